@@ -1,0 +1,40 @@
+# The two commands: `make run` and `make test`. Both install what is missing first.
+SHELL := /bin/bash
+NODE := node --import tsx
+
+.PHONY: run test build deps deps-test bench typecheck admin clean-data test-unit
+
+deps:
+	@bash infra/scripts/install-system-packages.sh run
+	@bash infra/scripts/install-npm-packages.sh
+
+deps-test:
+	@bash infra/scripts/install-system-packages.sh test
+	@bash infra/scripts/install-npm-packages.sh
+
+build: deps
+	@npm run --silent compose -w @story/gateway
+	@npm run --silent build -w @story/web -- --logLevel warn
+
+## Start the whole system at http://localhost:8080 (Ctrl-C stops it).
+run: build
+	@$(NODE) infra/src/run.ts
+
+## Every test: types, unit, NATS integration, whole-stack and browser tests.
+test: deps-test build
+	@npx tsc -p tsconfig.json --noEmit
+	@npx vitest run
+
+## Benchmarks against the budgets of DESIGN.md (prints figures and ratios).
+bench: build
+	@$(NODE) bench/run.ts
+
+typecheck: deps
+	@npx tsc -p tsconfig.json --noEmit
+
+## Make an existing user an admin: make admin EMAIL=someone@gmail.com
+admin: deps
+	@$(NODE) services/auth/src/cli/promote-admin.ts "$(EMAIL)"
+
+clean-data:
+	rm -rf data

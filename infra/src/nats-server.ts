@@ -1,0 +1,74 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { createConnection } from 'node:net';
+
+export interface NatsServerHandle {
+  url: string;
+  port: number;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Finds a free TCP port on loopback. */
+export async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function waitForPort(port: number, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = createConnection({ host: '127.0.0.1', port }, () => {
+        socket.end();
+        resolve(true);
+      });
+      socket.on('error', () => resolve(false));
+    });
+    if (open) return;
+    if (Date.now() > deadline) throw new Error(`nats-server did not open port ${port} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/**
+ * Starts Debian's `nats-server` with JetStream on loopback, its store under `storeDir`. Used by
+ * `make run` and by every test that needs NATS: the real server, never a mock.
+ */
+export async function startNatsServer(options: { storeDir: string; port?: number; binary?: string }): Promise<NatsServerHandle> {
+  const port = options.port ?? (await freePort());
+  mkdirSync(options.storeDir, { recursive: true });
+  const child = spawn(options.binary ?? 'nats-server', ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', options.storeDir], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4000);
+  });
+  const exited = new Promise<never>((_resolve, reject) => {
+    child.once('error', (error) => reject(new Error(`could not start nats-server (is it installed? make run installs it): ${error.message}`)));
+    child.once('exit', (code) => reject(new Error(`nats-server exited with code ${code}: ${stderr}`)));
+  });
+  exited.catch(() => undefined);
+  await Promise.race([waitForPort(port, 15_000), exited]);
+  return {
+    url: `nats://127.0.0.1:${port}`,
+    port,
+    process: child,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+      }),
+  };
+}

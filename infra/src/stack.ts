@@ -1,0 +1,160 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureKeys } from './keys.ts';
+import { freePort, startNatsServer, type NatsServerHandle } from './nats-server.ts';
+
+export const REPO_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
+
+/** The processes of the system, in start order; the gateway comes last. */
+export const STACK_SERVICES = [
+  { name: 'auth', entry: 'services/auth/src/main.ts', defaultPort: 4001, urlEnv: 'AUTH_URL' },
+  { name: 'conversations', entry: 'services/conversations/src/main.ts', defaultPort: 4002, urlEnv: 'CONVERSATIONS_URL' },
+] as const;
+export type StackServiceName = (typeof STACK_SERVICES)[number]['name'];
+
+export interface StackOptions {
+  dataDir: string;
+  /** Use this NATS server instead of starting one. */
+  natsUrl?: string;
+  gatewayPort?: number;
+  /** Fixed ports (make run); tests take free ones. */
+  fixedPorts?: boolean;
+  env?: Record<string, string | undefined>;
+  logLevel?: string;
+  /** Where child output goes; default: discarded unless the process fails to start. */
+  onOutput?: (name: string, line: string) => void;
+  onExit?: (name: string, code: number | null, signal: NodeJS.Signals | null) => void;
+  services?: readonly StackServiceName[];
+}
+
+export interface RunningProcess {
+  name: string;
+  url: string;
+  port: number;
+  child: ChildProcess;
+}
+
+export interface StackHandle {
+  gatewayUrl: string;
+  natsUrl: string;
+  nats: NatsServerHandle | undefined;
+  processes: RunningProcess[];
+  env: Record<string, string>;
+  serviceUrl(name: StackServiceName): string;
+  stop(): Promise<void>;
+}
+
+async function waitReady(url: string, child: ChildProcess, name: string, timeoutMs: number, output: () => string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode} before it was ready:\n${output()}`);
+    try {
+      const response = await fetch(`${url}/readyz`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${name} was not ready within ${timeoutMs} ms:\n${output()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise((resolveStop) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolveStop();
+    child.once('exit', () => resolveStop());
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 8000).unref();
+  });
+}
+
+/**
+ * Starts the whole system: NATS (unless given), every service as its own process, then the gateway,
+ * each waited for on `/readyz`. Used by `make run` (fixed ports) and by the integration and browser
+ * tests (free ports, a temporary data folder).
+ */
+export async function startStack(options: StackOptions): Promise<StackHandle> {
+  const dataDir = resolve(options.dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  const keys = ensureKeys(dataDir);
+  const nats = options.natsUrl ? undefined : await startNatsServer({ storeDir: join(dataDir, 'nats'), port: options.fixedPorts ? 4222 : undefined });
+  const natsUrl = options.natsUrl ?? nats?.url ?? '';
+
+  const processes: RunningProcess[] = [];
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries({ ...process.env, ...options.env })) if (value !== undefined) env[key] = value;
+  Object.assign(env, {
+    DATA_DIR: dataDir,
+    NATS_URL: natsUrl,
+    LOG_LEVEL: options.logLevel ?? env.LOG_LEVEL ?? 'info',
+    IDENTITY_PUBLIC_KEY: keys.identity.publicKey,
+    IDENTITY_PRIVATE_KEY: keys.identity.privateKey,
+    SESSION_PUBLIC_KEY: keys.session.publicKey,
+    SESSION_PRIVATE_KEY: keys.session.privateKey,
+  });
+
+  const stop = async () => {
+    for (const running of [...processes].reverse()) await stopChild(running.child);
+    await nats?.stop();
+  };
+
+  const launch = async (name: string, entry: string, port: number): Promise<RunningProcess> => {
+    const childEnv = { ...env, PORT: String(port), HOST: '127.0.0.1' };
+    if (name !== 'gateway' && name !== 'auth') {
+      delete childEnv.SESSION_PRIVATE_KEY;
+    }
+    if (name !== 'gateway') delete childEnv.IDENTITY_PRIVATE_KEY;
+    const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, entry)], {
+      cwd: REPO_ROOT,
+      env: childEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let recent = '';
+    const onData = (chunk: Buffer) => {
+      const text = chunk.toString();
+      recent = (recent + text).slice(-8000);
+      if (options.onOutput) for (const line of text.split('\n')) if (line.trim()) options.onOutput(name, line);
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    const url = `http://127.0.0.1:${port}`;
+    const running = { name, url, port, child };
+    processes.push(running);
+    child.once('exit', (code, signal) => options.onExit?.(name, code, signal));
+    await waitReady(url, child, name, 60_000, () => recent);
+    return running;
+  };
+
+  try {
+    const wanted = options.services ?? STACK_SERVICES.map((s) => s.name);
+    const selected = STACK_SERVICES.filter((s) => wanted.includes(s.name));
+    // Services start in parallel; each only needs NATS and its own database.
+    await Promise.all(
+      selected.map(async (service) => {
+        const port = options.fixedPorts ? service.defaultPort : await freePort();
+        env[service.urlEnv] = `http://127.0.0.1:${port}`;
+        await launch(service.name, service.entry, port);
+      }),
+    );
+    const gatewayPort = options.gatewayPort ?? (options.fixedPorts ? 8080 : await freePort());
+    const gateway = await launch('gateway', 'gateway/src/main.ts', gatewayPort);
+    return {
+      gatewayUrl: gateway.url.replace('127.0.0.1', 'localhost'),
+      natsUrl,
+      nats,
+      processes,
+      env,
+      serviceUrl: (name) => {
+        const found = processes.find((p) => p.name === name);
+        if (!found) throw new Error(`${name} is not running`);
+        return found.url;
+      },
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

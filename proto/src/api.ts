@@ -1,0 +1,258 @@
+/**
+ * Every REST body of the specification's section 7, request and response, as zod schemas.
+ * Services parse requests with these; the web client types its calls with them.
+ */
+import { z } from 'zod';
+import { idSchema } from './ids.ts';
+import {
+  LIMITS,
+  MESSAGES,
+  emailSchema,
+  loginFormSchema,
+  messageTextSchema,
+  registrationFormSchema,
+  threadTitleSchema,
+} from './validation.ts';
+
+export const USER_TYPES = ['standard', 'plus', 'pro'] as const;
+export const userTypeSchema = z.enum(USER_TYPES, { error: 'userType must be one of standard, plus, pro' });
+export type UserType = z.infer<typeof userTypeSchema>;
+
+export const RESPONSE_TYPES = ['text', 'text_and_voice'] as const;
+export const responseTypeSchema = z.enum(RESPONSE_TYPES, { error: 'responseType must be text or text_and_voice' });
+export type ResponseType = z.infer<typeof responseTypeSchema>;
+
+export const DEFAULT_TIME_LIMIT_SECONDS = 300;
+/** One day: no plan records longer than that in one go. */
+export const MAX_TIME_LIMIT_SECONDS = 86_400;
+
+export const errorBodySchema = z.object({ message: z.string() });
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+// ---- auth -------------------------------------------------------------------------------------
+
+export const checkEmailQuerySchema = z.object({ email: emailSchema });
+export const checkEmailResponseSchema = z.object({ exists: z.boolean() });
+
+export const registerRequestSchema = registrationFormSchema.extend({ email: emailSchema });
+export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+
+export const loginRequestSchema = loginFormSchema;
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const sessionUserSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  isAdmin: z.boolean(),
+  userType: userTypeSchema,
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+/** Login, register and google-auth answer with the user, `isAdmin` at the top as the spec reads it. */
+export const authResponseSchema = z.object({
+  message: z.string(),
+  isAdmin: z.boolean(),
+  user: sessionUserSchema,
+});
+export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+/**
+ * Google sign-in. The client sends Google's ID token as `credential`; the server takes email and
+ * names from the verified token only. The spec's email/firstName/lastName/googleId are accepted and
+ * must agree with the token when present.
+ */
+export const googleAuthRequestSchema = z.object({
+  credential: z.string('credential (a Google ID token) is required').min(1, 'credential (a Google ID token) is required').max(8192, 'credential is too long'),
+  email: emailSchema.optional(),
+  firstName: z.string().max(LIMITS.name).optional(),
+  lastName: z.string().max(LIMITS.name).optional(),
+  googleId: z.string().max(255).optional(),
+});
+export type GoogleAuthRequest = z.infer<typeof googleAuthRequestSchema>;
+
+export const messageResponseSchema = z.object({ message: z.string() });
+
+export const adminUserSchema = z.object({
+  id: z.number(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  userType: userTypeSchema,
+  isAdmin: z.boolean(),
+  createdAt: z.string(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+export const adminUsersResponseSchema = z.array(adminUserSchema);
+
+export const userTypeSettingSchema = z.object({
+  userType: userTypeSchema,
+  timeLimit: z.number(),
+  responseType: responseTypeSchema,
+});
+export type UserTypeSetting = z.infer<typeof userTypeSettingSchema>;
+export const userTypeSettingsResponseSchema = z.array(userTypeSettingSchema);
+
+export const userTypeParamsSchema = z.object({ userType: userTypeSchema });
+export const updateUserTypeSettingRequestSchema = z.object({
+  timeLimit: z
+    .number('timeLimit must be a number of seconds')
+    .min(0, 'timeLimit must be at least 0')
+    .max(MAX_TIME_LIMIT_SECONDS, `timeLimit must be at most ${MAX_TIME_LIMIT_SECONDS} seconds`),
+  responseType: responseTypeSchema,
+});
+export type UpdateUserTypeSettingRequest = z.infer<typeof updateUserTypeSettingRequestSchema>;
+
+export const timeLimitResponseSchema = z.object({ timeLimit: z.number(), responseType: responseTypeSchema });
+
+// ---- threads and conversations ------------------------------------------------------------------
+
+export const threadListQuerySchema = z.object({
+  deleted: z.enum(['true', 'false'], { error: 'deleted must be true or false' }).optional(),
+});
+
+export const threadSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  lastUpdated: z.string(),
+  deleted: z.boolean(),
+  createdAt: z.string(),
+});
+export type Thread = z.infer<typeof threadSchema>;
+export const threadListResponseSchema = z.array(threadSchema);
+
+export const createThreadResponseSchema = z.object({ threadId: z.number(), title: z.string() });
+export const updateThreadTitleRequestSchema = z.object({ title: threadTitleSchema });
+
+export const threadItemSchema = z.object({
+  id: z.number(),
+  userMessage: z.string(),
+  aiResponse: z.string(),
+  createdAt: z.string(),
+  audioResponse: z.string().nullable(),
+});
+export type ThreadItem = z.infer<typeof threadItemSchema>;
+export const threadItemsResponseSchema = z.array(threadItemSchema);
+
+const storedText = (field: string) =>
+  z
+    .string(`${field} is required`)
+    .refine((t) => t.trim().length > 0, `${field} cannot be empty`)
+    .refine((t) => t.length <= LIMITS.messageText, `${field} must be at most ${LIMITS.messageText} characters`);
+
+export const saveConversationRequestSchema = z.object({
+  userMessage: storedText('userMessage'),
+  aiResponse: storedText('aiResponse'),
+  threadId: idSchema,
+  audioResponse: z.string().max(8_000_000, 'audioResponse is too large').optional(),
+});
+export type SaveConversationRequest = z.infer<typeof saveConversationRequestSchema>;
+export const saveConversationResponseSchema = z.object({ id: z.number(), threadId: z.number(), message: z.string() });
+
+/** History sent with a turn: what the user and the assistant said, oldest first. */
+export const chatTurnSchema = z.object({
+  role: z.enum(['user', 'assistant'], { error: 'role must be user or assistant' }),
+  content: z.string('content must be a string').max(LIMITS.messageText, `content must be at most ${LIMITS.messageText} characters`),
+  timestamp: z.string().max(64).optional(),
+});
+export type ChatTurn = z.infer<typeof chatTurnSchema>;
+export const chatHistorySchema = z
+  .array(chatTurnSchema, 'conversationHistory must be a list')
+  .max(LIMITS.historyItems, `conversationHistory must have at most ${LIMITS.historyItems} items`);
+
+export const processTextRequestSchema = z.object({
+  text: messageTextSchema,
+  conversationHistory: chatHistorySchema.default([]),
+  /** The selected job requirements when practising for an interview. */
+  context: z.string().max(LIMITS.snippetText, 'context is too long').optional(),
+  threadId: idSchema.optional(),
+});
+export type ProcessTextRequest = z.infer<typeof processTextRequestSchema>;
+export const processTextResponseSchema = z.object({ aiResponse: z.string() });
+
+// ---- snippet conversations ----------------------------------------------------------------------
+
+export const snippetExchangeSchema = z.object({
+  userMessage: z.string().max(LIMITS.messageText),
+  aiResponse: z.string().max(LIMITS.messageText),
+  timestamp: z.string().max(64),
+});
+export const saveSnippetConversationRequestSchema = z.object({
+  snippetId: idSchema,
+  conversationHistory: z.array(snippetExchangeSchema, 'conversationHistory must be a list').max(LIMITS.historyItems),
+});
+export const snippetConversationSchema = z.object({
+  id: z.number(),
+  snippetId: z.number(),
+  conversationHistory: z.array(snippetExchangeSchema),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export const snippetConversationsResponseSchema = z.array(snippetConversationSchema);
+
+// ---- speech ---------------------------------------------------------------------------------------
+
+export const UPLOAD_MAX_BYTES = 25 * 1024 * 1024;
+export const transcribeFieldsSchema = z.object({
+  conversationHistory: chatHistorySchema.default([]),
+  audioType: z.enum(['solo'], { error: 'audioType must be solo' }).optional(),
+  context: z.string().max(LIMITS.snippetText).optional(),
+});
+export const transcribeResponseSchema = z.object({
+  transcript: z.string(),
+  aiResponse: z.string(),
+  audioResponse: z.string().nullable(),
+});
+
+// ---- jobs -----------------------------------------------------------------------------------------
+
+const requiredTrimmed = (message: string, max: number) =>
+  z.string(message).trim().min(1, message).max(max, `${message.replace('Please enter', 'Keep')} under ${max} characters`);
+
+export const processJobDescriptionRequestSchema = z.object({
+  jobDescription: z.string(MESSAGES.jobDescriptionRequired).refine((t) => t.trim().length > 0, MESSAGES.jobDescriptionRequired).refine((t) => t.length <= LIMITS.jobDescription, `Job description must be at most ${LIMITS.jobDescription} characters`),
+  companyName: requiredTrimmed(MESSAGES.companyRequired, LIMITS.companyName),
+  jobTitle: requiredTrimmed(MESSAGES.jobTitleRequired, LIMITS.jobTitle),
+});
+export const processJobDescriptionResponseSchema = z.object({ cleanedDescription: z.string() });
+
+export const confirmJobDescriptionRequestSchema = z.object({
+  formattedContent: z.string(MESSAGES.formattedContentEmpty).refine((t) => t.trim().length > 0, MESSAGES.formattedContentEmpty).refine((t) => t.length <= LIMITS.jobDescription, 'Formatted content is too long'),
+  jobTitle: requiredTrimmed(MESSAGES.jobTitleRequired, LIMITS.jobTitle),
+  companyName: requiredTrimmed(MESSAGES.companyRequired, LIMITS.companyName),
+  originalContent: z.string().max(LIMITS.jobDescription).optional(),
+});
+export const jobDescriptionSchema = z.object({
+  id: z.number(),
+  companyName: z.string(),
+  jobTitle: z.string(),
+  formattedContent: z.string(),
+  originalContent: z.string(),
+  isArchived: z.boolean(),
+  createdAt: z.string(),
+});
+export const jobDescriptionsResponseSchema = z.array(jobDescriptionSchema);
+
+export const createSnippetRequestSchema = z.object({
+  jobDescriptionId: z.number(MESSAGES.invalidJobDescriptionId).int(MESSAGES.invalidJobDescriptionId).positive(MESSAGES.invalidJobDescriptionId),
+  snippetText: z.string(MESSAGES.snippetEmpty).refine((t) => t.trim().length > 0, MESSAGES.snippetEmpty).refine((t) => t.length <= LIMITS.snippetText, 'Snippet is too long'),
+});
+export const createSnippetResponseSchema = z.object({ id: z.number() });
+export const snippetSchema = z.object({ id: z.number(), snippetText: z.string(), createdAt: z.string() });
+export const snippetsResponseSchema = z.array(snippetSchema);
+export const singleSnippetResponseSchema = z.object({ id: z.number(), snippetText: z.string(), jobDescriptionId: z.number() });
+
+// ---- search ---------------------------------------------------------------------------------------
+
+export const storyQueryRequestSchema = z.object({
+  query: z.string(MESSAGES.searchEmpty).trim().min(1, MESSAGES.searchEmpty).max(LIMITS.searchQuery, `Search query must be at most ${LIMITS.searchQuery} characters`),
+});
+export const storyResultSchema = z.object({
+  id: z.number(),
+  sourceType: z.string(),
+  content: z.string(),
+  createdAt: z.string(),
+  distance: z.number(),
+});
+export const storyQueryResponseSchema = z.object({ relevantStories: z.array(storyResultSchema) });

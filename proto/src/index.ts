@@ -1,0 +1,6 @@
+export * from './validation.ts';
+export * from './ids.ts';
+export * from './api.ts';
+export * from './subjects.ts';
+export * from './identity.ts';
+export * from './routes.ts';

@@ -1,0 +1,47 @@
+/** Which service owns which `/api` path; the gateway proxies by this table. Longest prefix wins. */
+export const SERVICE_NAMES = ['auth', 'conversations', 'jobs', 'speech', 'search'] as const;
+export type ServiceName = (typeof SERVICE_NAMES)[number];
+
+export interface ApiRoute {
+  prefix: string;
+  service: ServiceName;
+  /** Reachable without a session. */
+  public?: boolean;
+  /** Rate-limit bucket, if any. */
+  rateLimit?: 'auth' | 'ai';
+}
+
+export const API_ROUTES: readonly ApiRoute[] = [
+  { prefix: '/api/users/check-email', service: 'auth', public: true, rateLimit: 'auth' },
+  { prefix: '/api/users/register', service: 'auth', public: true, rateLimit: 'auth' },
+  { prefix: '/api/users/login', service: 'auth', public: true, rateLimit: 'auth' },
+  { prefix: '/api/users/google-auth', service: 'auth', public: true, rateLimit: 'auth' },
+  { prefix: '/api/users/logout', service: 'auth', public: true },
+  { prefix: '/api/users/me', service: 'auth' },
+  { prefix: '/api/auth/config', service: 'auth', public: true },
+  { prefix: '/api/users', service: 'auth' },
+  { prefix: '/api/user-type-settings', service: 'auth' },
+  { prefix: '/api/user/time-limit', service: 'auth' },
+  { prefix: '/api/conversation-threads', service: 'conversations' },
+  { prefix: '/api/conversations', service: 'conversations' },
+  { prefix: '/api/process-text', service: 'conversations', rateLimit: 'ai' },
+  { prefix: '/api/snippet-conversations', service: 'conversations' },
+  { prefix: '/api/transcribe', service: 'speech', rateLimit: 'ai' },
+  { prefix: '/api/process-job-description', service: 'jobs', rateLimit: 'ai' },
+  { prefix: '/api/confirm-job-description', service: 'jobs' },
+  { prefix: '/api/job-description-snippets', service: 'jobs' },
+  { prefix: '/api/formatted-job-descriptions', service: 'jobs' },
+  { prefix: '/api/story-query', service: 'search', rateLimit: 'ai' },
+];
+
+/** The route owning a path, matching whole path segments, longest prefix first. */
+export function findApiRoute(path: string): ApiRoute | undefined {
+  const clean = path.split('?')[0] ?? path;
+  let best: ApiRoute | undefined;
+  for (const route of API_ROUTES) {
+    if (clean === route.prefix || clean.startsWith(`${route.prefix}/`)) {
+      if (!best || route.prefix.length > best.prefix.length) best = route;
+    }
+  }
+  return best;
+}

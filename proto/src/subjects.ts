@@ -1,0 +1,67 @@
+/**
+ * NATS subjects and the messages that travel on them. Request/reply subjects are answered by the
+ * owning service in a queue group; events go to the JetStream stream EVENTS.
+ */
+import { z } from 'zod';
+import { responseTypeSchema, userTypeSchema } from './api.ts';
+
+export const SUBJECTS = {
+  /** auth: is this session still valid? */
+  sessionCheck: 'auth.session.check',
+  /** auth → everyone: a session was revoked (core NATS, best effort on top of sessionCheck's short cache). */
+  sessionRevoked: 'auth.session.revoked',
+  /** auth: a user's recording time limit and response type. */
+  userSettings: 'auth.user.settings',
+  /** jobs: does a snippet belong to a user, and what does it say? */
+  snippetOwner: 'jobs.snippet.owner',
+  /** speech workers (queue group `speech`). */
+  speechTranscribe: 'speech.transcribe',
+  speechSynthesize: 'speech.synthesize',
+} as const;
+
+export const QUEUE_GROUPS = { auth: 'auth', conversations: 'conversations', jobs: 'jobs', speech: 'speech', search: 'search' } as const;
+
+export const sessionCheckRequestSchema = z.object({ sessionId: z.string() });
+export const sessionCheckReplySchema = z.object({ valid: z.boolean() });
+export const sessionRevokedMessageSchema = z.object({ sessionId: z.string() });
+
+export const userSettingsRequestSchema = z.object({ userId: z.number() });
+export const userSettingsReplySchema = z.union([
+  z.object({ ok: z.literal(true), userType: userTypeSchema, timeLimit: z.number(), responseType: responseTypeSchema }),
+  z.object({ ok: z.literal(false), message: z.string() }),
+]);
+
+export const snippetOwnerRequestSchema = z.object({ snippetId: z.number(), userId: z.number() });
+export const snippetOwnerReplySchema = z.union([
+  z.object({ ok: z.literal(true), snippetText: z.string(), jobDescriptionId: z.number() }),
+  z.object({ ok: z.literal(false), message: z.string() }),
+]);
+
+// ---- domain events on JetStream ---------------------------------------------------------------------
+
+export const EVENTS_STREAM = 'EVENTS';
+export const EVENT_SUBJECTS = {
+  storySaved: 'events.story.saved',
+  threadDeleted: 'events.thread.deleted',
+  threadRecovered: 'events.thread.recovered',
+  threadPurged: 'events.thread.purged',
+  userDeleted: 'events.user.deleted',
+  jobDescriptionDeleted: 'events.job-description.deleted',
+  snippetDeleted: 'events.snippet.deleted',
+} as const;
+export type EventSubject = (typeof EVENT_SUBJECTS)[keyof typeof EVENT_SUBJECTS];
+
+/** A message pair was saved: the search service makes a story of it. `storyKey` makes indexing idempotent. */
+export const storySavedEventSchema = z.object({
+  storyKey: z.string(),
+  userId: z.number(),
+  threadId: z.number().optional(),
+  snippetId: z.number().optional(),
+  sourceType: z.string(),
+  content: z.string(),
+  createdAt: z.string(),
+});
+export const threadEventSchema = z.object({ userId: z.number(), threadId: z.number(), at: z.string() });
+export const userDeletedEventSchema = z.object({ userId: z.number(), at: z.string() });
+export const jobDescriptionDeletedEventSchema = z.object({ userId: z.number(), jobDescriptionId: z.number(), at: z.string() });
+export const snippetDeletedEventSchema = z.object({ userId: z.number(), snippetId: z.number(), at: z.string() });

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import {
+  MESSAGES,
+  checkPassword,
+  isAllowedEmailDomain,
+  loginFormSchema,
+  passwordStrength,
+  registrationFormSchema,
+  signupEmailSchema,
+  threadTitleSchema,
+  messageTextSchema,
+} from './validation.ts';
+import { registerRequestSchema, updateUserTypeSettingRequestSchema, storyQueryRequestSchema } from './api.ts';
+import { findApiRoute } from './routes.ts';
+import { idSchema } from './ids.ts';
+
+const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
+
+describe('sign-up email step', () => {
+  it.each(['ann@gmail.com', 'Ann@GMAIL.com', 'x@yahoo.com', 'x@Hotmail.COM', 'x@outlook.com', 'x@live.com'])('accepts %s', (email) => {
+    expect(signupEmailSchema.safeParse(email).success).toBe(true);
+  });
+  it('refuses other domains with the spec message', () => {
+    expect(firstMessage(signupEmailSchema.safeParse('ann@example.com'))).toBe(MESSAGES.emailDomain);
+    expect(firstMessage(signupEmailSchema.safeParse('ann@gmail.com.evil.com'))).toBe(MESSAGES.emailDomain);
+  });
+  it('refuses malformed addresses with the spec message', () => {
+    for (const bad of ['', 'ann', 'ann@', '@gmail.com', 'a b@gmail.com']) {
+      expect(firstMessage(signupEmailSchema.safeParse(bad))).toBe(MESSAGES.invalidEmail);
+    }
+  });
+  it('refuses non-strings', () => {
+    expect(firstMessage(signupEmailSchema.safeParse({ $gt: '' }))).toBe(MESSAGES.invalidEmail);
+  });
+  it('checks the domain after the last @', () => {
+    expect(isAllowedEmailDomain('a@evil.com@gmail.com')).toBe(true);
+    expect(isAllowedEmailDomain('nodomain')).toBe(false);
+  });
+});
+
+describe('password rules', () => {
+  it('scores 0, 33, 67 and 100 percent', () => {
+    expect(passwordStrength('')).toBe(0);
+    expect(passwordStrength('abcdefgh')).toBe(33);
+    expect(passwordStrength('abcdefg1')).toBe(67);
+    expect(passwordStrength('abcdef1!')).toBe(100);
+    expect(passwordStrength('1!')).toBe(67);
+  });
+  it('counts only the listed symbols', () => {
+    expect(checkPassword('abcdefg1-').symbol).toBe(false);
+    for (const symbol of '!@#$%^&*(),.?":{}|<>') expect(checkPassword(`a${symbol}`).symbol).toBe(true);
+  });
+  it('gives the spec message for each rule, in order', () => {
+    const base = { firstName: 'Ann', lastName: 'Lee' };
+    expect(firstMessage(registrationFormSchema.safeParse({ ...base, password: 'a1!' }))).toBe(MESSAGES.passwordLength);
+    expect(firstMessage(registrationFormSchema.safeParse({ ...base, password: 'abcdefg!' }))).toBe(MESSAGES.passwordNumber);
+    expect(firstMessage(registrationFormSchema.safeParse({ ...base, password: 'abcdefg1' }))).toBe(MESSAGES.passwordSymbol);
+    expect(registrationFormSchema.safeParse({ ...base, password: 'abcdef1!' }).success).toBe(true);
+  });
+  it('requires names, trimmed', () => {
+    expect(firstMessage(registrationFormSchema.safeParse({ firstName: '  ', lastName: 'Lee', password: 'abcdef1!' }))).toBe(MESSAGES.firstNameRequired);
+    expect(firstMessage(registrationFormSchema.safeParse({ firstName: 'Ann', lastName: '', password: 'abcdef1!' }))).toBe(MESSAGES.lastNameRequired);
+    expect(firstMessage(registrationFormSchema.safeParse({ firstName: 'Ann', password: 'abcdef1!' }))).toBe(MESSAGES.lastNameRequired);
+  });
+  it('register body needs an email too', () => {
+    expect(registerRequestSchema.safeParse({ firstName: 'A', lastName: 'B', password: 'abcdef1!' }).success).toBe(false);
+  });
+});
+
+describe('other rules', () => {
+  it('login needs an email and a password', () => {
+    expect(firstMessage(loginFormSchema.safeParse({ email: 'x@gmail.com', password: '' }))).toBe(MESSAGES.passwordRequired);
+    expect(firstMessage(loginFormSchema.safeParse({ email: 'nope', password: 'x' }))).toBe(MESSAGES.invalidEmail);
+  });
+  it('refuses blank titles and texts', () => {
+    expect(firstMessage(threadTitleSchema.safeParse('   '))).toBe(MESSAGES.titleEmpty);
+    expect(threadTitleSchema.parse('  Hello ')).toBe('Hello');
+    expect(firstMessage(messageTextSchema.safeParse(' \n '))).toBe(MESSAGES.textEmpty);
+    expect(messageTextSchema.safeParse('x'.repeat(100_000)).success).toBe(false);
+  });
+  it('bounds the admin time limit and search query', () => {
+    expect(updateUserTypeSettingRequestSchema.safeParse({ timeLimit: -1, responseType: 'text' }).success).toBe(false);
+    expect(updateUserTypeSettingRequestSchema.safeParse({ timeLimit: '300', responseType: 'text' }).success).toBe(false);
+    expect(updateUserTypeSettingRequestSchema.safeParse({ timeLimit: 300, responseType: 'voice' }).success).toBe(false);
+    expect(storyQueryRequestSchema.parse({ query: '  leadership ' }).query).toBe('leadership');
+    expect(firstMessage(storyQueryRequestSchema.safeParse({ query: '  ' }))).toBe(MESSAGES.searchEmpty);
+  });
+  it('parses ids from paths strictly', () => {
+    expect(idSchema.parse('42')).toBe(42);
+    for (const bad of ['abc', '1.5', '-3', '0', '', '9007199254740993']) expect(idSchema.safeParse(bad).success).toBe(false);
+  });
+});
+
+describe('route table', () => {
+  it('matches whole segments, longest prefix first', () => {
+    expect(findApiRoute('/api/users/login')?.rateLimit).toBe('auth');
+    expect(findApiRoute('/api/users/login')?.public).toBe(true);
+    expect(findApiRoute('/api/users')?.public).toBeUndefined();
+    expect(findApiRoute('/api/users?x=1')?.service).toBe('auth');
+    expect(findApiRoute('/api/conversation-threads/4/title')?.service).toBe('conversations');
+    expect(findApiRoute('/api/conversationsX')).toBeUndefined();
+    expect(findApiRoute('/api/users/loginx')?.public).toBeUndefined();
+    expect(findApiRoute('/api/nothing')).toBeUndefined();
+  });
+});

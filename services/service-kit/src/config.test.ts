@@ -1,0 +1,24 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { resolveFileVariables } from './config.ts';
+
+describe('configuration', () => {
+  it('prints every problem and exits non-zero', () => {
+    const script = `import { loadConfig, baseEnvSchema } from './services/service-kit/src/config.ts'; loadConfig('demo', baseEnvSchema, { NODE_ENV: 'staging', MONGODB_URL: 'nope' }); console.log('started');`;
+    const result = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', cwd: join(import.meta.dirname, '../../..') });
+    expect(result.status).toBe(1);
+    expect(result.stdout).not.toContain('started');
+    expect(result.stderr).toContain('demo: invalid configuration');
+    for (const key of ['NODE_ENV', 'NATS_URL', 'MONGODB_URL', 'IDENTITY_PUBLIC_KEY']) expect(result.stderr).toContain(key);
+  });
+
+  it('reads NAME_FILE variables into NAME unless NAME is set', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cfg-'));
+    writeFileSync(join(dir, 'key.pem'), 'PEM');
+    expect(resolveFileVariables({ KEY_FILE: join(dir, 'key.pem') }).KEY).toBe('PEM');
+    expect(resolveFileVariables({ KEY_FILE: join(dir, 'key.pem'), KEY: 'direct' }).KEY).toBe('direct');
+  });
+});

@@ -1,0 +1,55 @@
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+
+/**
+ * Secrets may come as files (Docker/Kubernetes secrets): `NAME_FILE=/path` sets `NAME` to the
+ * file's contents unless `NAME` is set itself.
+ */
+export function resolveFileVariables(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const resolved: NodeJS.ProcessEnv = { ...env };
+  for (const [key, path] of Object.entries(env)) {
+    if (!key.endsWith('_FILE') || !path) continue;
+    const name = key.slice(0, -'_FILE'.length);
+    if (resolved[name]) continue;
+    try {
+      resolved[name] = readFileSync(path, 'utf8');
+    } catch (error) {
+      resolved[name] = undefined;
+      process.stderr.write(`${key}: cannot read ${path}: ${error instanceof Error ? error.message : String(error)}\n`);
+    }
+  }
+  return resolved;
+}
+
+/**
+ * Parses the environment with a schema. When anything is wrong it prints every problem, one per
+ * line, and exits non-zero: a process never starts half-configured.
+ */
+export function loadConfig<S extends z.ZodType>(name: string, schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+  const result = schema.safeParse(resolveFileVariables(env));
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => `  - ${issue.path.join('.') || '(environment)'}: ${issue.message}`);
+  process.stderr.write(`${name}: invalid configuration\n${lines.join('\n')}\n`);
+  process.exit(1);
+}
+
+/** A port number from the environment. */
+export const portSchema = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
+
+/** Settings every service process shares. */
+export const baseEnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('./data'),
+  NATS_URL: z.string().min(1, 'NATS_URL is required (make run starts a nats-server and sets it)'),
+  MONGODB_URL: z.string().url('MONGODB_URL must be a mongodb:// URL').optional(),
+  /** The gateway's public key (PEM, SPKI) that signs forwarded identities. */
+  IDENTITY_PUBLIC_KEY: z.string().min(1, 'IDENTITY_PUBLIC_KEY is required (PEM of the gateway identity key)'),
+});
+export type BaseEnv = z.infer<typeof baseEnvSchema>;
+
+/** Which document store a service uses: MongoDB when MONGODB_URL is set, else a SQLite file. */
+export function storageKind(env: Pick<BaseEnv, 'MONGODB_URL'>): 'mongodb' | 'sqlite' {
+  return env.MONGODB_URL ? 'mongodb' : 'sqlite';
+}

@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { REQUEST_ID_HEADER } from '@story/proto';
+import { HttpError } from './errors.ts';
+
+export type ReadinessCheck = () => Promise<void> | void;
+
+export interface ServiceAppOptions {
+  name: string;
+  logLevel?: string;
+  /** Largest request body in bytes (default 1 MiB). */
+  bodyLimit?: number;
+  /** Things that must work for `/readyz` to answer 200 (database, NATS). */
+  readiness?: Record<string, ReadinessCheck>;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * A fastify instance with what every process shares: pino logging with the request id that came
+ * from the gateway, one error shape (`{ message }`, 5xx details hidden), `/healthz` and `/readyz`.
+ */
+export function createServiceApp(options: ServiceAppOptions): FastifyInstance {
+  const app = Fastify({
+    logger: options.logger ?? { level: options.logLevel ?? 'info', base: { service: options.name } },
+    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const incoming = req.headers[REQUEST_ID_HEADER];
+      return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+    },
+    disableRequestLogging: process.env.LOG_REQUESTS === 'false',
+    trustProxy: false,
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
+
+  app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
+    const { status, message } = toPublicError(error);
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.info({ status, message }, 'request refused');
+    void reply.status(status).send({ message });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    void reply.status(404).send({ message: `No route for ${request.method} ${request.url.split('?')[0]}` });
+  });
+
+  app.get('/healthz', async () => ({ status: 'ok', service: options.name }));
+  app.get('/readyz', async (_request, reply) => {
+    const failures: string[] = [];
+    for (const [name, check] of Object.entries(options.readiness ?? {})) {
+      try {
+        await check();
+      } catch (error) {
+        failures.push(`${name}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    if (failures.length > 0) return reply.status(503).send({ status: 'not ready', service: options.name, failures });
+    return { status: 'ready', service: options.name };
+  });
+
+  return app;
+}
+
+/** Maps any thrown error to the status and message the caller may see. */
+export function toPublicError(error: unknown): { status: number; message: string } {
+  if (error instanceof HttpError) return { status: error.statusCode, message: error.message };
+  const fastifyError = error as Partial<FastifyError>;
+  const status = typeof fastifyError.statusCode === 'number' ? fastifyError.statusCode : 500;
+  if (status >= 500) return { status, message: 'Internal server error' };
+  switch (fastifyError.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { status: 400, message: 'Request body is not valid JSON' };
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { status: 413, message: 'Request body is too large' };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { status: 415, message: 'Unsupported content type' };
+    default:
+      return { status, message: fastifyError.message ?? 'Bad request' };
+  }
+}

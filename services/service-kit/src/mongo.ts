@@ -1,0 +1,33 @@
+import mongoose, { type Connection } from 'mongoose';
+
+/** Connects to the service's own MongoDB database with majority write concern. */
+export async function connectMongo(url: string, dbName: string): Promise<Connection> {
+  const connection = mongoose.createConnection(url, {
+    dbName,
+    writeConcern: { w: 'majority' },
+    serverSelectionTimeoutMS: 10_000,
+    autoIndex: true,
+  });
+  await connection.asPromise();
+  return connection;
+}
+
+const counterSchema = new mongoose.Schema({ _id: String, seq: Number }, { versionKey: false });
+
+/** Numeric ids as the spec shows them, from a counters collection (atomic `$inc`). */
+export async function nextSequence(connection: Connection, name: string): Promise<number> {
+  const Counter = connection.models.Counter ?? connection.model('Counter', counterSchema, 'counters');
+  const doc = await Counter.findOneAndUpdate({ _id: name }, { $inc: { seq: 1 } }, { upsert: true, new: true, lean: true });
+  const seq = (doc as { seq?: unknown } | null)?.seq;
+  if (typeof seq !== 'number') throw new Error(`counter ${name} did not return a number`);
+  return seq;
+}
+
+/** A readiness check: the server answers a ping. */
+export function mongoReadiness(connection: Connection): () => Promise<void> {
+  return async () => {
+    const db = connection.db;
+    if (!db) throw new Error('not connected');
+    await db.admin().ping();
+  };
+}

@@ -1,0 +1,52 @@
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { jetstreamManager, RetentionPolicy, StorageType, DiscardPolicy } from '@nats-io/jetstream';
+import { EVENTS_STREAM } from '@story/proto';
+
+/** Connects to NATS and keeps reconnecting for ever; the first connect waits for the server. */
+export async function connectNats(url: string, name: string): Promise<NatsConnection> {
+  return connect({
+    servers: url.split(','),
+    name,
+    maxReconnectAttempts: -1,
+    reconnectTimeWait: 250,
+    waitOnFirstConnect: true,
+    timeout: 10_000,
+  });
+}
+
+/** Makes sure the domain-event stream exists (file storage, two-minute duplicate window for idempotent publishes). */
+export async function ensureEventsStream(nc: NatsConnection): Promise<void> {
+  const jsm = await jetstreamManager(nc);
+  const config = {
+    name: EVENTS_STREAM,
+    subjects: ['events.>'],
+    retention: RetentionPolicy.Limits,
+    storage: StorageType.File,
+    discard: DiscardPolicy.Old,
+    max_age: 0,
+    duplicate_window: 120 * 1_000_000_000,
+  };
+  try {
+    await jsm.streams.info(EVENTS_STREAM);
+  } catch {
+    try {
+      await jsm.streams.add(config);
+    } catch (error) {
+      // Another service may have created it between our two calls.
+      await jsm.streams.info(EVENTS_STREAM).catch(() => {
+        throw error;
+      });
+    }
+  }
+}
+
+/** A readiness check: a round trip to the server within a second. */
+export function natsReadiness(nc: NatsConnection): () => Promise<void> {
+  return async () => {
+    if (nc.isClosed()) throw new Error('connection closed');
+    await Promise.race([
+      nc.flush(),
+      new Promise<never>((_resolve, reject) => setTimeout(() => reject(new Error('no answer from NATS within 1 s')), 1000).unref()),
+    ]);
+  };
+}

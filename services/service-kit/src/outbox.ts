@@ -1,0 +1,101 @@
+import type { NatsConnection } from '@nats-io/transport-node';
+import { jetstream } from '@nats-io/jetstream';
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface OutboxEntry {
+  id: number;
+  subject: string;
+  payload: string;
+}
+
+/** Where a service keeps events written in the same transaction as the change they describe. */
+export interface OutboxStore {
+  pendingEvents(limit: number): Promise<OutboxEntry[]>;
+  markEventsPublished(ids: number[]): Promise<void>;
+}
+
+/**
+ * Publishes outbox events to JetStream, oldest first, with a message id made of the service name and
+ * the entry id so that a publish repeated after a crash is dropped by the stream's duplicate window.
+ * While NATS is down it keeps the events and tries again; nothing is lost.
+ */
+export class OutboxRelay {
+  private timer: NodeJS.Timeout | undefined;
+  private running = false;
+  private stopped = false;
+  private wake = false;
+
+  constructor(
+    private readonly store: OutboxStore,
+    private readonly nc: NatsConnection,
+    private readonly service: string,
+    private readonly log: FastifyBaseLogger,
+    private readonly intervalMs = 500,
+  ) {}
+
+  start(): void {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  /** Ask for a publish round soon (after a write). */
+  notify(): void {
+    if (this.running) {
+      this.wake = true;
+      return;
+    }
+    this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    while (this.running) await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+
+  /** Publishes what is pending now; resolves to the number published. */
+  async flush(): Promise<number> {
+    const js = jetstream(this.nc, { timeout: 2000 });
+    let published = 0;
+    for (;;) {
+      const batch = await this.store.pendingEvents(100);
+      if (batch.length === 0) return published;
+      const done: number[] = [];
+      try {
+        for (const entry of batch) {
+          await js.publish(entry.subject, entry.payload, { msgID: `${this.service}-${entry.id}` });
+          done.push(entry.id);
+        }
+      } finally {
+        if (done.length > 0) await this.store.markEventsPublished(done);
+        published += done.length;
+      }
+    }
+  }
+
+  private schedule(delay: number): void {
+    if (this.stopped) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.round(), delay);
+    this.timer.unref();
+  }
+
+  private async round(): Promise<void> {
+    if (this.running || this.stopped) return;
+    this.running = true;
+    let delay = this.intervalMs;
+    try {
+      await this.flush();
+    } catch (error) {
+      this.log.warn({ err: error }, 'outbox publish failed; will retry');
+      delay = Math.min(this.intervalMs * 4, 2000);
+    } finally {
+      this.running = false;
+    }
+    if (this.wake) {
+      this.wake = false;
+      delay = 0;
+    }
+    this.schedule(delay);
+  }
+}

@@ -1,0 +1,54 @@
+import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { buildSubgraphSchema } from '@apollo/subgraph';
+import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
+import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/resolverMap.js';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { GraphQLError, parse } from 'graphql';
+import type { Identity } from '@story/proto';
+import { HttpError } from './errors.ts';
+
+export interface GraphqlContext {
+  identity: Identity | undefined;
+  log: FastifyBaseLogger;
+}
+
+const CODES: Record<number, string> = { 400: 'BAD_USER_INPUT', 401: 'UNAUTHENTICATED', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 409: 'CONFLICT' };
+
+/** Turns an HttpError thrown by a resolver into a GraphQL error with a code; hides anything else. */
+function publicGraphqlError(error: GraphQLError): GraphQLError {
+  const original = error.originalError;
+  if (original instanceof HttpError) {
+    return new GraphQLError(original.message, { path: error.path, extensions: { code: CODES[original.statusCode] ?? 'BAD_REQUEST', http: { status: original.statusCode } } });
+  }
+  if (original && !(original instanceof GraphQLError)) {
+    return new GraphQLError('Internal server error', { path: error.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+  }
+  return error;
+}
+
+/** Serves a federation subgraph at `/graphql` of a service; identity comes from the gateway-signed header. */
+export async function registerSubgraph(
+  app: FastifyInstance,
+  typeDefs: string,
+  resolvers: GraphQLResolverMap<GraphqlContext>,
+  plugins: ApolloServerPlugin<GraphqlContext>[] = [],
+): Promise<ApolloServer<GraphqlContext>> {
+  const apollo = new ApolloServer<GraphqlContext>({
+    schema: buildSubgraphSchema({ typeDefs: parse(typeDefs), resolvers }),
+    plugins: [fastifyApolloDrainPlugin(app), ...plugins],
+    formatError: (formatted, error) => (error instanceof GraphQLError ? publicGraphqlError(error) : formatted),
+    includeStacktraceInErrorResponses: false,
+  });
+  await apollo.start();
+  await app.register(fastifyApollo(apollo), {
+    path: '/graphql',
+    context: async (request) => ({ identity: request.identity, log: request.log }),
+  });
+  return apollo;
+}
+
+/** The signed-in caller of a resolver, or an UNAUTHENTICATED error. */
+export function contextUser(context: GraphqlContext): Identity {
+  if (!context.identity) throw new HttpError(401, 'Authentication required');
+  return context.identity;
+}
