@@ -101,7 +101,7 @@ export async function startStack(options: StackOptions): Promise<StackHandle> {
   };
 
   const launch = async (name: string, entry: string, port: number): Promise<RunningProcess> => {
-    const childEnv = { ...env, PORT: String(port), HOST: '127.0.0.1' };
+    const childEnv: Record<string, string> = { ...env, PORT: String(port), HOST: '127.0.0.1' };
     if (name !== 'gateway' && name !== 'auth') {
       delete childEnv.SESSION_PRIVATE_KEY;
     }

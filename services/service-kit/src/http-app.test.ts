@@ -1,3 +1,4 @@
+import type { InjectOptions } from 'fastify';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { createServiceApp } from './http-app.ts';
@@ -14,7 +15,7 @@ describe('service app', () => {
   });
 
   it('answers every error as { message } with a fitting status', async () => {
-    const cases: [Parameters<typeof app.inject>[0], number, string][] = [
+    const cases: [InjectOptions, number, string][] = [
       [{ method: 'POST', url: '/echo', payload: '{"name":', headers: { 'content-type': 'application/json' } }, 400, 'Request body is not valid JSON'],
       [{ method: 'POST', url: '/echo', payload: { name: { $gt: '' } } }, 400, 'name is required'],
       [{ method: 'POST', url: '/echo', payload: {} }, 400, 'name is required'],

@@ -12,13 +12,11 @@ export async function connectMongo(url: string, dbName: string): Promise<Connect
   return connection;
 }
 
-const counterSchema = new mongoose.Schema({ _id: String, seq: Number }, { versionKey: false });
-
 /** Numeric ids as the spec shows them, from a counters collection (atomic `$inc`). */
 export async function nextSequence(connection: Connection, name: string): Promise<number> {
-  const Counter = connection.models.Counter ?? connection.model('Counter', counterSchema, 'counters');
-  const doc = await Counter.findOneAndUpdate({ _id: name }, { $inc: { seq: 1 } }, { upsert: true, new: true, lean: true });
-  const seq = (doc as { seq?: unknown } | null)?.seq;
+  const counters = connection.collection<{ _id: string; seq: number }>('counters');
+  const doc = await counters.findOneAndUpdate({ _id: name }, { $inc: { seq: 1 } }, { upsert: true, returnDocument: 'after' });
+  const seq = doc?.seq;
   if (typeof seq !== 'number') throw new Error(`counter ${name} did not return a number`);
   return seq;
 }

@@ -1,7 +1,7 @@
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { buildSubgraphSchema } from '@apollo/subgraph';
 import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
-import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/resolverMap.js';
+import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/index.js';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { GraphQLError, parse } from 'graphql';
 import type { Identity } from '@story/proto';
@@ -34,7 +34,8 @@ export async function registerSubgraph(
   plugins: ApolloServerPlugin<GraphqlContext>[] = [],
 ): Promise<ApolloServer<GraphqlContext>> {
   const apollo = new ApolloServer<GraphqlContext>({
-    schema: buildSubgraphSchema({ typeDefs: parse(typeDefs), resolvers }),
+    // The resolver map type is invariant in its context; ours is always GraphqlContext (set below).
+    schema: buildSubgraphSchema({ typeDefs: parse(typeDefs), resolvers: resolvers as GraphQLResolverMap<unknown> }),
     plugins: [fastifyApolloDrainPlugin(app), ...plugins],
     formatError: (formatted, error) => (error instanceof GraphQLError ? publicGraphqlError(error) : formatted),
     includeStacktraceInErrorResponses: false,

@@ -1,0 +1,98 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { REPO_ROOT, startStack, type StackHandle, type StackOptions } from './stack.ts';
+
+/**
+ * The whole system for a test: a real nats-server, every service and the gateway, on free ports,
+ * with a throw-away data folder. Child output is kept and printed only if start-up fails.
+ */
+export async function startTestStack(options: Partial<StackOptions> = {}): Promise<StackHandle & { dataDir: string }> {
+  if (!existsSync(join(REPO_ROOT, 'web/dist/index.html'))) {
+    throw new Error('web/dist is not built: run `make test` (it builds first) or `npm run build -w @story/web`');
+  }
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'story-stack-'));
+  const stack = await startStack({
+    logLevel: 'warn',
+    ...options,
+    dataDir,
+    env: { RATE_LIMIT_AUTH_PER_MINUTE: '1000', RATE_LIMIT_AI_PER_MINUTE: '1000', NODE_ENV: 'test', LOG_REQUESTS: 'false', ...options.env },
+  });
+  return {
+    ...stack,
+    dataDir,
+    stop: async () => {
+      await stack.stop();
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A small HTTP client that behaves like the web app: keeps cookies and sends the CSRF token header
+ * on state-changing requests.
+ */
+export class ApiClient {
+  private cookies = new Map<string, string>();
+
+  constructor(readonly baseUrl: string) {}
+
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
+  setCookie(name: string, value: string): void {
+    this.cookies.set(name, value);
+  }
+
+  // Test code reads arbitrary JSON answers; `any` keeps the assertions short.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: any; headers: Headers }> {
+    if (method !== 'GET' && !this.cookies.has('csrf_token')) await this.request('GET', '/api/csrf-token');
+    const init: RequestInit = {
+      method,
+      headers: {
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(this.cookies.size > 0 ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
+        ...(method !== 'GET' && this.cookies.has('csrf_token') ? { 'x-csrf-token': this.cookies.get('csrf_token') ?? '' } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    };
+    const response = await fetch(`${this.baseUrl}${path}`, init);
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const eq = pair?.indexOf('=') ?? -1;
+      if (!pair || eq < 0) continue;
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      if (value === '' || /max-age=0/i.test(line) || /expires=Thu, 01 Jan 1970/i.test(line)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: response.status, body: parsed, headers: response.headers };
+  }
+
+  get(path: string) {
+    return this.request('GET', path);
+  }
+  post(path: string, body?: unknown) {
+    return this.request('POST', path, body ?? {});
+  }
+  patch(path: string, body?: unknown) {
+    return this.request('PATCH', path, body ?? {});
+  }
+  delete(path: string) {
+    return this.request('DELETE', path);
+  }
+}
+
+/** A unique allowed sign-up address for a test. */
+export const uniqueEmail = (prefix = 'user') => `${prefix}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@gmail.com`;
+export const GOOD_PASSWORD = 'Stories4ever!';
