@@ -1,0 +1,73 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { createBrowserRouter, Outlet, ScrollRestoration, type RouteObject } from 'react-router';
+import { RequireAuth } from './auth/require-auth.tsx';
+import { FullPageSpinner } from './components/full-page-spinner.tsx';
+import { RouteError } from './components/route-error.tsx';
+
+/** A page loaded on first visit, so each route ships its own chunk. */
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  const Page: LazyExoticComponent<ComponentType> = lazy(async () => ({ default: (await load())[name] }));
+  return <Page />;
+}
+
+const GraphqlOutlet = lazy(async () => ({ default: (await import('./api/graphql-outlet.tsx')).GraphqlOutlet }));
+
+function RootLayout() {
+  return (
+    <>
+      <ScrollRestoration />
+      <Suspense fallback={<FullPageSpinner />}>
+        <Outlet />
+      </Suspense>
+    </>
+  );
+}
+
+function SignedIn({ children }: { children: ReactNode }) {
+  return <RequireAuth>{children}</RequireAuth>;
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, element: page(() => import('./features/landing/landing.page.tsx'), 'LandingPage') },
+      { path: 'signup', element: page(() => import('./features/signup/signup.page.tsx'), 'SignupPage') },
+      { path: 'logout', element: page(() => import('./features/logout/logout.page.tsx'), 'LogoutPage') },
+      {
+        element: (
+          <SignedIn>
+            <GraphqlOutlet />
+          </SignedIn>
+        ),
+        children: [
+          { path: 'welcome', element: page(() => import('./features/welcome/welcome.page.tsx'), 'WelcomePage') },
+          { path: 'recording', element: page(() => import('./features/recording/recording.page.tsx'), 'RecordingPage') },
+          { path: 'admin', element: page(() => import('./features/admin/admin.page.tsx'), 'AdminPage') },
+          { path: 'search', element: page(() => import('./features/search/search.page.tsx'), 'SearchPage') },
+          {
+            path: 'interview-practice',
+            children: [
+              { index: true, element: page(() => import('./features/interview-practice/interview-start.page.tsx'), 'InterviewStartPage') },
+              { path: 'review', element: page(() => import('./features/interview-practice/review.page.tsx'), 'ReviewPage') },
+              { path: 'practice', element: page(() => import('./features/interview-practice/practice.page.tsx'), 'PracticePage') },
+              { path: 'saved', element: page(() => import('./features/interview-practice/saved.page.tsx'), 'SavedPage') },
+              { path: 'archived', element: page(() => import('./features/interview-practice/archived.page.tsx'), 'ArchivedPage') },
+              {
+                path: 'conversations/:snippetId',
+                element: page(() => import('./features/interview-practice/snippet-conversations.page.tsx'), 'SnippetConversationsPage'),
+              },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: page(() => import('./features/not-found/not-found.page.tsx'), 'NotFoundPage') },
+    ],
+  },
+];
+
+/** The app's router (data mode, so later screens can use blockers and loaders). */
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { RESPONSE_TYPE_OPTIONS, capitalize, minutesToSeconds, responseTypeOrDefault, secondsToMinutesInput } from './admin-settings.ts';
+
+describe('minutesToSeconds', () => {
+  it('multiplies minutes by 60', () => {
+    expect(minutesToSeconds('5')).toBe(300);
+    expect(minutesToSeconds('2.5')).toBe(150);
+    expect(minutesToSeconds('0.5')).toBe(30);
+    expect(minutesToSeconds('0')).toBe(0);
+    expect(minutesToSeconds(' 10 ')).toBe(600);
+  });
+
+  it('treats an empty input as 5 minutes', () => {
+    expect(minutesToSeconds('')).toBe(300);
+    expect(minutesToSeconds('   ')).toBe(300);
+  });
+
+  it('clamps negatives to 0', () => {
+    expect(minutesToSeconds('-3')).toBe(0);
+    expect(minutesToSeconds('-0.5')).toBe(0);
+  });
+
+  it('sends whole seconds and never NaN', () => {
+    expect(minutesToSeconds('1.337')).toBe(80);
+    expect(Number.isInteger(minutesToSeconds('0.01'))).toBe(true);
+    expect(minutesToSeconds('abc')).toBe(300);
+  });
+});
+
+describe('secondsToMinutesInput', () => {
+  it('shows stored seconds as short minutes', () => {
+    expect(secondsToMinutesInput(300)).toBe('5');
+    expect(secondsToMinutesInput(150)).toBe('2.5');
+    expect(secondsToMinutesInput(100)).toBe('1.67');
+    expect(secondsToMinutesInput(0)).toBe('0');
+  });
+
+  it('round-trips the step values', () => {
+    for (const minutes of ['0', '0.5', '1', '7.5', '120']) expect(secondsToMinutesInput(minutesToSeconds(minutes))).toBe(minutes);
+  });
+});
+
+describe('response types', () => {
+  it('labels text and text_and_voice as the spec does, text by default', () => {
+    expect(RESPONSE_TYPE_OPTIONS).toEqual([
+      { value: 'text', label: 'Text Only' },
+      { value: 'text_and_voice', label: 'Text + Voice' },
+    ]);
+    expect(responseTypeOrDefault(undefined)).toBe('text');
+    expect(responseTypeOrDefault('voice')).toBe('text');
+    expect(responseTypeOrDefault('text_and_voice')).toBe('text_and_voice');
+  });
+});
+
+describe('capitalize', () => {
+  it('capitalises user types', () => {
+    expect(['standard', 'plus', 'pro'].map(capitalize)).toEqual(['Standard', 'Plus', 'Pro']);
+    expect(capitalize('')).toBe('');
+  });
+});

@@ -1,0 +1,36 @@
+/** Pure rules of the admin dashboard's settings rows (spec sections 5 and 9). */
+import type { ResponseType } from '@story/proto';
+
+export const DEFAULT_TIME_LIMIT_MINUTES = 5;
+export const TIME_LIMIT_STEP_MINUTES = 0.5;
+
+/**
+ * The seconds sent for a minutes input: empty means 5 minutes, negatives become 0, minutes × 60,
+ * rounded to whole seconds (the API's timeLimit is an integer).
+ */
+export function minutesToSeconds(input: string): number {
+  const trimmed = input.trim();
+  const minutes = trimmed === '' ? DEFAULT_TIME_LIMIT_MINUTES : Number(trimmed);
+  if (!Number.isFinite(minutes)) return DEFAULT_TIME_LIMIT_MINUTES * 60;
+  return Math.round(Math.max(0, minutes) * 60);
+}
+
+/** A stored limit in seconds as the minutes shown in the input ("5", "2.5", "1.67"). */
+export function secondsToMinutesInput(seconds: number): string {
+  return String(Number((seconds / 60).toFixed(2)));
+}
+
+export const RESPONSE_TYPE_OPTIONS: readonly { value: ResponseType; label: string }[] = [
+  { value: 'text', label: 'Text Only' },
+  { value: 'text_and_voice', label: 'Text + Voice' },
+];
+
+/** The select's value: the stored type, or text when there is none. */
+export function responseTypeOrDefault(value: string | null | undefined): ResponseType {
+  return value === 'text_and_voice' ? 'text_and_voice' : 'text';
+}
+
+/** "standard" → "Standard" (user types are shown capitalised). */
+export function capitalize(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}

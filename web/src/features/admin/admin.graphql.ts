@@ -1,0 +1,62 @@
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { ResponseType, UserType } from '@story/proto';
+
+export interface AdminUserRow {
+  __typename?: 'User';
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  userType: UserType;
+  createdAt: string;
+}
+
+export interface UserTypeSettingRow {
+  __typename?: 'UserTypeSetting';
+  userType: UserType;
+  /** Seconds. */
+  timeLimit: number;
+  responseType: ResponseType;
+}
+
+/** Every registered user (admins only; newest first). */
+export const ADMIN_USERS_QUERY: TypedDocumentNode<{ users: AdminUserRow[] }, Record<string, never>> = gql`
+  query AdminUsers {
+    users {
+      id
+      firstName
+      lastName
+      email
+      userType
+      createdAt
+    }
+  }
+`;
+
+/** The per-tier recording settings (admins only). */
+export const USER_TYPE_SETTINGS_QUERY: TypedDocumentNode<{ userTypeSettings: UserTypeSettingRow[] }, Record<string, never>> = gql`
+  query UserTypeSettings {
+    userTypeSettings {
+      userType
+      timeLimit
+      responseType
+    }
+  }
+`;
+
+export interface UpdateUserTypeSettingVariables {
+  userType: UserType;
+  timeLimit: number;
+  responseType: ResponseType;
+}
+
+/** Saves one tier's settings; the cache replaces that tier's row (keyed by userType). */
+export const UPDATE_USER_TYPE_SETTING_MUTATION: TypedDocumentNode<{ updateUserTypeSetting: UserTypeSettingRow }, UpdateUserTypeSettingVariables> = gql`
+  mutation UpdateUserTypeSetting($userType: UserType!, $timeLimit: Int!, $responseType: ResponseType!) {
+    updateUserTypeSetting(userType: $userType, timeLimit: $timeLimit, responseType: $responseType) {
+      userType
+      timeLimit
+      responseType
+    }
+  }
+`;

@@ -1,0 +1,66 @@
+import { useEffect } from 'react';
+import { useQuery } from '@apollo/client/react';
+import { useAuth } from '../../auth/auth-context.tsx';
+import { PageShell } from '../../components/page-shell.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { toast } from '../../components/toast/toast-store.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { ADMIN_USERS_QUERY, USER_TYPE_SETTINGS_QUERY } from './admin.graphql.ts';
+import { Muted, Section } from './admin-table.ts';
+import { UserTypeSettingsTable } from './user-type-settings-table.tsx';
+import { UsersTable } from './users-table.tsx';
+
+/** Shows a destructive "Error" toast once for each new failure. */
+function useErrorToast(error: unknown, description: string): void {
+  useEffect(() => {
+    if (!error) return;
+    console.error(description, error);
+    toast({ title: 'Error', description, variant: 'destructive' });
+  }, [error, description]);
+}
+
+function AdminDashboard() {
+  const users = useQuery(ADMIN_USERS_QUERY);
+  const settings = useQuery(USER_TYPE_SETTINGS_QUERY);
+  useErrorToast(users.error, 'Failed to fetch users');
+  useErrorToast(settings.error, 'Failed to fetch user type settings');
+
+  if (users.loading || settings.loading) {
+    return (
+      <div style={{ display: 'grid', placeItems: 'center', minHeight: '30vh' }}>
+        <Spinner label="Loading admin data" size={28} />
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <Section aria-labelledby="settings-heading">
+        <h2 id="settings-heading">User Type Settings</h2>
+        {settings.data ? <UserTypeSettingsTable settings={settings.data.userTypeSettings} /> : <Muted>Settings are unavailable.</Muted>}
+      </Section>
+      <Section aria-labelledby="users-heading">
+        <h2 id="users-heading">Registered Users</h2>
+        {users.data ? <UsersTable users={users.data.users} /> : <Muted>The user list is unavailable.</Muted>}
+      </Section>
+    </>
+  );
+}
+
+/** /admin: per-tier settings and all users, for admins only. */
+export function AdminPage() {
+  const { user } = useAuth();
+  useDocumentTitle('Admin Dashboard');
+  if (!user?.isAdmin) {
+    return (
+      <PageShell title="Admin access required">
+        <Muted>This page is only available to administrators. Sign in with an administrator account to manage user type settings and users.</Muted>
+      </PageShell>
+    );
+  }
+  return (
+    <PageShell title="Admin Dashboard">
+      <AdminDashboard />
+    </PageShell>
+  );
+}

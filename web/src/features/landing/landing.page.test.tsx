@@ -1,0 +1,38 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import { ThemeProvider } from 'styled-components';
+import { describe, expect, it } from 'vitest';
+import { theme } from '../../theme.ts';
+import { LandingPage } from './landing.page.tsx';
+
+function text(html: string): string {
+  return html.replace(/<[^>]+>/g, ' ').replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, '&').replace(/\s+/g, ' ');
+}
+
+describe('LandingPage', () => {
+  const html = renderToStaticMarkup(
+    <ThemeProvider theme={theme}>
+      <MemoryRouter>
+        <LandingPage />
+      </MemoryRouter>
+    </ThemeProvider>,
+  );
+  const words = text(html);
+
+  it('shows the hero, Get Started to /signup and a Watch Demo button', () => {
+    expect(words).toContain('Your story is more than just a resume');
+    expect(html).toMatch(/<a [^>]*href="\/signup"[^>]*>Get Started<\/a>/);
+    expect(html).toMatch(/<button [^>]*type="button"[^>]*>Watch Demo<\/button>/);
+  });
+
+  it('shows the three plans with prices and contents', () => {
+    expect(words).toContain('Choose your plan');
+    expect(words).toContain("Start for free, upgrade when you're ready");
+    expect(words).toContain('Starter $5 per month');
+    expect(words).toContain('Essentials $8 per month');
+    expect(words).toContain('Pro $12 per month');
+    expect(words).toContain('Limit of 120 minutes per month');
+    expect(words).toContain('Everything in Starter');
+    expect(words).toContain('LinkedIn-style profiles and personal websites');
+  });
+});

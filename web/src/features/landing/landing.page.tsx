@@ -1,0 +1,185 @@
+import { Link } from 'react-router';
+import { styled } from 'styled-components';
+import { Button, buttonStyles, type ButtonStyleProps } from '../../components/button.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { PLANS } from './plans.ts';
+
+const Hero = styled.section`
+  background:
+    radial-gradient(60rem 30rem at 85% -10%, ${({ theme }) => theme.colors.primarySoft}, transparent 70%),
+    linear-gradient(180deg, ${({ theme }) => theme.colors.surface}, ${({ theme }) => theme.colors.background});
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+const HeroInner = styled.div`
+  max-width: ${({ theme }) => theme.sizes.welcome};
+  margin: 0 auto;
+  padding: clamp(4rem, 12vh, 8rem) ${({ theme }) => theme.space.lg};
+  display: grid;
+  gap: ${({ theme }) => theme.space.xl};
+  justify-items: center;
+  text-align: center;
+`;
+
+const Headline = styled.h1`
+  max-width: 16ch;
+  font-size: ${({ theme }) => theme.fontSizes.hero};
+  font-weight: 800;
+  letter-spacing: -0.02em;
+  color: ${({ theme }) => theme.colors.text};
+`;
+
+const Accent = styled.span`
+  color: ${({ theme }) => theme.colors.primary};
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.md};
+  justify-content: center;
+`;
+
+const PrimaryLink = styled(Link)<ButtonStyleProps>`
+  ${buttonStyles}
+`;
+
+const Pricing = styled.section`
+  max-width: ${({ theme }) => theme.sizes.welcome};
+  margin: 0 auto;
+  padding: ${({ theme }) => `${theme.space.xxl} ${theme.space.lg} 5rem`};
+  display: grid;
+  gap: ${({ theme }) => theme.space.xl};
+`;
+
+const PricingHeader = styled.header`
+  text-align: center;
+  display: grid;
+  gap: ${({ theme }) => theme.space.sm};
+
+  h2 {
+    font-size: ${({ theme }) => theme.fontSizes.xxl};
+    letter-spacing: -0.01em;
+  }
+  p {
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${({ theme }) => theme.fontSizes.lg};
+  }
+`;
+
+const PlanGrid = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: ${({ theme }) => theme.space.lg};
+  grid-template-columns: repeat(auto-fit, minmax(260px, 1fr));
+`;
+
+const PlanCard = styled.li<{ $featured: boolean }>`
+  display: grid;
+  align-content: start;
+  gap: ${({ theme }) => theme.space.md};
+  padding: ${({ theme }) => theme.space.xl};
+  background: ${({ theme }) => theme.colors.surface};
+  border: ${({ theme, $featured }) => ($featured ? `2px solid ${theme.colors.primary}` : `1px solid ${theme.colors.border}`)};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  box-shadow: ${({ theme }) => theme.shadows.card};
+`;
+
+const PlanName = styled.h3`
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+`;
+
+const Price = styled.p`
+  display: flex;
+  align-items: baseline;
+  gap: ${({ theme }) => theme.space.xs};
+  strong {
+    font-size: 2.5rem;
+    line-height: 1;
+    letter-spacing: -0.02em;
+  }
+  span {
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
+const Features = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: ${({ theme }) => theme.space.md} 0 0;
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  display: grid;
+  gap: ${({ theme }) => theme.space.sm};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+
+  li {
+    display: grid;
+    grid-template-columns: 1.25rem 1fr;
+    gap: ${({ theme }) => theme.space.sm};
+  }
+  svg {
+    margin-top: 0.2rem;
+    color: ${({ theme }) => theme.colors.primary};
+  }
+`;
+
+function CheckIcon() {
+  return (
+    <svg width="16" height="16" viewBox="0 0 16 16" fill="none" aria-hidden="true" focusable="false">
+      <path d="M3 8.5l3 3 7-7" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+/** The public landing page: hero and pricing (spec section 1). */
+export function LandingPage() {
+  useDocumentTitle('Your story is more than just a resume');
+  return (
+    <main>
+      <Hero aria-labelledby="hero-heading">
+        <HeroInner>
+          <Headline id="hero-heading">
+            Your story is more than just <Accent>a resume</Accent>
+          </Headline>
+          <Actions>
+            <PrimaryLink to="/signup" $size="lg">
+              Get Started
+            </PrimaryLink>
+            {/* The demo's target is not part of the specification. */}
+            <Button $variant="secondary" $size="lg">
+              Watch Demo
+            </Button>
+          </Actions>
+        </HeroInner>
+      </Hero>
+
+      <Pricing aria-labelledby="pricing-heading">
+        <PricingHeader>
+          <h2 id="pricing-heading">Choose your plan</h2>
+          <p>Start for free, upgrade when you&apos;re ready</p>
+        </PricingHeader>
+        <PlanGrid>
+          {PLANS.map((plan) => (
+            <PlanCard key={plan.name} $featured={plan.name === 'Essentials'}>
+              <PlanName id={`plan-${plan.name}`}>{plan.name}</PlanName>
+              <Price>
+                <strong>{plan.price}</strong>
+                <span>per month</span>
+              </Price>
+              <Features aria-label={`${plan.name} includes`}>
+                {plan.features.map((feature) => (
+                  <li key={feature}>
+                    <CheckIcon />
+                    <span>{feature}</span>
+                  </li>
+                ))}
+              </Features>
+            </PlanCard>
+          ))}
+        </PlanGrid>
+      </Pricing>
+    </main>
+  );
+}

@@ -1,0 +1,51 @@
+import { Link, useLocation } from 'react-router';
+import { styled } from 'styled-components';
+import { buttonStyles, type ButtonStyleProps } from '../../components/button.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+
+const Box = styled.main`
+  max-width: 640px;
+  margin: 0 auto;
+  padding: 18vh ${({ theme }) => theme.space.lg} ${({ theme }) => theme.space.xl};
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  justify-items: start;
+`;
+
+const Heading = styled.h1`
+  font-size: ${({ theme }) => theme.fontSizes.xxl};
+`;
+
+const Hint = styled.p`
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Code = styled.code`
+  font-family: ${({ theme }) => theme.fonts.mono};
+  background: ${({ theme }) => theme.colors.surfaceMuted};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: 4px;
+  padding: 0.1em 0.35em;
+  word-break: break-all;
+`;
+
+const HomeLink = styled(Link)<ButtonStyleProps>`
+  ${buttonStyles}
+`;
+
+/** The catch-all screen. */
+export function NotFoundPage() {
+  const { pathname } = useLocation();
+  useDocumentTitle('404 Page Not Found');
+  return (
+    <Box>
+      <Heading>404 Page Not Found</Heading>
+      <Hint>
+        Did you forget to add the page <Code>{pathname}</Code> to the router?
+      </Hint>
+      <HomeLink to="/" $variant="secondary">
+        Go to the home page
+      </HomeLink>
+    </Box>
+  );
+}

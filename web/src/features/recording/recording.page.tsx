@@ -1,0 +1,8 @@
+import { PageShell } from '../../components/page-shell.tsx';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+
+/** Placeholder: routing works; the screen itself is built by a later task. */
+export function RecordingPage() {
+  useDocumentTitle('Practice Conversations');
+  return <PageShell title="Practice Conversations" />;
+}

@@ -1,0 +1,55 @@
+import type { ReactNode } from 'react';
+import { styled } from 'styled-components';
+
+const Page = styled.main`
+  min-height: 100vh;
+  display: grid;
+  place-items: center;
+  padding: ${({ theme }) => `${theme.space.xl} ${theme.space.md}`};
+  background:
+    radial-gradient(40rem 24rem at 50% -10%, ${({ theme }) => theme.colors.primarySoft}, transparent 70%),
+    ${({ theme }) => theme.colors.background};
+`;
+
+/** Login and registration cards are at most 400 px wide (spec section 2). */
+const Card = styled.section`
+  width: 100%;
+  max-width: ${({ theme }) => theme.sizes.authCard};
+  display: grid;
+  gap: ${({ theme }) => theme.space.lg};
+  padding: ${({ theme }) => theme.space.xl};
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  box-shadow: ${({ theme }) => theme.shadows.card};
+`;
+
+export const CardHeader = styled.header`
+  display: grid;
+  gap: ${({ theme }) => theme.space.sm};
+  h1 {
+    font-size: ${({ theme }) => theme.fontSizes.xl};
+    font-weight: 700;
+    letter-spacing: -0.01em;
+  }
+  p {
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${({ theme }) => theme.fontSizes.sm};
+  }
+`;
+
+export const Form = styled.form`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+`;
+
+/** The sign-up page frame with one card; `labelledBy` names the card after its heading. */
+export function AuthCard({ labelledBy, testId, children }: { labelledBy: string; testId: string; children: ReactNode }) {
+  return (
+    <Page>
+      <Card aria-labelledby={labelledBy} data-testid={testId}>
+        {children}
+      </Card>
+    </Page>
+  );
+}

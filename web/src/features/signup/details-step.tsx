@@ -1,0 +1,148 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { styled } from 'styled-components';
+import { useAuth } from '../../auth/auth-context.tsx';
+import { Button } from '../../components/button.ts';
+import { FieldError, FieldGroup, Label, TextInput } from '../../components/form-field.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { toast } from '../../components/toast/toast-store.ts';
+import { AuthCard, CardHeader, Form } from './auth-card.tsx';
+import { BackButton } from './back-button.tsx';
+import { PasswordStrength } from './password-strength.tsx';
+import { hasErrors, homePathFor, registrationErrors, type RegistrationField, type RegistrationValues } from './signup-form.ts';
+import { register } from './signup.api.ts';
+
+const NameRow = styled.div`
+  display: grid;
+  grid-template-columns: 1fr 1fr;
+  gap: ${({ theme }) => theme.space.md};
+`;
+
+const FIELD_ORDER: readonly RegistrationField[] = ['firstName', 'lastName', 'password'];
+
+/** Step 2a: the registration form for an e-mail without an account. */
+export function DetailsStep({ email, onBack }: { email: string; onBack: () => void }) {
+  const [values, setValues] = useState<RegistrationValues>({ firstName: '', lastName: '', password: '' });
+  const [submitAttempted, setSubmitAttempted] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const submittingRef = useRef(false);
+  const fieldRefs = useRef<Partial<Record<RegistrationField, HTMLInputElement | null>>>({});
+  const { signIn } = useAuth();
+  const navigate = useNavigate();
+
+  // Validation runs on submit, then again on every change (spec section 5).
+  const errors = registrationErrors(values);
+  const shown = submitAttempted ? errors : {};
+  const invalid = hasErrors(errors);
+
+  const setField = (field: RegistrationField) => (value: string) => setValues((previous) => ({ ...previous, [field]: value }));
+
+  const handleSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    // A second submit while one runs is ignored.
+    if (submittingRef.current) return;
+    setSubmitAttempted(true);
+    if (invalid) {
+      const first = FIELD_ORDER.find((field) => errors[field]);
+      if (first) fieldRefs.current[first]?.focus();
+      return;
+    }
+    submittingRef.current = true;
+    setSubmitting(true);
+    try {
+      const result = await register({ email, firstName: values.firstName, lastName: values.lastName, password: values.password });
+      toast({ title: 'Success', description: 'Registration successful!' });
+      signIn(result.user);
+      navigate(homePathFor(result.isAdmin));
+    } catch (error) {
+      toast({
+        title: 'Registration failed',
+        description: error instanceof Error ? error.message : 'Something went wrong. Please try again.',
+        variant: 'destructive',
+      });
+    } finally {
+      submittingRef.current = false;
+      setSubmitting(false);
+    }
+  };
+
+  const describedBy = (field: RegistrationField, extra?: string) =>
+    [shown[field] ? `${field}-error` : undefined, extra].filter(Boolean).join(' ') || undefined;
+
+  return (
+    <AuthCard labelledBy="details-heading" testId="signup-details-step">
+      <BackButton onClick={onBack} />
+      <CardHeader>
+        <h1 id="details-heading">What is your name?</h1>
+        <p>This is the name that will appear on your videos.</p>
+      </CardHeader>
+
+      <Form noValidate onSubmit={handleSubmit}>
+        <FieldGroup>
+          <Label htmlFor="details-email">Email</Label>
+          <TextInput id="details-email" name="email" type="email" value={email} readOnly autoComplete="email" />
+        </FieldGroup>
+
+        <NameRow>
+          <FieldGroup>
+            <Label htmlFor="firstName">First name</Label>
+            <TextInput
+              ref={(el) => {
+                fieldRefs.current.firstName = el;
+              }}
+              id="firstName"
+              name="firstName"
+              autoComplete="given-name"
+              autoFocus
+              value={values.firstName}
+              onChange={(e) => setField('firstName')(e.target.value)}
+              aria-invalid={shown.firstName ? true : undefined}
+              aria-describedby={describedBy('firstName')}
+            />
+            <FieldError id="firstName-error" message={shown.firstName} />
+          </FieldGroup>
+          <FieldGroup>
+            <Label htmlFor="lastName">Last name</Label>
+            <TextInput
+              ref={(el) => {
+                fieldRefs.current.lastName = el;
+              }}
+              id="lastName"
+              name="lastName"
+              autoComplete="family-name"
+              value={values.lastName}
+              onChange={(e) => setField('lastName')(e.target.value)}
+              aria-invalid={shown.lastName ? true : undefined}
+              aria-describedby={describedBy('lastName')}
+            />
+            <FieldError id="lastName-error" message={shown.lastName} />
+          </FieldGroup>
+        </NameRow>
+
+        <FieldGroup>
+          <Label htmlFor="password">Password</Label>
+          <TextInput
+            ref={(el) => {
+              fieldRefs.current.password = el;
+            }}
+            id="password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            value={values.password}
+            onChange={(e) => setField('password')(e.target.value)}
+            aria-invalid={shown.password ? true : undefined}
+            aria-describedby={describedBy('password', 'password-requirements')}
+          />
+          <FieldError id="password-error" message={shown.password} />
+          <PasswordStrength password={values.password} checklistId="password-requirements" />
+        </FieldGroup>
+
+        <Button type="submit" $block $size="lg" aria-disabled={invalid || submitting || undefined} aria-busy={submitting || undefined}>
+          {submitting && <Spinner />}
+          {submitting ? 'Creating account...' : 'Continue'}
+        </Button>
+      </Form>
+    </AuthCard>
+  );
+}

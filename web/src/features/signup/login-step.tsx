@@ -1,0 +1,125 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { styled } from 'styled-components';
+import { useAuth } from '../../auth/auth-context.tsx';
+import { Button } from '../../components/button.ts';
+import { FieldError, FieldGroup, Label, TextInput } from '../../components/form-field.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { toast } from '../../components/toast/toast-store.ts';
+import { AuthCard, CardHeader, Form } from './auth-card.tsx';
+import { BackButton } from './back-button.tsx';
+import { hasErrors, homePathFor, loginErrors, type LoginField, type LoginValues } from './signup-form.ts';
+import { login } from './signup.api.ts';
+
+const ForgotRow = styled.div`
+  display: flex;
+  justify-content: flex-end;
+`;
+
+export const LOGIN_FALLBACK_ERROR = 'Invalid email or password';
+
+/** Step 2b: password login; the e-mail is pre-filled and locked when it came from the email step. */
+export function LoginStep({ initialEmail, emailLocked, onBack }: { initialEmail: string; emailLocked: boolean; onBack: () => void }) {
+  const [values, setValues] = useState<LoginValues>({ email: initialEmail, password: '' });
+  const [submitAttempted, setSubmitAttempted] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [loginError, setLoginError] = useState<string | undefined>();
+  const submittingRef = useRef(false);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const { signIn } = useAuth();
+  const navigate = useNavigate();
+
+  const errors = loginErrors(values);
+  const shown = submitAttempted ? errors : {};
+
+  const setField = (field: LoginField, value: string) => setValues((previous) => ({ ...previous, [field]: value }));
+
+  const handleSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (submittingRef.current) return;
+    setSubmitAttempted(true);
+    // The previous error is cleared before each attempt.
+    setLoginError(undefined);
+    if (hasErrors(errors)) {
+      (errors.email && !emailLocked ? emailRef : passwordRef).current?.focus();
+      return;
+    }
+    submittingRef.current = true;
+    setSubmitting(true);
+    try {
+      const result = await login({ email: values.email.trim(), password: values.password });
+      signIn(result.user);
+      navigate(homePathFor(result.isAdmin));
+    } catch (error) {
+      // login() already chose "Invalid credentials" or the server message; the form shows it too.
+      const message = error instanceof Error ? error.message : '';
+      toast({ title: 'Error', description: message || 'Invalid credentials', variant: 'destructive' });
+      setLoginError(message || LOGIN_FALLBACK_ERROR);
+      passwordRef.current?.focus();
+    } finally {
+      submittingRef.current = false;
+      setSubmitting(false);
+    }
+  };
+
+  const passwordMessage = shown.password ?? loginError;
+
+  return (
+    <AuthCard labelledBy="login-heading" testId="signup-login-step">
+      <BackButton onClick={onBack} />
+      <CardHeader>
+        <h1 id="login-heading">Welcome back</h1>
+      </CardHeader>
+
+      <Form noValidate onSubmit={handleSubmit}>
+        <FieldGroup>
+          <Label htmlFor="login-email">Email</Label>
+          <TextInput
+            ref={emailRef}
+            id="login-email"
+            name="email"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            autoFocus={!emailLocked}
+            readOnly={emailLocked}
+            value={values.email}
+            onChange={(e) => setField('email', e.target.value)}
+            aria-invalid={shown.email ? true : undefined}
+            aria-describedby={shown.email ? 'login-email-error' : undefined}
+          />
+          <FieldError id="login-email-error" message={shown.email} />
+        </FieldGroup>
+
+        <FieldGroup>
+          <Label htmlFor="login-password">Password</Label>
+          <TextInput
+            ref={passwordRef}
+            id="login-password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            placeholder="Password"
+            autoFocus={emailLocked}
+            value={values.password}
+            onChange={(e) => setField('password', e.target.value)}
+            aria-invalid={passwordMessage ? true : undefined}
+            aria-describedby={passwordMessage ? 'login-password-error' : undefined}
+          />
+          <FieldError id="login-password-error" message={passwordMessage} />
+        </FieldGroup>
+
+        <ForgotRow>
+          {/* No password-reset behaviour is part of the specification. */}
+          <Button $variant="link">Forgot Password?</Button>
+        </ForgotRow>
+
+        <Button type="submit" $block $size="lg" aria-disabled={submitting || undefined} aria-busy={submitting || undefined}>
+          {submitting && <Spinner />}
+          Log in
+        </Button>
+      </Form>
+    </AuthCard>
+  );
+}

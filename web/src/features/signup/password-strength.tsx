@@ -1,0 +1,84 @@
+import { styled, useTheme } from 'styled-components';
+import { VisuallyHidden } from '../../components/visually-hidden.ts';
+import { passwordChecklist, strengthMeter, type StrengthLevel } from './signup-form.ts';
+
+const Track = styled.div`
+  height: 6px;
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: ${({ theme }) => theme.colors.surfaceMuted};
+  overflow: hidden;
+  margin-top: ${({ theme }) => theme.space.xs};
+`;
+
+const Fill = styled.div<{ $percent: number; $color: string }>`
+  height: 100%;
+  width: ${({ $percent }) => $percent}%;
+  background: ${({ $color }) => $color};
+  transition: width 200ms ease, background-color 200ms ease;
+`;
+
+const Checklist = styled.ul`
+  list-style: none;
+  margin: ${({ theme }) => theme.space.xs} 0 0;
+  padding: 0;
+  display: grid;
+  gap: 2px;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+const Item = styled.li<{ $met: boolean }>`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  color: ${({ theme, $met }) => ($met ? theme.colors.success : theme.colors.textMuted)};
+  font-weight: ${({ $met }) => ($met ? 600 : 400)};
+`;
+
+function ItemIcon({ met }: { met: boolean }) {
+  return (
+    <svg width="14" height="14" viewBox="0 0 14 14" fill="none" aria-hidden="true" focusable="false">
+      {met ? (
+        <path d="M2.5 7.5l3 3 6-7" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+      ) : (
+        <circle cx="7" cy="7" r="5" stroke="currentColor" strokeWidth="1.5" />
+      )}
+    </svg>
+  );
+}
+
+/** The strength bar (0/33/67/100 %) and the three-rule checklist, each rule green when met. */
+export function PasswordStrength({ password, checklistId }: { password: string; checklistId: string }) {
+  const theme = useTheme();
+  const meter = strengthMeter(password);
+  const colors: Record<StrengthLevel, string> = {
+    empty: theme.colors.border,
+    weak: theme.colors.danger,
+    fair: theme.colors.warning,
+    strong: theme.colors.success,
+  };
+  return (
+    <>
+      <Track
+        role="meter"
+        aria-label="Password strength"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={meter.percent}
+        aria-valuetext={`${meter.percent}% (${meter.text})`}
+        data-testid="password-strength"
+        data-strength={meter.percent}
+      >
+        <Fill $percent={meter.percent} $color={colors[meter.level]} />
+      </Track>
+      <Checklist id={checklistId} aria-label="Password requirements">
+        {passwordChecklist(password).map((item) => (
+          <Item key={item.id} $met={item.met} data-met={item.met}>
+            <ItemIcon met={item.met} />
+            <span>{item.label}</span>
+            <VisuallyHidden>{item.met ? ' (met)' : ' (not met)'}</VisuallyHidden>
+          </Item>
+        ))}
+      </Checklist>
+    </>
+  );
+}

@@ -1,0 +1,97 @@
+/**
+ * Pure rules of the sign-up screens, shared with the server through proto: what counts as valid,
+ * which message shows, and what the password checklist and strength bar display.
+ */
+import { checkPassword, loginFormSchema, passwordStrength, registrationFormSchema, signupEmailSchema } from '@story/proto';
+
+export type FieldErrors<K extends string> = Partial<Record<K, string>>;
+
+/** The email step's message for a value, or undefined when it may continue. */
+export function emailStepError(email: string): string | undefined {
+  const result = signupEmailSchema.safeParse(email);
+  return result.success ? undefined : result.error.issues[0]?.message;
+}
+
+/** The email step shows its message after the field was left, or once the address looks finished (user@host.tld). */
+export function shouldShowEmailError(email: string, touched: boolean): boolean {
+  if (email.length === 0) return false;
+  return touched || /@[^@\s]+\.[a-z]{2,}$/i.test(email.trim());
+}
+
+function firstMessagePerField<K extends string>(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldErrors<K> {
+  const errors: FieldErrors<K> = {};
+  for (const issue of issues) {
+    const field = issue.path[0];
+    if (typeof field !== 'string') continue;
+    const key = field as K;
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+export type RegistrationField = 'firstName' | 'lastName' | 'password';
+export interface RegistrationValues {
+  firstName: string;
+  lastName: string;
+  password: string;
+}
+
+/** First message of each invalid field of the details form (empty when valid). */
+export function registrationErrors(values: RegistrationValues): FieldErrors<RegistrationField> {
+  const result = registrationFormSchema.safeParse(values);
+  return result.success ? {} : firstMessagePerField<RegistrationField>(result.error.issues);
+}
+
+export type LoginField = 'email' | 'password';
+export interface LoginValues {
+  email: string;
+  password: string;
+}
+
+/** First message of each invalid field of the login form (empty when valid). */
+export function loginErrors(values: LoginValues): FieldErrors<LoginField> {
+  const result = loginFormSchema.safeParse(values);
+  return result.success ? {} : firstMessagePerField<LoginField>(result.error.issues);
+}
+
+export function hasErrors(errors: Partial<Record<string, string>>): boolean {
+  return Object.values(errors).some(Boolean);
+}
+
+export interface ChecklistItem {
+  id: 'length' | 'number' | 'symbol';
+  label: string;
+  met: boolean;
+}
+
+/** The checklist under the password field, in the spec's order and words. */
+export function passwordChecklist(password: string): ChecklistItem[] {
+  const check = checkPassword(password);
+  return [
+    { id: 'length', label: '8 characters minimum', met: check.length },
+    { id: 'number', label: 'a number', met: check.number },
+    { id: 'symbol', label: 'a symbol', met: check.symbol },
+  ];
+}
+
+export type StrengthLevel = 'empty' | 'weak' | 'fair' | 'strong';
+
+/** The strength bar: percent filled (0/33/67/100) and the level that picks its colour and words. */
+export function strengthMeter(password: string): { percent: 0 | 33 | 67 | 100; level: StrengthLevel; text: string } {
+  const percent = passwordStrength(password);
+  switch (percent) {
+    case 0:
+      return { percent, level: 'empty', text: 'No requirements met' };
+    case 33:
+      return { percent, level: 'weak', text: 'Weak' };
+    case 67:
+      return { percent, level: 'fair', text: 'Fair' };
+    case 100:
+      return { percent, level: 'strong', text: 'Strong' };
+  }
+}
+
+/** Where a signed-in user lands: admins on the dashboard, everyone else on the welcome page. */
+export function homePathFor(isAdmin: boolean): '/admin' | '/welcome' {
+  return isAdmin ? '/admin' : '/welcome';
+}
