@@ -30,7 +30,7 @@ export function createServiceApp(options: ServiceAppOptions): FastifyInstance {
       const incoming = req.headers[REQUEST_ID_HEADER];
       return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
     },
-    disableRequestLogging: process.env.LOG_REQUESTS === 'false',
+    ...(process.env.LOG_REQUESTS === 'false' ? { disableRequestLogging: true } : {}),
     trustProxy: false,
   });
 

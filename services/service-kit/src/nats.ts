@@ -2,14 +2,17 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { jetstreamManager, RetentionPolicy, StorageType, DiscardPolicy } from '@nats-io/jetstream';
 import { EVENTS_STREAM } from '@story/proto';
 
-/** Connects to NATS and keeps reconnecting for ever; the first connect waits for the server. */
-export async function connectNats(url: string, name: string): Promise<NatsConnection> {
+/**
+ * Connects to NATS and keeps reconnecting for ever; the first connect waits for the server unless
+ * `waitOnFirstConnect` is false (then it rejects at once and the caller retries on its own terms).
+ */
+export async function connectNats(url: string, name: string, options: { waitOnFirstConnect?: boolean } = {}): Promise<NatsConnection> {
   return connect({
     servers: url.split(','),
     name,
     maxReconnectAttempts: -1,
     reconnectTimeWait: 250,
-    waitOnFirstConnect: true,
+    waitOnFirstConnect: options.waitOnFirstConnect ?? true,
     timeout: 10_000,
   });
 }

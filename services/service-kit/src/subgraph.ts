@@ -1,4 +1,5 @@
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
 import { buildSubgraphSchema } from '@apollo/subgraph';
 import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/index.js';
@@ -14,13 +15,19 @@ export interface GraphqlContext {
 
 const CODES: Record<number, string> = { 400: 'BAD_USER_INPUT', 401: 'UNAUTHENTICATED', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 409: 'CONFLICT' };
 
+/**
+ * `instanceof GraphQLError` is not enough: under vitest, code compiled by Vite gets graphql's ESM
+ * build while @apollo/server (loaded by Node) gets the CommonJS one, two different classes.
+ */
+const isGraphQLError = (value: unknown): value is GraphQLError => value instanceof GraphQLError || (value instanceof Error && value.name === 'GraphQLError');
+
 /** Turns an HttpError thrown by a resolver into a GraphQL error with a code; hides anything else. */
 function publicGraphqlError(error: GraphQLError): GraphQLError {
   const original = error.originalError;
   if (original instanceof HttpError) {
     return new GraphQLError(original.message, { path: error.path, extensions: { code: CODES[original.statusCode] ?? 'BAD_REQUEST', http: { status: original.statusCode } } });
   }
-  if (original && !(original instanceof GraphQLError)) {
+  if (original && !isGraphQLError(original)) {
     return new GraphQLError('Internal server error', { path: error.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } });
   }
   return error;
@@ -36,8 +43,10 @@ export async function registerSubgraph(
   const apollo = new ApolloServer<GraphqlContext>({
     // The resolver map type is invariant in its context; ours is always GraphqlContext (set below).
     schema: buildSubgraphSchema({ typeDefs: parse(typeDefs), resolvers: resolvers as GraphQLResolverMap<unknown> }),
-    plugins: [fastifyApolloDrainPlugin(app), ...plugins],
-    formatError: (formatted, error) => (error instanceof GraphQLError ? publicGraphqlError(error) : formatted),
+    plugins: [fastifyApolloDrainPlugin(app), ApolloServerPluginInlineTraceDisabled(), ...plugins],
+    // runService closes the app (which drains Apollo) on SIGTERM; Apollo must not exit first.
+    stopOnTerminationSignals: false,
+    formatError: (formatted, error) => (isGraphQLError(error) ? publicGraphqlError(error) : formatted),
     includeStacktraceInErrorResponses: false,
   });
   await apollo.start();

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { authEnvSchema } from './config.ts';
+
+const required = { NATS_URL: 'nats://127.0.0.1:4222', IDENTITY_PUBLIC_KEY: 'identity-pem', SESSION_PRIVATE_KEY: 'private-pem', SESSION_PUBLIC_KEY: 'public-pem' };
+
+describe('authEnvSchema', () => {
+  it('fills the defaults, treats empty values as unset and lower-cases admin e-mails', () => {
+    const config = authEnvSchema.parse({ ...required, GOOGLE_CLIENT_ID: '', GOOGLE_ISSUERS: ' ', ADMIN_EMAILS: ' Boss@Gmail.com, ,second@yahoo.com ' });
+    expect(config).toMatchObject({
+      PORT: 4001,
+      GOOGLE_CLIENT_ID: undefined,
+      GOOGLE_JWKS_URL: 'https://www.googleapis.com/oauth2/v3/certs',
+      GOOGLE_ISSUERS: ['accounts.google.com', 'https://accounts.google.com'],
+      ADMIN_EMAILS: ['boss@gmail.com', 'second@yahoo.com'],
+      COOKIE_SECURE: false,
+    });
+  });
+
+  it('reads overrides', () => {
+    const config = authEnvSchema.parse({ ...required, PORT: '5001', GOOGLE_CLIENT_ID: 'cid', GOOGLE_JWKS_URL: 'http://127.0.0.1:9/certs', GOOGLE_ISSUERS: 'https://a.test,https://b.test', COOKIE_SECURE: 'true' });
+    expect(config).toMatchObject({ PORT: 5001, GOOGLE_CLIENT_ID: 'cid', GOOGLE_JWKS_URL: 'http://127.0.0.1:9/certs', GOOGLE_ISSUERS: ['https://a.test', 'https://b.test'], COOKIE_SECURE: true });
+  });
+
+  it('names every missing or invalid setting', () => {
+    const result = authEnvSchema.safeParse({ NATS_URL: 'x', IDENTITY_PUBLIC_KEY: 'k', COOKIE_SECURE: 'yes', GOOGLE_JWKS_URL: 'not a url' });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => issue.path.join('.')).sort()).toEqual(['COOKIE_SECURE', 'GOOGLE_JWKS_URL', 'SESSION_PRIVATE_KEY', 'SESSION_PUBLIC_KEY']);
+  });
+});

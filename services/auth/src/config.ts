@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { baseEnvSchema, portSchema } from '@story/service-kit';
+
+/** An optional setting where an empty string (as shells and compose files often pass) means unset. */
+const optionalText = z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), z.string().trim().optional());
+
+/** A comma-separated list, trimmed, empty entries dropped. */
+const commaList = (value: string | undefined): string[] =>
+  (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry.length > 0);
+
+export const GOOGLE_DEFAULT_JWKS_URL = 'https://www.googleapis.com/oauth2/v3/certs';
+export const GOOGLE_DEFAULT_ISSUERS = ['accounts.google.com', 'https://accounts.google.com'] as const;
+
+/** The auth service's environment: the shared settings plus session keys, admins and Google sign-in. */
+export const authEnvSchema = baseEnvSchema.extend({
+  PORT: portSchema(4001),
+  /** Ed25519 private key (PEM, PKCS#8) that signs session cookies; the gateway holds the public half. */
+  SESSION_PRIVATE_KEY: z.string().min(1, 'SESSION_PRIVATE_KEY is required (PEM of the session signing key)'),
+  SESSION_PUBLIC_KEY: z.string().min(1, 'SESSION_PUBLIC_KEY is required (PEM of the session verification key)'),
+  /** Accounts with these e-mails become admins when they register or sign in. */
+  ADMIN_EMAILS: optionalText.transform((value) => commaList(value).map((email) => email.toLowerCase())),
+  /** Without a client id, Google sign-in is switched off and the web hides its button. */
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_JWKS_URL: optionalText.pipe(z.url('GOOGLE_JWKS_URL must be an http(s) URL').default(GOOGLE_DEFAULT_JWKS_URL)),
+  GOOGLE_ISSUERS: optionalText.transform((value) => {
+    const issuers = commaList(value);
+    return issuers.length > 0 ? issuers : [...GOOGLE_DEFAULT_ISSUERS];
+  }),
+  /** Adds `Secure` to the session cookie; on for anything served over HTTPS. */
+  COOKIE_SECURE: optionalText.pipe(z.enum(['true', 'false'], { error: 'COOKIE_SECURE must be true or false' }).default('false')).transform((value) => value === 'true'),
+});
+export type AuthConfig = z.infer<typeof authEnvSchema>;
+
+/** What the admin CLI needs: only where the users are stored. */
+export const storageEnvSchema = baseEnvSchema.pick({ DATA_DIR: true, MONGODB_URL: true, NODE_ENV: true });
+export type StorageConfig = z.infer<typeof storageEnvSchema>;

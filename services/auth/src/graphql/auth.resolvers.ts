@@ -1,0 +1,81 @@
+import { idSchema, updateUserTypeSettingRequestSchema, userTypeSchema } from '@story/proto';
+import { contextUser, forbidden, parseInput, unauthorized, type GraphqlContext, type registerSubgraph } from '@story/service-kit';
+
+type SubgraphResolvers = Parameters<typeof registerSubgraph>[2];
+import type { AuthServices } from '../auth-services.ts';
+import { presentRecordingSettings, presentUserTypeSetting } from '../presenters/user.presenter.ts';
+import type { UserRecord } from '../repositories/user.repository.ts';
+
+/** The `User` type of the subgraph (id as the GraphQL ID, dates as ISO strings). */
+interface UserNode {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  isAdmin: boolean;
+  userType: string;
+  createdAt: string;
+}
+
+const toUserNode = (user: UserRecord): UserNode => ({
+  id: String(user.id),
+  email: user.email,
+  firstName: user.firstName,
+  lastName: user.lastName,
+  isAdmin: user.isAdmin,
+  userType: user.userType,
+  createdAt: user.createdAt.toISOString(),
+});
+
+/** The caller, who must be an admin (same rule as the REST admin endpoints). */
+function contextAdmin(context: GraphqlContext) {
+  const identity = contextUser(context);
+  if (!identity.isAdmin) throw forbidden();
+  return identity;
+}
+
+/** Resolvers of `proto/graphql/auth.graphql`; each delegates to the same services as REST. */
+export function authResolvers(services: AuthServices): SubgraphResolvers {
+  const { accounts, settings } = services;
+  return {
+    Query: {
+      me: async (_parent: unknown, _args: unknown, context: GraphqlContext): Promise<UserNode | null> => {
+        if (!context.identity) return null;
+        const user = await accounts.findUser(context.identity.userId);
+        return user ? toUserNode(user) : null;
+      },
+      users: async (_parent: unknown, _args: unknown, context: GraphqlContext): Promise<UserNode[]> => {
+        contextAdmin(context);
+        return (await accounts.listUsers()).map(toUserNode);
+      },
+      userTypeSettings: async (_parent: unknown, _args: unknown, context: GraphqlContext) => {
+        contextAdmin(context);
+        return (await settings.list()).map(presentUserTypeSetting);
+      },
+      myRecordingSettings: async (_parent: unknown, _args: unknown, context: GraphqlContext) => {
+        const identity = contextUser(context);
+        const mine = await settings.forUser(identity.userId);
+        if (!mine) throw unauthorized();
+        return presentRecordingSettings(mine);
+      },
+    },
+    Mutation: {
+      updateUserTypeSetting: async (_parent: unknown, args: Record<string, unknown>, context: GraphqlContext) => {
+        contextAdmin(context);
+        const userType = parseInput(userTypeSchema, args.userType);
+        const change = parseInput(updateUserTypeSettingRequestSchema, { timeLimit: args.timeLimit, responseType: args.responseType });
+        return presentUserTypeSetting(await settings.update(userType, change));
+      },
+    },
+    User: {
+      // Another subgraph names a user by id: only that user or an admin may see the account.
+      __resolveReference: async (reference: { id: unknown }, context: GraphqlContext): Promise<UserNode | null> => {
+        const identity = contextUser(context);
+        const id = parseInput(idSchema, reference.id);
+        if (id !== identity.userId && !identity.isAdmin) throw forbidden('You can only see your own account');
+        const user = await accounts.findUser(id);
+        return user ? toUserNode(user) : null;
+      },
+    },
+  };
+}

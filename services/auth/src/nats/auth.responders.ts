@@ -1,0 +1,80 @@
+import type { Msg, NatsConnection, Subscription } from '@nats-io/transport-node';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import {
+  QUEUE_GROUPS,
+  SUBJECTS,
+  sessionCheckReplySchema,
+  sessionCheckRequestSchema,
+  userSettingsReplySchema,
+  userSettingsRequestSchema,
+} from '@story/proto';
+import { describeZodError } from '@story/service-kit';
+import type { SessionService } from '../services/session.service.ts';
+import type { UserTypeSettingsService } from '../services/user-type-settings.service.ts';
+
+type SessionCheckReply = z.infer<typeof sessionCheckReplySchema>;
+type UserSettingsReply = z.infer<typeof userSettingsReplySchema>;
+
+/** The message body as JSON, or undefined when it is not JSON at all. */
+function readJson(msg: Msg): unknown {
+  try {
+    return msg.json<unknown>();
+  } catch {
+    return undefined;
+  }
+}
+
+/** Answers "is session S valid?" A malformed question or a store failure is answered "no". */
+export async function answerSessionCheck(sessions: SessionService, body: unknown): Promise<SessionCheckReply> {
+  const request = sessionCheckRequestSchema.safeParse(body);
+  if (!request.success || request.data.sessionId.length === 0 || request.data.sessionId.length > 128) return { valid: false };
+  return { valid: await sessions.isValid(request.data.sessionId) };
+}
+
+/** Answers "what are user U's time limit and response type?" */
+export async function answerUserSettings(settings: UserTypeSettingsService, body: unknown): Promise<UserSettingsReply> {
+  const request = userSettingsRequestSchema.safeParse(body);
+  if (!request.success) return { ok: false, message: describeZodError(request.error) };
+  const mine = await settings.forUser(request.data.userId);
+  if (!mine) return { ok: false, message: 'User not found' };
+  return { ok: true, userType: mine.userType, timeLimit: mine.timeLimit, responseType: mine.responseType };
+}
+
+/**
+ * Serves auth's NATS questions in the `auth` queue group, so more auth processes mean more capacity.
+ * Returns a function that stops listening (and waits for answers in flight).
+ */
+export function startAuthResponders(
+  nc: NatsConnection,
+  services: { sessions: SessionService; settings: UserTypeSettingsService },
+  log: FastifyBaseLogger,
+): () => Promise<void> {
+  const serve = <T>(subject: string, answer: (body: unknown) => Promise<T>, onFailure: T): Subscription =>
+    nc.subscribe(subject, {
+      queue: QUEUE_GROUPS.auth,
+      callback: (error, msg) => {
+        if (error) {
+          log.warn({ err: error, subject }, 'subscription error');
+          return;
+        }
+        void answer(readJson(msg))
+          .catch((failure: unknown) => {
+            log.error({ err: failure, subject }, 'responder failed');
+            return onFailure;
+          })
+          .then((reply) => {
+            msg.respond(JSON.stringify(reply));
+          });
+      },
+    });
+
+  const subscriptions = [
+    serve(SUBJECTS.sessionCheck, (body) => answerSessionCheck(services.sessions, body), { valid: false } satisfies SessionCheckReply),
+    serve(SUBJECTS.userSettings, (body) => answerUserSettings(services.settings, body), { ok: false, message: 'Internal error' } satisfies UserSettingsReply),
+  ];
+
+  return async () => {
+    await Promise.all(subscriptions.map((subscription) => subscription.drain().catch(() => undefined)));
+  };
+}

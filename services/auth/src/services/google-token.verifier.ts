@@ -1,0 +1,65 @@
+import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
+import { HttpError, unauthorized } from '@story/service-kit';
+
+/** What we take from a verified Google ID token, and only from it. */
+export interface GoogleIdentity {
+  googleId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  /** The display name split as the web client splits it (first word / the rest), for comparing. */
+  displayFirstName: string;
+  displayLastName: string;
+}
+
+export type GoogleTokenVerifier = (credential: string) => Promise<GoogleIdentity>;
+
+export const INVALID_GOOGLE_CREDENTIAL = 'Invalid Google credential';
+
+const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
+
+/** "Ada King Lovelace" → ["Ada", "King Lovelace"]. */
+export function splitDisplayName(name: string): [string, string] {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  return [words[0] ?? '', words.slice(1).join(' ')];
+}
+
+/** Reads the identity out of verified claims; refuses tokens without a verified e-mail. */
+export function googleIdentityFromClaims(payload: JWTPayload): GoogleIdentity {
+  const email = text(payload.email);
+  const googleId = text(payload.sub);
+  if (!email || !googleId) throw unauthorized(INVALID_GOOGLE_CREDENTIAL);
+  // Google sends a boolean; some older tokens carried the string "true".
+  if (payload.email_verified !== true && payload.email_verified !== 'true') throw unauthorized('Google account email is not verified');
+  const [displayFirstName, displayLastName] = splitDisplayName(text(payload.name));
+  const firstName = text(payload.given_name) || displayFirstName || (email.split('@')[0] ?? email);
+  const lastName = text(payload.family_name) || displayLastName;
+  return { googleId, email, firstName, lastName, displayFirstName, displayLastName };
+}
+
+/**
+ * Verifies Google ID tokens: RS256 signature against Google's published keys (fetched and cached by
+ * jose), audience = our client id, issuer in the allowed list, not expired.
+ */
+export function createGoogleTokenVerifier(options: { clientId: string; jwksUrl: string; issuers: readonly string[] }): GoogleTokenVerifier {
+  const jwks = createRemoteJWKSet(new URL(options.jwksUrl), { timeoutDuration: 5000 });
+  return async (credential) => {
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(credential, jwks, {
+        algorithms: ['RS256'],
+        audience: options.clientId,
+        issuer: [...options.issuers],
+        requiredClaims: ['sub', 'exp', 'iat'],
+        clockTolerance: 5,
+      }));
+    } catch (error) {
+      // Google's key endpoint being unreachable is our problem, not a bad credential.
+      if (error instanceof errors.JWKSTimeout || !(error instanceof errors.JOSEError)) {
+        throw new HttpError(503, 'Google sign-in is unavailable right now. Please try again.');
+      }
+      throw unauthorized(INVALID_GOOGLE_CREDENTIAL);
+    }
+    return googleIdentityFromClaims(payload);
+  };
+}

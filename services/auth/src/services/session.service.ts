@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import type { NatsConnection } from '@nats-io/transport-node';
+import { SignJWT, jwtVerify, type CryptoKey } from 'jose';
+import { SESSION_AUDIENCE, SESSION_ISSUER, SESSION_TOKEN_TYPE, SESSION_TTL_SECONDS, SUBJECTS } from '@story/proto';
+import { SIGNING_ALGORITHM } from '@story/service-kit';
+import type { UserRecord, UserRepository } from '../repositories/user.repository.ts';
+
+export interface IssuedSession {
+  sessionId: string;
+  /** The signed cookie value. */
+  token: string;
+  maxAgeSeconds: number;
+}
+
+export interface SessionServiceOptions {
+  repository: UserRepository;
+  privateKey: CryptoKey;
+  publicKey: CryptoKey;
+  nc: NatsConnection;
+  ttlSeconds?: number;
+  now?: () => Date;
+}
+
+/**
+ * Sessions: a row per sign-in, named by a random id inside the signed cookie. The gateway checks the
+ * signature itself and asks `isValid` over NATS, so a revoked session stops working everywhere.
+ */
+export class SessionService {
+  private readonly ttlSeconds: number;
+  private readonly now: () => Date;
+
+  constructor(private readonly options: SessionServiceOptions) {
+    this.ttlSeconds = options.ttlSeconds ?? SESSION_TTL_SECONDS;
+    this.now = options.now ?? (() => new Date());
+  }
+
+  /** Opens a session for a user and signs its cookie token. */
+  async start(user: UserRecord): Promise<IssuedSession> {
+    const createdAt = this.now();
+    const expiresAt = new Date(createdAt.getTime() + this.ttlSeconds * 1000);
+    const session = await this.options.repository.createSession({ id: randomUUID(), userId: user.id, createdAt, expiresAt });
+    const token = await new SignJWT({ sid: session.id, adm: user.isAdmin })
+      .setProtectedHeader({ alg: SIGNING_ALGORITHM, typ: SESSION_TOKEN_TYPE })
+      .setIssuer(SESSION_ISSUER)
+      .setAudience(SESSION_AUDIENCE)
+      .setSubject(String(user.id))
+      .setIssuedAt(Math.floor(createdAt.getTime() / 1000))
+      .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+      .sign(this.options.privateKey);
+    return { sessionId: session.id, token, maxAgeSeconds: this.ttlSeconds };
+  }
+
+  /** The session id inside a cookie token we signed; undefined for anything forged, foreign or expired. */
+  async sessionIdFromToken(token: string): Promise<string | undefined> {
+    try {
+      const { payload } = await jwtVerify(token, this.options.publicKey, {
+        algorithms: [SIGNING_ALGORITHM],
+        issuer: SESSION_ISSUER,
+        audience: SESSION_AUDIENCE,
+        typ: SESSION_TOKEN_TYPE,
+        requiredClaims: ['sub', 'exp'],
+      });
+      return typeof payload.sid === 'string' && payload.sid.length > 0 ? payload.sid : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Whether a session exists, is not revoked and has not expired. */
+  async isValid(sessionId: string): Promise<boolean> {
+    const session = await this.options.repository.findSession(sessionId);
+    if (!session || session.revokedAt !== null) return false;
+    return session.expiresAt.getTime() > this.now().getTime();
+  }
+
+  /**
+   * Ends the caller's session: the one the gateway vouched for, else the one named by a cookie we
+   * signed (the gateway forwards no identity for a session it already considers gone). No session, no-op.
+   */
+  async logout(vouchedSessionId: string | undefined, cookieToken: string | undefined): Promise<void> {
+    const sessionId = vouchedSessionId || (cookieToken ? await this.sessionIdFromToken(cookieToken) : undefined);
+    if (sessionId) await this.revoke(sessionId);
+  }
+
+  /** Revokes a session and tells every listener (the gateway drops its cached answer at once). */
+  async revoke(sessionId: string): Promise<boolean> {
+    const revoked = await this.options.repository.revokeSession(sessionId, this.now());
+    // Published even when it was revoked already: a listener that missed the first message catches up.
+    this.options.nc.publish(SUBJECTS.sessionRevoked, JSON.stringify({ sessionId }));
+    return revoked;
+  }
+}

@@ -1,0 +1,217 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SUBJECTS, adminUsersResponseSchema } from '@story/proto';
+import { natsRequest, registration, sessionOf, startAuthHarness, startTestNats, type AuthHarness } from './support/auth-harness.ts';
+
+let stopNats: () => Promise<void>;
+let h: AuthHarness;
+let admin: Record<string, string>;
+let member: Record<string, string>;
+let memberId: number;
+let adminId: number;
+
+beforeAll(async () => {
+  const nats = await startTestNats();
+  stopNats = nats.stop;
+  h = await startAuthHarness(nats.nats.url, { ADMIN_EMAILS: 'Boss@Gmail.com, other.boss@yahoo.com' });
+  const bossResponse = await h.app.inject({ method: 'POST', url: '/api/users/register', payload: registration({ email: 'boss@gmail.com', firstName: 'Boss' }) });
+  const memberResponse = await h.app.inject({ method: 'POST', url: '/api/users/register', payload: registration({ email: 'member@gmail.com', firstName: 'Member' }) });
+  adminId = sessionOf(bossResponse).userId;
+  memberId = sessionOf(memberResponse).userId;
+  admin = await h.as({ userId: adminId, isAdmin: true, sessionId: sessionOf(bossResponse).sessionId });
+  member = await h.as({ userId: memberId, isAdmin: false, sessionId: sessionOf(memberResponse).sessionId });
+});
+
+afterAll(async () => {
+  await h?.close();
+  await stopNats?.();
+});
+
+const settingsRows = async () => (await h.repository.listUserTypeSettings()).map((s) => [s.userType, s.timeLimit, s.responseType]);
+
+describe('ADMIN_EMAILS', () => {
+  it('makes a listed e-mail an admin at registration (any case), with adm in the cookie', async () => {
+    const response = await h.app.inject({ method: 'POST', url: '/api/users/register', payload: registration({ email: 'OTHER.Boss@yahoo.com' }) });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ isAdmin: true, user: { isAdmin: true } });
+    expect(sessionOf(response).isAdmin).toBe(true);
+  });
+
+  it('answers the first registered listed admin with isAdmin true and unlisted users with false', async () => {
+    expect((await h.repository.findUserById(adminId))?.isAdmin).toBe(true);
+    expect((await h.repository.findUserById(memberId))?.isAdmin).toBe(false);
+  });
+
+  it('promotes a listed account that was not an admin when it logs in', async () => {
+    await h.repository.setAdmin(adminId, false);
+    const response = await h.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: 'boss@gmail.com', password: 'Sup3r!secret' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ message: 'Login successful', isAdmin: true });
+    expect((await h.repository.findUserById(adminId))?.isAdmin).toBe(true);
+  });
+});
+
+describe('GET /api/users (admin)', () => {
+  it('needs a signed-in admin: 401 without identity, 403 for a member', async () => {
+    const anonymous = await h.app.inject({ method: 'GET', url: '/api/users' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual({ message: 'Authentication required' });
+    const forbidden = await h.app.inject({ method: 'GET', url: '/api/users', headers: member });
+    expect(forbidden.statusCode).toBe(403);
+    expect(forbidden.json()).toEqual({ message: 'Admin access required' });
+  });
+
+  it('lists every user newest first with exactly the admin fields', async () => {
+    const response = await h.app.inject({ method: 'GET', url: '/api/users', headers: admin });
+    expect(response.statusCode).toBe(200);
+    const users = adminUsersResponseSchema.parse(response.json());
+    expect(users.length).toBe((await h.repository.listUsers()).length);
+    const times = users.map((u) => Date.parse(u.createdAt));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+    for (const user of response.json() as object[]) {
+      expect(Object.keys(user).sort()).toEqual(['createdAt', 'email', 'firstName', 'id', 'isAdmin', 'lastName', 'userType']);
+    }
+    expect(users.find((u) => u.id === memberId)).toMatchObject({ email: 'member@gmail.com', firstName: 'Member', isAdmin: false, userType: 'standard' });
+    expect(response.body).not.toContain('argon2');
+  });
+});
+
+describe('user type settings', () => {
+  it('needs an admin to read or change them', async () => {
+    for (const [method, headers, status, message] of [
+      ['GET', {}, 401, 'Authentication required'],
+      ['GET', member, 403, 'Admin access required'],
+      ['PATCH', {}, 401, 'Authentication required'],
+      ['PATCH', member, 403, 'Admin access required'],
+    ] as const) {
+      const url = method === 'GET' ? '/api/user-type-settings' : '/api/user-type-settings/standard';
+      const response = await h.app.inject({ method, url, headers, payload: method === 'PATCH' ? { timeLimit: 1, responseType: 'text' } : undefined });
+      expect(response.statusCode).toBe(status);
+      expect(response.json()).toEqual({ message });
+    }
+    expect(await settingsRows()).toEqual([
+      ['standard', 300, 'text'],
+      ['plus', 300, 'text'],
+      ['pro', 300, 'text'],
+    ]);
+  });
+
+  it('lists standard, plus and pro as seeded', async () => {
+    const response = await h.app.inject({ method: 'GET', url: '/api/user-type-settings', headers: admin });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual([
+      { userType: 'standard', timeLimit: 300, responseType: 'text' },
+      { userType: 'plus', timeLimit: 300, responseType: 'text' },
+      { userType: 'pro', timeLimit: 300, responseType: 'text' },
+    ]);
+  });
+
+  it('GET /api/user/time-limit answers the caller’s limit, and 401 without a session', async () => {
+    const mine = await h.app.inject({ method: 'GET', url: '/api/user/time-limit', headers: member });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json()).toEqual({ timeLimit: 300, responseType: 'text' });
+    const anonymous = await h.app.inject({ method: 'GET', url: '/api/user/time-limit' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual({ message: 'Authentication required' });
+  });
+
+  it('an update takes effect at once for users of that type and only them', async () => {
+    const plus = await h.app.inject({ method: 'PATCH', url: '/api/user-type-settings/plus', headers: admin, payload: { timeLimit: 900, responseType: 'text_and_voice' } });
+    expect(plus.statusCode).toBe(200);
+    expect(plus.json()).toEqual({ userType: 'plus', timeLimit: 900, responseType: 'text_and_voice' });
+    // The member is standard: unchanged.
+    expect((await h.app.inject({ method: 'GET', url: '/api/user/time-limit', headers: member })).json()).toEqual({ timeLimit: 300, responseType: 'text' });
+
+    const standard = await h.app.inject({ method: 'PATCH', url: '/api/user-type-settings/standard', headers: admin, payload: { timeLimit: 150, responseType: 'text_and_voice' } });
+    expect(standard.json()).toEqual({ userType: 'standard', timeLimit: 150, responseType: 'text_and_voice' });
+    expect((await h.app.inject({ method: 'GET', url: '/api/user/time-limit', headers: member })).json()).toEqual({ timeLimit: 150, responseType: 'text_and_voice' });
+    expect(await natsRequest(h.client, SUBJECTS.userSettings, { userId: memberId })).toEqual({ ok: true, userType: 'standard', timeLimit: 150, responseType: 'text_and_voice' });
+    expect(await settingsRows()).toEqual([
+      ['standard', 150, 'text_and_voice'],
+      ['plus', 900, 'text_and_voice'],
+      ['pro', 300, 'text'],
+    ]);
+  });
+
+  it('refuses bad updates with 400/413 and changes nothing', async () => {
+    const before = await settingsRows();
+    const cases: [string, unknown, number, string | undefined][] = [
+      ['/api/user-type-settings/gold', { timeLimit: 60, responseType: 'text' }, 400, 'userType must be one of standard, plus, pro'],
+      ['/api/user-type-settings/standard', { timeLimit: '60', responseType: 'text' }, 400, 'timeLimit must be a number of seconds'],
+      ['/api/user-type-settings/standard', { timeLimit: -1, responseType: 'text' }, 400, 'timeLimit must be at least 0'],
+      ['/api/user-type-settings/standard', { timeLimit: 86_401, responseType: 'text' }, 400, 'timeLimit must be at most 86400 seconds'],
+      ['/api/user-type-settings/standard', { timeLimit: 60, responseType: 'voice' }, 400, 'responseType must be text or text_and_voice'],
+      ['/api/user-type-settings/standard', { responseType: 'text' }, 400, 'timeLimit must be a number of seconds'],
+      ['/api/user-type-settings/standard', { timeLimit: 60 }, 400, 'responseType must be text or text_and_voice'],
+      ['/api/user-type-settings/standard', { timeLimit: { $gt: 0 }, responseType: { $ne: null } }, 400, 'timeLimit must be a number of seconds'],
+      ['/api/user-type-settings/standard', [], 400, undefined],
+    ];
+    for (const [url, payload, status, message] of cases) {
+      const response = await h.app.inject({ method: 'PATCH', url, headers: admin, payload: payload as object });
+      expect(response.statusCode, `${url} ${JSON.stringify(payload)}`).toBe(status);
+      if (message) expect(response.json()).toEqual({ message });
+    }
+    const malformed = await h.app.inject({ method: 'PATCH', url: '/api/user-type-settings/pro', headers: { ...admin, 'content-type': 'application/json' }, payload: '{"timeLimit": 5' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({ message: 'Request body is not valid JSON' });
+    const huge = await h.app.inject({ method: 'PATCH', url: '/api/user-type-settings/pro', headers: admin, payload: { timeLimit: 5, responseType: 'text', pad: 'x'.repeat(2 * 1024 * 1024) } });
+    expect(huge.statusCode).toBe(413);
+    expect(await settingsRows()).toEqual(before);
+  });
+});
+
+describe('GET /api/auth/config and Google without a client id', () => {
+  it('tells the web that Google sign-in is off and refuses google-auth with 404', async () => {
+    const config = await h.app.inject({ method: 'GET', url: '/api/auth/config' });
+    expect(config.json()).toEqual({ googleClientId: null });
+    const google = await h.app.inject({ method: 'POST', url: '/api/users/google-auth', payload: { credential: 'x.y.z' } });
+    expect(google.statusCode).toBe(404);
+    expect(google.json()).toEqual({ message: 'Google sign-in is not configured' });
+  });
+});
+
+describe('GraphQL subgraph', () => {
+  const gql = async (query: string, headers: Record<string, string> = {}, variables?: Record<string, unknown>) => {
+    const response = await h.app.inject({ method: 'POST', url: '/graphql', headers: { ...headers, 'content-type': 'application/json' }, payload: { query, variables } });
+    return response.json() as { data?: Record<string, unknown> | null; errors?: { message: string; extensions?: { code?: string } }[] };
+  };
+
+  it('me is the caller, or null without a session', async () => {
+    expect((await gql('{ me { id email isAdmin userType } }', member)).data).toEqual({ me: { id: String(memberId), email: 'member@gmail.com', isAdmin: false, userType: 'standard' } });
+    expect((await gql('{ me { id } }')).data).toEqual({ me: null });
+  });
+
+  it('users and userTypeSettings follow the REST rules', async () => {
+    const anonymous = await gql('{ users { id } }');
+    expect(anonymous.errors?.[0]).toMatchObject({ message: 'Authentication required', extensions: { code: 'UNAUTHENTICATED' } });
+    const forbidden = await gql('{ userTypeSettings { userType } }', member);
+    expect(forbidden.errors?.[0]).toMatchObject({ message: 'Admin access required', extensions: { code: 'FORBIDDEN' } });
+    const users = await gql('{ users { id email createdAt } }', admin);
+    expect((users.data?.users as unknown[]).length).toBe((await h.repository.listUsers()).length);
+    const settings = await gql('{ userTypeSettings { userType timeLimit responseType } }', admin);
+    expect((settings.data?.userTypeSettings as { userType: string }[]).map((s) => s.userType)).toEqual(['standard', 'plus', 'pro']);
+  });
+
+  it('myRecordingSettings and updateUserTypeSetting share the REST behaviour', async () => {
+    const mutation = 'mutation ($t: Int!) { updateUserTypeSetting(userType: pro, timeLimit: $t, responseType: text) { userType timeLimit responseType } }';
+    expect((await gql(mutation, member, { t: 60 })).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    expect((await gql(mutation, admin, { t: -5 })).errors?.[0]).toMatchObject({ message: 'timeLimit must be at least 0', extensions: { code: 'BAD_USER_INPUT' } });
+    expect((await gql(mutation, admin, { t: 420 })).data).toEqual({ updateUserTypeSetting: { userType: 'pro', timeLimit: 420, responseType: 'text' } });
+    expect((await h.repository.findUserTypeSetting('pro'))?.timeLimit).toBe(420);
+    const mine = await gql('{ myRecordingSettings { timeLimit responseType } }', member);
+    expect(mine.data).toEqual({ myRecordingSettings: (await h.app.inject({ method: 'GET', url: '/api/user/time-limit', headers: member })).json() });
+    expect((await gql('{ myRecordingSettings { timeLimit } }')).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+  });
+
+  it('resolves User references for the user themselves and for admins only', async () => {
+    const query = 'query ($r: [_Any!]!) { _entities(representations: $r) { ... on User { id email } } }';
+    const own = await gql(query, member, { r: [{ __typename: 'User', id: String(memberId) }] });
+    expect(own.data).toEqual({ _entities: [{ id: String(memberId), email: 'member@gmail.com' }] });
+    const byAdmin = await gql(query, admin, { r: [{ __typename: 'User', id: String(memberId) }] });
+    expect(byAdmin.data).toEqual({ _entities: [{ id: String(memberId), email: 'member@gmail.com' }] });
+    const other = await gql(query, member, { r: [{ __typename: 'User', id: String(adminId) }] });
+    expect(other.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    expect(JSON.stringify(other.data)).not.toContain('boss@gmail.com');
+    const missing = await gql(query, admin, { r: [{ __typename: 'User', id: '999999' }] });
+    expect(missing.data).toEqual({ _entities: [null] });
+  });
+});
