@@ -1,6 +1,4 @@
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 
 /** Debian's Chromium, which `make test` installs; playwright-core never downloads a browser. */
@@ -21,7 +19,6 @@ export async function launchChromium(extraArgs: string[] = []): Promise<Browser>
       '--disable-sync',
       '--no-first-run',
       '--disable-dev-shm-usage',
-      `--user-data-dir=${mkdtempSync(join(tmpdir(), 'chromium-'))}`,
       ...extraArgs,
     ],
   });

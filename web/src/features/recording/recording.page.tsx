@@ -1,8 +1,171 @@
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { styled } from 'styled-components';
+import { Button } from '../../components/button.ts';
 import { PageShell } from '../../components/page-shell.tsx';
+import { Spinner } from '../../components/spinner.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { MessageList } from './message-list.tsx';
+import { parseRecordingParams, recordingPanel, type ConversationType } from './recording-params.ts';
+import { TextComposer } from './text-composer.tsx';
+import { UploadPanel } from './upload-panel.tsx';
+import { useConversation } from './use-conversation.ts';
 
-/** Placeholder: routing works; the screen itself is built by a later task. */
+const Panel = styled.section`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  padding: ${({ theme }) => theme.space.lg};
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  box-shadow: ${({ theme }) => theme.shadows.card};
+
+  h2 {
+    font-size: ${({ theme }) => theme.fontSizes.lg};
+  }
+`;
+
+const Requirements = styled.p`
+  white-space: pre-wrap;
+  overflow-wrap: anywhere;
+  max-height: 240px;
+  overflow-y: auto;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+const Toolbar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: flex-end;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+const Row = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+const Muted = styled.p`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+const Loading = styled(Muted)`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+function SpeakerIcon({ muted }: { muted: boolean }) {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" fill="none" aria-hidden="true" focusable="false">
+      <path d="M4 9v6h4l5 4V5L8 9H4z" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+      {muted ? (
+        <path d="M17 9l5 6M22 9l-5 6" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      ) : (
+        <path d="M16.5 8.5a5 5 0 010 7M19 6a8.5 8.5 0 010 12" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      )}
+    </svg>
+  );
+}
+
+function SaveIcon() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" fill="none" aria-hidden="true" focusable="false">
+      <path d="M5 4h11l3 3v12a1 1 0 01-1 1H6a1 1 0 01-1-1V4z" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+      <path d="M8 4v5h7V4M8 20v-6h8v6" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+/** The voice recorder's place until speech arrives: says so, and offers typing instead. */
+function VoiceComingSoon({ onUseText }: { onUseText: () => void }) {
+  return (
+    <Panel aria-labelledby="voice-heading">
+      <h2 id="voice-heading">Voice conversations are on their way</h2>
+      <Muted>Recording your voice and hearing spoken replies arrive with the speech features. Until then, you can type your story.</Muted>
+      <Row>
+        <Button onClick={onUseText}>Start a text conversation</Button>
+      </Row>
+    </Panel>
+  );
+}
+
+/** /recording, "Practice Conversations": typed conversations now; voice and upload come with speech. */
 export function RecordingPage() {
   useDocumentTitle('Practice Conversations');
-  return <PageShell title="Practice Conversations" />;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const params = useMemo(() => parseRecordingParams(searchParams), [searchParams]);
+  const panel = recordingPanel(params);
+  const conversation = useConversation(params);
+  const [muted, setMuted] = useState(false);
+  const { messages, pendingText, loadingHistory } = conversation;
+  const hasUnsaved = messages.some((m) => !m.isSaved);
+
+  const chooseType = (type: ConversationType) => {
+    const next = new URLSearchParams(searchParams);
+    next.set('type', type);
+    setSearchParams(next);
+  };
+
+  const showConversation = panel === 'text' || messages.length > 0 || loadingHistory;
+
+  return (
+    <PageShell title="Practice Conversations">
+      <Toolbar>
+        <Button $variant="secondary" aria-pressed={muted} onClick={() => setMuted((value) => !value)}>
+          <SpeakerIcon muted={muted} />
+          Mute spoken replies
+        </Button>
+        <Button onClick={() => void conversation.save()} disabled={!hasUnsaved || conversation.saving} aria-busy={conversation.saving || undefined}>
+          {conversation.saving ? <Spinner size={16} /> : <SaveIcon />}
+          Save
+        </Button>
+      </Toolbar>
+
+      {params.context && (
+        <Panel aria-labelledby="requirements-heading">
+          <h2 id="requirements-heading">Selected Requirements</h2>
+          <Requirements>{params.context}</Requirements>
+        </Panel>
+      )}
+
+      {showConversation && (
+        <Panel aria-label="Conversation">
+          {loadingHistory ? (
+            <Loading role="status">
+              <Spinner size={16} />
+              Loading conversation...
+            </Loading>
+          ) : messages.length === 0 && pendingText === null ? (
+            <Muted>Type a message to start your story. The AI will reply and ask follow-up questions.</Muted>
+          ) : (
+            <MessageList messages={messages} pendingText={pendingText} processingLabel="Processing your message..." />
+          )}
+          {panel === 'text' && <TextComposer processing={pendingText !== null} onSend={conversation.sendText} />}
+        </Panel>
+      )}
+
+      {panel === 'choose' && !loadingHistory && (
+        <Panel aria-label="How to continue">
+          <Row>
+            <Button onClick={() => chooseType('voice')}>Continue with Voice</Button>
+            <Button $variant="secondary" onClick={() => chooseType('text')}>
+              Continue with Text
+            </Button>
+          </Row>
+        </Panel>
+      )}
+
+      {panel === 'voice' && <VoiceComingSoon onUseText={() => chooseType('text')} />}
+
+      {panel === 'upload' && (
+        <Panel aria-labelledby="upload-heading">
+          <h2 id="upload-heading">Upload an audio file</h2>
+          <UploadPanel />
+        </Panel>
+      )}
+    </PageShell>
+  );
 }

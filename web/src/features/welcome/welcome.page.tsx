@@ -1,8 +1,199 @@
-import { PageShell } from '../../components/page-shell.tsx';
+import { useEffect, useRef, useState } from 'react';
+import { useQuery } from '@apollo/client/react';
+import { useNavigate } from 'react-router';
+import { styled } from 'styled-components';
+import { AppHeader } from '../../components/app-header.tsx';
+import { Button } from '../../components/button.ts';
+import { VisuallyHidden } from '../../components/visually-hidden.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { ThreadList } from '../threads/thread-list.tsx';
+import { THREADS_QUERY } from '../threads/threads.graphql.ts';
+import { useErrorToast } from '../threads/use-error-toast.ts';
 
-/** Placeholder: routing works; the screen itself is built by a later task. */
+/** At most 1200 px wide (spec section 9); two cards side by side, one column in saved mode. */
+const Main = styled.main<{ $single: boolean }>`
+  max-width: ${({ theme }) => theme.sizes.welcome};
+  margin: 0 auto;
+  padding: ${({ theme }) => `${theme.space.xl} ${theme.space.lg}`};
+  display: grid;
+  gap: ${({ theme }) => theme.space.lg};
+  align-items: start;
+
+  @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
+    grid-template-columns: ${({ $single }) => ($single ? '1fr' : 'repeat(2, minmax(0, 1fr))')};
+  }
+`;
+
+const Card = styled.section`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  padding: ${({ theme }) => theme.space.xl};
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  box-shadow: ${({ theme }) => theme.shadows.card};
+
+  h2 {
+    font-size: ${({ theme }) => theme.fontSizes.xl};
+  }
+`;
+
+const CardIcon = styled.span`
+  display: inline-grid;
+  place-items: center;
+  width: 44px;
+  height: 44px;
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.primarySoft};
+  color: ${({ theme }) => theme.colors.primary};
+`;
+
+const Lead = styled.p`
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Actions = styled.div<{ $wide?: boolean }>`
+  display: grid;
+  gap: ${({ theme }) => theme.space.sm};
+
+  @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
+    grid-template-columns: ${({ $wide }) => ($wide ? 'repeat(3, minmax(0, 1fr))' : '1fr')};
+  }
+`;
+
+const Continue = styled.div<{ $wide: boolean }>`
+  display: grid;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  padding-top: ${({ theme }) => theme.space.md};
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+
+  p {
+    font-weight: 600;
+  }
+  p:focus {
+    outline: none;
+  }
+
+  @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
+    grid-template-columns: ${({ $wide }) => ($wide ? '1fr auto' : '1fr')};
+  }
+`;
+
+const SavedList = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+`;
+
+function MicIcon() {
+  return (
+    <svg width="22" height="22" viewBox="0 0 24 24" fill="none" aria-hidden="true" focusable="false">
+      <rect x="9" y="3" width="6" height="11" rx="3" stroke="currentColor" strokeWidth="2" />
+      <path d="M5 11a7 7 0 0014 0M12 18v3" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+function BriefcaseIcon() {
+  return (
+    <svg width="22" height="22" viewBox="0 0 24 24" fill="none" aria-hidden="true" focusable="false">
+      <rect x="3" y="7" width="18" height="13" rx="2" stroke="currentColor" strokeWidth="2" />
+      <path d="M9 7V5a1 1 0 011-1h4a1 1 0 011 1v2M3 13h18" stroke="currentColor" strokeWidth="2" />
+    </svg>
+  );
+}
+
+function SearchIcon() {
+  return (
+    <svg width="16" height="16" viewBox="0 0 24 24" fill="none" aria-hidden="true" focusable="false">
+      <circle cx="11" cy="11" r="7" stroke="currentColor" strokeWidth="2" />
+      <path d="M20 20l-3.5-3.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+/** /welcome: tell your story or practise for an interview; saved-conversations mode lists the threads. */
 export function WelcomePage() {
   useDocumentTitle('Welcome');
-  return <PageShell title="Welcome" />;
+  const navigate = useNavigate();
+  const [savedMode, setSavedMode] = useState(false);
+  const promptRef = useRef<HTMLParagraphElement>(null);
+  // All threads, deleted ones included (spec section 7): does the user have anything saved?
+  const allThreads = useQuery(THREADS_QUERY, { variables: {} });
+  useErrorToast(allThreads.error, 'Failed to load conversations');
+  const hasThreads = (allThreads.data?.threads.length ?? 0) > 0;
+
+  useEffect(() => {
+    // Entering saved mode replaces the button that was pressed: move focus to the new prompt.
+    if (savedMode) promptRef.current?.focus();
+  }, [savedMode]);
+
+  return (
+    <>
+      <AppHeader onHome={() => setSavedMode(false)} />
+      <Main $single={savedMode}>
+        <VisuallyHidden as="h1">Welcome</VisuallyHidden>
+        <Card aria-labelledby="tell-your-story">
+          <CardIcon>
+            <MicIcon />
+          </CardIcon>
+          <h2 id="tell-your-story">Tell Your Story</h2>
+          <Lead>Reflect and document your career and life experiences through natural conversations (no job listing needed)</Lead>
+          <Actions $wide={savedMode}>
+            <Button $size="lg" $block onClick={() => navigate('/recording?mode=new')}>
+              Start a voice conversation
+            </Button>
+            <Button $size="lg" $block $variant="secondary" onClick={() => navigate('/recording?mode=new&type=text')}>
+              Start a text conversation
+            </Button>
+            <Button $size="lg" $block $variant="secondary" onClick={() => navigate('/recording?mode=new&type=upload')}>
+              Upload an audio file
+            </Button>
+          </Actions>
+          {hasThreads && (
+            <Continue $wide={savedMode}>
+              {savedMode ? (
+                <p ref={promptRef} tabIndex={-1}>
+                  Pick a conversation thread from the list below
+                </p>
+              ) : (
+                <>
+                  <p>Let&apos;s continue the conversation from where we left off last</p>
+                  <Button $block $variant="secondary" onClick={() => setSavedMode(true)}>
+                    View saved conversations
+                  </Button>
+                </>
+              )}
+              <Button $block={!savedMode} $variant="ghost" onClick={() => navigate('/search')}>
+                <SearchIcon />
+                Search your stories
+              </Button>
+            </Continue>
+          )}
+        </Card>
+
+        {savedMode ? (
+          <SavedList>
+            <ThreadList />
+          </SavedList>
+        ) : (
+          <Card aria-labelledby="practice-interview">
+            <CardIcon>
+              <BriefcaseIcon />
+            </CardIcon>
+            <h2 id="practice-interview">Practice for an interview</h2>
+            <Lead>Save job opportunities you&apos;re interested in and document experiences tailored to each one</Lead>
+            <Actions>
+              <Button $size="lg" $block onClick={() => navigate('/interview-practice')}>
+                New job
+              </Button>
+              <Button $size="lg" $block $variant="secondary" onClick={() => navigate('/interview-practice/saved')}>
+                Previously saved jobs
+              </Button>
+            </Actions>
+          </Card>
+        )}
+      </Main>
+    </>
+  );
 }

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import {
+  buildChatHistory,
+  markSavedThrough,
+  newMessage,
+  savedMessages,
+  toSnippetHistory,
+  unsavedMessages,
+  type ConversationMessage,
+} from './conversation-messages.ts';
+
+const T1 = '2025-01-01T10:00:00.000Z';
+const T2 = '2025-01-01T10:01:00.000Z';
+const T3 = '2025-01-01T10:02:00.000Z';
+
+function conversation(): ConversationMessage[] {
+  return [
+    ...savedMessages([{ userMessage: 'I led a team', aiResponse: 'Tell me more', timestamp: T1 }]),
+    newMessage('We shipped in May', 'What was the result?', T2),
+    newMessage('Sales grew 20%', 'Great outcome', T3),
+  ];
+}
+
+describe('newMessage and savedMessages', () => {
+  it('starts new exchanges unsaved and loaded ones saved, each with its own key', () => {
+    const loaded = savedMessages([
+      { userMessage: 'a', aiResponse: 'b', timestamp: T1, audioResponse: 'QUJD' },
+      { userMessage: 'c', aiResponse: 'd', timestamp: T2 },
+    ]);
+    expect(loaded.map((m) => m.isSaved)).toEqual([true, true]);
+    expect(loaded[0]?.audioResponse).toBe('QUJD');
+    expect(loaded[1]?.audioResponse).toBeNull();
+    const fresh = newMessage('e', 'f', T3);
+    expect(fresh.isSaved).toBe(false);
+    expect(new Set([...loaded, fresh].map((m) => m.key)).size).toBe(3);
+  });
+});
+
+describe('buildChatHistory', () => {
+  it('sends user then assistant turns, oldest first, with timestamps', () => {
+    expect(buildChatHistory(conversation())).toEqual([
+      { role: 'user', content: 'I led a team', timestamp: T1 },
+      { role: 'assistant', content: 'Tell me more', timestamp: T1 },
+      { role: 'user', content: 'We shipped in May', timestamp: T2 },
+      { role: 'assistant', content: 'What was the result?', timestamp: T2 },
+      { role: 'user', content: 'Sales grew 20%', timestamp: T3 },
+      { role: 'assistant', content: 'Great outcome', timestamp: T3 },
+    ]);
+  });
+
+  it('is empty for a new conversation', () => {
+    expect(buildChatHistory([])).toEqual([]);
+  });
+
+  it('keeps only the newest turns beyond the limit', () => {
+    const history = buildChatHistory(conversation(), 3);
+    expect(history.map((t) => t.content)).toEqual(['What was the result?', 'Sales grew 20%', 'Great outcome']);
+    expect(buildChatHistory(conversation(), 0)).toEqual([]);
+  });
+});
+
+describe('toSnippetHistory', () => {
+  it('lists every exchange, saved or not, in the snippet shape', () => {
+    expect(toSnippetHistory(conversation())).toEqual([
+      { userMessage: 'I led a team', aiResponse: 'Tell me more', timestamp: T1 },
+      { userMessage: 'We shipped in May', aiResponse: 'What was the result?', timestamp: T2 },
+      { userMessage: 'Sales grew 20%', aiResponse: 'Great outcome', timestamp: T3 },
+    ]);
+  });
+});
+
+describe('save range', () => {
+  it('saves only the unsaved exchanges, in order', () => {
+    expect(unsavedMessages(conversation()).map((m) => m.userMessage)).toEqual(['We shipped in May', 'Sales grew 20%']);
+    expect(unsavedMessages(savedMessages([{ userMessage: 'a', aiResponse: 'b', timestamp: T1 }]))).toEqual([]);
+  });
+
+  it('marks every exchange up to the saved one as saved', () => {
+    const messages = conversation();
+    const last = messages[2];
+    if (!last) throw new Error('fixture');
+    expect(markSavedThrough(messages, last.key).map((m) => m.isSaved)).toEqual([true, true, true]);
+  });
+
+  it('leaves exchanges after the saved one unsaved (a partial save, or a reply that came in during the save)', () => {
+    const messages = conversation();
+    const middle = messages[1];
+    if (!middle) throw new Error('fixture');
+    const marked = markSavedThrough(messages, middle.key);
+    expect(marked.map((m) => m.isSaved)).toEqual([true, true, false]);
+    expect(unsavedMessages(marked).map((m) => m.userMessage)).toEqual(['Sales grew 20%']);
+  });
+
+  it('changes nothing for an unknown key and does not mutate its input', () => {
+    const messages = conversation();
+    expect(markSavedThrough(messages, 'nope').map((m) => m.isSaved)).toEqual([true, false, false]);
+    const middle = messages[1];
+    if (!middle) throw new Error('fixture');
+    markSavedThrough(messages, middle.key);
+    expect(messages.map((m) => m.isSaved)).toEqual([true, false, false]);
+  });
+});

@@ -1,0 +1,67 @@
+import { LIMITS, type ChatTurn } from '@story/proto';
+
+/** One exchange on the conversation screen (spec section 3, "Client message item"). */
+export interface ConversationMessage {
+  /** Client-side identity, stable while the screen is open. */
+  key: string;
+  userMessage: string;
+  aiResponse: string;
+  /** ISO 8601. */
+  timestamp: string;
+  isSaved: boolean;
+  /** Base64 MP3 of the spoken reply, when there is one. */
+  audioResponse: string | null;
+}
+
+/** An exchange as the snippet-conversation endpoint stores it. */
+export interface SnippetExchange {
+  userMessage: string;
+  aiResponse: string;
+  timestamp: string;
+}
+
+let keyCounter = 0;
+
+/** A new, unsaved exchange. */
+export function newMessage(userMessage: string, aiResponse: string, timestamp: string, audioResponse: string | null = null): ConversationMessage {
+  keyCounter += 1;
+  return { key: `m${keyCounter}`, userMessage, aiResponse, timestamp, isSaved: false, audioResponse };
+}
+
+/** Exchanges loaded from a thread or a snippet conversation: already saved (spec section 4). */
+export function savedMessages(items: ReadonlyArray<{ userMessage: string; aiResponse: string; timestamp: string; audioResponse?: string | null }>): ConversationMessage[] {
+  return items.map((item) => ({ ...newMessage(item.userMessage, item.aiResponse, item.timestamp, item.audioResponse ?? null), isSaved: true }));
+}
+
+/**
+ * The history sent with a turn: user and assistant turns, oldest first. Only the newest turns the
+ * server accepts are kept, so a very long conversation still gets replies.
+ */
+export function buildChatHistory(messages: readonly ConversationMessage[], limit: number = LIMITS.historyItems): ChatTurn[] {
+  const turns = messages.flatMap((m): ChatTurn[] => [
+    { role: 'user', content: m.userMessage, timestamp: m.timestamp },
+    { role: 'assistant', content: m.aiResponse, timestamp: m.timestamp },
+  ]);
+  return limit <= 0 ? [] : turns.slice(-limit);
+}
+
+/** The whole conversation in the snippet endpoint's shape (it continues the latest session it extends). */
+export function toSnippetHistory(messages: readonly ConversationMessage[], limit: number = LIMITS.historyItems): SnippetExchange[] {
+  const history = messages.map(({ userMessage, aiResponse, timestamp }) => ({ userMessage, aiResponse, timestamp }));
+  return limit <= 0 ? [] : history.slice(-limit);
+}
+
+/** What a Save stores to a thread: the unsaved exchanges, in order. */
+export function unsavedMessages(messages: readonly ConversationMessage[]): ConversationMessage[] {
+  return messages.filter((m) => !m.isSaved);
+}
+
+/**
+ * After a successful save of everything up to `lastSavedKey`, that exchange and every one before
+ * it are saved; exchanges added while the save ran stay unsaved. An unknown key changes nothing.
+ */
+export function markSavedThrough(messages: readonly ConversationMessage[], lastSavedKey: string): ConversationMessage[] {
+  const index = messages.findIndex((m) => m.key === lastSavedKey);
+  if (index < 0) return [...messages];
+  return messages.map((m, i) => (i <= index && !m.isSaved ? { ...m, isSaved: true } : m));
+}

@@ -1,0 +1,137 @@
+import { useEffect, useRef } from 'react';
+import { styled } from 'styled-components';
+import { MarkdownView } from '../../components/markdown.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { formatDateTimeWithZone } from '../../lib/date-format.ts';
+import type { ConversationMessage } from './conversation-messages.ts';
+
+const List = styled.ol`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: ${({ theme }) => theme.space.lg};
+`;
+
+const Exchange = styled.li`
+  display: grid;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+const Bubble = styled.div<{ $from: 'user' | 'ai' }>`
+  max-width: min(75ch, 85%);
+  justify-self: ${({ $from }) => ($from === 'user' ? 'end' : 'start')};
+  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme, $from }) => ($from === 'user' ? theme.colors.primarySoft : theme.colors.surfaceMuted)};
+  border: 1px solid ${({ theme, $from }) => ($from === 'user' ? '#d8cdfb' : theme.colors.border)};
+`;
+
+const Speaker = styled.span`
+  display: block;
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  font-weight: 700;
+  text-transform: uppercase;
+  letter-spacing: 0.04em;
+  color: ${({ theme }) => theme.colors.textMuted};
+  margin-bottom: 2px;
+`;
+
+const UserText = styled.p`
+  white-space: pre-wrap;
+  overflow-wrap: anywhere;
+`;
+
+const Meta = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const SavedMarker = styled.span`
+  display: inline-flex;
+  align-items: center;
+  gap: 4px;
+  padding: 1px ${({ theme }) => theme.space.sm};
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: #dcfce7;
+  color: ${({ theme }) => theme.colors.success};
+  font-weight: 600;
+`;
+
+const Processing = styled.p`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+function CheckIcon() {
+  return (
+    <svg width="12" height="12" viewBox="0 0 24 24" fill="none" aria-hidden="true" focusable="false">
+      <path d="M5 12.5l4.5 4.5L19 7.5" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+export interface MessageListProps {
+  messages: readonly ConversationMessage[];
+  /** The typed message waiting for its reply. */
+  pendingText: string | null;
+  /** What to say while the reply is on its way. */
+  processingLabel: string;
+}
+
+/** The exchanges, oldest first; each saved one carries a "Saved" marker. */
+export function MessageList({ messages, pendingText, processingLabel }: MessageListProps) {
+  const endRef = useRef<HTMLDivElement>(null);
+  const count = messages.length + (pendingText === null ? 0 : 1);
+
+  useEffect(() => {
+    if (count > 0) endRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [count]);
+
+  return (
+    <>
+      <List aria-label="Messages">
+        {messages.map((message) => (
+          <Exchange key={message.key} data-saved={message.isSaved}>
+            <Bubble $from="user">
+              <Speaker>You</Speaker>
+              <UserText>{message.userMessage}</UserText>
+            </Bubble>
+            <Bubble $from="ai">
+              <Speaker>AI</Speaker>
+              <MarkdownView>{message.aiResponse}</MarkdownView>
+            </Bubble>
+            <Meta>
+              <time dateTime={message.timestamp}>{formatDateTimeWithZone(message.timestamp)}</time>
+              {message.isSaved && (
+                <SavedMarker>
+                  <CheckIcon />
+                  Saved
+                </SavedMarker>
+              )}
+            </Meta>
+          </Exchange>
+        ))}
+        {pendingText !== null && (
+          <Exchange aria-busy="true">
+            <Bubble $from="user">
+              <Speaker>You</Speaker>
+              <UserText>{pendingText}</UserText>
+            </Bubble>
+            <Processing role="status">
+              <Spinner size={16} />
+              {processingLabel}
+            </Processing>
+          </Exchange>
+        )}
+      </List>
+      <div ref={endRef} />
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { parseRecordingParams, recordingPanel } from './recording-params.ts';
+
+const parse = (query: string) => parseRecordingParams(new URLSearchParams(query));
+
+describe('parseRecordingParams', () => {
+  it('defaults: mode new, no thread, no context, snippetId 0, no type', () => {
+    expect(parse('')).toEqual({ mode: 'new', threadId: null, context: '', snippetId: 0, type: null });
+  });
+
+  it('reads every parameter', () => {
+    expect(parse('mode=continue&threadId=12&context=Lead%20a%20team&snippetId=7&type=text')).toEqual({
+      mode: 'continue',
+      threadId: 12,
+      context: 'Lead a team',
+      snippetId: 7,
+      type: 'text',
+    });
+  });
+
+  it('treats an unknown mode as new and an unknown type as absent', () => {
+    expect(parse('mode=CONTINUE&type=video')).toMatchObject({ mode: 'new', type: null });
+    expect(parse('mode=&type=')).toMatchObject({ mode: 'new', type: null });
+    expect(parse('type=upload').type).toBe('upload');
+    expect(parse('type=voice').type).toBe('voice');
+  });
+
+  it('gives snippetId 0 and threadId null for anything but a positive integer', () => {
+    for (const bad of ['abc', '-3', '0', '1.5', '12abc', '1e3', '99999999999999999999', ' ']) {
+      const params = parse(`snippetId=${encodeURIComponent(bad)}&threadId=${encodeURIComponent(bad)}`);
+      expect(params.snippetId, bad).toBe(0);
+      expect(params.threadId, bad).toBeNull();
+    }
+    expect(parse('snippetId=%2042%20').snippetId).toBe(42);
+  });
+
+  it('keeps the context text as given but drops a whitespace-only one', () => {
+    expect(parse('context=%20%20').context).toBe('');
+    expect(parse('context=Line%201%0ALine%202').context).toBe('Line 1\nLine 2');
+  });
+});
+
+describe('recordingPanel', () => {
+  it('follows the type when there is one', () => {
+    expect(recordingPanel({ mode: 'new', type: 'text' })).toBe('text');
+    expect(recordingPanel({ mode: 'continue', type: 'text' })).toBe('text');
+    expect(recordingPanel({ mode: 'new', type: 'upload' })).toBe('upload');
+    expect(recordingPanel({ mode: 'continue', type: 'voice' })).toBe('voice');
+  });
+
+  it('records by voice when starting without a type, and offers a choice when continuing', () => {
+    expect(recordingPanel({ mode: 'new', type: null })).toBe('voice');
+    expect(recordingPanel({ mode: 'continue', type: null })).toBe('choose');
+  });
+});

@@ -1,0 +1,55 @@
+/** Query parameters of /recording (spec section 2, "Practice conversation"). */
+
+export type RecordingMode = 'new' | 'continue';
+export type ConversationType = 'voice' | 'text' | 'upload';
+
+export interface RecordingParams {
+  /** 'new' unless the query says 'continue'. */
+  mode: RecordingMode;
+  /** A positive thread id, or null when absent or malformed. */
+  threadId: number | null;
+  /** The selected requirements text; empty when absent or only whitespace. */
+  context: string;
+  /** A positive snippet id, or 0 when absent or malformed. */
+  snippetId: number;
+  /** The conversation type, or null when absent or unknown. */
+  type: ConversationType | null;
+}
+
+const POSITIVE_INTEGER = /^[1-9]\d{0,15}$/;
+
+function positiveInteger(raw: string | null): number | null {
+  if (raw === null) return null;
+  const trimmed = raw.trim();
+  if (!POSITIVE_INTEGER.test(trimmed)) return null;
+  const value = Number(trimmed);
+  return Number.isSafeInteger(value) ? value : null;
+}
+
+function conversationType(raw: string | null): ConversationType | null {
+  return raw === 'voice' || raw === 'text' || raw === 'upload' ? raw : null;
+}
+
+/** Reads mode, threadId, context, snippetId and type with the spec's defaults. */
+export function parseRecordingParams(search: URLSearchParams): RecordingParams {
+  const context = search.get('context') ?? '';
+  return {
+    mode: search.get('mode') === 'continue' ? 'continue' : 'new',
+    threadId: positiveInteger(search.get('threadId')),
+    context: context.trim().length > 0 ? context : '',
+    snippetId: positiveInteger(search.get('snippetId')) ?? 0,
+    type: conversationType(search.get('type')),
+  };
+}
+
+/** Which panel the screen shows. */
+export type RecordingPanel = 'voice' | 'text' | 'upload' | 'choose';
+
+/**
+ * type=text and type=upload show their panels; type=voice, or no type with mode new, is the voice
+ * recorder; continuing without a type offers "Continue with Voice" and "Continue with Text".
+ */
+export function recordingPanel(params: Pick<RecordingParams, 'mode' | 'type'>): RecordingPanel {
+  if (params.type) return params.type;
+  return params.mode === 'continue' ? 'choose' : 'voice';
+}

@@ -1,0 +1,85 @@
+import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { LIMITS } from '@story/proto';
+import { styled } from 'styled-components';
+import { Button } from '../../components/button.ts';
+import { Label } from '../../components/form-field.tsx';
+
+const Form = styled.form`
+  display: grid;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+const TextArea = styled.textarea`
+  width: 100%;
+  min-height: 96px;
+  resize: vertical;
+  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
+  border-radius: ${({ theme }) => theme.radii.sm};
+  background: ${({ theme }) => theme.colors.surface};
+  line-height: 1.5;
+`;
+
+const Row = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+const Hint = styled.p`
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+export interface TextComposerProps {
+  processing: boolean;
+  /** Resolves true when the message was answered; the box then empties. */
+  onSend: (text: string) => Promise<boolean>;
+}
+
+/** The text box and "Send Message" (disabled when the box is empty or a reply is on its way). */
+export function TextComposer({ processing, onSend }: TextComposerProps) {
+  const [text, setText] = useState('');
+  const inputId = useId();
+  const hintId = useId();
+
+  const send = async () => {
+    if (processing) return;
+    if (await onSend(text)) setText('');
+  };
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void send();
+  };
+
+  const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      void send();
+    }
+  };
+
+  return (
+    <Form onSubmit={handleSubmit}>
+      <Label htmlFor={inputId}>Your message</Label>
+      <TextArea
+        id={inputId}
+        value={text}
+        maxLength={LIMITS.messageText}
+        placeholder="Type your message..."
+        aria-describedby={hintId}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={handleKeyDown}
+      />
+      <Row>
+        <Hint id={hintId}>Press Enter to send, Shift+Enter for a new line.</Hint>
+        <Button type="submit" disabled={text.length === 0 || processing}>
+          Send Message
+        </Button>
+      </Row>
+    </Form>
+  );
+}

@@ -1,0 +1,140 @@
+import type { ReactNode } from 'react';
+import { styled } from 'styled-components';
+import { formatDateTimeWithZone } from '../../lib/date-format.ts';
+import type { ThreadRow } from './threads.graphql.ts';
+
+/** Spec section 2: ID 60 px, title flexible (min 200 px), Last Updated 200 px, Actions 200 px. */
+const COLUMNS = '60px minmax(200px, 1fr) 200px 200px';
+
+const Scroll = styled.div`
+  overflow-x: auto;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.surface};
+`;
+
+// The rows are laid out as a CSS grid; explicit roles keep the table semantics that some browsers
+// drop once a table's display changes.
+const Table = styled.table`
+  display: block;
+  min-width: 660px;
+  border-collapse: collapse;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+
+  thead,
+  tbody {
+    display: block;
+  }
+  tr {
+    display: grid;
+    grid-template-columns: ${COLUMNS};
+    align-items: center;
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  }
+  tbody tr:last-child {
+    border-bottom: 0;
+  }
+  th,
+  td {
+    display: block;
+    padding: ${({ theme }) => theme.space.sm} 0.75rem;
+    text-align: left;
+    min-width: 0;
+  }
+  thead th {
+    font-weight: 600;
+    color: ${({ theme }) => theme.colors.textMuted};
+    background: ${({ theme }) => theme.colors.surfaceMuted};
+    white-space: nowrap;
+  }
+  tbody tr:hover {
+    background: ${({ theme }) => theme.colors.background};
+  }
+`;
+
+const IdCell = styled.td`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-variant-numeric: tabular-nums;
+`;
+
+// `&&` outweighs the table's `th, td` rule.
+const EmptyCell = styled.td`
+  && {
+    grid-column: 1 / -1;
+    color: ${({ theme }) => theme.colors.textMuted};
+    text-align: center;
+    padding: ${({ theme }) => theme.space.lg};
+  }
+`;
+
+const DateCell = styled.td`
+  && {
+    white-space: nowrap;
+    font-size: 0.8125rem;
+    font-variant-numeric: tabular-nums;
+  }
+`;
+
+const ActionsCell = styled.td`
+  && {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 6px;
+    padding-left: ${({ theme }) => theme.space.sm};
+    padding-right: ${({ theme }) => theme.space.sm};
+  }
+`;
+
+export interface ThreadTableProps {
+  /** The table's accessible name. */
+  label?: string;
+  labelledBy?: string;
+  threads: readonly ThreadRow[];
+  emptyText: string;
+  renderTitle: (thread: ThreadRow) => ReactNode;
+  renderActions: (thread: ThreadRow) => ReactNode;
+}
+
+/** One table of threads: ID, Title, Last Updated ("MMM d, yyyy h:mm a" and a short zone), Actions. */
+export function ThreadTable({ label, labelledBy, threads, emptyText, renderTitle, renderActions }: ThreadTableProps) {
+  return (
+    <Scroll>
+      <Table role="table" aria-label={label} aria-labelledby={labelledBy}>
+        <thead role="rowgroup">
+          <tr role="row">
+            <th role="columnheader" scope="col">
+              ID
+            </th>
+            <th role="columnheader" scope="col">
+              Title
+            </th>
+            <th role="columnheader" scope="col">
+              Last Updated
+            </th>
+            <th role="columnheader" scope="col">
+              Actions
+            </th>
+          </tr>
+        </thead>
+        <tbody role="rowgroup">
+          {threads.length === 0 ? (
+            <tr role="row">
+              <EmptyCell role="cell">{emptyText}</EmptyCell>
+            </tr>
+          ) : (
+            threads.map((thread) => (
+              <tr role="row" key={thread.id} data-thread-id={thread.id}>
+                <IdCell role="cell">{thread.id}</IdCell>
+                <td role="cell">{renderTitle(thread)}</td>
+                <DateCell role="cell">
+                  <time dateTime={thread.lastUpdated}>{formatDateTimeWithZone(thread.lastUpdated)}</time>
+                </DateCell>
+                <ActionsCell role="cell">{renderActions(thread)}</ActionsCell>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </Table>
+    </Scroll>
+  );
+}

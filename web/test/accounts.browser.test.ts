@@ -1,0 +1,126 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../../infra/src/browser.ts';
+import { GOOD_PASSWORD, startTestStack, uniqueEmail } from '../../infra/src/test-stack.ts';
+import type { StackHandle } from '../../infra/src/stack.ts';
+
+/** Accounts end to end in Chromium against the whole running system (issue 2). */
+let stack: StackHandle;
+let browser: Browser;
+const adminEmail = uniqueEmail('admin');
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([startTestStack({ env: { ADMIN_EMAILS: adminEmail } }), launchChromium()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: stack.gatewayUrl });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return { context, page };
+}
+
+async function signUp(page: Page, email: string): Promise<void> {
+  await page.goto('/signup');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('heading', { name: 'What is your name?' }).waitFor();
+  await page.getByLabel('First name').fill('Grace');
+  await page.getByLabel('Last name').fill('Hopper');
+  await page.getByLabel('Password', { exact: true }).fill(GOOD_PASSWORD);
+  expect(await page.getByRole('meter', { name: 'Password strength' }).getAttribute('aria-valuenow')).toBe('100');
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+const toastTexts = (page: Page) => page.getByTestId('toast').allInnerTexts();
+
+describe('accounts in the browser', () => {
+  it('signs up, logs out, fails with a wrong password, and logs in', async () => {
+    const { context, page } = await newPage();
+    const email = uniqueEmail('grace');
+    await signUp(page, email);
+    await page.waitForURL('**/welcome');
+    expect((await toastTexts(page)).join(' ')).toContain('Registration successful!');
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('heading', { name: 'Your story is more than just a resume' }).waitFor();
+
+    await page.goto('/signup');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByTestId('signup-login-step').waitFor();
+    await page.getByLabel('Password', { exact: true }).fill('Not-the-password1!');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByTestId('signup-login-step').getByText('Invalid email or password').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/signup');
+
+    await page.getByLabel('Password', { exact: true }).fill(GOOD_PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL('**/welcome');
+    await context.close();
+  });
+
+  it('shows the sign-up rules with the specification messages', async () => {
+    const { context, page } = await newPage();
+    await page.goto('/signup');
+    await page.getByLabel('Email').fill('someone@example.com');
+    await page.getByText('Please use a valid Gmail, Yahoo, Hotmail, Outlook, or Live email address').waitFor();
+    expect(await page.getByRole('button', { name: 'Continue' }).isDisabled()).toBe(true);
+    await page.getByLabel('Email').fill(uniqueEmail('rules'));
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabel('Password', { exact: true }).fill('abcdefg1');
+    expect(await page.getByRole('meter', { name: 'Password strength' }).getAttribute('aria-valuenow')).toBe('67');
+    await context.close();
+  });
+
+  it('sends signed-out visitors of protected routes to /signup and shows the 404 screen', async () => {
+    const { context, page } = await newPage();
+    await page.goto('/admin');
+    await page.waitForURL('**/signup');
+    await page.goto('/definitely/not/a/page');
+    await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+    await context.close();
+  });
+
+  it('keeps a non-admin out of the admin data', async () => {
+    const { context, page } = await newPage();
+    await signUp(page, uniqueEmail('plain'));
+    await page.waitForURL('**/welcome');
+    await page.goto('/admin');
+    await page.getByRole('heading', { name: 'Admin access required' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Registered Users' }).count()).toBe(0);
+    const direct = await page.request.get('/api/users');
+    expect(direct.status()).toBe(403);
+    await context.close();
+  });
+
+  it('lets an admin change a time limit that a user sees at once', async () => {
+    const user = await newPage();
+    await signUp(user.page, uniqueEmail('learner'));
+    await user.page.waitForURL('**/welcome');
+    const before = await user.page.request.get('/api/user/time-limit');
+    expect(await before.json()).toMatchObject({ timeLimit: 300 });
+
+    const admin = await newPage();
+    await signUp(admin.page, adminEmail);
+    await admin.page.waitForURL('**/admin');
+    await admin.page.getByRole('heading', { name: 'Registered Users' }).waitFor();
+    await admin.page.getByRole('cell', { name: adminEmail }).waitFor();
+    const minutes = admin.page.getByLabel('Time limit in minutes for Standard');
+    expect(await minutes.inputValue()).toBe('5');
+    await minutes.fill('2.5');
+    await admin.page.getByRole('button', { name: 'Save Standard settings' }).click();
+    await admin.page.getByText('Settings updated successfully').waitFor();
+    await admin.page.screenshot({ path: '/tmp/admin-dashboard.png', fullPage: true });
+
+    const after = await user.page.request.get('/api/user/time-limit');
+    expect(await after.json()).toMatchObject({ timeLimit: 150 });
+    await user.context.close();
+    await admin.context.close();
+  });
+});
