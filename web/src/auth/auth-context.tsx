@@ -10,6 +10,7 @@ export interface AuthContextValue {
   /** Records the user returned by login, registration or Google sign-in. */
   signIn: (user: SessionUser) => void;
   /** Ends the session on the server, then forgets the user. Throws when the server refuses. */
+  /** Ends the session on the server, then loads / afresh (rejects, staying put, if logout fails). */
   signOut: () => Promise<void>;
 }
 
@@ -49,9 +50,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async () => {
     await logout();
+    // A full page load to /: no cached data of this user stays in memory (Apollo, React state),
+    // and no protected page gets to render signed-out and bounce to /signup on the way.
     decidedRef.current = true;
-    setUser(null);
-    setStatus('signed-out');
+    window.location.assign('/');
   }, []);
 
   const value = useMemo<AuthContextValue>(() => ({ status, user, signIn, signOut }), [status, user, signIn, signOut]);

@@ -59,7 +59,6 @@ export function AppHeader({ onHome }: AppHeaderProps) {
     setLoggingOut(true);
     try {
       await signOut();
-      navigate('/');
     } catch (error) {
       // Spec section 8: a logout failure is only logged.
       console.error('Logout failed', error);

@@ -13,9 +13,10 @@ export function LogoutPage() {
     // StrictMode runs effects twice in development; log out once.
     if (started.current) return;
     started.current = true;
-    signOut()
-      .catch((error: unknown) => console.error('Logout failed', error))
-      .finally(() => navigate('/', { replace: true }));
+    signOut().catch((error: unknown) => {
+      console.error('Logout failed', error);
+      navigate('/', { replace: true });
+    });
   }, [signOut, navigate]);
 
   return <FullPageSpinner label="Signing out" />;

@@ -1,0 +1,25 @@
+/**
+ * `make bench`: every benchmark, one after another (they share two cores), each printing its
+ * figures and the ratio against a reference measured in the same run.
+ */
+const benches: { name: string; module: string; run: string }[] = [
+  { name: 'gateway', module: './gateway.bench.ts', run: 'runGatewayBench' },
+  { name: 'conversations', module: './conversations.bench.ts', run: 'runConversationsBench' },
+];
+
+const only = process.argv[2];
+let failed = false;
+for (const bench of benches) {
+  if (only && only !== bench.name) continue;
+  process.stdout.write(`\n=== ${bench.name} ===\n`);
+  try {
+    const module = (await import(bench.module)) as Record<string, unknown>;
+    const run = module[bench.run];
+    if (typeof run !== 'function') throw new Error(`${bench.module} does not export ${bench.run}`);
+    await (run as () => Promise<unknown>)();
+  } catch (error) {
+    failed = true;
+    process.stderr.write(`${bench.name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  }
+}
+process.exit(failed ? 1 : 0);

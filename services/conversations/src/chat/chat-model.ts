@@ -1,0 +1,15 @@
+import type { ChatTurn } from '@story/proto';
+
+/** What a reply is made from: the new message, the conversation so far (oldest first), and optional interview context. */
+export interface ChatRequest {
+  text: string;
+  history: readonly Pick<ChatTurn, 'role' | 'content'>[];
+  /** The selected job requirements when the person practises for an interview. */
+  context?: string;
+}
+
+/** Something that writes the coach's next reply. */
+export interface ChatModel {
+  readonly name: string;
+  reply(request: ChatRequest): Promise<string>;
+}

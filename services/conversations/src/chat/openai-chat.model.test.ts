@@ -1,0 +1,148 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { startTestService } from '../../test/conversations-test-kit.ts';
+import { createChatModel } from './chat-model.factory.ts';
+import { OfflineCoachModel } from './offline-coach.model.ts';
+import { OpenAiChatModel } from './openai-chat.model.ts';
+
+const chatRequestSchema = z.object({
+  model: z.string(),
+  messages: z.array(z.object({ role: z.string(), content: z.string() })),
+});
+
+interface Recorded {
+  path: string;
+  authorization: string | undefined;
+  body: z.infer<typeof chatRequestSchema>;
+}
+
+/**
+ * A loopback server speaking OpenAI's chat completions API: the real `openai` client talks to it
+ * over HTTP. `mode` picks how it answers.
+ */
+class FakeOpenAi {
+  readonly requests: Recorded[] = [];
+  mode: 'answer' | 'hang' | 'error' = 'answer';
+  private server: Server | undefined;
+  private readonly hanging: IncomingMessage[] = [];
+
+  async start(): Promise<string> {
+    this.server = createServer((request, response) => {
+      let raw = '';
+      request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+      request.on('end', () => {
+        this.requests.push({ path: request.url ?? '', authorization: request.headers.authorization, body: chatRequestSchema.parse(JSON.parse(raw)) });
+        if (this.mode === 'hang') {
+          this.hanging.push(request);
+          return;
+        }
+        if (this.mode === 'error') {
+          response.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'internal model failure', type: 'server_error' } }));
+          return;
+        }
+        response.writeHead(200, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            id: 'chatcmpl-test',
+            object: 'chat.completion',
+            created: 1_700_000_000,
+            model: 'gpt-4o-mini',
+            choices: [{ index: 0, message: { role: 'assistant', content: '  What happened next at the warehouse?  ' }, finish_reason: 'stop' }],
+            usage: { prompt_tokens: 10, completion_tokens: 7, total_tokens: 17 },
+          }),
+        );
+      });
+    });
+    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(this.server?.address() as AddressInfo).port}/v1`;
+  }
+
+  async stop(): Promise<void> {
+    for (const request of this.hanging) request.socket.destroy();
+    this.server?.closeAllConnections();
+    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
+  }
+}
+
+describe('OpenAI chat model against a loopback chat-completions server', () => {
+  const fake = new FakeOpenAi();
+  let baseURL: string;
+  beforeAll(async () => {
+    baseURL = await fake.start();
+  });
+  afterAll(async () => fake.stop());
+
+  it('sends the configured model, the coach’s system prompt, the history in order, the context and the new text', async () => {
+    fake.mode = 'answer';
+    const model = new OpenAiChatModel({ apiKey: 'test-key', baseURL, model: 'gpt-4o-mini', timeoutMs: 2000 });
+    const reply = await model.reply({
+      text: 'Then I reorganised the picking routes.',
+      history: [
+        { role: 'user', content: 'I worked nights at a warehouse.' },
+        { role: 'assistant', content: 'What was going on there?' },
+        { role: 'user', content: 'Orders were shipping late every day.' },
+      ],
+      context: '- Improve operational efficiency\n- Lead small teams',
+    });
+    expect(reply).toBe('What happened next at the warehouse?');
+
+    const sent = fake.requests.at(-1);
+    expect(sent?.path).toBe('/v1/chat/completions');
+    expect(sent?.authorization).toBe('Bearer test-key');
+    expect(sent?.body.model).toBe('gpt-4o-mini');
+    const [system, interview, ...rest] = sent?.body.messages ?? [];
+    expect(system?.role).toBe('system');
+    expect(system?.content).toMatch(/warm, curious career-story coach/);
+    expect(system?.content).toMatch(/exactly ONE follow-up question/);
+    expect(interview?.role).toBe('system');
+    expect(interview?.content).toMatch(/interviewer/);
+    expect(interview?.content).toContain('- Improve operational efficiency\n- Lead small teams');
+    expect(rest).toEqual([
+      { role: 'user', content: 'I worked nights at a warehouse.' },
+      { role: 'assistant', content: 'What was going on there?' },
+      { role: 'user', content: 'Orders were shipping late every day.' },
+      { role: 'user', content: 'Then I reorganised the picking routes.' },
+    ]);
+  });
+
+  it('sends no interview prompt without context', async () => {
+    const model = new OpenAiChatModel({ apiKey: 'k', baseURL, model: 'my-model', timeoutMs: 2000 });
+    await model.reply({ text: 'Hello', history: [] });
+    const sent = fake.requests.at(-1);
+    expect(sent?.body.model).toBe('my-model');
+    expect(sent?.body.messages.map((m) => m.role)).toEqual(['system', 'user']);
+  });
+
+  it('gives "Failed to process the text" on a server error and on a hang, within the timeout', async () => {
+    const keys = { OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: baseURL, CHAT_TIMEOUT_MS: '400' };
+    const service = await startTestService({ env: keys, deps: { purgeJob: false } });
+    try {
+      const headers = await service.as(5);
+      fake.mode = 'answer';
+      const ok = await service.app.inject({ method: 'POST', url: '/api/process-text', headers, payload: { text: 'Hello', conversationHistory: [] } });
+      expect(ok.json()).toEqual({ aiResponse: 'What happened next at the warehouse?' });
+
+      for (const mode of ['error', 'hang'] as const) {
+        fake.mode = mode;
+        const before = fake.requests.length;
+        const started = Date.now();
+        const response = await service.app.inject({ method: 'POST', url: '/api/process-text', headers, payload: { text: 'Hello', conversationHistory: [] } });
+        expect(response.statusCode, mode).toBe(502);
+        expect(response.json()).toEqual({ message: 'Failed to process the text' });
+        expect(Date.now() - started).toBeLessThan(3000);
+        // maxRetries 0: one request, not a retry storm against a failing model.
+        expect(fake.requests.length - before).toBe(1);
+      }
+    } finally {
+      fake.mode = 'answer';
+      await service.close();
+    }
+  });
+
+  it('is chosen only when an API key is configured', () => {
+    const base = { OPENAI_CHAT_MODEL: 'gpt-4o-mini', CHAT_TIMEOUT_MS: 1000, OPENAI_BASE_URL: undefined };
+    expect(createChatModel({ ...base, OPENAI_API_KEY: undefined })).toBeInstanceOf(OfflineCoachModel);
+    expect(createChatModel({ ...base, OPENAI_API_KEY: 'sk-test' })).toBeInstanceOf(OpenAiChatModel);
+  });
+});

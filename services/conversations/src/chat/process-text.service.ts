@@ -1,0 +1,38 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { HttpError } from '@story/service-kit';
+import type { ProcessTextRequest } from '@story/proto';
+import type { ThreadService } from '../threads/thread.service.ts';
+import type { ChatModel } from './chat-model.ts';
+
+export const PROCESS_TEXT_FAILED = 'Failed to process the text';
+
+export interface ProcessTextDeps {
+  chatModel: ChatModel;
+  threads: ThreadService;
+  timeoutMs: number;
+}
+
+/**
+ * The coach's reply to a typed message. A thread id, when given, must be the caller's. A model that
+ * fails or takes longer than the timeout gives the specification's message as a 502, never a hang.
+ */
+export async function processText(deps: ProcessTextDeps, userId: number, input: ProcessTextRequest, log: FastifyBaseLogger): Promise<string> {
+  if (input.threadId !== undefined) await deps.threads.getThread(userId, input.threadId);
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`chat model gave no reply within ${deps.timeoutMs} ms`)), deps.timeoutMs);
+  });
+  try {
+    const reply = await Promise.race([
+      deps.chatModel.reply({ text: input.text.trim(), history: input.conversationHistory, context: input.context }),
+      timeout,
+    ]);
+    if (!reply.trim()) throw new Error('chat model gave an empty reply');
+    return reply;
+  } catch (error) {
+    log.warn({ err: error, model: deps.chatModel.name }, 'chat reply failed');
+    throw new HttpError(502, PROCESS_TEXT_FAILED);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,210 @@
+/**
+ * Reads a person's own words for the parts of a STAR story (situation, task, action, result) plus
+ * what they learned, how they felt and who was involved. Plain patterns, no model: deterministic,
+ * fast (well under a millisecond per turn) and easy to pin in tests.
+ */
+
+export type StoryElement = 'situation' | 'task' | 'action' | 'teamAction' | 'result' | 'learning' | 'feeling' | 'people';
+
+const ADVERB = String.raw`(?:(?:then|also|first|finally|personally|quickly|eventually|immediately|just|even|actually|basically|really|initially|later|soon|ultimately|carefully|gradually|still)\s+)?`;
+const NOT_ACTIONS = new Set([
+  'needed', 'wanted', 'liked', 'loved', 'hated', 'felt', 'learned', 'learnt', 'realised', 'realized', 'noticed', 'worked',
+  'used', 'joined', 'started', 'believed', 'hoped', 'expected', 'assumed', 'wondered', 'was', 'were', 'had', 'supposed',
+  'enjoyed', 'preferred', 'seemed', 'appeared', 'struggled', 'failed', 'panicked', 'worried', 'tired', 'moved', 'lived',
+]);
+const IRREGULAR_ACTIONS = [
+  'built', 'led', 'made', 'wrote', 'rewrote', 'took', 'ran', 'set', 'spoke', 'told', 'went', 'began', 'drove', 'chose',
+  'sent', 'brought', 'taught', 'found', 'gave', 'got', 'kept', 'held', 'met', 'paid', 'put', 'sold', 'thought', 'did',
+  'broke', 'caught', 'fought', 'sought', 'won', 'dug', 'cut', 'shut', 'split', 'spent', 'stood', 'sat', 'read', 'rebuilt',
+  'overcame', 'undertook', 'withdrew', 'hung', 'let', 'knew', 'came', 'saw', 'fixed', 'took over', 'stepped up',
+];
+
+const PATTERN_ELEMENTS = ['situation', 'task', 'result', 'learning', 'feeling', 'people'] as const;
+const PATTERNS: Record<(typeof PATTERN_ELEMENTS)[number], RegExp[]> = {
+  situation: [
+    /\b(?:when|while|after|before) (?:i|we) (?:was|were|worked|joined|started|moved|had)\b/i,
+    /\b(?:at|in|on) (?:my|our|the|a|an) (?:previous |last |first |old |current |new |former |small |big |large )?(?:job|company|team|role|startup|start-up|school|university|college|internship|position|department|organisation|organization|firm|agency|hospital|store|shop|restaurant|bank|project|office|client|charity|warehouse|lab)\b/i,
+    /\b(?:i was|i worked|i've been|i have been|i used to|i joined|i started) (?:working|work|employed|a|an|the|at|in|on|as|for|with)\b/i,
+    /\b(?:back in|in|during) (?:19|20)\d\d\b/i,
+    /\b(?:years? ago|months? ago|last (?:year|summer|winter|spring|autumn|fall|month|quarter)|at the time|at that time|back then|a while ago)\b/i,
+    /\b(?:the company|our company|the team|our team|the project|our project|the client|the situation|the context|the problem was|the issue was|there was|there were|we had a|we were using)\b/i,
+    /\b(?:we were|it was|they were|the team was|the company was) (?:struggling|facing|dealing|running|using|stuck|losing|behind|growing|migrating|moving|short|understaffed|under pressure|about to)\b/i,
+    /\bworking (?:at|for|on|as)\b/i,
+    /\b(?:i|we) (?:was|were) \w+ing (?:at|for|in|on|with|as)\b/i,
+  ],
+  task: [
+    /\b(?:my|our|the) (?:goal|task|job was|role was|responsibility|mission|objective|aim|brief|assignment|challenge|mandate)\b/i,
+    /\b(?:my|our|the) (?:deadline|target) (?:was|is|of)\b/i,
+    /\b(?:i|we) (?:needed|had|wanted|was asked|were asked|was supposed|were supposed|was tasked|were tasked|set out|got asked) to\b/i,
+    /\b(?:asked me to|tasked me|put me in charge|in charge of|responsible for|my job was|it was up to me|it fell to me)\b/i,
+  ],
+  result: [
+    /\d+(?:[.,]\d+)?\s?(?:%|percent|x\b|times\b|k\b|m\b|million|billion|thousand|hours?|days?|weeks?|months?|minutes?|seconds?|ms\b|people|users|customers|clients|sales|dollars|euros|pounds|points|tickets|bugs|incidents|servers|stars)/i,
+    /[$€£]\s?\d/,
+    /\b(?:the result|the outcome|in the end|as a result|ended up|turned out|which meant|this meant|that meant|the impact|it worked|paid off|we managed to|i managed to)\b/i,
+    /\b(?:reduced|increased|improved|saved|cut|doubled|tripled|halved|grew|boosted|raised|lowered|decreased|shipped|launched|delivered|completed|finished|won|achieved|succeeded|exceeded|went live|released|promoted|praised|recognised|recognized|adopted|fixed|resolved|solved|became|got promoted|went on to|passed|landed|signed)\b/i,
+    /\b(?:thanked|came back|was (?:happy|pleased|delighted)|were (?:happy|pleased|delighted)|worked out|got better|calmed down|turned around)\b/i,
+    /\b(?:agreed|approved|accepted|signed off|bought in|went ahead|started (?:using|selling|buying|to use|to sell)|kept using|renewed|stayed)\b/i,
+    /\b(?:failed|didn't work|did not work|fell through|was cancell?ed|got cancell?ed|we lost|i lost|missed the deadline)\b/i,
+  ],
+  learning: [
+    /\b(?:i|we) (?:learned|learnt|realised|realized|discovered|understood|figured out) (?:that|how|to|the|a|what|why)\b/i,
+    /\b(?:now|today|these days|ever since|since then),? (?:i|we) (?:always|never|make sure|try to|first)\b/i,
+    /\b(?:lesson|taught me|takeaway|take-away|in hindsight|looking back|next time|i would do|i'd do|differently|since then|from then on|changed how i|changed the way i|what i took away|made me realise|made me realize|i now know|i now always)\b/i,
+  ],
+  feeling: [
+    /\b(?:felt|proud|frustrat\w*|nervous|anxious|stress(?:ed|ful)|excit(?:ed|ing)|happy|scared|afraid|overwhelm\w*|angry|upset|disappoint\w*|relieved|grateful|confident|worried|exhausted|burn(?:ed|t) out|thrilled|embarrass\w*|terrified|satisfied|motivated|lonely|hurt|ashamed|nervy|guilty|helpless|lost)\b/i,
+  ],
+  people: [
+    /\b(?:my|our|the|a|his|her|their) (?:manager|boss|team|teammates?|colleagues?|coworkers?|co-workers?|director|ceo|cto|cfo|lead|stakeholders?|clients?|customers?|users?|mentor|mentee|interns?|engineers?|developers?|designers?|partners?|vendors?|suppliers?|students?|teacher|professor|patients?|nurses?|doctors?|staff|employees?|reports|peers?|founders?|investors?|product owner|product manager|sales team|support team)\b/i,
+    /\b(?:he|she|they) (?:said|told|asked|wanted|was|were|didn't|disagreed|agreed|pushed|refused|helped|thanked)\b/i,
+    /\bwith (?:him|her|them)\b/i,
+  ],
+};
+
+const ACTION_PATTERN = new RegExp(
+  String.raw`\bi\s+${ADVERB}(?:(${IRREGULAR_ACTIONS.map((w) => w.replace(' ', String.raw`\s+`)).join('|')})|([a-z]{3,}ed))\b`,
+  'gi',
+);
+const ACTION_PHRASES = /\b(?:i (?:started|began) (?:\w+ing|to)\b|what i did was|the first thing i did|my approach was|i decided to|i started by|i began by|i made sure|i took (?:the )?(?:lead|ownership|charge)|i reached out|i set up|i pushed for|i proposed|i suggested|i volunteered)\b/i;
+const TEAM_ACTION_PATTERN = new RegExp(
+  String.raw`\b(?:we|(?:our|the|my) (?:team|group|squad|department))\s+${ADVERB}(?:(${IRREGULAR_ACTIONS.map((w) => w.replace(' ', String.raw`\s+`)).join('|')})|([a-z]{3,}ed))\b`,
+  'gi',
+);
+const NUMBER_PATTERN = new RegExp(PATTERNS.result.slice(0, 2).map((p) => p.source).join('|'), 'i');
+/** Whole figures, most telling first: a percentage, money, a multiple, then a count with a unit. */
+const FIGURES = [
+  /\b\d+(?:[.,]\d+)?\s?(?:%|percent\b)/i,
+  /[$€£]\s?\d[\d,.]*(?:\s?(?:k|m|bn|million|billion|thousand)\b)?/i,
+  /\b\d+(?:[.,]\d+)?\s?(?:x|times)\b/i,
+  /\b\d[\d,.]*\s?(?:k\b|m\b|million|billion|thousand|hours?|days?|weeks?|months?|minutes?|seconds?|ms\b|people|users|customers|clients|sales|dollars|euros|pounds|points|tickets|bugs|incidents|servers|stars|runners|engineer-hours)/i,
+];
+/** Results that can be measured, so asking for a figure makes sense. */
+const MEASURABLE = /\b(?:reduced|increased|improved|saved|cut|doubled|tripled|halved|grew|boosted|raised|lowered|decreased|faster|slower|quicker|cheaper|more|less|fewer|revenue|costs?|sales|conversion|retention|throughput|latency|errors?|downtime|growth)\b/i;
+/** "I want to talk about the time I organised…": a topic, not yet an account of what was done. */
+const TOPIC_INTRO = /\b(?:(?:want|like|going|wanted) to (?:talk|tell|share|speak)|(?:tell|talk to) you about|(?:a|the) time (?:when )?(?:i|we)\b)/i;
+const FEELING_WORD = /\b(proud|frustrated|nervous|anxious|stressed|excited|happy|scared|afraid|overwhelmed|angry|upset|disappointed|relieved|grateful|confident|worried|exhausted|thrilled|embarrassed|terrified|satisfied|motivated|lonely|hurt|ashamed|guilty|helpless)\b/i;
+
+function matchesAction(text: string, pattern: RegExp): boolean {
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
+    const regular = match[2]?.toLowerCase();
+    if (match[1] || (regular && !NOT_ACTIONS.has(regular))) return true;
+  }
+  return false;
+}
+
+// A reply classifies the same turns and clauses several times; remembering recent answers halves
+// the coach's work per turn. Bounded, and the sets are never handed out for mutation.
+const classified = new Map<string, ReadonlySet<StoryElement>>();
+const CLASSIFY_CACHE_LIMIT = 2000;
+
+/** The story elements a piece of text speaks to. */
+export function classify(text: string): ReadonlySet<StoryElement> {
+  const known = classified.get(text);
+  if (known) return known;
+  const found = classifyUncached(text);
+  if (classified.size >= CLASSIFY_CACHE_LIMIT) classified.clear();
+  classified.set(text, found);
+  return found;
+}
+
+function classifyUncached(text: string): Set<StoryElement> {
+  const found = new Set<StoryElement>();
+  for (const element of PATTERN_ELEMENTS) {
+    if (PATTERNS[element].some((pattern) => pattern.test(text))) found.add(element);
+  }
+  if (TOPIC_INTRO.test(text)) return found;
+  if (matchesAction(text, ACTION_PATTERN) || ACTION_PHRASES.test(text)) found.add('action');
+  if (matchesAction(text, TEAM_ACTION_PATTERN)) found.add('teamAction');
+  return found;
+}
+
+/** True when the text carries a figure (percent, money, a count with a unit). */
+export const hasNumber = (text: string): boolean => NUMBER_PATTERN.test(text);
+
+/** The most telling figure in the text, as written ("40%", "£12,000", "3x", "6 minutes"). */
+export function firstNumber(text: string): string | undefined {
+  for (const figure of FIGURES) {
+    const match = figure.exec(text)?.[0]?.trim().replace(/[.,]+$/, '');
+    if (match) return match;
+  }
+  return undefined;
+}
+
+/**
+ * The subject of a topic sentence ("I want to talk about the time I organised a charity run" →
+ * "I organised a charity run"), or undefined when the text is not one.
+ */
+export function topicOf(text: string): string | undefined {
+  if (!TOPIC_INTRO.test(text)) return undefined;
+  const match = /(?:\babout|\b(?:a|the) time(?: when)?)\s+(.+)$/i.exec(text.split(/(?<=[.!?])\s/)[0] ?? text);
+  const rest = match?.[1]?.replace(/^(?:(?:a|the) time(?: when)?\s+)/i, '');
+  return rest && words(rest).length >= 2 ? rest : undefined;
+}
+
+/** True when the text states a result that could be put in numbers. */
+export const isMeasurable = (text: string): boolean => MEASURABLE.test(text);
+
+/** The first named feeling, lower-cased ("proud"). */
+export function feelingWord(text: string): string | undefined {
+  return FEELING_WORD.exec(text)?.[1]?.toLowerCase();
+}
+
+/** Words of a text, lower-cased. */
+export function words(text: string): string[] {
+  return text.toLowerCase().match(/[a-z0-9']+/g) ?? [];
+}
+
+/** Sentences and clauses: the units a quote is taken from. */
+export function clauses(text: string): string[] {
+  return text
+    .replace(/\s+/g, ' ')
+    .split(/(?<=[.!?])\s+|;\s*|\s+[-–—]\s+|,\s+(?=(?:and|but|so|which|because|then|while|although)\b)|\n+/i)
+    .map((part) => part.trim())
+    .filter((part) => words(part).length > 0);
+}
+
+const LEADING_FILLER = /^(?:(?:and|but|so|then|because|also|well|um|uh|basically|anyway|ok|okay|yeah|yes|sure|which|while|although|honestly|actually)\b[\s,]*)+/i;
+/** Words a quote should not end on: "we were stuck on an…" reads better as "we were stuck…". */
+const TRAILING_STOP_WORDS = new Set(
+  'a an the of to on in at for with and or but by from into onto my our your their his her its that which who whom any some as was were is are be been than so if when while about over under up'.split(' '),
+);
+
+/**
+ * A short phrase of the person's own words, safe to put in quotes: at most `maxWords` words, no
+ * quote marks or question marks of its own, not ending on a dangling little word.
+ */
+export function quotable(clause: string, maxWords = 10): string {
+  const cleaned = clause
+    .replace(/["“”«»?]/g, '')
+    .replace(LEADING_FILLER, '')
+    .trim();
+  const parts = cleaned.split(/\s+/).filter(Boolean);
+  if (parts.length <= maxWords) return parts.join(' ').replace(/[\s,;:.!-]+$/, '');
+  const kept = parts.slice(0, maxWords);
+  while (kept.length > 3 && TRAILING_STOP_WORDS.has((kept[kept.length - 1] ?? '').toLowerCase().replace(/[^a-z']/g, ''))) kept.pop();
+  return `${kept.join(' ').replace(/[\s,;:.!-]+$/, '')}…`;
+}
+
+const SUB_CLAUSE = /,\s*|\s+(?:and|but|so|which|while|because|until|whereas)\s+/i;
+
+/**
+ * The best phrase of the text to quote for one element: the shortest part of the first clause that
+ * speaks to it (a result with a figure preferred), starting at "I"/"we" for actions, so "I wrote a
+ * migration plan, set up dual writes and ran it" quotes "I wrote a migration plan".
+ */
+export function quoteFor(text: string, element: StoryElement, maxWords = 10): string | undefined {
+  for (const clause of clauses(text)) {
+    if (!classify(clause).has(element)) continue;
+    const parts = clause.split(SUB_CLAUSE).filter((part) => words(part).length >= 3 && classify(part).has(element));
+    // Actions read best from their first step; other parts from their fullest mention.
+    const fullest = [...parts].sort((a, b) => Math.min(words(b).length, 12) - Math.min(words(a).length, 12))[0];
+    const preferred = (element === 'result' ? parts.find(hasNumber) : undefined) ?? (element === 'action' || element === 'teamAction' ? parts[0] : fullest) ?? clause;
+    const start = element === 'action' ? preferred.search(/\bI\s/i) : element === 'teamAction' ? preferred.search(/\bwe\s/i) : -1;
+    const from = start > 0 && words(preferred.slice(start)).length >= 3 ? preferred.slice(start) : preferred;
+    const phrase = quotable(from, maxWords);
+    if (words(phrase).length >= 2) return phrase;
+  }
+  return undefined;
+}

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { baseEnvSchema, portSchema } from '@story/service-kit';
+
+/** An unset variable and an empty one mean the same: not configured. */
+const optionalText = <S extends z.ZodType>(schema: S) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+const positiveInt = (fallback: number, name: string) =>
+  z.coerce.number(`${name} must be a number`).int(`${name} must be a whole number`).positive(`${name} must be positive`).default(fallback);
+
+/** The environment of the conversations service, validated once at start-up. */
+export const conversationsEnvSchema = baseEnvSchema.extend({
+  PORT: portSchema(4002),
+  OPENAI_API_KEY: optionalText(z.string()),
+  OPENAI_BASE_URL: optionalText(z.string().url('OPENAI_BASE_URL must be a URL')),
+  OPENAI_CHAT_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  CHAT_TIMEOUT_MS: positiveInt(20_000, 'CHAT_TIMEOUT_MS'),
+  PURGE_INTERVAL_MS: positiveInt(60 * 60 * 1000, 'PURGE_INTERVAL_MS'),
+  THREAD_RETENTION_DAYS: positiveInt(30, 'THREAD_RETENTION_DAYS'),
+});
+export type ConversationsConfig = z.infer<typeof conversationsEnvSchema>;
+
+export const SERVICE_NAME = 'conversations';

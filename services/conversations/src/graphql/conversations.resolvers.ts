@@ -1,0 +1,92 @@
+import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/resolverMap.js';
+import { idSchema, processTextRequestSchema, saveConversationRequestSchema, updateThreadTitleRequestSchema, type Thread } from '@story/proto';
+import { contextUser, forbidden, parseInput, type GraphqlContext } from '@story/service-kit';
+import { z } from 'zod';
+import { processText, type ProcessTextDeps } from '../chat/process-text.service.ts';
+import { presentThread, presentThreadItem } from '../threads/thread.presenter.ts';
+import type { ThreadService } from '../threads/thread.service.ts';
+
+const idArgs = z.object({ id: idSchema });
+const threadsArgs = z.object({ deleted: z.boolean().nullish() });
+const userReference = z.object({ id: idSchema });
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** GraphQL sends an omitted optional field as null; the shared zod schemas expect it absent. */
+function withoutNulls(value: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== null));
+}
+
+/**
+ * Resolvers of `proto/graphql/conversations.graphql`. They call the same ThreadService and
+ * processText as the REST routes, so scoping and validation are the same: a thread that is not the
+ * caller's resolves to null (queries) or NOT_FOUND (mutations), never to data.
+ */
+export function conversationsResolvers(threads: ThreadService, chat: ProcessTextDeps): GraphQLResolverMap<GraphqlContext> {
+  const listThreads = async (context: GraphqlContext, rawArgs: unknown): Promise<Thread[]> => {
+    const { userId } = contextUser(context);
+    const { deleted } = parseInput(threadsArgs, rawArgs);
+    return (await threads.listThreads(userId, deleted ?? undefined)).map(presentThread);
+  };
+  const findThread = async (context: GraphqlContext, id: unknown): Promise<Thread | null> => {
+    const { userId } = contextUser(context);
+    const parsed = idSchema.safeParse(id);
+    if (!parsed.success) return null;
+    const thread = await threads.getThread(userId, parsed.data).catch(() => undefined);
+    return thread ? presentThread(thread) : null;
+  };
+
+  return {
+    Query: {
+      threads: (_parent: unknown, args: unknown, context: GraphqlContext) => listThreads(context, args),
+      thread: (_parent: unknown, args: { id?: unknown }, context: GraphqlContext) => findThread(context, args.id),
+    },
+    Thread: {
+      __resolveReference: (reference: { id?: unknown }, context: GraphqlContext) => findThread(context, reference.id),
+      items: async (parent: Thread, _args: unknown, context: GraphqlContext) => {
+        const { userId } = contextUser(context);
+        return (await threads.listMessages(userId, Number(parent.id))).map(presentThreadItem);
+      },
+    },
+    User: {
+      threads: async (parent: unknown, args: unknown, context: GraphqlContext) => {
+        const { userId } = contextUser(context);
+        const user = parseInput(userReference, parent);
+        // A user's threads are theirs alone, admins included.
+        if (user.id !== userId) throw forbidden('You can only read your own threads');
+        return listThreads(context, args);
+      },
+    },
+    Mutation: {
+      createThread: async (_parent: unknown, _args: unknown, context: GraphqlContext) => presentThread(await threads.createThread(contextUser(context).userId)),
+      renameThread: async (_parent: unknown, args: unknown, context: GraphqlContext) => {
+        const { userId } = contextUser(context);
+        const { id } = parseInput(idArgs, args);
+        const { title } = parseInput(updateThreadTitleRequestSchema, args);
+        return presentThread(await threads.renameThread(userId, id, title));
+      },
+      deleteThread: async (_parent: unknown, args: unknown, context: GraphqlContext) => {
+        const { userId } = contextUser(context);
+        const { id } = parseInput(idArgs, args);
+        return presentThread(await threads.deleteThread(userId, id));
+      },
+      recoverThread: async (_parent: unknown, args: unknown, context: GraphqlContext) => {
+        const { userId } = contextUser(context);
+        const { id } = parseInput(idArgs, args);
+        return presentThread(await threads.recoverThread(userId, id));
+      },
+      saveConversation: async (_parent: unknown, args: unknown, context: GraphqlContext) => {
+        const { userId } = contextUser(context);
+        const input = parseInput(saveConversationRequestSchema, args);
+        const { message } = await threads.saveConversation(userId, input);
+        return presentThreadItem(message);
+      },
+      processText: async (_parent: unknown, args: Record<string, unknown>, context: GraphqlContext) => {
+        const { userId } = contextUser(context);
+        const history = Array.isArray(args.conversationHistory) ? args.conversationHistory.map((turn: unknown) => (isRecord(turn) ? withoutNulls(turn) : turn)) : [];
+        const input = parseInput(processTextRequestSchema, { ...withoutNulls(args), conversationHistory: history });
+        return { aiResponse: await processText(chat, userId, input, context.log) };
+      },
+    },
+  };
+}

@@ -1,0 +1,65 @@
+/**
+ * Schema of the conversations SQLite file; each entry runs once, in order (PRAGMA user_version).
+ * Timestamps are ISO 8601 UTC strings, which sort in time order as text.
+ */
+export const CONVERSATIONS_MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE threads (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    user_id INTEGER NOT NULL,
+    title TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    last_updated TEXT NOT NULL,
+    deleted_at TEXT
+  );
+  CREATE INDEX threads_by_user ON threads (user_id, last_updated DESC, id DESC);
+  CREATE INDEX threads_deleted ON threads (deleted_at) WHERE deleted_at IS NOT NULL;
+
+  CREATE TABLE conversations (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    thread_id INTEGER NOT NULL REFERENCES threads (id) ON DELETE CASCADE,
+    user_id INTEGER NOT NULL,
+    user_message TEXT NOT NULL,
+    ai_response TEXT NOT NULL,
+    audio_response TEXT,
+    status TEXT NOT NULL DEFAULT 'in_progress',
+    created_at TEXT NOT NULL
+  );
+  CREATE INDEX conversations_by_thread ON conversations (thread_id, id);
+
+  CREATE TABLE idempotency_keys (
+    user_id INTEGER NOT NULL,
+    key TEXT NOT NULL,
+    request_hash TEXT NOT NULL,
+    conversation_id INTEGER NOT NULL,
+    created_at TEXT NOT NULL,
+    PRIMARY KEY (user_id, key)
+  );
+  CREATE INDEX idempotency_keys_by_age ON idempotency_keys (created_at);
+
+  CREATE TABLE outbox (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    subject TEXT NOT NULL,
+    payload TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    published_at TEXT
+  );
+  CREATE INDEX outbox_pending ON outbox (id) WHERE published_at IS NULL;
+
+  CREATE TABLE leases (
+    name TEXT PRIMARY KEY,
+    owner TEXT NOT NULL,
+    expires_at INTEGER NOT NULL
+  );
+
+  CREATE TABLE snippet_conversations (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    snippet_id INTEGER NOT NULL,
+    user_id INTEGER NOT NULL,
+    conversation_history TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  );
+  CREATE INDEX snippet_conversations_by_owner ON snippet_conversations (user_id, snippet_id, updated_at DESC, id DESC);
+  `,
+];

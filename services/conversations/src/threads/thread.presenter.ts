@@ -1,0 +1,12 @@
+import type { Thread, ThreadItem } from '@story/proto';
+import type { MessageRecord, ThreadRecord } from '../storage/conversation.repository.ts';
+
+/** A thread as the client sees it. */
+export function presentThread(thread: ThreadRecord): Thread {
+  return { id: thread.id, title: thread.title, lastUpdated: thread.lastUpdated, deleted: thread.deletedAt !== null, createdAt: thread.createdAt };
+}
+
+/** A saved message pair as the client sees it. */
+export function presentThreadItem(message: MessageRecord): ThreadItem {
+  return { id: message.id, userMessage: message.userMessage, aiResponse: message.aiResponse, createdAt: message.createdAt, audioResponse: message.audioResponse };
+}

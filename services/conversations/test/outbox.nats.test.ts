@@ -1,0 +1,124 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { EVENT_SUBJECTS } from '@story/proto';
+import { sqliteFile } from '@story/service-kit';
+import { freePort, startNatsServer, type NatsServerHandle } from '../../../infra/src/nats-server.ts';
+import { startTestService, tempDataDir, type TestService } from './conversations-test-kit.ts';
+import { readAllEvents, waitFor } from './event-stream-reader.ts';
+
+const USER = 42;
+
+/**
+ * The outbox promise, against the real nats-server: saves succeed while NATS is down, and every
+ * event reaches the JetStream stream exactly once when it comes back — no loss, no duplicate.
+ */
+describe('outbox relay with a real nats-server that stops and starts', () => {
+  const dir = tempDataDir('conversations-outbox-');
+  const storeDir = join(dir, 'nats');
+  let nats: NatsServerHandle | undefined;
+  let service: TestService | undefined;
+
+  afterAll(async () => {
+    await service?.close();
+    await nats?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('publishes every event exactly once across a NATS outage', async () => {
+    const port = await freePort();
+    nats = await startNatsServer({ storeDir, port });
+    service = await startTestService({ natsUrl: nats.url, dataDir: join(dir, 'service'), deps: { relayIntervalMs: 100, purgeJob: false } });
+    const app = service.app;
+    await app.conversations.nats.ready();
+    const headers = await service.as(USER);
+    const pending = () => app.conversations.repository.countPendingEvents();
+    const savedIds: number[] = [];
+
+    const newThread = async () => (await app.inject({ method: 'POST', url: '/api/conversation-threads', headers })).json<{ threadId: number }>().threadId;
+    const save = async (threadId: number, text: string) => {
+      const started = Date.now();
+      const response = await app.inject({ method: 'POST', url: '/api/conversations', headers, payload: { threadId, userMessage: text, aiResponse: `reply to ${text}` } });
+      expect(response.statusCode).toBe(201);
+      expect(Date.now() - started).toBeLessThan(1000);
+      savedIds.push(response.json<{ id: number }>().id);
+    };
+
+    // 1. NATS up: saves go out.
+    const threadId = await newThread();
+    for (const text of ['before 1', 'before 2', 'before 3']) await save(threadId, text);
+    await waitFor(async () => (await pending()) === 0, 'the first events to be published');
+
+    // 2. NATS down: saves (and a delete) still succeed; their events wait in the outbox.
+    await nats.stop();
+    const doomed = await newThread();
+    for (const text of ['during 1', 'during 2', 'during 3', 'during 4', 'during 5']) await save(threadId, text);
+    const deleted = await app.inject({ method: 'DELETE', url: `/api/conversation-threads/${doomed}`, headers });
+    expect(deleted.statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1500)); // let the relay try and fail a few times
+    expect(await pending()).toBe(6);
+
+    // 3. NATS back on the same port and store: the outbox drains.
+    nats = await startNatsServer({ storeDir, port });
+    await waitFor(async () => (await pending()) === 0, 'the outbox to drain after NATS came back', 30_000);
+    await save(threadId, 'after 1');
+    await waitFor(async () => (await pending()) === 0, 'the last event');
+
+    // 4. A relay that crashed after publishing but before marking rows published sends them again:
+    //    the stream's duplicate window (message id = service + outbox id) keeps one copy.
+    const db = new Database(sqliteFile(service.dataDir, 'conversations'));
+    const republished = db.prepare('UPDATE outbox SET published_at = NULL WHERE id IN (SELECT id FROM outbox ORDER BY id DESC LIMIT 3)').run().changes;
+    db.close();
+    expect(republished).toBe(3);
+    app.conversations.nats.notify();
+    await waitFor(async () => (await pending()) === 0, 'the re-sent events');
+
+    // 5. Every event is on the stream exactly once.
+    const events = await readAllEvents(nats.url, 'outbox-test');
+    const storyKeys = events.filter((e) => e.subject === EVENT_SUBJECTS.storySaved).map((e) => e.data.storyKey);
+    expect(storyKeys).toHaveLength(savedIds.length);
+    expect([...storyKeys].sort()).toEqual(savedIds.map((id) => `conversation:${id}`).sort());
+    const threadEvents = events.filter((e) => e.subject === EVENT_SUBJECTS.threadDeleted);
+    expect(threadEvents.map((e) => e.data)).toEqual([{ userId: USER, threadId: doomed, at: expect.any(String) }]);
+    expect(events).toHaveLength(savedIds.length + 1);
+  });
+});
+
+describe('a service started while NATS is down', () => {
+  const dir = tempDataDir('conversations-late-nats-');
+  let nats: NatsServerHandle | undefined;
+  let service: TestService | undefined;
+
+  afterAll(async () => {
+    await service?.close();
+    await nats?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('serves HTTP at once and publishes what it saved once NATS appears', async () => {
+    const port = await freePort();
+    service = await startTestService({ natsUrl: `nats://127.0.0.1:${port}`, dataDir: join(dir, 'service'), deps: { relayIntervalMs: 100, purgeJob: false } });
+    const app = service.app;
+    const headers = await service.as(USER);
+    const ready = await app.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.statusCode).toBe(200);
+    const threadId = (await app.inject({ method: 'POST', url: '/api/conversation-threads', headers })).json<{ threadId: number }>().threadId;
+    const saved = await app.inject({ method: 'POST', url: '/api/conversations', headers, payload: { threadId, userMessage: 'offline save', aiResponse: 'ok' } });
+    expect(saved.statusCode).toBe(201);
+    expect(await app.conversations.repository.countPendingEvents()).toBe(1);
+
+    nats = await startNatsServer({ storeDir: join(dir, 'nats'), port });
+    await app.conversations.nats.ready();
+    await waitFor(async () => (await app.conversations.repository.countPendingEvents()) === 0, 'the outbox to drain');
+    const events = await readAllEvents(nats.url, 'late-test');
+    expect(events.map((e) => e.data.storyKey)).toEqual([`conversation:${saved.json<{ id: number }>().id}`]);
+
+    // Shutting down while NATS is away again must not hang on the connection.
+    await nats.stop();
+    const closing = Date.now();
+    await service.close();
+    service = undefined;
+    expect(Date.now() - closing).toBeLessThan(5000);
+  });
+});
