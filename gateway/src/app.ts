@@ -1,0 +1,82 @@
+import fastifyCookie from '@fastify/cookie';
+import type { NatsConnection } from '@nats-io/transport-node';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { Agent } from 'undici';
+import { IDENTITY_HEADER } from '@story/proto';
+import { createServiceApp, type ReadinessCheck } from '@story/service-kit/http-app';
+import { importPrivateKey, importPublicKey } from '@story/service-kit/identity';
+import { natsReadiness } from '@story/service-kit/nats';
+import { serviceUrls, type GatewayConfig } from './gateway.config.ts';
+import { graphqlRoutes } from './graphql/graphql.routes.ts';
+import type { QueryLimits } from './graphql/query-limits.rule.ts';
+import { apiProxyRoutes } from './proxy/api-proxy.routes.ts';
+import { createUpstreamAgent, upstreamReadiness } from './proxy/upstream.client.ts';
+import { registerCsrfProtection } from './security/csrf.hooks.ts';
+import { createRateLimits } from './security/rate-limit.hooks.ts';
+import { registerSecurityHeaders } from './security/security-headers.hooks.ts';
+import { IdentityTokenService } from './session/identity-token.service.ts';
+import { SessionCheckService, type SessionCheckOptions } from './session/session-check.service.ts';
+import { decorateSession, rateLimitKeyOf } from './session/session.hooks.ts';
+import { SessionService } from './session/session.service.ts';
+import { createSessionTokenVerifier } from './session/session-token.service.ts';
+import { webAppRoutes } from './web/web-app.routes.ts';
+
+export interface GatewayDeps {
+  /** A connected NATS client; the caller owns it (the gateway does not close it). */
+  nats: NatsConnection;
+  /** The composed supergraph (main reads gateway/dist/supergraph.graphql). */
+  supergraphSdl: string;
+  /** The HTTP client towards the services (default: a new keep-alive agent, closed with the app). */
+  agent?: Agent;
+  logger?: FastifyServerOptions['logger'];
+  /** Overrides for tests. */
+  sessionCheck?: SessionCheckOptions;
+  queryLimits?: QueryLimits;
+}
+
+/**
+ * The gateway: security headers, CSRF defence and session checks in front of the REST proxy
+ * (`/api/*`), the federated GraphQL endpoint (`/graphql`) and the web app's files.
+ */
+export async function buildGateway(config: GatewayConfig, deps: GatewayDeps): Promise<FastifyInstance> {
+  const services = serviceUrls(config);
+  const agent = deps.agent ?? createUpstreamAgent();
+  const ownsAgent = deps.agent === undefined;
+
+  const readiness: Record<string, ReadinessCheck> = { nats: natsReadiness(deps.nats) };
+  for (const [name, url] of Object.entries(services)) readiness[name] = upstreamReadiness(agent, url);
+
+  const app = createServiceApp({ name: 'gateway', logLevel: config.LOG_LEVEL, logger: deps.logger, readiness });
+
+  const checker = new SessionCheckService(deps.nats, app.log, deps.sessionCheck);
+  checker.start();
+  const sessions = new SessionService(
+    createSessionTokenVerifier(await importPublicKey(config.SESSION_PUBLIC_KEY)),
+    checker,
+    new IdentityTokenService(await importPrivateKey(config.IDENTITY_PRIVATE_KEY)),
+  );
+  app.addHook('onClose', async () => {
+    checker.stop();
+    if (ownsAgent) await agent.close();
+  });
+
+  // An identity header can only ever come from the gateway itself: drop any a client sent, on every route.
+  app.addHook('onRequest', async (request) => {
+    if (request.headers[IDENTITY_HEADER] !== undefined) delete request.headers[IDENTITY_HEADER];
+  });
+  registerSecurityHeaders(app, { strictTransportSecurity: config.COOKIE_SECURE });
+  await app.register(fastifyCookie);
+  registerCsrfProtection(app, { secureCookie: config.COOKIE_SECURE });
+  decorateSession(app);
+  const rateLimits = await createRateLimits(app, {
+    authPerMinute: config.RATE_LIMIT_AUTH_PER_MINUTE,
+    aiPerMinute: config.RATE_LIMIT_AI_PER_MINUTE,
+    userKey: rateLimitKeyOf,
+  });
+
+  app.get('/api/csrf-token', async (request) => ({ csrfToken: request.csrfToken }));
+  await app.register(apiProxyRoutes, { services, agent, sessions, rateLimits });
+  await app.register(graphqlRoutes, { supergraphSdl: deps.supergraphSdl, services, agent, sessions, production: config.NODE_ENV === 'production', limits: deps.queryLimits });
+  await app.register(webAppRoutes, { root: config.WEB_DIST });
+  return app;
+}

@@ -1,0 +1,79 @@
+import { createPrivateKey, createPublicKey } from 'node:crypto';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { baseEnvSchema, loadConfig, portSchema } from '@story/service-kit/config';
+import type { ServiceName } from '@story/proto';
+
+/** The repository root, so that defaults do not depend on the directory the gateway was started from. */
+export const REPO_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
+
+const pem = (name: string, kind: 'public' | 'private') =>
+  z
+    .string(`${name} is required (PEM; make run creates it under data/keys)`)
+    .min(1, `${name} is required (PEM; make run creates it under data/keys)`)
+    .refine((value) => {
+      try {
+        const key = kind === 'public' ? createPublicKey(value.replace(/\\n/g, '\n')) : createPrivateKey(value.replace(/\\n/g, '\n'));
+        return key.asymmetricKeyType === 'ed25519';
+      } catch {
+        return false;
+      }
+    }, `${name} must be a PEM ${kind === 'public' ? 'SPKI' : 'PKCS#8'} Ed25519 key`);
+
+/** An optional service URL; an empty value counts as absent (the service is not deployed). */
+const serviceUrl = (name: string) =>
+  z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .url({ protocol: /^https?$/, error: `${name} must be an http(s) URL such as http://127.0.0.1:4001` })
+      .transform((value) => value.replace(/\/+$/, ''))
+      .optional(),
+  );
+
+const perMinute = (name: string, fallback: number) =>
+  z.coerce.number(`${name} must be a number`).int(`${name} must be a whole number`).min(1, `${name} must be at least 1`).default(fallback);
+
+/** The gateway's environment. */
+export const gatewayEnvSchema = z.object({
+  NODE_ENV: baseEnvSchema.shape.NODE_ENV,
+  LOG_LEVEL: baseEnvSchema.shape.LOG_LEVEL,
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: portSchema(8080),
+  NATS_URL: baseEnvSchema.shape.NATS_URL,
+  SESSION_PUBLIC_KEY: pem('SESSION_PUBLIC_KEY', 'public'),
+  IDENTITY_PRIVATE_KEY: pem('IDENTITY_PRIVATE_KEY', 'private'),
+  AUTH_URL: serviceUrl('AUTH_URL'),
+  CONVERSATIONS_URL: serviceUrl('CONVERSATIONS_URL'),
+  JOBS_URL: serviceUrl('JOBS_URL'),
+  SPEECH_URL: serviceUrl('SPEECH_URL'),
+  SEARCH_URL: serviceUrl('SEARCH_URL'),
+  WEB_DIST: z
+    .string()
+    .min(1)
+    .optional()
+    .transform((value) => (value ? resolve(value) : resolve(REPO_ROOT, 'web/dist'))),
+  RATE_LIMIT_AUTH_PER_MINUTE: perMinute('RATE_LIMIT_AUTH_PER_MINUTE', 20),
+  RATE_LIMIT_AI_PER_MINUTE: perMinute('RATE_LIMIT_AI_PER_MINUTE', 60),
+  COOKIE_SECURE: z
+    .enum(['true', 'false', '1', '0', ''], { error: 'COOKIE_SECURE must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true' || value === '1'),
+});
+export type GatewayConfig = z.infer<typeof gatewayEnvSchema>;
+
+/** The URL of each deployed service, keyed by the service names of the route table. */
+export function serviceUrls(config: GatewayConfig): Partial<Record<ServiceName, string>> {
+  const urls: Partial<Record<ServiceName, string>> = {};
+  if (config.AUTH_URL) urls.auth = config.AUTH_URL;
+  if (config.CONVERSATIONS_URL) urls.conversations = config.CONVERSATIONS_URL;
+  if (config.JOBS_URL) urls.jobs = config.JOBS_URL;
+  if (config.SPEECH_URL) urls.speech = config.SPEECH_URL;
+  if (config.SEARCH_URL) urls.search = config.SEARCH_URL;
+  return urls;
+}
+
+/** Reads the environment; prints every problem and exits 1 when it is wrong. */
+export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
+  return loadConfig('gateway', gatewayEnvSchema, env);
+}

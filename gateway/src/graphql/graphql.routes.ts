@@ -1,0 +1,87 @@
+import { ApolloGateway } from '@apollo/gateway';
+import { ApolloServer } from '@apollo/server';
+import {
+  ApolloServerPluginCacheControlDisabled,
+  ApolloServerPluginLandingPageDisabled,
+  ApolloServerPluginSchemaReportingDisabled,
+  ApolloServerPluginUsageReportingDisabled,
+} from '@apollo/server/plugin/disabled';
+import fastifyApollo from '@as-integrations/fastify';
+import type { FastifyInstance } from 'fastify';
+import type { Agent } from 'undici';
+import type { ServiceName } from '@story/proto';
+import { SUBGRAPHS, type SubgraphName } from '@story/proto/graphql';
+import { loadSession, requireSession } from '../session/session.hooks.ts';
+import type { SessionService } from '../session/session.service.ts';
+import { DEFAULT_QUERY_LIMITS, queryLimitsRule, type QueryLimits } from './query-limits.rule.ts';
+import { SubgraphDataSource, UnavailableSubgraphDataSource, type GatewayGraphqlContext } from './subgraph.data-source.ts';
+
+export interface GraphqlOptions {
+  supergraphSdl: string;
+  services: Partial<Record<ServiceName, string>>;
+  agent: Agent;
+  sessions: SessionService;
+  production: boolean;
+  limits?: QueryLimits;
+}
+
+const isSubgraphName = (name: string): name is SubgraphName => (SUBGRAPHS as readonly string[]).includes(name);
+
+/**
+ * `/graphql`: Apollo Gateway over the supergraph composed at build time, each subgraph served by
+ * its service at `<SERVICE>_URL/graphql`. Every GraphQL request needs a valid session (the web app
+ * asks `me` only once signed in). Depth and cost limits, no batching, no introspection in
+ * production; Apollo's reporting, landing page, persisted queries and cache-control bookkeeping
+ * are off because the gateway uses none of them and each costs time on every request.
+ */
+export async function graphqlRoutes(app: FastifyInstance, options: GraphqlOptions): Promise<void> {
+  // Apollo Gateway otherwise probes the AWS/GCP/Azure metadata endpoints at start and exports
+  // usage metrics to Apollo's servers; the environment variable is its only switch.
+  process.env.APOLLO_TELEMETRY_DISABLED = 'true';
+  const gateway = new ApolloGateway({
+    supergraphSdl: options.supergraphSdl,
+    logger: app.log,
+    // Never hand query plans to clients, whatever NODE_ENV says.
+    __exposeQueryPlanExperimental: false,
+    buildService: ({ name }) => {
+      const base = isSubgraphName(name) ? options.services[name] : undefined;
+      if (!base) return new UnavailableSubgraphDataSource(name);
+      return new SubgraphDataSource(name, `${base}/graphql`, options.agent);
+    },
+  });
+  const apollo = new ApolloServer<GatewayGraphqlContext>({
+    gateway,
+    nodeEnv: options.production ? 'production' : 'development',
+    introspection: !options.production,
+    hideSchemaDetailsFromClientErrors: options.production,
+    includeStacktraceInErrorResponses: false,
+    allowBatchedHttpRequests: false,
+    persistedQueries: false,
+    cache: 'bounded',
+    csrfPrevention: true,
+    stopOnTerminationSignals: false,
+    validationRules: [queryLimitsRule(options.limits ?? DEFAULT_QUERY_LIMITS)],
+    logger: app.log,
+    plugins: [
+      ApolloServerPluginLandingPageDisabled(),
+      ApolloServerPluginUsageReportingDisabled(),
+      ApolloServerPluginSchemaReportingDisabled(),
+      ApolloServerPluginCacheControlDisabled(),
+    ],
+  });
+  await apollo.start();
+  // fastify.close() drives shutdown: in-flight requests have finished when onClose runs. (Apollo's
+  // fastify drain plugin would call fastify.close() from apollo.stop() and wait on itself.)
+  app.addHook('onClose', async () => {
+    await apollo.stop();
+  });
+
+  app.addHook('onRequest', async (request) => {
+    requireSession(await loadSession(request, options.sessions));
+  });
+  await app.register(fastifyApollo(apollo), {
+    path: '/graphql',
+    method: ['GET', 'POST'],
+    context: async (request) => ({ identityToken: requireSession(request.gatewaySession ?? { kind: 'none' }), requestId: request.id }),
+  });
+}

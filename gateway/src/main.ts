@@ -1,0 +1,29 @@
+/**
+ * The gateway process: the system's only public port. Reads and validates the environment, loads
+ * the supergraph composed at build time, connects to NATS and serves until SIGTERM/SIGINT.
+ */
+import { connectNats } from '@story/service-kit/nats';
+import { runService } from '@story/service-kit/service-runner';
+import { buildGateway } from './app.ts';
+import { loadGatewayConfig } from './gateway.config.ts';
+import { SupergraphError, loadSupergraph } from './supergraph/supergraph.ts';
+
+const config = loadGatewayConfig();
+
+let supergraphSdl: string;
+try {
+  supergraphSdl = loadSupergraph();
+} catch (error) {
+  process.stderr.write(`gateway: ${error instanceof SupergraphError ? error.message : String(error)}\n`);
+  process.exit(1);
+}
+
+const nats = await connectNats(config.NATS_URL, 'gateway');
+const app = await buildGateway(config, { nats, supergraphSdl });
+await runService(app, {
+  host: config.HOST,
+  port: config.PORT,
+  cleanup: async () => {
+    await nats.drain();
+  },
+});

@@ -1,0 +1,158 @@
+import { pipeline, Transform } from 'node:stream';
+import replyFrom from '@fastify/reply-from';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Agent } from 'undici';
+import { IDENTITY_HEADER, REQUEST_ID_HEADER, findApiRoute, type ApiRoute, type ServiceName } from '@story/proto';
+import { HttpError, notFound } from '@story/service-kit/errors';
+import type { RateLimitBucket, RateLimitCheck } from '../security/rate-limit.hooks.ts';
+import { pathOf } from '../security/security-headers.hooks.ts';
+import { loadSession, requireSession } from '../session/session.hooks.ts';
+import type { SessionService } from '../session/session.service.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The route-table entry of an `/api` request. */
+    apiRoute: ApiRoute | null;
+  }
+}
+
+const MIB = 1024 * 1024;
+/** Largest body of an API request unless the route says otherwise. */
+export const DEFAULT_API_BODY_LIMIT = 1 * MIB;
+/** Larger bodies by route prefix: an audio upload of up to 25 MB plus its multipart framing. */
+export const API_BODY_LIMITS: Readonly<Record<string, number>> = { '/api/transcribe': 26 * MIB };
+export const BODY_TOO_LARGE_MESSAGE = 'Request body is too large';
+
+/** The message of a route whose service is not deployed or not answering. */
+export const serviceUnavailableMessage = (service: ServiceName) => `The ${service} service is not available`;
+
+export interface ApiProxyOptions {
+  services: Partial<Record<ServiceName, string>>;
+  agent: Agent;
+  sessions: SessionService;
+  rateLimits: Record<RateLimitBucket, RateLimitCheck>;
+}
+
+/**
+ * Dot segments, encoded dots or slashes, backslashes and empty segments: no API path has them, and
+ * a service that normalised them could be reached on a route the gateway classified differently
+ * (e.g. `/api/users/login/../../users` is public by its prefix).
+ */
+const AMBIGUOUS_PATH = /(^|\/)\.{1,2}(\/|$)|%2e|%2f|%5c|\\|\/\//i;
+
+const bodyTooLarge = () => new HttpError(413, BODY_TOO_LARGE_MESSAGE);
+
+/** Counts the bytes of a streamed body and fails the stream once it passes the limit. */
+function limitBody(limit: number): Transform {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      seen += chunk.length;
+      if (seen > limit) callback(bodyTooLarge());
+      else callback(null, chunk);
+    },
+  });
+}
+
+/** The HttpError somewhere in an error's cause chain (reply-from wraps what undici reports). */
+function httpErrorIn(error: unknown): HttpError | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current instanceof Error && depth < 5; depth += 1) {
+    if (current instanceof HttpError) return current;
+    current = current.cause;
+  }
+  return undefined;
+}
+
+function isTimeout(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current instanceof Error && depth < 5; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'FST_REPLY_FROM_GATEWAY_TIMEOUT') return true;
+    current = current.cause;
+  }
+  return false;
+}
+
+/**
+ * `/api/*`: finds the owning service in the route table, checks the session (401 on protected
+ * routes), applies the route's rate limit, and streams the request to the service unchanged except
+ * for the headers: the client's `x-internal-identity` is always dropped, the gateway-signed one is
+ * added for a valid session, and the request id travels along. Bodies are not parsed here, only
+ * counted against the route's size limit, so a 25 MB upload streams straight through.
+ */
+export async function apiProxyRoutes(app: FastifyInstance, options: ApiProxyOptions): Promise<void> {
+  const { services, agent, sessions, rateLimits } = options;
+
+  app.decorateRequest('apiRoute', null);
+  // Every body passes through raw; the owning service parses and validates it.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (request, payload, done) => {
+    const route = request.apiRoute;
+    const limit = (route && API_BODY_LIMITS[route.prefix]) ?? DEFAULT_API_BODY_LIMIT;
+    const declared = Number(request.headers['content-length']);
+    if (Number.isFinite(declared) && declared > limit) {
+      done(bodyTooLarge());
+      return;
+    }
+    const limited = limitBody(limit);
+    pipeline(payload, limited, () => {
+      // Errors reach the upstream request through `limited`; nothing else to do here.
+    });
+    done(null, limited);
+  });
+
+  await app.register(replyFrom, {
+    undici: agent,
+    disableRequestLogging: true,
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    const path = pathOf(request.url);
+    const route = AMBIGUOUS_PATH.test(path) ? undefined : findApiRoute(path);
+    if (!route) throw notFound(`No route for ${request.method} ${path}`);
+    request.apiRoute = route;
+    const session = await loadSession(request, sessions);
+    if (!route.public) requireSession(session);
+    if (route.rateLimit) await rateLimits[route.rateLimit](request, reply);
+    if (!services[route.service]) throw new HttpError(503, serviceUnavailableMessage(route.service));
+  });
+
+  // A request refused before its body was read (too large, upstream gone) leaves bytes on the
+  // connection that would be read as the next request: close it instead of keeping it alive.
+  app.addHook('onSend', async (request, reply) => {
+    if (!request.raw.complete) reply.header('connection', 'close');
+  });
+
+  const proxy = (request: FastifyRequest, reply: FastifyReply) => {
+    const route = request.apiRoute;
+    const base = route ? services[route.service] : undefined;
+    if (!route || !base) throw notFound();
+    const service = route.service;
+    return reply.from(`${base}${pathOf(request.url)}`, {
+      rewriteRequestHeaders: (proxied, headers) => {
+        // Already removed on arrival; removed again so that no code path can forward a client's claim.
+        delete headers[IDENTITY_HEADER];
+        const session = proxied.gatewaySession;
+        if (session?.kind === 'valid') headers[IDENTITY_HEADER] = session.identityToken;
+        headers[REQUEST_ID_HEADER] = proxied.id;
+        return headers;
+      },
+      // A service's 503 goes back to the caller as it is (reply-from would retry GETs); retrying only multiplies the load.
+      retryDelay: () => null,
+      onError: (failedReply, { error }) => {
+        const known = httpErrorIn(error);
+        if (known) {
+          void failedReply.code(known.statusCode).send({ message: known.message });
+          return;
+        }
+        if (isTimeout(error)) void failedReply.code(504).send({ message: `The ${service} service did not answer in time` });
+        else void failedReply.code(503).send({ message: serviceUnavailableMessage(service) });
+      },
+    });
+  };
+
+  const methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+  app.route({ method: [...methods], url: '/api', handler: proxy });
+  app.route({ method: [...methods], url: '/api/*', handler: proxy });
+}

@@ -1,0 +1,39 @@
+import type { Identity } from '@story/proto';
+import type { IdentityTokenService } from './identity-token.service.ts';
+import { SessionServiceUnavailableError, type SessionCheckService } from './session-check.service.ts';
+import type { SessionTokenVerifier } from './session-token.service.ts';
+
+/** What the gateway knows about the caller of one request. */
+export type SessionState =
+  | { kind: 'none' }
+  | { kind: 'invalid' }
+  | { kind: 'unavailable' }
+  | { kind: 'valid'; identity: Identity; identityToken: string };
+
+/** Turns a session cookie into a verified, still-valid identity (and the token forwarded to services). */
+export class SessionService {
+  constructor(
+    private readonly verifier: SessionTokenVerifier,
+    private readonly checker: SessionCheckService,
+    private readonly identityTokens: IdentityTokenService,
+  ) {
+    checker.onRevoked((sessionId) => identityTokens.forget(sessionId));
+  }
+
+  /** The session state of a cookie value (undefined when there is no cookie). */
+  async resolve(cookie: string | undefined): Promise<SessionState> {
+    if (!cookie) return { kind: 'none' };
+    const claims = await this.verifier.verify(cookie);
+    if (!claims) return { kind: 'invalid' };
+    let valid: boolean;
+    try {
+      valid = await this.checker.isValid(claims.sid, claims.exp);
+    } catch (error) {
+      if (error instanceof SessionServiceUnavailableError) return { kind: 'unavailable' };
+      throw error;
+    }
+    if (!valid) return { kind: 'invalid' };
+    const identity: Identity = { userId: Number(claims.sub), isAdmin: claims.adm === true, sessionId: claims.sid };
+    return { kind: 'valid', identity, identityToken: await this.identityTokens.tokenFor(identity) };
+  }
+}

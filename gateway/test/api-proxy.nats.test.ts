@@ -1,0 +1,274 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IDENTITY_HEADER } from '@story/proto';
+import { generateSigningKeyPair, importPrivateKey, signIdentity } from '@story/service-kit/identity';
+import { Client } from 'undici';
+import { freePort } from '../../infra/src/nats-server.ts';
+import { browserHeaders, startGatewayWorld, type FakeService, type GatewayWorld, type RunningGateway } from './gateway.fixture.ts';
+
+let world: GatewayWorld;
+let auth: FakeService;
+let conversations: FakeService;
+let speech: FakeService;
+let gateway: RunningGateway;
+let session: string;
+
+beforeAll(async () => {
+  world = await startGatewayWorld();
+  auth = await world.startService('auth');
+  conversations = await world.startService('conversations');
+  speech = await world.startService('speech');
+  gateway = await world.startGateway({
+    AUTH_URL: auth.url,
+    CONVERSATIONS_URL: conversations.url,
+    SPEECH_URL: speech.url,
+    // Configured but nothing listens there: the service is down.
+    SEARCH_URL: `http://127.0.0.1:${await freePort()}`,
+  });
+  session = await world.signSession({ userId: 42, sessionId: 'session-proxy' });
+});
+
+afterAll(async () => {
+  await world?.close();
+});
+
+const lastReceived = (service: FakeService) => {
+  const entry = service.received.at(-1);
+  if (!entry) throw new Error(`${service.name} received nothing`);
+  return entry;
+};
+
+describe('REST proxy routing', () => {
+  it('sends a public auth route to auth with path and query unchanged', async () => {
+    const response = await fetch(`${gateway.url}/api/users/check-email?email=Ada%40gmail.com&x=1`);
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { service: string; url: string };
+    expect(body.service).toBe('auth');
+    expect(body.url).toBe('/api/users/check-email?email=Ada%40gmail.com&x=1');
+  });
+
+  it('sends a protected conversations route to conversations with the signed identity', async () => {
+    const response = await fetch(`${gateway.url}/api/conversation-threads/7?deleted=false`, { headers: browserHeaders(session) });
+    expect(response.status).toBe(200);
+    const received = lastReceived(conversations);
+    expect(received.url).toBe('/api/conversation-threads/7?deleted=false');
+    expect(received.identity).toEqual({ userId: 42, isAdmin: false, sessionId: 'session-proxy' });
+  });
+
+  it('passes error statuses and bodies of the service back unchanged, without retrying', async () => {
+    // The fakes answer the status named at the end of the path.
+    for (const status of [400, 409, 503]) {
+      const before = auth.received.length;
+      const response = await fetch(`${gateway.url}/api/users/status/${status}`, { headers: browserHeaders(session) });
+      expect(response.status).toBe(status);
+      expect(await response.json()).toEqual({ message: `answered ${status}` });
+      expect(auth.received.length).toBe(before + 1);
+    }
+  });
+
+  it('answers 404 {message} for an /api path no service owns', async () => {
+    const before = auth.received.length + conversations.received.length;
+    for (const path of ['/api/nope', '/api', '/api/usersx', '/api/conversation']) {
+      const response = await fetch(`${gateway.url}${path}`, { headers: browserHeaders(session) });
+      expect(response.status, path).toBe(404);
+      expect(await response.json()).toEqual({ message: `No route for GET ${path}` });
+    }
+    expect(auth.received.length + conversations.received.length).toBe(before);
+  });
+
+  it('refuses paths with dot segments, encoded separators or empty segments (no route-class confusion)', async () => {
+    const client = new Client(gateway.url);
+    try {
+      for (const path of ['/api/users/login/../../users', '/api/users/check-email/..%2f..%2fusers', '/api/users/login/%2E%2E/%2e%2e/users', '/api/users/./me', '/api/users//me', '/api/users/login\\..\\users']) {
+        const before = auth.received.length;
+        const response = await client.request({ method: 'GET', path });
+        expect(response.statusCode, path).toBe(404);
+        expect(await response.body.json()).toEqual({ message: `No route for GET ${path}` });
+        expect(auth.received.length, path).toBe(before);
+      }
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('answers 503 {message} for a route whose service is not configured', async () => {
+    const response = await fetch(`${gateway.url}/api/formatted-job-descriptions`, { headers: browserHeaders(session) });
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({ message: 'The jobs service is not available' });
+  });
+
+  it('answers 503 {message} when a configured service does not answer', async () => {
+    const response = await fetch(`${gateway.url}/api/story-query`, { method: 'POST', headers: { ...browserHeaders(session), 'content-type': 'application/json' }, body: '{"query":"x"}' });
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({ message: 'The search service is not available' });
+  });
+
+  it('is not ready while a configured service is down', async () => {
+    const response = await fetch(`${gateway.url}/readyz`);
+    expect(response.status).toBe(503);
+    const body = (await response.json()) as { failures: string[] };
+    expect(body.failures.map((failure) => failure.split(':')[0])).toEqual(['search']);
+  });
+
+  it('passes Set-Cookie of auth through to the browser', async () => {
+    const response = await fetch(`${gateway.url}/api/users/login`, {
+      method: 'POST',
+      headers: { ...browserHeaders(undefined), 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'ada@gmail.com', password: 'secret1!' }),
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.getSetCookie().some((cookie) => cookie.startsWith('session=from-auth'))).toBe(true);
+    const received = lastReceived(auth);
+    expect(received.method).toBe('POST');
+    expect(received.headers['content-type']).toBe('application/json');
+  });
+});
+
+describe('identity and request id forwarding', () => {
+  it('strips an identity header forged by the client on a public route', async () => {
+    const attacker = generateSigningKeyPair();
+    const forged = await signIdentity({ userId: 1, isAdmin: true, sessionId: 'x' }, await importPrivateKey(attacker.privateKey));
+    const response = await fetch(`${gateway.url}/api/users/check-email?email=a@gmail.com`, { headers: { [IDENTITY_HEADER]: forged } });
+    expect(response.status).toBe(200);
+    const received = lastReceived(auth);
+    expect(received.headers[IDENTITY_HEADER]).toBeUndefined();
+    expect(received.identity).toBeUndefined();
+  });
+
+  it('strips even a correctly signed identity header sent by a client', async () => {
+    // A token the gateway itself signed (e.g. leaked from a service log) is still not accepted from outside.
+    const stolen = await signIdentity({ userId: 1, isAdmin: true, sessionId: 'x' }, await importPrivateKey(world.keys.identity.privateKey));
+    await fetch(`${gateway.url}/api/users/check-email?email=a@gmail.com`, { headers: { [IDENTITY_HEADER]: stolen } });
+    expect(lastReceived(auth).identity).toBeUndefined();
+    const unauthenticated = await fetch(`${gateway.url}/api/conversation-threads`, { headers: { [IDENTITY_HEADER]: stolen } });
+    expect(unauthenticated.status).toBe(401);
+  });
+
+  it('replaces a forged identity with the session one when signed in', async () => {
+    const response = await fetch(`${gateway.url}/api/users/me`, { headers: browserHeaders(session, { [IDENTITY_HEADER]: 'forged.token.value' }) });
+    expect(response.status).toBe(200);
+    const received = lastReceived(auth);
+    expect(typeof received.headers[IDENTITY_HEADER]).toBe('string');
+    expect(received.headers[IDENTITY_HEADER]).not.toBe('forged.token.value');
+    expect(received.identity).toEqual({ userId: 42, isAdmin: false, sessionId: 'session-proxy' });
+  });
+
+  it('forwards the identity on public routes when a session is present', async () => {
+    await fetch(`${gateway.url}/api/users/logout`, { method: 'POST', headers: browserHeaders(session) });
+    expect(lastReceived(auth).identity?.userId).toBe(42);
+  });
+
+  it('forwards the request id it was given and answers with it', async () => {
+    const response = await fetch(`${gateway.url}/api/users/check-email?email=a@gmail.com`, { headers: { 'x-request-id': 'trace-abc-123' } });
+    expect(response.headers.get('x-request-id')).toBe('trace-abc-123');
+    expect(lastReceived(auth).headers['x-request-id']).toBe('trace-abc-123');
+  });
+
+  it('makes up a request id when none came and forwards that one', async () => {
+    const response = await fetch(`${gateway.url}/api/users/check-email?email=a@gmail.com`, { headers: { 'x-request-id': 'bad id with spaces' } });
+    const id = response.headers.get('x-request-id');
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(lastReceived(auth).headers['x-request-id']).toBe(id);
+  });
+});
+
+describe('request bodies', () => {
+  const multipart = (boundary: string, file: Buffer): Buffer =>
+    Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="audio"; filename="talk.mp3"\r\nContent-Type: audio/mpeg\r\n\r\n`),
+      file,
+      Buffer.from(`\r\n--${boundary}\r\nContent-Disposition: form-data; name="conversationHistory"\r\n\r\n[]\r\n--${boundary}--\r\n`),
+    ]);
+
+  it('streams a 20 MB multipart upload through intact', async () => {
+    const boundary = `----story${randomBytes(8).toString('hex')}`;
+    const body = multipart(boundary, randomBytes(20 * 1024 * 1024));
+    const response = await fetch(`${gateway.url}/api/transcribe`, {
+      method: 'POST',
+      headers: { ...browserHeaders(session), 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body: new Uint8Array(body),
+    });
+    expect(response.status).toBe(200);
+    const answer = (await response.json()) as { bodySha256: string; bodyLength: number };
+    expect(answer.bodyLength).toBe(body.length);
+    expect(answer.bodySha256).toBe(createHash('sha256').update(body).digest('hex'));
+    expect(lastReceived(speech).headers['content-type']).toBe(`multipart/form-data; boundary=${boundary}`);
+  });
+
+  it('streams a chunked upload (no content-length) through intact', async () => {
+    const chunks = [randomBytes(300_000), randomBytes(300_000), randomBytes(123)];
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const chunk of chunks) controller.enqueue(chunk);
+        controller.close();
+      },
+    });
+    const response = await fetch(`${gateway.url}/api/transcribe`, {
+      method: 'POST',
+      headers: { ...browserHeaders(session), 'content-type': 'application/octet-stream' },
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
+    expect(response.status).toBe(200);
+    const answer = (await response.json()) as { bodySha256: string };
+    expect(answer.bodySha256).toBe(createHash('sha256').update(Buffer.concat(chunks)).digest('hex'));
+  });
+
+  it('refuses a JSON body over 1 MB with 413 {message} before it reaches the service', async () => {
+    const before = conversations.received.length;
+    const response = await fetch(`${gateway.url}/api/conversations`, {
+      method: 'POST',
+      headers: { ...browserHeaders(session), 'content-type': 'application/json' },
+      body: JSON.stringify({ userMessage: 'x'.repeat(1024 * 1024 + 10), aiResponse: 'y', threadId: 1 }),
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ message: 'Request body is too large' });
+    expect(conversations.received.length).toBe(before);
+  });
+
+  it('refuses a chunked body that grows over the limit with 413 {message}', async () => {
+    const before = conversations.received.length;
+    const chunk = randomBytes(256 * 1024);
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= 8) return controller.close();
+        sent += 1;
+        controller.enqueue(chunk);
+      },
+    });
+    const response = await fetch(`${gateway.url}/api/conversations`, {
+      method: 'POST',
+      headers: { ...browserHeaders(session), 'content-type': 'application/json' },
+      body: stream,
+      duplex: 'half',
+    } as RequestInit).catch((error: unknown) => error);
+    // The gateway may answer before the client finished sending; then the answer is 413.
+    if (response instanceof Response) {
+      expect(response.status).toBe(413);
+      expect(await response.json()).toEqual({ message: 'Request body is too large' });
+    }
+    expect(conversations.received.length).toBe(before);
+  });
+
+  it('refuses an upload over 26 MB on the transcribe route with 413', async () => {
+    const response = await fetch(`${gateway.url}/api/transcribe`, {
+      method: 'POST',
+      headers: { ...browserHeaders(session), 'content-type': 'multipart/form-data; boundary=x' },
+      body: Buffer.alloc(26 * 1024 * 1024 + 1),
+    }).catch((error: unknown) => error);
+    if (!(response instanceof Response)) throw new Error(`no answer: ${String(response)}`);
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ message: 'Request body is too large' });
+  });
+
+  it('passes malformed JSON through for the service to judge', async () => {
+    const response = await fetch(`${gateway.url}/api/conversations`, {
+      method: 'POST',
+      headers: { ...browserHeaders(session), 'content-type': 'application/json' },
+      body: '{"userMessage": ',
+    });
+    expect(response.status).toBe(200);
+    expect(lastReceived(conversations).bodyLength).toBe(16);
+  });
+});

@@ -1,0 +1,229 @@
+/**
+ * A gateway under test with everything around it real: a nats-server, an `auth.session.check`
+ * responder, and small loopback services (createServiceApp + registerIdentity) that record what
+ * reached them. Session cookies are signed here with the session key, as auth would sign them.
+ */
+import { createHash, generateKeyPairSync } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { connect, type NatsConnection, type Subscription } from '@nats-io/transport-node';
+import type { FastifyInstance } from 'fastify';
+import { SignJWT, importPKCS8 } from 'jose';
+import { SESSION_AUDIENCE, SESSION_ISSUER, SESSION_TOKEN_TYPE, SUBJECTS, type Identity } from '@story/proto';
+import { subgraphSdl } from '@story/proto/graphql';
+import { createServiceApp } from '@story/service-kit/http-app';
+import { generateSigningKeyPair, registerIdentity } from '@story/service-kit/identity';
+import { contextUser, registerSubgraph } from '@story/service-kit/subgraph';
+import { startNatsServer, type NatsServerHandle } from '../../infra/src/nats-server.ts';
+import { buildGateway, type GatewayDeps } from '../src/app.ts';
+import { gatewayEnvSchema, type GatewayConfig } from '../src/gateway.config.ts';
+import { composeSupergraph } from '../src/supergraph/supergraph.ts';
+
+/** What a fake service saw of one request. */
+export interface ReceivedRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+  identity: Identity | undefined;
+  bodySha256: string;
+  bodyLength: number;
+}
+
+export interface FakeService {
+  name: string;
+  url: string;
+  app: FastifyInstance;
+  received: ReceivedRequest[];
+  /** Requests that reached `/graphql`. */
+  graphqlRequests: ReceivedRequest[];
+  close(): Promise<void>;
+}
+
+export interface GatewayWorld {
+  nats: NatsServerHandle;
+  /** The test's own NATS client (the auth responder lives on it). */
+  nc: NatsConnection;
+  keys: { session: { privateKey: string; publicKey: string }; identity: { privateKey: string; publicKey: string } };
+  /** Session ids auth considers revoked. */
+  revokedSessions: Set<string>;
+  /** How many `auth.session.check` questions auth answered. */
+  sessionChecks: { count: number };
+  supergraphSdl: string;
+  webDist: string;
+  /** Stops answering `auth.session.check` (auth is down). */
+  stopAuthResponder(): void;
+  startAuthResponder(): void;
+  startService(name: string, options?: { subgraph?: boolean }): Promise<FakeService>;
+  startGateway(env?: Record<string, string | undefined>, deps?: Partial<GatewayDeps>): Promise<RunningGateway>;
+  signSession(claims: { userId: number; sessionId: string; isAdmin?: boolean; expiresIn?: string | number }): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface RunningGateway {
+  url: string;
+  app: FastifyInstance;
+  config: GatewayConfig;
+  close(): Promise<void>;
+}
+
+/** A CSRF token in the cookie's format, for requests that need one. */
+export const TEST_CSRF_TOKEN = 'x'.repeat(43);
+
+/** Starts NATS, the auth responder and a web build folder; services and gateways on demand. */
+export async function startGatewayWorld(): Promise<GatewayWorld> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'gateway-test-'));
+  const nats = await startNatsServer({ storeDir: join(dataDir, 'nats') });
+  const nc = await connect({ servers: nats.url });
+  const keys = { session: generateSigningKeyPair(), identity: generateSigningKeyPair() };
+  const sessionKey = await importPKCS8(keys.session.privateKey, 'EdDSA');
+  const revokedSessions = new Set<string>();
+  const sessionChecks = { count: 0 };
+
+  const webDist = join(dataDir, 'web-dist');
+  mkdirSync(join(webDist, 'assets'), { recursive: true });
+  writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Story</title><div id="root"></div>');
+  writeFileSync(join(webDist, 'assets', 'app-abc123.js'), 'console.log("app");');
+  writeFileSync(join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+
+  let responder: Subscription | undefined;
+  const startAuthResponder = () => {
+    responder = nc.subscribe(SUBJECTS.sessionCheck, {
+      callback: (_error, msg) => {
+        sessionChecks.count += 1;
+        const { sessionId } = msg.json<{ sessionId: string }>();
+        msg.respond(JSON.stringify({ valid: !revokedSessions.has(sessionId) }));
+      },
+    });
+  };
+  startAuthResponder();
+  await nc.flush();
+
+  const services: FakeService[] = [];
+  const gateways: RunningGateway[] = [];
+  const supergraphSdl = composeSupergraph();
+
+  const startService = async (name: string, options: { subgraph?: boolean } = {}): Promise<FakeService> => {
+    const app = createServiceApp({ name, logger: false, bodyLimit: 64 * 1024 * 1024 });
+    await registerIdentity(app, keys.identity.publicKey);
+    const received: ReceivedRequest[] = [];
+    const graphqlRequests: ReceivedRequest[] = [];
+    const record = (request: { method: string; url: string; headers: ReceivedRequest['headers']; identity: Identity | undefined }, body: Buffer): ReceivedRequest => ({
+      method: request.method,
+      url: request.url,
+      headers: { ...request.headers },
+      identity: request.identity,
+      bodySha256: createHash('sha256').update(body).digest('hex'),
+      bodyLength: body.length,
+    });
+    await app.register(async (api) => {
+      // The fake keeps bodies raw so the test can compare checksums with what the client sent.
+      api.removeAllContentTypeParsers();
+      api.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 64 * 1024 * 1024 }, (_request, body, done) => done(null, body));
+      api.all('/api/*', async (request, reply) => {
+        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const entry = record(request, body);
+        received.push(entry);
+        const status = /\/status\/(\d{3})$/.exec(request.url.split('?')[0] ?? '');
+        if (status) return reply.status(Number(status[1])).send({ message: `answered ${status[1]}` });
+        if (request.url.startsWith('/api/users/login')) reply.header('set-cookie', 'session=from-auth; Path=/; HttpOnly');
+        return { service: name, method: entry.method, url: entry.url, identity: entry.identity ?? null, bodySha256: entry.bodySha256, bodyLength: entry.bodyLength };
+      });
+    });
+    if (options.subgraph) {
+      app.addHook('onRequest', async (request) => {
+        if (request.url.startsWith('/graphql')) graphqlRequests.push(record(request, Buffer.alloc(0)));
+      });
+      await registerSubgraph(app, subgraphSdl('auth'), {
+        Query: {
+          me: (_parent: unknown, _args: unknown, context: Parameters<typeof contextUser>[0]) => {
+            const identity = contextUser(context);
+            return { id: String(identity.userId), email: `user${identity.userId}@gmail.com`, firstName: 'Ada', lastName: 'Lovelace', isAdmin: identity.isAdmin, userType: 'standard', createdAt: '2024-01-01T00:00:00.000Z' };
+          },
+          users: () => [],
+        },
+      });
+    }
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const service: FakeService = { name, url: `http://127.0.0.1:${port}`, app, received, graphqlRequests, close: () => app.close() };
+    services.push(service);
+    return service;
+  };
+
+  const startGateway = async (env: Record<string, string | undefined> = {}, deps: Partial<GatewayDeps> = {}): Promise<RunningGateway> => {
+    const config = gatewayEnvSchema.parse({
+      NATS_URL: nats.url,
+      SESSION_PUBLIC_KEY: keys.session.publicKey,
+      IDENTITY_PRIVATE_KEY: keys.identity.privateKey,
+      WEB_DIST: webDist,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      ...env,
+    });
+    const gatewayNats = await connect({ servers: nats.url });
+    const app = await buildGateway(config, { nats: gatewayNats, supergraphSdl, logger: false, ...deps });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const running: RunningGateway = {
+      url: `http://127.0.0.1:${port}`,
+      app,
+      config,
+      close: async () => {
+        await app.close();
+        await gatewayNats.close();
+      },
+    };
+    gateways.push(running);
+    return running;
+  };
+
+  const signSession: GatewayWorld['signSession'] = ({ userId, sessionId, isAdmin = false, expiresIn = '1h' }) =>
+    new SignJWT({ sid: sessionId, adm: isAdmin })
+      .setProtectedHeader({ alg: 'EdDSA', typ: SESSION_TOKEN_TYPE })
+      .setSubject(String(userId))
+      .setIssuer(SESSION_ISSUER)
+      .setAudience(SESSION_AUDIENCE)
+      .setIssuedAt()
+      .setExpirationTime(expiresIn)
+      .sign(sessionKey);
+
+  return {
+    nats,
+    nc,
+    keys,
+    revokedSessions,
+    sessionChecks,
+    supergraphSdl,
+    webDist,
+    stopAuthResponder: () => {
+      responder?.unsubscribe();
+      responder = undefined;
+    },
+    startAuthResponder,
+    startService,
+    startGateway,
+    signSession,
+    close: async () => {
+      for (const gateway of gateways) await gateway.close().catch(() => undefined);
+      for (const service of services) await service.close().catch(() => undefined);
+      await nc.close();
+      await nats.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A second Ed25519 private key (PEM), for forged tokens. */
+export function otherEd25519PrivateKey(): string {
+  return generateKeyPairSync('ed25519', { privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } }).privateKey;
+}
+
+/** Cookie and CSRF headers of a signed-in browser. */
+export function browserHeaders(session: string | undefined, extra: Record<string, string> = {}): Record<string, string> {
+  const cookies = [`csrf_token=${TEST_CSRF_TOKEN}`];
+  if (session) cookies.push(`session=${session}`);
+  return { cookie: cookies.join('; '), 'x-csrf-token': TEST_CSRF_TOKEN, ...extra };
+}

@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IDENTITY_HEADER } from '@story/proto';
+import { browserHeaders, startGatewayWorld, type FakeService, type GatewayWorld, type RunningGateway } from './gateway.fixture.ts';
+
+let world: GatewayWorld;
+let auth: FakeService;
+let gateway: RunningGateway;
+let production: RunningGateway;
+let session: string;
+
+beforeAll(async () => {
+  world = await startGatewayWorld();
+  auth = await world.startService('auth', { subgraph: true });
+  // Conversations is not deployed: its part of the graph answers a clear error.
+  gateway = await world.startGateway({ AUTH_URL: auth.url });
+  production = await world.startGateway({ AUTH_URL: auth.url, NODE_ENV: 'production' });
+  session = await world.signSession({ userId: 21, sessionId: 'session-graphql', isAdmin: true });
+});
+
+afterAll(async () => {
+  await world?.close();
+});
+
+interface GraphqlAnswer {
+  data?: Record<string, unknown> | null;
+  errors?: { message: string; extensions?: { code?: string } }[];
+}
+
+const query = async (target: RunningGateway, body: unknown, headers: Record<string, string> = browserHeaders(session)) => {
+  const response = await fetch(`${target.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  return { status: response.status, headers: response.headers, body: (await response.json()) as GraphqlAnswer };
+};
+
+describe('GraphQL through the composed supergraph', () => {
+  it('answers a one-subgraph query from the auth subgraph, as the signed-in user', async () => {
+    const answer = await query(gateway, { query: '{ me { id email isAdmin userType } }' }, browserHeaders(session, { 'x-request-id': 'graphql-req-1' }));
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ data: { me: { id: '21', email: 'user21@gmail.com', isAdmin: true, userType: 'standard' } } });
+    const received = auth.graphqlRequests.at(-1);
+    expect(received?.identity).toEqual({ userId: 21, isAdmin: true, sessionId: 'session-graphql' });
+    expect(received?.headers['x-request-id']).toBe('graphql-req-1');
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('never forwards a client-sent identity header to a subgraph', async () => {
+    await query(gateway, { query: '{ me { id } }' }, browserHeaders(session, { [IDENTITY_HEADER]: 'forged' }));
+    expect(auth.graphqlRequests.at(-1)?.headers[IDENTITY_HEADER]).not.toBe('forged');
+    expect(auth.graphqlRequests.at(-1)?.identity?.userId).toBe(21);
+  });
+
+  it('needs a session: 401 {message} without one', async () => {
+    const before = auth.graphqlRequests.length;
+    const answer = await query(gateway, { query: '{ me { id } }' }, browserHeaders(undefined));
+    expect(answer.status).toBe(401);
+    expect(answer.body).toEqual({ message: 'Authentication required' });
+    expect(auth.graphqlRequests.length).toBe(before);
+  });
+
+  it('says clearly when the subgraph of a field is not deployed', async () => {
+    const answer = await query(gateway, { query: '{ threads { id } }' });
+    expect(answer.body.data).toBeNull();
+    expect(answer.body.errors?.[0]?.message).toBe('The conversations service is not available');
+  });
+
+  it('rejects a query over the cost limit before calling any subgraph', async () => {
+    const before = auth.graphqlRequests.length;
+    // 1 + 10 × (1 + 10 × (1 + 10 × 5)) = 5111 estimated fields.
+    const answer = await query(gateway, { query: '{ users { threads { items { id userMessage aiResponse createdAt audioResponse } } } }' });
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors?.[0]?.message).toBe('Query is too expensive: an estimated 5111 fields, at most 1000 are allowed.');
+    expect(auth.graphqlRequests.length).toBe(before);
+  });
+
+  it('rejects a query deeper than the depth limit', async () => {
+    const shallow = await world.startGateway({ AUTH_URL: auth.url }, { queryLimits: { maxDepth: 2, maxCost: 1000 } });
+    expect((await query(shallow, { query: '{ me { id } }' })).status).toBe(200);
+    const answer = await query(shallow, { query: '{ me { threads { id } } }' });
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors?.[0]?.message).toBe('Query is too deep: 3 levels of nesting, at most 2 are allowed.');
+  });
+
+  it("turns off Apollo's telemetry (cloud metadata probes, metrics sent to Apollo)", () => {
+    expect(process.env.APOLLO_TELEMETRY_DISABLED).toBe('true');
+  });
+
+  it('refuses batched requests', async () => {
+    const response = await fetch(`${gateway.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...browserHeaders(session) },
+      body: JSON.stringify([{ query: '{ me { id } }' }, { query: '{ me { id } }' }]),
+    });
+    expect(response.status).toBe(400);
+  });
+
+  it('answers introspection in development', async () => {
+    const answer = await query(gateway, { query: '{ __schema { queryType { name } } }' });
+    expect(answer.body.data).toEqual({ __schema: { queryType: { name: 'Query' } } });
+  });
+
+  it('refuses introspection in production', async () => {
+    const answer = await query(production, { query: '{ __schema { queryType { name } } }' });
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors?.[0]?.message).toMatch(/introspection is not allowed/i);
+    const typeQuery = await query(production, { query: '{ __type(name: "User") { name } }' });
+    expect(typeQuery.body.errors?.[0]?.message).toMatch(/introspection is not allowed/i);
+    // Ordinary queries still work there.
+    expect((await query(production, { query: '{ me { id } }' })).body).toEqual({ data: { me: { id: '21' } } });
+  });
+});
