@@ -47,7 +47,11 @@ export function TextComposer({ processing, onSend }: TextComposerProps) {
 
   const send = async () => {
     if (processing) return;
-    if (await onSend(text)) setText('');
+    const sent = text;
+    // Clear at once so the person can type the next message while the reply is on its way; a failed
+    // send puts the text back unless something new was typed meanwhile.
+    setText('');
+    if (!(await onSend(sent))) setText((current) => (current === '' ? sent : current));
   };
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {

@@ -1,0 +1,152 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../../infra/src/browser.ts';
+import { ApiClient, GOOD_PASSWORD, startTestStack, uniqueEmail } from '../../infra/src/test-stack.ts';
+import type { StackHandle } from '../../infra/src/stack.ts';
+
+/**
+ * Issue 3 end to end in Chromium: start a text conversation, get a reply from the offline coach,
+ * save, see the thread on /welcome, rename, delete, recover, continue.
+ */
+let stack: StackHandle;
+let browser: Browser;
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([startTestStack(), launchChromium()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+async function signedInPage(): Promise<Page> {
+  const context = await browser.newContext({ baseURL: stack.gatewayUrl });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  // Sign up through the API in the page's own cookie jar, as the sign-up screen would.
+  const api = new ApiClient(stack.gatewayUrl);
+  const reply = await api.post('/api/users/register', { email: uniqueEmail('story'), firstName: 'Maya', lastName: 'Angelou', password: GOOD_PASSWORD });
+  expect(reply.status).toBe(201);
+  const origin = new URL(stack.gatewayUrl);
+  await context.addCookies(
+    ['session', 'csrf_token'].map((name) => ({ name, value: api.cookie(name) ?? '', domain: origin.hostname, path: '/', httpOnly: name === 'session', sameSite: 'Lax' as const })),
+  );
+  return page;
+}
+
+const messages = (page: Page) => page.getByRole('list', { name: 'Messages' }).getByRole('listitem');
+const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text }).first().waitFor();
+
+/** Sends a message and waits for the AI's reply; returns the reply's text. */
+async function sendMessage(page: Page, text: string): Promise<string> {
+  const before = await messages(page).count();
+  await page.getByRole('textbox', { name: 'Your message' }).fill(text);
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect.poll(() => messages(page).count()).toBeGreaterThan(before);
+  await page.getByText('Processing your message...').waitFor({ state: 'detached' });
+  const item = await messages(page).last().innerText();
+  expect(item).toContain(text);
+  return item.slice(item.indexOf(text) + text.length);
+}
+
+describe('story conversations in the browser', () => {
+  it('talks, saves, lists, renames, deletes, recovers and continues a thread', async () => {
+    const page = await signedInPage();
+    await page.goto('/welcome');
+    // No saved thread yet: no "View saved conversations".
+    await page.getByRole('heading', { name: 'Tell Your Story' }).waitFor();
+    expect(await page.getByRole('button', { name: 'View saved conversations' }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Start a text conversation' }).click();
+    await page.waitForURL(/\/recording\?mode=new&type=text/);
+    expect(await page.getByRole('button', { name: 'Send Message' }).isDisabled()).toBe(true);
+
+    const firstReply = await sendMessage(page, 'Last year I led the migration of our billing system to a new platform with a team of four engineers.');
+    expect(firstReply).toContain('AI');
+    expect(firstReply.length).toBeGreaterThan(40);
+    // The coach reflects the person's own words back and asks one question.
+    expect(firstReply.toLowerCase()).toMatch(/migration|billing|team|platform/);
+    expect(firstReply).toContain('?');
+
+    const secondReply = await sendMessage(page, 'We cut invoice errors by 40% and finished two weeks early.');
+    expect(secondReply).not.toBe(firstReply);
+
+    for (const item of await messages(page).all()) expect(await item.getAttribute('data-saved')).toBe('false');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await toast(page, 'Conversation saved successfully');
+    for (const item of await messages(page).all()) expect(await item.getAttribute('data-saved')).toBe('true');
+
+    // The thread shows on /welcome in saved-conversations mode.
+    await page.goto('/welcome');
+    await page.getByRole('button', { name: 'View saved conversations' }).click();
+    await page.getByText('Pick a conversation thread from the list below').waitFor();
+    const active = page.getByRole('table', { name: 'Conversations', exact: true });
+    const row = active.getByRole('row').filter({ hasText: 'New Conversation' });
+    await row.waitFor();
+
+    // Rename inline; saved on blur.
+    await row.getByRole('button', { name: 'Edit title' }).click();
+    const title = page.getByRole('textbox', { name: 'Conversation title' });
+    await title.fill('Billing migration');
+    await title.blur();
+    await toast(page, 'Conversation title updated');
+    const renamed = active.getByRole('row').filter({ hasText: 'Billing migration' });
+    await renamed.waitFor();
+
+    // Delete with the confirmation dialog; it moves to Deleted Conversations.
+    await renamed.getByRole('button', { name: 'Delete' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Are you sure you want to delete this conversation?').waitFor();
+    await dialog.getByRole('button', { name: 'Yes, delete' }).click();
+    await toast(page, 'Conversation moved to deleted items');
+    const deleted = page.getByRole('table', { name: 'Deleted Conversations' });
+    await deleted.getByRole('row').filter({ hasText: 'Billing migration' }).waitFor();
+    await active.getByText('No conversations found').waitFor();
+
+    // Recover it.
+    await deleted.getByRole('row').filter({ hasText: 'Billing migration' }).getByRole('button', { name: 'Recover' }).click();
+    await toast(page, 'Conversation recovered successfully');
+    await active.getByRole('row').filter({ hasText: 'Billing migration' }).waitFor();
+    expect(await page.getByRole('table', { name: 'Deleted Conversations' }).count()).toBe(0);
+
+    // Continue it: the saved messages come back marked saved, and a new turn adds to the same thread.
+    await active.getByRole('row').filter({ hasText: 'Billing migration' }).getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL(/mode=continue&threadId=\d+/);
+    const threadId = new URL(page.url()).searchParams.get('threadId');
+    await page.getByRole('button', { name: 'Continue with Text' }).click();
+    await expect.poll(() => messages(page).count()).toBe(2);
+    for (const item of await messages(page).all()) expect(await item.getAttribute('data-saved')).toBe('true');
+    await sendMessage(page, 'I learnt to plan rollbacks before every cut-over.');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await toast(page, 'Conversation saved successfully');
+
+    const items = await page.request.get(`/api/conversation-threads/${threadId}`);
+    const saved = (await items.json()) as { userMessage: string }[];
+    expect(saved.map((item) => item.userMessage)).toEqual([
+      'Last year I led the migration of our billing system to a new platform with a team of four engineers.',
+      'We cut invoice errors by 40% and finished two weeks early.',
+      'I learnt to plan rollbacks before every cut-over.',
+    ]);
+    await page.screenshot({ path: '/tmp/conversation.png', fullPage: true });
+    await page.context().close();
+  });
+
+  it('refuses an empty message with the specification toast and keeps other users out', async () => {
+    const page = await signedInPage();
+    await page.goto('/recording?mode=new&type=text');
+    await page.getByRole('textbox', { name: 'Your message' }).fill('   ');
+    await page.getByRole('textbox', { name: 'Your message' }).press('Enter');
+    expect(await messages(page).count()).toBe(0);
+
+    // Another user's thread id answers 404 and shows the load error.
+    const other = new ApiClient(stack.gatewayUrl);
+    await other.post('/api/users/register', { email: uniqueEmail('other'), firstName: 'O', lastName: 'T', password: GOOD_PASSWORD });
+    const created = await other.post('/api/conversation-threads');
+    expect(created.status).toBe(201);
+    const foreign = await page.request.get(`/api/conversation-threads/${created.body.threadId}`);
+    expect(foreign.status()).toBe(404);
+    await page.goto(`/recording?mode=continue&threadId=${created.body.threadId}`);
+    await toast(page, 'Failed to load previous conversations.');
+    await page.context().close();
+  });
+});
