@@ -4,7 +4,7 @@
  * and stops everything cleanly on Ctrl-C.
  */
 import { resolve } from 'node:path';
-import { REPO_ROOT, startStack, type StackHandle } from './stack.ts';
+import { MAX_RESTARTS, REPO_ROOT, startStack, type StackHandle } from './stack.ts';
 
 const COLORS = ['\x1b[36m', '\x1b[35m', '\x1b[33m', '\x1b[32m', '\x1b[34m', '\x1b[31m'];
 const RESET = '\x1b[0m';
@@ -52,11 +52,23 @@ async function main(): Promise<void> {
     gatewayPort: port,
     fixedPorts: true,
     onOutput: (name, line) => process.stdout.write(`${tag(name)} ${readable(line)}\n`),
-    onExit: (name, code, signal) => {
+    restartOnCrash: true,
+    onExit: (name, code, signal, restarting) => {
       if (stopping) return;
-      process.stderr.write(`\n${tag(name)} \x1b[31mCRASHED\x1b[0m (exit code ${code ?? '-'}, signal ${signal ?? '-'}). The rest keeps running; see its last lines above. Stopping everything so nothing runs half-broken...\n`);
+      const what = `${tag(name)} \x1b[31mCRASHED\x1b[0m (exit code ${code ?? '-'}, signal ${signal ?? '-'}); its last lines are above.`;
+      if (restarting) {
+        process.stderr.write(`\n${what} Restarting it...\n`);
+        return;
+      }
+      process.stderr.write(`\n${what} It crashed ${MAX_RESTARTS} times within a minute: stopping everything rather than run half-broken.\n`);
       void stopAll(1);
     },
+    onRestarted: (name) => process.stdout.write(`${tag(name)} \x1b[32mrestarted and ready\x1b[0m\n`),
+  });
+  stack.nats?.process.once('exit', (code, signal) => {
+    if (stopping) return;
+    process.stderr.write(`\n${tag('nats-server')} \x1b[31mSTOPPED\x1b[0m (exit code ${code ?? '-'}, signal ${signal ?? '-'}). Services keep retrying; stopping everything.\n`);
+    void stopAll(1);
   });
   const natsNote = stack.nats ? `nats-server (JetStream) at ${stack.natsUrl}, store ${dataDir}/nats` : `NATS at ${stack.natsUrl}`;
   process.stdout.write(

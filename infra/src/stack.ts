@@ -25,7 +25,14 @@ export interface StackOptions {
   logLevel?: string;
   /** Where child output goes; default: discarded unless the process fails to start. */
   onOutput?: (name: string, line: string) => void;
-  onExit?: (name: string, code: number | null, signal: NodeJS.Signals | null) => void;
+  /**
+   * A process ended on its own (not through stop()). `restarting` says whether it is being started
+   * again: with `restartOnCrash`, up to MAX_RESTARTS times within RESTART_WINDOW_MS.
+   */
+  onExit?: (name: string, code: number | null, signal: NodeJS.Signals | null, restarting: boolean) => void;
+  /** A crashed process is restarted on the same port; the restarted one reports on `onRestarted`. */
+  restartOnCrash?: boolean;
+  onRestarted?: (name: string) => void;
   services?: readonly StackServiceName[];
 }
 
@@ -33,8 +40,13 @@ export interface RunningProcess {
   name: string;
   url: string;
   port: number;
+  /** The current child process (replaced when a crashed one is restarted). */
   child: ChildProcess;
+  restarts: number;
 }
+
+export const MAX_RESTARTS = 5;
+export const RESTART_WINDOW_MS = 60_000;
 
 export interface StackHandle {
   gatewayUrl: string;
@@ -95,35 +107,65 @@ export async function startStack(options: StackOptions): Promise<StackHandle> {
     SESSION_PRIVATE_KEY: keys.session.privateKey,
   });
 
+  let stopping = false;
   const stop = async () => {
+    stopping = true;
     for (const running of [...processes].reverse()) await stopChild(running.child);
     await nats?.stop();
   };
 
-  const launch = async (name: string, entry: string, port: number): Promise<RunningProcess> => {
+  const spawnService = (name: string, entry: string, port: number, onData: (chunk: Buffer) => void): ChildProcess => {
     const childEnv: Record<string, string> = { ...env, PORT: String(port), HOST: '127.0.0.1' };
-    if (name !== 'gateway' && name !== 'auth') {
-      delete childEnv.SESSION_PRIVATE_KEY;
-    }
+    // Each process gets only the private key it signs with.
+    if (name !== 'auth') delete childEnv.SESSION_PRIVATE_KEY;
     if (name !== 'gateway') delete childEnv.IDENTITY_PRIVATE_KEY;
     const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, entry)], {
       cwd: REPO_ROOT,
       env: childEnv,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    return child;
+  };
+
+  const launch = async (name: string, entry: string, port: number): Promise<RunningProcess> => {
     let recent = '';
     const onData = (chunk: Buffer) => {
       const text = chunk.toString();
       recent = (recent + text).slice(-8000);
       if (options.onOutput) for (const line of text.split('\n')) if (line.trim()) options.onOutput(name, line);
     };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
     const url = `http://127.0.0.1:${port}`;
-    const running = { name, url, port, child };
+    const running: RunningProcess = { name, url, port, child: spawnService(name, entry, port, onData), restarts: 0 };
     processes.push(running);
-    child.once('exit', (code, signal) => options.onExit?.(name, code, signal));
-    await waitReady(url, child, name, 60_000, () => recent);
+    const crashTimes: number[] = [];
+
+    const watch = (child: ChildProcess) => {
+      child.once('exit', (code, signal) => {
+        if (stopping || child !== running.child) return;
+        const now = Date.now();
+        while (crashTimes.length > 0 && (crashTimes[0] ?? 0) < now - RESTART_WINDOW_MS) crashTimes.shift();
+        const restarting = options.restartOnCrash === true && crashTimes.length < MAX_RESTARTS;
+        options.onExit?.(name, code, signal, restarting);
+        if (!restarting) return;
+        crashTimes.push(now);
+        // Back off a little more with each crash in the window: 0.5 s, 1 s, 2 s, ...
+        const delay = 500 * 2 ** (crashTimes.length - 1);
+        setTimeout(() => {
+          if (stopping) return;
+          running.child = spawnService(name, entry, port, onData);
+          running.restarts += 1;
+          watch(running.child);
+          waitReady(url, running.child, name, 60_000, () => recent).then(
+            () => options.onRestarted?.(name),
+            () => undefined, // its exit is reported by watch()
+          );
+        }, delay).unref();
+      });
+    };
+    watch(running.child);
+    await waitReady(url, running.child, name, 60_000, () => recent);
     return running;
   };
 
