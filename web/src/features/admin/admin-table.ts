@@ -1,18 +1,6 @@
 import { styled } from 'styled-components';
 
-export const Section = styled.section`
-  display: grid;
-  gap: ${({ theme }) => theme.space.md};
-  padding: ${({ theme }) => theme.space.lg};
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  box-shadow: ${({ theme }) => theme.shadows.card};
-
-  h2 {
-    font-size: ${({ theme }) => theme.fontSizes.lg};
-  }
-`;
+export { CardSection as Section } from '../../components/card-section.ts';
 
 export const TableScroll = styled.div`
   overflow-x: auto;

@@ -7,23 +7,12 @@ import { Spinner } from '../../components/spinner.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { MessageList } from './message-list.tsx';
 import { parseRecordingParams, recordingPanel, type ConversationType } from './recording-params.ts';
+import { CardSection } from '../../components/card-section.ts';
 import { TextComposer } from './text-composer.tsx';
 import { UploadPanel } from './upload-panel.tsx';
 import { useConversation } from './use-conversation.ts';
 
-const Panel = styled.section`
-  display: grid;
-  gap: ${({ theme }) => theme.space.md};
-  padding: ${({ theme }) => theme.space.lg};
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  box-shadow: ${({ theme }) => theme.shadows.card};
-
-  h2 {
-    font-size: ${({ theme }) => theme.fontSizes.lg};
-  }
-`;
+const Panel = CardSection;
 
 const Requirements = styled.p`
   white-space: pre-wrap;
