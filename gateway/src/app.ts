@@ -46,7 +46,7 @@ export async function buildGateway(config: GatewayConfig, deps: GatewayDeps): Pr
   const readiness: Record<string, ReadinessCheck> = { nats: natsReadiness(deps.nats) };
   for (const [name, url] of Object.entries(services)) readiness[name] = upstreamReadiness(agent, url);
 
-  const app = createServiceApp({ name: 'gateway', logLevel: config.LOG_LEVEL, logger: deps.logger, readiness });
+  const app = createServiceApp({ name: 'gateway', logLevel: config.LOG_LEVEL, logger: deps.logger, readiness, trustProxy: config.TRUST_PROXY });
 
   const checker = new SessionCheckService(deps.nats, app.log, deps.sessionCheck);
   checker.start();

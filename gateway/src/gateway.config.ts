@@ -59,6 +59,12 @@ export const gatewayEnvSchema = z.object({
     .enum(['true', 'false', '1', '0', ''], { error: 'COOKIE_SECURE must be true or false' })
     .default('false')
     .transform((value) => value === 'true' || value === '1'),
+  /**
+   * How many reverse proxies (TLS terminators, load balancers) stand in front of the gateway. With
+   * 0 the client address and Host come from the connection itself; behind one proxy set 1 so that
+   * rate limits see the real client (X-Forwarded-For) and the Origin check the real host.
+   */
+  TRUST_PROXY: z.coerce.number('TRUST_PROXY must be a number of proxy hops').int('TRUST_PROXY must be a whole number').min(0).max(10).default(0),
 });
 export type GatewayConfig = z.infer<typeof gatewayEnvSchema>;
 

@@ -166,3 +166,27 @@ describe('rate limits', () => {
     expect((await call(other)).status).toBe(200);
   });
 });
+
+describe('behind a reverse proxy', () => {
+  it('ignores X-Forwarded-For unless TRUST_PROXY says a proxy sets it', async () => {
+    // The first gateway's sign-in bucket for this address is spent (test above): a forged header does not reset it.
+    const spoofed = await fetch(`${gateway.url}/api/users/check-email?email=z@gmail.com`, { headers: { 'x-forwarded-for': '203.0.113.9' } });
+    expect(spoofed.status).toBe(429);
+  });
+
+  it('with TRUST_PROXY=1 limits each real client on its own and checks Origin against the forwarded host', async () => {
+    const proxied = await world.startGateway({ AUTH_URL: auth.url, CONVERSATIONS_URL: conversations.url, RATE_LIMIT_AUTH_PER_MINUTE: '2', TRUST_PROXY: '1' });
+    const from = (client: string) => fetch(`${proxied.url}/api/users/check-email?email=p@gmail.com`, { headers: { 'x-forwarded-for': client } });
+    expect([(await from('198.51.100.1')).status, (await from('198.51.100.1')).status, (await from('198.51.100.1')).status]).toEqual([200, 200, 429]);
+    expect((await from('198.51.100.2')).status).toBe(200);
+
+    const save = (origin: string) =>
+      fetch(`${proxied.url}/api/conversations`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...browserHeaders(session), 'x-forwarded-host': 'stories.example.com', origin },
+        body: '{}',
+      });
+    expect((await save('https://stories.example.com')).status).toBe(200);
+    expect((await save('https://evil.example.net')).status).toBe(403);
+  });
+});

@@ -30,7 +30,8 @@ function sameToken(a: string, b: string): boolean {
 function originMatchesHost(request: FastifyRequest): boolean {
   const origin = request.headers.origin;
   if (origin === undefined) return true;
-  const host = request.headers.host;
+  // request.host is the Host header, or X-Forwarded-Host when TRUST_PROXY says a proxy sets it.
+  const host = request.host;
   if (!host) return false;
   try {
     return new URL(origin).host === host.toLowerCase();

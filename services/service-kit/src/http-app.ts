@@ -13,6 +13,8 @@ export interface ServiceAppOptions {
   /** Things that must work for `/readyz` to answer 200 (database, NATS). */
   readiness?: Record<string, ReadinessCheck>;
   logger?: FastifyServerOptions['logger'];
+  /** Proxy hops to trust for the client address and host (0: none). */
+  trustProxy?: number;
 }
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -31,7 +33,8 @@ export function createServiceApp(options: ServiceAppOptions): FastifyInstance {
       return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
     },
     ...(process.env.LOG_REQUESTS === 'false' ? { disableRequestLogging: true } : {}),
-    trustProxy: false,
+    // Trust the nearest `trustProxy` hops (proxy-addr's hop-count rule, written out for fastify's types).
+    trustProxy: options.trustProxy && options.trustProxy > 0 ? (_address: string, hop: number) => hop < (options.trustProxy ?? 0) : false,
   });
 
   app.addHook('onSend', async (request, reply) => {
