@@ -108,6 +108,14 @@ describe('the running system', () => {
     const admins = await client.post('/graphql', { query: '{ users { email } }' });
     expect(admins.body.errors?.[0]?.message).toBe('Admin access required');
 
+    // One query across two subgraphs: the user from auth, their threads from conversations.
+    const created = await client.post('/api/conversation-threads');
+    expect(created.status).toBe(201);
+    await client.patch(`/api/conversation-threads/${created.body.threadId}/title`, { title: 'First job' });
+    const federated = await client.post('/graphql', { query: '{ me { email threads(deleted: false) { id title deleted } } }' });
+    expect(federated.body.errors).toBeUndefined();
+    expect(federated.body.data.me).toEqual({ email, threads: [{ id: String(created.body.threadId), title: 'First job', deleted: false }] });
+
     const anonymous = new ApiClient(stack.gatewayUrl);
     expect((await anonymous.post('/graphql', { query: '{ me { email } }' })).status).toBe(401);
   });

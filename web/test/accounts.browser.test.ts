@@ -124,3 +124,24 @@ describe('accounts in the browser', () => {
     await admin.context.close();
   });
 });
+
+describe('a session that ends while the app is open', () => {
+  it('sends the person back to sign in instead of failing their next action', async () => {
+    const { context, page } = await newPage();
+    await signUp(page, uniqueEmail('revoked'));
+    await page.waitForURL('**/welcome');
+    await page.goto('/recording?mode=new&type=text');
+    await page.getByRole('textbox', { name: 'Your message' }).waitFor();
+    // Signed out elsewhere (another tab): the session is revoked on the server.
+    const cookies = await context.cookies();
+    const csrf = cookies.find((c) => c.name === 'csrf_token')?.value ?? '';
+    expect((await page.request.post('/api/users/logout', { headers: { 'x-csrf-token': csrf } })).status()).toBe(200);
+    // This tab still holds the (now revoked) cookie, as it would after a logout in another browser.
+    await context.addCookies(cookies.filter((c) => c.name === 'session'));
+    expect((await context.cookies()).some((c) => c.name === 'session')).toBe(true);
+    await page.getByRole('textbox', { name: 'Your message' }).fill('I want to talk about my first job.');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await page.waitForURL('**/signup');
+    await context.close();
+  });
+});

@@ -5,6 +5,7 @@ import {
   ApiError,
   CSRF_HEADER,
   createHttpClient,
+  isSignedInOnlyPath,
   httpErrorMessage,
   parseServerMessage,
   readCookieFrom,
@@ -59,6 +60,10 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
       return reply(res, 503, '', 'Service Unavailable');
     case '/api/json-error':
       return reply(res, 409, JSON.stringify({ message: 'Email already registered' }), 'Conflict');
+    case '/api/users/login':
+    case '/api/conversation-threads':
+    case '/graphql':
+    case '/api/users/me':
     case '/api/unauthorized':
       return reply(res, 401, JSON.stringify({ message: 'Not signed in' }), 'Unauthorized');
     case '/api/echo':
@@ -211,5 +216,28 @@ describe('createHttpClient against a loopback server', () => {
   it('fails with the generic message when the token endpoint fails', async () => {
     const client = createHttpClient({ baseUrl: `${baseUrl}/missing-prefix`, readCookie: () => undefined });
     await expect(client.post('/api/echo', {})).rejects.toThrow('404: {"message":"Not found"}');
+  });
+});
+
+describe('a session that ends while the app is open', () => {
+  it('is reported for signed-in-only paths, not for a wrong password at login or the start-up check', async () => {
+    let ended = 0;
+    const client = createHttpClient({ baseUrl, readCookie: () => 'cookie-token', onSessionEnded: () => (ended += 1) });
+    await expect(client.post('/api/users/login', { email: 'a@gmail.com', password: 'x' })).rejects.toThrow('401');
+    expect(await client.get('/api/users/me', { on401: 'null' })).toBeNull();
+    expect(ended).toBe(0);
+    await expect(client.get('/api/conversation-threads')).rejects.toThrow('401');
+    expect(ended).toBe(1);
+    await client.fetchWithCsrf('/graphql', { method: 'POST', body: '{}' });
+    expect(ended).toBe(2);
+  });
+
+  it('knows which paths need a session', () => {
+    expect(isSignedInOnlyPath('/api/conversation-threads?deleted=true')).toBe(true);
+    expect(isSignedInOnlyPath('/api/users')).toBe(true);
+    expect(isSignedInOnlyPath('/graphql')).toBe(true);
+    expect(isSignedInOnlyPath('/api/users/login')).toBe(false);
+    expect(isSignedInOnlyPath('/api/users/check-email?email=a')).toBe(false);
+    expect(isSignedInOnlyPath('/api/users/me')).toBe(false);
   });
 });

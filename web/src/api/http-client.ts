@@ -4,6 +4,8 @@
  * `x-csrf-token` header). Failures follow the specification's generic data-loading rule.
  */
 
+import { findApiRoute } from '@story/proto/routes';
+
 /** Cookie and header names of the gateway's CSRF defence (proto/src/identity.ts). */
 export const CSRF_COOKIE = 'csrf_token';
 export const CSRF_HEADER = 'x-csrf-token';
@@ -91,6 +93,11 @@ export interface HttpClientOptions {
   baseUrl?: string;
   fetchImpl?: typeof fetch;
   readCookie?: (name: string) => string | undefined;
+  /**
+   * Called when a signed-in-only path answers 401: the session ended (expired, revoked by a logout
+   * elsewhere). Public paths such as login answer 401 for a wrong password and never call it.
+   */
+  onSessionEnded?: () => void;
 }
 
 export interface HttpClient {
@@ -104,6 +111,15 @@ export interface HttpClient {
   fetchWithCsrf: typeof fetch;
   /** The CSRF token: the cookie, or fetched from the gateway when the cookie is missing. */
   csrfToken(): Promise<string>;
+}
+
+/** Whether a path needs a session: /graphql, and every /api route the route table does not mark public. */
+export function isSignedInOnlyPath(path: string): boolean {
+  const clean = path.split('?')[0] ?? path;
+  if (clean === '/graphql') return true;
+  if (clean === '/api/users/me') return false; // the start-up "who am I" question: 401 means "nobody"
+  const route = findApiRoute(clean);
+  return route !== undefined && route.public !== true;
 }
 
 /** Builds a client; the app uses `httpClient`, tests build one against a loopback server. */
@@ -143,7 +159,9 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     const headers = new Headers(init.headers);
     if (!SAFE_METHODS.has(method)) headers.set(CSRF_HEADER, await csrfToken());
     const url = typeof input === 'string' && input.startsWith('/') ? `${baseUrl}${input}` : input;
-    return doFetch(url, { ...init, method, headers, credentials: 'include' });
+    const response = await doFetch(url, { ...init, method, headers, credentials: 'include' });
+    if (response.status === 401 && typeof input === 'string' && isSignedInOnlyPath(input)) options.onSessionEnded?.();
+    return response;
   };
 
   async function request<T>(method: string, path: string, requestOptions: RequestOptions<T> = {}): Promise<T> {
@@ -181,4 +199,9 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
 }
 
 /** The browser's client: same origin, the document's cookies. */
-export const httpClient = createHttpClient();
+export const httpClient = createHttpClient({
+  // Start afresh at sign-in: a full load also drops every cached answer of the previous session.
+  onSessionEnded: () => {
+    if (window.location.pathname !== '/signup') window.location.assign('/signup');
+  },
+});

@@ -240,6 +240,11 @@ export class MongoUserRepository implements UserRepository {
     return result.modifiedCount > 0;
   }
 
+  async extendSession(id: string, expiresAt: Date): Promise<boolean> {
+    const result = await this.sessions.updateOne({ _id: String(id), revokedAt: null }, { $set: { expiresAt } });
+    return result.matchedCount > 0;
+  }
+
   async listUserTypeSettings(): Promise<UserTypeSettingRecord[]> {
     const docs = await this.settings.find().lean<SettingDoc[]>();
     return docs.map(toSetting).sort((a, b) => USER_TYPES.indexOf(a.userType) - USER_TYPES.indexOf(b.userType));

@@ -214,6 +214,11 @@ export class SqliteUserRepository implements UserRepository {
     return result.changes > 0;
   }
 
+  async extendSession(id: string, expiresAt: Date): Promise<boolean> {
+    const result = this.db.prepare('UPDATE sessions SET expires_at = ? WHERE id = ? AND revoked_at IS NULL').run(expiresAt.toISOString(), id);
+    return result.changes > 0;
+  }
+
   async listUserTypeSettings(): Promise<UserTypeSettingRecord[]> {
     const rows = this.db.prepare<[], SettingRow>('SELECT * FROM user_type_settings').all().map(toSetting);
     return rows.sort((a, b) => USER_TYPES.indexOf(a.userType) - USER_TYPES.indexOf(b.userType));

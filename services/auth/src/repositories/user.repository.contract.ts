@@ -155,6 +155,18 @@ export function describeUserRepositoryContract(name: string, open: () => Promise
       expect(await repo.revokeSession(randomUUID(), at('2024-01-03T10:00:00.000Z'))).toBe(false);
     });
 
+    it('extends a live session and never a revoked one', async () => {
+      const ada = await repo.createUser(newUser(), at('2024-01-01T10:00:00.000Z'));
+      const id = randomUUID();
+      await repo.createSession({ id, userId: ada.id, createdAt: at('2024-01-01T10:00:00.000Z'), expiresAt: at('2024-01-08T10:00:00.000Z') });
+      expect(await repo.extendSession(id, at('2024-01-12T10:00:00.000Z'))).toBe(true);
+      expect((await repo.findSession(id))?.expiresAt).toEqual(at('2024-01-12T10:00:00.000Z'));
+      await repo.revokeSession(id, at('2024-01-05T10:00:00.000Z'));
+      expect(await repo.extendSession(id, at('2024-02-01T10:00:00.000Z'))).toBe(false);
+      expect((await repo.findSession(id))?.expiresAt).toEqual(at('2024-01-12T10:00:00.000Z'));
+      expect(await repo.extendSession(randomUUID(), at('2024-02-01T10:00:00.000Z'))).toBe(false);
+    });
+
     it('updates one user type setting and leaves the others alone', async () => {
       const before = await repo.findUserTypeSetting('plus');
       const updated = await repo.updateUserTypeSetting('plus', { timeLimit: 450, responseType: 'text_and_voice' }, at('2030-01-01T00:00:00.000Z'));

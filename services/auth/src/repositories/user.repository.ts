@@ -77,6 +77,8 @@ export interface UserRepository {
   findSession(id: string): Promise<SessionRecord | undefined>;
   /** Marks a session revoked; false when it does not exist or was revoked already. */
   revokeSession(id: string, at: Date): Promise<boolean>;
+  /** Moves a live (not revoked) session's expiry; false when it does not exist or was revoked. */
+  extendSession(id: string, expiresAt: Date): Promise<boolean>;
 
   /** The settings of standard, plus and pro, in that order (seeded with 300 s and text). */
   listUserTypeSettings(): Promise<UserTypeSettingRecord[]>;

@@ -59,9 +59,13 @@ export function registerUsersRoutes(app: FastifyInstance, services: AuthServices
     return { message: AUTH_MESSAGES.loggedOut };
   });
 
-  app.get('/api/users/me', async (request): Promise<SessionUser> => {
+  // The web app asks this on every load, so it is where an aging session gets renewed.
+  app.get('/api/users/me', async (request, reply): Promise<SessionUser> => {
     const identity = requireUser(request);
-    return presentSessionUser(await accounts.currentUser(identity.userId));
+    const user = await accounts.currentUser(identity.userId);
+    const renewed = await sessions.renewIfAging(identity.sessionId, user);
+    if (renewed) setSessionCookie(reply, renewed.token, renewed.maxAgeSeconds, cookie);
+    return presentSessionUser(user);
   });
 
   app.get('/api/users', async (request): Promise<AdminUser[]> => {

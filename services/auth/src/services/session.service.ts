@@ -39,15 +39,35 @@ export class SessionService {
     const createdAt = this.now();
     const expiresAt = new Date(createdAt.getTime() + this.ttlSeconds * 1000);
     const session = await this.options.repository.createSession({ id: randomUUID(), userId: user.id, createdAt, expiresAt });
-    const token = await new SignJWT({ sid: session.id, adm: user.isAdmin })
+    return this.sign(session.id, user, createdAt, expiresAt);
+  }
+
+  /**
+   * Sliding sessions: once less than half of a live session's lifetime is left, it is extended to a
+   * full lifetime and a new cookie token is signed (same session id, current admin flag), so a person
+   * who keeps using the app is not signed out mid-week. Undefined when no renewal is due or allowed.
+   */
+  async renewIfAging(sessionId: string, user: UserRecord): Promise<IssuedSession | undefined> {
+    const session = await this.options.repository.findSession(sessionId);
+    const now = this.now();
+    if (!session || session.revokedAt !== null || session.userId !== user.id) return undefined;
+    const left = session.expiresAt.getTime() - now.getTime();
+    if (left <= 0 || left > (this.ttlSeconds * 1000) / 2) return undefined;
+    const expiresAt = new Date(now.getTime() + this.ttlSeconds * 1000);
+    if (!(await this.options.repository.extendSession(sessionId, expiresAt))) return undefined;
+    return this.sign(sessionId, user, now, expiresAt);
+  }
+
+  private async sign(sessionId: string, user: UserRecord, issuedAt: Date, expiresAt: Date): Promise<IssuedSession> {
+    const token = await new SignJWT({ sid: sessionId, adm: user.isAdmin })
       .setProtectedHeader({ alg: SIGNING_ALGORITHM, typ: SESSION_TOKEN_TYPE })
       .setIssuer(SESSION_ISSUER)
       .setAudience(SESSION_AUDIENCE)
       .setSubject(String(user.id))
-      .setIssuedAt(Math.floor(createdAt.getTime() / 1000))
+      .setIssuedAt(Math.floor(issuedAt.getTime() / 1000))
       .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
       .sign(this.options.privateKey);
-    return { sessionId: session.id, token, maxAgeSeconds: this.ttlSeconds };
+    return { sessionId, token, maxAgeSeconds: Math.round((expiresAt.getTime() - issuedAt.getTime()) / 1000) };
   }
 
   /** The session id inside a cookie token we signed; undefined for anything forged, foreign or expired. */
