@@ -47,6 +47,8 @@ export interface GatewayWorld {
   keys: { session: { privateKey: string; publicKey: string }; identity: { privateKey: string; publicKey: string } };
   /** Session ids auth considers revoked. */
   revokedSessions: Set<string>;
+  /** Admin flags auth reports for sessions as of now (absent: auth says nothing about it). */
+  currentAdmin: Map<string, boolean>;
   /** How many `auth.session.check` questions auth answered. */
   sessionChecks: { count: number };
   supergraphSdl: string;
@@ -78,6 +80,7 @@ export async function startGatewayWorld(): Promise<GatewayWorld> {
   const keys = { session: generateSigningKeyPair(), identity: generateSigningKeyPair() };
   const sessionKey = await importPKCS8(keys.session.privateKey, 'EdDSA');
   const revokedSessions = new Set<string>();
+  const currentAdmin = new Map<string, boolean>();
   const sessionChecks = { count: 0 };
 
   const webDist = join(dataDir, 'web-dist');
@@ -92,7 +95,9 @@ export async function startGatewayWorld(): Promise<GatewayWorld> {
       callback: (_error, msg) => {
         sessionChecks.count += 1;
         const { sessionId } = msg.json<{ sessionId: string }>();
-        msg.respond(JSON.stringify({ valid: !revokedSessions.has(sessionId) }));
+        const valid = !revokedSessions.has(sessionId);
+        const isAdmin = currentAdmin.get(sessionId);
+        msg.respond(JSON.stringify(valid && isAdmin !== undefined ? { valid, isAdmin } : { valid }));
       },
     });
   };
@@ -195,6 +200,7 @@ export async function startGatewayWorld(): Promise<GatewayWorld> {
     nc,
     keys,
     revokedSessions,
+    currentAdmin,
     sessionChecks,
     supergraphSdl,
     webDist,

@@ -46,6 +46,15 @@ describe('session cookie', () => {
     expect(conversations.received.at(-1)?.identity).toEqual({ userId: 7, isAdmin: true, sessionId: 'session-ok' });
   });
 
+  it("forwards auth's current admin flag, not the one signed into the cookie at sign-in", async () => {
+    world.currentAdmin.set('session-demoted', false);
+    world.currentAdmin.set('session-promoted', true);
+    await getThreads(await world.signSession({ userId: 8, sessionId: 'session-demoted', isAdmin: true }));
+    expect(conversations.received.at(-1)?.identity).toEqual({ userId: 8, isAdmin: false, sessionId: 'session-demoted' });
+    await getThreads(await world.signSession({ userId: 9, sessionId: 'session-promoted', isAdmin: false }));
+    expect(conversations.received.at(-1)?.identity).toEqual({ userId: 9, isAdmin: true, sessionId: 'session-promoted' });
+  });
+
   it('refuses a protected route without a cookie', async () => {
     await expectRefused(undefined);
   });

@@ -1,9 +1,11 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, GOOD_PASSWORD, startTestStack, uniqueEmail } from '../src/test-stack.ts';
-import type { StackHandle } from '../src/stack.ts';
+import { REPO_ROOT, type StackHandle } from '../src/stack.ts';
 
 /** The whole system through its one public port: NATS, every service and the gateway, for real. */
-let stack: StackHandle;
+let stack: StackHandle & { dataDir: string };
 const adminEmail = uniqueEmail('boss');
 
 beforeAll(async () => {
@@ -97,6 +99,20 @@ describe('the running system', () => {
     const settings = await admin.get('/api/user-type-settings');
     expect(settings.body).toContainEqual({ userType: 'standard', timeLimit: 150, responseType: 'text_and_voice' });
     expect(settings.body).toContainEqual({ userType: 'pro', timeLimit: 300, responseType: 'text' });
+  });
+
+  it('applies a promotion to a signed-in user within seconds, without signing in again', async () => {
+    const client = new ApiClient(stack.gatewayUrl);
+    const { email } = await register(client);
+    expect((await client.get('/api/users')).status).toBe(403);
+    const output = execFileSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'services/auth/src/cli/promote-admin.ts'), email], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, DATA_DIR: stack.dataDir },
+      encoding: 'utf8',
+    });
+    expect(output).toContain(email);
+    // The gateway trusts a "valid" answer from auth for at most 5 s; then the new flag applies.
+    await expect.poll(async () => (await client.get('/api/users')).status, { timeout: 8000, interval: 250 }).toBe(200);
   });
 
   it('answers GraphQL through the gateway for the signed-in user only', async () => {

@@ -22,7 +22,11 @@ export const SUBJECTS = {
 export const QUEUE_GROUPS = { auth: 'auth', conversations: 'conversations', jobs: 'jobs', speech: 'speech', search: 'search' } as const;
 
 export const sessionCheckRequestSchema = z.object({ sessionId: z.string() });
-export const sessionCheckReplySchema = z.object({ valid: z.boolean() });
+/**
+ * A valid session comes with the user's current admin flag, so a promotion or demotion applies within
+ * the gateway's few-second cache instead of at the next sign-in.
+ */
+export const sessionCheckReplySchema = z.object({ valid: z.boolean(), userId: z.number().optional(), isAdmin: z.boolean().optional() });
 export const sessionRevokedMessageSchema = z.object({ sessionId: z.string() });
 
 export const userSettingsRequestSchema = z.object({ userId: z.number() });

@@ -19,8 +19,12 @@ export interface SessionCheckOptions {
   maxEntries?: number;
 }
 
+/** Auth's answer about a session: valid ones carry the user's current admin flag when auth knows it. */
+export type SessionStatus = { valid: false } | { valid: true; isAdmin?: boolean };
+
 interface CacheEntry {
   valid: boolean;
+  isAdmin?: boolean;
   until: number;
   /** Set when the entry comes from a revocation event. */
   revokedAt?: number;
@@ -36,7 +40,7 @@ const REVOKED_MEMORY_MS = 60_000;
  */
 export class SessionCheckService {
   private readonly cache = new Map<string, CacheEntry>();
-  private readonly inFlight = new Map<string, Promise<boolean>>();
+  private readonly inFlight = new Map<string, Promise<SessionStatus>>();
   private readonly listeners = new Set<(sessionId: string) => void>();
   private subscription: Subscription | undefined;
   private readonly validForMs: number;
@@ -88,9 +92,14 @@ export class SessionCheckService {
 
   /** Whether auth still accepts the session; throws SessionServiceUnavailableError when auth cannot be asked. */
   async isValid(sessionId: string, expiresAtSeconds: number): Promise<boolean> {
+    return (await this.check(sessionId, expiresAtSeconds)).valid;
+  }
+
+  /** Auth's (cached) answer about a session, with the user's current admin flag. */
+  async check(sessionId: string, expiresAtSeconds: number): Promise<SessionStatus> {
     const now = Date.now();
     const cached = this.cache.get(sessionId);
-    if (cached && cached.until > now) return cached.valid;
+    if (cached && cached.until > now) return cached.valid ? { valid: true, isAdmin: cached.isAdmin } : { valid: false };
     // Concurrent requests of one session share a single question to auth.
     const pending = this.inFlight.get(sessionId);
     if (pending) return pending;
@@ -107,21 +116,25 @@ export class SessionCheckService {
     this.subscription = undefined;
   }
 
-  private async ask(sessionId: string, expiresAtSeconds: number): Promise<boolean> {
+  private async ask(sessionId: string, expiresAtSeconds: number): Promise<SessionStatus> {
     const startedAt = Date.now();
-    let valid: boolean;
+    let answer: { valid: boolean; isAdmin?: boolean };
     try {
       const reply = await this.nats.request(SUBJECTS.sessionCheck, JSON.stringify({ sessionId }), { timeout: this.timeoutMs });
-      valid = sessionCheckReplySchema.parse(reply.json()).valid;
+      answer = sessionCheckReplySchema.parse(reply.json());
     } catch (error) {
       throw new SessionServiceUnavailableError(error);
     }
     // A revocation that arrived while we were asking wins over the (older) answer.
     const revokedAt = this.cache.get(sessionId)?.revokedAt;
-    if (revokedAt !== undefined && revokedAt >= startedAt) return false;
+    if (revokedAt !== undefined && revokedAt >= startedAt) return { valid: false };
     const now = Date.now();
-    this.remember(sessionId, valid ? { valid, until: now + this.validForMs } : { valid, until: Math.max(expiresAtSeconds * 1000, now + 1000) });
-    return valid;
+    if (!answer.valid) {
+      this.remember(sessionId, { valid: false, until: Math.max(expiresAtSeconds * 1000, now + 1000) });
+      return { valid: false };
+    }
+    this.remember(sessionId, { valid: true, isAdmin: answer.isAdmin, until: now + this.validForMs });
+    return { valid: true, isAdmin: answer.isAdmin };
   }
 
   private remember(sessionId: string, entry: CacheEntry): void {

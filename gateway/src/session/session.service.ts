@@ -1,6 +1,6 @@
 import type { Identity } from '@story/proto';
 import type { IdentityTokenService } from './identity-token.service.ts';
-import { SessionServiceUnavailableError, type SessionCheckService } from './session-check.service.ts';
+import { SessionServiceUnavailableError, type SessionCheckService, type SessionStatus } from './session-check.service.ts';
 import type { SessionTokenVerifier } from './session-token.service.ts';
 
 /** What the gateway knows about the caller of one request. */
@@ -25,15 +25,17 @@ export class SessionService {
     if (!cookie) return { kind: 'none' };
     const claims = await this.verifier.verify(cookie);
     if (!claims) return { kind: 'invalid' };
-    let valid: boolean;
+    let status: SessionStatus;
     try {
-      valid = await this.checker.isValid(claims.sid, claims.exp);
+      status = await this.checker.check(claims.sid, claims.exp);
     } catch (error) {
       if (error instanceof SessionServiceUnavailableError) return { kind: 'unavailable' };
       throw error;
     }
-    if (!valid) return { kind: 'invalid' };
-    const identity: Identity = { userId: Number(claims.sub), isAdmin: claims.adm === true, sessionId: claims.sid };
+    if (!status.valid) return { kind: 'invalid' };
+    // Auth's current admin flag wins over the one signed into the cookie at sign-in.
+    const isAdmin = status.isAdmin ?? claims.adm === true;
+    const identity: Identity = { userId: Number(claims.sub), isAdmin, sessionId: claims.sid };
     return { kind: 'valid', identity, identityToken: await this.identityTokens.tokenFor(identity) };
   }
 }

@@ -22,8 +22,11 @@ const register = async () => sessionOf(await h.app.inject({ method: 'POST', url:
 
 describe(`${SUBJECTS.sessionCheck} responder`, () => {
   it('says valid for a live session and not for an unknown one', async () => {
-    const { sessionId } = await register();
-    expect(sessionCheckReplySchema.parse(await natsRequest(h.client, SUBJECTS.sessionCheck, { sessionId }))).toEqual({ valid: true });
+    const { sessionId, userId } = await register();
+    expect(sessionCheckReplySchema.parse(await natsRequest(h.client, SUBJECTS.sessionCheck, { sessionId }))).toEqual({ valid: true, userId, isAdmin: false });
+    // The answer carries the user's admin flag as it is now, not as it was at sign-in.
+    await h.repository.setAdmin(userId, true);
+    expect(await natsRequest(h.client, SUBJECTS.sessionCheck, { sessionId })).toEqual({ valid: true, userId, isAdmin: true });
     expect(await natsRequest(h.client, SUBJECTS.sessionCheck, { sessionId: '00000000-0000-4000-8000-000000000000' })).toEqual({ valid: false });
   });
 
@@ -41,7 +44,7 @@ describe(`${SUBJECTS.sessionCheck} responder`, () => {
     } finally {
       clockOffsetMs = 0;
     }
-    expect(await natsRequest(h.client, SUBJECTS.sessionCheck, { sessionId })).toEqual({ valid: true });
+    expect(await natsRequest(h.client, SUBJECTS.sessionCheck, { sessionId })).toMatchObject({ valid: true });
   });
 
   it('serves in the auth queue group: two instances answer each question once', async () => {

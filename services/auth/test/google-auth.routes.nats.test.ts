@@ -89,7 +89,7 @@ describe('POST /api/users/google-auth', () => {
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ isAdmin: false, user: { email: 'Grace.Google@Gmail.com', firstName: 'Grace', lastName: 'Hopper', isAdmin: false, userType: 'standard' } });
     const { userId, sessionId } = sessionOf(first);
-    expect(await natsRequest(h.client, SUBJECTS.sessionCheck, { sessionId })).toEqual({ valid: true });
+    expect(await natsRequest(h.client, SUBJECTS.sessionCheck, { sessionId })).toMatchObject({ valid: true });
     const stored = await h.repository.findUserById(userId);
     expect(stored).toMatchObject({ googleId: 'google-sub-grace', authProvider: 'google', passwordHash: null });
     expect(jwks.hits()).toBeGreaterThan(0);

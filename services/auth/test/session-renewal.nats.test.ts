@@ -45,7 +45,7 @@ describe('session renewal on /api/users/me', () => {
 
     // Past the original seven days the session still checks out over NATS.
     clock = new Date(firstExpiry * 1000 + DAY);
-    expect(await isValid(sessionId)).toEqual({ valid: true });
+    expect(await isValid(sessionId)).toMatchObject({ valid: true });
   });
 
   it('never renews a revoked session', async () => {

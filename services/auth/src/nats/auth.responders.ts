@@ -29,7 +29,8 @@ function readJson(msg: Msg): unknown {
 export async function answerSessionCheck(sessions: SessionService, body: unknown): Promise<SessionCheckReply> {
   const request = sessionCheckRequestSchema.safeParse(body);
   if (!request.success || request.data.sessionId.length === 0 || request.data.sessionId.length > 128) return { valid: false };
-  return { valid: await sessions.isValid(request.data.sessionId) };
+  const live = await sessions.describe(request.data.sessionId);
+  return live ? { valid: true, userId: live.userId, isAdmin: live.isAdmin } : { valid: false };
 }
 
 /** Answers "what are user U's time limit and response type?" */

@@ -86,6 +86,14 @@ export class SessionService {
     }
   }
 
+  /** A live session's user and their current admin flag; undefined when the session is not valid. */
+  async describe(sessionId: string): Promise<{ userId: number; isAdmin: boolean } | undefined> {
+    if (!(await this.isValid(sessionId))) return undefined;
+    const session = await this.options.repository.findSession(sessionId);
+    const user = session && (await this.options.repository.findUserById(session.userId));
+    return user ? { userId: user.id, isAdmin: user.isAdmin } : undefined;
+  }
+
   /** Whether a session exists, is not revoked and has not expired. */
   async isValid(sessionId: string): Promise<boolean> {
     const session = await this.options.repository.findSession(sessionId);
