@@ -89,6 +89,17 @@ describe('offline coach: a setback', () => {
   });
 });
 
+describe('offline coach: hard times', () => {
+  it('hears burnout as a feeling, not as a step the person took', () => {
+    const { replies } = converse(['I was a nurse for 6 years in a busy ER', 'honestly it was exhausting and I burned out']);
+    const reply = replies[1] ?? '';
+    expect(reply).toMatch(/burned out/);
+    expect(reply).toMatch(/felt|feeling/);
+    expect(reply).not.toMatch(/step you took|what you did|I like how concrete/);
+    expect(questions(reply)).toHaveLength(1);
+  });
+});
+
 describe('offline coach: single turns', () => {
   it('welcomes a greeting and opens with a story prompt', () => {
     const reply = coachTurn({ text: 'Hi', history: [] });

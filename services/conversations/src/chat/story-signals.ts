@@ -11,6 +11,8 @@ const NOT_ACTIONS = new Set([
   'needed', 'wanted', 'liked', 'loved', 'hated', 'felt', 'learned', 'learnt', 'realised', 'realized', 'noticed', 'worked',
   'used', 'joined', 'started', 'believed', 'hoped', 'expected', 'assumed', 'wondered', 'was', 'were', 'had', 'supposed',
   'enjoyed', 'preferred', 'seemed', 'appeared', 'struggled', 'failed', 'panicked', 'worried', 'tired', 'moved', 'lived',
+  // Things that happen to a person, not steps they take.
+  'burned', 'stressed', 'exhausted', 'overwhelmed', 'frustrated', 'suffered', 'crashed', 'collapsed', 'cried', 'froze', 'stayed',
 ]);
 const IRREGULAR_ACTIONS = [
   'built', 'led', 'made', 'wrote', 'rewrote', 'took', 'ran', 'set', 'spoke', 'told', 'went', 'began', 'drove', 'chose',
@@ -83,7 +85,7 @@ const FIGURES = [
 const MEASURABLE = /\b(?:reduced|increased|improved|saved|cut|doubled|tripled|halved|grew|boosted|raised|lowered|decreased|faster|slower|quicker|cheaper|more|less|fewer|revenue|costs?|sales|conversion|retention|throughput|latency|errors?|downtime|growth)\b/i;
 /** "I want to talk about the time I organised…": a topic, not yet an account of what was done. */
 const TOPIC_INTRO = /\b(?:(?:want|like|going|wanted) to (?:talk|tell|share|speak)|(?:tell|talk to) you about|(?:a|the) time (?:when )?(?:i|we)\b)/i;
-const FEELING_WORD = /\b(proud|frustrated|nervous|anxious|stressed|excited|happy|scared|afraid|overwhelmed|angry|upset|disappointed|relieved|grateful|confident|worried|exhausted|thrilled|embarrassed|terrified|satisfied|motivated|lonely|hurt|ashamed|guilty|helpless)\b/i;
+const FEELING_WORD = /\b(burned out|burnt out|proud|frustrated|nervous|anxious|stressed|excited|happy|scared|afraid|overwhelmed|angry|upset|disappointed|relieved|grateful|confident|worried|exhausted|thrilled|embarrassed|terrified|satisfied|motivated|lonely|hurt|ashamed|guilty|helpless)\b/i;
 
 function matchesAction(text: string, pattern: RegExp): boolean {
   pattern.lastIndex = 0;
