@@ -1,5 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import { precompress } from './build/precompress.plugin.ts';
 
 /** The gateway serves /api and /graphql on one origin; in development Vite forwards them to it. */
 const GATEWAY_URL = 'http://localhost:8080';
@@ -9,7 +11,7 @@ const proxy = {
 };
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress(fileURLToPath(new URL('./dist', import.meta.url)))],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,5 +1,7 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGatewayWorld, type GatewayWorld, type RunningGateway } from './gateway.fixture.ts';
 
@@ -36,6 +38,35 @@ describe('web app', () => {
     expect(response.headers.get('content-type')).toMatch(/javascript/);
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(await response.text()).toBe('console.log("app");');
+  });
+
+  it('sends the precompressed copy the browser accepts (brotli, then gzip), else the plain file', async () => {
+    const code = `export const story = ${JSON.stringify('x'.repeat(5000))};`;
+    writeFileSync(join(world.webDist, 'assets', 'big-def456.js'), code);
+    writeFileSync(join(world.webDist, 'assets', 'big-def456.js.br'), brotliCompressSync(code));
+    writeFileSync(join(world.webDist, 'assets', 'big-def456.js.gz'), gzipSync(code));
+    const get = (acceptEncoding: string) =>
+      new Promise<{ encoding: string | undefined; vary: string | undefined; cache: string | undefined; body: Buffer }>((resolve, reject) => {
+        const req = request(`${gateway.url}/assets/big-def456.js`, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ encoding: res.headers['content-encoding'], vary: res.headers.vary, cache: res.headers['cache-control'], body: Buffer.concat(chunks) }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    const brotli = await get('gzip, deflate, br');
+    expect(brotli.encoding).toBe('br');
+    expect(brotli.body.length).toBeLessThan(code.length / 10);
+    expect(brotliDecompressSync(brotli.body).toString()).toBe(code);
+    expect(brotli.vary).toMatch(/accept-encoding/i);
+    expect(brotli.cache).toBe('public, max-age=31536000, immutable');
+    const gzip = await get('gzip');
+    expect(gzip.encoding).toBe('gzip');
+    expect(gunzipSync(gzip.body).toString()).toBe(code);
+    const plain = await get('identity');
+    expect(plain.encoding).toBeUndefined();
+    expect(plain.body.toString()).toBe(code);
   });
 
   it('serves other files of the build', async () => {

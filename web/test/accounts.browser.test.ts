@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../infra/src/browser.ts';
 import { GOOD_PASSWORD, startTestStack, uniqueEmail } from '../../infra/src/test-stack.ts';
-import type { StackHandle } from '../../infra/src/stack.ts';
+import { REPO_ROOT, type StackHandle } from '../../infra/src/stack.ts';
 
 /** Accounts end to end in Chromium against the whole running system (issue 2). */
 let stack: StackHandle;
@@ -142,6 +144,35 @@ describe('a session that ends while the app is open', () => {
     await page.getByRole('textbox', { name: 'Your message' }).fill('I want to talk about my first job.');
     await page.getByRole('button', { name: 'Send Message' }).click();
     await page.waitForURL('**/signup');
+    await context.close();
+  });
+});
+
+describe('the first page', () => {
+  it('loads under 200 KB of compressed JavaScript (DESIGN.md budget)', async () => {
+    const { context, page } = await newPage();
+    const scripts = new Map<string, { encoding: string | undefined; bytes: Promise<number> }>();
+    page.on('response', (response) => {
+      const path = new URL(response.url()).pathname;
+      if (!path.endsWith('.js')) return;
+      // What went over the wire: the encoded body as the gateway sent it.
+      scripts.set(path, { encoding: response.headers()['content-encoding'], bytes: response.request().sizes().then((sizes) => sizes.responseBodySize) });
+    });
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Your story is more than just a resume' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const transferred = (await Promise.all([...scripts.values()].map((script) => script.bytes))).reduce((sum, bytes) => sum + bytes, 0);
+    const uncompressed = [...scripts.keys()].reduce((sum, path) => sum + readFileSync(join(REPO_ROOT, 'web/dist', path)).length, 0);
+    console.log(`first page: ${scripts.size} scripts, ${(transferred / 1024).toFixed(1)} KB transferred (${(uncompressed / 1024).toFixed(1)} KB uncompressed)`);
+    expect(scripts.size).toBeGreaterThan(0);
+    // Every script worth compressing (1 KB and up) came brotli-encoded.
+    for (const [path, script] of scripts) {
+      if (readFileSync(join(REPO_ROOT, 'web/dist', path)).length >= 1024) expect(script.encoding, path).toBe('br');
+    }
+    expect(transferred).toBeGreaterThan(0);
+    expect(transferred).toBeLessThan(200 * 1024);
+    // Apollo and the signed-in screens are not part of it.
+    expect([...scripts].some((path) => /graphql-outlet|welcome|admin/.test(path))).toBe(false);
     await context.close();
   });
 });

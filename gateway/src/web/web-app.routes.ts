@@ -44,6 +44,8 @@ export async function webAppRoutes(app: FastifyInstance, options: { root: string
     suppressWarning: true,
     cacheControl: false,
     dotfiles: 'deny',
+    // The build writes .br and .gz copies (web/build/precompress.plugin.ts); send the best one accepted.
+    preCompressed: true,
     setHeaders: (reply, path) => {
       reply.header('cache-control', path.startsWith(`${root}${sep}assets${sep}`) ? IMMUTABLE_CACHE : 'no-cache');
     },
