@@ -172,7 +172,7 @@ describe('the first page', () => {
     expect(transferred).toBeGreaterThan(0);
     expect(transferred).toBeLessThan(200 * 1024);
     // Apollo and the signed-in screens are not part of it.
-    expect([...scripts].some((path) => /graphql-outlet|welcome|admin/.test(path))).toBe(false);
+    expect([...scripts.keys()].some((path) => /graphql-outlet|welcome|admin/.test(path))).toBe(false);
     await context.close();
   });
 });
