@@ -216,14 +216,29 @@ describe('request bodies', () => {
 
   it('refuses a JSON body over 1 MB with 413 {message} before it reaches the service', async () => {
     const before = conversations.received.length;
-    const response = await fetch(`${gateway.url}/api/conversations`, {
+    const response = await fetch(`${gateway.url}/api/process-text`, {
       method: 'POST',
       headers: { ...browserHeaders(session), 'content-type': 'application/json' },
-      body: JSON.stringify({ userMessage: 'x'.repeat(1024 * 1024 + 10), aiResponse: 'y', threadId: 1 }),
+      body: JSON.stringify({ text: 'x'.repeat(1024 * 1024 + 10), conversationHistory: [] }),
     });
     expect(response.status).toBe(413);
     expect(await response.json()).toEqual({ message: 'Request body is too large' });
     expect(conversations.received.length).toBe(before);
+  });
+
+  it('lets a saved pair carry its spoken reply (up to 10 MB) and refuses more', async () => {
+    const save = (audioBytes: number) =>
+      fetch(`${gateway.url}/api/conversations`, {
+        method: 'POST',
+        headers: { ...browserHeaders(session), 'content-type': 'application/json' },
+        body: JSON.stringify({ userMessage: 'x', aiResponse: 'y', threadId: 1, audioResponse: 'A'.repeat(audioBytes) }),
+      });
+    const before = conversations.received.length;
+    expect((await save(3 * 1024 * 1024)).status).toBe(200);
+    expect(conversations.received.length).toBe(before + 1);
+    const tooBig = await save(10 * 1024 * 1024 + 10);
+    expect(tooBig.status).toBe(413);
+    expect(conversations.received.length).toBe(before + 1);
   });
 
   it('refuses a chunked body that grows over the limit with 413 {message}', async () => {
@@ -237,7 +252,7 @@ describe('request bodies', () => {
         controller.enqueue(chunk);
       },
     });
-    const response = await fetch(`${gateway.url}/api/conversations`, {
+    const response = await fetch(`${gateway.url}/api/process-text`, {
       method: 'POST',
       headers: { ...browserHeaders(session), 'content-type': 'application/json' },
       body: stream,

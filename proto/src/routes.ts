@@ -9,7 +9,17 @@ export interface ApiRoute {
   public?: boolean;
   /** Rate-limit bucket, if any. */
   rateLimit?: 'auth' | 'ai';
+  /** Largest request body in bytes, when above DEFAULT_API_BODY_LIMIT (the gateway and the service both enforce it). */
+  maxBodyBytes?: number;
 }
+
+const MIB = 1024 * 1024;
+/** Largest body of an API request unless its route says otherwise. */
+export const DEFAULT_API_BODY_LIMIT = 1 * MIB;
+/** A saved message pair may carry its spoken reply as base64 MP3. */
+export const SAVED_CONVERSATION_BODY_LIMIT = 10 * MIB;
+/** An audio upload of up to 25 MB plus its multipart framing. */
+export const AUDIO_UPLOAD_BODY_LIMIT = 26 * MIB;
 
 export const API_ROUTES: readonly ApiRoute[] = [
   { prefix: '/api/users/check-email', service: 'auth', public: true, rateLimit: 'auth' },
@@ -23,10 +33,10 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { prefix: '/api/user-type-settings', service: 'auth' },
   { prefix: '/api/user/time-limit', service: 'auth' },
   { prefix: '/api/conversation-threads', service: 'conversations' },
-  { prefix: '/api/conversations', service: 'conversations' },
+  { prefix: '/api/conversations', service: 'conversations', maxBodyBytes: SAVED_CONVERSATION_BODY_LIMIT },
   { prefix: '/api/process-text', service: 'conversations', rateLimit: 'ai' },
   { prefix: '/api/snippet-conversations', service: 'conversations' },
-  { prefix: '/api/transcribe', service: 'speech', rateLimit: 'ai' },
+  { prefix: '/api/transcribe', service: 'speech', rateLimit: 'ai', maxBodyBytes: AUDIO_UPLOAD_BODY_LIMIT },
   { prefix: '/api/process-job-description', service: 'jobs', rateLimit: 'ai' },
   { prefix: '/api/confirm-job-description', service: 'jobs' },
   { prefix: '/api/job-description-snippets', service: 'jobs' },

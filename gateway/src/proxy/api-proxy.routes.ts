@@ -2,7 +2,7 @@ import { pipeline, Transform } from 'node:stream';
 import replyFrom from '@fastify/reply-from';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Agent } from 'undici';
-import { IDENTITY_HEADER, REQUEST_ID_HEADER, findApiRoute, type ApiRoute, type ServiceName } from '@story/proto';
+import { DEFAULT_API_BODY_LIMIT, IDENTITY_HEADER, REQUEST_ID_HEADER, findApiRoute, type ApiRoute, type ServiceName } from '@story/proto';
 import { HttpError, notFound } from '@story/service-kit/errors';
 import type { RateLimitBucket, RateLimitCheck } from '../security/rate-limit.hooks.ts';
 import { pathOf } from '../security/security-headers.hooks.ts';
@@ -16,11 +16,6 @@ declare module 'fastify' {
   }
 }
 
-const MIB = 1024 * 1024;
-/** Largest body of an API request unless the route says otherwise. */
-export const DEFAULT_API_BODY_LIMIT = 1 * MIB;
-/** Larger bodies by route prefix: an audio upload of up to 25 MB plus its multipart framing. */
-export const API_BODY_LIMITS: Readonly<Record<string, number>> = { '/api/transcribe': 26 * MIB };
 export const BODY_TOO_LARGE_MESSAGE = 'Request body is too large';
 
 /** The message of a route whose service is not deployed or not answering. */
@@ -89,7 +84,7 @@ export async function apiProxyRoutes(app: FastifyInstance, options: ApiProxyOpti
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (request, payload, done) => {
     const route = request.apiRoute;
-    const limit = (route && API_BODY_LIMITS[route.prefix]) ?? DEFAULT_API_BODY_LIMIT;
+    const limit = route?.maxBodyBytes ?? DEFAULT_API_BODY_LIMIT;
     const declared = Number(request.headers['content-length']);
     if (Number.isFinite(declared) && declared > limit) {
       done(bodyTooLarge());

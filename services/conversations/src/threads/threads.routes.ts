@@ -1,12 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { saveConversationRequestSchema, threadIdParamsSchema, threadListQuerySchema, updateThreadTitleRequestSchema } from '@story/proto';
+import { SAVED_CONVERSATION_BODY_LIMIT, saveConversationRequestSchema, threadIdParamsSchema, threadListQuerySchema, updateThreadTitleRequestSchema } from '@story/proto';
 import { badRequest, parseInput, requireUser } from '@story/service-kit';
 import { presentThread, presentThreadItem } from './thread.presenter.ts';
 import type { ThreadService } from './thread.service.ts';
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
-/** A saved pair may carry the spoken reply as base64 MP3, far above the default 1 MiB body limit. */
-const SAVE_BODY_LIMIT = 10 * 1024 * 1024;
 
 /** The optional Idempotency-Key header: visible ASCII, at most 200 characters. */
 function idempotencyKey(header: string | string[] | undefined): string | undefined {
@@ -58,7 +56,7 @@ export function registerThreadRoutes(app: FastifyInstance, threads: ThreadServic
     return { message: 'Conversation recovered successfully' };
   });
 
-  app.post('/api/conversations', { bodyLimit: SAVE_BODY_LIMIT }, async (request, reply) => {
+  app.post('/api/conversations', { bodyLimit: SAVED_CONVERSATION_BODY_LIMIT }, async (request, reply) => {
     const { userId } = requireUser(request);
     const key = idempotencyKey(request.headers['idempotency-key']);
     const input = parseInput(saveConversationRequestSchema, request.body ?? {});
