@@ -1,3 +1,4 @@
+import type { ComponentProps, ReactNode } from 'react';
 import { styled } from 'styled-components';
 
 export const FieldGroup = styled.div`
@@ -58,5 +59,30 @@ export function FieldError({ id, message }: { id: string; message?: string }) {
     <ErrorText id={id} role="alert">
       {message}
     </ErrorText>
+  );
+}
+
+export interface TextFieldProps extends Omit<ComponentProps<'input'>, 'id' | 'aria-invalid' | 'aria-describedby'> {
+  id: string;
+  label: string;
+  /** The validation message to show, if any; it marks the input invalid and describes it. */
+  error?: string;
+  /** Ids of other elements that describe the input (e.g. a checklist). */
+  describedBy?: string;
+  /** Shown under the input (e.g. the password strength bar). */
+  children?: ReactNode;
+}
+
+/** A labelled text input with its validation message, wired for screen readers (`<id>-error`). */
+export function TextField({ id, label, error, describedBy, children, ...input }: TextFieldProps) {
+  const errorId = `${id}-error`;
+  const described = [error ? errorId : undefined, describedBy].filter(Boolean).join(' ');
+  return (
+    <FieldGroup>
+      <Label htmlFor={id}>{label}</Label>
+      <TextInput id={id} aria-invalid={error ? true : undefined} aria-describedby={described || undefined} {...input} />
+      <FieldError id={errorId} message={error} />
+      {children}
+    </FieldGroup>
   );
 }

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { styled } from 'styled-components';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { Button } from '../../components/button.ts';
-import { FieldError, FieldGroup, Label, TextInput } from '../../components/form-field.tsx';
+import { TextField } from '../../components/form-field.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { toast } from '../../components/toast/toast-store.ts';
 import { AuthCard, CardHeader, Form } from './auth-card.tsx';
@@ -66,9 +66,6 @@ export function DetailsStep({ email, onBack }: { email: string; onBack: () => vo
     }
   };
 
-  const describedBy = (field: RegistrationField, extra?: string) =>
-    [shown[field] ? `${field}-error` : undefined, extra].filter(Boolean).join(' ') || undefined;
-
   return (
     <AuthCard labelledBy="details-heading" testId="signup-details-step">
       <BackButton onClick={onBack} />
@@ -78,65 +75,52 @@ export function DetailsStep({ email, onBack }: { email: string; onBack: () => vo
       </CardHeader>
 
       <Form noValidate onSubmit={handleSubmit}>
-        <FieldGroup>
-          <Label htmlFor="details-email">Email</Label>
-          <TextInput id="details-email" name="email" type="email" value={email} readOnly autoComplete="email" />
-        </FieldGroup>
+        <TextField id="details-email" label="Email" name="email" type="email" value={email} readOnly autoComplete="email" />
 
         <NameRow>
-          <FieldGroup>
-            <Label htmlFor="firstName">First name</Label>
-            <TextInput
-              ref={(el) => {
-                fieldRefs.current.firstName = el;
-              }}
-              id="firstName"
-              name="firstName"
-              autoComplete="given-name"
-              autoFocus
-              value={values.firstName}
-              onChange={(e) => setField('firstName')(e.target.value)}
-              aria-invalid={shown.firstName ? true : undefined}
-              aria-describedby={describedBy('firstName')}
-            />
-            <FieldError id="firstName-error" message={shown.firstName} />
-          </FieldGroup>
-          <FieldGroup>
-            <Label htmlFor="lastName">Last name</Label>
-            <TextInput
-              ref={(el) => {
-                fieldRefs.current.lastName = el;
-              }}
-              id="lastName"
-              name="lastName"
-              autoComplete="family-name"
-              value={values.lastName}
-              onChange={(e) => setField('lastName')(e.target.value)}
-              aria-invalid={shown.lastName ? true : undefined}
-              aria-describedby={describedBy('lastName')}
-            />
-            <FieldError id="lastName-error" message={shown.lastName} />
-          </FieldGroup>
+          <TextField
+            ref={(el) => {
+              fieldRefs.current.firstName = el;
+            }}
+            id="firstName"
+            label="First name"
+            name="firstName"
+            autoComplete="given-name"
+            autoFocus
+            value={values.firstName}
+            onChange={(e) => setField('firstName')(e.target.value)}
+            error={shown.firstName}
+          />
+          <TextField
+            ref={(el) => {
+              fieldRefs.current.lastName = el;
+            }}
+            id="lastName"
+            label="Last name"
+            name="lastName"
+            autoComplete="family-name"
+            value={values.lastName}
+            onChange={(e) => setField('lastName')(e.target.value)}
+            error={shown.lastName}
+          />
         </NameRow>
 
-        <FieldGroup>
-          <Label htmlFor="password">Password</Label>
-          <TextInput
-            ref={(el) => {
-              fieldRefs.current.password = el;
-            }}
-            id="password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            value={values.password}
-            onChange={(e) => setField('password')(e.target.value)}
-            aria-invalid={shown.password ? true : undefined}
-            aria-describedby={describedBy('password', 'password-requirements')}
-          />
-          <FieldError id="password-error" message={shown.password} />
+        <TextField
+          ref={(el) => {
+            fieldRefs.current.password = el;
+          }}
+          id="password"
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          value={values.password}
+          onChange={(e) => setField('password')(e.target.value)}
+          error={shown.password}
+          describedBy="password-requirements"
+        >
           <PasswordStrength password={values.password} checklistId="password-requirements" />
-        </FieldGroup>
+        </TextField>
 
         <Button type="submit" $block $size="lg" aria-disabled={invalid || submitting || undefined} aria-busy={submitting || undefined}>
           {submitting && <Spinner />}

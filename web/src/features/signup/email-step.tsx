@@ -1,7 +1,7 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { styled } from 'styled-components';
 import { Button } from '../../components/button.ts';
-import { FieldError, FieldGroup, Label, TextInput } from '../../components/form-field.tsx';
+import { TextField } from '../../components/form-field.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { toast } from '../../components/toast/toast-store.ts';
 import { AuthCard, CardHeader, Form } from './auth-card.tsx';
@@ -38,7 +38,6 @@ export function EmailStep({ googleClientId, onChecked, onSignIn }: EmailStepProp
   const [checking, setChecking] = useState(false);
   const checkingRef = useRef(false);
   const inputRef = useRef<HTMLInputElement>(null);
-  const errorId = useId();
 
   const error = emailStepError(email);
   const showError = shouldShowEmailError(email, touched) ? error : undefined;
@@ -80,24 +79,20 @@ export function EmailStep({ googleClientId, onChecked, onSignIn }: EmailStepProp
       {googleClientId && <GoogleSignInButton clientId={googleClientId} />}
 
       <Form noValidate onSubmit={handleSubmit}>
-        <FieldGroup>
-          <Label htmlFor="signup-email">Email</Label>
-          <TextInput
-            ref={inputRef}
-            id="signup-email"
-            name="email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            autoFocus
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            onBlur={() => setTouched(true)}
-            aria-invalid={showError ? true : undefined}
-            aria-describedby={showError ? errorId : undefined}
-          />
-          <FieldError id={errorId} message={showError} />
-        </FieldGroup>
+        <TextField
+          ref={inputRef}
+          id="signup-email"
+          label="Email"
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          autoFocus
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          onBlur={() => setTouched(true)}
+          error={showError}
+        />
         <Button type="submit" $block $size="lg" aria-disabled={unavailable || undefined} aria-busy={checking || undefined}>
           {checking && <Spinner />}
           Continue

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { styled } from 'styled-components';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { Button } from '../../components/button.ts';
-import { FieldError, FieldGroup, Label, TextInput } from '../../components/form-field.tsx';
+import { TextField } from '../../components/form-field.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { toast } from '../../components/toast/toast-store.ts';
 import { AuthCard, CardHeader, Form } from './auth-card.tsx';
@@ -73,42 +73,34 @@ export function LoginStep({ initialEmail, emailLocked, onBack }: { initialEmail:
       </CardHeader>
 
       <Form noValidate onSubmit={handleSubmit}>
-        <FieldGroup>
-          <Label htmlFor="login-email">Email</Label>
-          <TextInput
-            ref={emailRef}
-            id="login-email"
-            name="email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            autoFocus={!emailLocked}
-            readOnly={emailLocked}
-            value={values.email}
-            onChange={(e) => setField('email', e.target.value)}
-            aria-invalid={shown.email ? true : undefined}
-            aria-describedby={shown.email ? 'login-email-error' : undefined}
-          />
-          <FieldError id="login-email-error" message={shown.email} />
-        </FieldGroup>
+        <TextField
+          ref={emailRef}
+          id="login-email"
+          label="Email"
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          autoFocus={!emailLocked}
+          readOnly={emailLocked}
+          value={values.email}
+          onChange={(e) => setField('email', e.target.value)}
+          error={shown.email}
+        />
 
-        <FieldGroup>
-          <Label htmlFor="login-password">Password</Label>
-          <TextInput
-            ref={passwordRef}
-            id="login-password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            placeholder="Password"
-            autoFocus={emailLocked}
-            value={values.password}
-            onChange={(e) => setField('password', e.target.value)}
-            aria-invalid={passwordMessage ? true : undefined}
-            aria-describedby={passwordMessage ? 'login-password-error' : undefined}
-          />
-          <FieldError id="login-password-error" message={passwordMessage} />
-        </FieldGroup>
+        <TextField
+          ref={passwordRef}
+          id="login-password"
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          placeholder="Password"
+          autoFocus={emailLocked}
+          value={values.password}
+          onChange={(e) => setField('password', e.target.value)}
+          error={passwordMessage}
+        />
 
         <ForgotRow>
           {/* No password-reset behaviour is part of the specification. */}
