@@ -4,3 +4,4 @@ export * from './api.ts';
 export * from './subjects.ts';
 export * from './identity.ts';
 export * from './routes.ts';
+export * from './messages/index.ts';

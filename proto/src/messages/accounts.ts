@@ -1,0 +1,24 @@
+/** Sign-up, sign-in and sign-out: what the auth service answers and what the web app shows (spec sections 5 and 8). */
+export const ACCOUNT_MESSAGES = {
+  registered: 'Registration successful!',
+  loggedIn: 'Login successful',
+  googleSignedIn: 'Google sign-in successful',
+  loggedOut: 'Logged out',
+  duplicateEmail: 'An account with this email already exists',
+  /** Every sign-in failure reads the same, so accounts cannot be told apart. */
+  invalidCredentials: 'Invalid email or password',
+  googleNotConfigured: 'Google sign-in is not configured',
+  googleMismatch: 'The submitted details do not match the Google account',
+  googleLinkedElsewhere: 'This email is already linked to a different Google account',
+  userNotFound: 'User not found',
+  // ---- web ----
+  checkEmailFailed: 'Failed to check email',
+  registerFailed: 'Failed to register user',
+  registrationFailedTitle: 'Registration failed',
+  somethingWentWrong: 'Something went wrong. Please try again.',
+  loginFailedToast: 'Invalid credentials',
+  googleFailedTitle: 'Authentication Failed',
+  googleFailed: 'Failed to sign in with Google',
+  googleBackendFailed: 'Failed to authenticate with backend',
+  googleNoUser: 'No user data received from Google',
+} as const;

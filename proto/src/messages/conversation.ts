@@ -1,0 +1,27 @@
+/** The conversation screen (/recording): replies, saves and recordings (spec section 8, "Conversation screen"). */
+export const CONVERSATION_MESSAGES = {
+  saved: 'Conversation saved successfully',
+  saveFailed: 'Failed to save conversation. Please try again.',
+  snippetConversationSaved: 'Snippet conversation saved',
+  snippetHistoryEmpty: 'conversationHistory must have at least one exchange',
+  processTextFailed: 'Failed to process the text',
+  processAudioFailed: 'Failed to process the audio file',
+  jobsUnavailable: 'The jobs service is not available',
+  // ---- web ----
+  loadFailed: 'Failed to load previous conversations.',
+  createThreadFailed: 'Failed to create new conversation thread.',
+  startRecordingFailed: 'Failed to start recording. Please ensure microphone permissions are granted.',
+  microphoneFailed: 'Failed to access microphone. Please ensure you have granted microphone permissions.',
+  timeLimitFailed: 'Failed to fetch recording time limit',
+  processRecordingFailed: 'Failed to process the recording',
+  processRecordingRetry: 'Failed to process recording. Please try again.',
+  stopRecordingFailed: 'Failed to stop recording. Please refresh and try again.',
+  playAudioFailed: 'Failed to play audio response',
+  recordingEmpty: 'Recording is empty - no audio data captured',
+  recordingTooSmall: 'Recording is too small - possible incomplete capture',
+  timeLimitReachedTitle: 'Time Limit Reached',
+  timeLimitReached: 'Recording stopped due to time limit',
+} as const;
+
+/** "Recording failed: {reason}" */
+export const recordingFailed = (reason: string) => `Recording failed: ${reason}`;
