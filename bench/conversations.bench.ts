@@ -12,9 +12,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { IDENTITY_HEADER } from '@story/proto';
-import { generateSigningKeyPair, importPrivateKey, signIdentity } from '@story/service-kit';
+import { closeServiceDeps, generateSigningKeyPair, importPrivateKey, signIdentity } from '@story/service-kit';
 import { startNatsServer } from '../infra/src/nats-server.ts';
-import { buildConversationsApp } from '../services/conversations/src/app.ts';
+import { conversationsService } from '../services/conversations/src/app.ts';
 import { conversationsEnvSchema } from '../services/conversations/src/config.ts';
 
 export interface LatencySummary {
@@ -152,10 +152,11 @@ export async function runConversationsBench(log: (line: string) => void = consol
   const nats = await startNatsServer({ storeDir: join(dir, 'nats') });
   const keys = generateSigningKeyPair();
   const config = conversationsEnvSchema.parse({ LOG_LEVEL: 'silent', DATA_DIR: join(dir, 'data'), NATS_URL: nats.url, IDENTITY_PUBLIC_KEY: keys.publicKey, PORT: '0' });
-  const app = await buildConversationsApp(config, { logger: false });
+  const deps = await conversationsService.openDeps(config, { logger: false, runPurgeJob: false });
+  const app = await conversationsService.buildApp(config, deps);
   try {
     await app.listen({ host: '127.0.0.1', port: 0 });
-    await app.conversations.nats.ready();
+    await deps.nats.ready();
     const address = app.server.address();
     const base = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
     const privateKey = await importPrivateKey(keys.privateKey);
@@ -204,6 +205,7 @@ export async function runConversationsBench(log: (line: string) => void = consol
     return result;
   } finally {
     await app.close();
+    await closeServiceDeps(deps);
     await nats.stop();
     rmSync(dir, { recursive: true, force: true });
   }

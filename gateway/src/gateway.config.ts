@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { baseEnvSchema, loadConfig, portSchema } from '@story/service-kit/config';
-import type { ServiceName } from '@story/proto';
+import { SERVICE_NAMES, serviceUrlEnv, type ServiceName, type ServiceUrlEnv } from '@story/proto';
 
 /** The repository root, so that defaults do not depend on the directory the gateway was started from. */
 export const REPO_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
@@ -31,6 +31,10 @@ const serviceUrl = (name: string) =>
       .optional(),
   );
 
+const serviceUrlSchema = serviceUrl('A service URL');
+/** `<NAME>_URL` for every service of the route table: a service without one is not deployed, and its routes answer 503. */
+const serviceUrlShape = Object.fromEntries(SERVICE_NAMES.map((name) => [serviceUrlEnv(name), serviceUrl(serviceUrlEnv(name))])) as Record<ServiceUrlEnv, typeof serviceUrlSchema>;
+
 const perMinute = (name: string, fallback: number) =>
   z.coerce.number(`${name} must be a number`).int(`${name} must be a whole number`).min(1, `${name} must be at least 1`).default(fallback);
 
@@ -43,11 +47,7 @@ export const gatewayEnvSchema = z.object({
   NATS_URL: baseEnvSchema.shape.NATS_URL,
   SESSION_PUBLIC_KEY: pem('SESSION_PUBLIC_KEY', 'public'),
   IDENTITY_PRIVATE_KEY: pem('IDENTITY_PRIVATE_KEY', 'private'),
-  AUTH_URL: serviceUrl('AUTH_URL'),
-  CONVERSATIONS_URL: serviceUrl('CONVERSATIONS_URL'),
-  JOBS_URL: serviceUrl('JOBS_URL'),
-  SPEECH_URL: serviceUrl('SPEECH_URL'),
-  SEARCH_URL: serviceUrl('SEARCH_URL'),
+  ...serviceUrlShape,
   WEB_DIST: z
     .string()
     .min(1)
@@ -71,11 +71,10 @@ export type GatewayConfig = z.infer<typeof gatewayEnvSchema>;
 /** The URL of each deployed service, keyed by the service names of the route table. */
 export function serviceUrls(config: GatewayConfig): Partial<Record<ServiceName, string>> {
   const urls: Partial<Record<ServiceName, string>> = {};
-  if (config.AUTH_URL) urls.auth = config.AUTH_URL;
-  if (config.CONVERSATIONS_URL) urls.conversations = config.CONVERSATIONS_URL;
-  if (config.JOBS_URL) urls.jobs = config.JOBS_URL;
-  if (config.SPEECH_URL) urls.speech = config.SPEECH_URL;
-  if (config.SEARCH_URL) urls.search = config.SEARCH_URL;
+  for (const name of SERVICE_NAMES) {
+    const url = config[serviceUrlEnv(name)];
+    if (url) urls[name] = url;
+  }
   return urls;
 }
 

@@ -2,17 +2,30 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVICE_REGISTRY, serviceEntryFile, serviceUrlEnv, type WorkerEntry } from '@story/proto';
 import { ensureKeys } from './keys.ts';
 import { freePort, startNatsServer, type NatsServerHandle } from './nats-server.ts';
 
 export const REPO_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 
-/** The processes of the system, in start order; the gateway comes last. */
-export const STACK_SERVICES = [
-  { name: 'auth', entry: 'services/auth/src/main.ts', defaultPort: 4001, urlEnv: 'AUTH_URL' },
-  { name: 'conversations', entry: 'services/conversations/src/main.ts', defaultPort: 4002, urlEnv: 'CONVERSATIONS_URL' },
-] as const;
-export type StackServiceName = (typeof STACK_SERVICES)[number]['name'];
+/** The services of the system (from the one registry in proto), in start order; the gateway comes last. */
+export const STACK_SERVICES = SERVICE_REGISTRY.map((service) => ({
+  name: service.name,
+  entry: serviceEntryFile(service.name),
+  defaultPort: service.port,
+  urlEnv: serviceUrlEnv(service.name),
+  workers: service.workers as readonly WorkerEntry[],
+}));
+export type StackServiceName = (typeof SERVICE_REGISTRY)[number]['name'];
+
+/** How many of a worker to run: its count variable (e.g. SPEECH_WORKERS=3), else one. */
+export function workerCount(worker: WorkerEntry, env: Record<string, string | undefined>): number {
+  const raw = worker.countEnv ? env[worker.countEnv] : undefined;
+  if (raw === undefined || raw === '') return 1;
+  const count = Number(raw);
+  if (!Number.isInteger(count) || count < 0 || count > 32) throw new Error(`${worker.countEnv} must be a whole number from 0 to 32, got "${raw}"`);
+  return count;
+}
 
 export interface StackOptions {
   dataDir: string;
@@ -179,6 +192,18 @@ export async function startStack(options: StackOptions): Promise<StackHandle> {
         env[service.urlEnv] = `http://127.0.0.1:${port}`;
         await launch(service.name, service.entry, port);
       }),
+    );
+    // Workers of each service (speech workers, …): any number, each with its own health port.
+    await Promise.all(
+      selected.flatMap((service) =>
+        service.workers.flatMap((worker) => {
+          const count = workerCount(worker, env);
+          return Array.from({ length: count }, async (_, index) => {
+            const name = count > 1 ? `${service.name}-${worker.name}-${index + 1}` : `${service.name}-${worker.name}`;
+            await launch(name, `services/${service.name}/src/${worker.entry}`, await freePort());
+          });
+        }),
+      ),
     );
     const gatewayPort = options.gatewayPort ?? (options.fixedPorts ? 8080 : await freePort());
     const gateway = await launch('gateway', 'gateway/src/main.ts', gatewayPort);

@@ -2,32 +2,58 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { REPO_ROOT, STACK_SERVICES } from '../src/stack.ts';
+import { SERVICE_REGISTRY, serviceUrlEnv } from '@story/proto';
+import { REPO_ROOT } from '../src/stack.ts';
 
 /**
  * No container runtime runs here, so docker-compose.yml is checked by reading it: every reference
- * must point at something that exists, and every service the stack runs must be in it.
+ * must point at something that exists, and it must agree with the service registry
+ * (proto/src/services.ts) that the gateway and the orchestrator read.
  */
 interface ComposeService {
   image?: string;
-  build?: { context: string; dockerfile: string };
+  build?: { context: string; dockerfile: string; args?: Record<string, string> };
+  command?: string[] | string;
   environment?: Record<string, string>;
   depends_on?: Record<string, { condition: string }>;
   volumes?: string[];
+  deploy?: { replicas?: number };
 }
 const compose = parse(readFileSync(join(REPO_ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
   services: Record<string, ComposeService>;
   volumes: Record<string, unknown>;
 };
 
+/** What runs besides the registry's services and their workers. */
+const INFRASTRUCTURE = ['mongo', 'qdrant', 'nats', 'keys-init', 'gateway'];
+const SERVICE_DOCKERFILE = 'infra/docker/service.Dockerfile';
+const workerServices = SERVICE_REGISTRY.flatMap((service) => service.workers.map((worker) => ({ service, worker, composeName: `${service.name}-${worker.name}` })));
+
 describe('docker-compose.yml', () => {
-  it('has the production engines and every process of the stack', () => {
-    for (const name of ['mongo', 'qdrant', 'nats', 'gateway', ...STACK_SERVICES.map((s) => s.name)]) {
-      expect(compose.services[name], name).toBeDefined();
+  it('has the production engines and every service and worker of the registry, and nothing else', () => {
+    const expected = [...INFRASTRUCTURE, ...SERVICE_REGISTRY.map((s) => s.name), ...workerServices.map((w) => w.composeName)];
+    expect(Object.keys(compose.services).sort()).toEqual([...expected].sort());
+  });
+
+  it('builds every service from the one service Dockerfile, on its registry port', () => {
+    for (const service of SERVICE_REGISTRY) {
+      const entry = compose.services[service.name];
+      expect(entry?.build, service.name).toEqual({ context: '.', dockerfile: SERVICE_DOCKERFILE, args: { SERVICE: service.name } });
+      expect(entry?.environment?.PORT, service.name).toBe(String(service.port));
+      expect(existsSync(join(REPO_ROOT, 'services', service.name, 'src/main.ts')), service.name).toBe(true);
     }
   });
 
-  it('builds each service from a Dockerfile that exists and copies only paths that exist', () => {
+  it('runs each worker from its service image with its own command and a replica count', () => {
+    for (const { service, worker, composeName } of workerServices) {
+      const entry = compose.services[composeName];
+      expect(entry?.build?.args?.SERVICE, composeName).toBe(service.name);
+      expect(JSON.stringify(entry?.command), composeName).toContain(`services/${service.name}/src/${worker.entry}`);
+      expect(entry?.deploy?.replicas, composeName).toBeGreaterThanOrEqual(1);
+    }
+  });
+
+  it('builds from Dockerfiles that exist and copies only paths that exist', () => {
     for (const [name, service] of Object.entries(compose.services)) {
       if (!service.build) continue;
       const dockerfile = join(REPO_ROOT, service.build.context, service.build.dockerfile);
@@ -55,8 +81,10 @@ describe('docker-compose.yml', () => {
 
   it('gives the gateway the URL of every service and services MongoDB and NATS', () => {
     const gatewayEnv = compose.services.gateway?.environment ?? {};
-    for (const service of STACK_SERVICES) {
-      expect(gatewayEnv[service.urlEnv], service.urlEnv).toMatch(new RegExp(`^http://${service.name}:\\d+$`));
+    for (const service of SERVICE_REGISTRY) {
+      const urlEnv = serviceUrlEnv(service.name);
+      expect(gatewayEnv[urlEnv], urlEnv).toBe(`http://${service.name}:${service.port}`);
+      expect(Object.keys(compose.services.gateway?.depends_on ?? {})).toContain(service.name);
       const env = compose.services[service.name]?.environment ?? {};
       expect(env.MONGODB_URL).toMatch(/^mongodb:\/\/mongo:27017/);
       expect(env.NATS_URL).toBe('nats://nats:4222');

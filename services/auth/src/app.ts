@@ -1,64 +1,84 @@
-import type { NatsConnection } from '@nats-io/transport-node';
-import type { FastifyInstance } from 'fastify';
 import { subgraphSdl } from '@story/proto/graphql';
-import { createServiceApp, importPrivateKey, importPublicKey, natsReadiness, registerIdentity, registerSubgraph } from '@story/service-kit';
-import type { AuthServices } from './auth-services.ts';
-import type { AuthConfig } from './config.ts';
+import { NatsLink, createServiceApp, importPrivateKey, importPublicKey, registerIdentity, registerSubgraph, type ServiceApp, type ServiceDefinition, type ServiceDeps } from '@story/service-kit';
+import { AccountService } from './accounts/account.service.ts';
+import { registerAccountRoutes } from './accounts/accounts.routes.ts';
+import { registerAuthConfigRoutes } from './accounts/auth-config.routes.ts';
+import { createGoogleTokenVerifier } from './accounts/google-token.verifier.ts';
+import { SERVICE_NAME, authEnvSchema, type AuthConfig } from './config.ts';
 import { authResolvers } from './graphql/auth.resolvers.ts';
 import { startAuthResponders } from './nats/auth.responders.ts';
-import type { UserRepository } from './repositories/user.repository.ts';
-import { registerAuthConfigRoutes } from './routes/auth-config.routes.ts';
-import { registerUserTypeSettingsRoutes } from './routes/user-type-settings.routes.ts';
-import { registerUsersRoutes } from './routes/users.routes.ts';
-import { AccountService } from './services/account.service.ts';
-import { createGoogleTokenVerifier } from './services/google-token.verifier.ts';
-import { SessionService } from './services/session.service.ts';
-import { UserTypeSettingsService } from './services/user-type-settings.service.ts';
+import { SessionService } from './sessions/session.service.ts';
+import { registerSessionRoutes } from './sessions/sessions.routes.ts';
+import { openAuthStorage, type AuthStorage } from './storage/auth-storage.ts';
+import { UserTypeSettingsService } from './user-type-settings/user-type-settings.service.ts';
+import { registerUserTypeSettingsRoutes } from './user-type-settings/user-type-settings.routes.ts';
 
-export const SERVICE_NAME = 'auth';
 /** Auth bodies are a few small fields; nothing legitimate comes near this. */
 export const AUTH_BODY_LIMIT_BYTES = 64 * 1024;
 
-export interface AuthAppDeps {
-  repository: UserRepository;
-  nc: NatsConnection;
-  now?: () => Date;
+/** The auth service's dependencies; `main.ts` opens the real ones from configuration. */
+export interface AuthDeps extends ServiceDeps {
+  storage: AuthStorage;
 }
 
 /**
- * The auth service as a fastify app: REST routes, the GraphQL subgraph and the NATS responders
- * (stopped when the app closes). The caller owns `repository` and `nc` and closes them after.
+ * The auth service: REST routes, the GraphQL subgraph and the NATS responders the gateway and the
+ * other services ask (session checks, recording settings). Ready only once NATS answers: without
+ * it no session can be checked. Closing the app stops the responders; the caller closes NATS and storage.
  */
-export async function buildAuthApp(config: AuthConfig, deps: AuthAppDeps): Promise<FastifyInstance> {
-  const { repository, nc } = deps;
+export async function buildAuthApp(config: AuthConfig, deps: AuthDeps): Promise<ServiceApp> {
+  const { storage, nats, clock } = deps;
   const app = createServiceApp({
     name: SERVICE_NAME,
     logLevel: config.LOG_LEVEL,
+    logger: deps.logger,
     bodyLimit: AUTH_BODY_LIMIT_BYTES,
-    readiness: { database: () => repository.ping(), nats: natsReadiness(nc) },
+    readiness: { database: storage.readiness, nats: nats.readiness() },
   });
 
   const [privateKey, publicKey] = await Promise.all([importPrivateKey(config.SESSION_PRIVATE_KEY), importPublicKey(config.SESSION_PUBLIC_KEY)]);
   const verifyGoogleToken = config.GOOGLE_CLIENT_ID
     ? createGoogleTokenVerifier({ clientId: config.GOOGLE_CLIENT_ID, jwksUrl: config.GOOGLE_JWKS_URL, issuers: config.GOOGLE_ISSUERS })
     : undefined;
-  const services: AuthServices = {
-    accounts: new AccountService({ repository, adminEmails: config.ADMIN_EMAILS, verifyGoogleToken, now: deps.now }),
-    sessions: new SessionService({ repository, privateKey, publicKey, nc, now: deps.now }),
-    settings: new UserTypeSettingsService(repository, deps.now),
-    cookie: { secure: config.COOKIE_SECURE },
-    googleClientId: config.GOOGLE_CLIENT_ID,
-  };
+  const accounts = new AccountService({ repository: storage.users, adminEmails: config.ADMIN_EMAILS, verifyGoogleToken, now: clock });
+  const sessions = new SessionService({
+    sessions: storage.sessions,
+    users: storage.users,
+    privateKey,
+    publicKey,
+    publish: (subject, data) => nats.nc?.publish(subject, data),
+    now: clock,
+  });
+  const settings = new UserTypeSettingsService(storage.settings, storage.users, clock);
+  const cookie = { secure: config.COOKIE_SECURE };
 
   await registerIdentity(app, config.IDENTITY_PUBLIC_KEY);
-  registerAuthConfigRoutes(app, services);
-  registerUsersRoutes(app, services);
-  registerUserTypeSettingsRoutes(app, services);
-  await registerSubgraph(app, subgraphSdl('auth'), authResolvers(services));
+  registerAuthConfigRoutes(app, config.GOOGLE_CLIENT_ID);
+  registerAccountRoutes(app, { accounts, sessions, cookie });
+  registerSessionRoutes(app, { accounts, sessions, cookie });
+  registerUserTypeSettingsRoutes(app, settings);
+  await registerSubgraph(app, subgraphSdl('auth'), authResolvers({ accounts, settings }));
 
-  const stopResponders = startAuthResponders(nc, services, app.log);
-  app.addHook('onClose', async () => {
-    await stopResponders();
+  let stopResponders: (() => Promise<void>) | undefined;
+  nats.onConnect((nc, log) => {
+    stopResponders = startAuthResponders(nc, { sessions, settings }, log);
   });
+  app.addHook('onReady', async () => nats.start(app.log));
+  app.addHook('onClose', async () => stopResponders?.());
   return app;
 }
+
+/** The auth service as `main.ts` starts it and tests build it. */
+export const authService: ServiceDefinition<AuthConfig, AuthDeps> = {
+  name: SERVICE_NAME,
+  envSchema: authEnvSchema,
+  async openDeps(config, overrides = {}) {
+    return {
+      clock: () => new Date(),
+      ...overrides,
+      storage: overrides.storage ?? (await openAuthStorage(config)),
+      nats: overrides.nats ?? new NatsLink({ url: config.NATS_URL, name: SERVICE_NAME }),
+    };
+  },
+  buildApp: buildAuthApp,
+};

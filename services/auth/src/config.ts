@@ -34,6 +34,8 @@ export const authEnvSchema = baseEnvSchema.extend({
 });
 export type AuthConfig = z.infer<typeof authEnvSchema>;
 
+export const SERVICE_NAME = 'auth';
+
 /** What the admin CLI needs: only where the users are stored. */
 export const storageEnvSchema = baseEnvSchema.pick({ DATA_DIR: true, MONGODB_URL: true, NODE_ENV: true });
 export type StorageConfig = z.infer<typeof storageEnvSchema>;

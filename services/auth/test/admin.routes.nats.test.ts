@@ -26,7 +26,7 @@ afterAll(async () => {
   await stopNats?.();
 });
 
-const settingsRows = async () => (await h.repository.listUserTypeSettings()).map((s) => [s.userType, s.timeLimit, s.responseType]);
+const settingsRows = async () => (await h.storage.settings.listUserTypeSettings()).map((s) => [s.userType, s.timeLimit, s.responseType]);
 
 describe('ADMIN_EMAILS', () => {
   it('makes a listed e-mail an admin at registration (any case), with adm in the cookie', async () => {
@@ -37,16 +37,16 @@ describe('ADMIN_EMAILS', () => {
   });
 
   it('answers the first registered listed admin with isAdmin true and unlisted users with false', async () => {
-    expect((await h.repository.findUserById(adminId))?.isAdmin).toBe(true);
-    expect((await h.repository.findUserById(memberId))?.isAdmin).toBe(false);
+    expect((await h.storage.users.findUserById(adminId))?.isAdmin).toBe(true);
+    expect((await h.storage.users.findUserById(memberId))?.isAdmin).toBe(false);
   });
 
   it('promotes a listed account that was not an admin when it logs in', async () => {
-    await h.repository.setAdmin(adminId, false);
+    await h.storage.users.setAdmin(adminId, false);
     const response = await h.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: 'boss@gmail.com', password: 'Sup3r!secret' } });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ message: 'Login successful', isAdmin: true });
-    expect((await h.repository.findUserById(adminId))?.isAdmin).toBe(true);
+    expect((await h.storage.users.findUserById(adminId))?.isAdmin).toBe(true);
   });
 });
 
@@ -64,7 +64,7 @@ describe('GET /api/users (admin)', () => {
     const response = await h.app.inject({ method: 'GET', url: '/api/users', headers: admin });
     expect(response.statusCode).toBe(200);
     const users = adminUsersResponseSchema.parse(response.json());
-    expect(users.length).toBe((await h.repository.listUsers()).length);
+    expect(users.length).toBe((await h.storage.users.listUsers()).length);
     const times = users.map((u) => Date.parse(u.createdAt));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
     for (const user of response.json() as object[]) {
@@ -186,7 +186,7 @@ describe('GraphQL subgraph', () => {
     const forbidden = await gql('{ userTypeSettings { userType } }', member);
     expect(forbidden.errors?.[0]).toMatchObject({ message: 'Admin access required', extensions: { code: 'FORBIDDEN' } });
     const users = await gql('{ users { id email createdAt } }', admin);
-    expect((users.data?.users as unknown[]).length).toBe((await h.repository.listUsers()).length);
+    expect((users.data?.users as unknown[]).length).toBe((await h.storage.users.listUsers()).length);
     const settings = await gql('{ userTypeSettings { userType timeLimit responseType } }', admin);
     expect((settings.data?.userTypeSettings as { userType: string }[]).map((s) => s.userType)).toEqual(['standard', 'plus', 'pro']);
   });
@@ -196,7 +196,7 @@ describe('GraphQL subgraph', () => {
     expect((await gql(mutation, member, { t: 60 })).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     expect((await gql(mutation, admin, { t: -5 })).errors?.[0]).toMatchObject({ message: 'timeLimit must be at least 0', extensions: { code: 'BAD_USER_INPUT' } });
     expect((await gql(mutation, admin, { t: 420 })).data).toEqual({ updateUserTypeSetting: { userType: 'pro', timeLimit: 420, responseType: 'text' } });
-    expect((await h.repository.findUserTypeSetting('pro'))?.timeLimit).toBe(420);
+    expect((await h.storage.settings.findUserTypeSetting('pro'))?.timeLimit).toBe(420);
     const mine = await gql('{ myRecordingSettings { timeLimit responseType } }', member);
     expect(mine.data).toEqual({ myRecordingSettings: (await h.app.inject({ method: 'GET', url: '/api/user/time-limit', headers: member })).json() });
     expect((await gql('{ myRecordingSettings { timeLimit } }')).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');

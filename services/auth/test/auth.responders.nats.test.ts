@@ -25,7 +25,7 @@ describe(`${SUBJECTS.sessionCheck} responder`, () => {
     const { sessionId, userId } = await register();
     expect(sessionCheckReplySchema.parse(await natsRequest(h.client, SUBJECTS.sessionCheck, { sessionId }))).toEqual({ valid: true, userId, isAdmin: false });
     // The answer carries the user's admin flag as it is now, not as it was at sign-in.
-    await h.repository.setAdmin(userId, true);
+    await h.storage.users.setAdmin(userId, true);
     expect(await natsRequest(h.client, SUBJECTS.sessionCheck, { sessionId })).toEqual({ valid: true, userId, isAdmin: true });
     expect(await natsRequest(h.client, SUBJECTS.sessionCheck, { sessionId: '00000000-0000-4000-8000-000000000000' })).toEqual({ valid: false });
   });

@@ -55,7 +55,7 @@ async function idToken(options: TokenOptions = {}): Promise<string> {
 }
 
 const googleAuth = (payload: unknown) => h.app.inject({ method: 'POST', url: '/api/users/google-auth', payload: payload as object });
-const userCount = async () => (await h.repository.listUsers()).length;
+const userCount = async () => (await h.storage.users.listUsers()).length;
 
 beforeAll(async () => {
   const nats = await startTestNats();
@@ -90,7 +90,7 @@ describe('POST /api/users/google-auth', () => {
     expect(first.json()).toMatchObject({ isAdmin: false, user: { email: 'Grace.Google@Gmail.com', firstName: 'Grace', lastName: 'Hopper', isAdmin: false, userType: 'standard' } });
     const { userId, sessionId } = sessionOf(first);
     expect(await natsRequest(h.client, SUBJECTS.sessionCheck, { sessionId })).toMatchObject({ valid: true });
-    const stored = await h.repository.findUserById(userId);
+    const stored = await h.storage.users.findUserById(userId);
     expect(stored).toMatchObject({ googleId: 'google-sub-grace', authProvider: 'google', passwordHash: null });
     expect(jwks.hits()).toBeGreaterThan(0);
 
@@ -131,7 +131,7 @@ describe('POST /api/users/google-auth', () => {
     const google = await googleAuth({ credential: await idToken({ claims: { email: 'LINKER@gmail.com', sub: 'sub-linker' } }) });
     expect(google.statusCode).toBe(200);
     expect(sessionOf(google).userId).toBe(userId);
-    expect((await h.repository.findUserById(userId))?.googleId).toBe('sub-linker');
+    expect((await h.storage.users.findUserById(userId))?.googleId).toBe('sub-linker');
     const login = await h.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: 'linker@gmail.com', password: VALID_PASSWORD } });
     expect(login.statusCode).toBe(200);
   });
@@ -141,7 +141,7 @@ describe('POST /api/users/google-auth', () => {
     const response = await googleAuth({ credential: await idToken({ claims: { email: 'taken@gmail.com', sub: 'sub-intruder' } }) });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ message: 'This email is already linked to a different Google account' });
-    expect((await h.repository.findUserByEmail('taken@gmail.com'))?.googleId).toBe('sub-original');
+    expect((await h.storage.users.findUserByEmail('taken@gmail.com'))?.googleId).toBe('sub-original');
   });
 
   it('a Google-only account cannot log in with a password, and fails like any wrong password', async () => {
@@ -216,7 +216,7 @@ describe('Google settings', () => {
       const response = await unreachable.app.inject({ method: 'POST', url: '/api/users/google-auth', payload: { credential: await idToken() } });
       expect(response.statusCode).toBe(503);
       expect(response.json()).toEqual({ message: 'Google sign-in is unavailable right now. Please try again.' });
-      expect((await unreachable.repository.listUsers()).length).toBe(0);
+      expect((await unreachable.storage.users.listUsers()).length).toBe(0);
     } finally {
       await unreachable.close();
     }

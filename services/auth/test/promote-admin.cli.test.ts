@@ -5,7 +5,8 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqliteFile } from '@story/service-kit';
-import { SqliteUserRepository } from '../src/repositories/sqlite-user.repository.ts';
+import type { UserRepository } from '../src/accounts/user.repository.ts';
+import { openSqliteAuthStorage } from '../src/storage/auth-storage.ts';
 
 const REPO_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
 const CLI = 'services/auth/src/cli/promote-admin.ts';
@@ -20,12 +21,12 @@ function promote(...args: string[]) {
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-async function withStore<T>(use: (repository: SqliteUserRepository) => Promise<T>): Promise<T> {
-  const repository = SqliteUserRepository.open(sqliteFile(dataDir, 'auth'));
+async function withStore<T>(use: (repository: UserRepository) => Promise<T>): Promise<T> {
+  const storage = openSqliteAuthStorage(sqliteFile(dataDir, 'auth'));
   try {
-    return await use(repository);
+    return await use(storage.users);
   } finally {
-    await repository.close();
+    await storage.close();
   }
 }
 

@@ -39,7 +39,7 @@ afterAll(async () => {
 });
 
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) => h.app.inject({ method: 'POST', url, payload: payload as object, headers });
-const userCount = async () => (await h.repository.listUsers()).length;
+const userCount = async () => (await h.storage.users.listUsers()).length;
 
 describe('POST /api/users/register', () => {
   it('creates the account, answers 201 with isAdmin and the user, and sets a signed session cookie', async () => {
@@ -79,7 +79,7 @@ describe('POST /api/users/register', () => {
     expect(claims.exp - Math.floor(Date.now() / 1000)).toBeGreaterThan(SESSION_TTL_SECONDS - 60);
     expect(claims.exp - Math.floor(Date.now() / 1000)).toBeLessThanOrEqual(SESSION_TTL_SECONDS);
 
-    const stored = await h.repository.findUserById(json.user.id);
+    const stored = await h.storage.users.findUserById(json.user.id);
     expect(stored?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
     expect(await natsRequest(h.client, SUBJECTS.sessionCheck, { sessionId: claims.sid })).toMatchObject({ valid: true });
   });
@@ -122,7 +122,7 @@ describe('POST /api/users/register', () => {
     expect(second.json()).toEqual({ message: 'An account with this email already exists' });
     expect(second.headers['set-cookie']).toBeUndefined();
     expect(await userCount()).toBe(before);
-    expect((await h.repository.findUserByEmail('dup.check@gmail.com'))?.firstName).toBe('First');
+    expect((await h.storage.users.findUserByEmail('dup.check@gmail.com'))?.firstName).toBe('First');
   });
 
   it('ignores fields a client may not set (isAdmin, userType)', async () => {
@@ -208,7 +208,7 @@ describe('POST /api/users/logout', () => {
     await h.client.flush();
     await expect.poll(() => revoked).toEqual([{ sessionId }]);
     subscription.unsubscribe();
-    expect((await h.repository.findSession(sessionId))?.revokedAt).toBeInstanceOf(Date);
+    expect((await h.storage.sessions.findSession(sessionId))?.revokedAt).toBeInstanceOf(Date);
   });
 
   it('revokes the session named by a cookie it signed when no identity is forwarded', async () => {

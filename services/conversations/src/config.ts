@@ -16,6 +16,8 @@ export const conversationsEnvSchema = baseEnvSchema.extend({
   CHAT_TIMEOUT_MS: positiveInt(20_000, 'CHAT_TIMEOUT_MS'),
   PURGE_INTERVAL_MS: positiveInt(60 * 60 * 1000, 'PURGE_INTERVAL_MS'),
   THREAD_RETENTION_DAYS: positiveInt(30, 'THREAD_RETENTION_DAYS'),
+  /** How often the outbox relay looks for events it was not told about (a write tells it at once). */
+  OUTBOX_RELAY_INTERVAL_MS: positiveInt(500, 'OUTBOX_RELAY_INTERVAL_MS'),
 });
 export type ConversationsConfig = z.infer<typeof conversationsEnvSchema>;
 

@@ -5,7 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { EVENT_SUBJECTS } from '@story/proto';
 import { sqliteFile } from '@story/service-kit';
 import { freePort, startNatsServer, type NatsServerHandle } from '../../../infra/src/nats-server.ts';
-import { startTestService, tempDataDir, type TestService } from './conversations-test-kit.ts';
+import { tempDataDir } from '@story/service-kit/testing';
+import { startTestService, type TestService } from './conversations-test-kit.ts';
 import { readAllEvents, waitFor } from './event-stream-reader.ts';
 
 const USER = 42;
@@ -29,11 +30,11 @@ describe('outbox relay with a real nats-server that stops and starts', () => {
   it('publishes every event exactly once across a NATS outage', async () => {
     const port = await freePort();
     nats = await startNatsServer({ storeDir, port });
-    service = await startTestService({ natsUrl: nats.url, dataDir: join(dir, 'service'), deps: { relayIntervalMs: 100, purgeJob: false } });
-    const app = service.app;
-    await app.conversations.nats.ready();
+    service = await startTestService({ natsUrl: nats.url, dataDir: join(dir, 'service'), env: { OUTBOX_RELAY_INTERVAL_MS: '100' } });
+    const { app, deps } = service;
+    await deps.nats.ready();
     const headers = await service.as(USER);
-    const pending = () => app.conversations.repository.countPendingEvents();
+    const pending = () => deps.storage.outbox.countPendingEvents();
     const savedIds: number[] = [];
 
     const newThread = async () => (await app.inject({ method: 'POST', url: '/api/conversation-threads', headers })).json<{ threadId: number }>().threadId;
@@ -71,7 +72,7 @@ describe('outbox relay with a real nats-server that stops and starts', () => {
     const republished = db.prepare('UPDATE outbox SET published_at = NULL WHERE id IN (SELECT id FROM outbox ORDER BY id DESC LIMIT 3)').run().changes;
     db.close();
     expect(republished).toBe(3);
-    app.conversations.nats.notify();
+    deps.relay.notify();
     await waitFor(async () => (await pending()) === 0, 'the re-sent events');
 
     // 5. Every event is on the stream exactly once.
@@ -98,19 +99,19 @@ describe('a service started while NATS is down', () => {
 
   it('serves HTTP at once and publishes what it saved once NATS appears', async () => {
     const port = await freePort();
-    service = await startTestService({ natsUrl: `nats://127.0.0.1:${port}`, dataDir: join(dir, 'service'), deps: { relayIntervalMs: 100, purgeJob: false } });
-    const app = service.app;
+    service = await startTestService({ natsUrl: `nats://127.0.0.1:${port}`, waitForNats: false, dataDir: join(dir, 'service'), env: { OUTBOX_RELAY_INTERVAL_MS: '100' } });
+    const { app, deps } = service;
     const headers = await service.as(USER);
     const ready = await app.inject({ method: 'GET', url: '/readyz' });
     expect(ready.statusCode).toBe(200);
     const threadId = (await app.inject({ method: 'POST', url: '/api/conversation-threads', headers })).json<{ threadId: number }>().threadId;
     const saved = await app.inject({ method: 'POST', url: '/api/conversations', headers, payload: { threadId, userMessage: 'offline save', aiResponse: 'ok' } });
     expect(saved.statusCode).toBe(201);
-    expect(await app.conversations.repository.countPendingEvents()).toBe(1);
+    expect(await deps.storage.outbox.countPendingEvents()).toBe(1);
 
     nats = await startNatsServer({ storeDir: join(dir, 'nats'), port });
-    await app.conversations.nats.ready();
-    await waitFor(async () => (await app.conversations.repository.countPendingEvents()) === 0, 'the outbox to drain');
+    await deps.nats.ready();
+    await waitFor(async () => (await deps.storage.outbox.countPendingEvents()) === 0, 'the outbox to drain');
     const events = await readAllEvents(nats.url, 'late-test');
     expect(events.map((e) => e.data.storyKey)).toEqual([`conversation:${saved.json<{ id: number }>().id}`]);
 

@@ -4,7 +4,8 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_SUBJECTS, QUEUE_GROUPS, SUBJECTS, snippetConversationsResponseSchema, snippetOwnerRequestSchema } from '@story/proto';
 import { startNatsServer, type NatsServerHandle } from '../../../infra/src/nats-server.ts';
-import { startTestService, tempDataDir, type TestService } from './conversations-test-kit.ts';
+import { tempDataDir } from '@story/service-kit/testing';
+import { startTestService, type TestService } from './conversations-test-kit.ts';
 import { readAllEvents, waitFor } from './event-stream-reader.ts';
 
 const OWNER = 5;
@@ -24,8 +25,8 @@ describe('snippet conversations with a real nats-server', () => {
 
   beforeAll(async () => {
     nats = await startNatsServer({ storeDir: join(dir, 'nats') });
-    service = await startTestService({ natsUrl: nats.url, dataDir: join(dir, 'service'), deps: { relayIntervalMs: 100, purgeJob: false } });
-    await service.app.conversations.nats.ready();
+    service = await startTestService({ natsUrl: nats.url, dataDir: join(dir, 'service'), env: { OUTBOX_RELAY_INTERVAL_MS: '100' } });
+    await service.deps.nats.ready();
     owner = await service.as(OWNER);
     stranger = await service.as(STRANGER);
   });
@@ -78,7 +79,7 @@ describe('snippet conversations with a real nats-server', () => {
     expect(conversations[1]?.conversationHistory).toEqual([exchange(1), exchange(2)]);
 
     // One story per exchange, each once, for the search service.
-    await waitFor(async () => (await service.app.conversations.repository.countPendingEvents()) === 0, 'snippet events to publish');
+    await waitFor(async () => (await service.deps.storage.outbox.countPendingEvents()) === 0, 'snippet events to publish');
     const stories = (await readAllEvents(nats.url, 'snippet-test', EVENT_SUBJECTS.storySaved)).map((e) => e.data);
     expect(stories.map((s) => s.storyKey).sort()).toEqual(
       [`snippet-conversation:${first.json<{ id: number }>().id}:0`, `snippet-conversation:${first.json<{ id: number }>().id}:1`, `snippet-conversation:${fresh.json<{ id: number }>().id}:0`].sort(),
@@ -92,7 +93,7 @@ describe('snippet conversations with a real nats-server', () => {
     expect(saved.json()).toEqual({ message: 'Snippet not found' });
     const listed = await list(stranger, SNIPPET);
     expect(listed.statusCode).toBe(404);
-    expect(await service.app.conversations.repository.listSnippetConversations(STRANGER, SNIPPET)).toEqual([]);
+    expect(await service.deps.storage.snippetConversations.listSnippetConversations(STRANGER, SNIPPET)).toEqual([]);
   });
 
   it('refuses malformed input with a clear 400 before asking anyone', async () => {

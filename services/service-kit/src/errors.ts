@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HTTP_MESSAGES } from '@story/proto';
 
 /** An error whose message is safe to show the caller, with the HTTP status it maps to. */
 export class HttpError extends Error {
@@ -12,15 +13,15 @@ export class HttpError extends Error {
 }
 
 export const badRequest = (message: string) => new HttpError(400, message);
-export const unauthorized = (message = 'Authentication required') => new HttpError(401, message);
-export const forbidden = (message = 'Admin access required') => new HttpError(403, message);
+export const unauthorized = (message: string = HTTP_MESSAGES.authenticationRequired) => new HttpError(401, message);
+export const forbidden = (message: string = HTTP_MESSAGES.adminRequired) => new HttpError(403, message);
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 
 /** The first problem of a failed parse, in the words of the schema. */
 export function describeZodError(error: z.ZodError): string {
   const issue = error.issues[0];
-  if (!issue) return 'Invalid request';
+  if (!issue) return HTTP_MESSAGES.invalidRequest;
   const path = issue.path.join('.');
   // Custom messages already name what is wrong; zod's generic ones need the field.
   const generic = issue.message.startsWith('Invalid input') || issue.message.startsWith('Invalid option') || issue.message.startsWith('Too ') || issue.message.startsWith('Unrecognized');

@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { REQUEST_ID_HEADER } from '@story/proto';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyServerOptions, type RawReplyDefaultExpression, type RawRequestDefaultExpression, type RawServerDefault } from 'fastify';
+import { HTTP_MESSAGES, REQUEST_ID_HEADER } from '@story/proto';
 import { HttpError } from './errors.ts';
+import { zodSerializerCompiler, zodValidatorCompiler, type ZodTypeProvider } from './zod-routes.ts';
+
+/** A fastify instance whose routes declare zod schemas (see zod-routes.ts). */
+export type ServiceApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
 
 export type ReadinessCheck = () => Promise<void> | void;
 
@@ -21,9 +25,10 @@ const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**
  * A fastify instance with what every process shares: pino logging with the request id that came
- * from the gateway, one error shape (`{ message }`, 5xx details hidden), `/healthz` and `/readyz`.
+ * from the gateway, routes that declare zod schemas, one error shape (`{ message }`, 5xx details
+ * hidden), bodiless JSON requests accepted, `/healthz` and `/readyz`.
  */
-export function createServiceApp(options: ServiceAppOptions): FastifyInstance {
+export function createServiceApp(options: ServiceAppOptions): ServiceApp {
   const app = Fastify({
     logger: options.logger ?? { level: options.logLevel ?? 'info', base: { service: options.name } },
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
@@ -36,6 +41,10 @@ export function createServiceApp(options: ServiceAppOptions): FastifyInstance {
     // Trust the nearest `trustProxy` hops (proxy-addr's hop-count rule, written out for fastify's types).
     trustProxy: options.trustProxy && options.trustProxy > 0 ? (_address: string, hop: number) => hop < (options.trustProxy ?? 0) : false,
   });
+
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(zodSerializerCompiler);
+  acceptEmptyJsonBodies(app);
 
   app.addHook('onSend', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
@@ -66,7 +75,26 @@ export function createServiceApp(options: ServiceAppOptions): FastifyInstance {
     return { status: 'ready', service: options.name };
   });
 
-  return app;
+  return app.withTypeProvider<ZodTypeProvider>();
+}
+
+/**
+ * Bodiless POSTs (create a thread, recover one, log out) often arrive from a generic client helper
+ * with `Content-Type: application/json` and no body; fastify would refuse that with a 400. An empty
+ * body is read as no body; anything else goes to fastify's own JSON parser (with its
+ * prototype-poisoning guards).
+ */
+function acceptEmptyJsonBodies(app: FastifyInstance): void {
+  const defaultParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    defaultParser(request, text, done);
+  });
 }
 
 /** Maps any thrown error to the status and message the caller may see. */
@@ -74,15 +102,15 @@ export function toPublicError(error: unknown): { status: number; message: string
   if (error instanceof HttpError) return { status: error.statusCode, message: error.message };
   const fastifyError = error as Partial<FastifyError>;
   const status = typeof fastifyError.statusCode === 'number' ? fastifyError.statusCode : 500;
-  if (status >= 500) return { status, message: 'Internal server error' };
+  if (status >= 500) return { status, message: HTTP_MESSAGES.internal };
   switch (fastifyError.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return { status: 400, message: 'Request body is not valid JSON' };
+      return { status: 400, message: HTTP_MESSAGES.invalidJson };
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return { status: 413, message: 'Request body is too large' };
+      return { status: 413, message: HTTP_MESSAGES.bodyTooLarge };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return { status: 415, message: 'Unsupported content type' };
+      return { status: 415, message: HTTP_MESSAGES.unsupportedMediaType };
     default:
       return { status, message: fastifyError.message ?? 'Bad request' };
   }

@@ -98,3 +98,20 @@ export function requireAdmin(request: FastifyRequest): Identity {
   if (!identity.isAdmin) throw forbidden();
   return identity;
 }
+
+/**
+ * Route options that refuse a caller before anything else of the route runs (before its input is
+ * validated), as outline's chain has it: authentication, then validation, then the handler.
+ */
+export const signedInOnly = {
+  onRequest: async (request: FastifyRequest): Promise<void> => {
+    requireUser(request);
+  },
+};
+
+/** Route options for admin endpoints: 401 without a session, 403 for a non-admin, before validation. */
+export const adminsOnly = {
+  onRequest: async (request: FastifyRequest): Promise<void> => {
+    requireAdmin(request);
+  },
+};

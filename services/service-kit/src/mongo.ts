@@ -29,3 +29,8 @@ export function mongoReadiness(connection: Connection): () => Promise<void> {
     await db.admin().ping();
   };
 }
+
+/** MongoDB's duplicate-key error (code 11000): a unique index refused a write. */
+export function isDuplicateKeyError(error: unknown): error is { code: 11000; keyPattern?: Record<string, unknown> } {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 11000;
+}

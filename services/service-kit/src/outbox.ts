@@ -1,6 +1,15 @@
 import type { NatsConnection } from '@nats-io/transport-node';
 import { jetstream } from '@nats-io/jetstream';
 import type { FastifyBaseLogger } from 'fastify';
+import type { EventSubject } from '@story/proto';
+import type { NatsLink } from './nats-link.ts';
+import { ensureEventsStream } from './nats.ts';
+
+/** A domain event to write into the outbox in the same transaction as the change it describes. */
+export interface OutboxEvent {
+  subject: EventSubject;
+  payload: unknown;
+}
 
 export interface OutboxEntry {
   id: number;
@@ -8,10 +17,17 @@ export interface OutboxEntry {
   payload: string;
 }
 
-/** Where a service keeps events written in the same transaction as the change they describe. */
+/**
+ * Where a service keeps events written in the same transaction as the change they describe
+ * (`SqliteOutbox`, `MongoOutbox`); the relay publishes them.
+ */
 export interface OutboxStore {
   pendingEvents(limit: number): Promise<OutboxEntry[]>;
   markEventsPublished(ids: number[]): Promise<void>;
+  /** Rows not yet published (tests, diagnostics and readiness). */
+  countPendingEvents(): Promise<number>;
+  /** Forgets rows published before `before` (ISO time); pending rows are never dropped. */
+  prunePublished(before: string): Promise<void>;
 }
 
 /**
@@ -24,22 +40,26 @@ export class OutboxRelay {
   private running = false;
   private stopped = false;
   private wake = false;
+  private nc: NatsConnection | undefined;
+  private log: FastifyBaseLogger | undefined;
 
   constructor(
     private readonly store: OutboxStore,
-    private readonly nc: NatsConnection,
     private readonly service: string,
-    private readonly log: FastifyBaseLogger,
     private readonly intervalMs = 500,
   ) {}
 
-  start(): void {
+  /** Starts publishing over `nc` (the link calls this once connected). */
+  start(nc: NatsConnection, log: FastifyBaseLogger): void {
+    this.nc = nc;
+    this.log = log;
     this.stopped = false;
     this.schedule(0);
   }
 
-  /** Ask for a publish round soon (after a write). */
+  /** Ask for a publish round soon (after a write); before `start` the first round picks it up. */
   notify(): void {
+    if (!this.nc) return;
     if (this.running) {
       this.wake = true;
       return;
@@ -55,6 +75,7 @@ export class OutboxRelay {
 
   /** Publishes what is pending now; resolves to the number published. */
   async flush(): Promise<number> {
+    if (!this.nc) return 0;
     const js = jetstream(this.nc, { timeout: 2000 });
     let published = 0;
     for (;;) {
@@ -87,7 +108,7 @@ export class OutboxRelay {
     try {
       await this.flush();
     } catch (error) {
-      this.log.warn({ err: error }, 'outbox publish failed; will retry');
+      this.log?.warn({ err: error }, 'outbox publish failed; will retry');
       delay = Math.min(this.intervalMs * 4, 2000);
     } finally {
       this.running = false;
@@ -98,4 +119,15 @@ export class OutboxRelay {
     }
     this.schedule(delay);
   }
+}
+
+/**
+ * Publishes a service's outbox over its NATS link: once connected, the EVENTS stream is made sure
+ * of and the relay starts. Returns the relay (`notify()` after a write; `stop()` on close).
+ */
+export function relayOutboxOver(nats: NatsLink, store: OutboxStore, service: string, intervalMs?: number): OutboxRelay {
+  const relay = new OutboxRelay(store, service, intervalMs);
+  nats.onConnect((nc) => ensureEventsStream(nc));
+  nats.onConnect((nc, log) => relay.start(nc, log));
+  return relay;
 }

@@ -5,7 +5,7 @@ import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastif
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/index.js';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { GraphQLError, parse } from 'graphql';
-import type { Identity } from '@story/proto';
+import { HTTP_MESSAGES, type Identity } from '@story/proto';
 import { HttpError } from './errors.ts';
 
 export interface GraphqlContext {
@@ -28,7 +28,7 @@ function publicGraphqlError(error: GraphQLError): GraphQLError {
     return new GraphQLError(original.message, { path: error.path, extensions: { code: CODES[original.statusCode] ?? 'BAD_REQUEST', http: { status: original.statusCode } } });
   }
   if (original && !isGraphQLError(original)) {
-    return new GraphQLError('Internal server error', { path: error.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+    return new GraphQLError(HTTP_MESSAGES.internal, { path: error.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } });
   }
   return error;
 }
@@ -59,6 +59,6 @@ export async function registerSubgraph(
 
 /** The signed-in caller of a resolver, or an UNAUTHENTICATED error. */
 export function contextUser(context: GraphqlContext): Identity {
-  if (!context.identity) throw new HttpError(401, 'Authentication required');
+  if (!context.identity) throw new HttpError(401, HTTP_MESSAGES.authenticationRequired);
   return context.identity;
 }

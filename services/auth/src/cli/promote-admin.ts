@@ -6,8 +6,8 @@ import { pathToFileURL } from 'node:url';
 import { emailSchema } from '@story/proto';
 import { loadConfig } from '@story/service-kit';
 import { storageEnvSchema } from '../config.ts';
-import { openUserRepository } from '../repositories/user-repository.factory.ts';
-import type { UserRepository } from '../repositories/user.repository.ts';
+import type { UserRepository } from '../accounts/user.repository.ts';
+import { openAuthStorage } from '../storage/auth-storage.ts';
 
 export type PromoteOutcome = { kind: 'promoted' | 'already-admin'; id: number; email: string } | { kind: 'unknown-email'; email: string };
 
@@ -32,10 +32,10 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const config = loadConfig('promote-admin', storageEnvSchema);
-  const repository = await openUserRepository(config);
-  const where = repository.kind === 'mongodb' ? 'MongoDB (MONGODB_URL)' : `SQLite under ${config.DATA_DIR}`;
+  const storage = await openAuthStorage(config);
+  const where = storage.kind === 'mongodb' ? 'MongoDB (MONGODB_URL)' : `SQLite under ${config.DATA_DIR}`;
   try {
-    const outcome = await promoteAdmin(repository, parsed.data);
+    const outcome = await promoteAdmin(storage.users, parsed.data);
     switch (outcome.kind) {
       case 'promoted':
         process.stdout.write(`Promoted ${outcome.email} (user ${outcome.id}) to admin in ${where}. It takes effect within seconds, for sessions already open too.\n`);
@@ -48,7 +48,7 @@ async function main(argv: string[]): Promise<number> {
         return 1;
     }
   } finally {
-    await repository.close();
+    await storage.close();
   }
 }
 

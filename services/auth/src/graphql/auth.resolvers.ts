@@ -1,10 +1,12 @@
 import { idSchema, updateUserTypeSettingRequestSchema, userTypeSchema } from '@story/proto';
 import { contextUser, forbidden, parseInput, unauthorized, type GraphqlContext, type registerSubgraph } from '@story/service-kit';
 
+import type { AccountService } from '../accounts/account.service.ts';
+import type { UserRecord } from '../accounts/user.repository.ts';
+import { presentRecordingSettings, presentUserTypeSetting } from '../user-type-settings/user-type-setting.presenter.ts';
+import type { UserTypeSettingsService } from '../user-type-settings/user-type-settings.service.ts';
+
 type SubgraphResolvers = Parameters<typeof registerSubgraph>[2];
-import type { AuthServices } from '../auth-services.ts';
-import { presentRecordingSettings, presentUserTypeSetting } from '../presenters/user.presenter.ts';
-import type { UserRecord } from '../repositories/user.repository.ts';
 
 /** The `User` type of the subgraph (id as the GraphQL ID, dates as ISO strings). */
 interface UserNode {
@@ -35,8 +37,7 @@ function contextAdmin(context: GraphqlContext) {
 }
 
 /** Resolvers of `proto/graphql/auth.graphql`; each delegates to the same services as REST. */
-export function authResolvers(services: AuthServices): SubgraphResolvers {
-  const { accounts, settings } = services;
+export function authResolvers({ accounts, settings }: { accounts: AccountService; settings: UserTypeSettingsService }): SubgraphResolvers {
   return {
     Query: {
       me: async (_parent: unknown, _args: unknown, context: GraphqlContext): Promise<UserNode | null> => {

@@ -2,6 +2,8 @@ import type { Msg, NatsConnection, Subscription } from '@nats-io/transport-node'
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import {
+  ACCOUNT_MESSAGES,
+  HTTP_MESSAGES,
   QUEUE_GROUPS,
   SUBJECTS,
   sessionCheckReplySchema,
@@ -10,8 +12,8 @@ import {
   userSettingsRequestSchema,
 } from '@story/proto';
 import { describeZodError } from '@story/service-kit';
-import type { SessionService } from '../services/session.service.ts';
-import type { UserTypeSettingsService } from '../services/user-type-settings.service.ts';
+import type { SessionService } from '../sessions/session.service.ts';
+import type { UserTypeSettingsService } from '../user-type-settings/user-type-settings.service.ts';
 
 type SessionCheckReply = z.infer<typeof sessionCheckReplySchema>;
 type UserSettingsReply = z.infer<typeof userSettingsReplySchema>;
@@ -38,7 +40,7 @@ export async function answerUserSettings(settings: UserTypeSettingsService, body
   const request = userSettingsRequestSchema.safeParse(body);
   if (!request.success) return { ok: false, message: describeZodError(request.error) };
   const mine = await settings.forUser(request.data.userId);
-  if (!mine) return { ok: false, message: 'User not found' };
+  if (!mine) return { ok: false, message: ACCOUNT_MESSAGES.userNotFound };
   return { ok: true, userType: mine.userType, timeLimit: mine.timeLimit, responseType: mine.responseType };
 }
 
@@ -72,7 +74,7 @@ export function startAuthResponders(
 
   const subscriptions = [
     serve(SUBJECTS.sessionCheck, (body) => answerSessionCheck(services.sessions, body), { valid: false } satisfies SessionCheckReply),
-    serve(SUBJECTS.userSettings, (body) => answerUserSettings(services.settings, body), { ok: false, message: 'Internal error' } satisfies UserSettingsReply),
+    serve(SUBJECTS.userSettings, (body) => answerUserSettings(services.settings, body), { ok: false, message: HTTP_MESSAGES.internal } satisfies UserSettingsReply),
   ];
 
   return async () => {

@@ -2,14 +2,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { decodeJwt, type CryptoKey } from 'jose';
-import { IDENTITY_HEADER, SESSION_COOKIE, type Identity } from '@story/proto';
-import { generateSigningKeyPair, importPrivateKey, signIdentity, sqliteFile } from '@story/service-kit';
+import type { LightMyRequestResponse } from 'fastify';
+import { decodeJwt } from 'jose';
+import { SESSION_COOKIE, type Identity } from '@story/proto';
+import { generateSigningKeyPair, type ServiceApp } from '@story/service-kit';
+import { startServiceForTest } from '@story/service-kit/testing';
 import { startNatsServer, type NatsServerHandle } from '@story/infra/src/nats-server.ts';
-import { buildAuthApp } from '../../src/app.ts';
-import { authEnvSchema, type AuthConfig } from '../../src/config.ts';
-import { SqliteUserRepository } from '../../src/repositories/sqlite-user.repository.ts';
+import { authService } from '../../src/app.ts';
+import type { AuthConfig } from '../../src/config.ts';
+import type { AuthStorage } from '../../src/storage/auth-storage.ts';
 
 /** One nats-server per test file, in its own temporary folder. */
 export async function startTestNats(): Promise<{ nats: NatsServerHandle; dir: string; stop(): Promise<void> }> {
@@ -26,9 +27,9 @@ export async function startTestNats(): Promise<{ nats: NatsServerHandle; dir: st
 }
 
 export interface AuthHarness {
-  app: FastifyInstance;
+  app: ServiceApp;
   config: AuthConfig;
-  repository: SqliteUserRepository;
+  storage: AuthStorage;
   /** The test's own NATS client (the app has its own). */
   client: NatsConnection;
   sessionPublicKeyPem: string;
@@ -39,45 +40,26 @@ export interface AuthHarness {
   close(): Promise<void>;
 }
 
-/** A real auth app on a real SQLite file and a real nats-server. */
+/** A real auth app on a real SQLite file and a real nats-server, built as `main.ts` builds it. */
 export async function startAuthHarness(natsUrl: string, env: Record<string, string> = {}, now?: () => Date): Promise<AuthHarness> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'auth-data-'));
-  const identityKeys = generateSigningKeyPair();
   const sessionKeys = generateSigningKeyPair();
-  const config = authEnvSchema.parse({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    NATS_URL: natsUrl,
-    IDENTITY_PUBLIC_KEY: identityKeys.publicKey,
-    SESSION_PRIVATE_KEY: sessionKeys.privateKey,
-    SESSION_PUBLIC_KEY: sessionKeys.publicKey,
-    ...env,
+  const service = await startServiceForTest(authService, {
+    natsUrl,
+    env: { SESSION_PRIVATE_KEY: sessionKeys.privateKey, SESSION_PUBLIC_KEY: sessionKeys.publicKey, ...env },
+    deps: now ? { clock: now } : {},
   });
-  const repository = SqliteUserRepository.open(sqliteFile(dataDir, 'auth'));
-  const appNc = await connect({ servers: natsUrl });
   const client = await connect({ servers: natsUrl });
-  const app = await buildAuthApp(config, { repository, nc: appNc, now });
-  await app.ready();
-
-  const identityKey: CryptoKey = await importPrivateKey(identityKeys.privateKey);
-  const strangerKey: CryptoKey = await importPrivateKey(generateSigningKeyPair().privateKey);
   return {
-    app,
-    config,
-    repository,
+    app: service.app,
+    config: service.config,
+    storage: service.deps.storage,
     client,
     sessionPublicKeyPem: sessionKeys.publicKey,
-    as: async (identity) => ({
-      [IDENTITY_HEADER]: await signIdentity({ isAdmin: false, sessionId: 'test-session', ...identity }, identityKey),
-    }),
-    forged: async (identity) => ({ [IDENTITY_HEADER]: await signIdentity(identity, strangerKey) }),
+    as: (identity) => service.as({ sessionId: 'test-session', ...identity }),
+    forged: (identity) => service.forged(identity),
     close: async () => {
-      await app.close();
-      await appNc.drain();
+      await service.close();
       await client.drain();
-      await repository.close();
-      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

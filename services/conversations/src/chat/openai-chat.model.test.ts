@@ -116,7 +116,7 @@ describe('OpenAI chat model against a loopback chat-completions server', () => {
 
   it('gives "Failed to process the text" on a server error and on a hang, within the timeout', async () => {
     const keys = { OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: baseURL, CHAT_TIMEOUT_MS: '400' };
-    const service = await startTestService({ env: keys, deps: { purgeJob: false } });
+    const service = await startTestService({ env: keys });
     try {
       const headers = await service.as(5);
       fake.mode = 'answer';

@@ -28,7 +28,7 @@ describe('POST /api/process-text', () => {
 
   beforeAll(async () => {
     model = new ScriptedModel(new OfflineCoachModel());
-    service = await startTestService({ env: { CHAT_TIMEOUT_MS: '300' }, deps: { chatModel: model, purgeJob: false } });
+    service = await startTestService({ env: { CHAT_TIMEOUT_MS: '300' }, deps: { chatModel: model } });
     alice = await service.as(ALICE);
   });
   afterAll(async () => service.close());

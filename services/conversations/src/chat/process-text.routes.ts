@@ -1,13 +1,11 @@
-import type { FastifyInstance } from 'fastify';
-import { processTextRequestSchema } from '@story/proto';
-import { parseInput, requireUser } from '@story/service-kit';
+import { processTextRequestSchema, processTextResponseSchema } from '@story/proto';
+import { requireUser, signedInOnly, type ServiceApp } from '@story/service-kit';
 import { processText, type ProcessTextDeps } from './process-text.service.ts';
 
 /** `POST /api/process-text`: the coach's reply to a typed message. */
-export function registerProcessTextRoutes(app: FastifyInstance, deps: ProcessTextDeps): void {
-  app.post('/api/process-text', async (request) => {
+export function registerProcessTextRoutes(app: ServiceApp, deps: ProcessTextDeps): void {
+  app.post('/api/process-text', { ...signedInOnly, schema: { body: processTextRequestSchema, response: { 200: processTextResponseSchema } } }, async (request) => {
     const { userId } = requireUser(request);
-    const input = parseInput(processTextRequestSchema, request.body ?? {});
-    return { aiResponse: await processText(deps, userId, input, request.log) };
+    return { aiResponse: await processText(deps, userId, request.body, request.log) };
   });
 }

@@ -1,10 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { HttpError } from '@story/service-kit';
-import type { ProcessTextRequest } from '@story/proto';
+import { CONVERSATION_MESSAGES, type ProcessTextRequest } from '@story/proto';
 import type { ThreadService } from '../threads/thread.service.ts';
 import type { ChatModel } from './chat-model.ts';
 
-export const PROCESS_TEXT_FAILED = 'Failed to process the text';
 
 export interface ProcessTextDeps {
   chatModel: ChatModel;
@@ -31,7 +30,7 @@ export async function processText(deps: ProcessTextDeps, userId: number, input: 
     return reply;
   } catch (error) {
     log.warn({ err: error, model: deps.chatModel.name }, 'chat reply failed');
-    throw new HttpError(502, PROCESS_TEXT_FAILED);
+    throw new HttpError(502, CONVERSATION_MESSAGES.processTextFailed);
   } finally {
     clearTimeout(timer);
   }

@@ -15,7 +15,7 @@ describe('conversations subgraph', () => {
   let bob: Record<string, string>;
 
   beforeAll(async () => {
-    service = await startTestService({ deps: { purgeJob: false } });
+    service = await startTestService();
     alice = await service.as(ALICE);
     bob = await service.as(BOB);
   });

@@ -1,3 +1,5 @@
+import { LEASES_TABLE_SQL, OUTBOX_TABLE_SQL } from '@story/service-kit';
+
 /**
  * Schema of the conversations SQLite file; each entry runs once, in order (PRAGMA user_version).
  * Timestamps are ISO 8601 UTC strings, which sort in time order as text.
@@ -37,20 +39,8 @@ export const CONVERSATIONS_MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX idempotency_keys_by_age ON idempotency_keys (created_at);
 
-  CREATE TABLE outbox (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    subject TEXT NOT NULL,
-    payload TEXT NOT NULL,
-    created_at TEXT NOT NULL,
-    published_at TEXT
-  );
-  CREATE INDEX outbox_pending ON outbox (id) WHERE published_at IS NULL;
-
-  CREATE TABLE leases (
-    name TEXT PRIMARY KEY,
-    owner TEXT NOT NULL,
-    expires_at INTEGER NOT NULL
-  );
+  ${OUTBOX_TABLE_SQL}
+  ${LEASES_TABLE_SQL}
 
   CREATE TABLE snippet_conversations (
     id INTEGER PRIMARY KEY AUTOINCREMENT,

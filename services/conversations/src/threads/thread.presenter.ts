@@ -1,5 +1,5 @@
 import type { Thread, ThreadItem } from '@story/proto';
-import type { MessageRecord, ThreadRecord } from '../storage/conversation.repository.ts';
+import type { MessageRecord, ThreadRecord } from './thread.repository.ts';
 
 /** A thread as the client sees it. */
 export function presentThread(thread: ThreadRecord): Thread {

@@ -1,26 +1,17 @@
 import { createHash } from 'node:crypto';
+import { THREAD_MESSAGES, type SaveConversationRequest } from '@story/proto';
 import { HttpError, conflict, notFound } from '@story/service-kit';
-import { storySavedEvent, threadDeletedEvent, threadRecoveredEvent } from '../events/domain-events.ts';
-import type { ConversationRepository, MessageRecord, ThreadFilter, ThreadRecord } from '../storage/conversation.repository.ts';
-
-export const DEFAULT_THREAD_TITLE = 'New Conversation';
-export const THREAD_NOT_FOUND = 'Conversation thread not found';
-export const THREAD_DELETED = 'Conversation thread is deleted';
-export const IDEMPOTENCY_KEY_REUSED = 'This Idempotency-Key was already used for a different request';
+import { storySavedEvent, threadDeletedEvent, threadRecoveredEvent } from '../nats/domain-events.ts';
+import type { MessageRecord, ThreadFilter, ThreadRecord, ThreadRepository } from './thread.repository.ts';
 
 export interface ThreadServiceDeps {
-  repository: ConversationRepository;
+  repository: ThreadRepository;
   clock: () => Date;
   /** Called after a write that added outbox events, so they go out at once. */
   onEventsWritten: () => void;
 }
 
-export interface SaveConversationInput {
-  threadId: number;
-  userMessage: string;
-  aiResponse: string;
-  audioResponse?: string | undefined;
-}
+export type SaveConversationInput = SaveConversationRequest;
 
 /**
  * Threads and their saved messages, for one caller at a time: every method takes the caller's user
@@ -37,27 +28,27 @@ export class ThreadService {
 
   /** A new empty thread titled "New Conversation". */
   async createThread(userId: number): Promise<ThreadRecord> {
-    return this.deps.repository.createThread(userId, DEFAULT_THREAD_TITLE, this.now());
+    return this.deps.repository.createThread(userId, THREAD_MESSAGES.defaultTitle, this.now());
   }
 
   /** One of the caller's threads (deleted ones too), or 404. */
   async getThread(userId: number, threadId: number): Promise<ThreadRecord> {
     const thread = await this.deps.repository.findThread(userId, threadId);
-    if (!thread) throw notFound(THREAD_NOT_FOUND);
+    if (!thread) throw notFound(THREAD_MESSAGES.notFound);
     return thread;
   }
 
   /** The thread's saved messages, oldest first, or 404. */
   async listMessages(userId: number, threadId: number): Promise<MessageRecord[]> {
     const messages = await this.deps.repository.listMessages(userId, threadId);
-    if (!messages) throw notFound(THREAD_NOT_FOUND);
+    if (!messages) throw notFound(THREAD_MESSAGES.notFound);
     return messages;
   }
 
   /** Renames the thread (title already validated and trimmed). */
   async renameThread(userId: number, threadId: number, title: string): Promise<ThreadRecord> {
     const thread = await this.deps.repository.renameThread(userId, threadId, title);
-    if (!thread) throw notFound(THREAD_NOT_FOUND);
+    if (!thread) throw notFound(THREAD_MESSAGES.notFound);
     return thread;
   }
 
@@ -65,7 +56,7 @@ export class ThreadService {
   async deleteThread(userId: number, threadId: number): Promise<ThreadRecord> {
     const at = this.now();
     const change = await this.deps.repository.softDeleteThread(userId, threadId, at, threadDeletedEvent(userId, threadId, at));
-    if (!change) throw notFound(THREAD_NOT_FOUND);
+    if (!change) throw notFound(THREAD_MESSAGES.notFound);
     if (change.changed) this.deps.onEventsWritten();
     return change.thread;
   }
@@ -73,7 +64,7 @@ export class ThreadService {
   /** Brings the thread back from the deleted folder, publishing `events.thread.recovered`. */
   async recoverThread(userId: number, threadId: number): Promise<ThreadRecord> {
     const change = await this.deps.repository.recoverThread(userId, threadId, threadRecoveredEvent(userId, threadId, this.now()));
-    if (!change) throw notFound(THREAD_NOT_FOUND);
+    if (!change) throw notFound(THREAD_MESSAGES.notFound);
     if (change.changed) this.deps.onEventsWritten();
     return change.thread;
   }
@@ -97,11 +88,11 @@ export class ThreadService {
     );
     switch (result.kind) {
       case 'thread-not-found':
-        throw notFound(THREAD_NOT_FOUND);
+        throw notFound(THREAD_MESSAGES.notFound);
       case 'thread-deleted':
-        throw conflict(THREAD_DELETED);
+        throw conflict(THREAD_MESSAGES.deleted);
       case 'idempotency-key-reused':
-        throw new HttpError(422, IDEMPOTENCY_KEY_REUSED);
+        throw new HttpError(422, THREAD_MESSAGES.idempotencyKeyReused);
       case 'saved':
         if (!result.replayed) this.deps.onEventsWritten();
         return { message: result.message, replayed: result.replayed };

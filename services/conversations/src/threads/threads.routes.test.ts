@@ -18,7 +18,7 @@ describe('conversation threads and saves over REST', () => {
   let bob: Record<string, string>;
 
   beforeAll(async () => {
-    service = await startTestService({ deps: { clock: steppingClock(), purgeJob: false } });
+    service = await startTestService({ deps: { clock: steppingClock() } });
     alice = await service.as(ALICE);
     bob = await service.as(BOB);
   });
@@ -43,7 +43,7 @@ describe('conversation threads and saves over REST', () => {
     expect(response.statusCode).toBe(200);
     return threadListResponseSchema.parse(response.json());
   };
-  const pendingEvents = () => service.app.conversations.repository.pendingEvents(10_000);
+  const pendingEvents = () => service.deps.storage.outbox.pendingEvents(10_000);
 
   it('refuses a request without a gateway-signed identity, or with one signed by another key', async () => {
     const anonymous = await inject('GET', '/api/conversation-threads', {});
@@ -267,8 +267,8 @@ describe('conversation threads and saves over REST', () => {
 describe('two service instances on one SQLite file', () => {
   it('never lose or double a message when both save at once', async () => {
     const keys = generateSigningKeyPair();
-    const one = await startTestService({ keys, deps: { purgeJob: false } });
-    const two = await startTestService({ keys, dataDir: one.dataDir, deps: { purgeJob: false } });
+    const one = await startTestService({ keys });
+    const two = await startTestService({ keys, dataDir: one.dataDir });
     try {
       const headers = await one.as(ALICE);
       const created = await one.app.inject({ method: 'POST', url: '/api/conversation-threads', headers });

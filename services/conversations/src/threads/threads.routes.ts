@@ -1,6 +1,19 @@
-import type { FastifyInstance } from 'fastify';
-import { SAVED_CONVERSATION_BODY_LIMIT, saveConversationRequestSchema, threadIdParamsSchema, threadListQuerySchema, updateThreadTitleRequestSchema } from '@story/proto';
-import { badRequest, parseInput, requireUser } from '@story/service-kit';
+import {
+  SAVED_CONVERSATION_BODY_LIMIT,
+  CONVERSATION_MESSAGES,
+  THREAD_MESSAGES,
+  createThreadResponseSchema,
+  messageResponseSchema,
+  saveConversationRequestSchema,
+  saveConversationResponseSchema,
+  threadIdParamsSchema,
+  threadItemsResponseSchema,
+  threadListQuerySchema,
+  threadListResponseSchema,
+  threadSchema,
+  updateThreadTitleRequestSchema,
+} from '@story/proto';
+import { badRequest, requireUser, signedInOnly, type ServiceApp } from '@story/service-kit';
 import { presentThread, presentThreadItem } from './thread.presenter.ts';
 import type { ThreadService } from './thread.service.ts';
 
@@ -14,54 +27,60 @@ function idempotencyKey(header: string | string[] | undefined): string | undefin
 }
 
 /** `/api/conversation-threads` and `/api/conversations`: thin routes over ThreadService. */
-export function registerThreadRoutes(app: FastifyInstance, threads: ThreadService): void {
-  app.get('/api/conversation-threads', async (request) => {
+export function registerThreadRoutes(app: ServiceApp, threads: ThreadService): void {
+  app.get('/api/conversation-threads', { ...signedInOnly, schema: { querystring: threadListQuerySchema, response: { 200: threadListResponseSchema } } }, async (request) => {
     const { userId } = requireUser(request);
-    const { deleted } = parseInput(threadListQuerySchema, request.query);
+    const { deleted } = request.query;
     const list = await threads.listThreads(userId, deleted === undefined ? undefined : deleted === 'true');
     return list.map(presentThread);
   });
 
-  app.post('/api/conversation-threads', async (request, reply) => {
+  app.post('/api/conversation-threads', { ...signedInOnly, schema: { response: { 201: createThreadResponseSchema } } }, async (request, reply) => {
     const { userId } = requireUser(request);
     const thread = await threads.createThread(userId);
     return reply.status(201).send({ threadId: thread.id, title: thread.title });
   });
 
-  app.get('/api/conversation-threads/:threadId', async (request) => {
+  app.get('/api/conversation-threads/:threadId', { ...signedInOnly, schema: { params: threadIdParamsSchema, response: { 200: threadItemsResponseSchema } } }, async (request) => {
     const { userId } = requireUser(request);
-    const { threadId } = parseInput(threadIdParamsSchema, request.params);
-    const messages = await threads.listMessages(userId, threadId);
+    const messages = await threads.listMessages(userId, request.params.threadId);
     return messages.map(presentThreadItem);
   });
 
-  app.patch('/api/conversation-threads/:threadId/title', async (request) => {
+  app.patch(
+    '/api/conversation-threads/:threadId/title',
+    { ...signedInOnly, schema: { params: threadIdParamsSchema, body: updateThreadTitleRequestSchema, response: { 200: threadSchema } } },
+    async (request) => {
+      const { userId } = requireUser(request);
+      return presentThread(await threads.renameThread(userId, request.params.threadId, request.body.title));
+    },
+  );
+
+  app.delete('/api/conversation-threads/:threadId', { ...signedInOnly, schema: { params: threadIdParamsSchema, response: { 200: messageResponseSchema } } }, async (request) => {
     const { userId } = requireUser(request);
-    const { threadId } = parseInput(threadIdParamsSchema, request.params);
-    const { title } = parseInput(updateThreadTitleRequestSchema, request.body ?? {});
-    return presentThread(await threads.renameThread(userId, threadId, title));
+    await threads.deleteThread(userId, request.params.threadId);
+    return { message: THREAD_MESSAGES.movedToDeleted };
   });
 
-  app.delete('/api/conversation-threads/:threadId', async (request) => {
-    const { userId } = requireUser(request);
-    const { threadId } = parseInput(threadIdParamsSchema, request.params);
-    await threads.deleteThread(userId, threadId);
-    return { message: 'Conversation moved to deleted items' };
-  });
+  app.post(
+    '/api/conversation-threads/:threadId/recover',
+    { ...signedInOnly, schema: { params: threadIdParamsSchema, response: { 200: messageResponseSchema } } },
+    async (request) => {
+      const { userId } = requireUser(request);
+      await threads.recoverThread(userId, request.params.threadId);
+      return { message: THREAD_MESSAGES.recovered };
+    },
+  );
 
-  app.post('/api/conversation-threads/:threadId/recover', async (request) => {
-    const { userId } = requireUser(request);
-    const { threadId } = parseInput(threadIdParamsSchema, request.params);
-    await threads.recoverThread(userId, threadId);
-    return { message: 'Conversation recovered successfully' };
-  });
-
-  app.post('/api/conversations', { bodyLimit: SAVED_CONVERSATION_BODY_LIMIT }, async (request, reply) => {
-    const { userId } = requireUser(request);
-    const key = idempotencyKey(request.headers['idempotency-key']);
-    const input = parseInput(saveConversationRequestSchema, request.body ?? {});
-    const { message, replayed } = await threads.saveConversation(userId, input, key);
-    if (replayed) void reply.header('idempotent-replayed', 'true');
-    return reply.status(201).send({ id: message.id, threadId: message.threadId, message: 'Conversation saved successfully' });
-  });
+  app.post(
+    '/api/conversations',
+    { ...signedInOnly, bodyLimit: SAVED_CONVERSATION_BODY_LIMIT, schema: { body: saveConversationRequestSchema, response: { 201: saveConversationResponseSchema } } },
+    async (request, reply) => {
+      const { userId } = requireUser(request);
+      const key = idempotencyKey(request.headers['idempotency-key']);
+      const { message, replayed } = await threads.saveConversation(userId, request.body, key);
+      if (replayed) void reply.header('idempotent-replayed', 'true');
+      return reply.status(201).send({ id: message.id, threadId: message.threadId, message: CONVERSATION_MESSAGES.saved });
+    },
+  );
 }

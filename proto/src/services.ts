@@ -1,0 +1,40 @@
+import type { ServiceName } from './routes.ts';
+
+/** A process a service runs beside its HTTP front (e.g. speech workers in a NATS queue group). */
+export interface WorkerEntry {
+  /** The process name, as the orchestrator prints it and the compose service is called: `<service>-<name>`. */
+  name: string;
+  /** Its entry file under `services/<service>/src/`. */
+  entry: string;
+  /** The environment variable that says how many `make run` starts (default 1). */
+  countEnv?: string;
+}
+
+/** One deployed service. Everything else (gateway URLs, the orchestrator, the supergraph, the compose check) reads this. */
+export interface ServiceEntry {
+  name: ServiceName;
+  /** Its port under `make run`; the gateway finds it at `<NAME>_URL`. */
+  port: number;
+  /** Serves a GraphQL subgraph whose SDL is `proto/graphql/<name>.graphql`. */
+  subgraph: boolean;
+  workers: readonly WorkerEntry[];
+}
+
+/**
+ * The services of the system, in start order. Adding a service is adding it here (see the README's
+ * "Adding a service"); `infra/test/compose.test.ts` fails until docker-compose.yml agrees.
+ */
+export const SERVICE_REGISTRY = [
+  { name: 'auth', port: 4001, subgraph: true, workers: [] },
+  { name: 'conversations', port: 4002, subgraph: true, workers: [] },
+] as const satisfies readonly ServiceEntry[];
+
+export type RegisteredService = (typeof SERVICE_REGISTRY)[number];
+export type RegisteredServiceName = RegisteredService['name'];
+
+/** The environment variable that gives the gateway a service's URL: `AUTH_URL`, `CONVERSATIONS_URL`, ... */
+export type ServiceUrlEnv = `${Uppercase<ServiceName>}_URL`;
+export const serviceUrlEnv = <N extends ServiceName>(name: N): `${Uppercase<N>}_URL` => `${name.toUpperCase() as Uppercase<N>}_URL`;
+
+/** The entry file of a service's HTTP process. */
+export const serviceEntryFile = (name: ServiceName): string => `services/${name}/src/main.ts`;

@@ -1,0 +1,159 @@
+import { badRequest, conflict, notFound, unauthorized } from '@story/service-kit';
+import { ACCOUNT_MESSAGES, type GoogleAuthRequest, type LoginRequest, type RegisterRequest } from '@story/proto';
+import type { GoogleIdentity, GoogleTokenVerifier } from './google-token.verifier.ts';
+import { hashPassword, verifyPassword } from './password.hasher.ts';
+import { DuplicateUserError, type UserRecord, type UserRepository } from './user.repository.ts';
+
+export interface AccountServiceOptions {
+  repository: UserRepository;
+  /** Lower-case e-mails that are made admins when they register or sign in. */
+  adminEmails: readonly string[];
+  /** Undefined when Google sign-in is not configured. */
+  verifyGoogleToken: GoogleTokenVerifier | undefined;
+  now?: () => Date;
+}
+
+const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** Registration, sign-in and the account lookups behind them. */
+export class AccountService {
+  private readonly now: () => Date;
+
+  constructor(private readonly options: AccountServiceOptions) {
+    this.now = options.now ?? (() => new Date());
+  }
+
+  /** Whether an account uses this e-mail (any case). */
+  async emailExists(email: string): Promise<boolean> {
+    return (await this.options.repository.findUserByEmail(email)) !== undefined;
+  }
+
+  /** Creates an e-mail/password account; 409 when the e-mail is taken in any case. */
+  async register(input: RegisterRequest): Promise<UserRecord> {
+    const { repository } = this.options;
+    if (await repository.findUserByEmail(input.email)) throw conflict(ACCOUNT_MESSAGES.duplicateEmail);
+    const passwordHash = await hashPassword(input.password);
+    try {
+      return await repository.createUser(
+        {
+          email: input.email,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          passwordHash,
+          googleId: null,
+          isAdmin: this.isListedAdmin(input.email),
+          authProvider: 'email',
+        },
+        this.now(),
+      );
+    } catch (error) {
+      // Two sign-ups with one address at the same moment: the unique index lets one through.
+      if (error instanceof DuplicateUserError) throw conflict(ACCOUNT_MESSAGES.duplicateEmail);
+      throw error;
+    }
+  }
+
+  /** Checks e-mail and password; every failure is the same 401 so accounts cannot be told apart. */
+  async login(input: LoginRequest): Promise<UserRecord> {
+    const user = await this.options.repository.findUserByEmail(input.email);
+    const matches = await verifyPassword(user?.passwordHash ?? null, input.password);
+    if (!user || !matches) throw unauthorized(ACCOUNT_MESSAGES.invalidCredentials);
+    return this.applyAdminList(user);
+  }
+
+  /**
+   * Signs in with a Google ID token: the account with that Google id, else the account with that
+   * e-mail (linked now), else a new Google account. Identity comes from the verified token only.
+   */
+  async signInWithGoogle(input: GoogleAuthRequest): Promise<UserRecord> {
+    const verify = this.options.verifyGoogleToken;
+    if (!verify) throw notFound(ACCOUNT_MESSAGES.googleNotConfigured);
+    const google = await verify(input.credential);
+    if (!this.bodyAgreesWithToken(input, google)) throw badRequest(ACCOUNT_MESSAGES.googleMismatch);
+
+    const { repository } = this.options;
+    const byGoogleId = await repository.findUserByGoogleId(google.googleId);
+    if (byGoogleId) return this.applyAdminList(byGoogleId);
+
+    const byEmail = await repository.findUserByEmail(google.email);
+    if (byEmail) {
+      if (byEmail.googleId !== null) throw conflict(ACCOUNT_MESSAGES.googleLinkedElsewhere);
+      const linked = await this.linkOrConflict(byEmail.id, google.googleId);
+      return this.applyAdminList(linked);
+    }
+
+    try {
+      return await repository.createUser(
+        {
+          email: google.email,
+          firstName: google.firstName,
+          lastName: google.lastName,
+          passwordHash: null,
+          googleId: google.googleId,
+          isAdmin: this.isListedAdmin(google.email),
+          authProvider: 'google',
+        },
+        this.now(),
+      );
+    } catch (error) {
+      // The same Google account signing in twice at once: the second finds the first's row.
+      if (error instanceof DuplicateUserError) {
+        const existing = (await repository.findUserByGoogleId(google.googleId)) ?? (await repository.findUserByEmail(google.email));
+        if (existing?.googleId === google.googleId) return this.applyAdminList(existing);
+        throw conflict(ACCOUNT_MESSAGES.googleLinkedElsewhere);
+      }
+      throw error;
+    }
+  }
+
+  /** An account by id, if it exists. */
+  findUser(userId: number): Promise<UserRecord | undefined> {
+    return this.options.repository.findUserById(userId);
+  }
+
+  /** The user behind a session; 401 when the account is gone. */
+  async currentUser(userId: number): Promise<UserRecord> {
+    const user = await this.findUser(userId);
+    if (!user) throw unauthorized();
+    return user;
+  }
+
+  /** Every account, newest first (admin view). */
+  listUsers(): Promise<UserRecord[]> {
+    return this.options.repository.listUsers();
+  }
+
+  private isListedAdmin(email: string): boolean {
+    return this.options.adminEmails.includes(email.trim().toLowerCase());
+  }
+
+  /** ADMIN_EMAILS promotes at sign-in; it never demotes (the CLI may have promoted others). */
+  private async applyAdminList(user: UserRecord): Promise<UserRecord> {
+    if (user.isAdmin || !this.isListedAdmin(user.email)) return user;
+    return (await this.options.repository.setAdmin(user.id, true)) ?? user;
+  }
+
+  private async linkOrConflict(userId: number, googleId: string): Promise<UserRecord> {
+    try {
+      const linked = await this.options.repository.linkGoogleAccount(userId, googleId);
+      if (!linked) throw unauthorized(ACCOUNT_MESSAGES.invalidCredentials);
+      return linked;
+    } catch (error) {
+      if (error instanceof DuplicateUserError) throw conflict(ACCOUNT_MESSAGES.googleLinkedElsewhere);
+      throw error;
+    }
+  }
+
+  /**
+   * The spec's client also sends email, names and googleId. They are never trusted, but when present
+   * they must describe the same account as the token. Names may follow either Google's given/family
+   * names or the client's split of the display name.
+   */
+  private bodyAgreesWithToken(input: GoogleAuthRequest, google: GoogleIdentity): boolean {
+    if (input.email !== undefined && !same(input.email, google.email)) return false;
+    if (input.googleId !== undefined && input.googleId !== google.googleId) return false;
+    if (input.firstName !== undefined && !same(input.firstName, google.firstName) && !same(input.firstName, google.displayFirstName)) return false;
+    if (input.lastName !== undefined && !same(input.lastName, google.lastName) && !same(input.lastName, google.displayLastName)) return false;
+    return true;
+  }
+}

@@ -1,0 +1,51 @@
+import {
+  ACCOUNT_MESSAGES,
+  adminUsersResponseSchema,
+  authResponseSchema,
+  checkEmailQuerySchema,
+  checkEmailResponseSchema,
+  googleAuthRequestSchema,
+  loginRequestSchema,
+  registerRequestSchema,
+  signupEmailSchema,
+} from '@story/proto';
+import { adminsOnly, type ServiceApp } from '@story/service-kit';
+import type { CookieOptions } from '../sessions/session-cookie.ts';
+import type { SessionService } from '../sessions/session.service.ts';
+import { signIn } from '../sessions/sign-in.ts';
+import type { AccountService } from './account.service.ts';
+import { presentAdminUser } from './user.presenter.ts';
+
+/** Sign-up enforces the email step's domain rule on the server too, with the same message. */
+const serverRegisterSchema = registerRequestSchema.extend({ email: signupEmailSchema });
+
+export interface AccountRoutesDeps {
+  accounts: AccountService;
+  sessions: SessionService;
+  cookie: CookieOptions;
+}
+
+/** `/api/users/*` of accounts: check-email, sign-up, sign-in (password and Google) and the admin's user list. */
+export function registerAccountRoutes(app: ServiceApp, { accounts, sessions, cookie }: AccountRoutesDeps): void {
+  app.get('/api/users/check-email', { schema: { querystring: checkEmailQuerySchema, response: { 200: checkEmailResponseSchema } } }, async (request) => ({
+    exists: await accounts.emailExists(request.query.email),
+  }));
+
+  app.post('/api/users/register', { schema: { body: serverRegisterSchema, response: { 201: authResponseSchema } } }, async (request, reply) => {
+    const user = await accounts.register(request.body);
+    void reply.status(201);
+    return signIn(sessions, cookie, reply, user, ACCOUNT_MESSAGES.registered);
+  });
+
+  app.post('/api/users/login', { schema: { body: loginRequestSchema, response: { 200: authResponseSchema } } }, async (request, reply) => {
+    const user = await accounts.login(request.body);
+    return signIn(sessions, cookie, reply, user, ACCOUNT_MESSAGES.loggedIn);
+  });
+
+  app.post('/api/users/google-auth', { schema: { body: googleAuthRequestSchema, response: { 200: authResponseSchema } } }, async (request, reply) => {
+    const user = await accounts.signInWithGoogle(request.body);
+    return signIn(sessions, cookie, reply, user, ACCOUNT_MESSAGES.googleSignedIn);
+  });
+
+  app.get('/api/users', { ...adminsOnly, schema: { response: { 200: adminUsersResponseSchema } } }, async () => (await accounts.listUsers()).map(presentAdminUser));
+}

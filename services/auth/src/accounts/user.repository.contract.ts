@@ -1,0 +1,129 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AuthStorage } from '../storage/auth-storage.ts';
+import { DuplicateUserError, type NewUser, type UserRepository } from './user.repository.ts';
+
+/** A fresh, empty auth store for one test, and how to throw it away. */
+export interface AuthStoreUnderTest {
+  storage: AuthStorage;
+  dispose(): Promise<void>;
+}
+
+export const newUser = (overrides: Partial<NewUser> = {}): NewUser => ({
+  email: 'Ada.Lovelace@Gmail.com',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA',
+  googleId: null,
+  isAdmin: false,
+  authProvider: 'email',
+  ...overrides,
+});
+
+export const at = (iso: string) => new Date(iso);
+
+/**
+ * The behaviour every UserRepository driver must have. Run once per driver by `auth-storage.test.ts`;
+ * `open` gives a fresh, empty store for each test.
+ */
+export function describeUserRepositoryContract(name: string, open: () => Promise<AuthStoreUnderTest>): void {
+  describe(`UserRepository contract: ${name}`, () => {
+    let subject: AuthStoreUnderTest;
+    let repo: UserRepository;
+
+    beforeEach(async () => {
+      subject = await open();
+      repo = subject.storage.users;
+    });
+    afterEach(async () => {
+      await subject.dispose();
+    });
+
+    it('answers a ping', async () => {
+      await expect(Promise.resolve(subject.storage.readiness())).resolves.toBeUndefined();
+    });
+    it('creates users with increasing numeric ids and reads every field back', async () => {
+      const first = await repo.createUser(newUser(), at('2024-01-01T10:00:00.000Z'));
+      const second = await repo.createUser(newUser({ email: 'grace@yahoo.com', firstName: 'Grace', lastName: 'Hopper', isAdmin: true }), at('2024-01-02T10:00:00.000Z'));
+      expect(Number.isSafeInteger(first.id) && first.id > 0).toBe(true);
+      expect(second.id).toBeGreaterThan(first.id);
+      expect(first).toEqual({
+        id: first.id,
+        email: 'Ada.Lovelace@Gmail.com',
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA',
+        googleId: null,
+        isAdmin: false,
+        userType: 'standard',
+        authProvider: 'email',
+        createdAt: at('2024-01-01T10:00:00.000Z'),
+      });
+      expect(await repo.findUserById(first.id)).toEqual(first);
+      expect((await repo.findUserById(second.id))?.isAdmin).toBe(true);
+      expect(await repo.findUserById(999_999)).toBeUndefined();
+    });
+
+    it('finds users by e-mail in any case and keeps the e-mail as written', async () => {
+      const created = await repo.createUser(newUser(), at('2024-01-01T10:00:00.000Z'));
+      expect((await repo.findUserByEmail('ada.lovelace@gmail.com'))?.id).toBe(created.id);
+      expect((await repo.findUserByEmail('ADA.LOVELACE@GMAIL.COM'))?.email).toBe('Ada.Lovelace@Gmail.com');
+      expect(await repo.findUserByEmail('someone.else@gmail.com')).toBeUndefined();
+      // Strings that would mean something to a query language are just strings.
+      expect(await repo.findUserByEmail('{"$gt":""}')).toBeUndefined();
+      expect(await repo.findUserByEmail("' OR 1=1 --")).toBeUndefined();
+    });
+
+    it('refuses a second account with the same e-mail in another case', async () => {
+      await repo.createUser(newUser(), at('2024-01-01T10:00:00.000Z'));
+      const error = await repo.createUser(newUser({ email: 'ADA.lovelace@gmail.COM' }), at('2024-01-01T11:00:00.000Z')).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(DuplicateUserError);
+      expect((error as DuplicateUserError).field).toBe('email');
+      expect(await repo.listUsers()).toHaveLength(1);
+    });
+
+    it('keeps Google ids unique while many accounts have none', async () => {
+      await repo.createUser(newUser({ email: 'a@gmail.com' }), at('2024-01-01T10:00:00.000Z'));
+      await repo.createUser(newUser({ email: 'b@gmail.com' }), at('2024-01-01T10:00:01.000Z'));
+      const google = await repo.createUser(
+        newUser({ email: 'c@gmail.com', googleId: 'google-sub-1', passwordHash: null, authProvider: 'google' }),
+        at('2024-01-01T10:00:02.000Z'),
+      );
+      expect(google.passwordHash).toBeNull();
+      expect(google.authProvider).toBe('google');
+      expect((await repo.findUserByGoogleId('google-sub-1'))?.id).toBe(google.id);
+      expect(await repo.findUserByGoogleId('google-sub-2')).toBeUndefined();
+      const error = await repo.createUser(newUser({ email: 'd@gmail.com', googleId: 'google-sub-1' }), at('2024-01-01T10:00:03.000Z')).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(DuplicateUserError);
+      expect((error as DuplicateUserError).field).toBe('googleId');
+      expect(await repo.listUsers()).toHaveLength(3);
+    });
+
+    it('links a Google account to an existing user, once', async () => {
+      const ada = await repo.createUser(newUser({ email: 'a@gmail.com' }), at('2024-01-01T10:00:00.000Z'));
+      const bob = await repo.createUser(newUser({ email: 'b@gmail.com' }), at('2024-01-01T10:00:01.000Z'));
+      const linked = await repo.linkGoogleAccount(ada.id, 'sub-ada');
+      expect(linked?.googleId).toBe('sub-ada');
+      expect(linked?.passwordHash).toBe(ada.passwordHash);
+      expect((await repo.findUserByGoogleId('sub-ada'))?.id).toBe(ada.id);
+      await expect(repo.linkGoogleAccount(bob.id, 'sub-ada')).rejects.toBeInstanceOf(DuplicateUserError);
+      expect((await repo.findUserById(bob.id))?.googleId).toBeNull();
+      expect(await repo.linkGoogleAccount(999_999, 'sub-nobody')).toBeUndefined();
+    });
+
+    it('promotes and demotes admins', async () => {
+      const ada = await repo.createUser(newUser(), at('2024-01-01T10:00:00.000Z'));
+      expect((await repo.setAdmin(ada.id, true))?.isAdmin).toBe(true);
+      expect((await repo.findUserById(ada.id))?.isAdmin).toBe(true);
+      expect((await repo.setAdmin(ada.id, false))?.isAdmin).toBe(false);
+      expect(await repo.setAdmin(999_999, true)).toBeUndefined();
+    });
+
+    it('lists users newest first', async () => {
+      const old = await repo.createUser(newUser({ email: 'old@gmail.com' }), at('2023-05-01T00:00:00.000Z'));
+      const newest = await repo.createUser(newUser({ email: 'new@gmail.com' }), at('2024-05-01T00:00:00.000Z'));
+      const middle = await repo.createUser(newUser({ email: 'mid@gmail.com' }), at('2023-12-01T00:00:00.000Z'));
+      expect((await repo.listUsers()).map((u) => u.id)).toEqual([newest.id, middle.id, old.id]);
+    });
+
+  });
+}

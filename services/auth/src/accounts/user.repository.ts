@@ -1,0 +1,55 @@
+import type { UserType } from '@story/proto';
+
+export type AuthProvider = 'email' | 'google';
+
+/** A stored account. `passwordHash` is null for Google-only accounts; it never leaves the service. */
+export interface UserRecord {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  passwordHash: string | null;
+  googleId: string | null;
+  isAdmin: boolean;
+  userType: UserType;
+  authProvider: AuthProvider;
+  createdAt: Date;
+}
+
+export interface NewUser {
+  email: string;
+  firstName: string;
+  lastName: string;
+  passwordHash: string | null;
+  googleId: string | null;
+  isAdmin: boolean;
+  authProvider: AuthProvider;
+  /** Defaults to standard. */
+  userType?: UserType;
+}
+
+/** A unique field (e-mail, case-insensitive, or Google id) that another account already holds. */
+export class DuplicateUserError extends Error {
+  constructor(readonly field: 'email' | 'googleId') {
+    super(`a user with this ${field} already exists`);
+    this.name = 'DuplicateUserError';
+  }
+}
+
+/**
+ * The accounts. The only code that touches their table or collection; both drivers pass
+ * `user.repository.contract.ts`.
+ */
+export interface UserRepository {
+  /** Creates an account; throws DuplicateUserError when the e-mail (any case) or Google id is taken. */
+  createUser(user: NewUser, now: Date): Promise<UserRecord>;
+  findUserById(id: number): Promise<UserRecord | undefined>;
+  /** Case-insensitive. */
+  findUserByEmail(email: string): Promise<UserRecord | undefined>;
+  findUserByGoogleId(googleId: string): Promise<UserRecord | undefined>;
+  /** Attaches a Google account to an existing user; throws DuplicateUserError when another user holds it. */
+  linkGoogleAccount(userId: number, googleId: string): Promise<UserRecord | undefined>;
+  setAdmin(userId: number, isAdmin: boolean): Promise<UserRecord | undefined>;
+  /** Every user, newest first. */
+  listUsers(): Promise<UserRecord[]>;
+}

@@ -1,0 +1,63 @@
+import mongoose, { type Connection, type Model } from 'mongoose';
+import type { SessionRecord, SessionRepository } from './session.repository.ts';
+
+interface SessionDoc {
+  _id: string;
+  userId: number;
+  createdAt: Date;
+  expiresAt: Date;
+  revokedAt?: Date | null;
+}
+
+const sessionSchema = new mongoose.Schema<SessionDoc>(
+  {
+    _id: { type: String, required: true },
+    userId: { type: Number, required: true, index: true },
+    createdAt: { type: Date, required: true },
+    expiresAt: { type: Date, required: true },
+    revokedAt: { type: Date, default: null },
+  },
+  { versionKey: false, strict: 'throw' },
+);
+
+const toSession = (doc: SessionDoc): SessionRecord => ({
+  id: doc._id,
+  userId: doc.userId,
+  createdAt: doc.createdAt,
+  expiresAt: doc.expiresAt,
+  revokedAt: doc.revokedAt ?? null,
+});
+
+/** Sessions in the auth database of MongoDB. */
+export class MongoSessionRepository implements SessionRepository {
+  private readonly sessions: Model<SessionDoc>;
+
+  constructor(connection: Connection) {
+    this.sessions = connection.model<SessionDoc>('Session', sessionSchema, 'sessions');
+  }
+
+  async init(): Promise<void> {
+    await this.sessions.init();
+  }
+
+  async createSession(session: Omit<SessionRecord, 'revokedAt'>): Promise<SessionRecord> {
+    const doc: SessionDoc = { _id: session.id, userId: session.userId, createdAt: session.createdAt, expiresAt: session.expiresAt, revokedAt: null };
+    await this.sessions.create(doc);
+    return toSession(doc);
+  }
+
+  async findSession(id: string): Promise<SessionRecord | undefined> {
+    const doc = await this.sessions.findById(String(id)).lean<SessionDoc>();
+    return doc ? toSession(doc) : undefined;
+  }
+
+  async revokeSession(id: string, at: Date): Promise<boolean> {
+    const result = await this.sessions.updateOne({ _id: String(id), revokedAt: null }, { $set: { revokedAt: at } });
+    return result.modifiedCount > 0;
+  }
+
+  async extendSession(id: string, expiresAt: Date): Promise<boolean> {
+    const result = await this.sessions.updateOne({ _id: String(id), revokedAt: null }, { $set: { expiresAt } });
+    return result.matchedCount > 0;
+  }
+}

@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { UserRepository } from '../accounts/user.repository.ts';
+import { at, newUser, type AuthStoreUnderTest } from '../accounts/user.repository.contract.ts';
+import type { SessionRepository } from './session.repository.ts';
+
+/** The behaviour every SessionRepository driver must have; `open` gives a fresh, empty store for each test. */
+export function describeSessionRepositoryContract(name: string, open: () => Promise<AuthStoreUnderTest>): void {
+  describe(`SessionRepository contract: ${name}`, () => {
+    let subject: AuthStoreUnderTest;
+    let users: UserRepository;
+    let repo: SessionRepository;
+
+    beforeEach(async () => {
+      subject = await open();
+      users = subject.storage.users;
+      repo = subject.storage.sessions;
+    });
+    afterEach(async () => {
+      await subject.dispose();
+    });
+
+    it('stores, finds and revokes sessions once', async () => {
+      const ada = await users.createUser(newUser(), at('2024-01-01T10:00:00.000Z'));
+      const id = randomUUID();
+      const created = await repo.createSession({ id, userId: ada.id, createdAt: at('2024-01-01T10:00:00.000Z'), expiresAt: at('2024-01-08T10:00:00.000Z') });
+      expect(created).toEqual({ id, userId: ada.id, createdAt: at('2024-01-01T10:00:00.000Z'), expiresAt: at('2024-01-08T10:00:00.000Z'), revokedAt: null });
+      expect(await repo.findSession(id)).toEqual(created);
+      expect(await repo.findSession(randomUUID())).toBeUndefined();
+
+      expect(await repo.revokeSession(id, at('2024-01-02T10:00:00.000Z'))).toBe(true);
+      expect((await repo.findSession(id))?.revokedAt).toEqual(at('2024-01-02T10:00:00.000Z'));
+      // A second revoke changes nothing, not even the time.
+      expect(await repo.revokeSession(id, at('2024-01-03T10:00:00.000Z'))).toBe(false);
+      expect((await repo.findSession(id))?.revokedAt).toEqual(at('2024-01-02T10:00:00.000Z'));
+      expect(await repo.revokeSession(randomUUID(), at('2024-01-03T10:00:00.000Z'))).toBe(false);
+    });
+    it('extends a live session and never a revoked one', async () => {
+      const ada = await users.createUser(newUser(), at('2024-01-01T10:00:00.000Z'));
+      const id = randomUUID();
+      await repo.createSession({ id, userId: ada.id, createdAt: at('2024-01-01T10:00:00.000Z'), expiresAt: at('2024-01-08T10:00:00.000Z') });
+      expect(await repo.extendSession(id, at('2024-01-12T10:00:00.000Z'))).toBe(true);
+      expect((await repo.findSession(id))?.expiresAt).toEqual(at('2024-01-12T10:00:00.000Z'));
+      await repo.revokeSession(id, at('2024-01-05T10:00:00.000Z'));
+      expect(await repo.extendSession(id, at('2024-02-01T10:00:00.000Z'))).toBe(false);
+      expect((await repo.findSession(id))?.expiresAt).toEqual(at('2024-01-12T10:00:00.000Z'));
+      expect(await repo.extendSession(randomUUID(), at('2024-02-01T10:00:00.000Z'))).toBe(false);
+    });
+  });
+}

@@ -1,0 +1,46 @@
+import type { SqliteDatabase } from '@story/service-kit';
+import type { SessionRecord, SessionRepository } from './session.repository.ts';
+
+interface SessionRow {
+  id: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+const toSession = (row: SessionRow): SessionRecord => ({
+  id: row.id,
+  userId: row.user_id,
+  createdAt: new Date(row.created_at),
+  expiresAt: new Date(row.expires_at),
+  revokedAt: row.revoked_at === null ? null : new Date(row.revoked_at),
+});
+
+/** Sessions in auth.sqlite. */
+export class SqliteSessionRepository implements SessionRepository {
+  constructor(private readonly db: SqliteDatabase) {}
+
+  async createSession(session: Omit<SessionRecord, 'revokedAt'>): Promise<SessionRecord> {
+    const row = this.db
+      .prepare<[string, number, string, string], SessionRow>('INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES (?, ?, ?, ?) RETURNING *')
+      .get(session.id, session.userId, session.createdAt.toISOString(), session.expiresAt.toISOString());
+    if (!row) throw new Error('insert returned no row');
+    return toSession(row);
+  }
+
+  async findSession(id: string): Promise<SessionRecord | undefined> {
+    const row = this.db.prepare<[string], SessionRow>('SELECT * FROM sessions WHERE id = ?').get(id);
+    return row && toSession(row);
+  }
+
+  async revokeSession(id: string, at: Date): Promise<boolean> {
+    const result = this.db.prepare('UPDATE sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(at.toISOString(), id);
+    return result.changes > 0;
+  }
+
+  async extendSession(id: string, expiresAt: Date): Promise<boolean> {
+    const result = this.db.prepare('UPDATE sessions SET expires_at = ? WHERE id = ? AND revoked_at IS NULL').run(expiresAt.toISOString(), id);
+    return result.changes > 0;
+  }
+}

@@ -1,0 +1,49 @@
+import { DEFAULT_TIME_LIMIT_SECONDS, USER_TYPES } from '@story/proto';
+
+const seedSettings = USER_TYPES.map(
+  (userType) =>
+    `INSERT INTO user_type_settings (user_type, time_limit, response_type, created_at, updated_at)
+     VALUES ('${userType}', ${DEFAULT_TIME_LIMIT_SECONDS}, 'text', strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), strftime('%Y-%m-%dT%H:%M:%fZ', 'now'));`,
+).join('\n');
+
+/** Schema versions of auth.sqlite; append, never edit a shipped entry. */
+export const AUTH_SQLITE_MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE users (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    email TEXT NOT NULL,
+    email_lower TEXT NOT NULL UNIQUE,
+    first_name TEXT NOT NULL,
+    last_name TEXT NOT NULL,
+    password_hash TEXT,
+    google_id TEXT UNIQUE,
+    is_admin INTEGER NOT NULL DEFAULT 0 CHECK (is_admin IN (0, 1)),
+    user_type TEXT NOT NULL DEFAULT 'standard' CHECK (user_type IN ('standard', 'plus', 'pro')),
+    auth_provider TEXT NOT NULL DEFAULT 'email' CHECK (auth_provider IN ('email', 'google')),
+    created_at TEXT NOT NULL
+  );
+  CREATE INDEX users_created_at ON users (created_at);
+  CREATE TABLE sessions (
+    id TEXT PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    created_at TEXT NOT NULL,
+    expires_at TEXT NOT NULL,
+    revoked_at TEXT
+  );
+  CREATE INDEX sessions_user_id ON sessions (user_id);
+  CREATE TABLE user_type_settings (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    user_type TEXT NOT NULL UNIQUE CHECK (user_type IN ('standard', 'plus', 'pro')),
+    time_limit INTEGER NOT NULL DEFAULT ${DEFAULT_TIME_LIMIT_SECONDS},
+    response_type TEXT NOT NULL DEFAULT 'text' CHECK (response_type IN ('text', 'text_and_voice')),
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  );
+  ${seedSettings}
+  CREATE TABLE password_resets (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    reset_at TEXT NOT NULL
+  );
+  `,
+];

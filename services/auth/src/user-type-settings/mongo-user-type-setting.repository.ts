@@ -1,0 +1,81 @@
+import mongoose, { type Connection, type Model } from 'mongoose';
+import { DEFAULT_TIME_LIMIT_SECONDS, USER_TYPES, responseTypeSchema, userTypeSchema, type ResponseType, type UserType } from '@story/proto';
+import { isDuplicateKeyError, nextSequence } from '@story/service-kit';
+import type { UserTypeSettingRecord, UserTypeSettingRepository } from './user-type-setting.repository.ts';
+
+interface SettingDoc {
+  _id: number;
+  userType: string;
+  timeLimit: number;
+  responseType: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const settingSchema = new mongoose.Schema<SettingDoc>(
+  {
+    _id: { type: Number, required: true },
+    userType: { type: String, required: true, unique: true, enum: USER_TYPES },
+    timeLimit: { type: Number, required: true },
+    responseType: { type: String, required: true, enum: ['text', 'text_and_voice'] },
+    createdAt: { type: Date, required: true },
+    updatedAt: { type: Date, required: true },
+  },
+  { versionKey: false, strict: 'throw' },
+);
+
+const toSetting = (doc: SettingDoc): UserTypeSettingRecord => ({
+  id: doc._id,
+  userType: userTypeSchema.parse(doc.userType),
+  timeLimit: doc.timeLimit,
+  responseType: responseTypeSchema.parse(doc.responseType),
+  createdAt: doc.createdAt,
+  updatedAt: doc.updatedAt,
+});
+
+/** User-type settings in the auth database of MongoDB. */
+export class MongoUserTypeSettingRepository implements UserTypeSettingRepository {
+  private readonly settings: Model<SettingDoc>;
+
+  constructor(private readonly connection: Connection) {
+    this.settings = connection.model<SettingDoc>('UserTypeSetting', settingSchema, 'user_type_settings');
+  }
+
+  /** Builds the unique index and seeds the types that are missing. */
+  async init(): Promise<void> {
+    await this.settings.init();
+    for (const userType of USER_TYPES) {
+      if (await this.settings.exists({ userType })) continue;
+      const now = new Date();
+      const id = await nextSequence(this.connection, 'user_type_settings');
+      // $setOnInsert: a second process seeding at the same moment leaves the first row alone.
+      await this.settings
+        .updateOne({ userType }, { $setOnInsert: { _id: id, userType, timeLimit: DEFAULT_TIME_LIMIT_SECONDS, responseType: 'text', createdAt: now, updatedAt: now } }, { upsert: true })
+        .catch((error: unknown) => {
+          if (!isDuplicateKeyError(error)) throw error;
+        });
+    }
+  }
+
+  async listUserTypeSettings(): Promise<UserTypeSettingRecord[]> {
+    const docs = await this.settings.find().lean<SettingDoc[]>();
+    return docs.map(toSetting).sort((a, b) => USER_TYPES.indexOf(a.userType) - USER_TYPES.indexOf(b.userType));
+  }
+
+  async findUserTypeSetting(userType: UserType): Promise<UserTypeSettingRecord | undefined> {
+    const doc = await this.settings.findOne({ userType: String(userType) }).lean<SettingDoc>();
+    return doc ? toSetting(doc) : undefined;
+  }
+
+  async updateUserTypeSetting(userType: UserType, change: { timeLimit: number; responseType: ResponseType }, at: Date): Promise<UserTypeSettingRecord> {
+    const existing = await this.settings
+      .findOneAndUpdate({ userType: String(userType) }, { $set: { timeLimit: change.timeLimit, responseType: change.responseType, updatedAt: at } }, { returnDocument: 'after' })
+      .lean<SettingDoc>();
+    if (existing) return toSetting(existing);
+    // A type whose seed row was removed by hand comes back instead of failing.
+    const id = await nextSequence(this.connection, 'user_type_settings');
+    const doc: SettingDoc = { _id: id, userType, timeLimit: change.timeLimit, responseType: change.responseType, createdAt: at, updatedAt: at };
+    await this.settings.create(doc);
+    return toSetting(doc);
+  }
+}

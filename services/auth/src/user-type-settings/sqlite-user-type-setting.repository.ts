@@ -1,0 +1,50 @@
+import { USER_TYPES, responseTypeSchema, userTypeSchema, type ResponseType, type UserType } from '@story/proto';
+import type { SqliteDatabase } from '@story/service-kit';
+import type { UserTypeSettingRecord, UserTypeSettingRepository } from './user-type-setting.repository.ts';
+
+interface SettingRow {
+  id: number;
+  user_type: string;
+  time_limit: number;
+  response_type: string;
+  created_at: string;
+  updated_at: string;
+}
+
+const toSetting = (row: SettingRow): UserTypeSettingRecord => ({
+  id: row.id,
+  userType: userTypeSchema.parse(row.user_type),
+  timeLimit: row.time_limit,
+  responseType: responseTypeSchema.parse(row.response_type),
+  createdAt: new Date(row.created_at),
+  updatedAt: new Date(row.updated_at),
+});
+
+/** User-type settings in auth.sqlite (seeded by its first migration). */
+export class SqliteUserTypeSettingRepository implements UserTypeSettingRepository {
+  constructor(private readonly db: SqliteDatabase) {}
+
+  async listUserTypeSettings(): Promise<UserTypeSettingRecord[]> {
+    const rows = this.db.prepare<[], SettingRow>('SELECT * FROM user_type_settings').all().map(toSetting);
+    return rows.sort((a, b) => USER_TYPES.indexOf(a.userType) - USER_TYPES.indexOf(b.userType));
+  }
+
+  async findUserTypeSetting(userType: UserType): Promise<UserTypeSettingRecord | undefined> {
+    const row = this.db.prepare<[string], SettingRow>('SELECT * FROM user_type_settings WHERE user_type = ?').get(userType);
+    return row && toSetting(row);
+  }
+
+  async updateUserTypeSetting(userType: UserType, change: { timeLimit: number; responseType: ResponseType }, at: Date): Promise<UserTypeSettingRecord> {
+    const stamp = at.toISOString();
+    // Upsert: a type whose seed row was removed by hand comes back instead of failing.
+    const row = this.db
+      .prepare<[string, number, string, string, string], SettingRow>(
+        `INSERT INTO user_type_settings (user_type, time_limit, response_type, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (user_type) DO UPDATE SET time_limit = excluded.time_limit, response_type = excluded.response_type, updated_at = excluded.updated_at
+         RETURNING *`,
+      )
+      .get(userType, change.timeLimit, change.responseType, stamp, stamp);
+    if (!row) throw new Error('upsert returned no row');
+    return toSetting(row);
+  }
+}

@@ -1,0 +1,45 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { at, type AuthStoreUnderTest } from '../accounts/user.repository.contract.ts';
+import type { UserTypeSettingRepository } from './user-type-setting.repository.ts';
+
+/** The behaviour every UserTypeSettingRepository driver must have; `open` gives a fresh store (seeded) for each test. */
+export function describeUserTypeSettingRepositoryContract(name: string, open: () => Promise<AuthStoreUnderTest>): void {
+  describe(`UserTypeSettingRepository contract: ${name}`, () => {
+    let subject: AuthStoreUnderTest;
+    let repo: UserTypeSettingRepository;
+
+    beforeEach(async () => {
+      subject = await open();
+      repo = subject.storage.settings;
+    });
+    afterEach(async () => {
+      await subject.dispose();
+    });
+
+    it('seeds standard, plus and pro with 300 seconds and text replies', async () => {
+      const settings = await repo.listUserTypeSettings();
+      expect(settings.map((s) => [s.userType, s.timeLimit, s.responseType])).toEqual([
+        ['standard', 300, 'text'],
+        ['plus', 300, 'text'],
+        ['pro', 300, 'text'],
+      ]);
+      for (const setting of settings) {
+        expect(Number.isSafeInteger(setting.id)).toBe(true);
+        expect(setting.createdAt).toBeInstanceOf(Date);
+      }
+    });
+    it('updates one user type setting and leaves the others alone', async () => {
+      const before = await repo.findUserTypeSetting('plus');
+      const updated = await repo.updateUserTypeSetting('plus', { timeLimit: 450, responseType: 'text_and_voice' }, at('2030-01-01T00:00:00.000Z'));
+      expect(updated).toMatchObject({ userType: 'plus', timeLimit: 450, responseType: 'text_and_voice' });
+      expect(updated.id).toBe(before?.id);
+      expect(updated.updatedAt).toEqual(at('2030-01-01T00:00:00.000Z'));
+      expect(await repo.findUserTypeSetting('plus')).toEqual(updated);
+      expect((await repo.listUserTypeSettings()).map((s) => [s.userType, s.timeLimit, s.responseType])).toEqual([
+        ['standard', 300, 'text'],
+        ['plus', 450, 'text_and_voice'],
+        ['pro', 300, 'text'],
+      ]);
+    });
+  });
+}

@@ -1,0 +1,54 @@
+import { EVENT_SUBJECTS, storySavedEventSchema, threadEventSchema } from '@story/proto';
+import type { OutboxEvent } from '@story/service-kit';
+import type { z } from 'zod';
+import type { SnippetConversationRecord } from '../snippet-conversations/snippet-conversation.repository.ts';
+import type { MessageRecord, ThreadRecord } from '../threads/thread.repository.ts';
+
+type StorySavedEvent = z.infer<typeof storySavedEventSchema>;
+type ThreadEvent = z.infer<typeof threadEventSchema>;
+
+/** What the search service indexes for one saved message pair: both sides, labelled. */
+export function storyContent(userMessage: string, aiResponse: string): string {
+  return `Me: ${userMessage.trim()}\n\nCoach: ${aiResponse.trim()}`;
+}
+
+/** `events.story.saved` for a message pair saved to a thread; the story key makes indexing idempotent. */
+export function storySavedEvent(message: MessageRecord): OutboxEvent {
+  const payload: StorySavedEvent = storySavedEventSchema.parse({
+    storyKey: `conversation:${message.id}`,
+    userId: message.userId,
+    threadId: message.threadId,
+    sourceType: 'conversation',
+    content: storyContent(message.userMessage, message.aiResponse),
+    createdAt: message.createdAt,
+  });
+  return { subject: EVENT_SUBJECTS.storySaved, payload };
+}
+
+/** `events.story.saved` for each new exchange of a snippet (interview practice) conversation. */
+export function snippetStoryEvents(record: SnippetConversationRecord, firstNewIndex: number): OutboxEvent[] {
+  return record.conversationHistory.slice(firstNewIndex).flatMap((exchange, offset) => {
+    if (exchange.userMessage.trim() === '') return [];
+    const payload: StorySavedEvent = storySavedEventSchema.parse({
+      storyKey: `snippet-conversation:${record.id}:${firstNewIndex + offset}`,
+      userId: record.userId,
+      snippetId: record.snippetId,
+      sourceType: 'interview',
+      content: storyContent(exchange.userMessage, exchange.aiResponse),
+      createdAt: record.updatedAt,
+    });
+    return [{ subject: EVENT_SUBJECTS.storySaved, payload }];
+  });
+}
+
+const threadEvent = (subject: OutboxEvent['subject'], userId: number, threadId: number, at: string): OutboxEvent => {
+  const payload: ThreadEvent = threadEventSchema.parse({ userId, threadId, at });
+  return { subject, payload };
+};
+
+/** `events.thread.deleted`: the thread went to the deleted folder. */
+export const threadDeletedEvent = (userId: number, threadId: number, at: string) => threadEvent(EVENT_SUBJECTS.threadDeleted, userId, threadId, at);
+/** `events.thread.recovered`: the thread came back from the deleted folder. */
+export const threadRecoveredEvent = (userId: number, threadId: number, at: string) => threadEvent(EVENT_SUBJECTS.threadRecovered, userId, threadId, at);
+/** `events.thread.purged`: the thread and its messages are gone for good. */
+export const threadPurgedEvent = (thread: ThreadRecord, at: string) => threadEvent(EVENT_SUBJECTS.threadPurged, thread.userId, thread.id, at);

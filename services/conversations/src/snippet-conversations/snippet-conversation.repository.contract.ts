@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EVENT_SUBJECTS, type SnippetExchange } from '@story/proto';
+import { snippetStoryEvents } from '../nats/domain-events.ts';
+import type { StoreUnderTest } from '../threads/thread.repository.contract.ts';
+import type { SnippetConversationRepository } from './snippet-conversation.repository.ts';
+
+const T0 = Date.parse('2024-03-01T09:00:00.000Z');
+const at = (minutes: number) => new Date(T0 + minutes * 60_000).toISOString();
+const exchange = (n: number): SnippetExchange => ({ userMessage: `answer ${n}`, aiResponse: `question ${n}`, timestamp: at(n) });
+
+/** The behaviour every SnippetConversationRepository must have, run against each driver. */
+export function snippetConversationRepositoryContract(name: string, open: () => Promise<StoreUnderTest<SnippetConversationRepository>>): void {
+  describe(`SnippetConversationRepository contract: ${name}`, () => {
+    let store: StoreUnderTest<SnippetConversationRepository>;
+    let repo: SnippetConversationRepository;
+    let nextUser = 5000;
+    const newUser = () => ++nextUser;
+
+    beforeAll(async () => {
+      store = await open();
+      repo = store.repository;
+    });
+    afterAll(async () => store.cleanup());
+
+    it('continues a snippet conversation whose history extends the latest one, else starts a new one', async () => {
+      const user = newUser();
+      const snippetId = 77;
+      const first = await repo.saveSnippetConversation(user, snippetId, [exchange(1)], at(1), snippetStoryEvents);
+      expect(first.created).toBe(true);
+      const extended = await repo.saveSnippetConversation(user, snippetId, [exchange(1), exchange(2)], at(2), snippetStoryEvents);
+      expect(extended).toMatchObject({ created: false, record: { id: first.record.id, createdAt: at(1), updatedAt: at(2) } });
+      const fresh = await repo.saveSnippetConversation(user, snippetId, [exchange(9)], at(3), snippetStoryEvents);
+      expect(fresh.created).toBe(true);
+      expect(fresh.record.id).not.toBe(first.record.id);
+
+      const listed = await repo.listSnippetConversations(user, snippetId);
+      expect(listed.map((c) => c.id)).toEqual([fresh.record.id, first.record.id]);
+      expect(listed[1]?.conversationHistory).toEqual([exchange(1), exchange(2)]);
+      expect(await repo.listSnippetConversations(user + 1, snippetId)).toEqual([]);
+
+      const storyKeys = (await store.outbox.pendingEvents(10_000))
+        .filter((e) => e.subject === EVENT_SUBJECTS.storySaved)
+        .map((e) => JSON.parse(e.payload).storyKey)
+        .filter((key: string) => key.startsWith(`snippet-conversation:${first.record.id}:`));
+      expect(storyKeys).toEqual([`snippet-conversation:${first.record.id}:0`, `snippet-conversation:${first.record.id}:1`]);
+    });
+  });
+}

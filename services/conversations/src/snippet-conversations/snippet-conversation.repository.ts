@@ -1,0 +1,32 @@
+import type { SnippetExchange } from '@story/proto';
+import type { OutboxEvent } from '@story/service-kit';
+
+export interface SnippetConversationRecord {
+  id: number;
+  snippetId: number;
+  userId: number;
+  conversationHistory: SnippetExchange[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * Interview-practice conversations, one history per practice session of a snippet. Scoped by user
+ * like every repository; both drivers pass `snippet-conversation.repository.contract.ts`.
+ */
+export interface SnippetConversationRepository {
+  /** The user's conversations about a snippet, most recently updated first. */
+  listSnippetConversations(userId: number, snippetId: number): Promise<SnippetConversationRecord[]>;
+  /**
+   * Stores a snippet conversation's history: it continues the user's latest conversation about the
+   * snippet when the new history extends it, else it starts a new one. `buildEvents` gets the stored
+   * record and the index of the first exchange that is new; its events join the same transaction.
+   */
+  saveSnippetConversation(
+    userId: number,
+    snippetId: number,
+    history: SnippetExchange[],
+    now: string,
+    buildEvents: (record: SnippetConversationRecord, firstNewIndex: number) => OutboxEvent[],
+  ): Promise<{ record: SnippetConversationRecord; created: boolean }>;
+}

@@ -1,0 +1,32 @@
+import { CONVERSATION_MESSAGES, type SnippetExchange } from '@story/proto';
+import { badRequest } from '@story/service-kit';
+import { snippetStoryEvents } from '../nats/domain-events.ts';
+import type { SnippetOwnerClient } from '../nats/snippet-owner.client.ts';
+import type { SnippetConversationRecord, SnippetConversationRepository } from './snippet-conversation.repository.ts';
+
+export interface SnippetConversationDeps {
+  repository: SnippetConversationRepository;
+  owners: SnippetOwnerClient;
+  clock: () => Date;
+  onEventsWritten: () => void;
+}
+
+/** Interview-practice conversations about one snippet, for its owner only (ownership asked of the jobs service). */
+export class SnippetConversationService {
+  constructor(private readonly deps: SnippetConversationDeps) {}
+
+  /** Saves the practice session's history: it continues the latest session when it extends it, else starts a new one. */
+  async save(userId: number, snippetId: number, history: SnippetExchange[]): Promise<{ record: SnippetConversationRecord; created: boolean }> {
+    if (history.length === 0) throw badRequest(CONVERSATION_MESSAGES.snippetHistoryEmpty);
+    await this.deps.owners.requireOwned(snippetId, userId);
+    const saved = await this.deps.repository.saveSnippetConversation(userId, snippetId, history, this.deps.clock().toISOString(), snippetStoryEvents);
+    this.deps.onEventsWritten();
+    return saved;
+  }
+
+  /** The user's sessions about the snippet, most recently updated first. */
+  async list(userId: number, snippetId: number): Promise<SnippetConversationRecord[]> {
+    await this.deps.owners.requireOwned(snippetId, userId);
+    return this.deps.repository.listSnippetConversations(userId, snippetId);
+  }
+}

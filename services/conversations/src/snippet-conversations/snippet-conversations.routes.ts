@@ -1,0 +1,41 @@
+import {
+  CONVERSATION_MESSAGES,
+  saveSnippetConversationRequestSchema,
+  saveSnippetConversationResponseSchema,
+  snippetConversationsResponseSchema,
+  snippetIdParamsSchema,
+} from '@story/proto';
+import { requireUser, signedInOnly, type ServiceApp } from '@story/service-kit';
+import type { SnippetConversationRecord } from './snippet-conversation.repository.ts';
+import type { SnippetConversationService } from './snippet-conversation.service.ts';
+
+const presentSnippetConversation = (record: SnippetConversationRecord) => ({
+  id: record.id,
+  snippetId: record.snippetId,
+  conversationHistory: record.conversationHistory,
+  createdAt: record.createdAt,
+  updatedAt: record.updatedAt,
+});
+
+/** `/api/snippet-conversations`: interview-practice sessions saved per snippet. */
+export function registerSnippetConversationRoutes(app: ServiceApp, service: SnippetConversationService): void {
+  app.post(
+    '/api/snippet-conversations',
+    { ...signedInOnly, schema: { body: saveSnippetConversationRequestSchema, response: { 200: saveSnippetConversationResponseSchema, 201: saveSnippetConversationResponseSchema } } },
+    async (request, reply) => {
+      const { userId } = requireUser(request);
+      const { record, created } = await service.save(userId, request.body.snippetId, request.body.conversationHistory);
+      return reply.status(created ? 201 : 200).send({ id: record.id, snippetId: record.snippetId, message: CONVERSATION_MESSAGES.snippetConversationSaved });
+    },
+  );
+
+  app.get(
+    '/api/snippet-conversations/:snippetId',
+    { ...signedInOnly, schema: { params: snippetIdParamsSchema, response: { 200: snippetConversationsResponseSchema } } },
+    async (request) => {
+      const { userId } = requireUser(request);
+      const records = await service.list(userId, request.params.snippetId);
+      return records.map(presentSnippetConversation);
+    },
+  );
+}

@@ -1,0 +1,44 @@
+import { randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { dropMongoDatabase, tempDataDir, withMongo } from '@story/service-kit/testing';
+import { snippetConversationRepositoryContract } from '../snippet-conversations/snippet-conversation.repository.contract.ts';
+import type { StoreUnderTest } from '../threads/thread.repository.contract.ts';
+import { threadRepositoryContract } from '../threads/thread.repository.contract.ts';
+import { openMongoConversationsStorage, openSqliteConversationsStorage, type ConversationsStorage } from './conversations-storage.ts';
+
+/** Each repository's contract against one store of a driver. */
+function runContracts(driver: string, open: () => Promise<{ storage: ConversationsStorage; cleanup: () => Promise<void> }>): void {
+  const under = <R>(pick: (storage: ConversationsStorage) => R) => async (): Promise<StoreUnderTest<R>> => {
+    const { storage, cleanup } = await open();
+    return { repository: pick(storage), outbox: storage.outbox, cleanup };
+  };
+  threadRepositoryContract(driver, under((storage) => storage.threads));
+  snippetConversationRepositoryContract(driver, under((storage) => storage.snippetConversations));
+}
+
+runContracts('SQLite', async () => {
+  const dir = tempDataDir('conversations-contract-');
+  const storage = openSqliteConversationsStorage(join(dir, 'conversations.sqlite'));
+  return {
+    storage,
+    cleanup: async () => {
+      await storage.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+});
+
+await withMongo('conversations', (url) =>
+  runContracts('MongoDB', async () => {
+    const dbName = `conversations_contract_${randomUUID().slice(0, 8)}`;
+    const storage = await openMongoConversationsStorage(url, dbName);
+    return {
+      storage,
+      cleanup: async () => {
+        await storage.close();
+        await dropMongoDatabase(url, dbName);
+      },
+    };
+  }),
+);

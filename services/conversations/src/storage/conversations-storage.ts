@@ -1,0 +1,69 @@
+import {
+  MongoLeaseStore,
+  MongoOutbox,
+  SqliteLeaseStore,
+  SqliteOutbox,
+  connectMongo,
+  mongoReadiness,
+  openSqlite,
+  sqliteFile,
+  sqliteReadiness,
+  storageKind,
+  type BaseEnv,
+  type LeaseStore,
+  type OutboxStore,
+  type ReadinessCheck,
+} from '@story/service-kit';
+import { MongoSnippetConversationRepository } from '../snippet-conversations/mongo-snippet-conversation.repository.ts';
+import type { SnippetConversationRepository } from '../snippet-conversations/snippet-conversation.repository.ts';
+import { SqliteSnippetConversationRepository } from '../snippet-conversations/sqlite-snippet-conversation.repository.ts';
+import { MongoThreadRepository } from '../threads/mongo-thread.repository.ts';
+import { SqliteThreadRepository } from '../threads/sqlite-thread.repository.ts';
+import type { ThreadRepository } from '../threads/thread.repository.ts';
+import { CONVERSATIONS_MIGRATIONS } from './sqlite-migrations.ts';
+
+/** Everything the conversations service stores, a repository per aggregate over one database. */
+export interface ConversationsStorage {
+  kind: 'sqlite' | 'mongodb';
+  threads: ThreadRepository;
+  snippetConversations: SnippetConversationRepository;
+  outbox: OutboxStore;
+  leases: LeaseStore;
+  readiness: ReadinessCheck;
+  close(): Promise<void>;
+}
+
+/** The embedded store: one SQLite file (`:memory:` for throwaway stores). */
+export function openSqliteConversationsStorage(file: string): ConversationsStorage {
+  const db = openSqlite(file, CONVERSATIONS_MIGRATIONS);
+  const outbox = new SqliteOutbox(db);
+  return {
+    kind: 'sqlite',
+    threads: new SqliteThreadRepository(db, outbox),
+    snippetConversations: new SqliteSnippetConversationRepository(db, outbox),
+    outbox,
+    leases: new SqliteLeaseStore(db),
+    readiness: sqliteReadiness(db),
+    close: async () => {
+      if (db.open) db.close();
+    },
+  };
+}
+
+/** The production store: the service's own MongoDB database (a replica set: writes with events use transactions). */
+export async function openMongoConversationsStorage(url: string, dbName: string): Promise<ConversationsStorage> {
+  const connection = await connectMongo(url, dbName);
+  const outbox = new MongoOutbox(connection);
+  const threads = new MongoThreadRepository(connection, outbox);
+  const snippetConversations = new MongoSnippetConversationRepository(connection, outbox);
+  const leases = new MongoLeaseStore(connection);
+  // Collections cannot be created inside a transaction on older servers: make them all up front.
+  for (const part of [outbox, threads, snippetConversations, leases]) await part.init();
+  return { kind: 'mongodb', threads, snippetConversations, outbox, leases, readiness: mongoReadiness(connection), close: () => connection.close() };
+}
+
+/** The configured store: MongoDB when MONGODB_URL is set, else `conversations.sqlite` under DATA_DIR. */
+export async function openConversationsStorage(config: Pick<BaseEnv, 'DATA_DIR' | 'MONGODB_URL'>, service: string): Promise<ConversationsStorage> {
+  if (storageKind(config) === 'mongodb' && config.MONGODB_URL) return openMongoConversationsStorage(config.MONGODB_URL, service);
+  return openSqliteConversationsStorage(sqliteFile(config.DATA_DIR, service));
+}

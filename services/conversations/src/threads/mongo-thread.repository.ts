@@ -1,0 +1,256 @@
+import mongoose, { type ClientSession, type Connection } from 'mongoose';
+import { isDuplicateKeyError, nextSequence, type MongoOutbox, type OutboxEvent } from '@story/service-kit';
+import type { MessageRecord, SaveMessageInput, SaveMessageResult, ThreadFilter, ThreadRecord, ThreadRepository, ThreadStateChange } from './thread.repository.ts';
+
+interface ThreadDoc {
+  _id: number;
+  userId: number;
+  title: string;
+  createdAt: string;
+  lastUpdated: string;
+  deletedAt: string | null;
+}
+
+interface MessageDoc {
+  _id: number;
+  threadId: number;
+  userId: number;
+  userMessage: string;
+  aiResponse: string;
+  audioResponse: string | null;
+  status: string;
+  createdAt: string;
+}
+
+interface IdempotencyDoc {
+  _id: string;
+  userId: number;
+  requestHash: string;
+  conversationId: number;
+  threadId: number;
+  createdAt: string;
+}
+
+const { Schema } = mongoose;
+
+const threadSchema = new Schema<ThreadDoc>(
+  {
+    _id: Number,
+    userId: { type: Number, required: true },
+    title: { type: String, required: true },
+    createdAt: { type: String, required: true },
+    lastUpdated: { type: String, required: true },
+    deletedAt: { type: String, default: null },
+  },
+  { versionKey: false },
+);
+threadSchema.index({ userId: 1, lastUpdated: -1, _id: -1 });
+threadSchema.index({ deletedAt: 1 }, { partialFilterExpression: { deletedAt: { $type: 'string' } } });
+
+const messageSchema = new Schema<MessageDoc>(
+  {
+    _id: Number,
+    threadId: { type: Number, required: true },
+    userId: { type: Number, required: true },
+    userMessage: { type: String, required: true },
+    aiResponse: { type: String, required: true },
+    audioResponse: { type: String, default: null },
+    status: { type: String, default: 'in_progress' },
+    createdAt: { type: String, required: true },
+  },
+  { versionKey: false },
+);
+messageSchema.index({ threadId: 1, _id: 1 });
+
+const idempotencySchema = new Schema<IdempotencyDoc>(
+  {
+    _id: String,
+    userId: { type: Number, required: true },
+    requestHash: { type: String, required: true },
+    conversationId: { type: Number, required: true },
+    threadId: { type: Number, required: true },
+    createdAt: { type: String, required: true },
+  },
+  { versionKey: false },
+);
+idempotencySchema.index({ createdAt: 1 });
+idempotencySchema.index({ threadId: 1 });
+
+const toThread = (doc: ThreadDoc): ThreadRecord => ({
+  id: doc._id,
+  userId: doc.userId,
+  title: doc.title,
+  createdAt: doc.createdAt,
+  lastUpdated: doc.lastUpdated,
+  deletedAt: doc.deletedAt ?? null,
+});
+
+const toMessage = (doc: MessageDoc): MessageRecord => ({
+  id: doc._id,
+  threadId: doc.threadId,
+  userId: doc.userId,
+  userMessage: doc.userMessage,
+  aiResponse: doc.aiResponse,
+  audioResponse: doc.audioResponse ?? null,
+  createdAt: doc.createdAt,
+});
+
+const THREAD_FILTERS: Record<ThreadFilter, Record<string, unknown>> = {
+  all: {},
+  active: { deletedAt: null },
+  deleted: { deletedAt: { $type: 'string' } },
+};
+
+/**
+ * Threads in MongoDB. Writes that go with an event run in a multi-document transaction (MongoDB
+ * needs a replica set for that, which `w: majority` implies anyway), so the outbox row commits or
+ * rolls back with the change it describes. Numeric ids come from the counters collection; a gap
+ * after an aborted transaction is harmless.
+ */
+export class MongoThreadRepository implements ThreadRepository {
+  private readonly threads;
+  private readonly messages;
+  private readonly idempotencyKeys;
+
+  constructor(
+    private readonly connection: Connection,
+    private readonly outbox: MongoOutbox,
+  ) {
+    this.threads = connection.model<ThreadDoc>('Thread', threadSchema, 'threads');
+    this.messages = connection.model<MessageDoc>('Conversation', messageSchema, 'conversations');
+    this.idempotencyKeys = connection.model<IdempotencyDoc>('IdempotencyKey', idempotencySchema, 'idempotency_keys');
+  }
+
+  /** Creates the collections and indexes up front: collections cannot be created inside a transaction on older servers. */
+  async init(): Promise<void> {
+    for (const model of [this.threads, this.messages, this.idempotencyKeys]) {
+      await model.createCollection().catch(() => undefined);
+      await model.syncIndexes();
+    }
+  }
+
+  async listThreads(userId: number, filter: ThreadFilter): Promise<ThreadRecord[]> {
+    const docs = await this.threads.find({ userId, ...THREAD_FILTERS[filter] }).sort({ lastUpdated: -1, _id: -1 }).lean<ThreadDoc[]>();
+    return docs.map(toThread);
+  }
+
+  async createThread(userId: number, title: string, now: string): Promise<ThreadRecord> {
+    const id = await nextSequence(this.connection, 'threads');
+    const doc: ThreadDoc = { _id: id, userId, title, createdAt: now, lastUpdated: now, deletedAt: null };
+    await this.threads.create(doc);
+    return toThread(doc);
+  }
+
+  async findThread(userId: number, threadId: number): Promise<ThreadRecord | undefined> {
+    const doc = await this.threads.findOne({ _id: threadId, userId }).lean<ThreadDoc>();
+    return doc ? toThread(doc) : undefined;
+  }
+
+  async listMessages(userId: number, threadId: number): Promise<MessageRecord[] | undefined> {
+    if (!(await this.findThread(userId, threadId))) return undefined;
+    const docs = await this.messages.find({ threadId, userId }).sort({ _id: 1 }).lean<MessageDoc[]>();
+    return docs.map(toMessage);
+  }
+
+  async renameThread(userId: number, threadId: number, title: string): Promise<ThreadRecord | undefined> {
+    const doc = await this.threads.findOneAndUpdate({ _id: threadId, userId }, { $set: { title } }, { new: true }).lean<ThreadDoc>();
+    return doc ? toThread(doc) : undefined;
+  }
+
+  async softDeleteThread(userId: number, threadId: number, at: string, event: OutboxEvent): Promise<ThreadStateChange | undefined> {
+    return this.setDeleted(userId, threadId, at, event);
+  }
+
+  async recoverThread(userId: number, threadId: number, event: OutboxEvent): Promise<ThreadStateChange | undefined> {
+    return this.setDeleted(userId, threadId, null, event);
+  }
+
+  private async setDeleted(userId: number, threadId: number, deletedAt: string | null, event: OutboxEvent): Promise<ThreadStateChange | undefined> {
+    return this.connection.transaction(async (session) => {
+      const current = await this.threads.findOne({ _id: threadId, userId }).session(session).lean<ThreadDoc>();
+      if (!current) return undefined;
+      if ((current.deletedAt === null) === (deletedAt === null)) return { thread: toThread(current), changed: false };
+      const updated = await this.threads.findOneAndUpdate({ _id: threadId, userId }, { $set: { deletedAt } }, { new: true, session }).lean<ThreadDoc>();
+      if (!updated) return undefined;
+      await this.outbox.write(event, session);
+      return { thread: toThread(updated), changed: true };
+    });
+  }
+
+  async saveMessage(input: SaveMessageInput, buildEvent: (message: MessageRecord) => OutboxEvent): Promise<SaveMessageResult> {
+    const messageId = await nextSequence(this.connection, 'conversations');
+    const keyId = input.idempotency ? `${input.userId}:${input.idempotency.key}` : undefined;
+    try {
+      return await this.connection.transaction(async (session): Promise<SaveMessageResult> => {
+        if (input.idempotency && keyId) {
+          const replay = await this.replay(keyId, input.idempotency.requestHash, session);
+          if (replay) return replay;
+        }
+        const thread = await this.threads.findOne({ _id: input.threadId, userId: input.userId }).session(session).lean<ThreadDoc>();
+        if (!thread) return { kind: 'thread-not-found' };
+        if (thread.deletedAt !== null) return { kind: 'thread-deleted' };
+        const doc: MessageDoc = {
+          _id: messageId,
+          threadId: input.threadId,
+          userId: input.userId,
+          userMessage: input.userMessage,
+          aiResponse: input.aiResponse,
+          audioResponse: input.audioResponse,
+          status: 'in_progress',
+          createdAt: input.createdAt,
+        };
+        await this.messages.create([doc], { session });
+        // $max keeps lastUpdated from going back when two saves carry clocks a hair apart; touching
+        // the thread document also makes two concurrent saves conflict and retry, never interleave.
+        await this.threads.updateOne({ _id: input.threadId, userId: input.userId }, { $max: { lastUpdated: input.createdAt } }, { session });
+        if (input.idempotency && keyId) {
+          await this.idempotencyKeys.create(
+            [{ _id: keyId, userId: input.userId, requestHash: input.idempotency.requestHash, conversationId: messageId, threadId: input.threadId, createdAt: input.createdAt }],
+            { session },
+          );
+        }
+        const message = toMessage(doc);
+        await this.outbox.write(buildEvent(message), session);
+        return { kind: 'saved', message, replayed: false };
+      });
+    } catch (error) {
+      // Two saves with the same key at once: the loser hits the unique _id; answer with the winner's result.
+      if (input.idempotency && keyId && isDuplicateKeyError(error)) {
+        const replay = await this.replay(keyId, input.idempotency.requestHash, undefined);
+        if (replay) return replay;
+      }
+      throw error;
+    }
+  }
+
+  private async replay(keyId: string, requestHash: string, session: ClientSession | undefined): Promise<SaveMessageResult | undefined> {
+    const used = await this.idempotencyKeys.findById(keyId).session(session ?? null).lean<IdempotencyDoc>();
+    if (!used) return undefined;
+    if (used.requestHash !== requestHash) return { kind: 'idempotency-key-reused' };
+    const first = await this.messages.findById(used.conversationId).session(session ?? null).lean<MessageDoc>();
+    return first ? { kind: 'saved', message: toMessage(first), replayed: true } : undefined;
+  }
+
+  async purgeDeletedThreads(cutoff: string, limit: number, buildEvent: (thread: ThreadRecord) => OutboxEvent): Promise<ThreadRecord[]> {
+    const candidates = await this.threads.find({ deletedAt: { $type: 'string', $lt: cutoff } }).sort({ deletedAt: 1, _id: 1 }).limit(limit).lean<ThreadDoc[]>();
+    const purged: ThreadRecord[] = [];
+    for (const candidate of candidates) {
+      const done = await this.connection.transaction(async (session) => {
+        // Re-read inside the transaction: the thread may have been recovered since the scan.
+        const removed = await this.threads.findOneAndDelete({ _id: candidate._id, deletedAt: { $type: 'string', $lt: cutoff } }, { session }).lean<ThreadDoc>();
+        if (!removed) return undefined;
+        await this.messages.deleteMany({ threadId: removed._id }, { session });
+        await this.idempotencyKeys.deleteMany({ threadId: removed._id }, { session });
+        const thread = toThread(removed);
+        await this.outbox.write(buildEvent(thread), session);
+        return thread;
+      });
+      if (done) purged.push(done);
+    }
+    return purged;
+  }
+
+  async pruneIdempotencyKeys(before: string): Promise<void> {
+    await this.idempotencyKeys.deleteMany({ createdAt: { $lt: before } });
+  }
+}

@@ -1,0 +1,185 @@
+import type { OutboxEvent, SqliteDatabase, SqliteOutbox } from '@story/service-kit';
+import type { MessageRecord, SaveMessageInput, SaveMessageResult, ThreadFilter, ThreadRecord, ThreadRepository, ThreadStateChange } from './thread.repository.ts';
+
+interface ThreadRow {
+  id: number;
+  user_id: number;
+  title: string;
+  created_at: string;
+  last_updated: string;
+  deleted_at: string | null;
+}
+
+interface MessageRow {
+  id: number;
+  thread_id: number;
+  user_id: number;
+  user_message: string;
+  ai_response: string;
+  audio_response: string | null;
+  created_at: string;
+}
+
+const toThread = (row: ThreadRow): ThreadRecord => ({
+  id: row.id,
+  userId: row.user_id,
+  title: row.title,
+  createdAt: row.created_at,
+  lastUpdated: row.last_updated,
+  deletedAt: row.deleted_at,
+});
+
+const toMessage = (row: MessageRow): MessageRecord => ({
+  id: row.id,
+  threadId: row.thread_id,
+  userId: row.user_id,
+  userMessage: row.user_message,
+  aiResponse: row.ai_response,
+  audioResponse: row.audio_response,
+  createdAt: row.created_at,
+});
+
+const THREAD_FILTERS: Record<ThreadFilter, string> = {
+  all: '',
+  active: 'AND deleted_at IS NULL',
+  deleted: 'AND deleted_at IS NOT NULL',
+};
+
+/**
+ * Threads in the embedded SQLite file. better-sqlite3 runs each transaction synchronously, and
+ * writes use BEGIN IMMEDIATE, so two saves (even from two processes on the same file) never
+ * interleave: no lost or doubled message.
+ */
+export class SqliteThreadRepository implements ThreadRepository {
+  private readonly statements;
+
+  constructor(
+    private readonly db: SqliteDatabase,
+    private readonly outbox: SqliteOutbox,
+  ) {
+    const listThreads = (filter: ThreadFilter) =>
+      db.prepare<[number], ThreadRow>(`SELECT * FROM threads WHERE user_id = ? ${THREAD_FILTERS[filter]} ORDER BY last_updated DESC, id DESC`);
+    this.statements = {
+      listThreads: { all: listThreads('all'), active: listThreads('active'), deleted: listThreads('deleted') },
+      insertThread: db.prepare<[number, string, string, string], ThreadRow>(
+        'INSERT INTO threads (user_id, title, created_at, last_updated) VALUES (?, ?, ?, ?) RETURNING *',
+      ),
+      findThread: db.prepare<[number, number], ThreadRow>('SELECT * FROM threads WHERE id = ? AND user_id = ?'),
+      listMessages: db.prepare<[number, number], MessageRow>('SELECT * FROM conversations WHERE thread_id = ? AND user_id = ? ORDER BY id ASC'),
+      findMessage: db.prepare<[number], MessageRow>('SELECT * FROM conversations WHERE id = ?'),
+      renameThread: db.prepare<[string, number, number], ThreadRow>('UPDATE threads SET title = ? WHERE id = ? AND user_id = ? RETURNING *'),
+      setDeletedAt: db.prepare<[string | null, number, number], ThreadRow>('UPDATE threads SET deleted_at = ? WHERE id = ? AND user_id = ? RETURNING *'),
+      // max() keeps lastUpdated from going back when two saves carry clocks a hair apart.
+      touchThread: db.prepare<[string, number, number]>('UPDATE threads SET last_updated = max(last_updated, ?) WHERE id = ? AND user_id = ?'),
+      insertMessage: db.prepare<[number, number, string, string, string | null, string], MessageRow>(
+        'INSERT INTO conversations (thread_id, user_id, user_message, ai_response, audio_response, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING *',
+      ),
+      findIdempotencyKey: db.prepare<[number, string], { request_hash: string; conversation_id: number }>(
+        'SELECT request_hash, conversation_id FROM idempotency_keys WHERE user_id = ? AND key = ?',
+      ),
+      insertIdempotencyKey: db.prepare<[number, string, string, number, string]>(
+        'INSERT INTO idempotency_keys (user_id, key, request_hash, conversation_id, created_at) VALUES (?, ?, ?, ?, ?)',
+      ),
+      expiredThreads: db.prepare<[string, number], ThreadRow>(
+        'SELECT * FROM threads WHERE deleted_at IS NOT NULL AND deleted_at < ? ORDER BY deleted_at ASC, id ASC LIMIT ?',
+      ),
+      deleteThreadKeys: db.prepare<[number]>('DELETE FROM idempotency_keys WHERE conversation_id IN (SELECT id FROM conversations WHERE thread_id = ?)'),
+      deleteThreadMessages: db.prepare<[number]>('DELETE FROM conversations WHERE thread_id = ?'),
+      deleteThread: db.prepare<[number]>('DELETE FROM threads WHERE id = ?'),
+      pruneKeys: db.prepare<[string]>('DELETE FROM idempotency_keys WHERE created_at < ?'),
+    };
+  }
+
+  async listThreads(userId: number, filter: ThreadFilter): Promise<ThreadRecord[]> {
+    return this.statements.listThreads[filter].all(userId).map(toThread);
+  }
+
+  async createThread(userId: number, title: string, now: string): Promise<ThreadRecord> {
+    const row = this.statements.insertThread.get(userId, title, now, now);
+    if (!row) throw new Error('thread insert returned nothing');
+    return toThread(row);
+  }
+
+  async findThread(userId: number, threadId: number): Promise<ThreadRecord | undefined> {
+    const row = this.statements.findThread.get(threadId, userId);
+    return row ? toThread(row) : undefined;
+  }
+
+  async listMessages(userId: number, threadId: number): Promise<MessageRecord[] | undefined> {
+    if (!this.statements.findThread.get(threadId, userId)) return undefined;
+    return this.statements.listMessages.all(threadId, userId).map(toMessage);
+  }
+
+  async renameThread(userId: number, threadId: number, title: string): Promise<ThreadRecord | undefined> {
+    const row = this.statements.renameThread.get(title, threadId, userId);
+    return row ? toThread(row) : undefined;
+  }
+
+  async softDeleteThread(userId: number, threadId: number, at: string, event: OutboxEvent): Promise<ThreadStateChange | undefined> {
+    return this.setDeleted(userId, threadId, at, event);
+  }
+
+  async recoverThread(userId: number, threadId: number, event: OutboxEvent): Promise<ThreadStateChange | undefined> {
+    return this.setDeleted(userId, threadId, null, event);
+  }
+
+  private setDeleted(userId: number, threadId: number, deletedAt: string | null, event: OutboxEvent): ThreadStateChange | undefined {
+    return this.db
+      .transaction((): ThreadStateChange | undefined => {
+        const current = this.statements.findThread.get(threadId, userId);
+        if (!current) return undefined;
+        if ((current.deleted_at === null) === (deletedAt === null)) return { thread: toThread(current), changed: false };
+        const updated = this.statements.setDeletedAt.get(deletedAt, threadId, userId);
+        if (!updated) return undefined;
+        this.outbox.write(event);
+        return { thread: toThread(updated), changed: true };
+      })
+      .immediate();
+  }
+
+  async saveMessage(input: SaveMessageInput, buildEvent: (message: MessageRecord) => OutboxEvent): Promise<SaveMessageResult> {
+    return this.db
+      .transaction((): SaveMessageResult => {
+        if (input.idempotency) {
+          const used = this.statements.findIdempotencyKey.get(input.userId, input.idempotency.key);
+          if (used) {
+            if (used.request_hash !== input.idempotency.requestHash) return { kind: 'idempotency-key-reused' };
+            const first = this.statements.findMessage.get(used.conversation_id);
+            if (first) return { kind: 'saved', message: toMessage(first), replayed: true };
+          }
+        }
+        const thread = this.statements.findThread.get(input.threadId, input.userId);
+        if (!thread) return { kind: 'thread-not-found' };
+        if (thread.deleted_at !== null) return { kind: 'thread-deleted' };
+        const row = this.statements.insertMessage.get(input.threadId, input.userId, input.userMessage, input.aiResponse, input.audioResponse, input.createdAt);
+        if (!row) throw new Error('message insert returned nothing');
+        this.statements.touchThread.run(input.createdAt, input.threadId, input.userId);
+        if (input.idempotency) {
+          this.statements.insertIdempotencyKey.run(input.userId, input.idempotency.key, input.idempotency.requestHash, row.id, input.createdAt);
+        }
+        const message = toMessage(row);
+        this.outbox.write(buildEvent(message));
+        return { kind: 'saved', message, replayed: false };
+      })
+      .immediate();
+  }
+
+  async purgeDeletedThreads(cutoff: string, limit: number, buildEvent: (thread: ThreadRecord) => OutboxEvent): Promise<ThreadRecord[]> {
+    return this.db
+      .transaction((): ThreadRecord[] => {
+        const expired = this.statements.expiredThreads.all(cutoff, limit).map(toThread);
+        for (const thread of expired) {
+          this.statements.deleteThreadKeys.run(thread.id);
+          this.statements.deleteThreadMessages.run(thread.id);
+          this.statements.deleteThread.run(thread.id);
+          this.outbox.write(buildEvent(thread));
+        }
+        return expired;
+      })
+      .immediate();
+  }
+
+  async pruneIdempotencyKeys(before: string): Promise<void> {
+    this.statements.pruneKeys.run(before);
+  }
+}

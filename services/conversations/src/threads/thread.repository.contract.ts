@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EVENT_SUBJECTS } from '@story/proto';
+import type { OutboxStore } from '@story/service-kit';
+import { storySavedEvent, threadDeletedEvent, threadPurgedEvent, threadRecoveredEvent } from '../nats/domain-events.ts';
+import type { ThreadRepository } from './thread.repository.ts';
+
+/** A store to run a contract against: the repository, the outbox its writes go to, and how to throw it away. */
+export interface StoreUnderTest<Repository> {
+  repository: Repository;
+  outbox: OutboxStore;
+  cleanup(): Promise<void>;
+}
+
+const T0 = Date.parse('2024-03-01T09:00:00.000Z');
+const at = (minutes: number) => new Date(T0 + minutes * 60_000).toISOString();
+
+/**
+ * The behaviour every ThreadRepository must have, run against each driver (SQLite always, MongoDB
+ * when one is reachable). Each test uses its own user ids, so the suite shares one store.
+ */
+export function threadRepositoryContract(name: string, open: () => Promise<StoreUnderTest<ThreadRepository>>): void {
+  describe(`ThreadRepository contract: ${name}`, () => {
+    let store: StoreUnderTest<ThreadRepository>;
+    let repo: ThreadRepository;
+    let nextUser = 1000;
+    const newUser = () => ++nextUser;
+
+    beforeAll(async () => {
+      store = await open();
+      repo = store.repository;
+    });
+    afterAll(async () => store.cleanup());
+
+    const save = (userId: number, threadId: number, text: string, minute: number, key?: string) =>
+      repo.saveMessage(
+        { userId, threadId, userMessage: text, aiResponse: `re: ${text}`, audioResponse: null, createdAt: at(minute), idempotency: key ? { key, requestHash: `hash-${text}` } : undefined },
+        storySavedEvent,
+      );
+
+    it('creates, finds and lists threads per user, newest activity first, filtered by deletion', async () => {
+      const user = newUser();
+      const other = newUser();
+      const a = await repo.createThread(user, 'New Conversation', at(1));
+      const b = await repo.createThread(user, 'New Conversation', at(2));
+      const c = await repo.createThread(user, 'New Conversation', at(3));
+      await repo.createThread(other, 'New Conversation', at(4));
+      expect(a).toMatchObject({ userId: user, title: 'New Conversation', createdAt: at(1), lastUpdated: at(1), deletedAt: null });
+      expect((await repo.listThreads(user, 'all')).map((t) => t.id)).toEqual([c.id, b.id, a.id]);
+
+      await save(user, a.id, 'bump', 10);
+      await repo.softDeleteThread(user, b.id, at(11), threadDeletedEvent(user, b.id, at(11)));
+      expect((await repo.listThreads(user, 'all')).map((t) => t.id)).toEqual([a.id, c.id, b.id]);
+      expect((await repo.listThreads(user, 'active')).map((t) => t.id)).toEqual([a.id, c.id]);
+      expect((await repo.listThreads(user, 'deleted')).map((t) => t.id)).toEqual([b.id]);
+      expect(await repo.findThread(other, a.id)).toBeUndefined();
+      expect(await repo.findThread(user, a.id)).toMatchObject({ id: a.id, lastUpdated: at(10) });
+    });
+
+    it('renames only the owner’s thread', async () => {
+      const user = newUser();
+      const thread = await repo.createThread(user, 'New Conversation', at(1));
+      expect(await repo.renameThread(user + 1, thread.id, 'stolen')).toBeUndefined();
+      expect(await repo.renameThread(user, thread.id, 'Mine')).toMatchObject({ title: 'Mine' });
+      expect((await repo.findThread(user, thread.id))?.title).toBe('Mine');
+    });
+
+    it('saves messages oldest first with a story event each, and refuses missing, foreign and deleted threads', async () => {
+      const user = newUser();
+      const thread = await repo.createThread(user, 'New Conversation', at(1));
+      const first = await save(user, thread.id, 'one', 2);
+      const second = await save(user, thread.id, 'two', 3);
+      expect(first.kind).toBe('saved');
+      expect(second.kind).toBe('saved');
+      const messages = await repo.listMessages(user, thread.id);
+      expect(messages?.map((m) => m.userMessage)).toEqual(['one', 'two']);
+      expect(messages?.[0]).toMatchObject({ threadId: thread.id, userId: user, aiResponse: 're: one', audioResponse: null, createdAt: at(2) });
+      expect(await repo.listMessages(user + 1, thread.id)).toBeUndefined();
+
+      const pending = await store.outbox.pendingEvents(10_000);
+      const keys = pending.filter((e) => e.subject === EVENT_SUBJECTS.storySaved).map((e) => JSON.parse(e.payload).storyKey);
+      if (first.kind === 'saved' && second.kind === 'saved') {
+        expect(keys).toContain(`conversation:${first.message.id}`);
+        expect(keys).toContain(`conversation:${second.message.id}`);
+      }
+
+      expect((await save(user + 1, thread.id, 'foreign', 4)).kind).toBe('thread-not-found');
+      expect((await save(user, 987_654_321, 'missing', 4)).kind).toBe('thread-not-found');
+      await repo.softDeleteThread(user, thread.id, at(5), threadDeletedEvent(user, thread.id, at(5)));
+      expect((await save(user, thread.id, 'late', 6)).kind).toBe('thread-deleted');
+      expect(await repo.listMessages(user, thread.id)).toHaveLength(2);
+    });
+
+    it('keeps every one of many concurrent saves exactly once', async () => {
+      const user = newUser();
+      const thread = await repo.createThread(user, 'New Conversation', at(1));
+      const results = await Promise.all(Array.from({ length: 20 }, (_, i) => save(user, thread.id, `parallel ${i}`, 2 + i)));
+      expect(results.every((r) => r.kind === 'saved')).toBe(true);
+      const messages = (await repo.listMessages(user, thread.id)) ?? [];
+      expect(messages).toHaveLength(20);
+      expect(new Set(messages.map((m) => m.userMessage)).size).toBe(20);
+      expect((await repo.findThread(user, thread.id))?.lastUpdated).toBe(at(21));
+    });
+
+    it('replays an idempotency key for the same request and refuses it for another', async () => {
+      const user = newUser();
+      const thread = await repo.createThread(user, 'New Conversation', at(1));
+      const first = await save(user, thread.id, 'once', 2, 'key-1');
+      const again = await save(user, thread.id, 'once', 3, 'key-1');
+      expect(again).toEqual(first.kind === 'saved' ? { ...first, replayed: true } : first);
+      expect((await save(user, thread.id, 'different', 4, 'key-1')).kind).toBe('idempotency-key-reused');
+      const parallel = await Promise.all(Array.from({ length: 5 }, () => save(user, thread.id, 'burst', 5, 'key-2')));
+      const ids = new Set(parallel.map((r) => (r.kind === 'saved' ? r.message.id : -1)));
+      expect(ids.size).toBe(1);
+      expect(await repo.listMessages(user, thread.id)).toHaveLength(2);
+    });
+
+    it('soft-deletes and recovers with one event per change, and no event for a no-op', async () => {
+      const user = newUser();
+      const thread = await repo.createThread(user, 'New Conversation', at(1));
+      const deleted = await repo.softDeleteThread(user, thread.id, at(2), threadDeletedEvent(user, thread.id, at(2)));
+      expect(deleted).toMatchObject({ changed: true, thread: { deletedAt: at(2) } });
+      const twice = await repo.softDeleteThread(user, thread.id, at(3), threadDeletedEvent(user, thread.id, at(3)));
+      expect(twice).toMatchObject({ changed: false, thread: { deletedAt: at(2) } });
+      expect(await repo.softDeleteThread(user + 1, thread.id, at(3), threadDeletedEvent(user + 1, thread.id, at(3)))).toBeUndefined();
+      const recovered = await repo.recoverThread(user, thread.id, threadRecoveredEvent(user, thread.id, at(4)));
+      expect(recovered).toMatchObject({ changed: true, thread: { deletedAt: null } });
+      expect((await repo.recoverThread(user, thread.id, threadRecoveredEvent(user, thread.id, at(5))))?.changed).toBe(false);
+
+      const events = (await store.outbox.pendingEvents(10_000)).filter((e) => JSON.parse(e.payload).threadId === thread.id).map((e) => e.subject);
+      expect(events).toEqual([EVENT_SUBJECTS.threadDeleted, EVENT_SUBJECTS.threadRecovered]);
+    });
+
+    it('purges only threads deleted before the cutoff, with their messages', async () => {
+      const user = newUser();
+      const old = await repo.createThread(user, 'old', at(1));
+      const young = await repo.createThread(user, 'young', at(1));
+      await save(user, old.id, 'gone', 2);
+      await save(user, young.id, 'kept', 2);
+      await repo.softDeleteThread(user, old.id, at(10), threadDeletedEvent(user, old.id, at(10)));
+      await repo.softDeleteThread(user, young.id, at(30), threadDeletedEvent(user, young.id, at(30)));
+      const purged = await repo.purgeDeletedThreads(at(20), 100, (thread) => threadPurgedEvent(thread, at(40)));
+      expect(purged.map((t) => t.id)).toContain(old.id);
+      expect(purged.map((t) => t.id)).not.toContain(young.id);
+      expect(await repo.findThread(user, old.id)).toBeUndefined();
+      expect(await repo.listMessages(user, young.id)).toHaveLength(1);
+      const purgeEvents = (await store.outbox.pendingEvents(10_000)).filter((e) => e.subject === EVENT_SUBJECTS.threadPurged && JSON.parse(e.payload).threadId === old.id);
+      expect(purgeEvents).toHaveLength(1);
+    });
+  });
+}
