@@ -14,7 +14,7 @@ export const STACK_SERVICES = SERVICE_REGISTRY.map((service) => ({
   entry: serviceEntryFile(service.name),
   defaultPort: service.port,
   urlEnv: serviceUrlEnv(service.name),
-  workers: service.workers as readonly WorkerEntry[],
+  workers: service.workers,
 }));
 export type StackServiceName = (typeof SERVICE_REGISTRY)[number]['name'];
 

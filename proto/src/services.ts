@@ -24,9 +24,11 @@ export interface ServiceEntry {
  * The services of the system, in start order. Adding a service is adding it here (see the README's
  * "Adding a service"); `infra/test/compose.test.ts` fails until docker-compose.yml agrees.
  */
+const NO_WORKERS: readonly WorkerEntry[] = [];
+
 export const SERVICE_REGISTRY = [
-  { name: 'auth', port: 4001, subgraph: true, workers: [] },
-  { name: 'conversations', port: 4002, subgraph: true, workers: [] },
+  { name: 'auth', port: 4001, subgraph: true, workers: NO_WORKERS },
+  { name: 'conversations', port: 4002, subgraph: true, workers: NO_WORKERS },
 ] as const satisfies readonly ServiceEntry[];
 
 export type RegisteredService = (typeof SERVICE_REGISTRY)[number];
