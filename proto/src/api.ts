@@ -74,6 +74,10 @@ export type GoogleAuthRequest = z.infer<typeof googleAuthRequestSchema>;
 
 export const messageResponseSchema = z.object({ message: z.string() });
 
+/** GET /api/auth/config: the Google client id, or null when Google sign-in is not configured. */
+export const authConfigResponseSchema = z.object({ googleClientId: z.string().nullable() });
+export type AuthConfigResponse = z.infer<typeof authConfigResponseSchema>;
+
 export const adminUserSchema = z.object({
   id: z.number(),
   firstName: z.string(),
@@ -178,6 +182,7 @@ export const snippetExchangeSchema = z.object({
   aiResponse: z.string().max(LIMITS.messageText),
   timestamp: z.string().max(64),
 });
+export type SnippetExchange = z.infer<typeof snippetExchangeSchema>;
 export const saveSnippetConversationRequestSchema = z.object({
   snippetId: idSchema,
   conversationHistory: z.array(snippetExchangeSchema, 'conversationHistory must be a list').max(LIMITS.historyItems),

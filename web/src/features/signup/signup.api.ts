@@ -1,4 +1,5 @@
 import {
+  authConfigResponseSchema,
   authResponseSchema,
   checkEmailResponseSchema,
   type AuthResponse,
@@ -50,9 +51,7 @@ export async function googleAuth(credential: string, profile: GoogleProfile): Pr
 
 /** The Google client id, or null when Google sign-in is not configured (then the button is hidden). */
 export async function fetchGoogleClientId(): Promise<string | null> {
-  const body = await httpClient.get<unknown>('/api/auth/config');
-  if (typeof body === 'object' && body !== null && 'googleClientId' in body && typeof body.googleClientId === 'string' && body.googleClientId) {
-    return body.googleClientId;
-  }
-  return null;
+  const body = await httpClient.get('/api/auth/config', { parse: (data) => authConfigResponseSchema.parse(data) });
+  // An empty id is as good as none.
+  return body.googleClientId || null;
 }
