@@ -5,3 +5,4 @@ export * from './subjects.ts';
 export * from './identity.ts';
 export * from './routes.ts';
 export * from './messages/index.ts';
+export * from './graphql-types.ts';
