@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ACCOUNT_MESSAGES } from '@story/proto';
 import { styled } from 'styled-components';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { toast } from '../../components/toast/toast-store.ts';
+import { notifyError } from '../../components/toast/notify.ts';
+import { useAsyncEffect } from '../../hooks/use-async-effect.ts';
 import { readGoogleCredential } from './google-credential.ts';
 import { loadGoogleIdentity, type GoogleCredentialResponse } from './google-identity.ts';
 import { googleAuth } from './signup.api.ts';
@@ -60,34 +62,29 @@ export function GoogleSignInButton({ clientId }: { clientId: string }) {
     handlersRef.current = { signIn, navigate };
   }, [signIn, navigate]);
 
-  useEffect(() => {
-    let cancelled = false;
+  const handleCredential = async (response: GoogleCredentialResponse) => {
+    if (busyRef.current) return;
+    busyRef.current = true;
+    setBusy(true);
+    try {
+      const profile = readGoogleCredential(response.credential);
+      const result = await googleAuth(response.credential ?? '', profile);
+      handlersRef.current.signIn(result.user);
+      handlersRef.current.navigate('/welcome');
+    } catch (error) {
+      notifyError(error instanceof Error && error.message ? error.message : ACCOUNT_MESSAGES.googleFailed, ACCOUNT_MESSAGES.googleFailedTitle);
+    } finally {
+      busyRef.current = false;
+      setBusy(false);
+    }
+  };
 
-    const handleCredential = async (response: GoogleCredentialResponse) => {
-      if (busyRef.current) return;
-      busyRef.current = true;
-      setBusy(true);
-      try {
-        const profile = readGoogleCredential(response.credential);
-        const result = await googleAuth(response.credential ?? '', profile);
-        handlersRef.current.signIn(result.user);
-        handlersRef.current.navigate('/welcome');
-      } catch (error) {
-        toast({
-          title: 'Authentication Failed',
-          description: error instanceof Error && error.message ? error.message : 'Failed to sign in with Google',
-          variant: 'destructive',
-        });
-      } finally {
-        busyRef.current = false;
-        if (!cancelled) setBusy(false);
-      }
-    };
-
-    loadGoogleIdentity()
-      .then((google) => {
+  useAsyncEffect(
+    loadGoogleIdentity,
+    {
+      onSuccess: (google) => {
         const container = containerRef.current;
-        if (cancelled || !container) return;
+        if (!container) return;
         google.initialize({ client_id: clientId, callback: (r) => void handleCredential(r), ux_mode: 'popup', context: 'signup' });
         google.renderButton(container, {
           type: 'standard',
@@ -98,16 +95,14 @@ export function GoogleSignInButton({ clientId }: { clientId: string }) {
           logo_alignment: 'center',
           width: Math.min(400, Math.max(200, Math.round(container.getBoundingClientRect().width))),
         });
-      })
-      .catch((error: unknown) => {
+      },
+      onError: (error) => {
         console.error('Google sign-in is unavailable', error);
-        if (!cancelled) setUnavailable(true);
-      });
-
-    return () => {
-      cancelled = true;
-    };
-  }, [clientId]);
+        setUnavailable(true);
+      },
+    },
+    [clientId],
+  );
 
   if (unavailable) return null;
   return (

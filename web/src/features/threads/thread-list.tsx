@@ -17,7 +17,7 @@ import {
   THREADS_QUERY,
   type ThreadRow,
 } from './threads.graphql.ts';
-import { useErrorToast } from './use-error-toast.ts';
+import { useErrorToast } from '../../hooks/use-error-toast.ts';
 
 const Wrapper = styled.div`
   display: grid;

@@ -1,14 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@apollo/client/react';
+import { THREAD_MESSAGES } from '@story/proto';
 import { useNavigate } from 'react-router';
 import { styled } from 'styled-components';
 import { AppHeader } from '../../components/app-header.tsx';
 import { Button } from '../../components/button.ts';
 import { VisuallyHidden } from '../../components/visually-hidden.ts';
+import { useErrorToast } from '../../hooks/use-error-toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { ThreadList } from '../threads/thread-list.tsx';
 import { THREADS_QUERY } from '../threads/threads.graphql.ts';
-import { useErrorToast } from '../threads/use-error-toast.ts';
 
 /** At most 1200 px wide (spec section 9); two cards side by side, one column in saved mode. */
 const Main = styled.main<{ $single: boolean }>`
@@ -120,7 +121,7 @@ export function WelcomePage() {
   const promptRef = useRef<HTMLParagraphElement>(null);
   // All threads, deleted ones included (spec section 7): does the user have anything saved?
   const allThreads = useQuery(THREADS_QUERY, { variables: {} });
-  useErrorToast(allThreads.error, 'Failed to load conversations');
+  useErrorToast(allThreads.error, THREAD_MESSAGES.welcomeLoadFailed);
   const hasThreads = (allThreads.data?.threads.length ?? 0) > 0;
 
   useEffect(() => {
