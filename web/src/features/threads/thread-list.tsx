@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { styled } from 'styled-components';
 import { Button } from '../../components/button.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { PencilIcon } from '../../components/icons.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { toast } from '../../components/toast/toast-store.ts';
 import { titleEditOutcome } from './thread-title.ts';
@@ -73,15 +74,6 @@ const SmallButton = styled(Button)`
   min-height: 32px;
   padding: 0 0.625rem;
 `;
-
-function PencilIcon() {
-  return (
-    <svg width="16" height="16" viewBox="0 0 24 24" fill="none" aria-hidden="true" focusable="false">
-      <path d="M4 20h4L19 9a2.8 2.8 0 00-4-4L4 16v4z" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
-      <path d="M13.5 6.5l4 4" stroke="currentColor" strokeWidth="2" />
-    </svg>
-  );
-}
 
 interface TitleEditorProps {
   thread: ThreadRow;

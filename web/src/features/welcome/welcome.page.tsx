@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { styled } from 'styled-components';
 import { AppHeader } from '../../components/app-header.tsx';
 import { Button } from '../../components/button.ts';
+import { BriefcaseIcon, MicIcon, SearchIcon } from '../../components/icons.tsx';
 import { VisuallyHidden } from '../../components/visually-hidden.ts';
 import { useErrorToast } from '../../hooks/use-error-toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -85,33 +86,6 @@ const SavedList = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space.md};
 `;
-
-function MicIcon() {
-  return (
-    <svg width="22" height="22" viewBox="0 0 24 24" fill="none" aria-hidden="true" focusable="false">
-      <rect x="9" y="3" width="6" height="11" rx="3" stroke="currentColor" strokeWidth="2" />
-      <path d="M5 11a7 7 0 0014 0M12 18v3" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-    </svg>
-  );
-}
-
-function BriefcaseIcon() {
-  return (
-    <svg width="22" height="22" viewBox="0 0 24 24" fill="none" aria-hidden="true" focusable="false">
-      <rect x="3" y="7" width="18" height="13" rx="2" stroke="currentColor" strokeWidth="2" />
-      <path d="M9 7V5a1 1 0 011-1h4a1 1 0 011 1v2M3 13h18" stroke="currentColor" strokeWidth="2" />
-    </svg>
-  );
-}
-
-function SearchIcon() {
-  return (
-    <svg width="16" height="16" viewBox="0 0 24 24" fill="none" aria-hidden="true" focusable="false">
-      <circle cx="11" cy="11" r="7" stroke="currentColor" strokeWidth="2" />
-      <path d="M20 20l-3.5-3.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-    </svg>
-  );
-}
 
 /** /welcome: tell your story or practise for an interview; saved-conversations mode lists the threads. */
 export function WelcomePage() {
