@@ -1,11 +1,12 @@
 import { useRef, useState, type FormEvent } from 'react';
+import { ACCOUNT_MESSAGES } from '@story/proto';
 import { useNavigate } from 'react-router';
 import { styled } from 'styled-components';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { Button } from '../../components/button.ts';
 import { TextField } from '../../components/form-field.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { toast } from '../../components/toast/toast-store.ts';
+import { notifyError, notifySuccess } from '../../components/toast/notify.ts';
 import { AuthCard, CardHeader, Form } from './auth-card.tsx';
 import { BackButton } from './back-button.tsx';
 import { PasswordStrength } from './password-strength.tsx';
@@ -51,15 +52,11 @@ export function DetailsStep({ email, onBack }: { email: string; onBack: () => vo
     setSubmitting(true);
     try {
       const result = await register({ email, firstName: values.firstName, lastName: values.lastName, password: values.password });
-      toast({ title: 'Success', description: 'Registration successful!' });
+      notifySuccess(ACCOUNT_MESSAGES.registered);
       signIn(result.user);
       navigate(homePathFor(result.isAdmin));
     } catch (error) {
-      toast({
-        title: 'Registration failed',
-        description: error instanceof Error ? error.message : 'Something went wrong. Please try again.',
-        variant: 'destructive',
-      });
+      notifyError(error instanceof Error ? error.message : ACCOUNT_MESSAGES.somethingWentWrong, ACCOUNT_MESSAGES.registrationFailedTitle);
     } finally {
       submittingRef.current = false;
       setSubmitting(false);

@@ -1,9 +1,10 @@
 import { useRef, useState, type FormEvent } from 'react';
+import { ACCOUNT_MESSAGES } from '@story/proto';
 import { styled } from 'styled-components';
 import { Button } from '../../components/button.ts';
 import { TextField } from '../../components/form-field.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { toast } from '../../components/toast/toast-store.ts';
+import { notifyError } from '../../components/toast/notify.ts';
 import { AuthCard, CardHeader, Form } from './auth-card.tsx';
 import { GoogleSignInButton } from './google-sign-in-button.tsx';
 import { emailStepError, shouldShowEmailError } from './signup-form.ts';
@@ -57,11 +58,7 @@ export function EmailStep({ googleClientId, onChecked, onSignIn }: EmailStepProp
       const exists = await checkEmail(address);
       onChecked(address, exists);
     } catch (failure) {
-      toast({
-        title: 'Error',
-        description: failure instanceof Error ? failure.message : 'Failed to check email',
-        variant: 'destructive',
-      });
+      notifyError(failure instanceof Error ? failure.message : ACCOUNT_MESSAGES.checkEmailFailed);
     } finally {
       checkingRef.current = false;
       setChecking(false);

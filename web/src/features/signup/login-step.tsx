@@ -1,11 +1,12 @@
 import { useRef, useState, type FormEvent } from 'react';
+import { ACCOUNT_MESSAGES } from '@story/proto';
 import { useNavigate } from 'react-router';
 import { styled } from 'styled-components';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { Button } from '../../components/button.ts';
 import { TextField } from '../../components/form-field.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { toast } from '../../components/toast/toast-store.ts';
+import { notifyError } from '../../components/toast/notify.ts';
 import { AuthCard, CardHeader, Form } from './auth-card.tsx';
 import { BackButton } from './back-button.tsx';
 import { hasErrors, homePathFor, loginErrors, type LoginField, type LoginValues } from './signup-form.ts';
@@ -15,8 +16,6 @@ const ForgotRow = styled.div`
   display: flex;
   justify-content: flex-end;
 `;
-
-export const LOGIN_FALLBACK_ERROR = 'Invalid email or password';
 
 /** Step 2b: password login; the e-mail is pre-filled and locked when it came from the email step. */
 export function LoginStep({ initialEmail, emailLocked, onBack }: { initialEmail: string; emailLocked: boolean; onBack: () => void }) {
@@ -54,8 +53,8 @@ export function LoginStep({ initialEmail, emailLocked, onBack }: { initialEmail:
     } catch (error) {
       // login() already chose "Invalid credentials" or the server message; the form shows it too.
       const message = error instanceof Error ? error.message : '';
-      toast({ title: 'Error', description: message || 'Invalid credentials', variant: 'destructive' });
-      setLoginError(message || LOGIN_FALLBACK_ERROR);
+      notifyError(message || ACCOUNT_MESSAGES.loginFailedToast);
+      setLoginError(message || ACCOUNT_MESSAGES.invalidCredentials);
       passwordRef.current?.focus();
     } finally {
       submittingRef.current = false;

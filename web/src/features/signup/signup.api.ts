@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_MESSAGES,
   authConfigResponseSchema,
   authResponseSchema,
   checkEmailResponseSchema,
@@ -17,7 +18,7 @@ export async function checkEmail(email: string): Promise<boolean> {
     });
     return body.exists;
   } catch (error) {
-    throw new Error(serverMessageOr(error, 'Failed to check email'), { cause: error });
+    throw new Error(serverMessageOr(error, ACCOUNT_MESSAGES.checkEmailFailed), { cause: error });
   }
 }
 
@@ -26,7 +27,7 @@ export async function register(request: RegisterRequest): Promise<AuthResponse> 
   try {
     return await httpClient.post('/api/users/register', request, { parse: (data) => authResponseSchema.parse(data) });
   } catch (error) {
-    throw new Error(serverMessageOr(error, 'Failed to register user'), { cause: error });
+    throw new Error(serverMessageOr(error, ACCOUNT_MESSAGES.registerFailed), { cause: error });
   }
 }
 
@@ -35,7 +36,7 @@ export async function login(request: LoginRequest): Promise<AuthResponse> {
   try {
     return await httpClient.post('/api/users/login', request, { parse: (data) => authResponseSchema.parse(data) });
   } catch (error) {
-    throw new Error(serverMessageOr(error, 'Invalid credentials'), { cause: error });
+    throw new Error(serverMessageOr(error, ACCOUNT_MESSAGES.loginFailedToast), { cause: error });
   }
 }
 
@@ -44,7 +45,7 @@ export async function googleAuth(credential: string, profile: GoogleProfile): Pr
   try {
     return await httpClient.post('/api/users/google-auth', { credential, ...profile }, { parse: (data) => authResponseSchema.parse(data) });
   } catch (error) {
-    if (error instanceof ApiError) throw new Error('Failed to authenticate with backend', { cause: error });
+    if (error instanceof ApiError) throw new Error(ACCOUNT_MESSAGES.googleBackendFailed, { cause: error });
     throw error;
   }
 }
