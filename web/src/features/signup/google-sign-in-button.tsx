@@ -6,6 +6,8 @@ import { useAuth } from '../../auth/auth-context.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { notifyError } from '../../components/toast/notify.ts';
 import { useAsyncEffect } from '../../hooks/use-async-effect.ts';
+import { useExclusiveTask } from '../../hooks/use-exclusive-task.ts';
+import { errorMessageOr } from '../../lib/error-message.ts';
 import { readGoogleCredential } from './google-credential.ts';
 import { loadGoogleIdentity, type GoogleCredentialResponse } from './google-identity.ts';
 import { googleAuth } from './signup.api.ts';
@@ -51,9 +53,8 @@ const Busy = styled.div`
  */
 export function GoogleSignInButton({ clientId }: { clientId: string }) {
   const containerRef = useRef<HTMLDivElement>(null);
-  const [busy, setBusy] = useState(false);
   const [unavailable, setUnavailable] = useState(false);
-  const busyRef = useRef(false);
+  const signingIn = useExclusiveTask();
   const { signIn } = useAuth();
   const navigate = useNavigate();
   // The callback is registered once with Google; it reads the latest handlers through this ref.
@@ -62,22 +63,17 @@ export function GoogleSignInButton({ clientId }: { clientId: string }) {
     handlersRef.current = { signIn, navigate };
   }, [signIn, navigate]);
 
-  const handleCredential = async (response: GoogleCredentialResponse) => {
-    if (busyRef.current) return;
-    busyRef.current = true;
-    setBusy(true);
-    try {
-      const profile = readGoogleCredential(response.credential);
-      const result = await googleAuth(response.credential ?? '', profile);
-      handlersRef.current.signIn(result.user);
-      handlersRef.current.navigate('/welcome');
-    } catch (error) {
-      notifyError(error instanceof Error && error.message ? error.message : ACCOUNT_MESSAGES.googleFailed, ACCOUNT_MESSAGES.googleFailedTitle);
-    } finally {
-      busyRef.current = false;
-      setBusy(false);
-    }
-  };
+  const handleCredential = (response: GoogleCredentialResponse) =>
+    signingIn.run(async () => {
+      try {
+        const profile = readGoogleCredential(response.credential);
+        const result = await googleAuth(response.credential ?? '', profile);
+        handlersRef.current.signIn(result.user);
+        handlersRef.current.navigate('/welcome');
+      } catch (error) {
+        notifyError(errorMessageOr(error, ACCOUNT_MESSAGES.googleFailed), ACCOUNT_MESSAGES.googleFailedTitle);
+      }
+    });
 
   useAsyncEffect(
     loadGoogleIdentity,
@@ -107,9 +103,9 @@ export function GoogleSignInButton({ clientId }: { clientId: string }) {
   if (unavailable) return null;
   return (
     <>
-      <Wrapper $busy={busy} aria-busy={busy} data-testid="google-sign-in">
+      <Wrapper $busy={signingIn.busy} aria-busy={signingIn.busy} data-testid="google-sign-in">
         <div ref={containerRef} style={{ width: '100%', display: 'flex', justifyContent: 'center' }} />
-        {busy && (
+        {signingIn.busy && (
           <Busy>
             <Spinner label="Signing in with Google" />
           </Busy>
