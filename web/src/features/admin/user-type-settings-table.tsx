@@ -3,7 +3,7 @@ import { useMutation } from '@apollo/client/react';
 import { ADMIN_MESSAGES, type ResponseType, type UserType } from '@story/proto';
 import { styled } from 'styled-components';
 import { Button } from '../../components/button.ts';
-import { Select } from '../../components/form-field.tsx';
+import { Select, compactControlStyles } from '../../components/form-field.tsx';
 import { notifyFailure, notifySuccess } from '../../components/toast/notify.ts';
 import { VisuallyHidden } from '../../components/visually-hidden.ts';
 import { UPDATE_USER_TYPE_SETTING_MUTATION, type UserTypeSettingRow } from './admin.graphql.ts';
@@ -21,10 +21,7 @@ import { Table, TableScroll } from './admin-table.ts';
 const MinutesInput = styled.input`
   width: 7rem;
   height: 40px;
-  padding: 0 ${({ theme }) => theme.space.sm};
-  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
-  border-radius: ${({ theme }) => theme.radii.sm};
-  background: ${({ theme }) => theme.colors.surface};
+  ${compactControlStyles}
 `;
 
 interface Draft {

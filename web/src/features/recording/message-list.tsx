@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { styled } from 'styled-components';
 import { CheckIcon } from '../../components/icons.tsx';
 import { MarkdownView } from '../../components/markdown.tsx';
-import { Spinner } from '../../components/spinner.tsx';
+import { BusyStatus } from '../../components/spinner.tsx';
 import { formatDateTimeWithZone } from '../../lib/date-format.ts';
 import type { ConversationMessage } from './conversation-messages.ts';
 
@@ -62,14 +62,6 @@ const SavedMarker = styled.span`
   font-weight: 600;
 `;
 
-const Processing = styled.p`
-  display: flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-`;
-
 export interface MessageListProps {
   messages: readonly ConversationMessage[];
   /** The typed message waiting for its reply. */
@@ -117,10 +109,7 @@ export function MessageList({ messages, pendingText, processingLabel }: MessageL
               <Speaker>You</Speaker>
               <UserText>{pendingText}</UserText>
             </Bubble>
-            <Processing role="status">
-              <Spinner size={16} />
-              {processingLabel}
-            </Processing>
+            <BusyStatus>{processingLabel}</BusyStatus>
           </Exchange>
         )}
       </List>

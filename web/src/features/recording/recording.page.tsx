@@ -4,7 +4,7 @@ import { styled } from 'styled-components';
 import { Button } from '../../components/button.ts';
 import { SaveIcon, SpeakerIcon } from '../../components/icons.tsx';
 import { PageShell } from '../../components/page-shell.tsx';
-import { Spinner } from '../../components/spinner.tsx';
+import { BusyStatus, Spinner } from '../../components/spinner.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { MessageList } from './message-list.tsx';
 import { parseRecordingParams, recordingPanel, type ConversationType } from './recording-params.ts';
@@ -39,12 +39,6 @@ const Row = styled.div`
 const Muted = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
   font-size: ${({ theme }) => theme.fontSizes.sm};
-`;
-
-const Loading = styled(Muted)`
-  display: flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
 `;
 
 /** The voice recorder's place until speech arrives: says so, and offers typing instead. */
@@ -102,10 +96,7 @@ export function RecordingPage() {
       {showConversation && (
         <Panel aria-label="Conversation">
           {loadingHistory ? (
-            <Loading role="status">
-              <Spinner size={16} />
-              Loading conversation...
-            </Loading>
+            <BusyStatus>Loading conversation...</BusyStatus>
           ) : messages.length === 0 && pendingText === null ? (
             <Muted>Type a message to start your story. The AI will reply and ask follow-up questions.</Muted>
           ) : (

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { styled } from 'styled-components';
 import { Button } from '../../components/button.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { Spinner } from '../../components/spinner.tsx';
+import { BusyStatus } from '../../components/spinner.tsx';
 import { useErrorToast } from '../../hooks/use-error-toast.ts';
 import { ThreadTable } from './thread-table.tsx';
 import { ThreadTitleEditor, ThreadTitleText } from './thread-title-editor.tsx';
@@ -24,14 +24,6 @@ const Group = styled.section`
   h2 {
     font-size: ${({ theme }) => theme.fontSizes.lg};
   }
-`;
-
-const Loading = styled.p`
-  display: flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
 
 const SmallButton = styled(Button)`
@@ -58,10 +50,7 @@ export function ThreadList() {
   return (
     <Wrapper>
       {active.loading && !active.data ? (
-        <Loading role="status">
-          <Spinner size={16} />
-          Loading conversations...
-        </Loading>
+        <BusyStatus>Loading conversations...</BusyStatus>
       ) : (
         <ThreadTable
           label="Conversations"

@@ -2,6 +2,7 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import { LIMITS } from '@story/proto';
 import { styled } from 'styled-components';
 import { Button } from '../../components/button.ts';
+import { compactControlStyles } from '../../components/form-field.tsx';
 import { PencilIcon } from '../../components/icons.tsx';
 import type { ThreadRow } from './threads.graphql.ts';
 
@@ -28,10 +29,7 @@ const IconButton = styled(Button)`
 const TitleInput = styled.input`
   width: 100%;
   height: 36px;
-  padding: 0 ${({ theme }) => theme.space.sm};
-  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
-  border-radius: ${({ theme }) => theme.radii.sm};
-  background: ${({ theme }) => theme.colors.surface};
+  ${compactControlStyles}
 `;
 
 interface TitleInputProps {

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { styled } from 'styled-components';
 import { AppHeader } from '../../components/app-header.tsx';
 import { Button } from '../../components/button.ts';
+import { cardSurfaceStyles } from '../../components/card-section.ts';
 import { BriefcaseIcon, MicIcon, SearchIcon } from '../../components/icons.tsx';
 import { VisuallyHidden } from '../../components/visually-hidden.ts';
 import { useErrorToast } from '../../hooks/use-error-toast.ts';
@@ -30,10 +31,7 @@ const Card = styled.section`
   display: grid;
   gap: ${({ theme }) => theme.space.md};
   padding: ${({ theme }) => theme.space.xl};
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  box-shadow: ${({ theme }) => theme.shadows.card};
+  ${cardSurfaceStyles}
 
   h2 {
     font-size: ${({ theme }) => theme.fontSizes.xl};
