@@ -6,3 +6,4 @@ export * from './identity.ts';
 export * from './routes.ts';
 export * from './messages/index.ts';
 export * from './services.ts';
+export * from './graphql-types.ts';

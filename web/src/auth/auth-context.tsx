@@ -1,6 +1,7 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { SessionUser } from '@story/proto';
 import { fetchCurrentUser, logout } from '../api/session.api.ts';
+import { useAsyncEffect } from '../hooks/use-async-effect.ts';
 
 export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
 
@@ -23,24 +24,23 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // Set once the user signs in or out here, so a late answer of the start-up check cannot undo it.
   const decidedRef = useRef(false);
 
-  useEffect(() => {
-    let cancelled = false;
-    fetchCurrentUser()
-      .then((current) => {
-        if (cancelled || decidedRef.current) return;
+  useAsyncEffect(
+    fetchCurrentUser,
+    {
+      onSuccess: (current) => {
+        if (decidedRef.current) return;
         setUser(current);
         setStatus(current ? 'signed-in' : 'signed-out');
-      })
-      .catch((error: unknown) => {
-        if (cancelled || decidedRef.current) return;
+      },
+      onError: (error) => {
+        if (decidedRef.current) return;
         // No session can be confirmed (gateway down, 5xx): treat the visitor as signed out.
         console.error('Could not check the session', error);
         setStatus('signed-out');
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, []);
+      },
+    },
+    [],
+  );
 
   const signIn = useCallback((next: SessionUser) => {
     decidedRef.current = true;

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { styled } from 'styled-components';
 import { useAuth } from '../auth/auth-context.tsx';
 import { Button } from './button.ts';
+import { HomeIcon, LogoutIcon } from './icons.tsx';
 
 const Bar = styled.header`
   position: sticky;
@@ -21,22 +22,6 @@ const Inner = styled.nav`
   margin: 0 auto;
   padding: ${({ theme }) => `${theme.space.sm} ${theme.space.lg}`};
 `;
-
-function HomeIcon() {
-  return (
-    <svg width="18" height="18" viewBox="0 0 24 24" fill="none" aria-hidden="true" focusable="false">
-      <path d="M3 11l9-7 9 7v9a1 1 0 01-1 1h-5v-6H9v6H4a1 1 0 01-1-1v-9z" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
-    </svg>
-  );
-}
-
-function LogoutIcon() {
-  return (
-    <svg width="18" height="18" viewBox="0 0 24 24" fill="none" aria-hidden="true" focusable="false">
-      <path d="M9 4H5a1 1 0 00-1 1v14a1 1 0 001 1h4M16 17l5-5-5-5M21 12H9" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
-}
 
 export interface AppHeaderProps {
   /** Replaces the default "go to /welcome" (the welcome page leaves saved-conversations mode). */

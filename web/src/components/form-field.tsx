@@ -1,5 +1,5 @@
 import type { ComponentProps, ReactNode } from 'react';
-import { styled } from 'styled-components';
+import { css, styled } from 'styled-components';
 
 export const FieldGroup = styled.div`
   display: grid;
@@ -39,12 +39,17 @@ export const TextInput = styled.input`
   }
 `;
 
-export const Select = styled.select`
-  height: 40px;
+/** The look of the small inputs and selects inside tables; each sets its own height and width. */
+export const compactControlStyles = css`
   padding: 0 ${({ theme }) => theme.space.sm};
   border: 1px solid ${({ theme }) => theme.colors.borderStrong};
   border-radius: ${({ theme }) => theme.radii.sm};
   background: ${({ theme }) => theme.colors.surface};
+`;
+
+export const Select = styled.select`
+  height: 40px;
+  ${compactControlStyles}
 `;
 
 const ErrorText = styled.p`

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { styled, keyframes } from 'styled-components';
 
 const spin = keyframes`to { transform: rotate(360deg); }`;
@@ -20,5 +21,23 @@ export function Spinner({ label, size = 20 }: { label?: string; size?: number })
     <span role="status" aria-label={label} data-testid="spinner">
       <Ring $size={size} aria-hidden="true" />
     </span>
+  );
+}
+
+const StatusLine = styled.p`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+/** A muted line saying what is under way, after a small spinner; announced as a status. */
+export function BusyStatus({ children }: { children: ReactNode }) {
+  return (
+    <StatusLine role="status">
+      <Spinner size={16} />
+      {children}
+    </StatusLine>
   );
 }

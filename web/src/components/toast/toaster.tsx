@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { styled, css, keyframes } from 'styled-components';
+import { CloseIcon } from '../icons.tsx';
 import { isSwipeDismiss, type ToastItem } from './toast-store.ts';
 import { useToast } from './use-toast.ts';
 
@@ -163,9 +164,7 @@ function ToastCard({ item, onDismiss }: { item: ToastItem; onDismiss: (id: strin
         {item.description && <Description>{item.description}</Description>}
       </Texts>
       <Close type="button" aria-label="Close notification" onClick={() => onDismiss(item.id)}>
-        <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true" focusable="false">
-          <path d="M2 2l10 10M12 2L2 12" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-        </svg>
+        <CloseIcon />
       </Close>
     </Card>
   );

@@ -1,23 +1,10 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
-import type { ResponseType, UserType } from '@story/proto';
+import type { GraphqlUser, GraphqlUserTypeSetting } from '@story/proto';
 
-export interface AdminUserRow {
-  __typename?: 'User';
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  userType: UserType;
-  createdAt: string;
-}
-
-export interface UserTypeSettingRow {
-  __typename?: 'UserTypeSetting';
-  userType: UserType;
-  /** Seconds. */
-  timeLimit: number;
-  responseType: ResponseType;
-}
+/** A row of the users table: the contract's User as the dashboard queries it. */
+export type AdminUserRow = Omit<GraphqlUser, 'isAdmin'>;
+/** One tier's settings; `timeLimit` in seconds. */
+export type UserTypeSettingRow = GraphqlUserTypeSetting;
 
 /** Every registered user (admins only; newest first). */
 export const ADMIN_USERS_QUERY: TypedDocumentNode<{ users: AdminUserRow[] }, Record<string, never>> = gql`
@@ -44,11 +31,7 @@ export const USER_TYPE_SETTINGS_QUERY: TypedDocumentNode<{ userTypeSettings: Use
   }
 `;
 
-export interface UpdateUserTypeSettingVariables {
-  userType: UserType;
-  timeLimit: number;
-  responseType: ResponseType;
-}
+export type UpdateUserTypeSettingVariables = GraphqlUserTypeSetting;
 
 /** Saves one tier's settings; the cache replaces that tier's row (keyed by userType). */
 export const UPDATE_USER_TYPE_SETTING_MUTATION: TypedDocumentNode<{ updateUserTypeSetting: UserTypeSettingRow }, UpdateUserTypeSettingVariables> = gql`

@@ -1,29 +1,20 @@
-import { useEffect } from 'react';
 import { useQuery } from '@apollo/client/react';
+import { ADMIN_MESSAGES } from '@story/proto';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { PageShell } from '../../components/page-shell.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { toast } from '../../components/toast/toast-store.ts';
+import { useErrorToast } from '../../hooks/use-error-toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { ADMIN_USERS_QUERY, USER_TYPE_SETTINGS_QUERY } from './admin.graphql.ts';
 import { Muted, Section } from './admin-table.ts';
 import { UserTypeSettingsTable } from './user-type-settings-table.tsx';
 import { UsersTable } from './users-table.tsx';
 
-/** Shows a destructive "Error" toast once for each new failure. */
-function useErrorToast(error: unknown, description: string): void {
-  useEffect(() => {
-    if (!error) return;
-    console.error(description, error);
-    toast({ title: 'Error', description, variant: 'destructive' });
-  }, [error, description]);
-}
-
 function AdminDashboard() {
   const users = useQuery(ADMIN_USERS_QUERY);
   const settings = useQuery(USER_TYPE_SETTINGS_QUERY);
-  useErrorToast(users.error, 'Failed to fetch users');
-  useErrorToast(settings.error, 'Failed to fetch user type settings');
+  useErrorToast(users.error, ADMIN_MESSAGES.fetchUsersFailed);
+  useErrorToast(settings.error, ADMIN_MESSAGES.fetchSettingsFailed);
 
   if (users.loading || settings.loading) {
     return (

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useMutation } from '@apollo/client/react';
-import type { ResponseType, UserType } from '@story/proto';
+import { ADMIN_MESSAGES, type ResponseType, type UserType } from '@story/proto';
 import { styled } from 'styled-components';
 import { Button } from '../../components/button.ts';
-import { Select } from '../../components/form-field.tsx';
-import { toast } from '../../components/toast/toast-store.ts';
+import { Select, compactControlStyles } from '../../components/form-field.tsx';
+import { notifyFailure, notifySuccess } from '../../components/toast/notify.ts';
 import { VisuallyHidden } from '../../components/visually-hidden.ts';
 import { UPDATE_USER_TYPE_SETTING_MUTATION, type UserTypeSettingRow } from './admin.graphql.ts';
 import {
@@ -21,10 +21,7 @@ import { Table, TableScroll } from './admin-table.ts';
 const MinutesInput = styled.input`
   width: 7rem;
   height: 40px;
-  padding: 0 ${({ theme }) => theme.space.sm};
-  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
-  border-radius: ${({ theme }) => theme.radii.sm};
-  background: ${({ theme }) => theme.colors.surface};
+  ${compactControlStyles}
 `;
 
 interface Draft {
@@ -58,10 +55,9 @@ export function UserTypeSettingsTable({ settings }: { settings: readonly UserTyp
         delete next[row.userType];
         return next;
       });
-      toast({ title: 'Success', description: 'Settings updated successfully' });
+      notifySuccess(ADMIN_MESSAGES.settingsUpdated);
     } catch (error) {
-      console.error('Updating user type settings failed', error);
-      toast({ title: 'Error', description: 'Failed to update settings', variant: 'destructive' });
+      notifyFailure(ADMIN_MESSAGES.settingsUpdateFailed, error);
     } finally {
       setPending((previous) => {
         const next = new Set(previous);

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { styled } from 'styled-components';
 import { Button, buttonStyles, type ButtonStyleProps } from '../../components/button.ts';
+import { CheckIcon } from '../../components/icons.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { PLANS } from './plans.ts';
 
@@ -124,14 +125,6 @@ const Features = styled.ul`
     color: ${({ theme }) => theme.colors.primary};
   }
 `;
-
-function CheckIcon() {
-  return (
-    <svg width="16" height="16" viewBox="0 0 16 16" fill="none" aria-hidden="true" focusable="false">
-      <path d="M3 8.5l3 3 7-7" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
-}
 
 /** The public landing page: hero and pricing (spec section 1). */
 export function LandingPage() {

@@ -1,4 +1,4 @@
-import { LIMITS, type ChatTurn } from '@story/proto';
+import { LIMITS, type ChatTurn, type SnippetExchange } from '@story/proto';
 
 /** One exchange on the conversation screen (spec section 3, "Client message item"). */
 export interface ConversationMessage {
@@ -11,13 +11,6 @@ export interface ConversationMessage {
   isSaved: boolean;
   /** Base64 MP3 of the spoken reply, when there is one. */
   audioResponse: string | null;
-}
-
-/** An exchange as the snippet-conversation endpoint stores it. */
-export interface SnippetExchange {
-  userMessage: string;
-  aiResponse: string;
-  timestamp: string;
 }
 
 let keyCounter = 0;

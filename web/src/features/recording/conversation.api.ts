@@ -1,6 +1,5 @@
-import { processTextResponseSchema, snippetConversationsResponseSchema, type ChatTurn } from '@story/proto';
+import { processTextResponseSchema, snippetConversationsResponseSchema, type ChatTurn, type SnippetExchange } from '@story/proto';
 import { httpClient } from '../../api/http-client.ts';
-import type { SnippetExchange } from './conversation-messages.ts';
 
 export interface ProcessTextInput {
   text: string;

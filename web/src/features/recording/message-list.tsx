@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { styled } from 'styled-components';
+import { CheckIcon } from '../../components/icons.tsx';
 import { MarkdownView } from '../../components/markdown.tsx';
-import { Spinner } from '../../components/spinner.tsx';
+import { BusyStatus } from '../../components/spinner.tsx';
 import { formatDateTimeWithZone } from '../../lib/date-format.ts';
 import type { ConversationMessage } from './conversation-messages.ts';
 
@@ -61,22 +62,6 @@ const SavedMarker = styled.span`
   font-weight: 600;
 `;
 
-const Processing = styled.p`
-  display: flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-`;
-
-function CheckIcon() {
-  return (
-    <svg width="12" height="12" viewBox="0 0 24 24" fill="none" aria-hidden="true" focusable="false">
-      <path d="M5 12.5l4.5 4.5L19 7.5" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
-}
-
 export interface MessageListProps {
   messages: readonly ConversationMessage[];
   /** The typed message waiting for its reply. */
@@ -111,7 +96,7 @@ export function MessageList({ messages, pendingText, processingLabel }: MessageL
               <time dateTime={message.timestamp}>{formatDateTimeWithZone(message.timestamp)}</time>
               {message.isSaved && (
                 <SavedMarker>
-                  <CheckIcon />
+                  <CheckIcon size={12} />
                   Saved
                 </SavedMarker>
               )}
@@ -124,10 +109,7 @@ export function MessageList({ messages, pendingText, processingLabel }: MessageL
               <Speaker>You</Speaker>
               <UserText>{pendingText}</UserText>
             </Bubble>
-            <Processing role="status">
-              <Spinner size={16} />
-              {processingLabel}
-            </Processing>
+            <BusyStatus>{processingLabel}</BusyStatus>
           </Exchange>
         )}
       </List>

@@ -2,8 +2,9 @@ import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { styled } from 'styled-components';
 import { Button } from '../../components/button.ts';
+import { SaveIcon, SpeakerIcon } from '../../components/icons.tsx';
 import { PageShell } from '../../components/page-shell.tsx';
-import { Spinner } from '../../components/spinner.tsx';
+import { BusyStatus, Spinner } from '../../components/spinner.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { MessageList } from './message-list.tsx';
 import { parseRecordingParams, recordingPanel, type ConversationType } from './recording-params.ts';
@@ -39,34 +40,6 @@ const Muted = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
   font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
-
-const Loading = styled(Muted)`
-  display: flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
-`;
-
-function SpeakerIcon({ muted }: { muted: boolean }) {
-  return (
-    <svg width="18" height="18" viewBox="0 0 24 24" fill="none" aria-hidden="true" focusable="false">
-      <path d="M4 9v6h4l5 4V5L8 9H4z" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
-      {muted ? (
-        <path d="M17 9l5 6M22 9l-5 6" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-      ) : (
-        <path d="M16.5 8.5a5 5 0 010 7M19 6a8.5 8.5 0 010 12" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-      )}
-    </svg>
-  );
-}
-
-function SaveIcon() {
-  return (
-    <svg width="18" height="18" viewBox="0 0 24 24" fill="none" aria-hidden="true" focusable="false">
-      <path d="M5 4h11l3 3v12a1 1 0 01-1 1H6a1 1 0 01-1-1V4z" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
-      <path d="M8 4v5h7V4M8 20v-6h8v6" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
-    </svg>
-  );
-}
 
 /** The voice recorder's place until speech arrives: says so, and offers typing instead. */
 function VoiceComingSoon({ onUseText }: { onUseText: () => void }) {
@@ -123,10 +96,7 @@ export function RecordingPage() {
       {showConversation && (
         <Panel aria-label="Conversation">
           {loadingHistory ? (
-            <Loading role="status">
-              <Spinner size={16} />
-              Loading conversation...
-            </Loading>
+            <BusyStatus>Loading conversation...</BusyStatus>
           ) : messages.length === 0 && pendingText === null ? (
             <Muted>Type a message to start your story. The AI will reply and ask follow-up questions.</Muted>
           ) : (

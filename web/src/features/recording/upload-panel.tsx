@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { styled } from 'styled-components';
 import { Button } from '../../components/button.ts';
-import { toast } from '../../components/toast/toast-store.ts';
+import { notifyError } from '../../components/toast/notify.ts';
 import { AUDIO_ACCEPT, validateAudioFile } from './upload-validation.ts';
 
 const Fieldset = styled.fieldset`
@@ -98,7 +98,7 @@ export function UploadPanel() {
     if (!chosen) return;
     const rejection = validateAudioFile(chosen);
     if (rejection) {
-      toast({ title: rejection.title, description: rejection.description, variant: 'destructive' });
+      notifyError(rejection.description, rejection.title);
       return;
     }
     setFile(chosen);

@@ -1,4 +1,4 @@
-import { UPLOAD_MAX_BYTES } from '@story/proto';
+import { UPLOAD_MAX_BYTES, UPLOAD_MESSAGES, audioTooLargeMessage, invalidAudioTypeMessage } from '@story/proto';
 
 /** MIME types the upload accepts (spec section 5). */
 export const ACCEPTED_AUDIO_MIME_TYPES = ['audio/mp3', 'audio/wav', 'audio/m4a', 'audio/aac', 'audio/mpeg', 'audio/mp4', 'audio/x-m4a'] as const;
@@ -31,17 +31,11 @@ function isAcceptedAudio(file: FileFacts): boolean {
 /** Checks a chosen audio file: type first, then size (at most 25 MB); null when it is fine. */
 export function validateAudioFile(file: FileFacts): UploadRejection | null {
   if (!isAcceptedAudio(file)) {
-    return {
-      title: 'Invalid file type',
-      description: `The file "${file.name}" is not a supported audio format. Please upload an MP3, WAV, M4A, or AAC file.`,
-    };
+    return { title: UPLOAD_MESSAGES.invalidTypeTitle, description: invalidAudioTypeMessage(file.name) };
   }
   if (file.size > UPLOAD_MAX_BYTES) {
     const megabytes = (file.size / BYTES_PER_MB).toFixed(2);
-    return {
-      title: 'File too large',
-      description: `The file "${file.name}" is ${megabytes}MB. Please upload a file smaller than 25MB.`,
-    };
+    return { title: UPLOAD_MESSAGES.tooLargeTitle, description: audioTooLargeMessage(file.name, megabytes) };
   }
   return null;
 }

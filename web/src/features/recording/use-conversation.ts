@@ -1,18 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useApolloClient } from '@apollo/client/react';
-import { MESSAGES } from '@story/proto';
+import { CONVERSATION_MESSAGES, MESSAGES } from '@story/proto';
 import { serverMessageOr } from '../../api/http-client.ts';
-import { toast } from '../../components/toast/toast-store.ts';
+import { notifyError, notifyFailure, notifySuccess } from '../../components/toast/notify.ts';
+import { useAsyncEffect } from '../../hooks/use-async-effect.ts';
 import { CREATE_THREAD_MUTATION, refreshThreadLists, SAVE_CONVERSATION_MUTATION, THREAD_ITEMS_QUERY } from '../threads/threads.graphql.ts';
 import { fetchSnippetHistory, processText, saveSnippetConversation } from './conversation.api.ts';
 import { buildChatHistory, markSavedThrough, newMessage, savedMessages, toSnippetHistory, unsavedMessages, type ConversationMessage } from './conversation-messages.ts';
 import type { RecordingParams } from './recording-params.ts';
-
-const SAVE_FAILED = 'Failed to save conversation. Please try again.';
-
-function errorToast(description: string): void {
-  toast({ title: 'Error', description, variant: 'destructive' });
-}
 
 export interface Conversation {
   messages: ConversationMessage[];
@@ -54,35 +49,28 @@ export function useConversation({ mode, threadId, snippetId, context }: Pick<Rec
     threadIdRef.current = threadId === null ? null : String(threadId);
   }, [threadId]);
 
-  useEffect(() => {
-    if (mode !== 'continue' || (snippetId === 0 && threadId === null)) {
-      setLoadingHistory(false);
-      return;
-    }
-    let cancelled = false;
-    setLoadingHistory(true);
-    const load = async (): Promise<ConversationMessage[]> => {
-      if (snippetId > 0) return savedMessages(await fetchSnippetHistory(snippetId));
-      const { data } = await client.query({ query: THREAD_ITEMS_QUERY, variables: { id: String(threadId) }, fetchPolicy: 'network-only' });
-      if (!data?.thread) throw new Error(`Thread ${String(threadId)} was not found`);
-      return savedMessages(data.thread.items.map((item) => ({ ...item, timestamp: item.createdAt })));
-    };
-    load()
-      .then((loaded) => {
-        if (!cancelled) updateMessages(() => loaded);
-      })
-      .catch((error: unknown) => {
-        if (cancelled) return;
-        console.error('Failed to load previous conversations.', error);
-        errorToast('Failed to load previous conversations.');
-      })
-      .finally(() => {
-        if (!cancelled) setLoadingHistory(false);
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [client, mode, threadId, snippetId, updateMessages]);
+  useAsyncEffect(
+    () => {
+      if (mode !== 'continue' || (snippetId === 0 && threadId === null)) {
+        setLoadingHistory(false);
+        return null;
+      }
+      setLoadingHistory(true);
+      const load = async (): Promise<ConversationMessage[]> => {
+        if (snippetId > 0) return savedMessages(await fetchSnippetHistory(snippetId));
+        const { data } = await client.query({ query: THREAD_ITEMS_QUERY, variables: { id: String(threadId) }, fetchPolicy: 'network-only' });
+        if (!data?.thread) throw new Error(`Thread ${String(threadId)} was not found`);
+        return savedMessages(data.thread.items.map((item) => ({ ...item, timestamp: item.createdAt })));
+      };
+      return load();
+    },
+    {
+      onSuccess: (loaded) => updateMessages(() => loaded),
+      onError: (error) => notifyFailure(CONVERSATION_MESSAGES.loadFailed, error),
+      onSettled: () => setLoadingHistory(false),
+    },
+    [client, mode, threadId, snippetId, updateMessages],
+  );
 
   /** The thread to save to, created on first need when the page was opened without one. */
   const ensureThread = useCallback((): Promise<string | null> => {
@@ -96,8 +84,7 @@ export function useConversation({ mode, threadId, snippetId, context }: Pick<Rec
         return data.createThread.id;
       })
       .catch((error: unknown) => {
-        console.error('Failed to create new conversation thread.', error);
-        errorToast('Failed to create new conversation thread.');
+        notifyFailure(CONVERSATION_MESSAGES.createThreadFailed, error);
         return null;
       })
       .finally(() => {
@@ -120,7 +107,7 @@ export function useConversation({ mode, threadId, snippetId, context }: Pick<Rec
     async (text: string): Promise<boolean> => {
       const trimmed = text.trim();
       if (!trimmed) {
-        errorToast(MESSAGES.textEmpty);
+        notifyError(MESSAGES.textEmpty);
         return false;
       }
       if (sendingRef.current) return false;
@@ -138,8 +125,7 @@ export function useConversation({ mode, threadId, snippetId, context }: Pick<Rec
         if (snippetId > 0) autoSaveSnippet(messagesRef.current);
         return true;
       } catch (error) {
-        console.error('Failed to process the text', error);
-        errorToast('Failed to process the text');
+        notifyFailure(CONVERSATION_MESSAGES.processTextFailed, error);
         return false;
       } finally {
         sendingRef.current = false;
@@ -159,10 +145,9 @@ export function useConversation({ mode, threadId, snippetId, context }: Pick<Rec
           await client.mutate({ mutation: SAVE_CONVERSATION_MUTATION, variables: { threadId: id, userMessage: message.userMessage, aiResponse: message.aiResponse } });
           lastSavedKey = message.key;
         }
-        toast({ title: 'Success', description: 'Conversation saved successfully' });
+        notifySuccess(CONVERSATION_MESSAGES.saved);
       } catch (error) {
-        console.error(SAVE_FAILED, error);
-        errorToast(SAVE_FAILED);
+        notifyFailure(CONVERSATION_MESSAGES.saveFailed, error);
       } finally {
         const savedKey = lastSavedKey;
         if (savedKey) {
@@ -181,10 +166,10 @@ export function useConversation({ mode, threadId, snippetId, context }: Pick<Rec
       try {
         await saveSnippetConversation(snippetId, toSnippetHistory(snapshot));
         updateMessages((current) => markSavedThrough(current, last.key));
-        toast({ title: 'Success', description: 'Conversation saved successfully' });
+        notifySuccess(CONVERSATION_MESSAGES.saved);
       } catch (error) {
-        console.error(SAVE_FAILED, error);
-        errorToast(serverMessageOr(error, SAVE_FAILED));
+        console.error(CONVERSATION_MESSAGES.saveFailed, error);
+        notifyError(serverMessageOr(error, CONVERSATION_MESSAGES.saveFailed));
       }
     },
     [snippetId, updateMessages],

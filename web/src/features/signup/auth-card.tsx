@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { styled } from 'styled-components';
+import { cardSurfaceStyles } from '../../components/card-section.ts';
 
 const Page = styled.main`
   min-height: 100vh;
@@ -18,10 +19,7 @@ const Card = styled.section`
   display: grid;
   gap: ${({ theme }) => theme.space.lg};
   padding: ${({ theme }) => theme.space.xl};
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  box-shadow: ${({ theme }) => theme.shadows.card};
+  ${cardSurfaceStyles}
 `;
 
 export const CardHeader = styled.header`

@@ -1,16 +1,19 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { ACCOUNT_MESSAGES } from '@story/proto';
 import { useNavigate } from 'react-router';
 import { styled } from 'styled-components';
 import { useAuth } from '../../auth/auth-context.tsx';
-import { Button } from '../../components/button.ts';
 import { TextField } from '../../components/form-field.tsx';
-import { Spinner } from '../../components/spinner.tsx';
-import { toast } from '../../components/toast/toast-store.ts';
+import { notifyError, notifySuccess } from '../../components/toast/notify.ts';
+import { useExclusiveTask } from '../../hooks/use-exclusive-task.ts';
+import { errorMessageOr } from '../../lib/error-message.ts';
 import { AuthCard, CardHeader, Form } from './auth-card.tsx';
 import { BackButton } from './back-button.tsx';
+import { EmailField } from './email-field.tsx';
 import { PasswordStrength } from './password-strength.tsx';
 import { hasErrors, homePathFor, registrationErrors, type RegistrationField, type RegistrationValues } from './signup-form.ts';
 import { register } from './signup.api.ts';
+import { SubmitButton } from './submit-button.tsx';
 
 const NameRow = styled.div`
   display: grid;
@@ -24,8 +27,7 @@ const FIELD_ORDER: readonly RegistrationField[] = ['firstName', 'lastName', 'pas
 export function DetailsStep({ email, onBack }: { email: string; onBack: () => void }) {
   const [values, setValues] = useState<RegistrationValues>({ firstName: '', lastName: '', password: '' });
   const [submitAttempted, setSubmitAttempted] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-  const submittingRef = useRef(false);
+  const submission = useExclusiveTask();
   const fieldRefs = useRef<Partial<Record<RegistrationField, HTMLInputElement | null>>>({});
   const { signIn } = useAuth();
   const navigate = useNavigate();
@@ -35,35 +37,38 @@ export function DetailsStep({ email, onBack }: { email: string; onBack: () => vo
   const shown = submitAttempted ? errors : {};
   const invalid = hasErrors(errors);
 
-  const setField = (field: RegistrationField) => (value: string) => setValues((previous) => ({ ...previous, [field]: value }));
+  /** What every field of the form takes: its id and name, value, change handler, message and ref. */
+  const fieldProps = (field: RegistrationField) => ({
+    ref: (element: HTMLInputElement | null) => {
+      fieldRefs.current[field] = element;
+    },
+    id: field,
+    name: field,
+    value: values[field],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => setValues((previous) => ({ ...previous, [field]: event.target.value })),
+    error: shown[field],
+  });
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
     // A second submit while one runs is ignored.
-    if (submittingRef.current) return;
+    if (submission.isBusy()) return;
     setSubmitAttempted(true);
     if (invalid) {
       const first = FIELD_ORDER.find((field) => errors[field]);
       if (first) fieldRefs.current[first]?.focus();
       return;
     }
-    submittingRef.current = true;
-    setSubmitting(true);
-    try {
-      const result = await register({ email, firstName: values.firstName, lastName: values.lastName, password: values.password });
-      toast({ title: 'Success', description: 'Registration successful!' });
-      signIn(result.user);
-      navigate(homePathFor(result.isAdmin));
-    } catch (error) {
-      toast({
-        title: 'Registration failed',
-        description: error instanceof Error ? error.message : 'Something went wrong. Please try again.',
-        variant: 'destructive',
-      });
-    } finally {
-      submittingRef.current = false;
-      setSubmitting(false);
-    }
+    await submission.run(async () => {
+      try {
+        const result = await register({ email, firstName: values.firstName, lastName: values.lastName, password: values.password });
+        notifySuccess(ACCOUNT_MESSAGES.registered);
+        signIn(result.user);
+        navigate(homePathFor(result.isAdmin));
+      } catch (error) {
+        notifyError(errorMessageOr(error, ACCOUNT_MESSAGES.somethingWentWrong), ACCOUNT_MESSAGES.registrationFailedTitle);
+      }
+    });
   };
 
   return (
@@ -75,57 +80,20 @@ export function DetailsStep({ email, onBack }: { email: string; onBack: () => vo
       </CardHeader>
 
       <Form noValidate onSubmit={handleSubmit}>
-        <TextField id="details-email" label="Email" name="email" type="email" value={email} readOnly autoComplete="email" />
+        <EmailField id="details-email" value={email} readOnly />
 
         <NameRow>
-          <TextField
-            ref={(el) => {
-              fieldRefs.current.firstName = el;
-            }}
-            id="firstName"
-            label="First name"
-            name="firstName"
-            autoComplete="given-name"
-            autoFocus
-            value={values.firstName}
-            onChange={(e) => setField('firstName')(e.target.value)}
-            error={shown.firstName}
-          />
-          <TextField
-            ref={(el) => {
-              fieldRefs.current.lastName = el;
-            }}
-            id="lastName"
-            label="Last name"
-            name="lastName"
-            autoComplete="family-name"
-            value={values.lastName}
-            onChange={(e) => setField('lastName')(e.target.value)}
-            error={shown.lastName}
-          />
+          <TextField {...fieldProps('firstName')} label="First name" autoComplete="given-name" autoFocus />
+          <TextField {...fieldProps('lastName')} label="Last name" autoComplete="family-name" />
         </NameRow>
 
-        <TextField
-          ref={(el) => {
-            fieldRefs.current.password = el;
-          }}
-          id="password"
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          value={values.password}
-          onChange={(e) => setField('password')(e.target.value)}
-          error={shown.password}
-          describedBy="password-requirements"
-        >
+        <TextField {...fieldProps('password')} label="Password" type="password" autoComplete="new-password" describedBy="password-requirements">
           <PasswordStrength password={values.password} checklistId="password-requirements" />
         </TextField>
 
-        <Button type="submit" $block $size="lg" aria-disabled={invalid || submitting || undefined} aria-busy={submitting || undefined}>
-          {submitting && <Spinner />}
-          {submitting ? 'Creating account...' : 'Continue'}
-        </Button>
+        <SubmitButton busy={submission.busy} unavailable={invalid}>
+          {submission.busy ? 'Creating account...' : 'Continue'}
+        </SubmitButton>
       </Form>
     </AuthCard>
   );

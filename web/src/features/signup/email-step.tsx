@@ -1,13 +1,16 @@
 import { useRef, useState, type FormEvent } from 'react';
+import { ACCOUNT_MESSAGES } from '@story/proto';
 import { styled } from 'styled-components';
 import { Button } from '../../components/button.ts';
-import { TextField } from '../../components/form-field.tsx';
-import { Spinner } from '../../components/spinner.tsx';
-import { toast } from '../../components/toast/toast-store.ts';
+import { notifyError } from '../../components/toast/notify.ts';
+import { useExclusiveTask } from '../../hooks/use-exclusive-task.ts';
+import { errorMessageOr } from '../../lib/error-message.ts';
 import { AuthCard, CardHeader, Form } from './auth-card.tsx';
+import { EmailField } from './email-field.tsx';
 import { GoogleSignInButton } from './google-sign-in-button.tsx';
 import { emailStepError, shouldShowEmailError } from './signup-form.ts';
 import { checkEmail } from './signup.api.ts';
+import { SubmitButton } from './submit-button.tsx';
 
 const Legal = styled.p`
   font-size: ${({ theme }) => theme.fontSizes.xs};
@@ -35,8 +38,7 @@ export interface EmailStepProps {
 export function EmailStep({ googleClientId, onChecked, onSignIn }: EmailStepProps) {
   const [email, setEmail] = useState('');
   const [touched, setTouched] = useState(false);
-  const [checking, setChecking] = useState(false);
-  const checkingRef = useRef(false);
+  const check = useExclusiveTask();
   const inputRef = useRef<HTMLInputElement>(null);
 
   const error = emailStepError(email);
@@ -44,31 +46,22 @@ export function EmailStep({ googleClientId, onChecked, onSignIn }: EmailStepProp
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (checkingRef.current) return;
+    if (check.isBusy()) return;
     if (error) {
       setTouched(true);
       inputRef.current?.focus();
       return;
     }
-    checkingRef.current = true;
-    setChecking(true);
-    const address = email.trim();
-    try {
-      const exists = await checkEmail(address);
-      onChecked(address, exists);
-    } catch (failure) {
-      toast({
-        title: 'Error',
-        description: failure instanceof Error ? failure.message : 'Failed to check email',
-        variant: 'destructive',
-      });
-    } finally {
-      checkingRef.current = false;
-      setChecking(false);
-    }
+    await check.run(async () => {
+      const address = email.trim();
+      try {
+        const exists = await checkEmail(address);
+        onChecked(address, exists);
+      } catch (failure) {
+        notifyError(errorMessageOr(failure, ACCOUNT_MESSAGES.checkEmailFailed));
+      }
+    });
   };
-
-  const unavailable = Boolean(error) || checking;
 
   return (
     <AuthCard labelledBy="signup-heading" testId="signup-email-step">
@@ -79,24 +72,18 @@ export function EmailStep({ googleClientId, onChecked, onSignIn }: EmailStepProp
       {googleClientId && <GoogleSignInButton clientId={googleClientId} />}
 
       <Form noValidate onSubmit={handleSubmit}>
-        <TextField
+        <EmailField
           ref={inputRef}
           id="signup-email"
-          label="Email"
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
           autoFocus
           value={email}
           onChange={(e) => setEmail(e.target.value)}
           onBlur={() => setTouched(true)}
           error={showError}
         />
-        <Button type="submit" $block $size="lg" aria-disabled={unavailable || undefined} aria-busy={checking || undefined}>
-          {checking && <Spinner />}
+        <SubmitButton busy={check.busy} unavailable={Boolean(error)}>
           Continue
-        </Button>
+        </SubmitButton>
       </Form>
 
       <Legal>

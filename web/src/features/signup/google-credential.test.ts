@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { NO_GOOGLE_USER_MESSAGE, readGoogleCredential, splitDisplayName } from './google-credential.ts';
+import { ACCOUNT_MESSAGES } from '@story/proto';
+import { readGoogleCredential, splitDisplayName } from './google-credential.ts';
+
+const NO_GOOGLE_USER_MESSAGE = ACCOUNT_MESSAGES.googleNoUser;
 
 function fakeJwt(payload: object): string {
   const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');

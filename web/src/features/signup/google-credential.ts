@@ -1,3 +1,5 @@
+import { ACCOUNT_MESSAGES } from '@story/proto';
+
 /** What the client reads from a Google ID token before the server verifies it. */
 export interface GoogleProfile {
   email: string;
@@ -5,8 +7,6 @@ export interface GoogleProfile {
   lastName: string;
   googleId: string;
 }
-
-export const NO_GOOGLE_USER_MESSAGE = 'No user data received from Google';
 
 function base64UrlDecode(segment: string): string {
   const base64 = segment.replace(/-/g, '+').replace(/_/g, '/');
@@ -28,16 +28,16 @@ export function splitDisplayName(displayName: string): { firstName: string; last
  */
 export function readGoogleCredential(credential: string | undefined): GoogleProfile {
   const payloadSegment = credential?.split('.')[1];
-  if (!payloadSegment) throw new Error(NO_GOOGLE_USER_MESSAGE);
+  if (!payloadSegment) throw new Error(ACCOUNT_MESSAGES.googleNoUser);
   let payload: unknown;
   try {
     payload = JSON.parse(base64UrlDecode(payloadSegment));
   } catch {
-    throw new Error(NO_GOOGLE_USER_MESSAGE);
+    throw new Error(ACCOUNT_MESSAGES.googleNoUser);
   }
-  if (typeof payload !== 'object' || payload === null) throw new Error(NO_GOOGLE_USER_MESSAGE);
+  if (typeof payload !== 'object' || payload === null) throw new Error(ACCOUNT_MESSAGES.googleNoUser);
   const claims = payload as Record<string, unknown>;
-  if (typeof claims.email !== 'string' || claims.email.length === 0) throw new Error(NO_GOOGLE_USER_MESSAGE);
+  if (typeof claims.email !== 'string' || claims.email.length === 0) throw new Error(ACCOUNT_MESSAGES.googleNoUser);
   const name = typeof claims.name === 'string' ? claims.name : '';
   const { firstName, lastName } = splitDisplayName(name);
   return {

@@ -1,9 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ACCOUNT_MESSAGES } from '@story/proto';
 import { styled } from 'styled-components';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { toast } from '../../components/toast/toast-store.ts';
+import { notifyError } from '../../components/toast/notify.ts';
+import { useAsyncEffect } from '../../hooks/use-async-effect.ts';
+import { useExclusiveTask } from '../../hooks/use-exclusive-task.ts';
+import { errorMessageOr } from '../../lib/error-message.ts';
 import { readGoogleCredential } from './google-credential.ts';
 import { loadGoogleIdentity, type GoogleCredentialResponse } from './google-identity.ts';
 import { googleAuth } from './signup.api.ts';
@@ -49,9 +53,8 @@ const Busy = styled.div`
  */
 export function GoogleSignInButton({ clientId }: { clientId: string }) {
   const containerRef = useRef<HTMLDivElement>(null);
-  const [busy, setBusy] = useState(false);
   const [unavailable, setUnavailable] = useState(false);
-  const busyRef = useRef(false);
+  const signingIn = useExclusiveTask();
   const { signIn } = useAuth();
   const navigate = useNavigate();
   // The callback is registered once with Google; it reads the latest handlers through this ref.
@@ -60,34 +63,24 @@ export function GoogleSignInButton({ clientId }: { clientId: string }) {
     handlersRef.current = { signIn, navigate };
   }, [signIn, navigate]);
 
-  useEffect(() => {
-    let cancelled = false;
-
-    const handleCredential = async (response: GoogleCredentialResponse) => {
-      if (busyRef.current) return;
-      busyRef.current = true;
-      setBusy(true);
+  const handleCredential = (response: GoogleCredentialResponse) =>
+    signingIn.run(async () => {
       try {
         const profile = readGoogleCredential(response.credential);
         const result = await googleAuth(response.credential ?? '', profile);
         handlersRef.current.signIn(result.user);
         handlersRef.current.navigate('/welcome');
       } catch (error) {
-        toast({
-          title: 'Authentication Failed',
-          description: error instanceof Error && error.message ? error.message : 'Failed to sign in with Google',
-          variant: 'destructive',
-        });
-      } finally {
-        busyRef.current = false;
-        if (!cancelled) setBusy(false);
+        notifyError(errorMessageOr(error, ACCOUNT_MESSAGES.googleFailed), ACCOUNT_MESSAGES.googleFailedTitle);
       }
-    };
+    });
 
-    loadGoogleIdentity()
-      .then((google) => {
+  useAsyncEffect(
+    loadGoogleIdentity,
+    {
+      onSuccess: (google) => {
         const container = containerRef.current;
-        if (cancelled || !container) return;
+        if (!container) return;
         google.initialize({ client_id: clientId, callback: (r) => void handleCredential(r), ux_mode: 'popup', context: 'signup' });
         google.renderButton(container, {
           type: 'standard',
@@ -98,23 +91,21 @@ export function GoogleSignInButton({ clientId }: { clientId: string }) {
           logo_alignment: 'center',
           width: Math.min(400, Math.max(200, Math.round(container.getBoundingClientRect().width))),
         });
-      })
-      .catch((error: unknown) => {
+      },
+      onError: (error) => {
         console.error('Google sign-in is unavailable', error);
-        if (!cancelled) setUnavailable(true);
-      });
-
-    return () => {
-      cancelled = true;
-    };
-  }, [clientId]);
+        setUnavailable(true);
+      },
+    },
+    [clientId],
+  );
 
   if (unavailable) return null;
   return (
     <>
-      <Wrapper $busy={busy} aria-busy={busy} data-testid="google-sign-in">
+      <Wrapper $busy={signingIn.busy} aria-busy={signingIn.busy} data-testid="google-sign-in">
         <div ref={containerRef} style={{ width: '100%', display: 'flex', justifyContent: 'center' }} />
-        {busy && (
+        {signingIn.busy && (
           <Busy>
             <Spinner label="Signing in with Google" />
           </Busy>

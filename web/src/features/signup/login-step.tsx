@@ -1,30 +1,31 @@
 import { useRef, useState, type FormEvent } from 'react';
+import { ACCOUNT_MESSAGES } from '@story/proto';
 import { useNavigate } from 'react-router';
 import { styled } from 'styled-components';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { Button } from '../../components/button.ts';
 import { TextField } from '../../components/form-field.tsx';
-import { Spinner } from '../../components/spinner.tsx';
-import { toast } from '../../components/toast/toast-store.ts';
+import { notifyError } from '../../components/toast/notify.ts';
+import { useExclusiveTask } from '../../hooks/use-exclusive-task.ts';
+import { errorMessageOr } from '../../lib/error-message.ts';
 import { AuthCard, CardHeader, Form } from './auth-card.tsx';
 import { BackButton } from './back-button.tsx';
+import { EmailField } from './email-field.tsx';
 import { hasErrors, homePathFor, loginErrors, type LoginField, type LoginValues } from './signup-form.ts';
 import { login } from './signup.api.ts';
+import { SubmitButton } from './submit-button.tsx';
 
 const ForgotRow = styled.div`
   display: flex;
   justify-content: flex-end;
 `;
 
-export const LOGIN_FALLBACK_ERROR = 'Invalid email or password';
-
 /** Step 2b: password login; the e-mail is pre-filled and locked when it came from the email step. */
 export function LoginStep({ initialEmail, emailLocked, onBack }: { initialEmail: string; emailLocked: boolean; onBack: () => void }) {
   const [values, setValues] = useState<LoginValues>({ email: initialEmail, password: '' });
   const [submitAttempted, setSubmitAttempted] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
   const [loginError, setLoginError] = useState<string | undefined>();
-  const submittingRef = useRef(false);
+  const submission = useExclusiveTask();
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const { signIn } = useAuth();
@@ -37,7 +38,7 @@ export function LoginStep({ initialEmail, emailLocked, onBack }: { initialEmail:
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (submittingRef.current) return;
+    if (submission.isBusy()) return;
     setSubmitAttempted(true);
     // The previous error is cleared before each attempt.
     setLoginError(undefined);
@@ -45,22 +46,18 @@ export function LoginStep({ initialEmail, emailLocked, onBack }: { initialEmail:
       (errors.email && !emailLocked ? emailRef : passwordRef).current?.focus();
       return;
     }
-    submittingRef.current = true;
-    setSubmitting(true);
-    try {
-      const result = await login({ email: values.email.trim(), password: values.password });
-      signIn(result.user);
-      navigate(homePathFor(result.isAdmin));
-    } catch (error) {
-      // login() already chose "Invalid credentials" or the server message; the form shows it too.
-      const message = error instanceof Error ? error.message : '';
-      toast({ title: 'Error', description: message || 'Invalid credentials', variant: 'destructive' });
-      setLoginError(message || LOGIN_FALLBACK_ERROR);
-      passwordRef.current?.focus();
-    } finally {
-      submittingRef.current = false;
-      setSubmitting(false);
-    }
+    await submission.run(async () => {
+      try {
+        const result = await login({ email: values.email.trim(), password: values.password });
+        signIn(result.user);
+        navigate(homePathFor(result.isAdmin));
+      } catch (error) {
+        // login() already chose "Invalid credentials" or the server message; the form shows it too.
+        notifyError(errorMessageOr(error, ACCOUNT_MESSAGES.loginFailedToast));
+        setLoginError(errorMessageOr(error, ACCOUNT_MESSAGES.invalidCredentials));
+        passwordRef.current?.focus();
+      }
+    });
   };
 
   const passwordMessage = shown.password ?? loginError;
@@ -73,14 +70,9 @@ export function LoginStep({ initialEmail, emailLocked, onBack }: { initialEmail:
       </CardHeader>
 
       <Form noValidate onSubmit={handleSubmit}>
-        <TextField
+        <EmailField
           ref={emailRef}
           id="login-email"
-          label="Email"
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
           autoFocus={!emailLocked}
           readOnly={emailLocked}
           value={values.email}
@@ -107,10 +99,7 @@ export function LoginStep({ initialEmail, emailLocked, onBack }: { initialEmail:
           <Button $variant="link">Forgot Password?</Button>
         </ForgotRow>
 
-        <Button type="submit" $block $size="lg" aria-disabled={submitting || undefined} aria-busy={submitting || undefined}>
-          {submitting && <Spinner />}
-          Log in
-        </Button>
+        <SubmitButton busy={submission.busy}>Log in</SubmitButton>
       </Form>
     </AuthCard>
   );

@@ -1,4 +1,5 @@
 import { styled, useTheme } from 'styled-components';
+import { CheckIcon, CircleIcon } from '../../components/icons.tsx';
 import { VisuallyHidden } from '../../components/visually-hidden.ts';
 import { passwordChecklist, strengthMeter, type StrengthLevel } from './signup-form.ts';
 
@@ -34,18 +35,6 @@ const Item = styled.li<{ $met: boolean }>`
   font-weight: ${({ $met }) => ($met ? 600 : 400)};
 `;
 
-function ItemIcon({ met }: { met: boolean }) {
-  return (
-    <svg width="14" height="14" viewBox="0 0 14 14" fill="none" aria-hidden="true" focusable="false">
-      {met ? (
-        <path d="M2.5 7.5l3 3 6-7" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
-      ) : (
-        <circle cx="7" cy="7" r="5" stroke="currentColor" strokeWidth="1.5" />
-      )}
-    </svg>
-  );
-}
-
 /** The strength bar (0/33/67/100 %) and the three-rule checklist, each rule green when met. */
 export function PasswordStrength({ password, checklistId }: { password: string; checklistId: string }) {
   const theme = useTheme();
@@ -73,7 +62,7 @@ export function PasswordStrength({ password, checklistId }: { password: string; 
       <Checklist id={checklistId} aria-label="Password requirements">
         {passwordChecklist(password).map((item) => (
           <Item key={item.id} $met={item.met} data-met={item.met}>
-            <ItemIcon met={item.met} />
+            {item.met ? <CheckIcon size={14} /> : <CircleIcon />}
             <span>{item.label}</span>
             <VisuallyHidden>{item.met ? ' (met)' : ' (not met)'}</VisuallyHidden>
           </Item>

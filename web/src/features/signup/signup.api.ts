@@ -1,4 +1,6 @@
 import {
+  ACCOUNT_MESSAGES,
+  authConfigResponseSchema,
   authResponseSchema,
   checkEmailResponseSchema,
   type AuthResponse,
@@ -16,7 +18,7 @@ export async function checkEmail(email: string): Promise<boolean> {
     });
     return body.exists;
   } catch (error) {
-    throw new Error(serverMessageOr(error, 'Failed to check email'), { cause: error });
+    throw new Error(serverMessageOr(error, ACCOUNT_MESSAGES.checkEmailFailed), { cause: error });
   }
 }
 
@@ -25,7 +27,7 @@ export async function register(request: RegisterRequest): Promise<AuthResponse> 
   try {
     return await httpClient.post('/api/users/register', request, { parse: (data) => authResponseSchema.parse(data) });
   } catch (error) {
-    throw new Error(serverMessageOr(error, 'Failed to register user'), { cause: error });
+    throw new Error(serverMessageOr(error, ACCOUNT_MESSAGES.registerFailed), { cause: error });
   }
 }
 
@@ -34,7 +36,7 @@ export async function login(request: LoginRequest): Promise<AuthResponse> {
   try {
     return await httpClient.post('/api/users/login', request, { parse: (data) => authResponseSchema.parse(data) });
   } catch (error) {
-    throw new Error(serverMessageOr(error, 'Invalid credentials'), { cause: error });
+    throw new Error(serverMessageOr(error, ACCOUNT_MESSAGES.loginFailedToast), { cause: error });
   }
 }
 
@@ -43,16 +45,14 @@ export async function googleAuth(credential: string, profile: GoogleProfile): Pr
   try {
     return await httpClient.post('/api/users/google-auth', { credential, ...profile }, { parse: (data) => authResponseSchema.parse(data) });
   } catch (error) {
-    if (error instanceof ApiError) throw new Error('Failed to authenticate with backend', { cause: error });
+    if (error instanceof ApiError) throw new Error(ACCOUNT_MESSAGES.googleBackendFailed, { cause: error });
     throw error;
   }
 }
 
 /** The Google client id, or null when Google sign-in is not configured (then the button is hidden). */
 export async function fetchGoogleClientId(): Promise<string | null> {
-  const body = await httpClient.get<unknown>('/api/auth/config');
-  if (typeof body === 'object' && body !== null && 'googleClientId' in body && typeof body.googleClientId === 'string' && body.googleClientId) {
-    return body.googleClientId;
-  }
-  return null;
+  const body = await httpClient.get('/api/auth/config', { parse: (data) => authConfigResponseSchema.parse(data) });
+  // An empty id is as good as none.
+  return body.googleClientId || null;
 }

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useAsyncEffect } from '../../hooks/use-async-effect.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { DetailsStep } from './details-step.tsx';
 import { EmailStep } from './email-step.tsx';
@@ -24,20 +25,15 @@ export function SignupPage() {
   const [googleClientId, setGoogleClientId] = useState<string | null>(null);
   useDocumentTitle(TITLES[step.name]);
 
-  useEffect(() => {
-    let cancelled = false;
-    fetchGoogleClientId()
-      .then((id) => {
-        if (!cancelled) setGoogleClientId(id);
-      })
-      .catch((error: unknown) => {
-        // Without the configuration the Google button simply stays hidden.
-        console.error('Could not load the sign-in configuration', error);
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, []);
+  useAsyncEffect(
+    fetchGoogleClientId,
+    {
+      onSuccess: setGoogleClientId,
+      // Without the configuration the Google button simply stays hidden.
+      onError: (error) => console.error('Could not load the sign-in configuration', error),
+    },
+    [],
+  );
 
   const goTo = (next: Step) => {
     setFormKey((k) => k + 1);

@@ -1,24 +1,9 @@
 import { gql, type ApolloClient, type TypedDocumentNode } from '@apollo/client';
+import type { GraphqlThread, GraphqlThreadItem } from '@story/proto';
 
-/** A thread as the lists show it (GraphQL ids are strings). */
-export interface ThreadRow {
-  __typename?: 'Thread';
-  id: string;
-  title: string;
-  /** ISO 8601. */
-  lastUpdated: string;
-  deleted: boolean;
-  createdAt: string;
-}
-
-export interface ThreadItemRow {
-  __typename?: 'ThreadItem';
-  id: string;
-  userMessage: string;
-  aiResponse: string;
-  createdAt: string;
-  audioResponse: string | null;
-}
+/** A thread as the lists show it: the contract's Thread without its items (GraphQL ids are strings). */
+export type ThreadRow = Omit<GraphqlThread, 'items'>;
+export type ThreadItemRow = GraphqlThreadItem;
 
 const THREAD_FIELDS = gql`
   fragment ThreadListFields on Thread {

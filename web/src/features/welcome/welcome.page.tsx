@@ -1,14 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@apollo/client/react';
+import { THREAD_MESSAGES } from '@story/proto';
 import { useNavigate } from 'react-router';
 import { styled } from 'styled-components';
 import { AppHeader } from '../../components/app-header.tsx';
 import { Button } from '../../components/button.ts';
+import { cardSurfaceStyles } from '../../components/card-section.ts';
+import { BriefcaseIcon, MicIcon, SearchIcon } from '../../components/icons.tsx';
 import { VisuallyHidden } from '../../components/visually-hidden.ts';
+import { useErrorToast } from '../../hooks/use-error-toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { ThreadList } from '../threads/thread-list.tsx';
 import { THREADS_QUERY } from '../threads/threads.graphql.ts';
-import { useErrorToast } from '../threads/use-error-toast.ts';
 
 /** At most 1200 px wide (spec section 9); two cards side by side, one column in saved mode. */
 const Main = styled.main<{ $single: boolean }>`
@@ -28,10 +31,7 @@ const Card = styled.section`
   display: grid;
   gap: ${({ theme }) => theme.space.md};
   padding: ${({ theme }) => theme.space.xl};
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  box-shadow: ${({ theme }) => theme.shadows.card};
+  ${cardSurfaceStyles}
 
   h2 {
     font-size: ${({ theme }) => theme.fontSizes.xl};
@@ -85,33 +85,6 @@ const SavedList = styled.div`
   gap: ${({ theme }) => theme.space.md};
 `;
 
-function MicIcon() {
-  return (
-    <svg width="22" height="22" viewBox="0 0 24 24" fill="none" aria-hidden="true" focusable="false">
-      <rect x="9" y="3" width="6" height="11" rx="3" stroke="currentColor" strokeWidth="2" />
-      <path d="M5 11a7 7 0 0014 0M12 18v3" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-    </svg>
-  );
-}
-
-function BriefcaseIcon() {
-  return (
-    <svg width="22" height="22" viewBox="0 0 24 24" fill="none" aria-hidden="true" focusable="false">
-      <rect x="3" y="7" width="18" height="13" rx="2" stroke="currentColor" strokeWidth="2" />
-      <path d="M9 7V5a1 1 0 011-1h4a1 1 0 011 1v2M3 13h18" stroke="currentColor" strokeWidth="2" />
-    </svg>
-  );
-}
-
-function SearchIcon() {
-  return (
-    <svg width="16" height="16" viewBox="0 0 24 24" fill="none" aria-hidden="true" focusable="false">
-      <circle cx="11" cy="11" r="7" stroke="currentColor" strokeWidth="2" />
-      <path d="M20 20l-3.5-3.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-    </svg>
-  );
-}
-
 /** /welcome: tell your story or practise for an interview; saved-conversations mode lists the threads. */
 export function WelcomePage() {
   useDocumentTitle('Welcome');
@@ -120,7 +93,7 @@ export function WelcomePage() {
   const promptRef = useRef<HTMLParagraphElement>(null);
   // All threads, deleted ones included (spec section 7): does the user have anything saved?
   const allThreads = useQuery(THREADS_QUERY, { variables: {} });
-  useErrorToast(allThreads.error, 'Failed to load conversations');
+  useErrorToast(allThreads.error, THREAD_MESSAGES.welcomeLoadFailed);
   const hasThreads = (allThreads.data?.threads.length ?? 0) > 0;
 
   useEffect(() => {

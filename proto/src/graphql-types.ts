@@ -1,0 +1,67 @@
+/**
+ * The object types of the graph (`proto/graphql/*.graphql`) as zod schemas, so clients type their
+ * query results from the contract. Field names and nullability are the SDL's, field for field;
+ * `graphql-types.test.ts` parses the SDL and fails when the two disagree.
+ */
+import { z } from 'zod';
+import { responseTypeSchema, userTypeSchema } from './api.ts';
+
+/** A GraphQL `ID`: always a string on the wire, whatever the database keeps. */
+export const graphqlIdSchema = z.string();
+/** A GraphQL `Int`. */
+export const graphqlIntSchema = z.number().int();
+
+// ---- auth subgraph ------------------------------------------------------------------------------
+
+export const graphqlUserSchema = z.object({
+  id: graphqlIdSchema,
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  isAdmin: z.boolean(),
+  userType: userTypeSchema,
+  /** ISO 8601. */
+  createdAt: z.string(),
+});
+export type GraphqlUser = z.infer<typeof graphqlUserSchema>;
+
+export const graphqlUserTypeSettingSchema = z.object({
+  userType: userTypeSchema,
+  /** Seconds. */
+  timeLimit: graphqlIntSchema,
+  responseType: responseTypeSchema,
+});
+export type GraphqlUserTypeSetting = z.infer<typeof graphqlUserTypeSettingSchema>;
+
+export const graphqlRecordingSettingsSchema = z.object({
+  /** Seconds. */
+  timeLimit: graphqlIntSchema,
+  responseType: responseTypeSchema,
+});
+export type GraphqlRecordingSettings = z.infer<typeof graphqlRecordingSettingsSchema>;
+
+// ---- conversations subgraph -----------------------------------------------------------------------
+
+export const graphqlThreadItemSchema = z.object({
+  id: graphqlIdSchema,
+  userMessage: z.string(),
+  aiResponse: z.string(),
+  createdAt: z.string(),
+  audioResponse: z.string().nullable(),
+});
+export type GraphqlThreadItem = z.infer<typeof graphqlThreadItemSchema>;
+
+export const graphqlThreadSchema = z.object({
+  id: graphqlIdSchema,
+  title: z.string(),
+  /** ISO 8601. */
+  lastUpdated: z.string(),
+  createdAt: z.string(),
+  deleted: z.boolean(),
+  /** Saved message pairs, oldest first. */
+  items: z.array(graphqlThreadItemSchema),
+});
+export type GraphqlThread = z.infer<typeof graphqlThreadSchema>;
+
+export const graphqlAiReplySchema = z.object({ aiResponse: z.string() });
+export type GraphqlAiReply = z.infer<typeof graphqlAiReplySchema>;
