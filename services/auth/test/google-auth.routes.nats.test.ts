@@ -1,59 +1,15 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { SignJWT, exportJWK, generateKeyPair, type CryptoKey, type JWK } from 'jose';
+import { SignJWT, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUBJECTS } from '@story/proto';
 import { VALID_PASSWORD, natsRequest, registration, sessionOf, startAuthHarness, startTestNats, type AuthHarness } from './support/auth-harness.ts';
-
-const CLIENT_ID = 'test-client.apps.googleusercontent.com';
-const KID = 'test-key-1';
-
-/** A stand-in for Google's certificate endpoint on loopback: the real jose client fetches it. */
-async function startJwksServer(jwks: { keys: JWK[] }): Promise<{ url: string; server: Server; hits: () => number }> {
-  let hits = 0;
-  const server = createServer((request, response) => {
-    hits += 1;
-    if (request.url !== '/oauth2/v3/certs') {
-      response.writeHead(404).end();
-      return;
-    }
-    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(jwks));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/oauth2/v3/certs`, server, hits: () => hits };
-}
+import { GOOGLE_TEST_CLIENT_ID as CLIENT_ID, GOOGLE_TEST_KID, startGoogleIdentityProvider, type GoogleIdentityProvider, type TokenOptions } from './support/google-identity-provider.ts';
 
 let stopNats: () => Promise<void>;
 let natsUrl: string;
 let h: AuthHarness;
-let jwks: Awaited<ReturnType<typeof startJwksServer>>;
-let googleKey: CryptoKey;
-let strangerKey: CryptoKey;
+let google: GoogleIdentityProvider;
 
-interface TokenOptions {
-  claims?: Record<string, unknown>;
-  key?: CryptoKey;
-  audience?: string;
-  issuer?: string;
-  expiresAt?: number;
-  kid?: string;
-}
-
-let sub = 1000;
-/** An ID token shaped like Google's: RS256, kid, iss, aud, sub, email, email_verified, names. */
-async function idToken(options: TokenOptions = {}): Promise<string> {
-  sub += 1;
-  const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ email: `google.user${sub}@gmail.com`, email_verified: true, given_name: 'Grace', family_name: 'Hopper', name: 'Grace Hopper', sub: String(sub), ...options.claims })
-    .setProtectedHeader({ alg: 'RS256', kid: options.kid ?? KID, typ: 'JWT' })
-    .setIssuer(options.issuer ?? 'https://accounts.google.com')
-    .setAudience(options.audience ?? CLIENT_ID)
-    .setIssuedAt(now - 10)
-    .setExpirationTime(options.expiresAt ?? now + 3600)
-    .sign(options.key ?? googleKey);
-}
-
+const idToken = (options?: TokenOptions) => google.idToken(options);
 const googleAuth = (payload: unknown) => h.app.inject({ method: 'POST', url: '/api/users/google-auth', payload: payload as object });
 const userCount = async () => (await h.storage.users.listUsers()).length;
 
@@ -61,16 +17,13 @@ beforeAll(async () => {
   const nats = await startTestNats();
   stopNats = nats.stop;
   natsUrl = nats.nats.url;
-  const pair = await generateKeyPair('RS256', { extractable: true });
-  googleKey = pair.privateKey;
-  strangerKey = (await generateKeyPair('RS256')).privateKey;
-  jwks = await startJwksServer({ keys: [{ ...(await exportJWK(pair.publicKey)), kid: KID, alg: 'RS256', use: 'sig' }] });
-  h = await startAuthHarness(natsUrl, { GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_JWKS_URL: jwks.url, ADMIN_EMAILS: 'google.admin@gmail.com' });
+  google = await startGoogleIdentityProvider();
+  h = await startAuthHarness(natsUrl, { GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_JWKS_URL: google.jwksUrl, ADMIN_EMAILS: 'google.admin@gmail.com' });
 });
 
 afterAll(async () => {
   await h?.close();
-  await new Promise((resolve) => jwks?.server.close(resolve));
+  await google?.stop();
   await stopNats?.();
 });
 
@@ -92,7 +45,7 @@ describe('POST /api/users/google-auth', () => {
     expect(await natsRequest(h.client, SUBJECTS.sessionCheck, { sessionId })).toMatchObject({ valid: true });
     const stored = await h.storage.users.findUserById(userId);
     expect(stored).toMatchObject({ googleId: 'google-sub-grace', authProvider: 'google', passwordHash: null });
-    expect(jwks.hits()).toBeGreaterThan(0);
+    expect(google.hits()).toBeGreaterThan(0);
 
     // Same Google account, a new token, even with a changed e-mail at Google: same user.
     const again = await googleAuth({ credential: await idToken({ claims: { email: 'grace.renamed@gmail.com', sub: 'google-sub-grace' } }) });
@@ -167,9 +120,9 @@ describe('POST /api/users/google-auth', () => {
       ['wrong audience', await idToken({ audience: 'someone-else.apps.googleusercontent.com' }), 'Invalid Google credential'],
       ['wrong issuer', await idToken({ issuer: 'https://evil.example.com' }), 'Invalid Google credential'],
       ['expired', await idToken({ expiresAt: now - 600 }), 'Invalid Google credential'],
-      ['bad signature (other key, same kid)', await idToken({ key: strangerKey }), 'Invalid Google credential'],
-      ['unknown kid', await idToken({ key: strangerKey, kid: 'unknown-kid' }), 'Invalid Google credential'],
-      ['not RS256', await new SignJWT({ email: 'es@gmail.com', email_verified: true }).setProtectedHeader({ alg: 'ES256', kid: KID }).setIssuer('https://accounts.google.com').setAudience(CLIENT_ID).setSubject('es').setIssuedAt().setExpirationTime('1h').sign(esKey), 'Invalid Google credential'],
+      ['bad signature (other key, same kid)', await idToken({ key: google.strangerKey }), 'Invalid Google credential'],
+      ['unknown kid', await idToken({ key: google.strangerKey, kid: 'unknown-kid' }), 'Invalid Google credential'],
+      ['not RS256', await new SignJWT({ email: 'es@gmail.com', email_verified: true }).setProtectedHeader({ alg: 'ES256', kid: GOOGLE_TEST_KID }).setIssuer('https://accounts.google.com').setAudience(CLIENT_ID).setSubject('es').setIssuedAt().setExpirationTime('1h').sign(esKey), 'Invalid Google credential'],
       ['alg none', unsigned, 'Invalid Google credential'],
       ['garbage', 'not.a.token', 'Invalid Google credential'],
       ['email not verified', await idToken({ claims: { email_verified: false } }), 'Google account email is not verified'],
@@ -199,7 +152,7 @@ describe('POST /api/users/google-auth', () => {
 
 describe('Google settings', () => {
   it('GOOGLE_ISSUERS replaces the allowed issuers', async () => {
-    const custom = await startAuthHarness(natsUrl, { GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_JWKS_URL: jwks.url, GOOGLE_ISSUERS: 'https://issuer.test' });
+    const custom = await startAuthHarness(natsUrl, { GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_JWKS_URL: google.jwksUrl, GOOGLE_ISSUERS: 'https://issuer.test' });
     try {
       const ok = await custom.app.inject({ method: 'POST', url: '/api/users/google-auth', payload: { credential: await idToken({ issuer: 'https://issuer.test' }) } });
       expect(ok.statusCode).toBe(200);

@@ -1,4 +1,5 @@
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
+import { ACCOUNT_MESSAGES } from '@story/proto';
 import { HttpError, unauthorized } from '@story/service-kit';
 
 /** What we take from a verified Google ID token, and only from it. */
@@ -14,7 +15,7 @@ export interface GoogleIdentity {
 
 export type GoogleTokenVerifier = (credential: string) => Promise<GoogleIdentity>;
 
-export const INVALID_GOOGLE_CREDENTIAL = 'Invalid Google credential';
+const INVALID_GOOGLE_CREDENTIAL = ACCOUNT_MESSAGES.googleCredentialInvalid;
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 
@@ -30,7 +31,7 @@ export function googleIdentityFromClaims(payload: JWTPayload): GoogleIdentity {
   const googleId = text(payload.sub);
   if (!email || !googleId) throw unauthorized(INVALID_GOOGLE_CREDENTIAL);
   // Google sends a boolean; some older tokens carried the string "true".
-  if (payload.email_verified !== true && payload.email_verified !== 'true') throw unauthorized('Google account email is not verified');
+  if (payload.email_verified !== true && payload.email_verified !== 'true') throw unauthorized(ACCOUNT_MESSAGES.googleEmailNotVerified);
   const [displayFirstName, displayLastName] = splitDisplayName(text(payload.name));
   const firstName = text(payload.given_name) || displayFirstName || (email.split('@')[0] ?? email);
   const lastName = text(payload.family_name) || displayLastName;
@@ -56,7 +57,7 @@ export function createGoogleTokenVerifier(options: { clientId: string; jwksUrl: 
     } catch (error) {
       // Google's key endpoint being unreachable is our problem, not a bad credential.
       if (error instanceof errors.JWKSTimeout || !(error instanceof errors.JOSEError)) {
-        throw new HttpError(503, 'Google sign-in is unavailable right now. Please try again.');
+        throw new HttpError(503, ACCOUNT_MESSAGES.googleUnavailable);
       }
       throw unauthorized(INVALID_GOOGLE_CREDENTIAL);
     }

@@ -81,6 +81,8 @@ export class SessionService {
         audience: SESSION_AUDIENCE,
         typ: SESSION_TOKEN_TYPE,
         requiredClaims: ['sub', 'exp'],
+        // The service's clock, not the machine's: the same clock decides when sessions end.
+        currentDate: this.now(),
       });
       return typeof payload.sid === 'string' && payload.sid.length > 0 ? payload.sid : undefined;
     } catch {

@@ -1,11 +1,12 @@
 import { CONVERSATION_MESSAGES, SUBJECTS, snippetOwnerReplySchema } from '@story/proto';
 import { HttpError, notFound, type NatsLink } from '@story/service-kit';
+import type { SnippetOwners } from '../snippet-conversations/snippet-conversation.service.ts';
 
 const JOBS_UNAVAILABLE = CONVERSATION_MESSAGES.jobsUnavailable;
 const REQUEST_TIMEOUT_MS = 3000;
 
 /** Asks the jobs service (NATS request/reply) whether a snippet belongs to a user: this service never reads jobs' data. */
-export class SnippetOwnerClient {
+export class SnippetOwnerClient implements SnippetOwners {
   constructor(private readonly nats: NatsLink) {}
 
   /** The snippet's text when it is the user's; 404 when it is not; 503 when nobody answers. */

@@ -1,12 +1,17 @@
 import { CONVERSATION_MESSAGES, type SnippetExchange } from '@story/proto';
 import { badRequest } from '@story/service-kit';
 import { snippetStoryEvents } from '../nats/domain-events.ts';
-import type { SnippetOwnerClient } from '../nats/snippet-owner.client.ts';
 import type { SnippetConversationRecord, SnippetConversationRepository } from './snippet-conversation.repository.ts';
+
+/** Who owns a snippet: the jobs service's answer (over NATS in production, `SnippetOwnerClient`). */
+export interface SnippetOwners {
+  /** The snippet's text when it is the user's; throws 404 when it is not, 503 when nobody can say. */
+  requireOwned(snippetId: number, userId: number): Promise<{ snippetText: string; jobDescriptionId: number }>;
+}
 
 export interface SnippetConversationDeps {
   repository: SnippetConversationRepository;
-  owners: SnippetOwnerClient;
+  owners: SnippetOwners;
   clock: () => Date;
   onEventsWritten: () => void;
 }

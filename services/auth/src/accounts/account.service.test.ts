@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ACCOUNT_MESSAGES } from '@story/proto';
+import { HttpError } from '@story/service-kit';
+import { GOOGLE_TEST_CLIENT_ID, startGoogleIdentityProvider, type GoogleIdentityProvider } from '../../test/support/google-identity-provider.ts';
+import { openSqliteAuthStorage, type AuthStorage } from '../storage/auth-storage.ts';
+import { AccountService } from './account.service.ts';
+import { createGoogleTokenVerifier } from './google-token.verifier.ts';
+
+const NOW = new Date('2024-06-01T12:00:00.000Z');
+const PASSWORD = 'Sup3r!secret';
+
+/** The status and message an HttpError carries, or the error itself when it is something else. */
+async function failure(promise: Promise<unknown>): Promise<{ status: number; message: string } | unknown> {
+  const error = await promise.then(() => undefined, (caught: unknown) => caught);
+  return error instanceof HttpError ? { status: error.statusCode, message: error.message } : error;
+}
+
+/**
+ * AccountService on its own: a real SQLite store (in memory), a fixed clock and the real Google
+ * verifier against a loopback certificate endpoint. No HTTP, no NATS.
+ */
+describe('AccountService', () => {
+  let google: GoogleIdentityProvider;
+  let storage: AuthStorage;
+  let accounts: AccountService;
+
+  beforeAll(async () => {
+    google = await startGoogleIdentityProvider();
+  });
+  afterAll(async () => google.stop());
+  beforeEach(() => {
+    storage = openSqliteAuthStorage(':memory:');
+    accounts = new AccountService({
+      repository: storage.users,
+      adminEmails: ['boss@gmail.com'],
+      verifyGoogleToken: createGoogleTokenVerifier({ clientId: GOOGLE_TEST_CLIENT_ID, jwksUrl: google.jwksUrl, issuers: ['https://accounts.google.com'] }),
+      now: () => NOW,
+    });
+  });
+
+  it('registers with a hashed password and the clock’s time, and refuses the same e-mail in another case', async () => {
+    const user = await accounts.register({ email: 'Ada@Gmail.com', firstName: 'Ada', lastName: 'Lovelace', password: PASSWORD });
+    expect(user).toMatchObject({ email: 'Ada@Gmail.com', isAdmin: false, authProvider: 'email', createdAt: NOW });
+    expect(user.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(await accounts.emailExists('ada@gmail.com')).toBe(true);
+    expect(await failure(accounts.register({ email: 'ADA@gmail.com', firstName: 'A', lastName: 'L', password: PASSWORD }))).toEqual({
+      status: 409,
+      message: ACCOUNT_MESSAGES.duplicateEmail,
+    });
+  });
+
+  it('makes listed e-mails admins at sign-up and at sign-in, and never demotes', async () => {
+    expect((await accounts.register({ email: 'Boss@gmail.com', firstName: 'B', lastName: 'O', password: PASSWORD })).isAdmin).toBe(true);
+    const member = await accounts.register({ email: 'member@gmail.com', firstName: 'M', lastName: 'E', password: PASSWORD });
+    await storage.users.setAdmin(member.id, true);
+    expect((await accounts.login({ email: 'member@gmail.com', password: PASSWORD })).isAdmin).toBe(true);
+  });
+
+  it('answers every failed login with the same message, for a wrong password and for an unknown e-mail', async () => {
+    await accounts.register({ email: 'grace@gmail.com', firstName: 'Grace', lastName: 'Hopper', password: PASSWORD });
+    const expected = { status: 401, message: ACCOUNT_MESSAGES.invalidCredentials };
+    expect(await failure(accounts.login({ email: 'grace@gmail.com', password: 'Wrong!pass1' }))).toEqual(expected);
+    expect(await failure(accounts.login({ email: 'nobody@gmail.com', password: PASSWORD }))).toEqual(expected);
+    expect((await accounts.login({ email: 'GRACE@gmail.com', password: PASSWORD })).email).toBe('grace@gmail.com');
+  });
+
+  describe('Google sign-in', () => {
+    it('creates a Google-only account from the verified token, then finds it again by Google id', async () => {
+      const credential = await google.idToken({ claims: { sub: 'g-1', email: 'New.Person@gmail.com' } });
+      const created = await accounts.signInWithGoogle({ credential });
+      expect(created).toMatchObject({ email: 'New.Person@gmail.com', googleId: 'g-1', passwordHash: null, authProvider: 'google', firstName: 'Grace', lastName: 'Hopper' });
+      const again = await accounts.signInWithGoogle({ credential: await google.idToken({ claims: { sub: 'g-1', email: 'New.Person@gmail.com' } }) });
+      expect(again.id).toBe(created.id);
+      expect(await storage.users.listUsers()).toHaveLength(1);
+    });
+
+    it('links Google to an existing e-mail account, and the password keeps working', async () => {
+      const existing = await accounts.register({ email: 'linker@gmail.com', firstName: 'L', lastName: 'K', password: PASSWORD });
+      const linked = await accounts.signInWithGoogle({ credential: await google.idToken({ claims: { sub: 'g-link', email: 'Linker@Gmail.com' } }) });
+      expect(linked).toMatchObject({ id: existing.id, googleId: 'g-link', authProvider: 'email' });
+      expect((await accounts.login({ email: 'linker@gmail.com', password: PASSWORD })).id).toBe(existing.id);
+    });
+
+    it('refuses a second Google account for an e-mail that is linked already', async () => {
+      await accounts.signInWithGoogle({ credential: await google.idToken({ claims: { sub: 'g-first', email: 'taken@gmail.com' } }) });
+      const other = accounts.signInWithGoogle({ credential: await google.idToken({ claims: { sub: 'g-second', email: 'taken@gmail.com' } }) });
+      expect(await failure(other)).toEqual({ status: 409, message: ACCOUNT_MESSAGES.googleLinkedElsewhere });
+      expect((await storage.users.findUserByEmail('taken@gmail.com'))?.googleId).toBe('g-first');
+    });
+
+    it('refuses body details that disagree with the token, and forged tokens', async () => {
+      const credential = await google.idToken({ claims: { sub: 'g-body', email: 'body@gmail.com' } });
+      expect(await failure(accounts.signInWithGoogle({ credential, email: 'someone.else@gmail.com' }))).toEqual({ status: 400, message: ACCOUNT_MESSAGES.googleMismatch });
+      const forged = await google.idToken({ key: google.strangerKey });
+      expect(await failure(accounts.signInWithGoogle({ credential: forged }))).toEqual({ status: 401, message: ACCOUNT_MESSAGES.googleCredentialInvalid });
+      expect(await storage.users.listUsers()).toEqual([]);
+    });
+
+    it('is refused when Google sign-in is not configured', async () => {
+      const withoutGoogle = new AccountService({ repository: storage.users, adminEmails: [], verifyGoogleToken: undefined, now: () => NOW });
+      expect(await failure(withoutGoogle.signInWithGoogle({ credential: 'x' }))).toEqual({ status: 404, message: ACCOUNT_MESSAGES.googleNotConfigured });
+    });
+  });
+});

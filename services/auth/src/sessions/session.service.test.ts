@@ -1,0 +1,96 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { SESSION_TTL_SECONDS, SUBJECTS } from '@story/proto';
+import { generateSigningKeyPair, importPrivateKey, importPublicKey } from '@story/service-kit';
+import type { UserRecord } from '../accounts/user.repository.ts';
+import { openSqliteAuthStorage, type AuthStorage } from '../storage/auth-storage.ts';
+import { SessionService } from './session.service.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const START = Date.parse('2024-06-01T12:00:00.000Z');
+
+/** SessionService on its own: a real SQLite store, a clock the test moves, and the revocations it publishes collected. */
+describe('SessionService', () => {
+  let storage: AuthStorage;
+  let sessions: SessionService;
+  let now: number;
+  let published: { subject: string; data: string }[];
+  let user: UserRecord;
+
+  beforeEach(async () => {
+    storage = openSqliteAuthStorage(':memory:');
+    const keys = generateSigningKeyPair();
+    now = START;
+    published = [];
+    sessions = new SessionService({
+      sessions: storage.sessions,
+      users: storage.users,
+      privateKey: await importPrivateKey(keys.privateKey),
+      publicKey: await importPublicKey(keys.publicKey),
+      publish: (subject, data) => published.push({ subject, data }),
+      now: () => new Date(now),
+    });
+    user = await storage.users.createUser(
+      { email: 'ada@gmail.com', firstName: 'Ada', lastName: 'L', passwordHash: null, googleId: null, isAdmin: false, authProvider: 'email' },
+      new Date(START),
+    );
+  });
+
+  it('starts a session that is valid until its lifetime is over, and reads its own cookie token back', async () => {
+    const issued = await sessions.start(user);
+    expect(issued.maxAgeSeconds).toBe(SESSION_TTL_SECONDS);
+    expect(await sessions.sessionIdFromToken(issued.token)).toBe(issued.sessionId);
+    expect(await sessions.describe(issued.sessionId)).toEqual({ userId: user.id, isAdmin: false });
+    now = START + SESSION_TTL_SECONDS * 1000 - 1;
+    expect(await sessions.isValid(issued.sessionId)).toBe(true);
+    now = START + SESSION_TTL_SECONDS * 1000;
+    expect(await sessions.isValid(issued.sessionId)).toBe(false);
+  });
+
+  it('describes a session with the user’s current admin flag', async () => {
+    const issued = await sessions.start(user);
+    await storage.users.setAdmin(user.id, true);
+    expect(await sessions.describe(issued.sessionId)).toEqual({ userId: user.id, isAdmin: true });
+  });
+
+  it('renews a session only once less than half its life is left', async () => {
+    const issued = await sessions.start(user);
+    now = START + DAY_MS;
+    expect(await sessions.renewIfAging(issued.sessionId, user)).toBeUndefined();
+    now = START + 4 * DAY_MS;
+    const renewed = await sessions.renewIfAging(issued.sessionId, user);
+    expect(renewed?.sessionId).toBe(issued.sessionId);
+    expect((await storage.sessions.findSession(issued.sessionId))?.expiresAt.getTime()).toBe(now + SESSION_TTL_SECONDS * 1000);
+  });
+
+  it('logs out the vouched session, or the one named by its cookie, and publishes the revocation', async () => {
+    const first = await sessions.start(user);
+    const second = await sessions.start(user);
+    await sessions.logout(first.sessionId, undefined);
+    await sessions.logout(undefined, second.token);
+    expect(await sessions.isValid(first.sessionId)).toBe(false);
+    expect(await sessions.isValid(second.sessionId)).toBe(false);
+    expect(published).toEqual([
+      { subject: SUBJECTS.sessionRevoked, data: JSON.stringify({ sessionId: first.sessionId }) },
+      { subject: SUBJECTS.sessionRevoked, data: JSON.stringify({ sessionId: second.sessionId }) },
+    ]);
+    expect(await sessions.renewIfAging(first.sessionId, user)).toBeUndefined();
+  });
+
+  it('ignores a cookie it did not sign', async () => {
+    const issued = await sessions.start(user);
+    const other = generateSigningKeyPair();
+    const stranger = new SessionService({
+      sessions: storage.sessions,
+      users: storage.users,
+      privateKey: await importPrivateKey(other.privateKey),
+      publicKey: await importPublicKey(other.publicKey),
+      publish: () => undefined,
+      now: () => new Date(now),
+    });
+    const forged = await stranger.start(user);
+    await sessions.logout(undefined, forged.token);
+    expect(await sessions.sessionIdFromToken(forged.token)).toBeUndefined();
+    expect(await sessions.isValid(issued.sessionId)).toBe(true);
+    expect(published).toEqual([]);
+  });
+});
