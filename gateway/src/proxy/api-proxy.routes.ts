@@ -2,7 +2,7 @@ import { pipeline, Transform } from 'node:stream';
 import replyFrom from '@fastify/reply-from';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Agent } from 'undici';
-import { DEFAULT_API_BODY_LIMIT, IDENTITY_HEADER, REQUEST_ID_HEADER, findApiRoute, type ApiRoute, type ServiceName } from '@story/proto';
+import { DEFAULT_API_BODY_LIMIT, HTTP_MESSAGES, IDENTITY_HEADER, REQUEST_ID_HEADER, findApiRoute, serviceTimeoutMessage, serviceUnavailableMessage, type ApiRoute, type ServiceName } from '@story/proto';
 import { HttpError, notFound } from '@story/service-kit/errors';
 import type { RateLimitBucket, RateLimitCheck } from '../security/rate-limit.hooks.ts';
 import { pathOf } from '../security/security-headers.hooks.ts';
@@ -16,10 +16,9 @@ declare module 'fastify' {
   }
 }
 
-export const BODY_TOO_LARGE_MESSAGE = 'Request body is too large';
+export const BODY_TOO_LARGE_MESSAGE = HTTP_MESSAGES.bodyTooLarge;
 
 /** The message of a route whose service is not deployed or not answering. */
-export const serviceUnavailableMessage = (service: ServiceName) => `The ${service} service is not available`;
 
 export interface ApiProxyOptions {
   services: Partial<Record<ServiceName, string>>;
@@ -141,7 +140,7 @@ export async function apiProxyRoutes(app: FastifyInstance, options: ApiProxyOpti
           void failedReply.code(known.statusCode).send({ message: known.message });
           return;
         }
-        if (isTimeout(error)) void failedReply.code(504).send({ message: `The ${service} service did not answer in time` });
+        if (isTimeout(error)) void failedReply.code(504).send({ message: serviceTimeoutMessage(service) });
         else void failedReply.code(503).send({ message: serviceUnavailableMessage(service) });
       },
     });

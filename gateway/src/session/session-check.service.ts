@@ -1,11 +1,11 @@
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import type { FastifyBaseLogger } from 'fastify';
-import { SUBJECTS, sessionCheckReplySchema, sessionRevokedMessageSchema } from '@story/proto';
+import { GATEWAY_MESSAGES, SUBJECTS, sessionCheckReplySchema, sessionRevokedMessageSchema } from '@story/proto';
 
 /** Auth did not answer (NATS down, auth down, garbage reply): protected routes fail closed. */
 export class SessionServiceUnavailableError extends Error {
   constructor(cause: unknown) {
-    super('Session service unavailable', { cause });
+    super(GATEWAY_MESSAGES.sessionUnavailable, { cause });
     this.name = 'SessionServiceUnavailableError';
   }
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SESSION_COOKIE } from '@story/proto';
+import { GATEWAY_MESSAGES, SESSION_COOKIE } from '@story/proto';
 import { HttpError, unauthorized } from '@story/service-kit/errors';
 import type { SessionService, SessionState } from './session.service.ts';
 
@@ -10,7 +10,7 @@ declare module 'fastify' {
   }
 }
 
-export const SESSION_UNAVAILABLE_MESSAGE = 'Session service unavailable';
+export const SESSION_UNAVAILABLE_MESSAGE = GATEWAY_MESSAGES.sessionUnavailable;
 
 /** Declares the per-request session slot; call once on the root instance. */
 export function decorateSession(app: FastifyInstance): void {
@@ -28,7 +28,7 @@ export async function loadSession(request: FastifyRequest, sessions: SessionServ
 export function requireSession(state: SessionState): string {
   if (state.kind === 'valid') return state.identityToken;
   if (state.kind === 'unavailable') throw new HttpError(503, SESSION_UNAVAILABLE_MESSAGE);
-  throw unauthorized('Authentication required');
+  throw unauthorized();
 }
 
 /** The key a request counts against in per-user rate limits. */

@@ -11,6 +11,7 @@ export const ACCOUNT_MESSAGES = {
   googleMismatch: 'The submitted details do not match the Google account',
   googleLinkedElsewhere: 'This email is already linked to a different Google account',
   userNotFound: 'User not found',
+  onlyOwnAccount: 'You can only see your own account',
   googleCredentialInvalid: 'Invalid Google credential',
   googleEmailNotVerified: 'Google account email is not verified',
   googleUnavailable: 'Google sign-in is unavailable right now. Please try again.',

@@ -13,3 +13,13 @@ export const HTTP_MESSAGES = {
   adminRequired: 'Admin access required',
   invalidRequest: 'Invalid request',
 } as const;
+
+/** What the gateway answers for itself. */
+export const GATEWAY_MESSAGES = {
+  sessionUnavailable: 'Session service unavailable',
+} as const;
+
+/** A service that is not deployed, or keeps failing. */
+export const serviceUnavailableMessage = (service: string) => `The ${service} service is not available`;
+/** A service that took longer than the gateway waits. */
+export const serviceTimeoutMessage = (service: string) => `The ${service} service did not answer in time`;

@@ -6,7 +6,6 @@ export const CONVERSATION_MESSAGES = {
   snippetHistoryEmpty: 'conversationHistory must have at least one exchange',
   processTextFailed: 'Failed to process the text',
   processAudioFailed: 'Failed to process the audio file',
-  jobsUnavailable: 'The jobs service is not available',
   // ---- web ----
   loadFailed: 'Failed to load previous conversations.',
   createThreadFailed: 'Failed to create new conversation thread.',

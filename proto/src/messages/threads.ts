@@ -3,6 +3,8 @@ export const THREAD_MESSAGES = {
   defaultTitle: 'New Conversation',
   notFound: 'Conversation thread not found',
   deleted: 'Conversation thread is deleted',
+  idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 200 visible ASCII characters',
+  onlyOwnThreads: 'You can only read your own threads',
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different request',
   movedToDeleted: 'Conversation moved to deleted items',
   recovered: 'Conversation recovered successfully',

@@ -1,4 +1,4 @@
-import { idSchema, updateUserTypeSettingRequestSchema, userTypeSchema } from '@story/proto';
+import { ACCOUNT_MESSAGES, idSchema, updateUserTypeSettingRequestSchema, userTypeSchema } from '@story/proto';
 import { contextUser, forbidden, parseInput, unauthorized, type GraphqlContext, type registerSubgraph } from '@story/service-kit';
 
 import type { AccountService } from '../accounts/account.service.ts';
@@ -73,7 +73,7 @@ export function authResolvers({ accounts, settings }: { accounts: AccountService
       __resolveReference: async (reference: { id: unknown }, context: GraphqlContext): Promise<UserNode | null> => {
         const identity = contextUser(context);
         const id = parseInput(idSchema, reference.id);
-        if (id !== identity.userId && !identity.isAdmin) throw forbidden('You can only see your own account');
+        if (id !== identity.userId && !identity.isAdmin) throw forbidden(ACCOUNT_MESSAGES.onlyOwnAccount);
         const user = await accounts.findUser(id);
         return user ? toUserNode(user) : null;
       },

@@ -1,5 +1,5 @@
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/resolverMap.js';
-import { idSchema, processTextRequestSchema, saveConversationRequestSchema, updateThreadTitleRequestSchema, type Thread } from '@story/proto';
+import { THREAD_MESSAGES, idSchema, processTextRequestSchema, saveConversationRequestSchema, updateThreadTitleRequestSchema, type Thread } from '@story/proto';
 import { contextUser, forbidden, parseInput, type GraphqlContext } from '@story/service-kit';
 import { z } from 'zod';
 import { processText, type ProcessTextDeps } from '../chat/process-text.service.ts';
@@ -53,7 +53,7 @@ export function conversationsResolvers(threads: ThreadService, chat: ProcessText
         const { userId } = contextUser(context);
         const user = parseInput(userReference, parent);
         // A user's threads are theirs alone, admins included.
-        if (user.id !== userId) throw forbidden('You can only read your own threads');
+        if (user.id !== userId) throw forbidden(THREAD_MESSAGES.onlyOwnThreads);
         return listThreads(context, args);
       },
     },

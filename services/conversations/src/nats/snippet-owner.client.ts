@@ -1,8 +1,8 @@
-import { CONVERSATION_MESSAGES, SUBJECTS, snippetOwnerReplySchema } from '@story/proto';
+import { SUBJECTS, serviceUnavailableMessage, snippetOwnerReplySchema } from '@story/proto';
 import { HttpError, notFound, type NatsLink } from '@story/service-kit';
 import type { SnippetOwners } from '../snippet-conversations/snippet-conversation.service.ts';
 
-const JOBS_UNAVAILABLE = CONVERSATION_MESSAGES.jobsUnavailable;
+const JOBS_UNAVAILABLE = serviceUnavailableMessage('jobs');
 const REQUEST_TIMEOUT_MS = 3000;
 
 /** Asks the jobs service (NATS request/reply) whether a snippet belongs to a user: this service never reads jobs' data. */

@@ -22,7 +22,7 @@ const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
 /** The optional Idempotency-Key header: visible ASCII, at most 200 characters. */
 function idempotencyKey(header: string | string[] | undefined): string | undefined {
   if (header === undefined) return undefined;
-  if (typeof header !== 'string' || !IDEMPOTENCY_KEY.test(header)) throw badRequest('Idempotency-Key must be 1 to 200 visible ASCII characters');
+  if (typeof header !== 'string' || !IDEMPOTENCY_KEY.test(header)) throw badRequest(THREAD_MESSAGES.idempotencyKeyInvalid);
   return header;
 }
 
