@@ -1,4 +1,4 @@
-import type { ChatModel, ChatRequest } from './chat-model.ts';
+import type { ChatModel, ChatRequest } from '../chat-model.ts';
 import { extractRequirements, type Requirement } from './interview-requirements.ts';
 import { classify, feelingWord, firstNumber, hasNumber, isMeasurable, quotable, quoteFor, clauses, topicOf, words, type StoryElement } from './story-signals.ts';
 

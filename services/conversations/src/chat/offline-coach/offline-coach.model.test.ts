@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatRequest } from './chat-model.ts';
+import type { ChatRequest } from '../chat-model.ts';
 import { coachTurn, OfflineCoachModel } from './offline-coach.model.ts';
 
 type Turn = ChatRequest['history'][number];
