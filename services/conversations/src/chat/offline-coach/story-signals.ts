@@ -122,6 +122,9 @@ function classifyUncached(text: string): Set<StoryElement> {
   return found;
 }
 
+/** True when the text tells part of a story: more than how the person felt or who was there. */
+export const tellsStory = (text: string): boolean => [...classify(text)].some((element) => element !== 'people' && element !== 'feeling');
+
 /** True when the text carries a figure (percent, money, a count with a unit). */
 export const hasNumber = (text: string): boolean => NUMBER_PATTERN.test(text);
 

@@ -1,0 +1,170 @@
+import { describe, expect, it } from 'vitest';
+import { converse, questions, type Turn } from './coach-test-kit.ts';
+import { coachTurn } from './offline-coach.model.ts';
+
+const MIGRATION = [
+  'Last year at my company we were stuck on an old Oracle database that kept falling over during peak sales.',
+  'My job was to get us onto Postgres without any downtime before Black Friday.',
+  'I wrote a migration plan, set up dual writes and I ran the cutover one table at a time over three weekends.',
+  'We finished two weeks early and the checkout errors dropped by 80%, and costs fell by $40k a year.',
+  'I learned that small reversible steps beat one big bang, and I felt really proud of the team.',
+];
+
+describe('offline coach: a story told over several turns', () => {
+  const { replies } = converse(MIGRATION);
+
+  it('reflects the person’s own words back in quotes', () => {
+    expect(replies[0]).toContain('“Last year at my company we were stuck…”');
+    expect(replies[2]).toContain('“I wrote a migration plan”');
+    expect(replies[3]).toContain('“the checkout errors dropped by 80%”');
+  });
+
+  it('asks exactly one question per turn, for the most important missing part', () => {
+    for (const reply of replies.slice(0, 4)) expect(questions(reply)).toHaveLength(1);
+    // Situation told → asks what they did; actions told → asks for the outcome; result told → asks what they learned.
+    expect(questions(replies[0] ?? '')[0]).toMatch(/what did you do|steps you took|go about it|respond/i);
+    expect(questions(replies[2] ?? '')[0]).toMatch(/turn out|outcome|as a result|had worked/i);
+    expect(questions(replies[3] ?? '')[0]).toMatch(/learn|differently|change the way|teach/i);
+  });
+
+  it('summarises a complete story in the person’s words and offers what to explore next', () => {
+    const summary = replies[4] ?? '';
+    expect(summary).toMatch(/^(Here is the story as I heard it\.|Let me play that back to you\.|That is a complete story)/);
+    expect(summary).toContain('“I wrote a migration plan”');
+    expect(summary).toContain('80%');
+    expect(summary).toContain('small reversible steps');
+    expect(questions(summary)).toHaveLength(1);
+    expect(questions(summary)[0]).toMatch(/another story|next/);
+  });
+
+  it('starts a new story after the summary instead of summarising again', () => {
+    const { replies: more } = converse([...MIGRATION, 'Sure, a time I disagreed with my manager about a release date.']);
+    const reply = more.at(-1) ?? '';
+    expect(reply).toContain('disagreed with my manager');
+    expect(reply).not.toMatch(/Here is the story|play that back/);
+    expect(questions(reply)[0]).toMatch(/situation|scene|backdrop|working at the time/i);
+  });
+});
+
+describe('offline coach: a setback', () => {
+  it('asks for the person’s own part after a team account, and summarises once they name the lesson', () => {
+    const { replies } = converse([
+      'I failed my first product launch.',
+      'Nobody used it. We built what we thought was cool without talking to customers.',
+      'I started doing five customer interviews every week after that.',
+      'Now I never start building before I have talked to at least ten users.',
+    ]);
+    expect(questions(replies[1] ?? '')[0]).toMatch(/yours|personally|your own part/);
+    expect(replies[2]).toContain('“I started doing five customer interviews every week after that”');
+    expect(replies[3]).toMatch(/here it is in short|as I heard it|play that back/);
+    expect(replies[3]).toContain('Now I never start building');
+  });
+
+  it('summarises at once when one message tells the whole story', () => {
+    const reply = coachTurn({
+      text: 'When I was a team lead at a logistics startup in 2021, our biggest client threatened to leave because deliveries were late. I set up a daily call with their ops manager and rebuilt our routing rules. Within two months late deliveries fell from 18% to 4% and they renewed for three years. I learned that listening first buys you time to fix things.',
+      history: [],
+    });
+    expect(reply).toMatch(/^(Here is the story as I heard it\.|Let me play that back to you\.|That is a complete story)/);
+    expect(reply).toContain('I set up a daily call');
+    expect(reply).toContain('18%');
+    expect(questions(reply)).toHaveLength(1);
+  });
+});
+
+describe('offline coach: hard times', () => {
+  it('hears burnout as a feeling, not as a step the person took', () => {
+    const { replies } = converse(['I was a nurse for 6 years in a busy ER', 'honestly it was exhausting and I burned out']);
+    const reply = replies[1] ?? '';
+    expect(reply).toMatch(/burned out/);
+    expect(reply).toMatch(/felt|feeling/);
+    expect(reply).not.toMatch(/step you took|what you did|I like how concrete/);
+    expect(questions(reply)).toHaveLength(1);
+  });
+});
+
+describe('offline coach: single turns', () => {
+  it('welcomes a greeting and opens with a story prompt', () => {
+    const reply = coachTurn({ text: 'Hi', history: [] });
+    expect(reply).toMatch(/^(Hello|Hi)/);
+    expect(reply).toContain('one question at a time');
+    expect(questions(reply)).toHaveLength(1);
+  });
+
+  it('picks out the most telling figure of a number-heavy result and asks for the person’s own part', () => {
+    const reply = coachTurn({
+      text: 'Our team cut deploy time from 45 minutes to 6 minutes, saving roughly 120 engineer-hours a month and reducing failed releases by 70%.',
+      history: [],
+    });
+    expect(reply).toContain('70%');
+    expect(reply).toContain('“Our team cut deploy time');
+    expect(questions(reply)[0]).toMatch(/your own part|personally|yours/);
+  });
+
+  it('asks for a figure only when the result is measurable and has none', () => {
+    const history: Turn[] = [
+      { role: 'user', content: 'At my last job our checkout page was slow and customers complained.' },
+      { role: 'assistant', content: 'What did you do first?' },
+      { role: 'user', content: 'I profiled the page and rewrote the image loading.' },
+      { role: 'assistant', content: 'How did it turn out in the end?' },
+    ];
+    const measurable = coachTurn({ text: 'The page got much faster and conversion improved.', history });
+    expect(questions(measurable)[0]).toMatch(/number|figure|in numbers/);
+    const human = coachTurn({ text: 'She came back the next week and thanked me.', history });
+    expect(questions(human)[0]).not.toMatch(/number|figure/);
+  });
+
+  it('acknowledges a feeling by name', () => {
+    const reply = coachTurn({
+      text: 'I presented the plan to the board and I was so nervous.',
+      history: [{ role: 'user', content: 'At my previous company we needed funding for a new product line.' }, { role: 'assistant', content: 'What did you do first?' }],
+    });
+    expect(reply).toMatch(/nervous/);
+  });
+
+  it('brings an off-topic request back to the person’s stories without quoting it', () => {
+    for (const text of ['What is the capital of France?', 'tell me a joke', 'Who won the football last night?']) {
+      const reply = coachTurn({ text, history: [] });
+      expect(reply).toMatch(/story coach|your own stories/);
+      expect(reply).not.toContain('“');
+      expect(questions(reply)).toHaveLength(1);
+    }
+  });
+
+  it('explains itself when asked who it is', () => {
+    expect(coachTurn({ text: 'Who are you?', history: [] })).toContain('I am your story coach');
+  });
+
+  it('offers story themes to someone who does not know where to start', () => {
+    const reply = coachTurn({ text: "I don't know what to talk about", history: [{ role: 'assistant', content: 'Hello!' }] });
+    expect(reply).toMatch(/: a time .+, .+, or .+\. /);
+  });
+});
+
+describe('offline coach: never the same question twice in a thread', () => {
+  it('holds over a 10-turn thread of vague and short answers', () => {
+    const { replies } = converse([
+      'Hello',
+      'I want to talk about the time I organised a charity run.',
+      'It was in 2019, I was volunteering at a local food bank.',
+      'yes',
+      'hmm',
+      'We got 200 runners and raised £12,000, which was 3x our target.',
+      'not sure',
+      'ok',
+      'I think I learned to ask for help early.',
+      'sure',
+    ]);
+    const asked = replies.flatMap(questions);
+    expect(asked.length).toBeGreaterThanOrEqual(10);
+    expect(new Set(asked).size).toBe(asked.length);
+  });
+
+  it('holds when the person keeps declining', () => {
+    const { replies } = converse(['no', 'no', 'nothing', 'idk', 'not really', 'no', 'skip', 'pass', 'no idea', 'nope']);
+    const asked = replies.flatMap(questions);
+    expect(new Set(asked).size).toBe(asked.length);
+    expect(replies.every((reply) => reply.length > 20)).toBe(true);
+  });
+});
+
