@@ -168,3 +168,20 @@ describe('offline coach: never the same question twice in a thread', () => {
   });
 });
 
+describe('offline coach: feelings are the person’s own', () => {
+  it('names no feeling for a resource that ran out or a machine that failed', () => {
+    for (const text of [
+      'the connection pool was exhausted',
+      'At my last job the connection pool was exhausted every night and the disk was full.',
+      'Our servers were overwhelmed by the traffic and the server crashed twice.',
+    ]) {
+      expect(coachTurn({ text, history: [] }), text).not.toMatch(/\bfelt\b|\bfeeling\b/i);
+    }
+  });
+
+  it('names the person’s feeling in a technical story', () => {
+    const reply = coachTurn({ text: 'The connection pool was exhausted every night and I was stressed.', history: [] });
+    expect(reply).toMatch(/felt stressed|Feeling stressed/);
+    expect(reply).not.toMatch(/exhausted\./);
+  });
+});

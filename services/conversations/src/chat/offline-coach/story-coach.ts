@@ -32,7 +32,8 @@ import {
   WELCOME_BACK,
 } from './coach-phrases.ts';
 import { isComplete, missingSlots, readStory, type StoryState } from './story-state.ts';
-import { classify, clauses, feelingWord, firstNumber, hasNumber, quotable, quoteFor, tellsStory, topicOf, words, type StoryElement } from './story-signals.ts';
+import { feelingWord } from './story-feelings.ts';
+import { classify, clauses, firstNumber, hasNumber, quotable, quoteFor, tellsStory, topicOf, words, type StoryElement } from './story-signals.ts';
 import { itemAt, type TurnWriter } from './turn-writer.ts';
 
 /** The parts a reflection quotes when the new text told no result, most telling first. */

@@ -4,6 +4,8 @@
  * fast (well under a millisecond per turn) and easy to pin in tests.
  */
 
+import { expressesFeeling } from './story-feelings.ts';
+
 export type StoryElement = 'situation' | 'task' | 'action' | 'teamAction' | 'result' | 'learning' | 'feeling' | 'people';
 
 const ADVERB = String.raw`(?:(?:then|also|first|finally|personally|quickly|eventually|immediately|just|even|actually|basically|really|initially|later|soon|ultimately|carefully|gradually|still)\s+)?`;
@@ -21,7 +23,7 @@ const IRREGULAR_ACTIONS = [
   'overcame', 'undertook', 'withdrew', 'hung', 'let', 'knew', 'came', 'saw', 'fixed', 'took over', 'stepped up',
 ];
 
-const PATTERN_ELEMENTS = ['situation', 'task', 'result', 'learning', 'feeling', 'people'] as const;
+const PATTERN_ELEMENTS = ['situation', 'task', 'result', 'learning', 'people'] as const;
 const PATTERNS: Record<(typeof PATTERN_ELEMENTS)[number], RegExp[]> = {
   situation: [
     /\b(?:when|while|after|before) (?:i|we) (?:was|were|worked|joined|started|moved|had)\b/i,
@@ -54,9 +56,6 @@ const PATTERNS: Record<(typeof PATTERN_ELEMENTS)[number], RegExp[]> = {
     /\b(?:now|today|these days|ever since|since then),? (?:i|we) (?:always|never|make sure|try to|first)\b/i,
     /\b(?:lesson|taught me|takeaway|take-away|in hindsight|looking back|next time|i would do|i'd do|differently|since then|from then on|changed how i|changed the way i|what i took away|made me realise|made me realize|i now know|i now always)\b/i,
   ],
-  feeling: [
-    /\b(?:felt|proud|frustrat\w*|nervous|anxious|stress(?:ed|ful)|excit(?:ed|ing)|happy|scared|afraid|overwhelm\w*|angry|upset|disappoint\w*|relieved|grateful|confident|worried|exhausted|burn(?:ed|t) out|thrilled|embarrass\w*|terrified|satisfied|motivated|lonely|hurt|ashamed|nervy|guilty|helpless|lost)\b/i,
-  ],
   people: [
     /\b(?:my|our|the|a|his|her|their) (?:manager|boss|team|teammates?|colleagues?|coworkers?|co-workers?|director|ceo|cto|cfo|lead|stakeholders?|clients?|customers?|users?|mentor|mentee|interns?|engineers?|developers?|designers?|partners?|vendors?|suppliers?|students?|teacher|professor|patients?|nurses?|doctors?|staff|employees?|reports|peers?|founders?|investors?|product owner|product manager|sales team|support team)\b/i,
     /\b(?:he|she|they) (?:said|told|asked|wanted|was|were|didn't|disagreed|agreed|pushed|refused|helped|thanked)\b/i,
@@ -85,7 +84,6 @@ const FIGURES = [
 const MEASURABLE = /\b(?:reduced|increased|improved|saved|cut|doubled|tripled|halved|grew|boosted|raised|lowered|decreased|faster|slower|quicker|cheaper|more|less|fewer|revenue|costs?|sales|conversion|retention|throughput|latency|errors?|downtime|growth)\b/i;
 /** "I want to talk about the time I organised…": a topic, not yet an account of what was done. */
 const TOPIC_INTRO = /\b(?:(?:want|like|going|wanted) to (?:talk|tell|share|speak)|(?:tell|talk to) you about|(?:a|the) time (?:when )?(?:i|we)\b)/i;
-const FEELING_WORD = /\b(burned out|burnt out|proud|frustrated|nervous|anxious|stressed|excited|happy|scared|afraid|overwhelmed|angry|upset|disappointed|relieved|grateful|confident|worried|exhausted|thrilled|embarrassed|terrified|satisfied|motivated|lonely|hurt|ashamed|guilty|helpless)\b/i;
 
 function matchesAction(text: string, pattern: RegExp): boolean {
   pattern.lastIndex = 0;
@@ -116,6 +114,7 @@ function classifyUncached(text: string): Set<StoryElement> {
   for (const element of PATTERN_ELEMENTS) {
     if (PATTERNS[element].some((pattern) => pattern.test(text))) found.add(element);
   }
+  if (expressesFeeling(text)) found.add('feeling');
   if (TOPIC_INTRO.test(text)) return found;
   if (matchesAction(text, ACTION_PATTERN) || ACTION_PHRASES.test(text)) found.add('action');
   if (matchesAction(text, TEAM_ACTION_PATTERN)) found.add('teamAction');
@@ -150,11 +149,6 @@ export function topicOf(text: string): string | undefined {
 
 /** True when the text states a result that could be put in numbers. */
 export const isMeasurable = (text: string): boolean => MEASURABLE.test(text);
-
-/** The first named feeling, lower-cased ("proud"). */
-export function feelingWord(text: string): string | undefined {
-  return FEELING_WORD.exec(text)?.[1]?.toLowerCase();
-}
 
 /** Words of a text, lower-cased. */
 export function words(text: string): string[] {
