@@ -59,4 +59,12 @@ describe('offline coach: interview practice with selected requirements', () => {
     expect(new Set(asked).size).toBe(asked.length);
     expect(replies.every((reply) => reply.length > 20)).toBe(true);
   });
+
+  it('takes a figure given for the measurable outcome as the result, and a count in the scene as no result', () => {
+    const { replies } = converse(['Hi', 'At my last job I led the billing migration with design and sales.', 'It was about 30 percent, I think.'], CONTEXT);
+    expect(questions(replies[1] ?? '')[0]).toMatch(/outcome|end|changed/);
+    expect(replies[2]).toContain('Tell me about a project where you drew on your experience with TypeScript and React.');
+    const sized = converse(['Hi', 'At my last job I led a team of 12 people across design and engineering.'], CONTEXT);
+    expect(questions(sized.replies[1] ?? '')[0]).toMatch(/outcome|end|changed/);
+  });
 });

@@ -17,8 +17,9 @@ import {
 } from './coach-phrases.ts';
 import type { Requirement } from './interview-requirements.ts';
 import { reflection, storyReply } from './story-coach.ts';
+import { hasNumber } from './story-figures.ts';
 import { classify, clauses, quotable, quoteFor, words } from './story-signals.ts';
-import { itemAt, normalize, type TurnWriter } from './turn-writer.ts';
+import { itemAt, normalize, type Turn, type TurnWriter } from './turn-writer.ts';
 
 interface InterviewState {
   /** How often each requirement has been asked about. */
@@ -29,9 +30,14 @@ interface InterviewState {
   answers: string[];
   /** How many follow-up questions the coach asked about it. */
   followUps: number;
+  /** True when the new text gives a figure right after the coach asked for the outcome ("about 30 percent"). */
+  figureForResult: boolean;
 }
 
 const FOLLOW_UP_QUESTIONS = Object.values(INTERVIEW_FOLLOW_UPS).flat().map(normalize);
+const RESULT_FOLLOW_UPS = INTERVIEW_FOLLOW_UPS.result.map(normalize);
+const asks = (turn: Turn | undefined, questions: readonly string[]) =>
+  turn?.role === 'assistant' && questions.some((question) => normalize(turn.content).includes(question));
 
 /** How often each requirement has been asked about, and which one the conversation is on now. */
 function readInterview(writer: TurnWriter, requirements: readonly Requirement[]): InterviewState {
@@ -58,8 +64,9 @@ function readInterview(writer: TurnWriter, requirements: readonly Requirement[])
   });
   const since = askedAt >= 0 ? writer.history.slice(askedAt + 1) : [];
   const answers = [...since.filter((turn) => turn.role === 'user').map((turn) => turn.content), writer.text];
-  const followUps = since.filter((turn) => turn.role === 'assistant' && FOLLOW_UP_QUESTIONS.some((question) => normalize(turn.content).includes(question))).length;
-  return { counts, current, answers, followUps };
+  const followUps = since.filter((turn) => asks(turn, FOLLOW_UP_QUESTIONS)).length;
+  const figureForResult = asks(since.at(-1), RESULT_FOLLOW_UPS) && hasNumber(writer.text);
+  return { counts, current, answers, followUps, figureForResult };
 }
 
 /** The requirement a person picked after the wrap-up: by its words, its position ("the second"), else the least practised. */
@@ -96,7 +103,7 @@ function followUp(writer: TurnWriter, state: InterviewState): string | undefined
   const found = classify(answer);
   const missing = (['action', 'result', 'situation'] as const).find((slot) =>
     // An answer with actions and a result is enough; the scene is only asked for when it is very short.
-    slot === 'action' ? !found.has('action') && !found.has('teamAction') : slot === 'result' ? !found.has('result') : !found.has('situation') && words(answer).length < 12,
+    slot === 'action' ? !found.has('action') && !found.has('teamAction') : slot === 'result' ? !found.has('result') && !state.figureForResult : !found.has('situation') && words(answer).length < 12,
   );
   if (!missing || words(answer).length < 4) return undefined;
   const question = writer.fresh(INTERVIEW_FOLLOW_UPS[missing], state.followUps);

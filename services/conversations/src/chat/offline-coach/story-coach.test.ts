@@ -185,3 +185,45 @@ describe('offline coach: feelings are the person’s own', () => {
     expect(reply).not.toMatch(/exhausted\./);
   });
 });
+
+describe('offline coach: a count in the situation is not the result', () => {
+  it('hears the size of a team, a company or a workload as the scene, and still asks how it turned out', () => {
+    for (const opening of [
+      'I led a team of 200 people at a bank.',
+      'I worked at a company of about 200 people.',
+      'We had 300 tickets a day piling up in the support queue.',
+      'Our app had 2 million users and the login kept failing.',
+    ]) {
+      const { replies } = converse([opening, 'I rewrote the on-call process and trained every lead.']);
+      expect(replies[0], opening).not.toMatch(/measurable outcome|makes the result concrete|detail people remember|how it landed|the outcome was|where it ended up/);
+      expect(questions(replies[1] ?? '')[0], opening).toMatch(/turn out|outcome|as a result|had worked/i);
+    }
+  });
+
+  it('asks for a figure when only the situation had numbers', () => {
+    const { replies } = converse([
+      'At a company of about 200 people our checkout page was slow and customers complained.',
+      'I profiled the page and rewrote the image loading.',
+      'The page got much faster and conversion improved.',
+    ]);
+    expect(questions(replies[2] ?? '')[0]).toMatch(/number|figure|in numbers/);
+  });
+
+  it('hears a change told with a figure as a measured result', () => {
+    const { replies } = converse(['At my last job our support queue was out of control.', 'I wrote a triage bot and trained the team on it.', 'Support tickets dropped from 300 to 40 a day.']);
+    expect(replies[2]).toContain('“Support tickets dropped from 300 to 40 a day”');
+    expect(questions(replies[2] ?? '')[0]).toMatch(/learn|differently|change the way|teach/i);
+  });
+
+  it('says back a bare figure given for the number it asked, as the measured result', () => {
+    const { replies } = converse([
+      'At my last job our checkout page was slow and customers complained.',
+      'I profiled the page and rewrote the image loading.',
+      'The page got much faster and conversion improved.',
+      'about 30%',
+    ]);
+    expect(questions(replies[2] ?? '')[0]).toMatch(/number|figure|in numbers/);
+    expect(replies[3]).toContain('“about 30%”');
+    expect(questions(replies[3] ?? '')[0]).toMatch(/learn|differently|change the way|teach/i);
+  });
+});

@@ -31,9 +31,10 @@ import {
   THIN_ANSWER_LEADS,
   WELCOME_BACK,
 } from './coach-phrases.ts';
-import { isComplete, missingSlots, readStory, type StoryState } from './story-state.ts';
+import { answersWithFigure, isComplete, missingSlots, readStory, type StoryState } from './story-state.ts';
 import { feelingWord } from './story-feelings.ts';
-import { classify, clauses, firstNumber, hasNumber, quotable, quoteFor, tellsStory, topicOf, words, type StoryElement } from './story-signals.ts';
+import { firstNumber, hasNumber } from './story-figures.ts';
+import { classify, clauses, quotable, quoteFor, tellsStory, topicOf, words, type StoryElement } from './story-signals.ts';
 import { itemAt, type TurnWriter } from './turn-writer.ts';
 
 /** The parts a reflection quotes when the new text told no result, most telling first. */
@@ -57,6 +58,14 @@ export function reflection(writer: TurnWriter, text: string): string | undefined
   const quote = first ? quotable(first) : '';
   if (words(quote).length >= 3) return writer.pick(quoting(REFLECTION_LINES.other, quote));
   return undefined;
+}
+
+/** The figure the person gave for the result just asked about, said back as the measured outcome. */
+function figureLine(writer: TurnWriter, text: string): string | undefined {
+  const figure = firstNumber(text);
+  const quote = quotable(text);
+  if (!figure || !quote) return undefined;
+  return writer.pick(MEASURED_RESULT_LINES.map((line) => line(quote, figure)));
 }
 
 function feelingLine(writer: TurnWriter, text: string): string | undefined {
@@ -153,7 +162,9 @@ function tellingReply(writer: TurnWriter, story: StoryState): string {
   const { text } = writer;
   const found = classify(text);
   const telling = (['result', 'action', 'learning'] as const).some((element) => found.has(element));
-  const lead = story.started || telling ? reflection(writer, text) : storyOpening(writer, text);
+  // A bare figure ("about 30%") reads as a result only because the coach asked for one.
+  const figure = answersWithFigure(story, text) && !found.has('result') ? figureLine(writer, text) : undefined;
+  const lead = figure ?? (story.started || telling ? reflection(writer, text) : storyOpening(writer, text));
   const lines = [lead, found.has('feeling') ? feelingLine(writer, text) : undefined].filter((line): line is string => Boolean(line));
   if (lines.length === 0) lines.push(writer.pick(THANKS));
   return askOrSummarise(writer, story, lines.join(' '));
@@ -166,7 +177,7 @@ function tellingReply(writer: TurnWriter, story: StoryState): string {
 export function storyReply(writer: TurnWriter): string {
   const { text } = writer;
   const story = readStory(text, writer.history);
-  const tells = tellsStory(text);
+  const tells = tellsStory(text) || answersWithFigure(story, text);
   if (asksAboutCoach(text) && !tells) return leadBack(writer, story, COACH_INTRODUCTION);
   if (asksForIdeas(text)) return themesReply(writer, writer.pick(HELP_LEADS));
   if (isGreeting(text) && !tells) return greetingReply(writer, story);

@@ -41,4 +41,30 @@ describe('story state read from the thread', () => {
     expect(slotOfQuestion('“I rewrote it” — good. How did you know it had worked?')).toBe('result');
     expect(slotOfQuestion('Hello!')).toBeUndefined();
   });
+
+  it('does not take a count in the situation for the result, nor for its figure', () => {
+    const sized = readStory('I rewrote the on-call process.', [user('I led a team of 200 people at a bank.'), coach('What did you do first?')]);
+    expect(sized.covered.has('result')).toBe(false);
+    expect(missingSlots(sized)).toContain('result');
+    const history = [
+      user('At a company of about 200 people our checkout page was slow.'),
+      coach('What did you do first?'),
+      user('I profiled the page and rewrote the image loading.'),
+      coach('How did it turn out in the end?'),
+    ];
+    const unmeasured = readStory('The page got much faster and conversion improved.', history);
+    expect(missingSlots(unmeasured)[0]).toBe('quantify');
+  });
+
+  it('takes a figure given when asked to put a number on it as the measured result', () => {
+    const history = [
+      user('At my last job our checkout page was slow.'),
+      coach('What did you do first?'),
+      user('I rewrote the image loading.'),
+      coach('How did it turn out in the end?'),
+      user('The page got much faster.'),
+      coach('How big was the difference, roughly, in numbers?'),
+    ];
+    expect(readStory('about 30%', history).covered.has('quantify')).toBe(true);
+  });
 });

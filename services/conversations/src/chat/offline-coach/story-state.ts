@@ -1,6 +1,7 @@
 import { isDecline, isSubstantive } from './coach-intents.ts';
 import { SLOT_QUESTIONS, STORY_SLOTS, SUMMARY_OPENERS, type StorySlot } from './coach-phrases.ts';
-import { classify, hasNumber, isMeasurable, tellsStory, type StoryElement } from './story-signals.ts';
+import { hasNumber, isMeasurable, statesMeasuredResult } from './story-figures.ts';
+import { classify, tellsStory, type StoryElement } from './story-signals.ts';
 import { normalize, type Turn } from './turn-writer.ts';
 
 /** What the person has told of the story being told now, read from the thread. */
@@ -13,6 +14,8 @@ export interface StoryState {
   covered: Set<StorySlot>;
   /** True once a turn before the new text told part of a story. */
   started: boolean;
+  /** The slot the coach asked about in its last turn, if any. */
+  lastAsked: StorySlot | undefined;
 }
 
 /** True when the coach's turn is the summary of a finished story. */
@@ -33,7 +36,7 @@ function currentStory(text: string, history: readonly Turn[]): Turn[] {
   return [...history.slice(start), { role: 'user', content: text }];
 }
 
-/** The slots the person answered when asked, and those asked twice without an answer. */
+/** The slots the person answered when asked (a figure answers the number), and those asked twice without an answer. */
 function answeredSlots(story: readonly Turn[]): Set<StorySlot> {
   const covered = new Set<StorySlot>();
   const asks = new Map<StorySlot, number>();
@@ -51,6 +54,8 @@ function answeredSlots(story: readonly Turn[]): Set<StorySlot> {
     const told = tellsStory(turn.content);
     // (An answer to "what was the situation" that tells events is still the situation.)
     if (pending && ((isSubstantive(turn.content) && (!told || pending === 'situation')) || isDecline(turn.content))) covered.add(pending);
+    // A figure given when asked how it turned out, or for a number, measures the result ("about 30%").
+    if ((pending === 'result' || pending === 'quantify') && hasNumber(turn.content)) covered.add('quantify');
     pending = undefined;
   }
   return covered;
@@ -63,7 +68,8 @@ export function readStory(text: string, history: readonly Turn[]): StoryState {
   const elements = new Set<StoryElement>();
   for (const turn of userTurns) for (const element of classify(turn)) elements.add(element);
   const covered = answeredSlots(story);
-  const numbers = userTurns.some(hasNumber);
+  // Only a figure of the result counts: "a team of 200 people" does not answer "how much did it change?".
+  const numbers = userTurns.some(statesMeasuredResult);
   const measurable = userTurns.some((turn) => classify(turn).has('result') && isMeasurable(turn));
   if (elements.has('situation')) covered.add('situation');
   if (elements.has('action')) covered.add('action').add('personal');
@@ -71,8 +77,12 @@ export function readStory(text: string, history: readonly Turn[]): StoryState {
   // A figure is only worth asking for when the result is the kind that has one.
   if (numbers || !measurable) covered.add('quantify');
   if (elements.has('learning')) covered.add('learning');
-  return { userTurns, elements, covered, started: userTurns.slice(0, -1).some(tellsStory) };
+  const lastAsked = story.findLast((turn) => turn.role === 'assistant');
+  return { userTurns, elements, covered, started: userTurns.slice(0, -1).some(tellsStory), lastAsked: lastAsked && slotOfQuestion(lastAsked.content) };
 }
+
+/** True when the new text gives a figure for the result the coach just asked about ("about 30%"). */
+export const answersWithFigure = (story: StoryState, text: string): boolean => (story.lastAsked === 'result' || story.lastAsked === 'quantify') && hasNumber(text);
 
 /** The slots still worth asking about, most important first. */
 export function missingSlots(story: StoryState): StorySlot[] {
