@@ -148,6 +148,7 @@ export const DECLINE_BEFORE_STORY_LEADS = ['No problem — stories often start s
 export const DECLINE_LEADS = ['That is fine — we can leave that part.', "No problem, let's look at it from another angle.", "Fair enough, let's move on."];
 export const OPENING_LEADS = ['Great.', "Let's begin.", 'Good.'];
 export const THIN_ANSWER_LEADS = ['Take your time — a rough answer is fine.', 'Even a few words help.'];
+export const STUCK_LEADS = ['No rush — here are a few ways in:', 'Let me make it easier. You could pick'];
 export const LAST_THEMES_QUESTION = 'What is one small moment from this week that you could tell me about?';
 export const LAST_OPENING_QUESTION = 'What would you like to talk about next?';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { converse, questions, type Turn } from './coach-test-kit.ts';
+import { SLOT_QUESTIONS, THEMES } from './coach-phrases.ts';
 import { coachTurn } from './offline-coach.model.ts';
 
 const MIGRATION = [
@@ -225,5 +226,28 @@ describe('offline coach: a count in the situation is not the result', () => {
     expect(questions(replies[2] ?? '')[0]).toMatch(/number|figure|in numbers/);
     expect(replies[3]).toContain('“about 30%”');
     expect(questions(replies[3] ?? '')[0]).toMatch(/learn|differently|change the way|teach/i);
+  });
+});
+
+describe('offline coach: the whole thread, not just the last message', () => {
+  it('does not open again when a second short message follows the first, but offers themes to pick from', () => {
+    for (const turns of [['first message', 'second message'], ['ok', 'fine'], ['hmm', 'well'], ['12345', 'abc']]) {
+      const { replies } = converse([...turns, 'third one']);
+      const second = replies[1] ?? '';
+      expect(second, turns.join(' / ')).not.toMatch(/Let's begin|^Great\.|^Good\./);
+      expect(THEMES.filter((theme) => second.includes(theme)), turns.join(' / ')).toHaveLength(3);
+      expect(questions(second)).toHaveLength(1);
+      const asked = replies.flatMap(questions);
+      expect(new Set(asked).size).toBe(asked.length);
+    }
+  });
+
+  it('goes on with a story the person named instead of opening again', () => {
+    for (const topic of ['Sure, a time I disagreed with my manager about a release date.', 'I want to talk about the time I organised a charity run.']) {
+      const { replies } = converse([topic, 'ok']);
+      const storyQuestions = Object.values(SLOT_QUESTIONS).flat();
+      expect(replies[1], topic).not.toMatch(/Let's begin|^Great\.|^Good\./);
+      expect(storyQuestions, topic).toContain(questions(replies[1] ?? '')[0]);
+    }
   });
 });

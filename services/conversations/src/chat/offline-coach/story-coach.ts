@@ -1,4 +1,4 @@
-import { asksAboutCoach, asksForIdeas, isDecline, isGreeting, isOffTopic, isThin } from './coach-intents.ts';
+import { asksAboutCoach, asksForIdeas, isDecline, isGreeting, isOffTopic, isSubstantive, isThin } from './coach-intents.ts';
 import {
   COACH_INTRODUCTION,
   DECLINE_BEFORE_STORY_LEADS,
@@ -21,6 +21,7 @@ import {
   SLOT_QUESTIONS,
   STORY_OPENING_LINES,
   STORY_SLOTS,
+  STUCK_LEADS,
   SUMMARY_CLOSERS,
   SUMMARY_OPENERS,
   SUMMARY_PARTS,
@@ -151,8 +152,17 @@ function declineReply(writer: TurnWriter, story: StoryState): string {
   return askOrSummarise(writer, story, writer.pick(DECLINE_LEADS));
 }
 
+/** True when a turn says something about the person's experience, not a request for ideas or a question aside. */
+const namesTopic = (turn: string): boolean => isSubstantive(turn) && !asksForIdeas(turn) && !asksAboutCoach(turn) && !isOffTopic(turn, tellsStory(turn));
+
+/** A few words that tell nothing: the reply follows from what came before in this story, not just from them. */
 function thinReply(writer: TurnWriter, story: StoryState): string {
-  if (!story.started) return openingReply(writer, writer.pick(OPENING_LEADS));
+  const earlier = story.userTurns.slice(0, -1);
+  // The first words of a conversation, or of a new story after a summary: ask for one.
+  if (!story.started && earlier.length === 0) return openingReply(writer, writer.pick(OPENING_LEADS));
+  // The opening question got only short replies: offer themes to choose from rather than open again.
+  if (!story.started && !earlier.some(namesTopic)) return themesReply(writer, writer.pick(STUCK_LEADS));
+  // A story is under way, or at least named ("a time I disagreed with my manager"): go on with it.
   return askOrSummarise(writer, story, writer.pick(THIN_ANSWER_LEADS));
 }
 
