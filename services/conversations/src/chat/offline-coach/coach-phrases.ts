@@ -68,6 +68,7 @@ export const HELP_QUESTIONS = [
   'Which of those would you like to start with?',
 ];
 
+/** Kinds of story to suggest, each worded to follow "Could you tell me about …". */
 export const THEMES = [
   'a time you disagreed with someone and worked it out',
   'a time something went wrong and you recovered',
@@ -96,7 +97,9 @@ export const SUMMARY_PARTS: readonly (readonly [StoryElement, QuoteLine])[] = [
   ['result', (quote) => `The result: “${quote}”.`],
   ['learning', (quote) => `And what you took from it: “${quote}”.`],
 ];
+/** The summary when no part of the story could be quoted. */
 export const SUMMARY_WITHOUT_QUOTES = 'You have walked me through what happened, step by step.';
+/** The closer once every theme was offered in every closer. */
 export const LAST_SUMMARY_CLOSER = 'Which part of your career shall we look at next, now that this story is told?';
 
 // ---- the story coach's replies ----------------------------------------------------------------------
@@ -144,12 +147,19 @@ export const OFF_TOPIC_LEADS = [
   'That is outside what I can help with here — I am your story coach, so let me bring us back to your experiences.',
   'I will leave that one aside: my job is to help you tell your own stories.',
 ];
+/** Leads to a list of themes, after a "no" before any story. */
 export const DECLINE_BEFORE_STORY_LEADS = ['No problem — stories often start small. You could pick', "That's fine. Some ideas that often work:"];
+/** Leads to another question after a "no" in the middle of a story. */
 export const DECLINE_LEADS = ['That is fine — we can leave that part.', "No problem, let's look at it from another angle.", "Fair enough, let's move on."];
+/** Leads to an opening question when the first words tell nothing. */
 export const OPENING_LEADS = ['Great.', "Let's begin.", 'Good.'];
+/** Leads to the same question in other words after a few words that tell nothing. */
 export const THIN_ANSWER_LEADS = ['Take your time — a rough answer is fine.', 'Even a few words help.'];
+/** Leads to a list of themes when the opening question got only short replies. */
 export const STUCK_LEADS = ['No rush — here are a few ways in:', 'Let me make it easier. You could pick'];
+/** Asked once every other opening and theme question was. */
 export const LAST_THEMES_QUESTION = 'What is one small moment from this week that you could tell me about?';
+/** Asked once every other opening and theme question was. */
 export const LAST_OPENING_QUESTION = 'What would you like to talk about next?';
 
 // ---- the interview coach's replies ------------------------------------------------------------------
@@ -168,6 +178,7 @@ export const INTERVIEW_FOLLOW_UPS: Record<'situation' | 'action' | 'result' | 'l
   ],
   learning: ['What did you take from it that you would bring to this role?', 'What would you do differently if it happened in this new role?'],
 };
+/** Asked once every requirement was asked about: which to practise again. */
 export const INTERVIEW_WRAP_UPS = [
   'Which of them would you like to practise again with a different example?',
   'Which answer felt weakest to you, so we can try it once more?',
@@ -181,6 +192,7 @@ export const INTERVIEW_EXAMPLE_PROMPTS = [
 ];
 export const INTERVIEW_PATIENCE = ['Take your time.', 'Whenever you are ready.'];
 export const INTERVIEW_FOLLOW_UP_LEADS = ['Good start.', 'Thanks, that helps.'];
+/** Said instead of praise when the person declined or said too little to quote. */
 export const INTERVIEW_SKIPS = ["That is fine — let's try another requirement.", 'No problem, we can come back to that one.'];
 export const INTERVIEW_PRAISE: readonly ((quote: string, requirement: string) => string)[] = [
   (quote, requirement) => `Thank you — “${quote}” is a solid example for “${requirement}”.`,
@@ -196,6 +208,7 @@ export const PRACTICE_AGAIN_QUESTIONS: readonly QuoteLine[] = [
   (core) => `Describe a time it was hard for you when you ${core} — what happened?`,
   (core) => `What did you learn the last time you ${core}?`,
 ];
+/** Asked once every practice question of every requirement was. */
 export const INTERVIEW_OPEN_QUESTIONS = [
   'Which requirement would you like to practise next?',
   'Is there a requirement you feel least ready for?',
