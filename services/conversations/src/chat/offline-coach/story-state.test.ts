@@ -56,7 +56,7 @@ describe('story state read from the thread', () => {
     expect(missingSlots(unmeasured)[0]).toBe('quantify');
   });
 
-  it('takes a figure given when asked to put a number on it as the measured result', () => {
+  it('takes a figure given when asked how it turned out or for a number as the measured result', () => {
     const history = [
       user('At my last job our checkout page was slow.'),
       coach('What did you do first?'),
@@ -66,5 +66,7 @@ describe('story state read from the thread', () => {
       coach('How big was the difference, roughly, in numbers?'),
     ];
     expect(readStory('about 30%', history).covered.has('quantify')).toBe(true);
+    const asked = readStory('about 30%', history.slice(0, 4));
+    expect([asked.covered.has('result'), asked.covered.has('quantify')]).toEqual([true, true]);
   });
 });

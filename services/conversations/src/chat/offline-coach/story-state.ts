@@ -55,7 +55,7 @@ function answeredSlots(story: readonly Turn[]): Set<StorySlot> {
     // (An answer to "what was the situation" that tells events is still the situation.)
     if (pending && ((isSubstantive(turn.content) && (!told || pending === 'situation')) || isDecline(turn.content))) covered.add(pending);
     // A figure given when asked how it turned out, or for a number, measures the result ("about 30%").
-    if ((pending === 'result' || pending === 'quantify') && hasNumber(turn.content)) covered.add('quantify');
+    if ((pending === 'result' || pending === 'quantify') && hasNumber(turn.content)) covered.add('result').add('quantify');
     pending = undefined;
   }
   return covered;
