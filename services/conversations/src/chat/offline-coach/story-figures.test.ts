@@ -28,6 +28,10 @@ const SIZES = [
   'About 40% of our customers were leaving in their first month.',
   'The database was down for 3 hours.',
   'We had a budget of $50k and 6 weeks.',
+  'I grew up in a town of 5000 people.',
+  'I reached out to 200 customers.',
+  'We were hit by 300 tickets a day.',
+  'I worked there from 2019 to 2021.',
 ];
 const CHANGES = [
   'We cut onboarding time by 40%.',
@@ -41,6 +45,8 @@ const CHANGES = [
   'Incidents went down by 35% in a quarter.',
   'We reached 10,000 users in six weeks.',
   'That was a 30% drop in returns.',
+  'About 200 people signed up in the first week.',
+  'NPS rose from 20 to 45.',
 ];
 
 describe('figures: a result needs an outcome or a change', () => {

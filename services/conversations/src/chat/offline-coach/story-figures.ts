@@ -15,6 +15,8 @@ const ABOUT = String.raw`(?:(?:about|around|roughly|almost|nearly|over|under|mor
 const CHANGE_VERBS = String.raw`(?:cut|cutting|reduc(?:e|ed|es|ing)|increas(?:e|ed|es|ing)|decreas(?:e|ed|es|ing)|lower(?:ed|ing)?|rais(?:ed|ing)|boost(?:ed|ing)?|sav(?:e|ed|es|ing)|improv(?:e|ed|es|ing)|grew(?!\s+up)|grow(?:n|s|ing)?(?!\s+up)|doubl(?:ed|ing)|tripl(?:ed|ing)|halv(?:ed|ing)|dropp(?:ed|ing)|drops?|fell|falls?|falling|rose|rises?|rising|climb(?:ed|ing)?|jump(?:ed|ing)?|shr[aiu]nk|shrinking|slash(?:ed|ing)?|trimm(?:ed|ing)|shav(?:ed|ing)|gain(?:ed|ing)?|generat(?:ed|ing)|earn(?:ed|ing)|won|sold|secured|negotiated|landed|signed(?:\s+up)?|onboarded|attracted|recovered|reached(?!\s+out)|hit(?!\s+by)|achieved|brought in|freed up|sped up|went (?:up|down)|came down|lost|hired|added|converted|retained)`;
 /** A comparison or a change named after the figure ("3x faster", "a 30% drop", "2 weeks early"). */
 const CHANGE_AFTER = String.raw`(?:faster|slower|quicker|cheaper|sooner|earlier|early|ahead|more|less|fewer|higher|lower|better|smaller|bigger|larger|shorter|longer|up|down|off|increase|decrease|reduction|drop|improvement|growth|gain|rise|uplift|boost|saving|savings|cut|jump|lift)\b`;
+/** Outcomes that follow the count they measure ("200 people signed up"). */
+const OUTCOME_AFTER = String.raw`(?:signed up|joined|attended|registered|subscribed|enrolled|bought|downloaded|renewed|upgraded|converted|showed up|turned up)\b`;
 const TARGET = String.raw`(?:our|the|their|my)\s+(?:target|goal|forecast|plan|budget|estimate|baseline)`;
 
 const MEASURED_RESULTS = [
@@ -22,6 +24,7 @@ const MEASURED_RESULTS = [
   new RegExp(String.raw`\bby\s+${ABOUT}(?:\d[\d,.]*\s?(?:%|percent\b|x\b|times\b|fold\b)|half\b|a (?:third|quarter|half)\b)`, 'i'),
   new RegExp(String.raw`\b${CHANGE_VERBS}\b(?:\s+[\w'’-]+){0,4}?\s+(?:by\s+|to\s+|of\s+)?${ABOUT}${FIGURE}`, 'i'),
   new RegExp(String.raw`${FIGURE}\s+${CHANGE_AFTER}`, 'i'),
+  new RegExp(String.raw`${FIGURE}\s+(?:have\s+|had\s+|then\s+)?${OUTCOME_AFTER}`, 'i'),
   new RegExp(String.raw`\b(?:up|down)\s+(?:by\s+)?${ABOUT}${FIGURE}`, 'i'),
   new RegExp(String.raw`\d[\d,.]*\s?(?:x|times|%)\s+(?:of\s+|above\s+|over\s+|below\s+|under\s+)?${TARGET}`, 'i'),
 ];

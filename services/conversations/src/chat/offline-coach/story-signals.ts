@@ -45,7 +45,7 @@ const PATTERNS: Record<(typeof PATTERN_ELEMENTS)[number], RegExp[]> = {
   ],
   result: [
     /\b(?:the result|the outcome|in the end|as a result|ended up|turned out|which meant|this meant|that meant|the impact|it worked|paid off|we managed to|i managed to)\b/i,
-    /\b(?:reduced|increased|improved|saved|cut|doubled|tripled|halved|grew|boosted|raised|lowered|decreased|shipped|launched|delivered|completed|finished|won|achieved|succeeded|exceeded|went live|released|promoted|praised|recognised|recognized|adopted|fixed|resolved|solved|became|got promoted|went on to|passed|landed|signed)\b/i,
+    /\b(?:reduced|increased|improved|saved|cut|doubled|tripled|halved|grew(?!\s+up\b)|boosted|raised|lowered|decreased|shipped|launched|delivered|completed|finished|won|achieved|succeeded|exceeded|went live|released|promoted|praised|recognised|recognized|adopted|fixed|resolved|solved|became|got promoted|went on to|passed|landed|signed)\b/i,
     /\b(?:thanked|came back|was (?:happy|pleased|delighted)|were (?:happy|pleased|delighted)|worked out|got better|calmed down|turned around)\b/i,
     /\b(?:agreed|approved|accepted|signed off|bought in|went ahead|started (?:using|selling|buying|to use|to sell)|kept using|renewed|stayed)\b/i,
     /\b(?:failed|didn't work|did not work|fell through|was cancell?ed|got cancell?ed|we lost|i lost|missed the deadline)\b/i,
