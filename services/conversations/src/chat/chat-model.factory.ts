@@ -1,6 +1,6 @@
 import type { ConversationsConfig } from '../config.ts';
 import type { ChatModel } from './chat-model.ts';
-import { OfflineCoachModel } from './offline-coach.model.ts';
+import { OfflineCoachModel } from './offline-coach/offline-coach.model.ts';
 import { OpenAiChatModel } from './openai-chat.model.ts';
 
 /** OpenAI (or a compatible server) when OPENAI_API_KEY is set, else the offline coach. */

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startTestService } from '../../test/conversations-test-kit.ts';
 import { createChatModel } from './chat-model.factory.ts';
-import { OfflineCoachModel } from './offline-coach.model.ts';
+import { OfflineCoachModel } from './offline-coach/offline-coach.model.ts';
 import { OpenAiChatModel } from './openai-chat.model.ts';
 
 const chatRequestSchema = z.object({

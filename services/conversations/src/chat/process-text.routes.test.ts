@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatModel, ChatRequest } from './chat-model.ts';
-import { OfflineCoachModel } from './offline-coach.model.ts';
+import { OfflineCoachModel } from './offline-coach/offline-coach.model.ts';
 import { startTestService, type TestService } from '../../test/conversations-test-kit.ts';
 
 const ALICE = 7;

@@ -1,23 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatRequest } from './chat-model.ts';
-import { coachTurn, OfflineCoachModel } from './offline-coach.model.ts';
-
-type Turn = ChatRequest['history'][number];
-
-/** Plays the person's turns through the coach, as the client would, and returns the replies. */
-function converse(userTurns: readonly string[], context?: string): { replies: string[]; history: Turn[] } {
-  const history: Turn[] = [];
-  const replies: string[] = [];
-  for (const text of userTurns) {
-    const reply = coachTurn({ text, history, context });
-    replies.push(reply);
-    history.push({ role: 'user', content: text }, { role: 'assistant', content: reply });
-  }
-  return { replies, history };
-}
-
-/** The questions in a reply (sentences ending in "?"). */
-const questions = (reply: string) => reply.match(/[^.?!]*\?/g)?.map((q) => q.trim()) ?? [];
+import { converse, questions, type Turn } from './coach-test-kit.ts';
+import { SLOT_QUESTIONS, THEMES } from './coach-phrases.ts';
+import { coachTurn } from './offline-coach.model.ts';
 
 const MIGRATION = [
   'Last year at my company we were stuck on an old Oracle database that kept falling over during peak sales.',
@@ -156,26 +140,6 @@ describe('offline coach: single turns', () => {
     const reply = coachTurn({ text: "I don't know what to talk about", history: [{ role: 'assistant', content: 'Hello!' }] });
     expect(reply).toMatch(/: a time .+, .+, or .+\. /);
   });
-
-  it('is deterministic, yet varies its phrasing with the content', () => {
-    const request = { text: 'I rebuilt the billing system at my startup.', history: [] };
-    expect(coachTurn(request)).toBe(coachTurn(request));
-    const openings = new Set(
-      ['I rebuilt the billing system.', 'I trained the new hires.', 'I rewrote the onboarding guide.', 'I negotiated a new contract.', 'I fixed the flaky tests.', 'I organised the offsite.'].map(
-        (text) => coachTurn({ text, history: [] }).replace(/“[^”]*”/g, '…'),
-      ),
-    );
-    expect(openings.size).toBeGreaterThan(1);
-  });
-
-  it('never answers with nothing, whatever it is sent', async () => {
-    const model = new OfflineCoachModel();
-    for (const text of ['?', '...', '🙂', 'a', 'ok', 'no', 'x'.repeat(5000), 'I I I I', 'we we we', '12345', '%%%']) {
-      const reply = await model.reply({ text, history: [] });
-      expect(reply.trim().length, text).toBeGreaterThan(30);
-      expect(questions(reply).length, text).toBeGreaterThanOrEqual(1);
-    }
-  });
 });
 
 describe('offline coach: never the same question twice in a thread', () => {
@@ -205,61 +169,85 @@ describe('offline coach: never the same question twice in a thread', () => {
   });
 });
 
-describe('offline coach: interview practice with selected requirements', () => {
-  const CONTEXT = [
-    "What you'll do:",
-    '- Lead cross-functional teams to deliver features on time',
-    '- 5+ years of experience with TypeScript and React',
-    '- Strong communication skills with non-technical stakeholders',
-  ].join('\n');
-
-  it('introduces the requirements and asks a behavioural question built from the first', () => {
-    const reply = coachTurn({ text: 'Hi, I am ready', history: [], context: CONTEXT });
-    expect(reply).toContain('Lead cross-functional teams to deliver features on time');
-    expect(reply).toContain('5+ years of experience with TypeScript and React');
-    expect(reply).toContain('Strong communication skills with non-technical stakeholders');
-    expect(reply).toMatch(/tell me about a time you had to lead cross-functional teams to deliver features on time\.$/);
+describe('offline coach: feelings are the person’s own', () => {
+  it('names no feeling for a resource that ran out or a machine that failed', () => {
+    for (const text of [
+      'the connection pool was exhausted',
+      'At my last job the connection pool was exhausted every night and the disk was full.',
+      'Our servers were overwhelmed by the traffic and the server crashed twice.',
+    ]) {
+      expect(coachTurn({ text, history: [] }), text).not.toMatch(/\bfelt\b|\bfeeling\b/i);
+    }
   });
 
-  it('follows up on a thin answer, then cycles through the requirements not yet asked', () => {
-    const { replies } = converse(
-      [
-        'Hi',
-        'At my last job I led the on-call rotation for a team of 6 engineers.',
-        'I rewrote the runbooks, paired with each engineer and trained everyone on the new alerts.',
-        'Incidents went down by 35% in a quarter and nobody burned out.',
-        'I built our design system in TypeScript and React and migrated 40 screens to it, which cut UI bugs by half.',
-        'I explained a six-week delay to our sales director with a one-page plan, and she agreed to move the launch.',
-      ],
-      CONTEXT,
-    );
-    expect(questions(replies[1] ?? '')[0]).toMatch(/outcome|end|changed/);
-    const rest = replies.slice(2).join(' ');
-    expect(rest).toContain('Tell me about a project where you drew on your experience with TypeScript and React.');
-    expect(rest).toContain('Tell me about a time you relied on your communication skills with non-technical stakeholders.');
-    expect(replies.at(-1)).toMatch(/covers every requirement/);
-    const asked = replies.flatMap(questions);
-    expect(new Set(asked).size).toBe(asked.length);
+  it('names the person’s feeling in a technical story', () => {
+    const reply = coachTurn({ text: 'The connection pool was exhausted every night and I was stressed.', history: [] });
+    expect(reply).toMatch(/felt stressed|Feeling stressed/);
+    expect(reply).not.toMatch(/exhausted\./);
+  });
+});
+
+describe('offline coach: a count in the situation is not the result', () => {
+  it('hears the size of a team, a company or a workload as the scene, and still asks how it turned out', () => {
+    for (const opening of [
+      'I led a team of 200 people at a bank.',
+      'I worked at a company of about 200 people.',
+      'We had 300 tickets a day piling up in the support queue.',
+      'Our app had 2 million users and the login kept failing.',
+    ]) {
+      const { replies } = converse([opening, 'I rewrote the on-call process and trained every lead.']);
+      expect(replies[0], opening).not.toMatch(/measurable outcome|makes the result concrete|detail people remember|how it landed|the outcome was|where it ended up/);
+      expect(questions(replies[1] ?? '')[0], opening).toMatch(/turn out|outcome|as a result|had worked/i);
+    }
   });
 
-  it('practises a requirement again with a new question when the person picks one', () => {
-    const { replies } = converse(
-      [
-        'Hi',
-        'At my last job I led a squad of designers and engineers and we shipped the checkout redesign two weeks early.',
-        'I migrated our React app to TypeScript and it cut production errors by 30%.',
-        'I ran monthly demos for the sales team and they started selling the feature before launch.',
-        'the second one',
-      ],
-      CONTEXT,
-    );
-    expect(replies.at(-1)).toContain('Give me another example of a time you drew on your experience with TypeScript and React.');
+  it('asks for a figure when only the situation had numbers', () => {
+    const { replies } = converse([
+      'At a company of about 200 people our checkout page was slow and customers complained.',
+      'I profiled the page and rewrote the image loading.',
+      'The page got much faster and conversion improved.',
+    ]);
+    expect(questions(replies[2] ?? '')[0]).toMatch(/number|figure|in numbers/);
   });
 
-  it('never repeats a question across a 10-turn practice', () => {
-    const { replies } = converse(['Hi', 'ok', 'next', 'I did a thing once', 'no', 'sure', 'I led a team', 'it went well', 'again', 'first'], CONTEXT);
-    const asked = replies.flatMap(questions);
-    expect(new Set(asked).size).toBe(asked.length);
-    expect(replies.every((reply) => reply.length > 20)).toBe(true);
+  it('hears a change told with a figure as a measured result', () => {
+    const { replies } = converse(['At my last job our support queue was out of control.', 'I wrote a triage bot and trained the team on it.', 'Support tickets dropped from 300 to 40 a day.']);
+    expect(replies[2]).toContain('“Support tickets dropped from 300 to 40 a day”');
+    expect(questions(replies[2] ?? '')[0]).toMatch(/learn|differently|change the way|teach/i);
+  });
+
+  it('says back a bare figure given for the number it asked, as the measured result', () => {
+    const { replies } = converse([
+      'At my last job our checkout page was slow and customers complained.',
+      'I profiled the page and rewrote the image loading.',
+      'The page got much faster and conversion improved.',
+      'about 30%',
+    ]);
+    expect(questions(replies[2] ?? '')[0]).toMatch(/number|figure|in numbers/);
+    expect(replies[3]).toContain('“about 30%”');
+    expect(questions(replies[3] ?? '')[0]).toMatch(/learn|differently|change the way|teach/i);
+  });
+});
+
+describe('offline coach: the whole thread, not just the last message', () => {
+  it('does not open again when a second short message follows the first, but offers themes to pick from', () => {
+    for (const turns of [['first message', 'second message'], ['ok', 'fine'], ['hmm', 'well'], ['12345', 'abc']]) {
+      const { replies } = converse([...turns, 'third one']);
+      const second = replies[1] ?? '';
+      expect(second, turns.join(' / ')).not.toMatch(/Let's begin|^Great\.|^Good\./);
+      expect(THEMES.filter((theme) => second.includes(theme)), turns.join(' / ')).toHaveLength(3);
+      expect(questions(second)).toHaveLength(1);
+      const asked = replies.flatMap(questions);
+      expect(new Set(asked).size).toBe(asked.length);
+    }
+  });
+
+  it('goes on with a story the person named instead of opening again', () => {
+    for (const topic of ['Sure, a time I disagreed with my manager about a release date.', 'I want to talk about the time I organised a charity run.']) {
+      const { replies } = converse([topic, 'ok']);
+      const storyQuestions = Object.values(SLOT_QUESTIONS).flat();
+      expect(replies[1], topic).not.toMatch(/Let's begin|^Great\.|^Good\./);
+      expect(storyQuestions, topic).toContain(questions(replies[1] ?? '')[0]);
+    }
   });
 });

@@ -4,6 +4,9 @@
  * fast (well under a millisecond per turn) and easy to pin in tests.
  */
 
+import { expressesFeeling } from './story-feelings.ts';
+import { hasNumber, statesMeasuredResult } from './story-figures.ts';
+
 export type StoryElement = 'situation' | 'task' | 'action' | 'teamAction' | 'result' | 'learning' | 'feeling' | 'people';
 
 const ADVERB = String.raw`(?:(?:then|also|first|finally|personally|quickly|eventually|immediately|just|even|actually|basically|really|initially|later|soon|ultimately|carefully|gradually|still)\s+)?`;
@@ -21,7 +24,7 @@ const IRREGULAR_ACTIONS = [
   'overcame', 'undertook', 'withdrew', 'hung', 'let', 'knew', 'came', 'saw', 'fixed', 'took over', 'stepped up',
 ];
 
-const PATTERN_ELEMENTS = ['situation', 'task', 'result', 'learning', 'feeling', 'people'] as const;
+const PATTERN_ELEMENTS = ['situation', 'task', 'result', 'learning', 'people'] as const;
 const PATTERNS: Record<(typeof PATTERN_ELEMENTS)[number], RegExp[]> = {
   situation: [
     /\b(?:when|while|after|before) (?:i|we) (?:was|were|worked|joined|started|moved|had)\b/i,
@@ -41,10 +44,8 @@ const PATTERNS: Record<(typeof PATTERN_ELEMENTS)[number], RegExp[]> = {
     /\b(?:asked me to|tasked me|put me in charge|in charge of|responsible for|my job was|it was up to me|it fell to me)\b/i,
   ],
   result: [
-    /\d+(?:[.,]\d+)?\s?(?:%|percent|x\b|times\b|k\b|m\b|million|billion|thousand|hours?|days?|weeks?|months?|minutes?|seconds?|ms\b|people|users|customers|clients|sales|dollars|euros|pounds|points|tickets|bugs|incidents|servers|stars)/i,
-    /[$€£]\s?\d/,
     /\b(?:the result|the outcome|in the end|as a result|ended up|turned out|which meant|this meant|that meant|the impact|it worked|paid off|we managed to|i managed to)\b/i,
-    /\b(?:reduced|increased|improved|saved|cut|doubled|tripled|halved|grew|boosted|raised|lowered|decreased|shipped|launched|delivered|completed|finished|won|achieved|succeeded|exceeded|went live|released|promoted|praised|recognised|recognized|adopted|fixed|resolved|solved|became|got promoted|went on to|passed|landed|signed)\b/i,
+    /\b(?:reduced|increased|improved|saved|cut|doubled|tripled|halved|grew(?!\s+up\b)|boosted|raised|lowered|decreased|shipped|launched|delivered|completed|finished|won|achieved|succeeded|exceeded|went live|released|promoted|praised|recognised|recognized|adopted|fixed|resolved|solved|became|got promoted|went on to|passed|landed|signed)\b/i,
     /\b(?:thanked|came back|was (?:happy|pleased|delighted)|were (?:happy|pleased|delighted)|worked out|got better|calmed down|turned around)\b/i,
     /\b(?:agreed|approved|accepted|signed off|bought in|went ahead|started (?:using|selling|buying|to use|to sell)|kept using|renewed|stayed)\b/i,
     /\b(?:failed|didn't work|did not work|fell through|was cancell?ed|got cancell?ed|we lost|i lost|missed the deadline)\b/i,
@@ -53,9 +54,6 @@ const PATTERNS: Record<(typeof PATTERN_ELEMENTS)[number], RegExp[]> = {
     /\b(?:i|we) (?:learned|learnt|realised|realized|discovered|understood|figured out) (?:that|how|to|the|a|what|why)\b/i,
     /\b(?:now|today|these days|ever since|since then),? (?:i|we) (?:always|never|make sure|try to|first)\b/i,
     /\b(?:lesson|taught me|takeaway|take-away|in hindsight|looking back|next time|i would do|i'd do|differently|since then|from then on|changed how i|changed the way i|what i took away|made me realise|made me realize|i now know|i now always)\b/i,
-  ],
-  feeling: [
-    /\b(?:felt|proud|frustrat\w*|nervous|anxious|stress(?:ed|ful)|excit(?:ed|ing)|happy|scared|afraid|overwhelm\w*|angry|upset|disappoint\w*|relieved|grateful|confident|worried|exhausted|burn(?:ed|t) out|thrilled|embarrass\w*|terrified|satisfied|motivated|lonely|hurt|ashamed|nervy|guilty|helpless|lost)\b/i,
   ],
   people: [
     /\b(?:my|our|the|a|his|her|their) (?:manager|boss|team|teammates?|colleagues?|coworkers?|co-workers?|director|ceo|cto|cfo|lead|stakeholders?|clients?|customers?|users?|mentor|mentee|interns?|engineers?|developers?|designers?|partners?|vendors?|suppliers?|students?|teacher|professor|patients?|nurses?|doctors?|staff|employees?|reports|peers?|founders?|investors?|product owner|product manager|sales team|support team)\b/i,
@@ -73,19 +71,8 @@ const TEAM_ACTION_PATTERN = new RegExp(
   String.raw`\b(?:we|(?:our|the|my) (?:team|group|squad|department))\s+${ADVERB}(?:(${IRREGULAR_ACTIONS.map((w) => w.replace(' ', String.raw`\s+`)).join('|')})|([a-z]{3,}ed))\b`,
   'gi',
 );
-const NUMBER_PATTERN = new RegExp(PATTERNS.result.slice(0, 2).map((p) => p.source).join('|'), 'i');
-/** Whole figures, most telling first: a percentage, money, a multiple, then a count with a unit. */
-const FIGURES = [
-  /\b\d+(?:[.,]\d+)?\s?(?:%|percent\b)/i,
-  /[$€£]\s?\d[\d,.]*(?:\s?(?:k|m|bn|million|billion|thousand)\b)?/i,
-  /\b\d+(?:[.,]\d+)?\s?(?:x|times)\b/i,
-  /\b\d[\d,.]*\s?(?:k\b|m\b|million|billion|thousand|hours?|days?|weeks?|months?|minutes?|seconds?|ms\b|people|users|customers|clients|sales|dollars|euros|pounds|points|tickets|bugs|incidents|servers|stars|runners|engineer-hours)/i,
-];
-/** Results that can be measured, so asking for a figure makes sense. */
-const MEASURABLE = /\b(?:reduced|increased|improved|saved|cut|doubled|tripled|halved|grew|boosted|raised|lowered|decreased|faster|slower|quicker|cheaper|more|less|fewer|revenue|costs?|sales|conversion|retention|throughput|latency|errors?|downtime|growth)\b/i;
 /** "I want to talk about the time I organised…": a topic, not yet an account of what was done. */
 const TOPIC_INTRO = /\b(?:(?:want|like|going|wanted) to (?:talk|tell|share|speak)|(?:tell|talk to) you about|(?:a|the) time (?:when )?(?:i|we)\b)/i;
-const FEELING_WORD = /\b(burned out|burnt out|proud|frustrated|nervous|anxious|stressed|excited|happy|scared|afraid|overwhelmed|angry|upset|disappointed|relieved|grateful|confident|worried|exhausted|thrilled|embarrassed|terrified|satisfied|motivated|lonely|hurt|ashamed|guilty|helpless)\b/i;
 
 function matchesAction(text: string, pattern: RegExp): boolean {
   pattern.lastIndex = 0;
@@ -116,23 +103,17 @@ function classifyUncached(text: string): Set<StoryElement> {
   for (const element of PATTERN_ELEMENTS) {
     if (PATTERNS[element].some((pattern) => pattern.test(text))) found.add(element);
   }
+  // A figure is a result only as an outcome or a change: "a team of 200 people" sizes the situation.
+  if (statesMeasuredResult(text)) found.add('result');
+  if (expressesFeeling(text)) found.add('feeling');
   if (TOPIC_INTRO.test(text)) return found;
   if (matchesAction(text, ACTION_PATTERN) || ACTION_PHRASES.test(text)) found.add('action');
   if (matchesAction(text, TEAM_ACTION_PATTERN)) found.add('teamAction');
   return found;
 }
 
-/** True when the text carries a figure (percent, money, a count with a unit). */
-export const hasNumber = (text: string): boolean => NUMBER_PATTERN.test(text);
-
-/** The most telling figure in the text, as written ("40%", "£12,000", "3x", "6 minutes"). */
-export function firstNumber(text: string): string | undefined {
-  for (const figure of FIGURES) {
-    const match = figure.exec(text)?.[0]?.trim().replace(/[.,]+$/, '');
-    if (match) return match;
-  }
-  return undefined;
-}
+/** True when the text tells part of a story: more than how the person felt or who was there. */
+export const tellsStory = (text: string): boolean => [...classify(text)].some((element) => element !== 'people' && element !== 'feeling');
 
 /**
  * The subject of a topic sentence ("I want to talk about the time I organised a charity run" →
@@ -143,14 +124,6 @@ export function topicOf(text: string): string | undefined {
   const match = /(?:\babout|\b(?:a|the) time(?: when)?)\s+(.+)$/i.exec(text.split(/(?<=[.!?])\s/)[0] ?? text);
   const rest = match?.[1]?.replace(/^(?:(?:a|the) time(?: when)?\s+)/i, '');
   return rest && words(rest).length >= 2 ? rest : undefined;
-}
-
-/** True when the text states a result that could be put in numbers. */
-export const isMeasurable = (text: string): boolean => MEASURABLE.test(text);
-
-/** The first named feeling, lower-cased ("proud"). */
-export function feelingWord(text: string): string | undefined {
-  return FEELING_WORD.exec(text)?.[1]?.toLowerCase();
 }
 
 /** Words of a text, lower-cased. */

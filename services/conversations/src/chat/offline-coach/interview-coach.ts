@@ -1,0 +1,175 @@
+import { isDecline, isSubstantive, isThin, namedPosition } from './coach-intents.ts';
+import {
+  INTERVIEW_CHOICE_LEADS,
+  INTERVIEW_DETAIL_QUESTIONS,
+  INTERVIEW_EXAMPLE_PROMPTS,
+  INTERVIEW_FOLLOW_UP_LEADS,
+  INTERVIEW_FOLLOW_UPS,
+  INTERVIEW_INTRO_LEADS,
+  INTERVIEW_NEXT_LEADS,
+  INTERVIEW_OPEN_QUESTIONS,
+  INTERVIEW_PATIENCE,
+  INTERVIEW_PRAISE,
+  INTERVIEW_SKIPS,
+  INTERVIEW_WRAP_UPS,
+  PRACTICE_AGAIN_QUESTIONS,
+  quoting,
+} from './coach-phrases.ts';
+import type { Requirement } from './interview-requirements.ts';
+import { reflection, storyReply } from './story-coach.ts';
+import { hasNumber } from './story-figures.ts';
+import { classify, clauses, quotable, quoteFor, words } from './story-signals.ts';
+import { itemAt, normalize, type Turn, type TurnWriter } from './turn-writer.ts';
+
+interface InterviewState {
+  /** How often each requirement has been asked about. */
+  counts: number[];
+  /** The requirement the conversation is on now, if one was asked yet. */
+  current: number | undefined;
+  /** The person's answers since that requirement was asked, the new text last. */
+  answers: string[];
+  /** How many follow-up questions the coach asked about it. */
+  followUps: number;
+  /** True when the new text gives a figure right after the coach asked for the outcome ("about 30 percent"). */
+  figureForResult: boolean;
+}
+
+const FOLLOW_UP_QUESTIONS = Object.values(INTERVIEW_FOLLOW_UPS).flat().map(normalize);
+const RESULT_FOLLOW_UPS = INTERVIEW_FOLLOW_UPS.result.map(normalize);
+const asks = (turn: Turn | undefined, questions: readonly string[]) =>
+  turn?.role === 'assistant' && questions.some((question) => normalize(turn.content).includes(question));
+
+/** How often each requirement has been asked about, and which one the conversation is on now. */
+function readInterview(writer: TurnWriter, requirements: readonly Requirement[]): InterviewState {
+  const counts = requirements.map((requirement) => writer.asked.filter((turn) => turn.includes(normalize(requirement.core))).length);
+  let current: number | undefined;
+  let askedAt = -1;
+  writer.history.forEach((turn, index) => {
+    if (turn.role !== 'assistant') return;
+    const key = normalize(turn.content);
+    // The last requirement named in a turn is the one its question is about (intros list them all first).
+    let last: number | undefined;
+    let lastPos = -1;
+    requirements.forEach((requirement, i) => {
+      const pos = key.lastIndexOf(normalize(requirement.core));
+      if (pos > lastPos) {
+        lastPos = pos;
+        last = i;
+      }
+    });
+    if (last !== undefined) {
+      current = last;
+      askedAt = index;
+    }
+  });
+  const since = askedAt >= 0 ? writer.history.slice(askedAt + 1) : [];
+  const answers = [...since.filter((turn) => turn.role === 'user').map((turn) => turn.content), writer.text];
+  const followUps = since.filter((turn) => asks(turn, FOLLOW_UP_QUESTIONS)).length;
+  const figureForResult = asks(since.at(-1), RESULT_FOLLOW_UPS) && hasNumber(writer.text);
+  return { counts, current, answers, followUps, figureForResult };
+}
+
+/** The requirement a person picked after the wrap-up: by its words, its position ("the second"), else the least practised. */
+function chosenRequirement(text: string, requirements: readonly Requirement[], counts: readonly number[]): number {
+  const said = words(text);
+  let best = -1;
+  let bestOverlap = 0;
+  requirements.forEach((requirement, i) => {
+    const key = new Set(words(requirement.label).filter((word) => word.length > 3));
+    const overlap = said.filter((word) => key.has(word)).length;
+    if (overlap > bestOverlap) {
+      best = i;
+      bestOverlap = overlap;
+    }
+  });
+  if (best >= 0) return best;
+  return namedPosition(text, requirements.length) ?? counts.indexOf(Math.min(...counts));
+}
+
+function listLabels(requirements: readonly Requirement[]): string {
+  const labels = requirements.slice(0, 4).map((requirement) => `“${requirement.label}”`);
+  const more = requirements.length > 4 ? `, and ${requirements.length - 4} more` : '';
+  return `${labels.join('; ')}${more}`;
+}
+
+/** Questions for practising a requirement again, in the order they are asked. */
+function practiceQuestions(requirement: Requirement): string[] {
+  return [requirement.again, ...quoting(PRACTICE_AGAIN_QUESTIONS, requirement.core)];
+}
+
+/** The follow-up for the part the answer still lacks (actions, a result, a scene), if one is worth asking. */
+function followUp(writer: TurnWriter, state: InterviewState): string | undefined {
+  const answer = state.answers.join(' ');
+  const found = classify(answer);
+  const missing = (['action', 'result', 'situation'] as const).find((slot) =>
+    // An answer with actions and a result is enough; the scene is only asked for when it is very short.
+    slot === 'action' ? !found.has('action') && !found.has('teamAction') : slot === 'result' ? !found.has('result') && !state.figureForResult : !found.has('situation') && words(answer).length < 12,
+  );
+  if (!missing || words(answer).length < 4) return undefined;
+  const question = writer.fresh(INTERVIEW_FOLLOW_UPS[missing], state.followUps);
+  if (!question) return undefined;
+  const lead = reflection(writer, writer.text) ?? writer.pick(INTERVIEW_FOLLOW_UP_LEADS);
+  return `${lead} ${question}`;
+}
+
+/** What the coach says back to an answer: praise (or a kind skip) and the quote it was built on. */
+interface Acknowledgement {
+  praise: string;
+  quote: string;
+}
+
+/** Once every requirement was asked: a wrap-up, then the least practised requirement again in new words. */
+function anotherRound(writer: TurnWriter, requirements: readonly Requirement[], counts: readonly number[], current: number, { praise, quote }: Acknowledgement): string {
+  const wrappedUp = INTERVIEW_WRAP_UPS.some((question) => writer.wasAsked(question));
+  const wrapUp = writer.fresh(INTERVIEW_WRAP_UPS);
+  if (!wrappedUp && wrapUp) return `${praise} That covers every requirement you selected: ${listLabels(requirements)}. ${wrapUp}`;
+  // Least practised first, not the one just answered; the first question of theirs not asked yet.
+  const order = requirements.map((_, i) => i).sort((a, b) => (counts[a] ?? 0) - (counts[b] ?? 0) || a - b);
+  const rotation = [...order.filter((i) => i !== current), current];
+  for (const index of rotation) {
+    const question = practiceQuestions(itemAt(requirements, index)).find((candidate) => !writer.wasAsked(candidate));
+    if (question) return `${praise} ${question}`;
+  }
+  const fallback = writer.fresh(INTERVIEW_OPEN_QUESTIONS) ?? (quote ? writer.fresh(quoting(INTERVIEW_DETAIL_QUESTIONS, quote)) : undefined);
+  // Every interview question is spent: carry on as the story coach on what they just told.
+  return fallback ? `${praise} ${fallback}` : storyReply(writer);
+}
+
+/**
+ * The interview coach's reply: behavioural questions built from the selected requirements, one at a
+ * time, with a follow-up while an answer lacks actions or a result, then another round.
+ */
+export function interviewReply(writer: TurnWriter, requirements: readonly Requirement[]): string {
+  const { text } = writer;
+  const state = readInterview(writer, requirements);
+  const lowerFirst = (question: string) => question.charAt(0).toLowerCase() + question.slice(1);
+
+  const lastAssistant = [...writer.history].reverse().find((turn) => turn.role === 'assistant');
+  if (lastAssistant && INTERVIEW_WRAP_UPS.some((question) => normalize(lastAssistant.content).includes(normalize(question)))) {
+    const again = itemAt(requirements, chosenRequirement(text, requirements, state.counts));
+    if (!writer.wasAsked(again.again)) return `${writer.pick(INTERVIEW_CHOICE_LEADS)} ${again.again}`;
+  }
+
+  if (state.current === undefined) {
+    const first = itemAt(requirements, 0);
+    return `${writer.pick(INTERVIEW_INTRO_LEADS)} I will ask about the requirements you selected, one at a time: ${listLabels(requirements)}. First, ${lowerFirst(first.question)}`;
+  }
+
+  const current = itemAt(requirements, state.current);
+  const declined = isDecline(text) && !classify(text).size;
+  if (isThin(text) && !declined && state.answers.length <= 2) {
+    const prompt = writer.fresh(INTERVIEW_EXAMPLE_PROMPTS);
+    if (prompt) return `${writer.pick(INTERVIEW_PATIENCE)} ${prompt}`;
+  }
+  if (!declined && state.followUps < 2) {
+    const question = followUp(writer, state);
+    if (question) return question;
+  }
+
+  const quote = isSubstantive(text) ? (quoteFor(text, 'result') ?? quoteFor(text, 'action') ?? quotable(clauses(text)[0] ?? '')) : '';
+  const praise =
+    declined || words(quote).length < 2 ? writer.pick(INTERVIEW_SKIPS) : writer.pick(INTERVIEW_PRAISE.map((line) => line(quote, current.label)));
+  const nextIndex = state.counts.findIndex((count) => count === 0);
+  if (nextIndex < 0) return anotherRound(writer, requirements, state.counts, state.current, { praise, quote });
+  return `${praise} ${writer.pick(INTERVIEW_NEXT_LEADS)} ${itemAt(requirements, nextIndex).question}`;
+}

@@ -1,0 +1,29 @@
+import type { ChatModel, ChatRequest } from '../chat-model.ts';
+import { interviewReply } from './interview-coach.ts';
+import { extractRequirements } from './interview-requirements.ts';
+import { storyReply } from './story-coach.ts';
+import { hash, TurnWriter, type Turn } from './turn-writer.ts';
+
+/**
+ * The offline coach: a deterministic, STAR-guided interviewer. It reads what the person has told
+ * across the thread, reflects a short phrase of their own words back, asks for the most important
+ * missing part (never a question it already asked in the thread), and summarises a finished story.
+ * With interview context it asks behavioural questions built from the selected requirements.
+ */
+export class OfflineCoachModel implements ChatModel {
+  readonly name = 'offline-coach';
+
+  async reply(request: ChatRequest): Promise<string> {
+    return coachTurn(request);
+  }
+}
+
+/** The offline coach's reply, synchronously (the model wraps it). */
+export function coachTurn(request: ChatRequest): string {
+  const text = request.text.trim();
+  const history: Turn[] = request.history.filter((turn) => turn.content.trim().length > 0).map((turn) => ({ role: turn.role, content: turn.content.trim() }));
+  const writer = new TurnWriter(text, history, hash(`${text}|${history.length}|${request.context ?? ''}`));
+  const requirements = request.context ? extractRequirements(request.context) : [];
+  const reply = requirements.length > 0 ? interviewReply(writer, requirements) : storyReply(writer);
+  return reply.replace(/\s+/g, ' ').trim();
+}
