@@ -4,32 +4,21 @@ import { IDENTITY_HEADER } from '@story/proto';
 import { generateSigningKeyPair, importPrivateKey, signIdentity } from '@story/service-kit/identity';
 import { Client } from 'undici';
 import { freePort } from '../../infra/src/nats-server.ts';
-import { browserHeaders, startGatewayWorld, type FakeService, type GatewayWorld, type RunningGateway } from './gateway.fixture.ts';
+import { browserHeaders, startGatewayBed, type FakeService, type GatewayBed } from './gateway.fixture.ts';
 
-let world: GatewayWorld;
-let auth: FakeService;
-let conversations: FakeService;
-let speech: FakeService;
-let gateway: RunningGateway;
-let session: string;
+let bed: GatewayBed<'auth' | 'conversations' | 'speech'>;
 
 beforeAll(async () => {
-  world = await startGatewayWorld();
-  auth = await world.startService('auth');
-  conversations = await world.startService('conversations');
-  speech = await world.startService('speech');
-  gateway = await world.startGateway({
-    AUTH_URL: auth.url,
-    CONVERSATIONS_URL: conversations.url,
-    SPEECH_URL: speech.url,
+  bed = await startGatewayBed({
+    services: ['auth', 'conversations', 'speech'],
     // Configured but nothing listens there: the service is down.
-    SEARCH_URL: `http://127.0.0.1:${await freePort()}`,
+    env: { SEARCH_URL: `http://127.0.0.1:${await freePort()}` },
+    session: { userId: 42, sessionId: 'session-proxy' },
   });
-  session = await world.signSession({ userId: 42, sessionId: 'session-proxy' });
 });
 
 afterAll(async () => {
-  await world?.close();
+  await bed?.world.close();
 });
 
 const lastReceived = (service: FakeService) => {
@@ -40,7 +29,7 @@ const lastReceived = (service: FakeService) => {
 
 describe('REST proxy routing', () => {
   it('sends a public auth route to auth with path and query unchanged', async () => {
-    const response = await fetch(`${gateway.url}/api/users/check-email?email=Ada%40gmail.com&x=1`);
+    const response = await fetch(`${bed.gateway.url}/api/users/check-email?email=Ada%40gmail.com&x=1`);
     expect(response.status).toBe(200);
     const body = (await response.json()) as { service: string; url: string };
     expect(body.service).toBe('auth');
@@ -48,9 +37,9 @@ describe('REST proxy routing', () => {
   });
 
   it('sends a protected conversations route to conversations with the signed identity', async () => {
-    const response = await fetch(`${gateway.url}/api/conversation-threads/7?deleted=false`, { headers: browserHeaders(session) });
+    const response = await fetch(`${bed.gateway.url}/api/conversation-threads/7?deleted=false`, { headers: browserHeaders(bed.session) });
     expect(response.status).toBe(200);
-    const received = lastReceived(conversations);
+    const received = lastReceived(bed.services.conversations);
     expect(received.url).toBe('/api/conversation-threads/7?deleted=false');
     expect(received.identity).toEqual({ userId: 42, isAdmin: false, sessionId: 'session-proxy' });
   });
@@ -58,33 +47,33 @@ describe('REST proxy routing', () => {
   it('passes error statuses and bodies of the service back unchanged, without retrying', async () => {
     // The fakes answer the status named at the end of the path.
     for (const status of [400, 409, 503]) {
-      const before = auth.received.length;
-      const response = await fetch(`${gateway.url}/api/users/status/${status}`, { headers: browserHeaders(session) });
+      const before = bed.services.auth.received.length;
+      const response = await fetch(`${bed.gateway.url}/api/users/status/${status}`, { headers: browserHeaders(bed.session) });
       expect(response.status).toBe(status);
       expect(await response.json()).toEqual({ message: `answered ${status}` });
-      expect(auth.received.length).toBe(before + 1);
+      expect(bed.services.auth.received.length).toBe(before + 1);
     }
   });
 
   it('answers 404 {message} for an /api path no service owns', async () => {
-    const before = auth.received.length + conversations.received.length;
+    const before = bed.services.auth.received.length + bed.services.conversations.received.length;
     for (const path of ['/api/nope', '/api', '/api/usersx', '/api/conversation']) {
-      const response = await fetch(`${gateway.url}${path}`, { headers: browserHeaders(session) });
+      const response = await fetch(`${bed.gateway.url}${path}`, { headers: browserHeaders(bed.session) });
       expect(response.status, path).toBe(404);
       expect(await response.json()).toEqual({ message: `No route for GET ${path}` });
     }
-    expect(auth.received.length + conversations.received.length).toBe(before);
+    expect(bed.services.auth.received.length + bed.services.conversations.received.length).toBe(before);
   });
 
   it('refuses paths with dot segments, encoded separators or empty segments (no route-class confusion)', async () => {
-    const client = new Client(gateway.url);
+    const client = new Client(bed.gateway.url);
     try {
       for (const path of ['/api/users/login/../../users', '/api/users/check-email/..%2f..%2fusers', '/api/users/login/%2E%2E/%2e%2e/users', '/api/users/./me', '/api/users//me', '/api/users/login\\..\\users']) {
-        const before = auth.received.length;
+        const before = bed.services.auth.received.length;
         const response = await client.request({ method: 'GET', path });
         expect(response.statusCode, path).toBe(404);
         expect(await response.body.json()).toEqual({ message: `No route for GET ${path}` });
-        expect(auth.received.length, path).toBe(before);
+        expect(bed.services.auth.received.length, path).toBe(before);
       }
     } finally {
       await client.close();
@@ -92,33 +81,33 @@ describe('REST proxy routing', () => {
   });
 
   it('answers 503 {message} for a route whose service is not configured', async () => {
-    const response = await fetch(`${gateway.url}/api/formatted-job-descriptions`, { headers: browserHeaders(session) });
+    const response = await fetch(`${bed.gateway.url}/api/formatted-job-descriptions`, { headers: browserHeaders(bed.session) });
     expect(response.status).toBe(503);
     expect(await response.json()).toEqual({ message: 'The jobs service is not available' });
   });
 
   it('answers 503 {message} when a configured service does not answer', async () => {
-    const response = await fetch(`${gateway.url}/api/story-query`, { method: 'POST', headers: { ...browserHeaders(session), 'content-type': 'application/json' }, body: '{"query":"x"}' });
+    const response = await fetch(`${bed.gateway.url}/api/story-query`, { method: 'POST', headers: { ...browserHeaders(bed.session), 'content-type': 'application/json' }, body: '{"query":"x"}' });
     expect(response.status).toBe(503);
     expect(await response.json()).toEqual({ message: 'The search service is not available' });
   });
 
   it('is not ready while a configured service is down', async () => {
-    const response = await fetch(`${gateway.url}/readyz`);
+    const response = await fetch(`${bed.gateway.url}/readyz`);
     expect(response.status).toBe(503);
     const body = (await response.json()) as { failures: string[] };
     expect(body.failures.map((failure) => failure.split(':')[0])).toEqual(['search']);
   });
 
   it('passes Set-Cookie of auth through to the browser', async () => {
-    const response = await fetch(`${gateway.url}/api/users/login`, {
+    const response = await fetch(`${bed.gateway.url}/api/users/login`, {
       method: 'POST',
       headers: { ...browserHeaders(undefined), 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'ada@gmail.com', password: 'secret1!' }),
     });
     expect(response.status).toBe(200);
     expect(response.headers.getSetCookie().some((cookie) => cookie.startsWith('session=from-auth'))).toBe(true);
-    const received = lastReceived(auth);
+    const received = lastReceived(bed.services.auth);
     expect(received.method).toBe('POST');
     expect(received.headers['content-type']).toBe('application/json');
   });
@@ -128,47 +117,47 @@ describe('identity and request id forwarding', () => {
   it('strips an identity header forged by the client on a public route', async () => {
     const attacker = generateSigningKeyPair();
     const forged = await signIdentity({ userId: 1, isAdmin: true, sessionId: 'x' }, await importPrivateKey(attacker.privateKey));
-    const response = await fetch(`${gateway.url}/api/users/check-email?email=a@gmail.com`, { headers: { [IDENTITY_HEADER]: forged } });
+    const response = await fetch(`${bed.gateway.url}/api/users/check-email?email=a@gmail.com`, { headers: { [IDENTITY_HEADER]: forged } });
     expect(response.status).toBe(200);
-    const received = lastReceived(auth);
+    const received = lastReceived(bed.services.auth);
     expect(received.headers[IDENTITY_HEADER]).toBeUndefined();
     expect(received.identity).toBeUndefined();
   });
 
   it('strips even a correctly signed identity header sent by a client', async () => {
     // A token the gateway itself signed (e.g. leaked from a service log) is still not accepted from outside.
-    const stolen = await signIdentity({ userId: 1, isAdmin: true, sessionId: 'x' }, await importPrivateKey(world.keys.identity.privateKey));
-    await fetch(`${gateway.url}/api/users/check-email?email=a@gmail.com`, { headers: { [IDENTITY_HEADER]: stolen } });
-    expect(lastReceived(auth).identity).toBeUndefined();
-    const unauthenticated = await fetch(`${gateway.url}/api/conversation-threads`, { headers: { [IDENTITY_HEADER]: stolen } });
+    const stolen = await signIdentity({ userId: 1, isAdmin: true, sessionId: 'x' }, await importPrivateKey(bed.world.keys.identity.privateKey));
+    await fetch(`${bed.gateway.url}/api/users/check-email?email=a@gmail.com`, { headers: { [IDENTITY_HEADER]: stolen } });
+    expect(lastReceived(bed.services.auth).identity).toBeUndefined();
+    const unauthenticated = await fetch(`${bed.gateway.url}/api/conversation-threads`, { headers: { [IDENTITY_HEADER]: stolen } });
     expect(unauthenticated.status).toBe(401);
   });
 
   it('replaces a forged identity with the session one when signed in', async () => {
-    const response = await fetch(`${gateway.url}/api/users/me`, { headers: browserHeaders(session, { [IDENTITY_HEADER]: 'forged.token.value' }) });
+    const response = await fetch(`${bed.gateway.url}/api/users/me`, { headers: browserHeaders(bed.session, { [IDENTITY_HEADER]: 'forged.token.value' }) });
     expect(response.status).toBe(200);
-    const received = lastReceived(auth);
+    const received = lastReceived(bed.services.auth);
     expect(typeof received.headers[IDENTITY_HEADER]).toBe('string');
     expect(received.headers[IDENTITY_HEADER]).not.toBe('forged.token.value');
     expect(received.identity).toEqual({ userId: 42, isAdmin: false, sessionId: 'session-proxy' });
   });
 
   it('forwards the identity on public routes when a session is present', async () => {
-    await fetch(`${gateway.url}/api/users/logout`, { method: 'POST', headers: browserHeaders(session) });
-    expect(lastReceived(auth).identity?.userId).toBe(42);
+    await fetch(`${bed.gateway.url}/api/users/logout`, { method: 'POST', headers: browserHeaders(bed.session) });
+    expect(lastReceived(bed.services.auth).identity?.userId).toBe(42);
   });
 
   it('forwards the request id it was given and answers with it', async () => {
-    const response = await fetch(`${gateway.url}/api/users/check-email?email=a@gmail.com`, { headers: { 'x-request-id': 'trace-abc-123' } });
+    const response = await fetch(`${bed.gateway.url}/api/users/check-email?email=a@gmail.com`, { headers: { 'x-request-id': 'trace-abc-123' } });
     expect(response.headers.get('x-request-id')).toBe('trace-abc-123');
-    expect(lastReceived(auth).headers['x-request-id']).toBe('trace-abc-123');
+    expect(lastReceived(bed.services.auth).headers['x-request-id']).toBe('trace-abc-123');
   });
 
   it('makes up a request id when none came and forwards that one', async () => {
-    const response = await fetch(`${gateway.url}/api/users/check-email?email=a@gmail.com`, { headers: { 'x-request-id': 'bad id with spaces' } });
+    const response = await fetch(`${bed.gateway.url}/api/users/check-email?email=a@gmail.com`, { headers: { 'x-request-id': 'bad id with spaces' } });
     const id = response.headers.get('x-request-id');
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(lastReceived(auth).headers['x-request-id']).toBe(id);
+    expect(lastReceived(bed.services.auth).headers['x-request-id']).toBe(id);
   });
 });
 
@@ -183,16 +172,16 @@ describe('request bodies', () => {
   it('streams a 20 MB multipart upload through intact', async () => {
     const boundary = `----story${randomBytes(8).toString('hex')}`;
     const body = multipart(boundary, randomBytes(20 * 1024 * 1024));
-    const response = await fetch(`${gateway.url}/api/transcribe`, {
+    const response = await fetch(`${bed.gateway.url}/api/transcribe`, {
       method: 'POST',
-      headers: { ...browserHeaders(session), 'content-type': `multipart/form-data; boundary=${boundary}` },
+      headers: { ...browserHeaders(bed.session), 'content-type': `multipart/form-data; boundary=${boundary}` },
       body: new Uint8Array(body),
     });
     expect(response.status).toBe(200);
     const answer = (await response.json()) as { bodySha256: string; bodyLength: number };
     expect(answer.bodyLength).toBe(body.length);
     expect(answer.bodySha256).toBe(createHash('sha256').update(body).digest('hex'));
-    expect(lastReceived(speech).headers['content-type']).toBe(`multipart/form-data; boundary=${boundary}`);
+    expect(lastReceived(bed.services.speech).headers['content-type']).toBe(`multipart/form-data; boundary=${boundary}`);
   });
 
   it('streams a chunked upload (no content-length) through intact', async () => {
@@ -203,9 +192,9 @@ describe('request bodies', () => {
         controller.close();
       },
     });
-    const response = await fetch(`${gateway.url}/api/transcribe`, {
+    const response = await fetch(`${bed.gateway.url}/api/transcribe`, {
       method: 'POST',
-      headers: { ...browserHeaders(session), 'content-type': 'application/octet-stream' },
+      headers: { ...browserHeaders(bed.session), 'content-type': 'application/octet-stream' },
       body: stream,
       duplex: 'half',
     } as RequestInit);
@@ -215,34 +204,34 @@ describe('request bodies', () => {
   });
 
   it('refuses a JSON body over 1 MB with 413 {message} before it reaches the service', async () => {
-    const before = conversations.received.length;
-    const response = await fetch(`${gateway.url}/api/process-text`, {
+    const before = bed.services.conversations.received.length;
+    const response = await fetch(`${bed.gateway.url}/api/process-text`, {
       method: 'POST',
-      headers: { ...browserHeaders(session), 'content-type': 'application/json' },
+      headers: { ...browserHeaders(bed.session), 'content-type': 'application/json' },
       body: JSON.stringify({ text: 'x'.repeat(1024 * 1024 + 10), conversationHistory: [] }),
     });
     expect(response.status).toBe(413);
     expect(await response.json()).toEqual({ message: 'Request body is too large' });
-    expect(conversations.received.length).toBe(before);
+    expect(bed.services.conversations.received.length).toBe(before);
   });
 
   it('lets a saved pair carry its spoken reply (up to 10 MB) and refuses more', async () => {
     const save = (audioBytes: number) =>
-      fetch(`${gateway.url}/api/conversations`, {
+      fetch(`${bed.gateway.url}/api/conversations`, {
         method: 'POST',
-        headers: { ...browserHeaders(session), 'content-type': 'application/json' },
+        headers: { ...browserHeaders(bed.session), 'content-type': 'application/json' },
         body: JSON.stringify({ userMessage: 'x', aiResponse: 'y', threadId: 1, audioResponse: 'A'.repeat(audioBytes) }),
       });
-    const before = conversations.received.length;
+    const before = bed.services.conversations.received.length;
     expect((await save(3 * 1024 * 1024)).status).toBe(200);
-    expect(conversations.received.length).toBe(before + 1);
+    expect(bed.services.conversations.received.length).toBe(before + 1);
     const tooBig = await save(10 * 1024 * 1024 + 10);
     expect(tooBig.status).toBe(413);
-    expect(conversations.received.length).toBe(before + 1);
+    expect(bed.services.conversations.received.length).toBe(before + 1);
   });
 
   it('refuses a chunked body that grows over the limit with 413 {message}', async () => {
-    const before = conversations.received.length;
+    const before = bed.services.conversations.received.length;
     const chunk = randomBytes(256 * 1024);
     let sent = 0;
     const stream = new ReadableStream<Uint8Array>({
@@ -252,9 +241,9 @@ describe('request bodies', () => {
         controller.enqueue(chunk);
       },
     });
-    const response = await fetch(`${gateway.url}/api/process-text`, {
+    const response = await fetch(`${bed.gateway.url}/api/process-text`, {
       method: 'POST',
-      headers: { ...browserHeaders(session), 'content-type': 'application/json' },
+      headers: { ...browserHeaders(bed.session), 'content-type': 'application/json' },
       body: stream,
       duplex: 'half',
     } as RequestInit).catch((error: unknown) => error);
@@ -263,13 +252,13 @@ describe('request bodies', () => {
       expect(response.status).toBe(413);
       expect(await response.json()).toEqual({ message: 'Request body is too large' });
     }
-    expect(conversations.received.length).toBe(before);
+    expect(bed.services.conversations.received.length).toBe(before);
   });
 
   it('refuses an upload over 26 MB on the transcribe route with 413', async () => {
-    const response = await fetch(`${gateway.url}/api/transcribe`, {
+    const response = await fetch(`${bed.gateway.url}/api/transcribe`, {
       method: 'POST',
-      headers: { ...browserHeaders(session), 'content-type': 'multipart/form-data; boundary=x' },
+      headers: { ...browserHeaders(bed.session), 'content-type': 'multipart/form-data; boundary=x' },
       body: Buffer.alloc(26 * 1024 * 1024 + 1),
     }).catch((error: unknown) => error);
     if (!(response instanceof Response)) throw new Error(`no answer: ${String(response)}`);
@@ -278,12 +267,12 @@ describe('request bodies', () => {
   });
 
   it('passes malformed JSON through for the service to judge', async () => {
-    const response = await fetch(`${gateway.url}/api/conversations`, {
+    const response = await fetch(`${bed.gateway.url}/api/conversations`, {
       method: 'POST',
-      headers: { ...browserHeaders(session), 'content-type': 'application/json' },
+      headers: { ...browserHeaders(bed.session), 'content-type': 'application/json' },
       body: '{"userMessage": ',
     });
     expect(response.status).toBe(200);
-    expect(lastReceived(conversations).bodyLength).toBe(16);
+    expect(lastReceived(bed.services.conversations).bodyLength).toBe(16);
   });
 });

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { connect, type NatsConnection, type Subscription } from '@nats-io/transport-node';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT, importPKCS8 } from 'jose';
-import { SESSION_AUDIENCE, SESSION_ISSUER, SESSION_TOKEN_TYPE, SUBJECTS, type Identity } from '@story/proto';
+import { SESSION_AUDIENCE, SESSION_ISSUER, SESSION_TOKEN_TYPE, SUBJECTS, serviceUrlEnv, type Identity, type ServiceName } from '@story/proto';
 import { subgraphSdl } from '@story/proto/graphql';
 import { createServiceApp } from '@story/service-kit/http-app';
 import { generateSigningKeyPair, registerIdentity } from '@story/service-kit/identity';
@@ -232,4 +232,35 @@ export function browserHeaders(session: string | undefined, extra: Record<string
   const cookies = [`csrf_token=${TEST_CSRF_TOKEN}`];
   if (session) cookies.push(`session=${session}`);
   return { cookie: cookies.join('; '), 'x-csrf-token': TEST_CSRF_TOKEN, ...extra };
+}
+
+/** A world with fake services, one gateway pointed at them, and a signed-in session: what most gateway test files start from. */
+export interface GatewayBed<N extends ServiceName> {
+  world: GatewayWorld;
+  gateway: RunningGateway;
+  services: Record<N, FakeService>;
+  session: string;
+}
+
+/**
+ * Starts a world, the named fake services (those after `subgraph:` serve a subgraph), a gateway with
+ * each service's `<NAME>_URL` plus `env`, and signs a session.
+ */
+export async function startGatewayBed<N extends ServiceName>(options: {
+  services: readonly (N | { name: N; subgraph: boolean })[];
+  env?: Record<string, string>;
+  session: { userId: number; sessionId: string; isAdmin?: boolean };
+}): Promise<GatewayBed<N>> {
+  const world = await startGatewayWorld();
+  const services = new Map<N, FakeService>();
+  const urls: Record<string, string> = {};
+  for (const entry of options.services) {
+    const name: N = typeof entry === 'object' ? entry.name : entry;
+    const service = await world.startService(name, { subgraph: typeof entry === 'object' && entry.subgraph });
+    services.set(name, service);
+    urls[serviceUrlEnv(name)] = service.url;
+  }
+  const gateway = await world.startGateway({ ...urls, ...options.env });
+  const byName = Object.fromEntries(services) as Record<N, FakeService>;
+  return { world, gateway, services: byName, session: await world.signSession(options.session) };
 }

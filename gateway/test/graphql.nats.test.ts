@@ -1,24 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDENTITY_HEADER } from '@story/proto';
-import { browserHeaders, startGatewayWorld, type FakeService, type GatewayWorld, type RunningGateway } from './gateway.fixture.ts';
+import { browserHeaders, startGatewayBed, type GatewayBed, type RunningGateway } from './gateway.fixture.ts';
 
-let world: GatewayWorld;
-let auth: FakeService;
-let gateway: RunningGateway;
+let bed: GatewayBed<'auth'>;
 let production: RunningGateway;
-let session: string;
 
 beforeAll(async () => {
-  world = await startGatewayWorld();
-  auth = await world.startService('auth', { subgraph: true });
   // Conversations is not deployed: its part of the graph answers a clear error.
-  gateway = await world.startGateway({ AUTH_URL: auth.url });
-  production = await world.startGateway({ AUTH_URL: auth.url, NODE_ENV: 'production' });
-  session = await world.signSession({ userId: 21, sessionId: 'session-graphql', isAdmin: true });
+  bed = await startGatewayBed({ services: [{ name: 'auth', subgraph: true }], session: { userId: 21, sessionId: 'session-graphql', isAdmin: true } });
+  production = await bed.world.startGateway({ AUTH_URL: bed.services.auth.url, NODE_ENV: 'production' });
 });
 
 afterAll(async () => {
-  await world?.close();
+  await bed?.world.close();
 });
 
 interface GraphqlAnswer {
@@ -26,53 +20,53 @@ interface GraphqlAnswer {
   errors?: { message: string; extensions?: { code?: string } }[];
 }
 
-const query = async (target: RunningGateway, body: unknown, headers: Record<string, string> = browserHeaders(session)) => {
+const query = async (target: RunningGateway, body: unknown, headers: Record<string, string> = browserHeaders(bed.session)) => {
   const response = await fetch(`${target.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
   return { status: response.status, headers: response.headers, body: (await response.json()) as GraphqlAnswer };
 };
 
 describe('GraphQL through the composed supergraph', () => {
   it('answers a one-subgraph query from the auth subgraph, as the signed-in user', async () => {
-    const answer = await query(gateway, { query: '{ me { id email isAdmin userType } }' }, browserHeaders(session, { 'x-request-id': 'graphql-req-1' }));
+    const answer = await query(bed.gateway, { query: '{ me { id email isAdmin userType } }' }, browserHeaders(bed.session, { 'x-request-id': 'graphql-req-1' }));
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ data: { me: { id: '21', email: 'user21@gmail.com', isAdmin: true, userType: 'standard' } } });
-    const received = auth.graphqlRequests.at(-1);
+    const received = bed.services.auth.graphqlRequests.at(-1);
     expect(received?.identity).toEqual({ userId: 21, isAdmin: true, sessionId: 'session-graphql' });
     expect(received?.headers['x-request-id']).toBe('graphql-req-1');
     expect(answer.headers.get('cache-control')).toBe('no-store');
   });
 
   it('never forwards a client-sent identity header to a subgraph', async () => {
-    await query(gateway, { query: '{ me { id } }' }, browserHeaders(session, { [IDENTITY_HEADER]: 'forged' }));
-    expect(auth.graphqlRequests.at(-1)?.headers[IDENTITY_HEADER]).not.toBe('forged');
-    expect(auth.graphqlRequests.at(-1)?.identity?.userId).toBe(21);
+    await query(bed.gateway, { query: '{ me { id } }' }, browserHeaders(bed.session, { [IDENTITY_HEADER]: 'forged' }));
+    expect(bed.services.auth.graphqlRequests.at(-1)?.headers[IDENTITY_HEADER]).not.toBe('forged');
+    expect(bed.services.auth.graphqlRequests.at(-1)?.identity?.userId).toBe(21);
   });
 
   it('needs a session: 401 {message} without one', async () => {
-    const before = auth.graphqlRequests.length;
-    const answer = await query(gateway, { query: '{ me { id } }' }, browserHeaders(undefined));
+    const before = bed.services.auth.graphqlRequests.length;
+    const answer = await query(bed.gateway, { query: '{ me { id } }' }, browserHeaders(undefined));
     expect(answer.status).toBe(401);
     expect(answer.body).toEqual({ message: 'Authentication required' });
-    expect(auth.graphqlRequests.length).toBe(before);
+    expect(bed.services.auth.graphqlRequests.length).toBe(before);
   });
 
   it('says clearly when the subgraph of a field is not deployed', async () => {
-    const answer = await query(gateway, { query: '{ threads { id } }' });
+    const answer = await query(bed.gateway, { query: '{ threads { id } }' });
     expect(answer.body.data).toBeNull();
     expect(answer.body.errors?.[0]?.message).toBe('The conversations service is not available');
   });
 
   it('rejects a query over the cost limit before calling any subgraph', async () => {
-    const before = auth.graphqlRequests.length;
+    const before = bed.services.auth.graphqlRequests.length;
     // 1 + 10 × (1 + 10 × (1 + 10 × 5)) = 5111 estimated fields.
-    const answer = await query(gateway, { query: '{ users { threads { items { id userMessage aiResponse createdAt audioResponse } } } }' });
+    const answer = await query(bed.gateway, { query: '{ users { threads { items { id userMessage aiResponse createdAt audioResponse } } } }' });
     expect(answer.status).toBe(400);
     expect(answer.body.errors?.[0]?.message).toBe('Query is too expensive: an estimated 5111 fields, at most 1000 are allowed.');
-    expect(auth.graphqlRequests.length).toBe(before);
+    expect(bed.services.auth.graphqlRequests.length).toBe(before);
   });
 
   it('rejects a query deeper than the depth limit', async () => {
-    const shallow = await world.startGateway({ AUTH_URL: auth.url }, { queryLimits: { maxDepth: 2, maxCost: 1000 } });
+    const shallow = await bed.world.startGateway({ AUTH_URL: bed.services.auth.url }, { queryLimits: { maxDepth: 2, maxCost: 1000 } });
     expect((await query(shallow, { query: '{ me { id } }' })).status).toBe(200);
     const answer = await query(shallow, { query: '{ me { threads { id } } }' });
     expect(answer.status).toBe(400);
@@ -84,16 +78,16 @@ describe('GraphQL through the composed supergraph', () => {
   });
 
   it('refuses batched requests', async () => {
-    const response = await fetch(`${gateway.url}/graphql`, {
+    const response = await fetch(`${bed.gateway.url}/graphql`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...browserHeaders(session) },
+      headers: { 'content-type': 'application/json', ...browserHeaders(bed.session) },
       body: JSON.stringify([{ query: '{ me { id } }' }, { query: '{ me { id } }' }]),
     });
     expect(response.status).toBe(400);
   });
 
   it('answers introspection in development', async () => {
-    const answer = await query(gateway, { query: '{ __schema { queryType { name } } }' });
+    const answer = await query(bed.gateway, { query: '{ __schema { queryType { name } } }' });
     expect(answer.body.data).toEqual({ __schema: { queryType: { name: 'Query' } } });
   });
 

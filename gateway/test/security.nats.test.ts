@@ -1,35 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_CSRF_TOKEN, browserHeaders, startGatewayWorld, type FakeService, type GatewayWorld, type RunningGateway } from './gateway.fixture.ts';
+import { TEST_CSRF_TOKEN, browserHeaders, startGatewayBed, type GatewayBed } from './gateway.fixture.ts';
 
-let world: GatewayWorld;
-let auth: FakeService;
-let conversations: FakeService;
-let gateway: RunningGateway;
-let session: string;
+let bed: GatewayBed<'auth' | 'conversations'>;
 
 beforeAll(async () => {
-  world = await startGatewayWorld();
-  auth = await world.startService('auth');
-  conversations = await world.startService('conversations');
-  gateway = await world.startGateway({
-    AUTH_URL: auth.url,
-    CONVERSATIONS_URL: conversations.url,
-    RATE_LIMIT_AUTH_PER_MINUTE: '3',
-    RATE_LIMIT_AI_PER_MINUTE: '2',
+  bed = await startGatewayBed({
+    services: ['auth', 'conversations'],
+    env: { RATE_LIMIT_AUTH_PER_MINUTE: '3', RATE_LIMIT_AI_PER_MINUTE: '2' },
+    session: { userId: 5, sessionId: 'session-security' },
   });
-  session = await world.signSession({ userId: 5, sessionId: 'session-security' });
 });
 
 afterAll(async () => {
-  await world?.close();
+  await bed?.world.close();
 });
 
 const post = (path: string, headers: Record<string, string>) =>
-  fetch(`${gateway.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ userMessage: 'a', aiResponse: 'b', threadId: 1 }) });
+  fetch(`${bed.gateway.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ userMessage: 'a', aiResponse: 'b', threadId: 1 }) });
 
 describe('CSRF defence', () => {
   it('sets a csrf_token cookie readable by the page on a response that lacks it', async () => {
-    const response = await fetch(`${gateway.url}/api/csrf-token`);
+    const response = await fetch(`${bed.gateway.url}/api/csrf-token`);
     expect(response.status).toBe(200);
     const { csrfToken } = (await response.json()) as { csrfToken: string };
     expect(csrfToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -38,29 +29,29 @@ describe('CSRF defence', () => {
   });
 
   it('gives every client its own token and keeps an existing one', async () => {
-    const first = (await (await fetch(`${gateway.url}/api/csrf-token`)).json()) as { csrfToken: string };
-    const second = (await (await fetch(`${gateway.url}/api/csrf-token`)).json()) as { csrfToken: string };
+    const first = (await (await fetch(`${bed.gateway.url}/api/csrf-token`)).json()) as { csrfToken: string };
+    const second = (await (await fetch(`${bed.gateway.url}/api/csrf-token`)).json()) as { csrfToken: string };
     expect(first.csrfToken).not.toBe(second.csrfToken);
-    const kept = await fetch(`${gateway.url}/api/csrf-token`, { headers: { cookie: `csrf_token=${TEST_CSRF_TOKEN}` } });
+    const kept = await fetch(`${bed.gateway.url}/api/csrf-token`, { headers: { cookie: `csrf_token=${TEST_CSRF_TOKEN}` } });
     expect(await kept.json()).toEqual({ csrfToken: TEST_CSRF_TOKEN });
     expect(kept.headers.getSetCookie()).toEqual([]);
   });
 
   it('refuses a state-changing request without the header, with 403 {message}', async () => {
-    const before = conversations.received.length;
-    const response = await post('/api/conversations', { cookie: `csrf_token=${TEST_CSRF_TOKEN}; session=${session}` });
+    const before = bed.services.conversations.received.length;
+    const response = await post('/api/conversations', { cookie: `csrf_token=${TEST_CSRF_TOKEN}; session=${bed.session}` });
     expect(response.status).toBe(403);
     expect(await response.json()).toEqual({ message: 'Invalid or missing CSRF token' });
-    expect(conversations.received.length).toBe(before);
+    expect(bed.services.conversations.received.length).toBe(before);
   });
 
   it('refuses a header that does not match the cookie, or a header without a cookie', async () => {
-    const mismatch = await post('/api/conversations', { cookie: `csrf_token=${TEST_CSRF_TOKEN}; session=${session}`, 'x-csrf-token': 'y'.repeat(43) });
+    const mismatch = await post('/api/conversations', { cookie: `csrf_token=${TEST_CSRF_TOKEN}; session=${bed.session}`, 'x-csrf-token': 'y'.repeat(43) });
     expect(mismatch.status).toBe(403);
-    const noCookie = await post('/api/conversations', { cookie: `session=${session}`, 'x-csrf-token': TEST_CSRF_TOKEN });
+    const noCookie = await post('/api/conversations', { cookie: `session=${bed.session}`, 'x-csrf-token': TEST_CSRF_TOKEN });
     expect(noCookie.status).toBe(403);
     for (const method of ['PUT', 'PATCH', 'DELETE']) {
-      const response = await fetch(`${gateway.url}/api/conversation-threads/1`, { method, headers: { cookie: `session=${session}` } });
+      const response = await fetch(`${bed.gateway.url}/api/conversation-threads/1`, { method, headers: { cookie: `session=${bed.session}` } });
       expect(response.status, method).toBe(403);
     }
   });
@@ -71,31 +62,31 @@ describe('CSRF defence', () => {
   });
 
   it('guards POST /graphql', async () => {
-    const response = await fetch(`${gateway.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: `session=${session}` }, body: '{"query":"{ me { id } }"}' });
+    const response = await fetch(`${bed.gateway.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: `session=${bed.session}` }, body: '{"query":"{ me { id } }"}' });
     expect(response.status).toBe(403);
   });
 
   it('lets a request with the matching header through', async () => {
-    const response = await post('/api/conversations', browserHeaders(session));
+    const response = await post('/api/conversations', browserHeaders(bed.session));
     expect(response.status).toBe(200);
-    expect(conversations.received.at(-1)?.method).toBe('POST');
+    expect(bed.services.conversations.received.at(-1)?.method).toBe('POST');
   });
 
   it('refuses a request whose Origin is another host, even with the token', async () => {
-    const response = await post('/api/conversations', browserHeaders(session, { origin: 'https://evil.example' }));
+    const response = await post('/api/conversations', browserHeaders(bed.session, { origin: 'https://evil.example' }));
     expect(response.status).toBe(403);
     expect(await response.json()).toEqual({ message: 'Invalid or missing CSRF token' });
-    const nullOrigin = await post('/api/conversations', browserHeaders(session, { origin: 'null' }));
+    const nullOrigin = await post('/api/conversations', browserHeaders(bed.session, { origin: 'null' }));
     expect(nullOrigin.status).toBe(403);
   });
 
   it('accepts a request whose Origin is this host', async () => {
-    const response = await post('/api/conversations', browserHeaders(session, { origin: gateway.url }));
+    const response = await post('/api/conversations', browserHeaders(bed.session, { origin: bed.gateway.url }));
     expect(response.status).toBe(200);
   });
 
   it('needs no token for GET', async () => {
-    const response = await fetch(`${gateway.url}/api/conversation-threads`, { headers: { cookie: `session=${session}` } });
+    const response = await fetch(`${bed.gateway.url}/api/conversation-threads`, { headers: { cookie: `session=${bed.session}` } });
     expect(response.status).toBe(200);
   });
 });
@@ -113,25 +104,25 @@ describe('security headers', () => {
   };
 
   it('are on proxied, refused, static and health responses', async () => {
-    const proxied = await fetch(`${gateway.url}/api/conversation-threads`, { headers: browserHeaders(session) });
+    const proxied = await fetch(`${bed.gateway.url}/api/conversation-threads`, { headers: browserHeaders(bed.session) });
     expect(proxied.status).toBe(200);
     expectSecurityHeaders(proxied);
     expect(proxied.headers.get('cache-control')).toBe('no-store');
-    const refused = await fetch(`${gateway.url}/api/conversation-threads`);
+    const refused = await fetch(`${bed.gateway.url}/api/conversation-threads`);
     expect(refused.status).toBe(401);
     expectSecurityHeaders(refused);
     expect(refused.headers.get('cache-control')).toBe('no-store');
-    const page = await fetch(`${gateway.url}/welcome`);
+    const page = await fetch(`${bed.gateway.url}/welcome`);
     expect(page.status).toBe(200);
     expectSecurityHeaders(page);
     expect(page.headers.get('cache-control')).toBe('no-cache');
-    expectSecurityHeaders(await fetch(`${gateway.url}/healthz`));
-    expectSecurityHeaders(await fetch(`${gateway.url}/graphql`));
+    expectSecurityHeaders(await fetch(`${bed.gateway.url}/healthz`));
+    expectSecurityHeaders(await fetch(`${bed.gateway.url}/graphql`));
   });
 
   it('send no HSTS over plain HTTP, and HSTS with secure cookies when COOKIE_SECURE=true', async () => {
-    expect((await fetch(`${gateway.url}/healthz`)).headers.get('strict-transport-security')).toBeNull();
-    const secure = await world.startGateway({ AUTH_URL: auth.url, COOKIE_SECURE: 'true' });
+    expect((await fetch(`${bed.gateway.url}/healthz`)).headers.get('strict-transport-security')).toBeNull();
+    const secure = await bed.world.startGateway({ AUTH_URL: bed.services.auth.url, COOKIE_SECURE: 'true' });
     const response = await fetch(`${secure.url}/api/csrf-token`);
     expect(response.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
     expect(response.headers.getSetCookie().find((value) => value.startsWith('csrf_token='))).toMatch(/; Secure/);
@@ -142,27 +133,27 @@ describe('rate limits', () => {
   it('allows RATE_LIMIT_AUTH_PER_MINUTE sign-in calls per address, then 429 {message}', async () => {
     const statuses: number[] = [];
     for (let index = 0; index < 3; index += 1) {
-      statuses.push((await fetch(`${gateway.url}/api/users/check-email?email=a${index}@gmail.com`)).status);
+      statuses.push((await fetch(`${bed.gateway.url}/api/users/check-email?email=a${index}@gmail.com`)).status);
     }
     expect(statuses).toEqual([200, 200, 200]);
-    const before = auth.received.length;
+    const before = bed.services.auth.received.length;
     // The bucket is shared by the sign-in routes.
     const limited = await post('/api/users/login', browserHeaders(undefined));
     expect(limited.status).toBe(429);
     expect(await limited.json()).toEqual({ message: 'Too many requests, please try again later.' });
-    expect(auth.received.length).toBe(before);
+    expect(bed.services.auth.received.length).toBe(before);
     // Routes outside the bucket are not limited.
-    expect((await fetch(`${gateway.url}/api/users/me`, { headers: browserHeaders(session) })).status).toBe(200);
+    expect((await fetch(`${bed.gateway.url}/api/users/me`, { headers: browserHeaders(bed.session) })).status).toBe(200);
   });
 
   it('allows RATE_LIMIT_AI_PER_MINUTE AI calls per user, then 429; another user has their own allowance', async () => {
     const call = (who: string) => post('/api/process-text', browserHeaders(who));
-    expect((await call(session)).status).toBe(200);
-    expect((await call(session)).status).toBe(200);
-    const limited = await call(session);
+    expect((await call(bed.session)).status).toBe(200);
+    expect((await call(bed.session)).status).toBe(200);
+    const limited = await call(bed.session);
     expect(limited.status).toBe(429);
     expect(await limited.json()).toEqual({ message: 'Too many requests, please try again later.' });
-    const other = await world.signSession({ userId: 6, sessionId: 'session-security-other' });
+    const other = await bed.world.signSession({ userId: 6, sessionId: 'session-security-other' });
     expect((await call(other)).status).toBe(200);
   });
 });
@@ -170,12 +161,12 @@ describe('rate limits', () => {
 describe('behind a reverse proxy', () => {
   it('ignores X-Forwarded-For unless TRUST_PROXY says a proxy sets it', async () => {
     // The first gateway's sign-in bucket for this address is spent (test above): a forged header does not reset it.
-    const spoofed = await fetch(`${gateway.url}/api/users/check-email?email=z@gmail.com`, { headers: { 'x-forwarded-for': '203.0.113.9' } });
+    const spoofed = await fetch(`${bed.gateway.url}/api/users/check-email?email=z@gmail.com`, { headers: { 'x-forwarded-for': '203.0.113.9' } });
     expect(spoofed.status).toBe(429);
   });
 
   it('with TRUST_PROXY=1 limits each real client on its own and checks Origin against the forwarded host', async () => {
-    const proxied = await world.startGateway({ AUTH_URL: auth.url, CONVERSATIONS_URL: conversations.url, RATE_LIMIT_AUTH_PER_MINUTE: '2', TRUST_PROXY: '1' });
+    const proxied = await bed.world.startGateway({ AUTH_URL: bed.services.auth.url, CONVERSATIONS_URL: bed.services.conversations.url, RATE_LIMIT_AUTH_PER_MINUTE: '2', TRUST_PROXY: '1' });
     const from = (client: string) => fetch(`${proxied.url}/api/users/check-email?email=p@gmail.com`, { headers: { 'x-forwarded-for': client } });
     expect([(await from('198.51.100.1')).status, (await from('198.51.100.1')).status, (await from('198.51.100.1')).status]).toEqual([200, 200, 429]);
     expect((await from('198.51.100.2')).status).toBe(200);
@@ -183,7 +174,7 @@ describe('behind a reverse proxy', () => {
     const save = (origin: string) =>
       fetch(`${proxied.url}/api/conversations`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...browserHeaders(session), 'x-forwarded-host': 'stories.example.com', origin },
+        headers: { 'content-type': 'application/json', ...browserHeaders(bed.session), 'x-forwarded-host': 'stories.example.com', origin },
         body: '{}',
       });
     expect((await save('https://stories.example.com')).status).toBe(200);

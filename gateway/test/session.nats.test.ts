@@ -1,23 +1,19 @@
 import { SignJWT, importPKCS8 } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_AUDIENCE, SESSION_ISSUER, SESSION_TOKEN_TYPE, SUBJECTS } from '@story/proto';
-import { browserHeaders, otherEd25519PrivateKey, startGatewayWorld, type FakeService, type GatewayWorld, type RunningGateway } from './gateway.fixture.ts';
+import { browserHeaders, otherEd25519PrivateKey, startGatewayBed, type GatewayBed } from './gateway.fixture.ts';
 
-let world: GatewayWorld;
-let conversations: FakeService;
-let gateway: RunningGateway;
+let bed: GatewayBed<'conversations'>;
 
 beforeAll(async () => {
-  world = await startGatewayWorld();
-  conversations = await world.startService('conversations');
-  gateway = await world.startGateway({ CONVERSATIONS_URL: conversations.url });
+  bed = await startGatewayBed({ services: ['conversations'], session: { userId: 7, sessionId: 'session-unused' } });
 });
 
 afterAll(async () => {
-  await world?.close();
+  await bed?.world.close();
 });
 
-const getThreads = (session: string | undefined) => fetch(`${gateway.url}/api/conversation-threads`, { headers: browserHeaders(session) });
+const getThreads = (session: string | undefined) => fetch(`${bed.gateway.url}/api/conversation-threads`, { headers: browserHeaders(session) });
 
 const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const claims = (overrides: Record<string, unknown> = {}) => ({
@@ -32,27 +28,27 @@ const claims = (overrides: Record<string, unknown> = {}) => ({
 });
 
 async function expectRefused(session: string | undefined): Promise<void> {
-  const before = conversations.received.length;
+  const before = bed.services.conversations.received.length;
   const response = await getThreads(session);
   expect(response.status).toBe(401);
   expect(await response.json()).toEqual({ message: 'Authentication required' });
-  expect(conversations.received.length).toBe(before);
+  expect(bed.services.conversations.received.length).toBe(before);
 }
 
 describe('session cookie', () => {
   it('lets a valid session through', async () => {
-    const response = await getThreads(await world.signSession({ userId: 7, sessionId: 'session-ok', isAdmin: true }));
+    const response = await getThreads(await bed.world.signSession({ userId: 7, sessionId: 'session-ok', isAdmin: true }));
     expect(response.status).toBe(200);
-    expect(conversations.received.at(-1)?.identity).toEqual({ userId: 7, isAdmin: true, sessionId: 'session-ok' });
+    expect(bed.services.conversations.received.at(-1)?.identity).toEqual({ userId: 7, isAdmin: true, sessionId: 'session-ok' });
   });
 
   it("forwards auth's current admin flag, not the one signed into the cookie at sign-in", async () => {
-    world.currentAdmin.set('session-demoted', false);
-    world.currentAdmin.set('session-promoted', true);
-    await getThreads(await world.signSession({ userId: 8, sessionId: 'session-demoted', isAdmin: true }));
-    expect(conversations.received.at(-1)?.identity).toEqual({ userId: 8, isAdmin: false, sessionId: 'session-demoted' });
-    await getThreads(await world.signSession({ userId: 9, sessionId: 'session-promoted', isAdmin: false }));
-    expect(conversations.received.at(-1)?.identity).toEqual({ userId: 9, isAdmin: true, sessionId: 'session-promoted' });
+    bed.world.currentAdmin.set('session-demoted', false);
+    bed.world.currentAdmin.set('session-promoted', true);
+    await getThreads(await bed.world.signSession({ userId: 8, sessionId: 'session-demoted', isAdmin: true }));
+    expect(bed.services.conversations.received.at(-1)?.identity).toEqual({ userId: 8, isAdmin: false, sessionId: 'session-demoted' });
+    await getThreads(await bed.world.signSession({ userId: 9, sessionId: 'session-promoted', isAdmin: false }));
+    expect(bed.services.conversations.received.at(-1)?.identity).toEqual({ userId: 9, isAdmin: true, sessionId: 'session-promoted' });
   });
 
   it('refuses a protected route without a cookie', async () => {
@@ -60,7 +56,7 @@ describe('session cookie', () => {
   });
 
   it('refuses an expired session', async () => {
-    await expectRefused(await world.signSession({ userId: 7, sessionId: 'session-expired', expiresIn: Math.floor(Date.now() / 1000) - 10 }));
+    await expectRefused(await bed.world.signSession({ userId: 7, sessionId: 'session-expired', expiresIn: Math.floor(Date.now() / 1000) - 10 }));
   });
 
   it('refuses a session signed with another key', async () => {
@@ -81,12 +77,12 @@ describe('session cookie', () => {
   it('refuses an HS256 token keyed with the public key (algorithm confusion)', async () => {
     const token = await new SignJWT(claims())
       .setProtectedHeader({ alg: 'HS256', typ: SESSION_TOKEN_TYPE })
-      .sign(new TextEncoder().encode(world.keys.session.publicKey));
+      .sign(new TextEncoder().encode(bed.world.keys.session.publicKey));
     await expectRefused(token);
   });
 
   it('refuses a token for another audience, issuer or type', async () => {
-    const key = await importPKCS8(world.keys.session.privateKey, 'EdDSA');
+    const key = await importPKCS8(bed.world.keys.session.privateKey, 'EdDSA');
     const sign = (payload: Record<string, unknown>, typ = SESSION_TOKEN_TYPE) => new SignJWT(payload).setProtectedHeader({ alg: 'EdDSA', typ }).sign(key);
     await expectRefused(await sign(claims({ aud: 'story-services' })));
     await expectRefused(await sign(claims({ iss: 'someone-else' })));
@@ -95,7 +91,7 @@ describe('session cookie', () => {
   });
 
   it('refuses tokens with malformed claims', async () => {
-    const key = await importPKCS8(world.keys.session.privateKey, 'EdDSA');
+    const key = await importPKCS8(bed.world.keys.session.privateKey, 'EdDSA');
     const sign = (payload: Record<string, unknown>) => new SignJWT(payload).setProtectedHeader({ alg: 'EdDSA', typ: SESSION_TOKEN_TYPE }).sign(key);
     await expectRefused(await sign(claims({ sub: 'admin' })));
     await expectRefused(await sign(claims({ sub: '0' })));
@@ -108,16 +104,16 @@ describe('session cookie', () => {
 
 describe('session validity with auth', () => {
   it('refuses a session auth says is no longer valid', async () => {
-    world.revokedSessions.add('session-known-revoked');
-    await expectRefused(await world.signSession({ userId: 7, sessionId: 'session-known-revoked' }));
+    bed.world.revokedSessions.add('session-known-revoked');
+    await expectRefused(await bed.world.signSession({ userId: 7, sessionId: 'session-known-revoked' }));
   });
 
   it('refuses a revoked session at once when auth announces it', async () => {
-    const session = await world.signSession({ userId: 8, sessionId: 'session-revoke-event' });
+    const session = await bed.world.signSession({ userId: 8, sessionId: 'session-revoke-event' });
     expect((await getThreads(session)).status).toBe(200);
-    world.revokedSessions.add('session-revoke-event');
-    world.nc.publish(SUBJECTS.sessionRevoked, JSON.stringify({ sessionId: 'session-revoke-event' }));
-    await world.nc.flush();
+    bed.world.revokedSessions.add('session-revoke-event');
+    bed.world.nc.publish(SUBJECTS.sessionRevoked, JSON.stringify({ sessionId: 'session-revoke-event' }));
+    await bed.world.nc.flush();
     const started = Date.now();
     let status = 200;
     while (status === 200 && Date.now() - started < 5_000) {
@@ -130,9 +126,9 @@ describe('session validity with auth', () => {
   });
 
   it('refuses a revoked session within seconds even when the revocation event is lost', async () => {
-    const session = await world.signSession({ userId: 9, sessionId: 'session-revoke-silent' });
+    const session = await bed.world.signSession({ userId: 9, sessionId: 'session-revoke-silent' });
     expect((await getThreads(session)).status).toBe(200);
-    world.revokedSessions.add('session-revoke-silent');
+    bed.world.revokedSessions.add('session-revoke-silent');
     const started = Date.now();
     let status = 200;
     while (status === 200 && Date.now() - started < 9_000) {
@@ -145,27 +141,27 @@ describe('session validity with auth', () => {
   });
 
   it('asks auth about a busy session only now and then (answers are cached)', async () => {
-    const session = await world.signSession({ userId: 10, sessionId: 'session-cached' });
-    const before = world.sessionChecks.count;
+    const session = await bed.world.signSession({ userId: 10, sessionId: 'session-cached' });
+    const before = bed.world.sessionChecks.count;
     for (let index = 0; index < 20; index += 1) expect((await getThreads(session)).status).toBe(200);
-    expect(world.sessionChecks.count - before).toBe(1);
+    expect(bed.world.sessionChecks.count - before).toBe(1);
   });
 
   it('fails closed with 503 when auth does not answer, and recovers when it is back', async () => {
-    const session = await world.signSession({ userId: 11, sessionId: 'session-auth-down' });
-    world.stopAuthResponder();
+    const session = await bed.world.signSession({ userId: 11, sessionId: 'session-auth-down' });
+    bed.world.stopAuthResponder();
     try {
-      const before = conversations.received.length;
+      const before = bed.services.conversations.received.length;
       const response = await getThreads(session);
       expect(response.status).toBe(503);
       expect(await response.json()).toEqual({ message: 'Session service unavailable' });
-      expect(conversations.received.length).toBe(before);
+      expect(bed.services.conversations.received.length).toBe(before);
       // Public routes stay usable (without identity) while auth is away.
-      const csrf = await fetch(`${gateway.url}/api/csrf-token`, { headers: browserHeaders(session) });
+      const csrf = await fetch(`${bed.gateway.url}/api/csrf-token`, { headers: browserHeaders(session) });
       expect(csrf.status).toBe(200);
     } finally {
-      world.startAuthResponder();
-      await world.nc.flush();
+      bed.world.startAuthResponder();
+      await bed.world.nc.flush();
     }
     expect((await getThreads(session)).status).toBe(200);
   });

@@ -15,22 +15,26 @@ const USER = 42;
  * The outbox promise, against the real nats-server: saves succeed while NATS is down, and every
  * event reaches the JetStream stream exactly once when it comes back — no loss, no duplicate.
  */
-describe('outbox relay with a real nats-server that stops and starts', () => {
-  const dir = tempDataDir('conversations-outbox-');
-  const storeDir = join(dir, 'nats');
-  let nats: NatsServerHandle | undefined;
-  let service: TestService | undefined;
-
+/** A temporary folder, a nats-server and a service that a describe block starts as it needs, all stopped after it. */
+function outboxScene(prefix: string) {
+  const scene: { dir: string; nats: NatsServerHandle | undefined; service: TestService | undefined } = { dir: tempDataDir(prefix), nats: undefined, service: undefined };
   afterAll(async () => {
-    await service?.close();
-    await nats?.stop();
-    rmSync(dir, { recursive: true, force: true });
+    await scene.service?.close();
+    await scene.nats?.stop();
+    rmSync(scene.dir, { recursive: true, force: true });
   });
+  return scene;
+}
+
+describe('outbox relay with a real nats-server that stops and starts', () => {
+  const scene = outboxScene('conversations-outbox-');
+  const { dir } = scene;
+  const storeDir = join(dir, 'nats');
 
   it('publishes every event exactly once across a NATS outage', async () => {
     const port = await freePort();
-    nats = await startNatsServer({ storeDir, port });
-    service = await startTestService({ natsUrl: nats.url, dataDir: join(dir, 'service'), env: { OUTBOX_RELAY_INTERVAL_MS: '100' } });
+    let nats = (scene.nats = await startNatsServer({ storeDir, port }));
+    const service = (scene.service = await startTestService({ natsUrl: nats.url, dataDir: join(dir, 'service'), env: { OUTBOX_RELAY_INTERVAL_MS: '100' } }));
     const { app, deps } = service;
     await deps.nats.ready();
     const headers = await service.as(USER);
@@ -61,7 +65,7 @@ describe('outbox relay with a real nats-server that stops and starts', () => {
     expect(await pending()).toBe(6);
 
     // 3. NATS back on the same port and store: the outbox drains.
-    nats = await startNatsServer({ storeDir, port });
+    nats = scene.nats = await startNatsServer({ storeDir, port });
     await waitFor(async () => (await pending()) === 0, 'the outbox to drain after NATS came back', 30_000);
     await save(threadId, 'after 1');
     await waitFor(async () => (await pending()) === 0, 'the last event');
@@ -87,19 +91,12 @@ describe('outbox relay with a real nats-server that stops and starts', () => {
 });
 
 describe('a service started while NATS is down', () => {
-  const dir = tempDataDir('conversations-late-nats-');
-  let nats: NatsServerHandle | undefined;
-  let service: TestService | undefined;
-
-  afterAll(async () => {
-    await service?.close();
-    await nats?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const scene = outboxScene('conversations-late-nats-');
+  const { dir } = scene;
 
   it('serves HTTP at once and publishes what it saved once NATS appears', async () => {
     const port = await freePort();
-    service = await startTestService({ natsUrl: `nats://127.0.0.1:${port}`, waitForNats: false, dataDir: join(dir, 'service'), env: { OUTBOX_RELAY_INTERVAL_MS: '100' } });
+    const service = (scene.service = await startTestService({ natsUrl: `nats://127.0.0.1:${port}`, waitForNats: false, dataDir: join(dir, 'service'), env: { OUTBOX_RELAY_INTERVAL_MS: '100' } }));
     const { app, deps } = service;
     const headers = await service.as(USER);
     const ready = await app.inject({ method: 'GET', url: '/readyz' });
@@ -109,7 +106,7 @@ describe('a service started while NATS is down', () => {
     expect(saved.statusCode).toBe(201);
     expect(await deps.storage.outbox.countPendingEvents()).toBe(1);
 
-    nats = await startNatsServer({ storeDir: join(dir, 'nats'), port });
+    const nats = (scene.nats = await startNatsServer({ storeDir: join(dir, 'nats'), port }));
     await deps.nats.ready();
     await waitFor(async () => (await deps.storage.outbox.countPendingEvents()) === 0, 'the outbox to drain');
     const events = await readAllEvents(nats.url, 'late-test');
@@ -119,7 +116,7 @@ describe('a service started while NATS is down', () => {
     await nats.stop();
     const closing = Date.now();
     await service.close();
-    service = undefined;
+    scene.service = undefined;
     expect(Date.now() - closing).toBeLessThan(5000);
   });
 });

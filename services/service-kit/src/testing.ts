@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, it } from 'vitest';
 import { IDENTITY_HEADER, type Identity } from '@story/proto';
+import { HttpError } from './errors.ts';
 import type { ServiceApp } from './http-app.ts';
 import { generateSigningKeyPair, importPrivateKey, signIdentity } from './identity.ts';
 import { connectMongo } from './mongo.ts';
@@ -127,4 +128,13 @@ export async function dropMongoDatabase(url: string, dbName: string): Promise<vo
   const connection = await connectMongo(url, dbName);
   await connection.dropDatabase();
   await connection.close();
+}
+
+/** How a call failed, as the caller would see it: an HttpError's status and message, else the error itself (or undefined when it did not fail). */
+export async function failureOf(promise: Promise<unknown>): Promise<{ status: number; message: string } | unknown> {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  return error instanceof HttpError ? { status: error.statusCode, message: error.message } : error;
 }

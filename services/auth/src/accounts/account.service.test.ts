@@ -1,19 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@story/proto';
-import { HttpError } from '@story/service-kit';
 import { GOOGLE_TEST_CLIENT_ID, startGoogleIdentityProvider, type GoogleIdentityProvider } from '../../test/support/google-identity-provider.ts';
 import { openSqliteAuthStorage, type AuthStorage } from '../storage/auth-storage.ts';
 import { AccountService } from './account.service.ts';
 import { createGoogleTokenVerifier } from './google-token.verifier.ts';
+import { failureOf } from '@story/service-kit/testing';
 
 const NOW = new Date('2024-06-01T12:00:00.000Z');
 const PASSWORD = 'Sup3r!secret';
 
-/** The status and message an HttpError carries, or the error itself when it is something else. */
-async function failure(promise: Promise<unknown>): Promise<{ status: number; message: string } | unknown> {
-  const error = await promise.then(() => undefined, (caught: unknown) => caught);
-  return error instanceof HttpError ? { status: error.statusCode, message: error.message } : error;
-}
 
 /**
  * AccountService on its own: a real SQLite store (in memory), a fixed clock and the real Google
@@ -43,7 +38,7 @@ describe('AccountService', () => {
     expect(user).toMatchObject({ email: 'Ada@Gmail.com', isAdmin: false, authProvider: 'email', createdAt: NOW });
     expect(user.passwordHash).toMatch(/^\$argon2id\$/);
     expect(await accounts.emailExists('ada@gmail.com')).toBe(true);
-    expect(await failure(accounts.register({ email: 'ADA@gmail.com', firstName: 'A', lastName: 'L', password: PASSWORD }))).toEqual({
+    expect(await failureOf(accounts.register({ email: 'ADA@gmail.com', firstName: 'A', lastName: 'L', password: PASSWORD }))).toEqual({
       status: 409,
       message: ACCOUNT_MESSAGES.duplicateEmail,
     });
@@ -59,8 +54,8 @@ describe('AccountService', () => {
   it('answers every failed login with the same message, for a wrong password and for an unknown e-mail', async () => {
     await accounts.register({ email: 'grace@gmail.com', firstName: 'Grace', lastName: 'Hopper', password: PASSWORD });
     const expected = { status: 401, message: ACCOUNT_MESSAGES.invalidCredentials };
-    expect(await failure(accounts.login({ email: 'grace@gmail.com', password: 'Wrong!pass1' }))).toEqual(expected);
-    expect(await failure(accounts.login({ email: 'nobody@gmail.com', password: PASSWORD }))).toEqual(expected);
+    expect(await failureOf(accounts.login({ email: 'grace@gmail.com', password: 'Wrong!pass1' }))).toEqual(expected);
+    expect(await failureOf(accounts.login({ email: 'nobody@gmail.com', password: PASSWORD }))).toEqual(expected);
     expect((await accounts.login({ email: 'GRACE@gmail.com', password: PASSWORD })).email).toBe('grace@gmail.com');
   });
 
@@ -84,21 +79,21 @@ describe('AccountService', () => {
     it('refuses a second Google account for an e-mail that is linked already', async () => {
       await accounts.signInWithGoogle({ credential: await google.idToken({ claims: { sub: 'g-first', email: 'taken@gmail.com' } }) });
       const other = accounts.signInWithGoogle({ credential: await google.idToken({ claims: { sub: 'g-second', email: 'taken@gmail.com' } }) });
-      expect(await failure(other)).toEqual({ status: 409, message: ACCOUNT_MESSAGES.googleLinkedElsewhere });
+      expect(await failureOf(other)).toEqual({ status: 409, message: ACCOUNT_MESSAGES.googleLinkedElsewhere });
       expect((await storage.users.findUserByEmail('taken@gmail.com'))?.googleId).toBe('g-first');
     });
 
     it('refuses body details that disagree with the token, and forged tokens', async () => {
       const credential = await google.idToken({ claims: { sub: 'g-body', email: 'body@gmail.com' } });
-      expect(await failure(accounts.signInWithGoogle({ credential, email: 'someone.else@gmail.com' }))).toEqual({ status: 400, message: ACCOUNT_MESSAGES.googleMismatch });
+      expect(await failureOf(accounts.signInWithGoogle({ credential, email: 'someone.else@gmail.com' }))).toEqual({ status: 400, message: ACCOUNT_MESSAGES.googleMismatch });
       const forged = await google.idToken({ key: google.strangerKey });
-      expect(await failure(accounts.signInWithGoogle({ credential: forged }))).toEqual({ status: 401, message: ACCOUNT_MESSAGES.googleCredentialInvalid });
+      expect(await failureOf(accounts.signInWithGoogle({ credential: forged }))).toEqual({ status: 401, message: ACCOUNT_MESSAGES.googleCredentialInvalid });
       expect(await storage.users.listUsers()).toEqual([]);
     });
 
     it('is refused when Google sign-in is not configured', async () => {
       const withoutGoogle = new AccountService({ repository: storage.users, adminEmails: [], verifyGoogleToken: undefined, now: () => NOW });
-      expect(await failure(withoutGoogle.signInWithGoogle({ credential: 'x' }))).toEqual({ status: 404, message: ACCOUNT_MESSAGES.googleNotConfigured });
+      expect(await failureOf(withoutGoogle.signInWithGoogle({ credential: 'x' }))).toEqual({ status: 404, message: ACCOUNT_MESSAGES.googleNotConfigured });
     });
   });
 });

@@ -16,17 +16,8 @@ export interface UserRecord {
   createdAt: Date;
 }
 
-export interface NewUser {
-  email: string;
-  firstName: string;
-  lastName: string;
-  passwordHash: string | null;
-  googleId: string | null;
-  isAdmin: boolean;
-  authProvider: AuthProvider;
-  /** Defaults to standard. */
-  userType?: UserType;
-}
+/** An account to create: a record without its id and time, whose user type defaults to standard. */
+export type NewUser = Omit<UserRecord, 'id' | 'createdAt' | 'userType'> & { userType?: UserType };
 
 /** A unique field (e-mail, case-insensitive, or Google id) that another account already holds. */
 export class DuplicateUserError extends Error {

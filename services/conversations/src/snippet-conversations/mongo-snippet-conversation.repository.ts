@@ -1,7 +1,7 @@
 import mongoose, { type Connection } from 'mongoose';
 import type { SnippetExchange } from '@story/proto';
 import { nextSequence, type MongoOutbox, type OutboxEvent } from '@story/service-kit';
-import type { SnippetConversationRecord, SnippetConversationRepository } from './snippet-conversation.repository.ts';
+import type { SaveSnippetConversationInput, SnippetConversationRecord, SnippetConversationRepository, SnippetStoryEvents } from './snippet-conversation.repository.ts';
 import { extendsHistory, parseStoredHistory } from './snippet-history.ts';
 
 interface SnippetConversationDoc {
@@ -57,11 +57,8 @@ export class MongoSnippetConversationRepository implements SnippetConversationRe
   }
 
   async saveSnippetConversation(
-    userId: number,
-    snippetId: number,
-    history: SnippetExchange[],
-    now: string,
-    buildEvents: (record: SnippetConversationRecord, firstNewIndex: number) => OutboxEvent[],
+    { userId, snippetId, history, now }: SaveSnippetConversationInput,
+    buildEvents: SnippetStoryEvents,
   ): Promise<{ record: SnippetConversationRecord; created: boolean }> {
     const newId = await nextSequence(this.connection, 'snippet_conversations');
     return this.connection.transaction(async (session) => {

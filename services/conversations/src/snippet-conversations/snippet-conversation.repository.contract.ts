@@ -25,11 +25,11 @@ export function snippetConversationRepositoryContract(name: string, open: () => 
     it('continues a snippet conversation whose history extends the latest one, else starts a new one', async () => {
       const user = newUser();
       const snippetId = 77;
-      const first = await repo.saveSnippetConversation(user, snippetId, [exchange(1)], at(1), snippetStoryEvents);
+      const first = await repo.saveSnippetConversation({ userId: user, snippetId, history: [exchange(1)], now: at(1) }, snippetStoryEvents);
       expect(first.created).toBe(true);
-      const extended = await repo.saveSnippetConversation(user, snippetId, [exchange(1), exchange(2)], at(2), snippetStoryEvents);
+      const extended = await repo.saveSnippetConversation({ userId: user, snippetId, history: [exchange(1), exchange(2)], now: at(2) }, snippetStoryEvents);
       expect(extended).toMatchObject({ created: false, record: { id: first.record.id, createdAt: at(1), updatedAt: at(2) } });
-      const fresh = await repo.saveSnippetConversation(user, snippetId, [exchange(9)], at(3), snippetStoryEvents);
+      const fresh = await repo.saveSnippetConversation({ userId: user, snippetId, history: [exchange(9)], now: at(3) }, snippetStoryEvents);
       expect(fresh.created).toBe(true);
       expect(fresh.record.id).not.toBe(first.record.id);
 

@@ -10,6 +10,16 @@ export interface SnippetConversationRecord {
   updatedAt: string;
 }
 
+export interface SaveSnippetConversationInput {
+  userId: number;
+  snippetId: number;
+  history: SnippetExchange[];
+  now: string;
+}
+
+/** The events of a save: from the stored record and the index of its first new exchange. */
+export type SnippetStoryEvents = (record: SnippetConversationRecord, firstNewIndex: number) => OutboxEvent[];
+
 /**
  * Interview-practice conversations, one history per practice session of a snippet. Scoped by user
  * like every repository; both drivers pass `snippet-conversation.repository.contract.ts`.
@@ -22,11 +32,5 @@ export interface SnippetConversationRepository {
    * snippet when the new history extends it, else it starts a new one. `buildEvents` gets the stored
    * record and the index of the first exchange that is new; its events join the same transaction.
    */
-  saveSnippetConversation(
-    userId: number,
-    snippetId: number,
-    history: SnippetExchange[],
-    now: string,
-    buildEvents: (record: SnippetConversationRecord, firstNewIndex: number) => OutboxEvent[],
-  ): Promise<{ record: SnippetConversationRecord; created: boolean }>;
+  saveSnippetConversation(input: SaveSnippetConversationInput, buildEvents: SnippetStoryEvents): Promise<{ record: SnippetConversationRecord; created: boolean }>;
 }

@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { CONVERSATION_MESSAGES, EVENT_SUBJECTS } from '@story/proto';
-import { HttpError, notFound } from '@story/service-kit';
+import { notFound } from '@story/service-kit';
 import { openSqliteConversationsStorage, type ConversationsStorage } from '../storage/conversations-storage.ts';
 import { SnippetConversationService, type SnippetOwners } from './snippet-conversation.service.ts';
+import { failureOf } from '@story/service-kit/testing';
 
 const OWNER = 5;
 const STRANGER = 6;
@@ -18,10 +19,6 @@ const owners: SnippetOwners = {
 
 const exchange = (n: number) => ({ userMessage: `answer ${n}`, aiResponse: `question ${n}`, timestamp: `2024-05-0${n}T10:00:00.000Z` });
 
-async function failure(promise: Promise<unknown>): Promise<unknown> {
-  const error = await promise.then(() => undefined, (caught: unknown) => caught);
-  return error instanceof HttpError ? { status: error.statusCode, message: error.message } : error;
-}
 
 /** SnippetConversationService on a real SQLite store with a fixed clock. */
 describe('SnippetConversationService', () => {
@@ -44,9 +41,9 @@ describe('SnippetConversationService', () => {
   });
 
   it('refuses an empty history and a snippet that is not the caller’s, and saves nothing', async () => {
-    expect(await failure(service.save(OWNER, SNIPPET, []))).toEqual({ status: 400, message: CONVERSATION_MESSAGES.snippetHistoryEmpty });
-    expect(await failure(service.save(STRANGER, SNIPPET, [exchange(1)]))).toEqual({ status: 404, message: 'Snippet not found' });
-    expect(await failure(service.list(STRANGER, SNIPPET))).toEqual({ status: 404, message: 'Snippet not found' });
+    expect(await failureOf(service.save(OWNER, SNIPPET, []))).toEqual({ status: 400, message: CONVERSATION_MESSAGES.snippetHistoryEmpty });
+    expect(await failureOf(service.save(STRANGER, SNIPPET, [exchange(1)]))).toEqual({ status: 404, message: 'Snippet not found' });
+    expect(await failureOf(service.list(STRANGER, SNIPPET))).toEqual({ status: 404, message: 'Snippet not found' });
     expect(await storage.outbox.countPendingEvents()).toBe(0);
   });
 });

@@ -24,7 +24,7 @@ export class SnippetConversationService {
   async save(userId: number, snippetId: number, history: SnippetExchange[]): Promise<{ record: SnippetConversationRecord; created: boolean }> {
     if (history.length === 0) throw badRequest(CONVERSATION_MESSAGES.snippetHistoryEmpty);
     await this.deps.owners.requireOwned(snippetId, userId);
-    const saved = await this.deps.repository.saveSnippetConversation(userId, snippetId, history, this.deps.clock().toISOString(), snippetStoryEvents);
+    const saved = await this.deps.repository.saveSnippetConversation({ userId, snippetId, history, now: this.deps.clock().toISOString() }, snippetStoryEvents);
     this.deps.onEventsWritten();
     return saved;
   }

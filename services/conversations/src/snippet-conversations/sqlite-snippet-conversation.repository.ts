@@ -1,6 +1,6 @@
 import type { SnippetExchange } from '@story/proto';
 import type { OutboxEvent, SqliteDatabase, SqliteOutbox } from '@story/service-kit';
-import type { SnippetConversationRecord, SnippetConversationRepository } from './snippet-conversation.repository.ts';
+import type { SaveSnippetConversationInput, SnippetConversationRecord, SnippetConversationRepository, SnippetStoryEvents } from './snippet-conversation.repository.ts';
 import { extendsHistory, parseStoredHistory } from './snippet-history.ts';
 
 interface SnippetConversationRow {
@@ -55,11 +55,8 @@ export class SqliteSnippetConversationRepository implements SnippetConversationR
   }
 
   async saveSnippetConversation(
-    userId: number,
-    snippetId: number,
-    history: SnippetExchange[],
-    now: string,
-    buildEvents: (record: SnippetConversationRecord, firstNewIndex: number) => OutboxEvent[],
+    { userId, snippetId, history, now }: SaveSnippetConversationInput,
+    buildEvents: SnippetStoryEvents,
   ): Promise<{ record: SnippetConversationRecord; created: boolean }> {
     return this.db
       .transaction(() => {

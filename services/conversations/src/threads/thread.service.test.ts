@@ -1,16 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { EVENT_SUBJECTS, THREAD_MESSAGES } from '@story/proto';
-import { HttpError } from '@story/service-kit';
 import { openSqliteConversationsStorage, type ConversationsStorage } from '../storage/conversations-storage.ts';
 import { ThreadService } from './thread.service.ts';
+import { failureOf } from '@story/service-kit/testing';
 
 const ALICE = 1;
 const BOB = 2;
 
-async function failure(promise: Promise<unknown>): Promise<unknown> {
-  const error = await promise.then(() => undefined, (caught: unknown) => caught);
-  return error instanceof HttpError ? { status: error.statusCode, message: error.message } : error;
-}
 
 /** ThreadService on its own: a real SQLite store in memory and a clock that moves a minute per reading. */
 describe('ThreadService', () => {
@@ -51,16 +47,16 @@ describe('ThreadService', () => {
     expect(replay).toEqual({ message: saved.message, replayed: true });
     expect(await eventSubjects()).toEqual([EVENT_SUBJECTS.storySaved]);
     expect(notified).toBe(1);
-    expect(await failure(threads.saveConversation(ALICE, { ...input, userMessage: 'different' }, 'key-1'))).toEqual({ status: 422, message: THREAD_MESSAGES.idempotencyKeyReused });
+    expect(await failureOf(threads.saveConversation(ALICE, { ...input, userMessage: 'different' }, 'key-1'))).toEqual({ status: 422, message: THREAD_MESSAGES.idempotencyKeyReused });
   });
 
   it('keeps every thread to its owner: another user gets 404 for reading, renaming, deleting and saving', async () => {
     const thread = await threads.createThread(ALICE);
     const notFound = { status: 404, message: THREAD_MESSAGES.notFound };
-    expect(await failure(threads.listMessages(BOB, thread.id))).toEqual(notFound);
-    expect(await failure(threads.renameThread(BOB, thread.id, 'mine now'))).toEqual(notFound);
-    expect(await failure(threads.deleteThread(BOB, thread.id))).toEqual(notFound);
-    expect(await failure(threads.saveConversation(BOB, { threadId: thread.id, userMessage: 'x', aiResponse: 'y' }))).toEqual(notFound);
+    expect(await failureOf(threads.listMessages(BOB, thread.id))).toEqual(notFound);
+    expect(await failureOf(threads.renameThread(BOB, thread.id, 'mine now'))).toEqual(notFound);
+    expect(await failureOf(threads.deleteThread(BOB, thread.id))).toEqual(notFound);
+    expect(await failureOf(threads.saveConversation(BOB, { threadId: thread.id, userMessage: 'x', aiResponse: 'y' }))).toEqual(notFound);
     expect((await threads.getThread(ALICE, thread.id)).title).toBe(THREAD_MESSAGES.defaultTitle);
   });
 
@@ -69,7 +65,7 @@ describe('ThreadService', () => {
     const deleted = await threads.deleteThread(ALICE, thread.id);
     expect(deleted.deletedAt).not.toBeNull();
     await threads.deleteThread(ALICE, thread.id);
-    expect(await failure(threads.saveConversation(ALICE, { threadId: thread.id, userMessage: 'late', aiResponse: 'no' }))).toEqual({ status: 409, message: THREAD_MESSAGES.deleted });
+    expect(await failureOf(threads.saveConversation(ALICE, { threadId: thread.id, userMessage: 'late', aiResponse: 'no' }))).toEqual({ status: 409, message: THREAD_MESSAGES.deleted });
     expect((await threads.recoverThread(ALICE, thread.id)).deletedAt).toBeNull();
     expect(await eventSubjects()).toEqual([EVENT_SUBJECTS.threadDeleted, EVENT_SUBJECTS.threadRecovered]);
     expect(notified).toBe(2);
