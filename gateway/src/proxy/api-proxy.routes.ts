@@ -18,8 +18,6 @@ declare module 'fastify' {
 
 export const BODY_TOO_LARGE_MESSAGE = HTTP_MESSAGES.bodyTooLarge;
 
-/** The message of a route whose service is not deployed or not answering. */
-
 export interface ApiProxyOptions {
   services: Partial<Record<ServiceName, string>>;
   agent: Agent;

@@ -21,4 +21,12 @@ describe('configuration', () => {
     expect(resolveFileVariables({ KEY_FILE: join(dir, 'key.pem') }).KEY).toBe('PEM');
     expect(resolveFileVariables({ KEY_FILE: join(dir, 'key.pem'), KEY: 'direct' }).KEY).toBe('direct');
   });
+
+  it('reads only the *_FILE variables of its own settings', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cfg-'));
+    writeFileSync(join(dir, 'key.pem'), 'PEM');
+    const resolved = resolveFileVariables({ KEY_FILE: join(dir, 'key.pem'), TF_CLI_CONFIG_FILE: join(dir, 'missing') }, new Set(['KEY']));
+    expect(resolved.KEY).toBe('PEM');
+    expect(resolved.TF_CLI_CONFIG).toBeUndefined();
+  });
 });

@@ -5,11 +5,13 @@ import { z } from 'zod';
  * Secrets may come as files (Docker/Kubernetes secrets): `NAME_FILE=/path` sets `NAME` to the
  * file's contents unless `NAME` is set itself.
  */
-export function resolveFileVariables(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+export function resolveFileVariables(env: NodeJS.ProcessEnv, known?: ReadonlySet<string>): NodeJS.ProcessEnv {
   const resolved: NodeJS.ProcessEnv = { ...env };
   for (const [key, path] of Object.entries(env)) {
     if (!key.endsWith('_FILE') || !path) continue;
     const name = key.slice(0, -'_FILE'.length);
+    // Only our own settings: other programs' *_FILE variables (TF_CLI_CONFIG_FILE, ...) are none of our business.
+    if (known && !known.has(name)) continue;
     if (resolved[name]) continue;
     try {
       resolved[name] = readFileSync(path, 'utf8');
@@ -26,7 +28,8 @@ export function resolveFileVariables(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv 
  * line, and exits non-zero: a process never starts half-configured.
  */
 export function loadConfig<S extends z.ZodType>(name: string, schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
-  const result = schema.safeParse(resolveFileVariables(env));
+  const known = schema instanceof z.ZodObject ? new Set(Object.keys(schema.shape)) : undefined;
+  const result = schema.safeParse(resolveFileVariables(env, known));
   if (result.success) return result.data;
   const lines = result.error.issues.map((issue) => `  - ${issue.path.join('.') || '(environment)'}: ${issue.message}`);
   process.stderr.write(`${name}: invalid configuration\n${lines.join('\n')}\n`);
