@@ -14,3 +14,4 @@ export * from './mongo-outbox.ts';
 export * from './leases.ts';
 export * from './service-runner.ts';
 export * from './service-definition.ts';
+export * from './shared-counters.ts';
