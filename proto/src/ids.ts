@@ -1,16 +1,27 @@
 import { z } from 'zod';
 
-/** A numeric id as the spec shows them: a positive safe integer, also accepted as a decimal string from a path. */
-export const idSchema = z.coerce
-  .number('Id must be a number')
-  .int('Id must be a whole number')
-  .positive('Id must be a positive number')
-  .max(Number.MAX_SAFE_INTEGER, 'Id is too large');
+const idNumber = z.number('Id must be a number').int('Id must be a whole number').positive('Id must be a positive number').max(Number.MAX_SAFE_INTEGER, 'Id is too large');
+
+/**
+ * A numeric id in a JSON body: a JSON number that is a positive safe integer. Nothing is coerced:
+ * `"6"`, `[6]`, `true` and `6.0e0` written as a string are refused, not read as 6.
+ */
+export const idSchema = idNumber;
+
+/**
+ * An id written as text (a path segment, a GraphQL ID): decimal digits only, no sign, no leading
+ * zero, no spaces, no exponent or hex (`/1e3`, `/0x10`, `" 6 "` are refused), then a safe integer.
+ */
+export const idTextSchema = z
+  .string('Id must be a number')
+  .regex(/^[1-9][0-9]{0,15}$/, 'Id must be a number')
+  .transform(Number)
+  .pipe(idNumber);
 
 /** Path parameters of `/:id` style routes. */
-export const idParamsSchema = z.object({ id: idSchema });
-export const threadIdParamsSchema = z.object({ threadId: idSchema });
-export const snippetIdParamsSchema = z.object({ snippetId: idSchema });
-export const jobDescriptionIdParamsSchema = z.object({ jobDescriptionId: idSchema });
+export const idParamsSchema = z.object({ id: idTextSchema });
+export const threadIdParamsSchema = z.object({ threadId: idTextSchema });
+export const snippetIdParamsSchema = z.object({ snippetId: idTextSchema });
+export const jobDescriptionIdParamsSchema = z.object({ jobDescriptionId: idTextSchema });
 
 export const isoDateSchema = z.string().datetime({ offset: true });

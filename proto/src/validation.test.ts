@@ -12,7 +12,7 @@ import {
 } from './validation.ts';
 import { registerRequestSchema, updateUserTypeSettingRequestSchema, storyQueryRequestSchema } from './api.ts';
 import { findApiRoute } from './routes.ts';
-import { idSchema } from './ids.ts';
+import { idSchema, idTextSchema } from './ids.ts';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
 
@@ -86,8 +86,16 @@ describe('other rules', () => {
     expect(firstMessage(storyQueryRequestSchema.safeParse({ query: '  ' }))).toBe(MESSAGES.searchEmpty);
   });
   it('parses ids from paths strictly', () => {
-    expect(idSchema.parse('42')).toBe(42);
-    for (const bad of ['abc', '1.5', '-3', '0', '', '9007199254740993']) expect(idSchema.safeParse(bad).success).toBe(false);
+    expect(idTextSchema.parse('42')).toBe(42);
+    for (const bad of ['abc', '1.5', '-3', '0', '', '9007199254740993']) expect(idTextSchema.safeParse(bad).success).toBe(false);
+  });
+
+  it('refuses ids written any way but plain decimal digits, in paths and in bodies', () => {
+    // The attack: each of these reached thread 6 (or 1, or 1000, or 16).
+    for (const bad of ['0x6', ' 6 ', '6 ', '+6', '06', '1e3', '0x10', '6.0', '٦', '６']) expect(idTextSchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+    for (const bad of [[6], '6', true, '0x6', ' 6 ', 6.5, -6, 0, null, { $gt: 0 }]) expect(idSchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+    expect(idSchema.parse(6)).toBe(6);
+    expect(idTextSchema.parse('16')).toBe(16);
   });
 });
 

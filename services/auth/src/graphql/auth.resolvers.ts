@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, idSchema, updateUserTypeSettingRequestSchema, userTypeSchema } from '@story/proto';
+import { ACCOUNT_MESSAGES, idTextSchema, updateUserTypeSettingRequestSchema, userTypeSchema } from '@story/proto';
 import { contextUser, forbidden, parseInput, unauthorized, type GraphqlContext, type registerSubgraph } from '@story/service-kit';
 
 import type { AccountService } from '../accounts/account.service.ts';
@@ -72,7 +72,7 @@ export function authResolvers({ accounts, settings }: { accounts: AccountService
       // Another subgraph names a user by id: only that user or an admin may see the account.
       __resolveReference: async (reference: { id: unknown }, context: GraphqlContext): Promise<UserNode | null> => {
         const identity = contextUser(context);
-        const id = parseInput(idSchema, reference.id);
+        const id = parseInput(idTextSchema, reference.id);
         if (id !== identity.userId && !identity.isAdmin) throw forbidden(ACCOUNT_MESSAGES.onlyOwnAccount);
         const user = await accounts.findUser(id);
         return user ? toUserNode(user) : null;

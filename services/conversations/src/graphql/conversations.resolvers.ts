@@ -1,14 +1,14 @@
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/resolverMap.js';
-import { THREAD_MESSAGES, idSchema, processTextRequestSchema, saveConversationRequestSchema, updateThreadTitleRequestSchema, type Thread } from '@story/proto';
+import { THREAD_MESSAGES, idTextSchema, processTextRequestSchema, saveConversationRequestSchema, updateThreadTitleRequestSchema, type Thread } from '@story/proto';
 import { contextUser, forbidden, parseInput, type GraphqlContext } from '@story/service-kit';
 import { z } from 'zod';
 import { processText, type ProcessTextDeps } from '../chat/process-text.service.ts';
 import { presentThread, presentThreadItem } from '../threads/thread.presenter.ts';
 import type { ThreadService } from '../threads/thread.service.ts';
 
-const idArgs = z.object({ id: idSchema });
+const idArgs = z.object({ id: idTextSchema });
 const threadsArgs = z.object({ deleted: z.boolean().nullish() });
-const userReference = z.object({ id: idSchema });
+const userReference = z.object({ id: idTextSchema });
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -30,7 +30,7 @@ export function conversationsResolvers(threads: ThreadService, chat: ProcessText
   };
   const findThread = async (context: GraphqlContext, id: unknown): Promise<Thread | null> => {
     const { userId } = contextUser(context);
-    const parsed = idSchema.safeParse(id);
+    const parsed = idTextSchema.safeParse(id);
     if (!parsed.success) return null;
     const thread = await threads.getThread(userId, parsed.data).catch(() => undefined);
     return thread ? presentThread(thread) : null;
@@ -77,14 +77,15 @@ export function conversationsResolvers(threads: ThreadService, chat: ProcessText
       },
       saveConversation: async (_parent: unknown, args: unknown, context: GraphqlContext) => {
         const { userId } = contextUser(context);
-        const input = parseInput(saveConversationRequestSchema, args);
+        const input = parseInput(saveConversationRequestSchema, { ...(isRecord(args) ? args : {}), threadId: parseInput(idTextSchema, isRecord(args) ? args.threadId : undefined) });
         const { message } = await threads.saveConversation(userId, input);
         return presentThreadItem(message);
       },
       processText: async (_parent: unknown, args: Record<string, unknown>, context: GraphqlContext) => {
         const { userId } = contextUser(context);
         const history = Array.isArray(args.conversationHistory) ? args.conversationHistory.map((turn: unknown) => (isRecord(turn) ? withoutNulls(turn) : turn)) : [];
-        const input = parseInput(processTextRequestSchema, { ...withoutNulls(args), conversationHistory: history });
+        const threadId = args.threadId === undefined || args.threadId === null ? undefined : parseInput(idTextSchema, args.threadId);
+        const input = parseInput(processTextRequestSchema, { ...withoutNulls(args), conversationHistory: history, threadId });
         return { aiResponse: await processText(chat, userId, input, context.log) };
       },
     },
