@@ -12,11 +12,11 @@ import type { QueryLimits } from './graphql/query-limits.rule.ts';
 import { apiProxyRoutes } from './proxy/api-proxy.routes.ts';
 import { createUpstreamAgent, upstreamReadiness } from './proxy/upstream.client.ts';
 import { registerCsrfProtection } from './security/csrf.hooks.ts';
-import { createRateLimits } from './security/rate-limit.hooks.ts';
+import { OperationBudgets } from './security/operation-budgets.ts';
 import { registerSecurityHeaders } from './security/security-headers.hooks.ts';
 import { IdentityTokenService } from './session/identity-token.service.ts';
 import { SessionCheckService, type SessionCheckOptions } from './session/session-check.service.ts';
-import { decorateSession, rateLimitKeyOf } from './session/session.hooks.ts';
+import { decorateSession } from './session/session.hooks.ts';
 import { SessionService } from './session/session.service.ts';
 import { createSessionTokenVerifier } from './session/session-token.service.ts';
 import { webAppRoutes } from './web/web-app.routes.ts';
@@ -68,15 +68,15 @@ export async function buildGateway(config: GatewayConfig, deps: GatewayDeps): Pr
   await app.register(fastifyCookie);
   registerCsrfProtection(app, { secureCookie: config.COOKIE_SECURE });
   decorateSession(app);
-  const rateLimits = await createRateLimits(app, {
-    authPerMinute: config.RATE_LIMIT_AUTH_PER_MINUTE,
-    aiPerMinute: config.RATE_LIMIT_AI_PER_MINUTE,
-    userKey: rateLimitKeyOf,
-  });
+  const budgets = new OperationBudgets(
+    { authPerMinute: config.RATE_LIMIT_AUTH_PER_MINUTE, aiPerMinute: config.RATE_LIMIT_AI_PER_MINUTE, writesPerMinute: config.RATE_LIMIT_WRITES_PER_MINUTE },
+    app.log,
+  );
+  await budgets.attach(deps.nats);
 
   app.get('/api/csrf-token', async (request) => ({ csrfToken: request.csrfToken }));
-  await app.register(apiProxyRoutes, { services, agent, sessions, rateLimits });
-  await app.register(graphqlRoutes, { supergraphSdl: deps.supergraphSdl, services, agent, sessions, production: config.NODE_ENV === 'production', limits: deps.queryLimits });
+  await app.register(apiProxyRoutes, { services, agent, sessions, budgets });
+  await app.register(graphqlRoutes, { supergraphSdl: deps.supergraphSdl, services, agent, sessions, production: config.NODE_ENV === 'production', limits: deps.queryLimits, budgets });
   await app.register(webAppRoutes, { root: config.WEB_DIST });
   return app;
 }

@@ -55,6 +55,8 @@ export const gatewayEnvSchema = z.object({
     .transform((value) => (value ? resolve(value) : resolve(REPO_ROOT, 'web/dist'))),
   RATE_LIMIT_AUTH_PER_MINUTE: perMinute('RATE_LIMIT_AUTH_PER_MINUTE', 20),
   RATE_LIMIT_AI_PER_MINUTE: perMinute('RATE_LIMIT_AI_PER_MINUTE', 60),
+  /** Changes (saves, renames, deletes, ...) per user per minute, by REST or GraphQL alike. */
+  RATE_LIMIT_WRITES_PER_MINUTE: perMinute('RATE_LIMIT_WRITES_PER_MINUTE', 120),
   COOKIE_SECURE: z
     .enum(['true', 'false', '1', '0', ''], { error: 'COOKIE_SECURE must be true or false' })
     .default('false')

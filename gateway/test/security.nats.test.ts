@@ -140,7 +140,8 @@ describe('rate limits', () => {
     // The bucket is shared by the sign-in routes.
     const limited = await post('/api/users/login', browserHeaders(undefined));
     expect(limited.status).toBe(429);
-    expect(await limited.json()).toEqual({ message: 'Too many requests, please try again later.' });
+    expect(await limited.json()).toEqual({ message: expect.stringMatching(/^Too many sign-in attempts in a short time\. Please try again in \d+ seconds?\.$/) });
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(bed.services.auth.received.length).toBe(before);
     // Routes outside the bucket are not limited.
     expect((await fetch(`${bed.gateway.url}/api/users/me`, { headers: browserHeaders(bed.session) })).status).toBe(200);
@@ -152,7 +153,7 @@ describe('rate limits', () => {
     expect((await call(bed.session)).status).toBe(200);
     const limited = await call(bed.session);
     expect(limited.status).toBe(429);
-    expect(await limited.json()).toEqual({ message: 'Too many requests, please try again later.' });
+    expect(await limited.json()).toEqual({ message: expect.stringMatching(/^Too many AI requests in a short time\. Please try again in \d+ seconds?\.$/) });
     const other = await bed.world.signSession({ userId: 6, sessionId: 'session-security-other' });
     expect((await call(other)).status).toBe(200);
   });

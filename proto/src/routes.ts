@@ -44,6 +44,11 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { prefix: '/api/story-query', service: 'search', rateLimit: 'ai' },
 ];
 
+/** GraphQL mutation fields that are AI work (they spend the AI budget, like their REST routes); every other mutation field spends the writes budget. */
+export const GRAPHQL_AI_FIELDS: readonly string[] = ['processText'];
+/** The most mutation fields (aliases count) one GraphQL operation may run. */
+export const MAX_MUTATION_FIELDS = 3;
+
 /** The route owning a path, matching whole path segments, longest prefix first. */
 export function findApiRoute(path: string): ApiRoute | undefined {
   const clean = path.split('?')[0] ?? path;

@@ -11,8 +11,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Agent } from 'undici';
 import type { ServiceName } from '@story/proto';
 import { SUBGRAPHS, type SubgraphName } from '@story/proto/graphql';
-import { loadSession, requireSession } from '../session/session.hooks.ts';
+import type { OperationBudgets } from '../security/operation-budgets.ts';
+import { loadSession, rateLimitKeyOf, requireSession } from '../session/session.hooks.ts';
 import type { SessionService } from '../session/session.service.ts';
+import { operationBudgetPlugin } from './operation-budget.plugin.ts';
 import { DEFAULT_QUERY_LIMITS, queryLimitsRule, type QueryLimits } from './query-limits.rule.ts';
 import { SubgraphDataSource, UnavailableSubgraphDataSource, type GatewayGraphqlContext } from './subgraph.data-source.ts';
 
@@ -23,6 +25,7 @@ export interface GraphqlOptions {
   sessions: SessionService;
   production: boolean;
   limits?: QueryLimits;
+  budgets: OperationBudgets;
 }
 
 const isSubgraphName = (name: string): name is SubgraphName => (SUBGRAPHS as readonly string[]).includes(name);
@@ -67,6 +70,7 @@ export async function graphqlRoutes(app: FastifyInstance, options: GraphqlOption
       ApolloServerPluginUsageReportingDisabled(),
       ApolloServerPluginSchemaReportingDisabled(),
       ApolloServerPluginCacheControlDisabled(),
+      operationBudgetPlugin(options.budgets),
     ],
   });
   await apollo.start();
@@ -82,6 +86,6 @@ export async function graphqlRoutes(app: FastifyInstance, options: GraphqlOption
   await app.register(fastifyApollo(apollo), {
     path: '/graphql',
     method: ['GET', 'POST'],
-    context: async (request) => ({ identityToken: requireSession(request.gatewaySession ?? { kind: 'none' }), requestId: request.id }),
+    context: async (request) => ({ identityToken: requireSession(request.gatewaySession ?? { kind: 'none' }), requestId: request.id, budgetKey: rateLimitKeyOf(request) }),
   });
 }

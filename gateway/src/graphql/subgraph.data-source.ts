@@ -10,6 +10,8 @@ export interface GatewayGraphqlContext {
   /** The gateway-signed identity of the caller. */
   identityToken: string;
   requestId: string;
+  /** Who the operation's budgets are charged to (`user:<id>`). */
+  budgetKey: string;
 }
 
 type GatewayGraphQLResponse = Awaited<ReturnType<GraphQLDataSource['process']>>;

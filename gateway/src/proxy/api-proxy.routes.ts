@@ -4,9 +4,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Agent } from 'undici';
 import { DEFAULT_API_BODY_LIMIT, HTTP_MESSAGES, IDENTITY_HEADER, REQUEST_ID_HEADER, findApiRoute, serviceTimeoutMessage, serviceUnavailableMessage, type ApiRoute, type ServiceName } from '@story/proto';
 import { HttpError, notFound } from '@story/service-kit/errors';
-import type { RateLimitBucket, RateLimitCheck } from '../security/rate-limit.hooks.ts';
+import type { OperationBudgets } from '../security/operation-budgets.ts';
 import { pathOf } from '../security/security-headers.hooks.ts';
-import { loadSession, requireSession } from '../session/session.hooks.ts';
+import { loadSession, rateLimitKeyOf, requireSession } from '../session/session.hooks.ts';
 import type { SessionService } from '../session/session.service.ts';
 
 declare module 'fastify' {
@@ -22,7 +22,16 @@ export interface ApiProxyOptions {
   services: Partial<Record<ServiceName, string>>;
   agent: Agent;
   sessions: SessionService;
-  rateLimits: Record<RateLimitBucket, RateLimitCheck>;
+  budgets: OperationBudgets;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** What a request spends: sign-in routes per address, AI routes and every change per user. */
+async function spendBudget(budgets: OperationBudgets, route: ApiRoute, request: FastifyRequest): Promise<void> {
+  if (route.rateLimit === 'auth') await budgets.spend('auth', `ip:${request.ip}`);
+  else if (route.rateLimit === 'ai') await budgets.spend('ai', rateLimitKeyOf(request));
+  else if (!SAFE_METHODS.has(request.method) && !route.public) await budgets.spend('writes', rateLimitKeyOf(request));
 }
 
 /**
@@ -74,7 +83,7 @@ function isTimeout(error: unknown): boolean {
  * counted against the route's size limit, so a 25 MB upload streams straight through.
  */
 export async function apiProxyRoutes(app: FastifyInstance, options: ApiProxyOptions): Promise<void> {
-  const { services, agent, sessions, rateLimits } = options;
+  const { services, agent, sessions, budgets } = options;
 
   app.decorateRequest('apiRoute', null);
   // Every body passes through raw; the owning service parses and validates it.
@@ -106,7 +115,7 @@ export async function apiProxyRoutes(app: FastifyInstance, options: ApiProxyOpti
     request.apiRoute = route;
     const session = await loadSession(request, sessions);
     if (!route.public) requireSession(session);
-    if (route.rateLimit) await rateLimits[route.rateLimit](request, reply);
+    await spendBudget(budgets, route, request);
     if (!services[route.service]) throw new HttpError(503, serviceUnavailableMessage(route.service));
   });
 

@@ -17,7 +17,13 @@ export const HTTP_MESSAGES = {
 /** What the gateway answers for itself. */
 export const GATEWAY_MESSAGES = {
   sessionUnavailable: 'Session service unavailable',
+  tooManyRequests: 'Too many requests, please try again later.',
+  tooManyMutations: 'A request may make at most 3 changes at once.',
 } as const;
+
+/** A spent budget: what kind, and when the person may try again. */
+export const budgetSpentMessage = (what: 'AI requests' | 'changes' | 'sign-in attempts', seconds: number) =>
+  `Too many ${what} in a short time. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
 
 /** A service that is not deployed, or keeps failing. */
 export const serviceUnavailableMessage = (service: string) => `The ${service} service is not available`;

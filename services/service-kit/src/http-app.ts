@@ -54,6 +54,7 @@ export function createServiceApp(options: ServiceAppOptions): ServiceApp {
     const { status, message } = toPublicError(error);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ status, message }, 'request refused');
+    if (error instanceof HttpError) void reply.headers(error.headers);
     void reply.status(status).send({ message });
   });
 

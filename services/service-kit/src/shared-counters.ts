@@ -88,3 +88,31 @@ export class SharedWindowCounter {
     return { allowed: true, remaining: limit - (value?.count ?? 0), retryAfterSeconds };
   }
 }
+
+/**
+ * Rate limits shared through one KV bucket, as a generic cell rate (GCRA): `limit` operations per
+ * `windowMs`, all of which may come at once, then refilling steadily (one every `windowMs / limit`).
+ * No window edge lets a burst through twice, and a refusal says exactly when to come back.
+ */
+export class SharedRateLimiter {
+  constructor(
+    private readonly kv: KV,
+    private readonly windowMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Spends `amount` of `key`'s `limit`, or refuses without spending anything. */
+  async take(key: string, amount: number, limit: number): Promise<TakeResult> {
+    const now = this.now();
+    const interval = this.windowMs / limit;
+    let refusedFor = 0;
+    const { value, written } = await updateShared<number>(this.kv, key, (theoreticalArrival) => {
+      const next = Math.max(theoreticalArrival ?? now, now) + interval * amount;
+      refusedFor = next - now - this.windowMs;
+      return refusedFor > 0 ? undefined : next;
+    });
+    if (!written) return { allowed: false, remaining: 0, retryAfterSeconds: Math.max(1, Math.ceil(refusedFor / 1000)) };
+    const used = (value ?? now) - now;
+    return { allowed: true, remaining: Math.floor((this.windowMs - used) / interval), retryAfterSeconds: Math.max(1, Math.ceil(interval / 1000)) };
+  }
+}

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNatsServer, type NatsServerHandle } from '../../../infra/src/nats-server.ts';
-import { SharedWindowCounter, openSharedBucket, sharedKey, updateShared } from '../src/shared-counters.ts';
+import { SharedRateLimiter, SharedWindowCounter, openSharedBucket, sharedKey, updateShared } from '../src/shared-counters.ts';
 
 describe('shared counters on a real nats-server', () => {
   const dir = mkdtempSync(join(tmpdir(), 'kit-kv-'));
@@ -56,6 +56,21 @@ describe('shared counters on a real nats-server', () => {
     expect((await counter.take('w.user.1', 1, 3)).allowed).toBe(false);
     now += 60_000;
     expect((await counter.take('w.user.1', 1, 3)).allowed).toBe(true);
+  });
+
+  it('limits a rate across instances with no window edge to burst through twice', async () => {
+    let now = 5_000_000;
+    const a = new SharedRateLimiter(await openSharedBucket(one, 'test_rates', 120_000), 60_000, () => now);
+    const b = new SharedRateLimiter(await openSharedBucket(two, 'test_rates', 120_000), 60_000, () => now);
+    const burst = await Promise.all(Array.from({ length: 8 }, (_, i) => (i % 2 === 0 ? a : b).take('ai.user.3', 1, 6)));
+    expect(burst.filter((r) => r.allowed)).toHaveLength(6);
+    const refused = await a.take('ai.user.3', 1, 6);
+    expect(refused).toMatchObject({ allowed: false, retryAfterSeconds: 10 });
+    now += 10_000;
+    expect((await b.take('ai.user.3', 1, 6)).allowed).toBe(true);
+    expect((await a.take('ai.user.3', 1, 6)).allowed).toBe(false);
+    now += 60_000;
+    expect(await a.take('ai.user.3', 6, 6)).toMatchObject({ allowed: true, remaining: 0 });
   });
 
   it('updates a shared value with compare-and-set, and writes nothing when told so', async () => {
