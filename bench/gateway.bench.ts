@@ -22,6 +22,7 @@ import { buildGateway } from '../gateway/src/app.ts';
 import { gatewayEnvSchema } from '../gateway/src/gateway.config.ts';
 import { composeSupergraph } from '../gateway/src/supergraph/supergraph.ts';
 import { startNatsServer } from '../infra/src/nats-server.ts';
+import { csrfKeyFrom, csrfTokenFor } from '../gateway/src/security/csrf.hooks.ts';
 
 export interface LatencyFigures {
   p50: number;
@@ -55,7 +56,6 @@ export interface GatewayBenchOptions {
 
 const REST_BUDGET_MS = 1;
 const GRAPHQL_BUDGET_MS = 3;
-const CSRF_TOKEN = 'b'.repeat(43);
 const USER = { id: '7', email: 'ada@gmail.com', firstName: 'Ada', lastName: 'Lovelace', isAdmin: false, userType: 'standard', createdAt: '2024-01-01T00:00:00.000Z' };
 
 function figures(samples: number[]): LatencyFigures {
@@ -176,7 +176,8 @@ async function measureGatewayOverhead(options: GatewayBenchOptions): Promise<Gat
       await directClient.close();
       await gatewayClient.close();
     });
-    const browser = { cookie: `session=${session}; csrf_token=${CSRF_TOKEN}`, [CSRF_HEADER]: CSRF_TOKEN };
+    const csrfToken = csrfTokenFor(csrfKeyFrom(keys.identity.privateKey), 'bench-session');
+    const browser = { cookie: `session=${session}; csrf_token=${csrfToken}`, [CSRF_HEADER]: csrfToken };
     const graphqlBody = JSON.stringify({ query: 'query Me { me { id email firstName lastName isAdmin userType } }', operationName: 'Me' });
 
     const rest = await compare(

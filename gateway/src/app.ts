@@ -11,7 +11,7 @@ import { graphqlRoutes } from './graphql/graphql.routes.ts';
 import type { QueryLimits } from './graphql/query-limits.rule.ts';
 import { apiProxyRoutes } from './proxy/api-proxy.routes.ts';
 import { createUpstreamAgent, upstreamReadiness } from './proxy/upstream.client.ts';
-import { registerCsrfProtection } from './security/csrf.hooks.ts';
+import { csrfKeyFrom, registerCsrfProtection } from './security/csrf.hooks.ts';
 import { OperationBudgets } from './security/operation-budgets.ts';
 import { registerSecurityHeaders } from './security/security-headers.hooks.ts';
 import { IdentityTokenService } from './session/identity-token.service.ts';
@@ -50,8 +50,9 @@ export async function buildGateway(config: GatewayConfig, deps: GatewayDeps): Pr
 
   const checker = new SessionCheckService(deps.nats, app.log, deps.sessionCheck);
   checker.start();
+  const sessionTokens = createSessionTokenVerifier(await importPublicKey(config.SESSION_PUBLIC_KEY));
   const sessions = new SessionService(
-    createSessionTokenVerifier(await importPublicKey(config.SESSION_PUBLIC_KEY)),
+    sessionTokens,
     checker,
     new IdentityTokenService(await importPrivateKey(config.IDENTITY_PRIVATE_KEY)),
   );
@@ -66,7 +67,11 @@ export async function buildGateway(config: GatewayConfig, deps: GatewayDeps): Pr
   });
   registerSecurityHeaders(app, { strictTransportSecurity: config.COOKIE_SECURE });
   await app.register(fastifyCookie);
-  registerCsrfProtection(app, { secureCookie: config.COOKIE_SECURE });
+  registerCsrfProtection(app, {
+    secureCookie: config.COOKIE_SECURE,
+    key: csrfKeyFrom(config.IDENTITY_PRIVATE_KEY),
+    sessionIdOf: async (cookie) => (cookie ? (await sessionTokens.verify(cookie))?.sid : undefined),
+  });
   decorateSession(app);
   const budgets = new OperationBudgets(
     { authPerMinute: config.RATE_LIMIT_AUTH_PER_MINUTE, aiPerMinute: config.RATE_LIMIT_AI_PER_MINUTE, writesPerMinute: config.RATE_LIMIT_WRITES_PER_MINUTE },

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect, type NatsConnection, type Subscription } from '@nats-io/transport-node';
 import type { FastifyInstance } from 'fastify';
-import { SignJWT, importPKCS8 } from 'jose';
+import { SignJWT, decodeJwt, importPKCS8 } from 'jose';
 import { SESSION_AUDIENCE, SESSION_ISSUER, SESSION_TOKEN_TYPE, SUBJECTS, serviceUrlEnv, type Identity, type ServiceName } from '@story/proto';
 import { subgraphSdl } from '@story/proto/graphql';
 import { createServiceApp } from '@story/service-kit/http-app';
@@ -17,6 +17,7 @@ import { generateSigningKeyPair, registerIdentity } from '@story/service-kit/ide
 import { contextUser, registerSubgraph } from '@story/service-kit/subgraph';
 import { startNatsServer, type NatsServerHandle } from '../../infra/src/nats-server.ts';
 import { buildGateway, type GatewayDeps } from '../src/app.ts';
+import { ANONYMOUS, csrfKeyFrom, csrfTokenFor } from '../src/security/csrf.hooks.ts';
 import { gatewayEnvSchema, type GatewayConfig } from '../src/gateway.config.ts';
 import { composeSupergraph } from '../src/supergraph/supergraph.ts';
 
@@ -69,8 +70,11 @@ export interface RunningGateway {
   close(): Promise<void>;
 }
 
-/** A CSRF token in the cookie's format, for requests that need one. */
-export const TEST_CSRF_TOKEN = 'x'.repeat(43);
+/** A CSRF token in the cookie's format that belongs to no session: refused wherever a token is checked. */
+export const TEST_CSRF_TOKEN = `${'x'.repeat(22)}.${'x'.repeat(43)}`;
+
+/** The CSRF key of the world started last (its gateways derive it from the world's identity key). */
+let worldCsrfKey: Buffer | undefined;
 
 /** Starts NATS, the auth responder and a web build folder; services and gateways on demand. */
 export async function startGatewayWorld(): Promise<GatewayWorld> {
@@ -78,6 +82,7 @@ export async function startGatewayWorld(): Promise<GatewayWorld> {
   const nats = await startNatsServer({ storeDir: join(dataDir, 'nats') });
   const nc = await connect({ servers: nats.url });
   const keys = { session: generateSigningKeyPair(), identity: generateSigningKeyPair() };
+  worldCsrfKey = csrfKeyFrom(keys.identity.privateKey);
   const sessionKey = await importPKCS8(keys.session.privateKey, 'EdDSA');
   const revokedSessions = new Set<string>();
   const currentAdmin = new Map<string, boolean>();
@@ -227,11 +232,24 @@ export function otherEd25519PrivateKey(): string {
   return generateKeyPairSync('ed25519', { privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } }).privateKey;
 }
 
-/** Cookie and CSRF headers of a signed-in browser. */
+/** A CSRF token the world's gateways accept for this session cookie (or for no session). */
+export function csrfTokenOf(session: string | undefined): string {
+  if (!worldCsrfKey) throw new Error('start a gateway world first');
+  let sid: unknown;
+  try {
+    sid = session ? decodeJwt(session).sid : undefined;
+  } catch {
+    // Not a JWT at all (a malformed-cookie test): the gateway binds such a request to no session.
+  }
+  return csrfTokenFor(worldCsrfKey, typeof sid === 'string' ? sid : ANONYMOUS);
+}
+
+/** Cookie and CSRF headers of a signed-in browser (or a signed-out one without a session). */
 export function browserHeaders(session: string | undefined, extra: Record<string, string> = {}): Record<string, string> {
-  const cookies = [`csrf_token=${TEST_CSRF_TOKEN}`];
+  const token = csrfTokenOf(session);
+  const cookies = [`csrf_token=${token}`];
   if (session) cookies.push(`session=${session}`);
-  return { cookie: cookies.join('; '), 'x-csrf-token': TEST_CSRF_TOKEN, ...extra };
+  return { cookie: cookies.join('; '), 'x-csrf-token': token, ...extra };
 }
 
 /** A world with fake services, one gateway pointed at them, and a signed-in session: what most gateway test files start from. */

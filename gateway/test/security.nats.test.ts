@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_CSRF_TOKEN, browserHeaders, startGatewayBed, type GatewayBed } from './gateway.fixture.ts';
+import { TEST_CSRF_TOKEN, browserHeaders, csrfTokenOf, startGatewayBed, type GatewayBed } from './gateway.fixture.ts';
 
 let bed: GatewayBed<'auth' | 'conversations'>;
 
@@ -23,7 +23,8 @@ describe('CSRF defence', () => {
     const response = await fetch(`${bed.gateway.url}/api/csrf-token`);
     expect(response.status).toBe(200);
     const { csrfToken } = (await response.json()) as { csrfToken: string };
-    expect(csrfToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // A nonce and the HMAC of session and nonce.
+    expect(csrfToken).toMatch(/^[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}$/);
     const cookie = response.headers.getSetCookie().find((value) => value.startsWith('csrf_token='));
     expect(cookie).toBe(`csrf_token=${csrfToken}; Path=/; SameSite=Lax`);
   });
@@ -32,8 +33,9 @@ describe('CSRF defence', () => {
     const first = (await (await fetch(`${bed.gateway.url}/api/csrf-token`)).json()) as { csrfToken: string };
     const second = (await (await fetch(`${bed.gateway.url}/api/csrf-token`)).json()) as { csrfToken: string };
     expect(first.csrfToken).not.toBe(second.csrfToken);
-    const kept = await fetch(`${bed.gateway.url}/api/csrf-token`, { headers: { cookie: `csrf_token=${TEST_CSRF_TOKEN}` } });
-    expect(await kept.json()).toEqual({ csrfToken: TEST_CSRF_TOKEN });
+    const existing = csrfTokenOf(undefined);
+    const kept = await fetch(`${bed.gateway.url}/api/csrf-token`, { headers: { cookie: `csrf_token=${existing}` } });
+    expect(await kept.json()).toEqual({ csrfToken: existing });
     expect(kept.headers.getSetCookie()).toEqual([]);
   });
 
@@ -125,7 +127,8 @@ describe('security headers', () => {
     const secure = await bed.world.startGateway({ AUTH_URL: bed.services.auth.url, COOKIE_SECURE: 'true' });
     const response = await fetch(`${secure.url}/api/csrf-token`);
     expect(response.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
-    expect(response.headers.getSetCookie().find((value) => value.startsWith('csrf_token='))).toMatch(/; Secure/);
+    // Secure, and __Host- prefixed so that no subdomain can plant one.
+    expect(response.headers.getSetCookie().find((value) => value.startsWith('__Host-csrf_token='))).toMatch(/; Path=\/; SameSite=Lax; Secure$/);
   });
 });
 
@@ -175,7 +178,7 @@ describe('behind a reverse proxy', () => {
     const save = (origin: string) =>
       fetch(`${proxied.url}/api/conversations`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...browserHeaders(bed.session), 'x-forwarded-host': 'stories.example.com', origin },
+        headers: { 'content-type': 'application/json', ...browserHeaders(bed.session), 'x-forwarded-host': 'stories.example.com', 'x-forwarded-proto': 'https', origin },
         body: '{}',
       });
     expect((await save('https://stories.example.com')).status).toBe(200);

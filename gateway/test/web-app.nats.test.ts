@@ -3,7 +3,7 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGatewayWorld, type GatewayWorld, type RunningGateway } from './gateway.fixture.ts';
+import { browserHeaders, startGatewayWorld, type GatewayWorld, type RunningGateway } from './gateway.fixture.ts';
 
 let world: GatewayWorld;
 let gateway: RunningGateway;
@@ -104,7 +104,7 @@ describe('web app', () => {
   });
 
   it('answers 404 {message} for other methods on unknown paths', async () => {
-    const response = await fetch(`${gateway.url}/welcome`, { method: 'POST', headers: { cookie: `csrf_token=${'x'.repeat(43)}`, 'x-csrf-token': 'x'.repeat(43) } });
+    const response = await fetch(`${gateway.url}/welcome`, { method: 'POST', headers: browserHeaders(undefined) });
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ message: 'No route for POST /welcome' });
   });

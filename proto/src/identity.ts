@@ -12,6 +12,8 @@ export const IDENTITY_TTL_SECONDS = 60;
 
 export const SESSION_COOKIE = 'session';
 export const CSRF_COOKIE = 'csrf_token';
+/** The token cookie's name when cookies are Secure: `__Host-` makes browsers refuse it from a subdomain or without Secure and Path=/. */
+export const CSRF_COOKIE_SECURE = '__Host-csrf_token';
 export const CSRF_HEADER = 'x-csrf-token';
 export const SESSION_AUDIENCE = 'story-gateway';
 export const SESSION_ISSUER = 'story-auth';

@@ -17,6 +17,7 @@ export const HTTP_MESSAGES = {
 /** What the gateway answers for itself. */
 export const GATEWAY_MESSAGES = {
   sessionUnavailable: 'Session service unavailable',
+  csrfInvalid: 'Invalid or missing CSRF token',
   tooManyRequests: 'Too many requests, please try again later.',
   tooManyMutations: 'A request may make at most 3 changes at once.',
 } as const;

@@ -68,6 +68,12 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
       return reply(res, 401, JSON.stringify({ message: 'Not signed in' }), 'Unauthorized');
     case '/api/echo':
       return reply(res, 200, JSON.stringify({ ok: true }));
+    case '/api/needs-current-token':
+      // The gateway refuses a token of a session that has ended; the issued one is current.
+      if (csrf !== 'issued-token') return reply(res, 403, JSON.stringify({ message: 'Invalid or missing CSRF token' }), 'Forbidden');
+      return reply(res, 200, JSON.stringify({ ok: true }));
+    case '/api/forbidden':
+      return reply(res, 403, JSON.stringify({ message: 'Admin access required' }), 'Forbidden');
     default:
       return reply(res, 404, JSON.stringify({ message: 'Not found' }), 'Not Found');
   }
@@ -188,6 +194,25 @@ describe('createHttpClient against a loopback server', () => {
     const writes = seen.filter((s) => s.url === '/api/echo');
     expect(writes).toHaveLength(4);
     expect(writes.every((s) => s.csrf === 'issued-token')).toBe(true);
+  });
+
+  it('reads the __Host- prefixed token cookie first (HTTPS sites)', async () => {
+    const cookies: Record<string, string> = { '__Host-csrf_token': 'secure-token', csrf_token: 'plain-token' };
+    const client = createHttpClient({ baseUrl, readCookie: (name) => cookies[name] });
+    await client.post('/api/echo', {});
+    expect(seen[0]?.csrf).toBe('secure-token');
+  });
+
+  it('fetches the current token and tries once more when the gateway refuses a stale one', async () => {
+    const client = createHttpClient({ baseUrl, readCookie: () => 'stale-token' });
+    expect(await client.post('/api/needs-current-token', { a: 1 })).toEqual({ ok: true });
+    expect(seen.map((s) => [s.url, s.csrf])).toEqual([
+      ['/api/needs-current-token', 'stale-token'],
+      ['/api/csrf-token', undefined],
+      ['/api/needs-current-token', 'issued-token'],
+    ]);
+    await expect(client.post('/api/forbidden', {})).rejects.toThrow('403: {"message":"Admin access required"}');
+    expect(tokenRequests).toBe(1);
   });
 
   it('passes FormData through as multipart', async () => {

@@ -6,9 +6,11 @@
 
 import { findApiRoute } from '@story/proto/routes';
 
-/** Cookie and header names of the gateway's CSRF defence (proto/src/identity.ts). */
-export const CSRF_COOKIE = 'csrf_token';
-export const CSRF_HEADER = 'x-csrf-token';
+/** Cookie and header names of the gateway's CSRF defence (the token cookie is `__Host-` prefixed when the site runs on HTTPS). */
+import { CSRF_COOKIE, CSRF_COOKIE_SECURE, CSRF_HEADER } from '@story/proto/identity';
+import { GATEWAY_MESSAGES } from '@story/proto/messages/common';
+
+export { CSRF_COOKIE, CSRF_COOKIE_SECURE, CSRF_HEADER };
 export const CSRF_ENDPOINT = '/api/csrf-token';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -113,6 +115,16 @@ export interface HttpClient {
   csrfToken(): Promise<string>;
 }
 
+/** Whether a 403 is the gateway refusing the CSRF token (read from a copy, so the caller can still read the body). */
+async function isCsrfRefusal(response: Response): Promise<boolean> {
+  try {
+    const body: unknown = await response.clone().json();
+    return typeof body === 'object' && body !== null && 'message' in body && body.message === GATEWAY_MESSAGES.csrfInvalid;
+  } catch {
+    return false;
+  }
+}
+
 /** Whether a path needs a session: /graphql, and every /api route the route table does not mark public. */
 export function isSignedInOnlyPath(path: string): boolean {
   const clean = path.split('?')[0] ?? path;
@@ -144,7 +156,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   }
 
   async function csrfToken(): Promise<string> {
-    const fromCookie = readCookie(CSRF_COOKIE);
+    const fromCookie = readCookie(CSRF_COOKIE_SECURE) ?? readCookie(CSRF_COOKIE);
     if (fromCookie) return fromCookie;
     if (issuedToken) return issuedToken;
     // Concurrent first calls share one token request.
@@ -159,7 +171,13 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     const headers = new Headers(init.headers);
     if (!SAFE_METHODS.has(method)) headers.set(CSRF_HEADER, await csrfToken());
     const url = typeof input === 'string' && input.startsWith('/') ? `${baseUrl}${input}` : input;
-    const response = await doFetch(url, { ...init, method, headers, credentials: 'include' });
+    let response = await doFetch(url, { ...init, method, headers, credentials: 'include' });
+    // A token of a session that just ended (signed in or out in another tab): fetch the current one and try once more.
+    if (response.status === 403 && !SAFE_METHODS.has(method) && (await isCsrfRefusal(response))) {
+      issuedToken = undefined;
+      headers.set(CSRF_HEADER, await fetchCsrfToken());
+      response = await doFetch(url, { ...init, method, headers, credentials: 'include' });
+    }
     if (response.status === 401 && typeof input === 'string' && isSignedInOnlyPath(input)) options.onSessionEnded?.();
     return response;
   };
