@@ -10,6 +10,7 @@ import { serviceUrls, type GatewayConfig } from './gateway.config.ts';
 import { graphqlRoutes } from './graphql/graphql.routes.ts';
 import type { QueryLimits } from './graphql/query-limits.rule.ts';
 import { apiProxyRoutes } from './proxy/api-proxy.routes.ts';
+import { CircuitBreaker } from './proxy/circuit-breaker.ts';
 import { createUpstreamAgent, upstreamReadiness } from './proxy/upstream.client.ts';
 import { csrfKeyFrom, registerCsrfProtection } from './security/csrf.hooks.ts';
 import { OperationBudgets } from './security/operation-budgets.ts';
@@ -80,8 +81,10 @@ export async function buildGateway(config: GatewayConfig, deps: GatewayDeps): Pr
   await budgets.attach(deps.nats);
 
   app.get('/api/csrf-token', async (request) => ({ csrfToken: request.csrfToken }));
-  await app.register(apiProxyRoutes, { services, agent, sessions, budgets });
-  await app.register(graphqlRoutes, { supergraphSdl: deps.supergraphSdl, services, agent, sessions, production: config.NODE_ENV === 'production', limits: deps.queryLimits, budgets });
+  const timeouts = { readMs: config.UPSTREAM_READ_TIMEOUT_MS, writeMs: config.UPSTREAM_WRITE_TIMEOUT_MS, aiMs: config.UPSTREAM_AI_TIMEOUT_MS };
+  const breaker = new CircuitBreaker({ failureThreshold: config.CIRCUIT_BREAKER_FAILURES, openMs: config.CIRCUIT_BREAKER_OPEN_MS });
+  await app.register(apiProxyRoutes, { services, agent, sessions, budgets, timeouts, breaker });
+  await app.register(graphqlRoutes, { supergraphSdl: deps.supergraphSdl, services, agent, sessions, production: config.NODE_ENV === 'production', limits: deps.queryLimits, budgets, timeouts, breaker });
   await app.register(webAppRoutes, { root: config.WEB_DIST });
   return app;
 }

@@ -38,6 +38,9 @@ const serviceUrlShape = Object.fromEntries(SERVICE_NAMES.map((name) => [serviceU
 const perMinute = (name: string, fallback: number) =>
   z.coerce.number(`${name} must be a number`).int(`${name} must be a whole number`).min(1, `${name} must be at least 1`).default(fallback);
 
+const milliseconds = (name: string, fallback: number) =>
+  z.coerce.number(`${name} must be a number of milliseconds`).int(`${name} must be a whole number`).min(100, `${name} must be at least 100`).default(fallback);
+
 /** The gateway's environment. */
 export const gatewayEnvSchema = z.object({
   NODE_ENV: baseEnvSchema.shape.NODE_ENV,
@@ -55,6 +58,13 @@ export const gatewayEnvSchema = z.object({
     .transform((value) => (value ? resolve(value) : resolve(REPO_ROOT, 'web/dist'))),
   RATE_LIMIT_AUTH_PER_MINUTE: perMinute('RATE_LIMIT_AUTH_PER_MINUTE', 20),
   RATE_LIMIT_AI_PER_MINUTE: perMinute('RATE_LIMIT_AI_PER_MINUTE', 60),
+  /** How long the gateway waits for a service: reads, changes, and AI work (replies, transcription, search). */
+  UPSTREAM_READ_TIMEOUT_MS: milliseconds('UPSTREAM_READ_TIMEOUT_MS', 5_000),
+  UPSTREAM_WRITE_TIMEOUT_MS: milliseconds('UPSTREAM_WRITE_TIMEOUT_MS', 15_000),
+  UPSTREAM_AI_TIMEOUT_MS: milliseconds('UPSTREAM_AI_TIMEOUT_MS', 120_000),
+  /** Failures in a row after which a service is not called for CIRCUIT_BREAKER_OPEN_MS (503 at once). */
+  CIRCUIT_BREAKER_FAILURES: z.coerce.number('CIRCUIT_BREAKER_FAILURES must be a number').int().min(1).default(5),
+  CIRCUIT_BREAKER_OPEN_MS: milliseconds('CIRCUIT_BREAKER_OPEN_MS', 10_000),
   /** Changes (saves, renames, deletes, ...) per user per minute, by REST or GraphQL alike. */
   RATE_LIMIT_WRITES_PER_MINUTE: perMinute('RATE_LIMIT_WRITES_PER_MINUTE', 120),
   COOKIE_SECURE: z

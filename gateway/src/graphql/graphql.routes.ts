@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Agent } from 'undici';
 import type { ServiceName } from '@story/proto';
 import { SUBGRAPHS, type SubgraphName } from '@story/proto/graphql';
+import type { CircuitBreaker, UpstreamTimeouts } from '../proxy/circuit-breaker.ts';
 import type { OperationBudgets } from '../security/operation-budgets.ts';
 import { loadSession, rateLimitKeyOf, requireSession } from '../session/session.hooks.ts';
 import type { SessionService } from '../session/session.service.ts';
@@ -26,6 +27,8 @@ export interface GraphqlOptions {
   production: boolean;
   limits?: QueryLimits;
   budgets: OperationBudgets;
+  timeouts: UpstreamTimeouts;
+  breaker: CircuitBreaker;
 }
 
 const isSubgraphName = (name: string): name is SubgraphName => (SUBGRAPHS as readonly string[]).includes(name);
@@ -49,7 +52,7 @@ export async function graphqlRoutes(app: FastifyInstance, options: GraphqlOption
     buildService: ({ name }) => {
       const base = isSubgraphName(name) ? options.services[name] : undefined;
       if (!base) return new UnavailableSubgraphDataSource(name);
-      return new SubgraphDataSource(name, `${base}/graphql`, options.agent);
+      return new SubgraphDataSource(name, `${base}/graphql`, options.agent, options.timeouts, options.breaker);
     },
   });
   const apollo = new ApolloServer<GatewayGraphqlContext>({

@@ -1,6 +1,7 @@
 import { RemoteGraphQLDataSource, type GraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@apollo/gateway';
 import type { Agent } from 'undici';
-import { IDENTITY_HEADER, REQUEST_ID_HEADER } from '@story/proto';
+import { IDENTITY_HEADER, REQUEST_ID_HEADER, serviceTimeoutMessage, serviceUnavailableMessage } from '@story/proto';
+import type { CircuitBreaker, UpstreamTimeouts } from '../proxy/circuit-breaker.ts';
 import { graphqlRuntime } from './graphql-runtime.ts';
 
 const { GraphQLError } = graphqlRuntime;
@@ -32,6 +33,8 @@ export class SubgraphDataSource extends RemoteGraphQLDataSource<GatewayGraphqlCo
     private readonly subgraph: string,
     url: string,
     private readonly agent: Agent,
+    private readonly timeouts: UpstreamTimeouts,
+    private readonly breaker: CircuitBreaker,
   ) {
     super({ url });
     const parsed = new URL(url);
@@ -50,14 +53,23 @@ export class SubgraphDataSource extends RemoteGraphQLDataSource<GatewayGraphqlCo
       headers[REQUEST_ID_HEADER] = options.context.requestId;
     }
     const body = JSON.stringify({ query: request.query, variables: request.variables, operationName: request.operationName });
+    if (!this.breaker.allow(this.subgraph)) throw new GraphQLError(serviceUnavailableMessage(this.subgraph), { extensions: { code: 'SERVICE_UNAVAILABLE' } });
+    // Mutations may be AI work (processText); queries are reads, waited for as long as a person would.
+    const timeout = /^\s*mutation\b/.test(request.query) ? this.timeouts.aiMs : this.timeouts.readMs;
     let statusCode: number;
     let text: string;
     try {
-      const response = await this.agent.request({ origin: this.origin, path: this.path, method: 'POST', headers, body });
+      const response = await this.agent.request({ origin: this.origin, path: this.path, method: 'POST', headers, body, headersTimeout: timeout, bodyTimeout: timeout });
       statusCode = response.statusCode;
       text = await response.body.text();
+      this.breaker.succeeded(this.subgraph);
     } catch (error) {
-      throw new GraphQLError(`The ${this.subgraph} service is not available`, { extensions: { code: 'SERVICE_UNAVAILABLE' }, originalError: error instanceof Error ? error : undefined });
+      this.breaker.failed(this.subgraph);
+      const timedOut = error instanceof Error && /Timeout/.test((error as { code?: string }).code ?? '');
+      throw new GraphQLError(timedOut ? serviceTimeoutMessage(this.subgraph) : serviceUnavailableMessage(this.subgraph), {
+        extensions: { code: 'SERVICE_UNAVAILABLE' },
+        originalError: error instanceof Error ? error : undefined,
+      });
     }
     let parsed: unknown;
     try {
@@ -81,6 +93,6 @@ export class UnavailableSubgraphDataSource implements GraphQLDataSource<GatewayG
 
   /** Always fails. */
   async process(): Promise<GatewayGraphQLResponse> {
-    throw new GraphQLError(`The ${this.subgraph} service is not available`, { extensions: { code: 'SERVICE_UNAVAILABLE' } });
+    throw new GraphQLError(serviceUnavailableMessage(this.subgraph), { extensions: { code: 'SERVICE_UNAVAILABLE' } });
   }
 }

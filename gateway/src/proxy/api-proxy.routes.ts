@@ -5,6 +5,7 @@ import type { Agent } from 'undici';
 import { DEFAULT_API_BODY_LIMIT, HTTP_MESSAGES, IDENTITY_HEADER, REQUEST_ID_HEADER, findApiRoute, serviceTimeoutMessage, serviceUnavailableMessage, type ApiRoute, type ServiceName } from '@story/proto';
 import { HttpError, notFound } from '@story/service-kit/errors';
 import type { OperationBudgets } from '../security/operation-budgets.ts';
+import type { CircuitBreaker, UpstreamTimeouts } from './circuit-breaker.ts';
 import { pathOf } from '../security/security-headers.hooks.ts';
 import { loadSession, rateLimitKeyOf, requireSession } from '../session/session.hooks.ts';
 import type { SessionService } from '../session/session.service.ts';
@@ -23,6 +24,8 @@ export interface ApiProxyOptions {
   agent: Agent;
   sessions: SessionService;
   budgets: OperationBudgets;
+  timeouts: UpstreamTimeouts;
+  breaker: CircuitBreaker;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -75,6 +78,12 @@ function isTimeout(error: unknown): boolean {
   return false;
 }
 
+/** How long the gateway waits for a service's answer to this request. */
+function timeoutFor(route: ApiRoute, method: string, timeouts: UpstreamTimeouts): number {
+  if (route.rateLimit === 'ai') return timeouts.aiMs;
+  return SAFE_METHODS.has(method) ? timeouts.readMs : timeouts.writeMs;
+}
+
 /**
  * `/api/*`: finds the owning service in the route table, checks the session (401 on protected
  * routes), applies the route's rate limit, and streams the request to the service unchanged except
@@ -83,7 +92,7 @@ function isTimeout(error: unknown): boolean {
  * counted against the route's size limit, so a 25 MB upload streams straight through.
  */
 export async function apiProxyRoutes(app: FastifyInstance, options: ApiProxyOptions): Promise<void> {
-  const { services, agent, sessions, budgets } = options;
+  const { services, agent, sessions, budgets, timeouts, breaker } = options;
 
   app.decorateRequest('apiRoute', null);
   // Every body passes through raw; the owning service parses and validates it.
@@ -117,6 +126,8 @@ export async function apiProxyRoutes(app: FastifyInstance, options: ApiProxyOpti
     if (!route.public) requireSession(session);
     await spendBudget(budgets, route, request);
     if (!services[route.service]) throw new HttpError(503, serviceUnavailableMessage(route.service));
+    // A service that keeps failing is not waited for again and again: a clear 503 at once.
+    if (!breaker.allow(route.service)) throw new HttpError(503, serviceUnavailableMessage(route.service));
   });
 
   // A request refused before its body was read (too large, upstream gone) leaves bytes on the
@@ -131,6 +142,11 @@ export async function apiProxyRoutes(app: FastifyInstance, options: ApiProxyOpti
     if (!route || !base) throw notFound();
     const service = route.service;
     return reply.from(`${base}${pathOf(request.url)}`, {
+      timeout: timeoutFor(route, request.method, timeouts),
+      rewriteHeaders: (headers) => {
+        breaker.succeeded(service);
+        return headers;
+      },
       rewriteRequestHeaders: (proxied, headers) => {
         // Already removed on arrival; removed again so that no code path can forward a client's claim.
         delete headers[IDENTITY_HEADER];
@@ -147,8 +163,8 @@ export async function apiProxyRoutes(app: FastifyInstance, options: ApiProxyOpti
           void failedReply.code(known.statusCode).send({ message: known.message });
           return;
         }
-        if (isTimeout(error)) void failedReply.code(504).send({ message: serviceTimeoutMessage(service) });
-        else void failedReply.code(503).send({ message: serviceUnavailableMessage(service) });
+        breaker.failed(service);
+        void failedReply.code(503).send({ message: isTimeout(error) ? serviceTimeoutMessage(service) : serviceUnavailableMessage(service) });
       },
     });
   };
