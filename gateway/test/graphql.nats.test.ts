@@ -87,7 +87,8 @@ describe('GraphQL through the composed supergraph', () => {
   });
 
   it('answers introspection in development', async () => {
-    const answer = await query(bed.gateway, { query: '{ __schema { queryType { name } } }' });
+    const development = await bed.world.startGateway({ AUTH_URL: bed.services.auth.url, NODE_ENV: 'development' });
+    const answer = await query(development, { query: '{ __schema { queryType { name } } }' });
     expect(answer.body.data).toEqual({ __schema: { queryType: { name: 'Query' } } });
   });
 

@@ -1,5 +1,5 @@
 import { ApolloGateway } from '@apollo/gateway';
-import { ApolloServer } from '@apollo/server';
+import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import {
   ApolloServerPluginCacheControlDisabled,
   ApolloServerPluginLandingPageDisabled,
@@ -24,11 +24,29 @@ export interface GraphqlOptions {
   services: Partial<Record<ServiceName, string>>;
   agent: Agent;
   sessions: SessionService;
-  production: boolean;
+  /** Introspection and "Did you mean" suggestions only in development. */
+  development: boolean;
   limits?: QueryLimits;
   budgets: OperationBudgets;
   timeouts: UpstreamTimeouts;
   breaker: CircuitBreaker;
+}
+
+/** Codes of errors in what the client sent (not in the server): always answered 400. */
+const CLIENT_ERROR_CODES = new Set(['INVALID_GRAPHQL', 'BAD_REQUEST', 'GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_USER_INPUT', 'OPERATION_RESOLUTION_FAILURE']);
+
+/** An unknown operationName and the like are the client's mistake: 400, not the 500 Apollo Gateway answers. */
+function clientErrorStatusPlugin(): ApolloServerPlugin<GatewayGraphqlContext> {
+  return {
+    async requestDidStart() {
+      return {
+        async willSendResponse({ response, errors }) {
+          if ((response.http.status ?? 200) < 500 || !errors || errors.length === 0) return;
+          if (errors.every((error) => CLIENT_ERROR_CODES.has(String(error.extensions.code ?? '')))) response.http.status = 400;
+        },
+      };
+    },
+  };
 }
 
 const isSubgraphName = (name: string): name is SubgraphName => (SUBGRAPHS as readonly string[]).includes(name);
@@ -57,9 +75,9 @@ export async function graphqlRoutes(app: FastifyInstance, options: GraphqlOption
   });
   const apollo = new ApolloServer<GatewayGraphqlContext>({
     gateway,
-    nodeEnv: options.production ? 'production' : 'development',
-    introspection: !options.production,
-    hideSchemaDetailsFromClientErrors: options.production,
+    nodeEnv: options.development ? 'development' : 'production',
+    introspection: options.development,
+    hideSchemaDetailsFromClientErrors: !options.development,
     includeStacktraceInErrorResponses: false,
     allowBatchedHttpRequests: false,
     persistedQueries: false,
@@ -74,6 +92,7 @@ export async function graphqlRoutes(app: FastifyInstance, options: GraphqlOption
       ApolloServerPluginSchemaReportingDisabled(),
       ApolloServerPluginCacheControlDisabled(),
       operationBudgetPlugin(options.budgets),
+      clientErrorStatusPlugin(),
     ],
   });
   await apollo.start();

@@ -63,7 +63,7 @@ export function createServiceApp(options: ServiceAppOptions): ServiceApp {
   });
 
   app.get('/healthz', async () => ({ status: 'ok', service: options.name }));
-  app.get('/readyz', async (_request, reply) => {
+  app.get('/readyz', async (request, reply) => {
     const failures: string[] = [];
     for (const [name, check] of Object.entries(options.readiness ?? {})) {
       try {
@@ -72,7 +72,11 @@ export function createServiceApp(options: ServiceAppOptions): ServiceApp {
         failures.push(`${name}: ${error instanceof Error ? error.message : String(error)}`);
       }
     }
-    if (failures.length > 0) return reply.status(503).send({ status: 'not ready', service: options.name, failures });
+    // What failed goes to the log, not to whoever asked: readiness is probed from outside too.
+    if (failures.length > 0) {
+      request.log.warn({ failures }, 'not ready');
+      return reply.status(503).send({ status: 'not ready', service: options.name });
+    }
     return { status: 'ready', service: options.name };
   });
 
