@@ -63,6 +63,8 @@ export const RESTART_WINDOW_MS = 60_000;
 
 export interface StackHandle {
   gatewayUrl: string;
+  /** Starts one more gateway in front of the same services and NATS (scale-out tests); resolves to its URL. */
+  addGateway(): Promise<string>;
   natsUrl: string;
   nats: NatsServerHandle | undefined;
   processes: RunningProcess[];
@@ -131,7 +133,7 @@ export async function startStack(options: StackOptions): Promise<StackHandle> {
     const childEnv: Record<string, string> = { ...env, PORT: String(port), HOST: '127.0.0.1' };
     // Each process gets only the private key it signs with.
     if (name !== 'auth') delete childEnv.SESSION_PRIVATE_KEY;
-    if (name !== 'gateway') delete childEnv.IDENTITY_PRIVATE_KEY;
+    if (entry !== 'gateway/src/main.ts') delete childEnv.IDENTITY_PRIVATE_KEY;
     const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, entry)], {
       cwd: REPO_ROOT,
       env: childEnv,
@@ -207,8 +209,14 @@ export async function startStack(options: StackOptions): Promise<StackHandle> {
     );
     const gatewayPort = options.gatewayPort ?? (options.fixedPorts ? 8080 : await freePort());
     const gateway = await launch('gateway', 'gateway/src/main.ts', gatewayPort);
+    let extraGateways = 0;
     return {
       gatewayUrl: gateway.url.replace('127.0.0.1', 'localhost'),
+      addGateway: async () => {
+        extraGateways += 1;
+        const extra = await launch(`gateway-${extraGateways + 1}`, 'gateway/src/main.ts', await freePort());
+        return extra.url.replace('127.0.0.1', 'localhost');
+      },
       natsUrl,
       nats,
       processes,
