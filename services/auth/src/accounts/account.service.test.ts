@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES } from '@story/proto';
+import { ACCOUNT_MESSAGES, MESSAGES } from '@story/proto';
 import { GOOGLE_TEST_CLIENT_ID, startGoogleIdentityProvider, type GoogleIdentityProvider } from '../../test/support/google-identity-provider.ts';
 import { openSqliteAuthStorage, type AuthStorage } from '../storage/auth-storage.ts';
 import { AccountService } from './account.service.ts';
@@ -42,6 +42,16 @@ describe('AccountService', () => {
       status: 409,
       message: ACCOUNT_MESSAGES.duplicateEmail,
     });
+  });
+
+  it('refuses a common password at sign-up and stores nothing', async () => {
+    for (const password of ['Password1!', '1L0veY0u!', 'zxcvbnm12!']) {
+      expect(await failureOf(accounts.register({ email: 'common@gmail.com', firstName: 'C', lastName: 'P', password })), password).toEqual({
+        status: 400,
+        message: MESSAGES.passwordTooCommon,
+      });
+    }
+    expect(await storage.users.listUsers()).toEqual([]);
   });
 
   it('makes listed e-mails admins at sign-up and at sign-in, and never demotes', async () => {

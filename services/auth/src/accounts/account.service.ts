@@ -1,5 +1,6 @@
 import { badRequest, conflict, notFound, unauthorized } from '@story/service-kit';
 import { ACCOUNT_MESSAGES, type GoogleAuthRequest, type LoginRequest, type RegisterRequest } from '@story/proto';
+import { commonPasswordError } from '@story/proto/common-passwords';
 import type { GoogleIdentity, GoogleTokenVerifier } from './google-token.verifier.ts';
 import { hashPassword, verifyPassword } from './password.hasher.ts';
 import { DuplicateUserError, type UserRecord, type UserRepository } from './user.repository.ts';
@@ -15,6 +16,12 @@ export interface AccountServiceOptions {
 
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
+/** The common-password rule of proto, shared with the web's sign-up form. */
+function refuseCommonPassword(password: string): void {
+  const problem = commonPasswordError(password);
+  if (problem) throw badRequest(problem);
+}
+
 /** Registration, sign-in and the account lookups behind them. */
 export class AccountService {
   private readonly now: () => Date;
@@ -28,9 +35,10 @@ export class AccountService {
     return (await this.options.repository.findUserByEmail(email)) !== undefined;
   }
 
-  /** Creates an e-mail/password account; 409 when the e-mail is taken in any case. */
+  /** Creates an e-mail/password account; 400 for a common password, 409 when the e-mail is taken in any case. */
   async register(input: RegisterRequest): Promise<UserRecord> {
     const { repository } = this.options;
+    refuseCommonPassword(input.password);
     if (await repository.findUserByEmail(input.email)) throw conflict(ACCOUNT_MESSAGES.duplicateEmail);
     const passwordHash = await hashPassword(input.password);
     try {
