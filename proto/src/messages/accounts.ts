@@ -15,6 +15,8 @@ export const ACCOUNT_MESSAGES = {
   googleCredentialInvalid: 'Invalid Google credential',
   googleEmailNotVerified: 'Google account email is not verified',
   googleUnavailable: 'Google sign-in is unavailable right now. Please try again.',
+  /** The attempt counters (NATS KV) cannot be reached, so no password is checked. */
+  signInUnavailable: 'Sign-in is unavailable right now. Please try again.',
   // ---- web ----
   checkEmailFailed: 'Failed to check email',
   registerFailed: 'Failed to register user',
@@ -26,3 +28,13 @@ export const ACCOUNT_MESSAGES = {
   googleBackendFailed: 'Failed to authenticate with backend',
   googleNoUser: 'No user data received from Google',
 } as const;
+
+/** "1 second", "30 seconds". */
+const seconds = (count: number) => `${count} ${count === 1 ? 'second' : 'seconds'}`;
+
+/** The answer to a sign-in attempt (or password change) while the account must wait. */
+export const tooManySignInAttemptsMessage = (waitSeconds: number) =>
+  `Too many sign-in attempts for this account. Please try again in ${seconds(waitSeconds)}.`;
+
+/** The answer to a check-email call past the budget of the e-mail it asks about. */
+export const tooManyEmailChecksMessage = (waitSeconds: number) => `Too many checks of this email address. Please try again in ${seconds(waitSeconds)}.`;

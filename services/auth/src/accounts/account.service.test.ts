@@ -1,14 +1,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES, MESSAGES } from '@story/proto';
+import { ACCOUNT_MESSAGES, MESSAGES, tooManySignInAttemptsMessage } from '@story/proto';
 import { GOOGLE_TEST_CLIENT_ID, startGoogleIdentityProvider, type GoogleIdentityProvider } from '../../test/support/google-identity-provider.ts';
 import { openSqliteAuthStorage, type AuthStorage } from '../storage/auth-storage.ts';
 import { AccountService } from './account.service.ts';
 import { createGoogleTokenVerifier } from './google-token.verifier.ts';
 import { failureOf } from '@story/service-kit/testing';
+import { memoryAttemptStore } from '../../test/support/memory-attempt-store.ts';
+import { PasswordAttempts } from '../throttles/password-attempts.ts';
 
 const NOW = new Date('2024-06-01T12:00:00.000Z');
 const PASSWORD = 'Sup3r!secret';
-
+const ATTEMPT_POLICY = { freeFailures: 5, maxDelaySeconds: 300 };
 
 /**
  * AccountService on its own: a real SQLite store (in memory), a fixed clock and the real Google
@@ -18,6 +20,8 @@ describe('AccountService', () => {
   let google: GoogleIdentityProvider;
   let storage: AuthStorage;
   let accounts: AccountService;
+  /** The clock's time; tests that wait move it. */
+  let now: number;
 
   beforeAll(async () => {
     google = await startGoogleIdentityProvider();
@@ -25,11 +29,13 @@ describe('AccountService', () => {
   afterAll(async () => google.stop());
   beforeEach(() => {
     storage = openSqliteAuthStorage(':memory:');
+    now = NOW.getTime();
     accounts = new AccountService({
       repository: storage.users,
+      passwordAttempts: new PasswordAttempts(memoryAttemptStore(), ATTEMPT_POLICY, () => new Date(now)),
       adminEmails: ['boss@gmail.com'],
       verifyGoogleToken: createGoogleTokenVerifier({ clientId: GOOGLE_TEST_CLIENT_ID, jwksUrl: google.jwksUrl, issuers: ['https://accounts.google.com'] }),
-      now: () => NOW,
+      now: () => new Date(now),
     });
   });
 
@@ -69,6 +75,17 @@ describe('AccountService', () => {
     expect((await accounts.login({ email: 'GRACE@gmail.com', password: PASSWORD })).email).toBe('grace@gmail.com');
   });
 
+  it('makes an account wait after five wrong passwords, checks nothing while it waits, and forgets after a success', async () => {
+    await accounts.register({ email: 'guessed@gmail.com', firstName: 'G', lastName: 'U', password: PASSWORD });
+    const wrong = { email: 'guessed@gmail.com', password: 'Wrong!pass1' };
+    for (let i = 0; i < 6; i++) expect(await failureOf(accounts.login(wrong))).toEqual({ status: 401, message: ACCOUNT_MESSAGES.invalidCredentials });
+    const waiting = { status: 429, message: tooManySignInAttemptsMessage(2) };
+    expect(await failureOf(accounts.login({ email: 'GUESSED@gmail.com', password: PASSWORD }))).toEqual(waiting);
+    now += 2000;
+    expect((await accounts.login({ email: 'guessed@gmail.com', password: PASSWORD })).email).toBe('guessed@gmail.com');
+    for (let i = 0; i < 5; i++) expect(await failureOf(accounts.login(wrong))).toMatchObject({ status: 401 });
+  });
+
   describe('Google sign-in', () => {
     it('creates a Google-only account from the verified token, then finds it again by Google id', async () => {
       const credential = await google.idToken({ claims: { sub: 'g-1', email: 'New.Person@gmail.com' } });
@@ -102,7 +119,13 @@ describe('AccountService', () => {
     });
 
     it('is refused when Google sign-in is not configured', async () => {
-      const withoutGoogle = new AccountService({ repository: storage.users, adminEmails: [], verifyGoogleToken: undefined, now: () => NOW });
+      const withoutGoogle = new AccountService({
+        repository: storage.users,
+        passwordAttempts: new PasswordAttempts(memoryAttemptStore(), ATTEMPT_POLICY, () => NOW),
+        adminEmails: [],
+        verifyGoogleToken: undefined,
+        now: () => NOW,
+      });
       expect(await failureOf(withoutGoogle.signInWithGoogle({ credential: 'x' }))).toEqual({ status: 404, message: ACCOUNT_MESSAGES.googleNotConfigured });
     });
   });

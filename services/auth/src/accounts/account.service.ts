@@ -1,12 +1,15 @@
 import { badRequest, conflict, notFound, unauthorized } from '@story/service-kit';
 import { ACCOUNT_MESSAGES, type GoogleAuthRequest, type LoginRequest, type RegisterRequest } from '@story/proto';
 import { commonPasswordError } from '@story/proto/common-passwords';
+import type { PasswordAttempts } from '../throttles/password-attempts.ts';
 import type { GoogleIdentity, GoogleTokenVerifier } from './google-token.verifier.ts';
 import { hashPassword, verifyPassword } from './password.hasher.ts';
 import { DuplicateUserError, type UserRecord, type UserRepository } from './user.repository.ts';
 
 export interface AccountServiceOptions {
   repository: UserRepository;
+  /** The per-account limit on password checks, shared by every instance. */
+  passwordAttempts: PasswordAttempts;
   /** Lower-case e-mails that are made admins when they register or sign in. */
   adminEmails: readonly string[];
   /** Undefined when Google sign-in is not configured. */
@@ -61,11 +64,17 @@ export class AccountService {
     }
   }
 
-  /** Checks e-mail and password; every failure is the same 401 so accounts cannot be told apart. */
+  /**
+   * Checks e-mail and password; every failure is the same 401 so accounts cannot be told apart.
+   * The account's attempt is claimed first: while it must wait, 429 and the password is not checked.
+   */
   async login(input: LoginRequest): Promise<UserRecord> {
+    const { passwordAttempts } = this.options;
+    await passwordAttempts.claim(input.email);
     const user = await this.options.repository.findUserByEmail(input.email);
     const matches = await verifyPassword(user?.passwordHash ?? null, input.password);
     if (!user || !matches) throw unauthorized(ACCOUNT_MESSAGES.invalidCredentials);
+    await passwordAttempts.succeeded(input.email);
     return this.applyAdminList(user);
   }
 

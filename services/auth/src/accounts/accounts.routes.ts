@@ -13,6 +13,7 @@ import { adminsOnly, type ServiceApp } from '@story/service-kit';
 import type { CookieOptions } from '../sessions/session-cookie.ts';
 import type { SessionService } from '../sessions/session.service.ts';
 import { signIn } from '../sessions/sign-in.ts';
+import type { AuthThrottles } from '../throttles/auth-throttles.ts';
 import type { AccountService } from './account.service.ts';
 import { presentAdminUser } from './user.presenter.ts';
 
@@ -22,14 +23,17 @@ const serverRegisterSchema = registerRequestSchema.extend({ email: signupEmailSc
 export interface AccountRoutesDeps {
   accounts: AccountService;
   sessions: SessionService;
+  throttles: AuthThrottles;
   cookie: CookieOptions;
 }
 
 /** `/api/users/*` of accounts: check-email, sign-up, sign-in (password and Google) and the admin's user list. */
-export function registerAccountRoutes(app: ServiceApp, { accounts, sessions, cookie }: AccountRoutesDeps): void {
-  app.get('/api/users/check-email', { schema: { querystring: checkEmailQuerySchema, response: { 200: checkEmailResponseSchema } } }, async (request) => ({
-    exists: await accounts.emailExists(request.query.email),
-  }));
+export function registerAccountRoutes(app: ServiceApp, { accounts, sessions, throttles, cookie }: AccountRoutesDeps): void {
+  // The gateway limits each address; this limits each e-mail asked about, whatever the address.
+  app.get('/api/users/check-email', { schema: { querystring: checkEmailQuerySchema, response: { 200: checkEmailResponseSchema } } }, async (request) => {
+    await throttles.countEmailCheck(request.query.email);
+    return { exists: await accounts.emailExists(request.query.email) };
+  });
 
   app.post('/api/users/register', { schema: { body: serverRegisterSchema, response: { 201: authResponseSchema } } }, async (request, reply) => {
     const user = await accounts.register(request.body);
