@@ -60,6 +60,7 @@ export async function buildAuthApp(config: AuthConfig, deps: AuthDeps): Promise<
     privateKey,
     publicKey,
     publish: (subject, data) => nats.nc?.publish(subject, data),
+    absoluteLifetimeSeconds: config.SESSION_ABSOLUTE_LIFETIME_DAYS * 24 * 60 * 60,
     now: clock,
   });
   const settings = new UserTypeSettingsService(storage.settings, storage.users, clock);

@@ -86,6 +86,45 @@ describe('AccountService', () => {
     for (let i = 0; i < 5; i++) expect(await failureOf(accounts.login(wrong))).toMatchObject({ status: 401 });
   });
 
+  describe('password change', () => {
+    const NEW_PASSWORD = 'Fjord!Lantern8';
+
+    it('replaces the hash once the current password is right, and the new one then signs in', async () => {
+      const ada = await accounts.register({ email: 'changer@gmail.com', firstName: 'C', lastName: 'H', password: PASSWORD });
+      await accounts.changePassword(ada.id, { currentPassword: PASSWORD, newPassword: NEW_PASSWORD });
+      expect((await storage.users.findUserById(ada.id))?.passwordHash).not.toBe(ada.passwordHash);
+      expect(await failureOf(accounts.login({ email: 'changer@gmail.com', password: PASSWORD }))).toMatchObject({ status: 401 });
+      expect((await accounts.login({ email: 'changer@gmail.com', password: NEW_PASSWORD })).id).toBe(ada.id);
+    });
+
+    it('refuses a wrong current password, a common or unchanged new one, and Google-only accounts, changing nothing', async () => {
+      const ada = await accounts.register({ email: 'keeper@gmail.com', firstName: 'K', lastName: 'P', password: PASSWORD });
+      const cases: [{ currentPassword: string; newPassword: string }, string][] = [
+        [{ currentPassword: 'Wrong!pass1', newPassword: NEW_PASSWORD }, ACCOUNT_MESSAGES.currentPasswordWrong],
+        [{ currentPassword: PASSWORD, newPassword: 'Qwerty123!' }, MESSAGES.passwordTooCommon],
+        [{ currentPassword: PASSWORD, newPassword: PASSWORD }, ACCOUNT_MESSAGES.newPasswordUnchanged],
+      ];
+      for (const [input, message] of cases) expect(await failureOf(accounts.changePassword(ada.id, input))).toEqual({ status: 400, message });
+      expect((await storage.users.findUserById(ada.id))?.passwordHash).toBe(ada.passwordHash);
+
+      const googleOnly = await accounts.signInWithGoogle({ credential: await google.idToken({ claims: { sub: 'g-only', email: 'google.only@gmail.com' } }) });
+      expect(await failureOf(accounts.changePassword(googleOnly.id, { currentPassword: PASSWORD, newPassword: NEW_PASSWORD }))).toEqual({
+        status: 400,
+        message: ACCOUNT_MESSAGES.noPasswordToChange,
+      });
+      expect(await failureOf(accounts.changePassword(987_654, { currentPassword: PASSWORD, newPassword: NEW_PASSWORD }))).toMatchObject({ status: 401 });
+    });
+
+    it('counts wrong current passwords with sign-in failures, and makes both wait', async () => {
+      const ada = await accounts.register({ email: 'shared.count@gmail.com', firstName: 'S', lastName: 'C', password: PASSWORD });
+      for (let i = 0; i < 3; i++) await accounts.login({ email: 'shared.count@gmail.com', password: 'Wrong!pass1' }).catch(() => undefined);
+      for (let i = 0; i < 3; i++) expect(await failureOf(accounts.changePassword(ada.id, { currentPassword: 'Wrong!pass1', newPassword: NEW_PASSWORD }))).toMatchObject({ status: 400 });
+      const waiting = { status: 429, message: tooManySignInAttemptsMessage(2) };
+      expect(await failureOf(accounts.changePassword(ada.id, { currentPassword: PASSWORD, newPassword: NEW_PASSWORD }))).toEqual(waiting);
+      expect(await failureOf(accounts.login({ email: 'shared.count@gmail.com', password: PASSWORD }))).toEqual(waiting);
+    });
+  });
+
   describe('Google sign-in', () => {
     it('creates a Google-only account from the verified token, then finds it again by Google id', async () => {
       const credential = await google.idToken({ claims: { sub: 'g-1', email: 'New.Person@gmail.com' } });

@@ -1,5 +1,5 @@
 import { badRequest, conflict, notFound, unauthorized } from '@story/service-kit';
-import { ACCOUNT_MESSAGES, type GoogleAuthRequest, type LoginRequest, type RegisterRequest } from '@story/proto';
+import { ACCOUNT_MESSAGES, type ChangePasswordRequest, type GoogleAuthRequest, type LoginRequest, type RegisterRequest } from '@story/proto';
 import { commonPasswordError } from '@story/proto/common-passwords';
 import type { PasswordAttempts } from '../throttles/password-attempts.ts';
 import type { GoogleIdentity, GoogleTokenVerifier } from './google-token.verifier.ts';
@@ -76,6 +76,24 @@ export class AccountService {
     if (!user || !matches) throw unauthorized(ACCOUNT_MESSAGES.invalidCredentials);
     await passwordAttempts.succeeded(input.email);
     return this.applyAdminList(user);
+  }
+
+  /**
+   * Changes a signed-in user's password. The new one must meet the common-password rule and differ;
+   * the current one is checked under the same per-account limit as sign-in. Ending the user's other
+   * sessions is the caller's part. 400 for a Google-only account or a wrong current password.
+   */
+  async changePassword(userId: number, input: ChangePasswordRequest): Promise<void> {
+    const user = await this.currentUser(userId);
+    if (user.passwordHash === null) throw badRequest(ACCOUNT_MESSAGES.noPasswordToChange);
+    refuseCommonPassword(input.newPassword);
+    if (input.newPassword === input.currentPassword) throw badRequest(ACCOUNT_MESSAGES.newPasswordUnchanged);
+    const { passwordAttempts, repository } = this.options;
+    await passwordAttempts.claim(user.email);
+    // 400, not 401: the session is fine, and a 401 would sign the person out of the web app.
+    if (!(await verifyPassword(user.passwordHash, input.currentPassword))) throw badRequest(ACCOUNT_MESSAGES.currentPasswordWrong);
+    await passwordAttempts.succeeded(user.email);
+    if (!(await repository.setPasswordHash(user.id, await hashPassword(input.newPassword)))) throw unauthorized();
   }
 
   /**
