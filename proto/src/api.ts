@@ -4,12 +4,14 @@
  */
 import { z } from 'zod';
 import { idSchema } from './ids.ts';
+import { ACCOUNT_MESSAGES } from './messages/accounts.ts';
 import {
   LIMITS,
   MESSAGES,
   emailSchema,
   loginFormSchema,
   messageTextSchema,
+  passwordSchema,
   registrationFormSchema,
   threadTitleSchema,
 } from './validation.ts';
@@ -73,6 +75,19 @@ export const googleAuthRequestSchema = z.object({
 export type GoogleAuthRequest = z.infer<typeof googleAuthRequestSchema>;
 
 export const messageResponseSchema = z.object({ message: z.string() });
+
+/** `POST /api/users/password`: the new password meets the sign-up rules (the server also refuses common ones). */
+export const changePasswordRequestSchema = z.object({
+  currentPassword: z
+    .string(ACCOUNT_MESSAGES.currentPasswordRequired)
+    .min(1, ACCOUNT_MESSAGES.currentPasswordRequired)
+    .max(LIMITS.password, ACCOUNT_MESSAGES.currentPasswordWrong),
+  newPassword: passwordSchema,
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+
+/** `POST /api/users/sessions/revoke-others`: how many other sessions ended. */
+export const revokeOtherSessionsResponseSchema = z.object({ message: z.string(), revoked: z.number().int().min(0) });
 
 /** `/api/auth/config`: public settings the web needs before sign-in (whether to show Google's button). */
 export const authConfigResponseSchema = z.object({ googleClientId: z.string().nullable() });

@@ -28,6 +28,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { prefix: '/api/users/google-auth', service: 'auth', public: true, rateLimit: 'auth' },
   { prefix: '/api/users/logout', service: 'auth', public: true },
   { prefix: '/api/users/me', service: 'auth' },
+  // Checks the current password: counted with sign-in per address (the service also counts per account).
+  { prefix: '/api/users/password', service: 'auth', rateLimit: 'auth' },
+  { prefix: '/api/users/sessions', service: 'auth' },
   { prefix: '/api/auth/config', service: 'auth', public: true },
   { prefix: '/api/users', service: 'auth' },
   { prefix: '/api/user-type-settings', service: 'auth' },

@@ -110,4 +110,8 @@ describe('route table', () => {
     expect(findApiRoute('/api/users/loginx')?.public).toBeUndefined();
     expect(findApiRoute('/api/nothing')).toBeUndefined();
   });
+  it('sends password changes and session management to auth, signed in, password changes in the auth bucket', () => {
+    expect(findApiRoute('/api/users/password')).toEqual({ prefix: '/api/users/password', service: 'auth', rateLimit: 'auth' });
+    expect(findApiRoute('/api/users/sessions/revoke-others')).toEqual({ prefix: '/api/users/sessions', service: 'auth' });
+  });
 });

@@ -12,6 +12,7 @@ export const MESSAGES = {
   passwordNumber: 'Password must contain at least one number',
   passwordSymbol: 'Password must contain at least one symbol',
   passwordRequired: 'Password is required',
+  passwordTooCommon: 'This password is too common. Please choose another.',
   titleEmpty: 'Title cannot be empty',
   textEmpty: 'Please enter some text before submitting.',
   searchEmpty: 'Please enter a search query',

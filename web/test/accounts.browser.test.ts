@@ -80,6 +80,27 @@ describe('accounts in the browser', () => {
     await context.close();
   });
 
+  it('refuses a common password on the details step as it shows the other password rules', async () => {
+    const { context, page } = await newPage();
+    await page.goto('/signup');
+    await page.getByLabel('Email').fill(uniqueEmail('common'));
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('heading', { name: 'What is your name?' }).waitFor();
+    await page.getByLabel('First name').fill('Grace');
+    await page.getByLabel('Last name').fill('Hopper');
+    await page.getByLabel('Password', { exact: true }).fill('P@ssw0rd2024');
+    // The button is marked unavailable as soon as the rule has loaded; Enter still submits, as a person would.
+    await page.getByLabel('Password', { exact: true }).press('Enter');
+    await page.getByText('This password is too common. Please choose another.').waitFor();
+    // The form's own message under the field, before anything was sent (no toast from the server).
+    expect(await page.getByLabel('Password', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    expect(await toastTexts(page)).toEqual([]);
+    expect(new URL(page.url()).pathname).toBe('/signup');
+    await page.getByLabel('Password', { exact: true }).fill(GOOD_PASSWORD);
+    expect(await page.getByText('This password is too common. Please choose another.').count()).toBe(0);
+    await context.close();
+  });
+
   it('sends signed-out visitors of protected routes to /signup and shows the 404 screen', async () => {
     const { context, page } = await newPage();
     await page.goto('/admin');

@@ -10,11 +10,19 @@ export const ACCOUNT_MESSAGES = {
   googleNotConfigured: 'Google sign-in is not configured',
   googleMismatch: 'The submitted details do not match the Google account',
   googleLinkedElsewhere: 'This email is already linked to a different Google account',
+  otherSessionsRevoked: 'Signed out of every other session',
+  passwordChanged: 'Password changed. Every other session has been signed out.',
+  currentPasswordRequired: 'Current password is required',
+  currentPasswordWrong: 'Current password is incorrect',
+  newPasswordUnchanged: 'The new password must be different from the current one',
+  noPasswordToChange: 'This account signs in with Google and has no password to change',
   userNotFound: 'User not found',
   onlyOwnAccount: 'You can only see your own account',
   googleCredentialInvalid: 'Invalid Google credential',
   googleEmailNotVerified: 'Google account email is not verified',
   googleUnavailable: 'Google sign-in is unavailable right now. Please try again.',
+  /** The attempt counters (NATS KV) cannot be reached, so no password is checked. */
+  signInUnavailable: 'Sign-in is unavailable right now. Please try again.',
   // ---- web ----
   checkEmailFailed: 'Failed to check email',
   registerFailed: 'Failed to register user',
@@ -26,3 +34,13 @@ export const ACCOUNT_MESSAGES = {
   googleBackendFailed: 'Failed to authenticate with backend',
   googleNoUser: 'No user data received from Google',
 } as const;
+
+/** "1 second", "30 seconds". */
+const seconds = (count: number) => `${count} ${count === 1 ? 'second' : 'seconds'}`;
+
+/** The answer to a sign-in attempt (or password change) while the account must wait. */
+export const tooManySignInAttemptsMessage = (waitSeconds: number) =>
+  `Too many sign-in attempts for this account. Please try again in ${seconds(waitSeconds)}.`;
+
+/** The answer to a check-email call past the budget of the e-mail it asks about. */
+export const tooManyEmailChecksMessage = (waitSeconds: number) => `Too many checks of this email address. Please try again in ${seconds(waitSeconds)}.`;

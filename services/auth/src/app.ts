@@ -10,6 +10,8 @@ import { startAuthResponders } from './nats/auth.responders.ts';
 import { SessionService } from './sessions/session.service.ts';
 import { registerSessionRoutes } from './sessions/sessions.routes.ts';
 import { openAuthStorage, type AuthStorage } from './storage/auth-storage.ts';
+import { AuthThrottles } from './throttles/auth-throttles.ts';
+import { registerRetryAfter } from './throttles/too-many-attempts.ts';
 import { UserTypeSettingsService } from './user-type-settings/user-type-settings.service.ts';
 import { registerUserTypeSettingsRoutes } from './user-type-settings/user-type-settings.routes.ts';
 
@@ -40,26 +42,40 @@ export async function buildAuthApp(config: AuthConfig, deps: AuthDeps): Promise<
   const verifyGoogleToken = config.GOOGLE_CLIENT_ID
     ? createGoogleTokenVerifier({ clientId: config.GOOGLE_CLIENT_ID, jwksUrl: config.GOOGLE_JWKS_URL, issuers: config.GOOGLE_ISSUERS })
     : undefined;
-  const accounts = new AccountService({ repository: storage.users, adminEmails: config.ADMIN_EMAILS, verifyGoogleToken, now: clock });
+  const throttles = new AuthThrottles({
+    passwordAttempts: { freeFailures: config.SIGN_IN_FREE_FAILURES, maxDelaySeconds: config.SIGN_IN_MAX_DELAY_SECONDS },
+    checkEmailPerMinute: config.CHECK_EMAIL_PER_EMAIL_PER_MINUTE,
+    clock,
+  });
+  const accounts = new AccountService({
+    repository: storage.users,
+    passwordAttempts: throttles.passwordAttempts,
+    adminEmails: config.ADMIN_EMAILS,
+    verifyGoogleToken,
+    now: clock,
+  });
   const sessions = new SessionService({
     sessions: storage.sessions,
     users: storage.users,
     privateKey,
     publicKey,
     publish: (subject, data) => nats.nc?.publish(subject, data),
+    absoluteLifetimeSeconds: config.SESSION_ABSOLUTE_LIFETIME_DAYS * 24 * 60 * 60,
     now: clock,
   });
   const settings = new UserTypeSettingsService(storage.settings, storage.users, clock);
   const cookie = { secure: config.COOKIE_SECURE };
 
   await registerIdentity(app, config.IDENTITY_PUBLIC_KEY);
+  registerRetryAfter(app);
   registerAuthConfigRoutes(app, config.GOOGLE_CLIENT_ID);
-  registerAccountRoutes(app, { accounts, sessions, cookie });
+  registerAccountRoutes(app, { accounts, sessions, throttles, cookie });
   registerSessionRoutes(app, { accounts, sessions, cookie });
   registerUserTypeSettingsRoutes(app, settings);
   await registerSubgraph(app, subgraphSdl('auth'), authResolvers({ accounts, settings }));
 
   let stopResponders: (() => Promise<void>) | undefined;
+  nats.onConnect((nc) => throttles.open(nc));
   nats.onConnect((nc, log) => {
     stopResponders = startAuthResponders(nc, { sessions, settings }, log);
   });

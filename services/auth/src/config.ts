@@ -14,7 +14,18 @@ const commaList = (value: string | undefined): string[] =>
 export const GOOGLE_DEFAULT_JWKS_URL = 'https://www.googleapis.com/oauth2/v3/certs';
 export const GOOGLE_DEFAULT_ISSUERS = ['accounts.google.com', 'https://accounts.google.com'] as const;
 
-/** The auth service's environment: the shared settings plus session keys, admins and Google sign-in. */
+/** A whole number setting with bounds; empty means the default. */
+const wholeNumber = (name: string, min: number, max: number, fallback: number) =>
+  optionalText.pipe(
+    z.coerce
+      .number<string | undefined>(`${name} must be a number`)
+      .int(`${name} must be a whole number`)
+      .min(min, `${name} must be at least ${min}`)
+      .max(max, `${name} must be at most ${max}`)
+      .default(fallback),
+  );
+
+/** The auth service's environment: the shared settings plus session keys, admins, Google sign-in and throttles. */
 export const authEnvSchema = baseEnvSchema.extend({
   PORT: portSchema(4001),
   /** Ed25519 private key (PEM, PKCS#8) that signs session cookies; the gateway holds the public half. */
@@ -31,6 +42,14 @@ export const authEnvSchema = baseEnvSchema.extend({
   }),
   /** Adds `Secure` to the session cookie; on for anything served over HTTPS. */
   COOKIE_SECURE: optionalText.pipe(z.enum(['true', 'false'], { error: 'COOKIE_SECURE must be true or false' }).default('false')).transform((value) => value === 'true'),
+  /** A session ends this many days after sign-in, however often its sliding expiry was renewed. */
+  SESSION_ABSOLUTE_LIFETIME_DAYS: wholeNumber('SESSION_ABSOLUTE_LIFETIME_DAYS', 1, 3650, 30),
+  /** Wrong passwords per account that cost no wait; each further one doubles the wait from 2 s. */
+  SIGN_IN_FREE_FAILURES: wholeNumber('SIGN_IN_FREE_FAILURES', 0, 100, 5),
+  /** The longest wait an account's failures can impose: a delay, never a lockout. */
+  SIGN_IN_MAX_DELAY_SECONDS: wholeNumber('SIGN_IN_MAX_DELAY_SECONDS', 1, 3600, 300),
+  /** check-email calls per minute about one e-mail, from all addresses together. */
+  CHECK_EMAIL_PER_EMAIL_PER_MINUTE: wholeNumber('CHECK_EMAIL_PER_EMAIL_PER_MINUTE', 1, 10_000, 10),
 });
 export type AuthConfig = z.infer<typeof authEnvSchema>;
 

@@ -60,3 +60,44 @@ describe('session renewal on /api/users/me', () => {
     expect(await isValid(sessionId)).toEqual({ valid: false });
   });
 });
+
+describe('absolute session lifetime', () => {
+  it('never extends a session past 30 days from sign-in however often it is used, and ends it there', async () => {
+    clock = new Date('2026-05-01T09:00:00.000Z');
+    const signedInAt = clock.getTime();
+    const registered = await h.app.inject({ method: 'POST', url: '/api/users/register', payload: registration() });
+    const { sessionId, userId } = sessionOf(registered);
+    let lastExpiry = 0;
+    for (let day = 4; day <= 24; day += 4) {
+      clock = new Date(signedInAt + day * DAY);
+      const response = await me(userId, sessionId);
+      expect(response.statusCode).toBe(200);
+      lastExpiry = decodeJwt(sessionTokenOf(response)).exp ?? 0;
+    }
+    // The renewal on day 24 stops at day 30, not day 31.
+    expect(lastExpiry).toBe(Math.floor(signedInAt / 1000) + 30 * 24 * 3600);
+    clock = new Date(signedInAt + 29 * DAY);
+    const late = await me(userId, sessionId);
+    expect(late.statusCode).toBe(200);
+    expect(late.headers['set-cookie']).toBeUndefined();
+    expect(await isValid(sessionId)).toMatchObject({ valid: true });
+    clock = new Date(signedInAt + 30 * DAY);
+    expect(await isValid(sessionId)).toEqual({ valid: false });
+  });
+
+  it('takes its length from SESSION_ABSOLUTE_LIFETIME_DAYS', async () => {
+    const short = await startAuthHarness(h.config.NATS_URL, { SESSION_ABSOLUTE_LIFETIME_DAYS: '10' }, () => clock);
+    try {
+      clock = new Date('2026-06-01T09:00:00.000Z');
+      const signedInAt = clock.getTime();
+      const { sessionId, userId } = sessionOf(await short.app.inject({ method: 'POST', url: '/api/users/register', payload: registration() }));
+      clock = new Date(signedInAt + 5 * DAY);
+      const renewed = await short.app.inject({ method: 'GET', url: '/api/users/me', headers: await short.as({ userId, sessionId }) });
+      expect(String(renewed.headers['set-cookie'])).toContain(`Max-Age=${5 * 24 * 3600};`);
+      clock = new Date(signedInAt + 10 * DAY);
+      expect(await natsRequest(short.client, SUBJECTS.sessionCheck, { sessionId })).toEqual({ valid: false });
+    } finally {
+      await short.close();
+    }
+  });
+});

@@ -113,6 +113,17 @@ describe('POST /api/users/register', () => {
     expect(await userCount()).toBe(before);
   });
 
+  it('refuses common, repeated and space-padded passwords that meet the spec rules, and creates nothing', async () => {
+    const before = await userCount();
+    for (const password of ['Password1!', `${' '.repeat(8)}1!`, 'aaaaaaa1!', 'P@ssw0rd2024', 'Qwerty123!']) {
+      const response = await post('/api/users/register', registration({ password }));
+      expect(response.statusCode, password).toBe(400);
+      expect(response.json()).toEqual({ message: 'This password is too common. Please choose another.' });
+      expect(response.headers['set-cookie']).toBeUndefined();
+    }
+    expect(await userCount()).toBe(before);
+  });
+
   it('refuses a second account with the same e-mail in another case (409) and keeps the first intact', async () => {
     const first = await post('/api/users/register', registration({ email: 'dup.check@gmail.com', firstName: 'First' }));
     expect(first.statusCode).toBe(201);

@@ -1,11 +1,15 @@
 import { badRequest, conflict, notFound, unauthorized } from '@story/service-kit';
-import { ACCOUNT_MESSAGES, type GoogleAuthRequest, type LoginRequest, type RegisterRequest } from '@story/proto';
+import { ACCOUNT_MESSAGES, type ChangePasswordRequest, type GoogleAuthRequest, type LoginRequest, type RegisterRequest } from '@story/proto';
+import { commonPasswordError } from '@story/proto/common-passwords';
+import type { PasswordAttempts } from '../throttles/password-attempts.ts';
 import type { GoogleIdentity, GoogleTokenVerifier } from './google-token.verifier.ts';
 import { hashPassword, verifyPassword } from './password.hasher.ts';
 import { DuplicateUserError, type UserRecord, type UserRepository } from './user.repository.ts';
 
 export interface AccountServiceOptions {
   repository: UserRepository;
+  /** The per-account limit on password checks, shared by every instance. */
+  passwordAttempts: PasswordAttempts;
   /** Lower-case e-mails that are made admins when they register or sign in. */
   adminEmails: readonly string[];
   /** Undefined when Google sign-in is not configured. */
@@ -14,6 +18,12 @@ export interface AccountServiceOptions {
 }
 
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** The common-password rule of proto, shared with the web's sign-up form. */
+function refuseCommonPassword(password: string): void {
+  const problem = commonPasswordError(password);
+  if (problem) throw badRequest(problem);
+}
 
 /** Registration, sign-in and the account lookups behind them. */
 export class AccountService {
@@ -28,9 +38,10 @@ export class AccountService {
     return (await this.options.repository.findUserByEmail(email)) !== undefined;
   }
 
-  /** Creates an e-mail/password account; 409 when the e-mail is taken in any case. */
+  /** Creates an e-mail/password account; 400 for a common password, 409 when the e-mail is taken in any case. */
   async register(input: RegisterRequest): Promise<UserRecord> {
     const { repository } = this.options;
+    refuseCommonPassword(input.password);
     if (await repository.findUserByEmail(input.email)) throw conflict(ACCOUNT_MESSAGES.duplicateEmail);
     const passwordHash = await hashPassword(input.password);
     try {
@@ -53,12 +64,36 @@ export class AccountService {
     }
   }
 
-  /** Checks e-mail and password; every failure is the same 401 so accounts cannot be told apart. */
+  /**
+   * Checks e-mail and password; every failure is the same 401 so accounts cannot be told apart.
+   * The account's attempt is claimed first: while it must wait, 429 and the password is not checked.
+   */
   async login(input: LoginRequest): Promise<UserRecord> {
+    const { passwordAttempts } = this.options;
+    await passwordAttempts.claim(input.email);
     const user = await this.options.repository.findUserByEmail(input.email);
     const matches = await verifyPassword(user?.passwordHash ?? null, input.password);
     if (!user || !matches) throw unauthorized(ACCOUNT_MESSAGES.invalidCredentials);
+    await passwordAttempts.succeeded(input.email);
     return this.applyAdminList(user);
+  }
+
+  /**
+   * Changes a signed-in user's password. The new one must meet the common-password rule and differ;
+   * the current one is checked under the same per-account limit as sign-in. Ending the user's other
+   * sessions is the caller's part. 400 for a Google-only account or a wrong current password.
+   */
+  async changePassword(userId: number, input: ChangePasswordRequest): Promise<void> {
+    const user = await this.currentUser(userId);
+    if (user.passwordHash === null) throw badRequest(ACCOUNT_MESSAGES.noPasswordToChange);
+    refuseCommonPassword(input.newPassword);
+    if (input.newPassword === input.currentPassword) throw badRequest(ACCOUNT_MESSAGES.newPasswordUnchanged);
+    const { passwordAttempts, repository } = this.options;
+    await passwordAttempts.claim(user.email);
+    // 400, not 401: the session is fine, and a 401 would sign the person out of the web app.
+    if (!(await verifyPassword(user.passwordHash, input.currentPassword))) throw badRequest(ACCOUNT_MESSAGES.currentPasswordWrong);
+    await passwordAttempts.succeeded(user.email);
+    if (!(await repository.setPasswordHash(user.id, await hashPassword(input.newPassword)))) throw unauthorized();
   }
 
   /**

@@ -2,17 +2,20 @@ import {
   ACCOUNT_MESSAGES,
   adminUsersResponseSchema,
   authResponseSchema,
+  changePasswordRequestSchema,
   checkEmailQuerySchema,
   checkEmailResponseSchema,
   googleAuthRequestSchema,
   loginRequestSchema,
+  messageResponseSchema,
   registerRequestSchema,
   signupEmailSchema,
 } from '@story/proto';
-import { adminsOnly, type ServiceApp } from '@story/service-kit';
+import { adminsOnly, requireUser, signedInOnly, type ServiceApp } from '@story/service-kit';
 import type { CookieOptions } from '../sessions/session-cookie.ts';
 import type { SessionService } from '../sessions/session.service.ts';
 import { signIn } from '../sessions/sign-in.ts';
+import type { AuthThrottles } from '../throttles/auth-throttles.ts';
 import type { AccountService } from './account.service.ts';
 import { presentAdminUser } from './user.presenter.ts';
 
@@ -22,14 +25,17 @@ const serverRegisterSchema = registerRequestSchema.extend({ email: signupEmailSc
 export interface AccountRoutesDeps {
   accounts: AccountService;
   sessions: SessionService;
+  throttles: AuthThrottles;
   cookie: CookieOptions;
 }
 
-/** `/api/users/*` of accounts: check-email, sign-up, sign-in (password and Google) and the admin's user list. */
-export function registerAccountRoutes(app: ServiceApp, { accounts, sessions, cookie }: AccountRoutesDeps): void {
-  app.get('/api/users/check-email', { schema: { querystring: checkEmailQuerySchema, response: { 200: checkEmailResponseSchema } } }, async (request) => ({
-    exists: await accounts.emailExists(request.query.email),
-  }));
+/** `/api/users/*` of accounts: check-email, sign-up, sign-in (password and Google), password change and the admin's user list. */
+export function registerAccountRoutes(app: ServiceApp, { accounts, sessions, throttles, cookie }: AccountRoutesDeps): void {
+  // The gateway limits each address; this limits each e-mail asked about, whatever the address.
+  app.get('/api/users/check-email', { schema: { querystring: checkEmailQuerySchema, response: { 200: checkEmailResponseSchema } } }, async (request) => {
+    await throttles.countEmailCheck(request.query.email);
+    return { exists: await accounts.emailExists(request.query.email) };
+  });
 
   app.post('/api/users/register', { schema: { body: serverRegisterSchema, response: { 201: authResponseSchema } } }, async (request, reply) => {
     const user = await accounts.register(request.body);
@@ -45,6 +51,14 @@ export function registerAccountRoutes(app: ServiceApp, { accounts, sessions, coo
   app.post('/api/users/google-auth', { schema: { body: googleAuthRequestSchema, response: { 200: authResponseSchema } } }, async (request, reply) => {
     const user = await accounts.signInWithGoogle(request.body);
     return signIn(sessions, cookie, reply, user, ACCOUNT_MESSAGES.googleSignedIn);
+  });
+
+  app.post('/api/users/password', { ...signedInOnly, schema: { body: changePasswordRequestSchema, response: { 200: messageResponseSchema } } }, async (request) => {
+    const identity = requireUser(request);
+    await accounts.changePassword(identity.userId, request.body);
+    // Whoever else holds a session, perhaps the reason for the change, is signed out; this one stays.
+    await sessions.revokeOthers(identity.userId, identity.sessionId);
+    return { message: ACCOUNT_MESSAGES.passwordChanged };
   });
 
   app.get('/api/users', { ...adminsOnly, schema: { response: { 200: adminUsersResponseSchema } } }, async () => (await accounts.listUsers()).map(presentAdminUser));

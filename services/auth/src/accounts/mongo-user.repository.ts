@@ -122,6 +122,11 @@ export class MongoUserRepository implements UserRepository {
     return doc ? toUser(doc) : undefined;
   }
 
+  async setPasswordHash(userId: number, passwordHash: string): Promise<UserRecord | undefined> {
+    const doc = await this.users.findByIdAndUpdate(userId, { $set: { passwordHash } }, { returnDocument: 'after' }).lean<UserDoc>();
+    return doc ? toUser(doc) : undefined;
+  }
+
   async listUsers(): Promise<UserRecord[]> {
     const docs = await this.users.find().sort({ createdAt: -1, _id: -1 }).lean<UserDoc[]>();
     return docs.map(toUser);

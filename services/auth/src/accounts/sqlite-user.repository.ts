@@ -95,6 +95,11 @@ export class SqliteUserRepository implements UserRepository {
     return row && toUser(row);
   }
 
+  async setPasswordHash(userId: number, passwordHash: string): Promise<UserRecord | undefined> {
+    const row = this.db.prepare<[string, number], UserRow>('UPDATE users SET password_hash = ? WHERE id = ? RETURNING *').get(passwordHash, userId);
+    return row && toUser(row);
+  }
+
   async listUsers(): Promise<UserRecord[]> {
     return this.db.prepare<[], UserRow>('SELECT * FROM users ORDER BY created_at DESC, id DESC').all().map(toUser);
   }

@@ -118,6 +118,14 @@ export function describeUserRepositoryContract(name: string, open: () => Promise
       expect(await repo.setAdmin(999_999, true)).toBeUndefined();
     });
 
+    it('replaces a password hash and leaves everything else as it was', async () => {
+      const ada = await repo.createUser(newUser(), at('2024-01-01T10:00:00.000Z'));
+      const changed = await repo.setPasswordHash(ada.id, '$argon2id$v=19$m=19456,t=2,p=1$bmV3$bmV3aGFzaA');
+      expect(changed).toEqual({ ...ada, passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$bmV3$bmV3aGFzaA' });
+      expect(await repo.findUserById(ada.id)).toEqual(changed);
+      expect(await repo.setPasswordHash(999_999, 'x')).toBeUndefined();
+    });
+
     it('lists users newest first', async () => {
       const old = await repo.createUser(newUser({ email: 'old@gmail.com' }), at('2023-05-01T00:00:00.000Z'));
       const newest = await repo.createUser(newUser({ email: 'new@gmail.com' }), at('2024-05-01T00:00:00.000Z'));

@@ -41,6 +41,8 @@ export interface UserRepository {
   /** Attaches a Google account to an existing user; throws DuplicateUserError when another user holds it. */
   linkGoogleAccount(userId: number, googleId: string): Promise<UserRecord | undefined>;
   setAdmin(userId: number, isAdmin: boolean): Promise<UserRecord | undefined>;
+  /** Replaces an account's password hash; undefined when the account does not exist. */
+  setPasswordHash(userId: number, passwordHash: string): Promise<UserRecord | undefined>;
   /** Every user, newest first. */
   listUsers(): Promise<UserRecord[]>;
 }

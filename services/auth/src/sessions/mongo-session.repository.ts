@@ -60,4 +60,13 @@ export class MongoSessionRepository implements SessionRepository {
     const result = await this.sessions.updateOne({ _id: String(id), revokedAt: null }, { $set: { expiresAt } });
     return result.matchedCount > 0;
   }
+
+  async revokeOtherSessions(userId: number, keepSessionId: string, at: Date): Promise<string[]> {
+    const live = { userId, _id: { $ne: String(keepSessionId) }, revokedAt: null, expiresAt: { $gt: at } };
+    const ids = (await this.sessions.find(live, { _id: 1 }).lean<Pick<SessionDoc, '_id'>[]>()).map((doc) => doc._id);
+    if (ids.length === 0) return [];
+    // One that another request revoked in between keeps its time; it is still reported, and its revocation published again.
+    await this.sessions.updateMany({ _id: { $in: ids }, revokedAt: null }, { $set: { revokedAt: at } });
+    return ids;
+  }
 }

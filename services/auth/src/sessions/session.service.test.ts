@@ -7,6 +7,7 @@ import { SessionService } from './session.service.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const START = Date.parse('2024-06-01T12:00:00.000Z');
+const THIRTY_DAYS_SECONDS = 30 * 24 * 60 * 60;
 
 /** SessionService on its own: a real SQLite store, a clock the test moves, and the revocations it publishes collected. */
 describe('SessionService', () => {
@@ -27,6 +28,7 @@ describe('SessionService', () => {
       privateKey: await importPrivateKey(keys.privateKey),
       publicKey: await importPublicKey(keys.publicKey),
       publish: (subject, data) => published.push({ subject, data }),
+      absoluteLifetimeSeconds: THIRTY_DAYS_SECONDS,
       now: () => new Date(now),
     });
     user = await storage.users.createUser(
@@ -85,6 +87,7 @@ describe('SessionService', () => {
       privateKey: await importPrivateKey(other.privateKey),
       publicKey: await importPublicKey(other.publicKey),
       publish: () => undefined,
+      absoluteLifetimeSeconds: THIRTY_DAYS_SECONDS,
       now: () => new Date(now),
     });
     const forged = await stranger.start(user);
@@ -92,5 +95,55 @@ describe('SessionService', () => {
     expect(await sessions.sessionIdFromToken(forged.token)).toBeUndefined();
     expect(await sessions.isValid(issued.sessionId)).toBe(true);
     expect(published).toEqual([]);
+  });
+
+  it('renews a session up to its absolute lifetime and no further, then ends it', async () => {
+    const issued = await sessions.start(user);
+    for (let day = 4; day <= 24; day += 4) {
+      now = START + day * DAY_MS;
+      expect(await sessions.renewIfAging(issued.sessionId, user)).toBeDefined();
+    }
+    // The renewal of day 24 stopped at day 30, and its cookie lives exactly that long.
+    expect((await storage.sessions.findSession(issued.sessionId))?.expiresAt.getTime()).toBe(START + 30 * DAY_MS);
+    now = START + 28 * DAY_MS;
+    expect(await sessions.renewIfAging(issued.sessionId, user)).toBeUndefined();
+    now = START + 30 * DAY_MS - 1;
+    expect(await sessions.isValid(issued.sessionId)).toBe(true);
+    now = START + 30 * DAY_MS;
+    expect(await sessions.isValid(issued.sessionId)).toBe(false);
+    expect(await sessions.describe(issued.sessionId)).toBeUndefined();
+  });
+
+  it('never issues a cookie that outlives a short absolute lifetime', async () => {
+    const keys = generateSigningKeyPair();
+    const short = new SessionService({
+      sessions: storage.sessions,
+      users: storage.users,
+      privateKey: await importPrivateKey(keys.privateKey),
+      publicKey: await importPublicKey(keys.publicKey),
+      publish: () => undefined,
+      absoluteLifetimeSeconds: 2 * 24 * 60 * 60,
+      now: () => new Date(now),
+    });
+    const issued = await short.start(user);
+    expect(issued.maxAgeSeconds).toBe(2 * 24 * 60 * 60);
+    now = START + 2 * DAY_MS;
+    expect(await short.isValid(issued.sessionId)).toBe(false);
+  });
+
+  it('ends every other live session of the user, keeps this one and other people’s, and publishes each revocation', async () => {
+    const other = await storage.users.createUser(
+      { email: 'bob@gmail.com', firstName: 'Bob', lastName: 'B', passwordHash: null, googleId: null, isAdmin: false, authProvider: 'email' },
+      new Date(START),
+    );
+    const [current, phone, laptop, bobs] = [await sessions.start(user), await sessions.start(user), await sessions.start(user), await sessions.start(other)];
+    await sessions.logout(laptop.sessionId, undefined);
+    published = [];
+    expect(await sessions.revokeOthers(user.id, current.sessionId)).toBe(1);
+    expect(published).toEqual([{ subject: SUBJECTS.sessionRevoked, data: JSON.stringify({ sessionId: phone.sessionId }) }]);
+    expect(await sessions.isValid(current.sessionId)).toBe(true);
+    expect(await sessions.isValid(phone.sessionId)).toBe(false);
+    expect(await sessions.isValid(bobs.sessionId)).toBe(true);
+    expect(await sessions.revokeOthers(user.id, current.sessionId)).toBe(0);
   });
 });

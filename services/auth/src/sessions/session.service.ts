@@ -20,12 +20,15 @@ export interface SessionServiceOptions {
   /** Publishes a core NATS message (revocations); dropped while NATS is not connected. */
   publish: (subject: string, data: string) => void;
   ttlSeconds?: number;
+  /** No session lives longer than this from sign-in, however often it is renewed. */
+  absoluteLifetimeSeconds: number;
   now?: () => Date;
 }
 
 /**
  * Sessions: a row per sign-in, named by a random id inside the signed cookie. The gateway checks the
  * signature itself and asks `isValid` over NATS, so a revoked session stops working everywhere.
+ * A session slides while it is used, but never past its absolute lifetime from sign-in.
  */
 export class SessionService {
   private readonly ttlSeconds: number;
@@ -39,7 +42,7 @@ export class SessionService {
   /** Opens a session for a user and signs its cookie token. */
   async start(user: UserRecord): Promise<IssuedSession> {
     const createdAt = this.now();
-    const expiresAt = new Date(createdAt.getTime() + this.ttlSeconds * 1000);
+    const expiresAt = this.expiryFrom(createdAt, createdAt);
     const session = await this.options.sessions.createSession({ id: randomUUID(), userId: user.id, createdAt, expiresAt });
     return this.sign(session.id, user, createdAt, expiresAt);
   }
@@ -47,7 +50,8 @@ export class SessionService {
   /**
    * Sliding sessions: once less than half of a live session's lifetime is left, it is extended to a
    * full lifetime and a new cookie token is signed (same session id, current admin flag), so a person
-   * who keeps using the app is not signed out mid-week. Undefined when no renewal is due or allowed.
+   * who keeps using the app is not signed out mid-week; never past the absolute lifetime, so a stolen
+   * cookie kept in use still dies. Undefined when no renewal is due or allowed.
    */
   async renewIfAging(sessionId: string, user: UserRecord): Promise<IssuedSession | undefined> {
     const session = await this.options.sessions.findSession(sessionId);
@@ -55,9 +59,19 @@ export class SessionService {
     if (!session || session.revokedAt !== null || session.userId !== user.id) return undefined;
     const left = session.expiresAt.getTime() - now.getTime();
     if (left <= 0 || left > (this.ttlSeconds * 1000) / 2) return undefined;
-    const expiresAt = new Date(now.getTime() + this.ttlSeconds * 1000);
+    const expiresAt = this.expiryFrom(now, session.createdAt);
+    if (expiresAt.getTime() <= session.expiresAt.getTime()) return undefined;
     if (!(await this.options.sessions.extendSession(sessionId, expiresAt))) return undefined;
     return this.sign(sessionId, user, now, expiresAt);
+  }
+
+  /** A full sliding lifetime from `from`, cut at the absolute end of a session signed in at `signedInAt`. */
+  private expiryFrom(from: Date, signedInAt: Date): Date {
+    return new Date(Math.min(from.getTime() + this.ttlSeconds * 1000, this.absoluteEnd(signedInAt)));
+  }
+
+  private absoluteEnd(signedInAt: Date): number {
+    return signedInAt.getTime() + this.options.absoluteLifetimeSeconds * 1000;
   }
 
   private async sign(sessionId: string, user: UserRecord, issuedAt: Date, expiresAt: Date): Promise<IssuedSession> {
@@ -98,11 +112,12 @@ export class SessionService {
     return user ? { userId: user.id, isAdmin: user.isAdmin } : undefined;
   }
 
-  /** Whether a session exists, is not revoked and has not expired. */
+  /** Whether a session exists, is not revoked, has not expired and is within its absolute lifetime. */
   async isValid(sessionId: string): Promise<boolean> {
     const session = await this.options.sessions.findSession(sessionId);
     if (!session || session.revokedAt !== null) return false;
-    return session.expiresAt.getTime() > this.now().getTime();
+    const now = this.now().getTime();
+    return session.expiresAt.getTime() > now && this.absoluteEnd(session.createdAt) > now;
   }
 
   /**
@@ -112,6 +127,13 @@ export class SessionService {
   async logout(vouchedSessionId: string | undefined, cookieToken: string | undefined): Promise<void> {
     const sessionId = vouchedSessionId || (cookieToken ? await this.sessionIdFromToken(cookieToken) : undefined);
     if (sessionId) await this.revoke(sessionId);
+  }
+
+  /** Ends every other live session of the user (another device, a stolen cookie) and tells every listener; how many ended. */
+  async revokeOthers(userId: number, keepSessionId: string): Promise<number> {
+    const revoked = await this.options.sessions.revokeOtherSessions(userId, keepSessionId, this.now());
+    for (const sessionId of revoked) this.options.publish(SUBJECTS.sessionRevoked, JSON.stringify({ sessionId }));
+    return revoked.length;
   }
 
   /** Revokes a session and tells every listener (the gateway drops its cached answer at once). */

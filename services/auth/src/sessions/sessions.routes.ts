@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, messageResponseSchema, sessionUserSchema } from '@story/proto';
+import { ACCOUNT_MESSAGES, messageResponseSchema, revokeOtherSessionsResponseSchema, sessionUserSchema } from '@story/proto';
 import { requireUser, signedInOnly, type ServiceApp } from '@story/service-kit';
 import type { AccountService } from '../accounts/account.service.ts';
 import { presentSessionUser } from '../accounts/user.presenter.ts';
@@ -11,7 +11,7 @@ export interface SessionRoutesDeps {
   cookie: CookieOptions;
 }
 
-/** The current session: who is signed in (renewing an aging session) and signing out. */
+/** The current session: who is signed in (renewing an aging session), signing out, and ending every other session. */
 export function registerSessionRoutes(app: ServiceApp, { accounts, sessions, cookie }: SessionRoutesDeps): void {
   app.post('/api/users/logout', { schema: { response: { 200: messageResponseSchema } } }, async (request, reply) => {
     await sessions.logout(request.identity?.sessionId, readSessionCookie(request));
@@ -26,5 +26,11 @@ export function registerSessionRoutes(app: ServiceApp, { accounts, sessions, coo
     const renewed = await sessions.renewIfAging(identity.sessionId, user);
     if (renewed) setSessionCookie(reply, renewed.token, renewed.maxAgeSeconds, cookie);
     return presentSessionUser(user);
+  });
+
+  app.post('/api/users/sessions/revoke-others', { ...signedInOnly, schema: { response: { 200: revokeOtherSessionsResponseSchema } } }, async (request) => {
+    const identity = requireUser(request);
+    const revoked = await sessions.revokeOthers(identity.userId, identity.sessionId);
+    return { message: ACCOUNT_MESSAGES.otherSessionsRevoked, revoked };
   });
 }

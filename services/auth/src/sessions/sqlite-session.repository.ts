@@ -43,4 +43,14 @@ export class SqliteSessionRepository implements SessionRepository {
     const result = this.db.prepare('UPDATE sessions SET expires_at = ? WHERE id = ? AND revoked_at IS NULL').run(expiresAt.toISOString(), id);
     return result.changes > 0;
   }
+
+  async revokeOtherSessions(userId: number, keepSessionId: string, at: Date): Promise<string[]> {
+    // ISO-8601 times in UTC compare as text in time order.
+    const rows = this.db
+      .prepare<[string, number, string, string], { id: string }>(
+        'UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND id <> ? AND revoked_at IS NULL AND expires_at > ? RETURNING id',
+      )
+      .all(at.toISOString(), userId, keepSessionId, at.toISOString());
+    return rows.map((row) => row.id);
+  }
 }

@@ -9,6 +9,7 @@ import { useExclusiveTask } from '../../hooks/use-exclusive-task.ts';
 import { errorMessageOr } from '../../lib/error-message.ts';
 import { AuthCard, CardHeader, Form } from './auth-card.tsx';
 import { BackButton } from './back-button.tsx';
+import { loadCommonPasswordRule, useCommonPasswordRule } from './common-password-rule.ts';
 import { EmailField } from './email-field.tsx';
 import { PasswordStrength } from './password-strength.tsx';
 import { hasErrors, homePathFor, registrationErrors, type RegistrationField, type RegistrationValues } from './signup-form.ts';
@@ -32,8 +33,10 @@ export function DetailsStep({ email, onBack }: { email: string; onBack: () => vo
   const { signIn } = useAuth();
   const navigate = useNavigate();
 
+  const commonPasswordRule = useCommonPasswordRule();
+
   // Validation runs on submit, then again on every change (spec section 5).
-  const errors = registrationErrors(values);
+  const errors = registrationErrors(values, commonPasswordRule);
   const shown = submitAttempted ? errors : {};
   const invalid = hasErrors(errors);
 
@@ -54,8 +57,10 @@ export function DetailsStep({ email, onBack }: { email: string; onBack: () => vo
     // A second submit while one runs is ignored.
     if (submission.isBusy()) return;
     setSubmitAttempted(true);
-    if (invalid) {
-      const first = FIELD_ORDER.find((field) => errors[field]);
+    // A submit faster than the list's download waits for it, so the rule is never skipped.
+    const current = registrationErrors(values, commonPasswordRule ?? (await loadCommonPasswordRule()));
+    if (hasErrors(current)) {
+      const first = FIELD_ORDER.find((field) => current[field]);
       if (first) fieldRefs.current[first]?.focus();
       return;
     }

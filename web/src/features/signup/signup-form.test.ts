@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { commonPasswordError } from '@story/proto/common-passwords';
 import {
   emailStepError,
   hasErrors,
@@ -49,6 +50,17 @@ describe('registration form', () => {
     expect(registrationErrors({ firstName: 'A', lastName: 'B', password: 'abcdefg1' }).password).toBe(
       'Password must contain at least one symbol',
     );
+  });
+
+  it('adds the common-password message once the spec rules are met', () => {
+    const names = { firstName: 'Ada', lastName: 'Lovelace' };
+    expect(registrationErrors({ ...names, password: 'Password1!' }, commonPasswordError)).toEqual({ password: 'This password is too common. Please choose another.' });
+    expect(registrationErrors({ ...names, password: 'Password1' }, commonPasswordError).password).toBe('Password must contain at least one symbol');
+    expect(registrationErrors({ firstName: '', lastName: 'L', password: 'P@ssw0rd!' }, commonPasswordError)).toEqual({
+      firstName: 'First name is required',
+      password: 'This password is too common. Please choose another.',
+    });
+    expect(registrationErrors({ ...names, password: 'Stories4ever!' }, commonPasswordError)).toEqual({});
   });
 
   it('is valid with names and a password of 8+ characters, a digit and a listed symbol', () => {

@@ -36,10 +36,18 @@ export interface RegistrationValues {
   password: string;
 }
 
-/** First message of each invalid field of the details form (empty when valid). */
-export function registrationErrors(values: RegistrationValues): FieldErrors<RegistrationField> {
+/** proto's common-password rule: the message for a password that is too common, else undefined. */
+export type CommonPasswordRule = (password: string) => string | undefined;
+
+/**
+ * First message of each invalid field of the details form (empty when valid). Once the password
+ * meets the specification's rules, the common-password rule (when loaded) has its say.
+ */
+export function registrationErrors(values: RegistrationValues, commonPasswordRule?: CommonPasswordRule): FieldErrors<RegistrationField> {
   const result = registrationFormSchema.safeParse(values);
-  return result.success ? {} : firstMessagePerField<RegistrationField>(result.error.issues);
+  const errors = result.success ? {} : firstMessagePerField<RegistrationField>(result.error.issues);
+  const tooCommon = errors.password === undefined ? commonPasswordRule?.(values.password) : undefined;
+  return tooCommon ? { ...errors, password: tooCommon } : errors;
 }
 
 export type LoginField = 'email' | 'password';

@@ -1,0 +1,60 @@
+import type { NatsConnection } from '@nats-io/transport-node';
+import { ACCOUNT_MESSAGES, tooManyEmailChecksMessage } from '@story/proto';
+import { HttpError, SharedWindowCounter, openSharedBucket, sharedKey, updateShared } from '@story/service-kit';
+import { FORGET_FAILURES_AFTER_MS, PasswordAttempts, type AttemptPolicy, type AttemptRecord, type AttemptStore } from './password-attempts.ts';
+import { TooManyAttemptsError } from './too-many-attempts.ts';
+
+/** The NATS KV bucket of auth's throttles; every auth instance opens the same one. */
+export const AUTH_THROTTLES_BUCKET = 'auth_throttles';
+const CHECK_EMAIL_WINDOW_MS = 60_000;
+
+type SharedBucket = Awaited<ReturnType<typeof openSharedBucket>>;
+
+export interface AuthThrottlesOptions {
+  passwordAttempts: AttemptPolicy;
+  checkEmailPerMinute: number;
+  clock: () => Date;
+}
+
+/**
+ * The auth service's throttles, in a NATS KV bucket so that every instance counts alike and a
+ * restart forgets nothing: password attempts per account, and check-email calls per e-mail. Usable
+ * once `open` has run (on NATS connect); before that they answer 503 rather than let anything through.
+ */
+export class AuthThrottles {
+  readonly passwordAttempts: PasswordAttempts;
+  private bucket: SharedBucket | undefined;
+  private emailChecks: SharedWindowCounter | undefined;
+
+  constructor(private readonly options: AuthThrottlesOptions) {
+    const store: AttemptStore = {
+      update: (key, change) => updateShared<AttemptRecord>(this.openBucket(), key, change),
+      remove: async (key) => {
+        await this.openBucket().delete(key);
+      },
+    };
+    this.passwordAttempts = new PasswordAttempts(store, options.passwordAttempts, options.clock);
+  }
+
+  /** Opens (creating if needed) the shared bucket; its entries vanish a day after their last write. */
+  async open(nc: NatsConnection): Promise<void> {
+    const bucket = await openSharedBucket(nc, AUTH_THROTTLES_BUCKET, FORGET_FAILURES_AFTER_MS);
+    this.emailChecks = new SharedWindowCounter(bucket, CHECK_EMAIL_WINDOW_MS, () => this.options.clock().getTime());
+    this.bucket = bucket;
+  }
+
+  /** Counts one check-email call against the e-mail it asks about; 429 past the per-minute budget. */
+  async countEmailCheck(email: string): Promise<void> {
+    const counter = this.emailChecks;
+    if (!counter) throw new HttpError(503, ACCOUNT_MESSAGES.signInUnavailable);
+    const result = await counter.take(sharedKey('check-email', email.trim().toLowerCase()), 1, this.options.checkEmailPerMinute).catch(() => {
+      throw new HttpError(503, ACCOUNT_MESSAGES.signInUnavailable);
+    });
+    if (!result.allowed) throw new TooManyAttemptsError(tooManyEmailChecksMessage(result.retryAfterSeconds), result.retryAfterSeconds);
+  }
+
+  private openBucket(): SharedBucket {
+    if (!this.bucket) throw new HttpError(503, ACCOUNT_MESSAGES.signInUnavailable);
+    return this.bucket;
+  }
+}
