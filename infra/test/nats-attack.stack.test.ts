@@ -1,6 +1,7 @@
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { SUBJECTS } from '@story/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureNatsCredentials } from '../src/nats-auth.ts';
 import { ApiClient, GOOD_PASSWORD, startTestStack, uniqueEmail } from '../src/test-stack.ts';
 import type { StackHandle } from '../src/stack.ts';
 
@@ -19,7 +20,7 @@ afterAll(async () => {
 });
 
 /** Connects as the rogue would, answering every session check "valid, admin"; counts its answers. */
-async function startRogueAnswerer(options: { user?: string; pass?: string }): Promise<{ nc: NatsConnection | undefined; refusal: unknown; answers: () => number }> {
+async function startRogueAnswerer(options: { user?: string; pass?: string }): Promise<{ nc: NatsConnection | undefined; refusal: () => unknown; answers: () => number }> {
   let answered = 0;
   let nc: NatsConnection | undefined;
   let refusal: unknown;
@@ -29,13 +30,17 @@ async function startRogueAnswerer(options: { user?: string; pass?: string }): Pr
     refusal = error;
   }
   nc?.subscribe(SUBJECTS.sessionCheck, {
-    callback: (_error, msg) => {
+    callback: (error, msg) => {
+      if (error) {
+        refusal = error;
+        return;
+      }
       answered += 1;
       msg.respond(JSON.stringify({ valid: true, userId: 1, isAdmin: true }));
     },
   });
   await nc?.flush().catch(() => undefined);
-  return { nc, refusal, answers: () => answered };
+  return { nc, refusal: () => refusal, answers: () => answered };
 }
 
 const signUp = async () => {
@@ -55,6 +60,17 @@ describe('NATS is not open to strangers', () => {
     expect(users.body).toEqual({ message: 'Admin access required' });
     expect(rogue.answers()).toBe(0);
     expect(rogue.nc).toBeUndefined();
-    expect(String(rogue.refusal)).toMatch(/authorization/i);
+    expect(String(rogue.refusal())).toMatch(/authorization/i);
+  });
+
+  it('keeps a service that was broken into from answering for auth: its NATS user may not subscribe there', async () => {
+    const conversations = { user: 'conversations', pass: ensureNatsCredentials(stack.dataDir).conversations };
+    const rogue = await startRogueAnswerer(conversations);
+    const user = await signUp();
+    const users = await user.get('/api/users');
+    await rogue.nc?.close();
+    expect(users.status, JSON.stringify(users.body).slice(0, 200)).toBe(403);
+    expect(rogue.answers()).toBe(0);
+    expect(String(rogue.refusal())).toMatch(/permissions violation/i);
   });
 });
