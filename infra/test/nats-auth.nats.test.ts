@@ -2,6 +2,8 @@ import { connect, type Msg, type NatsConnection } from '@nats-io/transport-node'
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { EVENTS_STREAM, EVENT_SUBJECTS, QUEUE_GROUPS, SUBJECTS } from '@story/proto';
 import { ensureEventsStream } from '@story/service-kit/nats';
+import { NatsLink } from '@story/service-kit/nats-link';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { permissionViolations, settle, startUsersNats, type UsersNats } from './support/nats-users.ts';
 
@@ -38,6 +40,21 @@ describe('connecting to NATS', () => {
     await expect(connect({ servers: nats.server.url, maxReconnectAttempts: 0 })).rejects.toThrow(/authorization/i);
     await expect(connect({ servers: nats.server.url, user: 'auth', pass: 'guess', maxReconnectAttempts: 0 })).rejects.toThrow(/authorization/i);
     await expect(connect({ servers: nats.server.url, user: 'conversations', pass: nats.credentials('auth').pass, maxReconnectAttempts: 0 })).rejects.toThrow(/authorization/i);
+  });
+
+  it('lets a service’s NatsLink in with its own password, and says so plainly when NATS refuses one', async () => {
+    const base = { NATS_URL: nats.server.url, NATS_USER: 'auth' };
+    const link = NatsLink.forService({ ...base, NATS_PASSWORD: nats.credentials('auth').pass }, 'auth');
+    link.start(pino({ level: 'silent' }));
+    await link.ready();
+    await link.close();
+
+    const lines: string[] = [];
+    const refused = NatsLink.forService({ ...base, NATS_PASSWORD: 'stale' }, 'auth');
+    refused.start(pino({ level: 'error' }, { write: (line: string) => void lines.push(line) }));
+    await expect.poll(() => lines.join(''), { timeout: 5000 }).toContain('NATS refused this process (NATS_USER / NATS_PASSWORD)');
+    expect(refused.nc).toBeUndefined();
+    await refused.close();
   });
 });
 
