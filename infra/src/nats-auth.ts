@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { NATS_USERS, type NatsRights, type NatsUser } from '@story/proto';
 import { startNatsServer, type NatsServerHandle } from './nats-server.ts';
@@ -121,6 +121,8 @@ export function writeNatsServerConfig(dataDir: string, credentials: Record<strin
     '',
   ].join('\n');
   writeFileSync(path, text, { mode: 0o600 });
+  // The mode above applies only to a new file: keep an older one private too.
+  chmodSync(path, 0o600);
   return path;
 }
 

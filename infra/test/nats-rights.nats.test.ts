@@ -3,7 +3,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import { AckPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { Objm } from '@nats-io/obj';
 import { pino } from 'pino';
-import { EVENTS_STREAM, EVENT_CONSUMERS, EVENT_SUBJECTS, NATS_BUCKETS, QUEUE_GROUPS, SESSION_COOKIE, SUBJECTS, sessionCheckReplySchema } from '@story/proto';
+import { EVENTS_STREAM, EVENT_CONSUMERS, EVENT_SUBJECTS, NATS_BUCKETS, QUEUE_GROUPS, SESSION_COOKIE, SUBJECTS, authResponseSchema, sessionCheckReplySchema } from '@story/proto';
 import { generateSigningKeyPair } from '@story/service-kit/identity';
 import { ensureEventsStream } from '@story/service-kit/nats';
 import { SharedWindowCounter, openSharedBucket, updateShared } from '@story/service-kit/shared-counters';
@@ -32,10 +32,14 @@ afterAll(async () => {
 /** A service's environment for its own NATS user. */
 const natsEnv = (user: string) => ({ NATS_USER: user, NATS_PASSWORD: nats.credentials(user).pass });
 
-/** The session id inside a session cookie (its payload, not verified: auth made it a moment ago). */
-function sessionIdOf(setCookie: string | string[] | undefined): string {
+/** The session cookie's token in a Set-Cookie header. */
+function sessionTokenOf(setCookie: string | string[] | undefined): string {
   const line = [setCookie ?? []].flat().find((header) => header.startsWith(`${SESSION_COOKIE}=`)) ?? '';
-  const token = /^[^=]+=([^;]+)/.exec(line)?.[1] ?? '';
+  return /^[^=]+=([^;]+)/.exec(line)?.[1] ?? '';
+}
+
+/** The session id inside a session token (its payload, not verified: auth made it a moment ago). */
+function sessionIdOf(token: string): string {
   const payload: unknown = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
   if (typeof payload !== 'object' || payload === null || !('sid' in payload)) throw new Error('no session in the cookie');
   return String(payload.sid);
@@ -60,16 +64,18 @@ describe('auth and the gateway, each as its own user', () => {
         payload: { email: `nats.${Date.now()}@gmail.com`, firstName: 'Ada', lastName: 'Lovelace', password: 'Stories4ever!' },
       });
       expect(registered.statusCode).toBe(201);
-      const sessionId = sessionIdOf(registered.headers['set-cookie']);
+      const token = sessionTokenOf(registered.headers['set-cookie']);
+      const sessionId = sessionIdOf(token);
       const expires = Math.floor(Date.now() / 1000) + 3600;
       expect(await checks.check(sessionId, expires)).toEqual({ valid: true, isAdmin: false });
       expect(await checks.check('not-a-session', expires)).toEqual({ valid: false });
 
-      const userSettings = await (await nats.connectAs('conversations')).request(SUBJECTS.userSettings, JSON.stringify({ userId: registered.json<{ id?: number }>().id ?? 1 }), { timeout: 2000 });
-      expect(userSettings.json()).toMatchObject({ ok: true });
+      const userId = authResponseSchema.parse(registered.json()).user.id;
+      const userSettings = await (await nats.connectAs('conversations')).request(SUBJECTS.userSettings, JSON.stringify({ userId }), { timeout: 2000 });
+      expect(userSettings.json()).toMatchObject({ ok: true, userType: 'standard' });
 
-      const cookie = `${SESSION_COOKIE}=${/session=([^;]+)/.exec(String(registered.headers['set-cookie']))?.[1] ?? ''}`;
-      expect((await auth.app.inject({ method: 'POST', url: '/api/users/logout', headers: { cookie } })).statusCode).toBe(200);
+      const logout = await auth.app.inject({ method: 'POST', url: '/api/users/logout', headers: { cookie: `${SESSION_COOKIE}=${token}` } });
+      expect(logout.statusCode).toBe(200);
       await expect.poll(() => revoked).toEqual([sessionId]);
       expect(await checks.check(sessionId, expires)).toEqual({ valid: false });
       const asked = await gateway.request(SUBJECTS.sessionCheck, JSON.stringify({ sessionId }), { timeout: 2000 });

@@ -25,6 +25,7 @@ const EVERY_NATS_USER: readonly NatsUser[] = [
     .map(([user, rights]) => ({ user, rights })),
 ];
 
+/** Starts nats-server with every written user (deployed and planned), each with a fresh password. */
 export async function startUsersNats(): Promise<UsersNats> {
   const dataDir = mkdtempSync(join(tmpdir(), 'nats-users-'));
   const { server, credentials } = await startNatsServerWithUsers({ dataDir, users: EVERY_NATS_USER });
