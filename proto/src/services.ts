@@ -24,8 +24,9 @@ export interface ServiceEntry {
 }
 
 /**
- * The services of the system, in start order. Adding a service is adding it here (see the README's
- * "Adding a service"); `infra/test/compose.test.ts` fails until docker-compose.yml agrees.
+ * The services of the system, in start order. Adding a service is adding it here, with its NATS rights
+ * from `SERVICE_NATS_RIGHTS` (see the README's "Adding a service"); `infra/test/compose.test.ts` fails
+ * until docker-compose.yml and infra/nats/accounts.conf (`make nats-conf`) agree.
  */
 const NO_WORKERS: readonly WorkerEntry[] = [];
 
