@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 NODE := node --import tsx
 
-.PHONY: run test build deps deps-test bench typecheck admin clean-data test-unit
+.PHONY: run test build deps deps-test bench typecheck admin clean-data test-unit nats-conf compose-secrets
 
 deps:
 	@bash infra/scripts/install-system-packages.sh run
@@ -38,3 +38,11 @@ admin: deps
 
 clean-data:
 	rm -rf data
+
+## Rewrite infra/nats/accounts.conf (compose's NATS users and permissions) from proto/src/services.ts.
+nats-conf: deps
+	@$(NODE) infra/src/nats-conf.cli.ts accounts
+
+## Put a random password for each NATS user into .env (kept if there), for `docker compose up`.
+compose-secrets: deps
+	@$(NODE) infra/src/nats-conf.cli.ts secrets

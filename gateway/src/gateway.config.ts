@@ -48,6 +48,8 @@ export const gatewayEnvSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: portSchema(8080),
   NATS_URL: baseEnvSchema.shape.NATS_URL,
+  NATS_USER: baseEnvSchema.shape.NATS_USER,
+  NATS_PASSWORD: baseEnvSchema.shape.NATS_PASSWORD,
   SESSION_PUBLIC_KEY: pem('SESSION_PUBLIC_KEY', 'public'),
   IDENTITY_PRIVATE_KEY: pem('IDENTITY_PRIVATE_KEY', 'private'),
   ...serviceUrlShape,

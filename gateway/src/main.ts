@@ -2,6 +2,7 @@
  * The gateway process: the system's only public port. Reads and validates the environment, loads
  * the supergraph composed at build time, connects to NATS and serves until SIGTERM/SIGINT.
  */
+import { natsCredentials } from '@story/service-kit/config';
 import { connectNats } from '@story/service-kit/nats';
 import { runService } from '@story/service-kit/service-runner';
 import { buildGateway } from './app.ts';
@@ -18,7 +19,7 @@ try {
   process.exit(1);
 }
 
-const nats = await connectNats(config.NATS_URL, 'gateway');
+const nats = await connectNats(config.NATS_URL, 'gateway', { credentials: natsCredentials(config) });
 const app = await buildGateway(config, { nats, supergraphSdl });
 await runService(app, {
   host: config.HOST,

@@ -41,12 +41,15 @@ async function waitForPort(port: number, timeoutMs: number): Promise<void> {
 
 /**
  * Starts Debian's `nats-server` with JetStream on loopback, its store under `storeDir`. Used by
- * `make run` and by every test that needs NATS: the real server, never a mock.
+ * `make run` and by every test that needs NATS: the real server, never a mock. With `configFile`
+ * (the users and permissions of `writeNatsServerConfig`) only those users may connect; without it the
+ * server is open, as the tests of a single service want it.
  */
-export async function startNatsServer(options: { storeDir: string; port?: number; binary?: string }): Promise<NatsServerHandle> {
+export async function startNatsServer(options: { storeDir: string; port?: number; binary?: string; configFile?: string }): Promise<NatsServerHandle> {
   const port = options.port ?? (await freePort());
   mkdirSync(options.storeDir, { recursive: true });
-  const child = spawn(options.binary ?? 'nats-server', ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', options.storeDir], {
+  const config = options.configFile ? ['-c', options.configFile] : [];
+  const child = spawn(options.binary ?? 'nats-server', [...config, '-a', '127.0.0.1', '-p', String(port), '-js', '-sd', options.storeDir], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';

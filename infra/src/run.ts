@@ -70,7 +70,9 @@ async function main(): Promise<void> {
     process.stderr.write(`\n${tag('nats-server')} \x1b[31mSTOPPED\x1b[0m (exit code ${code ?? '-'}, signal ${signal ?? '-'}). Services keep retrying; stopping everything.\n`);
     void stopAll(1);
   });
-  const natsNote = stack.nats ? `nats-server (JetStream) at ${stack.natsUrl}, store ${dataDir}/nats` : `NATS at ${stack.natsUrl}`;
+  const natsNote = stack.nats
+    ? `nats-server (JetStream) at ${stack.natsUrl}, store ${dataDir}/nats; each process its own NATS user (${dataDir}/keys/nats-credentials.json)`
+    : `NATS at ${stack.natsUrl}, as the users of infra/nats/accounts.conf (passwords in ${dataDir}/keys/nats-credentials.json)`;
   process.stdout.write(
     [
       '',

@@ -2,9 +2,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SERVICE_REGISTRY, serviceEntryFile, serviceUrlEnv, type WorkerEntry } from '@story/proto';
+import { GATEWAY_NATS_USER, SERVICE_REGISTRY, serviceEntryFile, serviceUrlEnv, type WorkerEntry } from '@story/proto';
 import { ensureKeys } from './keys.ts';
-import { freePort, startNatsServer, type NatsServerHandle } from './nats-server.ts';
+import { ensureNatsCredentials, startNatsServerWithUsers } from './nats-auth.ts';
+import { freePort, type NatsServerHandle } from './nats-server.ts';
 
 export const REPO_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 
@@ -106,12 +107,14 @@ export async function startStack(options: StackOptions): Promise<StackHandle> {
   const dataDir = resolve(options.dataDir);
   mkdirSync(dataDir, { recursive: true });
   const keys = ensureKeys(dataDir);
-  const nats = options.natsUrl ? undefined : await startNatsServer({ storeDir: join(dataDir, 'nats'), port: options.fixedPorts ? 4222 : undefined });
-  const natsUrl = options.natsUrl ?? nats?.url ?? '';
-
   const processes: RunningProcess[] = [];
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries({ ...process.env, ...options.env })) if (value !== undefined) env[key] = value;
+  // Every process connects as its own NATS user; an existing NATS (natsUrl) must know the same users.
+  const started = options.natsUrl ? undefined : await startNatsServerWithUsers({ dataDir, port: options.fixedPorts ? 4222 : undefined, env });
+  const natsPasswords = started?.credentials ?? ensureNatsCredentials(dataDir, env);
+  const nats = started?.server;
+  const natsUrl = options.natsUrl ?? nats?.url ?? '';
   Object.assign(env, {
     DATA_DIR: dataDir,
     NATS_URL: natsUrl,
@@ -129,11 +132,12 @@ export async function startStack(options: StackOptions): Promise<StackHandle> {
     await nats?.stop();
   };
 
-  const spawnService = (name: string, entry: string, port: number, onData: (chunk: Buffer) => void): ChildProcess => {
-    const childEnv: Record<string, string> = { ...env, PORT: String(port), HOST: '127.0.0.1' };
-    // Each process gets only the private key it signs with.
+  const spawnService = (name: string, natsUser: string, entry: string, port: number, onData: (chunk: Buffer) => void): ChildProcess => {
+    const childEnv: Record<string, string> = { ...env, PORT: String(port), HOST: '127.0.0.1', NATS_USER: natsUser, NATS_PASSWORD: natsPasswords[natsUser] ?? '' };
+    // Each process gets only the private key it signs with, and only its own NATS password.
     if (name !== 'auth') delete childEnv.SESSION_PRIVATE_KEY;
     if (entry !== 'gateway/src/main.ts') delete childEnv.IDENTITY_PRIVATE_KEY;
+    for (const key of Object.keys(childEnv)) if (key.endsWith('_NATS_PASSWORD')) delete childEnv[key];
     const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, entry)], {
       cwd: REPO_ROOT,
       env: childEnv,
@@ -144,7 +148,8 @@ export async function startStack(options: StackOptions): Promise<StackHandle> {
     return child;
   };
 
-  const launch = async (name: string, entry: string, port: number): Promise<RunningProcess> => {
+  /** `natsUser`: the service's NATS user, which its workers share. */
+  const launch = async (name: string, natsUser: string, entry: string, port: number): Promise<RunningProcess> => {
     let recent = '';
     const onData = (chunk: Buffer) => {
       const text = chunk.toString();
@@ -152,7 +157,7 @@ export async function startStack(options: StackOptions): Promise<StackHandle> {
       if (options.onOutput) for (const line of text.split('\n')) if (line.trim()) options.onOutput(name, line);
     };
     const url = `http://127.0.0.1:${port}`;
-    const running: RunningProcess = { name, url, port, child: spawnService(name, entry, port, onData), restarts: 0 };
+    const running: RunningProcess = { name, url, port, child: spawnService(name, natsUser, entry, port, onData), restarts: 0 };
     processes.push(running);
     const crashTimes: number[] = [];
 
@@ -169,7 +174,7 @@ export async function startStack(options: StackOptions): Promise<StackHandle> {
         const delay = 500 * 2 ** (crashTimes.length - 1);
         setTimeout(() => {
           if (stopping) return;
-          running.child = spawnService(name, entry, port, onData);
+          running.child = spawnService(name, natsUser, entry, port, onData);
           running.restarts += 1;
           watch(running.child);
           waitReady(url, running.child, name, 60_000, () => recent).then(
@@ -192,7 +197,7 @@ export async function startStack(options: StackOptions): Promise<StackHandle> {
       selected.map(async (service) => {
         const port = options.fixedPorts ? service.defaultPort : await freePort();
         env[service.urlEnv] = `http://127.0.0.1:${port}`;
-        await launch(service.name, service.entry, port);
+        await launch(service.name, service.name, service.entry, port);
       }),
     );
     // Workers of each service (speech workers, …): any number, each with its own health port.
@@ -202,19 +207,19 @@ export async function startStack(options: StackOptions): Promise<StackHandle> {
           const count = workerCount(worker, env);
           return Array.from({ length: count }, async (_, index) => {
             const name = count > 1 ? `${service.name}-${worker.name}-${index + 1}` : `${service.name}-${worker.name}`;
-            await launch(name, `services/${service.name}/src/${worker.entry}`, await freePort());
+            await launch(name, service.name, `services/${service.name}/src/${worker.entry}`, await freePort());
           });
         }),
       ),
     );
     const gatewayPort = options.gatewayPort ?? (options.fixedPorts ? 8080 : await freePort());
-    const gateway = await launch('gateway', 'gateway/src/main.ts', gatewayPort);
+    const gateway = await launch('gateway', GATEWAY_NATS_USER, 'gateway/src/main.ts', gatewayPort);
     let extraGateways = 0;
     return {
       gatewayUrl: gateway.url.replace('127.0.0.1', 'localhost'),
       addGateway: async () => {
         extraGateways += 1;
-        const extra = await launch(`gateway-${extraGateways + 1}`, 'gateway/src/main.ts', await freePort());
+        const extra = await launch(`gateway-${extraGateways + 1}`, GATEWAY_NATS_USER, 'gateway/src/main.ts', await freePort());
         return extra.url.replace('127.0.0.1', 'localhost');
       },
       natsUrl,

@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { SERVICE_REGISTRY, serviceUrlEnv } from '@story/proto';
+import { GATEWAY_NATS_USER, NATS_USERS, SERVICE_REGISTRY, serviceUrlEnv } from '@story/proto';
+import { natsAccounts, natsPasswordEnv, parseNatsAccounts } from '../src/nats-auth.ts';
 import { REPO_ROOT } from '../src/stack.ts';
 
 /**
@@ -17,11 +18,13 @@ interface ComposeService {
   environment?: Record<string, string>;
   depends_on?: Record<string, { condition: string }>;
   volumes?: string[];
+  secrets?: string[];
   deploy?: { replicas?: number };
 }
 const compose = parse(readFileSync(join(REPO_ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
   services: Record<string, ComposeService>;
   volumes: Record<string, unknown>;
+  secrets?: Record<string, { environment?: string; file?: string }>;
 };
 
 /** What runs besides the registry's services and their workers. */
@@ -94,5 +97,47 @@ describe('docker-compose.yml', () => {
 
   it('runs JetStream with fsync on every write', () => {
     expect(readFileSync(join(REPO_ROOT, 'infra/nats/nats.conf'), 'utf8')).toMatch(/sync_interval:\s*always/);
+  });
+
+  it('sends Secure cookies and HSTS from the gateway and auth', () => {
+    expect(compose.services.gateway?.environment?.COOKIE_SECURE).toBe('true');
+    expect(compose.services.auth?.environment?.COOKIE_SECURE).toBe('true');
+  });
+});
+
+describe('NATS users in compose', () => {
+  const natsConf = readFileSync(join(REPO_ROOT, 'infra/nats/nats.conf'), 'utf8');
+  const secretOf = (user: string) => `${user}_nats_password`;
+  /** Every compose process and the NATS user it must connect as (workers share their service's). */
+  const processes = [
+    ...SERVICE_REGISTRY.map((service) => ({ composeName: service.name, user: service.name })),
+    ...workerServices.map(({ service, composeName }) => ({ composeName, user: service.name })),
+    { composeName: 'gateway', user: GATEWAY_NATS_USER },
+  ];
+
+  it('has exactly the users and permissions of the registry (run `make nats-conf` after changing it)', () => {
+    expect(natsConf).toMatch(/^include \.\/accounts\.conf$/m);
+    expect(natsConf).not.toMatch(/^\s*(authorization|no_auth_user|accounts)\b/m);
+    const accounts = parseNatsAccounts(readFileSync(join(REPO_ROOT, 'infra/nats/accounts.conf'), 'utf8'));
+    expect(accounts).toEqual(natsAccounts((user) => ({ env: natsPasswordEnv(user) })));
+  });
+
+  it('gives nats-server every user’s password from the environment, required', () => {
+    const nats = compose.services.nats;
+    expect(nats?.volumes).toContain('./infra/nats:/etc/nats:ro');
+    expect(Object.keys(nats?.environment ?? {}).sort()).toEqual(NATS_USERS.map((u) => natsPasswordEnv(u.user)).sort());
+    for (const { user } of NATS_USERS) expect(nats?.environment?.[natsPasswordEnv(user)], user).toMatch(new RegExp(`^\\$\\{${natsPasswordEnv(user)}:\\?`));
+  });
+
+  it('gives each process its own NATS user and only its own password, as a secret', () => {
+    expect(Object.keys(compose.secrets ?? {}).sort()).toEqual(NATS_USERS.map((u) => secretOf(u.user)).sort());
+    for (const { user } of NATS_USERS) expect(compose.secrets?.[secretOf(user)], user).toEqual({ environment: natsPasswordEnv(user) });
+    for (const { composeName, user } of processes) {
+      const entry = compose.services[composeName];
+      expect(entry?.environment?.NATS_USER, composeName).toBe(user);
+      expect(entry?.environment?.NATS_PASSWORD_FILE, composeName).toBe(`/run/secrets/${secretOf(user)}`);
+      expect(entry?.environment?.NATS_PASSWORD, composeName).toBeUndefined();
+      expect(entry?.secrets, composeName).toEqual([secretOf(user)]);
+    }
   });
 });

@@ -6,4 +6,5 @@ export * from './identity.ts';
 export * from './routes.ts';
 export * from './messages/index.ts';
 export * from './services.ts';
+export * from './nats-rights.ts';
 export * from './graphql-types.ts';

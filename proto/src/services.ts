@@ -1,3 +1,4 @@
+import { GATEWAY_NATS_RIGHTS, GATEWAY_NATS_USER, SERVICE_NATS_RIGHTS, type NatsRights } from './nats-rights.ts';
 import type { ServiceName } from './routes.ts';
 
 /** A process a service runs beside its HTTP front (e.g. speech workers in a NATS queue group). */
@@ -18,17 +19,20 @@ export interface ServiceEntry {
   /** Serves a GraphQL subgraph whose SDL is `proto/graphql/<name>.graphql`. */
   subgraph: boolean;
   workers: readonly WorkerEntry[];
+  /** What its NATS user (named like the service; its workers share it) may publish and subscribe to. */
+  nats: NatsRights;
 }
 
 /**
- * The services of the system, in start order. Adding a service is adding it here (see the README's
- * "Adding a service"); `infra/test/compose.test.ts` fails until docker-compose.yml agrees.
+ * The services of the system, in start order. Adding a service is adding it here, with its NATS rights
+ * from `SERVICE_NATS_RIGHTS` (see the README's "Adding a service"); `infra/test/compose.test.ts` fails
+ * until docker-compose.yml and infra/nats/accounts.conf (`make nats-conf`) agree.
  */
 const NO_WORKERS: readonly WorkerEntry[] = [];
 
 export const SERVICE_REGISTRY = [
-  { name: 'auth', port: 4001, subgraph: true, workers: NO_WORKERS },
-  { name: 'conversations', port: 4002, subgraph: true, workers: NO_WORKERS },
+  { name: 'auth', port: 4001, subgraph: true, workers: NO_WORKERS, nats: SERVICE_NATS_RIGHTS.auth },
+  { name: 'conversations', port: 4002, subgraph: true, workers: NO_WORKERS, nats: SERVICE_NATS_RIGHTS.conversations },
 ] as const satisfies readonly ServiceEntry[];
 
 export type RegisteredService = (typeof SERVICE_REGISTRY)[number];
@@ -40,3 +44,15 @@ export const serviceUrlEnv = <N extends ServiceName>(name: N): `${Uppercase<N>}_
 
 /** The entry file of a service's HTTP process. */
 export const serviceEntryFile = (name: ServiceName): string => `services/${name}/src/main.ts`;
+
+/** A NATS user of the deployment and its rights. */
+export interface NatsUser {
+  user: string;
+  rights: NatsRights;
+}
+
+/** The NATS users: one per registered service, and the gateway's. The NATS configurations are made from this. */
+export const NATS_USERS: readonly NatsUser[] = [
+  ...SERVICE_REGISTRY.map((service) => ({ user: service.name, rights: service.nats })),
+  { user: GATEWAY_NATS_USER, rights: GATEWAY_NATS_RIGHTS },
+];

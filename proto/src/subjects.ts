@@ -17,6 +17,8 @@ export const SUBJECTS = {
   /** speech workers (queue group `speech`). */
   speechTranscribe: 'speech.transcribe',
   speechSynthesize: 'speech.synthesize',
+  /** conversations: the coach's reply to a spoken turn (asked by the speech service). */
+  chatReply: 'conversations.chat.reply',
 } as const;
 
 export const QUEUE_GROUPS = { auth: 'auth', conversations: 'conversations', jobs: 'jobs', speech: 'speech', search: 'search' } as const;
@@ -44,6 +46,19 @@ export const snippetOwnerReplySchema = z.union([
 // ---- domain events on JetStream ---------------------------------------------------------------------
 
 export const EVENTS_STREAM = 'EVENTS';
+/** Durable consumers of EVENTS (their NATS users may create, read and ack only these). */
+export const EVENT_CONSUMERS = { searchIndexer: 'search-indexer' } as const;
+
+/** JetStream KV buckets (`openSharedBucket`) and object stores, by what they hold. */
+export const NATS_BUCKETS = {
+  /** gateway: per-user budgets of AI calls and writes, shared by every gateway instance. */
+  budgets: 'budgets',
+  /** auth: sign-in throttles per address and per account. */
+  authThrottles: 'auth_throttles',
+  /** speech: audio larger than one message (object store). */
+  speechAudio: 'speech_audio',
+} as const;
+
 export const EVENT_SUBJECTS = {
   storySaved: 'events.story.saved',
   threadDeleted: 'events.thread.deleted',

@@ -1,6 +1,6 @@
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { FastifyBaseLogger } from 'fastify';
-import { budgetSpentMessage } from '@story/proto';
+import { NATS_BUCKETS, budgetSpentMessage } from '@story/proto';
 import { HttpError } from '@story/service-kit/errors';
 import { SharedRateLimiter, openSharedBucket, sharedKey, type TakeResult } from '@story/service-kit/shared-counters';
 
@@ -15,7 +15,7 @@ export interface BudgetLimits {
 
 const WINDOW_MS = 60_000;
 /** The KV bucket every gateway instance counts in. */
-export const BUDGETS_BUCKET = 'budgets';
+export const BUDGETS_BUCKET = NATS_BUCKETS.budgets;
 const WHAT: Record<BudgetKind, Parameters<typeof budgetSpentMessage>[0]> = { auth: 'sign-in attempts', ai: 'AI requests', writes: 'changes' };
 
 /** The same rate (a generic cell rate) counted in this process only: the fallback while NATS KV cannot be reached. */

@@ -93,7 +93,7 @@ export const authService: ServiceDefinition<AuthConfig, AuthDeps> = {
       clock: () => new Date(),
       ...overrides,
       storage: overrides.storage ?? (await openAuthStorage(config)),
-      nats: overrides.nats ?? new NatsLink({ url: config.NATS_URL, name: SERVICE_NAME }),
+      nats: overrides.nats ?? NatsLink.forService(config, SERVICE_NAME),
     };
   },
   buildApp: buildAuthApp,

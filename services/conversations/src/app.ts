@@ -76,7 +76,7 @@ export const conversationsService: ServiceDefinition<ConversationsConfig, Conver
   envSchema: conversationsEnvSchema,
   async openDeps(config, overrides = {}) {
     const storage = overrides.storage ?? (await openConversationsStorage(config, SERVICE_NAME));
-    const nats = overrides.nats ?? new NatsLink({ url: config.NATS_URL, name: SERVICE_NAME });
+    const nats = overrides.nats ?? NatsLink.forService(config, SERVICE_NAME);
     return {
       clock: () => new Date(),
       chatModel: overrides.chatModel ?? createChatModel(config),

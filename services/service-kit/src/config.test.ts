@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { resolveFileVariables } from './config.ts';
+import { baseEnvSchema, natsCredentials, resolveFileVariables } from './config.ts';
 
 describe('configuration', () => {
   it('prints every problem and exits non-zero', () => {
@@ -28,5 +28,16 @@ describe('configuration', () => {
     const resolved = resolveFileVariables({ KEY_FILE: join(dir, 'key.pem'), TF_CLI_CONFIG_FILE: join(dir, 'missing') }, new Set(['KEY']));
     expect(resolved.KEY).toBe('PEM');
     expect(resolved.TF_CLI_CONFIG).toBeUndefined();
+  });
+
+  it('reads a process’s own NATS user and password, both or neither, from variables or secret files', () => {
+    const base = { NATS_URL: 'nats://127.0.0.1:4222', IDENTITY_PUBLIC_KEY: 'pem' };
+    expect(natsCredentials(baseEnvSchema.parse(base))).toBeUndefined();
+    expect(natsCredentials(baseEnvSchema.parse({ ...base, NATS_USER: '', NATS_PASSWORD: '' }))).toBeUndefined();
+    const dir = mkdtempSync(join(tmpdir(), 'cfg-'));
+    writeFileSync(join(dir, 'nats_password'), 'secret\n');
+    const fromSecret = baseEnvSchema.parse(resolveFileVariables({ ...base, NATS_USER: 'auth', NATS_PASSWORD_FILE: join(dir, 'nats_password') }, new Set(Object.keys(baseEnvSchema.shape))));
+    expect(natsCredentials(fromSecret)).toEqual({ user: 'auth', pass: 'secret' });
+    expect(() => natsCredentials(baseEnvSchema.parse({ ...base, NATS_USER: 'auth' }))).toThrow(/NATS_USER and NATS_PASSWORD go together/);
   });
 });

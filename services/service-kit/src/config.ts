@@ -39,6 +39,9 @@ export function loadConfig<S extends z.ZodType>(name: string, schema: S, env: No
 /** A port number from the environment. */
 export const portSchema = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
 
+/** An optional setting; an empty value (compose's `${X:-}`) counts as absent. */
+const optionalText = (message: string) => z.preprocess((value) => (value === '' ? undefined : value), z.string(message).trim().min(1, message).optional());
+
 /** Settings every service process shares. */
 export const baseEnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -46,11 +49,21 @@ export const baseEnvSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('./data'),
   NATS_URL: z.string().min(1, 'NATS_URL is required (make run starts a nats-server and sets it)'),
+  /** This process's own NATS user (make run and compose give every process one); unset: connect without credentials. */
+  NATS_USER: optionalText('NATS_USER must be a user name'),
+  NATS_PASSWORD: optionalText('NATS_PASSWORD must not be empty'),
   MONGODB_URL: z.string().url('MONGODB_URL must be a mongodb:// URL').optional(),
   /** The gateway's public key (PEM, SPKI) that signs forwarded identities. */
   IDENTITY_PUBLIC_KEY: z.string().min(1, 'IDENTITY_PUBLIC_KEY is required (PEM of the gateway identity key)'),
 });
 export type BaseEnv = z.infer<typeof baseEnvSchema>;
+
+/** The user and password to connect to NATS with, when the environment gives them (both or neither). */
+export function natsCredentials(env: Pick<BaseEnv, 'NATS_USER' | 'NATS_PASSWORD'>): { user: string; pass: string } | undefined {
+  if (!env.NATS_USER && !env.NATS_PASSWORD) return undefined;
+  if (!env.NATS_USER || !env.NATS_PASSWORD) throw new Error('NATS_USER and NATS_PASSWORD go together: set both or neither');
+  return { user: env.NATS_USER, pass: env.NATS_PASSWORD };
+}
 
 /** Which document store a service uses: MongoDB when MONGODB_URL is set, else a SQLite file. */
 export function storageKind(env: Pick<BaseEnv, 'MONGODB_URL'>): 'mongodb' | 'sqlite' {

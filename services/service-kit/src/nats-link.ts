@@ -1,6 +1,7 @@
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { FastifyBaseLogger } from 'fastify';
-import { connectNats } from './nats.ts';
+import { natsCredentials, type BaseEnv } from './config.ts';
+import { connectNats, type NatsCredentials } from './nats.ts';
 import type { ReadinessCheck } from './http-app.ts';
 
 /** A step to run once connected: subscribe responders, make sure a stream exists, start a relay. */
@@ -10,6 +11,8 @@ export interface NatsLinkOptions {
   url: string;
   /** The connection's name (the service's name), shown in the server's monitoring. */
   name: string;
+  /** Its own NATS user (`natsCredentials(config)`); without, it connects anonymously (an open test server). */
+  credentials?: NatsCredentials;
   /** Pause between connection or setup attempts. */
   retryMs?: number;
 }
@@ -26,6 +29,8 @@ const silentLog: FastifyBaseLogger = {
   silent: () => undefined,
   child: () => silentLog,
 };
+
+const isAuthorizationError = (error: unknown) => error instanceof Error && /authorization/i.test(`${error.name} ${error.message}`);
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
@@ -44,6 +49,11 @@ export class NatsLink {
   private log: FastifyBaseLogger | undefined;
 
   constructor(private readonly options: NatsLinkOptions) {}
+
+  /** The link of a service: NATS_URL, and its own NATS_USER / NATS_PASSWORD when the environment gives them. */
+  static forService(config: Pick<BaseEnv, 'NATS_URL' | 'NATS_USER' | 'NATS_PASSWORD'>, name: string): NatsLink {
+    return new NatsLink({ url: config.NATS_URL, name, credentials: natsCredentials(config) });
+  }
 
   /** Adds a set-up step; steps run in the order added, before `ready()` resolves. */
   onConnect(setup: NatsSetup): void {
@@ -95,9 +105,11 @@ export class NatsLink {
     while (!this.closed && !pending) {
       try {
         // Not waitOnFirstConnect: a pending first connect could not be cancelled by close().
-        pending = await connectNats(this.options.url, this.options.name, { waitOnFirstConnect: false });
+        pending = await connectNats(this.options.url, this.options.name, { waitOnFirstConnect: false, credentials: this.options.credentials });
       } catch (error) {
-        if (!warned) this.log?.warn({ err: error }, 'NATS not reachable yet; retrying in the background');
+        // Refused credentials are a configuration error, not an outage: say so every time.
+        if (isAuthorizationError(error)) this.log?.error({ err: error, user: this.options.credentials?.user ?? '(none)' }, 'NATS refused this process (NATS_USER / NATS_PASSWORD); retrying');
+        else if (!warned) this.log?.warn({ err: error }, 'NATS not reachable yet; retrying in the background');
         warned = true;
         await delay(retryMs);
       }

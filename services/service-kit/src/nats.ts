@@ -1,12 +1,21 @@
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { jetstreamManager, RetentionPolicy, StorageType, DiscardPolicy } from '@nats-io/jetstream';
-import { EVENTS_STREAM } from '@story/proto';
+import { EVENTS_STREAM, natsInboxPrefix } from '@story/proto';
+
+/** A process's own NATS user (see `natsCredentials` in the kit's config). */
+export interface NatsCredentials {
+  user: string;
+  pass: string;
+}
 
 /**
  * Connects to NATS and keeps reconnecting for ever; the first connect waits for the server unless
  * `waitOnFirstConnect` is false (then it rejects at once and the caller retries on its own terms).
+ * With credentials it connects as that user, and replies come under the user's own inbox prefix,
+ * the only inboxes its NATS permissions let it read.
  */
-export async function connectNats(url: string, name: string, options: { waitOnFirstConnect?: boolean } = {}): Promise<NatsConnection> {
+export async function connectNats(url: string, name: string, options: { waitOnFirstConnect?: boolean; credentials?: NatsCredentials } = {}): Promise<NatsConnection> {
+  const { credentials } = options;
   return connect({
     servers: url.split(','),
     name,
@@ -14,6 +23,7 @@ export async function connectNats(url: string, name: string, options: { waitOnFi
     reconnectTimeWait: 250,
     waitOnFirstConnect: options.waitOnFirstConnect ?? true,
     timeout: 10_000,
+    ...(credentials ? { user: credentials.user, pass: credentials.pass, inboxPrefix: natsInboxPrefix(credentials.user) } : {}),
   });
 }
 

@@ -60,35 +60,6 @@ export interface TakeResult {
   retryAfterSeconds: number;
 }
 
-interface WindowCount {
-  window: number;
-  count: number;
-}
-
-/**
- * Fixed-window budgets shared through one KV bucket: `take(key, amount, limit)` spends `amount` of
- * `key`'s `limit` for the current window, or refuses without spending anything.
- */
-export class SharedWindowCounter {
-  constructor(
-    private readonly kv: KV,
-    private readonly windowMs: number,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  async take(key: string, amount: number, limit: number): Promise<TakeResult> {
-    const now = this.now();
-    const window = Math.floor(now / this.windowMs);
-    const retryAfterSeconds = Math.max(1, Math.ceil(((window + 1) * this.windowMs - now) / 1000));
-    const { value, written } = await updateShared<WindowCount>(this.kv, key, (current) => {
-      const count = current && current.window === window ? current.count : 0;
-      return count + amount <= limit ? { window, count: count + amount } : undefined;
-    });
-    if (!written) return { allowed: false, remaining: 0, retryAfterSeconds };
-    return { allowed: true, remaining: limit - (value?.count ?? 0), retryAfterSeconds };
-  }
-}
-
 /**
  * Rate limits shared through one KV bucket, as a generic cell rate (GCRA): `limit` operations per
  * `windowMs`, all of which may come at once, then refilling steadily (one every `windowMs / limit`).

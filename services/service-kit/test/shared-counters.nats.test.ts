@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNatsServer, type NatsServerHandle } from '../../../infra/src/nats-server.ts';
-import { SharedRateLimiter, SharedWindowCounter, openSharedBucket, sharedKey, updateShared } from '../src/shared-counters.ts';
+import { SharedRateLimiter, openSharedBucket, sharedKey, updateShared } from '../src/shared-counters.ts';
 
 describe('shared counters on a real nats-server', () => {
   const dir = mkdtempSync(join(tmpdir(), 'kit-kv-'));
@@ -32,8 +32,8 @@ describe('shared counters on a real nats-server', () => {
   });
 
   it('spends one budget once across two instances racing for it', async () => {
-    const a = new SharedWindowCounter(await openSharedBucket(one, 'test_budgets', 120_000), 60_000);
-    const b = new SharedWindowCounter(await openSharedBucket(two, 'test_budgets', 120_000), 60_000);
+    const a = new SharedRateLimiter(await openSharedBucket(one, 'test_budgets', 120_000), 60_000);
+    const b = new SharedRateLimiter(await openSharedBucket(two, 'test_budgets', 120_000), 60_000);
     const results = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? a : b).take('ai.user.7', 1, 25)));
     expect(results.filter((r) => r.allowed)).toHaveLength(25);
     const refused = results.find((r) => !r.allowed);
@@ -43,15 +43,15 @@ describe('shared counters on a real nats-server', () => {
   });
 
   it('refuses a take that would pass the limit without spending any of it', async () => {
-    const counter = new SharedWindowCounter(await openSharedBucket(one, 'test_budgets', 120_000), 60_000);
+    const counter = new SharedRateLimiter(await openSharedBucket(one, 'test_budgets', 120_000), 60_000);
     expect(await counter.take('writes.user.9', 4, 5)).toMatchObject({ allowed: true, remaining: 1 });
     expect((await counter.take('writes.user.9', 2, 5)).allowed).toBe(false);
     expect(await counter.take('writes.user.9', 1, 5)).toMatchObject({ allowed: true, remaining: 0 });
   });
 
-  it('starts a new window when the clock moves past the old one', async () => {
+  it('gives the budget back as time passes', async () => {
     let now = 1_000_000;
-    const counter = new SharedWindowCounter(await openSharedBucket(one, 'test_budgets', 120_000), 60_000, () => now);
+    const counter = new SharedRateLimiter(await openSharedBucket(one, 'test_budgets', 120_000), 60_000, () => now);
     expect((await counter.take('w.user.1', 3, 3)).allowed).toBe(true);
     expect((await counter.take('w.user.1', 1, 3)).allowed).toBe(false);
     now += 60_000;

@@ -1,11 +1,11 @@
 import type { NatsConnection } from '@nats-io/transport-node';
-import { ACCOUNT_MESSAGES, tooManyEmailChecksMessage } from '@story/proto';
-import { HttpError, SharedWindowCounter, openSharedBucket, sharedKey, updateShared } from '@story/service-kit';
+import { ACCOUNT_MESSAGES, NATS_BUCKETS, tooManyEmailChecksMessage } from '@story/proto';
+import { HttpError, SharedRateLimiter, openSharedBucket, sharedKey, updateShared } from '@story/service-kit';
 import { FORGET_FAILURES_AFTER_MS, PasswordAttempts, type AttemptPolicy, type AttemptRecord, type AttemptStore } from './password-attempts.ts';
 import { TooManyAttemptsError } from './too-many-attempts.ts';
 
 /** The NATS KV bucket of auth's throttles; every auth instance opens the same one. */
-export const AUTH_THROTTLES_BUCKET = 'auth_throttles';
+export const AUTH_THROTTLES_BUCKET = NATS_BUCKETS.authThrottles;
 const CHECK_EMAIL_WINDOW_MS = 60_000;
 
 type SharedBucket = Awaited<ReturnType<typeof openSharedBucket>>;
@@ -24,7 +24,7 @@ export interface AuthThrottlesOptions {
 export class AuthThrottles {
   readonly passwordAttempts: PasswordAttempts;
   private bucket: SharedBucket | undefined;
-  private emailChecks: SharedWindowCounter | undefined;
+  private emailChecks: SharedRateLimiter | undefined;
 
   constructor(private readonly options: AuthThrottlesOptions) {
     const store: AttemptStore = {
@@ -39,7 +39,7 @@ export class AuthThrottles {
   /** Opens (creating if needed) the shared bucket; its entries vanish a day after their last write. */
   async open(nc: NatsConnection): Promise<void> {
     const bucket = await openSharedBucket(nc, AUTH_THROTTLES_BUCKET, FORGET_FAILURES_AFTER_MS);
-    this.emailChecks = new SharedWindowCounter(bucket, CHECK_EMAIL_WINDOW_MS, () => this.options.clock().getTime());
+    this.emailChecks = new SharedRateLimiter(bucket, CHECK_EMAIL_WINDOW_MS, () => this.options.clock().getTime());
     this.bucket = bucket;
   }
 
