@@ -115,6 +115,27 @@ describe('conversations subgraph', () => {
     expect(badRole.errors?.[0]?.message).toBe('role must be user or assistant');
   });
 
+  it('gives each item its audioUrl and reads a reply’s audio only for a query that asks for audioResponse', async () => {
+    const created = await gql<{ createThread: { id: string } }>(alice, 'mutation { createThread { id } }');
+    const threadId = Number(created.data?.createThread.id);
+    const audio = Buffer.alloc(3000, 5).toString('base64');
+    const spoken = await service.app.inject({ method: 'POST', url: '/api/conversations', headers: alice, payload: { threadId, userMessage: 'spoken', aiResponse: 'ok', audioResponse: audio } });
+    await service.app.inject({ method: 'POST', url: '/api/conversations', headers: alice, payload: { threadId, userMessage: 'typed', aiResponse: 'ok' } });
+    const spokenId = spoken.json<{ id: number }>().id;
+
+    type Items = { thread: { items: { userMessage: string; audioUrl: string | null; audioResponse?: string | null }[] } | null };
+    const urls = await gql<Items>(alice, 'query ($id: ID!) { thread(id: $id) { items { userMessage audioUrl } } }', { id: String(threadId) });
+    expect(urls.errors).toBeUndefined();
+    expect(urls.data?.thread?.items).toEqual([
+      { userMessage: 'spoken', audioUrl: `/api/conversation-threads/${threadId}/messages/${spokenId}/audio` },
+      { userMessage: 'typed', audioUrl: null },
+    ]);
+    const withAudio = await gql<Items>(alice, 'query ($id: ID!) { thread(id: $id) { items { audioResponse } } }', { id: String(threadId) });
+    expect(withAudio.data?.thread?.items.map((item) => item.audioResponse)).toEqual([audio, null]);
+    const foreign = await gql<Items>(bob, 'query ($id: ID!) { thread(id: $id) { items { audioResponse } } }', { id: String(threadId) });
+    expect(foreign.data?.thread).toBeNull();
+  });
+
   it('refuses an anonymous caller', async () => {
     const anonymous = await gql({}, '{ threads { id } }');
     expect(anonymous.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');

@@ -1,10 +1,15 @@
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/resolverMap.js';
-import { THREAD_MESSAGES, idSchema, processTextRequestSchema, saveConversationRequestSchema, updateThreadTitleRequestSchema, type Thread } from '@story/proto';
+import { THREAD_MESSAGES, idSchema, processTextRequestSchema, saveConversationRequestSchema, updateThreadTitleRequestSchema, type Thread, type ThreadItem } from '@story/proto';
 import { contextUser, forbidden, parseInput, type GraphqlContext } from '@story/service-kit';
 import { z } from 'zod';
 import { processText, type ProcessTextDeps } from '../chat/process-text.service.ts';
 import { presentThread, presentThreadItem } from '../threads/thread.presenter.ts';
+import type { MessageRecord } from '../threads/thread.repository.ts';
 import type { ThreadService } from '../threads/thread.service.ts';
+
+/** A ThreadItem as its field resolvers get it: what REST presents, and the thread its audio is under. */
+type ThreadItemNode = ThreadItem & { threadId: number };
+const threadItemNode = (message: MessageRecord): ThreadItemNode => ({ ...presentThreadItem(message), threadId: message.threadId });
 
 const idArgs = z.object({ id: idSchema });
 const threadsArgs = z.object({ deleted: z.boolean().nullish() });
@@ -45,7 +50,14 @@ export function conversationsResolvers(threads: ThreadService, chat: ProcessText
       __resolveReference: (reference: { id?: unknown }, context: GraphqlContext) => findThread(context, reference.id),
       items: async (parent: Thread, _args: unknown, context: GraphqlContext) => {
         const { userId } = contextUser(context);
-        return (await threads.listMessages(userId, Number(parent.id))).map(presentThreadItem);
+        return (await threads.listMessages(userId, Number(parent.id))).map(threadItemNode);
+      },
+    },
+    ThreadItem: {
+      // Read per item, and only for a query that names the field: a thread read does not carry audio.
+      audioResponse: async (item: ThreadItemNode, _args: unknown, context: GraphqlContext) => {
+        if (item.audioUrl === null) return null;
+        return threads.messageAudioBase64(contextUser(context).userId, item.threadId, item.id);
       },
     },
     User: {
@@ -79,7 +91,7 @@ export function conversationsResolvers(threads: ThreadService, chat: ProcessText
         const { userId } = contextUser(context);
         const input = parseInput(saveConversationRequestSchema, args);
         const { message } = await threads.saveConversation(userId, input);
-        return presentThreadItem(message);
+        return threadItemNode(message);
       },
       processText: async (_parent: unknown, args: Record<string, unknown>, context: GraphqlContext) => {
         const { userId } = contextUser(context);
