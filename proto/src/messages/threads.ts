@@ -3,6 +3,7 @@ export const THREAD_MESSAGES = {
   defaultTitle: 'New Conversation',
   notFound: 'Conversation thread not found',
   audioNotFound: 'This message has no saved spoken reply',
+  audioPerQueryLimit: 'This query asks for more spoken replies than one answer may carry. Ask for audioUrl and fetch each reply from it.',
   deleted: 'Conversation thread is deleted',
   idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 200 visible ASCII characters',
   onlyOwnThreads: 'You can only read your own threads',

@@ -3,13 +3,14 @@ import { THREAD_MESSAGES, idSchema, processTextRequestSchema, saveConversationRe
 import { contextUser, forbidden, parseInput, type GraphqlContext } from '@story/service-kit';
 import { z } from 'zod';
 import { processText, type ProcessTextDeps } from '../chat/process-text.service.ts';
+import { AudioPerOperation } from './audio-per-operation.ts';
 import { presentThread, presentThreadItem } from '../threads/thread.presenter.ts';
 import type { MessageRecord } from '../threads/thread.repository.ts';
 import type { ThreadService } from '../threads/thread.service.ts';
 
-/** A ThreadItem as its field resolvers get it: what REST presents, and the thread its audio is under. */
-type ThreadItemNode = ThreadItem & { threadId: number };
-const threadItemNode = (message: MessageRecord): ThreadItemNode => ({ ...presentThreadItem(message), threadId: message.threadId });
+/** A ThreadItem as its field resolvers get it: what REST presents, the thread its audio is under, and its size. */
+type ThreadItemNode = ThreadItem & { threadId: number; audioBytes: number | null };
+const threadItemNode = (message: MessageRecord): ThreadItemNode => ({ ...presentThreadItem(message), threadId: message.threadId, audioBytes: message.audioBytes });
 
 const idArgs = z.object({ id: idSchema });
 const threadsArgs = z.object({ deleted: z.boolean().nullish() });
@@ -27,7 +28,7 @@ function withoutNulls(value: Record<string, unknown>): Record<string, unknown> {
  * processText as the REST routes, so scoping and validation are the same: a thread that is not the
  * caller's resolves to null (queries) or NOT_FOUND (mutations), never to data.
  */
-export function conversationsResolvers(threads: ThreadService, chat: ProcessTextDeps): GraphQLResolverMap<GraphqlContext> {
+export function conversationsResolvers(threads: ThreadService, chat: ProcessTextDeps, audioPerOperation = new AudioPerOperation()): GraphQLResolverMap<GraphqlContext> {
   const listThreads = async (context: GraphqlContext, rawArgs: unknown): Promise<Thread[]> => {
     const { userId } = contextUser(context);
     const { deleted } = parseInput(threadsArgs, rawArgs);
@@ -56,8 +57,10 @@ export function conversationsResolvers(threads: ThreadService, chat: ProcessText
     ThreadItem: {
       // Read per item, and only for a query that names the field: a thread read does not carry audio.
       audioResponse: async (item: ThreadItemNode, _args: unknown, context: GraphqlContext) => {
-        if (item.audioUrl === null) return null;
-        return threads.messageAudioBase64(contextUser(context).userId, item.threadId, item.id);
+        if (item.audioBytes === null) return null;
+        const { userId } = contextUser(context);
+        audioPerOperation.take(context, item.audioBytes);
+        return threads.messageAudioBase64(userId, item.threadId, item.id);
       },
     },
     User: {
