@@ -1,6 +1,7 @@
 /**
  * Conversations service benchmark: the text turn (`POST /api/process-text`, offline coach) at 20
- * concurrent users, and the thread list of a user with 1,000 threads. The service runs in this
+ * concurrent users, the thread list of a user with 1,000 threads, and that list again while another
+ * user keeps reading a thread whose twelve replies were saved with 7.5 MB of base64 audio each (issue 7). The service runs in this
  * process on a real port with a real SQLite file and a real nats-server; requests go over HTTP.
  * Budget (DESIGN.md): text turn p99 under 50 ms at 20 concurrent users.
  *
@@ -26,10 +27,19 @@ export interface LatencySummary {
   throughput: number;
 }
 
+/** One user's thread list while another user reads a thread of theirs, again and again. */
+export interface ListBesideReads {
+  list: LatencySummary;
+  /** Bytes of one answer of the other user's thread read. */
+  threadReadBytes: number;
+}
+
 export interface ConversationsBenchResult {
   processText: LatencySummary;
   healthReference: LatencySummary;
   threadList: LatencySummary & { threads: number };
+  /** Reference: the other user's thread holds text only. Measured: the same messages with their spoken replies. */
+  listBesideAudio: { reference: ListBesideReads; withAudio: ListBesideReads; audioMegabytes: number };
   budgetMs: number;
   withinBudget: boolean;
 }
@@ -39,6 +49,10 @@ const USERS = 20;
 const TEXT_REQUESTS = 2000;
 const THREADS = 1000;
 const LIST_REQUESTS = 300;
+/** The attack of issue 7: twelve saves whose audioResponse is 7.5 MB of base64 each. */
+const AUDIO_SAVES = 12;
+const AUDIO_RESPONSE_CHARS = 7_500_000;
+const READS_BESIDE = 150;
 
 /** Six turns of a realistic conversation, as the client sends them. */
 const HISTORY = [
@@ -160,7 +174,7 @@ export async function runConversationsBench(log: (line: string) => void = consol
     const address = app.server.address();
     const base = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
     const privateKey = await importPrivateKey(keys.privateKey);
-    const identities = await Promise.all(Array.from({ length: USERS + 1 }, (_, user) => signIdentity({ userId: user + 1, isAdmin: false, sessionId: `bench-${user}` }, privateKey)));
+    const identities = await Promise.all(Array.from({ length: USERS + 2 }, (_, user) => signIdentity({ userId: user + 1, isAdmin: false, sessionId: `bench-${user}` }, privateKey)));
     const headersOf = (user: number) => ({ 'content-type': 'application/json', [IDENTITY_HEADER]: identities[user] ?? '' });
 
     const users = Array.from({ length: USERS }, (_, user) => headersOf(user));
@@ -185,12 +199,35 @@ export async function runConversationsBench(log: (line: string) => void = consol
     }
     const listed = (await (await fetch(`${base}/api/conversation-threads`, { headers: threadHeaders })).json()) as unknown[];
     if (listed.length !== THREADS) throw new Error(`expected ${THREADS} threads, listed ${listed.length}`);
-    const lists = await load({ url: `${base}/api/conversation-threads`, method: 'GET', headers: [threadHeaders], bodies: [], total: LIST_REQUESTS, concurrency: 1 });
+    const listLoad = () => load({ url: `${base}/api/conversation-threads`, method: 'GET', headers: [threadHeaders], bodies: [], total: LIST_REQUESTS, concurrency: 1 });
+    const lists = await listLoad();
+
+    // Another user with two threads of the same twelve messages: one typed, one with its spoken replies.
+    const holder = headersOf(USERS + 1);
+    const holderThread = async (audioResponse: string | undefined) => {
+      const created = await fetch(`${base}/api/conversation-threads`, { method: 'POST', headers: holder });
+      const { threadId } = (await created.json()) as { threadId: number };
+      for (let i = 0; i < AUDIO_SAVES; i++) {
+        const body = JSON.stringify({ threadId, userMessage: `Part ${i} of my story`, aiResponse: 'And then?', audioResponse });
+        await expectOk(await fetch(`${base}/api/conversations`, { method: 'POST', headers: holder, body }), 'save with audio');
+      }
+      return threadId;
+    };
+    const listBeside = async (threadId: number): Promise<ListBesideReads> => {
+      const url = `${base}/api/conversation-threads/${threadId}`;
+      const threadReadBytes = (await (await fetch(url, { headers: holder })).arrayBuffer()).byteLength;
+      const [besideLists] = await Promise.all([listLoad(), load({ url, method: 'GET', headers: [holder], bodies: [], total: READS_BESIDE, concurrency: 1 })]);
+      return { list: summarise(besideLists.samples, 1, besideLists.elapsedMs), threadReadBytes };
+    };
+    const typedOnly = await listBeside(await holderThread(undefined));
+    const withAudio = await listBeside(await holderThread('A'.repeat(AUDIO_RESPONSE_CHARS)));
+    const audioMegabytes = Math.round((AUDIO_SAVES * AUDIO_RESPONSE_CHARS * 3) / 4 / 1e5) / 10;
 
     const result: ConversationsBenchResult = {
       processText: summarise(turns.samples, USERS, turns.elapsedMs),
       healthReference: summarise(reference.samples, USERS, reference.elapsedMs),
       threadList: { ...summarise(lists.samples, 1, lists.elapsedMs), threads: THREADS },
+      listBesideAudio: { reference: typedOnly, withAudio, audioMegabytes },
       budgetMs: TEXT_TURN_BUDGET_MS,
       withinBudget: false,
     };
@@ -201,6 +238,10 @@ export async function runConversationsBench(log: (line: string) => void = consol
     log(`  text turn   POST /api/process-text  ${pt.requests} req @ ${pt.concurrency} users: p50 ${pt.p50} ms  p99 ${pt.p99} ms  max ${pt.max} ms  ${pt.throughput} req/s`);
     log(`  reference   GET /healthz            ${ref.requests} req @ ${ref.concurrency} users: p50 ${ref.p50} ms  p99 ${ref.p99} ms  (text turn p50 = ${(pt.p50 / Math.max(ref.p50, 0.01)).toFixed(1)}x healthz)`);
     log(`  thread list GET /api/conversation-threads, ${tl.threads} threads, ${tl.requests} req sequential: p50 ${tl.p50} ms  p99 ${tl.p99} ms`);
+    const beside = (label: string, run: ListBesideReads) =>
+      `  ${label} GET /api/conversation-threads while another user reads a thread of ${run.threadReadBytes} bytes: p50 ${run.list.p50} ms  p99 ${run.list.p99} ms`;
+    log(beside('list, text  ', typedOnly));
+    log(`${beside('list, audio ', withAudio)}  (${audioMegabytes} MB of audio in that thread; p50 ${(withAudio.list.p50 / Math.max(typedOnly.list.p50, 0.01)).toFixed(1)}x the reference)`);
     log(`  budget: text turn p99 < ${TEXT_TURN_BUDGET_MS} ms at ${USERS} concurrent users → ${result.withinBudget ? 'PASS' : 'FAIL'} (${pt.p99} ms)`);
     return result;
   } finally {

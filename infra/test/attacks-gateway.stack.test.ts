@@ -125,6 +125,23 @@ describe('7. ids are decimal positive integers only', () => {
   });
 });
 
+describe('3. saved audio stays out of thread reads', () => {
+  it('reads a thread without its audio, and the audio only from its own URL, privately cached', async () => {
+    const client = await signedIn();
+    const threadId = (await client.post('/api/conversation-threads')).body.threadId as number;
+    const audio = Buffer.alloc(300_000, 7).toString('base64');
+    expect((await client.post('/api/conversations', { threadId, userMessage: 'spoken', aiResponse: 'reply', audioResponse: audio })).status).toBe(201);
+    const thread = await client.get(`/api/conversation-threads/${threadId}`);
+    expect(JSON.stringify(thread.body).length).toBeLessThan(2000);
+    const url = thread.body[0]?.audioUrl as string;
+    const response = await fetch(`${stack.gatewayUrl}${url}`, { headers: { cookie: `session=${client.cookie('session') ?? ''}` } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('audio/mpeg');
+    expect(response.headers.get('cache-control')).toMatch(/^private/);
+    expect((await response.arrayBuffer()).byteLength).toBe(300_000);
+  });
+});
+
 describe('10. small leaks', () => {
   it('sets no cookie on cacheable static files', async () => {
     const page = await fetch(`${stack.gatewayUrl}/`);

@@ -3,8 +3,9 @@
  * Services parse requests with these; the web client types its calls with them.
  */
 import { z } from 'zod';
-import { idSchema } from './ids.ts';
+import { idSchema, idTextSchema } from './ids.ts';
 import { ACCOUNT_MESSAGES } from './messages/accounts.ts';
+import { isBase64 } from './spoken-reply.ts';
 import {
   LIMITS,
   MESSAGES,
@@ -144,12 +145,18 @@ export const threadListResponseSchema = z.array(threadSchema);
 export const createThreadResponseSchema = z.object({ threadId: z.number(), title: z.string() });
 export const updateThreadTitleRequestSchema = z.object({ title: threadTitleSchema });
 
+/**
+ * A saved message pair. Its spoken reply is never carried here (a thread read must not grow with
+ * audio): `audioResponse` stays in the specification's shape but is always null, and `audioUrl`
+ * says where the MP3 is served, or is null when the reply has no audio.
+ */
 export const threadItemSchema = z.object({
   id: z.number(),
   userMessage: z.string(),
   aiResponse: z.string(),
   createdAt: z.string(),
-  audioResponse: z.string().nullable(),
+  audioResponse: z.null(),
+  audioUrl: z.string().nullable(),
 });
 export type ThreadItem = z.infer<typeof threadItemSchema>;
 export const threadItemsResponseSchema = z.array(threadItemSchema);
@@ -164,10 +171,13 @@ export const saveConversationRequestSchema = z.object({
   userMessage: storedText('userMessage'),
   aiResponse: storedText('aiResponse'),
   threadId: idSchema,
-  audioResponse: z.string().max(8_000_000, 'audioResponse is too large').optional(),
+  audioResponse: z.string().max(8_000_000, 'audioResponse is too large').refine(isBase64, 'audioResponse must be base64-encoded audio').optional(),
 });
 export type SaveConversationRequest = z.infer<typeof saveConversationRequestSchema>;
 export const saveConversationResponseSchema = z.object({ id: z.number(), threadId: z.number(), message: z.string() });
+
+/** `/api/conversation-threads/{threadId}/messages/{messageId}/audio`: both ids as plain decimal digits. */
+export const messageAudioParamsSchema = z.object({ threadId: idTextSchema, messageId: idTextSchema });
 
 /** History sent with a turn: what the user and the assistant said, oldest first. */
 export const chatTurnSchema = z.object({

@@ -47,7 +47,10 @@ export const graphqlThreadItemSchema = z.object({
   userMessage: z.string(),
   aiResponse: z.string(),
   createdAt: z.string(),
+  /** Deprecated: resolved (base64 MP3) only when a query asks for it. */
   audioResponse: z.string().nullable(),
+  /** Where the spoken reply's MP3 is served, or null without audio. */
+  audioUrl: z.string().nullable(),
 });
 export type GraphqlThreadItem = z.infer<typeof graphqlThreadItemSchema>;
 

@@ -34,6 +34,13 @@ async function signedInPage(): Promise<Page> {
   return page;
 }
 
+/** `frames` frames of silent MPEG-1 Layer III (128 kbit/s, 44.1 kHz, mono): about 26 ms each. */
+function silentMp3(frames: number): Buffer {
+  const frame = Buffer.alloc(417);
+  frame.set([0xff, 0xfb, 0x90, 0xc0]);
+  return Buffer.concat(Array.from({ length: frames }, () => frame));
+}
+
 const messages = (page: Page) => page.getByRole('list', { name: 'Messages' }).getByRole('listitem');
 const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text }).first().waitFor();
 
@@ -128,6 +135,51 @@ describe('story conversations in the browser', () => {
       'I learnt to plan rollbacks before every cut-over.',
     ]);
     await page.screenshot({ path: '/tmp/conversation.png', fullPage: true });
+    await page.context().close();
+  });
+
+  it('loads a saved thread without its audio and plays a saved reply from its URL (issue 7)', async () => {
+    const page = await signedInPage();
+    await page.goto('/welcome');
+    const spoken = silentMp3(20);
+    // Save a reply with audio as a voice conversation would: same origin, session cookie and CSRF token.
+    const threadId = await page.evaluate(async (audioResponse) => {
+      const csrf = document.cookie.split('; ').find((c) => c.startsWith('csrf_token='))?.slice('csrf_token='.length) ?? '';
+      const headers = { 'content-type': 'application/json', 'x-csrf-token': csrf };
+      const created = (await (await fetch('/api/conversation-threads', { method: 'POST', headers })).json()) as { threadId: number };
+      const body = JSON.stringify({ threadId: created.threadId, userMessage: 'I told the team first.', aiResponse: 'How did they take it?', audioResponse });
+      const saved = await fetch('/api/conversations', { method: 'POST', headers, body });
+      if (saved.status !== 201) throw new Error(`save answered ${saved.status}`);
+      return created.threadId;
+    }, spoken.toString('base64'));
+
+    const graphqlBodies: string[] = [];
+    page.on('response', (response) => {
+      if (response.url().endsWith('/graphql')) void response.text().then((text) => graphqlBodies.push(text));
+    });
+    await page.goto(`/recording?mode=continue&threadId=${threadId}`);
+    await page.getByRole('button', { name: 'Continue with Text' }).click();
+    await expect.poll(() => messages(page).count()).toBe(1);
+    const threadRead = graphqlBodies.find((body) => body.includes('I told the team first.')) ?? '';
+    expect(threadRead).toContain(`/api/conversation-threads/${threadId}/messages/`);
+    expect(threadRead).not.toContain(spoken.toString('base64').slice(0, 64));
+
+    // The reply's audio loads in an audio element from that URL, with the page's own session.
+    const audioUrl: string = JSON.parse(threadRead).data.thread.items[0].audioUrl;
+    const loaded = await page.evaluate(
+      (src) =>
+        new Promise<{ duration: number }>((resolve, reject) => {
+          const audio = new Audio(src);
+          audio.addEventListener('loadedmetadata', () => resolve({ duration: audio.duration }));
+          audio.addEventListener('error', () => reject(new Error(`audio error ${audio.error?.code ?? '?'}`)));
+        }),
+      audioUrl,
+    );
+    expect(loaded.duration).toBeGreaterThan(0.4);
+    // Through the gateway too, only its owner gets it.
+    const other = new ApiClient(stack.gatewayUrl);
+    await other.post('/api/users/register', { email: uniqueEmail('listener'), firstName: 'O', lastName: 'T', password: GOOD_PASSWORD });
+    expect((await other.get(audioUrl)).status).toBe(404);
     await page.context().close();
   });
 

@@ -45,6 +45,9 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { strictT
   if (options.strictTransportSecurity) headers['strict-transport-security'] = 'max-age=31536000; includeSubDomains';
   app.addHook('onSend', async (request, reply) => {
     reply.headers(headers);
-    if (isDataPath(request.url)) reply.header('cache-control', 'no-store');
+    // Data is never stored by shared caches; a service may let the browser keep its own copy of a
+    // private answer (a saved reply's audio), but nothing the gateway answers itself is cached.
+    const fromService = String(reply.getHeader('cache-control') ?? '');
+    if (isDataPath(request.url) && !/^private\b/.test(fromService)) reply.header('cache-control', 'no-store');
   });
 }

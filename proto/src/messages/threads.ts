@@ -2,6 +2,8 @@
 export const THREAD_MESSAGES = {
   defaultTitle: 'New Conversation',
   notFound: 'Conversation thread not found',
+  audioNotFound: 'This message has no saved spoken reply',
+  audioPerQueryLimit: 'This query asks for more spoken replies than one answer may carry. Ask for audioUrl and fetch each reply from it.',
   deleted: 'Conversation thread is deleted',
   idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 200 visible ASCII characters',
   onlyOwnThreads: 'You can only read your own threads',
@@ -17,3 +19,20 @@ export const THREAD_MESSAGES = {
   deleteFailed: 'Failed to delete conversation',
   recoverFailed: 'Failed to recover conversation',
 } as const;
+
+// ---- per-user quotas (DESIGN.md, "Identity and security"): what was refused and what to do ----
+
+const conversationLimit = (limit: number) => `You have reached the limit of ${limit} conversations.`;
+
+/** A new thread past the configured number of conversations. */
+export const threadLimitReached = (limit: number) => `${conversationLimit(limit)} Delete old ones to start new ones.`;
+
+/** Recovering a deleted thread would go past the configured number of conversations. */
+export const recoverLimitReached = (limit: number) => `${conversationLimit(limit)} Delete one to recover this one.`;
+
+/** A save to a thread that holds the configured number of messages. */
+export const threadMessageLimitReached = (limit: number) => `This conversation has reached the limit of ${limit} messages. Start a new conversation to go on.`;
+
+/** A save whose spoken reply would take the user past the configured audio storage. */
+export const savedAudioLimitReached = (megabytes: number, retentionDays: number) =>
+  `Your saved spoken replies have reached the limit of ${megabytes} MB, so this message was not saved. Delete old conversations to make room: their replies stop counting when they are removed for good, ${retentionDays} days after deletion.`;

@@ -39,7 +39,14 @@ export async function buildConversationsApp(config: ConversationsConfig, deps: C
   await registerIdentity(app, config.IDENTITY_PUBLIC_KEY);
 
   const onEventsWritten = () => deps.relay.notify();
-  const threads = new ThreadService({ repository: storage.threads, clock, onEventsWritten });
+  const threads = new ThreadService({
+    repository: storage.threads,
+    audio: storage.messageAudio,
+    quotas: { threadsPerUser: config.QUOTA_THREADS_PER_USER, messagesPerThread: config.QUOTA_MESSAGES_PER_THREAD, audioMegabytesPerUser: config.QUOTA_AUDIO_MB_PER_USER },
+    retentionDays: config.THREAD_RETENTION_DAYS,
+    clock,
+    onEventsWritten,
+  });
   const chat = { chatModel: deps.chatModel, threads, timeoutMs: config.CHAT_TIMEOUT_MS };
   const snippets = new SnippetConversationService({ repository: storage.snippetConversations, owners: new SnippetOwnerClient(nats), clock, onEventsWritten });
   const purge = new ThreadPurgeJob({

@@ -18,6 +18,14 @@ export const conversationsEnvSchema = baseEnvSchema.extend({
   THREAD_RETENTION_DAYS: positiveInt(30, 'THREAD_RETENTION_DAYS'),
   /** How often the outbox relay looks for events it was not told about (a write tells it at once). */
   OUTBOX_RELAY_INTERVAL_MS: positiveInt(500, 'OUTBOX_RELAY_INTERVAL_MS'),
+  // Per-user quotas (DESIGN.md, "Identity and security"). Each default is far above what a person's
+  // practice produces and bounds what one account can make the service store and read back.
+  /** Spoken replies kept per user, deleted threads included until purged: about 800 replies of 30 s at 64 kbit/s. */
+  QUOTA_AUDIO_MB_PER_USER: positiveInt(200, 'QUOTA_AUDIO_MB_PER_USER'),
+  /** Message pairs per thread: ten times a long practice session, and a bound on one thread read. */
+  QUOTA_MESSAGES_PER_THREAD: positiveInt(500, 'QUOTA_MESSAGES_PER_THREAD'),
+  /** Threads not in the deleted folder, per user: one a day for five years, and a bound on the thread list. */
+  QUOTA_THREADS_PER_USER: positiveInt(2000, 'QUOTA_THREADS_PER_USER'),
 });
 export type ConversationsConfig = z.infer<typeof conversationsEnvSchema>;
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { THREAD_MESSAGES } from '@story/proto';
 import { startTestService, type TestService } from '../../test/conversations-test-kit.ts';
 
 const ALICE = 31;
@@ -113,6 +114,42 @@ describe('conversations subgraph', () => {
     expect(empty.errors?.[0]?.message).toBe('Please enter some text before submitting.');
     const badRole = await gql(alice, 'mutation { processText(text: "hi", conversationHistory: [{ role: "system", content: "x" }]) { aiResponse } }');
     expect(badRole.errors?.[0]?.message).toBe('role must be user or assistant');
+  });
+
+  it('gives each item its audioUrl and reads a reply’s audio only for a query that asks for audioResponse', async () => {
+    const created = await gql<{ createThread: { id: string } }>(alice, 'mutation { createThread { id } }');
+    const threadId = Number(created.data?.createThread.id);
+    const audio = Buffer.alloc(3000, 5).toString('base64');
+    const spoken = await service.app.inject({ method: 'POST', url: '/api/conversations', headers: alice, payload: { threadId, userMessage: 'spoken', aiResponse: 'ok', audioResponse: audio } });
+    await service.app.inject({ method: 'POST', url: '/api/conversations', headers: alice, payload: { threadId, userMessage: 'typed', aiResponse: 'ok' } });
+    const spokenId = spoken.json<{ id: number }>().id;
+
+    type Items = { thread: { items: { userMessage: string; audioUrl: string | null; audioResponse?: string | null }[] } | null };
+    const urls = await gql<Items>(alice, 'query ($id: ID!) { thread(id: $id) { items { userMessage audioUrl } } }', { id: String(threadId) });
+    expect(urls.errors).toBeUndefined();
+    expect(urls.data?.thread?.items).toEqual([
+      { userMessage: 'spoken', audioUrl: `/api/conversation-threads/${threadId}/messages/${spokenId}/audio` },
+      { userMessage: 'typed', audioUrl: null },
+    ]);
+    const withAudio = await gql<Items>(alice, 'query ($id: ID!) { thread(id: $id) { items { audioResponse } } }', { id: String(threadId) });
+    expect(withAudio.data?.thread?.items.map((item) => item.audioResponse)).toEqual([audio, null]);
+    const foreign = await gql<Items>(bob, 'query ($id: ID!) { thread(id: $id) { items { audioResponse } } }', { id: String(threadId) });
+    expect(foreign.data?.thread).toBeNull();
+  });
+
+  it('returns no more audio in one query than one save may carry', async () => {
+    const carol = await service.as(33);
+    const created = await gql<{ createThread: { id: string } }>(carol, 'mutation { createThread { id } }');
+    const threadId = Number(created.data?.createThread.id);
+    // Two replies of 6 MB each (8 MB of base64, the most a save takes): one fits in an answer, two do not.
+    const audio = Buffer.alloc(6_000_000, 1).toString('base64');
+    for (let i = 0; i < 2; i++) {
+      const saved = await service.app.inject({ method: 'POST', url: '/api/conversations', headers: carol, payload: { threadId, userMessage: `m${i}`, aiResponse: 'ok', audioResponse: audio } });
+      expect(saved.statusCode).toBe(201);
+    }
+    const both = await gql<{ thread: { items: { audioResponse: string | null }[] } }>(carol, 'query ($id: ID!) { thread(id: $id) { items { audioResponse } } }', { id: String(threadId) });
+    expect(both.data?.thread.items.filter((item) => item.audioResponse === audio)).toHaveLength(1);
+    expect(both.errors?.map((e) => e.message)).toEqual([THREAD_MESSAGES.audioPerQueryLimit]);
   });
 
   it('refuses an anonymous caller', async () => {

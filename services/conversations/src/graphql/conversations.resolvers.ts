@@ -1,10 +1,16 @@
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/resolverMap.js';
-import { THREAD_MESSAGES, idTextSchema, processTextRequestSchema, saveConversationRequestSchema, updateThreadTitleRequestSchema, type Thread } from '@story/proto';
+import { THREAD_MESSAGES, idTextSchema, processTextRequestSchema, saveConversationRequestSchema, updateThreadTitleRequestSchema, type Thread, type ThreadItem } from '@story/proto';
 import { contextUser, forbidden, parseInput, type GraphqlContext } from '@story/service-kit';
 import { z } from 'zod';
 import { processText, type ProcessTextDeps } from '../chat/process-text.service.ts';
+import { AudioPerOperation } from './audio-per-operation.ts';
 import { presentThread, presentThreadItem } from '../threads/thread.presenter.ts';
+import type { MessageRecord } from '../threads/thread.repository.ts';
 import type { ThreadService } from '../threads/thread.service.ts';
+
+/** A ThreadItem as its field resolvers get it: what REST presents, the thread its audio is under, and its size. */
+type ThreadItemNode = ThreadItem & { threadId: number; audioBytes: number | null };
+const threadItemNode = (message: MessageRecord): ThreadItemNode => ({ ...presentThreadItem(message), threadId: message.threadId, audioBytes: message.audioBytes });
 
 const idArgs = z.object({ id: idTextSchema });
 const threadsArgs = z.object({ deleted: z.boolean().nullish() });
@@ -22,7 +28,7 @@ function withoutNulls(value: Record<string, unknown>): Record<string, unknown> {
  * processText as the REST routes, so scoping and validation are the same: a thread that is not the
  * caller's resolves to null (queries) or NOT_FOUND (mutations), never to data.
  */
-export function conversationsResolvers(threads: ThreadService, chat: ProcessTextDeps): GraphQLResolverMap<GraphqlContext> {
+export function conversationsResolvers(threads: ThreadService, chat: ProcessTextDeps, audioPerOperation = new AudioPerOperation()): GraphQLResolverMap<GraphqlContext> {
   const listThreads = async (context: GraphqlContext, rawArgs: unknown): Promise<Thread[]> => {
     const { userId } = contextUser(context);
     const { deleted } = parseInput(threadsArgs, rawArgs);
@@ -45,7 +51,16 @@ export function conversationsResolvers(threads: ThreadService, chat: ProcessText
       __resolveReference: (reference: { id?: unknown }, context: GraphqlContext) => findThread(context, reference.id),
       items: async (parent: Thread, _args: unknown, context: GraphqlContext) => {
         const { userId } = contextUser(context);
-        return (await threads.listMessages(userId, Number(parent.id))).map(presentThreadItem);
+        return (await threads.listMessages(userId, Number(parent.id))).map(threadItemNode);
+      },
+    },
+    ThreadItem: {
+      // Read per item, and only for a query that names the field: a thread read does not carry audio.
+      audioResponse: async (item: ThreadItemNode, _args: unknown, context: GraphqlContext) => {
+        if (item.audioBytes === null) return null;
+        const { userId } = contextUser(context);
+        audioPerOperation.take(context, item.audioBytes);
+        return threads.messageAudioBase64(userId, item.threadId, item.id);
       },
     },
     User: {
@@ -79,7 +94,7 @@ export function conversationsResolvers(threads: ThreadService, chat: ProcessText
         const { userId } = contextUser(context);
         const input = parseInput(saveConversationRequestSchema, { ...(isRecord(args) ? args : {}), threadId: parseInput(idTextSchema, isRecord(args) ? args.threadId : undefined) });
         const { message } = await threads.saveConversation(userId, input);
-        return presentThreadItem(message);
+        return threadItemNode(message);
       },
       processText: async (_parent: unknown, args: Record<string, unknown>, context: GraphqlContext) => {
         const { userId } = contextUser(context);

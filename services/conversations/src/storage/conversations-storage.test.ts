@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { dropMongoDatabase, tempDataDir, withMongo } from '@story/service-kit/testing';
+import { messageAudioRepositoryContract } from '../message-audio/message-audio.repository.contract.ts';
 import { snippetConversationRepositoryContract } from '../snippet-conversations/snippet-conversation.repository.contract.ts';
 import type { StoreUnderTest } from '../threads/thread.repository.contract.ts';
 import { threadRepositoryContract } from '../threads/thread.repository.contract.ts';
@@ -15,6 +16,7 @@ function runContracts(driver: string, open: () => Promise<{ storage: Conversatio
   };
   threadRepositoryContract(driver, under((storage) => storage.threads));
   snippetConversationRepositoryContract(driver, under((storage) => storage.snippetConversations));
+  messageAudioRepositoryContract(driver, under((storage) => storage));
 }
 
 runContracts('SQLite', async () => {

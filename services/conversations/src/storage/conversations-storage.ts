@@ -14,6 +14,9 @@ import {
   type OutboxStore,
   type ReadinessCheck,
 } from '@story/service-kit';
+import type { MessageAudioRepository } from '../message-audio/message-audio.repository.ts';
+import { MongoMessageAudioRepository } from '../message-audio/mongo-message-audio.repository.ts';
+import { SqliteMessageAudioRepository } from '../message-audio/sqlite-message-audio.repository.ts';
 import { MongoSnippetConversationRepository } from '../snippet-conversations/mongo-snippet-conversation.repository.ts';
 import type { SnippetConversationRepository } from '../snippet-conversations/snippet-conversation.repository.ts';
 import { SqliteSnippetConversationRepository } from '../snippet-conversations/sqlite-snippet-conversation.repository.ts';
@@ -26,6 +29,8 @@ import { CONVERSATIONS_MIGRATIONS } from './sqlite-migrations.ts';
 export interface ConversationsStorage {
   kind: 'sqlite' | 'mongodb';
   threads: ThreadRepository;
+  /** Spoken replies of saved messages, apart from the message rows (written by `threads`). */
+  messageAudio: MessageAudioRepository;
   snippetConversations: SnippetConversationRepository;
   outbox: OutboxStore;
   leases: LeaseStore;
@@ -37,9 +42,11 @@ export interface ConversationsStorage {
 export function openSqliteConversationsStorage(file: string): ConversationsStorage {
   const db = openSqlite(file, CONVERSATIONS_MIGRATIONS);
   const outbox = new SqliteOutbox(db);
+  const messageAudio = new SqliteMessageAudioRepository(db);
   return {
     kind: 'sqlite',
-    threads: new SqliteThreadRepository(db, outbox),
+    threads: new SqliteThreadRepository(db, outbox, messageAudio),
+    messageAudio,
     snippetConversations: new SqliteSnippetConversationRepository(db, outbox),
     outbox,
     leases: new SqliteLeaseStore(db),
@@ -54,12 +61,14 @@ export function openSqliteConversationsStorage(file: string): ConversationsStora
 export async function openMongoConversationsStorage(url: string, dbName: string): Promise<ConversationsStorage> {
   const connection = await connectMongo(url, dbName);
   const outbox = new MongoOutbox(connection);
-  const threads = new MongoThreadRepository(connection, outbox);
+  const messageAudio = new MongoMessageAudioRepository(connection);
+  const threads = new MongoThreadRepository(connection, outbox, messageAudio);
   const snippetConversations = new MongoSnippetConversationRepository(connection, outbox);
   const leases = new MongoLeaseStore(connection);
   // Collections cannot be created inside a transaction on older servers: make them all up front.
-  for (const part of [outbox, threads, snippetConversations, leases]) await part.init();
-  return { kind: 'mongodb', threads, snippetConversations, outbox, leases, readiness: mongoReadiness(connection), close: () => connection.close() };
+  // The threads' collections come before the audio's, whose init moves replies out of message documents.
+  for (const part of [outbox, threads, messageAudio, snippetConversations, leases]) await part.init();
+  return { kind: 'mongodb', threads, messageAudio, snippetConversations, outbox, leases, readiness: mongoReadiness(connection), close: () => connection.close() };
 }
 
 /** The configured store: MongoDB when MONGODB_URL is set, else `conversations.sqlite` under DATA_DIR. */

@@ -52,4 +52,29 @@ export const CONVERSATIONS_MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX snippet_conversations_by_owner ON snippet_conversations (user_id, snippet_id, updated_at DESC, id DESC);
   `,
+  // 2: spoken replies move out of the message rows (issue 7: a thread read carried every reply's
+  // audio), and the per-user quotas get the indexes that count them without reading the audio.
+  // Byte sizes of rows saved before base64 was checked are what their text would decode to.
+  `
+  CREATE TABLE conversation_audio (
+    message_id INTEGER PRIMARY KEY REFERENCES conversations (id) ON DELETE CASCADE,
+    thread_id INTEGER NOT NULL,
+    user_id INTEGER NOT NULL,
+    byte_size INTEGER NOT NULL,
+    audio TEXT NOT NULL
+  );
+  CREATE INDEX conversation_audio_by_user ON conversation_audio (user_id, byte_size);
+  CREATE INDEX conversation_audio_by_thread ON conversation_audio (thread_id);
+
+  INSERT INTO conversation_audio (message_id, thread_id, user_id, byte_size, audio)
+  SELECT id, thread_id, user_id,
+         length(audio_response) * 3 / 4 - (CASE WHEN audio_response LIKE '%==' THEN 2 WHEN audio_response LIKE '%=' THEN 1 ELSE 0 END),
+         audio_response
+  FROM conversations
+  WHERE audio_response IS NOT NULL AND audio_response <> '';
+
+  ALTER TABLE conversations DROP COLUMN audio_response;
+
+  CREATE INDEX threads_active_by_user ON threads (user_id) WHERE deleted_at IS NULL;
+  `,
 ];

@@ -1,6 +1,8 @@
 import mongoose, { type ClientSession, type Connection } from 'mongoose';
+import { decodedByteLength } from '@story/proto';
 import { isDuplicateKeyError, nextSequence, type MongoOutbox, type OutboxEvent } from '@story/service-kit';
-import type { MessageRecord, SaveMessageInput, SaveMessageResult, ThreadFilter, ThreadRecord, ThreadRepository, ThreadStateChange } from './thread.repository.ts';
+import type { MongoMessageAudioRepository } from '../message-audio/mongo-message-audio.repository.ts';
+import type { CreateThreadResult, MessageRecord, SaveMessageInput, SaveMessageResult, ThreadFilter, ThreadRecord, ThreadRepository, ThreadStateChange } from './thread.repository.ts';
 
 interface ThreadDoc {
   _id: number;
@@ -17,9 +19,14 @@ interface MessageDoc {
   userId: number;
   userMessage: string;
   aiResponse: string;
-  audioResponse: string | null;
   status: string;
   createdAt: string;
+}
+
+/** One per user, bumped by every write a quota counts (see `claimQuotas`). */
+interface QuotaGuardDoc {
+  _id: number;
+  writes: number;
 }
 
 interface IdempotencyDoc {
@@ -54,7 +61,6 @@ const messageSchema = new Schema<MessageDoc>(
     userId: { type: Number, required: true },
     userMessage: { type: String, required: true },
     aiResponse: { type: String, required: true },
-    audioResponse: { type: String, default: null },
     status: { type: String, default: 'in_progress' },
     createdAt: { type: String, required: true },
   },
@@ -85,13 +91,18 @@ const toThread = (doc: ThreadDoc): ThreadRecord => ({
   deletedAt: doc.deletedAt ?? null,
 });
 
-const toMessage = (doc: MessageDoc): MessageRecord => ({
+const quotaGuardSchema = new Schema<QuotaGuardDoc>({ _id: Number, writes: { type: Number, default: 0 } }, { versionKey: false });
+
+/** Every field of a message but a spoken reply left inside by a release older than its collection. */
+const MESSAGE_FIELDS = { audioResponse: 0 };
+
+const toMessage = (doc: MessageDoc, audioBytes: number | undefined): MessageRecord => ({
   id: doc._id,
   threadId: doc.threadId,
   userId: doc.userId,
   userMessage: doc.userMessage,
   aiResponse: doc.aiResponse,
-  audioResponse: doc.audioResponse ?? null,
+  audioBytes: audioBytes ?? null,
   createdAt: doc.createdAt,
 });
 
@@ -111,19 +122,22 @@ export class MongoThreadRepository implements ThreadRepository {
   private readonly threads;
   private readonly messages;
   private readonly idempotencyKeys;
+  private readonly quotaGuards;
 
   constructor(
     private readonly connection: Connection,
     private readonly outbox: MongoOutbox,
+    private readonly audio: MongoMessageAudioRepository,
   ) {
     this.threads = connection.model<ThreadDoc>('Thread', threadSchema, 'threads');
     this.messages = connection.model<MessageDoc>('Conversation', messageSchema, 'conversations');
     this.idempotencyKeys = connection.model<IdempotencyDoc>('IdempotencyKey', idempotencySchema, 'idempotency_keys');
+    this.quotaGuards = connection.model<QuotaGuardDoc>('QuotaGuard', quotaGuardSchema, 'quota_guards');
   }
 
   /** Creates the collections and indexes up front: collections cannot be created inside a transaction on older servers. */
   async init(): Promise<void> {
-    for (const model of [this.threads, this.messages, this.idempotencyKeys]) {
+    for (const model of [this.threads, this.messages, this.idempotencyKeys, this.quotaGuards]) {
       await model.createCollection().catch(() => undefined);
       await model.syncIndexes();
     }
@@ -134,11 +148,34 @@ export class MongoThreadRepository implements ThreadRepository {
     return docs.map(toThread);
   }
 
-  async createThread(userId: number, title: string, now: string): Promise<ThreadRecord> {
+  async createThread(userId: number, title: string, now: string, maxActiveThreads: number): Promise<CreateThreadResult> {
     const id = await nextSequence(this.connection, 'threads');
-    const doc: ThreadDoc = { _id: id, userId, title, createdAt: now, lastUpdated: now, deletedAt: null };
-    await this.threads.create(doc);
-    return toThread(doc);
+    await this.prepareQuotaGuard(userId);
+    return this.connection.transaction(async (session): Promise<CreateThreadResult> => {
+      await this.claimQuotas(userId, session);
+      if ((await this.activeThreads(userId, session)) >= maxActiveThreads) return { kind: 'thread-limit-reached' };
+      const doc: ThreadDoc = { _id: id, userId, title, createdAt: now, lastUpdated: now, deletedAt: null };
+      await this.threads.create([doc], { session });
+      return { kind: 'created', thread: toThread(doc) };
+    });
+  }
+
+  private async activeThreads(userId: number, session: ClientSession): Promise<number> {
+    return await this.threads.countDocuments({ userId, deletedAt: null }).session(session);
+  }
+
+  /** The user's guard document exists before any transaction bumps it (an upsert racing inside two transactions would fail one of them for good). */
+  private async prepareQuotaGuard(userId: number): Promise<void> {
+    await this.quotaGuards.updateOne({ _id: userId }, { $setOnInsert: { writes: 0 } }, { upsert: true });
+  }
+
+  /**
+   * Counts read in a snapshot do not stop two transactions from both taking the last slot. Both
+   * writing the user's guard document does: the second one conflicts, is retried, and its counts
+   * then include the first one's write.
+   */
+  private async claimQuotas(userId: number, session: ClientSession): Promise<void> {
+    await this.quotaGuards.updateOne({ _id: userId }, { $inc: { writes: 1 } }, { session });
   }
 
   async findThread(userId: number, threadId: number): Promise<ThreadRecord | undefined> {
@@ -148,8 +185,9 @@ export class MongoThreadRepository implements ThreadRepository {
 
   async listMessages(userId: number, threadId: number): Promise<MessageRecord[] | undefined> {
     if (!(await this.findThread(userId, threadId))) return undefined;
-    const docs = await this.messages.find({ threadId, userId }).sort({ _id: 1 }).lean<MessageDoc[]>();
-    return docs.map(toMessage);
+    const docs = await this.messages.find({ threadId, userId }, MESSAGE_FIELDS).sort({ _id: 1 }).lean<MessageDoc[]>();
+    const sizes = await this.audio.sizesInThread(threadId);
+    return docs.map((doc) => toMessage(doc, sizes.get(doc._id)));
   }
 
   async renameThread(userId: number, threadId: number, title: string): Promise<ThreadRecord | undefined> {
@@ -158,18 +196,23 @@ export class MongoThreadRepository implements ThreadRepository {
   }
 
   async softDeleteThread(userId: number, threadId: number, at: string, event: OutboxEvent): Promise<ThreadStateChange | undefined> {
-    return this.setDeleted(userId, threadId, at, event);
+    return this.setDeleted(userId, threadId, at, event, Number.POSITIVE_INFINITY);
   }
 
-  async recoverThread(userId: number, threadId: number, event: OutboxEvent): Promise<ThreadStateChange | undefined> {
-    return this.setDeleted(userId, threadId, null, event);
+  async recoverThread(userId: number, threadId: number, event: OutboxEvent, maxActiveThreads: number): Promise<ThreadStateChange | undefined> {
+    await this.prepareQuotaGuard(userId);
+    return this.setDeleted(userId, threadId, null, event, maxActiveThreads);
   }
 
-  private async setDeleted(userId: number, threadId: number, deletedAt: string | null, event: OutboxEvent): Promise<ThreadStateChange | undefined> {
-    return this.connection.transaction(async (session) => {
+  private async setDeleted(userId: number, threadId: number, deletedAt: string | null, event: OutboxEvent, maxActiveThreads: number): Promise<ThreadStateChange | undefined> {
+    return this.connection.transaction(async (session): Promise<ThreadStateChange | undefined> => {
       const current = await this.threads.findOne({ _id: threadId, userId }).session(session).lean<ThreadDoc>();
       if (!current) return undefined;
       if ((current.deletedAt === null) === (deletedAt === null)) return { thread: toThread(current), changed: false };
+      if (deletedAt === null) {
+        await this.claimQuotas(userId, session);
+        if ((await this.activeThreads(userId, session)) >= maxActiveThreads) return { thread: toThread(current), changed: false, refused: 'thread-limit-reached' };
+      }
       const updated = await this.threads.findOneAndUpdate({ _id: threadId, userId }, { $set: { deletedAt } }, { new: true, session }).lean<ThreadDoc>();
       if (!updated) return undefined;
       await this.outbox.write(event, session);
@@ -180,6 +223,8 @@ export class MongoThreadRepository implements ThreadRepository {
   async saveMessage(input: SaveMessageInput, buildEvent: (message: MessageRecord) => OutboxEvent): Promise<SaveMessageResult> {
     const messageId = await nextSequence(this.connection, 'conversations');
     const keyId = input.idempotency ? `${input.userId}:${input.idempotency.key}` : undefined;
+    const audio = input.audioResponse ? { base64: input.audioResponse, byteSize: decodedByteLength(input.audioResponse) } : null;
+    await this.prepareQuotaGuard(input.userId);
     try {
       return await this.connection.transaction(async (session): Promise<SaveMessageResult> => {
         if (input.idempotency && keyId) {
@@ -189,17 +234,20 @@ export class MongoThreadRepository implements ThreadRepository {
         const thread = await this.threads.findOne({ _id: input.threadId, userId: input.userId }).session(session).lean<ThreadDoc>();
         if (!thread) return { kind: 'thread-not-found' };
         if (thread.deletedAt !== null) return { kind: 'thread-deleted' };
+        await this.claimQuotas(input.userId, session);
+        if ((await this.messages.countDocuments({ threadId: input.threadId }).session(session)) >= input.quotas.messagesPerThread) return { kind: 'message-limit-reached' };
+        if (audio && (await this.audio.bytesOf(input.userId, session)) + audio.byteSize > input.quotas.audioBytesPerUser) return { kind: 'audio-limit-reached' };
         const doc: MessageDoc = {
           _id: messageId,
           threadId: input.threadId,
           userId: input.userId,
           userMessage: input.userMessage,
           aiResponse: input.aiResponse,
-          audioResponse: input.audioResponse,
           status: 'in_progress',
           createdAt: input.createdAt,
         };
         await this.messages.create([doc], { session });
+        if (audio) await this.audio.insert({ messageId, threadId: input.threadId, userId: input.userId, byteSize: audio.byteSize, audio: audio.base64 }, session);
         // $max keeps lastUpdated from going back when two saves carry clocks a hair apart; touching
         // the thread document also makes two concurrent saves conflict and retry, never interleave.
         await this.threads.updateOne({ _id: input.threadId, userId: input.userId }, { $max: { lastUpdated: input.createdAt } }, { session });
@@ -209,7 +257,7 @@ export class MongoThreadRepository implements ThreadRepository {
             { session },
           );
         }
-        const message = toMessage(doc);
+        const message = toMessage(doc, audio?.byteSize);
         await this.outbox.write(buildEvent(message), session);
         return { kind: 'saved', message, replayed: false };
       });
@@ -227,8 +275,10 @@ export class MongoThreadRepository implements ThreadRepository {
     const used = await this.idempotencyKeys.findById(keyId).session(session ?? null).lean<IdempotencyDoc>();
     if (!used) return undefined;
     if (used.requestHash !== requestHash) return { kind: 'idempotency-key-reused' };
-    const first = await this.messages.findById(used.conversationId).session(session ?? null).lean<MessageDoc>();
-    return first ? { kind: 'saved', message: toMessage(first), replayed: true } : undefined;
+    const first = await this.messages.findById(used.conversationId, MESSAGE_FIELDS).session(session ?? null).lean<MessageDoc>();
+    if (!first) return undefined;
+    const sizes = await this.audio.sizesInThread(first.threadId, [first._id], session);
+    return { kind: 'saved', message: toMessage(first, sizes.get(first._id)), replayed: true };
   }
 
   async purgeDeletedThreads(cutoff: string, limit: number, buildEvent: (thread: ThreadRecord) => OutboxEvent): Promise<ThreadRecord[]> {
@@ -239,6 +289,7 @@ export class MongoThreadRepository implements ThreadRepository {
         // Re-read inside the transaction: the thread may have been recovered since the scan.
         const removed = await this.threads.findOneAndDelete({ _id: candidate._id, deletedAt: { $type: 'string', $lt: cutoff } }, { session }).lean<ThreadDoc>();
         if (!removed) return undefined;
+        await this.audio.deleteThread(removed._id, session);
         await this.messages.deleteMany({ threadId: removed._id }, { session });
         await this.idempotencyKeys.deleteMany({ threadId: removed._id }, { session });
         const thread = toThread(removed);

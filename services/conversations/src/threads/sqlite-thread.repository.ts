@@ -1,5 +1,7 @@
+import { decodedByteLength } from '@story/proto';
 import type { OutboxEvent, SqliteDatabase, SqliteOutbox } from '@story/service-kit';
-import type { MessageRecord, SaveMessageInput, SaveMessageResult, ThreadFilter, ThreadRecord, ThreadRepository, ThreadStateChange } from './thread.repository.ts';
+import type { SqliteMessageAudioRepository } from '../message-audio/sqlite-message-audio.repository.ts';
+import type { CreateThreadResult, MessageRecord, SaveMessageInput, SaveMessageResult, ThreadFilter, ThreadRecord, ThreadRepository, ThreadStateChange } from './thread.repository.ts';
 
 interface ThreadRow {
   id: number;
@@ -10,14 +12,15 @@ interface ThreadRow {
   deleted_at: string | null;
 }
 
+/** A message row with the size of its spoken reply (joined; the audio itself is never selected). */
 interface MessageRow {
   id: number;
   thread_id: number;
   user_id: number;
   user_message: string;
   ai_response: string;
-  audio_response: string | null;
   created_at: string;
+  audio_bytes: number | null;
 }
 
 const toThread = (row: ThreadRow): ThreadRecord => ({
@@ -35,9 +38,12 @@ const toMessage = (row: MessageRow): MessageRecord => ({
   userId: row.user_id,
   userMessage: row.user_message,
   aiResponse: row.ai_response,
-  audioResponse: row.audio_response,
+  audioBytes: row.audio_bytes,
   createdAt: row.created_at,
 });
+
+const MESSAGE_COLUMNS = 'c.id, c.thread_id, c.user_id, c.user_message, c.ai_response, c.created_at, a.byte_size AS audio_bytes';
+const MESSAGES_WITH_AUDIO_SIZE = `SELECT ${MESSAGE_COLUMNS} FROM conversations c LEFT JOIN conversation_audio a ON a.message_id = c.id`;
 
 const THREAD_FILTERS: Record<ThreadFilter, string> = {
   all: '',
@@ -56,6 +62,7 @@ export class SqliteThreadRepository implements ThreadRepository {
   constructor(
     private readonly db: SqliteDatabase,
     private readonly outbox: SqliteOutbox,
+    private readonly audio: SqliteMessageAudioRepository,
   ) {
     const listThreads = (filter: ThreadFilter) =>
       db.prepare<[number], ThreadRow>(`SELECT * FROM threads WHERE user_id = ? ${THREAD_FILTERS[filter]} ORDER BY last_updated DESC, id DESC`);
@@ -65,14 +72,17 @@ export class SqliteThreadRepository implements ThreadRepository {
         'INSERT INTO threads (user_id, title, created_at, last_updated) VALUES (?, ?, ?, ?) RETURNING *',
       ),
       findThread: db.prepare<[number, number], ThreadRow>('SELECT * FROM threads WHERE id = ? AND user_id = ?'),
-      listMessages: db.prepare<[number, number], MessageRow>('SELECT * FROM conversations WHERE thread_id = ? AND user_id = ? ORDER BY id ASC'),
-      findMessage: db.prepare<[number], MessageRow>('SELECT * FROM conversations WHERE id = ?'),
+      // The byte size sits before the audio in its row, so the join never reads the audio's overflow pages.
+      listMessages: db.prepare<[number, number], MessageRow>(`${MESSAGES_WITH_AUDIO_SIZE} WHERE c.thread_id = ? AND c.user_id = ? ORDER BY c.id ASC`),
+      findMessage: db.prepare<[number], MessageRow>(`${MESSAGES_WITH_AUDIO_SIZE} WHERE c.id = ?`),
+      countActiveThreads: db.prepare<[number], { count: number }>('SELECT COUNT(*) AS count FROM threads WHERE user_id = ? AND deleted_at IS NULL'),
+      countMessages: db.prepare<[number], { count: number }>('SELECT COUNT(*) AS count FROM conversations WHERE thread_id = ?'),
       renameThread: db.prepare<[string, number, number], ThreadRow>('UPDATE threads SET title = ? WHERE id = ? AND user_id = ? RETURNING *'),
       setDeletedAt: db.prepare<[string | null, number, number], ThreadRow>('UPDATE threads SET deleted_at = ? WHERE id = ? AND user_id = ? RETURNING *'),
       // max() keeps lastUpdated from going back when two saves carry clocks a hair apart.
       touchThread: db.prepare<[string, number, number]>('UPDATE threads SET last_updated = max(last_updated, ?) WHERE id = ? AND user_id = ?'),
-      insertMessage: db.prepare<[number, number, string, string, string | null, string], MessageRow>(
-        'INSERT INTO conversations (thread_id, user_id, user_message, ai_response, audio_response, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING *',
+      insertMessage: db.prepare<[number, number, string, string, string], { id: number }>(
+        'INSERT INTO conversations (thread_id, user_id, user_message, ai_response, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id',
       ),
       findIdempotencyKey: db.prepare<[number, string], { request_hash: string; conversation_id: number }>(
         'SELECT request_hash, conversation_id FROM idempotency_keys WHERE user_id = ? AND key = ?',
@@ -94,10 +104,19 @@ export class SqliteThreadRepository implements ThreadRepository {
     return this.statements.listThreads[filter].all(userId).map(toThread);
   }
 
-  async createThread(userId: number, title: string, now: string): Promise<ThreadRecord> {
-    const row = this.statements.insertThread.get(userId, title, now, now);
-    if (!row) throw new Error('thread insert returned nothing');
-    return toThread(row);
+  async createThread(userId: number, title: string, now: string, maxActiveThreads: number): Promise<CreateThreadResult> {
+    return this.db
+      .transaction((): CreateThreadResult => {
+        if (this.activeThreads(userId) >= maxActiveThreads) return { kind: 'thread-limit-reached' };
+        const row = this.statements.insertThread.get(userId, title, now, now);
+        if (!row) throw new Error('thread insert returned nothing');
+        return { kind: 'created', thread: toThread(row) };
+      })
+      .immediate();
+  }
+
+  private activeThreads(userId: number): number {
+    return this.statements.countActiveThreads.get(userId)?.count ?? 0;
   }
 
   async findThread(userId: number, threadId: number): Promise<ThreadRecord | undefined> {
@@ -116,19 +135,20 @@ export class SqliteThreadRepository implements ThreadRepository {
   }
 
   async softDeleteThread(userId: number, threadId: number, at: string, event: OutboxEvent): Promise<ThreadStateChange | undefined> {
-    return this.setDeleted(userId, threadId, at, event);
+    return this.setDeleted(userId, threadId, at, event, Number.POSITIVE_INFINITY);
   }
 
-  async recoverThread(userId: number, threadId: number, event: OutboxEvent): Promise<ThreadStateChange | undefined> {
-    return this.setDeleted(userId, threadId, null, event);
+  async recoverThread(userId: number, threadId: number, event: OutboxEvent, maxActiveThreads: number): Promise<ThreadStateChange | undefined> {
+    return this.setDeleted(userId, threadId, null, event, maxActiveThreads);
   }
 
-  private setDeleted(userId: number, threadId: number, deletedAt: string | null, event: OutboxEvent): ThreadStateChange | undefined {
+  private setDeleted(userId: number, threadId: number, deletedAt: string | null, event: OutboxEvent, maxActiveThreads: number): ThreadStateChange | undefined {
     return this.db
       .transaction((): ThreadStateChange | undefined => {
         const current = this.statements.findThread.get(threadId, userId);
         if (!current) return undefined;
         if ((current.deleted_at === null) === (deletedAt === null)) return { thread: toThread(current), changed: false };
+        if (deletedAt === null && this.activeThreads(userId) >= maxActiveThreads) return { thread: toThread(current), changed: false, refused: 'thread-limit-reached' };
         const updated = this.statements.setDeletedAt.get(deletedAt, threadId, userId);
         if (!updated) return undefined;
         this.outbox.write(event);
@@ -151,13 +171,27 @@ export class SqliteThreadRepository implements ThreadRepository {
         const thread = this.statements.findThread.get(input.threadId, input.userId);
         if (!thread) return { kind: 'thread-not-found' };
         if (thread.deleted_at !== null) return { kind: 'thread-deleted' };
-        const row = this.statements.insertMessage.get(input.threadId, input.userId, input.userMessage, input.aiResponse, input.audioResponse, input.createdAt);
-        if (!row) throw new Error('message insert returned nothing');
+        // Counted inside BEGIN IMMEDIATE: a second save (from any process) waits, then counts this one.
+        if ((this.statements.countMessages.get(input.threadId)?.count ?? 0) >= input.quotas.messagesPerThread) return { kind: 'message-limit-reached' };
+        const audio = input.audioResponse ? { base64: input.audioResponse, byteSize: decodedByteLength(input.audioResponse) } : null;
+        if (audio && this.audio.bytesOf(input.userId) + audio.byteSize > input.quotas.audioBytesPerUser) return { kind: 'audio-limit-reached' };
+
+        const inserted = this.statements.insertMessage.get(input.threadId, input.userId, input.userMessage, input.aiResponse, input.createdAt);
+        if (!inserted) throw new Error('message insert returned nothing');
+        if (audio) this.audio.insert({ messageId: inserted.id, threadId: input.threadId, userId: input.userId, byteSize: audio.byteSize, audio: audio.base64 });
         this.statements.touchThread.run(input.createdAt, input.threadId, input.userId);
         if (input.idempotency) {
-          this.statements.insertIdempotencyKey.run(input.userId, input.idempotency.key, input.idempotency.requestHash, row.id, input.createdAt);
+          this.statements.insertIdempotencyKey.run(input.userId, input.idempotency.key, input.idempotency.requestHash, inserted.id, input.createdAt);
         }
-        const message = toMessage(row);
+        const message: MessageRecord = {
+          id: inserted.id,
+          threadId: input.threadId,
+          userId: input.userId,
+          userMessage: input.userMessage,
+          aiResponse: input.aiResponse,
+          audioBytes: audio?.byteSize ?? null,
+          createdAt: input.createdAt,
+        };
         this.outbox.write(buildEvent(message));
         return { kind: 'saved', message, replayed: false };
       })
@@ -170,6 +204,7 @@ export class SqliteThreadRepository implements ThreadRepository {
         const expired = this.statements.expiredThreads.all(cutoff, limit).map(toThread);
         for (const thread of expired) {
           this.statements.deleteThreadKeys.run(thread.id);
+          this.audio.deleteThread(thread.id);
           this.statements.deleteThreadMessages.run(thread.id);
           this.statements.deleteThread.run(thread.id);
           this.outbox.write(buildEvent(thread));

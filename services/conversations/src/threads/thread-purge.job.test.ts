@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EVENT_SUBJECTS, threadEventSchema } from '@story/proto';
 import { createServiceApp } from '@story/service-kit';
 import { tempDataDir } from '@story/service-kit/testing';
+import { NO_QUOTAS, UNLIMITED, createdThread } from '../../test/thread-fixtures.ts';
 import { storySavedEvent, threadDeletedEvent } from '../nats/domain-events.ts';
 import { openSqliteConversationsStorage, type ConversationsStorage } from '../storage/conversations-storage.ts';
 import type { ThreadRepository } from './thread.repository.ts';
@@ -30,9 +31,9 @@ describe('thread purge job', () => {
 
   /** A thread with one message, deleted `daysAgo` days before NOW (or active when undefined). */
   async function thread(userId: number, daysAgo: number | undefined): Promise<number> {
-    const created = await repository.createThread(userId, 'New Conversation', new Date(NOW - 60 * DAY).toISOString());
+    const created = createdThread(await repository.createThread(userId, 'New Conversation', new Date(NOW - 60 * DAY).toISOString(), UNLIMITED));
     await repository.saveMessage(
-      { userId, threadId: created.id, userMessage: 'hello', aiResponse: 'hi', audioResponse: null, createdAt: new Date(NOW - 59 * DAY).toISOString() },
+      { userId, threadId: created.id, userMessage: 'hello', aiResponse: 'hi', audioResponse: null, createdAt: new Date(NOW - 59 * DAY).toISOString(), quotas: NO_QUOTAS },
       storySavedEvent,
     );
     if (daysAgo !== undefined) {
@@ -92,7 +93,7 @@ describe('thread purge job', () => {
 
   it('a recovered thread is never purged', async () => {
     const id = await thread(1, 40);
-    await repository.recoverThread(1, id, { subject: EVENT_SUBJECTS.threadRecovered, payload: { userId: 1, threadId: id, at: new Date(NOW).toISOString() } });
+    await repository.recoverThread(1, id, { subject: EVENT_SUBJECTS.threadRecovered, payload: { userId: 1, threadId: id, at: new Date(NOW).toISOString() } }, UNLIMITED);
     expect(await job('a').runOnce()).toEqual({ ran: true, purged: 0 });
     expect(await repository.findThread(1, id)).toMatchObject({ deletedAt: null });
   });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_SUBJECTS } from '@story/proto';
 import type { OutboxStore } from '@story/service-kit';
 import { storySavedEvent, threadDeletedEvent, threadPurgedEvent, threadRecoveredEvent } from '../nats/domain-events.ts';
+import { NO_QUOTAS, UNLIMITED, createdThread } from '../../test/thread-fixtures.ts';
 import type { ThreadRepository } from './thread.repository.ts';
 
 /** A store to run a contract against: the repository, the outbox its writes go to, and how to throw it away. */
@@ -33,17 +34,18 @@ export function threadRepositoryContract(name: string, open: () => Promise<Store
 
     const save = (userId: number, threadId: number, text: string, minute: number, key?: string) =>
       repo.saveMessage(
-        { userId, threadId, userMessage: text, aiResponse: `re: ${text}`, audioResponse: null, createdAt: at(minute), idempotency: key ? { key, requestHash: `hash-${text}` } : undefined },
+        { userId, threadId, userMessage: text, aiResponse: `re: ${text}`, audioResponse: null, createdAt: at(minute), idempotency: key ? { key, requestHash: `hash-${text}` } : undefined, quotas: NO_QUOTAS },
         storySavedEvent,
       );
+    const createThread = async (userId: number, title: string, createdAt: string) => createdThread(await repo.createThread(userId, title, createdAt, UNLIMITED));
 
     it('creates, finds and lists threads per user, newest activity first, filtered by deletion', async () => {
       const user = newUser();
       const other = newUser();
-      const a = await repo.createThread(user, 'New Conversation', at(1));
-      const b = await repo.createThread(user, 'New Conversation', at(2));
-      const c = await repo.createThread(user, 'New Conversation', at(3));
-      await repo.createThread(other, 'New Conversation', at(4));
+      const a = await createThread(user, 'New Conversation', at(1));
+      const b = await createThread(user, 'New Conversation', at(2));
+      const c = await createThread(user, 'New Conversation', at(3));
+      await createThread(other, 'New Conversation', at(4));
       expect(a).toMatchObject({ userId: user, title: 'New Conversation', createdAt: at(1), lastUpdated: at(1), deletedAt: null });
       expect((await repo.listThreads(user, 'all')).map((t) => t.id)).toEqual([c.id, b.id, a.id]);
 
@@ -58,7 +60,7 @@ export function threadRepositoryContract(name: string, open: () => Promise<Store
 
     it('renames only the owner’s thread', async () => {
       const user = newUser();
-      const thread = await repo.createThread(user, 'New Conversation', at(1));
+      const thread = await createThread(user, 'New Conversation', at(1));
       expect(await repo.renameThread(user + 1, thread.id, 'stolen')).toBeUndefined();
       expect(await repo.renameThread(user, thread.id, 'Mine')).toMatchObject({ title: 'Mine' });
       expect((await repo.findThread(user, thread.id))?.title).toBe('Mine');
@@ -66,14 +68,14 @@ export function threadRepositoryContract(name: string, open: () => Promise<Store
 
     it('saves messages oldest first with a story event each, and refuses missing, foreign and deleted threads', async () => {
       const user = newUser();
-      const thread = await repo.createThread(user, 'New Conversation', at(1));
+      const thread = await createThread(user, 'New Conversation', at(1));
       const first = await save(user, thread.id, 'one', 2);
       const second = await save(user, thread.id, 'two', 3);
       expect(first.kind).toBe('saved');
       expect(second.kind).toBe('saved');
       const messages = await repo.listMessages(user, thread.id);
       expect(messages?.map((m) => m.userMessage)).toEqual(['one', 'two']);
-      expect(messages?.[0]).toMatchObject({ threadId: thread.id, userId: user, aiResponse: 're: one', audioResponse: null, createdAt: at(2) });
+      expect(messages?.[0]).toMatchObject({ threadId: thread.id, userId: user, aiResponse: 're: one', audioBytes: null, createdAt: at(2) });
       expect(await repo.listMessages(user + 1, thread.id)).toBeUndefined();
 
       const pending = await store.outbox.pendingEvents(10_000);
@@ -92,7 +94,7 @@ export function threadRepositoryContract(name: string, open: () => Promise<Store
 
     it('keeps every one of many concurrent saves exactly once', async () => {
       const user = newUser();
-      const thread = await repo.createThread(user, 'New Conversation', at(1));
+      const thread = await createThread(user, 'New Conversation', at(1));
       const results = await Promise.all(Array.from({ length: 20 }, (_, i) => save(user, thread.id, `parallel ${i}`, 2 + i)));
       expect(results.every((r) => r.kind === 'saved')).toBe(true);
       const messages = (await repo.listMessages(user, thread.id)) ?? [];
@@ -103,7 +105,7 @@ export function threadRepositoryContract(name: string, open: () => Promise<Store
 
     it('replays an idempotency key for the same request and refuses it for another', async () => {
       const user = newUser();
-      const thread = await repo.createThread(user, 'New Conversation', at(1));
+      const thread = await createThread(user, 'New Conversation', at(1));
       const first = await save(user, thread.id, 'once', 2, 'key-1');
       const again = await save(user, thread.id, 'once', 3, 'key-1');
       expect(again).toEqual(first.kind === 'saved' ? { ...first, replayed: true } : first);
@@ -116,24 +118,59 @@ export function threadRepositoryContract(name: string, open: () => Promise<Store
 
     it('soft-deletes and recovers with one event per change, and no event for a no-op', async () => {
       const user = newUser();
-      const thread = await repo.createThread(user, 'New Conversation', at(1));
+      const thread = await createThread(user, 'New Conversation', at(1));
       const deleted = await repo.softDeleteThread(user, thread.id, at(2), threadDeletedEvent(user, thread.id, at(2)));
       expect(deleted).toMatchObject({ changed: true, thread: { deletedAt: at(2) } });
       const twice = await repo.softDeleteThread(user, thread.id, at(3), threadDeletedEvent(user, thread.id, at(3)));
       expect(twice).toMatchObject({ changed: false, thread: { deletedAt: at(2) } });
       expect(await repo.softDeleteThread(user + 1, thread.id, at(3), threadDeletedEvent(user + 1, thread.id, at(3)))).toBeUndefined();
-      const recovered = await repo.recoverThread(user, thread.id, threadRecoveredEvent(user, thread.id, at(4)));
+      const recovered = await repo.recoverThread(user, thread.id, threadRecoveredEvent(user, thread.id, at(4)), UNLIMITED);
       expect(recovered).toMatchObject({ changed: true, thread: { deletedAt: null } });
-      expect((await repo.recoverThread(user, thread.id, threadRecoveredEvent(user, thread.id, at(5))))?.changed).toBe(false);
+      expect((await repo.recoverThread(user, thread.id, threadRecoveredEvent(user, thread.id, at(5)), UNLIMITED))?.changed).toBe(false);
 
       const events = (await store.outbox.pendingEvents(10_000)).filter((e) => JSON.parse(e.payload).threadId === thread.id).map((e) => e.subject);
       expect(events).toEqual([EVENT_SUBJECTS.threadDeleted, EVENT_SUBJECTS.threadRecovered]);
     });
 
+    it('refuses a thread past the quota of active threads, counted with the create; deleted ones do not count, recovering past it is refused', async () => {
+      const user = newUser();
+      const made = await Promise.all(Array.from({ length: 5 }, (_, i) => repo.createThread(user, 'New Conversation', at(i), 3)));
+      expect(made.filter((r) => r.kind === 'created')).toHaveLength(3);
+      expect(made.filter((r) => r.kind === 'thread-limit-reached')).toHaveLength(2);
+      expect(await repo.listThreads(user, 'all')).toHaveLength(3);
+      expect((await repo.createThread(user + 1, 'New Conversation', at(9), 3)).kind).toBe('created');
+
+      const [first] = await repo.listThreads(user, 'active');
+      if (!first) throw new Error('no thread');
+      await repo.softDeleteThread(user, first.id, at(10), threadDeletedEvent(user, first.id, at(10)));
+      const replacement = await repo.createThread(user, 'New Conversation', at(11), 3);
+      expect(replacement.kind).toBe('created');
+      const refused = await repo.recoverThread(user, first.id, threadRecoveredEvent(user, first.id, at(12)), 3);
+      expect(refused).toMatchObject({ changed: false, refused: 'thread-limit-reached', thread: { id: first.id, deletedAt: at(10) } });
+      expect(await repo.listThreads(user, 'active')).toHaveLength(3);
+      const events = (await store.outbox.pendingEvents(10_000)).filter((e) => e.subject === EVENT_SUBJECTS.threadRecovered && JSON.parse(e.payload).threadId === first.id);
+      expect(events).toEqual([]);
+    });
+
+    it('refuses a save past the quota of messages per thread, counted in the save: of concurrent saves only as many as fit are kept', async () => {
+      const user = newUser();
+      const thread = await createThread(user, 'New Conversation', at(1));
+      const quotas = { ...NO_QUOTAS, messagesPerThread: 4 };
+      const saveWithin = (text: string) =>
+        repo.saveMessage({ userId: user, threadId: thread.id, userMessage: text, aiResponse: 'ok', audioResponse: null, createdAt: at(2), quotas }, storySavedEvent);
+      expect((await saveWithin('first')).kind).toBe('saved');
+      const racing = await Promise.all(Array.from({ length: 6 }, (_, i) => saveWithin(`racing ${i}`)));
+      expect(racing.filter((r) => r.kind === 'saved')).toHaveLength(3);
+      expect(racing.filter((r) => r.kind === 'message-limit-reached')).toHaveLength(3);
+      expect(await repo.listMessages(user, thread.id)).toHaveLength(4);
+      const events = (await store.outbox.pendingEvents(10_000)).filter((e) => e.subject === EVENT_SUBJECTS.storySaved && JSON.parse(e.payload).threadId === thread.id);
+      expect(events).toHaveLength(4);
+    });
+
     it('purges only threads deleted before the cutoff, with their messages', async () => {
       const user = newUser();
-      const old = await repo.createThread(user, 'old', at(1));
-      const young = await repo.createThread(user, 'young', at(1));
+      const old = await createThread(user, 'old', at(1));
+      const young = await createThread(user, 'young', at(1));
       await save(user, old.id, 'gone', 2);
       await save(user, young.id, 'kept', 2);
       await repo.softDeleteThread(user, old.id, at(10), threadDeletedEvent(user, old.id, at(10)));

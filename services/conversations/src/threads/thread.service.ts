@@ -1,15 +1,36 @@
 import { createHash } from 'node:crypto';
-import { THREAD_MESSAGES, type SaveConversationRequest } from '@story/proto';
+import {
+  THREAD_MESSAGES,
+  recoverLimitReached,
+  savedAudioLimitReached,
+  threadLimitReached,
+  threadMessageLimitReached,
+  type SaveConversationRequest,
+} from '@story/proto';
 import { HttpError, conflict, notFound } from '@story/service-kit';
+import type { MessageAudioRepository } from '../message-audio/message-audio.repository.ts';
 import { storySavedEvent, threadDeletedEvent, threadRecoveredEvent } from '../nats/domain-events.ts';
-import type { MessageRecord, ThreadFilter, ThreadRecord, ThreadRepository } from './thread.repository.ts';
+import type { MessageRecord, SaveQuotas, ThreadFilter, ThreadRecord, ThreadRepository } from './thread.repository.ts';
+
+/** Per-user quotas, from configuration (DESIGN.md, "Identity and security"). */
+export interface SavedDataQuotas {
+  threadsPerUser: number;
+  messagesPerThread: number;
+  audioMegabytesPerUser: number;
+}
 
 export interface ThreadServiceDeps {
   repository: ThreadRepository;
+  audio: MessageAudioRepository;
+  quotas: SavedDataQuotas;
+  /** Days a deleted thread is kept (its audio counts until then), for the quota's message. */
+  retentionDays: number;
   clock: () => Date;
   /** Called after a write that added outbox events, so they go out at once. */
   onEventsWritten: () => void;
 }
+
+const MEGABYTE = 1024 * 1024;
 
 export type SaveConversationInput = SaveConversationRequest;
 
@@ -26,9 +47,12 @@ export class ThreadService {
     return this.deps.repository.listThreads(userId, filter);
   }
 
-  /** A new empty thread titled "New Conversation". */
+  /** A new empty thread titled "New Conversation"; 409 when the caller already has as many as allowed. */
   async createThread(userId: number): Promise<ThreadRecord> {
-    return this.deps.repository.createThread(userId, THREAD_MESSAGES.defaultTitle, this.now());
+    const { threadsPerUser } = this.deps.quotas;
+    const result = await this.deps.repository.createThread(userId, THREAD_MESSAGES.defaultTitle, this.now(), threadsPerUser);
+    if (result.kind === 'thread-limit-reached') throw conflict(threadLimitReached(threadsPerUser));
+    return result.thread;
   }
 
   /** One of the caller's threads (deleted ones too), or 404. */
@@ -61,17 +85,20 @@ export class ThreadService {
     return change.thread;
   }
 
-  /** Brings the thread back from the deleted folder, publishing `events.thread.recovered`. */
+  /** Brings the thread back from the deleted folder, publishing `events.thread.recovered`; 409 past the thread quota. */
   async recoverThread(userId: number, threadId: number): Promise<ThreadRecord> {
-    const change = await this.deps.repository.recoverThread(userId, threadId, threadRecoveredEvent(userId, threadId, this.now()));
+    const { threadsPerUser } = this.deps.quotas;
+    const change = await this.deps.repository.recoverThread(userId, threadId, threadRecoveredEvent(userId, threadId, this.now()), threadsPerUser);
     if (!change) throw notFound(THREAD_MESSAGES.notFound);
+    if (change.refused === 'thread-limit-reached') throw conflict(recoverLimitReached(threadsPerUser));
     if (change.changed) this.deps.onEventsWritten();
     return change.thread;
   }
 
   /**
    * Saves a message pair to one of the caller's active threads with its `events.story.saved`, in
-   * one transaction. The same Idempotency-Key for the same request returns the first result.
+   * one transaction, unless the thread is full or the spoken reply would take the caller past their
+   * audio quota (409, nothing saved). The same Idempotency-Key for the same request returns the first result.
    */
   async saveConversation(userId: number, input: SaveConversationInput, idempotencyKey?: string): Promise<{ message: MessageRecord; replayed: boolean }> {
     const result = await this.deps.repository.saveMessage(
@@ -83,6 +110,7 @@ export class ThreadService {
         audioResponse: input.audioResponse ?? null,
         createdAt: this.now(),
         idempotency: idempotencyKey ? { key: idempotencyKey, requestHash: requestHash(input) } : undefined,
+        quotas: this.saveQuotas(),
       },
       storySavedEvent,
     );
@@ -93,10 +121,30 @@ export class ThreadService {
         throw conflict(THREAD_MESSAGES.deleted);
       case 'idempotency-key-reused':
         throw new HttpError(422, THREAD_MESSAGES.idempotencyKeyReused);
+      case 'message-limit-reached':
+        throw conflict(threadMessageLimitReached(this.deps.quotas.messagesPerThread));
+      case 'audio-limit-reached':
+        throw conflict(savedAudioLimitReached(this.deps.quotas.audioMegabytesPerUser, this.deps.retentionDays));
       case 'saved':
         if (!result.replayed) this.deps.onEventsWritten();
         return { message: result.message, replayed: result.replayed };
     }
+  }
+
+  /** The MP3 of a saved message's spoken reply, or 404 (no such message of the caller's thread, or no audio). */
+  async messageAudio(userId: number, threadId: number, messageId: number): Promise<Buffer> {
+    return Buffer.from(await this.messageAudioBase64(userId, threadId, messageId), 'base64');
+  }
+
+  /** The same spoken reply as it was saved, base64 (GraphQL's `ThreadItem.audioResponse`). */
+  async messageAudioBase64(userId: number, threadId: number, messageId: number): Promise<string> {
+    const audio = await this.deps.audio.findAudio(userId, threadId, messageId);
+    if (!audio) throw notFound(THREAD_MESSAGES.audioNotFound);
+    return audio.audio;
+  }
+
+  private saveQuotas(): SaveQuotas {
+    return { messagesPerThread: this.deps.quotas.messagesPerThread, audioBytesPerUser: this.deps.quotas.audioMegabytesPerUser * MEGABYTE };
   }
 
   private now(): string {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_SUBJECTS, IDENTITY_HEADER, storySavedEventSchema, threadEventSchema, threadItemsResponseSchema, threadListResponseSchema } from '@story/proto';
+import { EVENT_SUBJECTS, IDENTITY_HEADER, messageAudioPath, storySavedEventSchema, threadEventSchema, threadItemsResponseSchema, threadListResponseSchema } from '@story/proto';
 import { generateSigningKeyPair, importPrivateKey, signIdentity } from '@story/service-kit';
 import { startTestService, type TestService } from '../../test/conversations-test-kit.ts';
 
@@ -89,7 +89,9 @@ describe('conversation threads and saves over REST', () => {
     const saved = await items(alice, threadId);
     expect(saved.map((item) => item.userMessage)).toEqual(['I led the migration to Postgres.', 'I wrote a plan.']);
     expect(saved[0]?.audioResponse).toBeNull();
-    expect(saved[1]?.audioResponse).toBe('bXAz');
+    // Issue 7: the spoken reply is served at its own URL, never inside a thread read.
+    expect(saved[1]?.audioResponse).toBeNull();
+    expect(saved[1]?.audioUrl).toBe(messageAudioPath(threadId, two.json<{ id: number }>().id));
     const after = (await list(alice)).find((t) => t.id === threadId);
     expect(after && before && after.lastUpdated > before.lastUpdated).toBe(true);
 

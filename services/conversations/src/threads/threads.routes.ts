@@ -3,6 +3,7 @@ import {
   CONVERSATION_MESSAGES,
   THREAD_MESSAGES,
   createThreadResponseSchema,
+  messageAudioParamsSchema,
   messageResponseSchema,
   saveConversationRequestSchema,
   saveConversationResponseSchema,
@@ -19,6 +20,9 @@ import type { ThreadService } from './thread.service.ts';
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
 
+/** A saved reply never changes: the owner's browser may keep it a while, and no shared cache ever may. */
+const AUDIO_CACHE_CONTROL = 'private, max-age=3600';
+
 /** The optional Idempotency-Key header: visible ASCII, at most 200 characters. */
 function idempotencyKey(header: string | string[] | undefined): string | undefined {
   if (header === undefined) return undefined;
@@ -26,7 +30,7 @@ function idempotencyKey(header: string | string[] | undefined): string | undefin
   return header;
 }
 
-/** `/api/conversation-threads` and `/api/conversations`: thin routes over ThreadService. */
+/** `/api/conversation-threads` (with a saved reply's audio) and `/api/conversations`: thin routes over ThreadService. */
 export function registerThreadRoutes(app: ServiceApp, threads: ThreadService): void {
   app.get('/api/conversation-threads', { ...signedInOnly, schema: { querystring: threadListQuerySchema, response: { 200: threadListResponseSchema } } }, async (request) => {
     const { userId } = requireUser(request);
@@ -46,6 +50,21 @@ export function registerThreadRoutes(app: ServiceApp, threads: ThreadService): v
     const messages = await threads.listMessages(userId, request.params.threadId);
     return messages.map(presentThreadItem);
   });
+
+  app.get(
+    '/api/conversation-threads/:threadId/messages/:messageId/audio',
+    { ...signedInOnly, schema: { params: messageAudioParamsSchema } },
+    async (request, reply) => {
+      const { userId } = requireUser(request);
+      const mp3 = await threads.messageAudio(userId, request.params.threadId, request.params.messageId);
+      return reply
+        .type('audio/mpeg')
+        .header('content-length', mp3.length)
+        .header('cache-control', AUDIO_CACHE_CONTROL)
+        .header('x-content-type-options', 'nosniff')
+        .send(mp3);
+    },
+  );
 
   app.patch(
     '/api/conversation-threads/:threadId/title',

@@ -4,6 +4,7 @@ import {
   markSavedThrough,
   newMessage,
   savedMessages,
+  spokenReplySource,
   toSnippetHistory,
   unsavedMessages,
   type ConversationMessage,
@@ -33,6 +34,21 @@ describe('newMessage and savedMessages', () => {
     const fresh = newMessage('e', 'f', T3);
     expect(fresh.isSaved).toBe(false);
     expect(new Set([...loaded, fresh].map((m) => m.key)).size).toBe(3);
+  });
+});
+
+describe('spokenReplySource', () => {
+  it('plays a saved reply from its URL, so a loaded thread never carries the audio', () => {
+    const [loaded] = savedMessages([{ userMessage: 'a', aiResponse: 'b', timestamp: T1, audioUrl: '/api/conversation-threads/4/messages/9/audio' }]);
+    if (!loaded) throw new Error('fixture');
+    expect(loaded.audioResponse).toBeNull();
+    expect(spokenReplySource(loaded)).toBe('/api/conversation-threads/4/messages/9/audio');
+  });
+
+  it('plays a new reply’s audio as it came, and nothing for a reply without audio', () => {
+    expect(spokenReplySource(newMessage('a', 'b', T1, 'SUQz'))).toBe('data:audio/mpeg;base64,SUQz');
+    expect(spokenReplySource(newMessage('a', 'b', T1))).toBeNull();
+    expect(savedMessages([{ userMessage: 'a', aiResponse: 'b', timestamp: T1 }])[0]?.audioUrl).toBeNull();
   });
 });
 

@@ -9,8 +9,10 @@ export interface ConversationMessage {
   /** ISO 8601. */
   timestamp: string;
   isSaved: boolean;
-  /** Base64 MP3 of the spoken reply, when there is one. */
+  /** Base64 MP3 of a spoken reply that just arrived (not loaded from a saved thread). */
   audioResponse: string | null;
+  /** Where a saved reply's MP3 is served; fetched only when it is played. */
+  audioUrl: string | null;
 }
 
 let keyCounter = 0;
@@ -18,12 +20,29 @@ let keyCounter = 0;
 /** A new, unsaved exchange. */
 export function newMessage(userMessage: string, aiResponse: string, timestamp: string, audioResponse: string | null = null): ConversationMessage {
   keyCounter += 1;
-  return { key: `m${keyCounter}`, userMessage, aiResponse, timestamp, isSaved: false, audioResponse };
+  return { key: `m${keyCounter}`, userMessage, aiResponse, timestamp, isSaved: false, audioResponse, audioUrl: null };
+}
+
+interface SavedItem {
+  userMessage: string;
+  aiResponse: string;
+  timestamp: string;
+  audioResponse?: string | null;
+  audioUrl?: string | null;
 }
 
 /** Exchanges loaded from a thread or a snippet conversation: already saved (spec section 4). */
-export function savedMessages(items: ReadonlyArray<{ userMessage: string; aiResponse: string; timestamp: string; audioResponse?: string | null }>): ConversationMessage[] {
-  return items.map((item) => ({ ...newMessage(item.userMessage, item.aiResponse, item.timestamp, item.audioResponse ?? null), isSaved: true }));
+export function savedMessages(items: readonly SavedItem[]): ConversationMessage[] {
+  return items.map((item) => ({ ...newMessage(item.userMessage, item.aiResponse, item.timestamp, item.audioResponse ?? null), isSaved: true, audioUrl: item.audioUrl ?? null }));
+}
+
+/**
+ * What an audio element plays for a reply's spoken version: a saved reply's URL (the MP3 is
+ * fetched then, not with the thread), else a new reply's audio as a data URL, else nothing.
+ */
+export function spokenReplySource(message: Pick<ConversationMessage, 'audioResponse' | 'audioUrl'>): string | null {
+  if (message.audioUrl) return message.audioUrl;
+  return message.audioResponse ? `data:audio/mpeg;base64,${message.audioResponse}` : null;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useApolloClient } from '@apollo/client/react';
 import { CONVERSATION_MESSAGES, MESSAGES } from '@story/proto';
+import { refusalMessageOr } from '../../api/graphql-refusal.ts';
 import { serverMessageOr } from '../../api/http-client.ts';
 import { notifyError, notifyFailure, notifySuccess } from '../../components/toast/notify.ts';
 import { useAsyncEffect } from '../../hooks/use-async-effect.ts';
@@ -84,7 +85,7 @@ export function useConversation({ mode, threadId, snippetId, context }: Pick<Rec
         return data.createThread.id;
       })
       .catch((error: unknown) => {
-        notifyFailure(CONVERSATION_MESSAGES.createThreadFailed, error);
+        notifyFailure(refusalMessageOr(error, CONVERSATION_MESSAGES.createThreadFailed), error);
         return null;
       })
       .finally(() => {
@@ -147,7 +148,8 @@ export function useConversation({ mode, threadId, snippetId, context }: Pick<Rec
         }
         notifySuccess(CONVERSATION_MESSAGES.saved);
       } catch (error) {
-        notifyFailure(CONVERSATION_MESSAGES.saveFailed, error);
+        // Spec section 8: the save failure's text, or the server's message (a quota says what to do).
+        notifyFailure(refusalMessageOr(error, CONVERSATION_MESSAGES.saveFailed), error);
       } finally {
         const savedKey = lastSavedKey;
         if (savedKey) {

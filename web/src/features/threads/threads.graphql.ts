@@ -3,7 +3,8 @@ import type { GraphqlThread, GraphqlThreadItem } from '@story/proto';
 
 /** A thread as the lists show it: the contract's Thread without its items (GraphQL ids are strings). */
 export type ThreadRow = Omit<GraphqlThread, 'items'>;
-export type ThreadItemRow = GraphqlThreadItem;
+/** A saved exchange as a thread read gives it: its spoken reply by URL, never the audio itself. */
+export type ThreadItemRow = Omit<GraphqlThreadItem, 'audioResponse'>;
 
 const THREAD_FIELDS = gql`
   fragment ThreadListFields on Thread {
@@ -89,7 +90,7 @@ export const THREAD_ITEMS_QUERY: TypedDocumentNode<{ thread: (ThreadRow & { item
         userMessage
         aiResponse
         createdAt
-        audioResponse
+        audioUrl
       }
     }
   }

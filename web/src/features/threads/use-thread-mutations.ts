@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useMutation } from '@apollo/client/react';
 import { THREAD_MESSAGES } from '@story/proto';
+import { refusalMessageOr } from '../../api/graphql-refusal.ts';
 import { notifyFailure, notifySuccess } from '../../components/toast/notify.ts';
 import { toast } from '../../components/toast/toast-store.ts';
 import { titleEditOutcome } from './thread-title.ts';
@@ -83,7 +84,8 @@ export function useThreadMutations(): ThreadMutations {
       await recoverThread({ variables: { id: thread.id } });
       toast({ description: THREAD_MESSAGES.recovered });
     } catch (error) {
-      notifyFailure(THREAD_MESSAGES.recoverFailed, error);
+      // Recovering past the thread quota is refused with a message that says what to do.
+      notifyFailure(refusalMessageOr(error, THREAD_MESSAGES.recoverFailed), error);
     } finally {
       setRecoveringId(null);
     }
