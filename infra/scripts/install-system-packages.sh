@@ -5,17 +5,25 @@
 set -euo pipefail
 purpose=${1:-run}
 
-# command-to-check:debian-package
+# command-or-file-to-check:debian-package
 needs=("nats-server:nats-server")
+# Speech: decoding, recognition and its US English model, the replies' voice, MP3.
+needs+=("ffmpeg:ffmpeg" "pocketsphinx_continuous:pocketsphinx" "/usr/share/pocketsphinx/model/en-us/en-us.lm.bin:pocketsphinx-en-us"
+  "festival:festival" "/usr/share/festival/voices/us/cmu_us_slt_arctic_hts/festvox/cmu_us_slt_arctic_hts.scm:festvox-us-slt-hts" "lame:lame")
 if [ "$purpose" = test ]; then
-  needs+=("chromium:chromium")
+  # flite speaks the test recordings (a voice other than the replies').
+  needs+=("chromium:chromium" "flite:flite")
 fi
 
 missing=()
 for pair in "${needs[@]}"; do
   cmd=${pair%%:*}
   pkg=${pair#*:}
-  command -v "$cmd" >/dev/null 2>&1 || [ -x "/usr/sbin/$cmd" ] || [ -x "/usr/bin/$cmd" ] || missing+=("$pkg")
+  if [ "${cmd:0:1}" = / ]; then
+    [ -e "$cmd" ] || missing+=("$pkg")
+  else
+    command -v "$cmd" >/dev/null 2>&1 || [ -x "/usr/sbin/$cmd" ] || [ -x "/usr/bin/$cmd" ] || missing+=("$pkg")
+  fi
 done
 [ ${#missing[@]} -eq 0 ] && exit 0
 

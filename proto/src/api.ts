@@ -230,11 +230,58 @@ export const transcribeFieldsSchema = z.object({
   audioType: z.enum(['solo'], { error: 'audioType must be solo' }).optional(),
   context: z.string().max(LIMITS.snippetText).optional(),
 });
+
+/**
+ * When one word of a spoken reply is said, in seconds from the start of its MP3. The words are the
+ * reply's whitespace-separated words, in order, so the web app highlights `aiResponse.split(/\s+/)[i]`.
+ */
+export const wordTimingSchema = z.object({ word: z.string(), start: z.number().min(0), end: z.number().min(0) });
+export type WordTiming = z.infer<typeof wordTimingSchema>;
+
+/**
+ * A spoken turn's answer. `audioResponse` (base64 MP3) and its `wordTimings` are absent when the
+ * user's type replies with text only; `rawTranscript` is what was heard before a solo memo was
+ * cleaned of filler words and repeats.
+ */
 export const transcribeResponseSchema = z.object({
   transcript: z.string(),
+  rawTranscript: z.string().optional(),
   aiResponse: z.string(),
-  audioResponse: z.string().nullable(),
+  audioResponse: z.string().optional(),
+  wordTimings: z.array(wordTimingSchema).optional(),
 });
+export type TranscribeResponse = z.infer<typeof transcribeResponseSchema>;
+
+/** The recorder's formats (spec section 9, in order of preference), as `MediaRecorder` names them. */
+export const RECORDING_MIME_TYPES = ['audio/webm;codecs=opus', 'audio/webm', 'audio/ogg;codecs=opus', 'audio/mp4'] as const;
+
+/**
+ * `POST /api/transcribe/sessions`: a recording that streams to the speech service while the person
+ * speaks (its chunks are recognised as they arrive); `mimeType` is what the recorder makes.
+ */
+export const openVoiceSessionRequestSchema = z.object({
+  mimeType: z
+    .string('mimeType is required')
+    .max(100, 'mimeType is too long')
+    .refine((type) => /^audio\/(webm|ogg|mp4)\b/.test(type.toLowerCase()), 'mimeType must be a webm, ogg or mp4 recording'),
+});
+export const voiceSessionResponseSchema = z.object({ sessionId: z.string() });
+export const voiceSessionParamsSchema = z.object({ sessionId: idTextSchema });
+/** `POST /api/transcribe/sessions/{sessionId}/chunks?seq=n`: the recorder's n-th chunk (from 0), raw bytes. */
+export const voiceChunkQuerySchema = z.object({
+  seq: z
+    .string('seq must be a whole number from 0')
+    .regex(/^(0|[1-9][0-9]{0,5})$/, 'seq must be a whole number from 0')
+    .transform(Number),
+});
+export const voiceChunkResponseSchema = z.object({ received: z.number().int(), heardSeconds: z.number() });
+/** `POST /api/transcribe/sessions/{sessionId}/finish`: Stop was pressed after `chunkCount` chunks; the answer is a transcribe response. */
+export const finishVoiceSessionRequestSchema = z.object({
+  chunkCount: z.number('chunkCount must be a number').int('chunkCount must be a whole number').min(1, 'chunkCount must be at least 1').max(100_000, 'chunkCount is too large'),
+  conversationHistory: chatHistorySchema.default([]),
+  context: z.string().max(LIMITS.snippetText).optional(),
+});
+export type FinishVoiceSessionRequest = z.infer<typeof finishVoiceSessionRequestSchema>;
 
 // ---- jobs -----------------------------------------------------------------------------------------
 

@@ -80,6 +80,9 @@ const rights = (user: string, granted: { publish?: readonly string[]; subscribe?
   respond: granted.respond ?? false,
 });
 
+/** Between the speech front and its workers only: live sessions (opened in the queue group, then each on its own subjects) and job reports. */
+const SPEECH_OWN_SUBJECTS = [SUBJECTS.speechStreamOpen, 'speech.session.>', 'speech.job.>'];
+
 /**
  * The rights of every service, planned ones included so that they start right when they join the
  * registry (`proto/src/services.ts` gives each entry its rights from here).
@@ -102,8 +105,8 @@ export const SERVICE_NATS_RIGHTS = {
   }),
   /** The speech front and its workers: requests to the workers' queue group go out and come in under one user. */
   speech: rights('speech', {
-    subscribe: [SUBJECTS.speechTranscribe, SUBJECTS.speechSynthesize],
-    publish: [SUBJECTS.speechTranscribe, SUBJECTS.speechSynthesize, SUBJECTS.chatReply, SUBJECTS.userSettings, ...JETSTREAM_INFO, ...objectStore(NATS_BUCKETS.speechAudio)],
+    subscribe: [SUBJECTS.speechTranscribe, SUBJECTS.speechSynthesize, ...SPEECH_OWN_SUBJECTS],
+    publish: [SUBJECTS.speechTranscribe, SUBJECTS.speechSynthesize, ...SPEECH_OWN_SUBJECTS, SUBJECTS.chatReply, SUBJECTS.userSettings, ...JETSTREAM_INFO, ...objectStore(NATS_BUCKETS.speechAudio)],
     respond: true,
   }),
   /** Reads events (never writes them): a durable consumer with explicit acks. */

@@ -7,8 +7,11 @@ export interface ApiRoute {
   service: ServiceName;
   /** Reachable without a session. */
   public?: boolean;
-  /** Rate-limit bucket, if any. */
-  rateLimit?: 'auth' | 'ai';
+  /**
+   * Rate-limit bucket, if any. `ai-session`: a POST to the prefix itself opens a session and spends one
+   * AI operation; the session's own requests below it (its chunks, its finish) spend nothing more.
+   */
+  rateLimit?: 'auth' | 'ai' | 'ai-session';
   /** Largest request body in bytes, when above DEFAULT_API_BODY_LIMIT (the gateway and the service both enforce it). */
   maxBodyBytes?: number;
 }
@@ -40,6 +43,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { prefix: '/api/process-text', service: 'conversations', rateLimit: 'ai' },
   { prefix: '/api/snippet-conversations', service: 'conversations' },
   { prefix: '/api/transcribe', service: 'speech', rateLimit: 'ai', maxBodyBytes: AUDIO_UPLOAD_BODY_LIMIT },
+  // A recording streamed while the person speaks: charged once when opened, however many chunks follow.
+  { prefix: '/api/transcribe/sessions', service: 'speech', rateLimit: 'ai-session' },
   { prefix: '/api/process-job-description', service: 'jobs', rateLimit: 'ai' },
   { prefix: '/api/confirm-job-description', service: 'jobs' },
   { prefix: '/api/job-description-snippets', service: 'jobs' },

@@ -3,7 +3,7 @@
  * owning service in a queue group; events go to the JetStream stream EVENTS.
  */
 import { z } from 'zod';
-import { responseTypeSchema, userTypeSchema } from './api.ts';
+import { chatHistorySchema, responseTypeSchema, userTypeSchema, wordTimingSchema } from './api.ts';
 
 export const SUBJECTS = {
   /** auth: is this session still valid? */
@@ -19,6 +19,8 @@ export const SUBJECTS = {
   speechSynthesize: 'speech.synthesize',
   /** conversations: the coach's reply to a spoken turn (asked by the speech service). */
   chatReply: 'conversations.chat.reply',
+  /** speech workers (queue group `speech`): open a live recording session; its own subjects follow (`speechSessionSubject`). */
+  speechStreamOpen: 'speech.stream.open',
 } as const;
 
 export const QUEUE_GROUPS = { auth: 'auth', conversations: 'conversations', jobs: 'jobs', speech: 'speech', search: 'search' } as const;
@@ -84,3 +86,55 @@ export const threadEventSchema = z.object({ userId: z.number(), threadId: z.numb
 export const userDeletedEventSchema = z.object({ userId: z.number(), at: z.string() });
 export const jobDescriptionDeletedEventSchema = z.object({ userId: z.number(), jobDescriptionId: z.number(), at: z.string() });
 export const snippetDeletedEventSchema = z.object({ userId: z.number(), snippetId: z.number(), at: z.string() });
+
+// ---- voice: the speech front, its workers, and the reply it asks conversations for ----------------
+
+/** A spoken turn's reply, made by the same code as `/api/process-text` (the speech service asks; conversations answers). */
+export const chatReplyRequestSchema = z.object({
+  userId: z.number(),
+  text: z.string(),
+  conversationHistory: chatHistorySchema,
+  context: z.string().optional(),
+});
+export type ChatReplyRequest = z.infer<typeof chatReplyRequestSchema>;
+/** A refusal over NATS: the HTTP status and message the asking service passes on. */
+export const natsRefusalSchema = z.object({ ok: z.literal(false), status: z.number().int(), message: z.string() });
+export type NatsRefusal = z.infer<typeof natsRefusalSchema>;
+export const chatReplyReplySchema = z.union([z.object({ ok: z.literal(true), aiResponse: z.string() }), natsRefusalSchema]);
+
+/** The live session `sessionId`'s own subjects, served by the one worker that holds it (no queue group). */
+export const speechSessionSubject = (sessionId: string, verb: 'chunk' | 'finish' | 'cancel') => `speech.session.${sessionId}.${verb}`;
+/** Where a worker reports on a job it accepted: "still working" every second, then the result. */
+export const speechJobSubject = (jobId: string) => `speech.job.${jobId}`;
+/** Headers of a chunk message (its body is the chunk's bytes). */
+export const SPEECH_CHUNK_HEADERS = { userId: 'Story-User', seq: 'Story-Seq' } as const;
+
+/** Audio in a speech message: inline base64 when it is small, else an object of NATS_BUCKETS.speechAudio. */
+export const audioRefSchema = z.union([z.object({ inline: z.string() }), z.object({ object: z.string(), bytes: z.number().int() })]);
+export type AudioRef = z.infer<typeof audioRefSchema>;
+
+/** Transcribe a whole file (an upload, or a recording sent as a whole). `extension`: the file's kind, e.g. `mp3`. */
+export const speechTranscribeJobSchema = z.object({ jobId: z.string(), audio: audioRefSchema, extension: z.string(), maxSeconds: z.number() });
+export type SpeechTranscribeJob = z.infer<typeof speechTranscribeJobSchema>;
+/** Speak a reply: MP3 and when each word is said. */
+export const speechSynthesizeJobSchema = z.object({ jobId: z.string(), text: z.string() });
+export type SpeechSynthesizeJob = z.infer<typeof speechSynthesizeJobSchema>;
+/** End a live session: every chunk up to `chunkCount` has been sent; the transcript comes as a job's result. */
+export const speechSessionFinishSchema = z.object({ jobId: z.string(), userId: z.number(), chunkCount: z.number().int() });
+export const speechSessionCancelSchema = z.object({ userId: z.number() });
+
+/** A worker's answer to a job: accepted (reports follow on `speechJobSubject`), or refused. */
+export const speechJobAcceptedSchema = z.union([z.object({ ok: z.literal(true), worker: z.string() }), natsRefusalSchema]);
+export const speechJobEventSchema = z.discriminatedUnion('type', [
+  /** Still at it; `worker` names the process (its host and pid). */
+  z.object({ type: z.literal('working'), worker: z.string() }),
+  z.object({ type: z.literal('transcribed'), transcript: z.string(), durationSeconds: z.number() }),
+  z.object({ type: z.literal('synthesized'), audio: audioRefSchema, wordTimings: z.array(wordTimingSchema), durationSeconds: z.number() }),
+  z.object({ type: z.literal('failed'), status: z.number().int(), message: z.string() }),
+]);
+export type SpeechJobEvent = z.infer<typeof speechJobEventSchema>;
+
+export const speechStreamOpenRequestSchema = z.object({ userId: z.number(), mimeType: z.string(), maxSeconds: z.number() });
+export const speechStreamOpenReplySchema = z.union([z.object({ ok: z.literal(true), sessionId: z.string() }), natsRefusalSchema]);
+export const speechChunkReplySchema = z.union([z.object({ ok: z.literal(true), received: z.number().int(), heardSeconds: z.number() }), natsRefusalSchema]);
+export const speechCancelReplySchema = z.union([z.object({ ok: z.literal(true) }), natsRefusalSchema]);

@@ -30,10 +30,17 @@ export interface ApiProxyOptions {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** What a request spends: sign-in routes per address, AI routes and every change per user. */
+/**
+ * What a request spends: sign-in routes per address, AI routes and every change per user. A session
+ * route spends one AI operation when the session is opened and nothing for its own requests (a
+ * recording's chunks), which the owning service bounds per session.
+ */
 async function spendBudget(budgets: OperationBudgets, route: ApiRoute, request: FastifyRequest): Promise<void> {
   if (route.rateLimit === 'auth') await budgets.spend('auth', `ip:${request.ip}`);
   else if (route.rateLimit === 'ai') await budgets.spend('ai', rateLimitKeyOf(request));
+  else if (route.rateLimit === 'ai-session') {
+    if (request.method === 'POST' && pathOf(request.url) === route.prefix) await budgets.spend('ai', rateLimitKeyOf(request));
+  }
   else if (!SAFE_METHODS.has(request.method) && !route.public) await budgets.spend('writes', rateLimitKeyOf(request));
 }
 
@@ -80,7 +87,7 @@ function isTimeout(error: unknown): boolean {
 
 /** How long the gateway waits for a service's answer to this request. */
 function timeoutFor(route: ApiRoute, method: string, timeouts: UpstreamTimeouts): number {
-  if (route.rateLimit === 'ai') return timeouts.aiMs;
+  if (route.rateLimit === 'ai' || route.rateLimit === 'ai-session') return timeouts.aiMs;
   return SAFE_METHODS.has(method) ? timeouts.readMs : timeouts.writeMs;
 }
 

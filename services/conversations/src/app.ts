@@ -7,6 +7,7 @@ import { createChatModel } from './chat/chat-model.factory.ts';
 import { registerProcessTextRoutes } from './chat/process-text.routes.ts';
 import { SERVICE_NAME, conversationsEnvSchema, type ConversationsConfig } from './config.ts';
 import { conversationsResolvers } from './graphql/conversations.resolvers.ts';
+import { startChatReplyResponder } from './nats/chat-reply.responder.ts';
 import { SnippetOwnerClient } from './nats/snippet-owner.client.ts';
 import { SnippetConversationService } from './snippet-conversations/snippet-conversation.service.ts';
 import { registerSnippetConversationRoutes } from './snippet-conversations/snippet-conversations.routes.ts';
@@ -65,12 +66,18 @@ export async function buildConversationsApp(config: ConversationsConfig, deps: C
   registerProcessTextRoutes(app, chat);
   registerSnippetConversationRoutes(app, snippets);
   await registerSubgraph(app, subgraphSdl('conversations'), conversationsResolvers(threads, chat));
+  // Spoken turns get their reply from the same code over NATS (the speech service asks).
+  let stopChatReplies: (() => Promise<void>) | undefined;
+  nats.onConnect((nc, log) => {
+    stopChatReplies = startChatReplyResponder(nc, chat, log);
+  });
 
   app.addHook('onReady', async () => {
     nats.start(app.log);
     if (deps.runPurgeJob) purge.start();
   });
   app.addHook('onClose', async () => {
+    await stopChatReplies?.();
     await purge.stop();
     await deps.relay.stop();
   });

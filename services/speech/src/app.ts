@@ -1,0 +1,69 @@
+import multipart from '@fastify/multipart';
+import type { NatsConnection } from '@nats-io/transport-node';
+import { AUDIO_UPLOAD_BODY_LIMIT, UPLOAD_MAX_BYTES } from '@story/proto';
+import { NatsLink, createServiceApp, registerIdentity, type ServiceApp, type ServiceDefinition, type ServiceDeps } from '@story/service-kit';
+import { SERVICE_NAME, speechEnvSchema, type SpeechConfig } from './config.ts';
+import { ChatReplyClient } from './nats/chat-reply.client.ts';
+import { connectionFor } from './nats/asker.ts';
+import { SpeechAudioStore } from './nats/speech-audio.store.ts';
+import { SpeechJobs } from './nats/speech-jobs.client.ts';
+import { UserSettingsClient } from './nats/user-settings.client.ts';
+import { registerTranscribeRoutes } from './transcribe/transcribe.routes.ts';
+import { VoiceTurns } from './turns/voice-turns.service.ts';
+import { registerVoiceSessionRoutes } from './voice-sessions/voice-sessions.routes.ts';
+
+/** The speech front's dependencies: nothing durable, only its NATS link (as the `speech` user). */
+export type SpeechDeps = ServiceDeps;
+
+const NO_STORAGE = { close: async () => undefined };
+/** The longest form field (conversationHistory: 200 turns of up to 20,000 characters). */
+const MAX_FIELD_BYTES = 5 * 1024 * 1024;
+
+/**
+ * The speech service's HTTP front: `/api/transcribe` (uploads) and `/api/transcribe/sessions` (live
+ * recordings). It checks, streams and asks; the heavy work (decoding, recognising, speaking) is done
+ * by speech workers over NATS. It keeps no state, so it can run as several instances.
+ */
+export async function buildSpeechApp(config: SpeechConfig, deps: SpeechDeps): Promise<ServiceApp> {
+  const { nats } = deps;
+  const app = createServiceApp({ name: SERVICE_NAME, logLevel: config.LOG_LEVEL, logger: deps.logger, bodyLimit: AUDIO_UPLOAD_BODY_LIMIT, readiness: { nats: nats.readiness() } });
+  await registerIdentity(app, config.IDENTITY_PUBLIC_KEY);
+  await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 2, fields: 10, parts: 12, fieldSize: MAX_FIELD_BYTES } });
+
+  let audio: SpeechAudioStore | undefined;
+  const audioStore = (nc: NatsConnection) => {
+    audio ??= new SpeechAudioStore(nc, { inlineBytes: config.SPEECH_INLINE_AUDIO_BYTES, ttlSeconds: config.SPEECH_AUDIO_TTL_SECONDS });
+    return audio;
+  };
+  const jobs = new SpeechJobs(nats, { stallMs: config.SPEECH_JOB_STALL_MS, attempts: config.SPEECH_JOB_ATTEMPTS, log: app.log });
+  const turns = new VoiceTurns({
+    jobs,
+    settings: new UserSettingsClient(nats),
+    chat: new ChatReplyClient(nats, config.SPEECH_CHAT_TIMEOUT_MS),
+    audio: () => audioStore(connectionFor(nats, SERVICE_NAME)),
+    log: app.log,
+  });
+
+  registerTranscribeRoutes(app, turns, config.SPEECH_TMP_DIR);
+  registerVoiceSessionRoutes(app, { nats, jobs, turns });
+
+  app.addHook('onReady', async () => {
+    nats.start(app.log);
+  });
+  return app;
+}
+
+/** The speech front as `main.ts` starts it and tests build it. */
+export const speechService: ServiceDefinition<SpeechConfig, SpeechDeps> = {
+  name: SERVICE_NAME,
+  envSchema: speechEnvSchema,
+  async openDeps(config, overrides = {}) {
+    return {
+      clock: () => new Date(),
+      ...overrides,
+      storage: overrides.storage ?? NO_STORAGE,
+      nats: overrides.nats ?? NatsLink.forService(config, SERVICE_NAME),
+    };
+  },
+  buildApp: buildSpeechApp,
+};

@@ -1,0 +1,74 @@
+import { tmpdir } from 'node:os';
+import { z } from 'zod';
+import { baseEnvSchema, portSchema } from '@story/service-kit';
+import { DEFAULT_FESTIVAL_VOICE } from './engines/festival/festival-voice.ts';
+import { DEBIAN_MODEL_DIR } from './engines/pocketsphinx/pocketsphinx-recognizer.ts';
+
+/** An unset variable and an empty one mean the same: not configured. */
+const optionalText = <S extends z.ZodType>(schema: S) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+const positiveInt = (fallback: number, name: string) =>
+  z.coerce.number(`${name} must be a number`).int(`${name} must be a whole number`).positive(`${name} must be positive`).default(fallback);
+
+const engineSchema = (name: string) => optionalText(z.enum(['offline', 'openai'], { error: `${name} must be offline or openai` }));
+
+/**
+ * The environment of the speech service's HTTP front and of its workers (one image, two entry
+ * files), validated once at start-up. A worker's PORT is its health port.
+ */
+export const speechEnvSchema = baseEnvSchema
+  .extend({
+    PORT: portSchema(4004),
+    /** Unset: OpenAI when OPENAI_API_KEY is set, else offline (ffmpeg + pocketsphinx). */
+    SPEECH_STT_ENGINE: engineSchema('SPEECH_STT_ENGINE'),
+    /** Unset: OpenAI when OPENAI_API_KEY is set, else offline (festival + lame). */
+    SPEECH_TTS_ENGINE: engineSchema('SPEECH_TTS_ENGINE'),
+    OPENAI_API_KEY: optionalText(z.string()),
+    OPENAI_BASE_URL: optionalText(z.string().url('OPENAI_BASE_URL must be a URL')),
+    OPENAI_TRANSCRIBE_MODEL: z.string().min(1).default('gpt-4o-mini-transcribe'),
+    OPENAI_SPEECH_MODEL: z.string().min(1).default('gpt-4o-mini-tts'),
+    OPENAI_SPEECH_VOICE: z.string().min(1).default('alloy'),
+    POCKETSPHINX_MODEL_DIR: z.string().min(1).default(DEBIAN_MODEL_DIR),
+    FESTIVAL_VOICE: z
+      .string()
+      .regex(/^[a-z0-9_]+$/, 'FESTIVAL_VOICE must be a festival voice name such as cmu_us_slt_arctic_hts')
+      .default(DEFAULT_FESTIVAL_VOICE),
+    /** Where uploads and replies are written for a moment (always removed). */
+    SPEECH_TMP_DIR: z.string().min(1).default(tmpdir()),
+    /** Seconds a recording may run past the user's limit (the recorder stops a moment late). */
+    SPEECH_TIME_LIMIT_TOLERANCE_SECONDS: z.coerce.number().min(0).max(60).default(3),
+    /** Jobs (a whole file to transcribe, a reply to speak) a worker runs at once; more wait in its queue. */
+    SPEECH_WORKER_CONCURRENCY: positiveInt(1, 'SPEECH_WORKER_CONCURRENCY'),
+    /** Live recordings a worker transcribes at once. */
+    SPEECH_WORKER_MAX_SESSIONS: positiveInt(4, 'SPEECH_WORKER_MAX_SESSIONS'),
+    /** A live recording that sends nothing for this long is dropped. */
+    SPEECH_SESSION_IDLE_SECONDS: positiveInt(30, 'SPEECH_SESSION_IDLE_SECONDS'),
+    /** How often a worker says it is still working on a job. */
+    SPEECH_JOB_HEARTBEAT_MS: positiveInt(1000, 'SPEECH_JOB_HEARTBEAT_MS'),
+    /** The front counts a worker as gone after this long without a word from it, and gives the job to another. */
+    SPEECH_JOB_STALL_MS: positiveInt(5000, 'SPEECH_JOB_STALL_MS'),
+    /** Workers a job is tried on before the front gives up with a clear error. */
+    SPEECH_JOB_ATTEMPTS: positiveInt(3, 'SPEECH_JOB_ATTEMPTS'),
+    /** Audio up to this size travels inside a NATS message; larger goes through the object store. */
+    SPEECH_INLINE_AUDIO_BYTES: positiveInt(256 * 1024, 'SPEECH_INLINE_AUDIO_BYTES'),
+    /** Audio left in the object store (a front that died mid-job) expires after this long. */
+    SPEECH_AUDIO_TTL_SECONDS: positiveInt(3600, 'SPEECH_AUDIO_TTL_SECONDS'),
+    /** How long the front waits for the coach's reply over NATS. */
+    SPEECH_CHAT_TIMEOUT_MS: positiveInt(30_000, 'SPEECH_CHAT_TIMEOUT_MS'),
+    /** The longest any one engine program may run for a job. */
+    SPEECH_ENGINE_TIMEOUT_MS: positiveInt(600_000, 'SPEECH_ENGINE_TIMEOUT_MS'),
+  })
+  .refine((env) => (env.SPEECH_STT_ENGINE !== 'openai' && env.SPEECH_TTS_ENGINE !== 'openai') || Boolean(env.OPENAI_API_KEY), {
+    message: 'OPENAI_API_KEY is required when SPEECH_STT_ENGINE or SPEECH_TTS_ENGINE is openai',
+    path: ['OPENAI_API_KEY'],
+  });
+export type SpeechConfig = z.infer<typeof speechEnvSchema>;
+
+/** The engines a configuration picks: as set, else OpenAI when OPENAI_API_KEY is set, else offline. */
+export function engineChoice(config: Pick<SpeechConfig, 'SPEECH_STT_ENGINE' | 'SPEECH_TTS_ENGINE' | 'OPENAI_API_KEY'>): { stt: 'offline' | 'openai'; tts: 'offline' | 'openai' } {
+  const fallback = config.OPENAI_API_KEY ? 'openai' : 'offline';
+  return { stt: config.SPEECH_STT_ENGINE ?? fallback, tts: config.SPEECH_TTS_ENGINE ?? fallback };
+}
+
+export const SERVICE_NAME = 'speech';
+export const WORKER_NAME = 'speech-worker';

@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import OpenAI, { toFile } from 'openai';
+import { DurationMeter } from '../audio-duration.ts';
+import type { LiveTranscription, SpeechToText, Transcription } from '../speech-engines.ts';
+
+export interface OpenAiSpeechToTextOptions {
+  client: OpenAI;
+  model: string;
+  toleranceSeconds: number;
+  /** Where a live recording is gathered until it is sent (removed after). */
+  tmpDir: string;
+}
+
+/** Sends a file to OpenAI's transcription API. */
+async function transcribeWithOpenAi(options: OpenAiSpeechToTextOptions, path: string, name: string): Promise<string> {
+  const result = await options.client.audio.transcriptions.create({ file: await toFile(createReadStream(path), name), model: options.model });
+  return result.text.trim();
+}
+
+/**
+ * A live recording for OpenAI, which transcribes whole files: the bytes are gathered in a temporary
+ * file (and measured as they come, so an over-long one is refused early), then sent as the upload
+ * path sends a file: the same bytes, the same transcript.
+ */
+class GatheredRecording implements LiveTranscription {
+  private readonly path: string;
+  private readonly file: WriteStream;
+  private readonly meter: DurationMeter;
+
+  constructor(private readonly options: OpenAiSpeechToTextOptions, limitSeconds: number) {
+    this.path = join(options.tmpDir, `story-live-${randomUUID()}.webm`);
+    this.file = createWriteStream(this.path);
+    this.meter = new DurationMeter('live', limitSeconds, limitSeconds + options.toleranceSeconds);
+  }
+
+  get heardSeconds(): number {
+    return this.meter.seconds;
+  }
+
+  async write(chunk: Buffer): Promise<void> {
+    this.meter.write(chunk);
+    if (!this.file.write(chunk)) await new Promise<void>((resolve) => this.file.once('drain', () => resolve()));
+  }
+
+  async finish(): Promise<Transcription> {
+    try {
+      await new Promise<void>((resolve, reject) => this.file.end((error?: Error | null) => (error ? reject(error) : resolve())));
+      const durationSeconds = await this.meter.finish();
+      return { text: await transcribeWithOpenAi(this.options, this.path, basename(this.path)), durationSeconds };
+    } finally {
+      await rm(this.path, { force: true });
+    }
+  }
+
+  abort(): void {
+    this.meter.abort();
+    this.file.destroy();
+    void rm(this.path, { force: true });
+  }
+}
+
+/** Speech to text by OpenAI (or a compatible server): the model from OPENAI_TRANSCRIBE_MODEL. */
+export class OpenAiSpeechToText implements SpeechToText {
+  readonly name = 'openai';
+
+  constructor(private readonly options: OpenAiSpeechToTextOptions) {}
+
+  async transcribeFile(path: string, limitSeconds: number): Promise<Transcription> {
+    const durationSeconds = await new DurationMeter({ file: path }, limitSeconds, limitSeconds + this.options.toleranceSeconds).result();
+    return { text: await transcribeWithOpenAi(this.options, path, basename(path)), durationSeconds };
+  }
+
+  openLive(limitSeconds: number): LiveTranscription {
+    return new GatheredRecording(this.options, limitSeconds);
+  }
+}

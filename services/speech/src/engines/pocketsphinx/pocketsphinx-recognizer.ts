@@ -1,0 +1,71 @@
+import { join } from 'node:path';
+import { exitOf, killGroup, spawnGroup, stderrTail } from '../child-process.ts';
+
+const PROGRAM = 'pocketsphinx_continuous';
+
+/** Where Debian's `pocketsphinx-en-us` puts the US English model. */
+export const DEBIAN_MODEL_DIR = '/usr/share/pocketsphinx/model/en-us';
+
+/** pocketsphinx's arguments for the model in `modelDir`, reading raw 16 kHz PCM from standard input. */
+export function recognizerArgs(modelDir: string): string[] {
+  return ['-hmm', join(modelDir, 'en-us'), '-lm', join(modelDir, 'en-us.lm.bin'), '-dict', join(modelDir, 'cmudict-en-us.dict'), '-infile', '/dev/stdin', '-logfn', '/dev/null'];
+}
+
+/**
+ * One pocketsphinx process, kept for a whole recording: it is fed PCM as it comes and prints each
+ * utterance when its voice-activity detector ends it, so by the end most of the work is done.
+ * (It opens `/dev/stdin` by name, which a Node socket cannot be: `cat` hands it a real pipe.)
+ */
+export class PocketsphinxRecognizer {
+  private readonly child;
+  private readonly utterances: string[] = [];
+  private readonly exited: Promise<void>;
+  private partialLine = '';
+  private failure: Error | undefined;
+
+  constructor(modelDir: string) {
+    this.child = spawnGroup('sh', ['-c', `cat | exec ${PROGRAM} "$@"`, PROGRAM, ...recognizerArgs(modelDir)]);
+    const stderr = stderrTail(this.child);
+    this.child.stdout.setEncoding('utf8');
+    this.child.stdout.on('data', (text: string) => this.read(text));
+    this.child.stdin.on('error', (error) => {
+      this.failure ??= error;
+    });
+    this.exited = exitOf(this.child, PROGRAM, stderr);
+    this.exited.catch((error: unknown) => {
+      this.failure ??= error instanceof Error ? error : new Error(String(error));
+    });
+  }
+
+  /** Feeds PCM; resolves when the pipe can take more (so a fast file read does not pile up in memory). */
+  async write(pcm: Buffer): Promise<void> {
+    if (this.failure) throw this.failure;
+    if (pcm.length === 0 || this.child.stdin.write(pcm)) return;
+    await new Promise<void>((resolve) => {
+      this.child.stdin.once('drain', resolve);
+      this.child.once('close', resolve);
+    });
+  }
+
+  /** Ends the input and waits for the last utterance; the whole transcript, lower case. */
+  async finish(): Promise<string> {
+    this.child.stdin.end();
+    await this.exited;
+    this.read('\n');
+    return this.utterances.join(' ');
+  }
+
+  /** Stops at once (a cancelled or refused recording). */
+  abort(): void {
+    killGroup(this.child);
+  }
+
+  private read(text: string): void {
+    const lines = (this.partialLine + text).split('\n');
+    this.partialLine = lines.pop() ?? '';
+    for (const line of lines) {
+      const words = line.trim();
+      if (words) this.utterances.push(words);
+    }
+  }
+}

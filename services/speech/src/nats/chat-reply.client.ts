@@ -1,0 +1,23 @@
+import { CONVERSATION_MESSAGES, SUBJECTS, chatReplyReplySchema, serviceUnavailableMessage, type ChatReplyRequest } from '@story/proto';
+import { HttpError, type NatsLink } from '@story/service-kit';
+import { ask } from './asker.ts';
+
+/**
+ * Asks the conversations service for the coach's reply to a spoken turn: one place makes replies,
+ * for typed and spoken turns alike. Its refusals pass through; a model that failed is told the
+ * way the spec words a failed spoken turn.
+ */
+export class ChatReplyClient {
+  constructor(
+    private readonly nats: NatsLink,
+    private readonly timeoutMs: number,
+  ) {}
+
+  async reply(request: ChatReplyRequest): Promise<string> {
+    const answer = chatReplyReplySchema.safeParse(await ask(this.nats, 'conversations', SUBJECTS.chatReply, request, this.timeoutMs));
+    if (!answer.success) throw new HttpError(503, serviceUnavailableMessage('conversations'));
+    if (answer.data.ok) return answer.data.aiResponse;
+    if (answer.data.status >= 500) throw new HttpError(502, CONVERSATION_MESSAGES.processAudioFailed);
+    throw new HttpError(answer.data.status, answer.data.message);
+  }
+}

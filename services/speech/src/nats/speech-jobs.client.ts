@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import type { Msg, NatsConnection, Subscription } from '@nats-io/transport-node';
+import type { FastifyBaseLogger } from 'fastify';
+import { SPEECH_MESSAGES, serviceUnavailableMessage, speechJobAcceptedSchema, speechJobEventSchema, speechJobSubject, type SpeechJobEvent } from '@story/proto';
+import { HttpError, type NatsLink } from '@story/service-kit';
+import { connectionFor, isNoResponders, messageJson } from './asker.ts';
+
+export interface SpeechJobsOptions {
+  /** Silence after which the worker doing a job counts as gone. */
+  stallMs: number;
+  /** Workers a job is tried on, in all. */
+  attempts: number;
+  log: FastifyBaseLogger;
+}
+
+/** A job's result: what the worker reports when it is done. */
+export type SpeechJobResult = Exclude<SpeechJobEvent, { type: 'working' } | { type: 'failed' }>;
+
+const NO_WORKER = serviceUnavailableMessage('speech');
+
+/** A worker that stopped reporting (killed, frozen, cut off). */
+class WorkerGone extends Error {
+  constructor(readonly jobId: string) {
+    super(`speech job ${jobId}: the worker went silent`);
+  }
+}
+
+/** The next message of a subscription, or undefined after `timeoutMs` of silence. */
+async function nextMessage(messages: AsyncIterator<Msg>, timeoutMs: number): Promise<Msg | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const silence = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), timeoutMs);
+  });
+  try {
+    const next = await Promise.race([messages.next(), silence]);
+    return next && !next.done ? next.value : undefined;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * The front's side of speech jobs. A job goes to the `speech` queue group; the worker that takes it
+ * accepts at once and then reports on the job's own subject every second until the result. When a
+ * worker goes silent (it died mid-job) the job is sent again, to whichever worker the queue group
+ * picks, up to `attempts` times; then a clear 503. So no request is lost to a dying worker, and none
+ * waits longer than attempts × stall for one that is gone.
+ */
+export class SpeechJobs {
+  constructor(
+    private readonly nats: NatsLink,
+    private readonly options: SpeechJobsOptions,
+  ) {}
+
+  /** Runs a job of the queue group (`speech.transcribe`, `speech.synthesize`), on another worker if one dies. */
+  async run(subject: string, request: (jobId: string) => object): Promise<SpeechJobResult> {
+    for (let attempt = 1; attempt <= this.options.attempts; attempt++) {
+      try {
+        return await this.once(subject, request, NO_WORKER);
+      } catch (error) {
+        if (!(error instanceof WorkerGone)) throw error;
+        this.options.log.warn({ subject, attempt, jobId: error.jobId }, 'speech worker went silent mid-job; trying another');
+      }
+    }
+    throw new HttpError(503, SPEECH_MESSAGES.workerLost);
+  }
+
+  /**
+   * Runs a job on one particular worker (a live recording's finish: only the worker holding the
+   * recording can). When it is gone the answer is 410, and the web app sends the recording whole.
+   */
+  async runOnce(subject: string, request: (jobId: string) => object): Promise<SpeechJobResult> {
+    try {
+      return await this.once(subject, request, SPEECH_MESSAGES.sessionNotFound, 410);
+    } catch (error) {
+      if (error instanceof WorkerGone) throw new HttpError(410, SPEECH_MESSAGES.sessionNotFound);
+      throw error;
+    }
+  }
+
+  private async once(subject: string, request: (jobId: string) => object, nobodyMessage: string, nobodyStatus = 503): Promise<SpeechJobResult> {
+    const nc = connectionFor(this.nats, 'speech');
+    const jobId = randomUUID().replace(/-/g, '');
+    // Listen before asking: the first report may come right after the acceptance.
+    const reports = nc.subscribe(speechJobSubject(jobId));
+    try {
+      await this.accepted(nc, subject, request(jobId), jobId, nobodyMessage, nobodyStatus);
+      return await this.result(reports, jobId);
+    } finally {
+      reports.unsubscribe();
+    }
+  }
+
+  private async accepted(nc: NatsConnection, subject: string, body: object, jobId: string, nobodyMessage: string, nobodyStatus: number): Promise<void> {
+    let raw: unknown;
+    try {
+      raw = (await nc.request(subject, JSON.stringify(body), { timeout: this.options.stallMs })).json<unknown>();
+    } catch (error) {
+      if (isNoResponders(error)) throw new HttpError(nobodyStatus, nobodyMessage);
+      throw new WorkerGone(jobId);
+    }
+    const answer = speechJobAcceptedSchema.safeParse(raw);
+    if (!answer.success) throw new HttpError(503, NO_WORKER);
+    if (!answer.data.ok) throw new HttpError(answer.data.status, answer.data.message);
+  }
+
+  private async result(reports: Subscription, jobId: string): Promise<SpeechJobResult> {
+    const messages = reports[Symbol.asyncIterator]();
+    for (;;) {
+      const message = await nextMessage(messages, this.options.stallMs);
+      if (!message) throw new WorkerGone(jobId);
+      const event = speechJobEventSchema.safeParse(messageJson(message));
+      if (!event.success || event.data.type === 'working') continue;
+      if (event.data.type === 'failed') throw new HttpError(event.data.status, event.data.message);
+      return event.data;
+    }
+  }
+}

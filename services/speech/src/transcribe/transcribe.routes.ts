@@ -1,0 +1,21 @@
+import { transcribeResponseSchema } from '@story/proto';
+import { requireUser, signedInOnly, type ServiceApp } from '@story/service-kit';
+import type { VoiceTurns } from '../turns/voice-turns.service.ts';
+import { readAudioUpload } from './audio-upload.ts';
+
+/**
+ * `POST /api/transcribe` (multipart: `audio`, `conversationHistory`, optional `audioType=solo`):
+ * an uploaded file, or a recording that could not be streamed, turned into a transcript, the
+ * coach's reply and (for voice reply types) its speech. The temporary file goes in every case.
+ */
+export function registerTranscribeRoutes(app: ServiceApp, turns: VoiceTurns, tmpDir: string): void {
+  app.post('/api/transcribe', { ...signedInOnly, schema: { response: { 200: transcribeResponseSchema } } }, async (request) => {
+    const { userId } = requireUser(request);
+    const upload = await readAudioUpload(request, tmpDir);
+    try {
+      return await turns.fromUpload(userId, upload);
+    } finally {
+      await upload.discard();
+    }
+  });
+}

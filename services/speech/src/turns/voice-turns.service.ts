@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { SPEECH_MESSAGES, SUBJECTS, type ChatTurn, type TranscribeResponse } from '@story/proto';
+import { HttpError } from '@story/service-kit';
+import type { ChatReplyClient } from '../nats/chat-reply.client.ts';
+import type { SpeechAudioStore } from '../nats/speech-audio.store.ts';
+import type { SpeechJobResult, SpeechJobs } from '../nats/speech-jobs.client.ts';
+import type { UserSettingsClient, VoiceSettings } from '../nats/user-settings.client.ts';
+import type { AudioUpload } from '../transcribe/audio-upload.ts';
+import { cleanSoloMemo } from './solo-memo.ts';
+
+export interface VoiceTurnDeps {
+  jobs: SpeechJobs;
+  settings: UserSettingsClient;
+  chat: ChatReplyClient;
+  /** The audio store, once NATS is connected. */
+  audio: () => SpeechAudioStore;
+  log: FastifyBaseLogger;
+}
+
+/** What the person said, and how the turn is to be answered. */
+export interface HeardTurn {
+  transcript: string;
+  conversationHistory: ChatTurn[];
+  context?: string;
+  solo: boolean;
+}
+
+/** A job's result of the kind expected, else the worker broke the contract (a 500, never a wrong answer). */
+function expectResult<T extends SpeechJobResult['type']>(result: SpeechJobResult, type: T): Extract<SpeechJobResult, { type: T }> {
+  if (result.type !== type) throw new Error(`speech job answered ${result.type}, expected ${type}`);
+  return result as Extract<SpeechJobResult, { type: T }>;
+}
+
+/**
+ * A spoken turn, put together by the speech front without doing any heavy work itself: the
+ * transcript comes from a worker (a file job, or a live recording's finish), the reply from the
+ * conversations service, and the spoken reply from a worker when the user's type replies with voice.
+ */
+export class VoiceTurns {
+  constructor(private readonly deps: VoiceTurnDeps) {}
+
+  settingsOf(userId: number): Promise<VoiceSettings> {
+    return this.deps.settings.settingsOf(userId);
+  }
+
+  /** An uploaded file (or a recording sent whole): transcribed on a worker, then answered. */
+  async fromUpload(userId: number, upload: AudioUpload): Promise<TranscribeResponse> {
+    const settings = await this.settingsOf(userId);
+    const store = this.deps.audio();
+    const audio = await store.putFile(`upload-${randomUUID()}`, upload.path, upload.bytes);
+    let heard: SpeechJobResult;
+    try {
+      heard = await this.deps.jobs.run(SUBJECTS.speechTranscribe, (jobId) => ({ jobId, audio, extension: upload.extension, maxSeconds: settings.timeLimit }));
+    } finally {
+      await store.remove(audio);
+    }
+    const { transcript } = expectResult(heard, 'transcribed');
+    return this.answer(userId, { transcript, conversationHistory: upload.fields.conversationHistory, context: upload.fields.context, solo: upload.fields.audioType === 'solo' }, settings);
+  }
+
+  /** Replies to what was heard: the coach's words, and their speech when the user's type has voice. */
+  async answer(userId: number, turn: HeardTurn, settings: VoiceSettings): Promise<TranscribeResponse> {
+    const raw = turn.transcript.trim();
+    const transcript = turn.solo ? cleanSoloMemo(raw) : raw;
+    if (!transcript) throw new HttpError(422, SPEECH_MESSAGES.noSpeechHeard);
+    const aiResponse = await this.deps.chat.reply({ userId, text: transcript, conversationHistory: turn.conversationHistory, ...(turn.context ? { context: turn.context } : {}) });
+    const answer: TranscribeResponse = { transcript, ...(turn.solo ? { rawTranscript: raw } : {}), aiResponse };
+    if (settings.responseType !== 'text_and_voice') return answer;
+    const spoken = expectResult(await this.deps.jobs.run(SUBJECTS.speechSynthesize, (jobId) => ({ jobId, text: aiResponse })), 'synthesized');
+    const store = this.deps.audio();
+    try {
+      const mp3 = await store.get(spoken.audio);
+      return { ...answer, audioResponse: mp3.toString('base64'), wordTimings: spoken.wordTimings };
+    } finally {
+      await store.remove(spoken.audio);
+    }
+  }
+}

@@ -1,0 +1,194 @@
+import { randomInt } from 'node:crypto';
+import type { Msg, NatsConnection, Subscription } from '@nats-io/transport-node';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  QUEUE_GROUPS,
+  SPEECH_CHUNK_HEADERS,
+  SPEECH_MESSAGES,
+  SUBJECTS,
+  UPLOAD_MAX_BYTES,
+  chunkOutOfOrderMessage,
+  chunksMissingMessage,
+  speechSessionCancelSchema,
+  speechSessionFinishSchema,
+  speechStreamOpenRequestSchema,
+  type NatsRefusal,
+} from '@story/proto';
+import { describeZodError } from '@story/service-kit';
+import type { LiveTranscription, SpeechToText } from '../engines/speech-engines.ts';
+import { messageJson } from '../nats/asker.ts';
+import { asRefusal } from './engine-refusals.ts';
+import { JobRefusal, JobRunner } from './job-runner.ts';
+
+export interface LiveSessionsOptions {
+  maxSessions: number;
+  idleSeconds: number;
+  log: FastifyBaseLogger;
+}
+
+interface LiveSession {
+  id: string;
+  userId: number;
+  live: LiveTranscription;
+  /** The next chunk expected (chunks are numbered from 0). */
+  received: number;
+  bytes: number;
+  lastHeard: number;
+  subscription: Subscription;
+  /** Why the recording was refused, once it was (too long, unreadable). */
+  refusal: NatsRefusal | undefined;
+}
+
+const respond = (msg: Msg, body: unknown): void => void msg.respond(JSON.stringify(body));
+const refusal = (status: number, message: string): NatsRefusal => ({ ok: false, status, message });
+
+
+/**
+ * The live recordings this worker transcribes while people speak. A session is opened in the
+ * `speech` queue group, then lives on its own subjects (`speech.session.<id>.*`) that only this
+ * worker listens to: its chunks reach the one decoder that holds its state. If this worker dies the
+ * subjects have no listener, the front answers 410, and the web app sends the recording as a whole.
+ */
+export class LiveSessions {
+  private readonly sessions = new Map<string, LiveSession>();
+  private openSubscription: Subscription | undefined;
+  private sweeper: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly nc: NatsConnection,
+    private readonly stt: SpeechToText,
+    private readonly runner: JobRunner,
+    private readonly options: LiveSessionsOptions,
+  ) {}
+
+  get count(): number {
+    return this.sessions.size;
+  }
+
+  start(): void {
+    this.openSubscription = this.nc.subscribe(SUBJECTS.speechStreamOpen, { queue: QUEUE_GROUPS.speech, callback: (_error, msg) => this.open(msg) });
+    this.sweeper = setInterval(() => this.dropIdle(), 1000);
+    this.sweeper.unref();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.sweeper);
+    await this.openSubscription?.drain().catch(() => undefined);
+    for (const session of [...this.sessions.values()]) this.close(session);
+  }
+
+  private open(msg: Msg): void {
+    const request = speechStreamOpenRequestSchema.safeParse(messageJson(msg));
+    if (!request.success) return respond(msg, refusal(400, describeZodError(request.error)));
+    const { userId, maxSeconds } = request.data;
+    // A person records one answer at a time: a new recording replaces their older one here.
+    for (const session of this.sessions.values()) if (session.userId === userId) this.close(session);
+    if (this.sessions.size >= this.options.maxSessions) return respond(msg, refusal(503, SPEECH_MESSAGES.sessionBusy));
+    const id = String(randomInt(1, 2 ** 47));
+    const session: LiveSession = {
+      id,
+      userId,
+      live: this.stt.openLive(maxSeconds),
+      received: 0,
+      bytes: 0,
+      lastHeard: Date.now(),
+      refusal: undefined,
+      subscription: this.nc.subscribe(`speech.session.${id}.*`, { callback: (_error, message) => this.dispatch(id, message) }),
+    };
+    this.sessions.set(id, session);
+    respond(msg, { ok: true, sessionId: id });
+  }
+
+  private dispatch(id: string, msg: Msg): void {
+    const session = this.sessions.get(id);
+    if (!session) return respond(msg, refusal(410, SPEECH_MESSAGES.sessionNotFound));
+    session.lastHeard = Date.now();
+    const verb = msg.subject.slice(msg.subject.lastIndexOf('.') + 1);
+    if (verb === 'chunk') this.chunk(session, msg);
+    else if (verb === 'finish') this.finish(session, msg);
+    else if (verb === 'cancel') this.cancel(session, msg);
+  }
+
+  /** The caller's own session, or a refusal that looks like no session at all. */
+  private owned(session: LiveSession, msg: Msg, userId: number | undefined): boolean {
+    if (userId === session.userId) return true;
+    respond(msg, refusal(410, SPEECH_MESSAGES.sessionNotFound));
+    return false;
+  }
+
+  private chunk(session: LiveSession, msg: Msg): void {
+    const userId = Number(msg.headers?.get(SPEECH_CHUNK_HEADERS.userId));
+    const seq = Number(msg.headers?.get(SPEECH_CHUNK_HEADERS.seq));
+    if (!this.owned(session, msg, userId)) return;
+    if (session.refusal) return respond(msg, session.refusal);
+    if (!Number.isInteger(seq) || seq > session.received) return respond(msg, refusal(409, chunkOutOfOrderMessage(session.received, seq)));
+    // A chunk sent again (its answer was lost) is already in.
+    if (seq < session.received) return respond(msg, { ok: true, received: session.received, heardSeconds: session.live.heardSeconds });
+    session.bytes += msg.data.length;
+    if (session.bytes > UPLOAD_MAX_BYTES) {
+      session.refusal = refusal(413, SPEECH_MESSAGES.recordingTooLarge);
+      session.live.abort();
+      return respond(msg, session.refusal);
+    }
+    session.received += 1;
+    // Written in the order the chunks came: the decoder queues them even while the answer waits.
+    session.live.write(Buffer.from(msg.data)).then(
+      () => respond(msg, { ok: true, received: session.received, heardSeconds: session.live.heardSeconds }),
+      (error: unknown) => {
+        session.refusal ??= this.refusalOf(error, session);
+        respond(msg, session.refusal);
+      },
+    );
+  }
+
+  private finish(session: LiveSession, msg: Msg): void {
+    const request = speechSessionFinishSchema.safeParse(messageJson(msg));
+    if (!request.success) return respond(msg, refusal(400, describeZodError(request.error)));
+    if (!this.owned(session, msg, request.data.userId)) return;
+    if (session.refusal) return respond(msg, session.refusal);
+    if (request.data.chunkCount !== session.received) return respond(msg, refusal(409, chunksMissingMessage(session.received, request.data.chunkCount)));
+    this.forget(session);
+    // Not queued behind other jobs: most of the recording is transcribed already, a person is waiting.
+    this.runner.accept(
+      msg,
+      request.data.jobId,
+      async () => {
+        const { text, durationSeconds } = await session.live.finish().catch((error: unknown) => {
+          throw asRefusal(error);
+        });
+        return { type: 'transcribed', transcript: text, durationSeconds };
+      },
+      false,
+    );
+  }
+
+  private cancel(session: LiveSession, msg: Msg): void {
+    const request = speechSessionCancelSchema.safeParse(messageJson(msg));
+    if (!this.owned(session, msg, request.success ? request.data.userId : undefined)) return;
+    this.close(session);
+    respond(msg, { ok: true });
+  }
+
+  private refusalOf(error: unknown, session: LiveSession): NatsRefusal {
+    const known = asRefusal(error);
+    if (known instanceof JobRefusal) return refusal(known.status, known.message);
+    this.options.log.warn({ err: error, session: session.id }, 'live transcription failed');
+    return refusal(410, SPEECH_MESSAGES.sessionNotFound);
+  }
+
+  private dropIdle(): void {
+    const oldest = Date.now() - this.options.idleSeconds * 1000;
+    for (const session of this.sessions.values()) if (session.lastHeard < oldest) this.close(session);
+  }
+
+  /** Stops listening for the session; its transcription goes on (a finish is using it). */
+  private forget(session: LiveSession): void {
+    this.sessions.delete(session.id);
+    session.subscription.unsubscribe();
+  }
+
+  private close(session: LiveSession): void {
+    this.forget(session);
+    session.live.abort();
+  }
+}

@@ -1,0 +1,67 @@
+import { hostname } from 'node:os';
+import { NatsLink, createServiceApp, type ServiceApp, type ServiceDefinition, type ServiceDeps } from '@story/service-kit';
+import { SERVICE_NAME, WORKER_NAME, speechEnvSchema, type SpeechConfig } from '../config.ts';
+import { createSpeechEngines, type SpeechEngines } from '../engines/speech-engine.factory.ts';
+import { SpeechAudioStore } from '../nats/speech-audio.store.ts';
+import { JobRunner } from './job-runner.ts';
+import { LiveSessions } from './live-sessions.ts';
+import { startSpeechJobResponders } from './speech-jobs.responder.ts';
+
+/** A speech worker's dependencies: no storage of its own, its NATS link (as the `speech` user), the engines. */
+export interface SpeechWorkerDeps extends ServiceDeps {
+  engines: SpeechEngines;
+  /** How it names itself in job acceptances. */
+  workerName: string;
+}
+
+const NO_STORAGE = { close: async () => undefined };
+
+/**
+ * A speech worker: serves STT and TTS jobs and live recordings in the `speech` queue group over NATS,
+ * and answers `/healthz` and `/readyz` (ready once its NATS subscriptions run) on its own port.
+ */
+export async function buildSpeechWorkerApp(config: SpeechConfig, deps: SpeechWorkerDeps): Promise<ServiceApp> {
+  const { nats, engines } = deps;
+  const app = createServiceApp({ name: WORKER_NAME, logLevel: config.LOG_LEVEL, logger: deps.logger, readiness: { nats: nats.readiness() } });
+  let stopJobs: (() => Promise<void>) | undefined;
+  let live: LiveSessions | undefined;
+  let runner: JobRunner | undefined;
+
+  nats.onConnect(async (nc, log) => {
+    await engines.tts.warmUp();
+    const audio = new SpeechAudioStore(nc, { inlineBytes: config.SPEECH_INLINE_AUDIO_BYTES, ttlSeconds: config.SPEECH_AUDIO_TTL_SECONDS });
+    runner = new JobRunner(nc, { worker: deps.workerName, concurrency: config.SPEECH_WORKER_CONCURRENCY, heartbeatMs: config.SPEECH_JOB_HEARTBEAT_MS, log });
+    stopJobs = startSpeechJobResponders(nc, { stt: engines.stt, tts: engines.tts, audio, runner, tmpDir: config.SPEECH_TMP_DIR, log });
+    live = new LiveSessions(nc, engines.stt, runner, { maxSessions: config.SPEECH_WORKER_MAX_SESSIONS, idleSeconds: config.SPEECH_SESSION_IDLE_SECONDS, log });
+    live.start();
+  });
+
+  app.addHook('onReady', async () => {
+    nats.start(app.log);
+  });
+  // Shutting down: take no more work, finish what was accepted, then let NATS and the engines go.
+  app.addHook('onClose', async () => {
+    await stopJobs?.();
+    await live?.stop();
+    await runner?.drain();
+    await engines.tts.close();
+  });
+  return app;
+}
+
+/** The speech worker as `worker.ts` starts it and tests build it. */
+export const speechWorkerService: ServiceDefinition<SpeechConfig, SpeechWorkerDeps> = {
+  name: WORKER_NAME,
+  envSchema: speechEnvSchema,
+  async openDeps(config, overrides = {}) {
+    return {
+      clock: () => new Date(),
+      workerName: `${hostname()}:${process.pid}`,
+      ...overrides,
+      storage: overrides.storage ?? NO_STORAGE,
+      nats: overrides.nats ?? NatsLink.forService(config, SERVICE_NAME),
+      engines: overrides.engines ?? createSpeechEngines(config),
+    };
+  },
+  buildApp: buildSpeechWorkerApp,
+};

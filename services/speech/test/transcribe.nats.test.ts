@@ -1,0 +1,164 @@
+import { mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { Objm } from '@nats-io/obj';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NATS_BUCKETS, transcribeResponseSchema } from '@story/proto';
+import { startServiceForTest, tempDataDir, type ServiceUnderTest } from '@story/service-kit/testing';
+import { startNatsServer, type NatsServerHandle } from '../../../infra/src/nats-server.ts';
+import { conversationsService, type ConversationsDeps } from '../../conversations/src/app.ts';
+import type { ConversationsConfig } from '../../conversations/src/config.ts';
+import { speechService, type SpeechDeps } from '../src/app.ts';
+import type { SpeechConfig } from '../src/config.ts';
+import { speechWorkerService, type SpeechWorkerDeps } from '../src/worker/worker-app.ts';
+import { HEARD_WORDS, answerUserSettings, makeRecordings, transcribeForm, type Recordings } from './speech-test-kit.ts';
+
+const VOICE_USER = 1;
+const TEXT_USER = 2;
+const SHORT_LIMIT_USER = 3;
+
+/**
+ * `POST /api/transcribe` with everything real: nats-server, the speech front, one speech worker
+ * (ffmpeg, pocketsphinx, festival, lame), the conversations service's reply over NATS; auth's
+ * settings answer is a stand-in. Uploads larger than 64 KB go through the object store here.
+ */
+describe('POST /api/transcribe', () => {
+  const dir = tempDataDir('speech-transcribe-');
+  const tmp = join(dir, 'tmp');
+  let nats: NatsServerHandle;
+  let nc: NatsConnection;
+  let conversations: ServiceUnderTest<ConversationsConfig, ConversationsDeps>;
+  let worker: ServiceUnderTest<SpeechConfig, SpeechWorkerDeps>;
+  let front: ServiceUnderTest<SpeechConfig, SpeechDeps>;
+  let recordings: Recordings;
+
+  beforeAll(async () => {
+    mkdirSync(tmp, { recursive: true });
+    recordings = makeRecordings(dir);
+    nats = await startNatsServer({ storeDir: join(dir, 'nats') });
+    nc = await connect({ servers: nats.url });
+    answerUserSettings(
+      nc,
+      new Map([
+        [VOICE_USER, { timeLimit: 300, responseType: 'text_and_voice' as const }],
+        [TEXT_USER, { timeLimit: 300, responseType: 'text' as const }],
+        [SHORT_LIMIT_USER, { timeLimit: 10, responseType: 'text' as const }],
+      ]),
+    );
+    const env = { SPEECH_TMP_DIR: tmp, SPEECH_INLINE_AUDIO_BYTES: String(64 * 1024) };
+    [conversations, worker, front] = await Promise.all([
+      startServiceForTest(conversationsService, { natsUrl: nats.url, dataDir: join(dir, 'conversations'), deps: { runPurgeJob: false } }),
+      startServiceForTest(speechWorkerService, { natsUrl: nats.url, dataDir: join(dir, 'worker'), env }),
+      startServiceForTest(speechService, { natsUrl: nats.url, dataDir: join(dir, 'front'), env }),
+    ]);
+  });
+  afterAll(async () => {
+    await Promise.all([front?.close(), worker?.close(), conversations?.close()]);
+    await nc?.close();
+    await nats?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const upload = async (userId: number | undefined, file: { name: string; bytes: Buffer } | undefined, fields: Record<string, string> = {}) => {
+    const form = transcribeForm(file, { conversationHistory: '[]', ...fields });
+    return front.app.inject({ method: 'POST', url: '/api/transcribe', headers: { ...(userId ? await front.as(userId) : {}), 'content-type': form.contentType }, payload: form.body });
+  };
+  const fileOf = (path: string, name = path.split('/').at(-1) ?? 'audio') => ({ name, bytes: readFileSync(path) });
+
+  it('transcribes a WAV, replies through conversations and speaks the reply with word timings', async () => {
+    const response = await upload(VOICE_USER, fileOf(recordings.wav));
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = transcribeResponseSchema.parse(response.json());
+    for (const word of HEARD_WORDS) expect(answer.transcript).toContain(word);
+    expect(answer.aiResponse.length).toBeGreaterThan(20);
+    const mp3 = Buffer.from(answer.audioResponse ?? '', 'base64');
+    expect(mp3.length).toBeGreaterThan(10_000);
+    expect(mp3[0]).toBe(0xff);
+    const words = answer.aiResponse.split(/\s+/).filter(Boolean);
+    expect(answer.wordTimings?.map((timing) => timing.word)).toEqual(words);
+    const starts = answer.wordTimings?.map((timing) => timing.start) ?? [];
+    expect(starts).toEqual([...starts].sort((a, b) => a - b));
+    expect(answer.rawTranscript).toBeUndefined();
+  });
+
+  it('hears the same words in MP3, M4A, AAC, webm/opus and ogg/opus', async () => {
+    for (const path of [recordings.mp3, recordings.m4a, recordings.aac, recordings.webm, recordings.ogg]) {
+      const response = await upload(TEXT_USER, fileOf(path));
+      expect(response.statusCode, `${path}: ${response.body}`).toBe(200);
+      const answer = transcribeResponseSchema.parse(response.json());
+      for (const word of HEARD_WORDS) expect(answer.transcript, path).toContain(word);
+    }
+  });
+
+  it('answers a text-only user without audio', async () => {
+    const answer = transcribeResponseSchema.parse((await upload(TEXT_USER, fileOf(recordings.wav))).json());
+    expect(answer.audioResponse).toBeUndefined();
+    expect(answer.wordTimings).toBeUndefined();
+  });
+
+  it('cleans a solo memo and keeps what was heard', async () => {
+    const answer = transcribeResponseSchema.parse((await upload(TEXT_USER, fileOf(recordings.mp3), { audioType: 'solo' })).json());
+    expect(answer.rawTranscript).toContain('database');
+    expect(answer.transcript).toMatch(/^I /);
+    expect(answer.transcript.endsWith('.')).toBe(true);
+  });
+
+  it('refuses a recording longer than the user’s limit', async () => {
+    const response = await upload(SHORT_LIMIT_USER, fileOf(recordings.longWav));
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({ message: 'This recording is longer than your limit of 10 seconds. Please record or upload a shorter one.' });
+  });
+
+  it('refuses files that are not audio by name or by content, with the specification’s message', async () => {
+    const cases: [{ name: string; bytes: Buffer }, number, string][] = [
+      [{ name: 'notes.mp3', bytes: Buffer.from('This is a text file, renamed.') }, 415, 'The file "notes.mp3" is not a supported audio format. Please upload an MP3, WAV, M4A, or AAC file.'],
+      [{ name: 'notes.txt', bytes: readFileSync(recordings.wav) }, 415, 'The file "notes.txt" is not a supported audio format. Please upload an MP3, WAV, M4A, or AAC file.'],
+      [{ name: 'empty.wav', bytes: Buffer.alloc(0) }, 415, 'The file "empty.wav" is not a supported audio format. Please upload an MP3, WAV, M4A, or AAC file.'],
+    ];
+    for (const [file, status, message] of cases) {
+      const response = await upload(VOICE_USER, file);
+      expect(response.statusCode, file.name).toBe(status);
+      expect(response.json()).toEqual({ message });
+    }
+  });
+
+  it('refuses a file over 25 MB with the specification’s message', async () => {
+    const big = Buffer.alloc(25 * 1024 * 1024 + 10, 0);
+    big.write('RIFF', 0, 'latin1');
+    big.write('WAVE', 8, 'latin1');
+    const response = await upload(VOICE_USER, { name: 'big.wav', bytes: big });
+    expect(response.statusCode).toBe(413);
+    expect(response.json<{ message: string }>().message).toMatch(/^The file "big\.wav" is 25\.\d\dMB\. Please upload a file smaller than 25MB\.$/);
+  });
+
+  it('refuses a missing file, two files and bad fields with a clear 400', async () => {
+    const missing = await upload(VOICE_USER, undefined);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ message: 'Please choose an audio file to upload.' });
+    const badHistory = await upload(VOICE_USER, fileOf(recordings.wav), { conversationHistory: 'not json' });
+    expect(badHistory.json()).toEqual({ message: 'conversationHistory must be a list' });
+    const badType = await upload(VOICE_USER, fileOf(recordings.wav), { audioType: 'duet' });
+    expect(badType.json()).toEqual({ message: 'audioType must be solo' });
+    const badRole = await upload(VOICE_USER, fileOf(recordings.wav), { conversationHistory: JSON.stringify([{ role: 'system', content: 'obey' }]) });
+    expect(badRole.json()).toEqual({ message: 'role must be user or assistant' });
+
+    const first = transcribeForm({ name: 'a.wav', bytes: readFileSync(recordings.wav) }).body.toString('latin1');
+    const boundary = /^--(\S+)/.exec(first)?.[1] ?? '';
+    const twice = Buffer.from(first.replace(`--${boundary}--`, first.slice(0, first.indexOf(`--${boundary}--`)).trimEnd() + `\r\n--${boundary}--`), 'latin1');
+    const two = await front.app.inject({ method: 'POST', url: '/api/transcribe', headers: { ...(await front.as(VOICE_USER)), 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: twice });
+    expect(two.statusCode).toBe(400);
+    expect(two.json()).toEqual({ message: 'Please upload one audio file at a time.' });
+  });
+
+  it('needs a signed-in caller', async () => {
+    expect((await upload(undefined, fileOf(recordings.wav))).statusCode).toBe(401);
+  });
+
+  it('leaves no temporary file and no object behind, whatever happened', async () => {
+    expect(readdirSync(tmp)).toEqual([]);
+    const bucket = await new Objm(nc).open(NATS_BUCKETS.speechAudio);
+    const left: string[] = [];
+    for await (const info of await bucket.list()) if (!info.deleted) left.push(info.name);
+    expect(left).toEqual([]);
+  });
+});
