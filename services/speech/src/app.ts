@@ -10,10 +10,14 @@ import { SpeechJobs } from './nats/speech-jobs.client.ts';
 import { UserSettingsClient } from './nats/user-settings.client.ts';
 import { registerTranscribeRoutes } from './transcribe/transcribe.routes.ts';
 import { VoiceTurns } from './turns/voice-turns.service.ts';
+import { openWorkDir } from './work-dir.ts';
 import { registerVoiceSessionRoutes } from './voice-sessions/voice-sessions.routes.ts';
 
-/** The speech front's dependencies: nothing durable, only its NATS link (as the `speech` user). */
-export type SpeechDeps = ServiceDeps;
+/** The speech front's dependencies: nothing durable, its NATS link (as the `speech` user) and a folder for uploads. */
+export interface SpeechDeps extends ServiceDeps {
+  /** Its own folder for uploads in progress (see `openWorkDir`). */
+  workDir: { path: string; remove(): void };
+}
 
 const NO_STORAGE = { close: async () => undefined };
 /** The longest form field (conversationHistory: 200 turns of up to 20,000 characters). */
@@ -44,11 +48,14 @@ export async function buildSpeechApp(config: SpeechConfig, deps: SpeechDeps): Pr
     log: app.log,
   });
 
-  registerTranscribeRoutes(app, turns, config.SPEECH_TMP_DIR);
+  registerTranscribeRoutes(app, turns, deps.workDir.path);
   registerVoiceSessionRoutes(app, { nats, jobs, turns });
 
   app.addHook('onReady', async () => {
     nats.start(app.log);
+  });
+  app.addHook('onClose', async () => {
+    deps.workDir.remove();
   });
   return app;
 }
@@ -61,6 +68,7 @@ export const speechService: ServiceDefinition<SpeechConfig, SpeechDeps> = {
     return {
       clock: () => new Date(),
       ...overrides,
+      workDir: overrides.workDir ?? openWorkDir(config.SPEECH_TMP_DIR),
       storage: overrides.storage ?? NO_STORAGE,
       nats: overrides.nats ?? NatsLink.forService(config, SERVICE_NAME),
     };

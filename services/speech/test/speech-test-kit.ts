@@ -4,10 +4,17 @@
  * service takes, and a stand-in for auth's `auth.user.settings` answer.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { NatsConnection } from '@nats-io/transport-node';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { QUEUE_GROUPS, SUBJECTS, userSettingsRequestSchema, type ResponseType } from '@story/proto';
+import { startServiceForTest, tempDataDir, type ServiceUnderTest } from '@story/service-kit/testing';
+import { startNatsServer, type NatsServerHandle } from '../../../infra/src/nats-server.ts';
+import { conversationsService, type ConversationsDeps } from '../../conversations/src/app.ts';
+import type { ConversationsConfig } from '../../conversations/src/config.ts';
+import { speechService, type SpeechDeps } from '../src/app.ts';
+import type { SpeechConfig } from '../src/config.ts';
+import { speechWorkerService, type SpeechWorkerDeps } from '../src/worker/worker-app.ts';
 
 export const SPOKEN_ANSWER = 'I led the migration of our checkout database to a new system. We finished two weeks early and the error rate dropped by eighty percent.';
 /** Words pocketsphinx reliably hears in SPOKEN_ANSWER. */
@@ -72,4 +79,69 @@ export function transcribeForm(file: { name: string; bytes: Buffer; type?: strin
   for (const [name, value] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+export const VOICE_USER = 1;
+export const TEXT_USER = 2;
+export const SHORT_LIMIT_USER = 3;
+
+/** The test users: replies with voice (5 min), text only (5 min), text only with a 10 s limit. */
+export const TEST_USERS: ReadonlyMap<number, UserVoiceSettings> = new Map([
+  [VOICE_USER, { timeLimit: 300, responseType: 'text_and_voice' as const }],
+  [TEXT_USER, { timeLimit: 300, responseType: 'text' as const }],
+  [SHORT_LIMIT_USER, { timeLimit: 10, responseType: 'text' as const }],
+]);
+
+/** Everything a speech test talks to, real: nats-server, conversations, the speech front and (unless `workers: 0`) one in-process worker. */
+export interface SpeechWorld {
+  dir: string;
+  /** The temporary folder of the front and the worker (it must be empty after every request). */
+  tmp: string;
+  nats: NatsServerHandle;
+  /** The test's own connection; it answers auth's `auth.user.settings` for TEST_USERS. */
+  nc: NatsConnection;
+  recordings: Recordings;
+  conversations: ServiceUnderTest<ConversationsConfig, ConversationsDeps>;
+  front: ServiceUnderTest<SpeechConfig, SpeechDeps>;
+  worker: ServiceUnderTest<SpeechConfig, SpeechWorkerDeps> | undefined;
+  close(): Promise<void>;
+}
+
+export async function startSpeechWorld(options: { env?: Record<string, string>; frontEnv?: Record<string, string>; workers?: 0 | 1 } = {}): Promise<SpeechWorld> {
+  const dir = tempDataDir('speech-world-');
+  const tmp = join(dir, 'tmp');
+  mkdirSync(tmp, { recursive: true });
+  const recordings = makeRecordings(dir);
+  const nats = await startNatsServer({ storeDir: join(dir, 'nats') });
+  const nc = await connect({ servers: nats.url });
+  answerUserSettings(nc, TEST_USERS);
+  const env = { SPEECH_TMP_DIR: tmp, ...options.env };
+  const [conversations, front, worker] = await Promise.all([
+    startServiceForTest(conversationsService, { natsUrl: nats.url, dataDir: join(dir, 'conversations'), deps: { runPurgeJob: false } }),
+    startServiceForTest(speechService, { natsUrl: nats.url, dataDir: join(dir, 'front'), env: { ...env, ...options.frontEnv } }),
+    options.workers === 0 ? undefined : startServiceForTest(speechWorkerService, { natsUrl: nats.url, dataDir: join(dir, 'worker'), env }),
+  ]);
+  return {
+    dir,
+    tmp,
+    nats,
+    nc,
+    recordings,
+    conversations,
+    front,
+    worker,
+    close: async () => {
+      await Promise.all([front.close(), worker?.close(), conversations.close()]);
+      await nc.close();
+      await nats.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Every file under a folder (the speech processes' work folders are there while they run; files must not be). */
+export function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name));
 }

@@ -1,21 +1,8 @@
-import { mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { readFileSync } from 'node:fs';
 import { Objm } from '@nats-io/obj';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NATS_BUCKETS, transcribeResponseSchema } from '@story/proto';
-import { startServiceForTest, tempDataDir, type ServiceUnderTest } from '@story/service-kit/testing';
-import { startNatsServer, type NatsServerHandle } from '../../../infra/src/nats-server.ts';
-import { conversationsService, type ConversationsDeps } from '../../conversations/src/app.ts';
-import type { ConversationsConfig } from '../../conversations/src/config.ts';
-import { speechService, type SpeechDeps } from '../src/app.ts';
-import type { SpeechConfig } from '../src/config.ts';
-import { speechWorkerService, type SpeechWorkerDeps } from '../src/worker/worker-app.ts';
-import { HEARD_WORDS, answerUserSettings, makeRecordings, transcribeForm, type Recordings } from './speech-test-kit.ts';
-
-const VOICE_USER = 1;
-const TEXT_USER = 2;
-const SHORT_LIMIT_USER = 3;
+import { HEARD_WORDS, SHORT_LIMIT_USER, TEXT_USER, VOICE_USER, filesUnder, startSpeechWorld, transcribeForm, type Recordings, type SpeechWorld } from './speech-test-kit.ts';
 
 /**
  * `POST /api/transcribe` with everything real: nats-server, the speech front, one speech worker
@@ -23,40 +10,16 @@ const SHORT_LIMIT_USER = 3;
  * settings answer is a stand-in. Uploads larger than 64 KB go through the object store here.
  */
 describe('POST /api/transcribe', () => {
-  const dir = tempDataDir('speech-transcribe-');
-  const tmp = join(dir, 'tmp');
-  let nats: NatsServerHandle;
-  let nc: NatsConnection;
-  let conversations: ServiceUnderTest<ConversationsConfig, ConversationsDeps>;
-  let worker: ServiceUnderTest<SpeechConfig, SpeechWorkerDeps>;
-  let front: ServiceUnderTest<SpeechConfig, SpeechDeps>;
+  let world: SpeechWorld;
+  let front: SpeechWorld['front'];
   let recordings: Recordings;
 
   beforeAll(async () => {
-    mkdirSync(tmp, { recursive: true });
-    recordings = makeRecordings(dir);
-    nats = await startNatsServer({ storeDir: join(dir, 'nats') });
-    nc = await connect({ servers: nats.url });
-    answerUserSettings(
-      nc,
-      new Map([
-        [VOICE_USER, { timeLimit: 300, responseType: 'text_and_voice' as const }],
-        [TEXT_USER, { timeLimit: 300, responseType: 'text' as const }],
-        [SHORT_LIMIT_USER, { timeLimit: 10, responseType: 'text' as const }],
-      ]),
-    );
-    const env = { SPEECH_TMP_DIR: tmp, SPEECH_INLINE_AUDIO_BYTES: String(64 * 1024) };
-    [conversations, worker, front] = await Promise.all([
-      startServiceForTest(conversationsService, { natsUrl: nats.url, dataDir: join(dir, 'conversations'), deps: { runPurgeJob: false } }),
-      startServiceForTest(speechWorkerService, { natsUrl: nats.url, dataDir: join(dir, 'worker'), env }),
-      startServiceForTest(speechService, { natsUrl: nats.url, dataDir: join(dir, 'front'), env }),
-    ]);
+    world = await startSpeechWorld({ env: { SPEECH_INLINE_AUDIO_BYTES: String(64 * 1024) } });
+    ({ front, recordings } = world);
   });
   afterAll(async () => {
-    await Promise.all([front?.close(), worker?.close(), conversations?.close()]);
-    await nc?.close();
-    await nats?.stop();
-    rmSync(dir, { recursive: true, force: true });
+    await world?.close();
   });
 
   const upload = async (userId: number | undefined, file: { name: string; bytes: Buffer } | undefined, fields: Record<string, string> = {}) => {
@@ -155,8 +118,8 @@ describe('POST /api/transcribe', () => {
   });
 
   it('leaves no temporary file and no object behind, whatever happened', async () => {
-    expect(readdirSync(tmp)).toEqual([]);
-    const bucket = await new Objm(nc).open(NATS_BUCKETS.speechAudio);
+    expect(filesUnder(world.tmp)).toEqual([]);
+    const bucket = await new Objm(world.nc).open(NATS_BUCKETS.speechAudio);
     const left: string[] = [];
     for await (const info of await bucket.list()) if (!info.deleted) left.push(info.name);
     expect(left).toEqual([]);

@@ -54,15 +54,18 @@ export class SpeechJobs {
 
   /** Runs a job of the queue group (`speech.transcribe`, `speech.synthesize`), on another worker if one dies. */
   async run(subject: string, request: (jobId: string) => object): Promise<SpeechJobResult> {
+    const lost = new HttpError(503, SPEECH_MESSAGES.workerLost);
     for (let attempt = 1; attempt <= this.options.attempts; attempt++) {
       try {
         return await this.once(subject, request, NO_WORKER);
       } catch (error) {
+        // The worker died mid-job and no other is left: say what happened to this request.
+        if (attempt > 1 && error instanceof HttpError && error.message === NO_WORKER) throw lost;
         if (!(error instanceof WorkerGone)) throw error;
         this.options.log.warn({ subject, attempt, jobId: error.jobId }, 'speech worker went silent mid-job; trying another');
       }
     }
-    throw new HttpError(503, SPEECH_MESSAGES.workerLost);
+    throw lost;
   }
 
   /**

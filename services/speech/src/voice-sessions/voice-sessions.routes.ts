@@ -99,7 +99,8 @@ export function registerVoiceSessionRoutes(app: ServiceApp, deps: VoiceSessionDe
       passOn(speechCancelReplySchema.parse(messageJson(answer)));
     } catch (error) {
       // A session that is already gone is cancelled all the same.
-      if (!isNoResponders(error) && !(error instanceof HttpError && error.statusCode === 410)) throw error;
+      if (error instanceof HttpError && error.statusCode !== 410) throw error;
+      if (!(error instanceof HttpError) && !isNoResponders(error)) throw new HttpError(503, serviceUnavailableMessage('speech'));
     }
     return reply.status(204).send();
   });

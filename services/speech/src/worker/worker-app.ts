@@ -4,6 +4,7 @@ import { SERVICE_NAME, WORKER_NAME, speechEnvSchema, type SpeechConfig } from '.
 import { createSpeechEngines, type SpeechEngines } from '../engines/speech-engine.factory.ts';
 import { SpeechAudioStore } from '../nats/speech-audio.store.ts';
 import { JobRunner } from './job-runner.ts';
+import { openWorkDir } from '../work-dir.ts';
 import { LiveSessions } from './live-sessions.ts';
 import { startSpeechJobResponders } from './speech-jobs.responder.ts';
 
@@ -12,6 +13,8 @@ export interface SpeechWorkerDeps extends ServiceDeps {
   engines: SpeechEngines;
   /** How it names itself in job acceptances. */
   workerName: string;
+  /** Its own folder for temporary audio (see `openWorkDir`). */
+  workDir: { path: string; remove(): void };
 }
 
 const NO_STORAGE = { close: async () => undefined };
@@ -31,7 +34,7 @@ export async function buildSpeechWorkerApp(config: SpeechConfig, deps: SpeechWor
     await engines.tts.warmUp();
     const audio = new SpeechAudioStore(nc, { inlineBytes: config.SPEECH_INLINE_AUDIO_BYTES, ttlSeconds: config.SPEECH_AUDIO_TTL_SECONDS });
     runner = new JobRunner(nc, { worker: deps.workerName, concurrency: config.SPEECH_WORKER_CONCURRENCY, heartbeatMs: config.SPEECH_JOB_HEARTBEAT_MS, log });
-    stopJobs = startSpeechJobResponders(nc, { stt: engines.stt, tts: engines.tts, audio, runner, tmpDir: config.SPEECH_TMP_DIR, log });
+    stopJobs = startSpeechJobResponders(nc, { stt: engines.stt, tts: engines.tts, audio, runner, tmpDir: deps.workDir.path, log });
     live = new LiveSessions(nc, engines.stt, runner, { maxSessions: config.SPEECH_WORKER_MAX_SESSIONS, idleSeconds: config.SPEECH_SESSION_IDLE_SECONDS, log });
     live.start();
   });
@@ -45,6 +48,7 @@ export async function buildSpeechWorkerApp(config: SpeechConfig, deps: SpeechWor
     await live?.stop();
     await runner?.drain();
     await engines.tts.close();
+    deps.workDir.remove();
   });
   return app;
 }
@@ -54,13 +58,15 @@ export const speechWorkerService: ServiceDefinition<SpeechConfig, SpeechWorkerDe
   name: WORKER_NAME,
   envSchema: speechEnvSchema,
   async openDeps(config, overrides = {}) {
+    const workDir = overrides.workDir ?? openWorkDir(config.SPEECH_TMP_DIR);
     return {
       clock: () => new Date(),
       workerName: `${hostname()}:${process.pid}`,
       ...overrides,
+      workDir,
       storage: overrides.storage ?? NO_STORAGE,
       nats: overrides.nats ?? NatsLink.forService(config, SERVICE_NAME),
-      engines: overrides.engines ?? createSpeechEngines(config),
+      engines: overrides.engines ?? createSpeechEngines(config, workDir.path),
     };
   },
   buildApp: buildSpeechWorkerApp,
