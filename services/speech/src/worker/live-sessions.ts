@@ -131,14 +131,12 @@ export class LiveSessions {
       return respond(msg, session.refusal);
     }
     session.received += 1;
-    // Written in the order the chunks came: the decoder queues them even while the answer waits.
-    session.live.write(Buffer.from(msg.data)).then(
-      () => respond(msg, { ok: true, received: session.received, heardSeconds: session.live.heardSeconds }),
-      (error: unknown) => {
-        session.refusal ??= this.refusalOf(error, session);
-        respond(msg, session.refusal);
-      },
-    );
+    // Taken at once, in the order the chunks came: the decoder works through them at its own pace (a
+    // busy machine must not make the recorder wait), and a refusal it comes to answers the next chunk.
+    session.live.write(Buffer.from(msg.data)).catch((error: unknown) => {
+      session.refusal ??= this.refusalOf(error, session);
+    });
+    respond(msg, { ok: true, received: session.received, heardSeconds: session.live.heardSeconds });
   }
 
   private finish(session: LiveSession, msg: Msg): void {
