@@ -1,21 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { Objm } from '@nats-io/obj';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NATS_BUCKETS, speechJobEventSchema, transcribeResponseSchema, voiceSessionResponseSchema } from '@story/proto';
-import { generateSigningKeyPair } from '@story/service-kit/identity';
-import { freePort } from '../../../infra/src/nats-server.ts';
-import { REPO_ROOT } from '../../../infra/src/stack.ts';
+import { startWorkerProcess, type WorkerProcess } from './worker-process.ts';
 import { TEXT_USER, VOICE_USER, chunksOf, filesUnder, startSpeechWorld, transcribeForm, type SpeechWorld } from './speech-test-kit.ts';
 
 const STALL_MS = 1500;
 const ATTEMPTS = 3;
-
-interface WorkerProcess {
-  child: ChildProcess;
-  pid: number;
-}
 
 /**
  * Speech workers as the processes `make run` starts, killed mid-job: the job goes to another worker
@@ -42,23 +33,12 @@ describe('speech workers dying mid-job', () => {
   });
 
   async function startWorker(): Promise<WorkerProcess> {
-    const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'services/speech/src/worker.ts')], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, NATS_URL: world.nats.url, PORT: String(port), IDENTITY_PUBLIC_KEY: generateSigningKeyPair().publicKey, LOG_LEVEL: 'warn', SPEECH_JOB_HEARTBEAT_MS: '250', SPEECH_TMP_DIR: world.tmp },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    await expect.poll(async () => (await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => undefined))?.status, { timeout: 60_000, interval: 200 }).toBe(200);
-    const worker = { child, pid: child.pid ?? 0 };
+    const worker = await startWorkerProcess(world.nats.url, { SPEECH_JOB_HEARTBEAT_MS: '250', SPEECH_TMP_DIR: world.tmp });
     workers.push(worker);
     return worker;
   }
 
-  const kill = (worker: WorkerProcess) =>
-    new Promise<void>((resolve) => {
-      worker.child.once('exit', () => resolve());
-      worker.child.kill('SIGKILL');
-    });
+  const kill = (worker: WorkerProcess) => worker.kill();
 
   const upload = async (userId: number, path: string) => {
     const form = transcribeForm({ name: 'long.wav', bytes: readFileSync(path) }, { conversationHistory: '[]' });
