@@ -225,6 +225,8 @@ export const snippetConversationsResponseSchema = z.array(snippetConversationSch
 // ---- speech ---------------------------------------------------------------------------------------
 
 export const UPLOAD_MAX_BYTES = 25 * 1024 * 1024;
+/** A recording smaller than this was not captured whole (spec section 5, "Recording blob"). */
+export const MIN_RECORDING_BYTES = 1000;
 export const transcribeFieldsSchema = z.object({
   conversationHistory: chatHistorySchema.default([]),
   audioType: z.enum(['solo'], { error: 'audioType must be solo' }).optional(),

@@ -113,7 +113,7 @@ export const SPEECH_CHUNK_HEADERS = { userId: 'Story-User', seq: 'Story-Seq' } a
 export const audioRefSchema = z.union([z.object({ inline: z.string() }), z.object({ object: z.string(), bytes: z.number().int() })]);
 export type AudioRef = z.infer<typeof audioRefSchema>;
 
-/** Transcribe a whole file (an upload, or a recording sent as a whole). `extension`: the file's kind, e.g. `mp3`. */
+/** Transcribe a whole file (an upload, or a recording sent as a whole). `extension`: what its bytes are (by their magic bytes), e.g. `webm`. */
 export const speechTranscribeJobSchema = z.object({ jobId: z.string(), audio: audioRefSchema, extension: z.string(), maxSeconds: z.number() });
 export type SpeechTranscribeJob = z.infer<typeof speechTranscribeJobSchema>;
 /** Speak a reply: MP3 and when each word is said. */

@@ -1,15 +1,12 @@
-import type { WordTiming } from '@story/proto';
+import { displayWords, wordWeight, type WordTiming } from '@story/proto';
+
+export { displayWords, estimateWordTimings } from '@story/proto';
 
 /** A word as an engine said it: the text token it came from, and when it was said (seconds). */
 export interface SpokenWord {
   token: string;
   start: number;
   end: number;
-}
-
-/** The words of a reply as the web app highlights them: split on whitespace. */
-export function displayWords(text: string): string[] {
-  return text.split(/\s+/).filter((word) => word.length > 0);
 }
 
 /** Letters and digits only, lower case, accents dropped: how a display word and an engine's token are compared. */
@@ -43,32 +40,6 @@ export function speakableText(text: string): string {
     .join(' ');
 }
 
-/** How long a word takes to say, relative to others: its letters, plus a pause after punctuation. */
-function weightOf(word: string): number {
-  const letters = Math.max(1, wordKey(word).length);
-  if (/[.!?]["')\]]*$/.test(word)) return letters + 6;
-  if (/[,;:\u2014]["')\]]*$/.test(word)) return letters + 3;
-  return letters + 1;
-}
-
-/**
- * Word timings for an engine that gives none (OpenAI speech): the audio's length shared among the
- * words by their length, with room for the pauses that punctuation makes.
- */
-export function estimateWordTimings(text: string, durationSeconds: number): WordTiming[] {
-  const words = displayWords(text);
-  const total = words.reduce((sum, word) => sum + weightOf(word), 0);
-  let at = 0;
-  return words.map((word) => {
-    const length = (weightOf(word) / total) * durationSeconds;
-    const timing = { word, start: round(at), end: round(at + length) };
-    at += length;
-    return timing;
-  });
-}
-
-const round = (seconds: number) => Math.round(seconds * 1000) / 1000;
-
 /**
  * Puts an engine's spoken words onto the display words of `text`: a display word takes the span of
  * the engine words whose token matches it (festival says "80%" as "eighty percent", both under the
@@ -95,6 +66,8 @@ export function alignWordTimings(text: string, spoken: readonly SpokenWord[], du
   return fillGaps(words, spans, durationSeconds);
 }
 
+const round = (seconds: number) => Math.round(seconds * 1000) / 1000;
+
 /** Gives words without a span a share of the time between the spans around them. */
 function fillGaps(words: readonly string[], spans: readonly ({ start: number; end: number } | undefined)[], durationSeconds: number): WordTiming[] {
   const timings: WordTiming[] = [];
@@ -111,10 +84,10 @@ function fillGaps(words: readonly string[], spans: readonly ({ start: number; en
     const from = timings.at(-1)?.end ?? 0;
     const to = Math.max(from, spans[gapEnd]?.start ?? durationSeconds);
     const gap = words.slice(index, gapEnd);
-    const total = gap.reduce((sum, word) => sum + weightOf(word), 0);
+    const total = gap.reduce((sum, word) => sum + wordWeight(word), 0);
     let at = from;
     for (const word of gap) {
-      const length = ((to - from) * weightOf(word)) / total;
+      const length = ((to - from) * wordWeight(word)) / total;
       timings.push({ word, start: round(at), end: round(at + length) });
       at += length;
     }

@@ -51,7 +51,7 @@ export class VoiceTurns {
     const audio = await store.putFile(`upload-${randomUUID()}`, upload.path, upload.bytes);
     let heard: SpeechJobResult;
     try {
-      heard = await this.deps.jobs.run(SUBJECTS.speechTranscribe, (jobId) => ({ jobId, audio, extension: upload.extension, maxSeconds: settings.timeLimit }));
+      heard = await this.deps.jobs.run(SUBJECTS.speechTranscribe, (jobId) => ({ jobId, audio, extension: upload.kind, maxSeconds: settings.timeLimit }));
     } finally {
       await store.remove(audio);
     }

@@ -1,4 +1,4 @@
-import { LIMITS, type ChatTurn, type SnippetExchange } from '@story/proto';
+import { LIMITS, type ChatTurn, type SnippetExchange, type WordTiming } from '@story/proto';
 
 /** One exchange on the conversation screen (spec section 3, "Client message item"). */
 export interface ConversationMessage {
@@ -13,14 +13,18 @@ export interface ConversationMessage {
   audioResponse: string | null;
   /** Where a saved reply's MP3 is served; fetched only when it is played. */
   audioUrl: string | null;
+  /** When each word of a new spoken reply is said (a saved reply's are estimated when it plays). */
+  wordTimings: WordTiming[] | null;
+  /** What was heard before a solo memo was cleaned, when it was. */
+  rawTranscript?: string;
 }
 
 let keyCounter = 0;
 
 /** A new, unsaved exchange. */
-export function newMessage(userMessage: string, aiResponse: string, timestamp: string, audioResponse: string | null = null): ConversationMessage {
+export function newMessage(userMessage: string, aiResponse: string, timestamp: string, audioResponse: string | null = null, wordTimings: WordTiming[] | null = null): ConversationMessage {
   keyCounter += 1;
-  return { key: `m${keyCounter}`, userMessage, aiResponse, timestamp, isSaved: false, audioResponse, audioUrl: null };
+  return { key: `m${keyCounter}`, userMessage, aiResponse, timestamp, isSaved: false, audioResponse, audioUrl: null, wordTimings };
 }
 
 interface SavedItem {

@@ -1,10 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { styled } from 'styled-components';
-import { CheckIcon } from '../../components/icons.tsx';
+import { displayWords } from '@story/proto';
+import { CheckIcon, SpeakerIcon } from '../../components/icons.tsx';
 import { MarkdownView } from '../../components/markdown.tsx';
 import { BusyStatus } from '../../components/spinner.tsx';
 import { formatDateTimeWithZone } from '../../lib/date-format.ts';
-import type { ConversationMessage } from './conversation-messages.ts';
+import { spokenReplySource, type ConversationMessage } from './conversation-messages.ts';
+import type { Speaking } from './use-spoken-reply.ts';
 
 const List = styled.ol`
   list-style: none;
@@ -62,16 +64,64 @@ const SavedMarker = styled.span`
   font-weight: 600;
 `;
 
+const ReplyControl = styled.button`
+  display: inline-flex;
+  align-items: center;
+  gap: 4px;
+  margin-top: ${({ theme }) => theme.space.xs};
+  padding: 2px ${({ theme }) => theme.space.sm};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.primary};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  font-weight: 600;
+  cursor: pointer;
+  &[aria-pressed='true'] {
+    background: ${({ theme }) => theme.colors.primarySoft};
+  }
+`;
+
+const SpokenText = styled.p`
+  white-space: pre-wrap;
+  overflow-wrap: anywhere;
+  mark {
+    background: ${({ theme }) => theme.colors.primarySoft};
+    color: ${({ theme }) => theme.colors.primaryHover};
+    border-radius: 3px;
+    box-shadow: 0 0 0 2px ${({ theme }) => theme.colors.primarySoft};
+  }
+`;
+
+/** A reply as it is spoken: its words, the one being said marked. */
+function SpokenReplyText({ text, wordIndex }: { text: string; wordIndex: number }) {
+  const words = displayWords(text);
+  return (
+    <SpokenText data-testid="spoken-reply">
+      {words.map((word, index) => (
+        <span key={index}>
+          {index === wordIndex ? <mark>{word}</mark> : word}
+          {index < words.length - 1 ? ' ' : ''}
+        </span>
+      ))}
+    </SpokenText>
+  );
+}
+
 export interface MessageListProps {
   messages: readonly ConversationMessage[];
   /** The typed message waiting for its reply. */
   pendingText: string | null;
   /** What to say while the reply is on its way. */
   processingLabel: string;
+  /** The reply being spoken, if any. */
+  speaking?: Speaking | null;
+  /** Plays a reply's audio, or stops it. */
+  onToggleSpeech?: (message: ConversationMessage) => void;
 }
 
-/** The exchanges, oldest first; each saved one carries a "Saved" marker. */
-export function MessageList({ messages, pendingText, processingLabel }: MessageListProps) {
+/** The exchanges, oldest first; each saved one carries a "Saved" marker; a spoken reply can be played and stopped, its words marked as they are said. */
+export function MessageList({ messages, pendingText, processingLabel, speaking = null, onToggleSpeech }: MessageListProps) {
   const endRef = useRef<HTMLDivElement>(null);
   const count = messages.length + (pendingText === null ? 0 : 1);
 
@@ -90,7 +140,13 @@ export function MessageList({ messages, pendingText, processingLabel }: MessageL
             </Bubble>
             <Bubble $from="ai">
               <Speaker>AI</Speaker>
-              <MarkdownView>{message.aiResponse}</MarkdownView>
+              {speaking?.key === message.key ? <SpokenReplyText text={message.aiResponse} wordIndex={speaking.wordIndex} /> : <MarkdownView>{message.aiResponse}</MarkdownView>}
+              {onToggleSpeech && spokenReplySource(message) && (
+                <ReplyControl type="button" aria-pressed={speaking?.key === message.key} onClick={() => onToggleSpeech(message)}>
+                  <SpeakerIcon size={14} muted={speaking?.key === message.key} />
+                  {speaking?.key === message.key ? 'Stop reply' : 'Play reply'}
+                </ReplyControl>
+              )}
             </Bubble>
             <Meta>
               <time dateTime={message.timestamp}>{formatDateTimeWithZone(message.timestamp)}</time>

@@ -12,6 +12,10 @@ import { CardSection } from '../../components/card-section.ts';
 import { TextComposer } from './text-composer.tsx';
 import { UploadPanel } from './upload-panel.tsx';
 import { useConversation } from './use-conversation.ts';
+import { useSpokenReplies } from './use-spoken-reply.ts';
+import { useVoiceTurns } from './use-voice-turns.ts';
+import { VoiceAnnouncer } from './voice-announcer.tsx';
+import { VoiceRecorder } from './voice-recorder.tsx';
 
 const Panel = CardSection;
 
@@ -41,20 +45,7 @@ const Muted = styled.p`
   font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
 
-/** The voice recorder's place until speech arrives: says so, and offers typing instead. */
-function VoiceComingSoon({ onUseText }: { onUseText: () => void }) {
-  return (
-    <Panel aria-labelledby="voice-heading">
-      <h2 id="voice-heading">Voice conversations are on their way</h2>
-      <Muted>Recording your voice and hearing spoken replies arrive with the speech features. Until then, you can type your story.</Muted>
-      <Row>
-        <Button onClick={onUseText}>Start a text conversation</Button>
-      </Row>
-    </Panel>
-  );
-}
-
-/** /recording, "Practice Conversations": typed conversations now; voice and upload come with speech. */
+/** /recording, "Practice Conversations": spoken (recorded or uploaded) and typed conversations, saved to a thread or a snippet. */
 export function RecordingPage() {
   useDocumentTitle('Practice Conversations');
   const [searchParams, setSearchParams] = useSearchParams();
@@ -62,7 +53,11 @@ export function RecordingPage() {
   const panel = recordingPanel(params);
   const conversation = useConversation(params);
   const [muted, setMuted] = useState(false);
-  const { messages, pendingText, loadingHistory } = conversation;
+  const { messages, pendingText, loadingHistory, pendingVoice } = conversation;
+  const voice = useVoiceTurns(conversation, panel === 'voice' || panel === 'upload');
+  const spoken = useSpokenReplies(messages, muted);
+  // type=voice, or a new conversation without a type, records by itself (spec section 2).
+  const autoStart = params.type === 'voice' || (params.type === null && params.mode === 'new');
   const hasUnsaved = messages.some((m) => !m.isSaved);
 
   const chooseType = (type: ConversationType) => {
@@ -72,11 +67,12 @@ export function RecordingPage() {
   };
 
   const showConversation = panel === 'text' || messages.length > 0 || loadingHistory;
+  const emptyHint = panel === 'text' ? 'Type a message to start your story. The AI will reply and ask follow-up questions.' : 'Your conversation will appear here.';
 
   return (
     <PageShell title="Practice Conversations">
       <Toolbar>
-        <Button $variant="secondary" aria-pressed={muted} onClick={() => setMuted((value) => !value)}>
+        <Button $variant="secondary" aria-pressed={muted} onClick={() => setMuted((value) => !value)} title={muted ? 'Spoken replies are muted' : undefined}>
           <SpeakerIcon muted={muted} />
           Mute spoken replies
         </Button>
@@ -98,9 +94,9 @@ export function RecordingPage() {
           {loadingHistory ? (
             <BusyStatus>Loading conversation...</BusyStatus>
           ) : messages.length === 0 && pendingText === null ? (
-            <Muted>Type a message to start your story. The AI will reply and ask follow-up questions.</Muted>
+            <Muted>{emptyHint}</Muted>
           ) : (
-            <MessageList messages={messages} pendingText={pendingText} processingLabel="Processing your message..." />
+            <MessageList messages={messages} pendingText={pendingText} processingLabel="Processing your message..." speaking={spoken.speaking} onToggleSpeech={spoken.toggle} />
           )}
           {panel === 'text' && <TextComposer processing={pendingText !== null} onSend={conversation.sendText} />}
         </Panel>
@@ -117,14 +113,21 @@ export function RecordingPage() {
         </Panel>
       )}
 
-      {panel === 'voice' && <VoiceComingSoon onUseText={() => chooseType('text')} />}
+      {panel === 'voice' && (
+        <Panel aria-labelledby="voice-heading">
+          <h2 id="voice-heading">Record your answer</h2>
+          <VoiceRecorder timeLimit={voice.timeLimit} autoStart={autoStart} processing={pendingVoice} onRecorded={voice.handleRecorded} />
+        </Panel>
+      )}
 
       {panel === 'upload' && (
         <Panel aria-labelledby="upload-heading">
           <h2 id="upload-heading">Upload an audio file</h2>
-          <UploadPanel />
+          <UploadPanel processing={pendingVoice} onUpload={voice.handleUpload} />
         </Panel>
       )}
+
+      <VoiceAnnouncer messages={messages} />
     </PageShell>
   );
 }

@@ -1,7 +1,10 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { styled } from 'styled-components';
+import { SPEECH_MESSAGES } from '@story/proto';
 import { Button } from '../../components/button.ts';
+import { BusyStatus } from '../../components/spinner.tsx';
 import { notifyError } from '../../components/toast/notify.ts';
+import { uploadStep } from './upload-steps.ts';
 import { AUDIO_ACCEPT, validateAudioFile } from './upload-validation.ts';
 
 const Fieldset = styled.fieldset`
@@ -82,11 +85,25 @@ const FileName = styled.p`
   overflow-wrap: anywhere;
 `;
 
+const Progress = styled.progress`
+  width: 100%;
+  height: 8px;
+  accent-color: ${({ theme }) => theme.colors.primary};
+`;
+
+export interface UploadPanelProps {
+  /** What the upload being answered says (one of the upload's steps), or null when none runs. */
+  processing: string | null;
+  /** A chosen file that passed the checks, and the recording type ("solo"). */
+  onUpload: (file: File, audioType: 'solo') => void;
+}
+
 /**
  * The upload panel: recording type (only "Solo Voice Memo" for now), the file chooser with the
- * spec's type and size checks. Sending the file to transcription arrives with the speech work.
+ * spec's type and size checks; a file that passes goes to transcription at once, with its steps
+ * (uploading 25%, transcribing 50%, processing 75%, generating 90%) shown as a progress bar.
  */
-export function UploadPanel() {
+export function UploadPanel({ processing, onUpload }: UploadPanelProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const hintId = useId();
@@ -102,7 +119,9 @@ export function UploadPanel() {
       return;
     }
     setFile(chosen);
+    onUpload(chosen, 'solo');
   };
+  const step = processing === null ? null : uploadStep(processing);
 
   return (
     <>
@@ -110,8 +129,8 @@ export function UploadPanel() {
         <legend>What are you uploading?</legend>
         <Choice>
           <input type="radio" name="audioType" value="solo" defaultChecked />
-          <ChoiceTitle>Solo Voice Memo</ChoiceTitle>
-          <ChoiceHint>For single-speaker recordings. We&apos;ll remove filler words and correct grammar.</ChoiceHint>
+          <ChoiceTitle>{SPEECH_MESSAGES.soloVoiceMemo}</ChoiceTitle>
+          <ChoiceHint>{SPEECH_MESSAGES.soloVoiceMemoHint}</ChoiceHint>
         </Choice>
         <Choice $disabled>
           <input type="radio" name="audioType" value="conversation" disabled />
@@ -122,12 +141,17 @@ export function UploadPanel() {
       </Fieldset>
       <FileRow>
         <HiddenInput ref={inputRef} type="file" accept={AUDIO_ACCEPT} tabIndex={-1} aria-hidden="true" onChange={handleFileChange} />
-        <Button aria-describedby={hintId} onClick={() => inputRef.current?.click()}>
+        <Button aria-describedby={hintId} onClick={() => inputRef.current?.click()} disabled={processing !== null}>
           {file ? 'Choose Different File' : 'Choose Audio File'}
         </Button>
         {file && <FileName>{file.name}</FileName>}
         <Muted id={hintId}>Supported formats: MP3, WAV, M4A, AAC (max 25MB)</Muted>
-        {file && <Muted role="status">Turning an audio file into a conversation is on its way: it arrives with the speech features.</Muted>}
+        {step && (
+          <>
+            <Progress value={step.percent} max={100} aria-label={`${step.label} ${step.percent}%`} />
+            <BusyStatus>{step.label}</BusyStatus>
+          </>
+        )}
       </FileRow>
     </>
   );

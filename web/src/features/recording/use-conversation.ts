@@ -1,14 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useApolloClient } from '@apollo/client/react';
-import { CONVERSATION_MESSAGES, MESSAGES } from '@story/proto';
+import { CONVERSATION_MESSAGES, MESSAGES, saveConversationResponseSchema, type TranscribeResponse } from '@story/proto';
 import { refusalMessageOr } from '../../api/graphql-refusal.ts';
-import { serverMessageOr } from '../../api/http-client.ts';
+import { httpClient, serverMessageOr } from '../../api/http-client.ts';
 import { notifyError, notifyFailure, notifySuccess } from '../../components/toast/notify.ts';
 import { useAsyncEffect } from '../../hooks/use-async-effect.ts';
 import { CREATE_THREAD_MUTATION, refreshThreadLists, SAVE_CONVERSATION_MUTATION, THREAD_ITEMS_QUERY } from '../threads/threads.graphql.ts';
 import { fetchSnippetHistory, processText, saveSnippetConversation } from './conversation.api.ts';
 import { buildChatHistory, markSavedThrough, newMessage, savedMessages, toSnippetHistory, unsavedMessages, type ConversationMessage } from './conversation-messages.ts';
 import type { RecordingParams } from './recording-params.ts';
+import type { TurnContext } from './voice.api.ts';
 
 export interface Conversation {
   messages: ConversationMessage[];
@@ -21,6 +22,16 @@ export interface Conversation {
   sendText: (text: string) => Promise<boolean>;
   /** Saves the unsaved exchanges (spec section 7's save rule). */
   save: () => Promise<void>;
+  /** A spoken turn whose answer is being made: what to say meanwhile ("Processing your recording..."), or null. */
+  pendingVoice: string | null;
+  /**
+   * Runs a spoken turn (a recording, an upload): `answer` gets the history and context to send and
+   * resolves with the transcript and reply, which join the conversation. Resolves true on success;
+   * a failure is told with the server's message, or `failure`.
+   */
+  sendVoice: (label: string, answer: (turn: TurnContext) => Promise<TranscribeResponse>, failure: string) => Promise<boolean>;
+  /** Changes what the pending spoken turn says (the upload's steps). */
+  setPendingVoice: (label: string) => void;
 }
 
 /**
@@ -34,6 +45,7 @@ export function useConversation({ mode, threadId, snippetId, context }: Pick<Rec
   const messagesRef = useRef<ConversationMessage[]>([]);
   const [loadingHistory, setLoadingHistory] = useState(mode === 'continue' && (snippetId > 0 || threadId !== null));
   const [pendingText, setPendingText] = useState<string | null>(null);
+  const [pendingVoice, setPendingVoiceState] = useState<string | null>(null);
   const sendingRef = useRef(false);
   const [saving, setSaving] = useState(false);
   const savingRef = useRef(false);
@@ -136,6 +148,33 @@ export function useConversation({ mode, threadId, snippetId, context }: Pick<Rec
     [autoSaveSnippet, context, ensureThread, snippetId, updateMessages],
   );
 
+  const setPendingVoice = useCallback((label: string) => {
+    if (sendingRef.current) setPendingVoiceState(label);
+  }, []);
+
+  const sendVoice = useCallback(
+    async (label: string, answer: (turn: TurnContext) => Promise<TranscribeResponse>, failure: string): Promise<boolean> => {
+      if (sendingRef.current) return false;
+      sendingRef.current = true;
+      setPendingVoiceState(label);
+      if (snippetId === 0) void ensureThread();
+      try {
+        const result = await answer({ conversationHistory: buildChatHistory(messagesRef.current), ...(context ? { context } : {}) });
+        const message = { ...newMessage(result.transcript, result.aiResponse, new Date().toISOString(), result.audioResponse ?? null, result.wordTimings ?? null), rawTranscript: result.rawTranscript };
+        updateMessages((current) => [...current, message]);
+        if (snippetId > 0) autoSaveSnippet(messagesRef.current);
+        return true;
+      } catch (error) {
+        notifyFailure(serverMessageOr(error, failure), error);
+        return false;
+      } finally {
+        sendingRef.current = false;
+        setPendingVoiceState(null);
+      }
+    },
+    [autoSaveSnippet, context, ensureThread, snippetId, updateMessages],
+  );
+
   const saveToThread = useCallback(
     async (pending: ConversationMessage[]) => {
       const id = await ensureThread();
@@ -143,13 +182,19 @@ export function useConversation({ mode, threadId, snippetId, context }: Pick<Rec
       let lastSavedKey: string | null = null;
       try {
         for (const message of pending) {
-          await client.mutate({ mutation: SAVE_CONVERSATION_MUTATION, variables: { threadId: id, userMessage: message.userMessage, aiResponse: message.aiResponse } });
+          // A spoken reply is saved with its audio (REST carries it; the GraphQL mutation does not).
+          if (message.audioResponse) {
+            const body = { userMessage: message.userMessage, aiResponse: message.aiResponse, threadId: Number(id), audioResponse: message.audioResponse };
+            await httpClient.post('/api/conversations', body, { parse: (data) => saveConversationResponseSchema.parse(data) });
+          } else {
+            await client.mutate({ mutation: SAVE_CONVERSATION_MUTATION, variables: { threadId: id, userMessage: message.userMessage, aiResponse: message.aiResponse } });
+          }
           lastSavedKey = message.key;
         }
         notifySuccess(CONVERSATION_MESSAGES.saved);
       } catch (error) {
         // Spec section 8: the save failure's text, or the server's message (a quota says what to do).
-        notifyFailure(refusalMessageOr(error, CONVERSATION_MESSAGES.saveFailed), error);
+        notifyFailure(refusalMessageOr(error, serverMessageOr(error, CONVERSATION_MESSAGES.saveFailed)), error);
       } finally {
         const savedKey = lastSavedKey;
         if (savedKey) {
@@ -193,5 +238,5 @@ export function useConversation({ mode, threadId, snippetId, context }: Pick<Rec
     }
   }, [saveToSnippet, saveToThread, snippetId]);
 
-  return { messages, loadingHistory, pendingText, saving, sendText, save };
+  return { messages, loadingHistory, pendingText, saving, sendText, save, pendingVoice, sendVoice, setPendingVoice };
 }

@@ -1,7 +1,7 @@
 import type OpenAI from 'openai';
 import { DurationMeter } from '../audio-duration.ts';
 import type { SpokenAudio, TextToSpeech } from '../speech-engines.ts';
-import { estimateWordTimings } from '../word-timings.ts';
+import { estimateWordTimings } from '@story/proto';
 
 export interface OpenAiTextToSpeechOptions {
   client: OpenAI;

@@ -1,0 +1,82 @@
+import { CSRF_HEADER, timeLimitResponseSchema, transcribeResponseSchema, voiceChunkResponseSchema, voiceSessionResponseSchema, type ChatTurn, type ResponseType, type TranscribeResponse } from '@story/proto';
+import { ApiError, httpClient } from '../../api/http-client.ts';
+
+/** What a turn sends besides its audio: the conversation so far and the interview context, if any. */
+export interface TurnContext {
+  conversationHistory: ChatTurn[];
+  context?: string;
+}
+
+/** The recording limit and reply type of the signed-in user (GET /api/user/time-limit). */
+export async function fetchVoiceSettings(): Promise<{ timeLimit: number; responseType: ResponseType }> {
+  return httpClient.get('/api/user/time-limit', { parse: (data) => timeLimitResponseSchema.parse(data) });
+}
+
+/** Opens a live recording (the gateway charges it once); its session id. */
+export async function openVoiceSession(mimeType: string): Promise<string> {
+  const { sessionId } = await httpClient.post('/api/transcribe/sessions', { mimeType }, { parse: (data) => voiceSessionResponseSchema.parse(data) });
+  return sessionId;
+}
+
+/** Sends the recorder's `seq`-th chunk, as raw bytes. */
+export async function sendVoiceChunk(sessionId: string, seq: number, chunk: Blob): Promise<void> {
+  const response = await httpClient.fetchWithCsrf(`/api/transcribe/sessions/${sessionId}/chunks?seq=${seq}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/octet-stream', accept: 'application/json' },
+    body: chunk,
+  });
+  const text = await response.text();
+  if (!response.ok) throw new ApiError(response.status, response.statusText, text);
+  voiceChunkResponseSchema.parse(JSON.parse(text));
+}
+
+/** Stop was pressed after `chunkCount` chunks: the transcript, the reply and its speech. */
+export async function finishVoiceSession(sessionId: string, chunkCount: number, turn: TurnContext): Promise<TranscribeResponse> {
+  return httpClient.post(`/api/transcribe/sessions/${sessionId}/finish`, { chunkCount, ...turn }, { parse: (data) => transcribeResponseSchema.parse(data) });
+}
+
+/** Drops a live recording (Restart, or leaving the page). */
+export async function cancelVoiceSession(sessionId: string): Promise<void> {
+  await httpClient.delete(`/api/transcribe/sessions/${sessionId}`);
+}
+
+/** The multipart form of POST /api/transcribe (spec section 7). */
+export function transcribeForm(file: File, turn: TurnContext, audioType?: 'solo'): FormData {
+  const form = new FormData();
+  form.append('audio', file);
+  form.append('conversationHistory', JSON.stringify(turn.conversationHistory));
+  if (audioType) form.append('audioType', audioType);
+  if (turn.context) form.append('context', turn.context);
+  return form;
+}
+
+/** A whole recording or an uploaded file (POST /api/transcribe). */
+export async function transcribeFile(file: File, turn: TurnContext, audioType?: 'solo'): Promise<TranscribeResponse> {
+  return httpClient.post('/api/transcribe', transcribeForm(file, turn, audioType), { parse: (data) => transcribeResponseSchema.parse(data) });
+}
+
+/** Where an upload is: its bytes going up (`onUploaded` when all are sent), then the server at work. */
+export interface UploadProgress {
+  onUploaded: () => void;
+}
+
+/**
+ * POST /api/transcribe with the upload's progress (fetch cannot report it): XMLHttpRequest with the
+ * session cookie and the CSRF header, failing like the app's HTTP client.
+ */
+export async function uploadAudioFile(file: File, turn: TurnContext, audioType: 'solo' | undefined, progress: UploadProgress): Promise<TranscribeResponse> {
+  const token = await httpClient.csrfToken();
+  const text = await new Promise<{ status: number; statusText: string; body: string }>((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', '/api/transcribe');
+    request.withCredentials = true;
+    request.setRequestHeader(CSRF_HEADER, token);
+    request.setRequestHeader('accept', 'application/json');
+    request.upload.addEventListener('load', () => progress.onUploaded());
+    request.addEventListener('load', () => resolve({ status: request.status, statusText: request.statusText, body: request.responseText }));
+    request.addEventListener('error', () => reject(new TypeError('Network error while uploading')));
+    request.send(transcribeForm(file, turn, audioType));
+  });
+  if (text.status < 200 || text.status >= 300) throw new ApiError(text.status, text.statusText, text.body);
+  return transcribeResponseSchema.parse(JSON.parse(text.body));
+}

@@ -1,0 +1,173 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../../infra/src/browser.ts';
+import { ApiClient, GOOD_PASSWORD, startTestStack, uniqueEmail } from '../../infra/src/test-stack.ts';
+import type { StackHandle } from '../../infra/src/stack.ts';
+
+/**
+ * Voice end to end in Chromium (issue 8): a fake microphone plays a WAV spoken by flite's `rms`
+ * voice (not the replies' voice); the recording streams to the speech service while it is made,
+ * Stop shows the transcript and the coach's reply, which is spoken with its words highlighted.
+ * Uploads of a WAV and an MP3 work; a text file renamed `.mp3` is refused with the spec's message.
+ */
+const SPOKEN = 'I led the migration of our checkout database to a new system. We finished two weeks early and the error rate dropped by eighty percent.';
+const dir = mkdtempSync(join(tmpdir(), 'voice-browser-'));
+const adminEmail = uniqueEmail('voiceadmin');
+let stack: StackHandle;
+let browser: Browser;
+
+beforeAll(async () => {
+  const spoken = join(dir, 'spoken.wav');
+  execFileSync('flite', ['-voice', 'rms', '-t', SPOKEN, '-o', spoken]);
+  // Chromium's fake microphone plays the file in a loop: a second of silence keeps the words apart.
+  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-i', spoken, '-af', 'apad=pad_dur=1', '-ar', '48000', '-ac', '1', join(dir, 'microphone.wav')]);
+  execFileSync('lame', ['--silent', spoken, join(dir, 'spoken.mp3')]);
+  writeFileSync(join(dir, 'notes.mp3'), 'These are my notes, not a recording.');
+  [stack, browser] = await Promise.all([
+    startTestStack({ env: { ADMIN_EMAILS: adminEmail } }),
+    launchChromium(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-audio-capture=${join(dir, 'microphone.wav')}`, '--autoplay-policy=no-user-gesture-required']),
+  ]);
+  // Replies are spoken for the standard user type.
+  const admin = new ApiClient(stack.gatewayUrl);
+  expect((await admin.post('/api/users/register', { email: adminEmail, firstName: 'Ada', lastName: 'Admin', password: GOOD_PASSWORD })).status).toBe(201);
+  expect((await admin.patch('/api/user-type-settings/standard', { timeLimit: 120, responseType: 'text_and_voice' })).status).toBe(200);
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function signedInPage(): Promise<Page> {
+  const context = await browser.newContext({ baseURL: stack.gatewayUrl, permissions: ['microphone'] });
+  const page = await context.newPage();
+  page.setDefaultTimeout(30_000);
+  const api = new ApiClient(stack.gatewayUrl);
+  expect((await api.post('/api/users/register', { email: uniqueEmail('voice'), firstName: 'Maya', lastName: 'Angelou', password: GOOD_PASSWORD })).status).toBe(201);
+  const origin = new URL(stack.gatewayUrl);
+  await context.addCookies(['session', 'csrf_token'].map((name) => ({ name, value: api.cookie(name) ?? '', domain: origin.hostname, path: '/', httpOnly: name === 'session', sameSite: 'Lax' as const })));
+  return page;
+}
+
+const messages = (page: Page) => page.getByRole('list', { name: 'Messages' }).getByRole('listitem');
+const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text }).first().waitFor();
+
+/** Waits while the fake microphone speaks the answer once. */
+const speak = (page: Page) => page.waitForTimeout(10_000);
+
+/** The calls the page made to the speech service. */
+function speechCalls(page: Page): string[] {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.startsWith('/api/transcribe')) calls.push(`${request.method()} ${path.replace(/\/\d+\//, '/{id}/')}`);
+  });
+  return calls;
+}
+
+describe('voice conversations in the browser', () => {
+  it('records with the microphone, streams while recording, shows the transcript and speaks the reply with its words highlighted', async () => {
+    const page = await signedInPage();
+    const calls = speechCalls(page);
+    await page.goto('/recording?mode=new&type=voice');
+    await page.getByText('Recording starting soon...').waitFor();
+    const stop = page.getByRole('button', { name: 'Stop' });
+    await stop.waitFor();
+    await page.getByRole('timer').waitFor();
+
+    // The recorder works from the keyboard: pause, resume, and Restart's confirmation.
+    await page.getByRole('button', { name: 'Pause' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Resume' }).waitFor();
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Restart' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Are you sure you want to restart?').waitFor();
+    await dialog.getByText('If you restart, conversations that are not yet transcribed will be lost.').waitFor();
+    await dialog.getByRole('button', { name: "No, let's continue" }).click();
+
+    await speak(page);
+    await stop.focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('Processing your recording...').waitFor();
+    await expect.poll(() => messages(page).count(), { timeout: 60_000 }).toBe(1);
+    const exchange = await messages(page).first().innerText();
+    expect(exchange.toLowerCase()).toMatch(/database|weeks|percent/);
+
+    // The reply plays by itself: its words are marked as they are said, and a click stops it.
+    const stopReply = page.getByRole('button', { name: 'Stop reply' });
+    await stopReply.waitFor();
+    await page.getByTestId('spoken-reply').locator('mark').waitFor();
+    expect(await page.getByTestId('announcer').innerText()).toContain('You said:');
+    await stopReply.click();
+    await page.getByRole('button', { name: 'Play reply' }).waitFor();
+
+    expect(calls[0]).toBe('POST /api/transcribe/sessions');
+    expect(calls.filter((call) => call.endsWith('/chunks')).length).toBeGreaterThanOrEqual(8);
+    expect(calls.at(-1)).toBe('POST /api/transcribe/sessions/{id}/finish');
+    expect(calls).not.toContain('POST /api/transcribe');
+
+    // Saved with its spoken reply.
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await toast(page, 'Conversation saved successfully');
+    await page.screenshot({ path: '/tmp/voice-recording.png', fullPage: true });
+    await page.context().close();
+  });
+
+  it('warns before the time limit, stops at it with the specification’s notice, and answers what was recorded', async () => {
+    const admin = new ApiClient(stack.gatewayUrl);
+    await admin.post('/api/users/login', { email: adminEmail, password: GOOD_PASSWORD });
+    expect((await admin.patch('/api/user-type-settings/standard', { timeLimit: 15, responseType: 'text_and_voice' })).status).toBe(200);
+    try {
+      const page = await signedInPage();
+      await page.goto('/recording?mode=new&type=voice');
+      await page.getByRole('timer').waitFor();
+      expect(await page.getByRole('timer').innerText()).toContain('/ 0:15');
+      await page.getByRole('alert').filter({ hasText: '5 seconds left: recording stops at your time limit.' }).waitFor();
+      await page.getByTestId('toast').filter({ hasText: 'Time Limit Reached' }).filter({ hasText: 'Recording stopped due to time limit' }).first().waitFor();
+      await expect.poll(() => messages(page).count(), { timeout: 60_000 }).toBe(1);
+      await page.context().close();
+    } finally {
+      expect((await admin.patch('/api/user-type-settings/standard', { timeLimit: 120, responseType: 'text_and_voice' })).status).toBe(200);
+    }
+  });
+
+  it('sends the recording whole when streaming fails, and still answers', async () => {
+    const page = await signedInPage();
+    const calls = speechCalls(page);
+    await page.route('**/api/transcribe/sessions/*/chunks*', (route) => route.fulfill({ status: 410, contentType: 'application/json', body: '{"message":"gone"}' }));
+    await page.goto('/recording?mode=new');
+    await page.getByRole('button', { name: 'Stop' }).waitFor();
+    await speak(page);
+    await page.getByRole('button', { name: 'Stop' }).click();
+    await expect.poll(() => messages(page).count(), { timeout: 60_000 }).toBe(1);
+    expect((await messages(page).first().innerText()).toLowerCase()).toMatch(/database|weeks|percent/);
+    expect(calls.at(-1)).toBe('POST /api/transcribe');
+    await page.context().close();
+  });
+
+  it('uploads a WAV and an MP3, and refuses a text file renamed .mp3 with the specification’s message', async () => {
+    const page = await signedInPage();
+    await page.goto('/recording?mode=new&type=upload');
+    await page.getByText('Solo Voice Memo').waitFor();
+    const chooser = page.locator('input[type=file]');
+    await chooser.setInputFiles(join(dir, 'spoken.wav'));
+    await page.getByText('Uploading your audio file...').or(page.getByText('Transcribing your audio...')).first().waitFor();
+    await expect.poll(() => messages(page).count(), { timeout: 60_000 }).toBe(1);
+    expect((await messages(page).first().innerText()).toLowerCase()).toMatch(/database|weeks|percent/);
+
+    await page.getByRole('button', { name: 'Choose Different File' }).waitFor();
+    await chooser.setInputFiles(join(dir, 'spoken.mp3'));
+    await expect.poll(() => messages(page).count(), { timeout: 60_000 }).toBe(2);
+
+    await chooser.setInputFiles(join(dir, 'notes.mp3'));
+    await toast(page, 'The file "notes.mp3" is not a supported audio format. Please upload an MP3, WAV, M4A, or AAC file.');
+    expect(await messages(page).count()).toBe(2);
+    await page.screenshot({ path: '/tmp/voice-upload.png', fullPage: true });
+    await page.context().close();
+  });
+});
