@@ -6,6 +6,7 @@ const benches: { name: string; module: string; run: string }[] = [
   { name: 'gateway', module: './gateway.bench.ts', run: 'runGatewayBench' },
   { name: 'conversations', module: './conversations.bench.ts', run: 'runConversationsBench' },
   { name: 'speech', module: './speech.bench.ts', run: 'runSpeechBench' },
+  { name: 'speech-voices', module: './speech-voices.bench.ts', run: 'runSpeechVoicesBench' },
 ];
 
 const only = process.argv[2];
