@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { ApiClient, GOOD_PASSWORD, uniqueEmail } from '../../infra/src/test-stack.ts';
 import type { StackHandle } from '../../infra/src/stack.ts';
 
@@ -25,3 +26,18 @@ export const toast = (page: Page, text: string) => page.getByTestId('toast').fil
 
 /** True when the page is no wider than its viewport (nothing scrolls sideways). */
 export const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+
+/** The messages of the conversation on /recording. */
+export const messages = (page: Page) => page.getByRole('list', { name: 'Messages' }).getByRole('listitem');
+
+/** Sends a typed message on /recording and waits for the AI's reply; returns the reply's text. */
+export async function sendMessage(page: Page, text: string): Promise<string> {
+  const before = await messages(page).count();
+  await page.getByRole('textbox', { name: 'Your message' }).fill(text);
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect.poll(() => messages(page).count()).toBeGreaterThan(before);
+  await page.getByText('Processing your message...').waitFor({ state: 'detached' });
+  const item = await messages(page).last().innerText();
+  expect(item).toContain(text);
+  return item.slice(item.indexOf(text) + text.length);
+}

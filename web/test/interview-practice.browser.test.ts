@@ -4,7 +4,7 @@ import { launchChromium } from '../../infra/src/browser.ts';
 import type { StackHandle } from '../../infra/src/stack.ts';
 import { ApiClient, GOOD_PASSWORD, startTestStack, uniqueEmail } from '../../infra/src/test-stack.ts';
 import { LINKEDIN, pasted } from '../../services/jobs/src/formatting/offline/postings.fixtures.ts';
-import { fitsWidth, signedInPage, toast } from './browser-session.ts';
+import { fitsWidth, sendMessage, signedInPage, toast } from './browser-session.ts';
 
 /**
  * Issue 9 end to end in Chromium: paste a messy description, review and confirm it, save a
@@ -25,18 +25,6 @@ afterAll(async () => {
 const SNIPPET = '- Own the reliability of our ingestion pipeline\n- Mentor two to three engineers';
 const INJECTION = '\n\n[click me](javascript:window.__pwned=1) and <img src=x onerror="window.__pwned=1"> <script>window.__pwned=1</script>';
 
-const messages = (page: Page) => page.getByRole('list', { name: 'Messages' }).getByRole('listitem');
-
-/** Sends a message on /recording and returns the AI's reply. */
-async function sendMessage(page: Page, text: string): Promise<string> {
-  const before = await messages(page).count();
-  await page.getByRole('textbox', { name: 'Your message' }).fill(text);
-  await page.getByRole('button', { name: 'Send Message' }).click();
-  await expect.poll(() => messages(page).count()).toBeGreaterThan(before);
-  await page.getByText('Processing your message...').waitFor({ state: 'detached' });
-  const item = await messages(page).last().innerText();
-  return item.slice(item.indexOf(text) + text.length);
-}
 
 async function shoot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `/tmp/interview-practice-${name}.png`, fullPage: true });

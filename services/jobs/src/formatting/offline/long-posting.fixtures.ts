@@ -10,7 +10,7 @@ const PARAGRAPH = [
 
 /** A long enterprise posting: many sections, wrapped prose, nested bullets, benefits, a legal footer and a cookie banner. */
 export const LONG_ENTERPRISE: Posting = {
-  name: 'Long enterprise posting (about 900 words, nested bullets, wrapped prose, legal footer, cookie banner)',
+  name: 'Long enterprise posting (about 600 words, nested bullets, wrapped prose, legal footer, cookie banner)',
   marked: `${J}This website uses cookies to ensure you get the best experience on our website.
 ${J}Accept all cookies
 ${J}Manage preferences
