@@ -66,6 +66,12 @@ const Meta = styled.p`
   font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
 
+/** The text as pasted, which the start screen hands over in the navigation state (absent after a reload). */
+function originalContentOf(state: unknown): ReviewState['originalContent'] | undefined {
+  if (typeof state !== 'object' || state === null || !('originalContent' in state)) return undefined;
+  return typeof state.originalContent === 'string' ? state.originalContent : undefined;
+}
+
 /** The first problem a schema finds, as the specification words it. */
 const firstProblem = (result: { success: boolean; error?: { issues: { message: string }[] } }) => (result.success ? undefined : result.error?.issues[0]?.message);
 
@@ -81,7 +87,7 @@ export function ReviewPage() {
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const params = useMemo(() => parseReviewParams(searchParams), [searchParams]);
-  const originalContent = (location.state as ReviewState | null)?.originalContent;
+  const originalContent = originalContentOf(location.state);
   const [content, setContent] = useState(params.description);
   const [mode, setMode] = useState<'preview' | 'edit'>('preview');
   const [snippetText, setSnippetText] = useState('');
