@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../infra/src/browser.ts';
 import { ApiClient, GOOD_PASSWORD, startTestStack, uniqueEmail } from '../../infra/src/test-stack.ts';
 import type { StackHandle } from '../../infra/src/stack.ts';
+import { messages, sendMessage, signedInPage as newSignedInPage, toast } from './browser-session.ts';
 
 /**
  * Issue 3 end to end in Chromium: start a text conversation, get a reply from the offline coach,
@@ -19,19 +20,9 @@ afterAll(async () => {
   await stack?.stop();
 });
 
+/** A page of a new signed-in user (see browser-session.ts). */
 async function signedInPage(): Promise<Page> {
-  const context = await browser.newContext({ baseURL: stack.gatewayUrl });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  // Sign up through the API in the page's own cookie jar, as the sign-up screen would.
-  const api = new ApiClient(stack.gatewayUrl);
-  const reply = await api.post('/api/users/register', { email: uniqueEmail('story'), firstName: 'Maya', lastName: 'Angelou', password: GOOD_PASSWORD });
-  expect(reply.status).toBe(201);
-  const origin = new URL(stack.gatewayUrl);
-  await context.addCookies(
-    ['session', 'csrf_token'].map((name) => ({ name, value: api.cookie(name) ?? '', domain: origin.hostname, path: '/', httpOnly: name === 'session', sameSite: 'Lax' as const })),
-  );
-  return page;
+  return (await newSignedInPage(browser, stack)).page;
 }
 
 /** `frames` frames of silent MPEG-1 Layer III (128 kbit/s, 44.1 kHz, mono): about 26 ms each. */
@@ -41,20 +32,6 @@ function silentMp3(frames: number): Buffer {
   return Buffer.concat(Array.from({ length: frames }, () => frame));
 }
 
-const messages = (page: Page) => page.getByRole('list', { name: 'Messages' }).getByRole('listitem');
-const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text }).first().waitFor();
-
-/** Sends a message and waits for the AI's reply; returns the reply's text. */
-async function sendMessage(page: Page, text: string): Promise<string> {
-  const before = await messages(page).count();
-  await page.getByRole('textbox', { name: 'Your message' }).fill(text);
-  await page.getByRole('button', { name: 'Send Message' }).click();
-  await expect.poll(() => messages(page).count()).toBeGreaterThan(before);
-  await page.getByText('Processing your message...').waitFor({ state: 'detached' });
-  const item = await messages(page).last().innerText();
-  expect(item).toContain(text);
-  return item.slice(item.indexOf(text) + text.length);
-}
 
 describe('story conversations in the browser', () => {
   it('talks, saves, lists, renames, deletes, recovers and continues a thread', async () => {

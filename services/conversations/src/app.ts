@@ -7,6 +7,7 @@ import { createChatModel } from './chat/chat-model.factory.ts';
 import { registerProcessTextRoutes } from './chat/process-text.routes.ts';
 import { SERVICE_NAME, conversationsEnvSchema, type ConversationsConfig } from './config.ts';
 import { conversationsResolvers } from './graphql/conversations.resolvers.ts';
+import { registerSnippetCleanup } from './nats/snippet-cleanup.consumer.ts';
 import { SnippetOwnerClient } from './nats/snippet-owner.client.ts';
 import { SnippetConversationService } from './snippet-conversations/snippet-conversation.service.ts';
 import { registerSnippetConversationRoutes } from './snippet-conversations/snippet-conversations.routes.ts';
@@ -64,6 +65,7 @@ export async function buildConversationsApp(config: ConversationsConfig, deps: C
   registerThreadRoutes(app, threads);
   registerProcessTextRoutes(app, chat);
   registerSnippetConversationRoutes(app, snippets);
+  registerSnippetCleanup(app, nats, storage.snippetConversations);
   await registerSubgraph(app, subgraphSdl('conversations'), conversationsResolvers(threads, chat));
 
   app.addHook('onReady', async () => {
