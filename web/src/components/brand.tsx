@@ -1,4 +1,4 @@
-import { PRODUCT_NAME } from '@story/proto';
+import { PRODUCT_NAME } from '@story/proto/messages/common';
 import { Link } from 'react-router';
 import { css, styled } from 'styled-components';
 import { LogoMark } from './icons.tsx';

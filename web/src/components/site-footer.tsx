@@ -1,4 +1,4 @@
-import { PRODUCT_NAME } from '@story/proto';
+import { PRODUCT_NAME } from '@story/proto/messages/common';
 import { Link } from 'react-router';
 import { styled } from 'styled-components';
 

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { ThemeProvider } from 'styled-components';
-import { PRODUCT_NAME } from '@story/proto';
+import { PRODUCT_NAME } from '@story/proto/messages/common';
 import { describe, expect, it } from 'vitest';
 import { AuthProvider } from '../../auth/auth-context.tsx';
 import { theme } from '../../theme.ts';
