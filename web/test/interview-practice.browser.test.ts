@@ -4,7 +4,7 @@ import { launchChromium } from '../../infra/src/browser.ts';
 import type { StackHandle } from '../../infra/src/stack.ts';
 import { ApiClient, GOOD_PASSWORD, startTestStack, uniqueEmail } from '../../infra/src/test-stack.ts';
 import { LINKEDIN, pasted } from '../../services/jobs/src/formatting/offline/postings.fixtures.ts';
-import { fitsWidth, sendMessage, signedInPage, toast } from './browser-session.ts';
+import { VIEWPORTS, checkPage, sendMessage, signedInPage, waitForToast as toast } from './browser-kit.ts';
 
 /**
  * Issue 9 end to end in Chromium: paste a messy description, review and confirm it, save a
@@ -26,9 +26,10 @@ const SNIPPET = '- Own the reliability of our ingestion pipeline\n- Mentor two t
 const INJECTION = '\n\n[click me](javascript:window.__pwned=1) and <img src=x onerror="window.__pwned=1"> <script>window.__pwned=1</script>';
 
 
+/** Keeps a screenshot to look at, and checks the state as every browser test does (axe-core, no sideways scrolling). */
 async function shoot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `/tmp/interview-practice-${name}.png`, fullPage: true });
-  expect(await fitsWidth(page), `${name} scrolls sideways`).toBe(true);
+  await checkPage(page, `interview practice: ${name}`);
 }
 
 describe('interview practice in the browser', () => {
@@ -150,7 +151,7 @@ describe('interview practice in the browser', () => {
 
     // Delete: Cancel keeps it, "Yes, delete it" removes it and its snippet's conversations.
     await card.getByRole('button', { name: 'Delete' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Are you sure you want to delete this job description?' });
+    const dialog = page.getByRole('alertdialog', { name: 'Are you sure you want to delete this job description?' });
     await dialog.getByText('This action cannot be undone. This will permanently delete the job description.').waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await card.waitFor();
@@ -166,7 +167,7 @@ describe('interview practice in the browser', () => {
   });
 
   it('works on a phone without sideways scrolling', async () => {
-    const { page, api } = await signedInPage(browser, stack, { width: 390, height: 844 });
+    const { page, api } = await signedInPage(browser, stack, VIEWPORTS[1]);
     const confirmed = await api.post('/api/confirm-job-description', { formattedContent: `## A very long heading without spaces: ${'x'.repeat(120)}\n\n- Lead teams`, jobTitle: 'Staff Engineer', companyName: 'Acme' });
     const snippet = await api.post('/api/job-description-snippets', { jobDescriptionId: confirmed.body.id, snippetText: '- Lead teams' });
     await page.goto('/interview-practice');

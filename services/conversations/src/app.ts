@@ -13,6 +13,7 @@ import { SnippetConversationService } from './snippet-conversations/snippet-conv
 import { registerSnippetConversationRoutes } from './snippet-conversations/snippet-conversations.routes.ts';
 import { openConversationsStorage, type ConversationsStorage } from './storage/conversations-storage.ts';
 import { ThreadPurgeJob } from './threads/thread-purge.job.ts';
+import { ThreadTitler } from './threads/thread-titler.ts';
 import { ThreadService } from './threads/thread.service.ts';
 import { registerThreadRoutes } from './threads/threads.routes.ts';
 
@@ -40,6 +41,7 @@ export async function buildConversationsApp(config: ConversationsConfig, deps: C
   await registerIdentity(app, config.IDENTITY_PUBLIC_KEY);
 
   const onEventsWritten = () => deps.relay.notify();
+  const titler = new ThreadTitler({ repository: storage.threads, chatModel: deps.chatModel, timeoutMs: config.CHAT_TIMEOUT_MS, log: app.log });
   const threads = new ThreadService({
     repository: storage.threads,
     audio: storage.messageAudio,
@@ -47,6 +49,7 @@ export async function buildConversationsApp(config: ConversationsConfig, deps: C
     retentionDays: config.THREAD_RETENTION_DAYS,
     clock,
     onEventsWritten,
+    onExchangeSaved: (userId, threadId) => titler.afterSave(userId, threadId),
   });
   const chat = { chatModel: deps.chatModel, threads, timeoutMs: config.CHAT_TIMEOUT_MS };
   const snippets = new SnippetConversationService({ repository: storage.snippetConversations, owners: new SnippetOwnerClient(nats), clock, onEventsWritten });
@@ -73,6 +76,7 @@ export async function buildConversationsApp(config: ConversationsConfig, deps: C
     if (deps.runPurgeJob) purge.start();
   });
   app.addHook('onClose', async () => {
+    await titler.settled();
     await purge.stop();
     await deps.relay.stop();
   });
