@@ -171,6 +171,7 @@ describe('interview practice in the browser', () => {
     const confirmed = await api.post('/api/confirm-job-description', { formattedContent: `## A very long heading without spaces: ${'x'.repeat(120)}\n\n- Lead teams`, jobTitle: 'Staff Engineer', companyName: 'Acme' });
     const snippet = await api.post('/api/job-description-snippets', { jobDescriptionId: confirmed.body.id, snippetText: '- Lead teams' });
     await page.goto('/interview-practice');
+    await page.getByRole('heading', { name: 'Practice for an Interview' }).waitFor();
     await shoot(page, 'start-390');
     await page.goto(`/interview-practice/review?description=${encodeURIComponent('## Role\n\n- Lead teams')}&companyName=Acme&jobTitle=Staff%20Engineer`);
     await page.getByTestId('markdown-preview').waitFor();
@@ -183,6 +184,7 @@ describe('interview practice in the browser', () => {
     await page.getByText('No conversations found for this snippet.').waitFor();
     await shoot(page, 'conversations-390');
     await page.goto(`/interview-practice/practice?section=${encodeURIComponent('- Lead teams')}&snippetId=${snippet.body.id}`);
+    await page.getByRole('button', { name: 'Start a text conversation' }).waitFor();
     await shoot(page, 'practice-390');
     await page.context().close();
   });
