@@ -1,0 +1,75 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { SEARCH_MESSAGES } from '@story/proto';
+import { HttpError } from '@story/service-kit';
+import { EmbedderUnavailableError, type Embedder } from '../embedding/embedder.ts';
+import type { WordVectors } from '../embedding/word-vectors.ts';
+import type { StoryRecord, StoryRepository } from '../stories/story.repository.ts';
+import { contentWords } from '../text/words.ts';
+import type { VectorStore } from '../vectors/vector-store.ts';
+import { matchedPassage, type Passage } from './matched-passage.ts';
+import { fuseRankings } from './rank-fusion.ts';
+
+/** How many stories each side proposes before fusion. */
+const CANDIDATES = 50;
+
+export type RetrievalMode = 'fused' | 'meaning' | 'words';
+
+/** One found story, best first: its record, fused relevance (0–1), why it came up and the passage that matched. */
+export interface FoundStory {
+  story: StoryRecord;
+  relevance: number;
+  matchedBy: ('meaning' | 'words')[];
+  passage: Passage | undefined;
+}
+
+export interface StorySearchDeps {
+  stories: StoryRepository;
+  vectors: VectorStore;
+  embedder: Embedder;
+  wordVectors: WordVectors;
+  resultLimit: number;
+}
+
+/**
+ * Story search: the caller's stories ranked by meaning (dense vectors of the configured embedder)
+ * and by words (the lexical index), fused by reciprocal rank, each with the passage that matched.
+ */
+export class StorySearchService {
+  constructor(private readonly deps: StorySearchDeps) {}
+
+  /** The user's stories for a (trimmed, non-empty) query, best first; `mode` is for the evaluation. */
+  async search(userId: number, query: string, mode: RetrievalMode = 'fused', log?: FastifyBaseLogger): Promise<FoundStory[]> {
+    const [meaning, words] = await Promise.all([
+      mode === 'words' ? [] : this.byMeaning(userId, query, log),
+      mode === 'meaning' ? [] : this.byWords(userId, query),
+    ]);
+    const fused = fuseRankings({ meaning, words }).slice(0, this.deps.resultLimit);
+    const records = new Map((await this.deps.stories.findVisible(userId, fused.map((hit) => hit.id))).map((story) => [story.id, story]));
+    return fused.flatMap((hit) => {
+      const story = records.get(hit.id);
+      if (!story) return [];
+      const matchedBy = hit.foundBy.filter((name): name is 'meaning' | 'words' => name === 'meaning' || name === 'words');
+      return [{ story, relevance: hit.relevance, matchedBy, passage: matchedPassage(story.content, query, this.deps.wordVectors) }];
+    });
+  }
+
+  private async byMeaning(userId: number, query: string, log?: FastifyBaseLogger): Promise<number[]> {
+    const { embedder, vectors } = this.deps;
+    let vector: Float32Array | undefined;
+    try {
+      [vector] = await embedder.embed([query]);
+    } catch (error) {
+      if (!(error instanceof EmbedderUnavailableError)) throw error;
+      log?.warn({ err: error }, 'embedder unavailable');
+      throw new HttpError(503, SEARCH_MESSAGES.embedderUnavailable);
+    }
+    if (!vector) return [];
+    const hits = await vectors.search(userId, embedder.id, vector, CANDIDATES);
+    return hits.filter((hit) => hit.similarity >= embedder.minSimilarity).map((hit) => hit.storyId);
+  }
+
+  private async byWords(userId: number, query: string): Promise<number[]> {
+    const words = [...new Set(contentWords(query))];
+    return (await this.deps.stories.searchLexical(userId, words, CANDIDATES)).map((hit) => hit.id);
+  }
+}
