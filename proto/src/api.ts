@@ -292,4 +292,5 @@ export const storyResultSchema = z.object({
   passage: z.object({ start: z.number().int().min(0), end: z.number().int().min(0) }).optional(),
   matchedBy: z.array(z.enum(STORY_MATCH_KINDS)).optional(),
 });
+export type StoryResult = z.infer<typeof storyResultSchema>;
 export const storyQueryResponseSchema = z.object({ relevantStories: z.array(storyResultSchema) });
