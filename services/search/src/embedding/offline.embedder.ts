@@ -10,17 +10,20 @@ import { WordVectors } from './word-vectors.ts';
 export interface OfflineBlockWeights {
   /** Meaning: the SIF-weighted mean of the words' GloVe vectors. */
   meaning: number;
+  /** Concepts: the words' GloVe clusters (coarse and fine), hashed, so that related words share features. */
+  concepts: number;
   /** The words themselves, stemmed, hashed (rare words weigh more). */
   words: number;
   /** Character 3- to 5-grams of the words, hashed: spelling variants and rare technical words. */
   characters: number;
 }
 
-export const DEFAULT_BLOCK_WEIGHTS: OfflineBlockWeights = { meaning: 0.55, words: 0.3, characters: 0.15 };
+export const DEFAULT_BLOCK_WEIGHTS: OfflineBlockWeights = { meaning: 0.35, concepts: 0.25, words: 0.3, characters: 0.1 };
 
 const MEANING_OFFSET = 0;
-const WORDS_OFFSET = 128;
-const CHARACTERS_OFFSET = 896;
+const CONCEPTS_OFFSET = 128;
+const WORDS_OFFSET = 640;
+const CHARACTERS_OFFSET = 1152;
 /** The SIF constant a: a word of frequency p weighs a / (a + p). */
 const SIF_A = 1e-3;
 /** GloVe ranks follow Zipf's law: p(rank) ≈ ZIPF / (rank + 1). */
@@ -37,14 +40,14 @@ const frequencyOf = (rank: number | undefined) => (rank === undefined ? 1e-6 : Z
  */
 export class OfflineEmbedder implements Embedder {
   readonly id: string;
-  readonly minSimilarity = 0.12;
+  readonly minSimilarity = 0.05;
   private readonly common: Float32Array;
 
   constructor(
     private readonly vectors: WordVectors = WordVectors.load(),
     private readonly weights: OfflineBlockWeights = DEFAULT_BLOCK_WEIGHTS,
   ) {
-    this.id = `offline-glove-hash-v1:${vectors.words.length}:${weights.meaning}/${weights.words}/${weights.characters}`;
+    this.id = `offline-glove-hash-v2:${vectors.words.length}:${weights.meaning}/${weights.concepts}/${weights.words}/${weights.characters}`;
     this.common = this.commonDirection();
   }
 
@@ -59,6 +62,7 @@ export class OfflineEmbedder implements Embedder {
       .filter((word) => word.length > 1 && !STOP_WORDS.has(word));
     const vector = new Float32Array(EMBEDDING_DIMENSIONS);
     this.addMeaning(words, vector);
+    this.addConcepts(words, vector);
     this.addHashedWords(words, vector);
     this.addCharacterGrams(words, vector);
     return normalize(vector);
@@ -77,6 +81,18 @@ export class OfflineEmbedder implements Embedder {
     for (let d = 0; d < dims; d++) projection += (mean[d] ?? 0) * (this.common[d] ?? 0);
     for (let d = 0; d < dims; d++) mean[d] = (mean[d] ?? 0) - projection * (this.common[d] ?? 0);
     this.addBlock(normalize(mean), this.weights.meaning, into, MEANING_OFFSET);
+  }
+
+  private addConcepts(words: readonly string[], into: Float32Array): void {
+    const block = new Float32Array(WORDS_OFFSET - CONCEPTS_OFFSET);
+    for (const word of words) {
+      const weight = this.sifWeight(word);
+      this.vectors.levels.forEach((_level, level) => {
+        const cluster = this.vectors.clusterOf(word, level);
+        if (cluster !== undefined) hashInto(block, `c${level}:${cluster}`, weight);
+      });
+    }
+    this.addBlock(normalize(block), this.weights.concepts, into, CONCEPTS_OFFSET);
   }
 
   private addHashedWords(words: readonly string[], into: Float32Array): void {

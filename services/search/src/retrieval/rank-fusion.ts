@@ -10,19 +10,20 @@ export interface FusedHit {
 }
 
 /**
- * Reciprocal rank fusion of ranked lists of ids (each best first): a story's score is the sum of
- * 1 / (k + rank) over the lists that found it, divided by the most any story could score, so the
+ * Weighted reciprocal rank fusion of ranked lists of ids (each best first): a story's score is the
+ * sum of weight / (k + rank) over the lists that found it (weight 1 unless given), divided by the most any story could score, so the
  * result is 0–1 and falls in the fused order.
  */
-export function fuseRankings(lists: Readonly<Record<string, readonly number[]>>, k = RRF_K): FusedHit[] {
+export function fuseRankings(lists: Readonly<Record<string, readonly number[]>>, weights: Readonly<Record<string, number>> = {}, k = RRF_K): FusedHit[] {
   const names = Object.keys(lists);
-  const best = names.length / (k + 1);
+  const weightOf = (name: string) => weights[name] ?? 1;
+  const best = names.reduce((sum, name) => sum + weightOf(name), 0) / (k + 1);
   const scores = new Map<number, { score: number; foundBy: string[]; firstSeen: number }>();
   let seen = 0;
   for (const name of names) {
     (lists[name] ?? []).forEach((id, index) => {
       const entry = scores.get(id) ?? { score: 0, foundBy: [], firstSeen: seen++ };
-      entry.score += 1 / (k + index + 1);
+      entry.score += weightOf(name) / (k + index + 1);
       entry.foundBy.push(name);
       scores.set(id, entry);
     });
@@ -31,3 +32,4 @@ export function fuseRankings(lists: Readonly<Record<string, readonly number[]>>,
     .sort(([, a], [, b]) => b.score - a.score || a.firstSeen - b.firstSeen)
     .map(([id, entry]) => ({ id, relevance: best > 0 ? entry.score / best : 0, foundBy: entry.foundBy }));
 }
+
