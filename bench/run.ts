@@ -5,6 +5,7 @@
 const benches: { name: string; module: string; run: string }[] = [
   { name: 'gateway', module: './gateway.bench.ts', run: 'runGatewayBench' },
   { name: 'conversations', module: './conversations.bench.ts', run: 'runConversationsBench' },
+  { name: 'search', module: './search.bench.ts', run: 'runSearchBench' },
 ];
 
 const only = process.argv[2];

@@ -12,9 +12,8 @@ const flag = (fallback: boolean, name: string) =>
 
 export const EMBEDDER_KINDS = ['offline', 'openai'] as const;
 
-/** The environment of the search service, validated once at start-up. */
-export const searchEnvSchema = baseEnvSchema
-  .extend({
+
+const searchEnvShape = baseEnvSchema.extend({
     PORT: portSchema(4005),
     /** Which embedder makes the vectors: `offline` (GloVe and hashed n-grams, the default) or `openai`. */
     SEARCH_EMBEDDER: z.enum(EMBEDDER_KINDS, 'SEARCH_EMBEDDER must be offline or openai').default('offline'),
@@ -32,12 +31,36 @@ export const searchEnvSchema = baseEnvSchema
     SEARCH_VECTOR_CACHE_MB: positiveInt(1024, 'SEARCH_VECTOR_CACHE_MB'),
     /** Read the event stream (default true; a second instance for queries only may turn it off). */
     SEARCH_INDEXER: flag(true, 'SEARCH_INDEXER'),
-  })
-  .superRefine((env, context) => {
-    if (env.SEARCH_EMBEDDER === 'openai' && !env.OPENAI_API_KEY) {
-      context.addIssue({ code: 'custom', path: ['OPENAI_API_KEY'], message: 'OPENAI_API_KEY is required when SEARCH_EMBEDDER is openai' });
-    }
-  });
+});
+
+/** The openai embedder needs its key. */
+const requireOpenAiKey = (env: { SEARCH_EMBEDDER: string; OPENAI_API_KEY?: string | undefined }, context: z.RefinementCtx) => {
+  if (env.SEARCH_EMBEDDER === 'openai' && !env.OPENAI_API_KEY) {
+    context.addIssue({ code: 'custom', path: ['OPENAI_API_KEY'], message: 'OPENAI_API_KEY is required when SEARCH_EMBEDDER is openai' });
+  }
+};
+
+/** The environment of the search service, validated once at start-up. */
+export const searchEnvSchema = searchEnvShape.superRefine(requireOpenAiKey);
 export type SearchConfig = z.infer<typeof searchEnvSchema>;
+
+/** What `make reembed` needs: the stores and the embedder, no port, NATS or identity key. */
+export const reembedEnvSchema = searchEnvShape
+  .pick({
+    NODE_ENV: true,
+    DATA_DIR: true,
+    MONGODB_URL: true,
+    SEARCH_EMBEDDER: true,
+    OPENAI_API_KEY: true,
+    OPENAI_BASE_URL: true,
+    OPENAI_EMBEDDING_MODEL: true,
+    EMBEDDING_TIMEOUT_MS: true,
+    QDRANT_URL: true,
+    QDRANT_API_KEY: true,
+    QDRANT_COLLECTION: true,
+    SEARCH_VECTOR_CACHE_MB: true,
+  })
+  .superRefine(requireOpenAiKey);
+export type ReembedConfig = z.infer<typeof reembedEnvSchema>;
 
 export const SERVICE_NAME = 'search';

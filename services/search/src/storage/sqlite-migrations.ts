@@ -28,6 +28,8 @@ export const SEARCH_MIGRATIONS: readonly string[] = [
 
   -- The lexical index: the owner as a token of its own, so a query reads only the caller's postings.
   CREATE VIRTUAL TABLE stories_fts USING fts5 (owner, content, tokenize = 'porter unicode61 remove_diacritics 2');
+  -- Rank by BM25 over the content alone (the owner column weighs nothing).
+  INSERT INTO stories_fts (stories_fts, rank) VALUES ('rank', 'bm25(0.0, 1.0)');
 
   -- What happened to the things stories belong to, whatever order the events come in.
   CREATE TABLE owner_states (

@@ -37,6 +37,9 @@ const toRecord = (row: StoryRow): StoryRecord => ({
 });
 
 const NO_CHANGES: StoryChanges = { hidden: [], shown: [], removed: [] };
+/** A query word found in more than this share of the user's stories (and at least this many) is too common to rank by. */
+const COMMON_WORD_SHARE = 0.1;
+const COMMON_WORD_MIN_STORIES = 300;
 const ownerToken = (userId: number) => `u${userId}`;
 /** An FTS5 string: in double quotes, inner quotes doubled, so no word is read as query syntax. */
 const ftsString = (text: string) => `"${text.replace(/"/g, '""')}"`;
@@ -72,11 +75,16 @@ export class SqliteStoryRepository implements StoryRepository {
       ),
       countAll: db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM unified_stories'),
       countUser: db.prepare<[number], { n: number }>('SELECT COUNT(*) AS n FROM unified_stories WHERE user_id = ?'),
-      lexical: db.prepare<[string, number, number], { id: number; rank: number }>(
-        `SELECT s.id AS id, bm25(stories_fts, 0.0, 1.0) AS rank
-         FROM stories_fts JOIN unified_stories s ON s.id = stories_fts.rowid
-         WHERE stories_fts MATCH ? AND s.user_id = ? AND s.hidden = 0
-         ORDER BY rank LIMIT ?`,
+      termStories: db.prepare<[string, number], { n: number }>('SELECT COUNT(*) AS n FROM (SELECT 1 FROM stories_fts WHERE stories_fts MATCH ? LIMIT ?)'),
+      lexical: db.prepare<[{ match: string; user: number; limit: number }], { id: number; rank: number }>(
+        // The full-text match first and ranked within FTS5 (the owner token already keeps it to the
+        // user's stories); joined the other way round SQLite would run the match once per story.
+        // Twice the limit leaves room for stories of deleted threads, dropped by the join.
+        `WITH hits AS MATERIALIZED (SELECT rowid AS id, rank FROM stories_fts WHERE stories_fts MATCH @match ORDER BY rank LIMIT @limit * 2)
+         SELECT hits.id AS id, hits.rank AS rank
+         FROM hits JOIN unified_stories s ON s.id = hits.id
+         WHERE s.user_id = @user AND s.hidden = 0
+         ORDER BY hits.rank LIMIT @limit`,
       ),
     };
   }
@@ -149,9 +157,14 @@ export class SqliteStoryRepository implements StoryRepository {
   }
 
   async searchLexical(userId: number, words: readonly string[], limit: number): Promise<LexicalHit[]> {
-    if (words.length === 0) return [];
-    const match = `owner : ${ftsString(ownerToken(userId))} AND content : (${words.map(ftsString).join(' OR ')})`;
-    return this.sql.lexical.all(match, userId, limit).map((row) => ({ id: row.id, score: -row.rank }));
+    const owner = `owner : ${ftsString(ownerToken(userId))}`;
+    // BM25 is worked out for every story that matches: a word in a large share of the user's stories
+    // would cost the most and weigh the least (its IDF is near zero), so it is left to the dense side.
+    const common = Math.max(COMMON_WORD_MIN_STORIES, Math.ceil(COMMON_WORD_SHARE * ((this.sql.countUser.get(userId)?.n ?? 0))));
+    const telling = words.filter((word) => (this.sql.termStories.get(`${owner} AND content : ${ftsString(word)}`, common + 1)?.n ?? 0) <= common);
+    if (telling.length === 0) return [];
+    const match = `${owner} AND content : (${telling.map(ftsString).join(' OR ')})`;
+    return this.sql.lexical.all({ match, user: userId, limit }).map((row) => ({ id: row.id, score: -row.rank }));
   }
 
   async needingVectors(embedder: string, afterId: number, limit: number): Promise<StoryRecord[]> {
