@@ -49,7 +49,9 @@ export class StorySearchService {
       mode === 'words' ? [] : this.byMeaning(userId, query, log),
       mode === 'meaning' ? [] : this.byWords(userId, query),
     ]);
-    const fused = fuseRankings({ meaning, words }, FUSION_WEIGHTS).slice(0, this.deps.resultLimit);
+    // Without the embedder, the words alone still answer; with neither, say so rather than "nothing found".
+    if (meaning === undefined && words.length === 0) throw new HttpError(503, SEARCH_MESSAGES.embedderUnavailable);
+    const fused = fuseRankings({ meaning: meaning ?? [], words }, FUSION_WEIGHTS).slice(0, this.deps.resultLimit);
     const records = new Map((await this.deps.stories.findVisible(userId, fused.map((hit) => hit.id))).map((story) => [story.id, story]));
     return fused.flatMap((hit) => {
       const story = records.get(hit.id);
@@ -59,15 +61,16 @@ export class StorySearchService {
     });
   }
 
-  private async byMeaning(userId: number, query: string, log?: FastifyBaseLogger): Promise<number[]> {
+  /** The stories found by meaning, or undefined when the embedder cannot answer now. */
+  private async byMeaning(userId: number, query: string, log?: FastifyBaseLogger): Promise<number[] | undefined> {
     const { embedder, vectors } = this.deps;
     let vector: Float32Array | undefined;
     try {
       [vector] = await embedder.embed([query]);
     } catch (error) {
       if (!(error instanceof EmbedderUnavailableError)) throw error;
-      log?.warn({ err: error }, 'embedder unavailable');
-      throw new HttpError(503, SEARCH_MESSAGES.embedderUnavailable);
+      log?.warn({ err: error }, 'embedder unavailable: searching by words only');
+      return undefined;
     }
     if (!vector) return [];
     const hits = await vectors.search(userId, embedder.id, vector, CANDIDATES);
