@@ -11,7 +11,7 @@ describe('retrieval on the evaluation set', () => {
     expect(figures.stories).toBeGreaterThanOrEqual(30);
     expect(figures.queries).toBeGreaterThanOrEqual(40);
     expect(figures.meaning.mrr).toBeGreaterThan(0.75);
-    expect(figures.fused.mrr).toBeGreaterThan(0.74);
+    expect(figures.fused.mrr).toBeGreaterThan(0.76);
     expect(figures.fused.recallAt5).toBeGreaterThanOrEqual(0.9);
     // Rare words are what the lexical side is for: every one first.
     expect(figures.fused.byKind['rare-word']?.mrr).toBe(1);

@@ -13,10 +13,12 @@ import { fuseRankings } from './rank-fusion.ts';
 const CANDIDATES = 50;
 /**
  * Meaning leads, words second: on the evaluation set (`make bench`) the lexical list alone ranks
- * worse, and at equal weight it pulls paraphrase queries down; at half weight it still lifts a story
- * that shares a rare word with the query.
+ * worse, and at equal weight it pulls paraphrase queries down (everyday words match many stories).
+ * The words' weight grows to 1 with the share of rare words in the query (see `wordsWeight`).
  */
-export const FUSION_WEIGHTS = { meaning: 1, words: 0.5 };
+export const FUSION_WEIGHTS = { meaning: 1, words: 0.25 };
+/** Words past this frequency rank in GloVe's vocabulary (or not in it) count as rare. */
+const RARE_WORD_RANK = 10_000;
 
 export type RetrievalMode = 'fused' | 'meaning' | 'words';
 
@@ -51,7 +53,7 @@ export class StorySearchService {
     ]);
     // Without the embedder, the words alone still answer; with neither, say so rather than "nothing found".
     if (meaning === undefined && words.length === 0) throw new HttpError(503, SEARCH_MESSAGES.embedderUnavailable);
-    const fused = fuseRankings({ meaning: meaning ?? [], words }, FUSION_WEIGHTS).slice(0, this.deps.resultLimit);
+    const fused = fuseRankings({ meaning: meaning ?? [], words }, { meaning: 1, words: this.wordsWeight(query) }).slice(0, this.deps.resultLimit);
     const records = new Map((await this.deps.stories.findVisible(userId, fused.map((hit) => hit.id))).map((story) => [story.id, story]));
     return fused.flatMap((hit) => {
       const story = records.get(hit.id);
@@ -75,6 +77,17 @@ export class StorySearchService {
     if (!vector) return [];
     const hits = await vectors.search(userId, embedder.id, vector, CANDIDATES);
     return hits.filter((hit) => hit.similarity >= embedder.minSimilarity).map((hit) => hit.storyId);
+  }
+
+  /**
+   * How much the lexical list counts: little for everyday words (the dense side knows their meaning
+   * and their synonyms), fully for rare words the embedder may not know (names, tools, jargon).
+   */
+  private wordsWeight(query: string): number {
+    const words = contentWords(query);
+    if (words.length === 0) return FUSION_WEIGHTS.words;
+    const rare = words.filter((word) => (this.deps.wordVectors.rank(word) ?? Infinity) >= RARE_WORD_RANK).length;
+    return FUSION_WEIGHTS.words + (1 - FUSION_WEIGHTS.words) * (rare / words.length);
   }
 
   private async byWords(userId: number, query: string): Promise<number[]> {
