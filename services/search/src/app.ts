@@ -8,6 +8,7 @@ import { StoryEventsConsumer } from './nats/story-events.consumer.ts';
 import { registerStoryQueryRoutes } from './retrieval/story-query.routes.ts';
 import { StorySearchService } from './retrieval/story-search.service.ts';
 import { openSearchStorage, type SearchStorage } from './storage/search-storage.ts';
+import type { StoryRepository } from './stories/story.repository.ts';
 import { createVectorStore } from './vectors/vector-store.factory.ts';
 import type { VectorStore } from './vectors/vector-store.ts';
 
@@ -17,6 +18,8 @@ export interface SearchDeps extends ServiceDeps {
   embedder: Embedder;
   /** GloVe word vectors: the offline embedder's, and the matched passage's sense of similar words. */
   wordVectors: WordVectors;
+  /** Applies the domain events to the stores (its `applied` count tells what this instance did). */
+  indexer: StoryIndexer;
   /** Read the event stream (SEARCH_INDEXER; tests of queries alone turn it off). */
   runIndexer: boolean;
 }
@@ -39,13 +42,12 @@ export async function buildSearchApp(config: SearchConfig, deps: SearchDeps): Pr
   const search = new StorySearchService({ stories: storage.stories, vectors: storage.vectors, embedder, wordVectors, resultLimit: config.SEARCH_RESULT_LIMIT });
   registerStoryQueryRoutes(app, search);
 
-  const indexer = new StoryIndexer({ stories: storage.stories, vectors: storage.vectors, embedder });
-  const consumer = new StoryEventsConsumer(indexer, app.log);
-  app.decorate('storyIndexer', indexer);
+  const consumer = new StoryEventsConsumer(deps.indexer, app.log);
   if (deps.runIndexer) nats.onConnect((nc) => consumer.start(nc));
 
   app.addHook('onReady', async () => {
     nats.start(app.log);
+    void warnOfMissingVectors(storage.stories, embedder, app);
   });
   app.addHook('onClose', async () => {
     await consumer.stop();
@@ -53,11 +55,14 @@ export async function buildSearchApp(config: SearchConfig, deps: SearchDeps): Pr
   return app;
 }
 
-/** The indexer of a built app (tests count what each instance applied). */
-export function storyIndexerOf(app: ServiceApp): StoryIndexer {
-  const indexer: unknown = Reflect.get(app, 'storyIndexer');
-  if (!(indexer instanceof StoryIndexer)) throw new Error('not a search app');
-  return indexer;
+/** Says at start when stories lack a vector of the configured embedder (SEARCH_EMBEDDER changed: `make reembed`). */
+async function warnOfMissingVectors(stories: StoryRepository, embedder: Embedder, app: ServiceApp): Promise<void> {
+  try {
+    const missing = await stories.needingVectors(embedder.id, 0, 1);
+    if (missing.length > 0) app.log.warn({ embedder: embedder.id }, 'some stories have no vector of this embedder and are found by their words only: run `make reembed` if SEARCH_EMBEDDER changed');
+  } catch (error) {
+    app.log.warn({ err: error }, 'could not check the stories’ vectors');
+  }
 }
 
 /** The configured document store and vector store, closed together. */
@@ -82,13 +87,15 @@ export const searchService: ServiceDefinition<SearchConfig, SearchDeps> = {
   async openDeps(config, overrides = {}) {
     const wordVectors = overrides.wordVectors ?? WordVectors.load();
     const storage = overrides.storage ?? (await openStorageWithVectors(config));
+    const embedder = overrides.embedder ?? createEmbedder(config, wordVectors);
     return {
       clock: () => new Date(),
       runIndexer: config.SEARCH_INDEXER,
       ...overrides,
       wordVectors,
-      embedder: overrides.embedder ?? createEmbedder(config, wordVectors),
+      embedder,
       storage,
+      indexer: overrides.indexer ?? new StoryIndexer({ stories: storage.stories, vectors: storage.vectors, embedder }),
       nats: overrides.nats ?? NatsLink.forService(config, SERVICE_NAME),
     };
   },

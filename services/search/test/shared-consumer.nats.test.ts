@@ -2,7 +2,6 @@ import { join } from 'node:path';
 import { tempDataDir } from '@story/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNatsServer, type NatsServerHandle } from '../../../infra/src/nats-server.ts';
-import { storyIndexerOf } from '../src/app.ts';
 import { EventPublisher, eventually, queryStories, startTestSearch, type TestSearch } from './search-test-kit.ts';
 
 /** Two search instances on one durable consumer share the work: each story is indexed once, by one of them. */
@@ -30,7 +29,7 @@ describe('two search instances', () => {
     const [first, second] = instances;
     if (!first || !second) throw new Error('two instances expected');
     await eventually(async () => (await first.deps.storage.stories.countStories(9)) === STORIES, `${STORIES} stories`);
-    const applied = instances.map((instance) => storyIndexerOf(instance.app).applied);
+    const applied = instances.map((instance) => instance.deps.indexer.applied);
     expect(applied.reduce((sum, count) => sum + count, 0)).toBe(STORIES);
     expect(Math.min(...applied)).toBeGreaterThan(0);
     // Either instance answers from the shared stores, its cached vectors brought up to date.
