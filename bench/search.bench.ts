@@ -70,10 +70,6 @@ export function syntheticStories(count: number): string[] {
   });
 }
 
-function percentileFigures(samples: number[]): LatencyFigures {
-  return figures(samples);
-}
-
 /** Exact top-k the plain way: one float32 SIMD inner product per stored vector, then a sort. */
 function scanAll(rows: readonly Float32Array[], query: Float32Array, k: number): number[] {
   const scores = rows.map((row, index) => ({ index, score: inner(query, row) }));
@@ -213,7 +209,7 @@ export async function runSearchBench(options: { stories?: number; requests?: num
       evaluation,
       stories: storyCount,
       indexingPerSecond,
-      ranking: { top10: percentileFigures(top10), top50: percentileFigures(top50), reference: percentileFigures(reference) },
+      ranking: { top10: figures(top10), top50: figures(top50), reference: figures(reference) },
       request,
     };
     process.stdout.write(`${formatLatency(result)}\n`);

@@ -3,22 +3,8 @@ import { nextSequence } from '@story/service-kit';
 import type { LexicalHit, RemovedOwner, SavedStory, SaveOutcome, StoryChanges, StoryRecord, StoryRepository, ThreadState } from './story.repository.ts';
 import { ownerFilterOf, storyMetadata, tombstoneOf } from './story-rules.ts';
 
-interface StoryDoc {
-  _id: number;
-  userId: number;
-  storyKey: string;
-  sourceType: string;
-  content: string;
-  threadId: number | null;
-  snippetId: number | null;
-  jobDescriptionId: number | null;
-  metadata: Record<string, unknown>;
-  createdAt: string;
-  version: string;
-  hidden: boolean;
-  embeddingGenerated: boolean;
-  embedder: string | null;
-}
+/** A story as MongoDB keeps it: the record, its id as `_id`. */
+type StoryDoc = Omit<StoryRecord, 'id'> & { _id: number };
 
 interface OwnerStateDoc {
   _id: string;
@@ -54,22 +40,7 @@ storySchema.index({ embedder: 1, _id: 1 });
 
 const ownerStateSchema = new mongoose.Schema<OwnerStateDoc>({ _id: String, state: { type: String, required: true }, version: { type: String, required: true } }, { versionKey: false });
 
-const toRecord = (doc: StoryDoc): StoryRecord => ({
-  id: doc._id,
-  userId: doc.userId,
-  storyKey: doc.storyKey,
-  sourceType: doc.sourceType,
-  content: doc.content,
-  threadId: doc.threadId,
-  snippetId: doc.snippetId,
-  jobDescriptionId: doc.jobDescriptionId,
-  metadata: doc.metadata,
-  createdAt: doc.createdAt,
-  version: doc.version,
-  hidden: doc.hidden,
-  embeddingGenerated: doc.embeddingGenerated,
-  embedder: doc.embedder,
-});
+const toRecord = ({ _id, ...fields }: StoryDoc): StoryRecord => ({ id: _id, ...fields });
 
 const NO_CHANGES: StoryChanges = { hidden: [], shown: [], removed: [] };
 const ownerKey = (userId: number, kind: string, id: number) => `${userId}:${kind}:${id}`;

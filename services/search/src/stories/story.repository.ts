@@ -20,18 +20,8 @@ export interface StoryRecord {
   embedder: string | null;
 }
 
-/** A `events.story.saved` as the repository applies it. */
-export interface SavedStory {
-  userId: number;
-  storyKey: string;
-  sourceType: string;
-  content: string;
-  threadId: number | null;
-  snippetId: number | null;
-  jobDescriptionId: number | null;
-  createdAt: string;
-  version: string;
-}
+/** A `events.story.saved` as the repository applies it: the story's own fields, before it has an id. */
+export type SavedStory = Pick<StoryRecord, 'userId' | 'storyKey' | 'sourceType' | 'content' | 'threadId' | 'snippetId' | 'jobDescriptionId' | 'createdAt' | 'version'>;
 
 /**
  * What applying a saved story did. `stored`: the story as it is now, and whether its vector must be
