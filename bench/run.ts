@@ -6,6 +6,7 @@ const benches: { name: string; module: string; run: string }[] = [
   { name: 'gateway', module: './gateway.bench.ts', run: 'runGatewayBench' },
   { name: 'conversations', module: './conversations.bench.ts', run: 'runConversationsBench' },
   { name: 'jobs', module: './jobs.bench.ts', run: 'runJobsBench' },
+  { name: 'search', module: './search.bench.ts', run: 'runSearchBench' },
 ];
 
 const only = process.argv[2];

@@ -291,11 +291,18 @@ export const singleSnippetResponseSchema = z.object({ id: z.number(), snippetTex
 export const storyQueryRequestSchema = z.object({
   query: z.string(MESSAGES.searchEmpty).trim().min(1, MESSAGES.searchEmpty).max(LIMITS.searchQuery, `Search query must be at most ${LIMITS.searchQuery} characters`),
 });
+/** Why a story came up: found by its meaning (dense vectors), by its words (the lexical index), or both. */
+export const STORY_MATCH_KINDS = ['meaning', 'words'] as const;
 export const storyResultSchema = z.object({
   id: z.number(),
   sourceType: z.string(),
   content: z.string(),
   createdAt: z.string(),
+  /** 1 minus the story's fused relevance (0 to 1): lower is closer, and results come in its order. */
   distance: z.number(),
+  /** The passage of `content` that matched the query best, as character offsets, for the page to highlight. */
+  passage: z.object({ start: z.number().int().min(0), end: z.number().int().min(0) }).optional(),
+  matchedBy: z.array(z.enum(STORY_MATCH_KINDS)).optional(),
 });
+export type StoryResult = z.infer<typeof storyResultSchema>;
 export const storyQueryResponseSchema = z.object({ relevantStories: z.array(storyResultSchema) });

@@ -80,6 +80,8 @@ export const storySavedEventSchema = z.object({
   userId: z.number(),
   threadId: z.number().optional(),
   snippetId: z.number().optional(),
+  /** The job description of the snippet (interview practice), so deleting the description removes its stories. */
+  jobDescriptionId: z.number().optional(),
   sourceType: z.string(),
   content: z.string(),
   createdAt: z.string(),
