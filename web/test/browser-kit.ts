@@ -19,15 +19,20 @@ export async function openPage(browser: Browser, baseURL: string, viewport: View
   return { context, page };
 }
 
+/** Gives an API client's session (and its CSRF token) to the page's browser context. */
+export async function shareSession(page: Page, api: ApiClient, baseURL: string): Promise<void> {
+  const origin = new URL(baseURL);
+  await page
+    .context()
+    .addCookies(['session', 'csrf_token'].map((name) => ({ name, value: api.cookie(name) ?? '', domain: origin.hostname, path: '/', httpOnly: name === 'session', sameSite: 'Lax' as const })));
+}
+
 /** Registers an account through the API and gives its session to the page's context, as signing up would. */
 export async function signInAs(page: Page, baseURL: string, email = uniqueEmail('story')): Promise<{ email: string; api: ApiClient }> {
   const api = new ApiClient(baseURL);
   const reply = await api.post('/api/users/register', { email, firstName: 'Maya', lastName: 'Angelou', password: GOOD_PASSWORD });
   expect(reply.status).toBe(201);
-  const origin = new URL(baseURL);
-  await page
-    .context()
-    .addCookies(['session', 'csrf_token'].map((name) => ({ name, value: api.cookie(name) ?? '', domain: origin.hostname, path: '/', httpOnly: name === 'session', sameSite: 'Lax' as const })));
+  await shareSession(page, api, baseURL);
   return { email, api };
 }
 

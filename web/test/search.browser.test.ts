@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../infra/src/browser.ts';
 import { ApiClient, GOOD_PASSWORD, startTestStack, uniqueEmail } from '../../infra/src/test-stack.ts';
+import { VIEWPORTS, checkPage, openPage, shareSession } from './browser-kit.ts';
 import type { StackHandle } from '../../infra/src/stack.ts';
 
 /**
@@ -37,13 +38,8 @@ async function userWithTwoStories(width: number): Promise<Page> {
     const saved = await api.post('/api/conversations', { threadId: thread.body.threadId, userMessage: story, aiResponse: 'What happened next?' });
     expect(saved.status).toBe(201);
   }
-  const context = await browser.newContext({ baseURL: stack.gatewayUrl, viewport: { width, height: 900 } });
-  const origin = new URL(stack.gatewayUrl);
-  await context.addCookies(
-    ['session', 'csrf_token'].map((name) => ({ name, value: api.cookie(name) ?? '', domain: origin.hostname, path: '/', httpOnly: name === 'session', sameSite: 'Lax' as const })),
-  );
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
+  const { page } = await openPage(browser, stack.gatewayUrl, width === 390 ? VIEWPORTS[1] : VIEWPORTS[0]);
+  await shareSession(page, api, stack.gatewayUrl);
   return page;
 }
 
@@ -87,11 +83,13 @@ describe('story search in the browser', () => {
     expect(await first.innerText()).toMatch(/less than a minute ago|1 minute ago/);
     expect(await first.locator('mark').innerText()).toContain('migration');
     await page.screenshot({ path: join(SHOTS, 'search-1280.png'), fullPage: true });
+    await checkPage(page, 'search results, 1280 px');
 
     // Words that no story has: the empty state.
     await page.getByPlaceholder('Type your search query...').fill('zzqx vvwq');
     await page.getByPlaceholder('Type your search query...').press('Enter');
     await page.getByText('No stories found matching your search.').waitFor();
+    await checkPage(page, 'search, nothing found');
   });
 
   it('works on a 390 px phone without sideways scrolling', async () => {
@@ -99,8 +97,7 @@ describe('story search in the browser', () => {
     await page.goto('/search');
     const results = await searchFor(page, 'a nurse who saw that someone was in danger', 'heart attack');
     expect(await results.first().innerText()).toContain('silent heart attack');
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    await checkPage(page, 'search results, 390 px');
     await page.screenshot({ path: join(SHOTS, 'search-390.png'), fullPage: true });
   });
 });
