@@ -41,6 +41,9 @@ export async function signInAs(page: Page, baseURL: string, email = uniqueEmail(
  * included) and no sideways scrolling. `where` names the state in a failure.
  */
 export async function checkPage(page: Page, where: string): Promise<void> {
+  // Every page has its main landmark with a level-one heading: wait for it, so that a page still
+  // loading (a spinner after a navigation) is not what gets checked.
+  await page.locator('main h1').first().waitFor({ state: 'visible' });
   await expectNoAxeViolations(page, where);
   await expectNoSidewaysScroll(page, where);
 }
