@@ -141,7 +141,8 @@ describe('story conversations in the browser', () => {
 
     const graphqlBodies: string[] = [];
     page.on('response', (response) => {
-      if (response.url().endsWith('/graphql')) void response.text().then((text) => graphqlBodies.push(text));
+      // A body can be gone by the time it is read (the page moved on); only bodies that arrive count.
+      if (response.url().endsWith('/graphql')) response.text().then((text) => graphqlBodies.push(text), () => undefined);
     });
     await page.goto(`/recording?mode=continue&threadId=${threadId}`);
     await page.getByRole('button', { name: 'Continue with Text' }).click();
