@@ -147,6 +147,7 @@ describe('story conversations in the browser', () => {
     await page.goto(`/recording?mode=continue&threadId=${threadId}`);
     await page.getByRole('button', { name: 'Continue with Text' }).click();
     await expect.poll(() => messages(page).count()).toBe(1);
+    await expect.poll(() => graphqlBodies.some((body) => body.includes('I told the team first.'))).toBe(true);
     const threadRead = graphqlBodies.find((body) => body.includes('I told the team first.')) ?? '';
     expect(threadRead).toContain(`/api/conversation-threads/${threadId}/messages/`);
     expect(threadRead).not.toContain(spoken.toString('base64').slice(0, 64));
