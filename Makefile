@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 NODE := node --import tsx
 
-.PHONY: run test build deps deps-test bench typecheck admin clean-data test-unit nats-conf compose-secrets
+.PHONY: run test build deps deps-test bench typecheck admin clean-data test-unit nats-conf compose-secrets reembed
 
 deps:
 	@bash infra/scripts/install-system-packages.sh run
@@ -35,6 +35,10 @@ typecheck: deps
 ## Make an existing user an admin: make admin EMAIL=someone@gmail.com
 admin: deps
 	@$(NODE) services/auth/src/cli/promote-admin.ts "$(EMAIL)"
+
+## Give every story a vector of the configured embedder (after SEARCH_EMBEDDER changed).
+reembed: deps
+	@$(NODE) services/search/src/cli/reembed.ts
 
 clean-data:
 	rm -rf data

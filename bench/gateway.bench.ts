@@ -58,13 +58,13 @@ const REST_BUDGET_MS = 1;
 const GRAPHQL_BUDGET_MS = 3;
 const USER = { id: '7', email: 'ada@gmail.com', firstName: 'Ada', lastName: 'Lovelace', isAdmin: false, userType: 'standard', createdAt: '2024-01-01T00:00:00.000Z' };
 
-function figures(samples: number[]): LatencyFigures {
+export function figures(samples: number[]): LatencyFigures {
   const sorted = [...samples].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
   return { p50: at(0.5), p99: at(0.99), mean: sorted.reduce((sum, value) => sum + value, 0) / sorted.length };
 }
 
-interface Call {
+export interface Call {
   client: Client;
   method: 'GET' | 'POST';
   path: string;
@@ -72,7 +72,7 @@ interface Call {
   body?: string;
 }
 
-async function timeCall(call: Call): Promise<number> {
+export async function timeCall(call: Call): Promise<number> {
   const started = process.hrtime.bigint();
   const response = await call.client.request({ method: call.method, path: call.path, headers: call.headers, body: call.body });
   const text = await response.body.text();
@@ -82,7 +82,7 @@ async function timeCall(call: Call): Promise<number> {
 }
 
 /** Runs both calls alternately: warm-up first, then `requests` measured calls each. */
-async function compare(name: string, direct: Call, viaGateway: Call, budgetP50: number, requests: number, warmup: number): Promise<OverheadFigures> {
+export async function compare(name: string, direct: Call, viaGateway: Call, budgetP50: number, requests: number, warmup: number): Promise<OverheadFigures> {
   for (let index = 0; index < warmup; index += 1) {
     await timeCall(direct);
     await timeCall(viaGateway);

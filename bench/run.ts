@@ -5,6 +5,8 @@
 const benches: { name: string; module: string; run: string }[] = [
   { name: 'gateway', module: './gateway.bench.ts', run: 'runGatewayBench' },
   { name: 'conversations', module: './conversations.bench.ts', run: 'runConversationsBench' },
+  { name: 'jobs', module: './jobs.bench.ts', run: 'runJobsBench' },
+  { name: 'search', module: './search.bench.ts', run: 'runSearchBench' },
   { name: 'speech', module: './speech.bench.ts', run: 'runSpeechBench' },
   { name: 'speech-voices', module: './speech-voices.bench.ts', run: 'runSpeechVoicesBench' },
 ];

@@ -25,6 +25,7 @@ await runService(app, {
   host: config.HOST,
   port: config.PORT,
   cleanup: async () => {
-    await nats.drain();
+    // NATS may be gone already (stopped with everything else): then there is nothing left to drain.
+    await nats.drain().catch(() => nats.close());
   },
 });

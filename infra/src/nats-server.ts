@@ -51,6 +51,9 @@ export async function startNatsServer(options: { storeDir: string; port?: number
   const config = options.configFile ? ['-c', options.configFile] : [];
   const child = spawn(options.binary ?? 'nats-server', [...config, '-a', '127.0.0.1', '-p', String(port), '-js', '-sd', options.storeDir], {
     stdio: ['ignore', 'ignore', 'pipe'],
+    // Its own process group: Ctrl-C in the terminal reaches the services, which still need NATS to
+    // drain, while nats-server is stopped last by whoever started it.
+    detached: true,
   });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {

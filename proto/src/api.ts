@@ -290,19 +290,25 @@ export type FinishVoiceSessionRequest = z.infer<typeof finishVoiceSessionRequest
 const requiredTrimmed = (message: string, max: number) =>
   z.string(message).trim().min(1, message).max(max, `${message.replace('Please enter', 'Keep')} under ${max} characters`);
 
+/** The interview start form; its fields are checked in the specification's order (company, title, description), so the first problem is the one the form shows. */
 export const processJobDescriptionRequestSchema = z.object({
-  jobDescription: z.string(MESSAGES.jobDescriptionRequired).refine((t) => t.trim().length > 0, MESSAGES.jobDescriptionRequired).refine((t) => t.length <= LIMITS.jobDescription, `Job description must be at most ${LIMITS.jobDescription} characters`),
   companyName: requiredTrimmed(MESSAGES.companyRequired, LIMITS.companyName),
   jobTitle: requiredTrimmed(MESSAGES.jobTitleRequired, LIMITS.jobTitle),
+  jobDescription: z.string(MESSAGES.jobDescriptionRequired).refine((t) => t.trim().length > 0, MESSAGES.jobDescriptionRequired).refine((t) => t.length <= LIMITS.jobDescription, `Job description must be at most ${LIMITS.jobDescription} characters`),
 });
+export type ProcessJobDescriptionRequest = z.infer<typeof processJobDescriptionRequestSchema>;
 export const processJobDescriptionResponseSchema = z.object({ cleanedDescription: z.string() });
 
 export const confirmJobDescriptionRequestSchema = z.object({
   formattedContent: z.string(MESSAGES.formattedContentEmpty).refine((t) => t.trim().length > 0, MESSAGES.formattedContentEmpty).refine((t) => t.length <= LIMITS.jobDescription, 'Formatted content is too long'),
   jobTitle: requiredTrimmed(MESSAGES.jobTitleRequired, LIMITS.jobTitle),
   companyName: requiredTrimmed(MESSAGES.companyRequired, LIMITS.companyName),
-  originalContent: z.string().max(LIMITS.jobDescription).optional(),
+  originalContent: z.string().max(LIMITS.jobDescription, 'Original content is too long').optional(),
+  /** The saved description being re-confirmed (the review screen opened with `id`); absent: a new one. */
+  id: idSchema.optional(),
 });
+export type ConfirmJobDescriptionRequest = z.infer<typeof confirmJobDescriptionRequestSchema>;
+export const confirmJobDescriptionResponseSchema = z.object({ id: z.number(), message: z.string() });
 export const jobDescriptionSchema = z.object({
   id: z.number(),
   companyName: z.string(),
@@ -312,14 +318,20 @@ export const jobDescriptionSchema = z.object({
   isArchived: z.boolean(),
   createdAt: z.string(),
 });
+export type JobDescription = z.infer<typeof jobDescriptionSchema>;
 export const jobDescriptionsResponseSchema = z.array(jobDescriptionSchema);
+/** Archive, unarchive and delete answer with the description's id and what happened. */
+export const jobDescriptionActionResponseSchema = z.object({ id: z.number(), message: z.string() });
 
+/** Save Snippet: the pasted text is checked before the description id, as the specification orders them. */
 export const createSnippetRequestSchema = z.object({
-  jobDescriptionId: z.number(MESSAGES.invalidJobDescriptionId).int(MESSAGES.invalidJobDescriptionId).positive(MESSAGES.invalidJobDescriptionId),
   snippetText: z.string(MESSAGES.snippetEmpty).refine((t) => t.trim().length > 0, MESSAGES.snippetEmpty).refine((t) => t.length <= LIMITS.snippetText, 'Snippet is too long'),
+  jobDescriptionId: z.number(MESSAGES.invalidJobDescriptionId).int(MESSAGES.invalidJobDescriptionId).positive(MESSAGES.invalidJobDescriptionId).max(Number.MAX_SAFE_INTEGER, MESSAGES.invalidJobDescriptionId),
 });
+export type CreateSnippetRequest = z.infer<typeof createSnippetRequestSchema>;
 export const createSnippetResponseSchema = z.object({ id: z.number() });
 export const snippetSchema = z.object({ id: z.number(), snippetText: z.string(), createdAt: z.string() });
+export type Snippet = z.infer<typeof snippetSchema>;
 export const snippetsResponseSchema = z.array(snippetSchema);
 export const singleSnippetResponseSchema = z.object({ id: z.number(), snippetText: z.string(), jobDescriptionId: z.number() });
 
@@ -328,11 +340,18 @@ export const singleSnippetResponseSchema = z.object({ id: z.number(), snippetTex
 export const storyQueryRequestSchema = z.object({
   query: z.string(MESSAGES.searchEmpty).trim().min(1, MESSAGES.searchEmpty).max(LIMITS.searchQuery, `Search query must be at most ${LIMITS.searchQuery} characters`),
 });
+/** Why a story came up: found by its meaning (dense vectors), by its words (the lexical index), or both. */
+export const STORY_MATCH_KINDS = ['meaning', 'words'] as const;
 export const storyResultSchema = z.object({
   id: z.number(),
   sourceType: z.string(),
   content: z.string(),
   createdAt: z.string(),
+  /** 1 minus the story's fused relevance (0 to 1): lower is closer, and results come in its order. */
   distance: z.number(),
+  /** The passage of `content` that matched the query best, as character offsets, for the page to highlight. */
+  passage: z.object({ start: z.number().int().min(0), end: z.number().int().min(0) }).optional(),
+  matchedBy: z.array(z.enum(STORY_MATCH_KINDS)).optional(),
 });
+export type StoryResult = z.infer<typeof storyResultSchema>;
 export const storyQueryResponseSchema = z.object({ relevantStories: z.array(storyResultSchema) });

@@ -4,6 +4,9 @@ import { z } from 'zod';
 import { SUBGRAPHS, subgraphSdl, type SubgraphName } from './graphql.ts';
 import {
   graphqlAiReplySchema,
+  graphqlCleanedDescriptionSchema,
+  graphqlJobDescriptionSchema,
+  graphqlSnippetSchema,
   graphqlIdSchema,
   graphqlRecordingSettingsSchema,
   graphqlThreadItemSchema,
@@ -26,11 +29,14 @@ const MIRRORS: readonly Mirror[] = [
   { subgraph: 'conversations', type: 'Thread', schema: graphqlThreadSchema },
   { subgraph: 'conversations', type: 'ThreadItem', schema: graphqlThreadItemSchema },
   { subgraph: 'conversations', type: 'AiReply', schema: graphqlAiReplySchema },
+  { subgraph: 'jobs', type: 'JobDescription', schema: graphqlJobDescriptionSchema },
+  { subgraph: 'jobs', type: 'Snippet', schema: graphqlSnippetSchema },
+  { subgraph: 'jobs', type: 'CleanedDescription', schema: graphqlCleanedDescriptionSchema },
 ];
 
 const ROOT_TYPES = new Set(['Query', 'Mutation']);
 /** Entities a subgraph only extends: conversations adds `threads` to the auth subgraph's User. */
-const EXTENDED_ELSEWHERE: Record<SubgraphName, ReadonlySet<string>> = { auth: new Set(), conversations: new Set(['User']) };
+const EXTENDED_ELSEWHERE: Record<SubgraphName, ReadonlySet<string>> = { auth: new Set(), conversations: new Set(['User']), jobs: new Set() };
 
 const documents = SUBGRAPHS.map((subgraph) => ({ subgraph, document: parse(subgraphSdl(subgraph)) }));
 

@@ -68,3 +68,33 @@ export type GraphqlThread = z.infer<typeof graphqlThreadSchema>;
 
 export const graphqlAiReplySchema = z.object({ aiResponse: z.string() });
 export type GraphqlAiReply = z.infer<typeof graphqlAiReplySchema>;
+
+// ---- jobs subgraph --------------------------------------------------------------------------------
+
+export const graphqlSnippetSchema = z.object({
+  id: graphqlIdSchema,
+  jobDescriptionId: graphqlIdSchema,
+  snippetText: z.string(),
+  /** ISO 8601. */
+  createdAt: z.string(),
+});
+export type GraphqlSnippet = z.infer<typeof graphqlSnippetSchema>;
+
+export const graphqlJobDescriptionSchema = z.object({
+  id: graphqlIdSchema,
+  companyName: z.string(),
+  jobTitle: z.string(),
+  /** Markdown. */
+  formattedContent: z.string(),
+  originalContent: z.string(),
+  isArchived: z.boolean(),
+  /** ISO 8601. */
+  createdAt: z.string(),
+  snippetCount: graphqlIntSchema,
+  /** Newest first. */
+  snippets: z.array(graphqlSnippetSchema),
+});
+export type GraphqlJobDescription = z.infer<typeof graphqlJobDescriptionSchema>;
+
+export const graphqlCleanedDescriptionSchema = z.object({ cleanedDescription: z.string() });
+export type GraphqlCleanedDescription = z.infer<typeof graphqlCleanedDescriptionSchema>;

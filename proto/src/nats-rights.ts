@@ -95,7 +95,8 @@ export const SERVICE_NATS_RIGHTS = {
   }),
   conversations: rights('conversations', {
     subscribe: [SUBJECTS.chatReply],
-    publish: [...eventsOf('conversations'), SUBJECTS.snippetOwner, SUBJECTS.userSettings],
+    // Its durable consumer deletes the practice conversations of snippets the jobs service deleted.
+    publish: [...eventsOf('conversations'), SUBJECTS.snippetOwner, SUBJECTS.userSettings, ...durableConsumer(EVENTS_STREAM, EVENT_CONSUMERS.snippetCleanup)],
     respond: true,
   }),
   jobs: rights('jobs', {

@@ -49,7 +49,11 @@ export const snippetOwnerReplySchema = z.union([
 
 export const EVENTS_STREAM = 'EVENTS';
 /** Durable consumers of EVENTS (their NATS users may create, read and ack only these). */
-export const EVENT_CONSUMERS = { searchIndexer: 'search-indexer' } as const;
+export const EVENT_CONSUMERS = {
+  searchIndexer: 'search-indexer',
+  /** conversations: deletes the practice conversations of a deleted snippet. */
+  snippetCleanup: 'conversations-snippet-cleanup',
+} as const;
 
 /** JetStream KV buckets (`openSharedBucket`) and object stores, by what they hold. */
 export const NATS_BUCKETS = {
@@ -78,6 +82,8 @@ export const storySavedEventSchema = z.object({
   userId: z.number(),
   threadId: z.number().optional(),
   snippetId: z.number().optional(),
+  /** The job description of the snippet (interview practice), so deleting the description removes its stories. */
+  jobDescriptionId: z.number().optional(),
   sourceType: z.string(),
   content: z.string(),
   createdAt: z.string(),

@@ -3,6 +3,8 @@ import { createBrowserRouter, Outlet, ScrollRestoration, type RouteObject } from
 import { RequireAuth } from './auth/require-auth.tsx';
 import { FullPageSpinner } from './components/full-page-spinner.tsx';
 import { RouteError } from './components/route-error.tsx';
+import { SkipLink } from './components/skip-link.tsx';
+import { useRouteFocus } from './hooks/use-route-focus.ts';
 
 /** A page loaded on first visit, so each route ships its own chunk. */
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
@@ -13,8 +15,10 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
 const GraphqlOutlet = lazy(async () => ({ default: (await import('./api/graphql-outlet.tsx')).GraphqlOutlet }));
 
 function RootLayout() {
+  useRouteFocus();
   return (
     <>
+      <SkipLink />
       <ScrollRestoration />
       <Suspense fallback={<FullPageSpinner />}>
         <Outlet />
@@ -35,6 +39,8 @@ export const routes: RouteObject[] = [
       { index: true, element: page(() => import('./features/landing/landing.page.tsx'), 'LandingPage') },
       { path: 'signup', element: page(() => import('./features/signup/signup.page.tsx'), 'SignupPage') },
       { path: 'logout', element: page(() => import('./features/logout/logout.page.tsx'), 'LogoutPage') },
+      { path: 'terms', element: page(() => import('./features/legal/terms.page.tsx'), 'TermsPage') },
+      { path: 'privacy', element: page(() => import('./features/legal/privacy.page.tsx'), 'PrivacyPage') },
       {
         element: (
           <SignedIn>

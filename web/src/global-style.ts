@@ -17,6 +17,10 @@ export const GlobalStyle = createGlobalStyle`
   p { margin: 0; }
   a { color: ${({ theme }) => theme.colors.primary}; }
   button, input, select, textarea { font: inherit; color: inherit; }
+  /* What a skip link or a navigation focuses is never left under the sticky header. */
+  main, h1, [data-route-focus] {
+    scroll-margin-top: calc(${({ theme }) => theme.sizes.header} + ${({ theme }) => theme.space.md});
+  }
   :focus-visible {
     outline: 3px solid ${({ theme }) => theme.colors.focus};
     outline-offset: 2px;

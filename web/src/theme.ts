@@ -30,8 +30,10 @@ export const theme = {
     card: '0 1px 2px rgba(28, 27, 41, 0.06), 0 4px 16px rgba(28, 27, 41, 0.06)',
     raised: '0 8px 30px rgba(28, 27, 41, 0.16)',
   },
-  breakpoints: { md: '768px', lg: '1024px' },
-  sizes: { authCard: '400px', inputHeight: '48px', welcome: '1200px', toastViewport: '420px' },
+  /** Media queries use `max-width: sm/md` for phones and `min-width: md` for wider screens. */
+  breakpoints: { sm: '480px', md: '768px', lg: '1024px' },
+  /** `header`: the shared header's height, under which phones show toasts. */
+  sizes: { authCard: '400px', inputHeight: '48px', welcome: '1200px', toastViewport: '420px', header: '3.5rem' },
 } as const;
 
 export type Theme = typeof theme;

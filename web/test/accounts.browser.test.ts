@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../infra/src/browser.ts';
 import { GOOD_PASSWORD, startTestStack, uniqueEmail } from '../../infra/src/test-stack.ts';
 import { REPO_ROOT, type StackHandle } from '../../infra/src/stack.ts';
+import { checkPage, openPage, toastTexts } from './browser-kit.ts';
 
 /** Accounts end to end in Chromium against the whole running system (issue 2). */
 let stack: StackHandle;
@@ -19,12 +20,7 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: stack.gatewayUrl });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  return { context, page };
-}
+const newPage = (): Promise<{ context: BrowserContext; page: Page }> => openPage(browser, stack.gatewayUrl);
 
 async function signUp(page: Page, email: string): Promise<void> {
   await page.goto('/signup');
@@ -35,10 +31,9 @@ async function signUp(page: Page, email: string): Promise<void> {
   await page.getByLabel('Last name').fill('Hopper');
   await page.getByLabel('Password', { exact: true }).fill(GOOD_PASSWORD);
   expect(await page.getByRole('meter', { name: 'Password strength' }).getAttribute('aria-valuenow')).toBe('100');
+  await checkPage(page, 'the details step, filled in');
   await page.getByRole('button', { name: 'Continue' }).click();
 }
-
-const toastTexts = (page: Page) => page.getByTestId('toast').allInnerTexts();
 
 describe('accounts in the browser', () => {
   it('signs up, logs out, fails with a wrong password, and logs in', async () => {
@@ -47,6 +42,7 @@ describe('accounts in the browser', () => {
     await signUp(page, email);
     await page.waitForURL('**/welcome');
     expect((await toastTexts(page)).join(' ')).toContain('Registration successful!');
+    await checkPage(page, 'the welcome page after sign-up');
 
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL((url) => url.pathname === '/');
@@ -60,6 +56,7 @@ describe('accounts in the browser', () => {
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.getByTestId('signup-login-step').getByText('Invalid email or password').waitFor();
     expect(new URL(page.url()).pathname).toBe('/signup');
+    await checkPage(page, 'a failed login');
 
     await page.getByLabel('Password', { exact: true }).fill(GOOD_PASSWORD);
     await page.getByRole('button', { name: 'Log in' }).click();
@@ -73,6 +70,7 @@ describe('accounts in the browser', () => {
     await page.getByLabel('Email').fill('someone@example.com');
     await page.getByText('Please use a valid Gmail, Yahoo, Hotmail, Outlook, or Live email address').waitFor();
     expect(await page.getByRole('button', { name: 'Continue' }).isDisabled()).toBe(true);
+    await checkPage(page, 'an address outside the allowed domains');
     await page.getByLabel('Email').fill(uniqueEmail('rules'));
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByLabel('Password', { exact: true }).fill('abcdefg1');
@@ -92,6 +90,7 @@ describe('accounts in the browser', () => {
     // The button is marked unavailable as soon as the rule has loaded; Enter still submits, as a person would.
     await page.getByLabel('Password', { exact: true }).press('Enter');
     await page.getByText('This password is too common. Please choose another.').waitFor();
+    await checkPage(page, 'a common password refused');
     // The form's own message under the field, before anything was sent (no toast from the server).
     expect(await page.getByLabel('Password', { exact: true }).getAttribute('aria-invalid')).toBe('true');
     expect(await toastTexts(page)).toEqual([]);
@@ -107,6 +106,7 @@ describe('accounts in the browser', () => {
     await page.waitForURL('**/signup');
     await page.goto('/definitely/not/a/page');
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+    await checkPage(page, 'the not-found screen');
     await context.close();
   });
 
@@ -116,6 +116,7 @@ describe('accounts in the browser', () => {
     await page.waitForURL('**/welcome');
     await page.goto('/admin');
     await page.getByRole('heading', { name: 'Admin access required' }).waitFor();
+    await checkPage(page, 'the admin page for a non-admin');
     expect(await page.getByRole('heading', { name: 'Registered Users' }).count()).toBe(0);
     const direct = await page.request.get('/api/users');
     expect(direct.status()).toBe(403);
@@ -139,6 +140,7 @@ describe('accounts in the browser', () => {
     await minutes.fill('2.5');
     await admin.page.getByRole('button', { name: 'Save Standard settings' }).click();
     await admin.page.getByText('Settings updated successfully').waitFor();
+    await checkPage(admin.page, 'the admin dashboard after a save');
     await admin.page.screenshot({ path: '/tmp/admin-dashboard.png', fullPage: true });
 
     const after = await user.page.request.get('/api/user/time-limit');

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../infra/src/browser.ts';
 import { ApiClient, GOOD_PASSWORD, startTestStack, uniqueEmail } from '../../infra/src/test-stack.ts';
 import type { StackHandle } from '../../infra/src/stack.ts';
+import { checkPage, messages, openPage, sendMessage, signInAs, waitForToast as toast } from './browser-kit.ts';
 
 /**
  * Issue 3 end to end in Chromium: start a text conversation, get a reply from the offline coach,
@@ -19,18 +20,11 @@ afterAll(async () => {
   await stack?.stop();
 });
 
+/** A page of a new signed-in user (see browser-kit.ts). */
 async function signedInPage(): Promise<Page> {
-  const context = await browser.newContext({ baseURL: stack.gatewayUrl });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
+  const { page } = await openPage(browser, stack.gatewayUrl);
   // Sign up through the API in the page's own cookie jar, as the sign-up screen would.
-  const api = new ApiClient(stack.gatewayUrl);
-  const reply = await api.post('/api/users/register', { email: uniqueEmail('story'), firstName: 'Maya', lastName: 'Angelou', password: GOOD_PASSWORD });
-  expect(reply.status).toBe(201);
-  const origin = new URL(stack.gatewayUrl);
-  await context.addCookies(
-    ['session', 'csrf_token'].map((name) => ({ name, value: api.cookie(name) ?? '', domain: origin.hostname, path: '/', httpOnly: name === 'session', sameSite: 'Lax' as const })),
-  );
+  await signInAs(page, stack.gatewayUrl);
   return page;
 }
 
@@ -41,21 +35,6 @@ function silentMp3(frames: number): Buffer {
   return Buffer.concat(Array.from({ length: frames }, () => frame));
 }
 
-const messages = (page: Page) => page.getByRole('list', { name: 'Messages' }).getByRole('listitem');
-const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text }).first().waitFor();
-
-/** Sends a message and waits for the AI's reply; returns the reply's text. */
-async function sendMessage(page: Page, text: string): Promise<string> {
-  const before = await messages(page).count();
-  await page.getByRole('textbox', { name: 'Your message' }).fill(text);
-  await page.getByRole('button', { name: 'Send Message' }).click();
-  await expect.poll(() => messages(page).count()).toBeGreaterThan(before);
-  await page.getByText('Processing your message...').waitFor({ state: 'detached' });
-  const item = await messages(page).last().innerText();
-  expect(item).toContain(text);
-  return item.slice(item.indexOf(text) + text.length);
-}
-
 describe('story conversations in the browser', () => {
   it('talks, saves, lists, renames, deletes, recovers and continues a thread', async () => {
     const page = await signedInPage();
@@ -63,6 +42,7 @@ describe('story conversations in the browser', () => {
     // No saved thread yet: no "View saved conversations".
     await page.getByRole('heading', { name: 'Tell Your Story' }).waitFor();
     expect(await page.getByRole('button', { name: 'View saved conversations' }).count()).toBe(0);
+    await checkPage(page, 'the welcome page, nothing saved yet');
 
     await page.getByRole('button', { name: 'Start a text conversation' }).click();
     await page.waitForURL(/\/recording\?mode=new&type=text/);
@@ -77,19 +57,21 @@ describe('story conversations in the browser', () => {
 
     const secondReply = await sendMessage(page, 'We cut invoice errors by 40% and finished two weeks early.');
     expect(secondReply).not.toBe(firstReply);
+    await checkPage(page, 'a text conversation');
 
     for (const item of await messages(page).all()) expect(await item.getAttribute('data-saved')).toBe('false');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await toast(page, 'Conversation saved successfully');
     for (const item of await messages(page).all()) expect(await item.getAttribute('data-saved')).toBe('true');
 
-    // The thread shows on /welcome in saved-conversations mode.
+    // The thread shows on /welcome in saved-conversations mode, named after the story (issue 11).
     await page.goto('/welcome');
     await page.getByRole('button', { name: 'View saved conversations' }).click();
     await page.getByText('Pick a conversation thread from the list below').waitFor();
     const active = page.getByRole('table', { name: 'Conversations', exact: true });
-    const row = active.getByRole('row').filter({ hasText: 'New Conversation' });
+    const row = active.getByRole('row').filter({ hasText: 'Led the migration of our billing system' });
     await row.waitFor();
+    await checkPage(page, 'the saved conversations');
 
     // Rename inline; saved on blur.
     await row.getByRole('button', { name: 'Edit title' }).click();
@@ -102,24 +84,28 @@ describe('story conversations in the browser', () => {
 
     // Delete with the confirmation dialog; it moves to Deleted Conversations.
     await renamed.getByRole('button', { name: 'Delete' }).click();
-    const dialog = page.getByRole('dialog');
+    const dialog = page.getByRole('alertdialog');
     await dialog.getByText('Are you sure you want to delete this conversation?').waitFor();
+    await checkPage(page, 'the delete confirmation');
     await dialog.getByRole('button', { name: 'Yes, delete' }).click();
     await toast(page, 'Conversation moved to deleted items');
     const deleted = page.getByRole('table', { name: 'Deleted Conversations' });
     await deleted.getByRole('row').filter({ hasText: 'Billing migration' }).waitFor();
     await active.getByText('No conversations found').waitFor();
+    await checkPage(page, 'the deleted conversations');
 
     // Recover it.
     await deleted.getByRole('row').filter({ hasText: 'Billing migration' }).getByRole('button', { name: 'Recover' }).click();
     await toast(page, 'Conversation recovered successfully');
     await active.getByRole('row').filter({ hasText: 'Billing migration' }).waitFor();
-    expect(await page.getByRole('table', { name: 'Deleted Conversations' }).count()).toBe(0);
+    // The lists are refetched one by one: the deleted one empties a moment after.
+    await expect.poll(() => page.getByRole('table', { name: 'Deleted Conversations' }).count()).toBe(0);
 
     // Continue it: the saved messages come back marked saved, and a new turn adds to the same thread.
     await active.getByRole('row').filter({ hasText: 'Billing migration' }).getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL(/mode=continue&threadId=\d+/);
     const threadId = new URL(page.url()).searchParams.get('threadId');
+    await checkPage(page, 'the choice of how to continue');
     await page.getByRole('button', { name: 'Continue with Text' }).click();
     await expect.poll(() => messages(page).count()).toBe(2);
     for (const item of await messages(page).all()) expect(await item.getAttribute('data-saved')).toBe('true');
@@ -155,11 +141,13 @@ describe('story conversations in the browser', () => {
 
     const graphqlBodies: string[] = [];
     page.on('response', (response) => {
-      if (response.url().endsWith('/graphql')) void response.text().then((text) => graphqlBodies.push(text));
+      // A body can be gone by the time it is read (the page moved on); only bodies that arrive count.
+      if (response.url().endsWith('/graphql')) response.text().then((text) => graphqlBodies.push(text), () => undefined);
     });
     await page.goto(`/recording?mode=continue&threadId=${threadId}`);
     await page.getByRole('button', { name: 'Continue with Text' }).click();
     await expect.poll(() => messages(page).count()).toBe(1);
+    await expect.poll(() => graphqlBodies.some((body) => body.includes('I told the team first.'))).toBe(true);
     const threadRead = graphqlBodies.find((body) => body.includes('I told the team first.')) ?? '';
     expect(threadRead).toContain(`/api/conversation-threads/${threadId}/messages/`);
     expect(threadRead).not.toContain(spoken.toString('base64').slice(0, 64));
@@ -189,6 +177,8 @@ describe('story conversations in the browser', () => {
     await page.getByRole('textbox', { name: 'Your message' }).fill('   ');
     await page.getByRole('textbox', { name: 'Your message' }).press('Enter');
     expect(await messages(page).count()).toBe(0);
+    await toast(page, 'Please enter some text before submitting.');
+    await checkPage(page, 'an empty message refused');
 
     // Another user's thread id answers 404 and shows the load error.
     const other = new ApiClient(stack.gatewayUrl);
@@ -199,6 +189,7 @@ describe('story conversations in the browser', () => {
     expect(foreign.status()).toBe(404);
     await page.goto(`/recording?mode=continue&threadId=${created.body.threadId}`);
     await toast(page, 'Failed to load previous conversations.');
+    await checkPage(page, 'a thread that is not the user’s');
     await page.context().close();
   });
 });

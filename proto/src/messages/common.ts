@@ -30,3 +30,6 @@ export const budgetSpentMessage = (what: 'AI requests' | 'changes' | 'sign-in at
 export const serviceUnavailableMessage = (service: string) => `The ${service} service is not available`;
 /** A service that took longer than the gateway waits. */
 export const serviceTimeoutMessage = (service: string) => `The ${service} service did not answer in time`;
+
+/** The product's name, as the header, the landing page, the legal pages and the tab titles show it. */
+export const PRODUCT_NAME = 'Story Platform';

@@ -13,4 +13,13 @@ export const JOB_MESSAGES = {
   deleted: 'Job description deleted successfully',
   archived: 'Job description archived successfully',
   unarchived: 'Job description unarchived successfully',
+  // ---- the jobs service ----
+  jobDescriptionNotFound: 'Job description not found',
+  snippetNotFound: 'Snippet not found',
 } as const;
+
+/** A new job description past the configured number per user. */
+export const jobDescriptionLimitReached = (limit: number) => `You have reached the limit of ${limit} saved job descriptions. Delete old ones to save new ones.`;
+
+/** A new snippet past the configured number per job description. */
+export const snippetLimitReached = (limit: number) => `This job description has reached the limit of ${limit} snippets. Practise with one of its saved snippets or delete the job description.`;

@@ -7,12 +7,14 @@ import { createChatModel } from './chat/chat-model.factory.ts';
 import { registerProcessTextRoutes } from './chat/process-text.routes.ts';
 import { SERVICE_NAME, conversationsEnvSchema, type ConversationsConfig } from './config.ts';
 import { conversationsResolvers } from './graphql/conversations.resolvers.ts';
+import { registerSnippetCleanup } from './nats/snippet-cleanup.consumer.ts';
 import { startChatReplyResponder } from './nats/chat-reply.responder.ts';
 import { SnippetOwnerClient } from './nats/snippet-owner.client.ts';
 import { SnippetConversationService } from './snippet-conversations/snippet-conversation.service.ts';
 import { registerSnippetConversationRoutes } from './snippet-conversations/snippet-conversations.routes.ts';
 import { openConversationsStorage, type ConversationsStorage } from './storage/conversations-storage.ts';
 import { ThreadPurgeJob } from './threads/thread-purge.job.ts';
+import { ThreadTitler } from './threads/thread-titler.ts';
 import { ThreadService } from './threads/thread.service.ts';
 import { registerThreadRoutes } from './threads/threads.routes.ts';
 
@@ -40,6 +42,7 @@ export async function buildConversationsApp(config: ConversationsConfig, deps: C
   await registerIdentity(app, config.IDENTITY_PUBLIC_KEY);
 
   const onEventsWritten = () => deps.relay.notify();
+  const titler = new ThreadTitler({ repository: storage.threads, chatModel: deps.chatModel, timeoutMs: config.CHAT_TIMEOUT_MS, log: app.log });
   const threads = new ThreadService({
     repository: storage.threads,
     audio: storage.messageAudio,
@@ -47,6 +50,7 @@ export async function buildConversationsApp(config: ConversationsConfig, deps: C
     retentionDays: config.THREAD_RETENTION_DAYS,
     clock,
     onEventsWritten,
+    onExchangeSaved: (userId, threadId) => titler.afterSave(userId, threadId),
   });
   const chat = { chatModel: deps.chatModel, threads, timeoutMs: config.CHAT_TIMEOUT_MS };
   const snippets = new SnippetConversationService({ repository: storage.snippetConversations, owners: new SnippetOwnerClient(nats), clock, onEventsWritten });
@@ -65,6 +69,7 @@ export async function buildConversationsApp(config: ConversationsConfig, deps: C
   registerThreadRoutes(app, threads);
   registerProcessTextRoutes(app, chat);
   registerSnippetConversationRoutes(app, snippets);
+  registerSnippetCleanup(app, nats, storage.snippetConversations);
   await registerSubgraph(app, subgraphSdl('conversations'), conversationsResolvers(threads, chat));
   // Spoken turns get their reply from the same code over NATS (the speech service asks).
   let stopChatReplies: (() => Promise<void>) | undefined;
@@ -77,6 +82,7 @@ export async function buildConversationsApp(config: ConversationsConfig, deps: C
     if (deps.runPurgeJob) purge.start();
   });
   app.addHook('onClose', async () => {
+    await titler.settled();
     await stopChatReplies?.();
     await purge.stop();
     await deps.relay.stop();

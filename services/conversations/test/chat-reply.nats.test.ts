@@ -20,6 +20,9 @@ class RecordingModel implements ChatModel {
     if (this.fail) throw new Error('model down');
     return this.coach.reply(request);
   }
+  async titleFor(userMessages: readonly string[]): Promise<string> {
+    return this.coach.titleFor(userMessages);
+  }
 }
 
 /** The speech service asks conversations for a spoken turn's reply over NATS request/reply. */

@@ -84,7 +84,7 @@ describe('snippet conversations with a real nats-server', () => {
     expect(stories.map((s) => s.storyKey).sort()).toEqual(
       [`snippet-conversation:${first.json<{ id: number }>().id}:0`, `snippet-conversation:${first.json<{ id: number }>().id}:1`, `snippet-conversation:${fresh.json<{ id: number }>().id}:0`].sort(),
     );
-    expect(stories.every((s) => s.userId === OWNER && s.snippetId === SNIPPET && s.sourceType === 'interview')).toBe(true);
+    expect(stories.every((s) => s.userId === OWNER && s.snippetId === SNIPPET && s.jobDescriptionId === 3 && s.sourceType === 'interview')).toBe(true);
   });
 
   it('gives another user’s snippet a 404 and stores nothing', async () => {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { styled } from 'styled-components';
 import { useAuth } from '../auth/auth-context.tsx';
+import { Brand } from './brand.tsx';
 import { Button } from './button.ts';
 import { HomeIcon, LogoutIcon } from './icons.tsx';
 
@@ -13,14 +14,26 @@ const Bar = styled.header`
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
 `;
 
+/** Exactly the theme's header height: phones place toasts just under it. */
 const Inner = styled.nav`
   display: flex;
   align-items: center;
   justify-content: space-between;
   gap: ${({ theme }) => theme.space.md};
   max-width: ${({ theme }) => theme.sizes.welcome};
+  height: ${({ theme }) => theme.sizes.header};
   margin: 0 auto;
-  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.lg}`};
+  padding: 0 ${({ theme }) => theme.space.lg};
+
+  @media (max-width: ${({ theme }) => theme.breakpoints.sm}) {
+    padding: 0 ${({ theme }) => theme.space.md};
+  }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
 `;
 
 export interface AppHeaderProps {
@@ -28,7 +41,7 @@ export interface AppHeaderProps {
   onHome?: () => void;
 }
 
-/** The shared header: Home and Logout. */
+/** The shared header: the product's mark and name, Home and Logout. */
 export function AppHeader({ onHome }: AppHeaderProps) {
   const navigate = useNavigate();
   const { signOut } = useAuth();
@@ -55,14 +68,17 @@ export function AppHeader({ onHome }: AppHeaderProps) {
   return (
     <Bar>
       <Inner aria-label="Main">
-        <Button $variant="ghost" onClick={handleHome}>
-          <HomeIcon />
-          Home
-        </Button>
-        <Button $variant="secondary" onClick={handleLogout} aria-busy={loggingOut || undefined}>
-          <LogoutIcon />
-          Logout
-        </Button>
+        <Brand compact />
+        <Actions>
+          <Button $variant="ghost" onClick={handleHome}>
+            <HomeIcon />
+            Home
+          </Button>
+          <Button $variant="secondary" onClick={handleLogout} aria-busy={loggingOut || undefined}>
+            <LogoutIcon />
+            Logout
+          </Button>
+        </Actions>
       </Inner>
     </Bar>
   );

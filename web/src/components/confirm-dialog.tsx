@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type MouseEvent, type SyntheticEvent } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent, type SyntheticEvent } from 'react';
 import { styled } from 'styled-components';
 import { Button } from './button.ts';
 
@@ -60,9 +60,17 @@ export interface ConfirmDialogProps {
   destructive?: boolean;
 }
 
+/** The controls of the dialog that take focus, in order. */
+function focusableIn(container: HTMLElement): HTMLElement[] {
+  return [...container.querySelectorAll<HTMLElement>('button, [href], input, select, textarea, [tabindex]:not([tabindex="-1"])')].filter(
+    (element) => !element.hasAttribute('disabled') && element.getAttribute('aria-hidden') !== 'true',
+  );
+}
+
 /**
- * A modal confirmation on the native <dialog>: the page behind is inert, Escape and a click on the
- * backdrop cancel, focus starts on the safe choice and returns to the opener when it closes.
+ * A modal confirmation on the native <dialog>, announced as an alert dialog: the page behind is
+ * inert, Tab and Shift+Tab stay on its buttons, Escape and a click on the backdrop cancel, focus
+ * starts on the safe choice and returns to the opener when it closes.
  */
 export function ConfirmDialog({ open, title, description, cancelLabel, confirmLabel, onCancel, onConfirm, busy = false, destructive = false }: ConfirmDialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -91,9 +99,38 @@ export function ConfirmDialog({ open, title, description, cancelLabel, confirmLa
     if (event.target === event.currentTarget && !busy) onCancel();
   };
 
+  // The browser's own modal lets Tab leave for its address bar; a confirmation keeps it on its choices.
+  const handleKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
+    if (event.key !== 'Tab') return;
+    const controls = focusableIn(event.currentTarget);
+    const first = controls[0];
+    const last = controls[controls.length - 1];
+    if (!first || !last) {
+      event.preventDefault();
+      return;
+    }
+    const active = document.activeElement;
+    if (event.shiftKey && (active === first || !event.currentTarget.contains(active))) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && (active === last || !event.currentTarget.contains(active))) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
   const Confirm = destructive ? DangerButton : Button;
   return (
-    <Dialog ref={dialogRef} aria-modal="true" aria-labelledby={titleId} aria-describedby={descriptionId} onCancel={handleCancelEvent} onClick={handleBackdropClick}>
+    <Dialog
+      ref={dialogRef}
+      role="alertdialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      aria-describedby={descriptionId}
+      onCancel={handleCancelEvent}
+      onClick={handleBackdropClick}
+      onKeyDown={handleKeyDown}
+    >
       <Body>
         <h2 id={titleId}>{title}</h2>
         <p id={descriptionId}>{description}</p>

@@ -47,6 +47,29 @@ export const compactControlStyles = css`
   background: ${({ theme }) => theme.colors.surface};
 `;
 
+/** A multi-line text box of the forms (job descriptions, snippets); `$mono` for markdown source. */
+export const TextArea = styled.textarea<{ $mono?: boolean; $rows?: number }>`
+  width: 100%;
+  min-height: ${({ $rows = 6 }) => `${$rows * 1.5 + 1}rem`};
+  resize: vertical;
+  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
+  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
+  border-radius: ${({ theme }) => theme.radii.sm};
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+  font-family: ${({ theme, $mono }) => ($mono ? theme.fonts.mono : 'inherit')};
+  font-size: ${({ theme, $mono }) => ($mono ? theme.fontSizes.sm : 'inherit')};
+  line-height: 1.5;
+
+  &::placeholder {
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+  &:focus-visible {
+    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline-offset: 1px;
+  }
+`;
+
 export const Select = styled.select`
   height: 40px;
   ${compactControlStyles}

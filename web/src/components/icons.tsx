@@ -134,3 +134,18 @@ export function SearchIcon({ size = 16 }: IconProps) {
     </IconFrame>
   );
 }
+
+/**
+ * The product's mark: a white speech bubble holding the lines of a story, on a tile of the text
+ * colour (the accent, where it is shown). Like every icon it is decorative; the product name beside
+ * it, visible or not, names it. `index.html` draws the same mark as the favicon.
+ */
+export function LogoMark({ size = 28 }: IconProps) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+      <rect width="32" height="32" rx="8" fill="currentColor" />
+      <path d="M8 9.5h16a1.5 1.5 0 011.5 1.5v9a1.5 1.5 0 01-1.5 1.5h-9l-4.5 4v-4H8A1.5 1.5 0 016.5 20v-9A1.5 1.5 0 018 9.5z" fill="#ffffff" />
+      <path d="M11 14h10M11 17.5h6.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}

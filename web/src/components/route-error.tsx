@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { styled } from 'styled-components';
 import { Button } from './button.ts';
+import { MAIN_CONTENT_ID } from './skip-link.tsx';
 
 const Box = styled.main`
   max-width: 560px;
@@ -18,7 +19,7 @@ export function RouteError() {
   console.error(error);
   const detail = isRouteErrorResponse(error) ? `${error.status}: ${error.statusText}` : error instanceof Error ? error.message : '';
   return (
-    <Box>
+    <Box id={MAIN_CONTENT_ID}>
       <h1>Something went wrong</h1>
       {detail && <p>{detail}</p>}
       <Button onClick={() => window.location.reload()}>Reload the page</Button>

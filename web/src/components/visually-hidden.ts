@@ -1,7 +1,7 @@
-import { styled } from 'styled-components';
+import { css, styled } from 'styled-components';
 
-/** Text for assistive technology only (names a control without showing the words twice). */
-export const VisuallyHidden = styled.span`
+/** Hides an element from sight but not from assistive technology. */
+export const visuallyHiddenStyles = css`
   position: absolute;
   width: 1px;
   height: 1px;
@@ -11,4 +11,9 @@ export const VisuallyHidden = styled.span`
   clip: rect(0, 0, 0, 0);
   white-space: nowrap;
   border: 0;
+`;
+
+/** Text for assistive technology only (names a control without showing the words twice). */
+export const VisuallyHidden = styled.span`
+  ${visuallyHiddenStyles}
 `;

@@ -8,8 +8,10 @@ export interface ChatRequest {
   context?: string;
 }
 
-/** Something that writes the coach's next reply. */
+/** Something that writes the coach's next reply, and names a thread after the story in it. */
 export interface ChatModel {
   readonly name: string;
   reply(request: ChatRequest): Promise<string>;
+  /** A short title for the story the person tells in these messages (oldest first); '' when none can be drawn yet. */
+  titleFor(userMessages: readonly string[]): Promise<string>;
 }

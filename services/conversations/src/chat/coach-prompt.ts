@@ -23,3 +23,10 @@ export function interviewContextPrompt(context: string): string {
     context.trim(),
   ].join('\n');
 }
+
+/** The instruction that asks a language model to name a thread after the story the person tells. */
+export const TITLE_SYSTEM_PROMPT = [
+  'Write a short title, at most six words, for the career or life story the person tells in the messages below.',
+  'Name its subject in their own terms (for example "Leading the billing migration").',
+  'Reply with the title only: no quotes, no full stop, no explanation.',
+].join(' ');

@@ -6,6 +6,7 @@ import { startTestService } from '../../test/conversations-test-kit.ts';
 import { createChatModel } from './chat-model.factory.ts';
 import { OfflineCoachModel } from './offline-coach/offline-coach.model.ts';
 import { OpenAiChatModel } from './openai-chat.model.ts';
+import { TITLE_SYSTEM_PROMPT } from './coach-prompt.ts';
 
 const chatRequestSchema = z.object({
   model: z.string(),
@@ -25,6 +26,8 @@ interface Recorded {
 class FakeOpenAi {
   readonly requests: Recorded[] = [];
   mode: 'answer' | 'hang' | 'error' = 'answer';
+  /** What it answers when asked for a thread's title. */
+  title = '"Night shifts at the warehouse."';
   private server: Server | undefined;
   private readonly hanging: IncomingMessage[] = [];
 
@@ -42,13 +45,15 @@ class FakeOpenAi {
           response.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'internal model failure', type: 'server_error' } }));
           return;
         }
+        const asksForTitle = this.requests.at(-1)?.body.messages[0]?.content === TITLE_SYSTEM_PROMPT;
+        const content = asksForTitle ? this.title : '  What happened next at the warehouse?  ';
         response.writeHead(200, { 'content-type': 'application/json' }).end(
           JSON.stringify({
             id: 'chatcmpl-test',
             object: 'chat.completion',
             created: 1_700_000_000,
             model: 'gpt-4o-mini',
-            choices: [{ index: 0, message: { role: 'assistant', content: '  What happened next at the warehouse?  ' }, finish_reason: 'stop' }],
+            choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
             usage: { prompt_tokens: 10, completion_tokens: 7, total_tokens: 17 },
           }),
         );
@@ -134,6 +139,47 @@ describe('OpenAI chat model against a loopback chat-completions server', () => {
         // maxRetries 0: one request, not a retry storm against a failing model.
         expect(fake.requests.length - before).toBe(1);
       }
+    } finally {
+      fake.mode = 'answer';
+      await service.close();
+    }
+  });
+
+  it('asks the model for a short title from what the person said, and nothing when they said nothing', async () => {
+    fake.mode = 'answer';
+    const model = new OpenAiChatModel({ apiKey: 'k', baseURL, model: 'gpt-4o-mini', timeoutMs: 2000 });
+    expect(await model.titleFor(['I worked nights at a warehouse.', '  ', 'Orders were shipping late every day.'])).toBe('"Night shifts at the warehouse."');
+    const sent = fake.requests.at(-1);
+    expect(sent?.body.messages).toEqual([
+      { role: 'system', content: TITLE_SYSTEM_PROMPT },
+      { role: 'user', content: 'I worked nights at a warehouse.\n\nOrders were shipping late every day.' },
+    ]);
+    const before = fake.requests.length;
+    expect(await model.titleFor(['   '])).toBe('');
+    expect(fake.requests.length).toBe(before);
+  });
+
+  it('names a saved thread with the model’s title, and keeps "New Conversation" when the model fails', async () => {
+    const service = await startTestService({ env: { OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: baseURL, CHAT_TIMEOUT_MS: '400' } });
+    try {
+      const headers = await service.as(6);
+      const titles = async () => (await service.app.inject({ method: 'GET', url: '/api/conversation-threads', headers })).json<{ id: number; title: string }[]>();
+      const saveTo = async (threadId: number) =>
+        service.app.inject({ method: 'POST', url: '/api/conversations', headers, payload: { threadId, userMessage: 'I worked nights at a warehouse.', aiResponse: 'What happened?' } });
+
+      fake.mode = 'error';
+      const failed = (await service.app.inject({ method: 'POST', url: '/api/conversation-threads', headers })).json<{ threadId: number }>().threadId;
+      const asked = fake.requests.length;
+      expect((await saveTo(failed)).statusCode).toBe(201);
+      // The title is asked for after the save answered; the model fails that request.
+      await expect.poll(() => fake.requests.length).toBe(asked + 1);
+
+      fake.mode = 'answer';
+      const named = (await service.app.inject({ method: 'POST', url: '/api/conversation-threads', headers })).json<{ threadId: number }>().threadId;
+      expect((await titles()).find((t) => t.id === named)?.title).toBe('New Conversation');
+      expect((await saveTo(named)).statusCode).toBe(201);
+      await expect.poll(async () => (await titles()).find((t) => t.id === named)?.title).toBe('Night shifts at the warehouse');
+      expect((await titles()).find((t) => t.id === failed)?.title).toBe('New Conversation');
     } finally {
       fake.mode = 'answer';
       await service.close();

@@ -1,7 +1,10 @@
 import OpenAI from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { ChatModel, ChatRequest } from './chat-model.ts';
-import { COACH_SYSTEM_PROMPT, interviewContextPrompt } from './coach-prompt.ts';
+import { COACH_SYSTEM_PROMPT, TITLE_SYSTEM_PROMPT, interviewContextPrompt } from './coach-prompt.ts';
+
+/** How much of what the person said a title request sends: the story's start names it. */
+const TITLE_SOURCE_CHARS = 4000;
 
 export interface OpenAiChatOptions {
   apiKey: string;
@@ -27,9 +30,25 @@ export class OpenAiChatModel implements ChatModel {
       if (turn.content.trim()) messages.push({ role: turn.role, content: turn.content });
     }
     messages.push({ role: 'user', content: request.text });
-    const completion = await this.client.chat.completions.create({ model: this.options.model, messages, temperature: 0.7 });
-    const content = completion.choices[0]?.message?.content?.trim();
+    const content = await this.complete(messages, 0.7);
     if (!content) throw new Error('the model returned an empty reply');
     return content;
+  }
+
+  async titleFor(userMessages: readonly string[]): Promise<string> {
+    const said = userMessages.map((message) => message.trim()).filter(Boolean).join('\n\n').slice(0, TITLE_SOURCE_CHARS);
+    if (!said) return '';
+    return this.complete(
+      [
+        { role: 'system', content: TITLE_SYSTEM_PROMPT },
+        { role: 'user', content: said },
+      ],
+      0.2,
+    );
+  }
+
+  private async complete(messages: ChatCompletionMessageParam[], temperature: number): Promise<string> {
+    const completion = await this.client.chat.completions.create({ model: this.options.model, messages, temperature });
+    return completion.choices[0]?.message?.content?.trim() ?? '';
   }
 }

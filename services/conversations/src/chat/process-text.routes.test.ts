@@ -19,6 +19,9 @@ class ScriptedModel implements ChatModel {
     if (this.behaviour === 'empty') return '   ';
     return this.offline.reply(request);
   }
+  async titleFor(userMessages: readonly string[]): Promise<string> {
+    return this.offline.titleFor(userMessages);
+  }
 }
 
 describe('POST /api/process-text', () => {

@@ -3,6 +3,7 @@ import { HttpError } from '@story/service-kit';
 import { CONVERSATION_MESSAGES, type ProcessTextRequest } from '@story/proto';
 import type { ThreadService } from '../threads/thread.service.ts';
 import type { ChatModel } from './chat-model.ts';
+import { withinTime } from './within-time.ts';
 
 
 export interface ProcessTextDeps {
@@ -17,21 +18,16 @@ export interface ProcessTextDeps {
  */
 export async function processText(deps: ProcessTextDeps, userId: number, input: ProcessTextRequest, log: FastifyBaseLogger): Promise<string> {
   if (input.threadId !== undefined) await deps.threads.getThread(userId, input.threadId);
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`chat model gave no reply within ${deps.timeoutMs} ms`)), deps.timeoutMs);
-  });
   try {
-    const reply = await Promise.race([
+    const reply = await withinTime(
       deps.chatModel.reply({ text: input.text.trim(), history: input.conversationHistory, context: input.context }),
-      timeout,
-    ]);
+      deps.timeoutMs,
+      'chat model gave no reply',
+    );
     if (!reply.trim()) throw new Error('chat model gave an empty reply');
     return reply;
   } catch (error) {
     log.warn({ err: error, model: deps.chatModel.name }, 'chat reply failed');
     throw new HttpError(502, CONVERSATION_MESSAGES.processTextFailed);
-  } finally {
-    clearTimeout(timer);
   }
 }

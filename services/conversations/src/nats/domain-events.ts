@@ -25,14 +25,18 @@ export function storySavedEvent(message: MessageRecord): OutboxEvent {
   return { subject: EVENT_SUBJECTS.storySaved, payload };
 }
 
-/** `events.story.saved` for each new exchange of a snippet (interview practice) conversation. */
-export function snippetStoryEvents(record: SnippetConversationRecord, firstNewIndex: number): OutboxEvent[] {
+/**
+ * `events.story.saved` for each new exchange of a snippet (interview practice) conversation, with the
+ * snippet's job description when known, so that search forgets the stories when the description is deleted.
+ */
+export function snippetStoryEvents(record: SnippetConversationRecord, firstNewIndex: number, jobDescriptionId?: number): OutboxEvent[] {
   return record.conversationHistory.slice(firstNewIndex).flatMap((exchange, offset) => {
     if (exchange.userMessage.trim() === '') return [];
     const payload: StorySavedEvent = storySavedEventSchema.parse({
       storyKey: `snippet-conversation:${record.id}:${firstNewIndex + offset}`,
       userId: record.userId,
       snippetId: record.snippetId,
+      jobDescriptionId,
       sourceType: 'interview',
       content: storyContent(exchange.userMessage, exchange.aiResponse),
       createdAt: record.updatedAt,

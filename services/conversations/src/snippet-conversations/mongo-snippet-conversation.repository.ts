@@ -78,4 +78,8 @@ export class MongoSnippetConversationRepository implements SnippetConversationRe
       return { record, created: !continues };
     });
   }
+
+  async deleteSnippetConversations(userId: number, snippetId: number): Promise<number> {
+    return (await this.conversations.deleteMany({ userId, snippetId })).deletedCount;
+  }
 }

@@ -44,5 +44,20 @@ export function snippetConversationRepositoryContract(name: string, open: () => 
         .filter((key: string) => key.startsWith(`snippet-conversation:${first.record.id}:`));
       expect(storyKeys).toEqual([`snippet-conversation:${first.record.id}:0`, `snippet-conversation:${first.record.id}:1`]);
     });
+
+    it('deletes every conversation of one snippet of one user, and nothing else', async () => {
+      const user = newUser();
+      const other = newUser();
+      await repo.saveSnippetConversation({ userId: user, snippetId: 81, history: [exchange(1)], now: at(1) }, snippetStoryEvents);
+      await repo.saveSnippetConversation({ userId: user, snippetId: 81, history: [exchange(2)], now: at(2) }, snippetStoryEvents);
+      await repo.saveSnippetConversation({ userId: user, snippetId: 82, history: [exchange(3)], now: at(3) }, snippetStoryEvents);
+      await repo.saveSnippetConversation({ userId: other, snippetId: 81, history: [exchange(4)], now: at(4) }, snippetStoryEvents);
+
+      expect(await repo.deleteSnippetConversations(user, 81)).toBe(2);
+      expect(await repo.listSnippetConversations(user, 81)).toEqual([]);
+      expect(await repo.listSnippetConversations(user, 82)).toHaveLength(1);
+      expect(await repo.listSnippetConversations(other, 81)).toHaveLength(1);
+      expect(await repo.deleteSnippetConversations(user, 81)).toBe(0);
+    });
   });
 }

@@ -37,6 +37,8 @@ describe('SnippetConversationService', () => {
     expect(grown).toMatchObject({ created: false, record: { id: first.record.id, updatedAt: '2024-05-09T12:00:00.000Z' } });
     const stories = (await storage.outbox.pendingEvents(100)).filter((e) => e.subject === EVENT_SUBJECTS.storySaved);
     expect(stories).toHaveLength(2);
+    // Each names the snippet's job description, so that search can forget them when it is deleted.
+    expect(stories.map((e) => JSON.parse(e.payload).jobDescriptionId)).toEqual([3, 3]);
     expect((await service.list(OWNER, SNIPPET)).map((c) => c.conversationHistory.length)).toEqual([2]);
   });
 

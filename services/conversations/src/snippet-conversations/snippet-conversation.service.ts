@@ -23,8 +23,10 @@ export class SnippetConversationService {
   /** Saves the practice session's history: it continues the latest session when it extends it, else starts a new one. */
   async save(userId: number, snippetId: number, history: SnippetExchange[]): Promise<{ record: SnippetConversationRecord; created: boolean }> {
     if (history.length === 0) throw badRequest(CONVERSATION_MESSAGES.snippetHistoryEmpty);
-    await this.deps.owners.requireOwned(snippetId, userId);
-    const saved = await this.deps.repository.saveSnippetConversation({ userId, snippetId, history, now: this.deps.clock().toISOString() }, snippetStoryEvents);
+    const { jobDescriptionId } = await this.deps.owners.requireOwned(snippetId, userId);
+    const saved = await this.deps.repository.saveSnippetConversation({ userId, snippetId, history, now: this.deps.clock().toISOString() }, (record, firstNewIndex) =>
+      snippetStoryEvents(record, firstNewIndex, jobDescriptionId),
+    );
     this.deps.onEventsWritten();
     return saved;
   }

@@ -47,6 +47,7 @@ export class SqliteSnippetConversationRepository implements SnippetConversationR
       update: db.prepare<[string, string, number], SnippetConversationRow>(
         'UPDATE snippet_conversations SET conversation_history = ?, updated_at = ? WHERE id = ? RETURNING *',
       ),
+      deleteForSnippet: db.prepare<[number, number]>('DELETE FROM snippet_conversations WHERE user_id = ? AND snippet_id = ?'),
     };
   }
 
@@ -71,5 +72,9 @@ export class SqliteSnippetConversationRepository implements SnippetConversationR
         return { record, created: !continues };
       })
       .immediate();
+  }
+
+  async deleteSnippetConversations(userId: number, snippetId: number): Promise<number> {
+    return this.statements.deleteForSnippet.run(userId, snippetId).changes;
   }
 }

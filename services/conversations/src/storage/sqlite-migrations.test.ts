@@ -38,4 +38,23 @@ describe('conversations SQLite migrations', () => {
     after.close();
     expect(columns).toEqual(['id', 'thread_id', 'user_id', 'user_message', 'ai_response', 'status', 'created_at']);
   });
+
+  it('gives threads a title source: the person for a title other than the default, the default otherwise', async () => {
+    dir = tempDataDir('conversations-migration-');
+    const file = join(dir, 'conversations.sqlite');
+    const before = openSqlite(file, CONVERSATIONS_MIGRATIONS.slice(0, 2));
+    const at = '2024-01-01T00:00:00.000Z';
+    const insert = before.prepare('INSERT INTO threads (id, user_id, title, created_at, last_updated) VALUES (?, 7, ?, ?, ?)');
+    insert.run(1, 'Renamed by me', at, at);
+    insert.run(2, 'New Conversation', at, at);
+    before.close();
+
+    const storage = openSqliteConversationsStorage(file);
+    try {
+      expect(await storage.threads.findThread(7, 1)).toMatchObject({ title: 'Renamed by me', titleSource: 'person' });
+      expect(await storage.threads.findThread(7, 2)).toMatchObject({ title: 'New Conversation', titleSource: 'default' });
+    } finally {
+      await storage.close();
+    }
+  });
 });

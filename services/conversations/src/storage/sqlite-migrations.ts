@@ -77,4 +77,10 @@ export const CONVERSATIONS_MIGRATIONS: readonly string[] = [
 
   CREATE INDEX threads_active_by_user ON threads (user_id) WHERE deleted_at IS NULL;
   `,
+  // 3: where a title came from (issue 11): a thread is named after its first saved exchange unless
+  // the person renamed it. A title other than the default was the person's (only they could set one).
+  `
+  ALTER TABLE threads ADD COLUMN title_source TEXT NOT NULL DEFAULT 'default';
+  UPDATE threads SET title_source = 'person' WHERE title <> 'New Conversation';
+  `,
 ];

@@ -1,13 +1,25 @@
 import mongoose, { type ClientSession, type Connection } from 'mongoose';
-import { decodedByteLength } from '@story/proto';
+import { THREAD_MESSAGES, decodedByteLength } from '@story/proto';
 import { isDuplicateKeyError, nextSequence, type MongoOutbox, type OutboxEvent } from '@story/service-kit';
 import type { MongoMessageAudioRepository } from '../message-audio/mongo-message-audio.repository.ts';
-import type { CreateThreadResult, MessageRecord, SaveMessageInput, SaveMessageResult, ThreadFilter, ThreadRecord, ThreadRepository, ThreadStateChange } from './thread.repository.ts';
+import type {
+  CreateThreadResult,
+  MessageRecord,
+  SaveMessageInput,
+  SaveMessageResult,
+  ThreadFilter,
+  ThreadRecord,
+  ThreadRepository,
+  ThreadStateChange,
+  TitleSource,
+} from './thread.repository.ts';
 
 interface ThreadDoc {
   _id: number;
   userId: number;
   title: string;
+  /** Absent on threads written before titles had a source. */
+  titleSource?: TitleSource;
   createdAt: string;
   lastUpdated: string;
   deletedAt: string | null;
@@ -45,6 +57,7 @@ const threadSchema = new Schema<ThreadDoc>(
     _id: Number,
     userId: { type: Number, required: true },
     title: { type: String, required: true },
+    titleSource: { type: String },
     createdAt: { type: String, required: true },
     lastUpdated: { type: String, required: true },
     deletedAt: { type: String, default: null },
@@ -86,6 +99,8 @@ const toThread = (doc: ThreadDoc): ThreadRecord => ({
   id: doc._id,
   userId: doc.userId,
   title: doc.title,
+  // Before titles had a source, only the person could set a title other than the default.
+  titleSource: doc.titleSource ?? (doc.title === THREAD_MESSAGES.defaultTitle ? 'default' : 'person'),
   createdAt: doc.createdAt,
   lastUpdated: doc.lastUpdated,
   deletedAt: doc.deletedAt ?? null,
@@ -154,7 +169,7 @@ export class MongoThreadRepository implements ThreadRepository {
     return this.connection.transaction(async (session): Promise<CreateThreadResult> => {
       await this.claimQuotas(userId, session);
       if ((await this.activeThreads(userId, session)) >= maxActiveThreads) return { kind: 'thread-limit-reached' };
-      const doc: ThreadDoc = { _id: id, userId, title, createdAt: now, lastUpdated: now, deletedAt: null };
+      const doc: ThreadDoc = { _id: id, userId, title, titleSource: 'default', createdAt: now, lastUpdated: now, deletedAt: null };
       await this.threads.create([doc], { session });
       return { kind: 'created', thread: toThread(doc) };
     });
@@ -191,7 +206,18 @@ export class MongoThreadRepository implements ThreadRepository {
   }
 
   async renameThread(userId: number, threadId: number, title: string): Promise<ThreadRecord | undefined> {
-    const doc = await this.threads.findOneAndUpdate({ _id: threadId, userId }, { $set: { title } }, { new: true }).lean<ThreadDoc>();
+    const doc = await this.threads.findOneAndUpdate({ _id: threadId, userId }, { $set: { title, titleSource: 'person' } }, { new: true }).lean<ThreadDoc>();
+    return doc ? toThread(doc) : undefined;
+  }
+
+  async nameUntitledThread(userId: number, threadId: number, title: string): Promise<ThreadRecord | undefined> {
+    const untitled: mongoose.QueryFilter<ThreadDoc> = {
+      _id: threadId,
+      userId,
+      deletedAt: null,
+      $or: [{ titleSource: 'default' }, { titleSource: { $exists: false }, title: THREAD_MESSAGES.defaultTitle }],
+    };
+    const doc = await this.threads.findOneAndUpdate(untitled, { $set: { title, titleSource: 'model' } }, { new: true }).lean<ThreadDoc>();
     return doc ? toThread(doc) : undefined;
   }
 

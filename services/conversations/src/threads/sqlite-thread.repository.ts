@@ -1,12 +1,23 @@
 import { decodedByteLength } from '@story/proto';
 import type { OutboxEvent, SqliteDatabase, SqliteOutbox } from '@story/service-kit';
 import type { SqliteMessageAudioRepository } from '../message-audio/sqlite-message-audio.repository.ts';
-import type { CreateThreadResult, MessageRecord, SaveMessageInput, SaveMessageResult, ThreadFilter, ThreadRecord, ThreadRepository, ThreadStateChange } from './thread.repository.ts';
+import type {
+  CreateThreadResult,
+  MessageRecord,
+  SaveMessageInput,
+  SaveMessageResult,
+  ThreadFilter,
+  ThreadRecord,
+  ThreadRepository,
+  ThreadStateChange,
+  TitleSource,
+} from './thread.repository.ts';
 
 interface ThreadRow {
   id: number;
   user_id: number;
   title: string;
+  title_source: TitleSource;
   created_at: string;
   last_updated: string;
   deleted_at: string | null;
@@ -27,6 +38,7 @@ const toThread = (row: ThreadRow): ThreadRecord => ({
   id: row.id,
   userId: row.user_id,
   title: row.title,
+  titleSource: row.title_source,
   createdAt: row.created_at,
   lastUpdated: row.last_updated,
   deletedAt: row.deleted_at,
@@ -77,7 +89,10 @@ export class SqliteThreadRepository implements ThreadRepository {
       findMessage: db.prepare<[number], MessageRow>(`${MESSAGES_WITH_AUDIO_SIZE} WHERE c.id = ?`),
       countActiveThreads: db.prepare<[number], { count: number }>('SELECT COUNT(*) AS count FROM threads WHERE user_id = ? AND deleted_at IS NULL'),
       countMessages: db.prepare<[number], { count: number }>('SELECT COUNT(*) AS count FROM conversations WHERE thread_id = ?'),
-      renameThread: db.prepare<[string, number, number], ThreadRow>('UPDATE threads SET title = ? WHERE id = ? AND user_id = ? RETURNING *'),
+      renameThread: db.prepare<[string, number, number], ThreadRow>("UPDATE threads SET title = ?, title_source = 'person' WHERE id = ? AND user_id = ? RETURNING *"),
+      nameUntitledThread: db.prepare<[string, number, number], ThreadRow>(
+        "UPDATE threads SET title = ?, title_source = 'model' WHERE id = ? AND user_id = ? AND title_source = 'default' AND deleted_at IS NULL RETURNING *",
+      ),
       setDeletedAt: db.prepare<[string | null, number, number], ThreadRow>('UPDATE threads SET deleted_at = ? WHERE id = ? AND user_id = ? RETURNING *'),
       // max() keeps lastUpdated from going back when two saves carry clocks a hair apart.
       touchThread: db.prepare<[string, number, number]>('UPDATE threads SET last_updated = max(last_updated, ?) WHERE id = ? AND user_id = ?'),
@@ -131,6 +146,11 @@ export class SqliteThreadRepository implements ThreadRepository {
 
   async renameThread(userId: number, threadId: number, title: string): Promise<ThreadRecord | undefined> {
     const row = this.statements.renameThread.get(title, threadId, userId);
+    return row ? toThread(row) : undefined;
+  }
+
+  async nameUntitledThread(userId: number, threadId: number, title: string): Promise<ThreadRecord | undefined> {
+    const row = this.statements.nameUntitledThread.get(title, threadId, userId);
     return row ? toThread(row) : undefined;
   }
 

@@ -66,6 +66,27 @@ export function threadRepositoryContract(name: string, open: () => Promise<Store
       expect((await repo.findThread(user, thread.id))?.title).toBe('Mine');
     });
 
+    it('names a thread once from a model, never over the person’s rename, a deleted thread or another user’s', async () => {
+      const user = newUser();
+      const named = await createThread(user, 'New Conversation', at(1));
+      expect(named.titleSource).toBe('default');
+      expect(await repo.nameUntitledThread(user + 1, named.id, 'Stolen')).toBeUndefined();
+      expect(await repo.nameUntitledThread(user, named.id, 'Billing migration')).toMatchObject({ title: 'Billing migration', titleSource: 'model' });
+      // Named once: a later suggestion changes nothing; the person's rename still wins.
+      expect(await repo.nameUntitledThread(user, named.id, 'Something else')).toBeUndefined();
+      expect(await repo.renameThread(user, named.id, 'My title')).toMatchObject({ title: 'My title', titleSource: 'person' });
+
+      const renamed = await createThread(user, 'New Conversation', at(2));
+      await repo.renameThread(user, renamed.id, 'Mine first');
+      expect(await repo.nameUntitledThread(user, renamed.id, 'Model title')).toBeUndefined();
+      expect(await repo.findThread(user, renamed.id)).toMatchObject({ title: 'Mine first', titleSource: 'person' });
+
+      const deleted = await createThread(user, 'New Conversation', at(3));
+      await repo.softDeleteThread(user, deleted.id, at(4), threadDeletedEvent(user, deleted.id, at(4)));
+      expect(await repo.nameUntitledThread(user, deleted.id, 'Too late')).toBeUndefined();
+      expect((await repo.findThread(user, deleted.id))?.title).toBe('New Conversation');
+    });
+
     it('saves messages oldest first with a story event each, and refuses missing, foreign and deleted threads', async () => {
       const user = newUser();
       const thread = await createThread(user, 'New Conversation', at(1));

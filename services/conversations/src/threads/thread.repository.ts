@@ -1,10 +1,17 @@
 import type { OutboxEvent } from '@story/service-kit';
 
+/**
+ * Where a thread's title came from: the default ("New Conversation"), the chat model after the first
+ * saved exchange, or the person, whose rename is never overwritten.
+ */
+export type TitleSource = 'default' | 'model' | 'person';
+
 /** A thread as stored; `deletedAt` is set while it sits in the deleted folder. */
 export interface ThreadRecord {
   id: number;
   userId: number;
   title: string;
+  titleSource: TitleSource;
   createdAt: string;
   lastUpdated: string;
   deletedAt: string | null;
@@ -76,7 +83,13 @@ export interface ThreadRepository {
   findThread(userId: number, threadId: number): Promise<ThreadRecord | undefined>;
   /** The thread's messages oldest first, or undefined when the thread is not the user's. */
   listMessages(userId: number, threadId: number): Promise<MessageRecord[] | undefined>;
+  /** The person's rename: it stays, whatever a model suggests later. */
   renameThread(userId: number, threadId: number, title: string): Promise<ThreadRecord | undefined>;
+  /**
+   * Gives an active thread still titled by default the model's title; undefined (nothing changed)
+   * when the thread is not the user's, is deleted, or already has a title from a model or the person.
+   */
+  nameUntitledThread(userId: number, threadId: number, title: string): Promise<ThreadRecord | undefined>;
   /** Soft-deletes the thread and writes `event` with it; a thread already deleted is left as it is (no event). */
   softDeleteThread(userId: number, threadId: number, at: string, event: OutboxEvent): Promise<ThreadStateChange | undefined>;
   /**

@@ -28,6 +28,8 @@ export interface ThreadServiceDeps {
   clock: () => Date;
   /** Called after a write that added outbox events, so they go out at once. */
   onEventsWritten: () => void;
+  /** Called after a new exchange is saved (not a replay): the thread may now be named after it. */
+  onExchangeSaved?: (userId: number, threadId: number) => void;
 }
 
 const MEGABYTE = 1024 * 1024;
@@ -126,7 +128,10 @@ export class ThreadService {
       case 'audio-limit-reached':
         throw conflict(savedAudioLimitReached(this.deps.quotas.audioMegabytesPerUser, this.deps.retentionDays));
       case 'saved':
-        if (!result.replayed) this.deps.onEventsWritten();
+        if (!result.replayed) {
+          this.deps.onEventsWritten();
+          this.deps.onExchangeSaved?.(userId, input.threadId);
+        }
         return { message: result.message, replayed: result.replayed };
     }
   }

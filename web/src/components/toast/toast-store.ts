@@ -134,3 +134,5 @@ export function createToastStore(setTimer: (fn: () => void, ms: number) => unkno
 export const toastStore = createToastStore();
 /** Shows a toast from anywhere (also outside React). */
 export const toast = toastStore.toast;
+/** Closes every open toast (a failure's toast has no place after the thing succeeded). */
+export const dismissToasts = () => toastStore.dismiss();

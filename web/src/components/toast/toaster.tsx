@@ -6,16 +6,20 @@ import { useToast } from './use-toast.ts';
 
 export const NOTIFICATIONS_LABEL = 'Notifications (F8)';
 
+/**
+ * Phones: at the top, just under the shared header (which stays usable), never at the bottom where a
+ * message box or a page's main buttons sit. Wider screens: bottom right, at most 420 px wide.
+ */
 const Viewport = styled.section`
   position: fixed;
-  top: 0;
+  top: ${({ theme }) => theme.sizes.header};
   right: 0;
   z-index: 100;
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space.sm};
   width: 100%;
-  max-height: 100vh;
+  max-height: calc(100vh - ${({ theme }) => theme.sizes.header});
   padding: ${({ theme }) => theme.space.md};
   pointer-events: none;
   outline: none;
@@ -142,8 +146,6 @@ function ToastCard({ item, onDismiss }: { item: ToastItem; onDismiss: (id: strin
   return (
     <Card
       $variant={item.variant}
-      role={item.variant === 'destructive' ? 'alert' : 'status'}
-      aria-atomic="true"
       data-testid="toast"
       data-variant={item.variant}
       style={offset ? { transform: `translateX(${offset}px)`, opacity: Math.max(0.3, 1 - offset / 200) } : undefined}
@@ -159,7 +161,8 @@ function ToastCard({ item, onDismiss }: { item: ToastItem; onDismiss: (id: strin
         setOffset(0);
       }}
     >
-      <Texts>
+      {/* The role sits inside the list item: a list holds only items. */}
+      <Texts role={item.variant === 'destructive' ? 'alert' : 'status'} aria-atomic="true">
         {item.title && <Title>{item.title}</Title>}
         {item.description && <Description>{item.description}</Description>}
       </Texts>

@@ -3,6 +3,7 @@ import { useMutation } from '@apollo/client/react';
 import { ADMIN_MESSAGES, type ResponseType, type UserType } from '@story/proto';
 import { styled } from 'styled-components';
 import { Button } from '../../components/button.ts';
+import { CardLabel } from '../../components/card-layout.ts';
 import { Select, compactControlStyles } from '../../components/form-field.tsx';
 import { notifyFailure, notifySuccess } from '../../components/toast/notify.ts';
 import { VisuallyHidden } from '../../components/visually-hidden.ts';
@@ -30,7 +31,7 @@ interface Draft {
 }
 
 /** Per-tier time limit (minutes) and response type; each row's edits stay local until its Save. */
-export function UserTypeSettingsTable({ settings }: { settings: readonly UserTypeSettingRow[] }) {
+export function UserTypeSettingsTable({ settings, labelledBy }: { settings: readonly UserTypeSettingRow[]; labelledBy: string }) {
   const [drafts, setDrafts] = useState<Partial<Record<UserType, Draft>>>({});
   const [pending, setPending] = useState<ReadonlySet<UserType>>(new Set());
   const [updateSetting] = useMutation(UPDATE_USER_TYPE_SETTING_MUTATION);
@@ -68,7 +69,7 @@ export function UserTypeSettingsTable({ settings }: { settings: readonly UserTyp
   };
 
   return (
-    <TableScroll>
+    <TableScroll role="group" aria-labelledby={labelledBy}>
       <Table>
         <thead>
           <tr>
@@ -89,6 +90,7 @@ export function UserTypeSettingsTable({ settings }: { settings: readonly UserTyp
               <tr key={row.userType} data-testid={`user-type-row-${row.userType}`}>
                 <th scope="row">{name}</th>
                 <td>
+                  <CardLabel>Time Limit (minutes)</CardLabel>
                   <MinutesInput
                     type="number"
                     inputMode="decimal"
@@ -101,6 +103,7 @@ export function UserTypeSettingsTable({ settings }: { settings: readonly UserTyp
                   />
                 </td>
                 <td>
+                  <CardLabel>Response Type</CardLabel>
                   <Select
                     aria-label={`Response type for ${name}`}
                     value={values.responseType}

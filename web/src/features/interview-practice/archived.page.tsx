@@ -1,8 +1,49 @@
+import { useQuery } from '@apollo/client/react';
+import { JOB_MESSAGES } from '@story/proto';
+import { useNavigate } from 'react-router';
+import { Button } from '../../components/button.ts';
 import { PageShell } from '../../components/page-shell.tsx';
+import { BusyStatus } from '../../components/spinner.tsx';
+import { useErrorToast } from '../../hooks/use-error-toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { CardActions, CardGrid, EmptyText, JobDescriptionCard, PageActions } from './job-description-card.tsx';
+import { JOB_DESCRIPTIONS_QUERY } from './job-descriptions.graphql.ts';
+import { useJobDescriptionActions } from './use-job-description-actions.ts';
 
-/** Placeholder: routing works; the screen itself is built by a later task. */
+/** /interview-practice/archived: archived descriptions as cards, each with Unarchive. */
 export function ArchivedPage() {
   useDocumentTitle('Archived Job Descriptions');
-  return <PageShell title="Archived Job Descriptions" />;
+  const navigate = useNavigate();
+  const list = useQuery(JOB_DESCRIPTIONS_QUERY, { variables: { archived: true }, fetchPolicy: 'cache-and-network' });
+  useErrorToast(list.error, JOB_MESSAGES.loadArchivedFailed);
+  const actions = useJobDescriptionActions();
+  const descriptions = list.data?.formattedJobDescriptions ?? [];
+
+  return (
+    <PageShell title="Archived Job Descriptions">
+      <PageActions>
+        <Button $variant="secondary" onClick={() => navigate('/interview-practice/saved')}>
+          View Active Jobs
+        </Button>
+      </PageActions>
+
+      {list.loading && !list.data ? (
+        <BusyStatus>Loading archived descriptions...</BusyStatus>
+      ) : descriptions.length === 0 ? (
+        <EmptyText>No archived job descriptions.</EmptyText>
+      ) : (
+        <CardGrid>
+          {descriptions.map((description) => (
+            <JobDescriptionCard key={description.id} description={description}>
+              <CardActions>
+                <Button onClick={() => void actions.unarchive(description)} disabled={actions.busyId === description.id} aria-busy={actions.busyId === description.id || undefined}>
+                  Unarchive
+                </Button>
+              </CardActions>
+            </JobDescriptionCard>
+          ))}
+        </CardGrid>
+      )}
+    </PageShell>
+  );
 }

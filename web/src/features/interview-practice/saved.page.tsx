@@ -1,8 +1,94 @@
+import { useState } from 'react';
+import { useQuery } from '@apollo/client/react';
+import { JOB_MESSAGES } from '@story/proto';
+import { useNavigate } from 'react-router';
+import { styled } from 'styled-components';
+import { Button } from '../../components/button.ts';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { PageShell } from '../../components/page-shell.tsx';
+import { BusyStatus } from '../../components/spinner.tsx';
+import { useErrorToast } from '../../hooks/use-error-toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { CardActions, CardGrid, EmptyText, JobDescriptionCard, PageActions } from './job-description-card.tsx';
+import { JOB_DESCRIPTIONS_QUERY } from './job-descriptions.graphql.ts';
+import { reviewPath } from './interview-links.ts';
+import { SavedSnippets } from './saved-snippets.tsx';
+import { useJobDescriptionActions } from './use-job-description-actions.ts';
 
-/** Placeholder: routing works; the screen itself is built by a later task. */
+const Toggle = styled(Button)`
+  justify-self: start;
+`;
+
+/**
+ * /interview-practice/saved: the active descriptions as cards, each with its snippet count in the
+ * same query as the list. "{n} Snippets" opens one card's saved snippets at a time (fetched on
+ * open); Practice reviews it again, Archive moves it away, Delete asks first.
+ */
 export function SavedPage() {
   useDocumentTitle('Saved Job Descriptions');
-  return <PageShell title="Saved Job Descriptions" />;
+  const navigate = useNavigate();
+  const list = useQuery(JOB_DESCRIPTIONS_QUERY, { variables: { archived: false }, fetchPolicy: 'cache-and-network' });
+  useErrorToast(list.error, JOB_MESSAGES.loadSavedFailed);
+  const actions = useJobDescriptionActions();
+  const [openId, setOpenId] = useState<string | null>(null);
+  const descriptions = list.data?.formattedJobDescriptions ?? [];
+
+  return (
+    <PageShell title="Saved Job Descriptions">
+      <PageActions>
+        <Button $variant="secondary" onClick={() => navigate('/interview-practice/archived')}>
+          View Archived Jobs
+        </Button>
+        <Button onClick={() => navigate('/interview-practice')}>Add New Job</Button>
+      </PageActions>
+
+      {list.loading && !list.data ? (
+        <BusyStatus>Loading saved descriptions...</BusyStatus>
+      ) : descriptions.length === 0 ? (
+        <EmptyText>No saved job descriptions yet.</EmptyText>
+      ) : (
+        <CardGrid>
+          {descriptions.map((description) => {
+            const open = openId === description.id;
+            const snippetsId = `snippets-${description.id}`;
+            return (
+              <JobDescriptionCard key={description.id} description={description}>
+                <Toggle $variant="link" aria-expanded={open} aria-controls={open ? snippetsId : undefined} onClick={() => setOpenId(open ? null : description.id)}>
+                  {description.snippetCount} Snippets
+                </Toggle>
+                {open && <SavedSnippets id={snippetsId} jobDescriptionId={description.id} />}
+                <CardActions>
+                  <Button
+                    onClick={() =>
+                      navigate(reviewPath({ description: description.formattedContent, jobTitle: description.jobTitle, companyName: description.companyName, id: Number(description.id) }))
+                    }
+                  >
+                    Practice
+                  </Button>
+                  <Button $variant="secondary" onClick={() => void actions.archive(description)} disabled={actions.busyId === description.id} aria-busy={actions.busyId === description.id || undefined}>
+                    Archive
+                  </Button>
+                  <Button $variant="ghost" onClick={() => actions.deletion.ask(description)}>
+                    Delete
+                  </Button>
+                </CardActions>
+              </JobDescriptionCard>
+            );
+          })}
+        </CardGrid>
+      )}
+
+      <ConfirmDialog
+        open={actions.deletion.pending !== null}
+        title="Are you sure you want to delete this job description?"
+        description="This action cannot be undone. This will permanently delete the job description."
+        cancelLabel="Cancel"
+        confirmLabel="Yes, delete it"
+        destructive
+        busy={actions.deletion.busy}
+        onCancel={actions.deletion.cancel}
+        onConfirm={() => void actions.deletion.confirm()}
+      />
+    </PageShell>
+  );
 }

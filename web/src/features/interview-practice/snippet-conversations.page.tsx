@@ -1,8 +1,153 @@
+import { useId, useState } from 'react';
+import { JOB_MESSAGES } from '@story/proto';
+import { useNavigate, useParams } from 'react-router';
+import { styled } from 'styled-components';
+import { Button } from '../../components/button.ts';
+import { BackIcon } from '../../components/icons.tsx';
+import { cardSurfaceStyles } from '../../components/card-section.ts';
 import { PageShell } from '../../components/page-shell.tsx';
+import { BusyStatus } from '../../components/spinner.tsx';
+import { notifyFailure } from '../../components/toast/notify.ts';
+import { useAsyncEffect } from '../../hooks/use-async-effect.ts';
+import { formatRelative } from '../../lib/date-format.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { fetchSnippet, fetchSnippetConversations, type SnippetConversation } from './job-descriptions.api.ts';
+import { idParam, practiceConversationPath } from './interview-links.ts';
+import { SelectedRequirements, StartButtons } from './selected-requirements.tsx';
 
-/** Placeholder: routing works; the screen itself is built by a later task. */
+const Conversation = styled.article`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  padding: ${({ theme }) => theme.space.lg};
+  ${cardSurfaceStyles}
+
+  h2 {
+    font-size: ${({ theme }) => theme.fontSizes.md};
+  }
+`;
+
+const Times = styled.p`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => `${theme.space.xs} ${theme.space.md}`};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+const Exchanges = styled.ol`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  list-style: none;
+  padding: 0;
+`;
+
+const Said = styled.p`
+  white-space: pre-wrap;
+  overflow-wrap: anywhere;
+
+  strong {
+    margin-right: ${({ theme }) => theme.space.xs};
+  }
+`;
+
+const Reply = styled(Said)`
+  padding-left: ${({ theme }) => theme.space.md};
+  border-left: 3px solid ${({ theme }) => theme.colors.primarySoft};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const History = styled.section`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+`;
+
+interface SnippetData {
+  snippetText: string;
+  conversations: SnippetConversation[];
+}
+
+/** One practice session: when it started and was last updated, then each exchange. */
+function ConversationCard({ conversation, index }: { conversation: SnippetConversation; index: number }) {
+  const headingId = useId();
+  return (
+    <Conversation aria-labelledby={headingId}>
+      <h2 id={headingId}>Conversation {index + 1}</h2>
+      <Times>
+        <span>
+          Started <time dateTime={conversation.createdAt}>{formatRelative(conversation.createdAt)}</time>
+        </span>
+        <span>
+          Last updated <time dateTime={conversation.updatedAt}>{formatRelative(conversation.updatedAt)}</time>
+        </span>
+      </Times>
+      <Exchanges>
+        {conversation.conversationHistory.map((exchange, position) => (
+          <li key={`${exchange.timestamp}-${position}`}>
+            <Said>
+              <strong>You:</strong>
+              {exchange.userMessage}
+            </Said>
+            <Reply>
+              <strong>AI Response:</strong>
+              {exchange.aiResponse}
+            </Reply>
+          </li>
+        ))}
+      </Exchanges>
+    </Conversation>
+  );
+}
+
+/** /interview-practice/conversations/{snippetId}: the snippet and every practice conversation about it. */
 export function SnippetConversationsPage() {
   useDocumentTitle('Conversation History');
-  return <PageShell title="Conversation History" />;
+  const navigate = useNavigate();
+  const { snippetId = '' } = useParams();
+  const [data, setData] = useState<SnippetData | null>(null);
+  const [loading, setLoading] = useState(true);
+
+  useAsyncEffect(
+    () => {
+      setLoading(true);
+      if (idParam(snippetId) === 0) return Promise.reject(new Error(`"${snippetId}" is not a snippet id`));
+      return Promise.all([fetchSnippet(snippetId), fetchSnippetConversations(snippetId)]).then(([snippetText, conversations]) => ({ snippetText, conversations }));
+    },
+    { onSuccess: setData, onError: (error) => notifyFailure(JOB_MESSAGES.loadSnippetFailed, error), onSettled: () => setLoading(false) },
+    [snippetId],
+  );
+
+  const context = data?.snippetText ?? '';
+  const id = idParam(snippetId);
+  return (
+    <PageShell title="Conversation History">
+      <div>
+        <Button $variant="ghost" onClick={() => navigate('/interview-practice/saved')}>
+          <BackIcon />
+          Back to Job Descriptions
+        </Button>
+      </div>
+      {loading ? (
+        <BusyStatus>Loading...</BusyStatus>
+      ) : (
+        <>
+          {data && <SelectedRequirements text={data.snippetText} />}
+          <StartButtons>
+            <Button $size="lg" disabled={!data} onClick={() => navigate(practiceConversationPath(context, id, 'voice'))}>
+              Start Voice Conversation
+            </Button>
+            <Button $size="lg" $variant="secondary" disabled={!data} onClick={() => navigate(practiceConversationPath(context, id, 'text'))}>
+              Start Text Conversation
+            </Button>
+          </StartButtons>
+          <History aria-label="Conversations">
+            {data && data.conversations.length > 0 ? (
+              data.conversations.map((conversation, index) => <ConversationCard key={conversation.id} conversation={conversation} index={index} />)
+            ) : (
+              <p>No conversations found for this snippet.</p>
+            )}
+          </History>
+        </>
+      )}
+    </PageShell>
+  );
 }

@@ -1,7 +1,9 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { ThemeProvider } from 'styled-components';
+import { PRODUCT_NAME } from '@story/proto/messages/common';
 import { describe, expect, it } from 'vitest';
+import { AuthProvider } from '../../auth/auth-context.tsx';
 import { theme } from '../../theme.ts';
 import { LandingPage } from './landing.page.tsx';
 
@@ -12,9 +14,11 @@ function text(html: string): string {
 describe('LandingPage', () => {
   const html = renderToStaticMarkup(
     <ThemeProvider theme={theme}>
-      <MemoryRouter>
-        <LandingPage />
-      </MemoryRouter>
+      <AuthProvider>
+        <MemoryRouter>
+          <LandingPage />
+        </MemoryRouter>
+      </AuthProvider>
     </ThemeProvider>,
   );
   const words = text(html);
@@ -23,6 +27,17 @@ describe('LandingPage', () => {
     expect(words).toContain('Your story is more than just a resume');
     expect(html).toMatch(/<a [^>]*href="\/signup"[^>]*>Get Started<\/a>/);
     expect(html).toMatch(/<button [^>]*type="button"[^>]*>Watch Demo<\/button>/);
+  });
+
+  it('names the product, offers "Sign in" to returning visitors and links the Terms and Privacy Policy', () => {
+    expect(words).toContain(PRODUCT_NAME);
+    expect(html).toMatch(/<a [^>]*href="\/signup\?step=login"[^>]*>Sign in<\/a>/);
+    expect(html).toMatch(/<a [^>]*href="\/terms"[^>]*>Terms of Service<\/a>/);
+    expect(html).toMatch(/<a [^>]*href="\/privacy"[^>]*>Privacy Policy<\/a>/);
+  });
+
+  it('gives every plan a way to start', () => {
+    for (const plan of ['Starter', 'Essentials', 'Pro']) expect(html).toMatch(new RegExp(`<a [^>]*href="/signup"[^>]*>Choose ${plan}</a>`));
   });
 
   it('shows the three plans with prices and contents', () => {

@@ -1,7 +1,12 @@
 import { Link } from 'react-router';
 import { styled } from 'styled-components';
+import { useAuth } from '../../auth/auth-context.tsx';
+import { homePath } from '../../auth/home-path.ts';
 import { Button, buttonStyles, type ButtonStyleProps } from '../../components/button.ts';
 import { CheckIcon } from '../../components/icons.tsx';
+import { PageFrame } from '../../components/page-frame.tsx';
+import { PublicHeader } from '../../components/public-header.tsx';
+import { MAIN_CONTENT_ID } from '../../components/skip-link.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { PLANS } from './plans.ts';
 
@@ -78,14 +83,25 @@ const PlanGrid = styled.ul`
 `;
 
 const PlanCard = styled.li<{ $featured: boolean }>`
-  display: grid;
-  align-content: start;
+  display: flex;
+  flex-direction: column;
   gap: ${({ theme }) => theme.space.md};
   padding: ${({ theme }) => theme.space.xl};
   background: ${({ theme }) => theme.colors.surface};
   border: ${({ theme, $featured }) => ($featured ? `2px solid ${theme.colors.primary}` : `1px solid ${theme.colors.border}`)};
   border-radius: ${({ theme }) => theme.radii.lg};
   box-shadow: ${({ theme }) => theme.shadows.card};
+`;
+
+/** The card's call to action, at the foot of the card whatever the length of its list. */
+const PlanAction = styled(PrimaryLink)`
+  margin-top: auto;
+`;
+
+const Intro = styled.p`
+  max-width: 40rem;
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+  color: ${({ theme }) => theme.colors.textMuted};
 `;
 
 const PlanName = styled.h3`
@@ -108,7 +124,7 @@ const Price = styled.p`
 
 const Features = styled.ul`
   list-style: none;
-  margin: 0;
+  margin: 0 0 ${({ theme }) => theme.space.md};
   padding: ${({ theme }) => theme.space.md} 0 0;
   border-top: 1px solid ${({ theme }) => theme.colors.border};
   display: grid;
@@ -126,53 +142,62 @@ const Features = styled.ul`
   }
 `;
 
-/** The public landing page: hero and pricing (spec section 1). */
+/** The public landing page: header with "Sign in", hero, pricing with a way in on each plan, footer (spec section 1). */
 export function LandingPage() {
   useDocumentTitle('Your story is more than just a resume');
+  const { status, user } = useAuth();
+  // Someone already signed in goes on to the app, not through the sign-up form again.
+  const startPath = status === 'signed-in' ? homePath(user) : '/signup';
   return (
-    <main>
-      <Hero aria-labelledby="hero-heading">
-        <HeroInner>
-          <Headline id="hero-heading">
-            Your story is more than just <Accent>a resume</Accent>
-          </Headline>
-          <Actions>
-            <PrimaryLink to="/signup" $size="lg">
-              Get Started
-            </PrimaryLink>
-            {/* The demo's target is not part of the specification. */}
-            <Button $variant="secondary" $size="lg">
-              Watch Demo
-            </Button>
-          </Actions>
-        </HeroInner>
-      </Hero>
+    <PageFrame header={<PublicHeader />}>
+      <main id={MAIN_CONTENT_ID}>
+        <Hero aria-labelledby="hero-heading">
+          <HeroInner>
+            <Headline id="hero-heading">
+              Your story is more than just <Accent>a resume</Accent>
+            </Headline>
+            <Intro>Tell your career and life stories to an AI coach by voice or by typing, keep them to search later, and practise job interviews with them.</Intro>
+            <Actions>
+              <PrimaryLink to={startPath} $size="lg">
+                Get Started
+              </PrimaryLink>
+              {/* The demo's target is not part of the specification. */}
+              <Button $variant="secondary" $size="lg">
+                Watch Demo
+              </Button>
+            </Actions>
+          </HeroInner>
+        </Hero>
 
-      <Pricing aria-labelledby="pricing-heading">
-        <PricingHeader>
-          <h2 id="pricing-heading">Choose your plan</h2>
-          <p>Start for free, upgrade when you&apos;re ready</p>
-        </PricingHeader>
-        <PlanGrid>
-          {PLANS.map((plan) => (
-            <PlanCard key={plan.name} $featured={plan.name === 'Essentials'}>
-              <PlanName id={`plan-${plan.name}`}>{plan.name}</PlanName>
-              <Price>
-                <strong>{plan.price}</strong>
-                <span>per month</span>
-              </Price>
-              <Features aria-label={`${plan.name} includes`}>
-                {plan.features.map((feature) => (
-                  <li key={feature}>
-                    <CheckIcon />
-                    <span>{feature}</span>
-                  </li>
-                ))}
-              </Features>
-            </PlanCard>
-          ))}
-        </PlanGrid>
-      </Pricing>
-    </main>
+        <Pricing aria-labelledby="pricing-heading">
+          <PricingHeader>
+            <h2 id="pricing-heading">Choose your plan</h2>
+            <p>Start for free, upgrade when you&apos;re ready</p>
+          </PricingHeader>
+          <PlanGrid>
+            {PLANS.map((plan) => (
+              <PlanCard key={plan.name} $featured={plan.name === 'Essentials'}>
+                <PlanName id={`plan-${plan.name}`}>{plan.name}</PlanName>
+                <Price>
+                  <strong>{plan.price}</strong>
+                  <span>per month</span>
+                </Price>
+                <Features aria-label={`${plan.name} includes`}>
+                  {plan.features.map((feature) => (
+                    <li key={feature}>
+                      <CheckIcon />
+                      <span>{feature}</span>
+                    </li>
+                  ))}
+                </Features>
+                <PlanAction to={startPath} $variant={plan.name === 'Essentials' ? 'primary' : 'secondary'} $block>
+                  Choose {plan.name}
+                </PlanAction>
+              </PlanCard>
+            ))}
+          </PlanGrid>
+        </Pricing>
+      </main>
+    </PageFrame>
   );
 }

@@ -1,12 +1,16 @@
 import { Link, useLocation } from 'react-router';
 import { styled } from 'styled-components';
 import { buttonStyles, type ButtonStyleProps } from '../../components/button.ts';
+import { PageFrame } from '../../components/page-frame.tsx';
+import { PublicHeader } from '../../components/public-header.tsx';
+import { MAIN_CONTENT_ID } from '../../components/skip-link.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 const Box = styled.main`
+  width: 100%;
   max-width: 640px;
   margin: 0 auto;
-  padding: 18vh ${({ theme }) => theme.space.lg} ${({ theme }) => theme.space.xl};
+  padding: 12vh ${({ theme }) => theme.space.lg} ${({ theme }) => theme.space.xl};
   display: grid;
   gap: ${({ theme }) => theme.space.md};
   justify-items: start;
@@ -38,14 +42,16 @@ export function NotFoundPage() {
   const { pathname } = useLocation();
   useDocumentTitle('404 Page Not Found');
   return (
-    <Box>
-      <Heading>404 Page Not Found</Heading>
-      <Hint>
-        Did you forget to add the page <Code>{pathname}</Code> to the router?
-      </Hint>
-      <HomeLink to="/" $variant="secondary">
-        Go to the home page
-      </HomeLink>
-    </Box>
+    <PageFrame header={<PublicHeader />}>
+      <Box id={MAIN_CONTENT_ID}>
+        <Heading>404 Page Not Found</Heading>
+        <Hint>
+          Did you forget to add the page <Code>{pathname}</Code> to the router?
+        </Hint>
+        <HomeLink to="/" $variant="secondary">
+          Go to the home page
+        </HomeLink>
+      </Box>
+    </PageFrame>
   );
 }

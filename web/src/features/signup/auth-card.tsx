@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
 import { styled } from 'styled-components';
 import { cardSurfaceStyles } from '../../components/card-section.ts';
+import { PageFrame } from '../../components/page-frame.tsx';
+import { PublicHeader } from '../../components/public-header.tsx';
+import { MAIN_CONTENT_ID } from '../../components/skip-link.tsx';
 
 const Page = styled.main`
-  min-height: 100vh;
   display: grid;
   place-items: center;
   padding: ${({ theme }) => `${theme.space.xl} ${theme.space.md}`};
@@ -20,6 +22,10 @@ const Card = styled.section`
   gap: ${({ theme }) => theme.space.lg};
   padding: ${({ theme }) => theme.space.xl};
   ${cardSurfaceStyles}
+
+  @media (max-width: ${({ theme }) => theme.breakpoints.sm}) {
+    padding: ${({ theme }) => `${theme.space.lg} ${theme.space.md}`};
+  }
 `;
 
 export const CardHeader = styled.header`
@@ -41,13 +47,15 @@ export const Form = styled.form`
   gap: ${({ theme }) => theme.space.md};
 `;
 
-/** The sign-up page frame with one card; `labelledBy` names the card after its heading. */
+/** The sign-up page: the product's header, one card (named after its heading by `labelledBy`), the footer. */
 export function AuthCard({ labelledBy, testId, children }: { labelledBy: string; testId: string; children: ReactNode }) {
   return (
-    <Page>
-      <Card aria-labelledby={labelledBy} data-testid={testId}>
-        {children}
-      </Card>
-    </Page>
+    <PageFrame header={<PublicHeader wayIn={false} />}>
+      <Page id={MAIN_CONTENT_ID}>
+        <Card aria-labelledby={labelledBy} data-testid={testId}>
+          {children}
+        </Card>
+      </Page>
+    </PageFrame>
   );
 }

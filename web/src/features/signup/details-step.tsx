@@ -6,13 +6,16 @@ import { useAuth } from '../../auth/auth-context.tsx';
 import { TextField } from '../../components/form-field.tsx';
 import { notifyError, notifySuccess } from '../../components/toast/notify.ts';
 import { useExclusiveTask } from '../../hooks/use-exclusive-task.ts';
+import { readDraft, writeDraft } from '../../hooks/use-session-draft.ts';
 import { errorMessageOr } from '../../lib/error-message.ts';
 import { AuthCard, CardHeader, Form } from './auth-card.tsx';
 import { BackButton } from './back-button.tsx';
 import { loadCommonPasswordRule, useCommonPasswordRule } from './common-password-rule.ts';
-import { EmailField } from './email-field.tsx';
+import { homePathFor } from '../../auth/home-path.ts';
 import { PasswordStrength } from './password-strength.tsx';
-import { hasErrors, homePathFor, registrationErrors, type RegistrationField, type RegistrationValues } from './signup-form.ts';
+import { ReadOnlyEmail } from './read-only-email.tsx';
+import { SIGNUP_DRAFT, leaveSignup } from './signup-drafts.ts';
+import { hasErrors, registrationErrors, type RegistrationField, type RegistrationValues } from './signup-form.ts';
 import { register } from './signup.api.ts';
 import { SubmitButton } from './submit-button.tsx';
 
@@ -26,7 +29,8 @@ const FIELD_ORDER: readonly RegistrationField[] = ['firstName', 'lastName', 'pas
 
 /** Step 2a: the registration form for an e-mail without an account. */
 export function DetailsStep({ email, onBack }: { email: string; onBack: () => void }) {
-  const [values, setValues] = useState<RegistrationValues>({ firstName: '', lastName: '', password: '' });
+  // The names (never the password) are kept for this tab while the person reads the Terms and comes back.
+  const [values, setValues] = useState<RegistrationValues>(() => ({ firstName: readDraft(SIGNUP_DRAFT.firstName), lastName: readDraft(SIGNUP_DRAFT.lastName), password: '' }));
   const [submitAttempted, setSubmitAttempted] = useState(false);
   const submission = useExclusiveTask();
   const fieldRefs = useRef<Partial<Record<RegistrationField, HTMLInputElement | null>>>({});
@@ -48,7 +52,11 @@ export function DetailsStep({ email, onBack }: { email: string; onBack: () => vo
     id: field,
     name: field,
     value: values[field],
-    onChange: (event: ChangeEvent<HTMLInputElement>) => setValues((previous) => ({ ...previous, [field]: event.target.value })),
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      const { value } = event.target;
+      if (field !== 'password') writeDraft(SIGNUP_DRAFT[field], value);
+      setValues((previous) => ({ ...previous, [field]: value }));
+    },
     error: shown[field],
   });
 
@@ -67,6 +75,7 @@ export function DetailsStep({ email, onBack }: { email: string; onBack: () => vo
     await submission.run(async () => {
       try {
         const result = await register({ email, firstName: values.firstName, lastName: values.lastName, password: values.password });
+        leaveSignup();
         notifySuccess(ACCOUNT_MESSAGES.registered);
         signIn(result.user);
         navigate(homePathFor(result.isAdmin));
@@ -85,7 +94,7 @@ export function DetailsStep({ email, onBack }: { email: string; onBack: () => vo
       </CardHeader>
 
       <Form noValidate onSubmit={handleSubmit}>
-        <EmailField id="details-email" value={email} readOnly />
+        <ReadOnlyEmail id="details-email" email={email} />
 
         <NameRow>
           <TextField {...fieldProps('firstName')} label="First name" autoComplete="given-name" autoFocus />

@@ -1,14 +1,17 @@
 import { useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { ACCOUNT_MESSAGES } from '@story/proto';
 import { styled } from 'styled-components';
 import { Button } from '../../components/button.ts';
 import { notifyError } from '../../components/toast/notify.ts';
 import { useExclusiveTask } from '../../hooks/use-exclusive-task.ts';
+import { useSessionDraft } from '../../hooks/use-session-draft.ts';
 import { errorMessageOr } from '../../lib/error-message.ts';
 import { AuthCard, CardHeader, Form } from './auth-card.tsx';
 import { EmailField } from './email-field.tsx';
 import { GoogleSignInButton } from './google-sign-in-button.tsx';
 import { emailStepError, shouldShowEmailError } from './signup-form.ts';
+import { SIGNUP_DRAFT } from './signup-drafts.ts';
 import { checkEmail } from './signup.api.ts';
 import { SubmitButton } from './submit-button.tsx';
 
@@ -36,7 +39,8 @@ export interface EmailStepProps {
 
 /** Step 1: Google sign-up, or an e-mail address that decides between login and registration. */
 export function EmailStep({ googleClientId, onChecked, onSignIn }: EmailStepProps) {
-  const [email, setEmail] = useState('');
+  // Kept for this tab while the person reads the Terms or the Privacy Policy and comes back.
+  const [email, setEmail] = useSessionDraft(SIGNUP_DRAFT.email);
   const [touched, setTouched] = useState(false);
   const check = useExclusiveTask();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -87,7 +91,7 @@ export function EmailStep({ googleClientId, onChecked, onSignIn }: EmailStepProp
       </Form>
 
       <Legal>
-        By continuing, you agree to our <a href="/terms">Terms of Service</a> and <a href="/privacy">Privacy Policy</a>.
+        By continuing, you agree to our <Link to="/terms">Terms of Service</Link> and <Link to="/privacy">Privacy Policy</Link>.
       </Legal>
 
       <SwitchRow>

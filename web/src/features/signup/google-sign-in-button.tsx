@@ -11,6 +11,7 @@ import { errorMessageOr } from '../../lib/error-message.ts';
 import { readGoogleCredential } from './google-credential.ts';
 import { loadGoogleIdentity, type GoogleCredentialResponse } from './google-identity.ts';
 import { googleAuth } from './signup.api.ts';
+import { leaveSignup } from './signup-drafts.ts';
 
 const Wrapper = styled.div<{ $busy: boolean }>`
   position: relative;
@@ -68,6 +69,7 @@ export function GoogleSignInButton({ clientId }: { clientId: string }) {
       try {
         const profile = readGoogleCredential(response.credential);
         const result = await googleAuth(response.credential ?? '', profile);
+        leaveSignup();
         handlersRef.current.signIn(result.user);
         handlersRef.current.navigate('/welcome');
       } catch (error) {

@@ -10,8 +10,11 @@ import { useExclusiveTask } from '../../hooks/use-exclusive-task.ts';
 import { errorMessageOr } from '../../lib/error-message.ts';
 import { AuthCard, CardHeader, Form } from './auth-card.tsx';
 import { BackButton } from './back-button.tsx';
+import { homePathFor } from '../../auth/home-path.ts';
 import { EmailField } from './email-field.tsx';
-import { hasErrors, homePathFor, loginErrors, type LoginField, type LoginValues } from './signup-form.ts';
+import { ReadOnlyEmail } from './read-only-email.tsx';
+import { leaveSignup } from './signup-drafts.ts';
+import { hasErrors, loginErrors, type LoginField, type LoginValues } from './signup-form.ts';
 import { login } from './signup.api.ts';
 import { SubmitButton } from './submit-button.tsx';
 
@@ -49,6 +52,7 @@ export function LoginStep({ initialEmail, emailLocked, onBack }: { initialEmail:
     await submission.run(async () => {
       try {
         const result = await login({ email: values.email.trim(), password: values.password });
+        leaveSignup();
         signIn(result.user);
         navigate(homePathFor(result.isAdmin));
       } catch (error) {
@@ -70,15 +74,11 @@ export function LoginStep({ initialEmail, emailLocked, onBack }: { initialEmail:
       </CardHeader>
 
       <Form noValidate onSubmit={handleSubmit}>
-        <EmailField
-          ref={emailRef}
-          id="login-email"
-          autoFocus={!emailLocked}
-          readOnly={emailLocked}
-          value={values.email}
-          onChange={(e) => setField('email', e.target.value)}
-          error={shown.email}
-        />
+        {emailLocked ? (
+          <ReadOnlyEmail id="login-email" email={values.email} />
+        ) : (
+          <EmailField ref={emailRef} id="login-email" autoFocus value={values.email} onChange={(e) => setField('email', e.target.value)} error={shown.email} />
+        )}
 
         <TextField
           ref={passwordRef}

@@ -3,7 +3,6 @@ import { commonPasswordError } from '@story/proto/common-passwords';
 import {
   emailStepError,
   hasErrors,
-  homePathFor,
   loginErrors,
   passwordChecklist,
   registrationErrors,
@@ -101,12 +100,5 @@ describe('password strength', () => {
       { id: 'symbol', label: 'a symbol', met: false },
     ]);
     expect(passwordChecklist('abcdefg?').map((i) => i.met)).toEqual([true, false, true]);
-  });
-});
-
-describe('after sign-in', () => {
-  it('sends admins to /admin and everyone else to /welcome', () => {
-    expect(homePathFor(true)).toBe('/admin');
-    expect(homePathFor(false)).toBe('/welcome');
   });
 });

@@ -98,8 +98,3 @@ export function strengthMeter(password: string): { percent: 0 | 33 | 67 | 100; l
       return { percent, level: 'strong', text: 'Strong' };
   }
 }
-
-/** Where a signed-in user lands: admins on the dashboard, everyone else on the welcome page. */
-export function homePathFor(isAdmin: boolean): '/admin' | '/welcome' {
-  return isAdmin ? '/admin' : '/welcome';
-}

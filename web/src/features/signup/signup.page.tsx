@@ -1,29 +1,37 @@
 import { useState } from 'react';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useAuth } from '../../auth/auth-context.tsx';
+import { homePath } from '../../auth/home-path.ts';
+import { FullPageSpinner } from '../../components/full-page-spinner.tsx';
 import { useAsyncEffect } from '../../hooks/use-async-effect.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { DetailsStep } from './details-step.tsx';
 import { EmailStep } from './email-step.tsx';
 import { LoginStep } from './login-step.tsx';
+import { signupStepOf, signupStepPath, stepStateOf, type SignupStep } from './signup-steps.ts';
 import { fetchGoogleClientId } from './signup.api.ts';
 
-type Step =
-  | { name: 'email' }
-  | { name: 'details'; email: string }
-  | { name: 'login'; email: string; locked: boolean };
-
-const TITLES: Record<Step['name'], string> = {
+const TITLES: Record<SignupStep, string> = {
   email: 'Sign up',
   details: 'What is your name?',
   login: 'Log in',
 };
 
-/** /signup: email step, then login (account exists) or details (new account). */
+/**
+ * /signup: the email step, then login (the account exists) or details (a new account). Each step is
+ * its own history entry (`?step=login`, `?step=details`), so the browser's Back returns to the
+ * email step; the checked address travels in the entry's state, never in the URL. Someone already
+ * signed in is sent on to the app.
+ */
 export function SignupPage() {
-  const [step, setStep] = useState<Step>({ name: 'email' });
-  // Each visit to a step starts a fresh form.
-  const [formKey, setFormKey] = useState(0);
+  const { status, user } = useAuth();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const step = signupStepOf(searchParams.get('step'));
+  const state = stepStateOf(location.state);
   const [googleClientId, setGoogleClientId] = useState<string | null>(null);
-  useDocumentTitle(TITLES[step.name]);
+  useDocumentTitle(TITLES[step]);
 
   useAsyncEffect(
     fetchGoogleClientId,
@@ -35,24 +43,28 @@ export function SignupPage() {
     [],
   );
 
-  const goTo = (next: Step) => {
-    setFormKey((k) => k + 1);
-    setStep(next);
-  };
+  if (status === 'loading') return <FullPageSpinner label="Checking your session" />;
+  if (status === 'signed-in') return <Navigate to={homePath(user)} replace />;
 
-  switch (step.name) {
+  // Back on a step reached from the email step is the browser's Back; a step opened directly has no such entry.
+  const handleBack = () => (state.fromEmailStep ? navigate(-1) : navigate(signupStepPath('email'), { replace: true }));
+
+  // Each visit to a step (a history entry of its own) starts a fresh form.
+  switch (step) {
     case 'email':
       return (
         <EmailStep
-          key={formKey}
+          key={location.key}
           googleClientId={googleClientId}
-          onChecked={(email, exists) => goTo(exists ? { name: 'login', email, locked: true } : { name: 'details', email })}
-          onSignIn={() => goTo({ name: 'login', email: '', locked: false })}
+          onChecked={(email, exists) => navigate(signupStepPath(exists ? 'login' : 'details'), { state: { email, locked: exists, fromEmailStep: true } })}
+          onSignIn={() => navigate(signupStepPath('login'), { state: { fromEmailStep: true } })}
         />
       );
     case 'details':
-      return <DetailsStep key={formKey} email={step.email} onBack={() => goTo({ name: 'email' })} />;
+      // The address must have been checked first: a details link opened on its own starts over.
+      if (!state.email) return <Navigate to={signupStepPath('email')} replace />;
+      return <DetailsStep key={location.key} email={state.email} onBack={handleBack} />;
     case 'login':
-      return <LoginStep key={formKey} initialEmail={step.email} emailLocked={step.locked} onBack={() => goTo({ name: 'email' })} />;
+      return <LoginStep key={location.key} initialEmail={state.email ?? ''} emailLocked={Boolean(state.email && state.locked)} onBack={handleBack} />;
   }
 }

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { styled } from 'styled-components';
 import { Button } from '../../components/button.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { LoadError } from '../../components/load-error.tsx';
 import { BusyStatus } from '../../components/spinner.tsx';
 import { useErrorToast } from '../../hooks/use-error-toast.ts';
 import { ThreadTable } from './thread-table.tsx';
@@ -46,10 +47,15 @@ export function ThreadList() {
 
   const activeThreads = active.data?.threads ?? [];
   const deletedThreads = deleted.data?.threads ?? [];
+  // A failed load is not an empty list: one message says what failed, and Retry loads what failed.
+  const activeFailed = Boolean(active.error) && !active.data;
+  const deletedFailed = Boolean(deleted.error) && !deleted.data;
+  const retryFailed = () => Promise.all([activeFailed ? active.refetch() : undefined, deletedFailed ? deleted.refetch() : undefined]);
 
   return (
     <Wrapper>
-      {active.loading && !active.data ? (
+      {(activeFailed || deletedFailed) && <LoadError message={activeFailed ? THREAD_MESSAGES.loadFailed : THREAD_MESSAGES.loadDeletedFailed} onRetry={retryFailed} />}
+      {activeFailed ? null : active.loading && !active.data ? (
         <BusyStatus>Loading conversations...</BusyStatus>
       ) : (
         <ThreadTable

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { styled } from 'styled-components';
+import { CardLabel, narrowScreen as narrow } from '../../components/card-layout.ts';
+import { visuallyHiddenStyles } from '../../components/visually-hidden.ts';
 import { formatDateTimeWithZone } from '../../lib/date-format.ts';
 import type { ThreadRow } from './threads.graphql.ts';
 
@@ -11,6 +13,10 @@ const Scroll = styled.div`
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radii.md};
   background: ${({ theme }) => theme.colors.surface};
+
+  @media ${narrow} {
+    overflow-x: visible;
+  }
 `;
 
 // The rows are laid out as a CSS grid; explicit roles keep the table semantics that some browsers
@@ -20,6 +26,27 @@ const Table = styled.table`
   min-width: 660px;
   border-collapse: collapse;
   font-size: ${({ theme }) => theme.fontSizes.sm};
+
+  /* Below 768 px the four columns do not fit: each row becomes a card, the title and its id on top,
+     when it was last updated, then the actions, full width and in view. */
+  @media ${narrow} {
+    min-width: 0;
+    font-size: ${({ theme }) => theme.fontSizes.md};
+
+    thead {
+      ${visuallyHiddenStyles}
+    }
+    && tr {
+      grid-template-columns: minmax(0, 1fr) auto;
+      grid-template-areas: 'title id' 'date date' 'actions actions';
+      gap: ${({ theme }) => theme.space.xs};
+      padding: ${({ theme }) => theme.space.md};
+    }
+    && th,
+    && td {
+      padding: 0;
+    }
+  }
 
   thead,
   tbody {
@@ -55,6 +82,19 @@ const Table = styled.table`
 const IdCell = styled.td`
   color: ${({ theme }) => theme.colors.textMuted};
   font-variant-numeric: tabular-nums;
+
+  @media ${narrow} {
+    grid-area: id;
+    align-self: start;
+    font-size: ${({ theme }) => theme.fontSizes.sm};
+  }
+`;
+
+const TitleCell = styled.td`
+  @media ${narrow} {
+    grid-area: title;
+    font-weight: 600;
+  }
 `;
 
 // `&&` outweighs the table's `th, td` rule.
@@ -73,6 +113,14 @@ const DateCell = styled.td`
     font-size: 0.8125rem;
     font-variant-numeric: tabular-nums;
   }
+
+  @media ${narrow} {
+    && {
+      grid-area: date;
+      white-space: normal;
+      font-size: ${({ theme }) => theme.fontSizes.sm};
+    }
+  }
 `;
 
 const ActionsCell = styled.td`
@@ -82,6 +130,19 @@ const ActionsCell = styled.td`
     gap: 6px;
     padding-left: ${({ theme }) => theme.space.sm};
     padding-right: ${({ theme }) => theme.space.sm};
+  }
+
+  /* Full-width buttons, big enough for a thumb. */
+  @media ${narrow} {
+    && {
+      grid-area: actions;
+      gap: ${({ theme }) => theme.space.sm};
+      padding: ${({ theme }) => theme.space.sm} 0 0;
+    }
+    && > button {
+      flex: 1 1 0;
+      min-height: 40px;
+    }
   }
 `;
 
@@ -124,9 +185,13 @@ export function ThreadTable({ label, labelledBy, threads, emptyText, renderTitle
           ) : (
             threads.map((thread) => (
               <tr role="row" key={thread.id} data-thread-id={thread.id}>
-                <IdCell role="cell">{thread.id}</IdCell>
-                <td role="cell">{renderTitle(thread)}</td>
+                <IdCell role="cell">
+                  <CardLabel>ID </CardLabel>
+                  {thread.id}
+                </IdCell>
+                <TitleCell role="cell">{renderTitle(thread)}</TitleCell>
                 <DateCell role="cell">
+                  <CardLabel>Last updated </CardLabel>
                   <time dateTime={thread.lastUpdated}>{formatDateTimeWithZone(thread.lastUpdated)}</time>
                 </DateCell>
                 <ActionsCell role="cell">{renderActions(thread)}</ActionsCell>

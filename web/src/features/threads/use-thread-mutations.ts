@@ -13,7 +13,7 @@ export interface ThreadMutations {
     editingId: string | null;
     savingId: string | null;
     edit: (thread: ThreadRow) => void;
-    /** Ends editing; saves the draft when the title rule allows (null: abandoned). */
+    /** Ends editing; saves the draft when the title rule allows (null: abandoned). A failed save keeps editing. */
     finish: (thread: ThreadRow, draft: string | null) => Promise<void>;
   };
   deletion: {
@@ -55,11 +55,12 @@ export function useThreadMutations(): ThreadMutations {
     try {
       await renameThread({ variables: { id: thread.id, title: outcome.title } });
       notifySuccess(THREAD_MESSAGES.titleUpdated);
+      setEditingId(null);
     } catch (error) {
+      // Editing goes on with the typed title, so the person can try again (or Escape).
       notifyFailure(THREAD_MESSAGES.titleUpdateFailed, error);
     } finally {
       setSavingTitleId(null);
-      setEditingId(null);
     }
   };
 

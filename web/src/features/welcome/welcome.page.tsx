@@ -1,12 +1,14 @@
-import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { THREAD_MESSAGES } from '@story/proto';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { styled } from 'styled-components';
 import { AppHeader } from '../../components/app-header.tsx';
 import { Button } from '../../components/button.ts';
 import { cardSurfaceStyles } from '../../components/card-section.ts';
 import { BriefcaseIcon, MicIcon, SearchIcon } from '../../components/icons.tsx';
+import { LoadError } from '../../components/load-error.tsx';
+import { PageFrame } from '../../components/page-frame.tsx';
+import { MAIN_CONTENT_ID } from '../../components/skip-link.tsx';
 import { VisuallyHidden } from '../../components/visually-hidden.ts';
 import { useErrorToast } from '../../hooks/use-error-toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -15,12 +17,18 @@ import { THREADS_QUERY } from '../threads/threads.graphql.ts';
 
 /** At most 1200 px wide (spec section 9); two cards side by side, one column in saved mode. */
 const Main = styled.main<{ $single: boolean }>`
+  width: 100%;
   max-width: ${({ theme }) => theme.sizes.welcome};
   margin: 0 auto;
   padding: ${({ theme }) => `${theme.space.xl} ${theme.space.lg}`};
   display: grid;
   gap: ${({ theme }) => theme.space.lg};
   align-items: start;
+  align-content: start;
+
+  @media (max-width: ${({ theme }) => theme.breakpoints.sm}) {
+    padding: ${({ theme }) => `${theme.space.lg} ${theme.space.md}`};
+  }
 
   @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
     grid-template-columns: ${({ $single }) => ($single ? '1fr' : 'repeat(2, minmax(0, 1fr))')};
@@ -35,6 +43,10 @@ const Card = styled.section`
 
   h2 {
     font-size: ${({ theme }) => theme.fontSizes.xl};
+  }
+
+  @media (max-width: ${({ theme }) => theme.breakpoints.sm}) {
+    padding: ${({ theme }) => theme.space.lg};
   }
 `;
 
@@ -85,26 +97,28 @@ const SavedList = styled.div`
   gap: ${({ theme }) => theme.space.md};
 `;
 
-/** /welcome: tell your story or practise for an interview; saved-conversations mode lists the threads. */
+/** The URL of the saved-conversations mode: a history entry of its own, so Back leaves it. */
+export const SAVED_CONVERSATIONS_PATH = '/welcome?view=saved';
+
+/** /welcome: tell your story or practise for an interview; saved-conversations mode (`?view=saved`) lists the threads. */
 export function WelcomePage() {
   useDocumentTitle('Welcome');
   const navigate = useNavigate();
-  const [savedMode, setSavedMode] = useState(false);
-  const promptRef = useRef<HTMLParagraphElement>(null);
+  const [searchParams] = useSearchParams();
+  const savedMode = searchParams.get('view') === 'saved';
   // All threads, deleted ones included (spec section 7): does the user have anything saved?
   const allThreads = useQuery(THREADS_QUERY, { variables: {} });
   useErrorToast(allThreads.error, THREAD_MESSAGES.welcomeLoadFailed);
   const hasThreads = (allThreads.data?.threads.length ?? 0) > 0;
+  // Not knowing whether anything is saved is said, with a retry, rather than hiding the way back to it.
+  const loadFailed = Boolean(allThreads.error) && !allThreads.data;
 
-  useEffect(() => {
-    // Entering saved mode replaces the button that was pressed: move focus to the new prompt.
-    if (savedMode) promptRef.current?.focus();
-  }, [savedMode]);
+  // Home leaves saved mode (spec section 2, "Shared header") with a new entry, like any link.
+  const handleHome = () => navigate('/welcome');
 
   return (
-    <>
-      <AppHeader onHome={() => setSavedMode(false)} />
-      <Main $single={savedMode}>
+    <PageFrame header={<AppHeader onHome={savedMode ? handleHome : undefined} />}>
+      <Main id={MAIN_CONTENT_ID} $single={savedMode}>
         <VisuallyHidden as="h1">Welcome</VisuallyHidden>
         <Card aria-labelledby="tell-your-story">
           <CardIcon>
@@ -123,16 +137,18 @@ export function WelcomePage() {
               Upload an audio file
             </Button>
           </Actions>
-          {hasThreads && (
+          {loadFailed && !savedMode && <LoadError message={THREAD_MESSAGES.welcomeLoadFailed} onRetry={() => allThreads.refetch()} />}
+          {(hasThreads || savedMode) && (
             <Continue $wide={savedMode}>
               {savedMode ? (
-                <p ref={promptRef} tabIndex={-1}>
+                // After entering saved mode, focus lands here (the button pressed is gone).
+                <p data-route-focus tabIndex={-1}>
                   Pick a conversation thread from the list below
                 </p>
               ) : (
                 <>
                   <p>Let&apos;s continue the conversation from where we left off last</p>
-                  <Button $block $variant="secondary" onClick={() => setSavedMode(true)}>
+                  <Button $block $variant="secondary" onClick={() => navigate(SAVED_CONVERSATIONS_PATH)}>
                     View saved conversations
                   </Button>
                 </>
@@ -167,6 +183,6 @@ export function WelcomePage() {
           </Card>
         )}
       </Main>
-    </>
+    </PageFrame>
   );
 }

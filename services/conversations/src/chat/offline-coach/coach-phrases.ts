@@ -164,13 +164,15 @@ export const LAST_OPENING_QUESTION = 'What would you like to talk about next?';
 
 // ---- the interview coach's replies ------------------------------------------------------------------
 
-export const INTERVIEW_FOLLOW_UPS: Record<'situation' | 'action' | 'result' | 'learning', readonly string[]> = {
+export const INTERVIEW_FOLLOW_UPS: Record<'situation' | 'action' | 'personal' | 'result' | 'learning', readonly string[]> = {
   situation: ['Set the scene briefly: where were you, and what was at stake?', 'What was the context — the team, the project, the pressure?'],
   action: [
     'What exactly did you do yourself — which steps were yours?',
     'What was the key decision you made there, and why?',
     'How did you approach it, step by step?',
   ],
+  /** The answer says what "we" did: an interviewer wants the candidate's own part. */
+  personal: ['That is what the team did — what did you do yourself?', 'Which part of that was yours, personally?'],
   result: [
     'What was the measurable outcome?',
     'How did it end, and how did you know it had worked?',
@@ -178,6 +180,14 @@ export const INTERVIEW_FOLLOW_UPS: Record<'situation' | 'action' | 'result' | 'l
   ],
   learning: ['What did you take from it that you would bring to this role?', 'What would you do differently if it happened in this new role?'],
 };
+/** Asked when a complete answer does not yet show the requirement it was about (built around its label). */
+export const INTERVIEW_RELEVANCE_FOLLOW_UPS: readonly QuoteLine[] = [
+  (requirement) => `How does that example show “${requirement}”?`,
+  (requirement) => `What in that story would convince an interviewer of “${requirement}”?`,
+];
+/** The fixed words of each relevance follow-up, to tell them apart in the conversation. */
+export const RELEVANCE_MARKERS = ['how does that example show', 'what in that story would convince an interviewer of'];
+
 /** Asked once every requirement was asked about: which to practise again. */
 export const INTERVIEW_WRAP_UPS = [
   'Which of them would you like to practise again with a different example?',

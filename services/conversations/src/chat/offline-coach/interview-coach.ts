@@ -10,12 +10,15 @@ import {
   INTERVIEW_OPEN_QUESTIONS,
   INTERVIEW_PATIENCE,
   INTERVIEW_PRAISE,
+  INTERVIEW_RELEVANCE_FOLLOW_UPS,
   INTERVIEW_SKIPS,
   INTERVIEW_WRAP_UPS,
   PRACTICE_AGAIN_QUESTIONS,
+  RELEVANCE_MARKERS,
   quoting,
 } from './coach-phrases.ts';
 import type { Requirement } from './interview-requirements.ts';
+import { showsRequirement } from './interview-relevance.ts';
 import { reflection, storyReply } from './story-coach.ts';
 import { hasNumber } from './story-figures.ts';
 import { classify, clauses, quotable, quoteFor, words } from './story-signals.ts';
@@ -34,7 +37,7 @@ interface InterviewState {
   figureForResult: boolean;
 }
 
-const FOLLOW_UP_QUESTIONS = Object.values(INTERVIEW_FOLLOW_UPS).flat().map(normalize);
+const FOLLOW_UP_QUESTIONS = [...Object.values(INTERVIEW_FOLLOW_UPS).flat().map(normalize), ...RELEVANCE_MARKERS];
 const RESULT_FOLLOW_UPS = INTERVIEW_FOLLOW_UPS.result.map(normalize);
 const asks = (turn: Turn | undefined, questions: readonly string[]) =>
   turn?.role === 'assistant' && questions.some((question) => normalize(turn.content).includes(question));
@@ -97,16 +100,27 @@ function practiceQuestions(requirement: Requirement): string[] {
   return [requirement.again, ...quoting(PRACTICE_AGAIN_QUESTIONS, requirement.core)];
 }
 
-/** The follow-up for the part the answer still lacks (actions, a result, a scene), if one is worth asking. */
-function followUp(writer: TurnWriter, state: InterviewState): string | undefined {
+/**
+ * The follow-up for what the answer still lacks, one at a time: what the person did (or their own
+ * part, when they only told what "we" did), the result, how it shows the requirement, and the
+ * scene when the answer is very short.
+ */
+function followUp(writer: TurnWriter, state: InterviewState, requirement: Requirement): string | undefined {
   const answer = state.answers.join(' ');
   const found = classify(answer);
-  const missing = (['action', 'result', 'situation'] as const).find((slot) =>
-    // An answer with actions and a result is enough; the scene is only asked for when it is very short.
-    slot === 'action' ? !found.has('action') && !found.has('teamAction') : slot === 'result' ? !found.has('result') && !state.figureForResult : !found.has('situation') && words(answer).length < 12,
-  );
+  const acted = found.has('action') || found.has('teamAction');
+  const resulted = found.has('result') || state.figureForResult;
+  const missing = (['action', 'personal', 'result', 'relevance', 'situation'] as const).find((slot) => {
+    if (slot === 'action') return !acted;
+    if (slot === 'personal') return !found.has('action');
+    if (slot === 'result') return !resulted;
+    // An answer with actions and a result is enough once it speaks to the requirement; the scene is only asked for when it is very short.
+    if (slot === 'relevance') return words(answer).length >= 8 && !showsRequirement(answer, requirement);
+    return !found.has('situation') && words(answer).length < 12;
+  });
   if (!missing || words(answer).length < 4) return undefined;
-  const question = writer.fresh(INTERVIEW_FOLLOW_UPS[missing], state.followUps);
+  const questions = missing === 'relevance' ? quoting(INTERVIEW_RELEVANCE_FOLLOW_UPS, requirement.label) : INTERVIEW_FOLLOW_UPS[missing];
+  const question = writer.fresh(questions, state.followUps);
   if (!question) return undefined;
   const lead = reflection(writer, writer.text) ?? writer.pick(INTERVIEW_FOLLOW_UP_LEADS);
   return `${lead} ${question}`;
@@ -162,7 +176,7 @@ export function interviewReply(writer: TurnWriter, requirements: readonly Requir
     if (prompt) return `${writer.pick(INTERVIEW_PATIENCE)} ${prompt}`;
   }
   if (!declined && state.followUps < 2) {
-    const question = followUp(writer, state);
+    const question = followUp(writer, state, current);
     if (question) return question;
   }
 

@@ -40,6 +40,9 @@ const RESPONSIBLE = /^(?:responsible for|accountable for|in charge of|owning)\s+
 
 function clean(line: string): string {
   return line
+    // Markdown of a snippet copied from the review screen's editor: escapes and bold marks are not words.
+    .replace(/\\([!-/:-@[-`{-~])/g, '$1')
+    .replace(/\*\*|__/g, '')
     .replace(BULLET, '')
     .replace(/\s+/g, ' ')
     .replace(/[.;:,!]+$/, '')
@@ -104,7 +107,8 @@ export function extractRequirements(context: string, max = 8): Requirement[] {
   const pieces: { text: string; bullet: boolean }[] = [];
   for (const line of context.split(/\r?\n/)) {
     const trimmed = line.trim();
-    if (!trimmed) continue;
+    // A markdown heading ("## Requirements") names a section; it is no requirement.
+    if (!trimmed || /^#{1,6}\s/.test(trimmed)) continue;
     const bullet = BULLET.test(trimmed);
     const sentences = bullet ? [trimmed] : trimmed.split(/(?<=[.!?;])\s+(?=[A-Z•*-])/);
     for (const sentence of sentences) {

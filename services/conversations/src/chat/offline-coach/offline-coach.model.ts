@@ -2,6 +2,7 @@ import type { ChatModel, ChatRequest } from '../chat-model.ts';
 import { interviewReply } from './interview-coach.ts';
 import { extractRequirements } from './interview-requirements.ts';
 import { storyReply } from './story-coach.ts';
+import { storyTitle } from './story-title.ts';
 import { hash, TurnWriter, type Turn } from './turn-writer.ts';
 
 /**
@@ -15,6 +16,10 @@ export class OfflineCoachModel implements ChatModel {
 
   async reply(request: ChatRequest): Promise<string> {
     return coachTurn(request);
+  }
+
+  async titleFor(userMessages: readonly string[]): Promise<string> {
+    return storyTitle(userMessages) ?? '';
   }
 }
 

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { converse, questions } from './coach-test-kit.ts';
+import { extractRequirements } from './interview-requirements.ts';
+import { showsRequirement } from './interview-relevance.ts';
+
+/** A snippet as a person saves it from a cleaned description (markdown bullets under a heading). */
+const SNIPPET = [
+  "## What you'll do",
+  '',
+  '- Own the reliability of our ingestion pipeline',
+  '- Mentor two to three engineers',
+  '- Explain technical trade-offs to non-technical stakeholders',
+].join('\n');
+
+describe('offline coach: practising a saved snippet', () => {
+  it('asks about the snippet’s own requirements, one question per turn', () => {
+    const { replies } = converse(['Hello, ready when you are'], SNIPPET);
+    expect(replies[0]).toContain('Own the reliability of our ingestion pipeline');
+    expect(replies[0]).toMatch(/tell me about a time you had to own the reliability of our ingestion pipeline\.$/);
+    expect(questions(replies[0] ?? '')).toHaveLength(0);
+  });
+
+  it('asks what the person did themselves when the answer only says what “we” did', () => {
+    const { replies } = converse(['Hi', 'At my last company we migrated the ingestion pipeline to Kafka and we reduced dropped events by 90%.'], SNIPPET);
+    expect(questions(replies[1] ?? '')).toEqual([expect.stringMatching(/what did you do yourself|which part of that was yours/i)]);
+  });
+
+  it('asks how a complete answer shows the requirement when it does not yet', () => {
+    const { replies } = converse(['Hi', 'I organised our office move to a new building and I finished it a week early, under budget.'], SNIPPET);
+    const [question] = questions(replies[1] ?? '');
+    expect(question).toMatch(/Own the reliability of our ingestion pipeline/);
+    expect(question).toMatch(/How does that example show|convince an interviewer/);
+  });
+
+  it('moves on to the next requirement once the answer shows it, with actions and a result', () => {
+    const { replies } = converse(
+      ['Hi', 'At my last job I rebuilt the monitoring for our ingestion pipeline and I added retries, and the pipeline reached 99.95% reliability.'],
+      SNIPPET,
+    );
+    expect(replies[1]).toContain('Tell me about a time you had to mentor two to three engineers.');
+    expect(questions(replies[1] ?? '')).toHaveLength(0);
+  });
+
+  it('recognises an answer about a requirement told in other words', () => {
+    const [, , explain] = extractRequirements(SNIPPET);
+    if (!explain) throw new Error('no third requirement');
+    expect(showsRequirement('I walked our sales director through the delay with a one-page plan and she agreed.', explain)).toBe(true);
+    expect(showsRequirement('I repainted the kitchen over a weekend and it looked great.', explain)).toBe(false);
+  });
+});
+
+describe('requirements read from a snippet written in markdown', () => {
+  it('skips markdown headings and reads bold labels and escapes as plain words', () => {
+    const requirements = extractRequirements('## What we are looking for\n\n- **Kubernetes:** run production clusters\n- Design APIs for partners \\(REST\\)');
+    expect(requirements.map((r) => r.label)).toEqual(['Kubernetes: run production clusters', 'Design APIs for partners (REST)']);
+  });
+});

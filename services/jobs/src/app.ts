@@ -1,0 +1,78 @@
+import { subgraphSdl } from '@story/proto/graphql';
+import { NatsLink, OutboxRelay, createServiceApp, registerIdentity, registerSubgraph, relayOutboxOver, type ServiceApp, type ServiceDefinition, type ServiceDeps } from '@story/service-kit';
+import { SERVICE_NAME, jobsEnvSchema, type JobsConfig } from './config.ts';
+import type { JobDescriptionFormatter } from './formatting/job-description-formatter.ts';
+import { createJobFormatter } from './formatting/job-formatter.factory.ts';
+import { registerProcessJobDescriptionRoutes } from './formatting/process-job-description.routes.ts';
+import { jobsResolvers } from './graphql/jobs.resolvers.ts';
+import { JobDescriptionService } from './job-descriptions/job-description.service.ts';
+import { registerJobDescriptionRoutes } from './job-descriptions/job-descriptions.routes.ts';
+import { startSnippetOwnerResponder } from './nats/snippet-owner.responder.ts';
+import { SnippetService } from './snippets/snippet.service.ts';
+import { registerSnippetRoutes } from './snippets/snippets.routes.ts';
+import { openJobsStorage, type JobsStorage } from './storage/jobs-storage.ts';
+
+/** The jobs service's dependencies; `main.ts` opens the real ones from configuration. */
+export interface JobsDeps extends ServiceDeps {
+  storage: JobsStorage;
+  /** Publishes the outbox (deletion events) to JetStream once NATS is connected. */
+  relay: OutboxRelay;
+  /** Cleans pasted descriptions into markdown: OpenAI, or the offline formatter. */
+  formatter: JobDescriptionFormatter;
+}
+
+/**
+ * Builds the jobs service: REST routes, the GraphQL subgraph, the `jobs.snippet.owner` responder and
+ * the outbox relay, both over the NATS link made in the background (HTTP serves while NATS is down;
+ * deletions queue their events). Closing the app stops the responder and the relay; the caller
+ * closes NATS and storage.
+ */
+export async function buildJobsApp(config: JobsConfig, deps: JobsDeps): Promise<ServiceApp> {
+  const { storage, nats, clock } = deps;
+  const app = createServiceApp({ name: SERVICE_NAME, logLevel: config.LOG_LEVEL, logger: deps.logger, readiness: { database: storage.readiness } });
+  await registerIdentity(app, config.IDENTITY_PUBLIC_KEY);
+
+  const jobDescriptions = new JobDescriptionService({
+    repository: storage.jobDescriptions,
+    clock,
+    onEventsWritten: () => deps.relay.notify(),
+    maxPerUser: config.QUOTA_JOB_DESCRIPTIONS_PER_USER,
+  });
+  const snippets = new SnippetService({ repository: storage.jobDescriptions, clock, maxPerJobDescription: config.QUOTA_SNIPPETS_PER_JOB_DESCRIPTION });
+  const cleaning = { formatter: deps.formatter, timeoutMs: config.FORMAT_TIMEOUT_MS };
+
+  registerProcessJobDescriptionRoutes(app, cleaning);
+  registerJobDescriptionRoutes(app, jobDescriptions);
+  registerSnippetRoutes(app, snippets);
+  await registerSubgraph(app, subgraphSdl('jobs'), jobsResolvers({ jobDescriptions, snippets, cleaning }));
+
+  let stopResponder: (() => Promise<void>) | undefined;
+  nats.onConnect((nc, log) => {
+    stopResponder = startSnippetOwnerResponder(nc, snippets, log);
+  });
+  app.addHook('onReady', async () => nats.start(app.log));
+  app.addHook('onClose', async () => {
+    await stopResponder?.();
+    await deps.relay.stop();
+  });
+  return app;
+}
+
+/** The jobs service as `main.ts` starts it and tests build it. */
+export const jobsService: ServiceDefinition<JobsConfig, JobsDeps> = {
+  name: SERVICE_NAME,
+  envSchema: jobsEnvSchema,
+  async openDeps(config, overrides = {}) {
+    const storage = overrides.storage ?? (await openJobsStorage(config, SERVICE_NAME));
+    const nats = overrides.nats ?? NatsLink.forService(config, SERVICE_NAME);
+    return {
+      clock: () => new Date(),
+      formatter: overrides.formatter ?? createJobFormatter(config),
+      ...overrides,
+      storage,
+      nats,
+      relay: overrides.relay ?? relayOutboxOver(nats, storage.outbox, SERVICE_NAME, config.OUTBOX_RELAY_INTERVAL_MS),
+    };
+  },
+  buildApp: buildJobsApp,
+};

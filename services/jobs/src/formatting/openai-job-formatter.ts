@@ -1,0 +1,35 @@
+import OpenAI from 'openai';
+import { FORMATTING_SYSTEM_PROMPT, formattingUserPrompt, unfenced } from './formatting-prompt.ts';
+import type { JobDescriptionFormatter, PostingContext } from './job-description-formatter.ts';
+
+export interface OpenAiFormatterOptions {
+  apiKey: string;
+  baseURL?: string;
+  model: string;
+  timeoutMs: number;
+}
+
+/** Cleans descriptions with OpenAI's chat completions API, or any compatible server at `baseURL`. */
+export class OpenAiJobFormatter implements JobDescriptionFormatter {
+  readonly name = 'openai';
+  private readonly client: OpenAI;
+
+  constructor(private readonly options: OpenAiFormatterOptions) {
+    // No retries: a slow model must give the specification's error within the timeout, not after three.
+    this.client = new OpenAI({ apiKey: options.apiKey, baseURL: options.baseURL, timeout: options.timeoutMs, maxRetries: 0 });
+  }
+
+  async format(text: string, context: PostingContext): Promise<string> {
+    const completion = await this.client.chat.completions.create({
+      model: this.options.model,
+      temperature: 0,
+      messages: [
+        { role: 'system', content: FORMATTING_SYSTEM_PROMPT },
+        { role: 'user', content: formattingUserPrompt(text, context) },
+      ],
+    });
+    const content = unfenced(completion.choices[0]?.message?.content ?? '');
+    if (!content) throw new Error('the model returned an empty description');
+    return content;
+  }
+}

@@ -1,0 +1,176 @@
+import mongoose, { type Connection } from 'mongoose';
+import { nextSequence, type MongoOutbox } from '@story/service-kit';
+import type {
+  CreateJobDescriptionResult,
+  CreateSnippetResult,
+  DeletionEvents,
+  JobDescriptionRecord,
+  JobDescriptionRepository,
+  JobDescriptionUpdate,
+  NewJobDescription,
+  NewSnippet,
+  SnippetRecord,
+} from './job-description.repository.ts';
+
+interface JobDescriptionDoc {
+  _id: number;
+  userId: number;
+  companyName: string;
+  jobTitle: string;
+  formattedContent: string;
+  originalContent: string;
+  isArchived: boolean;
+  createdAt: string;
+}
+
+interface SnippetDoc {
+  _id: number;
+  jobDescriptionId: number;
+  userId: number;
+  snippetText: string;
+  createdAt: string;
+}
+
+const jobDescriptionSchema = new mongoose.Schema<JobDescriptionDoc>(
+  {
+    _id: Number,
+    userId: { type: Number, required: true },
+    companyName: { type: String, required: true },
+    jobTitle: { type: String, required: true },
+    formattedContent: { type: String, required: true },
+    originalContent: { type: String, default: '' },
+    isArchived: { type: Boolean, default: false },
+    createdAt: { type: String, required: true },
+  },
+  { versionKey: false },
+);
+jobDescriptionSchema.index({ userId: 1, isArchived: 1, createdAt: -1, _id: -1 });
+
+const snippetSchema = new mongoose.Schema<SnippetDoc>(
+  {
+    _id: Number,
+    jobDescriptionId: { type: Number, required: true },
+    userId: { type: Number, required: true },
+    snippetText: { type: String, required: true },
+    createdAt: { type: String, required: true },
+  },
+  { versionKey: false },
+);
+snippetSchema.index({ userId: 1, jobDescriptionId: 1, createdAt: -1, _id: -1 });
+
+const toJobDescription = (doc: JobDescriptionDoc, snippetCount: number): JobDescriptionRecord => ({
+  id: doc._id,
+  userId: doc.userId,
+  companyName: doc.companyName,
+  jobTitle: doc.jobTitle,
+  formattedContent: doc.formattedContent,
+  originalContent: doc.originalContent,
+  isArchived: doc.isArchived,
+  createdAt: doc.createdAt,
+  snippetCount,
+});
+
+const toSnippet = (doc: SnippetDoc): SnippetRecord => ({ id: doc._id, jobDescriptionId: doc.jobDescriptionId, userId: doc.userId, snippetText: doc.snippetText, createdAt: doc.createdAt });
+
+/** Job descriptions and snippets in MongoDB; a deletion and its events commit in one transaction. */
+export class MongoJobDescriptionRepository implements JobDescriptionRepository {
+  private readonly descriptions;
+  private readonly snippets;
+
+  constructor(
+    private readonly connection: Connection,
+    private readonly outbox: MongoOutbox,
+  ) {
+    this.descriptions = connection.model<JobDescriptionDoc>('JobDescription', jobDescriptionSchema, 'job_descriptions');
+    this.snippets = connection.model<SnippetDoc>('JobDescriptionSnippet', snippetSchema, 'job_description_snippets');
+  }
+
+  async init(): Promise<void> {
+    for (const model of [this.descriptions, this.snippets]) {
+      await model.createCollection().catch(() => undefined);
+      await model.syncIndexes();
+    }
+  }
+
+  /** Snippet counts of the user's descriptions, in one aggregation for the whole list. */
+  private async snippetCounts(userId: number, ids: readonly number[]): Promise<Map<number, number>> {
+    if (ids.length === 0) return new Map();
+    const counts = await this.snippets.aggregate<{ _id: number; n: number }>([
+      { $match: { userId, jobDescriptionId: { $in: [...ids] } } },
+      { $group: { _id: '$jobDescriptionId', n: { $sum: 1 } } },
+    ]);
+    return new Map(counts.map((count) => [count._id, count.n]));
+  }
+
+  async listJobDescriptions(userId: number, archived: boolean): Promise<JobDescriptionRecord[]> {
+    const docs = await this.descriptions.find({ userId, isArchived: archived }).sort({ createdAt: -1, _id: -1 }).lean<JobDescriptionDoc[]>();
+    const counts = await this.snippetCounts(
+      userId,
+      docs.map((doc) => doc._id),
+    );
+    return docs.map((doc) => toJobDescription(doc, counts.get(doc._id) ?? 0));
+  }
+
+  async findJobDescription(userId: number, id: number): Promise<JobDescriptionRecord | undefined> {
+    const doc = await this.descriptions.findOne({ userId, _id: id }).lean<JobDescriptionDoc>();
+    if (!doc) return undefined;
+    return toJobDescription(doc, await this.snippets.countDocuments({ userId, jobDescriptionId: id }));
+  }
+
+  async createJobDescription(input: NewJobDescription, maxPerUser: number): Promise<CreateJobDescriptionResult> {
+    const id = await nextSequence(this.connection, 'job_descriptions');
+    return this.connection.transaction(async (session): Promise<CreateJobDescriptionResult> => {
+      if ((await this.descriptions.countDocuments({ userId: input.userId }).session(session)) >= maxPerUser) return { kind: 'limit-reached' };
+      const doc: JobDescriptionDoc = { _id: id, ...input, isArchived: false };
+      await this.descriptions.create([doc], { session });
+      return { kind: 'created', record: toJobDescription(doc, 0) };
+    });
+  }
+
+  async updateJobDescription(userId: number, id: number, update: JobDescriptionUpdate): Promise<JobDescriptionRecord | undefined> {
+    const fields: Partial<JobDescriptionDoc> = { companyName: update.companyName, jobTitle: update.jobTitle, formattedContent: update.formattedContent };
+    if (update.originalContent !== undefined) fields.originalContent = update.originalContent;
+    await this.descriptions.updateOne({ userId, _id: id }, { $set: fields });
+    return this.findJobDescription(userId, id);
+  }
+
+  async setArchived(userId: number, id: number, archived: boolean): Promise<JobDescriptionRecord | undefined> {
+    await this.descriptions.updateOne({ userId, _id: id }, { $set: { isArchived: archived } });
+    return this.findJobDescription(userId, id);
+  }
+
+  async deleteJobDescription(userId: number, id: number, buildEvents: DeletionEvents): Promise<boolean> {
+    return this.connection.transaction(async (session) => {
+      const doc = await this.descriptions.findOne({ userId, _id: id }).session(session).lean<JobDescriptionDoc>();
+      if (!doc) return false;
+      const snippets = (await this.snippets.find({ userId, jobDescriptionId: id }).sort({ createdAt: -1, _id: -1 }).session(session).lean<SnippetDoc[]>()).map(toSnippet);
+      await this.snippets.deleteMany({ userId, jobDescriptionId: id }, { session });
+      await this.descriptions.deleteOne({ userId, _id: id }, { session });
+      for (const event of buildEvents(toJobDescription(doc, snippets.length), snippets)) await this.outbox.write(event, session);
+      return true;
+    });
+  }
+
+  async createSnippet(input: NewSnippet, maxPerJobDescription: number): Promise<CreateSnippetResult> {
+    const id = await nextSequence(this.connection, 'job_description_snippets');
+    return this.connection.transaction(async (session): Promise<CreateSnippetResult> => {
+      const owned = await this.descriptions.exists({ userId: input.userId, _id: input.jobDescriptionId }).session(session);
+      if (!owned) return { kind: 'job-description-not-found' };
+      if ((await this.snippets.countDocuments({ jobDescriptionId: input.jobDescriptionId }).session(session)) >= maxPerJobDescription) return { kind: 'limit-reached' };
+      const doc: SnippetDoc = { _id: id, ...input };
+      await this.snippets.create([doc], { session });
+      return { kind: 'created', snippet: toSnippet(doc) };
+    });
+  }
+
+  async listSnippets(userId: number, jobDescriptionId: number): Promise<SnippetRecord[] | undefined> {
+    if (!(await this.descriptions.exists({ userId, _id: jobDescriptionId }))) return undefined;
+    const docs = await this.snippets.find({ userId, jobDescriptionId }).sort({ createdAt: -1, _id: -1 }).lean<SnippetDoc[]>();
+    return docs.map(toSnippet);
+  }
+
+  async findSnippet(userId: number, snippetId: number): Promise<SnippetRecord | undefined> {
+    const doc = await this.snippets.findOne({ userId, _id: snippetId }).lean<SnippetDoc>();
+    return doc ? toSnippet(doc) : undefined;
+  }
+}

@@ -1,0 +1,49 @@
+import type { Msg, NatsConnection } from '@nats-io/transport-node';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import { JOB_MESSAGES, QUEUE_GROUPS, SUBJECTS, snippetOwnerReplySchema, snippetOwnerRequestSchema } from '@story/proto';
+import { describeZodError } from '@story/service-kit';
+import type { SnippetService } from '../snippets/snippet.service.ts';
+
+type SnippetOwnerReply = z.infer<typeof snippetOwnerReplySchema>;
+
+function readJson(msg: Msg): unknown {
+  try {
+    return msg.json<unknown>();
+  } catch {
+    return undefined;
+  }
+}
+
+/** Answers "does snippet N belong to user U, and what does it say?" A malformed question is answered "no". */
+export async function answerSnippetOwner(snippets: SnippetService, body: unknown): Promise<SnippetOwnerReply> {
+  const request = snippetOwnerRequestSchema.safeParse(body);
+  if (!request.success) return { ok: false, message: describeZodError(request.error) };
+  const snippet = await snippets.ownedBy(request.data.snippetId, request.data.userId);
+  if (!snippet) return { ok: false, message: JOB_MESSAGES.snippetNotFound };
+  return { ok: true, snippetText: snippet.snippetText, jobDescriptionId: snippet.jobDescriptionId };
+}
+
+/**
+ * Serves `jobs.snippet.owner` in the `jobs` queue group (more jobs processes, more capacity).
+ * Returns a function that stops listening and waits for answers in flight.
+ */
+export function startSnippetOwnerResponder(nc: NatsConnection, snippets: SnippetService, log: FastifyBaseLogger): () => Promise<void> {
+  const subscription = nc.subscribe(SUBJECTS.snippetOwner, {
+    queue: QUEUE_GROUPS.jobs,
+    callback: (error, msg) => {
+      if (error) {
+        log.warn({ err: error, subject: SUBJECTS.snippetOwner }, 'subscription error');
+        return;
+      }
+      answerSnippetOwner(snippets, readJson(msg)).then(
+        (reply) => msg.respond(JSON.stringify(reply)),
+        // No answer rather than a wrong "no": the asker reports the jobs service unavailable (503), not the snippet missing (404).
+        (failure: unknown) => log.error({ err: failure, subject: SUBJECTS.snippetOwner }, 'responder failed'),
+      );
+    },
+  });
+  return async () => {
+    await subscription.drain().catch(() => undefined);
+  };
+}

@@ -1,0 +1,31 @@
+/** Every vector of the search service has this many dimensions (spec section 9), whichever embedder made it. */
+export const EMBEDDING_DIMENSIONS = 1536;
+
+/**
+ * Turns texts into unit vectors of EMBEDDING_DIMENSIONS. `id` names the embedder and its version:
+ * every stored vector records it, and vectors of two embedders are never compared.
+ */
+export interface Embedder {
+  readonly id: string;
+  /** Below this cosine similarity a story is not "found by meaning" (each embedder has its own scale). */
+  readonly minSimilarity: number;
+  embed(texts: readonly string[]): Promise<Float32Array[]>;
+}
+
+/** The embedder could not answer (OpenAI down or too slow): the caller answers 503 or tries again later. */
+export class EmbedderUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'EmbedderUnavailableError';
+  }
+}
+
+/** Scales a vector to unit length in place (a zero vector stays zero). */
+export function normalize(vector: Float32Array): Float32Array {
+  let norm = 0;
+  for (const value of vector) norm += value * value;
+  if (norm === 0) return vector;
+  const inverse = 1 / Math.sqrt(norm);
+  for (let i = 0; i < vector.length; i++) vector[i] = (vector[i] ?? 0) * inverse;
+  return vector;
+}

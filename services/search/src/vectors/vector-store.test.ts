@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { tempDataDir } from '@story/service-kit/testing';
+import { afterAll, describe, it } from 'vitest';
+import { EMBEDDING_DIMENSIONS } from '../embedding/embedder.ts';
+import { EmbeddedVectorStore } from './embedded-vector.store.ts';
+import { QdrantVectorStore } from './qdrant-vector.store.ts';
+import { vectorStoreContract } from './vector-store.contract.ts';
+
+vectorStoreContract('embedded (SQLite and memory)', async () => {
+  const dir = tempDataDir('search-vectors-');
+  const store = EmbeddedVectorStore.open(join(dir, 'vectors.sqlite'), EMBEDDING_DIMENSIONS, 64);
+  return {
+    store,
+    cleanup: async () => {
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+});
+
+/** A Qdrant for the contract: QDRANT_URL, else a container when a runtime is present; otherwise say so. */
+async function findQdrant(): Promise<{ url: string; stop: () => Promise<void> } | { skipped: string }> {
+  if (process.env.QDRANT_URL) return { url: process.env.QDRANT_URL, stop: async () => undefined };
+  try {
+    const { getContainerRuntimeClient } = await import('testcontainers');
+    await getContainerRuntimeClient();
+  } catch (error) {
+    return { skipped: `no QDRANT_URL and no container runtime (${error instanceof Error ? error.message : String(error)})` };
+  }
+  const { GenericContainer, Wait } = await import('testcontainers');
+  const container = await new GenericContainer('qdrant/qdrant:v1.15.0').withExposedPorts(6333).withWaitStrategy(Wait.forHttp('/readyz', 6333)).start();
+  return { url: `http://${container.getHost()}:${container.getMappedPort(6333)}`, stop: async () => void (await container.stop()) };
+}
+
+const qdrant = await findQdrant();
+if ('url' in qdrant) {
+  afterAll(async () => qdrant.stop());
+  vectorStoreContract('Qdrant', async () => {
+    const collection = `contract_${randomUUID().slice(0, 8)}`;
+    const store = new QdrantVectorStore({ url: qdrant.url, collection, dimensions: EMBEDDING_DIMENSIONS });
+    return { store, cleanup: async () => store.close() };
+  });
+} else {
+  process.stdout.write(`\n[search] Qdrant contract suite SKIPPED: ${qdrant.skipped}\n\n`);
+  describe.skip('VectorStore contract: Qdrant (skipped: set QDRANT_URL or start a container runtime)', () => {
+    it('runs the same contract against Qdrant', () => undefined);
+  });
+}

@@ -1,0 +1,60 @@
+import { PRODUCT_NAME } from '@story/proto/messages/common';
+import { Link } from 'react-router';
+import { styled } from 'styled-components';
+
+const Footer = styled.footer`
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surface};
+`;
+
+const Inner = styled.div`
+  max-width: ${({ theme }) => theme.sizes.welcome};
+  margin: 0 auto;
+  padding: ${({ theme }) => `${theme.space.lg} ${theme.space.lg}`};
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.md};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Links = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.lg};
+
+  a {
+    color: ${({ theme }) => theme.colors.text};
+    /* A comfortable tap target on phones. */
+    display: inline-block;
+    padding: ${({ theme }) => theme.space.xs} 0;
+  }
+`;
+
+/** The foot of every page: the product's name and the Terms of Service and Privacy Policy. */
+export function SiteFooter() {
+  return (
+    <Footer>
+      <Inner>
+        <p>
+          © {new Date().getFullYear()} {PRODUCT_NAME}
+        </p>
+        <nav aria-label="Legal">
+          <Links>
+            <li>
+              <Link to="/terms">Terms of Service</Link>
+            </li>
+            <li>
+              <Link to="/privacy">Privacy Policy</Link>
+            </li>
+          </Links>
+        </nav>
+      </Inner>
+    </Footer>
+  );
+}

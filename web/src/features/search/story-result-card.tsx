@@ -1,0 +1,69 @@
+import { styled } from 'styled-components';
+import { formatRelative } from '../../lib/date-format.ts';
+import type { FoundStory } from './story-search.api.ts';
+import { relevanceScore, splitAtPassage } from './story-result.ts';
+
+const Card = styled.article`
+  display: grid;
+  gap: ${({ theme }) => theme.space.sm};
+  padding: ${({ theme }) => theme.space.lg};
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  box-shadow: ${({ theme }) => theme.shadows.card};
+  min-width: 0;
+`;
+
+const Heading = styled.header`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: baseline;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.sm};
+
+  h3 {
+    font-size: ${({ theme }) => theme.fontSizes.lg};
+    text-transform: capitalize;
+  }
+  time {
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${({ theme }) => theme.fontSizes.sm};
+  }
+`;
+
+const Content = styled.p`
+  white-space: pre-wrap;
+  overflow-wrap: anywhere;
+  line-height: 1.55;
+
+  mark {
+    background: ${({ theme }) => theme.colors.primarySoft};
+    color: inherit;
+    border-radius: ${({ theme }) => theme.radii.sm};
+    box-shadow: 0 0 0 2px ${({ theme }) => theme.colors.primarySoft};
+  }
+`;
+
+const Score = styled.p`
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+/** One found story: "{sourceType} Story", when, the content with the matched passage marked, and its relevance score. */
+export function StoryResultCard({ story, now }: { story: FoundStory; now: Date }) {
+  const [before, passage, after] = splitAtPassage(story.content, story.passage);
+  return (
+    <Card aria-label={`${story.sourceType} Story`}>
+      <Heading>
+        <h3>{story.sourceType} Story</h3>
+        <time dateTime={story.createdAt}>{formatRelative(story.createdAt, now)}</time>
+      </Heading>
+      <Content>
+        {before}
+        {passage && <mark title="The passage that matched your search">{passage}</mark>}
+        {after}
+      </Content>
+      <Score>Relevance score: {relevanceScore(story.distance)}</Score>
+    </Card>
+  );
+}

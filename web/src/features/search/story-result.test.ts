@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { relevanceScore, splitAtPassage } from './story-result.ts';
+
+describe('story results', () => {
+  it('shows 1 minus the distance to 4 decimals', () => {
+    expect(relevanceScore(0.12345)).toBe('0.8765');
+    expect(relevanceScore(0)).toBe('1.0000');
+    expect(relevanceScore(1)).toBe('0.0000');
+  });
+
+  it('cuts the content around the passage, clamped to the text', () => {
+    expect(splitAtPassage('abc def ghi', { start: 4, end: 7 })).toEqual(['abc ', 'def', ' ghi']);
+    expect(splitAtPassage('abc', undefined)).toEqual(['abc', '', '']);
+    expect(splitAtPassage('abc', { start: 2, end: 99 })).toEqual(['ab', 'c', '']);
+    expect(splitAtPassage('abc', { start: 5, end: 1 })).toEqual(['abc', '', '']);
+  });
+});

@@ -1,0 +1,31 @@
+/** The steps of /signup, each a URL of its own. */
+export type SignupStep = 'email' | 'details' | 'login';
+
+/** What a step's history entry carries: the checked address, whether it is locked, and where it came from. */
+export interface SignupStepState {
+  email?: string;
+  locked?: boolean;
+  /** True when the email step pushed this entry, so Back can simply go back to it. */
+  fromEmailStep?: boolean;
+}
+
+/** The step a `?step=` value names; anything else is the email step. */
+export function signupStepOf(value: string | null): SignupStep {
+  return value === 'details' || value === 'login' ? value : 'email';
+}
+
+/** The URL of a step. */
+export function signupStepPath(step: SignupStep): string {
+  return step === 'email' ? '/signup' : `/signup?step=${step}`;
+}
+
+/** The state of a history entry, read defensively: it may come from an older version of the app or be missing. */
+export function stepStateOf(state: unknown): SignupStepState {
+  if (typeof state !== 'object' || state === null) return {};
+  const fields: Record<string, unknown> = Object.fromEntries(Object.entries(state));
+  return {
+    email: typeof fields.email === 'string' && fields.email ? fields.email : undefined,
+    locked: fields.locked === true,
+    fromEmailStep: fields.fromEmailStep === true,
+  };
+}

@@ -1,0 +1,85 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { expectNoAxeViolations, expectNoSidewaysScroll } from '../../infra/src/browser.ts';
+import { ApiClient, GOOD_PASSWORD, uniqueEmail } from '../../infra/src/test-stack.ts';
+import type { StackHandle } from '../../infra/src/stack.ts';
+
+/** The two windows every screen is checked at: a laptop and a phone. */
+export const VIEWPORTS = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+export type Viewport = (typeof VIEWPORTS)[number];
+
+/** A fresh browser context (its own cookies) at the viewport, and its page. */
+export async function openPage(browser: Browser, baseURL: string, viewport: Viewport = VIEWPORTS[0]): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL, viewport: { width: viewport.width, height: viewport.height } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return { context, page };
+}
+
+/** Gives an API client's session (and its CSRF token) to the page's browser context. */
+export async function shareSession(page: Page, api: ApiClient, baseURL: string): Promise<void> {
+  const origin = new URL(baseURL);
+  await page
+    .context()
+    .addCookies(['session', 'csrf_token'].map((name) => ({ name, value: api.cookie(name) ?? '', domain: origin.hostname, path: '/', httpOnly: name === 'session', sameSite: 'Lax' as const })));
+}
+
+/** Registers an account through the API and gives its session to the page's context, as signing up would. */
+export async function signInAs(page: Page, baseURL: string, email = uniqueEmail('story')): Promise<{ email: string; api: ApiClient }> {
+  const api = new ApiClient(baseURL);
+  const reply = await api.post('/api/users/register', { email, firstName: 'Maya', lastName: 'Angelou', password: GOOD_PASSWORD });
+  expect(reply.status).toBe(201);
+  await shareSession(page, api, baseURL);
+  return { email, api };
+}
+
+/**
+ * What every page state a browser test visits must pass: no axe-core violation (colour contrast
+ * included) and no sideways scrolling. `where` names the state in a failure.
+ */
+export async function checkPage(page: Page, where: string): Promise<void> {
+  // Every page has its main landmark with a level-one heading: wait for it, so that a page still
+  // loading (a spinner after a navigation) is not what gets checked.
+  await page.locator('main h1').first().waitFor({ state: 'visible' });
+  await expectNoAxeViolations(page, where);
+  await expectNoSidewaysScroll(page, where);
+}
+
+/** The open toasts' texts. */
+export const toastTexts = (page: Page) => page.getByTestId('toast').allInnerTexts();
+
+/** Waits for a toast that says `text`. */
+export const waitForToast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text }).first().waitFor();
+
+/** The accessible text of the focused element and its tag, to check where focus went. */
+export async function focused(page: Page): Promise<{ tag: string; text: string; label: string | null }> {
+  return page.evaluate(() => {
+    const active = document.activeElement;
+    return { tag: active?.tagName.toLowerCase() ?? '', text: active?.textContent?.trim() ?? '', label: active?.getAttribute('aria-label') ?? null };
+  });
+}
+
+/** A page of a new signed-in user at the viewport, and an API client with the same session. */
+export async function signedInPage(browser: Browser, stack: StackHandle, viewport: Viewport = VIEWPORTS[0]): Promise<{ page: Page; api: ApiClient }> {
+  const { page } = await openPage(browser, stack.gatewayUrl, viewport);
+  const { api } = await signInAs(page, stack.gatewayUrl);
+  return { page, api };
+}
+
+/** The messages of the conversation on /recording. */
+export const messages = (page: Page) => page.getByRole('list', { name: 'Messages' }).getByRole('listitem');
+
+/** Sends a typed message on /recording and waits for the AI's reply; returns the reply's text. */
+export async function sendMessage(page: Page, text: string): Promise<string> {
+  const before = await messages(page).count();
+  await page.getByRole('textbox', { name: 'Your message' }).fill(text);
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect.poll(() => messages(page).count()).toBeGreaterThan(before);
+  await page.getByText('Processing your message...').waitFor({ state: 'detached' });
+  const item = await messages(page).last().innerText();
+  expect(item).toContain(text);
+  return item.slice(item.indexOf(text) + text.length);
+}
