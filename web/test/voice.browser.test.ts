@@ -85,7 +85,8 @@ describe('voice conversations in the browser', () => {
     await page.getByRole('button', { name: 'Resume' }).waitFor();
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'Restart' }).click();
-    const dialog = page.getByRole('dialog');
+    // Every confirmation is an alert dialog (issue 11).
+    const dialog = page.getByRole('alertdialog');
     await dialog.getByText('Are you sure you want to restart?').waitFor();
     await dialog.getByText('If you restart, conversations that are not yet transcribed will be lost.').waitFor();
     await dialog.getByRole('button', { name: "No, let's continue" }).click();
