@@ -138,3 +138,4 @@ export async function failureOf(promise: Promise<unknown>): Promise<{ status: nu
   );
   return error instanceof HttpError ? { status: error.statusCode, message: error.message } : error;
 }
+export { ChatLoopback, OpenAiLoopback, chatCompletion, jsonBodyOf, openAiError, type ChatCall, type ChatCallBody, type LoopbackAnswer, type LoopbackCall } from './openai-loopback.ts';

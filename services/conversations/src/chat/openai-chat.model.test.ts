@@ -1,77 +1,25 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { ChatLoopback } from '@story/service-kit/testing';
 import { startTestService } from '../../test/conversations-test-kit.ts';
 import { createChatModel } from './chat-model.factory.ts';
 import { OfflineCoachModel } from './offline-coach/offline-coach.model.ts';
 import { OpenAiChatModel } from './openai-chat.model.ts';
 import { TITLE_SYSTEM_PROMPT } from './coach-prompt.ts';
 
-const chatRequestSchema = z.object({
-  model: z.string(),
-  messages: z.array(z.object({ role: z.string(), content: z.string() })),
-});
-
-interface Recorded {
-  path: string;
-  authorization: string | undefined;
-  body: z.infer<typeof chatRequestSchema>;
-}
+/** What the loopback answers when asked for a thread's title. */
+const TITLE = '"Night shifts at the warehouse."';
 
 /**
- * A loopback server speaking OpenAI's chat completions API: the real `openai` client talks to it
- * over HTTP. `mode` picks how it answers.
+ * The loopback chat-completions server: a reply to a turn, or a title when the title prompt asks.
  */
-class FakeOpenAi {
-  readonly requests: Recorded[] = [];
-  mode: 'answer' | 'hang' | 'error' = 'answer';
-  /** What it answers when asked for a thread's title. */
-  title = '"Night shifts at the warehouse."';
-  private server: Server | undefined;
-  private readonly hanging: IncomingMessage[] = [];
-
-  async start(): Promise<string> {
-    this.server = createServer((request, response) => {
-      let raw = '';
-      request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-      request.on('end', () => {
-        this.requests.push({ path: request.url ?? '', authorization: request.headers.authorization, body: chatRequestSchema.parse(JSON.parse(raw)) });
-        if (this.mode === 'hang') {
-          this.hanging.push(request);
-          return;
-        }
-        if (this.mode === 'error') {
-          response.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'internal model failure', type: 'server_error' } }));
-          return;
-        }
-        const asksForTitle = this.requests.at(-1)?.body.messages[0]?.content === TITLE_SYSTEM_PROMPT;
-        const content = asksForTitle ? this.title : '  What happened next at the warehouse?  ';
-        response.writeHead(200, { 'content-type': 'application/json' }).end(
-          JSON.stringify({
-            id: 'chatcmpl-test',
-            object: 'chat.completion',
-            created: 1_700_000_000,
-            model: 'gpt-4o-mini',
-            choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
-            usage: { prompt_tokens: 10, completion_tokens: 7, total_tokens: 17 },
-          }),
-        );
-      });
-    });
-    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(this.server?.address() as AddressInfo).port}/v1`;
-  }
-
-  async stop(): Promise<void> {
-    for (const request of this.hanging) request.socket.destroy();
-    this.server?.closeAllConnections();
-    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
-  }
+function fakeOpenAi(): ChatLoopback {
+  const fake = new ChatLoopback();
+  fake.answer = (body) => (body.messages[0]?.content === TITLE_SYSTEM_PROMPT ? TITLE : '  What happened next at the warehouse?  ');
+  return fake;
 }
 
 describe('OpenAI chat model against a loopback chat-completions server', () => {
-  const fake = new FakeOpenAi();
+  const fake = fakeOpenAi();
   let baseURL: string;
   beforeAll(async () => {
     baseURL = await fake.start();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_MESSAGES } from '@story/proto';
-import { OpenAiLoopback } from '../../test/openai-loopback.ts';
+import { ChatLoopback } from '@story/service-kit/testing';
 import { requester, startJobsForTest, type JobsUnderTest } from '../../test/jobs-test-kit.ts';
 import { LINKEDIN, pasted } from './offline/postings.fixtures.ts';
 import { formatPosting } from './offline/offline-formatter.ts';
@@ -53,7 +53,7 @@ describe('POST /api/process-job-description with the offline formatter (the defa
 });
 
 describe('POST /api/process-job-description with OpenAI (a loopback server the real client talks to)', () => {
-  const openai = new OpenAiLoopback();
+  const openai = new ChatLoopback();
   let service: JobsUnderTest;
   let request: ReturnType<typeof requester>;
   let headers: Record<string, string>;
@@ -73,7 +73,7 @@ describe('POST /api/process-job-description with OpenAI (a loopback server the r
     openai.answer = '```markdown\n## About the job\n\n- Own the pipeline\n```';
     const response = await request('POST', '/api/process-job-description', headers, body('About the job\n• Own the pipeline'));
     expect(response.json()).toEqual({ cleanedDescription: '## About the job\n\n- Own the pipeline' });
-    const call = openai.calls.at(-1);
+    const call = openai.requests.at(-1);
     expect(call?.path).toBe('/v1/chat/completions');
     expect(call?.authorization).toBe('Bearer sk-test');
     expect(call?.body.model).toBe('gpt-test');

@@ -1,68 +1,35 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OpenAiLoopback } from '@story/service-kit/testing';
 import { speechEnvSchema } from '../../config.ts';
 import { createSpeechEngines } from '../speech-engine.factory.ts';
 import { AudioTooLongError } from '../speech-engines.ts';
 
-interface Received {
-  path: string;
-  authorization: string | undefined;
-  contentType: string;
-  body: Buffer;
-}
-
 /**
- * A loopback server speaking OpenAI's audio API (transcriptions: multipart in, `{ text }` out; speech:
+ * The loopback OpenAI server as its audio API (transcriptions: multipart in, `{ text }` out; speech:
  * JSON in, MP3 out): the real `openai` client talks to it over HTTP.
  */
-class FakeOpenAiAudio {
-  readonly received: Received[] = [];
-  private server: Server | undefined;
-
-  constructor(private readonly mp3: Buffer) {}
-
-  async start(): Promise<string> {
-    this.server = createServer((request, response) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => {
-        const body = Buffer.concat(chunks);
-        this.received.push({ path: request.url ?? '', authorization: request.headers.authorization, contentType: request.headers['content-type'] ?? '', body });
-        if (request.url === '/v1/audio/transcriptions') {
-          response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ text: ' I led the migration of our database. ' }));
-          return;
-        }
-        if (request.url === '/v1/audio/speech') {
-          response.writeHead(200, { 'content-type': 'audio/mpeg' }).end(this.mp3);
-          return;
-        }
-        response.writeHead(404).end();
-      });
-    });
-    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(this.server?.address() as AddressInfo).port}/v1`;
-  }
-
-  async stop(): Promise<void> {
-    await new Promise((resolve) => this.server?.close(resolve));
-  }
+function fakeOpenAiAudio(mp3: Buffer): OpenAiLoopback {
+  return new OpenAiLoopback((call) => {
+    if (call.path === '/v1/audio/transcriptions') return { json: { text: ' I led the migration of our database. ' } };
+    if (call.path === '/v1/audio/speech') return { bytes: mp3, contentType: 'audio/mpeg' };
+    return { status: 404, json: { error: { message: 'not found' } } };
+  });
 }
 
 describe('OpenAI speech engines (a loopback server with OpenAI’s audio API)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'openai-speech-'));
-  let fake: FakeOpenAiAudio;
+  let fake: OpenAiLoopback;
   let engines: ReturnType<typeof createSpeechEngines>;
   const wav = join(dir, 'answer.wav');
 
   beforeAll(async () => {
     execFileSync('flite', ['-voice', 'rms', '-t', 'I led the migration of our database. It took six weeks.', '-o', wav]);
     execFileSync('lame', ['--silent', wav, join(dir, 'reply.mp3')]);
-    fake = new FakeOpenAiAudio(readFileSync(join(dir, 'reply.mp3')));
+    fake = fakeOpenAiAudio(readFileSync(join(dir, 'reply.mp3')));
     const config = speechEnvSchema.parse({
       NATS_URL: 'nats://127.0.0.1:1',
       IDENTITY_PUBLIC_KEY: 'pem',
@@ -83,7 +50,7 @@ describe('OpenAI speech engines (a loopback server with OpenAI’s audio API)', 
     const result = await engines.stt.transcribeFile(wav, 300);
     expect(result.text).toBe('I led the migration of our database.');
     expect(result.durationSeconds).toBeGreaterThan(2);
-    const sent = fake.received.at(-1);
+    const sent = fake.calls.at(-1);
     expect(sent?.path).toBe('/v1/audio/transcriptions');
     expect(sent?.authorization).toBe('Bearer sk-test');
     expect(sent?.contentType).toMatch(/^multipart\/form-data/);
@@ -97,19 +64,19 @@ describe('OpenAI speech engines (a loopback server with OpenAI’s audio API)', 
     for (let offset = 0; offset < bytes.length; offset += 20_000) await live.write(bytes.subarray(offset, offset + 20_000));
     const result = await live.finish();
     expect(result.text).toBe('I led the migration of our database.');
-    expect(fake.received.at(-1)?.body.includes(bytes)).toBe(true);
+    expect(fake.calls.at(-1)?.body.includes(bytes)).toBe(true);
   });
 
   it('refuses a file longer than the limit without sending it', async () => {
-    const before = fake.received.length;
+    const before = fake.calls.length;
     await expect(engines.stt.transcribeFile(wav, 0.5)).rejects.toBeInstanceOf(AudioTooLongError);
-    expect(fake.received.length).toBe(before);
+    expect(fake.calls.length).toBe(before);
   });
 
   it('speaks with the configured model and voice, with word timings estimated over the MP3’s length', async () => {
     const spoken = await engines.tts.synthesize('Tell me more. What happened next?');
     expect(spoken.mp3.equals(readFileSync(join(dir, 'reply.mp3')))).toBe(true);
-    expect(JSON.parse(fake.received.at(-1)?.body.toString() ?? '{}')).toMatchObject({ model: 'tts-test', voice: 'nova', input: 'Tell me more. What happened next?', response_format: 'mp3' });
+    expect(JSON.parse(fake.calls.at(-1)?.body.toString() ?? '{}')).toMatchObject({ model: 'tts-test', voice: 'nova', input: 'Tell me more. What happened next?', response_format: 'mp3' });
     expect(spoken.durationSeconds).toBeGreaterThan(2);
     expect(spoken.wordTimings.map((timing) => timing.word)).toEqual(['Tell', 'me', 'more.', 'What', 'happened', 'next?']);
     expect(spoken.wordTimings.at(-1)?.end).toBeCloseTo(spoken.durationSeconds, 2);
