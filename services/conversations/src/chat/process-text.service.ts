@@ -1,9 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { HttpError } from '@story/service-kit';
+import { HttpError, withinTime } from '@story/service-kit';
 import { CONVERSATION_MESSAGES, type ProcessTextRequest } from '@story/proto';
 import type { ThreadService } from '../threads/thread.service.ts';
 import type { ChatModel } from './chat-model.ts';
-import { withinTime } from './within-time.ts';
 
 
 export interface ProcessTextDeps {

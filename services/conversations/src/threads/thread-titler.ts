@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { THREAD_MESSAGES } from '@story/proto';
 import type { ChatModel } from '../chat/chat-model.ts';
-import { withinTime } from '../chat/within-time.ts';
+import { withinTime } from '@story/service-kit';
 import type { ThreadRecord, ThreadRepository } from './thread.repository.ts';
 
 /** A title is a few words: a model's longer answer is cut at a word boundary. */
