@@ -9,3 +9,4 @@ export * from './messages/index.ts';
 export * from './services.ts';
 export * from './nats-rights.ts';
 export * from './graphql-types.ts';
+export * from './feedback.ts';

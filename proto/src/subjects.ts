@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { responseTypeSchema, userTypeSchema } from './api.ts';
+import { ANSWER_SOURCES, answerDeliveryInputSchema, answerIdSchema } from './feedback.ts';
 
 export const SUBJECTS = {
   /** auth: is this session still valid? */
@@ -51,6 +52,8 @@ export const EVENT_CONSUMERS = {
   searchIndexer: 'search-indexer',
   /** conversations: deletes the practice conversations of a deleted snippet. */
   snippetCleanup: 'conversations-snippet-cleanup',
+  /** feedback: scores each answer (and forgets the answers of what was deleted). */
+  feedbackScorer: 'feedback-scorer',
 } as const;
 
 /** JetStream KV buckets (`openSharedBucket`) and object stores, by what they hold. */
@@ -71,6 +74,7 @@ export const EVENT_SUBJECTS = {
   userDeleted: 'events.user.deleted',
   jobDescriptionDeleted: 'events.job-description.deleted',
   snippetDeleted: 'events.snippet.deleted',
+  answerGiven: 'events.answer.given',
 } as const;
 export type EventSubject = (typeof EVENT_SUBJECTS)[keyof typeof EVENT_SUBJECTS];
 
@@ -90,3 +94,24 @@ export const threadEventSchema = z.object({ userId: z.number(), threadId: z.numb
 export const userDeletedEventSchema = z.object({ userId: z.number(), at: z.string() });
 export const jobDescriptionDeletedEventSchema = z.object({ userId: z.number(), jobDescriptionId: z.number(), at: z.string() });
 export const snippetDeletedEventSchema = z.object({ userId: z.number(), snippetId: z.number(), at: z.string() });
+
+/**
+ * `events.answer.given`: a person answered the coach's question. Published by conversations with
+ * each reply (through its outbox: the reply never waits for feedback); the feedback service
+ * consumes it and stores feedback under `answerId`.
+ */
+export const answerGivenEventSchema = z.object({
+  answerId: answerIdSchema,
+  userId: z.number().int().positive(),
+  threadId: z.number().int().positive().optional(),
+  snippetId: z.number().int().positive().optional(),
+  /** The coach's previous reply: the question answered ('' when the answer opened the conversation). */
+  question: z.string(),
+  answer: z.string().min(1),
+  /** The snippet's text (the selected job requirements) when practising for an interview. */
+  requirements: z.string().optional(),
+  source: z.enum(ANSWER_SOURCES),
+  delivery: answerDeliveryInputSchema.optional(),
+  answeredAt: z.string(),
+});
+export type AnswerGivenEvent = z.infer<typeof answerGivenEventSchema>;

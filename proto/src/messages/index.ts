@@ -6,3 +6,4 @@ export * from './uploads.ts';
 export * from './admin.ts';
 export * from './jobs.ts';
 export * from './search.ts';
+export * from './feedback.ts';
