@@ -6,14 +6,8 @@
  */
 import { z } from 'zod';
 import { graphqlIdSchema, graphqlIntSchema } from './graphql-types.ts';
-import { idTextSchema } from './ids.ts';
-import { FEEDBACK_MESSAGES } from './messages/feedback.ts';
+import { answerIdSchema, idTextSchema } from './ids.ts';
 
-/** Canonical UUID text (lower case, version 4): the one spelling of an answer id. */
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-
-/** The id the conversations service gives each answer it replies to, returned with the reply. */
-export const answerIdSchema = z.string(FEEDBACK_MESSAGES.invalidAnswerId).regex(UUID_PATTERN, FEEDBACK_MESSAGES.invalidAnswerId);
 export const answerIdParamsSchema = z.object({ answerId: answerIdSchema });
 export const feedbackSnippetParamsSchema = z.object({ snippetId: idTextSchema });
 

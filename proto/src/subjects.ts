@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 import { responseTypeSchema, userTypeSchema } from './api.ts';
-import { ANSWER_SOURCES, answerDeliveryInputSchema, answerIdSchema } from './feedback.ts';
+import { ANSWER_SOURCES, answerDeliveryInputSchema } from './feedback.ts';
+import { answerIdSchema } from './ids.ts';
 
 export const SUBJECTS = {
   /** auth: is this session still valid? */
