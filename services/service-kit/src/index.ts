@@ -15,3 +15,4 @@ export * from './leases.ts';
 export * from './service-runner.ts';
 export * from './service-definition.ts';
 export * from './shared-counters.ts';
+export * from './durable-consumer.ts';

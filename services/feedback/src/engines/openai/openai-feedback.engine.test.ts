@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeOpenAiFeedback } from '../../../test/support/fake-openai-feedback.ts';
+import { OpenAiLoopback } from '../../../../jobs/test/openai-loopback.ts';
 import { answerEvent, scoreAnswer, startTestFeedback } from '../../../test/feedback-test-kit.ts';
 import { createFeedbackEngines } from '../feedback-engine.factory.ts';
 import { OfflineFeedbackEngine } from '../offline/offline-feedback.engine.ts';
@@ -29,7 +29,11 @@ function modelAnswer() {
 }
 
 describe('the OpenAI feedback engine against a loopback chat-completions server', () => {
-  const fake = new FakeOpenAiFeedback();
+  const fake = new OpenAiLoopback();
+  /** What the model says: its JSON, as the loopback's assistant content. */
+  const modelSays = (content: unknown) => {
+    fake.answer = JSON.stringify(content);
+  };
   let baseURL: string;
   let engine: OpenAiFeedbackEngine;
   const offline = new OfflineFeedbackEngine();
@@ -42,19 +46,19 @@ describe('the OpenAI feedback engine against a loopback chat-completions server'
 
   it('asks for structured output (a strict JSON schema) with the question, the requirements and the answer', async () => {
     fake.mode = 'answer';
-    fake.content = modelAnswer();
+    modelSays(modelAnswer());
     await engine.assess({ question: QUESTION, answer: ANSWER, requirements: `- ${REQUIREMENT}` });
-    const request = fake.requests.at(-1);
+    const request = fake.calls.at(-1);
     expect(request?.path).toBe('/v1/chat/completions');
     expect(request?.authorization).toBe('Bearer sk-test');
     expect(request?.body.model).toBe('gpt-4o-mini');
-    expect(request?.body.response_format).toMatchObject({ type: 'json_schema', json_schema: { name: 'answer_feedback', strict: true } });
+    expect(request?.body).toMatchObject({ response_format: { type: 'json_schema', json_schema: { name: 'answer_feedback', strict: true } } });
     const said = request?.body.messages?.at(-1)?.content ?? '';
     for (const part of [QUESTION, REQUIREMENT, ANSWER]) expect(said).toContain(part);
   });
 
   it('gives the model’s feedback in the shared shape, quotes located in the answer and scores kept to 0-10', async () => {
-    fake.content = modelAnswer();
+    modelSays(modelAnswer());
     const feedback = await engine.assess({ question: QUESTION, answer: ANSWER, requirements: `- ${REQUIREMENT}` });
     expect(feedback.engine).toBe('openai');
     expect(feedback.star.map((part) => [part.part, part.present])).toEqual([
@@ -77,7 +81,7 @@ describe('the OpenAI feedback engine against a loopback chat-completions server'
     spoiled.star[3] = { part: 'result', present: true, quotes: ['saving £2m a year', 'the Monday meeting went from 90 minutes to 30'], prompt: null };
     spoiled.assessment[0] = { dimension: 'relevance', score: 10, quote: 'ten years of SQL', requirement: REQUIREMENT, comment: '"ten years of SQL" shows it.' };
     spoiled.assessment[2] = { dimension: 'ownership', score: 10, quote: 'I wrote SQL views', requirement: REQUIREMENT, comment: '"I led the whole team" and "I wrote SQL views" show ownership.' };
-    fake.content = spoiled;
+    modelSays(spoiled);
     const input = { question: QUESTION, answer: ANSWER, requirements: `- ${REQUIREMENT}` };
     const feedback = await engine.assess(input);
     const offlineReading = offline.assessNow(input);
@@ -90,7 +94,7 @@ describe('the OpenAI feedback engine against a loopback chat-completions server'
 
   it('finds a quote written in another case or with other apostrophes, and keeps the answer’s own text', async () => {
     const answer = "I didn't wait: I called the supplier myself.";
-    fake.content = { star: [{ part: 'action', present: true, quotes: ["i didn’t wait"], prompt: null }], assessment: [] };
+    modelSays({ star: [{ part: 'action', present: true, quotes: ["i didn’t wait"], prompt: null }], assessment: [] });
     const feedback = await engine.assess({ question: 'What did you do?', answer });
     expect(feedback.star.find((part) => part.part === 'action')?.quotes).toEqual([{ start: 0, end: 13, text: "I didn't wait" }]);
     // Parts and dimensions the model left out come from the offline scorer: always four parts and five scores.
@@ -102,7 +106,7 @@ describe('the OpenAI feedback engine against a loopback chat-completions server'
     fake.mode = 'error';
     await expect(engine.assess({ question: QUESTION, answer: ANSWER })).rejects.toThrow();
     fake.mode = 'answer';
-    fake.content = { verdict: 'great answer' };
+    modelSays({ verdict: 'great answer' });
     await expect(engine.assess({ question: QUESTION, answer: ANSWER })).rejects.toThrow();
   });
 
@@ -115,7 +119,7 @@ describe('the OpenAI feedback engine against a loopback chat-completions server'
     try {
       expect(service.deps.engine.name).toBe('openai');
       fake.mode = 'answer';
-      fake.content = modelAnswer();
+      modelSays(modelAnswer());
       const event = answerEvent({ userId: 9, question: QUESTION, answer: ANSWER, requirements: `- ${REQUIREMENT}` });
       await scoreAnswer(service, event);
       expect((await service.deps.storage.feedback.find(9, event.answerId))?.engine).toBe('openai');
