@@ -64,7 +64,7 @@ const THEMES: readonly { cues: readonly string[]; evidence: readonly string[] }[
   },
   {
     cues: ['initiative', 'proactive', 'self-starter', 'ownership'],
-    evidence: ['noticed', 'proposed', 'offered', 'volunteer', 'on my own', 'myself', 'decided', 'suggested', 'idea', 'asked if', 'asked my', 'took it on'],
+    evidence: ['noticed', 'proposed', 'offered', 'volunteer', 'on my own', 'myself', 'decided', 'suggested', 'idea', 'asked if', 'asked my', 'took it on', 'started', 'set up', 'without being asked', 'nobody asked', 'no one asked'],
   },
   {
     cues: ['improv', 'optimi', 'streamlin', 'efficien', 'process'],

@@ -40,6 +40,10 @@ const SCENE_ANYWHERE = [
 /** Outcomes the coach's patterns leave to the conversation: a comparison, a date kept, a budget met. */
 const OUTCOME = /\b(?:instead of \d|(?:down|up) (?:to|from) [$€£]?\d+|from \d[\d,.]*\s*(?:%|[a-z]+)?\s+(?:to|down to|up to) \d|ahead of schedule|on schedule|under budget|on budget|first time|went live|renewed|recovered|avoided|prevented|commend\w*|award\w*|signed (?:a|the|up)|no more)\b/i;
 /** Steps the coach's patterns leave out because they also tell a life event ("I moved to Leeds"): here, only with an object. */
+/** A problem that stopped coming back: "we didn't run out once that summer", "it never happened again". */
+const STOPPED_HAPPENING = /\b(?:didn't|did not|never|haven't|hasn't|no longer)\b[^.;]{0,40}\b(?:again|once|since)\b/i;
+/** A deadline or target the person had, said as a fact of the situation ("We had a go-live date six weeks out"). */
+const HAD_TARGET = /\b(?:i|we) (?:had|were given) (?:a |an |the |only |just )?(?:[\w-]+ ){0,2}(?:deadline|go-live(?: date)?|launch date|target|budget|goal)\b/i;
 const OBJECT_STEP = /\bi (?:then |also |quickly )?(?:moved|used|changed|switched|introduced) (?:the|our|my|it|them|all|every|each|everything|him|her|a|an)\b/i;
 const HYPOTHETICAL = /\b(?:i would|i'd|i will|i'll|i always|i usually|i generally|i normally|i try to|i tend to|i like to|you always have to|you have to)\b/i;
 const ASKS_FOR_EVENT = /\b(?:a time|an occasion|a situation|a project|an example|what happened|how did you|the most|your biggest|proudest|you (?:handled|dealt|solved|led|managed|improved|failed))\b/i;
@@ -85,7 +89,8 @@ export function readAnswer(input: AnswerToAssess): AnswerReading {
     const text = withDigits(span.text);
     const elements = new Set(classify(text));
     if (!elements.has('situation') && ((index < 2 && SCENE_OPENING.test(span.text)) || SCENE_ANYWHERE.some((pattern) => pattern.test(span.text)))) elements.add('situation');
-    if (OUTCOME.test(text)) elements.add('result');
+    if (OUTCOME.test(text) || STOPPED_HAPPENING.test(text)) elements.add('result');
+    if (HAD_TARGET.test(text)) elements.add('task');
     if (OBJECT_STEP.test(span.text)) elements.add('action');
     // "I pulled the data, grouped the SKUs…": the second step is the same person's.
     const before = spans.at(-1)?.elements;

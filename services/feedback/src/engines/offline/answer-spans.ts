@@ -11,6 +11,8 @@ export interface Span {
 const BOUNDARY = /(?<=[.!?])\s+|;\s*|\s+[-–—]\s+|,\s+(?=(?:and|but|so|which|because|then|while|although)\b)|\n+/gi;
 /** Where a long unpunctuated stretch (speech as a transcriber writes it) breaks: before a word that starts a clause. */
 const SPOKEN_BOUNDARY = /,\s*|\s+(?=(?:and then|and|so|but|because|then|after|which|when|while|until|i|we|she|he|they)\s)/gi;
+/** Words after which a spoken clause goes on ("what we sold", "that they used"): never cut after them. */
+const CLAUSE_OPENERS = new Set('what that which who whom whose how where when why if whether because so and but or than as the a an to of for with'.split(' '));
 /** A clause longer than this is read as several (a spoken answer has no full stops). */
 const LONG_CLAUSE_WORDS = 25;
 /** Spoken clauses are cut no shorter than this, so that "so i" never stands alone. */
@@ -53,7 +55,10 @@ function splitLong(answer: string, span: Span): Span[] {
   const pieces: Span[] = [];
   let from = span.start;
   for (const cut of boundaries(answer, span.start, span.end, SPOKEN_BOUNDARY)) {
-    if (wordsOf(answer.slice(from, cut.at)).length < MIN_SPOKEN_WORDS || wordsOf(answer.slice(cut.next, span.end)).length < MIN_SPOKEN_WORDS) continue;
+    const before = wordsOf(answer.slice(from, cut.at));
+    if (before.length < MIN_SPOKEN_WORDS || wordsOf(answer.slice(cut.next, span.end)).length < MIN_SPOKEN_WORDS) continue;
+    // "counting what | we sold": a pronoun after a word that opens a clause belongs to that clause.
+    if (CLAUSE_OPENERS.has((before.at(-1) ?? '').toLowerCase())) continue;
     const piece = trimmedSpan(answer, from, cut.at);
     if (piece) pieces.push(piece);
     from = cut.next;

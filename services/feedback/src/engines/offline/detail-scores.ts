@@ -11,7 +11,7 @@ const YEAR = /\b(?:19|20)\d\d\b/g;
 const NAME = /(?<![.!?]\s|^|[.!?]["'’”]\s)\b[A-Z][\w&'’-]*(?:\s+(?:&\s+)?[A-Z][\w&'’-]*)*/g;
 const ACRONYM = /\b[A-Z]{2,}s?\b/g;
 const NOT_NAMES = new Set(['I', "I'm", "I've", "I'd", "I'll", 'I’m', 'I’ve', 'I’d', 'I’ll', 'OK']);
-const TIME_ANCHOR = /\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|winter|last (?:year|month|quarter|week)|that (?:night|evening|morning|week))\b/gi;
+const TIME_ANCHOR = /\b(?:(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?|january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|winter|last (?:year|month|quarter|week)|that (?:night|evening|morning|week))\b/gi;
 /** Words that stand where a detail should. */
 const VAGUE = /\b(?:things?|stuff|various|something|somehow|a lot|lots of|loads of|kind of|sort of|etc|whatever|at some point|i think|probably|maybe|more or less|some (?:things|people|stuff|changes|time)|different people|a few times|in general|usually|always)\b/gi;
 
@@ -38,7 +38,10 @@ export function specificityScore(reading: AnswerReading): AssessmentScore {
   const detailed = quoteFrom(reading, [ranked[0]], (text) => detailOf(text) > 0);
   if (score >= 7) return scored(reading, 'specificity', score, detailed, COMMENTS.specificity.concrete);
   if (score >= 4) return scored(reading, 'specificity', score, detailed, COMMENTS.specificity.some);
-  return scored(reading, 'specificity', score, quoteFrom(reading, [ranked.at(-1)], (text) => detailOf(text) < 0), COMMENTS.specificity.vague);
+  // Quote the vaguest words said ("a lot of things"), else the clause with the least detail.
+  const vaguest = [...reading.spans].sort((a, b) => countOf(b.text, VAGUE) - countOf(a.text, VAGUE))[0];
+  const quoted = vaguest && countOf(vaguest.text, VAGUE) > 0 ? quoteFrom(reading, [vaguest], (text) => countOf(text, VAGUE) > 0) : quoteFrom(reading, [ranked.at(-1)]);
+  return scored(reading, 'specificity', score, quoted, COMMENTS.specificity.vague);
 }
 
 /** Words with which a person claims a step as their own. */

@@ -77,6 +77,23 @@ describe('the offline feedback engine', () => {
     expect(feedback.assessment.find((score) => score.dimension === 'impact')?.score).toBeGreaterThanOrEqual(7);
   });
 
+  it('hears a result in a problem that stopped, and keeps "what we sold" in one quote of a spoken answer', () => {
+    const spoken =
+      'so um when i worked at the garden centre we were like always running out of compost on saturdays and basically i started counting what we sold each weekend ' +
+      'and i put in a standing order with the supplier on thursdays and uh after that we didn\'t run out once that summer';
+    const feedback = engine.assessNow({ question: 'Tell me about a time you showed initiative.', answer: spoken });
+    const part = (name: string) => feedback.star.find((entry) => entry.part === name);
+    expect(part('result')?.quotes.map((quote) => quote.text)).toEqual(["after that we didn't run out once that summer"]);
+    expect(part('action')?.quotes[0]?.text).toBe('i started counting what we sold each weekend');
+    expect(feedback.assessment.find((score) => score.dimension === 'relevance')?.score).toBeGreaterThanOrEqual(7);
+    expect(feedback.assessment.find((score) => score.dimension === 'specificity')?.comment).toMatch(/^“we were like always running out of compost on saturdays” stays general/);
+  });
+
+  it('reads a deadline the person had as the task', () => {
+    const feedback = engine.assessNow({ question: QUESTION, answer: 'The claims team refused to sign off. We had a go-live date six weeks out. I rebuilt their report and they signed off.' });
+    expect(feedback.star.find((part) => part.part === 'task')?.quotes[0]?.text).toBe('We had a go-live date six weeks out');
+  });
+
   it('gives the shape the API serves', () => {
     const feedback = engine.assessNow({ question: QUESTION, answer: STRONG });
     const served = answerFeedbackSchema.parse({
