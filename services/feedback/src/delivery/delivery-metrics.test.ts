@@ -34,6 +34,11 @@ describe('delivery of a spoken answer', () => {
     expect(fillers[1]?.atSeconds).toBe(0.7);
   });
 
+  it('counts a "like" that only fills ("we were like always")', () => {
+    const spoken = 'we were like always running out';
+    expect(deliveryFeedback(spoken, { wordTimings: timed(spoken) })?.fillers.map((filler) => filler.word)).toEqual(['like']);
+  });
+
   it('leaves "like", "so" and "you know" alone where they mean something', () => {
     const plain = 'I would like to say we worked so hard that you know what happened next looks like a win';
     expect(deliveryFeedback(plain, { wordTimings: timed(plain) })?.fillers).toEqual([]);

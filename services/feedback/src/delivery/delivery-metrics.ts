@@ -10,7 +10,7 @@ const HESITATIONS = new Set(['um', 'umm', 'uhm', 'uh', 'uhh', 'er', 'erm', 'ah',
 const EMPTY_WORDS = new Set(['basically', 'actually']);
 /** Before "like", these make it a verb or a comparison ("I'd like", "looks like", "tools like"), not filler. */
 const LIKE_KEEPS_MEANING_AFTER = new Set(
-  'i we you they he she it would i\'d we\'d you\'d they\'d looks look looked looking feel feels felt seem seems seemed sounds sounded something anything nothing things stuff much more less people tools ones one just be is was were didn\'t don\'t doesn\'t not'.split(' '),
+  'i we you they he she it would i\'d we\'d you\'d they\'d looks look looked looking feel feels felt seem seems seemed sounds sounded something anything nothing things stuff much more less people tools ones one just didn\'t don\'t doesn\'t not'.split(' '),
 );
 /** After "you know", these make it a real question or clause ("you know what happened"). */
 const YOU_KNOW_CLAUSE = new Set('that what how why where when who whether if the'.split(' '));
