@@ -209,6 +209,8 @@ export const snippetExchangeSchema = z.object({
   userMessage: z.string().max(LIMITS.messageText),
   aiResponse: z.string().max(LIMITS.messageText),
   timestamp: z.string().max(64),
+  /** The answer's id from `/api/process-text`, kept so a saved exchange finds its feedback (`/api/feedback/{answerId}`). */
+  answerId: answerIdSchema.optional(),
 });
 export type SnippetExchange = z.infer<typeof snippetExchangeSchema>;
 export const saveSnippetConversationRequestSchema = z.object({
