@@ -7,6 +7,7 @@ const benches: { name: string; module: string; run: string }[] = [
   { name: 'conversations', module: './conversations.bench.ts', run: 'runConversationsBench' },
   { name: 'jobs', module: './jobs.bench.ts', run: 'runJobsBench' },
   { name: 'search', module: './search.bench.ts', run: 'runSearchBench' },
+  { name: 'feedback', module: './feedback.bench.ts', run: 'runFeedbackBench' },
   { name: 'speech', module: './speech.bench.ts', run: 'runSpeechBench' },
   { name: 'speech-voices', module: './speech-voices.bench.ts', run: 'runSpeechVoicesBench' },
 ];

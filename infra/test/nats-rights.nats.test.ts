@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { AckPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { Objm } from '@nats-io/obj';
@@ -11,6 +11,7 @@ import { startServiceForTest } from '@story/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authService } from '../../services/auth/src/app.ts';
 import { conversationsService } from '../../services/conversations/src/app.ts';
+import { feedbackService } from '../../services/feedback/src/app.ts';
 import { SessionCheckService } from '../../gateway/src/session/session-check.service.ts';
 import { permissionViolations, settle, startUsersNats, type UsersNats } from './support/nats-users.ts';
 
@@ -140,6 +141,32 @@ describe('events: conversations publishes, search reads', () => {
     const violations = permissionViolations(search);
     await expect(jsm.consumers.add(EVENTS_STREAM, { durable_name: 'someone-else', ack_policy: AckPolicy.Explicit })).rejects.toThrow();
     expect(violations).toContain(`publish $JS.API.CONSUMER.CREATE.${EVENTS_STREAM}.someone-else`);
+  });
+});
+
+describe('answers: conversations publishes, feedback scores them', () => {
+  it('scores an answer conversations published, with feedback’s own durable consumer; feedback may publish no event', async () => {
+    // Published as the conversations user (a second conversations service here would reuse the outbox
+    // ids of the one above, and the stream's duplicate window would drop its first event).
+    const conversations = await nats.connectAs('conversations');
+    await ensureEventsStream(conversations);
+    const answerId = randomUUID();
+    const event = { answerId, userId: 43, question: 'What did you change?', answer: 'I rebuilt the rota and waits fell from 40 minutes to 12.', source: 'typed', answeredAt: new Date().toISOString() };
+    await jetstream(conversations, { timeout: 2000 }).publish(EVENT_SUBJECTS.answerGiven, JSON.stringify(event));
+    const feedback = await startServiceForTest(feedbackService, { natsUrl: nats.server.url, env: natsEnv('feedback') });
+    try {
+      const headers = await feedback.as(43);
+      await expect.poll(async () => (await feedback.app.inject({ method: 'GET', url: `/api/feedback/${answerId}`, headers })).statusCode, { timeout: 10_000, interval: 100 }).toBe(200);
+    } finally {
+      await feedback.close();
+    }
+
+    const user = await nats.connectAs('feedback');
+    const violations = permissionViolations(user);
+    user.publish(EVENT_SUBJECTS.answerGiven, '{}');
+    user.publish(EVENT_SUBJECTS.userDeleted, '{}');
+    await settle(user);
+    expect(violations).toEqual(expect.arrayContaining([`publish ${EVENT_SUBJECTS.answerGiven}`, `publish ${EVENT_SUBJECTS.userDeleted}`]));
   });
 });
 

@@ -3,7 +3,7 @@
  * Services parse requests with these; the web client types its calls with them.
  */
 import { z } from 'zod';
-import { idSchema, idTextSchema } from './ids.ts';
+import { answerIdSchema, idSchema, idTextSchema } from './ids.ts';
 import { ACCOUNT_MESSAGES } from './messages/accounts.ts';
 import { isBase64 } from './spoken-reply.ts';
 import {
@@ -196,9 +196,12 @@ export const processTextRequestSchema = z.object({
   /** The selected job requirements when practising for an interview. */
   context: z.string().max(LIMITS.snippetText, 'context is too long').optional(),
   threadId: idSchema.optional(),
+  /** The snippet practised, so that feedback on the answer joins the snippet's progress (the caller's own only). */
+  snippetId: idSchema.optional(),
 });
 export type ProcessTextRequest = z.infer<typeof processTextRequestSchema>;
-export const processTextResponseSchema = z.object({ aiResponse: z.string() });
+/** The reply, and the id under which feedback on the answer appears (`GET /api/feedback/{answerId}`) a moment later. */
+export const processTextResponseSchema = z.object({ aiResponse: z.string(), answerId: answerIdSchema.optional() });
 
 // ---- snippet conversations ----------------------------------------------------------------------
 
@@ -206,6 +209,8 @@ export const snippetExchangeSchema = z.object({
   userMessage: z.string().max(LIMITS.messageText),
   aiResponse: z.string().max(LIMITS.messageText),
   timestamp: z.string().max(64),
+  /** The answer's id from `/api/process-text`, kept so a saved exchange finds its feedback (`/api/feedback/{answerId}`). */
+  answerId: answerIdSchema.optional(),
 });
 export type SnippetExchange = z.infer<typeof snippetExchangeSchema>;
 export const saveSnippetConversationRequestSchema = z.object({

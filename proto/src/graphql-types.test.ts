@@ -14,6 +14,18 @@ import {
   graphqlUserSchema,
   graphqlUserTypeSettingSchema,
 } from './graphql-types.ts';
+import {
+  answerFeedbackSchema,
+  answerQuoteSchema,
+  assessmentScoreSchema,
+  deliveryFeedbackSchema,
+  fillerWordSchema,
+  longPauseSchema,
+  progressAttemptSchema,
+  questionProgressSchema,
+  snippetProgressResponseSchema,
+  starPartFeedbackSchema,
+} from './feedback.ts';
 
 interface Mirror {
   subgraph: SubgraphName;
@@ -32,11 +44,21 @@ const MIRRORS: readonly Mirror[] = [
   { subgraph: 'jobs', type: 'JobDescription', schema: graphqlJobDescriptionSchema },
   { subgraph: 'jobs', type: 'Snippet', schema: graphqlSnippetSchema },
   { subgraph: 'jobs', type: 'CleanedDescription', schema: graphqlCleanedDescriptionSchema },
+  { subgraph: 'feedback', type: 'AnswerFeedback', schema: answerFeedbackSchema },
+  { subgraph: 'feedback', type: 'AnswerQuote', schema: answerQuoteSchema },
+  { subgraph: 'feedback', type: 'StarPartFeedback', schema: starPartFeedbackSchema },
+  { subgraph: 'feedback', type: 'AssessmentScore', schema: assessmentScoreSchema },
+  { subgraph: 'feedback', type: 'FillerWord', schema: fillerWordSchema },
+  { subgraph: 'feedback', type: 'LongPause', schema: longPauseSchema },
+  { subgraph: 'feedback', type: 'DeliveryFeedback', schema: deliveryFeedbackSchema },
+  { subgraph: 'feedback', type: 'ProgressAttempt', schema: progressAttemptSchema },
+  { subgraph: 'feedback', type: 'QuestionProgress', schema: questionProgressSchema },
+  { subgraph: 'feedback', type: 'SnippetProgress', schema: snippetProgressResponseSchema },
 ];
 
 const ROOT_TYPES = new Set(['Query', 'Mutation']);
 /** Entities a subgraph only extends: conversations adds `threads` to the auth subgraph's User. */
-const EXTENDED_ELSEWHERE: Record<SubgraphName, ReadonlySet<string>> = { auth: new Set(), conversations: new Set(['User']), jobs: new Set() };
+const EXTENDED_ELSEWHERE: Record<SubgraphName, ReadonlySet<string>> = { auth: new Set(), conversations: new Set(['User']), jobs: new Set(), feedback: new Set(['Snippet']) };
 
 const documents = SUBGRAPHS.map((subgraph) => ({ subgraph, document: parse(subgraphSdl(subgraph)) }));
 

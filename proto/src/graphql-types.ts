@@ -66,7 +66,8 @@ export const graphqlThreadSchema = z.object({
 });
 export type GraphqlThread = z.infer<typeof graphqlThreadSchema>;
 
-export const graphqlAiReplySchema = z.object({ aiResponse: z.string() });
+/** The reply, and the id of the answer's feedback (`answerFeedback`), null when it could not be recorded. */
+export const graphqlAiReplySchema = z.object({ aiResponse: z.string(), answerId: graphqlIdSchema.nullable() });
 export type GraphqlAiReply = z.infer<typeof graphqlAiReplySchema>;
 
 // ---- jobs subgraph --------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FEEDBACK_MESSAGES } from './messages/feedback.ts';
 
 const idNumber = z.number('Id must be a number').int('Id must be a whole number').positive('Id must be a positive number').max(Number.MAX_SAFE_INTEGER, 'Id is too large');
 
@@ -25,3 +26,9 @@ export const snippetIdParamsSchema = z.object({ snippetId: idTextSchema });
 export const jobDescriptionIdParamsSchema = z.object({ jobDescriptionId: idTextSchema });
 
 export const isoDateSchema = z.string().datetime({ offset: true });
+
+/** Canonical UUID text (lower case, version 4): the one spelling of an answer id. */
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/** The id the conversations service gives each answer it replies to (returned with the reply); feedback is found by it. */
+export const answerIdSchema = z.string(FEEDBACK_MESSAGES.invalidAnswerId).regex(UUID_PATTERN, FEEDBACK_MESSAGES.invalidAnswerId);

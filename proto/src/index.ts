@@ -9,4 +9,5 @@ export * from './messages/index.ts';
 export * from './services.ts';
 export * from './nats-rights.ts';
 export * from './graphql-types.ts';
+export * from './feedback.ts';
 export * from './word-timings.ts';

@@ -67,7 +67,7 @@ const durableConsumer = (stream: string, durable: string) => [
  */
 export const EVENT_OWNERS = {
   auth: ['events.user.>'],
-  conversations: ['events.story.saved', 'events.thread.>'],
+  conversations: ['events.story.saved', 'events.thread.>', 'events.answer.given'],
   jobs: ['events.job-description.>', 'events.snippet.>'],
 } as const satisfies Partial<Record<ServiceName, readonly string[]>>;
 
@@ -113,6 +113,10 @@ export const SERVICE_NATS_RIGHTS = {
   /** Reads events (never writes them): a durable consumer with explicit acks. */
   search: rights('search', {
     publish: [...JETSTREAM_INFO, ...streamSetup(EVENTS_STREAM), ...durableConsumer(EVENTS_STREAM, EVENT_CONSUMERS.searchIndexer)],
+  }),
+  /** Reads events (answers to score, deletions to follow), never writes them: a durable consumer with explicit acks. */
+  feedback: rights('feedback', {
+    publish: [...JETSTREAM_INFO, ...streamSetup(EVENTS_STREAM), ...durableConsumer(EVENTS_STREAM, EVENT_CONSUMERS.feedbackScorer)],
   }),
 } as const satisfies Record<ServiceName, NatsRights>;
 

@@ -1,5 +1,5 @@
 /** Which service owns which `/api` path; the gateway proxies by this table. Longest prefix wins. */
-export const SERVICE_NAMES = ['auth', 'conversations', 'jobs', 'speech', 'search'] as const;
+export const SERVICE_NAMES = ['auth', 'conversations', 'jobs', 'speech', 'search', 'feedback'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 export interface ApiRoute {
@@ -50,6 +50,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { prefix: '/api/job-description-snippets', service: 'jobs' },
   { prefix: '/api/formatted-job-descriptions', service: 'jobs' },
   { prefix: '/api/story-query', service: 'search', rateLimit: 'ai' },
+  { prefix: '/api/feedback', service: 'feedback' },
 ];
 
 /** GraphQL mutation fields that are AI work (they spend the AI budget, like their REST routes); every other mutation field spends the writes budget. */

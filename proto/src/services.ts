@@ -35,6 +35,7 @@ export const SERVICE_REGISTRY = [
   { name: 'conversations', port: 4002, subgraph: true, workers: NO_WORKERS, nats: SERVICE_NATS_RIGHTS.conversations },
   { name: 'jobs', port: 4003, subgraph: true, workers: NO_WORKERS, nats: SERVICE_NATS_RIGHTS.jobs },
   { name: 'search', port: 4005, subgraph: false, workers: NO_WORKERS, nats: SERVICE_NATS_RIGHTS.search },
+  { name: 'feedback', port: 4006, subgraph: true, workers: NO_WORKERS, nats: SERVICE_NATS_RIGHTS.feedback },
   { name: 'speech', port: 4004, subgraph: false, workers: [{ name: 'worker', entry: 'worker.ts', countEnv: 'SPEECH_WORKERS' }], nats: SERVICE_NATS_RIGHTS.speech },
 ] as const satisfies readonly ServiceEntry[];
 

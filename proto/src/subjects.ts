@@ -3,6 +3,8 @@
  * owning service in a queue group; events go to the JetStream stream EVENTS.
  */
 import { z } from 'zod';
+import { ANSWER_SOURCES, answerDeliveryInputSchema } from './feedback.ts';
+import { answerIdSchema } from './ids.ts';
 import { chatHistorySchema, responseTypeSchema, userTypeSchema, wordTimingSchema } from './api.ts';
 
 export const SUBJECTS = {
@@ -53,6 +55,8 @@ export const EVENT_CONSUMERS = {
   searchIndexer: 'search-indexer',
   /** conversations: deletes the practice conversations of a deleted snippet. */
   snippetCleanup: 'conversations-snippet-cleanup',
+  /** feedback: scores each answer (and forgets the answers of what was deleted). */
+  feedbackScorer: 'feedback-scorer',
 } as const;
 
 /** JetStream KV buckets (`openSharedBucket`) and object stores, by what they hold. */
@@ -73,6 +77,7 @@ export const EVENT_SUBJECTS = {
   userDeleted: 'events.user.deleted',
   jobDescriptionDeleted: 'events.job-description.deleted',
   snippetDeleted: 'events.snippet.deleted',
+  answerGiven: 'events.answer.given',
 } as const;
 export type EventSubject = (typeof EVENT_SUBJECTS)[keyof typeof EVENT_SUBJECTS];
 
@@ -93,6 +98,26 @@ export const userDeletedEventSchema = z.object({ userId: z.number(), at: z.strin
 export const jobDescriptionDeletedEventSchema = z.object({ userId: z.number(), jobDescriptionId: z.number(), at: z.string() });
 export const snippetDeletedEventSchema = z.object({ userId: z.number(), snippetId: z.number(), at: z.string() });
 
+/**
+ * `events.answer.given`: a person answered the coach's question. Published by conversations with
+ * each reply (through its outbox: the reply never waits for feedback); the feedback service
+ * consumes it and stores feedback under `answerId`.
+ */
+export const answerGivenEventSchema = z.object({
+  answerId: answerIdSchema,
+  userId: z.number().int().positive(),
+  threadId: z.number().int().positive().optional(),
+  snippetId: z.number().int().positive().optional(),
+  /** The coach's previous reply: the question answered ('' when the answer opened the conversation). */
+  question: z.string(),
+  answer: z.string().min(1),
+  /** The snippet's text (the selected job requirements) when practising for an interview. */
+  requirements: z.string().optional(),
+  source: z.enum(ANSWER_SOURCES),
+  delivery: answerDeliveryInputSchema.optional(),
+  answeredAt: z.string(),
+});
+export type AnswerGivenEvent = z.infer<typeof answerGivenEventSchema>;
 // ---- voice: the speech front, its workers, and the reply it asks conversations for ----------------
 
 /** A spoken turn's reply, made by the same code as `/api/process-text` (the speech service asks; conversations answers). */
@@ -101,12 +126,17 @@ export const chatReplyRequestSchema = z.object({
   text: z.string(),
   conversationHistory: chatHistorySchema,
   context: z.string().optional(),
+  /** The thread or practised snippet the turn belongs to, when known (feedback files the answer under it). */
+  threadId: z.number().int().positive().optional(),
+  snippetId: z.number().int().positive().optional(),
+  /** When each word was said, for the answer's delivery feedback (the transcription's word times). */
+  delivery: answerDeliveryInputSchema.optional(),
 });
 export type ChatReplyRequest = z.infer<typeof chatReplyRequestSchema>;
 /** A refusal over NATS: the HTTP status and message the asking service passes on. */
 export const natsRefusalSchema = z.object({ ok: z.literal(false), status: z.number().int(), message: z.string() });
 export type NatsRefusal = z.infer<typeof natsRefusalSchema>;
-export const chatReplyReplySchema = z.union([z.object({ ok: z.literal(true), aiResponse: z.string() }), natsRefusalSchema]);
+export const chatReplyReplySchema = z.union([z.object({ ok: z.literal(true), aiResponse: z.string(), answerId: answerIdSchema.optional() }), natsRefusalSchema]);
 
 /** The live session `sessionId`'s own subjects, served by the one worker that holds it (no queue group). */
 export const speechSessionSubject = (sessionId: string, verb: 'chunk' | 'finish' | 'cancel') => `speech.session.${sessionId}.${verb}`;

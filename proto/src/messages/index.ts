@@ -6,4 +6,5 @@ export * from './uploads.ts';
 export * from './admin.ts';
 export * from './jobs.ts';
 export * from './search.ts';
+export * from './feedback.ts';
 export * from './speech.ts';

@@ -2,6 +2,7 @@ import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { subgraphSdl } from '@story/proto/graphql';
 import { NatsLink, OutboxRelay, createServiceApp, registerIdentity, registerSubgraph, relayOutboxOver, type ServiceApp, type ServiceDefinition, type ServiceDeps } from '@story/service-kit';
+import { AnswerEvents } from './chat/answer-events.ts';
 import type { ChatModel } from './chat/chat-model.ts';
 import { createChatModel } from './chat/chat-model.factory.ts';
 import { registerProcessTextRoutes } from './chat/process-text.routes.ts';
@@ -52,7 +53,8 @@ export async function buildConversationsApp(config: ConversationsConfig, deps: C
     onEventsWritten,
     onExchangeSaved: (userId, threadId) => titler.afterSave(userId, threadId),
   });
-  const chat = { chatModel: deps.chatModel, threads, timeoutMs: config.CHAT_TIMEOUT_MS };
+  const answers = new AnswerEvents({ events: storage.events, onEventsWritten, clock });
+  const chat = { chatModel: deps.chatModel, threads, timeoutMs: config.CHAT_TIMEOUT_MS, answers };
   const snippets = new SnippetConversationService({ repository: storage.snippetConversations, owners: new SnippetOwnerClient(nats), clock, onEventsWritten });
   const purge = new ThreadPurgeJob({
     threads: storage.threads,

@@ -103,6 +103,7 @@ describe('snippet conversations with a real nats-server', () => {
       [{ snippetId: SNIPPET, conversationHistory: [] }, 'conversationHistory must have at least one exchange'],
       [{ snippetId: 'abc', conversationHistory: [exchange(1)] }, 'Id must be a number'],
       [{ snippetId: { $gt: 0 }, conversationHistory: [exchange(1)] }, 'Id must be a number'],
+      [{ snippetId: SNIPPET, conversationHistory: [{ ...exchange(1), answerId: 'not-a-uuid' }] }, 'Answer id must be a UUID'],
     ];
     for (const [payload, message] of cases) {
       const response = await post(owner, payload);

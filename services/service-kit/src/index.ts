@@ -15,4 +15,5 @@ export * from './leases.ts';
 export * from './service-runner.ts';
 export * from './service-definition.ts';
 export * from './shared-counters.ts';
+export * from './durable-consumer.ts';
 export * from './within-time.ts';

@@ -74,7 +74,7 @@ describe('OpenAI chat model against a loopback chat-completions server', () => {
       const headers = await service.as(5);
       fake.mode = 'answer';
       const ok = await service.app.inject({ method: 'POST', url: '/api/process-text', headers, payload: { text: 'Hello', conversationHistory: [] } });
-      expect(ok.json()).toEqual({ aiResponse: 'What happened next at the warehouse?' });
+      expect(ok.json()).toEqual({ aiResponse: 'What happened next at the warehouse?', answerId: expect.any(String) });
 
       for (const mode of ['error', 'hang'] as const) {
         fake.mode = mode;

@@ -1,3 +1,4 @@
+import { EVENT_SUBJECTS, answerGivenEventSchema, type AnswerGivenEvent } from '@story/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatModel, ChatRequest } from './chat-model.ts';
 import { OfflineCoachModel } from './offline-coach/offline-coach.model.ts';
@@ -103,6 +104,63 @@ describe('POST /api/process-text', () => {
       expect(Date.now() - started).toBeLessThan(2000);
     }
     model.behaviour = 'offline';
+  });
+
+  /** The answer events in the outbox (NATS is unreachable here: they wait there), newest last. */
+  const answerEvents = async (): Promise<AnswerGivenEvent[]> =>
+    (await service.deps.storage.outbox.pendingEvents(10_000))
+      .filter((entry) => entry.subject === EVENT_SUBJECTS.answerGiven)
+      .map((entry) => answerGivenEventSchema.parse(JSON.parse(entry.payload)));
+
+  it('returns an answer id with the reply and records the answer for feedback: the question asked, the requirements, typed', async () => {
+    model.behaviour = 'offline';
+    const response = await post({
+      text: '  At Kestrel Foods I wrote SQL views and the Monday meeting went from 90 minutes to 30.  ',
+      conversationHistory: [
+        { role: 'assistant', content: 'Tell me about your SQL work.' },
+        { role: 'user', content: 'Sure.' },
+        { role: 'assistant', content: 'What did you build with it?' },
+      ],
+      context: '- 2+ years of SQL',
+      snippetId: 12,
+    });
+    expect(response.statusCode).toBe(200);
+    const { answerId } = response.json<{ answerId: string }>();
+    expect(answerId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect((await answerEvents()).find((event) => event.answerId === answerId)).toEqual({
+      answerId,
+      userId: ALICE,
+      snippetId: 12,
+      question: 'What did you build with it?',
+      answer: 'At Kestrel Foods I wrote SQL views and the Monday meeting went from 90 minutes to 30.',
+      requirements: '- 2+ years of SQL',
+      source: 'typed',
+      answeredAt: expect.any(String),
+    });
+  });
+
+  it('gives each answer its own id; an answer that opens the conversation answers no question', async () => {
+    const first = (await post({ text: 'I want to talk about my first job.' })).json<{ answerId: string }>().answerId;
+    const again = (await post({ text: 'I want to talk about my first job.' })).json<{ answerId: string }>().answerId;
+    expect(first).not.toBe(again);
+    expect((await answerEvents()).find((event) => event.answerId === first)).toMatchObject({ question: '', source: 'typed' });
+  });
+
+  it('records nothing for a refused or failed turn', async () => {
+    const before = (await answerEvents()).length;
+    await post({ text: '' });
+    await post({ text: 'hi', snippetId: 'twelve' });
+    model.behaviour = 'fail';
+    await post({ text: 'Tell me something' });
+    model.behaviour = 'offline';
+    expect((await answerEvents()).length).toBe(before);
+  });
+
+  it('refuses a snippet id that is not a positive whole number', async () => {
+    for (const snippetId of ['12', -1, 0, 1.5, '1e3']) {
+      const response = await post({ text: 'hi', snippetId });
+      expect(response.statusCode, String(snippetId)).toBe(400);
+    }
   });
 
   it('needs a signed-in caller', async () => {

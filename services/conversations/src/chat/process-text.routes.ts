@@ -2,10 +2,10 @@ import { processTextRequestSchema, processTextResponseSchema } from '@story/prot
 import { requireUser, signedInOnly, type ServiceApp } from '@story/service-kit';
 import { processText, type ProcessTextDeps } from './process-text.service.ts';
 
-/** `POST /api/process-text`: the coach's reply to a typed message. */
+/** `POST /api/process-text`: the coach's reply to a typed message, and the id of the answer's feedback to come. */
 export function registerProcessTextRoutes(app: ServiceApp, deps: ProcessTextDeps): void {
   app.post('/api/process-text', { ...signedInOnly, schema: { body: processTextRequestSchema, response: { 200: processTextResponseSchema } } }, async (request) => {
     const { userId } = requireUser(request);
-    return { aiResponse: await processText(deps, userId, request.body, request.log) };
+    return processText(deps, userId, request.body, request.log);
   });
 }

@@ -2,31 +2,42 @@ import type { FastifyBaseLogger } from 'fastify';
 import { HttpError, withinTime } from '@story/service-kit';
 import { CONVERSATION_MESSAGES, type ProcessTextRequest } from '@story/proto';
 import type { ThreadService } from '../threads/thread.service.ts';
+import { TYPED, type AnswerEvents, type AnswerOrigin } from './answer-events.ts';
 import type { ChatModel } from './chat-model.ts';
-
 
 export interface ProcessTextDeps {
   chatModel: ChatModel;
   threads: ThreadService;
   timeoutMs: number;
+  /** Tells the feedback service about each answer replied to. */
+  answers: AnswerEvents;
+}
+
+/** The coach's reply, and the id under which feedback on the answer will appear (undefined when it could not be recorded). */
+export interface ProcessedText {
+  aiResponse: string;
+  answerId: string | undefined;
 }
 
 /**
- * The coach's reply to a typed message. A thread id, when given, must be the caller's. A model that
- * fails or takes longer than the timeout gives the specification's message as a 502, never a hang.
+ * The coach's reply to a message (typed, or spoken and transcribed: `origin`). A thread id, when
+ * given, must be the caller's. A model that fails or takes longer than the timeout gives the
+ * specification's message as a 502, never a hang. Each answer replied to is then recorded for
+ * feedback, which follows later: the reply does not wait for it.
  */
-export async function processText(deps: ProcessTextDeps, userId: number, input: ProcessTextRequest, log: FastifyBaseLogger): Promise<string> {
+export async function processText(deps: ProcessTextDeps, userId: number, input: ProcessTextRequest, log: FastifyBaseLogger, origin: AnswerOrigin = TYPED): Promise<ProcessedText> {
   if (input.threadId !== undefined) await deps.threads.getThread(userId, input.threadId);
+  let aiResponse: string;
   try {
-    const reply = await withinTime(
+    aiResponse = await withinTime(
       deps.chatModel.reply({ text: input.text.trim(), history: input.conversationHistory, context: input.context }),
       deps.timeoutMs,
       'chat model gave no reply',
     );
-    if (!reply.trim()) throw new Error('chat model gave an empty reply');
-    return reply;
+    if (!aiResponse.trim()) throw new Error('chat model gave an empty reply');
   } catch (error) {
     log.warn({ err: error, model: deps.chatModel.name }, 'chat reply failed');
     throw new HttpError(502, CONVERSATION_MESSAGES.processTextFailed);
   }
+  return { aiResponse, answerId: await deps.answers.record(userId, input, origin, log) };
 }

@@ -116,6 +116,17 @@ describe('conversations subgraph', () => {
     expect(badRole.errors?.[0]?.message).toBe('role must be user or assistant');
   });
 
+  it('gives processText’s answer an id for its feedback, with the snippet practised', async () => {
+    const reply = await gql<{ processText: { aiResponse: string; answerId: string | null } }>(alice, 'mutation { processText(text: "I wrote the SQL views myself.", snippetId: "4") { aiResponse answerId } }');
+    expect(reply.errors).toBeUndefined();
+    const answerId = reply.data?.processText.answerId;
+    expect(answerId).toMatch(/^[0-9a-f-]{36}$/);
+    const recorded = (await service.deps.storage.outbox.pendingEvents(10_000)).find((entry) => entry.payload.includes(String(answerId)));
+    expect(JSON.parse(recorded?.payload ?? '{}')).toMatchObject({ answerId, snippetId: 4, answer: 'I wrote the SQL views myself.' });
+    const badSnippet = await gql(alice, 'mutation { processText(text: "hi", snippetId: "04") { aiResponse } }');
+    expect(badSnippet.errors?.[0]?.message).toBe('Id must be a number');
+  });
+
   it('gives each item its audioUrl and reads a reply’s audio only for a query that asks for audioResponse', async () => {
     const created = await gql<{ createThread: { id: string } }>(alice, 'mutation { createThread { id } }');
     const threadId = Number(created.data?.createThread.id);

@@ -99,9 +99,10 @@ export function conversationsResolvers(threads: ThreadService, chat: ProcessText
       processText: async (_parent: unknown, args: Record<string, unknown>, context: GraphqlContext) => {
         const { userId } = contextUser(context);
         const history = Array.isArray(args.conversationHistory) ? args.conversationHistory.map((turn: unknown) => (isRecord(turn) ? withoutNulls(turn) : turn)) : [];
-        const threadId = args.threadId === undefined || args.threadId === null ? undefined : parseInput(idTextSchema, args.threadId);
-        const input = parseInput(processTextRequestSchema, { ...withoutNulls(args), conversationHistory: history, threadId });
-        return { aiResponse: await processText(chat, userId, input, context.log) };
+        const optionalId = (value: unknown) => (value === undefined || value === null ? undefined : parseInput(idTextSchema, value));
+        const input = parseInput(processTextRequestSchema, { ...withoutNulls(args), conversationHistory: history, threadId: optionalId(args.threadId), snippetId: optionalId(args.snippetId) });
+        const { aiResponse, answerId } = await processText(chat, userId, input, context.log);
+        return { aiResponse, answerId: answerId ?? null };
       },
     },
   };

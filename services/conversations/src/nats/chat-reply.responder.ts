@@ -23,11 +23,12 @@ function readJson(text: () => unknown): unknown {
 export async function answerChatReply(deps: ProcessTextDeps, body: unknown, log: FastifyBaseLogger): Promise<ChatReplyReply> {
   const request = chatReplyRequestSchema.safeParse(body);
   if (!request.success) return { ok: false, status: 400, message: describeZodError(request.error) };
-  const { userId, ...turn } = request.data;
+  const { userId, delivery, ...turn } = request.data;
   const input = processTextRequestSchema.safeParse(turn);
   if (!input.success) return { ok: false, status: 400, message: describeZodError(input.error) };
   try {
-    return { ok: true, aiResponse: await processText(deps, userId, input.data, log) };
+    const { aiResponse, answerId } = await processText(deps, userId, input.data, log, { source: 'spoken', delivery });
+    return { ok: true, aiResponse, answerId };
   } catch (error) {
     if (error instanceof HttpError) return { ok: false, status: error.statusCode, message: error.message };
     log.error({ err: error }, 'chat reply failed');

@@ -42,6 +42,13 @@ describe('SnippetConversationService', () => {
     expect((await service.list(OWNER, SNIPPET)).map((c) => c.conversationHistory.length)).toEqual([2]);
   });
 
+  it('keeps each exchange’s answer id, so a saved practice answer finds its feedback', async () => {
+    const answerId = '2b1f1a2e-4a8b-4c5d-9e0f-1a2b3c4d5e6f';
+    await service.save(OWNER, SNIPPET, [{ ...exchange(1), answerId }, exchange(2)]);
+    const [saved] = await service.list(OWNER, SNIPPET);
+    expect(saved?.conversationHistory.map((entry) => entry.answerId)).toEqual([answerId, undefined]);
+  });
+
   it('refuses an empty history and a snippet that is not the caller’s, and saves nothing', async () => {
     expect(await failureOf(service.save(OWNER, SNIPPET, []))).toEqual({ status: 400, message: CONVERSATION_MESSAGES.snippetHistoryEmpty });
     expect(await failureOf(service.save(STRANGER, SNIPPET, [exchange(1)]))).toEqual({ status: 404, message: 'Snippet not found' });

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { EVENT_SUBJECTS } from '@story/proto';
 import { dropMongoDatabase, tempDataDir, withMongo } from '@story/service-kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messageAudioRepositoryContract } from '../message-audio/message-audio.repository.contract.ts';
 import { snippetConversationRepositoryContract } from '../snippet-conversations/snippet-conversation.repository.contract.ts';
 import type { StoreUnderTest } from '../threads/thread.repository.contract.ts';
@@ -17,6 +19,27 @@ function runContracts(driver: string, open: () => Promise<{ storage: Conversatio
   threadRepositoryContract(driver, under((storage) => storage.threads));
   snippetConversationRepositoryContract(driver, under((storage) => storage.snippetConversations));
   messageAudioRepositoryContract(driver, under((storage) => storage));
+  standaloneEventsContract(driver, open);
+}
+
+/** An event with no change of its own (an answer given) waits in the outbox like any other. */
+function standaloneEventsContract(driver: string, open: () => Promise<{ storage: ConversationsStorage; cleanup: () => Promise<void> }>): void {
+  describe(`standalone events contract: ${driver}`, () => {
+    let opened: { storage: ConversationsStorage; cleanup: () => Promise<void> };
+    beforeAll(async () => {
+      opened = await open();
+    });
+    afterAll(async () => opened.cleanup());
+
+    it('writes the event to the outbox, pending until published', async () => {
+      const { outbox, events } = opened.storage;
+      const before = await outbox.countPendingEvents();
+      await events.write({ subject: EVENT_SUBJECTS.answerGiven, payload: { answerId: 'a' } });
+      expect(await outbox.countPendingEvents()).toBe(before + 1);
+      const pending = await outbox.pendingEvents(10_000);
+      expect(pending.at(-1)).toMatchObject({ subject: EVENT_SUBJECTS.answerGiven, payload: JSON.stringify({ answerId: 'a' }) });
+    });
+  });
 }
 
 runContracts('SQLite', async () => {

@@ -11,6 +11,7 @@ import {
   storageKind,
   type BaseEnv,
   type LeaseStore,
+  type OutboxEvent,
   type OutboxStore,
   type ReadinessCheck,
 } from '@story/service-kit';
@@ -25,6 +26,11 @@ import { SqliteThreadRepository } from '../threads/sqlite-thread.repository.ts';
 import type { ThreadRepository } from '../threads/thread.repository.ts';
 import { CONVERSATIONS_MIGRATIONS } from './sqlite-migrations.ts';
 
+/** Writes an event that describes no change of this service's data (an answer given): the outbox in a transaction of its own. */
+export interface StandaloneEventWriter {
+  write(event: OutboxEvent): Promise<void>;
+}
+
 /** Everything the conversations service stores, a repository per aggregate over one database. */
 export interface ConversationsStorage {
   kind: 'sqlite' | 'mongodb';
@@ -33,6 +39,8 @@ export interface ConversationsStorage {
   messageAudio: MessageAudioRepository;
   snippetConversations: SnippetConversationRepository;
   outbox: OutboxStore;
+  /** Events that go with no change here (`events.answer.given`). */
+  events: StandaloneEventWriter;
   leases: LeaseStore;
   readiness: ReadinessCheck;
   close(): Promise<void>;
@@ -49,6 +57,7 @@ export function openSqliteConversationsStorage(file: string): ConversationsStora
     messageAudio,
     snippetConversations: new SqliteSnippetConversationRepository(db, outbox),
     outbox,
+    events: { write: async (event) => outbox.write(event) },
     leases: new SqliteLeaseStore(db),
     readiness: sqliteReadiness(db),
     close: async () => {
@@ -68,7 +77,8 @@ export async function openMongoConversationsStorage(url: string, dbName: string)
   // Collections cannot be created inside a transaction on older servers: make them all up front.
   // The threads' collections come before the audio's, whose init moves replies out of message documents.
   for (const part of [outbox, threads, messageAudio, snippetConversations, leases]) await part.init();
-  return { kind: 'mongodb', threads, messageAudio, snippetConversations, outbox, leases, readiness: mongoReadiness(connection), close: () => connection.close() };
+  const events: StandaloneEventWriter = { write: (event) => connection.transaction((session) => outbox.write(event, session)) };
+  return { kind: 'mongodb', threads, messageAudio, snippetConversations, outbox, events, leases, readiness: mongoReadiness(connection), close: () => connection.close() };
 }
 
 /** The configured store: MongoDB when MONGODB_URL is set, else `conversations.sqlite` under DATA_DIR. */

@@ -1,4 +1,4 @@
-import { words } from './story-signals.ts';
+import { words } from '@story/proto/story-analysis';
 
 /**
  * What a message asks of the coach, apart from telling a story: a greeting, a "no" or "I don't

@@ -4,7 +4,7 @@
  * changes which phrasing a conversation gets.
  */
 
-import type { StoryElement } from './story-signals.ts';
+import type { StoryElement } from '@story/proto/story-analysis';
 
 /** A phrase built around a short quote of the person's own words. */
 export type QuoteLine = (quote: string) => string;

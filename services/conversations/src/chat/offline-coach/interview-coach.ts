@@ -17,11 +17,8 @@ import {
   RELEVANCE_MARKERS,
   quoting,
 } from './coach-phrases.ts';
-import type { Requirement } from './interview-requirements.ts';
-import { showsRequirement } from './interview-relevance.ts';
+import { classify, clauses, hasNumber, quotable, quoteFor, type Requirement, showsRequirement, words } from '@story/proto/story-analysis';
 import { reflection, storyReply } from './story-coach.ts';
-import { hasNumber } from './story-figures.ts';
-import { classify, clauses, quotable, quoteFor, words } from './story-signals.ts';
 import { itemAt, normalize, type Turn, type TurnWriter } from './turn-writer.ts';
 
 interface InterviewState {

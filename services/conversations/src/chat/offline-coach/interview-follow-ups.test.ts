@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { converse, questions } from './coach-test-kit.ts';
-import { extractRequirements } from './interview-requirements.ts';
-import { showsRequirement } from './interview-relevance.ts';
+import { extractRequirements, showsRequirement } from '@story/proto/story-analysis';
 
 /** A snippet as a person saves it from a cleaned description (markdown bullets under a heading). */
 const SNIPPET = [

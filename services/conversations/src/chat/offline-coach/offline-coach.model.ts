@@ -1,6 +1,6 @@
 import type { ChatModel, ChatRequest } from '../chat-model.ts';
 import { interviewReply } from './interview-coach.ts';
-import { extractRequirements } from './interview-requirements.ts';
+import { extractRequirements } from '@story/proto/story-analysis';
 import { storyReply } from './story-coach.ts';
 import { storyTitle } from './story-title.ts';
 import { hash, TurnWriter, type Turn } from './turn-writer.ts';

@@ -1,7 +1,6 @@
 import { isDecline, isSubstantive } from './coach-intents.ts';
 import { SLOT_QUESTIONS, STORY_SLOTS, SUMMARY_OPENERS, type StorySlot } from './coach-phrases.ts';
-import { hasNumber, isMeasurable, statesMeasuredResult } from './story-figures.ts';
-import { classify, tellsStory, type StoryElement } from './story-signals.ts';
+import { classify, hasNumber, isMeasurable, statesMeasuredResult, type StoryElement, tellsStory } from '@story/proto/story-analysis';
 import { normalize, type Turn } from './turn-writer.ts';
 
 /** What the person has told of the story being told now, read from the thread. */

@@ -1,4 +1,4 @@
-import { words } from './story-signals.ts';
+import { words } from '@story/proto/story-analysis';
 
 /** One turn of the conversation, trimmed and never empty. */
 export interface Turn {

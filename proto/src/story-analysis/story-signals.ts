@@ -71,6 +71,11 @@ const TEAM_ACTION_PATTERN = new RegExp(
   String.raw`\b(?:we|(?:our|the|my) (?:team|group|squad|department))\s+${ADVERB}(?:(${IRREGULAR_ACTIONS.map((w) => w.replace(' ', String.raw`\s+`)).join('|')})|([a-z]{3,}ed))\b`,
   'gi',
 );
+/** A clause that starts with a step taken and no subject of its own ("grouped the SKUs…", "then built a dashboard"). */
+const LEADING_ACTION = new RegExp(
+  String.raw`^(?:(?:and|then|also|so|but)\s+)*${ADVERB}(?:(${IRREGULAR_ACTIONS.map((w) => w.replace(' ', String.raw`\s+`)).join('|')})|([a-z]{3,}ed))\b`,
+  'i',
+);
 /** "I want to talk about the time I organised…": a topic, not yet an account of what was done. */
 const TOPIC_INTRO = /\b(?:(?:want|like|going|wanted) to (?:talk|tell|share|speak)|(?:tell|talk to) you about|(?:a|the) time (?:when )?(?:i|we)\b)/i;
 
@@ -110,6 +115,16 @@ function classifyUncached(text: string): Set<StoryElement> {
   if (matchesAction(text, ACTION_PATTERN) || ACTION_PHRASES.test(text)) found.add('action');
   if (matchesAction(text, TEAM_ACTION_PATTERN)) found.add('teamAction');
   return found;
+}
+
+/**
+ * True when a clause without a subject starts with a step taken ("grouped the SKUs near the benches"):
+ * it goes on with the subject of the clause before it ("I pulled the data, grouped the SKUs…").
+ */
+export function continuesAction(clause: string): boolean {
+  const match = LEADING_ACTION.exec(clause.trim());
+  const regular = match?.[2]?.toLowerCase();
+  return Boolean(match?.[1] || (regular && !NOT_ACTIONS.has(regular)));
 }
 
 /** True when the text tells part of a story: more than how the person felt or who was there. */

@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, GOOD_PASSWORD, startTestStack, uniqueEmail } from '../src/test-stack.ts';
+import type { StackHandle } from '../src/stack.ts';
+
+/**
+ * Feedback on answers across the running system, with no keys: a typed answer to
+ * `/api/process-text` gets its reply and an answer id at once; conversations publishes the answer
+ * through its outbox, the feedback service scores it from the event stream (each service its own
+ * NATS user), and the feedback appears through the gateway within a few seconds, to its author only.
+ */
+let stack: StackHandle & { dataDir: string };
+
+beforeAll(async () => {
+  stack = await startTestStack();
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+async function signedUp(): Promise<ApiClient> {
+  const client = new ApiClient(stack.gatewayUrl);
+  const reply = await client.post('/api/users/register', { email: uniqueEmail('feedback'), firstName: 'Ada', lastName: 'Lovelace', password: GOOD_PASSWORD });
+  expect(reply.status).toBe(201);
+  return client;
+}
+
+const QUESTION = 'Tell me about a time you improved a process.';
+const ANSWER =
+  'At Harbor Logistics I ran the night shift in a warehouse of 40 pickers. Orders left late because pickers walked the whole floor. ' +
+  'My goal was same-day dispatch above 95%. I pulled two weeks of pick data and grouped the fastest 200 SKUs near the packing benches. ' +
+  'Within a month pick time fell from 11 minutes to 7 and same-day dispatch went from 82% to 97%.';
+
+describe('feedback on a typed answer through the gateway', () => {
+  it('replies at once with an answer id; the feedback follows within seconds, to its author only', async () => {
+    const ada = await signedUp();
+    const bob = await signedUp();
+    const reply = await ada.post('/api/process-text', { text: ANSWER, conversationHistory: [{ role: 'assistant', content: QUESTION }], context: '- Continuously improve operational processes', snippetId: 5 });
+    expect(reply.status).toBe(200);
+    expect(reply.body.aiResponse.length).toBeGreaterThan(0);
+    const answerId: string = reply.body.answerId;
+    expect(answerId).toMatch(/^[0-9a-f-]{36}$/);
+
+    const started = Date.now();
+    await expect.poll(async () => (await ada.get(`/api/feedback/${answerId}`)).status, { timeout: 10_000, interval: 100 }).toBe(200);
+    const waited = Date.now() - started;
+    expect(waited).toBeLessThan(10_000);
+    const feedback = (await ada.get(`/api/feedback/${answerId}`)).body;
+    expect(feedback).toMatchObject({ answerId, question: QUESTION, answer: ANSWER, source: 'typed', engine: 'offline', attempt: 1, attempts: 1, best: true, delivery: null });
+    expect(feedback.star.map((part: { part: string; present: boolean }) => `${part.part}:${part.present}`)).toEqual(['situation:true', 'task:true', 'action:true', 'result:true']);
+    expect(feedback.overall).toBeGreaterThanOrEqual(7);
+
+    const foreign = await bob.get(`/api/feedback/${answerId}`);
+    expect(foreign.status).toBe(404);
+    expect(foreign.body).toEqual({ message: 'No feedback for this answer yet' });
+    expect((await bob.get('/api/feedback/snippets/5/progress')).body).toEqual({ questions: [] });
+
+    // "Answer this again": the same question, a second attempt; the progress view shows both, the best marked.
+    const again = await ada.post('/api/process-text', { text: 'We changed a few things and it got better.', conversationHistory: [{ role: 'assistant', content: QUESTION }], snippetId: 5 });
+    const secondId: string = again.body.answerId;
+    await expect.poll(async () => (await ada.get(`/api/feedback/${secondId}`)).status, { timeout: 10_000, interval: 100 }).toBe(200);
+    const progress = (await ada.get('/api/feedback/snippets/5/progress')).body;
+    expect(progress.questions).toHaveLength(1);
+    expect(progress.questions[0].attempts.map((attempt: { answerId: string; best: boolean }) => [attempt.answerId, attempt.best])).toEqual([
+      [answerId, true],
+      [secondId, false],
+    ]);
+
+    const graphql = await ada.post('/graphql', { query: `{ answerFeedback(answerId: "${secondId}") { attempt attempts best overall star { part present prompt } } }` });
+    expect(graphql.body.errors).toBeUndefined();
+    expect(graphql.body.data.answerFeedback).toMatchObject({ attempt: 2, attempts: 2, best: false });
+    expect(graphql.body.data.answerFeedback.star.find((part: { part: string }) => part.part === 'action').prompt).toMatch(/what did you do yourself\?/);
+
+    expect((await ada.get('/api/feedback/not-a-uuid')).status).toBe(400);
+    expect((await new ApiClient(stack.gatewayUrl).get(`/api/feedback/${answerId}`)).status).toBe(401);
+  });
+});

@@ -1,0 +1,6 @@
+/** Feedback on answers (issue 12): what the feedback service answers. */
+export const FEEDBACK_MESSAGES = {
+  invalidAnswerId: 'Answer id must be a UUID',
+  /** Not scored yet, or not the caller's: the same answer for both, so nobody learns of another's answers. */
+  notReady: 'No feedback for this answer yet',
+} as const;

@@ -1,0 +1,11 @@
+/**
+ * Reading a person's own words for the parts of a story: the STAR signals, figures, feelings, and
+ * the requirements of a pasted job-description section. Pure text analysis with no model, shared by
+ * the conversations service's offline coach and the feedback service's offline scorer
+ * (`@story/proto/story-analysis`; not part of proto's main export, so the web app does not carry it).
+ */
+export * from './story-signals.ts';
+export * from './story-figures.ts';
+export * from './story-feelings.ts';
+export * from './interview-requirements.ts';
+export * from './interview-relevance.ts';

@@ -1,0 +1,42 @@
+import type { AnswerFeedback, QuestionProgress, SnippetProgressResponse } from '@story/proto';
+import type { AttemptRecord, FeedbackRecord } from './answer-feedback.repository.ts';
+import { bestAttempt } from './attempts.ts';
+
+/** Feedback on one answer as the API gives it, with its place among the attempts at its question. */
+export function presentFeedback(record: FeedbackRecord, attempts: readonly AttemptRecord[]): AnswerFeedback {
+  const index = attempts.findIndex((attempt) => attempt.answerId === record.answerId);
+  return {
+    answerId: record.answerId,
+    question: record.question,
+    answer: record.answer,
+    source: record.source,
+    engine: record.engine,
+    overall: record.overall,
+    star: record.findings.star,
+    assessment: record.findings.assessment,
+    delivery: record.findings.delivery,
+    attempt: index + 1,
+    attempts: attempts.length,
+    best: bestAttempt(attempts)?.answerId === record.answerId,
+    answeredAt: record.answeredAt,
+  };
+}
+
+/** A snippet's attempts grouped by question, the questions in the order first answered, each attempt numbered and the best marked. */
+export function presentProgress(attempts: readonly AttemptRecord[]): SnippetProgressResponse {
+  const byQuestion = new Map<string, AttemptRecord[]>();
+  for (const attempt of attempts) byQuestion.set(attempt.questionKey, [...(byQuestion.get(attempt.questionKey) ?? []), attempt]);
+  const questions: QuestionProgress[] = [...byQuestion.values()].flatMap((group) => {
+    const best = bestAttempt(group);
+    const first = group[0];
+    if (!best || !first) return [];
+    return [
+      {
+        question: first.question,
+        bestAnswerId: best.answerId,
+        attempts: group.map((attempt, index) => ({ answerId: attempt.answerId, attempt: index + 1, overall: attempt.overall, best: attempt === best, answeredAt: attempt.answeredAt })),
+      },
+    ];
+  });
+  return { questions };
+}

@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AnswerFeedbackRepository, FeedbackRecord } from './answer-feedback.repository.ts';
+
+export interface RepositoryUnderTest {
+  repository: AnswerFeedbackRepository;
+  cleanup(): Promise<void>;
+}
+
+let clock = Date.UTC(2025, 0, 1);
+/** A stored feedback record; each call is a later answer. */
+export function feedbackRecord(overrides: Partial<FeedbackRecord> = {}): FeedbackRecord {
+  clock += 60_000;
+  return {
+    answerId: randomUUID(),
+    userId: 1,
+    threadId: null,
+    snippetId: null,
+    questionKey: 'none|what did you do?',
+    question: 'What did you do?',
+    answer: 'I rebuilt the rota.',
+    source: 'typed',
+    engine: 'offline',
+    overall: 5,
+    findings: {
+      star: [{ part: 'action', present: true, quotes: [{ start: 0, end: 18, text: 'I rebuilt the rota' }], prompt: null }],
+      assessment: [{ dimension: 'ownership', score: 8, comment: '“I rebuilt the rota” says what you did.', quote: { start: 0, end: 18, text: 'I rebuilt the rota' }, requirement: null }],
+      delivery: null,
+    },
+    answeredAt: new Date(clock).toISOString(),
+    scoredAt: new Date(clock + 500).toISOString(),
+    ...overrides,
+  };
+}
+
+/** What every store of feedback must do, whichever database holds it. */
+export function answerFeedbackRepositoryContract(driver: string, open: () => Promise<RepositoryUnderTest>): void {
+  describe(`answer feedback repository contract: ${driver}`, () => {
+    let store: RepositoryUnderTest;
+    let nextUser = 100;
+    beforeAll(async () => {
+      store = await open();
+    });
+    afterAll(async () => store.cleanup());
+
+    it('stores feedback once per answer and reads it back whole, to its owner only', async () => {
+      const { repository } = store;
+      const userId = ++nextUser;
+      const record = feedbackRecord({ userId, threadId: 3, snippetId: 9 });
+      expect(await repository.has(record.answerId)).toBe(false);
+      expect(await repository.save(record)).toBe(true);
+      expect(await repository.save({ ...record, overall: 9 })).toBe(false);
+      expect(await repository.has(record.answerId)).toBe(true);
+      expect(await repository.find(userId, record.answerId)).toEqual(record);
+      expect(await repository.find(userId + 1, record.answerId)).toBeUndefined();
+      expect(await repository.find(userId, randomUUID())).toBeUndefined();
+    });
+
+    it('lists one user’s attempts at a question, and at a snippet’s questions, oldest first', async () => {
+      const { repository } = store;
+      const userId = ++nextUser;
+      const first = feedbackRecord({ userId, snippetId: 5, questionKey: 'snippet:5|q1', overall: 4 });
+      const other = feedbackRecord({ userId, snippetId: 5, questionKey: 'snippet:5|q2', overall: 6 });
+      const second = feedbackRecord({ userId, snippetId: 5, questionKey: 'snippet:5|q1', overall: 7.5 });
+      const elsewhere = feedbackRecord({ userId, snippetId: 6, questionKey: 'snippet:6|q1' });
+      const stranger = feedbackRecord({ userId: userId + 1000, snippetId: 5, questionKey: 'snippet:5|q1' });
+      // Saved out of order: the order read is the order answered.
+      for (const record of [second, stranger, elsewhere, other, first]) await repository.save(record);
+      const attempt = (record: FeedbackRecord) => ({ answerId: record.answerId, questionKey: record.questionKey, question: record.question, overall: record.overall, answeredAt: record.answeredAt });
+      expect(await repository.attempts(userId, 'snippet:5|q1')).toEqual([attempt(first), attempt(second)]);
+      expect(await repository.snippetAttempts(userId, 5)).toEqual([attempt(first), attempt(other), attempt(second)]);
+      expect(await repository.snippetAttempts(userId, 77)).toEqual([]);
+    });
+
+    it('forgets a thread’s, a snippet’s or a user’s feedback, and nobody else’s', async () => {
+      const { repository } = store;
+      const userId = ++nextUser;
+      const inThread = feedbackRecord({ userId, threadId: 4 });
+      const inSnippet = feedbackRecord({ userId, snippetId: 8 });
+      const loose = feedbackRecord({ userId });
+      const strangers = feedbackRecord({ userId: userId + 1000, threadId: 4, snippetId: 8 });
+      for (const record of [inThread, inSnippet, loose, strangers]) await repository.save(record);
+      expect(await repository.forget(userId, { kind: 'thread', threadId: 4 })).toBe(1);
+      expect(await repository.find(userId, inThread.answerId)).toBeUndefined();
+      expect(await repository.forget(userId, { kind: 'snippet', snippetId: 8 })).toBe(1);
+      expect(await repository.forget(userId, { kind: 'user' })).toBe(1);
+      expect(await repository.find(userId, loose.answerId)).toBeUndefined();
+      expect(await repository.find(userId + 1000, strangers.answerId)).toEqual(strangers);
+    });
+  });
+}

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { ANSWER_SOURCES, FEEDBACK_ENGINES, assessmentScoreSchema, deliveryFeedbackSchema, starPartFeedbackSchema } from '@story/proto';
+
+/** What an engine found in an answer: kept as one document (JSON in SQLite), read back through this schema. */
+export const storedFindingsSchema = z.object({
+  star: z.array(starPartFeedbackSchema),
+  assessment: z.array(assessmentScoreSchema),
+  delivery: deliveryFeedbackSchema.nullable(),
+});
+export type StoredFindings = z.infer<typeof storedFindingsSchema>;
+
+/** Feedback on one answer, as stored: who gave it, where, to which question, and what the engine found. */
+export interface FeedbackRecord {
+  answerId: string;
+  userId: number;
+  threadId: number | null;
+  snippetId: number | null;
+  /** The question's scope and words, as attempts at the same question share them (`attemptKey`). */
+  questionKey: string;
+  question: string;
+  answer: string;
+  source: (typeof ANSWER_SOURCES)[number];
+  engine: (typeof FEEDBACK_ENGINES)[number];
+  /** 0 to 10, one decimal. */
+  overall: number;
+  findings: StoredFindings;
+  /** ISO 8601: when the answer was given, and when it was scored. */
+  answeredAt: string;
+  scoredAt: string;
+}
+
+/** One attempt at a question, as a progress view lists it. */
+export type AttemptRecord = Pick<FeedbackRecord, 'answerId' | 'questionKey' | 'question' | 'overall' | 'answeredAt'>;
+
+/** What a deletion elsewhere takes with it: a user's feedback, a snippet's, or a thread's. */
+export type FeedbackOwner = { kind: 'user' } | { kind: 'snippet'; snippetId: number } | { kind: 'thread'; threadId: number };
+
+/** The only code that touches stored feedback. Every read is scoped to one user. */
+export interface AnswerFeedbackRepository {
+  /** Stores feedback once per answer id: false (and nothing changed) when the answer already has feedback. */
+  save(record: FeedbackRecord): Promise<boolean>;
+  /** Whether the answer has feedback already (a redelivered event is not scored again). */
+  has(answerId: string): Promise<boolean>;
+  find(userId: number, answerId: string): Promise<FeedbackRecord | undefined>;
+  /** The user's attempts at one question, oldest first. */
+  attempts(userId: number, questionKey: string): Promise<AttemptRecord[]>;
+  /** The user's attempts at every question of one snippet, oldest first. */
+  snippetAttempts(userId: number, snippetId: number): Promise<AttemptRecord[]>;
+  /** Forgets the feedback a deletion takes with it; resolves to how many answers lost theirs. */
+  forget(userId: number, owner: FeedbackOwner): Promise<number>;
+}

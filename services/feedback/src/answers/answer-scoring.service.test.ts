@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerEvent, startTestFeedback, type TestFeedback } from '../../test/feedback-test-kit.ts';
+import type { AnswerToAssess, EngineFeedback, FeedbackEngine } from '../engines/feedback-engine.ts';
+import { OfflineFeedbackEngine } from '../engines/offline/offline-feedback.engine.ts';
+import { AnswerScoringService } from './answer-scoring.service.ts';
+
+/** An engine whose behaviour each test sets: it stands in for OpenAI, an outside service. */
+class ScriptedEngine implements FeedbackEngine {
+  readonly name = 'openai' as const;
+  calls = 0;
+  behaviour: 'answer' | 'fail' | 'hang' = 'answer';
+  constructor(private readonly offline: OfflineFeedbackEngine) {}
+  async assess(input: AnswerToAssess): Promise<EngineFeedback> {
+    this.calls++;
+    if (this.behaviour === 'fail') throw new Error('model exploded');
+    if (this.behaviour === 'hang') return new Promise<EngineFeedback>(() => undefined);
+    return { ...(await this.offline.assess(input)), engine: 'openai' };
+  }
+}
+
+describe('scoring answers', () => {
+  let service: TestFeedback;
+  let engine: ScriptedEngine;
+  let scoring: AnswerScoringService;
+
+  beforeAll(async () => {
+    service = await startTestFeedback();
+    const offline = new OfflineFeedbackEngine();
+    engine = new ScriptedEngine(offline);
+    scoring = new AnswerScoringService({ feedback: service.deps.storage.feedback, engine, fallback: offline, timeoutMs: 200, clock: () => new Date(), log: service.app.log });
+  });
+  afterAll(async () => service.close());
+
+  it('scores an answer once: the same event again stores nothing more and calls no engine', async () => {
+    engine.behaviour = 'answer';
+    const event = answerEvent({ userId: 5 });
+    const before = engine.calls;
+    expect(await scoring.score(event)).toBe('scored');
+    expect(await scoring.score(event)).toBe('already-scored');
+    expect(await scoring.score({ ...event, answer: 'A different text under the same id.' })).toBe('already-scored');
+    expect(engine.calls).toBe(before + 1);
+    expect((await service.deps.storage.feedback.find(5, event.answerId))?.engine).toBe('openai');
+  });
+
+  it('gives the offline scorer’s feedback when the configured engine fails or is late', async () => {
+    for (const behaviour of ['fail', 'hang'] as const) {
+      engine.behaviour = behaviour;
+      const event = answerEvent({ userId: 6 });
+      const started = Date.now();
+      expect(await scoring.score(event)).toBe('scored');
+      expect(Date.now() - started).toBeLessThan(2000);
+      const stored = await service.deps.storage.feedback.find(6, event.answerId);
+      expect(stored?.engine, behaviour).toBe('offline');
+      expect(stored?.findings.assessment).toHaveLength(5);
+    }
+  });
+});

@@ -1,0 +1,70 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AnswerGivenEvent } from '@story/proto';
+import { deliveryFeedback } from '../delivery/delivery-metrics.ts';
+import { overallScore, type EngineFeedback, type FeedbackEngine } from '../engines/feedback-engine.ts';
+import type { AnswerFeedbackRepository } from './answer-feedback.repository.ts';
+import { attemptKey } from './attempts.ts';
+
+export interface AnswerScoringDeps {
+  feedback: AnswerFeedbackRepository;
+  /** The configured engine. */
+  engine: FeedbackEngine;
+  /** What gives the feedback when the configured engine fails or is late: the offline scorer. */
+  fallback: FeedbackEngine;
+  timeoutMs: number;
+  clock: () => Date;
+  log: FastifyBaseLogger;
+}
+
+/** Whether an answer was scored now, or had its feedback already (an event delivered again). */
+export type ScoringOutcome = 'scored' | 'already-scored';
+
+/**
+ * Scores each answer once: STAR parts and assessment from the engine, delivery from the word timings
+ * that came with a spoken answer, stored under the answer's id. An answer scored before is left as
+ * it is, so an event delivered twice stores one feedback and costs one engine call.
+ */
+export class AnswerScoringService {
+  constructor(private readonly deps: AnswerScoringDeps) {}
+
+  async score(event: AnswerGivenEvent): Promise<ScoringOutcome> {
+    const { feedback, clock } = this.deps;
+    if (await feedback.has(event.answerId)) return 'already-scored';
+    const found = await this.assess(event);
+    const saved = await feedback.save({
+      answerId: event.answerId,
+      userId: event.userId,
+      threadId: event.threadId ?? null,
+      snippetId: event.snippetId ?? null,
+      questionKey: attemptKey(event),
+      question: event.question,
+      answer: event.answer,
+      source: event.source,
+      engine: found.engine,
+      overall: overallScore(found.assessment),
+      findings: { star: found.star, assessment: found.assessment, delivery: event.delivery ? deliveryFeedback(event.answer, event.delivery) : null },
+      answeredAt: event.answeredAt,
+      scoredAt: clock().toISOString(),
+    });
+    return saved ? 'scored' : 'already-scored';
+  }
+
+  /** The configured engine's reading, or the offline scorer's when it fails or takes longer than the timeout. */
+  private async assess(event: AnswerGivenEvent): Promise<EngineFeedback> {
+    const { engine, fallback, timeoutMs, log } = this.deps;
+    const input = { question: event.question, answer: event.answer, requirements: event.requirements };
+    if (engine === fallback) return engine.assess(input);
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`${engine.name} gave no feedback within ${timeoutMs} ms`)), timeoutMs);
+    });
+    try {
+      return await Promise.race([engine.assess(input), late]);
+    } catch (error) {
+      log.warn({ err: error, engine: engine.name }, 'feedback engine failed; the offline scorer gives this answer’s feedback');
+      return fallback.assess(input);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}

@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import { answerFeedbackSchema, snippetProgressResponseSchema } from '@story/proto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerEvent, scoreAnswer, startTestFeedback, type TestFeedback } from '../../test/feedback-test-kit.ts';
+
+const ALICE = 11;
+const BOB = 12;
+
+describe('feedback routes', () => {
+  let service: TestFeedback;
+  let alice: Record<string, string>;
+  let bob: Record<string, string>;
+
+  beforeAll(async () => {
+    service = await startTestFeedback();
+    alice = await service.as(ALICE);
+    bob = await service.as(BOB);
+  });
+  afterAll(async () => service.close());
+
+  const get = (url: string, headers: Record<string, string>) => service.app.inject({ method: 'GET', url, headers });
+
+  it('answers 404 until the feedback is ready, then the feedback on the caller’s answer', async () => {
+    const event = answerEvent({ userId: ALICE, snippetId: 3, requirements: '- Continuously improve operational processes' });
+    const before = await get(`/api/feedback/${event.answerId}`, alice);
+    expect(before.statusCode).toBe(404);
+    expect(before.json()).toEqual({ message: 'No feedback for this answer yet' });
+
+    await scoreAnswer(service, event);
+    const ready = await get(`/api/feedback/${event.answerId}`, alice);
+    expect(ready.statusCode).toBe(200);
+    const feedback = answerFeedbackSchema.parse(ready.json());
+    expect(feedback).toMatchObject({ answerId: event.answerId, question: event.question, answer: event.answer, source: 'typed', engine: 'offline', delivery: null, attempt: 1, attempts: 1, best: true });
+    expect(feedback.star.map((part) => part.part)).toEqual(['situation', 'task', 'action', 'result']);
+    expect(feedback.assessment.map((score) => score.requirement)).toEqual(Array(5).fill('Continuously improve operational processes'));
+    expect(feedback.overall).toBeGreaterThanOrEqual(7);
+    for (const quote of feedback.star.flatMap((part) => part.quotes)) expect(event.answer.slice(quote.start, quote.end)).toBe(quote.text);
+  });
+
+  it('gives another person’s answer the same 404 as one not scored yet', async () => {
+    const event = answerEvent({ userId: ALICE });
+    await scoreAnswer(service, event);
+    const foreign = await get(`/api/feedback/${event.answerId}`, bob);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toEqual({ message: 'No feedback for this answer yet' });
+  });
+
+  it('refuses an answer id that is not a UUID, and a caller who is not signed in', async () => {
+    for (const bad of ['abc', '1', randomUUID().toUpperCase(), `${randomUUID()}x`, '%20', "1'%20OR%201=1"]) {
+      const response = await get(`/api/feedback/${bad}`, alice);
+      expect(response.statusCode, bad).toBe(400);
+      expect(response.json()).toEqual({ message: 'Answer id must be a UUID' });
+    }
+    const anonymous = await get(`/api/feedback/${randomUUID()}`, {});
+    expect(anonymous.statusCode).toBe(401);
+    const forged = await get(`/api/feedback/${randomUUID()}`, await service.forged({ userId: ALICE, isAdmin: false, sessionId: 's' }));
+    expect(forged.statusCode).toBe(401);
+  });
+
+  it('keeps every attempt at a question, numbers them and marks the best; the progress view lists them per question', async () => {
+    const snippetId = 40;
+    const question = 'Tell me about a time you improved a process.';
+    const weak = answerEvent({ userId: ALICE, snippetId, question, answer: 'We changed some things around and it was better.' });
+    const other = answerEvent({ userId: ALICE, snippetId, question: 'What did you learn?', answer: 'I learned to check the data first.' });
+    const strong = answerEvent({ userId: ALICE, snippetId, question: '  tell me about a time you improved a process ' });
+    const bobs = answerEvent({ userId: BOB, snippetId, question });
+    for (const event of [weak, other, strong, bobs]) await scoreAnswer(service, event);
+
+    const first = answerFeedbackSchema.parse((await get(`/api/feedback/${weak.answerId}`, alice)).json());
+    const second = answerFeedbackSchema.parse((await get(`/api/feedback/${strong.answerId}`, alice)).json());
+    expect([first.attempt, first.attempts, first.best]).toEqual([1, 2, false]);
+    expect([second.attempt, second.attempts, second.best]).toEqual([2, 2, true]);
+    expect(second.overall).toBeGreaterThan(first.overall);
+
+    const progress = snippetProgressResponseSchema.parse((await get(`/api/feedback/snippets/${snippetId}/progress`, alice)).json());
+    expect(progress.questions.map((entry) => [entry.question, entry.attempts.length, entry.bestAnswerId])).toEqual([
+      [question, 2, strong.answerId],
+      ['What did you learn?', 1, other.answerId],
+    ]);
+    expect(progress.questions[0]?.attempts.map((attempt) => [attempt.answerId, attempt.attempt, attempt.best])).toEqual([
+      [weak.answerId, 1, false],
+      [strong.answerId, 2, true],
+    ]);
+    const bobsView = snippetProgressResponseSchema.parse((await get(`/api/feedback/snippets/${snippetId}/progress`, bob)).json());
+    expect(bobsView.questions.flatMap((entry) => entry.attempts.map((attempt) => attempt.answerId))).toEqual([bobs.answerId]);
+  });
+
+  it('gives an empty progress for a snippet without attempts and refuses a snippet id that is not a number', async () => {
+    expect((await get('/api/feedback/snippets/999/progress', alice)).json()).toEqual({ questions: [] });
+    for (const bad of ['abc', '0', '-1', '1e3', '01', '1.5']) {
+      const response = await get(`/api/feedback/snippets/${bad}/progress`, alice);
+      expect(response.statusCode, bad).toBe(400);
+      expect(response.json()).toEqual({ message: 'Id must be a number' });
+    }
+  });
+
+  it('gives a spoken answer its delivery: pace, fillers in the text, pauses and length', async () => {
+    const answer = 'so um I rebuilt the rota and waits fell from forty minutes to twelve';
+    const wordTimings = answer.split(' ').map((word, index) => ({ word, start: index * 0.5 + (index >= 6 ? 3 : 0), end: index * 0.5 + 0.4 + (index >= 6 ? 3 : 0) }));
+    const event = answerEvent({ userId: ALICE, answer, source: 'spoken', delivery: { wordTimings, durationSeconds: 12 } });
+    await scoreAnswer(service, event);
+    const feedback = answerFeedbackSchema.parse((await get(`/api/feedback/${event.answerId}`, alice)).json());
+    expect(feedback.source).toBe('spoken');
+    expect(feedback.delivery).toMatchObject({ durationSeconds: 12, wordCount: 14, length: 'short' });
+    expect(feedback.delivery?.fillers.map((filler) => [filler.word, answer.slice(filler.start, filler.end)])).toEqual([
+      ['so', 'so'],
+      ['um', 'um'],
+    ]);
+    expect(feedback.delivery?.pauses).toEqual([{ offset: answer.indexOf(' and waits') , afterWord: 'rota', atSeconds: 2.9, seconds: 3.1 }]);
+  });
+});

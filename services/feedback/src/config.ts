@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { FEEDBACK_ENGINES } from '@story/proto';
+import { baseEnvSchema, portSchema } from '@story/service-kit';
+
+/** An unset variable and an empty one mean the same: not configured. */
+const optionalText = <S extends z.ZodType>(schema: S) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+const positiveInt = (fallback: number, name: string) =>
+  z.coerce.number(`${name} must be a number`).int(`${name} must be a whole number`).positive(`${name} must be positive`).default(fallback);
+
+/** The environment of the feedback service, validated once at start-up. */
+export const feedbackEnvSchema = baseEnvSchema
+  .extend({
+    PORT: portSchema(4006),
+    /** Which engine reads the answers: `offline` (the default: no account, nothing leaves the machine) or `openai`. */
+    FEEDBACK_ENGINE: z.enum(FEEDBACK_ENGINES, 'FEEDBACK_ENGINE must be offline or openai').default('offline'),
+    OPENAI_API_KEY: optionalText(z.string()),
+    OPENAI_BASE_URL: optionalText(z.string().url('OPENAI_BASE_URL must be a URL')),
+    OPENAI_CHAT_MODEL: z.string().min(1).default('gpt-4o-mini'),
+    /** How long the OpenAI engine may take for one answer before the offline scorer gives the feedback instead. */
+    FEEDBACK_TIMEOUT_MS: positiveInt(20_000, 'FEEDBACK_TIMEOUT_MS'),
+  })
+  .superRefine((env, context) => {
+    if (env.FEEDBACK_ENGINE === 'openai' && !env.OPENAI_API_KEY) {
+      context.addIssue({ code: 'custom', path: ['OPENAI_API_KEY'], message: 'OPENAI_API_KEY is required when FEEDBACK_ENGINE is openai' });
+    }
+  });
+export type FeedbackConfig = z.infer<typeof feedbackEnvSchema>;
+
+export const SERVICE_NAME = 'feedback';

@@ -1,0 +1,80 @@
+import type { AnswerWordTiming } from '@story/proto';
+import { describe, expect, it } from 'vitest';
+import { deliveryFeedback } from './delivery-metrics.ts';
+
+/** Word timings as a transcriber reports them: each word `step` seconds after the last, with extra silence before the words at `pausesBefore`. */
+function timed(transcript: string, step = 0.4, pausesBefore: Record<number, number> = {}): AnswerWordTiming[] {
+  let clock = 0.3;
+  return transcript.split(/\s+/).map((word, index) => {
+    clock += pausesBefore[index] ?? 0;
+    const timing = { word, start: clock, end: clock + step * 0.8 };
+    clock += step;
+    return timing;
+  });
+}
+
+describe('delivery of a spoken answer', () => {
+  const answer = 'so um at the clinic I basically rebuilt the rota and like you know waits fell from forty minutes to twelve';
+
+  it('counts words a minute over the time spoken, and the answer’s length against 1–2 minutes', () => {
+    const delivery = deliveryFeedback(answer, { wordTimings: timed(answer, 0.4) });
+    expect(delivery?.wordCount).toBe(21);
+    // 21 words from 0.3 s to the last word's end (0.3 + 20 × 0.4 + 0.32): 8.32 s.
+    expect(delivery?.wordsPerMinute).toBe(151);
+    expect(delivery?.durationSeconds).toBe(8.3);
+    expect(delivery?.length).toBe('short');
+    expect(delivery?.comment).toBe('151 words a minute (a comfortable pace), 5 filler words and no long pauses; at 8 s the answer is shorter than the 1–2 minutes a full answer takes.');
+  });
+
+  it('finds the filler words with where they stand in the text and when they were said', () => {
+    const delivery = deliveryFeedback(answer, { wordTimings: timed(answer, 0.4) });
+    const fillers = delivery?.fillers ?? [];
+    expect(fillers.map((filler) => filler.word)).toEqual(['so', 'um', 'basically', 'like', 'you know']);
+    for (const filler of fillers) expect(answer.slice(filler.start, filler.end).toLowerCase()).toBe(filler.word);
+    expect(fillers[1]?.atSeconds).toBe(0.7);
+  });
+
+  it('counts a "like" that only fills ("we were like always")', () => {
+    const spoken = 'we were like always running out';
+    expect(deliveryFeedback(spoken, { wordTimings: timed(spoken) })?.fillers.map((filler) => filler.word)).toEqual(['like']);
+  });
+
+  it('leaves "like", "so" and "you know" alone where they mean something', () => {
+    const plain = 'I would like to say we worked so hard that you know what happened next looks like a win';
+    expect(deliveryFeedback(plain, { wordTimings: timed(plain) })?.fillers).toEqual([]);
+  });
+
+  it('finds silences longer than 2 s, with the word they follow and their place in the text', () => {
+    const spoken = 'I called the supplier and then waited for the answer';
+    const delivery = deliveryFeedback(spoken, { wordTimings: timed(spoken, 0.4, { 4: 3.5 }) });
+    expect(delivery?.pauses).toEqual([{ offset: spoken.indexOf(' and'), afterWord: 'supplier', atSeconds: 1.8, seconds: 3.6 }]);
+  });
+
+  it('uses the recording’s duration for the length when it is known', () => {
+    const spoken = 'I called the supplier';
+    expect(deliveryFeedback(spoken, { wordTimings: timed(spoken), durationSeconds: 95 })?.length).toBe('good');
+    expect(deliveryFeedback(spoken, { wordTimings: timed(spoken), durationSeconds: 150 })?.length).toBe('long');
+  });
+
+  it('lines up a transcript that dropped the fillers: the filler sits between the words around it', () => {
+    const said = 'I um rebuilt the rota';
+    const transcript = 'I rebuilt the rota.';
+    const delivery = deliveryFeedback(transcript, { wordTimings: timed(said) });
+    expect(delivery?.fillers).toEqual([{ word: 'um', start: 2, end: 2, atSeconds: 0.7 }]);
+  });
+
+  it('skips the decoder’s silence and noise markers and gives nothing without words', () => {
+    const timings = [
+      { word: '<s>', start: 0, end: 0.2 },
+      { word: 'read(2)', start: 0.2, end: 0.5 },
+      { word: '<sil>', start: 0.5, end: 3 },
+      { word: '[NOISE]', start: 3, end: 3.2 },
+      { word: 'it', start: 3.2, end: 3.4 },
+    ];
+    const delivery = deliveryFeedback('Read it', { wordTimings: timings });
+    expect(delivery?.wordCount).toBe(2);
+    expect(delivery?.pauses).toEqual([{ offset: 4, afterWord: 'read(2)', atSeconds: 0.5, seconds: 2.7 }]);
+    expect(deliveryFeedback('Hello', { wordTimings: [{ word: '<sil>', start: 0, end: 2 }] })).toBeNull();
+    expect(deliveryFeedback('Hello', { wordTimings: [] })).toBeNull();
+  });
+});

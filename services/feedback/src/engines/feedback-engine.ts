@@ -1,0 +1,39 @@
+import type { AssessmentDimension, AssessmentScore, FeedbackEngineName, StarPartFeedback } from '@story/proto';
+
+/** What an engine reads: the question answered, the answer, and the selected requirements when practising. */
+export interface AnswerToAssess {
+  question: string;
+  answer: string;
+  requirements?: string | undefined;
+}
+
+/** What every engine gives back, in one shape: the four STAR parts and the five scored dimensions. */
+export interface EngineFeedback {
+  engine: FeedbackEngineName;
+  star: StarPartFeedback[];
+  assessment: AssessmentScore[];
+}
+
+/** Something that reads an answer for its story and scores it (the offline scorer, or OpenAI). */
+export interface FeedbackEngine {
+  readonly name: FeedbackEngineName;
+  assess(input: AnswerToAssess): Promise<EngineFeedback>;
+}
+
+/** How much each dimension weighs in the overall score: relevance most, structure least. */
+const WEIGHTS: Record<AssessmentDimension, number> = { relevance: 0.25, specificity: 0.2, ownership: 0.2, impact: 0.2, structure: 0.15 };
+/** At or below this relevance the answer is to another question, and the rest cannot make up for it. */
+const OFF_TOPIC_RELEVANCE = 3;
+
+/**
+ * The overall score, 0 to 10 with one decimal: the dimensions weighed together, capped for an answer
+ * to another question (a detailed answer to the wrong question is still a weak answer). Both engines
+ * share it, so their overall scores mean the same.
+ */
+export function overallScore(assessment: readonly AssessmentScore[]): number {
+  const score = (dimension: AssessmentDimension) => assessment.find((entry) => entry.dimension === dimension)?.score ?? 0;
+  const weighted = (Object.keys(WEIGHTS) as AssessmentDimension[]).reduce((sum, dimension) => sum + WEIGHTS[dimension] * score(dimension), 0);
+  const relevance = score('relevance');
+  const capped = relevance <= OFF_TOPIC_RELEVANCE ? Math.min(weighted, relevance + 1) : weighted;
+  return Math.round(capped * 10) / 10;
+}

@@ -1,0 +1,119 @@
+import { classify, continuesAction, extractRequirements, requirementEvidence, words, type StoryElement } from '@story/proto/story-analysis';
+import type { AnswerToAssess } from '../feedback-engine.ts';
+import { clauseSpans, wordsOf, type Span } from './answer-spans.ts';
+import { withDigits } from './spelled-numbers.ts';
+
+/** A clause and the parts of a story it speaks to. */
+export interface ReadSpan extends Span {
+  elements: ReadonlySet<StoryElement>;
+}
+
+/** What the answer is measured against: a requirement of the snippet, or the question's own subject. */
+export interface AnswerTarget {
+  kind: 'requirement' | 'question';
+  /** How comments name it: the requirement as written, or the question's subject ("dealt with a difficult customer"). */
+  name: string;
+  /** The evidence cues the answer shows, or undefined when there is nothing to look for. */
+  shown: string[] | undefined;
+}
+
+/** An answer read once for every dimension: its clauses, what each tells, and what it answers. */
+export interface AnswerReading {
+  answer: string;
+  spans: ReadSpan[];
+  wordCount: number;
+  target: AnswerTarget | undefined;
+  /** What the person would do or usually does, not what they did. */
+  hypothetical: boolean;
+  /** The question asks for a past event ("Tell me about a time…"). */
+  asksForEvent: boolean;
+}
+
+/** The opening of a clause that sets a scene, read in the first clauses only ("At Harbor Logistics…", "As a paramedic…"). */
+const SCENE_OPENING = /^(?:so\s+)?(?:at|in|on|during|when|while|as|last|back in|after|before)\s+(?:my|our|the|a|an|[A-Z0-9]|\w+ing\b|i\b|we\b)/i;
+const SCENE_ANYWHERE = [
+  /\bas (?:a|an|the) (?:[a-z-]+ ){0,2}(?:manager|lead|engineer|developer|designer|analyst|administrator|supervisor|coordinator|nurse|teacher|paramedic|chef|agent|rep|representative|intern|accountant|assistant|director|consultant|officer|student)\b/i,
+  /\b(?:at|for) (?:a |an )?[A-Z][\w&'’-]+/,
+  /\b(?:when|while) (?:i|we) (?:was|were|worked|joined|started|taught|ran|managed|led)\b/i,
+  /\bi was (?:a|an|the|on|first|head|assistant|working)\b/i,
+];
+/** Outcomes the coach's patterns leave to the conversation: a comparison, a date kept, a budget met. */
+const OUTCOME = /\b(?:instead of \d|(?:down|up) (?:to|from) [$€£]?\d+|from \d[\d,.]*\s*(?:%|[a-z]+)?\s+(?:to|down to|up to) \d|ahead of schedule|on schedule|under budget|on budget|first time|went live|renewed|recovered|avoided|prevented|commend\w*|award\w*|signed (?:a|the|up)|no more)\b/i;
+/** Steps the coach's patterns leave out because they also tell a life event ("I moved to Leeds"): here, only with an object. */
+/** A problem that stopped coming back: "we didn't run out once that summer", "it never happened again". */
+const STOPPED_HAPPENING = /\b(?:didn't|did not|never|haven't|hasn't|no longer)\b[^.;]{0,40}\b(?:again|once|since)\b/i;
+/** A deadline or target the person had, said as a fact of the situation ("We had a go-live date six weeks out"). */
+const HAD_TARGET = /\b(?:i|we) (?:had|were given) (?:a |an |the |only |just )?(?:[\w-]+ ){0,2}(?:deadline|go-live(?: date)?|launch date|target|budget|goal)\b/i;
+const OBJECT_STEP = /\bi (?:then |also |quickly )?(?:moved|used|changed|switched|introduced) (?:the|our|my|it|them|all|every|each|everything|him|her|a|an)\b/i;
+const HYPOTHETICAL = /\b(?:i would|i'd|i will|i'll|i always|i usually|i generally|i normally|i try to|i tend to|i like to|you always have to|you have to)\b/i;
+const ASKS_FOR_EVENT = /\b(?:a time|an occasion|a situation|a project|an example|what happened|how did you|the most|your biggest|proudest|you (?:handled|dealt|solved|led|managed|improved|failed))\b/i;
+const QUESTION_SUBJECT =
+  /^(?:(?:can|could) you |please )?(?:tell me about|describe|talk me through|walk me through|share|give me an example of|what happened (?:with|when)|how (?:did|do|would) you|what (?:is|was|were))\s+(?:(?:a|an|the|one|your) )?(?:time|occasion|situation|project|example)?\s*(?:when |where |in which |that )?(?:you\s+)?(.+?)[.?!]*$/i;
+
+/** The subject of a question as comments name it: "Tell me about a time you dealt with X." → "dealt with X". */
+export function questionSubject(question: string): string | undefined {
+  const clean = question.trim().replace(/\s+/g, ' ');
+  if (!clean) return undefined;
+  const subject = QUESTION_SUBJECT.exec(clean)?.[1] ?? clean.replace(/[.?!]+$/, '');
+  return words(subject).length > 0 ? subject : undefined;
+}
+
+/** Words of `a` that also stand in `b`, compared by their first five letters. */
+const sharedStems = (a: string, b: string): number => {
+  const stems = new Set(words(b).filter((word) => word.length > 3).map((word) => word.slice(0, 5)));
+  return new Set(words(a).filter((word) => word.length > 3 && stems.has(word.slice(0, 5)))).size;
+};
+
+/**
+ * What the answer is measured against. In interview practice: the requirement of the snippet the
+ * question asked about (most words in common with the question), or, when the question names none,
+ * the requirement the answer shows best. Otherwise the question's own subject.
+ */
+export function targetOf(input: AnswerToAssess): AnswerTarget | undefined {
+  const requirements = input.requirements ? extractRequirements(input.requirements) : [];
+  if (requirements.length > 0) {
+    const byQuestion = [...requirements].sort((a, b) => sharedStems(b.label, input.question) - sharedStems(a.label, input.question))[0];
+    const asked = byQuestion && sharedStems(byQuestion.label, input.question) > 0 ? byQuestion : undefined;
+    const candidates = asked ? [asked] : requirements;
+    const read = candidates.map((requirement): AnswerTarget => ({ kind: 'requirement', name: requirement.label, shown: requirementEvidence(input.answer, requirement) }));
+    return read.sort((a, b) => (b.shown?.length ?? 0) - (a.shown?.length ?? 0))[0];
+  }
+  const subject = questionSubject(input.question);
+  return subject ? { kind: 'question', name: subject, shown: requirementEvidence(input.answer, { label: subject }) } : undefined;
+}
+
+/** Reads the answer's clauses and what it answers, once, for the STAR parts and every dimension. */
+export function readAnswer(input: AnswerToAssess): AnswerReading {
+  const spans: ReadSpan[] = [];
+  for (const [index, span] of clauseSpans(input.answer).entries()) {
+    const text = withDigits(span.text);
+    const elements = new Set(classify(text));
+    if (!elements.has('situation') && ((index < 2 && SCENE_OPENING.test(span.text)) || SCENE_ANYWHERE.some((pattern) => pattern.test(span.text)))) elements.add('situation');
+    if (OUTCOME.test(text) || STOPPED_HAPPENING.test(text)) elements.add('result');
+    if (HAD_TARGET.test(text)) elements.add('task');
+    if (OBJECT_STEP.test(span.text)) elements.add('action');
+    // "I pulled the data, grouped the SKUs…": the second step is the same person's.
+    const before = spans.at(-1)?.elements;
+    if (before && continuesAction(span.text)) {
+      if (before.has('action')) elements.add('action');
+      else if (before.has('teamAction')) elements.add('teamAction');
+    }
+    spans.push({ ...span, elements });
+  }
+  const acts = spans.some((span) => span.elements.has('action') || span.elements.has('teamAction'));
+  return {
+    answer: input.answer,
+    spans,
+    wordCount: wordsOf(input.answer).length,
+    target: targetOf(input),
+    hypothetical: !acts && HYPOTHETICAL.test(input.answer),
+    asksForEvent: ASKS_FOR_EVENT.test(input.question),
+  };
+}
+
+/** The clauses that speak to any of `elements`, in order. */
+export const spansWith = (reading: AnswerReading, ...elements: StoryElement[]): ReadSpan[] =>
+  reading.spans.filter((span) => elements.some((element) => span.elements.has(element)));
+
+/** True when the answer tells what was done and how it ended: a story, whatever it is about. */
+export const tellsStory = (reading: AnswerReading): boolean => spansWith(reading, 'action', 'teamAction').length > 0 && spansWith(reading, 'result').length > 0;

@@ -1,0 +1,116 @@
+import { answerFeedbackSchema, type AnswerQuote } from '@story/proto';
+import { describe, expect, it } from 'vitest';
+import { overallScore } from '../feedback-engine.ts';
+import { OfflineFeedbackEngine } from './offline-feedback.engine.ts';
+
+const engine = new OfflineFeedbackEngine();
+const QUESTION = 'Tell me about a time you improved a process.';
+const REQUIREMENTS = '- Continuously improve operational processes\n- Use data to drive decisions';
+const STRONG =
+  'At Harbor Logistics I ran the night shift in a warehouse of about 40 pickers. Orders were leaving late because pickers walked the whole floor. ' +
+  'My goal was to get same-day dispatch back above 95%. I pulled two weeks of pick data, grouped the fastest 200 SKUs near the packing benches ' +
+  'and changed the pick lists to batch orders by zone. Within a month average pick time fell from 11 minutes to 7, and same-day dispatch went from 82% to 97%.';
+const TEAM_ONLY = 'We were behind on the release. We moved the tests to CI and we shipped on time.';
+
+/** Every quote must be the answer's own words, exactly where it says they are. */
+function expectQuotesInAnswer(answer: string, quotes: readonly (AnswerQuote | null)[]) {
+  for (const quote of quotes) {
+    if (!quote) continue;
+    expect(answer.slice(quote.start, quote.end)).toBe(quote.text);
+  }
+}
+
+describe('the offline feedback engine', () => {
+  it('finds the four STAR parts in a full answer, each with the exact words that carry it', async () => {
+    const feedback = await engine.assess({ question: QUESTION, answer: STRONG, requirements: REQUIREMENTS });
+    expect(feedback.engine).toBe('offline');
+    expect(feedback.star.map((part) => [part.part, part.present])).toEqual([
+      ['situation', true],
+      ['task', true],
+      ['action', true],
+      ['result', true],
+    ]);
+    expect(feedback.star.find((part) => part.part === 'task')?.quotes[0]?.text).toContain('My goal was');
+    expect(feedback.star.find((part) => part.part === 'result')?.quotes.map((quote) => quote.text).join(' ')).toMatch(/fell from 11 minutes to 7|82% to 97%/);
+    expectQuotesInAnswer(STRONG, feedback.star.flatMap((part) => part.quotes));
+    expect(feedback.star.every((part) => part.prompt === null)).toBe(true);
+  });
+
+  it('scores five dimensions from 0 to 10, each with a sentence that quotes the answer and names the requirement', async () => {
+    const feedback = await engine.assess({ question: QUESTION, answer: STRONG, requirements: REQUIREMENTS });
+    expect(feedback.assessment.map((score) => score.dimension)).toEqual(['relevance', 'specificity', 'ownership', 'impact', 'structure']);
+    for (const score of feedback.assessment) {
+      expect(Number.isInteger(score.score) && score.score >= 0 && score.score <= 10).toBe(true);
+      expect(score.quote).not.toBeNull();
+      expect(score.comment).toContain(`“${score.quote?.text}”`);
+      expect(score.requirement).toBe('Continuously improve operational processes');
+    }
+    expectQuotesInAnswer(STRONG, feedback.assessment.map((score) => score.quote));
+    expect(overallScore(feedback.assessment)).toBeGreaterThanOrEqual(8);
+  });
+
+  it('asks "what did you do?" of a story told as "we", quoting the team', async () => {
+    const feedback = await engine.assess({ question: QUESTION, answer: TEAM_ONLY });
+    const action = feedback.star.find((part) => part.part === 'action');
+    expect(action?.present).toBe(false);
+    expect(action?.prompt).toBe('You said what the team did (“We moved the tests to CI”); what did you do yourself?');
+    const ownership = feedback.assessment.find((score) => score.dimension === 'ownership');
+    expect(ownership?.score).toBeLessThanOrEqual(3);
+    expectQuotesInAnswer(TEAM_ONLY, [...feedback.star.flatMap((part) => part.quotes), ...feedback.assessment.map((score) => score.quote)]);
+  });
+
+  it('gives a prompt for every missing part of a headline without a story', async () => {
+    const feedback = engine.assessNow({ question: QUESTION, answer: 'I am good at improving things.' });
+    const missing = feedback.star.filter((part) => !part.present);
+    expect(missing.length).toBeGreaterThanOrEqual(3);
+    for (const part of missing) expect(part.prompt).toMatch(/\?/);
+    expect(overallScore(feedback.assessment)).toBeLessThan(4);
+  });
+
+  it('reads a spoken answer (no capitals, no full stops, spelled-out figures) as well as a typed one', () => {
+    const spoken =
+      'so um at my last job i was on the help desk at a hospital and the ticket queue was like three hundred tickets deep ' +
+      'and i wrote a script that sorted the tickets by ward and urgency every morning and after a month the queue was down to forty tickets';
+    const feedback = engine.assessNow({ question: QUESTION, answer: spoken });
+    expect(feedback.star.find((part) => part.part === 'action')?.present).toBe(true);
+    expect(feedback.star.find((part) => part.part === 'result')?.present).toBe(true);
+    expect(feedback.assessment.find((score) => score.dimension === 'impact')?.score).toBeGreaterThanOrEqual(7);
+  });
+
+  it('hears a result in a problem that stopped, and keeps "what we sold" in one quote of a spoken answer', () => {
+    const spoken =
+      'so um when i worked at the garden centre we were like always running out of compost on saturdays and basically i started counting what we sold each weekend ' +
+      'and i put in a standing order with the supplier on thursdays and uh after that we didn\'t run out once that summer';
+    const feedback = engine.assessNow({ question: 'Tell me about a time you showed initiative.', answer: spoken });
+    const part = (name: string) => feedback.star.find((entry) => entry.part === name);
+    expect(part('result')?.quotes.map((quote) => quote.text)).toEqual(["after that we didn't run out once that summer"]);
+    expect(part('action')?.quotes[0]?.text).toBe('i started counting what we sold each weekend');
+    expect(feedback.assessment.find((score) => score.dimension === 'relevance')?.score).toBeGreaterThanOrEqual(7);
+    expect(feedback.assessment.find((score) => score.dimension === 'specificity')?.comment).toMatch(/^“we were like always running out of compost on saturdays” stays general/);
+  });
+
+  it('reads a deadline the person had as the task', () => {
+    const feedback = engine.assessNow({ question: QUESTION, answer: 'The claims team refused to sign off. We had a go-live date six weeks out. I rebuilt their report and they signed off.' });
+    expect(feedback.star.find((part) => part.part === 'task')?.quotes[0]?.text).toBe('We had a go-live date six weeks out');
+  });
+
+  it('gives the shape the API serves', () => {
+    const feedback = engine.assessNow({ question: QUESTION, answer: STRONG });
+    const served = answerFeedbackSchema.parse({
+      answerId: '2b1f1a2e-4a8b-4c5d-9e0f-1a2b3c4d5e6f',
+      question: QUESTION,
+      answer: STRONG,
+      source: 'typed',
+      engine: feedback.engine,
+      overall: overallScore(feedback.assessment),
+      star: feedback.star,
+      assessment: feedback.assessment,
+      delivery: null,
+      attempt: 1,
+      attempts: 1,
+      best: true,
+      answeredAt: new Date(0).toISOString(),
+    });
+    expect(served.star).toHaveLength(4);
+  });
+});

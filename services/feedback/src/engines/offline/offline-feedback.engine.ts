@@ -1,0 +1,28 @@
+import type { AnswerToAssess, EngineFeedback, FeedbackEngine } from '../feedback-engine.ts';
+import { readAnswer } from './answer-reading.ts';
+import { ownershipScore, specificityScore } from './detail-scores.ts';
+import { impactScore, structureScore } from './outcome-scores.ts';
+import { relevanceScore } from './relevance-score.ts';
+import { starParts } from './star-parts.ts';
+
+/**
+ * The default engine: reads the answer with the story signals the offline coach uses (no model, no
+ * network), so it is deterministic, fast (well under a millisecond per answer) and private.
+ */
+export class OfflineFeedbackEngine implements FeedbackEngine {
+  readonly name = 'offline' as const;
+
+  async assess(input: AnswerToAssess): Promise<EngineFeedback> {
+    return this.assessNow(input);
+  }
+
+  /** The same feedback, synchronously (the benchmark and the OpenAI engine's fallback use it). */
+  assessNow(input: AnswerToAssess): EngineFeedback {
+    const reading = readAnswer(input);
+    return {
+      engine: this.name,
+      star: starParts(reading),
+      assessment: [relevanceScore(reading), specificityScore(reading), ownershipScore(reading), impactScore(reading), structureScore(reading)],
+    };
+  }
+}

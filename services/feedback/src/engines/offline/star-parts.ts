@@ -1,0 +1,32 @@
+import { STAR_PARTS, type StarPart, type StarPartFeedback } from '@story/proto';
+import { classify, type StoryElement } from '@story/proto/story-analysis';
+import { spansWith, type AnswerReading } from './answer-reading.ts';
+import { bestQuote, quoteOf } from './answer-spans.ts';
+import { STAR_PROMPTS } from './feedback-phrases.ts';
+
+/** The story element that carries each STAR part ("we" actions do not count as the person's action). */
+const ELEMENT: Record<StarPart, StoryElement> = { situation: 'situation', task: 'task', action: 'action', result: 'result' };
+/** Quotes shown per part: enough to see why, few enough to read. */
+const QUOTES_PER_PART = 2;
+const PROMPT_QUOTE_WORDS = 8;
+
+/** The four STAR parts: the clauses that carry each, and for each missing part one prompt built on the answer's own words. */
+export function starParts(reading: AnswerReading): StarPartFeedback[] {
+  const first = (element: StoryElement) => {
+    const span = spansWith(reading, element)[0];
+    return span && quoteOf(span, PROMPT_QUOTE_WORDS);
+  };
+  const prompts: Record<StarPart, () => string> = {
+    situation: () => STAR_PROMPTS.situation(first('action') ?? first('teamAction')),
+    task: () => STAR_PROMPTS.task(first('situation')),
+    action: () => STAR_PROMPTS.action(first('teamAction')),
+    result: () => STAR_PROMPTS.result(first('action') ?? first('teamAction')),
+  };
+  return STAR_PARTS.map((part) => {
+    const spans = spansWith(reading, ELEMENT[part]);
+    if (spans.length === 0) return { part, present: false, quotes: [], prompt: prompts[part]() };
+    const from = part === 'action' ? /\bI\s/i : undefined;
+    const quotes = spans.slice(0, QUOTES_PER_PART).map((span) => (part === 'situation' ? quoteOf(span, 16) : bestQuote(span, (text) => classify(text).has(ELEMENT[part]), { from, maxWords: 16 })));
+    return { part, present: true, quotes, prompt: null };
+  });
+}

@@ -1,0 +1,73 @@
+import OpenAI from 'openai';
+import { zodResponseFormat } from 'openai/helpers/zod';
+import { ASSESSMENT_DIMENSIONS, STAR_PARTS, type AnswerQuote, type AssessmentScore, type StarPartFeedback } from '@story/proto';
+import type { AnswerToAssess, EngineFeedback, FeedbackEngine } from '../feedback-engine.ts';
+import type { OfflineFeedbackEngine } from '../offline/offline-feedback.engine.ts';
+import { locateQuote, quotesOnlyTheAnswer } from './answer-quotes.ts';
+import { FEEDBACK_SYSTEM_PROMPT, feedbackRequest, modelFeedbackSchema, type ModelFeedback } from './openai-feedback.prompt.ts';
+
+export interface OpenAiFeedbackOptions {
+  apiKey: string;
+  baseURL?: string | undefined;
+  model: string;
+  timeoutMs: number;
+  /** Stands in for any part the model got wrong (a quote the answer does not contain, a missing part or dimension). */
+  offline: OfflineFeedbackEngine;
+}
+
+const QUOTES_PER_PART = 2;
+const toScale = (score: number) => Math.max(0, Math.min(10, Math.round(score)));
+
+/**
+ * Feedback from OpenAI's chat completions with structured output (or a compatible server at
+ * `baseURL`). Nothing the model says about the answer is shown unless the answer says it: quotes it
+ * made up are dropped, and a part or dimension left without real words is read by the offline scorer.
+ */
+export class OpenAiFeedbackEngine implements FeedbackEngine {
+  readonly name = 'openai' as const;
+  private readonly client: OpenAI;
+
+  constructor(private readonly options: OpenAiFeedbackOptions) {
+    // No retries: a slow model must give way to the offline scorer within the timeout, not after three.
+    this.client = new OpenAI({ apiKey: options.apiKey, baseURL: options.baseURL, timeout: options.timeoutMs, maxRetries: 0 });
+  }
+
+  async assess(input: AnswerToAssess): Promise<EngineFeedback> {
+    const completion = await this.client.chat.completions.parse({
+      model: this.options.model,
+      temperature: 0,
+      messages: [
+        { role: 'system', content: FEEDBACK_SYSTEM_PROMPT },
+        { role: 'user', content: feedbackRequest(input) },
+      ],
+      response_format: zodResponseFormat(modelFeedbackSchema, 'answer_feedback'),
+    });
+    const parsed = completion.choices[0]?.message.parsed;
+    if (!parsed) throw new Error(completion.choices[0]?.message.refusal ?? 'the model returned no feedback');
+    return this.grounded(input, parsed);
+  }
+
+  /** The model's feedback with every quote found in the answer; what cannot be grounded comes from the offline scorer. */
+  private grounded(input: AnswerToAssess, model: ModelFeedback): EngineFeedback {
+    const offline = this.options.offline.assessNow(input);
+    const star = STAR_PARTS.map((part): StarPartFeedback => {
+      const said = model.star.find((entry) => entry.part === part);
+      const fallback = offline.star.find((entry) => entry.part === part);
+      if (!said || !fallback) return fallback ?? { part, present: false, quotes: [], prompt: null };
+      if (!said.present) return { part, present: false, quotes: [], prompt: said.prompt?.trim() || fallback.prompt || null };
+      const quotes = said.quotes.map((quote) => locateQuote(input.answer, quote)).filter((quote): quote is AnswerQuote => quote !== undefined);
+      return quotes.length > 0 ? { part, present: true, quotes: quotes.slice(0, QUOTES_PER_PART), prompt: null } : fallback;
+    });
+    const assessment = ASSESSMENT_DIMENSIONS.map((dimension): AssessmentScore => {
+      const said = model.assessment.find((entry) => entry.dimension === dimension);
+      const fallback = offline.assessment.find((entry) => entry.dimension === dimension);
+      const quote = said && locateQuote(input.answer, said.quote);
+      if (!said || !quote || !quotesOnlyTheAnswer(said.comment, input.answer) || !said.comment.trim()) {
+        if (fallback) return fallback;
+        return { dimension, score: 0, comment: '', quote: null, requirement: null };
+      }
+      return { dimension, score: toScale(said.score), comment: said.comment.trim(), quote, requirement: said.requirement?.trim() || null };
+    });
+    return { engine: this.name, star, assessment };
+  }
+}

@@ -1,0 +1,29 @@
+import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/resolverMap.js';
+import { answerIdSchema, idTextSchema } from '@story/proto';
+import { contextUser, parseInput, type GraphqlContext } from '@story/service-kit';
+import type { AnswerFeedbackService } from '../answers/answer-feedback.service.ts';
+
+/**
+ * Resolvers of `proto/graphql/feedback.graphql`, over the same service as the REST routes, so
+ * scoping and validation are the same: another person's answer reads as not ready (null), and a
+ * snippet's progress is only ever the caller's own attempts.
+ */
+export function feedbackResolvers(service: AnswerFeedbackService): GraphQLResolverMap<GraphqlContext> {
+  const progressOf = async (context: GraphqlContext, snippetId: unknown) => {
+    const { userId } = contextUser(context);
+    return service.progressFor(userId, parseInput(idTextSchema, snippetId));
+  };
+  return {
+    Query: {
+      answerFeedback: async (_parent: unknown, args: { answerId?: unknown }, context: GraphqlContext) => {
+        const { userId } = contextUser(context);
+        return (await service.find(userId, parseInput(answerIdSchema, args.answerId))) ?? null;
+      },
+      snippetProgress: (_parent: unknown, args: { snippetId?: unknown }, context: GraphqlContext) => progressOf(context, args.snippetId),
+    },
+    Snippet: {
+      __resolveReference: (reference: { id?: unknown }) => ({ id: reference.id }),
+      progress: (parent: { id?: unknown }, _args: unknown, context: GraphqlContext) => progressOf(context, parent.id),
+    },
+  };
+}

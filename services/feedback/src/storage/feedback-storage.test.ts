@@ -1,0 +1,32 @@
+import { randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { dropMongoDatabase, tempDataDir, withMongo } from '@story/service-kit/testing';
+import { answerFeedbackRepositoryContract } from '../answers/answer-feedback.repository.contract.ts';
+import { openMongoFeedbackStorage, openSqliteFeedbackStorage } from './feedback-storage.ts';
+
+answerFeedbackRepositoryContract('SQLite', async () => {
+  const dir = tempDataDir('feedback-contract-');
+  const storage = openSqliteFeedbackStorage(join(dir, 'feedback.sqlite'));
+  return {
+    repository: storage.feedback,
+    cleanup: async () => {
+      await storage.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+});
+
+await withMongo('feedback', (url) =>
+  answerFeedbackRepositoryContract('MongoDB', async () => {
+    const dbName = `feedback_contract_${randomUUID().slice(0, 8)}`;
+    const storage = await openMongoFeedbackStorage(url, dbName);
+    return {
+      repository: storage.feedback,
+      cleanup: async () => {
+        await storage.close();
+        await dropMongoDatabase(url, dbName);
+      },
+    };
+  }),
+);

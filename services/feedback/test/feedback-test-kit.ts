@@ -1,0 +1,36 @@
+import { randomUUID } from 'node:crypto';
+import type { AnswerGivenEvent } from '@story/proto';
+import { startServiceForTest, type ServiceTestOptions, type ServiceUnderTest } from '@story/service-kit/testing';
+import { feedbackService, type FeedbackDeps } from '../src/app.ts';
+import { AnswerScoringService } from '../src/answers/answer-scoring.service.ts';
+import type { FeedbackConfig } from '../src/config.ts';
+
+export type TestFeedback = ServiceUnderTest<FeedbackConfig, FeedbackDeps>;
+
+/** The real feedback service (SQLite in a temporary folder), as `main.ts` builds it. */
+export function startTestFeedback(options: ServiceTestOptions<FeedbackDeps> = {}): Promise<TestFeedback> {
+  return startServiceForTest(feedbackService, options);
+}
+
+let clock = Date.UTC(2025, 2, 1, 9);
+/** An `events.answer.given` as conversations publishes it; each call is a later answer. */
+export function answerEvent(overrides: Partial<AnswerGivenEvent> = {}): AnswerGivenEvent {
+  clock += 60_000;
+  return {
+    answerId: randomUUID(),
+    userId: 1,
+    question: 'Tell me about a time you improved a process.',
+    answer:
+      'At Harbor Logistics I ran the night shift. Orders left late because pickers walked the whole floor. My goal was same-day dispatch above 95%. ' +
+      'I grouped the fastest 200 SKUs near the packing benches and batched the pick lists by zone. Within a month pick time fell from 11 minutes to 7.',
+    source: 'typed',
+    answeredAt: new Date(clock).toISOString(),
+    ...overrides,
+  };
+}
+
+/** Scores an event with the service's own engine and store, as its consumer does (for tests without NATS). */
+export function scoreAnswer(service: TestFeedback, event: AnswerGivenEvent): Promise<unknown> {
+  const { storage, engine, fallback, clock: now } = service.deps;
+  return new AnswerScoringService({ feedback: storage.feedback, engine, fallback, timeoutMs: service.config.FEEDBACK_TIMEOUT_MS, clock: now, log: service.app.log }).score(event);
+}
