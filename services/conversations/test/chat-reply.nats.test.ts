@@ -59,7 +59,10 @@ describe('conversations.chat.reply with a real nats-server', () => {
     };
     const spoken = await ask({ userId: 7, ...turn });
     const typed = await service.app.inject({ method: 'POST', url: '/api/process-text', headers: await service.as(7), payload: turn });
-    expect(spoken).toEqual({ ok: true, aiResponse: typed.json<{ aiResponse: string }>().aiResponse });
+    const typedReply = typed.json<{ aiResponse: string; answerId: string }>();
+    expect(spoken).toEqual({ ok: true, aiResponse: typedReply.aiResponse, answerId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    // Each turn is its own answer for feedback.
+    expect(spoken.ok && spoken.answerId).not.toBe(typedReply.answerId);
     expect(model.requests.at(-1)).toEqual({ text: turn.text, history: turn.conversationHistory, context: turn.context });
   });
 
