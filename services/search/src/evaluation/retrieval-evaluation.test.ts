@@ -18,8 +18,9 @@ describe('retrieval on the evaluation sets', () => {
     expect(figures.stories).toBeGreaterThanOrEqual(30);
     expect(figures.queries).toBeGreaterThanOrEqual(40);
     expect(figures.meaning.mrr).toBeGreaterThan(0.75);
-    expect(figures.fused.mrr).toBeGreaterThan(0.76);
-    expect(figures.fused.recallAt5).toBeGreaterThanOrEqual(0.9);
+    // The goal of DESIGN.md: fused MRR of at least 0.8.
+    expect(figures.fused.mrr).toBeGreaterThanOrEqual(0.8);
+    expect(figures.fused.recallAt5).toBeGreaterThanOrEqual(0.95);
     // Rare words are what the lexical side is for: every one first.
     expect(figures.fused.byKind['rare-word']?.mrr).toBe(1);
   });
@@ -28,8 +29,9 @@ describe('retrieval on the evaluation sets', () => {
     const figures = await evaluateRetrieval({ set: 'held-out', wordVectors });
     expect(figures.stories).toBeGreaterThanOrEqual(32 + 12);
     expect(figures.queries).toBeGreaterThanOrEqual(40);
-    expect(figures.fused.mrr).toBeGreaterThan(0.64);
-    expect(figures.fused.recallAt5).toBeGreaterThanOrEqual(0.8);
+    // Before the word-by-word coverage: fused MRR 0.66, recall@5 0.81.
+    expect(figures.fused.mrr).toBeGreaterThan(0.7);
+    expect(figures.fused.recallAt5).toBeGreaterThanOrEqual(0.84);
     expect(figures.fused.byKind['rare-word']?.mrr).toBe(1);
   });
 });
