@@ -12,6 +12,8 @@ import { QueryCoverage } from './word-coverage.ts';
 
 /** How many stories each side proposes before fusion. */
 const CANDIDATES = 50;
+/** How many of the first stage's best (meaning and words fused) the word-by-word coverage re-ranks. */
+const RERANKED = 30;
 /**
  * Meaning leads, words second: on the evaluation set (`make bench`) the lexical list alone ranks
  * worse, and at equal weight it pulls paraphrase queries down (everyday words match many stories).
@@ -56,15 +58,16 @@ export class StorySearchService {
     ]);
     // Without the embedder, the words alone still answer; with neither, say so rather than "nothing found".
     if (meaning === undefined && words.length === 0) throw new HttpError(503, SEARCH_MESSAGES.embedderUnavailable);
-    const candidates = await this.deps.stories.findVisible(userId, [...new Set([...(meaning ?? []), ...words])]);
+    const weights = { ...FUSION_WEIGHTS, words: this.wordsWeight(query) };
+    const firstStage = fuseRankings({ meaning: meaning ?? [], words }, weights);
+    // Only the best of the first stage are read and re-ranked by coverage: it is the costly step.
+    const shortlist = mode === 'fused' ? firstStage.slice(0, Math.max(RERANKED, this.deps.resultLimit)) : firstStage.slice(0, this.deps.resultLimit);
+    const candidates = await this.deps.stories.findVisible(userId, shortlist.map((hit) => hit.id));
     const records = new Map(candidates.map((story) => [story.id, story]));
-    const lists: Record<string, number[]> = { meaning: meaning ?? [], words };
-    const weights: Record<string, number> = { meaning: 1, words: this.wordsWeight(query) };
-    if (mode === 'fused') {
-      lists.coverage = this.byCoverage(query, candidates);
-      weights.coverage = FUSION_WEIGHTS.coverage;
-    }
-    const fused = fuseRankings(lists, weights).slice(0, this.deps.resultLimit);
+    const fused =
+      mode === 'fused'
+        ? fuseRankings({ meaning: (meaning ?? []).filter((id) => records.has(id)), words: words.filter((id) => records.has(id)), coverage: this.byCoverage(query, candidates) }, weights).slice(0, this.deps.resultLimit)
+        : shortlist;
     return fused.flatMap((hit) => {
       const story = records.get(hit.id);
       if (!story) return [];

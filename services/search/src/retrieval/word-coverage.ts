@@ -1,4 +1,4 @@
-import type { WordVectors } from '../embedding/word-vectors.ts';
+import { dotProduct, type WordVectors } from '../embedding/word-vectors.ts';
 import { contentWords, stem } from '../text/words.ts';
 
 /** Below this GloVe cosine a text word says nothing about a query word; above it the match grows linearly. */
@@ -12,7 +12,8 @@ interface QueryWord {
   word: string;
   stem: string;
   weight: number;
-  known: boolean;
+  /** Its GloVe vector, or undefined when GloVe does not know it. */
+  vector: Float32Array | undefined;
   trigrams: Set<string>;
 }
 
@@ -51,7 +52,7 @@ export class QueryCoverage {
       const key = stem(word);
       if (byStem.has(key)) continue;
       const rank = vectors.rank(word);
-      byStem.set(key, { word, stem: key, weight: Math.log(2 + (rank ?? 100_000) / 1000), known: rank !== undefined, trigrams: trigramsOf(word) });
+      byStem.set(key, { word, stem: key, weight: Math.log(2 + (rank ?? 100_000) / 1000), vector: vectors.unitVector(word), trigrams: trigramsOf(word) });
     }
     this.words = [...byStem.values()];
     this.totalWeight = this.words.reduce((sum, word) => sum + word.weight, 0);
@@ -85,10 +86,11 @@ export class QueryCoverage {
     const known = this.matches.get(textWord);
     if (known) return known;
     const textStem = stem(textWord);
+    const textVector = this.vectors.unitVector(textWord);
     let textTrigrams: Set<string> | undefined;
     const matches = Float32Array.from(this.words, (queryWord) => {
       if (queryWord.stem === textStem) return 1;
-      const similarity = this.vectors.similarity(queryWord.word, textWord);
+      const similarity = queryWord.vector && textVector ? dotProduct(queryWord.vector, textVector) : undefined;
       // Rescaled from the floor, so that many loose neighbours ("learn" for "language") add up to little.
       if (similarity !== undefined) return similarity > SOFT_MATCH_FLOOR ? (SOFT_MATCH_SHARE * (similarity - SOFT_MATCH_FLOOR)) / (1 - SOFT_MATCH_FLOOR) : 0;
       // A word GloVe does not know (a misspelling, a rare name): close spelling is the only evidence.
