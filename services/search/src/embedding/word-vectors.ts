@@ -141,8 +141,23 @@ export class WordVectors {
     const rowA = this.rows.get(a);
     const rowB = this.rows.get(b);
     if (rowA === undefined || rowB === undefined) return undefined;
-    let dot = 0;
-    for (let d = 0; d < this.dimensions; d++) dot += (this.unit[rowA * this.dimensions + d] ?? 0) * (this.unit[rowB * this.dimensions + d] ?? 0);
-    return dot;
+    return dotProduct(this.unitVectorAt(rowA), this.unitVectorAt(rowB));
   }
+
+  /** The unit vector of a word, or undefined when it has none (a view: do not change it). */
+  unitVector(word: string): Float32Array | undefined {
+    const row = this.rows.get(word);
+    return row === undefined ? undefined : this.unitVectorAt(row);
+  }
+
+  private unitVectorAt(row: number): Float32Array {
+    return this.unit.subarray(row * this.dimensions, (row + 1) * this.dimensions);
+  }
+}
+
+/** The dot product of two vectors of the same length (the cosine, for unit vectors). */
+export function dotProduct(a: Float32Array, b: Float32Array): number {
+  let dot = 0;
+  for (let d = 0; d < a.length; d++) dot += (a[d] ?? 0) * (b[d] ?? 0);
+  return dot;
 }

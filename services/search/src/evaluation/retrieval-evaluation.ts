@@ -11,11 +11,24 @@ import { StorySearchService, type RetrievalMode } from '../retrieval/story-searc
 import { openSqliteSearchStorage } from '../storage/search-storage.ts';
 import { EmbeddedVectorStore } from '../vectors/embedded-vector.store.ts';
 
-/** The evaluation set in the repository: `services/search/evaluation/{stories,queries}.json`. */
+/** The evaluation sets in the repository: `services/search/evaluation/`. */
 const EVALUATION_DIR = new URL('../../evaluation/', import.meta.url);
 
-const storiesSchema = z.array(z.object({ key: z.string(), sourceType: z.string(), me: z.string(), coach: z.string() })).min(30);
-const queriesSchema = z.array(z.object({ kind: z.enum(['paraphrase', 'rare-word', 'outcome', 'other-words']), query: z.string(), relevant: z.array(z.string()).min(1) })).min(40);
+/**
+ * `original`: the set retrieval is tuned on. `held-out`: stories and queries written before any tuning
+ * and never tuned on, searched among the original stories too (more stories that could come up
+ * wrongly), so its figures say how the tuning generalises.
+ */
+export const EVALUATION_SETS = {
+  original: { stories: ['stories.json'], queries: 'queries.json' },
+  'held-out': { stories: ['stories.json', 'held-out/stories.json'], queries: 'held-out/queries.json' },
+} as const;
+
+export type EvaluationSet = keyof typeof EVALUATION_SETS;
+
+const storiesSchema = z.array(z.object({ key: z.string(), sourceType: z.string(), me: z.string(), coach: z.string() })).min(1);
+const QUERY_KINDS = ['paraphrase', 'rare-word', 'outcome', 'other-words', 'misspelling', 'short', 'long', 'feeling'] as const;
+const queriesSchema = z.array(z.object({ kind: z.enum(QUERY_KINDS), query: z.string(), relevant: z.array(z.string()).min(1) })).min(1);
 
 export type EvaluationQuery = z.infer<typeof queriesSchema>[number];
 
@@ -58,13 +71,17 @@ function summarise(ranks: { query: EvaluationQuery; rank: number }[]): ModeFigur
 }
 
 /**
- * Indexes the evaluation stories through the real pipeline (indexer, SQLite with FTS5, the embedded
+ * Indexes one evaluation set's stories through the real pipeline (indexer, SQLite with FTS5, the embedded
  * vector store, in memory) and runs every query in three modes: by meaning only, by words only, and
  * fused, as the service answers.
  */
-export async function evaluateRetrieval(options: { embedder?: Embedder; wordVectors?: WordVectors } = {}): Promise<EvaluationFigures> {
-  const stories = storiesSchema.parse(readJson('stories.json'));
-  const queries = queriesSchema.parse(readJson('queries.json'));
+export async function evaluateRetrieval(options: { set?: EvaluationSet; embedder?: Embedder; wordVectors?: WordVectors } = {}): Promise<EvaluationFigures> {
+  const files = EVALUATION_SETS[options.set ?? 'original'];
+  const stories = files.stories.flatMap((name) => storiesSchema.parse(readJson(name)));
+  const queries = queriesSchema.parse(readJson(files.queries));
+  const keys = new Set(stories.map((story) => story.key));
+  const unknown = queries.flatMap((query) => query.relevant).filter((key) => !keys.has(key));
+  if (unknown.length > 0 || keys.size !== stories.length) throw new Error(`evaluation set: unknown or repeated story keys (${unknown.join(', ')})`);
   const wordVectors = options.wordVectors ?? WordVectors.load();
   const embedder = options.embedder ?? new OfflineEmbedder(wordVectors);
   const storage = openSqliteSearchStorage(':memory:');

@@ -8,15 +8,19 @@ import { contentWords } from '../text/words.ts';
 import type { VectorStore } from '../vectors/vector-store.ts';
 import { matchedPassage, type Passage } from './matched-passage.ts';
 import { fuseRankings } from './rank-fusion.ts';
+import { QueryCoverage } from './word-coverage.ts';
 
 /** How many stories each side proposes before fusion. */
 const CANDIDATES = 50;
+/** How many of the first stage's best (meaning and words fused) the word-by-word coverage re-ranks. */
+const RERANKED = 30;
 /**
  * Meaning leads, words second: on the evaluation set (`make bench`) the lexical list alone ranks
  * worse, and at equal weight it pulls paraphrase queries down (everyday words match many stories).
- * The words' weight grows to 1 with the share of rare words in the query (see `wordsWeight`).
+ * The words' weight grows to 1 with the share of rare words in the query (see `wordsWeight`). The
+ * word-by-word coverage of the query re-ranks the candidates of both and counts as much as meaning.
  */
-export const FUSION_WEIGHTS = { meaning: 1, words: 0.25 };
+export const FUSION_WEIGHTS = { meaning: 1, words: 0.25, coverage: 1 };
 /** Words past this frequency rank in GloVe's vocabulary (or not in it) count as rare. */
 const RARE_WORD_RANK = 10_000;
 
@@ -39,8 +43,9 @@ export interface StorySearchDeps {
 }
 
 /**
- * Story search: the caller's stories ranked by meaning (dense vectors of the configured embedder)
- * and by words (the lexical index), fused by reciprocal rank, each with the passage that matched.
+ * Story search: the caller's stories ranked by meaning (dense vectors of the configured embedder),
+ * by words (the lexical index) and, among those candidates, by how much of the query each covers
+ * word by word (GloVe neighbours), fused by reciprocal rank, each with the passage that matched.
  */
 export class StorySearchService {
   constructor(private readonly deps: StorySearchDeps) {}
@@ -53,8 +58,16 @@ export class StorySearchService {
     ]);
     // Without the embedder, the words alone still answer; with neither, say so rather than "nothing found".
     if (meaning === undefined && words.length === 0) throw new HttpError(503, SEARCH_MESSAGES.embedderUnavailable);
-    const fused = fuseRankings({ meaning: meaning ?? [], words }, { meaning: 1, words: this.wordsWeight(query) }).slice(0, this.deps.resultLimit);
-    const records = new Map((await this.deps.stories.findVisible(userId, fused.map((hit) => hit.id))).map((story) => [story.id, story]));
+    const weights = { ...FUSION_WEIGHTS, words: this.wordsWeight(query) };
+    const firstStage = fuseRankings({ meaning: meaning ?? [], words }, weights);
+    // Only the best of the first stage are read and re-ranked by coverage: it is the costly step.
+    const shortlist = mode === 'fused' ? firstStage.slice(0, Math.max(RERANKED, this.deps.resultLimit)) : firstStage.slice(0, this.deps.resultLimit);
+    const candidates = await this.deps.stories.findVisible(userId, shortlist.map((hit) => hit.id));
+    const records = new Map(candidates.map((story) => [story.id, story]));
+    const fused =
+      mode === 'fused'
+        ? fuseRankings({ meaning: (meaning ?? []).filter((id) => records.has(id)), words: words.filter((id) => records.has(id)), coverage: this.byCoverage(query, candidates) }, weights).slice(0, this.deps.resultLimit)
+        : shortlist;
     return fused.flatMap((hit) => {
       const story = records.get(hit.id);
       if (!story) return [];
@@ -88,6 +101,22 @@ export class StorySearchService {
     if (words.length === 0) return FUSION_WEIGHTS.words;
     const rare = words.filter((word) => (this.deps.wordVectors.rank(word) ?? Infinity) >= RARE_WORD_RANK).length;
     return FUSION_WEIGHTS.words + (1 - FUSION_WEIGHTS.words) * (rare / words.length);
+  }
+
+  /**
+   * The candidates again, by how much of the query each covers word by word (see QueryCoverage): a
+   * third opinion that neither dilutes one telling sentence in a long story, as the story's mean
+   * vector does, nor needs the very words, as the lexical index does.
+   */
+  private byCoverage(query: string, candidates: readonly StoryRecord[]): number[] {
+    const coverage = new QueryCoverage(query, this.deps.wordVectors);
+    if (coverage.isEmpty) return [];
+    const scores = coverage.scoreAll(candidates.map((story) => story.content));
+    return candidates
+      .map((story, index) => ({ id: story.id, score: scores[index] ?? 0 }))
+      .filter((hit) => hit.score > 0)
+      .sort((a, b) => b.score - a.score)
+      .map((hit) => hit.id);
   }
 
   private async byWords(userId: number, query: string): Promise<number[]> {
