@@ -195,8 +195,10 @@ describe.each(VIEWPORTS)('the conversation screen at $width px', (viewport) => {
     expect(await page.getByRole('textbox', { name: 'Your message' }).inputValue()).toBe('Next I would tell them about the audit');
     await expectTitleInView(page, 'a saved conversation reloaded');
 
-    // Sending the draft clears it for good; nothing unsaved is lost by leaving... until the reply arrives unsaved.
+    // Sending the draft clears it for good.
     await sendMessage(page, 'Next I would tell them about the audit');
+    // The reloaded (saved) exchanges go with the new message as its history.
+    expect(sent.at(-1)?.conversationHistory.map((turn) => turn.content).filter((content, index) => index % 2 === 0)).toEqual(['first message', 'second message']);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await waitForToast(page, 'Conversation saved successfully');
     await expect.poll(() => page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('recording-draft:')))).toEqual([]);
