@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { VisuallyHidden } from '../../components/visually-hidden.ts';
 import type { ConversationMessage } from './conversation-messages.ts';
+import { useNewExchange } from './use-new-exchange.ts';
 
 /**
  * What a screen reader is told of a new exchange: the reply, after the transcript of what was said
@@ -18,18 +19,7 @@ export function announcementOf(message: Pick<ConversationMessage, 'userMessage' 
  */
 export function ReplyAnnouncer({ messages }: { messages: readonly ConversationMessage[] }) {
   const [announced, setAnnounced] = useState<{ key: string; text: string } | null>(null);
-  const known = useRef<Set<string> | null>(null);
-
-  useEffect(() => {
-    const newest = messages.at(-1);
-    if (known.current === null) {
-      known.current = new Set(messages.map((message) => message.key));
-      return;
-    }
-    if (!newest || known.current.has(newest.key)) return;
-    for (const message of messages) known.current.add(message.key);
-    if (!newest.isSaved) setAnnounced({ key: newest.key, text: announcementOf(newest) });
-  }, [messages]);
+  useNewExchange(messages, (newest) => setAnnounced({ key: newest.key, text: announcementOf(newest) }));
 
   return (
     <VisuallyHidden aria-live="polite" aria-atomic="true" data-testid="announcer">
