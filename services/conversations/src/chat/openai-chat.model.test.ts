@@ -199,7 +199,7 @@ describe('OpenAI chat model against a loopback chat-completions server', () => {
 
       fake.mode = 'answer';
       const named = (await service.app.inject({ method: 'POST', url: '/api/conversation-threads', headers })).json<{ threadId: number }>().threadId;
-      expect((await titles()).find((t) => t.id === named)?.title).toBe('New Conversation');
+      expect((await service.app.inject({ method: 'POST', url: '/graphql', headers, payload: { query: `{ thread(id: "${named}") { title } }` } })).json()).toEqual({ data: { thread: { title: 'New Conversation' } } });
       expect((await saveTo(named)).statusCode).toBe(201);
       await expect.poll(async () => (await titles()).find((t) => t.id === named)?.title).toBe('Night shifts at the warehouse');
       expect((await titles()).find((t) => t.id === failed)?.title).toBe('New Conversation');
