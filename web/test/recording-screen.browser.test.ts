@@ -131,6 +131,13 @@ describe.each(VIEWPORTS)('the conversation screen at $width px', (viewport) => {
     expect(new URL(page.url()).pathname).toBe('/recording');
     expect(await messages(page).count()).toBe(2);
 
+    // The browser's Back asks the same question.
+    await page.goBack({ timeout: 2000 }).catch(() => undefined);
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Stay and keep talking' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe('/recording');
+
     // Logout asks too (it goes through /logout); staying keeps the session.
     await page.getByRole('button', { name: 'Logout' }).click();
     await dialog.waitFor();
@@ -262,6 +269,12 @@ describe.each(VIEWPORTS)('the conversation screen at $width px', (viewport) => {
     await checkPage(page, 'a voice conversation, recording');
     await expectTitleInView(page, 'a voice conversation');
     await screenshot(page, 'voice', viewport);
+    // Leaving while recording asks first: what is being said would be lost.
+    await page.getByRole('button', { name: 'Home' }).click();
+    const leaving = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+    await leaving.getByText('You are recording.').waitFor();
+    await leaving.getByRole('button', { name: 'Leave without saving' }).click();
+    await page.waitForURL((url) => url.pathname === '/welcome');
     await page.goto('/recording?mode=new&type=upload');
     await page.getByText('Solo Voice Memo').waitFor();
     await checkPage(page, 'an upload conversation');

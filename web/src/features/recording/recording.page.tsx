@@ -76,12 +76,14 @@ export function RecordingPage() {
   // Continuing a thread with nothing saved in it starts it as a new conversation would: no choice to make.
   const panel = recordingPanel(params, messages.length > 0);
   const [muted, setMuted] = useState(false);
+  const [recording, setRecording] = useState(false);
   const voice = useVoiceTurns(conversation, panel === 'voice' || panel === 'upload');
   const spoken = useSpokenReplies(messages, muted);
   // type=voice, or a new conversation (or an empty thread) without a type, records by itself (spec section 2).
   const autoStart = params.type === 'voice' || (params.type === null && panel === 'voice');
   const hasUnsaved = messages.some((m) => !m.isSaved);
-  const leave = useLeaveWarning(conversation.atRisk || pendingText !== null || pendingVoice !== null);
+  // Unsaved exchanges, a reply on its way, or a recording being made: leaving would lose a story.
+  const leave = useLeaveWarning(conversation.atRisk || pendingText !== null || pendingVoice !== null || recording);
   const toolbarRef = useRef<HTMLDivElement>(null);
   useToastClearance(toolbarRef);
 
@@ -151,7 +153,7 @@ export function RecordingPage() {
       {showPanel('voice') && (
         <Panel aria-labelledby="voice-heading">
           <h2 id="voice-heading">Record your answer</h2>
-          <VoiceRecorder timeLimit={voice.timeLimit} autoStart={autoStart} processing={pendingVoice} onRecorded={voice.handleRecorded} />
+          <VoiceRecorder timeLimit={voice.timeLimit} autoStart={autoStart} processing={pendingVoice} onRecorded={voice.handleRecorded} onRecordingChange={setRecording} />
         </Panel>
       )}
 
@@ -166,7 +168,7 @@ export function RecordingPage() {
       <ConfirmDialog
         open={leave.state === 'blocked'}
         title={CONVERSATION_MESSAGES.leaveTitle}
-        description={CONVERSATION_MESSAGES.leaveBody}
+        description={recording ? CONVERSATION_MESSAGES.leaveWhileRecording : CONVERSATION_MESSAGES.leaveBody}
         cancelLabel={CONVERSATION_MESSAGES.leaveStay}
         confirmLabel={CONVERSATION_MESSAGES.leaveConfirm}
         onCancel={() => leave.reset?.()}
