@@ -85,9 +85,9 @@ describe('voice conversations in the browser', () => {
     await page.getByRole('button', { name: 'Resume' }).waitFor();
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'Restart' }).click();
-    // Every confirmation is an alert dialog (issue 11).
-    const dialog = page.getByRole('alertdialog');
-    await dialog.getByText('Are you sure you want to restart?').waitFor();
+    // Confirmations are alert dialogs (issue 11).
+    const dialog = page.getByRole('alertdialog', { name: 'Are you sure you want to restart?' });
+    await dialog.waitFor();
     await dialog.getByText('If you restart, conversations that are not yet transcribed will be lost.').waitFor();
     await dialog.getByRole('button', { name: "No, let's continue" }).click();
 
@@ -112,9 +112,13 @@ describe('voice conversations in the browser', () => {
     expect(calls.at(-1)).toBe('POST /api/transcribe/sessions/{id}/finish');
     expect(calls).not.toContain('POST /api/transcribe');
 
+    // No thread exists until the Save (issue 11: none is left empty), which makes it and puts it in the address.
+    expect(await (await page.request.get('/api/conversation-threads')).json()).toEqual([]);
     // Saved with its spoken reply.
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await toast(page, 'Conversation saved successfully');
+    await page.waitForURL(/\/recording\?mode=continue&type=voice&threadId=\d+$/);
+    expect(await (await page.request.get('/api/conversation-threads')).json()).toHaveLength(1);
     await page.screenshot({ path: '/tmp/voice-recording.png', fullPage: true });
     await page.context().close();
   });

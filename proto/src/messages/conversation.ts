@@ -20,6 +20,15 @@ export const CONVERSATION_MESSAGES = {
   recordingTooSmall: 'Recording is too small - possible incomplete capture',
   timeLimitReachedTitle: 'Time Limit Reached',
   timeLimitReached: 'Recording stopped due to time limit',
+  // ---- web: leaving with unsaved messages, a thread that cannot be continued (issue 11) ----
+  leaveTitle: 'Leave without saving?',
+  leaveBody: 'This conversation has messages that are not saved yet. If you leave now, they will be lost.',
+  leaveWhileRecording: 'You are recording. If you leave now, what you said will be lost.',
+  leaveStay: 'Stay and keep talking',
+  leaveConfirm: 'Leave without saving',
+  cannotContinue: 'This conversation cannot be continued: it was not found, or it could not be loaded.',
+  backToConversations: 'Back to your conversations',
+  startNewConversation: 'Start a new conversation',
 } as const;
 
 /** "Recording failed: {reason}" */

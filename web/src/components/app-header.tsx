@@ -39,10 +39,15 @@ const Actions = styled.div`
 export interface AppHeaderProps {
   /** Replaces the default "go to /welcome" (the welcome page leaves saved-conversations mode). */
   onHome?: () => void;
+  /**
+   * Logout goes to the /logout route (the spec's reading for the conversation screen) instead of
+   * signing out in place, so a page that warns before leaving with unsaved work asks first.
+   */
+  logoutViaRoute?: boolean;
 }
 
 /** The shared header: the product's mark and name, Home and Logout. */
-export function AppHeader({ onHome }: AppHeaderProps) {
+export function AppHeader({ onHome, logoutViaRoute = false }: AppHeaderProps) {
   const navigate = useNavigate();
   const { signOut } = useAuth();
   const [loggingOut, setLoggingOut] = useState(false);
@@ -54,6 +59,10 @@ export function AppHeader({ onHome }: AppHeaderProps) {
 
   const handleLogout = async () => {
     if (loggingOut) return;
+    if (logoutViaRoute) {
+      navigate('/logout');
+      return;
+    }
     setLoggingOut(true);
     try {
       await signOut();

@@ -24,9 +24,9 @@ export const PageTitle = styled.h1`
 `;
 
 /** A signed-in page: the shared header, the page's main landmark with its title, and the footer. */
-export function PageShell({ title, children, onHome }: { title: string; children?: ReactNode } & AppHeaderProps) {
+export function PageShell({ title, children, onHome, logoutViaRoute }: { title: string; children?: ReactNode } & AppHeaderProps) {
   return (
-    <PageFrame header={<AppHeader onHome={onHome} />}>
+    <PageFrame header={<AppHeader onHome={onHome} logoutViaRoute={logoutViaRoute} />}>
       <Main id={MAIN_CONTENT_ID}>
         <PageTitle>{title}</PageTitle>
         {children}

@@ -93,6 +93,29 @@ describe('OpenAI chat model against a loopback chat-completions server', () => {
     }
   });
 
+  it('gets the whole conversation through POST /api/process-text, as the web app sends it: every turn, oldest first, then the new text (issue 11)', async () => {
+    const service = await startTestService({ env: { OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: baseURL, CHAT_TIMEOUT_MS: '2000' } });
+    try {
+      fake.mode = 'answer';
+      const headers = await service.as(7);
+      const at = '2026-01-05T10:00:00.000Z';
+      // The web app's history: each saved or unsaved exchange as a user turn and an assistant turn, with its time.
+      const conversationHistory = [
+        { role: 'user', content: 'first message', timestamp: at },
+        { role: 'assistant', content: 'Think of a time you were proud of something you did at work: what was going on?', timestamp: at },
+        { role: 'user', content: 'I rebuilt the rota for the night shift.', timestamp: at },
+        { role: 'assistant', content: 'What made it hard?', timestamp: at },
+      ];
+      const response = await service.app.inject({ method: 'POST', url: '/api/process-text', headers, payload: { text: 'second message', conversationHistory } });
+      expect(response.statusCode).toBe(200);
+      const [system, ...rest] = fake.requests.at(-1)?.body.messages ?? [];
+      expect(system?.role).toBe('system');
+      expect(rest).toEqual([...conversationHistory.map(({ role, content }) => ({ role, content })), { role: 'user', content: 'second message' }]);
+    } finally {
+      await service.close();
+    }
+  });
+
   it('asks the model for a short title from what the person said, and nothing when they said nothing', async () => {
     fake.mode = 'answer';
     const model = new OpenAiChatModel({ apiKey: 'k', baseURL, model: 'gpt-4o-mini', timeoutMs: 2000 });
@@ -124,7 +147,7 @@ describe('OpenAI chat model against a loopback chat-completions server', () => {
 
       fake.mode = 'answer';
       const named = (await service.app.inject({ method: 'POST', url: '/api/conversation-threads', headers })).json<{ threadId: number }>().threadId;
-      expect((await titles()).find((t) => t.id === named)?.title).toBe('New Conversation');
+      expect((await service.app.inject({ method: 'POST', url: '/graphql', headers, payload: { query: `{ thread(id: "${named}") { title } }` } })).json()).toEqual({ data: { thread: { title: 'New Conversation' } } });
       expect((await saveTo(named)).statusCode).toBe(201);
       await expect.poll(async () => (await titles()).find((t) => t.id === named)?.title).toBe('Night shifts at the warehouse');
       expect((await titles()).find((t) => t.id === failed)?.title).toBe('New Conversation');

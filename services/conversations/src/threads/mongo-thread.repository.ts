@@ -163,6 +163,14 @@ export class MongoThreadRepository implements ThreadRepository {
     return docs.map(toThread);
   }
 
+  async listSavedThreads(userId: number, filter: ThreadFilter): Promise<ThreadRecord[]> {
+    const threads = await this.listThreads(userId, filter);
+    if (threads.length === 0) return threads;
+    // The threads' ids through the { threadId, _id } index of the messages, never a scan of the user's messages.
+    const saved = new Set(await this.messages.distinct('threadId', { threadId: { $in: threads.map((thread) => thread.id) } }));
+    return threads.filter((thread) => saved.has(thread.id));
+  }
+
   async createThread(userId: number, title: string, now: string, maxActiveThreads: number): Promise<CreateThreadResult> {
     const id = await nextSequence(this.connection, 'threads');
     await this.prepareQuotaGuard(userId);

@@ -76,10 +76,13 @@ export class SqliteThreadRepository implements ThreadRepository {
     private readonly outbox: SqliteOutbox,
     private readonly audio: SqliteMessageAudioRepository,
   ) {
-    const listThreads = (filter: ThreadFilter) =>
-      db.prepare<[number], ThreadRow>(`SELECT * FROM threads WHERE user_id = ? ${THREAD_FILTERS[filter]} ORDER BY last_updated DESC, id DESC`);
+    const listThreads = (filter: ThreadFilter, savedOnly = '') =>
+      db.prepare<[number], ThreadRow>(`SELECT * FROM threads WHERE user_id = ? ${THREAD_FILTERS[filter]} ${savedOnly} ORDER BY last_updated DESC, id DESC`);
+    // One look-up in conversations_by_thread per thread.
+    const saved = 'AND EXISTS (SELECT 1 FROM conversations c WHERE c.thread_id = threads.id)';
     this.statements = {
       listThreads: { all: listThreads('all'), active: listThreads('active'), deleted: listThreads('deleted') },
+      listSavedThreads: { all: listThreads('all', saved), active: listThreads('active', saved), deleted: listThreads('deleted', saved) },
       insertThread: db.prepare<[number, string, string, string], ThreadRow>(
         'INSERT INTO threads (user_id, title, created_at, last_updated) VALUES (?, ?, ?, ?) RETURNING *',
       ),
@@ -117,6 +120,10 @@ export class SqliteThreadRepository implements ThreadRepository {
 
   async listThreads(userId: number, filter: ThreadFilter): Promise<ThreadRecord[]> {
     return this.statements.listThreads[filter].all(userId).map(toThread);
+  }
+
+  async listSavedThreads(userId: number, filter: ThreadFilter): Promise<ThreadRecord[]> {
+    return this.statements.listSavedThreads[filter].all(userId).map(toThread);
   }
 
   async createThread(userId: number, title: string, now: string, maxActiveThreads: number): Promise<CreateThreadResult> {

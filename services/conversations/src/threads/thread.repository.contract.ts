@@ -56,6 +56,17 @@ export function threadRepositoryContract(name: string, open: () => Promise<Store
       expect((await repo.listThreads(user, 'deleted')).map((t) => t.id)).toEqual([b.id]);
       expect(await repo.findThread(other, a.id)).toBeUndefined();
       expect(await repo.findThread(user, a.id)).toMatchObject({ id: a.id, lastUpdated: at(10) });
+
+      // The lists a person sees hold only threads with a saved message, deleted or not.
+      expect((await repo.listSavedThreads(user, 'all')).map((t) => t.id)).toEqual([a.id]);
+      expect(await repo.listSavedThreads(user, 'deleted')).toEqual([]);
+      const d = await createThread(user, 'New Conversation', at(12));
+      await save(user, d.id, 'told, then deleted', 13);
+      await repo.softDeleteThread(user, d.id, at(14), threadDeletedEvent(user, d.id, at(14)));
+      expect((await repo.listSavedThreads(user, 'deleted')).map((t) => t.id)).toEqual([d.id]);
+      expect((await repo.listSavedThreads(user, 'active')).map((t) => t.id)).toEqual([a.id]);
+      expect((await repo.listSavedThreads(user, 'all')).map((t) => t.id)).toEqual([d.id, a.id]);
+      expect(await repo.listSavedThreads(other, 'all')).toEqual([]);
     });
 
     it('renames only the owner’s thread', async () => {

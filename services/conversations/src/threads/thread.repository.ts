@@ -78,6 +78,8 @@ export interface ThreadStateChange {
  */
 export interface ThreadRepository {
   listThreads(userId: number, filter: ThreadFilter): Promise<ThreadRecord[]>;
+  /** The same list without the threads that have no saved message yet (what the person's thread lists show). */
+  listSavedThreads(userId: number, filter: ThreadFilter): Promise<ThreadRecord[]>;
   /** Creates a thread unless the user already has `maxActiveThreads` outside the deleted folder (counted in the same transaction). */
   createThread(userId: number, title: string, now: string, maxActiveThreads: number): Promise<CreateThreadResult>;
   findThread(userId: number, threadId: number): Promise<ThreadRecord | undefined>;

@@ -38,12 +38,16 @@ describe('ThreadService', () => {
 
   const eventSubjects = async () => (await storage.outbox.pendingEvents(100)).map((e) => e.subject);
 
-  it('creates threads titled "New Conversation" at the clock’s time and lists them newest activity first', async () => {
+  it('creates threads titled "New Conversation" at the clock’s time and lists those with a saved message newest activity first', async () => {
     const first = await threads.createThread(ALICE);
     const second = await threads.createThread(ALICE);
+    const empty = await threads.createThread(ALICE);
     expect(first).toMatchObject({ title: THREAD_MESSAGES.defaultTitle, createdAt: '2024-05-01T10:00:00.000Z' });
+    await threads.saveConversation(ALICE, { threadId: second.id, userMessage: 'I trained the night shift', aiResponse: 'How?' });
     await threads.saveConversation(ALICE, { threadId: first.id, userMessage: 'I led a migration', aiResponse: 'What happened?' });
+    // A thread never saved to is no story: it is in no list (issue 11), though it can still be opened and saved to.
     expect((await threads.listThreads(ALICE, undefined)).map((t) => t.id)).toEqual([first.id, second.id]);
+    expect((await threads.getThread(ALICE, empty.id)).id).toBe(empty.id);
     expect(await threads.listThreads(BOB, undefined)).toEqual([]);
   });
 
@@ -92,7 +96,9 @@ describe('ThreadService', () => {
     expect(await failureOf(threads.recoverThread(ALICE, first.id))).toEqual({ status: 409, message: recoverLimitReached(3) });
     await threads.deleteThread(ALICE, replacement.id);
     expect((await threads.recoverThread(ALICE, first.id)).deletedAt).toBeNull();
-    expect((await threads.listThreads(ALICE, false)).length).toBe(3);
+    // Empty threads count towards the quota, though no list shows them.
+    expect(await storage.threads.listThreads(ALICE, 'active')).toHaveLength(3);
+    expect(await threads.listThreads(ALICE, false)).toEqual([]);
   });
 
   it('refuses a save past the messages of a thread, and one past the audio quota, saving nothing and emitting nothing', async () => {

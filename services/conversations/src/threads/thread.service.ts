@@ -43,10 +43,14 @@ export type SaveConversationInput = SaveConversationRequest;
 export class ThreadService {
   constructor(private readonly deps: ThreadServiceDeps) {}
 
-  /** The caller's threads, newest activity first. */
+  /**
+   * The caller's threads, newest activity first: those with at least one saved message. A thread
+   * made and never saved to (a client that creates it when a conversation starts, a first save that
+   * failed) is no story, and never shows in a list as an empty "New Conversation".
+   */
   async listThreads(userId: number, deleted: boolean | undefined): Promise<ThreadRecord[]> {
     const filter: ThreadFilter = deleted === undefined ? 'all' : deleted ? 'deleted' : 'active';
-    return this.deps.repository.listThreads(userId, filter);
+    return this.deps.repository.listSavedThreads(userId, filter);
   }
 
   /** A new empty thread titled "New Conversation"; 409 when the caller already has as many as allowed. */

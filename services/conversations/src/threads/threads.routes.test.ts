@@ -67,10 +67,15 @@ describe('conversation threads and saves over REST', () => {
     expect(bodiless.statusCode).toBe(201);
     const fourth = bodiless.json<{ threadId: number }>().threadId;
 
+    // Only threads with a saved message are listed (issue 11): an empty one is no story.
+    const empty = await createThread(alice);
+    for (const threadId of [first, second, third, fourth]) expect((await save(alice, { threadId, userMessage: 'Hello', aiResponse: 'Hi there' })).statusCode).toBe(201);
     const threads = await list(alice);
     expect(threads.map((t) => t.id)).toEqual([fourth, third, second, first]);
-    expect(threads.every((t) => t.title === 'New Conversation' && t.deleted === false)).toBe(true);
+    expect(threads.every((t) => t.deleted === false)).toBe(true);
     expect(threads.map((t) => t.id)).not.toContain(bobs);
+    expect(threads.map((t) => t.id)).not.toContain(empty);
+    expect((await inject('GET', `/api/conversation-threads/${empty}`, alice)).json()).toEqual([]);
 
     // Saving to the oldest moves it to the top.
     expect((await save(alice, { threadId: first, userMessage: 'Hello', aiResponse: 'Hi there' })).statusCode).toBe(201);
@@ -79,10 +84,10 @@ describe('conversation threads and saves over REST', () => {
 
   it('saves message pairs, returns them oldest first and writes a story.saved event with each', async () => {
     const threadId = await createThread(alice);
-    const before = (await list(alice)).find((t) => t.id === threadId);
     const one = await save(alice, { threadId, userMessage: 'I led the migration to Postgres.', aiResponse: 'What did you do first?' });
     expect(one.statusCode).toBe(201);
     expect(one.json()).toEqual({ id: expect.any(Number), threadId, message: 'Conversation saved successfully' });
+    const before = (await list(alice)).find((t) => t.id === threadId);
     const two = await save(alice, { threadId, userMessage: 'I wrote a plan.', aiResponse: 'How did it turn out?', audioResponse: 'bXAz' });
     expect(two.statusCode).toBe(201);
 
@@ -137,6 +142,7 @@ describe('conversation threads and saves over REST', () => {
 
   it('renames a thread; an empty or whitespace title is refused with the spec’s message', async () => {
     const threadId = await createThread(alice);
+    expect((await save(alice, { threadId, userMessage: 'I moved us to Postgres.', aiResponse: 'Why?' })).statusCode).toBe(201);
     const renamed = await inject('PATCH', `/api/conversation-threads/${threadId}/title`, alice, { title: '  Leading the migration  ' });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json()).toMatchObject({ id: threadId, title: 'Leading the migration', deleted: false });

@@ -7,19 +7,20 @@ import { useToast } from './use-toast.ts';
 export const NOTIFICATIONS_LABEL = 'Notifications (F8)';
 
 /**
- * Phones: at the top, just under the shared header (which stays usable), never at the bottom where a
- * message box or a page's main buttons sit. Wider screens: bottom right, at most 420 px wide.
+ * Phones: at the top, just under the shared header (which stays usable) or a bar stuck under it,
+ * never at the bottom where a message box or a page's main buttons sit. Wider screens: bottom right, at most 420 px wide.
  */
 const Viewport = styled.section`
   position: fixed;
-  top: ${({ theme }) => theme.sizes.header};
+  /* A page with a bar stuck under the header moves phones' toasts below it (useToastClearance). */
+  top: var(--toast-top, ${({ theme }) => theme.sizes.header});
   right: 0;
   z-index: 100;
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space.sm};
   width: 100%;
-  max-height: calc(100vh - ${({ theme }) => theme.sizes.header});
+  max-height: calc(100vh - var(--toast-top, ${({ theme }) => theme.sizes.header}));
   padding: ${({ theme }) => theme.space.md};
   pointer-events: none;
   outline: none;

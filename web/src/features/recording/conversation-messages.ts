@@ -17,6 +17,8 @@ export interface ConversationMessage {
   wordTimings: WordTiming[] | null;
   /** What was heard before a solo memo was cleaned, when it was. */
   rawTranscript?: string;
+  /** The person spoke (a recording or an upload) rather than typed. */
+  spoken?: boolean;
 }
 
 let keyCounter = 0;

@@ -82,6 +82,11 @@ const ReplyControl = styled.button`
   }
 `;
 
+/** A reply reads at the size of the person's own words (16 px), not smaller. */
+const ReplyText = styled(MarkdownView)`
+  font-size: ${({ theme }) => theme.fontSizes.md};
+`;
+
 const SpokenText = styled.p`
   white-space: pre-wrap;
   overflow-wrap: anywhere;
@@ -124,9 +129,13 @@ export interface MessageListProps {
 export function MessageList({ messages, pendingText, processingLabel, speaking = null, onToggleSpeech }: MessageListProps) {
   const endRef = useRef<HTMLDivElement>(null);
   const count = messages.length + (pendingText === null ? 0 : 1);
+  const shownCount = useRef<number | null>(null);
 
+  // A new exchange scrolls into view; a saved history does not when it opens, so the page starts at its title.
   useEffect(() => {
-    if (count > 0) endRef.current?.scrollIntoView?.({ block: 'nearest' });
+    const before = shownCount.current;
+    shownCount.current = count;
+    if (before !== null && count > before) endRef.current?.scrollIntoView?.({ block: 'nearest' });
   }, [count]);
 
   return (
@@ -140,7 +149,7 @@ export function MessageList({ messages, pendingText, processingLabel, speaking =
             </Bubble>
             <Bubble $from="ai">
               <Speaker>AI</Speaker>
-              {speaking?.key === message.key ? <SpokenReplyText text={message.aiResponse} wordIndex={speaking.wordIndex} /> : <MarkdownView>{message.aiResponse}</MarkdownView>}
+              {speaking?.key === message.key ? <SpokenReplyText text={message.aiResponse} wordIndex={speaking.wordIndex} /> : <ReplyText>{message.aiResponse}</ReplyText>}
               {onToggleSpeech && spokenReplySource(message) && (
                 <ReplyControl type="button" aria-pressed={speaking?.key === message.key} onClick={() => onToggleSpeech(message)}>
                   <SpeakerIcon size={14} muted={speaking?.key === message.key} />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRecordingParams, recordingPanel } from './recording-params.ts';
+import { continueSearch, parseRecordingParams, recordingPanel } from './recording-params.ts';
 
 const parse = (query: string) => parseRecordingParams(new URLSearchParams(query));
 
@@ -51,5 +51,25 @@ describe('recordingPanel', () => {
   it('records by voice when starting without a type, and offers a choice when continuing', () => {
     expect(recordingPanel({ mode: 'new', type: null })).toBe('voice');
     expect(recordingPanel({ mode: 'continue', type: null })).toBe('choose');
+  });
+});
+
+describe('recordingPanel without saved history', () => {
+  it('starts an empty or unknown thread as a new conversation instead of offering a choice', () => {
+    expect(recordingPanel({ mode: 'continue', type: null }, false)).toBe('voice');
+    expect(recordingPanel({ mode: 'continue', type: 'text' }, false)).toBe('text');
+  });
+});
+
+describe('continueSearch', () => {
+  it('turns a new conversation’s URL into its thread’s continue URL, keeping the panel and the context', () => {
+    const next = continueSearch(new URLSearchParams('mode=new&type=text&context=Lead%20teams'), { threadId: '42' }, 'text');
+    expect(Object.fromEntries(next)).toEqual({ mode: 'continue', type: 'text', context: 'Lead teams', threadId: '42' });
+    expect(Object.fromEntries(continueSearch(new URLSearchParams('mode=new'), { threadId: '7' }, 'voice'))).toEqual({ mode: 'continue', threadId: '7', type: 'voice' });
+  });
+
+  it('keeps a snippet conversation on its snippet', () => {
+    const next = continueSearch(new URLSearchParams('mode=new&snippetId=3&context=x'), { snippetId: 3 }, 'upload');
+    expect(Object.fromEntries(next)).toEqual({ mode: 'continue', snippetId: '3', context: 'x', type: 'upload' });
   });
 });

@@ -47,9 +47,27 @@ export type RecordingPanel = 'voice' | 'text' | 'upload' | 'choose';
 
 /**
  * type=text and type=upload show their panels; type=voice, or no type with mode new, is the voice
- * recorder; continuing without a type offers "Continue with Voice" and "Continue with Text".
+ * recorder; continuing without a type offers "Continue with Voice" and "Continue with Text" when
+ * there is saved history to continue, and otherwise starts the conversation as a new one would.
  */
-export function recordingPanel(params: Pick<RecordingParams, 'mode' | 'type'>): RecordingPanel {
+export function recordingPanel(params: Pick<RecordingParams, 'mode' | 'type'>, hasHistory = true): RecordingPanel {
   if (params.type) return params.type;
-  return params.mode === 'continue' ? 'choose' : 'voice';
+  return params.mode === 'continue' && hasHistory ? 'choose' : 'voice';
+}
+
+/** Where a saved conversation lives: a thread, or the practice conversation of a snippet. */
+export type SavedConversation = { threadId: string } | { snippetId: number };
+
+/**
+ * The continue URL's query of a conversation just saved for the first time: mode=continue with its
+ * thread (a snippet conversation keeps its snippetId), the type in use so a reload returns to the
+ * same panel, and the context kept.
+ */
+export function continueSearch(current: URLSearchParams, saved: SavedConversation, panel: Exclude<RecordingPanel, 'choose'>): URLSearchParams {
+  const next = new URLSearchParams(current);
+  next.set('mode', 'continue');
+  if ('threadId' in saved) next.set('threadId', saved.threadId);
+  else next.set('snippetId', String(saved.snippetId));
+  next.set('type', panel);
+  return next;
 }

@@ -1,20 +1,25 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { styled } from 'styled-components';
+import { CONVERSATION_MESSAGES } from '@story/proto';
 import { Button } from '../../components/button.ts';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { SaveIcon, SpeakerIcon } from '../../components/icons.tsx';
 import { PageShell } from '../../components/page-shell.tsx';
 import { BusyStatus, Spinner } from '../../components/spinner.tsx';
+import { useLeaveWarning } from '../../hooks/use-leave-warning.ts';
+import { useToastClearance } from '../../hooks/use-toast-clearance.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { ContinueFailed } from './continue-failed.tsx';
 import { MessageList } from './message-list.tsx';
-import { parseRecordingParams, recordingPanel, type ConversationType } from './recording-params.ts';
+import { continueSearch, parseRecordingParams, recordingPanel, type ConversationType, type RecordingParams } from './recording-params.ts';
+import { ReplyAnnouncer } from './reply-announcer.tsx';
 import { CardSection } from '../../components/card-section.ts';
 import { TextComposer } from './text-composer.tsx';
 import { UploadPanel } from './upload-panel.tsx';
 import { useConversation } from './use-conversation.ts';
 import { useSpokenReplies } from './use-spoken-reply.ts';
 import { useVoiceTurns } from './use-voice-turns.ts';
-import { VoiceAnnouncer } from './voice-announcer.tsx';
 import { VoiceRecorder } from './voice-recorder.tsx';
 
 const Panel = CardSection;
@@ -27,11 +32,21 @@ const Requirements = styled.p`
   font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
 
+/** Mute and Save. On phones it sticks under the header, so Save is always at hand, and toasts show below it. */
 const Toolbar = styled.div`
   display: flex;
   flex-wrap: wrap;
   justify-content: flex-end;
   gap: ${({ theme }) => theme.space.sm};
+
+  @media (max-width: ${({ theme }) => theme.breakpoints.md}) {
+    position: sticky;
+    top: ${({ theme }) => theme.sizes.header};
+    z-index: 5;
+    margin: 0 -${({ theme }) => theme.space.md};
+    padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
+    background: ${({ theme }) => theme.colors.background};
+  }
 `;
 
 const Row = styled.div`
@@ -45,20 +60,39 @@ const Muted = styled.p`
   font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
 
+/** Where the composer keeps its unsent text: one draft per conversation (a new one until it is saved). */
+function draftKeyOf({ threadId, snippetId, mode }: RecordingParams): string {
+  if (threadId !== null && snippetId === 0) return `recording-draft:thread:${threadId}`;
+  return `recording-draft:${mode === 'continue' ? 'snippet' : 'new'}:${snippetId}`;
+}
+
 /** /recording, "Practice Conversations": spoken (recorded or uploaded) and typed conversations, saved to a thread or a snippet. */
 export function RecordingPage() {
   useDocumentTitle('Practice Conversations');
   const [searchParams, setSearchParams] = useSearchParams();
   const params = useMemo(() => parseRecordingParams(searchParams), [searchParams]);
-  const panel = recordingPanel(params);
   const conversation = useConversation(params);
+  const { messages, pendingText, loadingHistory, pendingVoice, historyFailed, savedTo } = conversation;
+  // Continuing a thread with nothing saved in it starts it as a new conversation would: no choice to make.
+  const panel = recordingPanel(params, messages.length > 0);
   const [muted, setMuted] = useState(false);
-  const { messages, pendingText, loadingHistory, pendingVoice } = conversation;
+  const [recording, setRecording] = useState(false);
   const voice = useVoiceTurns(conversation, panel === 'voice' || panel === 'upload');
   const spoken = useSpokenReplies(messages, muted);
-  // type=voice, or a new conversation without a type, records by itself (spec section 2).
-  const autoStart = params.type === 'voice' || (params.type === null && params.mode === 'new');
+  // type=voice, or a new conversation (or an empty thread) without a type, records by itself (spec section 2).
+  const autoStart = params.type === 'voice' || (params.type === null && panel === 'voice');
   const hasUnsaved = messages.some((m) => !m.isSaved);
+  // Unsaved exchanges, a reply on its way, or a recording being made: leaving would lose a story.
+  const leave = useLeaveWarning(conversation.atRisk || pendingText !== null || pendingVoice !== null || recording);
+  const toolbarRef = useRef<HTMLDivElement>(null);
+  useToastClearance(toolbarRef);
+
+  // After the first Save the address is the conversation's continue URL (replacing, not adding, a
+  // history entry), so a reload or a shared link shows what was saved.
+  useEffect(() => {
+    if (!savedTo || params.mode === 'continue' || panel === 'choose') return;
+    setSearchParams((current) => continueSearch(current, savedTo, panel), { replace: true });
+  }, [savedTo, params.mode, panel, setSearchParams]);
 
   const chooseType = (type: ConversationType) => {
     const next = new URLSearchParams(searchParams);
@@ -66,12 +100,13 @@ export function RecordingPage() {
     setSearchParams(next);
   };
 
-  const showConversation = panel === 'text' || messages.length > 0 || loadingHistory;
+  const showConversation = !historyFailed && (panel === 'text' || messages.length > 0 || loadingHistory);
+  const showPanel = (name: typeof panel) => panel === name && !historyFailed && !loadingHistory;
   const emptyHint = panel === 'text' ? 'Type a message to start your story. The AI will reply and ask follow-up questions.' : 'Your conversation will appear here.';
 
   return (
-    <PageShell title="Practice Conversations">
-      <Toolbar>
+    <PageShell title="Practice Conversations" logoutViaRoute>
+      <Toolbar ref={toolbarRef}>
         <Button $variant="secondary" aria-pressed={muted} onClick={() => setMuted((value) => !value)} title={muted ? 'Spoken replies are muted' : undefined}>
           <SpeakerIcon muted={muted} />
           Mute spoken replies
@@ -98,11 +133,13 @@ export function RecordingPage() {
           ) : (
             <MessageList messages={messages} pendingText={pendingText} processingLabel="Processing your message..." speaking={spoken.speaking} onToggleSpeech={spoken.toggle} />
           )}
-          {panel === 'text' && <TextComposer processing={pendingText !== null} onSend={conversation.sendText} />}
+          {showPanel('text') && <TextComposer processing={pendingText !== null} onSend={conversation.sendText} draftKey={draftKeyOf(params)} />}
         </Panel>
       )}
 
-      {panel === 'choose' && !loadingHistory && (
+      {historyFailed && <ContinueFailed onRetry={conversation.retryHistory} />}
+
+      {showPanel('choose') && (
         <Panel aria-label="How to continue">
           <Row>
             <Button onClick={() => chooseType('voice')}>Continue with Voice</Button>
@@ -113,21 +150,31 @@ export function RecordingPage() {
         </Panel>
       )}
 
-      {panel === 'voice' && (
+      {showPanel('voice') && (
         <Panel aria-labelledby="voice-heading">
           <h2 id="voice-heading">Record your answer</h2>
-          <VoiceRecorder timeLimit={voice.timeLimit} autoStart={autoStart} processing={pendingVoice} onRecorded={voice.handleRecorded} />
+          <VoiceRecorder timeLimit={voice.timeLimit} autoStart={autoStart} processing={pendingVoice} onRecorded={voice.handleRecorded} onRecordingChange={setRecording} />
         </Panel>
       )}
 
-      {panel === 'upload' && (
+      {showPanel('upload') && (
         <Panel aria-labelledby="upload-heading">
           <h2 id="upload-heading">Upload an audio file</h2>
           <UploadPanel processing={pendingVoice} onUpload={voice.handleUpload} />
         </Panel>
       )}
 
-      <VoiceAnnouncer messages={messages} />
+      <ReplyAnnouncer messages={messages} />
+      <ConfirmDialog
+        open={leave.state === 'blocked'}
+        title={CONVERSATION_MESSAGES.leaveTitle}
+        description={recording ? CONVERSATION_MESSAGES.leaveWhileRecording : CONVERSATION_MESSAGES.leaveBody}
+        cancelLabel={CONVERSATION_MESSAGES.leaveStay}
+        confirmLabel={CONVERSATION_MESSAGES.leaveConfirm}
+        onCancel={() => leave.reset?.()}
+        onConfirm={() => leave.proceed?.()}
+        destructive
+      />
     </PageShell>
   );
 }

@@ -1,8 +1,9 @@
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { LIMITS } from '@story/proto';
 import { styled } from 'styled-components';
 import { Button } from '../../components/button.ts';
 import { Label } from '../../components/form-field.tsx';
+import { readDraft, writeDraft } from '../../hooks/use-session-draft.ts';
 
 const Form = styled.form`
   display: grid;
@@ -35,15 +36,37 @@ const Hint = styled.p`
 
 export interface TextComposerProps {
   processing: boolean;
+  /** Where the unsent text is kept (sessionStorage) so a reload does not lose it: one per conversation. */
+  draftKey: string;
   /** Resolves true when the message was answered; the box then empties. */
   onSend: (text: string) => Promise<boolean>;
 }
 
-/** The text box and "Send Message" (disabled when the box is empty or a reply is on its way). */
-export function TextComposer({ processing, onSend }: TextComposerProps) {
-  const [text, setText] = useState('');
+/**
+ * The text box and "Send Message" (disabled when the box is empty or a reply is on its way). What is
+ * typed and not yet sent is kept for this tab under `draftKey`, and follows the conversation when its
+ * key changes (a new conversation's first save gives it a thread).
+ */
+export function TextComposer({ processing, onSend, draftKey }: TextComposerProps) {
+  const [text, setTextState] = useState(() => readDraft(draftKey));
+  const keyRef = useRef(draftKey);
+  const textRef = useRef(text);
   const inputId = useId();
   const hintId = useId();
+
+  const setText = (change: string | ((current: string) => string)) => {
+    const next = typeof change === 'string' ? change : change(textRef.current);
+    textRef.current = next;
+    setTextState(next);
+    writeDraft(keyRef.current, next);
+  };
+
+  useEffect(() => {
+    if (keyRef.current === draftKey) return;
+    writeDraft(keyRef.current, '');
+    keyRef.current = draftKey;
+    writeDraft(draftKey, textRef.current);
+  }, [draftKey]);
 
   const send = async () => {
     if (processing) return;

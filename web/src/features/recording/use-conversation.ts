@@ -8,13 +8,21 @@ import { useAsyncEffect } from '../../hooks/use-async-effect.ts';
 import { CREATE_THREAD_MUTATION, refreshThreadLists, SAVE_CONVERSATION_MUTATION, THREAD_ITEMS_QUERY } from '../threads/threads.graphql.ts';
 import { fetchSnippetHistory, processText, saveSnippetConversation } from './conversation.api.ts';
 import { buildChatHistory, markSavedThrough, newMessage, savedMessages, toSnippetHistory, unsavedMessages, type ConversationMessage } from './conversation-messages.ts';
-import type { RecordingParams } from './recording-params.ts';
+import type { RecordingParams, SavedConversation } from './recording-params.ts';
 import type { TurnContext } from './voice.api.ts';
 
 export interface Conversation {
   messages: ConversationMessage[];
   /** True while a thread's or snippet's saved history is loading. */
   loadingHistory: boolean;
+  /** The saved history could not be loaded (an unknown or foreign thread, a failure): nothing to continue. */
+  historyFailed: boolean;
+  /** Loads the saved history again after a failure. */
+  retryHistory: () => void;
+  /** Where the conversation was first saved on this page (a new thread, or the snippet), or null before that. */
+  savedTo: SavedConversation | null;
+  /** Exchanges that would be lost on leaving: not saved, and not auto-saved to a snippet conversation. */
+  atRisk: boolean;
   /** The typed message waiting for its reply, if any. */
   pendingText: string | null;
   saving: boolean;
@@ -44,6 +52,12 @@ export function useConversation({ mode, threadId, snippetId, context }: Pick<Rec
   const [messages, setMessagesState] = useState<ConversationMessage[]>([]);
   const messagesRef = useRef<ConversationMessage[]>([]);
   const [loadingHistory, setLoadingHistory] = useState(mode === 'continue' && (snippetId > 0 || threadId !== null));
+  const [historyFailed, setHistoryFailed] = useState(false);
+  const [historyAttempt, setHistoryAttempt] = useState(0);
+  const [savedTo, setSavedTo] = useState<SavedConversation | null>(null);
+  const [autoSaved, setAutoSaved] = useState<ReadonlySet<string>>(() => new Set());
+  /** Which saved conversation the messages on screen belong to ("thread:5", "snippet:3"), so the URL catching up with a first save does not load it again. */
+  const conversationKey = useRef<string | null>(null);
   const [pendingText, setPendingText] = useState<string | null>(null);
   const [pendingVoice, setPendingVoiceState] = useState<string | null>(null);
   const sendingRef = useRef(false);
@@ -64,11 +78,13 @@ export function useConversation({ mode, threadId, snippetId, context }: Pick<Rec
 
   useAsyncEffect(
     () => {
-      if (mode !== 'continue' || (snippetId === 0 && threadId === null)) {
+      const key = snippetId > 0 ? `snippet:${snippetId}` : threadId === null ? null : `thread:${threadId}`;
+      if (mode !== 'continue' || key === null || key === conversationKey.current) {
         setLoadingHistory(false);
         return null;
       }
       setLoadingHistory(true);
+      setHistoryFailed(false);
       const load = async (): Promise<ConversationMessage[]> => {
         if (snippetId > 0) return savedMessages(await fetchSnippetHistory(snippetId));
         const { data } = await client.query({ query: THREAD_ITEMS_QUERY, variables: { id: String(threadId) }, fetchPolicy: 'network-only' });
@@ -78,14 +94,25 @@ export function useConversation({ mode, threadId, snippetId, context }: Pick<Rec
       return load();
     },
     {
-      onSuccess: (loaded) => updateMessages(() => loaded),
-      onError: (error) => notifyFailure(CONVERSATION_MESSAGES.loadFailed, error),
+      onSuccess: (loaded) => {
+        conversationKey.current = snippetId > 0 ? `snippet:${snippetId}` : `thread:${String(threadId)}`;
+        updateMessages(() => loaded);
+      },
+      onError: (error) => {
+        setHistoryFailed(true);
+        notifyFailure(CONVERSATION_MESSAGES.loadFailed, error);
+      },
       onSettled: () => setLoadingHistory(false),
     },
-    [client, mode, threadId, snippetId, updateMessages],
+    [client, mode, threadId, snippetId, updateMessages, historyAttempt],
   );
 
-  /** The thread to save to, created on first need when the page was opened without one. */
+  const retryHistory = useCallback(() => setHistoryAttempt((attempt) => attempt + 1), []);
+
+  /**
+   * The thread to save to, created at the first Save when the page was opened without one: a thread
+   * never exists without a saved message because someone only typed, spoke or left.
+   */
   const ensureThread = useCallback((): Promise<string | null> => {
     if (threadIdRef.current) return Promise.resolve(threadIdRef.current);
     creatingThread.current ??= client
@@ -93,7 +120,7 @@ export function useConversation({ mode, threadId, snippetId, context }: Pick<Rec
       .then(({ data }) => {
         if (!data) throw new Error('createThread returned no data');
         threadIdRef.current = data.createThread.id;
-        refreshThreadLists(client);
+        conversationKey.current = `thread:${data.createThread.id}`;
         return data.createThread.id;
       })
       .catch((error: unknown) => {
@@ -108,10 +135,13 @@ export function useConversation({ mode, threadId, snippetId, context }: Pick<Rec
 
   const autoSaveSnippet = useCallback(
     (all: ConversationMessage[]) => {
-      saveSnippetConversation(snippetId, toSnippetHistory(all)).catch((error: unknown) => {
-        // Spec section 8: failures of the snippet auto-save are only logged.
-        console.error('Auto-save of the snippet conversation failed', error);
-      });
+      saveSnippetConversation(snippetId, toSnippetHistory(all)).then(
+        () => setAutoSaved((keys) => new Set([...keys, ...all.map((message) => message.key)])),
+        (error: unknown) => {
+          // Spec section 8: failures of the snippet auto-save are only logged.
+          console.error('Auto-save of the snippet conversation failed', error);
+        },
+      );
     },
     [snippetId],
   );
@@ -126,8 +156,6 @@ export function useConversation({ mode, threadId, snippetId, context }: Pick<Rec
       if (sendingRef.current) return false;
       sendingRef.current = true;
       setPendingText(trimmed);
-      // A new conversation gets its thread when it starts; a snippet conversation saves elsewhere.
-      if (snippetId === 0) void ensureThread();
       try {
         const aiResponse = await processText({
           text: trimmed,
@@ -145,7 +173,7 @@ export function useConversation({ mode, threadId, snippetId, context }: Pick<Rec
         setPendingText(null);
       }
     },
-    [autoSaveSnippet, context, ensureThread, snippetId, updateMessages],
+    [autoSaveSnippet, context, snippetId, updateMessages],
   );
 
   const setPendingVoice = useCallback((label: string) => {
@@ -157,10 +185,9 @@ export function useConversation({ mode, threadId, snippetId, context }: Pick<Rec
       if (sendingRef.current) return false;
       sendingRef.current = true;
       setPendingVoiceState(label);
-      if (snippetId === 0) void ensureThread();
       try {
         const result = await answer({ conversationHistory: buildChatHistory(messagesRef.current), ...(context ? { context } : {}) });
-        const message = { ...newMessage(result.transcript, result.aiResponse, new Date().toISOString(), result.audioResponse ?? null, result.wordTimings ?? null), rawTranscript: result.rawTranscript };
+        const message = { ...newMessage(result.transcript, result.aiResponse, new Date().toISOString(), result.audioResponse ?? null, result.wordTimings ?? null), rawTranscript: result.rawTranscript, spoken: true };
         updateMessages((current) => [...current, message]);
         if (snippetId > 0) autoSaveSnippet(messagesRef.current);
         return true;
@@ -172,7 +199,7 @@ export function useConversation({ mode, threadId, snippetId, context }: Pick<Rec
         setPendingVoiceState(null);
       }
     },
-    [autoSaveSnippet, context, ensureThread, snippetId, updateMessages],
+    [autoSaveSnippet, context, snippetId, updateMessages],
   );
 
   const saveToThread = useCallback(
@@ -199,6 +226,7 @@ export function useConversation({ mode, threadId, snippetId, context }: Pick<Rec
         const savedKey = lastSavedKey;
         if (savedKey) {
           updateMessages((current) => markSavedThrough(current, savedKey));
+          setSavedTo((current) => current ?? { threadId: id });
           refreshThreadLists(client);
         }
       }
@@ -213,6 +241,8 @@ export function useConversation({ mode, threadId, snippetId, context }: Pick<Rec
       try {
         await saveSnippetConversation(snippetId, toSnippetHistory(snapshot));
         updateMessages((current) => markSavedThrough(current, last.key));
+        conversationKey.current = `snippet:${snippetId}`;
+        setSavedTo((current) => current ?? { snippetId });
         notifySuccess(CONVERSATION_MESSAGES.saved);
       } catch (error) {
         console.error(CONVERSATION_MESSAGES.saveFailed, error);
@@ -238,5 +268,7 @@ export function useConversation({ mode, threadId, snippetId, context }: Pick<Rec
     }
   }, [saveToSnippet, saveToThread, snippetId]);
 
-  return { messages, loadingHistory, pendingText, saving, sendText, save, pendingVoice, sendVoice, setPendingVoice };
+  const atRisk = messages.some((message) => !message.isSaved && !autoSaved.has(message.key));
+
+  return { messages, loadingHistory, historyFailed, retryHistory, savedTo, atRisk, pendingText, saving, sendText, save, pendingVoice, sendVoice, setPendingVoice };
 }

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { CONVERSATION_MESSAGES, estimateWordTimings, wordIndexAt, type WordTiming } from '@story/proto';
 import { notifyFailure } from '../../components/toast/notify.ts';
 import { spokenReplySource, type ConversationMessage } from './conversation-messages.ts';
+import { useNewExchange } from './use-new-exchange.ts';
 
 /** Spec section 9: the highlighted word follows the audio, looked at every 50 ms. */
 export const HIGHLIGHT_POLL_MS = 50;
@@ -31,8 +32,6 @@ export function useSpokenReplies(messages: readonly ConversationMessage[], muted
   const poll = useRef<number | undefined>(undefined);
   const [speaking, setSpeaking] = useState<Speaking | null>(null);
   const speakingKey = useRef<string | null>(null);
-  /** Replies already on screen when they were first seen (loaded, or played): never played by themselves. */
-  const seen = useRef<Set<string> | null>(null);
 
   const stop = useCallback(() => {
     window.clearInterval(poll.current);
@@ -79,16 +78,9 @@ export function useSpokenReplies(messages: readonly ConversationMessage[], muted
   );
 
   // The newest reply speaks when it arrives, unless muted; replies on screen at the start never do.
-  useEffect(() => {
-    const newest = messages.at(-1);
-    if (seen.current === null) {
-      seen.current = new Set(messages.map((message) => message.key));
-      return;
-    }
-    if (!newest || seen.current.has(newest.key)) return;
-    for (const message of messages) seen.current.add(message.key);
-    if (!muted && !newest.isSaved && spokenReplySource(newest)) play(newest);
-  }, [messages, muted, play]);
+  useNewExchange(messages, (newest) => {
+    if (!muted && spokenReplySource(newest)) play(newest);
+  });
 
   useEffect(() => {
     if (muted) stop();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SPEECH_MESSAGES } from '@story/proto';
 import { uploadStep } from './upload-steps.ts';
 import { warningAt } from './use-voice-recorder.ts';
-import { announcementOf } from './voice-announcer.tsx';
+import { announcementOf } from './reply-announcer.tsx';
 import { clockTime } from './voice-recorder.tsx';
 
 describe('the recorder’s texts and times', () => {
@@ -24,7 +24,8 @@ describe('the recorder’s texts and times', () => {
     expect(uploadStep('anything else').percent).toBe(25);
   });
 
-  it('announces what was heard, then the reply', () => {
-    expect(announcementOf({ userMessage: 'I led the team.', aiResponse: 'What happened next?' })).toBe('You said: I led the team. The AI replied: What happened next?');
+  it('announces what was heard, then the reply; a typed turn only its reply', () => {
+    expect(announcementOf({ userMessage: 'I led the team.', aiResponse: 'What happened next?', spoken: true })).toBe('You said: I led the team. The AI replied: What happened next?');
+    expect(announcementOf({ userMessage: 'I led the team.', aiResponse: 'What happened next?' })).toBe('The AI replied: What happened next?');
   });
 });

@@ -66,6 +66,8 @@ export interface VoiceRecorderProps {
   /** What the turn being answered says, or null when none is. */
   processing: string | null;
   onRecorded: (recording: FinishedRecording) => void;
+  /** Told when a recording starts (the countdown) and when it ends: what is being said would be lost on leaving. */
+  onRecordingChange?: (recording: boolean) => void;
 }
 
 /**
@@ -73,13 +75,21 @@ export interface VoiceRecorderProps {
  * Restart (confirmed), Stop; "Processing your recording..." while the answer is made. Every control
  * is a button, so the whole recorder works from the keyboard; changes of state are announced.
  */
-export function VoiceRecorder({ timeLimit, autoStart, processing, onRecorded }: VoiceRecorderProps) {
+export function VoiceRecorder({ timeLimit, autoStart, processing, onRecorded, onRecordingChange }: VoiceRecorderProps) {
   const recorder = useVoiceRecorder(timeLimit ?? Number.POSITIVE_INFINITY, onRecorded);
   const [confirmingRestart, setConfirmingRestart] = useState(false);
   const started = useRef(false);
   const stopRef = useRef<HTMLButtonElement>(null);
   const { state } = recorder;
   const active = state === 'recording' || state === 'paused';
+  const inProgress = state !== 'idle';
+
+  useEffect(() => {
+    onRecordingChange?.(inProgress);
+  }, [inProgress, onRecordingChange]);
+
+  // Unmounting ends the recording (the hook releases the microphone).
+  useEffect(() => () => onRecordingChange?.(false), [onRecordingChange]);
 
   useEffect(() => {
     if (!autoStart || timeLimit === null || started.current) return;
