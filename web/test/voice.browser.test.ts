@@ -175,4 +175,46 @@ describe('voice conversations in the browser', () => {
     await page.screenshot({ path: '/tmp/voice-upload.png', fullPage: true });
     await page.context().close();
   });
+
+  it('practises an interview answer by voice: the coach gets the snippet, the exchange is saved to it (issue 9)', async () => {
+    const page = await signedInPage();
+    await page.goto('/welcome');
+    const snippetText = '- Lead database migrations without downtime';
+    // A saved description and snippet, made as the review screen makes them: same origin, session and CSRF token.
+    const snippetId = await page.evaluate(async (text) => {
+      const csrf = document.cookie.split('; ').find((c) => c.startsWith('csrf_token='))?.slice('csrf_token='.length) ?? '';
+      const headers = { 'content-type': 'application/json', 'x-csrf-token': csrf };
+      const post = async (path: string, body: unknown) => (await (await fetch(path, { method: 'POST', headers, body: JSON.stringify(body) })).json()) as { id: number };
+      const description = await post('/api/confirm-job-description', { formattedContent: `## Role\n\n${text}`, jobTitle: 'Database Lead', companyName: 'Nimbus' });
+      return (await post('/api/job-description-snippets', { jobDescriptionId: description.id, snippetText: text })).id;
+    }, snippetText);
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/transcribe') && request.method() === 'POST') sent.push(request.postData() ?? '');
+    });
+
+    await page.goto(`/interview-practice/practice?section=${encodeURIComponent(snippetText)}&snippetId=${snippetId}`);
+    await page.getByRole('button', { name: 'Start a voice conversation' }).click();
+    await page.waitForURL(/\/recording\?mode=new&context=.*snippetId=\d+/);
+    const stop = page.getByRole('button', { name: 'Stop' });
+    await stop.waitFor();
+    await speak(page);
+    await stop.click();
+    await expect.poll(() => messages(page).count(), { timeout: 60_000 }).toBe(1);
+    // The snippet's requirements went with the recording, so the coach interviews for them.
+    expect(sent.some((body) => body.includes('Lead database migrations without downtime'))).toBe(true);
+
+    // Each practice exchange saves itself to the snippet's conversation, transcript and reply.
+    const saved = async () =>
+      page.evaluate(async (id) => (await (await fetch(`/api/snippet-conversations/${id}`)).json()) as { conversationHistory: { userMessage: string; aiResponse: string }[] }[], snippetId);
+    await expect.poll(async () => (await saved())[0]?.conversationHistory.length ?? 0, { timeout: 15_000 }).toBe(1);
+    const [exchange] = (await saved())[0]?.conversationHistory ?? [];
+    expect(exchange?.userMessage.toLowerCase()).toMatch(/database|weeks|percent/);
+    expect(exchange?.aiResponse.trim()).not.toBe('');
+
+    // And it is listed under the snippet's conversations.
+    await page.goto(`/interview-practice/conversations/${snippetId}`);
+    await page.getByText(exchange?.aiResponse.slice(0, 40) ?? 'missing').first().waitFor();
+    await page.context().close();
+  });
 });
