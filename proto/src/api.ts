@@ -236,6 +236,9 @@ export const transcribeFieldsSchema = z.object({
   conversationHistory: chatHistorySchema.default([]),
   audioType: z.enum(['solo'], { error: 'audioType must be solo' }).optional(),
   context: z.string().max(LIMITS.snippetText).optional(),
+  /** The thread or practised snippet of the turn (form fields are text), so the answer's feedback is filed under it. */
+  threadId: idTextSchema.optional(),
+  snippetId: idTextSchema.optional(),
 });
 
 /**
@@ -256,6 +259,8 @@ export const transcribeResponseSchema = z.object({
   aiResponse: z.string(),
   audioResponse: z.string().optional(),
   wordTimings: z.array(wordTimingSchema).optional(),
+  /** The answer's id: its feedback (with the delivery) appears at `GET /api/feedback/{answerId}` a moment later. */
+  answerId: answerIdSchema.optional(),
 });
 export type TranscribeResponse = z.infer<typeof transcribeResponseSchema>;
 
@@ -287,6 +292,8 @@ export const finishVoiceSessionRequestSchema = z.object({
   chunkCount: z.number('chunkCount must be a number').int('chunkCount must be a whole number').min(1, 'chunkCount must be at least 1').max(100_000, 'chunkCount is too large'),
   conversationHistory: chatHistorySchema.default([]),
   context: z.string().max(LIMITS.snippetText).optional(),
+  threadId: idSchema.optional(),
+  snippetId: idSchema.optional(),
 });
 export type FinishVoiceSessionRequest = z.infer<typeof finishVoiceSessionRequestSchema>;
 
