@@ -79,6 +79,26 @@ describe('feedback on a typed answer through the gateway', () => {
   });
 });
 
+describe('a saved thread message keeps its answer id', () => {
+  it('the thread read gives it (REST), and GraphQL gives its feedback through the feedback subgraph', async () => {
+    const ada = await signedUp();
+    const threadId: number = (await ada.post('/api/conversation-threads')).body.threadId;
+    const reply = await ada.post('/api/process-text', { text: ANSWER, conversationHistory: [{ role: 'assistant', content: QUESTION }], threadId });
+    const answerId: string = reply.body.answerId;
+    const saved = await ada.post('/api/conversations', { threadId, userMessage: ANSWER, aiResponse: reply.body.aiResponse, answerId });
+    expect(saved.status).toBe(201);
+    expect((await ada.get(`/api/conversation-threads/${threadId}`)).body.map((item: { answerId: string }) => item.answerId)).toEqual([answerId]);
+
+    await expect.poll(async () => (await ada.get(`/api/feedback/${answerId}`)).status, { timeout: 10_000, interval: 100 }).toBe(200);
+    const graphql = await ada.post('/graphql', { query: `{ thread(id: "${threadId}") { items { answerId answer { id feedback { answerId overall star { part present } } } } } }` });
+    expect(graphql.body.errors).toBeUndefined();
+    const [item] = graphql.body.data.thread.items;
+    expect(item.answerId).toBe(answerId);
+    expect(item.answer.feedback).toMatchObject({ answerId, overall: expect.any(Number) });
+    expect(item.answer.feedback.star).toHaveLength(4);
+  });
+});
+
 describe('feedback on a spoken answer through the gateway', () => {
   it('an uploaded recording with filler words and a pause gets delivery feedback: words a minute, fillers, the pause, the length', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'spoken-feedback-'));

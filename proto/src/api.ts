@@ -155,6 +155,8 @@ export const threadItemSchema = z.object({
   userMessage: z.string(),
   aiResponse: z.string(),
   createdAt: z.string(),
+  /** The answer's id, when the pair was saved with one: its feedback is `GET /api/feedback/{answerId}`. */
+  answerId: z.string().nullable(),
   audioResponse: z.null(),
   audioUrl: z.string().nullable(),
 });
@@ -172,6 +174,8 @@ export const saveConversationRequestSchema = z.object({
   aiResponse: storedText('aiResponse'),
   threadId: idSchema,
   audioResponse: z.string().max(8_000_000, 'audioResponse is too large').refine(isBase64, 'audioResponse must be base64-encoded audio').optional(),
+  /** The answer's id from the reply, kept so the saved pair finds its feedback. */
+  answerId: answerIdSchema.optional(),
 });
 export type SaveConversationRequest = z.infer<typeof saveConversationRequestSchema>;
 export const saveConversationResponseSchema = z.object({ id: z.number(), threadId: z.number(), message: z.string() });
