@@ -5,6 +5,8 @@ import { CheckIcon, SpeakerIcon } from '../../components/icons.tsx';
 import { MarkdownView } from '../../components/markdown.tsx';
 import { BusyStatus } from '../../components/spinner.tsx';
 import { formatDateTimeWithZone } from '../../lib/date-format.ts';
+import { AnswerAgainButton, AskedAgain } from '../feedback/answer-again.tsx';
+import { AnswerWithFeedback } from '../feedback/answer-with-feedback.tsx';
 import { spokenReplySource, type ConversationMessage } from './conversation-messages.ts';
 import type { Speaking } from './use-spoken-reply.ts';
 
@@ -118,10 +120,14 @@ export interface MessageListProps {
   speaking?: Speaking | null;
   /** Plays a reply's audio, or stops it. */
   onToggleSpeech?: (message: ConversationMessage) => void;
+  /** Practice: asks again the question an answer answered ("Answer this again"). */
+  onAnswerAgain?: (message: ConversationMessage) => void;
+  /** The question asked again, waiting for its answer. */
+  askedAgain?: string | null;
 }
 
 /** The exchanges, oldest first; each saved one carries a "Saved" marker; a spoken reply can be played and stopped, its words marked as they are said. */
-export function MessageList({ messages, pendingText, processingLabel, speaking = null, onToggleSpeech }: MessageListProps) {
+export function MessageList({ messages, pendingText, processingLabel, speaking = null, onToggleSpeech, onAnswerAgain, askedAgain = null }: MessageListProps) {
   const endRef = useRef<HTMLDivElement>(null);
   const count = messages.length + (pendingText === null ? 0 : 1);
 
@@ -132,11 +138,12 @@ export function MessageList({ messages, pendingText, processingLabel, speaking =
   return (
     <>
       <List aria-label="Messages">
-        {messages.map((message) => (
+        {messages.map((message, index) => (
           <Exchange key={message.key} data-saved={message.isSaved}>
+            {message.askedAgain && <AskedAgain question={message.askedAgain} />}
             <Bubble $from="user">
               <Speaker>You</Speaker>
-              <UserText>{message.userMessage}</UserText>
+              <AnswerWithFeedback answerId={message.answerId} answer={message.userMessage} actions={onAnswerAgain && index > 0 ? <AnswerAgainButton onClick={() => onAnswerAgain(message)} /> : null} />
             </Bubble>
             <Bubble $from="ai">
               <Speaker>AI</Speaker>
@@ -159,6 +166,11 @@ export function MessageList({ messages, pendingText, processingLabel, speaking =
             </Meta>
           </Exchange>
         ))}
+        {askedAgain !== null && (
+          <Exchange>
+            <AskedAgain question={askedAgain} />
+          </Exchange>
+        )}
         {pendingText !== null && (
           <Exchange aria-busy="true">
             <Bubble $from="user">

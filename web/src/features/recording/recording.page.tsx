@@ -96,7 +96,7 @@ export function RecordingPage() {
           ) : messages.length === 0 && pendingText === null ? (
             <Muted>{emptyHint}</Muted>
           ) : (
-            <MessageList messages={messages} pendingText={pendingText} processingLabel="Processing your message..." speaking={spoken.speaking} onToggleSpeech={spoken.toggle} />
+            <MessageList messages={messages} pendingText={pendingText} processingLabel="Processing your message..." speaking={spoken.speaking} onToggleSpeech={spoken.toggle} {...(params.snippetId > 0 ? { onAnswerAgain: conversation.answerAgain, askedAgain: conversation.askedAgain } : {})} />
           )}
           {panel === 'text' && <TextComposer processing={pendingText !== null} onSend={conversation.sendText} />}
         </Panel>
