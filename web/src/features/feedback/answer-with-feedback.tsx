@@ -41,15 +41,12 @@ const Toggle = styled.button`
   cursor: pointer;
 `;
 
-const Chips = styled.ul`
+const Chips = styled.span`
   display: inline-flex;
   gap: 3px;
-  list-style: none;
-  margin: 0;
-  padding: 0;
 `;
 
-const Chip = styled.li<{ $present: boolean }>`
+const Chip = styled.span<{ $present: boolean }>`
   display: inline-grid;
   place-items: center;
   width: 1.5rem;
@@ -93,7 +90,7 @@ function QuotedAnswer({ answer, feedback }: { answer: string; feedback: AnswerFe
 /** S, T, A and R, filled when the answer tells that part; each named for screen readers. */
 function StarChips({ feedback }: { feedback: AnswerFeedback }) {
   return (
-    <Chips aria-label="STAR parts">
+    <Chips role="group" aria-label="STAR parts">
       {STAR_PARTS.map((name) => {
         const present = feedback.star.find((part) => part.part === name)?.present ?? false;
         return (

@@ -166,11 +166,6 @@ export function MessageList({ messages, pendingText, processingLabel, speaking =
             </Meta>
           </Exchange>
         ))}
-        {askedAgain !== null && (
-          <Exchange>
-            <AskedAgain question={askedAgain} />
-          </Exchange>
-        )}
         {pendingText !== null && (
           <Exchange aria-busy="true">
             <Bubble $from="user">
@@ -181,6 +176,7 @@ export function MessageList({ messages, pendingText, processingLabel, speaking =
           </Exchange>
         )}
       </List>
+      {askedAgain !== null && pendingText === null && <AskedAgain question={askedAgain} />}
       <div ref={endRef} />
     </>
   );
