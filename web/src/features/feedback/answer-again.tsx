@@ -1,15 +1,10 @@
 import { styled } from 'styled-components';
+import { pillButtonStyles } from './pill-button.ts';
 
 const Again = styled.button`
-  min-height: 28px;
-  padding: 2px ${({ theme }) => theme.space.sm};
-  border: 1px solid ${({ theme }) => theme.colors.primary};
-  border-radius: ${({ theme }) => theme.radii.pill};
+  ${pillButtonStyles}
   background: ${({ theme }) => theme.colors.primary};
   color: ${({ theme }) => theme.colors.onPrimary};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  font-weight: 700;
-  cursor: pointer;
 `;
 
 const Question = styled.div`

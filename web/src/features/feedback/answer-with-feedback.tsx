@@ -4,6 +4,7 @@ import { STAR_PARTS, type AnswerFeedback } from '@story/proto';
 import { VisuallyHidden } from '../../components/visually-hidden.ts';
 import { FeedbackDetails } from './feedback-details.tsx';
 import { answerPieces, quotedRanges } from './highlighted-answer.ts';
+import { pillButtonStyles } from './pill-button.ts';
 import { useAnswerFeedback } from './use-answer-feedback.ts';
 
 const AnswerText = styled.p`
@@ -27,18 +28,10 @@ const Line = styled.div`
 `;
 
 const Toggle = styled.button`
-  display: inline-flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space.xs};
-  min-height: 28px;
-  padding: 2px ${({ theme }) => theme.space.sm};
-  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
-  border-radius: ${({ theme }) => theme.radii.pill};
+  ${pillButtonStyles}
+  border-color: ${({ theme }) => theme.colors.borderStrong};
   background: ${({ theme }) => theme.colors.surface};
   color: ${({ theme }) => theme.colors.primary};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  font-weight: 700;
-  cursor: pointer;
 `;
 
 const Chips = styled.span`

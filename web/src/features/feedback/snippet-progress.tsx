@@ -1,22 +1,11 @@
 import { useState } from 'react';
 import { styled } from 'styled-components';
 import type { QuestionProgress, SnippetProgressResponse } from '@story/proto';
-import { cardSurfaceStyles } from '../../components/card-section.ts';
+import { CardSection } from '../../components/card-section.ts';
 import { visuallyHiddenStyles } from '../../components/visually-hidden.ts';
 import { useAsyncEffect } from '../../hooks/use-async-effect.ts';
 import { formatDateTimeWithZone } from '../../lib/date-format.ts';
 import { fetchSnippetProgress } from './feedback.api.ts';
-
-const Section = styled.section`
-  display: grid;
-  gap: ${({ theme }) => theme.space.md};
-  padding: ${({ theme }) => theme.space.lg};
-  ${cardSurfaceStyles}
-
-  h2 {
-    font-size: ${({ theme }) => theme.fontSizes.md};
-  }
-`;
 
 const Question = styled.figure`
   display: grid;
@@ -123,11 +112,11 @@ export function SnippetProgressView({ snippetId }: { snippetId: number }) {
   useAsyncEffect(() => (snippetId > 0 ? fetchSnippetProgress(snippetId) : null), { onSuccess: setProgress, onError: () => setProgress(null) }, [snippetId]);
   if (!progress || progress.questions.length === 0) return null;
   return (
-    <Section aria-labelledby="snippet-progress-heading">
+    <CardSection aria-labelledby="snippet-progress-heading">
       <h2 id="snippet-progress-heading">Progress</h2>
       {progress.questions.map((question, index) => (
         <QuestionScores key={question.bestAnswerId} question={question} index={index} />
       ))}
-    </Section>
+    </CardSection>
   );
 }
