@@ -52,12 +52,12 @@ export class ApiClient {
     const init: RequestInit = {
       method,
       headers: {
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(body !== undefined && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}),
         ...(this.cookies.size > 0 ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
         ...(method !== 'GET' && this.cookies.has('csrf_token') ? { 'x-csrf-token': this.cookies.get('csrf_token') ?? '' } : {}),
         ...headers,
       },
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      body: body === undefined ? undefined : typeof body === 'string' || body instanceof FormData ? body : JSON.stringify(body),
     };
     const response = await fetch(`${this.baseUrl}${path}`, init);
     for (const line of response.headers.getSetCookie()) {

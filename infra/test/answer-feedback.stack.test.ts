@@ -1,4 +1,8 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeSpokenAnswerWav } from '../src/spoken-answer.ts';
 import { ApiClient, GOOD_PASSWORD, startTestStack, uniqueEmail } from '../src/test-stack.ts';
 import type { StackHandle } from '../src/stack.ts';
 
@@ -72,5 +76,61 @@ describe('feedback on a typed answer through the gateway', () => {
 
     expect((await ada.get('/api/feedback/not-a-uuid')).status).toBe(400);
     expect((await new ApiClient(stack.gatewayUrl).get(`/api/feedback/${answerId}`)).status).toBe(401);
+  });
+});
+
+describe('a saved thread message keeps its answer id', () => {
+  it('the thread read gives it (REST), and GraphQL gives its feedback through the feedback subgraph', async () => {
+    const ada = await signedUp();
+    const threadId: number = (await ada.post('/api/conversation-threads')).body.threadId;
+    const reply = await ada.post('/api/process-text', { text: ANSWER, conversationHistory: [{ role: 'assistant', content: QUESTION }], threadId });
+    const answerId: string = reply.body.answerId;
+    const saved = await ada.post('/api/conversations', { threadId, userMessage: ANSWER, aiResponse: reply.body.aiResponse, answerId });
+    expect(saved.status).toBe(201);
+    expect((await ada.get(`/api/conversation-threads/${threadId}`)).body.map((item: { answerId: string }) => item.answerId)).toEqual([answerId]);
+
+    await expect.poll(async () => (await ada.get(`/api/feedback/${answerId}`)).status, { timeout: 10_000, interval: 100 }).toBe(200);
+    const graphql = await ada.post('/graphql', { query: `{ thread(id: "${threadId}") { items { answerId answer { id feedback { answerId overall star { part present } } } } } }` });
+    expect(graphql.body.errors).toBeUndefined();
+    const [item] = graphql.body.data.thread.items;
+    expect(item.answerId).toBe(answerId);
+    expect(item.answer.feedback).toMatchObject({ answerId, overall: expect.any(Number) });
+    expect(item.answer.feedback.star).toHaveLength(4);
+  });
+});
+
+describe('feedback on a spoken answer through the gateway', () => {
+  it('an uploaded recording with filler words and a pause gets delivery feedback: words a minute, fillers, the pause, the length', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'spoken-feedback-'));
+    try {
+      const wav = makeSpokenAnswerWav(dir);
+      const ada = await signedUp();
+      const form = new FormData();
+      form.set('audio', new Blob([readFileSync(wav)], { type: 'audio/wav' }), 'answer.wav');
+      form.set('conversationHistory', JSON.stringify([{ role: 'assistant', content: QUESTION }]));
+      form.set('snippetId', '5');
+      const reply = await ada.request('POST', '/api/transcribe', form);
+      expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+      const answerId: string = reply.body.answerId;
+      expect(answerId).toMatch(/^[0-9a-f-]{36}$/);
+
+      await expect.poll(async () => (await ada.get(`/api/feedback/${answerId}`)).status, { timeout: 10_000, interval: 100 }).toBe(200);
+      const feedback = (await ada.get(`/api/feedback/${answerId}`)).body;
+      expect(feedback).toMatchObject({ answerId, source: 'spoken', answer: reply.body.transcript });
+      const delivery = feedback.delivery;
+      expect(delivery.wordsPerMinute).toBeGreaterThan(80);
+      expect(delivery.wordsPerMinute).toBeLessThan(260);
+      expect(delivery.durationSeconds).toBeGreaterThan(8);
+      expect(delivery.length).toBe('short');
+      const fillers: string[] = delivery.fillers.map((filler: { word: string }) => filler.word);
+      expect(fillers).toContain('basically');
+      for (const filler of delivery.fillers) expect(feedback.answer.slice(filler.start, filler.end).toLowerCase()).toBe(filler.word);
+      expect(delivery.pauses).toHaveLength(1);
+      expect(delivery.pauses[0].seconds).toBeGreaterThan(2);
+      expect(delivery.pauses[0].seconds).toBeLessThan(4);
+      expect(delivery.comment).toMatch(/words a minute/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

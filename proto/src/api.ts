@@ -155,6 +155,8 @@ export const threadItemSchema = z.object({
   userMessage: z.string(),
   aiResponse: z.string(),
   createdAt: z.string(),
+  /** The answer's id, when the pair was saved with one: its feedback is `GET /api/feedback/{answerId}`. */
+  answerId: z.string().nullable(),
   audioResponse: z.null(),
   audioUrl: z.string().nullable(),
 });
@@ -172,6 +174,8 @@ export const saveConversationRequestSchema = z.object({
   aiResponse: storedText('aiResponse'),
   threadId: idSchema,
   audioResponse: z.string().max(8_000_000, 'audioResponse is too large').refine(isBase64, 'audioResponse must be base64-encoded audio').optional(),
+  /** The answer's id from the reply, kept so the saved pair finds its feedback. */
+  answerId: answerIdSchema.optional(),
 });
 export type SaveConversationRequest = z.infer<typeof saveConversationRequestSchema>;
 export const saveConversationResponseSchema = z.object({ id: z.number(), threadId: z.number(), message: z.string() });
@@ -236,6 +240,9 @@ export const transcribeFieldsSchema = z.object({
   conversationHistory: chatHistorySchema.default([]),
   audioType: z.enum(['solo'], { error: 'audioType must be solo' }).optional(),
   context: z.string().max(LIMITS.snippetText).optional(),
+  /** The thread or practised snippet of the turn (form fields are text), so the answer's feedback is filed under it. */
+  threadId: idTextSchema.optional(),
+  snippetId: idTextSchema.optional(),
 });
 
 /**
@@ -256,6 +263,8 @@ export const transcribeResponseSchema = z.object({
   aiResponse: z.string(),
   audioResponse: z.string().optional(),
   wordTimings: z.array(wordTimingSchema).optional(),
+  /** The answer's id: its feedback (with the delivery) appears at `GET /api/feedback/{answerId}` a moment later. */
+  answerId: answerIdSchema.optional(),
 });
 export type TranscribeResponse = z.infer<typeof transcribeResponseSchema>;
 
@@ -287,6 +296,8 @@ export const finishVoiceSessionRequestSchema = z.object({
   chunkCount: z.number('chunkCount must be a number').int('chunkCount must be a whole number').min(1, 'chunkCount must be at least 1').max(100_000, 'chunkCount is too large'),
   conversationHistory: chatHistorySchema.default([]),
   context: z.string().max(LIMITS.snippetText).optional(),
+  threadId: idSchema.optional(),
+  snippetId: idSchema.optional(),
 });
 export type FinishVoiceSessionRequest = z.infer<typeof finishVoiceSessionRequestSchema>;
 

@@ -109,6 +109,9 @@ export const answerFeedbackSchema = z.object({
 });
 export type AnswerFeedback = z.infer<typeof answerFeedbackSchema>;
 
+/** An answer as the feedback subgraph resolves it (a thread item's `answer`): its feedback, null until ready. */
+export const answerEntitySchema = z.object({ id: graphqlIdSchema, feedback: answerFeedbackSchema.nullable() });
+
 /** One attempt in a snippet's progress. */
 export const progressAttemptSchema = z.object({
   answerId: graphqlIdSchema,

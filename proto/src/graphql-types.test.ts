@@ -7,6 +7,7 @@ import {
   graphqlCleanedDescriptionSchema,
   graphqlJobDescriptionSchema,
   graphqlSnippetSchema,
+  graphqlAnswerReferenceSchema,
   graphqlIdSchema,
   graphqlRecordingSettingsSchema,
   graphqlThreadItemSchema,
@@ -25,6 +26,7 @@ import {
   questionProgressSchema,
   snippetProgressResponseSchema,
   starPartFeedbackSchema,
+  answerEntitySchema,
 } from './feedback.ts';
 
 interface Mirror {
@@ -41,6 +43,7 @@ const MIRRORS: readonly Mirror[] = [
   { subgraph: 'conversations', type: 'Thread', schema: graphqlThreadSchema },
   { subgraph: 'conversations', type: 'ThreadItem', schema: graphqlThreadItemSchema },
   { subgraph: 'conversations', type: 'AiReply', schema: graphqlAiReplySchema },
+  { subgraph: 'conversations', type: 'Answer', schema: graphqlAnswerReferenceSchema },
   { subgraph: 'jobs', type: 'JobDescription', schema: graphqlJobDescriptionSchema },
   { subgraph: 'jobs', type: 'Snippet', schema: graphqlSnippetSchema },
   { subgraph: 'jobs', type: 'CleanedDescription', schema: graphqlCleanedDescriptionSchema },
@@ -54,6 +57,7 @@ const MIRRORS: readonly Mirror[] = [
   { subgraph: 'feedback', type: 'ProgressAttempt', schema: progressAttemptSchema },
   { subgraph: 'feedback', type: 'QuestionProgress', schema: questionProgressSchema },
   { subgraph: 'feedback', type: 'SnippetProgress', schema: snippetProgressResponseSchema },
+  { subgraph: 'feedback', type: 'Answer', schema: answerEntitySchema },
 ];
 
 const ROOT_TYPES = new Set(['Query', 'Mutation']);

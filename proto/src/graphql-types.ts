@@ -42,11 +42,18 @@ export type GraphqlRecordingSettings = z.infer<typeof graphqlRecordingSettingsSc
 
 // ---- conversations subgraph -----------------------------------------------------------------------
 
+/** An answer by its id, as conversations names it; the feedback subgraph resolves its feedback. */
+export const graphqlAnswerReferenceSchema = z.object({ id: graphqlIdSchema });
+
 export const graphqlThreadItemSchema = z.object({
   id: graphqlIdSchema,
   userMessage: z.string(),
   aiResponse: z.string(),
   createdAt: z.string(),
+  /** The answer's id, when the pair was saved with one. */
+  answerId: graphqlIdSchema.nullable(),
+  /** That answer (its `feedback` from the feedback subgraph), null without an id. */
+  answer: graphqlAnswerReferenceSchema.nullable(),
   /** Deprecated: resolved (base64 MP3) only when a query asks for it. */
   audioResponse: z.string().nullable(),
   /** Where the spoken reply's MP3 is served, or null without audio. */

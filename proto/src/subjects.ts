@@ -164,7 +164,8 @@ export const speechJobAcceptedSchema = z.union([z.object({ ok: z.literal(true), 
 export const speechJobEventSchema = z.discriminatedUnion('type', [
   /** Still at it; `worker` names the process (its host and pid). */
   z.object({ type: z.literal('working'), worker: z.string() }),
-  z.object({ type: z.literal('transcribed'), transcript: z.string(), durationSeconds: z.number() }),
+  /** `wordTimings`: when each word of the transcript was said, in seconds from the recording's start (for delivery feedback). */
+  z.object({ type: z.literal('transcribed'), transcript: z.string(), durationSeconds: z.number(), wordTimings: z.array(wordTimingSchema).optional() }),
   z.object({ type: z.literal('synthesized'), audio: audioRefSchema, wordTimings: z.array(wordTimingSchema), durationSeconds: z.number() }),
   z.object({ type: z.literal('failed'), status: z.number().int(), message: z.string() }),
 ]);

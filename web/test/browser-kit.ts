@@ -69,8 +69,8 @@ export async function signedInPage(browser: Browser, stack: StackHandle, viewpor
   return { page, api };
 }
 
-/** The messages of the conversation on /recording. */
-export const messages = (page: Page) => page.getByRole('list', { name: 'Messages' }).getByRole('listitem');
+/** The messages of the conversation on /recording (the list's own items: an answer's opened feedback has lists too). */
+export const messages = (page: Page) => page.getByRole('list', { name: 'Messages' }).locator(':scope > li');
 
 /** Sends a typed message on /recording and waits for the AI's reply; returns the reply's text. */
 export async function sendMessage(page: Page, text: string): Promise<string> {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { transcribeResponseSchema, voiceSessionResponseSchema } from '@story/proto';
+import { EVENT_SUBJECTS, answerGivenEventSchema, transcribeResponseSchema, voiceSessionResponseSchema, type AnswerGivenEvent } from '@story/proto';
 import { SHORT_LIMIT_USER, TEXT_USER, VOICE_USER, chunksOf, filesUnder, startSpeechWorld, transcribeForm, type SpeechWorld } from './speech-test-kit.ts';
 
 /**
@@ -23,10 +23,12 @@ describe('live recording sessions', () => {
   const openId = async (userId: number) => voiceSessionResponseSchema.parse((await open(userId)).json()).sessionId;
   const sendChunk = async (userId: number, sessionId: string, seq: number, bytes: Buffer) =>
     world.front.app.inject({ method: 'POST', url: `/api/transcribe/sessions/${sessionId}/chunks?seq=${seq}`, headers: { ...(await as(userId)), 'content-type': 'application/octet-stream' }, payload: bytes });
-  const finish = async (userId: number, sessionId: string, chunkCount: number) =>
-    world.front.app.inject({ method: 'POST', url: `/api/transcribe/sessions/${sessionId}/finish`, headers: await as(userId), payload: { chunkCount, conversationHistory: [] } });
+  const finish = async (userId: number, sessionId: string, chunkCount: number, turn: { snippetId?: number } = {}) =>
+    world.front.app.inject({ method: 'POST', url: `/api/transcribe/sessions/${sessionId}/finish`, headers: await as(userId), payload: { chunkCount, conversationHistory: [], ...turn } });
 
   it('transcribes chunks as they come, and Stop gives what the whole upload gives', async () => {
+    const events: AnswerGivenEvent[] = [];
+    const subscription = world.nc.subscribe(EVENT_SUBJECTS.answerGiven, { callback: (_error, msg) => void events.push(answerGivenEventSchema.parse(msg.json())) });
     const chunks = chunksOf(world.recordings.webm, 9);
     const opened = await open(VOICE_USER);
     expect(opened.statusCode, opened.body).toBe(201);
@@ -37,7 +39,7 @@ describe('live recording sessions', () => {
       expect(sent.statusCode, sent.body).toBe(200);
       expect(sent.json()).toMatchObject({ received: seq + 1 });
     }
-    const streamed = await finish(VOICE_USER, sessionId, chunks.length);
+    const streamed = await finish(VOICE_USER, sessionId, chunks.length, { snippetId: 7 });
     expect(streamed.statusCode, streamed.body).toBe(200);
     const live = transcribeResponseSchema.parse(streamed.json());
     expect(live.audioResponse?.length).toBeGreaterThan(1000);
@@ -45,8 +47,17 @@ describe('live recording sessions', () => {
 
     const form = transcribeForm({ name: 'recording.webm', bytes: readFileSync(world.recordings.webm) }, { conversationHistory: '[]' });
     const whole = await world.front.app.inject({ method: 'POST', url: '/api/transcribe', headers: { ...(await as(VOICE_USER)), 'content-type': form.contentType }, payload: form.body });
-    expect(transcribeResponseSchema.parse(whole.json()).transcript).toBe(live.transcript);
+    const uploaded = transcribeResponseSchema.parse(whole.json());
+    expect(uploaded.transcript).toBe(live.transcript);
     expect(live.transcript).toContain('database');
+
+    // Both answers travel with the same word timings (the delivery feedback is the same either way).
+    const eventOf = (answerId: string | undefined) => events.find((event) => event.answerId === answerId);
+    await expect.poll(() => eventOf(live.answerId) && eventOf(uploaded.answerId), { timeout: 10_000 }).toBeDefined();
+    subscription.unsubscribe();
+    expect(eventOf(live.answerId)?.snippetId).toBe(7);
+    expect(eventOf(live.answerId)?.delivery?.wordTimings.length).toBeGreaterThan(10);
+    expect(eventOf(live.answerId)?.delivery).toEqual(eventOf(uploaded.answerId)?.delivery);
   });
 
   it('takes a chunk sent again, and refuses one that skips ahead or a finish that misses some', async () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Objm } from '@nats-io/obj';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NATS_BUCKETS, transcribeResponseSchema } from '@story/proto';
+import { EVENT_SUBJECTS, NATS_BUCKETS, answerGivenEventSchema, transcribeResponseSchema, type AnswerGivenEvent } from '@story/proto';
 import { HEARD_WORDS, SHORT_LIMIT_USER, TEXT_USER, VOICE_USER, filesUnder, startSpeechWorld, transcribeForm, type Recordings, type SpeechWorld } from './speech-test-kit.ts';
 
 /**
@@ -42,6 +42,33 @@ describe('POST /api/transcribe', () => {
     const starts = answer.wordTimings?.map((timing) => timing.start) ?? [];
     expect(starts).toEqual([...starts].sort((a, b) => a - b));
     expect(answer.rawTranscript).toBeUndefined();
+  });
+
+  it('sends the answer with its word timings to the coach, and returns the answer id under which its feedback appears', async () => {
+    const events: AnswerGivenEvent[] = [];
+    const subscription = world.nc.subscribe(EVENT_SUBJECTS.answerGiven, { callback: (_error, msg) => void events.push(answerGivenEventSchema.parse(msg.json())) });
+    const response = await upload(TEXT_USER, fileOf(recordings.wav), { snippetId: '7' });
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = transcribeResponseSchema.parse(response.json());
+    expect(answer.answerId).toMatch(/^[0-9a-f-]{36}$/);
+    await expect.poll(() => events.find((event) => event.answerId === answer.answerId), { timeout: 10_000 }).toBeDefined();
+    subscription.unsubscribe();
+    const event = events.find((candidate) => candidate.answerId === answer.answerId);
+    expect(event).toMatchObject({ userId: TEXT_USER, snippetId: 7, source: 'spoken', answer: answer.transcript });
+    const timings = event?.delivery?.wordTimings ?? [];
+    expect(timings.map((timing) => timing.word).join(' ')).toBe(answer.transcript);
+    expect(timings.at(-1)?.end ?? 0).toBeGreaterThan(3);
+    expect(event?.delivery?.durationSeconds).toBeGreaterThan(timings.at(-1)?.end ?? 0);
+  });
+
+  it('refuses a thread or snippet id that is not a positive whole number, with a clear 400', async () => {
+    for (const [field, value] of [['threadId', 'abc'], ['snippetId', '-1'], ['snippetId', '1e3'], ['threadId', '0']] as const) {
+      const response = await upload(TEXT_USER, fileOf(recordings.wav), { [field]: value });
+      expect(response.statusCode, `${field}=${value}`).toBe(400);
+      expect(response.json()).toEqual({ message: 'Id must be a number' });
+    }
+    const response = await upload(TEXT_USER, fileOf(recordings.wav), { threadId: '999' });
+    expect(response.statusCode).toBe(404);
   });
 
   it('hears the same words in MP3, M4A, AAC, webm/opus and ogg/opus', async () => {

@@ -40,10 +40,12 @@ describe('conversations subgraph', () => {
 
     const saved = await gql<{ saveConversation: { id: string; userMessage: string } }>(
       alice,
-      'mutation ($threadId: ID!) { saveConversation(threadId: $threadId, userMessage: "I shipped it", aiResponse: "What happened next?") { id userMessage } }',
-      { threadId: id },
+      'mutation ($threadId: ID!, $answerId: ID) { saveConversation(threadId: $threadId, userMessage: "I shipped it", aiResponse: "What happened next?", answerId: $answerId) { id userMessage answerId answer { id } } }',
+      { threadId: id, answerId: '0f8fad5b-d9cb-469f-a165-70867728950e' },
     );
-    expect(saved.data?.saveConversation.userMessage).toBe('I shipped it');
+    expect(saved.data?.saveConversation).toMatchObject({ userMessage: 'I shipped it', answerId: '0f8fad5b-d9cb-469f-a165-70867728950e', answer: { id: '0f8fad5b-d9cb-469f-a165-70867728950e' } });
+    const badAnswer = await gql(alice, 'mutation ($threadId: ID!) { saveConversation(threadId: $threadId, userMessage: "x", aiResponse: "y", answerId: "1") { id } }', { threadId: id });
+    expect(badAnswer.errors?.[0]).toMatchObject({ message: 'Answer id must be a UUID', extensions: { code: 'BAD_USER_INPUT' } });
 
     const renamed = await gql<{ renameThread: { title: string } }>(alice, 'mutation ($id: ID!) { renameThread(id: $id, title: "  Shipping  ") { title } }', { id });
     expect(renamed.data?.renameThread.title).toBe('Shipping');

@@ -55,6 +55,7 @@ export function conversationsResolvers(threads: ThreadService, chat: ProcessText
       },
     },
     ThreadItem: {
+      answer: (item: ThreadItemNode) => (item.answerId ? { id: item.answerId } : null),
       // Read per item, and only for a query that names the field: a thread read does not carry audio.
       audioResponse: async (item: ThreadItemNode, _args: unknown, context: GraphqlContext) => {
         if (item.audioBytes === null) return null;

@@ -36,7 +36,7 @@ describe('conversations SQLite migrations', () => {
     const after = openSqlite(file, CONVERSATIONS_MIGRATIONS);
     const columns = after.prepare<[string], { name: string }>('SELECT name FROM pragma_table_info(?)').all('conversations').map((c) => c.name);
     after.close();
-    expect(columns).toEqual(['id', 'thread_id', 'user_id', 'user_message', 'ai_response', 'status', 'created_at']);
+    expect(columns).toEqual(['id', 'thread_id', 'user_id', 'user_message', 'ai_response', 'status', 'created_at', 'answer_id']);
   });
 
   it('gives threads a title source: the person for a title other than the default, the default otherwise', async () => {

@@ -83,4 +83,8 @@ export const CONVERSATIONS_MIGRATIONS: readonly string[] = [
   ALTER TABLE threads ADD COLUMN title_source TEXT NOT NULL DEFAULT 'default';
   UPDATE threads SET title_source = 'person' WHERE title <> 'New Conversation';
   `,
+  // 4: a saved message pair keeps the id of its answer's feedback (issue 12), when the reply had one.
+  `
+  ALTER TABLE conversations ADD COLUMN answer_id TEXT;
+  `,
 ];

@@ -32,6 +32,8 @@ interface MessageDoc {
   userMessage: string;
   aiResponse: string;
   status: string;
+  /** The answer's id from the reply; absent on pairs saved without one. */
+  answerId?: string | undefined;
   createdAt: string;
 }
 
@@ -75,6 +77,7 @@ const messageSchema = new Schema<MessageDoc>(
     userMessage: { type: String, required: true },
     aiResponse: { type: String, required: true },
     status: { type: String, default: 'in_progress' },
+    answerId: { type: String, required: false },
     createdAt: { type: String, required: true },
   },
   { versionKey: false },
@@ -118,6 +121,7 @@ const toMessage = (doc: MessageDoc, audioBytes: number | undefined): MessageReco
   userMessage: doc.userMessage,
   aiResponse: doc.aiResponse,
   audioBytes: audioBytes ?? null,
+  answerId: doc.answerId ?? null,
   createdAt: doc.createdAt,
 });
 
@@ -278,6 +282,7 @@ export class MongoThreadRepository implements ThreadRepository {
           userMessage: input.userMessage,
           aiResponse: input.aiResponse,
           status: 'in_progress',
+          ...(input.answerId ? { answerId: input.answerId } : {}),
           createdAt: input.createdAt,
         };
         await this.messages.create([doc], { session });

@@ -32,6 +32,7 @@ interface MessageRow {
   ai_response: string;
   created_at: string;
   audio_bytes: number | null;
+  answer_id: string | null;
 }
 
 const toThread = (row: ThreadRow): ThreadRecord => ({
@@ -51,10 +52,11 @@ const toMessage = (row: MessageRow): MessageRecord => ({
   userMessage: row.user_message,
   aiResponse: row.ai_response,
   audioBytes: row.audio_bytes,
+  answerId: row.answer_id,
   createdAt: row.created_at,
 });
 
-const MESSAGE_COLUMNS = 'c.id, c.thread_id, c.user_id, c.user_message, c.ai_response, c.created_at, a.byte_size AS audio_bytes';
+const MESSAGE_COLUMNS = 'c.id, c.thread_id, c.user_id, c.user_message, c.ai_response, c.created_at, c.answer_id, a.byte_size AS audio_bytes';
 const MESSAGES_WITH_AUDIO_SIZE = `SELECT ${MESSAGE_COLUMNS} FROM conversations c LEFT JOIN conversation_audio a ON a.message_id = c.id`;
 
 const THREAD_FILTERS: Record<ThreadFilter, string> = {
@@ -99,8 +101,8 @@ export class SqliteThreadRepository implements ThreadRepository {
       setDeletedAt: db.prepare<[string | null, number, number], ThreadRow>('UPDATE threads SET deleted_at = ? WHERE id = ? AND user_id = ? RETURNING *'),
       // max() keeps lastUpdated from going back when two saves carry clocks a hair apart.
       touchThread: db.prepare<[string, number, number]>('UPDATE threads SET last_updated = max(last_updated, ?) WHERE id = ? AND user_id = ?'),
-      insertMessage: db.prepare<[number, number, string, string, string], { id: number }>(
-        'INSERT INTO conversations (thread_id, user_id, user_message, ai_response, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id',
+      insertMessage: db.prepare<[number, number, string, string, string, string | null], { id: number }>(
+        'INSERT INTO conversations (thread_id, user_id, user_message, ai_response, created_at, answer_id) VALUES (?, ?, ?, ?, ?, ?) RETURNING id',
       ),
       findIdempotencyKey: db.prepare<[number, string], { request_hash: string; conversation_id: number }>(
         'SELECT request_hash, conversation_id FROM idempotency_keys WHERE user_id = ? AND key = ?',
@@ -203,7 +205,7 @@ export class SqliteThreadRepository implements ThreadRepository {
         const audio = input.audioResponse ? { base64: input.audioResponse, byteSize: decodedByteLength(input.audioResponse) } : null;
         if (audio && this.audio.bytesOf(input.userId) + audio.byteSize > input.quotas.audioBytesPerUser) return { kind: 'audio-limit-reached' };
 
-        const inserted = this.statements.insertMessage.get(input.threadId, input.userId, input.userMessage, input.aiResponse, input.createdAt);
+        const inserted = this.statements.insertMessage.get(input.threadId, input.userId, input.userMessage, input.aiResponse, input.createdAt, input.answerId ?? null);
         if (!inserted) throw new Error('message insert returned nothing');
         if (audio) this.audio.insert({ messageId: inserted.id, threadId: input.threadId, userId: input.userId, byteSize: audio.byteSize, audio: audio.base64 });
         this.statements.touchThread.run(input.createdAt, input.threadId, input.userId);
@@ -217,6 +219,7 @@ export class SqliteThreadRepository implements ThreadRepository {
           userMessage: input.userMessage,
           aiResponse: input.aiResponse,
           audioBytes: audio?.byteSize ?? null,
+          answerId: input.answerId ?? null,
           createdAt: input.createdAt,
         };
         this.outbox.write(buildEvent(message));

@@ -13,6 +13,7 @@ export function presentThreadItem(message: MessageRecord): ThreadItem {
     userMessage: message.userMessage,
     aiResponse: message.aiResponse,
     createdAt: message.createdAt,
+    answerId: message.answerId,
     audioResponse: null,
     audioUrl: message.audioBytes === null ? null : messageAudioPath(message.threadId, message.id),
   };

@@ -124,6 +124,16 @@ export function threadRepositoryContract(name: string, open: () => Promise<Store
       expect(await repo.listMessages(user, thread.id)).toHaveLength(2);
     });
 
+    it('keeps the answer id a pair was saved with, and none for a pair saved without', async () => {
+      const user = newUser();
+      const thread = await createThread(user, 'New Conversation', at(1));
+      const answerId = '0f8fad5b-d9cb-469f-a165-70867728950e';
+      const saved = await repo.saveMessage({ userId: user, threadId: thread.id, userMessage: 'I led it.', aiResponse: 'What happened?', audioResponse: null, answerId, createdAt: at(2), quotas: NO_QUOTAS }, storySavedEvent);
+      expect(saved.kind === 'saved' ? saved.message.answerId : undefined).toBe(answerId);
+      await save(user, thread.id, 'plain', 3);
+      expect((await repo.listMessages(user, thread.id))?.map((message) => message.answerId)).toEqual([answerId, null]);
+    });
+
     it('keeps every one of many concurrent saves exactly once', async () => {
       const user = newUser();
       const thread = await createThread(user, 'New Conversation', at(1));

@@ -26,6 +26,8 @@ export interface MessageRecord {
   aiResponse: string;
   /** Bytes of the spoken reply, or null when the reply has no audio. */
   audioBytes: number | null;
+  /** The answer's id from the reply (its feedback is found by it), or null. */
+  answerId: string | null;
   createdAt: string;
 }
 
@@ -44,6 +46,8 @@ export interface SaveMessageInput {
   aiResponse: string;
   /** The spoken reply as standard base64 MP3, or null. */
   audioResponse: string | null;
+  /** The answer's id from the reply, when the client sent it. */
+  answerId?: string | null | undefined;
   createdAt: string;
   /** When the caller sent an Idempotency-Key: the key and a hash of the request it came with. */
   idempotency?: { key: string; requestHash: string } | undefined;

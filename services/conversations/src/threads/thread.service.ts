@@ -114,6 +114,7 @@ export class ThreadService {
         userMessage: input.userMessage,
         aiResponse: input.aiResponse,
         audioResponse: input.audioResponse ?? null,
+        answerId: input.answerId ?? null,
         createdAt: this.now(),
         idempotency: idempotencyKey ? { key: idempotencyKey, requestHash: requestHash(input) } : undefined,
         quotas: this.saveQuotas(),
@@ -164,6 +165,7 @@ export class ThreadService {
 /** A fingerprint of what was asked, so a key reused for a different message is refused, not replayed. */
 function requestHash(input: SaveConversationInput): string {
   return createHash('sha256')
-    .update(JSON.stringify([input.threadId, input.userMessage, input.aiResponse, input.audioResponse ?? null]))
+    // The answer id joins the fingerprint only when sent, so keys of saves from before it still replay.
+    .update(JSON.stringify([input.threadId, input.userMessage, input.aiResponse, input.audioResponse ?? null, ...(input.answerId ? [input.answerId] : [])]))
     .digest('hex');
 }

@@ -88,10 +88,13 @@ describe('conversation threads and saves over REST', () => {
     expect(one.statusCode).toBe(201);
     expect(one.json()).toEqual({ id: expect.any(Number), threadId, message: 'Conversation saved successfully' });
     const before = (await list(alice)).find((t) => t.id === threadId);
-    const two = await save(alice, { threadId, userMessage: 'I wrote a plan.', aiResponse: 'How did it turn out?', audioResponse: 'bXAz' });
+    const answerId = '0f8fad5b-d9cb-469f-a165-70867728950e';
+    const two = await save(alice, { threadId, userMessage: 'I wrote a plan.', aiResponse: 'How did it turn out?', audioResponse: 'bXAz', answerId });
     expect(two.statusCode).toBe(201);
 
     const saved = await items(alice, threadId);
+    // Issue 12: a pair keeps its answer's id, so the thread read finds each answer's feedback again.
+    expect(saved.map((item) => item.answerId)).toEqual([null, answerId]);
     expect(saved.map((item) => item.userMessage)).toEqual(['I led the migration to Postgres.', 'I wrote a plan.']);
     expect(saved[0]?.audioResponse).toBeNull();
     // Issue 7: the spoken reply is served at its own URL, never inside a thread read.
@@ -207,6 +210,8 @@ describe('conversation threads and saves over REST', () => {
       [{ threadId: { $gt: '' }, userMessage: 'x', aiResponse: 'y' }, /^Id must be a number$/],
       [{ threadId, userMessage: { $ne: null }, aiResponse: 'y' }, /^userMessage is required$/],
       [{ userMessage: 'x', aiResponse: 'y' }, /^Id must be a number$/],
+      [{ threadId, userMessage: 'x', aiResponse: 'y', answerId: 'not-a-uuid' }, /^Answer id must be a UUID$/],
+      [{ threadId, userMessage: 'x', aiResponse: 'y', answerId: 42 }, /^Answer id must be a UUID$/],
     ];
     for (const [body, message] of cases) {
       const response = await save(alice, body);

@@ -46,6 +46,18 @@ describe('feedback subgraph', () => {
     expect(await gql(bob, query, { id: event.answerId })).toEqual({ data: { answerFeedback: null } });
   });
 
+  it('resolves the feedback of an Answer entity (a thread item’s answer) for its author only', async () => {
+    const event = answerEvent({ userId: ALICE });
+    await scoreAnswer(service, event);
+    const query = 'query ($r: [_Any!]!) { _entities(representations: $r) { ... on Answer { id feedback { answerId overall } } } }';
+    const representations = [{ __typename: 'Answer', id: event.answerId }, { __typename: 'Answer', id: 'not-a-uuid' }];
+    const found = await gql<{ _entities: { id: string; feedback: { answerId: string } | null }[] }>(alice, query, { r: representations });
+    expect(found.errors).toBeUndefined();
+    expect(found.data?._entities.map((entity) => entity.feedback?.answerId ?? null)).toEqual([event.answerId, null]);
+    const foreign = await gql<{ _entities: { feedback: unknown }[] }>(bob, query, { r: representations.slice(0, 1) });
+    expect(foreign.data?._entities[0]?.feedback).toBeNull();
+  });
+
   it('refuses an answer id that is not a UUID and a caller who is not signed in', async () => {
     const bad = await gql(alice, 'query { answerFeedback(answerId: "12") { answerId } }');
     expect(bad.errors?.[0]).toMatchObject({ message: 'Answer id must be a UUID', extensions: { code: 'BAD_USER_INPUT' } });

@@ -21,6 +21,15 @@ export function feedbackResolvers(service: AnswerFeedbackService): GraphQLResolv
       },
       snippetProgress: (_parent: unknown, args: { snippetId?: unknown }, context: GraphqlContext) => progressOf(context, args.snippetId),
     },
+    Answer: {
+      __resolveReference: (reference: { id?: unknown }) => ({ id: reference.id }),
+      // Scoped like answerFeedback: an id that is not a UUID, or not the caller's answer, has none.
+      feedback: async (parent: { id?: unknown }, _args: unknown, context: GraphqlContext) => {
+        const { userId } = contextUser(context);
+        const answerId = answerIdSchema.safeParse(parent.id);
+        return answerId.success ? ((await service.find(userId, answerId.data)) ?? null) : null;
+      },
+    },
     Snippet: {
       __resolveReference: (reference: { id?: unknown }) => ({ id: reference.id }),
       progress: (parent: { id?: unknown }, _args: unknown, context: GraphqlContext) => progressOf(context, parent.id),

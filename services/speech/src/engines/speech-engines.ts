@@ -1,9 +1,10 @@
 import type { WordTiming } from '@story/proto';
 
-/** What was heard in a recording, and how long the recording is. */
+/** What was heard in a recording, how long the recording is, and when each word was said (seconds from its start). */
 export interface Transcription {
   text: string;
   durationSeconds: number;
+  wordTimings: WordTiming[];
 }
 
 /** A recording longer than the user's limit (plus the service's tolerance): refused, the work stopped. */

@@ -13,10 +13,11 @@ export class ChatReplyClient {
     private readonly timeoutMs: number,
   ) {}
 
-  async reply(request: ChatReplyRequest): Promise<string> {
+  /** The coach's reply, and the answer's id (its feedback appears under it), when conversations recorded it. */
+  async reply(request: ChatReplyRequest): Promise<{ aiResponse: string; answerId: string | undefined }> {
     const answer = chatReplyReplySchema.safeParse(await ask(this.nats, 'conversations', SUBJECTS.chatReply, request, this.timeoutMs));
     if (!answer.success) throw new HttpError(503, serviceUnavailableMessage('conversations'));
-    if (answer.data.ok) return answer.data.aiResponse;
+    if (answer.data.ok) return { aiResponse: answer.data.aiResponse, answerId: answer.data.answerId };
     if (answer.data.status >= 500) throw new HttpError(502, CONVERSATION_MESSAGES.processAudioFailed);
     throw new HttpError(answer.data.status, answer.data.message);
   }

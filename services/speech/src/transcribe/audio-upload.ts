@@ -103,6 +103,8 @@ export async function readAudioUpload(request: FastifyRequest, tmpDir: string): 
       conversationHistory: jsonField(texts.conversationHistory, 'conversationHistory'),
       audioType: texts.audioType || undefined,
       context: texts.context || undefined,
+      threadId: texts.threadId || undefined,
+      snippetId: texts.snippetId || undefined,
     });
     return { path: saved.path, fileName: saved.fileName, kind, extension: extensionOf(saved.fileName), bytes: saved.bytes, fields, discard };
   } catch (error) {

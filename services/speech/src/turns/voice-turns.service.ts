@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { SPEECH_MESSAGES, SUBJECTS, type ChatTurn, type TranscribeResponse } from '@story/proto';
+import { SPEECH_MESSAGES, SUBJECTS, type AnswerDeliveryInput, type ChatTurn, type TranscribeResponse, type WordTiming } from '@story/proto';
 import { HttpError } from '@story/service-kit';
 import type { ChatReplyClient } from '../nats/chat-reply.client.ts';
 import type { SpeechAudioStore } from '../nats/speech-audio.store.ts';
@@ -22,8 +22,19 @@ export interface VoiceTurnDeps {
 export interface HeardTurn {
   transcript: string;
   conversationHistory: ChatTurn[];
-  context?: string;
+  context?: string | undefined;
   solo: boolean;
+  /** The thread or practised snippet the turn belongs to, when the web app said. */
+  threadId?: number | undefined;
+  snippetId?: number | undefined;
+  /** When each word was said and how long the recording is: the answer's delivery feedback. */
+  heard?: { wordTimings?: WordTiming[] | undefined; durationSeconds: number } | undefined;
+}
+
+/** The delivery facts that travel with a spoken answer (none without timed words). */
+function deliveryOf(heard: HeardTurn['heard']): AnswerDeliveryInput | undefined {
+  if (!heard?.wordTimings || heard.wordTimings.length === 0) return undefined;
+  return { wordTimings: heard.wordTimings, ...(heard.durationSeconds > 0 ? { durationSeconds: heard.durationSeconds } : {}) };
 }
 
 /** A job's result of the kind expected, else the worker broke the contract (a 500, never a wrong answer). */
@@ -55,8 +66,9 @@ export class VoiceTurns {
     } finally {
       await store.remove(audio);
     }
-    const { transcript } = expectResult(heard, 'transcribed');
-    return this.answer(userId, { transcript, conversationHistory: upload.fields.conversationHistory, context: upload.fields.context, solo: upload.fields.audioType === 'solo' }, settings);
+    const { transcript, durationSeconds, wordTimings } = expectResult(heard, 'transcribed');
+    const { conversationHistory, context, threadId, snippetId, audioType } = upload.fields;
+    return this.answer(userId, { transcript, conversationHistory, context, threadId, snippetId, solo: audioType === 'solo', heard: { wordTimings, durationSeconds } }, settings);
   }
 
   /** Replies to what was heard: the coach's words, and their speech when the user's type has voice. */
@@ -64,8 +76,17 @@ export class VoiceTurns {
     const raw = turn.transcript.trim();
     const transcript = turn.solo ? cleanSoloMemo(raw) : raw;
     if (!transcript) throw new HttpError(422, SPEECH_MESSAGES.noSpeechHeard);
-    const aiResponse = await this.deps.chat.reply({ userId, text: transcript, conversationHistory: turn.conversationHistory, ...(turn.context ? { context: turn.context } : {}) });
-    const answer: TranscribeResponse = { transcript, ...(turn.solo ? { rawTranscript: raw } : {}), aiResponse };
+    const delivery = deliveryOf(turn.heard);
+    const { aiResponse, answerId } = await this.deps.chat.reply({
+      userId,
+      text: transcript,
+      conversationHistory: turn.conversationHistory,
+      ...(turn.context ? { context: turn.context } : {}),
+      ...(turn.threadId ? { threadId: turn.threadId } : {}),
+      ...(turn.snippetId ? { snippetId: turn.snippetId } : {}),
+      ...(delivery ? { delivery } : {}),
+    });
+    const answer: TranscribeResponse = { transcript, ...(turn.solo ? { rawTranscript: raw } : {}), aiResponse, ...(answerId ? { answerId } : {}) };
     if (settings.responseType !== 'text_and_voice') return answer;
     const spoken = expectResult(await this.deps.jobs.run(SUBJECTS.speechSynthesize, (jobId) => ({ jobId, text: aiResponse })), 'synthesized');
     const store = this.deps.audio();

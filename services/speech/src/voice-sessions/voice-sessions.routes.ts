@@ -83,11 +83,12 @@ export function registerVoiceSessionRoutes(app: ServiceApp, deps: VoiceSessionDe
     { ...signedInOnly, schema: { params: voiceSessionParamsSchema, body: finishVoiceSessionRequestSchema, response: { 200: transcribeResponseSchema } } },
     async (request) => {
       const { userId } = requireUser(request);
-      const { chunkCount, conversationHistory, context } = request.body;
+      const { chunkCount, conversationHistory, context, threadId, snippetId } = request.body;
       const settings = await deps.turns.settingsOf(userId);
       const heard = await deps.jobs.runOnce(speechSessionSubject(String(request.params.sessionId), 'finish'), (jobId) => ({ jobId, userId, chunkCount }));
       if (heard.type !== 'transcribed') throw new Error(`a session's finish answered ${heard.type}`);
-      return deps.turns.answer(userId, { transcript: heard.transcript, conversationHistory, context, solo: false }, settings);
+      const spoken = { wordTimings: heard.wordTimings, durationSeconds: heard.durationSeconds };
+      return deps.turns.answer(userId, { transcript: heard.transcript, conversationHistory, context, threadId, snippetId, solo: false, heard: spoken }, settings);
     },
   );
 

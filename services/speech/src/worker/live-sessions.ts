@@ -151,10 +151,10 @@ export class LiveSessions {
       msg,
       request.data.jobId,
       async () => {
-        const { text, durationSeconds } = await session.live.finish().catch((error: unknown) => {
+        const { text, durationSeconds, wordTimings } = await session.live.finish().catch((error: unknown) => {
           throw asRefusal(error);
         });
-        return { type: 'transcribed', transcript: text, durationSeconds };
+        return { type: 'transcribed', transcript: text, durationSeconds, wordTimings };
       },
       false,
     );

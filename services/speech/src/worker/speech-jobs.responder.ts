@@ -31,10 +31,10 @@ async function transcribe(deps: SpeechJobDeps, job: SpeechTranscribeJob): Promis
   const path = join(deps.tmpDir, `story-upload-${randomUUID()}.${extension}`);
   try {
     await writeFile(path, await deps.audio.get(job.audio));
-    const { text, durationSeconds } = await deps.stt.transcribeFile(path, job.maxSeconds).catch((error: unknown) => {
+    const { text, durationSeconds, wordTimings } = await deps.stt.transcribeFile(path, job.maxSeconds).catch((error: unknown) => {
       throw asRefusal(error);
     });
-    return { type: 'transcribed', transcript: text, durationSeconds };
+    return { type: 'transcribed', transcript: text, durationSeconds, wordTimings };
   } finally {
     await rm(path, { force: true });
   }

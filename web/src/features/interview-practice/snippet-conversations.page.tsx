@@ -11,6 +11,8 @@ import { notifyFailure } from '../../components/toast/notify.ts';
 import { useAsyncEffect } from '../../hooks/use-async-effect.ts';
 import { formatRelative } from '../../lib/date-format.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { AnswerWithFeedback } from '../feedback/answer-with-feedback.tsx';
+import { SnippetProgressView } from '../feedback/snippet-progress.tsx';
 import { fetchSnippet, fetchSnippetConversations, type SnippetConversation } from './job-descriptions.api.ts';
 import { idParam, practiceConversationPath } from './interview-links.ts';
 import { SelectedRequirements, StartButtons } from './selected-requirements.tsx';
@@ -83,10 +85,17 @@ function ConversationCard({ conversation, index }: { conversation: SnippetConver
       <Exchanges>
         {conversation.conversationHistory.map((exchange, position) => (
           <li key={`${exchange.timestamp}-${position}`}>
-            <Said>
-              <strong>You:</strong>
-              {exchange.userMessage}
-            </Said>
+            {exchange.answerId ? (
+              <div>
+                <strong>You:</strong>
+                <AnswerWithFeedback answerId={exchange.answerId} answer={exchange.userMessage} />
+              </div>
+            ) : (
+              <Said>
+                <strong>You:</strong>
+                {exchange.userMessage}
+              </Said>
+            )}
             <Reply>
               <strong>AI Response:</strong>
               {exchange.aiResponse}
@@ -139,6 +148,7 @@ export function SnippetConversationsPage() {
               Start Text Conversation
             </Button>
           </StartButtons>
+          <SnippetProgressView snippetId={id} />
           <History aria-label="Conversations">
             {data && data.conversations.length > 0 ? (
               data.conversations.map((conversation, index) => <ConversationCard key={conversation.id} conversation={conversation} index={index} />)

@@ -17,6 +17,10 @@ export interface ConversationMessage {
   wordTimings: WordTiming[] | null;
   /** What was heard before a solo memo was cleaned, when it was. */
   rawTranscript?: string;
+  /** The id under which the answer's feedback appears (GET /api/feedback/{answerId}), when the reply gave one. */
+  answerId?: string | null;
+  /** The coach's question asked again ("Answer this again"), which this answer answers. */
+  askedAgain?: string;
   /** The person spoke (a recording or an upload) rather than typed. */
   spoken?: boolean;
 }
@@ -35,11 +39,12 @@ interface SavedItem {
   timestamp: string;
   audioResponse?: string | null;
   audioUrl?: string | null;
+  answerId?: string | null;
 }
 
 /** Exchanges loaded from a thread or a snippet conversation: already saved (spec section 4). */
 export function savedMessages(items: readonly SavedItem[]): ConversationMessage[] {
-  return items.map((item) => ({ ...newMessage(item.userMessage, item.aiResponse, item.timestamp, item.audioResponse ?? null), isSaved: true, audioUrl: item.audioUrl ?? null }));
+  return items.map((item) => ({ ...newMessage(item.userMessage, item.aiResponse, item.timestamp, item.audioResponse ?? null), isSaved: true, audioUrl: item.audioUrl ?? null, answerId: item.answerId ?? null }));
 }
 
 /**
@@ -57,6 +62,7 @@ export function spokenReplySource(message: Pick<ConversationMessage, 'audioRespo
  */
 export function buildChatHistory(messages: readonly ConversationMessage[], limit: number = LIMITS.historyItems): ChatTurn[] {
   const turns = messages.flatMap((m): ChatTurn[] => [
+    ...(m.askedAgain ? [{ role: 'assistant' as const, content: m.askedAgain, timestamp: m.timestamp }] : []),
     { role: 'user', content: m.userMessage, timestamp: m.timestamp },
     { role: 'assistant', content: m.aiResponse, timestamp: m.timestamp },
   ]);
@@ -65,7 +71,7 @@ export function buildChatHistory(messages: readonly ConversationMessage[], limit
 
 /** The whole conversation in the snippet endpoint's shape (it continues the latest session it extends). */
 export function toSnippetHistory(messages: readonly ConversationMessage[], limit: number = LIMITS.historyItems): SnippetExchange[] {
-  const history = messages.map(({ userMessage, aiResponse, timestamp }) => ({ userMessage, aiResponse, timestamp }));
+  const history = messages.map(({ userMessage, aiResponse, timestamp, answerId }) => ({ userMessage, aiResponse, timestamp, ...(answerId ? { answerId } : {}) }));
   return limit <= 0 ? [] : history.slice(-limit);
 }
 

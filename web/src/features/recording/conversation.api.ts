@@ -6,12 +6,15 @@ export interface ProcessTextInput {
   conversationHistory: ChatTurn[];
   /** The selected requirements, when practising for an interview. */
   context?: string;
+  /** The thread or practised snippet, so the answer's feedback is filed under it. */
+  threadId?: number;
+  snippetId?: number;
 }
 
-/** The AI's reply to a typed message (POST /api/process-text). */
-export async function processText(input: ProcessTextInput): Promise<string> {
+/** The AI's reply to a typed message (POST /api/process-text), and the id of the answer's feedback. */
+export async function processText(input: ProcessTextInput): Promise<{ aiResponse: string; answerId: string | null }> {
   const body = await httpClient.post('/api/process-text', { ...input }, { parse: (data) => processTextResponseSchema.parse(data) });
-  return body.aiResponse;
+  return { aiResponse: body.aiResponse, answerId: body.answerId ?? null };
 }
 
 /** Stores the practice conversation about a snippet (POST /api/snippet-conversations). */

@@ -5,6 +5,8 @@ import { CheckIcon, SpeakerIcon } from '../../components/icons.tsx';
 import { MarkdownView } from '../../components/markdown.tsx';
 import { BusyStatus } from '../../components/spinner.tsx';
 import { formatDateTimeWithZone } from '../../lib/date-format.ts';
+import { AnswerAgainButton, AskedAgain } from '../feedback/answer-again.tsx';
+import { AnswerWithFeedback } from '../feedback/answer-with-feedback.tsx';
 import { spokenReplySource, type ConversationMessage } from './conversation-messages.ts';
 import type { Speaking } from './use-spoken-reply.ts';
 
@@ -123,10 +125,14 @@ export interface MessageListProps {
   speaking?: Speaking | null;
   /** Plays a reply's audio, or stops it. */
   onToggleSpeech?: (message: ConversationMessage) => void;
+  /** Practice: asks again the question an answer answered ("Answer this again"). */
+  onAnswerAgain?: (message: ConversationMessage) => void;
+  /** The question asked again, waiting for its answer. */
+  askedAgain?: string | null;
 }
 
 /** The exchanges, oldest first; each saved one carries a "Saved" marker; a spoken reply can be played and stopped, its words marked as they are said. */
-export function MessageList({ messages, pendingText, processingLabel, speaking = null, onToggleSpeech }: MessageListProps) {
+export function MessageList({ messages, pendingText, processingLabel, speaking = null, onToggleSpeech, onAnswerAgain, askedAgain = null }: MessageListProps) {
   const endRef = useRef<HTMLDivElement>(null);
   const count = messages.length + (pendingText === null ? 0 : 1);
   const shownCount = useRef<number | null>(null);
@@ -141,11 +147,12 @@ export function MessageList({ messages, pendingText, processingLabel, speaking =
   return (
     <>
       <List aria-label="Messages">
-        {messages.map((message) => (
+        {messages.map((message, index) => (
           <Exchange key={message.key} data-saved={message.isSaved}>
+            {message.askedAgain && <AskedAgain question={message.askedAgain} />}
             <Bubble $from="user">
               <Speaker>You</Speaker>
-              <UserText>{message.userMessage}</UserText>
+              <AnswerWithFeedback answerId={message.answerId} answer={message.userMessage} actions={onAnswerAgain && index > 0 ? <AnswerAgainButton onClick={() => onAnswerAgain(message)} /> : null} />
             </Bubble>
             <Bubble $from="ai">
               <Speaker>AI</Speaker>
@@ -178,6 +185,7 @@ export function MessageList({ messages, pendingText, processingLabel, speaking =
           </Exchange>
         )}
       </List>
+      {askedAgain !== null && pendingText === null && <AskedAgain question={askedAgain} />}
       <div ref={endRef} />
     </>
   );

@@ -131,7 +131,7 @@ export function RecordingPage() {
           ) : messages.length === 0 && pendingText === null ? (
             <Muted>{emptyHint}</Muted>
           ) : (
-            <MessageList messages={messages} pendingText={pendingText} processingLabel="Processing your message..." speaking={spoken.speaking} onToggleSpeech={spoken.toggle} />
+            <MessageList messages={messages} pendingText={pendingText} processingLabel="Processing your message..." speaking={spoken.speaking} onToggleSpeech={spoken.toggle} {...(params.snippetId > 0 ? { onAnswerAgain: conversation.answerAgain, askedAgain: conversation.askedAgain } : {})} />
           )}
           {showPanel('text') && <TextComposer processing={pendingText !== null} onSend={conversation.sendText} draftKey={draftKeyOf(params)} />}
         </Panel>

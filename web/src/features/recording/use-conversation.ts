@@ -40,6 +40,10 @@ export interface Conversation {
   sendVoice: (label: string, answer: (turn: TurnContext) => Promise<TranscribeResponse>, failure: string) => Promise<boolean>;
   /** Changes what the pending spoken turn says (the upload's steps). */
   setPendingVoice: (label: string) => void;
+  /** The coach's question asked again ("Answer this again"), which the next turn answers; null when none is. */
+  askedAgain: string | null;
+  /** Asks again the question that `message` answered: the next answer is another attempt at it. */
+  answerAgain: (message: ConversationMessage) => void;
 }
 
 /**
@@ -65,6 +69,8 @@ export function useConversation({ mode, threadId, snippetId, context }: Pick<Rec
   const savingRef = useRef(false);
   const threadIdRef = useRef<string | null>(threadId === null ? null : String(threadId));
   const creatingThread = useRef<Promise<string | null> | null>(null);
+  const [askedAgain, setAskedAgain] = useState<string | null>(null);
+  const askedAgainRef = useRef<string | null>(null);
 
   // Async work reads the latest messages from the ref; the state renders them.
   const updateMessages = useCallback((change: (current: ConversationMessage[]) => ConversationMessage[]) => {
@@ -133,6 +139,34 @@ export function useConversation({ mode, threadId, snippetId, context }: Pick<Rec
     return creatingThread.current;
   }, [client]);
 
+  /** What a turn sends besides the answer: the history (with a question asked again last), the context, and where its feedback is filed. */
+  const turnContext = useCallback((): TurnContext => {
+    const question = askedAgainRef.current;
+    const history = buildChatHistory(messagesRef.current);
+    const conversationHistory = question ? [...history, { role: 'assistant' as const, content: question }] : history;
+    const filedUnder = snippetId > 0 ? { snippetId } : threadIdRef.current ? { threadId: Number(threadIdRef.current) } : {};
+    return { conversationHistory, ...(context ? { context } : {}), ...filedUnder };
+  }, [context, snippetId]);
+
+  /** The new exchange of a turn; it answers the question asked again, if one was. */
+  const addExchange = useCallback(
+    (message: ConversationMessage) => {
+      const question = askedAgainRef.current;
+      askedAgainRef.current = null;
+      setAskedAgain(null);
+      updateMessages((current) => [...current, question ? { ...message, askedAgain: question } : message]);
+    },
+    [updateMessages],
+  );
+
+  const answerAgain = useCallback((message: ConversationMessage) => {
+    const index = messagesRef.current.findIndex((candidate) => candidate.key === message.key);
+    const question = message.askedAgain ?? messagesRef.current[index - 1]?.aiResponse;
+    if (!question) return;
+    askedAgainRef.current = question;
+    setAskedAgain(question);
+  }, []);
+
   const autoSaveSnippet = useCallback(
     (all: ConversationMessage[]) => {
       saveSnippetConversation(snippetId, toSnippetHistory(all)).then(
@@ -157,12 +191,8 @@ export function useConversation({ mode, threadId, snippetId, context }: Pick<Rec
       sendingRef.current = true;
       setPendingText(trimmed);
       try {
-        const aiResponse = await processText({
-          text: trimmed,
-          conversationHistory: buildChatHistory(messagesRef.current),
-          ...(context ? { context } : {}),
-        });
-        updateMessages((current) => [...current, newMessage(trimmed, aiResponse, new Date().toISOString())]);
+        const { aiResponse, answerId } = await processText({ text: trimmed, ...turnContext() });
+        addExchange({ ...newMessage(trimmed, aiResponse, new Date().toISOString()), answerId });
         if (snippetId > 0) autoSaveSnippet(messagesRef.current);
         return true;
       } catch (error) {
@@ -173,7 +203,7 @@ export function useConversation({ mode, threadId, snippetId, context }: Pick<Rec
         setPendingText(null);
       }
     },
-    [autoSaveSnippet, context, snippetId, updateMessages],
+    [addExchange, autoSaveSnippet, snippetId, turnContext],
   );
 
   const setPendingVoice = useCallback((label: string) => {
@@ -186,9 +216,9 @@ export function useConversation({ mode, threadId, snippetId, context }: Pick<Rec
       sendingRef.current = true;
       setPendingVoiceState(label);
       try {
-        const result = await answer({ conversationHistory: buildChatHistory(messagesRef.current), ...(context ? { context } : {}) });
-        const message = { ...newMessage(result.transcript, result.aiResponse, new Date().toISOString(), result.audioResponse ?? null, result.wordTimings ?? null), rawTranscript: result.rawTranscript, spoken: true };
-        updateMessages((current) => [...current, message]);
+        const result = await answer(turnContext());
+        const message = { ...newMessage(result.transcript, result.aiResponse, new Date().toISOString(), result.audioResponse ?? null, result.wordTimings ?? null), rawTranscript: result.rawTranscript, spoken: true, answerId: result.answerId ?? null };
+        addExchange(message);
         if (snippetId > 0) autoSaveSnippet(messagesRef.current);
         return true;
       } catch (error) {
@@ -199,7 +229,7 @@ export function useConversation({ mode, threadId, snippetId, context }: Pick<Rec
         setPendingVoiceState(null);
       }
     },
-    [autoSaveSnippet, context, snippetId, updateMessages],
+    [addExchange, autoSaveSnippet, snippetId, turnContext],
   );
 
   const saveToThread = useCallback(
@@ -211,10 +241,10 @@ export function useConversation({ mode, threadId, snippetId, context }: Pick<Rec
         for (const message of pending) {
           // A spoken reply is saved with its audio (REST carries it; the GraphQL mutation does not).
           if (message.audioResponse) {
-            const body = { userMessage: message.userMessage, aiResponse: message.aiResponse, threadId: Number(id), audioResponse: message.audioResponse };
+            const body = { userMessage: message.userMessage, aiResponse: message.aiResponse, threadId: Number(id), audioResponse: message.audioResponse, ...(message.answerId ? { answerId: message.answerId } : {}) };
             await httpClient.post('/api/conversations', body, { parse: (data) => saveConversationResponseSchema.parse(data) });
           } else {
-            await client.mutate({ mutation: SAVE_CONVERSATION_MUTATION, variables: { threadId: id, userMessage: message.userMessage, aiResponse: message.aiResponse } });
+            await client.mutate({ mutation: SAVE_CONVERSATION_MUTATION, variables: { threadId: id, userMessage: message.userMessage, aiResponse: message.aiResponse, answerId: message.answerId ?? null } });
           }
           lastSavedKey = message.key;
         }
@@ -270,5 +300,5 @@ export function useConversation({ mode, threadId, snippetId, context }: Pick<Rec
 
   const atRisk = messages.some((message) => !message.isSaved && !autoSaved.has(message.key));
 
-  return { messages, loadingHistory, historyFailed, retryHistory, savedTo, atRisk, pendingText, saving, sendText, save, pendingVoice, sendVoice, setPendingVoice };
+  return { messages, loadingHistory, historyFailed, retryHistory, savedTo, atRisk, pendingText, saving, sendText, save, pendingVoice, sendVoice, setPendingVoice, askedAgain, answerAgain };
 }

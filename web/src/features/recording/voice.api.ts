@@ -5,6 +5,9 @@ import { ApiError, httpClient } from '../../api/http-client.ts';
 export interface TurnContext {
   conversationHistory: ChatTurn[];
   context?: string;
+  /** The thread or practised snippet, so the answer's feedback is filed under it. */
+  threadId?: number;
+  snippetId?: number;
 }
 
 /** The recording limit and reply type of the signed-in user (GET /api/user/time-limit). */
@@ -47,6 +50,8 @@ export function transcribeForm(file: File, turn: TurnContext, audioType?: 'solo'
   form.append('conversationHistory', JSON.stringify(turn.conversationHistory));
   if (audioType) form.append('audioType', audioType);
   if (turn.context) form.append('context', turn.context);
+  if (turn.threadId) form.append('threadId', String(turn.threadId));
+  if (turn.snippetId) form.append('snippetId', String(turn.snippetId));
   return form;
 }
 

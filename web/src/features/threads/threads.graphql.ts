@@ -4,7 +4,7 @@ import type { GraphqlThread, GraphqlThreadItem } from '@story/proto';
 /** A thread as the lists show it: the contract's Thread without its items (GraphQL ids are strings). */
 export type ThreadRow = Omit<GraphqlThread, 'items'>;
 /** A saved exchange as a thread read gives it: its spoken reply by URL, never the audio itself. */
-export type ThreadItemRow = Omit<GraphqlThreadItem, 'audioResponse'>;
+export type ThreadItemRow = Omit<GraphqlThreadItem, 'audioResponse' | 'answer'>;
 
 const THREAD_FIELDS = gql`
   fragment ThreadListFields on Thread {
@@ -90,6 +90,7 @@ export const THREAD_ITEMS_QUERY: TypedDocumentNode<{ thread: (ThreadRow & { item
         userMessage
         aiResponse
         createdAt
+        answerId
         audioUrl
       }
     }
@@ -99,10 +100,10 @@ export const THREAD_ITEMS_QUERY: TypedDocumentNode<{ thread: (ThreadRow & { item
 
 export const SAVE_CONVERSATION_MUTATION: TypedDocumentNode<
   { saveConversation: Pick<ThreadItemRow, 'id' | 'createdAt'> },
-  { threadId: string; userMessage: string; aiResponse: string }
+  { threadId: string; userMessage: string; aiResponse: string; answerId?: string | null }
 > = gql`
-  mutation SaveConversation($threadId: ID!, $userMessage: String!, $aiResponse: String!) {
-    saveConversation(threadId: $threadId, userMessage: $userMessage, aiResponse: $aiResponse) {
+  mutation SaveConversation($threadId: ID!, $userMessage: String!, $aiResponse: String!, $answerId: ID) {
+    saveConversation(threadId: $threadId, userMessage: $userMessage, aiResponse: $aiResponse, answerId: $answerId) {
       id
       createdAt
     }

@@ -14,9 +14,12 @@ import { AudioTooLongError } from '../speech-engines.ts';
  */
 function fakeOpenAiAudio(mp3: Buffer): OpenAiLoopback {
   return new OpenAiLoopback((call) => {
-    if (call.path === '/v1/audio/transcriptions') return { json: { text: ' I led the migration of our database. ' } };
-    if (call.path === '/v1/audio/speech') return { bytes: mp3, contentType: 'audio/mpeg' };
-    return { status: 404, json: { error: { message: 'not found' } } };
+    if (call.path !== '/v1/audio/transcriptions') return call.path === '/v1/audio/speech' ? { bytes: mp3, contentType: 'audio/mpeg' } : { status: 404, json: { error: { message: 'not found' } } };
+    const text = ' I led the migration of our database. ';
+    // Word timestamps only when asked for them, as OpenAI answers (Whisper with verbose_json).
+    if (!call.body.toString('latin1').includes('verbose_json')) return { json: { text } };
+    const words = ['I', 'led', 'the', 'migration', 'of', 'our', 'database'].map((word, index) => ({ word, start: 0.2 + index * 0.4, end: 0.5 + index * 0.4 }));
+    return { json: { task: 'transcribe', language: 'english', duration: 3.1, text, words } };
   });
 }
 
@@ -24,6 +27,7 @@ describe('OpenAI speech engines (a loopback server with OpenAI’s audio API)', 
   const dir = mkdtempSync(join(tmpdir(), 'openai-speech-'));
   let fake: OpenAiLoopback;
   let engines: ReturnType<typeof createSpeechEngines>;
+  let baseUrl = '';
   const wav = join(dir, 'answer.wav');
 
   beforeAll(async () => {
@@ -34,7 +38,7 @@ describe('OpenAI speech engines (a loopback server with OpenAI’s audio API)', 
       NATS_URL: 'nats://127.0.0.1:1',
       IDENTITY_PUBLIC_KEY: 'pem',
       OPENAI_API_KEY: 'sk-test',
-      OPENAI_BASE_URL: await fake.start(),
+      OPENAI_BASE_URL: (baseUrl = await fake.start()),
       OPENAI_TRANSCRIBE_MODEL: 'whisper-test',
       OPENAI_SPEECH_MODEL: 'tts-test',
       OPENAI_SPEECH_VOICE: 'nova',
@@ -56,6 +60,25 @@ describe('OpenAI speech engines (a loopback server with OpenAI’s audio API)', 
     expect(sent?.contentType).toMatch(/^multipart\/form-data/);
     expect(sent?.body.toString('latin1')).toContain('whisper-test');
     expect(sent?.body.includes(readFileSync(wav))).toBe(true);
+  });
+
+  it('asks a Whisper model for word timestamps and keeps each word’s times', async () => {
+    const result = await engines.stt.transcribeFile(wav, 300);
+    const form = fake.calls.at(-1)?.body.toString('latin1') ?? '';
+    expect(form).toMatch(/name="response_format"\r\n\r\nverbose_json/);
+    expect(form).toMatch(/name="timestamp_granularities\[\]"\r\n\r\nword/);
+    expect(result.wordTimings.map((timing) => timing.word)).toEqual(['I', 'led', 'the', 'migration', 'of', 'our', 'database']);
+    expect(result.wordTimings[3]).toEqual({ word: 'migration', start: 1.4, end: 1.7 });
+  });
+
+  it('estimates the words’ times from the text and the length with a model that gives none (gpt-4o-*-transcribe)', async () => {
+    const config = speechEnvSchema.parse({ NATS_URL: 'nats://127.0.0.1:1', IDENTITY_PUBLIC_KEY: 'pem', OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: baseUrl, OPENAI_TRANSCRIBE_MODEL: 'gpt-4o-mini-transcribe' });
+    const result = await createSpeechEngines(config, dir).stt.transcribeFile(wav, 300);
+    const form = fake.calls.at(-1)?.body.toString('latin1') ?? '';
+    expect(form).not.toContain('verbose_json');
+    expect(form).not.toContain('timestamp_granularities');
+    expect(result.wordTimings.map((timing) => timing.word)).toEqual(['I', 'led', 'the', 'migration', 'of', 'our', 'database.']);
+    expect(result.wordTimings.at(-1)?.end).toBeCloseTo(result.durationSeconds, 2);
   });
 
   it('sends a live recording as one file when it ends, the same bytes as an upload', async () => {

@@ -3,6 +3,7 @@ import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import OpenAI, { toFile } from 'openai';
+import { estimateWordTimings, type WordTiming } from '@story/proto';
 import { DurationMeter } from '../audio-duration.ts';
 import type { LiveTranscription, SpeechToText, Transcription } from '../speech-engines.ts';
 
@@ -14,10 +15,28 @@ export interface OpenAiSpeechToTextOptions {
   tmpDir: string;
 }
 
-/** Sends a file to OpenAI's transcription API. */
-async function transcribeWithOpenAi(options: OpenAiSpeechToTextOptions, path: string, name: string): Promise<string> {
-  const result = await options.client.audio.transcriptions.create({ file: await toFile(createReadStream(path), name), model: options.model });
-  return result.text.trim();
+/** Whisper models time each word (`timestamp_granularities`); the `gpt-4o-*-transcribe` ones give text only. */
+const timesWords = (model: string) => /^whisper/i.test(model);
+
+const round = (seconds: number) => Math.round(seconds * 1000) / 1000;
+
+/**
+ * Sends a file to OpenAI's transcription API: with a Whisper model, as `verbose_json` with word
+ * timestamps; with a model that gives none, the words' times are estimated from the text over the
+ * recording's length (as for OpenAI's spoken replies), so words per minute and fillers still show.
+ */
+async function transcribeWithOpenAi(options: OpenAiSpeechToTextOptions, path: string, name: string, durationSeconds: number): Promise<Transcription> {
+  const file = await toFile(createReadStream(path), name);
+  if (!timesWords(options.model)) {
+    const result = await options.client.audio.transcriptions.create({ file, model: options.model });
+    const text = result.text.trim();
+    return { text, durationSeconds, wordTimings: estimateWordTimings(text, durationSeconds) };
+  }
+  const result = await options.client.audio.transcriptions.create({ file, model: options.model, response_format: 'verbose_json', timestamp_granularities: ['word'] });
+  const text = result.text.trim();
+  const words = result.words ?? [];
+  const wordTimings: WordTiming[] = words.length > 0 ? words.map((word) => ({ word: word.word.trim(), start: round(Math.max(0, word.start)), end: round(Math.max(0, word.end)) })) : estimateWordTimings(text, durationSeconds);
+  return { text, durationSeconds, wordTimings };
 }
 
 /**
@@ -49,7 +68,7 @@ class GatheredRecording implements LiveTranscription {
     try {
       await new Promise<void>((resolve, reject) => this.file.end((error?: Error | null) => (error ? reject(error) : resolve())));
       const durationSeconds = await this.meter.finish();
-      return { text: await transcribeWithOpenAi(this.options, this.path, basename(this.path)), durationSeconds };
+      return await transcribeWithOpenAi(this.options, this.path, basename(this.path), durationSeconds);
     } finally {
       await rm(this.path, { force: true });
     }
@@ -70,7 +89,7 @@ export class OpenAiSpeechToText implements SpeechToText {
 
   async transcribeFile(path: string, limitSeconds: number): Promise<Transcription> {
     const durationSeconds = await new DurationMeter({ file: path }, limitSeconds, limitSeconds + this.options.toleranceSeconds).result();
-    return { text: await transcribeWithOpenAi(this.options, path, basename(path)), durationSeconds };
+    return transcribeWithOpenAi(this.options, path, basename(path), durationSeconds);
   }
 
   openLive(limitSeconds: number): LiveTranscription {

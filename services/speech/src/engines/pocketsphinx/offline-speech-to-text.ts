@@ -65,8 +65,11 @@ class RecognitionRun implements LiveTranscription {
         throw new UnreadableAudioError(error instanceof Error ? error.message : String(error));
       });
       await this.recognizer.write(this.cutter.flush());
-      const text = await this.recognizer.finish();
-      return { text, durationSeconds: this.cutter.heardSeconds };
+      const { text, words } = await this.recognizer.finish();
+      // pocketsphinx times words in the PCM it was fed, which has silence put in at each cut.
+      const at = (seconds: number) => Math.round(this.cutter.recordingSecondsAt(seconds) * 1000) / 1000;
+      const wordTimings = words.map((word) => ({ word: word.word, start: at(word.start), end: at(word.end) }));
+      return { text, durationSeconds: this.cutter.heardSeconds, wordTimings };
     } catch (error) {
       this.refusal = error instanceof Error ? error : new Error(String(error));
       throw this.refusal;

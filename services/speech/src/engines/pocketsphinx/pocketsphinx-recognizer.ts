@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import type { WordTiming } from '@story/proto';
 import { exitOf, killGroup, spawnGroup, stderrTail } from '../child-process.ts';
 
 const PROGRAM = 'pocketsphinx_continuous';
@@ -6,9 +7,29 @@ const PROGRAM = 'pocketsphinx_continuous';
 /** Where Debian's `pocketsphinx-en-us` puts the US English model. */
 export const DEBIAN_MODEL_DIR = '/usr/share/pocketsphinx/model/en-us';
 
-/** pocketsphinx's arguments for the model in `modelDir`, reading raw 16 kHz PCM from standard input. */
+/** pocketsphinx's arguments for the model in `modelDir`, reading raw 16 kHz PCM from standard input, with each word's times. */
 export function recognizerArgs(modelDir: string): string[] {
-  return ['-hmm', join(modelDir, 'en-us'), '-lm', join(modelDir, 'en-us.lm.bin'), '-dict', join(modelDir, 'cmudict-en-us.dict'), '-infile', '/dev/stdin', '-logfn', '/dev/null'];
+  return ['-hmm', join(modelDir, 'en-us'), '-lm', join(modelDir, 'en-us.lm.bin'), '-dict', join(modelDir, 'cmudict-en-us.dict'), '-infile', '/dev/stdin', '-logfn', '/dev/null', '-time', 'yes'];
+}
+
+/** What pocketsphinx heard: the utterances' words, and each word's times in seconds of the PCM it was fed. */
+export interface RecognizedSpeech {
+  text: string;
+  words: WordTiming[];
+}
+
+/** A line of `-time yes`: a word (or marker), its start and end in seconds, its confidence. */
+const TIMED_WORD = /^(\S+) (\d+(?:\.\d+)?) (\d+(?:\.\d+)?) (\d+(?:\.\d+)?)$/;
+/** Markers that are no word: utterance start and end, silence, noises (`[NOISE]`, `++BREATH++`). */
+const NOT_A_WORD = /^(?:<\/?s>|<sil>|\[.*\]|\+\+.*\+\+)$/i;
+
+/** A timed word of pocketsphinx's output, without its pronunciation variant ("our(2)" is "our"); undefined for markers. */
+export function timedWordOf(line: string): WordTiming | 'marker' | undefined {
+  const match = TIMED_WORD.exec(line);
+  if (!match) return undefined;
+  const [, token = '', start = '0', end = '0'] = match;
+  if (NOT_A_WORD.test(token)) return 'marker';
+  return { word: token.replace(/\(\d+\)$/, ''), start: Number(start), end: Number(end) };
 }
 
 /**
@@ -19,6 +40,7 @@ export function recognizerArgs(modelDir: string): string[] {
 export class PocketsphinxRecognizer {
   private readonly child;
   private readonly utterances: string[] = [];
+  private readonly words: WordTiming[] = [];
   private readonly exited: Promise<void>;
   private partialLine = '';
   private failure: Error | undefined;
@@ -47,12 +69,12 @@ export class PocketsphinxRecognizer {
     });
   }
 
-  /** Ends the input and waits for the last utterance; the whole transcript, lower case. */
-  async finish(): Promise<string> {
+  /** Ends the input and waits for the last utterance; the whole transcript, lower case, and its words' times. */
+  async finish(): Promise<RecognizedSpeech> {
     this.child.stdin.end();
     await this.exited;
     this.read('\n');
-    return this.utterances.join(' ');
+    return { text: this.utterances.join(' '), words: this.words };
   }
 
   /** Stops at once (a cancelled or refused recording). */
@@ -65,7 +87,10 @@ export class PocketsphinxRecognizer {
     this.partialLine = lines.pop() ?? '';
     for (const line of lines) {
       const words = line.trim();
-      if (words) this.utterances.push(words);
+      const timed = timedWordOf(words);
+      if (timed === 'marker') continue;
+      if (timed) this.words.push(timed);
+      else if (words) this.utterances.push(words);
     }
   }
 }

@@ -53,4 +53,13 @@ describe('UtteranceCutter', () => {
     // Each cut adds 0.6 s of silence, counted in the output but not in what was heard.
     expect(out.length / 2 / PCM_SAMPLE_RATE).toBeCloseTo(40 + 0.6 * cutter.cuts, 1);
   });
+
+  it('maps a time in what the recogniser got back to the recording, the put-in silence taken out', () => {
+    const { cutter, out } = cut(pcmOf([4, 0.4, 5]), [4096]);
+    expect(cutter.cuts).toBe(1);
+    const fedSeconds = out.length / 2 / PCM_SAMPLE_RATE;
+    expect(cutter.recordingSecondsAt(1)).toBeCloseTo(1, 3);
+    expect(cutter.recordingSecondsAt(fedSeconds)).toBeCloseTo(cutter.heardSeconds, 3);
+    expect(cutter.recordingSecondsAt(fedSeconds - 1)).toBeCloseTo(cutter.heardSeconds - 1, 3);
+  });
 });

@@ -16,7 +16,8 @@ const FRAME_SAMPLES = 160; // 10 ms
 const FRAME_BYTES = FRAME_SAMPLES * BYTES_PER_SAMPLE;
 const FRAMES_PER_SECOND = PCM_SAMPLE_RATE / FRAME_SAMPLES;
 /** Silence put in at a cut: more than the recogniser's 0.5 s end-of-utterance wait. */
-const CUT_SILENCE = Buffer.alloc(Math.round(0.6 * PCM_SAMPLE_RATE) * BYTES_PER_SAMPLE);
+const CUT_SILENCE_SAMPLES = Math.round(0.6 * PCM_SAMPLE_RATE);
+const CUT_SILENCE = Buffer.alloc(CUT_SILENCE_SAMPLES * BYTES_PER_SAMPLE);
 /** Frames of energy history behind the silence threshold (3 s). */
 const HISTORY_FRAMES = 300;
 /** Quiet and loud closer than this (dB) cannot be told apart. */
@@ -50,6 +51,10 @@ export class UtteranceCutter {
   private utteranceFrames = 0;
   private quietRun = 0;
   private cutCount = 0;
+  /** Samples given to the recogniser so far, silence put in included. */
+  private samplesOut = 0;
+  /** Where each cut's silence starts in what the recogniser got (samples), in order. */
+  private readonly cutsAt: number[] = [];
 
   /** Seconds of the recording heard so far (the silence put in is not counted). */
   get heardSeconds(): number {
@@ -58,6 +63,20 @@ export class UtteranceCutter {
 
   get cuts(): number {
     return this.cutCount;
+  }
+
+  /**
+   * A time in what the recogniser got (seconds, the silence put in at cuts included) as a time in
+   * the recording: the silence before it taken out; a time inside a put-in silence is its cut.
+   */
+  recordingSecondsAt(recogniserSeconds: number): number {
+    const at = recogniserSeconds * PCM_SAMPLE_RATE;
+    let removed = 0;
+    for (const cut of this.cutsAt) {
+      if (at <= cut) break;
+      removed += Math.min(at - cut, CUT_SILENCE_SAMPLES);
+    }
+    return Math.max(0, (at - removed) / PCM_SAMPLE_RATE);
   }
 
   /** Takes any number of PCM bytes; returns what the recogniser gets now (whole frames, with silence at cuts). */
@@ -69,11 +88,16 @@ export class UtteranceCutter {
     let from = 0;
     for (let offset = 0; offset < whole; offset += FRAME_BYTES) {
       if (this.frame(data, offset)) {
-        out.push(data.subarray(from, offset + FRAME_BYTES), CUT_SILENCE);
+        out.push(data.subarray(from, offset + FRAME_BYTES));
+        this.samplesOut += (offset + FRAME_BYTES - from) / BYTES_PER_SAMPLE;
+        this.cutsAt.push(this.samplesOut);
+        out.push(CUT_SILENCE);
+        this.samplesOut += CUT_SILENCE_SAMPLES;
         from = offset + FRAME_BYTES;
       }
     }
     out.push(data.subarray(from, whole));
+    this.samplesOut += (whole - from) / BYTES_PER_SAMPLE;
     return Buffer.concat(out);
   }
 
@@ -81,6 +105,7 @@ export class UtteranceCutter {
   flush(): Buffer {
     const rest = this.pending;
     this.pending = Buffer.alloc(0);
+    this.samplesOut += Math.floor(rest.length / BYTES_PER_SAMPLE);
     return rest;
   }
 

@@ -1,0 +1,60 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OfflineSpeechToText } from './offline-speech-to-text.ts';
+import { DEBIAN_MODEL_DIR, timedWordOf } from './pocketsphinx-recognizer.ts';
+
+describe('timedWordOf (a line of pocketsphinx -time yes)', () => {
+  it('reads a word with its times, without its pronunciation variant, and tells markers and hypotheses apart', () => {
+    expect(timedWordOf('migration 1.400 2.080 0.999600')).toEqual({ word: 'migration', start: 1.4, end: 2.08 });
+    expect(timedWordOf('our(2) 2.190 2.360 0.610329')).toEqual({ word: 'our', start: 2.19, end: 2.36 });
+    for (const marker of ['<s> 0.000 0.130 0.999400', '</s> 4.440 4.480 1.000000', '<sil> 0.560 0.670 0.660242', '[NOISE] 1.0 1.2 0.5', '++BREATH++ 1.0 1.2 0.5']) expect(timedWordOf(marker), marker).toBe('marker');
+    expect(timedWordOf('i led the migration of our database')).toBeUndefined();
+  });
+});
+
+/**
+ * pocketsphinx (Debian's) on a flite recording with a 3-second silence in it: the utterance cutter
+ * puts 0.6 s of silence in at its cut, and the word times must be the recording's, not the
+ * recogniser's; a live recording fed in pieces gives the very same times as the file.
+ */
+describe('OfflineSpeechToText word timings', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'offline-stt-'));
+  const wav = join(dir, 'pause.wav');
+  const stt = new OfflineSpeechToText({ modelDir: DEBIAN_MODEL_DIR, toleranceSeconds: 3 });
+  let firstPartSeconds = 0;
+
+  beforeAll(() => {
+    execFileSync('flite', ['-voice', 'rms', '-t', 'I led the migration of our database.', '-o', join(dir, 'one.wav')]);
+    execFileSync('flite', ['-voice', 'rms', '-t', 'It took six weeks.', '-o', join(dir, 'two.wav')]);
+    firstPartSeconds = Number(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', join(dir, 'one.wav')]).toString());
+    execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-i', join(dir, 'one.wav'), '-f', 'lavfi', '-t', '3', '-i', 'anullsrc=r=8000:cl=mono', '-i', join(dir, 'two.wav'), '-filter_complex', '[0:a]aresample=16000[a];[1:a]aresample=16000[b];[2:a]aresample=16000[c];[a][b][c]concat=n=3:v=0:a=1', '-ar', '16000', '-ac', '1', wav]);
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('times each heard word in seconds of the recording, the silence put in at cuts taken out', async () => {
+    const heard = await stt.transcribeFile(wav, 60);
+    expect(heard.text).toContain('database');
+    const words = heard.wordTimings;
+    expect(words.map((word) => word.word).join(' ')).toBe(heard.text);
+    const starts = words.map((word) => word.start);
+    expect(starts).toEqual([...starts].sort((a, b) => a - b));
+    const database = words.find((word) => word.word === 'database');
+    const took = words.find((word) => word.word === 'took');
+    expect(database?.end).toBeLessThan(firstPartSeconds + 0.1);
+    // "took" comes after the first sentence, the 3 s silence and "it": not 0.6 s later (the put-in silence).
+    expect(took?.start).toBeGreaterThan(firstPartSeconds + 3);
+    expect(took?.start).toBeLessThan(firstPartSeconds + 3 + 0.55);
+    expect(heard.durationSeconds).toBeCloseTo(Math.max(...words.map((word) => word.end)), 0);
+  });
+
+  it('gives a live recording fed in pieces the same words at the same times as the file', async () => {
+    const file = await stt.transcribeFile(wav, 60);
+    const live = stt.openLive(60);
+    const bytes = readFileSync(wav);
+    for (let offset = 0; offset < bytes.length; offset += 16_000) await live.write(bytes.subarray(offset, offset + 16_000));
+    expect(await live.finish()).toEqual(file);
+  });
+});
