@@ -42,7 +42,11 @@ async function boxOf(locator: Locator, what: string): Promise<Box> {
 }
 
 /** The reply's own words, from what `sendMessage` read after the person's message ("AI", the reply, its time). */
-const replyOf = (after: string) => after.replace(/^\s*AI\s*/, '').split('\n')[0]?.trim() ?? '';
+const replyOf = (after: string) => {
+  // The answer's feedback line may come first (issue 12); the reply is the line after the "AI" label.
+  const lines = after.split('\n').map((line) => line.trim()).filter(Boolean);
+  return lines[lines.indexOf('AI') + 1] ?? '';
+};
 
 /** The bodies the page sent to /api/process-text, in order. */
 function processTextBodies(page: Page): { text: string; conversationHistory: { role: string; content: string }[] }[] {
