@@ -1,14 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { subgraphQuery } from '@story/service-kit/testing';
 import { THREAD_MESSAGES } from '@story/proto';
 import { startTestService, type TestService } from '../../test/conversations-test-kit.ts';
 
 const ALICE = 31;
 const BOB = 32;
-
-interface GraphqlResponse<T> {
-  data?: T;
-  errors?: { message: string; extensions?: { code?: string } }[];
-}
 
 describe('conversations subgraph', () => {
   let service: TestService;
@@ -22,15 +18,7 @@ describe('conversations subgraph', () => {
   });
   afterAll(async () => service.close());
 
-  async function gql<T>(headers: Record<string, string>, query: string, variables: Record<string, unknown> = {}): Promise<GraphqlResponse<T>> {
-    const response = await service.app.inject({
-      method: 'POST',
-      url: '/graphql',
-      headers: { ...headers, 'content-type': 'application/json', 'apollo-require-preflight': 'true' },
-      payload: { query, variables },
-    });
-    return response.json<GraphqlResponse<T>>();
-  }
+  const gql = <T>(headers: Record<string, string>, query: string, variables: Record<string, unknown> = {}) => subgraphQuery<T>(service.app, headers, query, variables);
 
   it('runs the thread lifecycle through mutations that mirror REST', async () => {
     const created = await gql<{ createThread: { id: string; title: string; deleted: boolean } }>(alice, 'mutation { createThread { id title deleted } }');

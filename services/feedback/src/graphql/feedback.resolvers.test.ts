@@ -1,14 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { subgraphQuery } from '@story/service-kit/testing';
 import { answerEvent, scoreAnswer, startTestFeedback, type TestFeedback } from '../../test/feedback-test-kit.ts';
 
 const ALICE = 21;
 const BOB = 22;
-
-interface GraphqlResponse<T> {
-  data?: T;
-  errors?: { message: string; extensions?: { code?: string } }[];
-}
 
 const FEEDBACK_FIELDS = 'answerId overall engine source attempt attempts best star { part present quotes { start end text } prompt } assessment { dimension score comment quote { text } requirement } delivery { wordsPerMinute }';
 
@@ -24,15 +20,7 @@ describe('feedback subgraph', () => {
   });
   afterAll(async () => service.close());
 
-  async function gql<T>(headers: Record<string, string>, query: string, variables: Record<string, unknown> = {}): Promise<GraphqlResponse<T>> {
-    const response = await service.app.inject({
-      method: 'POST',
-      url: '/graphql',
-      headers: { ...headers, 'content-type': 'application/json', 'apollo-require-preflight': 'true' },
-      payload: { query, variables },
-    });
-    return response.json<GraphqlResponse<T>>();
-  }
+  const gql = <T>(headers: Record<string, string>, query: string, variables: Record<string, unknown> = {}) => subgraphQuery<T>(service.app, headers, query, variables);
 
   it('answers null until the feedback is ready, then the same feedback as REST; null for another person’s answer', async () => {
     const event = answerEvent({ userId: ALICE });

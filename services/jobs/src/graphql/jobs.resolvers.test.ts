@@ -1,14 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { subgraphQuery } from '@story/service-kit/testing';
 import { JOB_MESSAGES, graphqlJobDescriptionSchema } from '@story/proto';
 import { startJobsForTest, steppingClock, type JobsUnderTest } from '../../test/jobs-test-kit.ts';
 
 const ALICE = 601;
 const BOB = 602;
-
-interface GraphqlResponse<T> {
-  data?: T;
-  errors?: { message: string; extensions?: { code?: string } }[];
-}
 
 const LIST = 'query ($archived: Boolean) { formattedJobDescriptions(archived: $archived) { id jobTitle companyName isArchived createdAt formattedContent originalContent snippetCount } }';
 
@@ -24,15 +20,7 @@ describe('jobs subgraph', () => {
   });
   afterAll(async () => service.close());
 
-  async function gql<T>(headers: Record<string, string>, query: string, variables: Record<string, unknown> = {}): Promise<GraphqlResponse<T>> {
-    const response = await service.app.inject({
-      method: 'POST',
-      url: '/graphql',
-      headers: { ...headers, 'content-type': 'application/json', 'apollo-require-preflight': 'true' },
-      payload: { query, variables },
-    });
-    return response.json<GraphqlResponse<T>>();
-  }
+  const gql = <T>(headers: Record<string, string>, query: string, variables: Record<string, unknown> = {}) => subgraphQuery<T>(service.app, headers, query, variables);
   const confirm = async (headers: Record<string, string>, title: string) => {
     const result = await gql<{ confirmJobDescription: { id: string } }>(
       headers,
