@@ -1,5 +1,6 @@
 import { styled } from 'styled-components';
 import { pillButtonStyles } from './pill-button.ts';
+import { SpeakerLabel } from '../../components/speaker-label.ts';
 
 const Again = styled.button`
   ${pillButtonStyles}
@@ -17,15 +18,6 @@ const Question = styled.div`
   overflow-wrap: anywhere;
 `;
 
-const Label = styled.span`
-  display: block;
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  font-weight: 700;
-  text-transform: uppercase;
-  letter-spacing: 0.04em;
-  color: ${({ theme }) => theme.colors.textMuted};
-  margin-bottom: 2px;
-`;
 
 /** "Answer this again": the coach asks the same question, and the next answer is another attempt at it. */
 export function AnswerAgainButton({ onClick }: { onClick: () => void }) {
@@ -40,7 +32,7 @@ export function AnswerAgainButton({ onClick }: { onClick: () => void }) {
 export function AskedAgain({ question }: { question: string }) {
   return (
     <Question data-testid="asked-again">
-      <Label>AI · asked again</Label>
+      <SpeakerLabel>AI · asked again</SpeakerLabel>
       <p>{question}</p>
     </Question>
   );

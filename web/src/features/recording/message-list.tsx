@@ -9,6 +9,7 @@ import { AnswerAgainButton, AskedAgain } from '../feedback/answer-again.tsx';
 import { AnswerWithFeedback } from '../feedback/answer-with-feedback.tsx';
 import { spokenReplySource, type ConversationMessage } from './conversation-messages.ts';
 import type { Speaking } from './use-spoken-reply.ts';
+import { SpeakerLabel } from '../../components/speaker-label.ts';
 
 const List = styled.ol`
   list-style: none;
@@ -32,15 +33,6 @@ const Bubble = styled.div<{ $from: 'user' | 'ai' }>`
   border: 1px solid ${({ theme, $from }) => ($from === 'user' ? '#d8cdfb' : theme.colors.border)};
 `;
 
-const Speaker = styled.span`
-  display: block;
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  font-weight: 700;
-  text-transform: uppercase;
-  letter-spacing: 0.04em;
-  color: ${({ theme }) => theme.colors.textMuted};
-  margin-bottom: 2px;
-`;
 
 const UserText = styled.p`
   white-space: pre-wrap;
@@ -151,11 +143,11 @@ export function MessageList({ messages, pendingText, processingLabel, speaking =
           <Exchange key={message.key} data-saved={message.isSaved}>
             {message.askedAgain && <AskedAgain question={message.askedAgain} />}
             <Bubble $from="user">
-              <Speaker>You</Speaker>
+              <SpeakerLabel>You</SpeakerLabel>
               <AnswerWithFeedback answerId={message.answerId} answer={message.userMessage} actions={onAnswerAgain && index > 0 ? <AnswerAgainButton onClick={() => onAnswerAgain(message)} /> : null} />
             </Bubble>
             <Bubble $from="ai">
-              <Speaker>AI</Speaker>
+              <SpeakerLabel>AI</SpeakerLabel>
               {speaking?.key === message.key ? <SpokenReplyText text={message.aiResponse} wordIndex={speaking.wordIndex} /> : <ReplyText>{message.aiResponse}</ReplyText>}
               {onToggleSpeech && spokenReplySource(message) && (
                 <ReplyControl type="button" aria-pressed={speaking?.key === message.key} onClick={() => onToggleSpeech(message)}>
@@ -178,7 +170,7 @@ export function MessageList({ messages, pendingText, processingLabel, speaking =
         {pendingText !== null && (
           <Exchange aria-busy="true">
             <Bubble $from="user">
-              <Speaker>You</Speaker>
+              <SpeakerLabel>You</SpeakerLabel>
               <UserText>{pendingText}</UserText>
             </Bubble>
             <BusyStatus>{processingLabel}</BusyStatus>
