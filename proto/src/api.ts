@@ -301,6 +301,33 @@ export const finishVoiceSessionRequestSchema = z.object({
 });
 export type FinishVoiceSessionRequest = z.infer<typeof finishVoiceSessionRequestSchema>;
 
+/**
+ * A live recording's answer as it is made (its finish asked with `Accept: application/x-ndjson`):
+ * one JSON object per line. A long reply takes festival seconds to speak, so it is spoken a piece
+ * at a time, the first piece short: its audio starts playing while the next pieces are made.
+ */
+export const REPLY_STREAM_CONTENT_TYPE = 'application/x-ndjson';
+
+/** The first line: the turn, with the spoken reply's first piece; `audioParts` counts all its pieces. */
+export const streamedTurnSchema = transcribeResponseSchema.extend({ audioParts: z.number().int().min(1).optional() });
+export type StreamedTurn = z.infer<typeof streamedTurnSchema>;
+
+/**
+ * A later piece of the spoken reply (`index` from 1): its MP3 and the times of its words, counted
+ * from the start of the whole reply (`offsetSeconds` is where the piece begins in it).
+ */
+export const replyAudioPartSchema = z.object({
+  index: z.number().int().min(1),
+  audioResponse: z.string().min(1),
+  wordTimings: z.array(wordTimingSchema),
+  offsetSeconds: z.number().min(0),
+});
+export type ReplyAudioPart = z.infer<typeof replyAudioPartSchema>;
+
+/** Every line after the first: a piece of audio, or why the rest of the audio will not come. */
+export const replyStreamLineSchema = z.union([z.object({ audioPart: replyAudioPartSchema }), z.object({ message: z.string() })]);
+export type ReplyStreamLine = z.infer<typeof replyStreamLineSchema>;
+
 // ---- jobs -----------------------------------------------------------------------------------------
 
 const requiredTrimmed = (message: string, max: number) =>

@@ -20,6 +20,7 @@ export const SPEECH_MESSAGES = {
   chunkTooLarge: 'A recording chunk may be at most 512 KB.',
   recordingTooLarge: 'This recording is larger than 25 MB. Please record a shorter answer.',
   workerLost: 'The speech service stopped while working on your recording. Please try again.',
+  replyAudioIncomplete: 'The rest of the spoken reply could not be made. The whole reply is written above.',
   // ---- web ----
   countdownStarting: 'Recording starting soon...',
   processingRecording: 'Processing your recording...',

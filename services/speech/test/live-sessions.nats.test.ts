@@ -1,6 +1,20 @@
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_SUBJECTS, answerGivenEventSchema, transcribeResponseSchema, voiceSessionResponseSchema, type AnswerGivenEvent } from '@story/proto';
+import {
+  EVENT_SUBJECTS,
+  REPLY_STREAM_CONTENT_TYPE,
+  answerGivenEventSchema,
+  joinMp3,
+  replyStreamLineSchema,
+  streamedTurnSchema,
+  transcribeResponseSchema,
+  voiceSessionResponseSchema,
+  type AnswerGivenEvent,
+  type ReplyAudioPart,
+} from '@story/proto';
+import { replyParts } from '../src/turns/reply-parts.ts';
 import { SHORT_LIMIT_USER, TEXT_USER, VOICE_USER, chunksOf, filesUnder, startSpeechWorld, transcribeForm, type SpeechWorld } from './speech-test-kit.ts';
 
 /**
@@ -58,6 +72,52 @@ describe('live recording sessions', () => {
     expect(eventOf(live.answerId)?.snippetId).toBe(7);
     expect(eventOf(live.answerId)?.delivery?.wordTimings.length).toBeGreaterThan(10);
     expect(eventOf(live.answerId)?.delivery).toEqual(eventOf(uploaded.answerId)?.delivery);
+  });
+
+  /** A finish read as it is made: the turn's line, then the later pieces of its speech. */
+  const finishStreamed = async (userId: number) => {
+    const chunks = chunksOf(world.recordings.webm, 6);
+    const sessionId = await openId(userId);
+    for (const [seq, chunk] of chunks.entries()) expect((await sendChunk(userId, sessionId, seq, chunk)).statusCode).toBe(200);
+    const headers = { ...(await as(userId)), accept: `${REPLY_STREAM_CONTENT_TYPE}, application/json` };
+    const answer = await world.front.app.inject({ method: 'POST', url: `/api/transcribe/sessions/${sessionId}/finish`, headers, payload: { chunkCount: chunks.length, conversationHistory: [] } });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.headers['content-type']).toContain(REPLY_STREAM_CONTENT_TYPE);
+    const [head = '', ...rest] = answer.body.split('\n').filter(Boolean);
+    return { first: streamedTurnSchema.parse(JSON.parse(head)), rest: rest.map((line) => replyStreamLineSchema.parse(JSON.parse(line))) };
+  };
+
+  it('streams a spoken reply a piece at a time when asked, the first short, the words’ times counted across the pieces', async () => {
+    const { first, rest } = await finishStreamed(VOICE_USER);
+    expect(first.transcript).toContain('database');
+    const pieces = replyParts(first.aiResponse);
+    expect(pieces.length).toBeGreaterThanOrEqual(2);
+    expect(first.audioParts).toBe(pieces.length);
+    const parts = rest.map((line) => ('audioPart' in line ? line.audioPart : undefined)).filter((part): part is ReplyAudioPart => part !== undefined);
+    expect(parts.map((part) => part.index)).toEqual(pieces.slice(1).map((_piece, i) => i + 1));
+
+    // Each piece's words, in order, are the reply's words; their times go on from where the piece before ended.
+    const words = (text: string) => text.split(/\s+/).filter(Boolean);
+    expect(first.wordTimings?.map((timing) => timing.word).length).toBe(words(pieces[0] ?? '').length);
+    const timings = [...(first.wordTimings ?? []), ...parts.flatMap((part) => part.wordTimings)];
+    expect(timings).toHaveLength(words(first.aiResponse).length);
+    for (let i = 1; i < timings.length; i++) expect(timings[i]?.start ?? 0).toBeGreaterThanOrEqual(timings[i - 1]?.start ?? 0);
+    for (const part of parts) expect(part.wordTimings[0]?.start ?? 0).toBeGreaterThanOrEqual(part.offsetSeconds);
+
+    // The pieces make one MP3 as long as the whole reply: the last piece starts where the timings say.
+    const mp3 = join(world.dir, 'streamed-reply.mp3');
+    writeFileSync(mp3, joinMp3([first.audioResponse ?? '', ...parts.map((part) => part.audioResponse)].map((base64) => new Uint8Array(Buffer.from(base64, 'base64')))));
+    const seconds = Number(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', mp3]).toString());
+    expect(seconds).toBeGreaterThan(parts.at(-1)?.offsetSeconds ?? 0);
+    expect(seconds).toBeGreaterThanOrEqual(timings.at(-1)?.end ?? 0);
+  });
+
+  it('streams a text-only reply as one line without audio', async () => {
+    const { first, rest } = await finishStreamed(TEXT_USER);
+    expect(first.aiResponse.length).toBeGreaterThan(10);
+    expect(first.audioResponse).toBeUndefined();
+    expect(first.audioParts).toBeUndefined();
+    expect(rest).toEqual([]);
   });
 
   it('takes a chunk sent again, and refuses one that skips ahead or a finish that misses some', async () => {

@@ -1,8 +1,12 @@
 import { runProgram } from './child-process.ts';
 
-/** MP3 of a WAV file by Debian's `lame`: mono, 64 kbit/s, plenty for a voice (a 10 s reply is 80 KB). */
+/**
+ * MP3 of a WAV file by Debian's `lame`: mono, 64 kbit/s, plenty for a voice (a 10 s reply is 80 KB).
+ * Without lame's Info frame (`-t`): a reply spoken in pieces is their MP3s one after another, and an
+ * Info frame at its start would give players the first piece's length as the whole one's.
+ */
 export async function encodeMp3(wavPath: string, timeoutMs: number): Promise<Buffer> {
-  return runProgram('lame', ['--silent', '-m', 'm', '-b', '64', wavPath, '-'], { timeoutMs });
+  return runProgram('lame', ['--silent', '-t', '-m', 'm', '-b', '64', wavPath, '-'], { timeoutMs });
 }
 
 /** The length in seconds of a RIFF WAV file's PCM data (festival writes plain 16-bit PCM). */

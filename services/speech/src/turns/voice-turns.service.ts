@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { SPEECH_MESSAGES, SUBJECTS, type AnswerDeliveryInput, type ChatTurn, type TranscribeResponse, type WordTiming } from '@story/proto';
+import { SPEECH_MESSAGES, SUBJECTS, type AnswerDeliveryInput, type ChatTurn, type ReplyAudioPart, type StreamedTurn, type TranscribeResponse, type WordTiming } from '@story/proto';
 import { HttpError } from '@story/service-kit';
 import type { ChatReplyClient } from '../nats/chat-reply.client.ts';
 import type { SpeechAudioStore } from '../nats/speech-audio.store.ts';
 import type { SpeechJobResult, SpeechJobs } from '../nats/speech-jobs.client.ts';
 import type { UserSettingsClient, VoiceSettings } from '../nats/user-settings.client.ts';
 import type { AudioUpload } from '../transcribe/audio-upload.ts';
+import { replyParts } from './reply-parts.ts';
 import { cleanSoloMemo } from './solo-memo.ts';
 
 export interface VoiceTurnDeps {
@@ -73,6 +74,39 @@ export class VoiceTurns {
 
   /** Replies to what was heard: the coach's words, and their speech when the user's type has voice. */
   async answer(userId: number, turn: HeardTurn, settings: VoiceSettings): Promise<TranscribeResponse> {
+    const answer = await this.reply(userId, turn);
+    if (settings.responseType !== 'text_and_voice') return answer;
+    const spoken = await this.speak(answer.aiResponse);
+    return { ...answer, audioResponse: spoken.mp3.toString('base64'), wordTimings: spoken.wordTimings };
+  }
+
+  /**
+   * The same answer with its speech made a piece at a time (see reply-parts.ts): the turn comes with
+   * the first piece's audio, and `rest` makes the others, one after another, while it plays.
+   */
+  async answerInParts(userId: number, turn: HeardTurn, settings: VoiceSettings): Promise<{ first: StreamedTurn; rest: AsyncGenerator<ReplyAudioPart> }> {
+    const answer = await this.reply(userId, turn);
+    const parts = settings.responseType === 'text_and_voice' ? replyParts(answer.aiResponse) : [];
+    const [head, ...tail] = parts;
+    if (head === undefined) return { first: answer, rest: noParts() };
+    const spoken = await this.speak(head);
+    const first = { ...answer, audioResponse: spoken.mp3.toString('base64'), wordTimings: spoken.wordTimings, audioParts: parts.length };
+    return { first, rest: this.speakRest(tail, spoken.durationSeconds) };
+  }
+
+  private async *speakRest(parts: readonly string[], startsAt: number): AsyncGenerator<ReplyAudioPart> {
+    let offsetSeconds = startsAt;
+    for (const [i, text] of parts.entries()) {
+      const spoken = await this.speak(text);
+      const at = (seconds: number) => Math.round((seconds + offsetSeconds) * 1000) / 1000;
+      const wordTimings = spoken.wordTimings.map((timing) => ({ word: timing.word, start: at(timing.start), end: at(timing.end) }));
+      yield { index: i + 1, audioResponse: spoken.mp3.toString('base64'), wordTimings, offsetSeconds };
+      offsetSeconds += spoken.durationSeconds;
+    }
+  }
+
+  /** The coach's reply to the turn (conversations, over NATS), with the transcript it answered. */
+  private async reply(userId: number, turn: HeardTurn): Promise<TranscribeResponse> {
     const raw = turn.transcript.trim();
     const transcript = turn.solo ? cleanSoloMemo(raw) : raw;
     if (!transcript) throw new HttpError(422, SPEECH_MESSAGES.noSpeechHeard);
@@ -86,15 +120,20 @@ export class VoiceTurns {
       ...(turn.snippetId ? { snippetId: turn.snippetId } : {}),
       ...(delivery ? { delivery } : {}),
     });
-    const answer: TranscribeResponse = { transcript, ...(turn.solo ? { rawTranscript: raw } : {}), aiResponse, ...(answerId ? { answerId } : {}) };
-    if (settings.responseType !== 'text_and_voice') return answer;
-    const spoken = expectResult(await this.deps.jobs.run(SUBJECTS.speechSynthesize, (jobId) => ({ jobId, text: aiResponse })), 'synthesized');
+    return { transcript, ...(turn.solo ? { rawTranscript: raw } : {}), aiResponse, ...(answerId ? { answerId } : {}) };
+  }
+
+  /** `text` spoken on a worker: its MP3, when its words are said, and its length. */
+  private async speak(text: string): Promise<{ mp3: Buffer; wordTimings: WordTiming[]; durationSeconds: number }> {
+    const spoken = expectResult(await this.deps.jobs.run(SUBJECTS.speechSynthesize, (jobId) => ({ jobId, text })), 'synthesized');
     const store = this.deps.audio();
     try {
-      const mp3 = await store.get(spoken.audio);
-      return { ...answer, audioResponse: mp3.toString('base64'), wordTimings: spoken.wordTimings };
+      return { mp3: await store.get(spoken.audio), wordTimings: spoken.wordTimings, durationSeconds: spoken.durationSeconds };
     } finally {
       await store.remove(spoken.audio);
     }
   }
 }
+
+/** The later pieces of a reply without speech: none. */
+async function* noParts(): AsyncGenerator<ReplyAudioPart> {}

@@ -1,6 +1,7 @@
 import { headers as natsHeaders } from '@nats-io/transport-node';
 import { z } from 'zod';
 import {
+  REPLY_STREAM_CONTENT_TYPE,
   SPEECH_CHUNK_HEADERS,
   SPEECH_MESSAGES,
   SUBJECTS,
@@ -21,6 +22,7 @@ import { HttpError, requireUser, signedInOnly, type NatsLink, type ServiceApp } 
 import { ask, connectionFor, isNoResponders, messageJson } from '../nats/asker.ts';
 import type { SpeechJobs } from '../nats/speech-jobs.client.ts';
 import type { VoiceTurns } from '../turns/voice-turns.service.ts';
+import { replyStream, wantsReplyStream } from './reply-stream.ts';
 
 /** The largest chunk one request may carry (a recorder's one-second chunk is about 16 KB; one NATS message holds at most 1 MB). */
 export const MAX_CHUNK_BYTES = 512 * 1024;
@@ -81,14 +83,19 @@ export function registerVoiceSessionRoutes(app: ServiceApp, deps: VoiceSessionDe
   app.post(
     '/api/transcribe/sessions/:sessionId/finish',
     { ...signedInOnly, schema: { params: voiceSessionParamsSchema, body: finishVoiceSessionRequestSchema, response: { 200: transcribeResponseSchema } } },
-    async (request) => {
+    async (request, reply) => {
       const { userId } = requireUser(request);
       const { chunkCount, conversationHistory, context, threadId, snippetId } = request.body;
       const settings = await deps.turns.settingsOf(userId);
       const heard = await deps.jobs.runOnce(speechSessionSubject(String(request.params.sessionId), 'finish'), (jobId) => ({ jobId, userId, chunkCount }));
       if (heard.type !== 'transcribed') throw new Error(`a session's finish answered ${heard.type}`);
       const spoken = { wordTimings: heard.wordTimings, durationSeconds: heard.durationSeconds };
-      return deps.turns.answer(userId, { transcript: heard.transcript, conversationHistory, context, threadId, snippetId, solo: false, heard: spoken }, settings);
+      const turn = { transcript: heard.transcript, conversationHistory, context, threadId, snippetId, solo: false, heard: spoken };
+      if (!wantsReplyStream(request.headers.accept)) return deps.turns.answer(userId, turn, settings);
+      // Refusals and failures up to the first piece of speech are HTTP errors as usual; after it, a line says why the rest will not come.
+      const { first, rest } = await deps.turns.answerInParts(userId, turn, settings);
+      // Fastify sends a stream as it comes; the route's type knows only its JSON body.
+      return reply.type(REPLY_STREAM_CONTENT_TYPE).header('cache-control', 'no-store').send(replyStream(first, rest, request.log) as never);
     },
   );
 
