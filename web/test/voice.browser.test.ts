@@ -59,6 +59,39 @@ const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ h
 /** Waits while the fake microphone speaks the answer once. */
 const speak = (page: Page) => page.waitForTimeout(10_000);
 
+/**
+ * Lets the test read the answers of `/finish` as the page gets them: the page's fetch is wrapped so
+ * that a copy of the body (`tee`) is read aside, line by line; the page reads its own copy as it comes.
+ * (Chromium keeps no body of a response the page read as a stream.)
+ */
+async function readFinishAnswers(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const seen: { type: string; lines: string[]; done: boolean }[] = [];
+    Object.assign(window, { finishAnswers: seen });
+    const original = window.fetch.bind(window);
+    window.fetch = async (input, init) => {
+      const response = await original(input, init);
+      if (!String(input instanceof Request ? input.url : input).endsWith('/finish') || !response.body) return response;
+      const [mine, theirs] = response.body.tee();
+      const answer = { type: response.headers.get('content-type') ?? '', lines: [] as string[], done: false };
+      seen.push(answer);
+      void new Response(theirs).text().then((text) => {
+        answer.lines = text.split('\n').filter(Boolean);
+        answer.done = true;
+      });
+      return new Response(mine, { status: response.status, statusText: response.statusText, headers: response.headers });
+    };
+  });
+}
+
+/** The last answer of `/finish` the page got, once all of it came. */
+async function finishAnswer(page: Page): Promise<{ type: string; lines: string[] }> {
+  const read = () => page.evaluate(() => (window as unknown as { finishAnswers: { type: string; lines: string[]; done: boolean }[] }).finishAnswers.at(-1));
+  await expect.poll(async () => (await read())?.done, { timeout: 30_000 }).toBe(true);
+  const answer = await read();
+  return { type: answer?.type ?? '', lines: answer?.lines ?? [] };
+}
+
 /** The calls the page made to the speech service. */
 function speechCalls(page: Page): string[] {
   const calls: string[] = [];
@@ -73,6 +106,7 @@ describe('voice conversations in the browser', () => {
   it('records with the microphone, streams while recording, shows the transcript and speaks the reply with its words highlighted', async () => {
     const page = await signedInPage();
     const calls = speechCalls(page);
+    await readFinishAnswers(page);
     await page.goto('/recording?mode=new&type=voice');
     await page.getByText('Recording starting soon...').waitFor();
     const stop = page.getByRole('button', { name: 'Stop' });
@@ -104,6 +138,15 @@ describe('voice conversations in the browser', () => {
     await stopReply.waitFor();
     await page.getByTestId('spoken-reply').locator('mark').waitFor();
     expect(await page.getByTestId('announcer').innerText()).toContain('You said:');
+    const finished = await finishAnswer(page);
+    expect(finished.type).toContain('application/x-ndjson');
+    const lines = finished.lines.map((line) => JSON.parse(line) as { audioParts?: number; audioResponse?: string; wordTimings?: unknown[]; audioPart?: { audioResponse: string } });
+    const first = lines[0];
+    expect(first?.audioParts).toBeGreaterThanOrEqual(2);
+    expect(lines).toHaveLength(first?.audioParts ?? 0);
+    // The marked word goes on into the second piece: the pieces play one after another, in step with their words.
+    const markedWord = () => page.getByTestId('spoken-reply').evaluate((reply) => [...reply.children].findIndex((word) => word.querySelector('mark') !== null));
+    await expect.poll(markedWord, { timeout: 30_000 }).toBeGreaterThanOrEqual(first?.wordTimings?.length ?? 1);
     await stopReply.click();
     await page.getByRole('button', { name: 'Play reply' }).waitFor();
 
@@ -118,7 +161,14 @@ describe('voice conversations in the browser', () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await toast(page, 'Conversation saved successfully');
     await page.waitForURL(/\/recording\?mode=continue&type=voice&threadId=\d+$/);
-    expect(await (await page.request.get('/api/conversation-threads')).json()).toHaveLength(1);
+    const [thread] = (await (await page.request.get('/api/conversation-threads')).json()) as { id: number }[];
+    expect(thread).toBeDefined();
+    // The saved speech is the whole reply: every piece, one after another.
+    const [item] = (await (await page.request.get(`/api/conversation-threads/${thread?.id}`)).json()) as { audioUrl: string | null }[];
+    const saved = await (await page.request.get(item?.audioUrl ?? '/none')).body();
+    const pieces = [first?.audioResponse ?? '', ...lines.slice(1).map((line) => line.audioPart?.audioResponse ?? '')].map((base64) => Buffer.from(base64, 'base64'));
+    expect(saved.length).toBeGreaterThan(pieces[0]?.length ?? 0);
+    expect(saved.equals(Buffer.concat(pieces))).toBe(true);
     await page.screenshot({ path: '/tmp/voice-recording.png', fullPage: true });
     await page.context().close();
   });

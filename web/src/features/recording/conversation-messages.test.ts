@@ -7,6 +7,9 @@ import {
   spokenReplySource,
   toSnippetHistory,
   unsavedMessages,
+  withAudioPiece,
+  withFirstAudioPiece,
+  withoutPendingAudio,
   type ConversationMessage,
 } from './conversation-messages.ts';
 
@@ -114,5 +117,42 @@ describe('save range', () => {
     if (!middle) throw new Error('fixture');
     markSavedThrough(messages, middle.key);
     expect(messages.map((m) => m.isSaved)).toEqual([true, false, false]);
+  });
+});
+
+describe('a reply spoken in pieces', () => {
+  /** A fake MP3 frame run (frame sync, MPEG-1 layer III, 64 kbit/s, 44.1 kHz) with a marker byte. */
+  const frames = (marker: number) => Buffer.from([0xff, 0xfb, 0x50, 0xc4, marker, marker]).toString('base64');
+  const timing = (word: string, start: number) => ({ word, start, end: start + 0.3 });
+
+  it('starts with the first piece, takes the later ones in order, and joins their audio and word times', () => {
+    const arrived = newMessage('we shipped it', 'Good. What did you do next?', '2026-01-01T00:00:00.000Z', frames(1), [timing('Good.', 0)]);
+    const first = withFirstAudioPiece(arrived, 1);
+    expect(first.audioPieces).toEqual([{ audio: frames(1), offsetSeconds: 0 }]);
+    expect(first.audioPiecesPending).toBe(1);
+    expect(spokenReplySource(first)).toBe(`data:audio/mpeg;base64,${frames(1)}`);
+
+    const whole = withAudioPiece(first, { index: 1, audioResponse: frames(2), offsetSeconds: 0.6, wordTimings: [timing('What', 0.7), timing('did', 1)] });
+    expect(whole.audioPiecesPending).toBe(0);
+    expect(whole.audioPieces?.map((piece) => piece.offsetSeconds)).toEqual([0, 0.6]);
+    expect(whole.wordTimings?.map((word) => word.word)).toEqual(['Good.', 'What', 'did']);
+    expect([...Buffer.from(whole.audioResponse ?? '', 'base64')]).toEqual([0xff, 0xfb, 0x50, 0xc4, 1, 1, 0xff, 0xfb, 0x50, 0xc4, 2, 2]);
+    // The message it came from is left as it was.
+    expect(first.audioResponse).toBe(frames(1));
+  });
+
+  it('joins long pieces too (no call overflows on a reply of hundreds of KB)', () => {
+    const big = Buffer.alloc(300_000, 7);
+    big.set([0xff, 0xfb, 0x50, 0xc4]);
+    const message = withAudioPiece(withFirstAudioPiece(newMessage('a', 'b c', 'now', big.toString('base64')), 1), { index: 1, audioResponse: big.toString('base64'), offsetSeconds: 9, wordTimings: [] });
+    expect(Buffer.from(message.audioResponse ?? '', 'base64').equals(Buffer.concat([big, big]))).toBe(true);
+  });
+
+  it('stops waiting when the rest will not come, and leaves a reply without audio as it is', () => {
+    const waiting = withFirstAudioPiece(newMessage('a', 'b', 'now', frames(1)), 2);
+    expect(withoutPendingAudio(waiting).audioPiecesPending).toBe(0);
+    const textOnly = newMessage('a', 'b', 'now');
+    expect(withFirstAudioPiece(textOnly, 2)).toBe(textOnly);
+    expect(withoutPendingAudio(textOnly)).toBe(textOnly);
   });
 });

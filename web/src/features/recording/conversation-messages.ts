@@ -1,4 +1,4 @@
-import { LIMITS, type ChatTurn, type SnippetExchange, type WordTiming } from '@story/proto';
+import { LIMITS, joinMp3, type ChatTurn, type ReplyAudioPart, type SnippetExchange, type WordTiming } from '@story/proto';
 
 /** One exchange on the conversation screen (spec section 3, "Client message item"). */
 export interface ConversationMessage {
@@ -23,6 +23,16 @@ export interface ConversationMessage {
   askedAgain?: string;
   /** The person spoke (a recording or an upload) rather than typed. */
   spoken?: boolean;
+  /** A reply spoken in pieces: those in hand, in order (`audioResponse` is them joined, `wordTimings` theirs). */
+  audioPieces?: ReplyAudioPiece[];
+  /** How many pieces of it are still to come. */
+  audioPiecesPending?: number;
+}
+
+/** A piece of a spoken reply: its MP3 (base64) and where it starts in the reply, in seconds. */
+export interface ReplyAudioPiece {
+  audio: string;
+  offsetSeconds: number;
 }
 
 let keyCounter = 0;
@@ -88,4 +98,44 @@ export function markSavedThrough(messages: readonly ConversationMessage[], lastS
   const index = messages.findIndex((m) => m.key === lastSavedKey);
   if (index < 0) return [...messages];
   return messages.map((m, i) => (i <= index && !m.isSaved ? { ...m, isSaved: true } : m));
+}
+
+/** Base64 of bytes, in slices (one call with a long reply's bytes would overflow the stack). */
+function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (let at = 0; at < bytes.length; at += 0x8000) binary += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
+  return btoa(binary);
+}
+
+function fromBase64(base64: string): Uint8Array {
+  return Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+}
+
+/** The MP3s of a reply's pieces as one (base64). */
+export function joinAudioPieces(pieces: readonly ReplyAudioPiece[]): string {
+  if (pieces.length === 1 && pieces[0]) return pieces[0].audio;
+  return toBase64(joinMp3(pieces.map((piece) => fromBase64(piece.audio))));
+}
+
+/** A reply whose first piece of speech came with it, `more` pieces still to come. */
+export function withFirstAudioPiece(message: ConversationMessage, more: number): ConversationMessage {
+  if (!message.audioResponse) return message;
+  return { ...message, audioPieces: [{ audio: message.audioResponse, offsetSeconds: 0 }], audioPiecesPending: more };
+}
+
+/** The reply with the next piece of its speech: the audio so far joined, the words' times so far. */
+export function withAudioPiece(message: ConversationMessage, part: ReplyAudioPart): ConversationMessage {
+  const audioPieces = [...(message.audioPieces ?? []), { audio: part.audioResponse, offsetSeconds: part.offsetSeconds }];
+  return {
+    ...message,
+    audioPieces,
+    audioPiecesPending: Math.max(0, (message.audioPiecesPending ?? 0) - 1),
+    audioResponse: joinAudioPieces(audioPieces),
+    wordTimings: [...(message.wordTimings ?? []), ...part.wordTimings],
+  };
+}
+
+/** The reply whose speech will get no more pieces (the rest could not be made). */
+export function withoutPendingAudio(message: ConversationMessage): ConversationMessage {
+  return message.audioPiecesPending ? { ...message, audioPiecesPending: 0 } : message;
 }

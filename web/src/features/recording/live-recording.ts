@@ -1,12 +1,12 @@
 import type { TranscribeResponse } from '@story/proto';
 import { ApiError } from '../../api/http-client.ts';
-import type { TurnContext } from './voice.api.ts';
+import type { SpokenTurn, TurnContext } from './voice.api.ts';
 
 /** The calls a live recording makes (voice.api.ts; tests pass their own). */
 export interface LiveRecordingApi {
   open(mimeType: string): Promise<string>;
   send(sessionId: string, seq: number, chunk: Blob): Promise<void>;
-  finish(sessionId: string, chunkCount: number, turn: TurnContext): Promise<TranscribeResponse>;
+  finish(sessionId: string, chunkCount: number, turn: TurnContext): Promise<SpokenTurn>;
   cancel(sessionId: string): Promise<void>;
   /** The single POST /api/transcribe of the specification: the fallback. */
   whole(file: File, turn: TurnContext): Promise<TranscribeResponse>;
@@ -70,7 +70,7 @@ export class LiveRecording {
   }
 
   /** Stop: the turn's answer from the live session, or from the whole recording when streaming broke. */
-  async finish(whole: File, turn: TurnContext): Promise<TranscribeResponse> {
+  async finish(whole: File, turn: TurnContext): Promise<SpokenTurn> {
     await this.sending;
     const sessionId = await this.session;
     if (sessionId && !this.broken && this.delivered === this.chunks && this.chunks > 0) {

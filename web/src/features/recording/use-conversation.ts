@@ -1,15 +1,26 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useApolloClient } from '@apollo/client/react';
-import { CONVERSATION_MESSAGES, MESSAGES, saveConversationResponseSchema, type TranscribeResponse } from '@story/proto';
+import { CONVERSATION_MESSAGES, MESSAGES, saveConversationResponseSchema, type ReplyAudioPart } from '@story/proto';
 import { refusalMessageOr } from '../../api/graphql-refusal.ts';
 import { httpClient, serverMessageOr } from '../../api/http-client.ts';
 import { notifyError, notifyFailure, notifySuccess } from '../../components/toast/notify.ts';
 import { useAsyncEffect } from '../../hooks/use-async-effect.ts';
 import { CREATE_THREAD_MUTATION, refreshThreadLists, SAVE_CONVERSATION_MUTATION, THREAD_ITEMS_QUERY } from '../threads/threads.graphql.ts';
 import { fetchSnippetHistory, processText, saveSnippetConversation } from './conversation.api.ts';
-import { buildChatHistory, markSavedThrough, newMessage, savedMessages, toSnippetHistory, unsavedMessages, type ConversationMessage } from './conversation-messages.ts';
+import {
+  buildChatHistory,
+  markSavedThrough,
+  newMessage,
+  savedMessages,
+  toSnippetHistory,
+  unsavedMessages,
+  withAudioPiece,
+  withFirstAudioPiece,
+  withoutPendingAudio,
+  type ConversationMessage,
+} from './conversation-messages.ts';
 import type { RecordingParams, SavedConversation } from './recording-params.ts';
-import type { TurnContext } from './voice.api.ts';
+import type { SpokenTurn, TurnContext } from './voice.api.ts';
 
 export interface Conversation {
   messages: ConversationMessage[];
@@ -37,7 +48,7 @@ export interface Conversation {
    * resolves with the transcript and reply, which join the conversation. Resolves true on success;
    * a failure is told with the server's message, or `failure`.
    */
-  sendVoice: (label: string, answer: (turn: TurnContext) => Promise<TranscribeResponse>, failure: string) => Promise<boolean>;
+  sendVoice: (label: string, answer: (turn: TurnContext) => Promise<SpokenTurn>, failure: string) => Promise<boolean>;
   /** Changes what the pending spoken turn says (the upload's steps). */
   setPendingVoice: (label: string) => void;
   /** The coach's question asked again ("Answer this again"), which the next turn answers; null when none is. */
@@ -71,6 +82,8 @@ export function useConversation({ mode, threadId, snippetId, context }: Pick<Rec
   const creatingThread = useRef<Promise<string | null> | null>(null);
   const [askedAgain, setAskedAgain] = useState<string | null>(null);
   const askedAgainRef = useRef<string | null>(null);
+  /** Replies whose later pieces of speech are still coming, by message key: a Save waits for them. */
+  const audioArrivals = useRef(new Map<string, Promise<void>>());
 
   // Async work reads the latest messages from the ref; the state renders them.
   const updateMessages = useCallback((change: (current: ConversationMessage[]) => ConversationMessage[]) => {
@@ -210,15 +223,34 @@ export function useConversation({ mode, threadId, snippetId, context }: Pick<Rec
     if (sendingRef.current) setPendingVoiceState(label);
   }, []);
 
+  /** Takes the later pieces of a reply's speech into its message as they come. */
+  const receiveAudio = useCallback(
+    async (key: string, pieces: AsyncIterable<ReplyAudioPart>) => {
+      const change = (update: (message: ConversationMessage) => ConversationMessage) => updateMessages((current) => current.map((message) => (message.key === key ? update(message) : message)));
+      try {
+        for await (const part of pieces) change((message) => withAudioPiece(message, part));
+      } catch (error) {
+        // The reply's words are all on screen; only the rest of its speech is missing.
+        console.error('The rest of the spoken reply did not come', error);
+      } finally {
+        change(withoutPendingAudio);
+        audioArrivals.current.delete(key);
+      }
+    },
+    [updateMessages],
+  );
+
   const sendVoice = useCallback(
-    async (label: string, answer: (turn: TurnContext) => Promise<TranscribeResponse>, failure: string): Promise<boolean> => {
+    async (label: string, answer: (turn: TurnContext) => Promise<SpokenTurn>, failure: string): Promise<boolean> => {
       if (sendingRef.current) return false;
       sendingRef.current = true;
       setPendingVoiceState(label);
       try {
         const result = await answer(turnContext());
-        const message = { ...newMessage(result.transcript, result.aiResponse, new Date().toISOString(), result.audioResponse ?? null, result.wordTimings ?? null), rawTranscript: result.rawTranscript, spoken: true, answerId: result.answerId ?? null };
+        const heard = { ...newMessage(result.transcript, result.aiResponse, new Date().toISOString(), result.audioResponse ?? null, result.wordTimings ?? null), rawTranscript: result.rawTranscript, spoken: true, answerId: result.answerId ?? null };
+        const message = result.moreAudio ? withFirstAudioPiece(heard, (result.audioParts ?? 1) - 1) : heard;
         addExchange(message);
+        if (result.moreAudio) audioArrivals.current.set(message.key, receiveAudio(message.key, result.moreAudio));
         if (snippetId > 0) autoSaveSnippet(messagesRef.current);
         return true;
       } catch (error) {
@@ -229,13 +261,16 @@ export function useConversation({ mode, threadId, snippetId, context }: Pick<Rec
         setPendingVoiceState(null);
       }
     },
-    [addExchange, autoSaveSnippet, snippetId, turnContext],
+    [addExchange, autoSaveSnippet, receiveAudio, snippetId, turnContext],
   );
 
   const saveToThread = useCallback(
-    async (pending: ConversationMessage[]) => {
+    async (unsaved: ConversationMessage[]) => {
       const id = await ensureThread();
       if (!id) return;
+      // A reply still being spoken is saved with all of its speech: its last pieces are a moment away.
+      await Promise.all(unsaved.map((message) => audioArrivals.current.get(message.key)));
+      const pending = unsaved.map((message) => messagesRef.current.find((latest) => latest.key === message.key) ?? message);
       let lastSavedKey: string | null = null;
       try {
         for (const message of pending) {

@@ -1,4 +1,17 @@
-import { CSRF_HEADER, timeLimitResponseSchema, transcribeResponseSchema, voiceChunkResponseSchema, voiceSessionResponseSchema, type ChatTurn, type ResponseType, type TranscribeResponse } from '@story/proto';
+import {
+  CSRF_HEADER,
+  REPLY_STREAM_CONTENT_TYPE,
+  replyStreamLineSchema,
+  streamedTurnSchema,
+  timeLimitResponseSchema,
+  transcribeResponseSchema,
+  voiceChunkResponseSchema,
+  voiceSessionResponseSchema,
+  type ChatTurn,
+  type ReplyAudioPart,
+  type ResponseType,
+  type TranscribeResponse,
+} from '@story/proto';
 import { ApiError, httpClient } from '../../api/http-client.ts';
 
 /** What a turn sends besides its audio: the conversation so far and the interview context, if any. */
@@ -33,9 +46,64 @@ export async function sendVoiceChunk(sessionId: string, seq: number, chunk: Blob
   voiceChunkResponseSchema.parse(JSON.parse(text));
 }
 
-/** Stop was pressed after `chunkCount` chunks: the transcript, the reply and its speech. */
-export async function finishVoiceSession(sessionId: string, chunkCount: number, turn: TurnContext): Promise<TranscribeResponse> {
-  return httpClient.post(`/api/transcribe/sessions/${sessionId}/finish`, { chunkCount, ...turn }, { parse: (data) => transcribeResponseSchema.parse(data) });
+/**
+ * A spoken turn's answer. A live recording's reply may be spoken in pieces: `audioResponse` is then
+ * the first (it plays at once), `audioParts` counts them all, and `moreAudio` gives the others as
+ * they are made; it throws when the rest will not come (the reply's text is all there already).
+ */
+export interface SpokenTurn extends TranscribeResponse {
+  audioParts?: number;
+  moreAudio?: AsyncIterable<ReplyAudioPart>;
+}
+
+/** The lines of an NDJSON body, as they arrive. */
+async function* linesOf(body: ReadableStream<Uint8Array>): AsyncGenerator<string> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let pending = '';
+  try {
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      pending += decoder.decode(read.value, { stream: true });
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) if (line.trim()) yield line;
+    }
+    if (pending.trim()) yield pending;
+  } finally {
+    reader.releaseLock();
+  }
+}
+
+/** The later pieces of a streamed reply; a line that says why the rest will not come is thrown. */
+async function* audioPartsOf(lines: AsyncGenerator<string>): AsyncGenerator<ReplyAudioPart> {
+  for await (const line of lines) {
+    const parsed = replyStreamLineSchema.parse(JSON.parse(line));
+    if ('message' in parsed) throw new Error(parsed.message);
+    yield parsed.audioPart;
+  }
+}
+
+/**
+ * Stop was pressed after `chunkCount` chunks: the transcript, the reply and its speech. The answer
+ * is read as it is made (NDJSON), so the reply's first words play while the rest are being spoken.
+ */
+export async function finishVoiceSession(sessionId: string, chunkCount: number, turn: TurnContext): Promise<SpokenTurn> {
+  const response = await httpClient.fetchWithCsrf(`/api/transcribe/sessions/${sessionId}/finish`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: `${REPLY_STREAM_CONTENT_TYPE}, application/json` },
+    body: JSON.stringify({ chunkCount, ...turn }),
+  });
+  if (!response.ok) throw new ApiError(response.status, response.statusText, await response.text());
+  if (!response.body || !response.headers.get('content-type')?.startsWith(REPLY_STREAM_CONTENT_TYPE)) return transcribeResponseSchema.parse(await response.json());
+  const lines = linesOf(response.body);
+  const first = await lines.next();
+  if (first.done) throw new Error('The answer ended before the reply came');
+  const { audioParts, ...answer } = streamedTurnSchema.parse(JSON.parse(first.value));
+  if (!audioParts || audioParts <= 1) {
+    void lines.return(undefined);
+    return answer;
+  }
+  return { ...answer, audioParts, moreAudio: audioPartsOf(lines) };
 }
 
 /** Drops a live recording (Restart, or leaving the page). */
