@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../infra/src/browser.ts';
 import { ApiClient, GOOD_PASSWORD, startTestStack, uniqueEmail } from '../../infra/src/test-stack.ts';
 import type { StackHandle } from '../../infra/src/stack.ts';
+import { CONVERSATION_MESSAGES } from '@story/proto';
 
 /**
  * Voice end to end in Chromium (issue 8): a fake microphone plays a WAV spoken by flite's `rms`
@@ -29,7 +30,7 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'notes.mp3'), 'These are my notes, not a recording.');
   [stack, browser] = await Promise.all([
     startTestStack({ env: { ADMIN_EMAILS: adminEmail } }),
-    launchChromium(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-audio-capture=${join(dir, 'microphone.wav')}`, '--autoplay-policy=no-user-gesture-required']),
+    launchChromium(['--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${join(dir, 'microphone.wav')}`, '--autoplay-policy=no-user-gesture-required']),
   ]);
   // Replies are spoken for the standard user type.
   const admin = new ApiClient(stack.gatewayUrl);
@@ -42,8 +43,9 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function signedInPage(): Promise<Page> {
-  const context = await browser.newContext({ baseURL: stack.gatewayUrl, permissions: ['microphone'] });
+/** A signed-in page; without `microphone`, Chromium refuses the microphone as a person who said no would. */
+async function signedInPage(permissions: string[] = ['microphone']): Promise<Page> {
+  const context = await browser.newContext({ baseURL: stack.gatewayUrl, permissions });
   const page = await context.newPage();
   page.setDefaultTimeout(30_000);
   const api = new ApiClient(stack.gatewayUrl);
@@ -170,6 +172,25 @@ describe('voice conversations in the browser', () => {
     expect(saved.length).toBeGreaterThan(pieces[0]?.length ?? 0);
     expect(saved.equals(Buffer.concat(pieces))).toBe(true);
     await page.screenshot({ path: '/tmp/voice-recording.png', fullPage: true });
+    await page.context().close();
+  });
+
+  it('says why when the microphone is refused, records nothing, and records once it is allowed', async () => {
+    const page = await signedInPage([]);
+    const calls = speechCalls(page);
+    await page.goto('/recording?mode=new&type=voice');
+    await toast(page, CONVERSATION_MESSAGES.microphoneFailed);
+    // Back to the start, not stuck in a countdown or a recording that hears nothing.
+    const start = page.getByRole('button', { name: 'Start recording' });
+    await start.waitFor();
+    expect(await page.getByRole('button', { name: 'Stop' }).count()).toBe(0);
+    expect(await page.getByRole('timer').count()).toBe(0);
+    expect(calls).toEqual([]);
+    // Allowed now, the same page records.
+    await page.context().grantPermissions(['microphone']);
+    await start.click();
+    await page.getByRole('button', { name: 'Stop' }).waitFor();
+    await page.getByRole('timer').waitFor();
     await page.context().close();
   });
 

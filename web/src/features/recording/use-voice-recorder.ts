@@ -38,6 +38,12 @@ const WARNING_SECONDS = 30;
 
 const liveApi = { open: openVoiceSession, send: sendVoiceChunk, finish: finishVoiceSession, cancel: cancelVoiceSession, whole: transcribeFile };
 
+/** The specification's refusal of a recording this many bytes long, or null when it may be sent. */
+export function recordingSizeProblem(bytes: number): string | null {
+  if (bytes === 0) return CONVERSATION_MESSAGES.recordingEmpty;
+  return bytes < MIN_RECORDING_BYTES ? CONVERSATION_MESSAGES.recordingTooSmall : null;
+}
+
 /** When to warn of the limit: 30 s before it, or a third of it before for short limits; null when too short to matter. */
 export function warningAt(timeLimit: number): number | null {
   const before = Math.min(WARNING_SECONDS, Math.floor(timeLimit / 3));
@@ -105,7 +111,7 @@ export function useVoiceRecorder(timeLimit: number, onRecorded: (recording: Fini
       }
       await release();
       const file = new File(chunks, 'recording.mp4', { type: 'audio/mp4' });
-      const problem = file.size === 0 ? CONVERSATION_MESSAGES.recordingEmpty : file.size < MIN_RECORDING_BYTES ? CONVERSATION_MESSAGES.recordingTooSmall : null;
+      const problem = recordingSizeProblem(file.size);
       if (problem) {
         notifyError(problem);
         session.cancel();

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { SPEECH_MESSAGES } from '@story/proto';
+import { CONVERSATION_MESSAGES, SPEECH_MESSAGES } from '@story/proto';
+import { preferredMimeType } from './microphone-recorder.ts';
 import { uploadStep } from './upload-steps.ts';
-import { warningAt } from './use-voice-recorder.ts';
+import { recordingSizeProblem, warningAt } from './use-voice-recorder.ts';
 import { announcementOf } from './reply-announcer.tsx';
 import { clockTime } from './voice-recorder.tsx';
 
@@ -27,5 +28,23 @@ describe('the recorder’s texts and times', () => {
   it('announces what was heard, then the reply; a typed turn only its reply', () => {
     expect(announcementOf({ userMessage: 'I led the team.', aiResponse: 'What happened next?', spoken: true })).toBe('You said: I led the team. The AI replied: What happened next?');
     expect(announcementOf({ userMessage: 'I led the team.', aiResponse: 'What happened next?' })).toBe('The AI replied: What happened next?');
+  });
+
+  it('records in the first of the specification’s formats the browser has: webm with opus, webm, ogg with opus, mp4', () => {
+    const browserWith = (...types: string[]) => (type: string) => types.includes(type);
+    expect(preferredMimeType(browserWith('audio/mp4', 'audio/webm', 'audio/webm;codecs=opus'))).toBe('audio/webm;codecs=opus');
+    expect(preferredMimeType(browserWith('audio/mp4', 'audio/ogg;codecs=opus', 'audio/webm'))).toBe('audio/webm');
+    expect(preferredMimeType(browserWith('audio/mp4', 'audio/ogg;codecs=opus'))).toBe('audio/ogg;codecs=opus');
+    expect(preferredMimeType(browserWith('audio/mp4'))).toBe('audio/mp4');
+    // None of them (an old browser): its own default, rather than refusing to record.
+    expect(preferredMimeType(browserWith('audio/x-unknown'))).toBe('');
+  });
+
+  it('refuses an empty recording and one under 1000 bytes with the specification’s messages, and sends 1000 bytes', () => {
+    expect(recordingSizeProblem(0)).toBe(CONVERSATION_MESSAGES.recordingEmpty);
+    expect(recordingSizeProblem(1)).toBe(CONVERSATION_MESSAGES.recordingTooSmall);
+    expect(recordingSizeProblem(999)).toBe(CONVERSATION_MESSAGES.recordingTooSmall);
+    expect(recordingSizeProblem(1000)).toBeNull();
+    expect(recordingSizeProblem(25 * 1024 * 1024)).toBeNull();
   });
 });
