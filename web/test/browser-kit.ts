@@ -11,9 +11,14 @@ export const VIEWPORTS = [
 ] as const;
 export type Viewport = (typeof VIEWPORTS)[number];
 
+/** What a page's context may do beyond the defaults: `permissions` it was granted (e.g. `microphone`). */
+export interface PageOptions {
+  permissions?: string[];
+}
+
 /** A fresh browser context (its own cookies) at the viewport, and its page. */
-export async function openPage(browser: Browser, baseURL: string, viewport: Viewport = VIEWPORTS[0]): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL, viewport: { width: viewport.width, height: viewport.height } });
+export async function openPage(browser: Browser, baseURL: string, viewport: Viewport = VIEWPORTS[0], options: PageOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL, viewport: { width: viewport.width, height: viewport.height }, ...options });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return { context, page };
@@ -63,8 +68,8 @@ export async function focused(page: Page): Promise<{ tag: string; text: string; 
 }
 
 /** A page of a new signed-in user at the viewport, and an API client with the same session. */
-export async function signedInPage(browser: Browser, stack: StackHandle, viewport: Viewport = VIEWPORTS[0]): Promise<{ page: Page; api: ApiClient }> {
-  const { page } = await openPage(browser, stack.gatewayUrl, viewport);
+export async function signedInPage(browser: Browser, stack: StackHandle, viewport: Viewport = VIEWPORTS[0], options: PageOptions = {}): Promise<{ page: Page; api: ApiClient }> {
+  const { page } = await openPage(browser, stack.gatewayUrl, viewport, options);
   const { api } = await signInAs(page, stack.gatewayUrl);
   return { page, api };
 }

@@ -8,6 +8,7 @@ import { launchChromium } from '../../infra/src/browser.ts';
 import { ApiClient, GOOD_PASSWORD, startTestStack, uniqueEmail } from '../../infra/src/test-stack.ts';
 import type { StackHandle } from '../../infra/src/stack.ts';
 import { CONVERSATION_MESSAGES } from '@story/proto';
+import { messages, signedInPage, VIEWPORTS, waitForToast } from './browser-kit.ts';
 
 /**
  * Voice end to end in Chromium (issue 8): a fake microphone plays a WAV spoken by flite's `rms`
@@ -44,19 +45,11 @@ afterAll(async () => {
 });
 
 /** A signed-in page; without `microphone`, Chromium refuses the microphone as a person who said no would. */
-async function signedInPage(permissions: string[] = ['microphone']): Promise<Page> {
-  const context = await browser.newContext({ baseURL: stack.gatewayUrl, permissions });
-  const page = await context.newPage();
+async function voicePage(permissions: string[] = ['microphone']): Promise<Page> {
+  const { page } = await signedInPage(browser, stack, VIEWPORTS[0], { permissions });
   page.setDefaultTimeout(30_000);
-  const api = new ApiClient(stack.gatewayUrl);
-  expect((await api.post('/api/users/register', { email: uniqueEmail('voice'), firstName: 'Maya', lastName: 'Angelou', password: GOOD_PASSWORD })).status).toBe(201);
-  const origin = new URL(stack.gatewayUrl);
-  await context.addCookies(['session', 'csrf_token'].map((name) => ({ name, value: api.cookie(name) ?? '', domain: origin.hostname, path: '/', httpOnly: name === 'session', sameSite: 'Lax' as const })));
   return page;
 }
-
-const messages = (page: Page) => page.getByRole('list', { name: 'Messages' }).getByRole('listitem');
-const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text }).first().waitFor();
 
 /** Waits while the fake microphone speaks the answer once. */
 const speak = (page: Page) => page.waitForTimeout(10_000);
@@ -106,7 +99,7 @@ function speechCalls(page: Page): string[] {
 
 describe('voice conversations in the browser', () => {
   it('records with the microphone, streams while recording, shows the transcript and speaks the reply with its words highlighted', async () => {
-    const page = await signedInPage();
+    const page = await voicePage();
     const calls = speechCalls(page);
     await readFinishAnswers(page);
     await page.goto('/recording?mode=new&type=voice');
@@ -161,7 +154,7 @@ describe('voice conversations in the browser', () => {
     expect(await (await page.request.get('/api/conversation-threads')).json()).toEqual([]);
     // Saved with its spoken reply.
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await toast(page, 'Conversation saved successfully');
+    await waitForToast(page, 'Conversation saved successfully');
     await page.waitForURL(/\/recording\?mode=continue&type=voice&threadId=\d+$/);
     const [thread] = (await (await page.request.get('/api/conversation-threads')).json()) as { id: number }[];
     expect(thread).toBeDefined();
@@ -176,10 +169,10 @@ describe('voice conversations in the browser', () => {
   });
 
   it('says why when the microphone is refused, records nothing, and records once it is allowed', async () => {
-    const page = await signedInPage([]);
+    const page = await voicePage([]);
     const calls = speechCalls(page);
     await page.goto('/recording?mode=new&type=voice');
-    await toast(page, CONVERSATION_MESSAGES.microphoneFailed);
+    await waitForToast(page, CONVERSATION_MESSAGES.microphoneFailed);
     // Back to the start, not stuck in a countdown or a recording that hears nothing.
     const start = page.getByRole('button', { name: 'Start recording' });
     await start.waitFor();
@@ -199,7 +192,7 @@ describe('voice conversations in the browser', () => {
     await admin.post('/api/users/login', { email: adminEmail, password: GOOD_PASSWORD });
     expect((await admin.patch('/api/user-type-settings/standard', { timeLimit: 15, responseType: 'text_and_voice' })).status).toBe(200);
     try {
-      const page = await signedInPage();
+      const page = await voicePage();
       await page.goto('/recording?mode=new&type=voice');
       await page.getByRole('timer').waitFor();
       expect(await page.getByRole('timer').innerText()).toContain('/ 0:15');
@@ -213,7 +206,7 @@ describe('voice conversations in the browser', () => {
   });
 
   it('sends the recording whole when streaming fails, and still answers', async () => {
-    const page = await signedInPage();
+    const page = await voicePage();
     const calls = speechCalls(page);
     await page.route('**/api/transcribe/sessions/*/chunks*', (route) => route.fulfill({ status: 410, contentType: 'application/json', body: '{"message":"gone"}' }));
     await page.goto('/recording?mode=new');
@@ -227,7 +220,7 @@ describe('voice conversations in the browser', () => {
   });
 
   it('uploads a WAV and an MP3, and refuses a text file renamed .mp3 with the specification’s message', async () => {
-    const page = await signedInPage();
+    const page = await voicePage();
     await page.goto('/recording?mode=new&type=upload');
     await page.getByText('Solo Voice Memo').waitFor();
     const chooser = page.locator('input[type=file]');
@@ -241,14 +234,14 @@ describe('voice conversations in the browser', () => {
     await expect.poll(() => messages(page).count(), { timeout: 60_000 }).toBe(2);
 
     await chooser.setInputFiles(join(dir, 'notes.mp3'));
-    await toast(page, 'The file "notes.mp3" is not a supported audio format. Please upload an MP3, WAV, M4A, or AAC file.');
+    await waitForToast(page, 'The file "notes.mp3" is not a supported audio format. Please upload an MP3, WAV, M4A, or AAC file.');
     expect(await messages(page).count()).toBe(2);
     await page.screenshot({ path: '/tmp/voice-upload.png', fullPage: true });
     await page.context().close();
   });
 
   it('practises an interview answer by voice: the coach gets the snippet, the exchange is saved to it (issue 9)', async () => {
-    const page = await signedInPage();
+    const page = await voicePage();
     await page.goto('/welcome');
     const snippetText = '- Lead database migrations without downtime';
     // A saved description and snippet, made as the review screen makes them: same origin, session and CSRF token.
