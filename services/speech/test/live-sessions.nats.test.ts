@@ -14,6 +14,8 @@ import {
   type AnswerGivenEvent,
   type ReplyAudioPart,
 } from '@story/proto';
+import { startServiceForTest } from '@story/service-kit/testing';
+import { speechService } from '../src/app.ts';
 import { replyParts } from '../src/turns/reply-parts.ts';
 import { SHORT_LIMIT_USER, TEXT_USER, VOICE_USER, chunksOf, filesUnder, startSpeechWorld, transcribeForm, type SpeechWorld } from './speech-test-kit.ts';
 
@@ -183,6 +185,34 @@ describe('live recording sessions', () => {
     const tooBig = await sendChunk(VOICE_USER, '5', 0, Buffer.alloc(600 * 1024));
     expect(tooBig.statusCode).toBe(413);
     expect((await world.front.app.inject({ method: 'POST', url: '/api/transcribe/sessions', payload: { mimeType: 'audio/webm' } })).statusCode).toBe(401);
+  });
+
+  it('lets a recording’s chunks and its finish reach different fronts: a front keeps nothing of a session', async () => {
+    const second = await startServiceForTest(speechService, { natsUrl: world.nats.url, dataDir: join(world.dir, 'front-2'), env: { SPEECH_TMP_DIR: world.tmp } });
+    try {
+      const fronts = [world.front, second];
+      const chunks = chunksOf(world.recordings.webm, 8);
+      const sessionId = await openId(VOICE_USER);
+      // Each chunk goes to the other front than the one before, as a load balancer may send them.
+      for (const [seq, chunk] of chunks.entries()) {
+        const front = fronts[seq % 2] ?? world.front;
+        const sent = await front.app.inject({ method: 'POST', url: `/api/transcribe/sessions/${sessionId}/chunks?seq=${seq}`, headers: { ...(await front.as(VOICE_USER)), 'content-type': 'application/octet-stream' }, payload: chunk });
+        expect(sent.statusCode, sent.body).toBe(200);
+        expect(sent.json()).toMatchObject({ received: seq + 1 });
+      }
+      const finished = await second.app.inject({ method: 'POST', url: `/api/transcribe/sessions/${sessionId}/finish`, headers: await second.as(VOICE_USER), payload: { chunkCount: chunks.length, conversationHistory: [] } });
+      expect(finished.statusCode, finished.body).toBe(200);
+      const live = transcribeResponseSchema.parse(finished.json());
+      expect(live.audioResponse?.length).toBeGreaterThan(1000);
+
+      const form = transcribeForm({ name: 'recording.webm', bytes: readFileSync(world.recordings.webm) }, { conversationHistory: '[]' });
+      const whole = await second.app.inject({ method: 'POST', url: '/api/transcribe', headers: { ...(await second.as(VOICE_USER)), 'content-type': form.contentType }, payload: form.body });
+      expect(whole.statusCode, whole.body).toBe(200);
+      expect(live.transcript).toBe(transcribeResponseSchema.parse(whole.json()).transcript);
+      expect(live.transcript).toContain('database');
+    } finally {
+      await second.close();
+    }
   });
 
   it('leaves no temporary file behind', () => {
