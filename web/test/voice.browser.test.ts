@@ -120,6 +120,21 @@ describe('voice conversations in the browser', () => {
     await dialog.getByText('If you restart, conversations that are not yet transcribed will be lost.').waitFor();
     await dialog.getByRole('button', { name: "No, let's continue" }).click();
 
+    // The waveform moves with the voice: its tallest bar stands well above the flat line of silence.
+    const tallestBar = () =>
+      page.getByTestId('waveform').evaluate((canvas: HTMLCanvasElement) => {
+        const { width, height } = canvas;
+        const pixels = canvas.getContext('2d')?.getImageData(0, 0, width, height).data ?? new Uint8ClampedArray();
+        let tallest = 0;
+        for (let x = 0; x < width; x++) {
+          let painted = 0;
+          for (let y = 0; y < height; y++) if ((pixels[(y * width + x) * 4 + 3] ?? 0) > 0) painted++;
+          tallest = Math.max(tallest, painted);
+        }
+        return height > 0 ? tallest / height : 0;
+      });
+    await expect.poll(tallestBar, { timeout: 10_000 }).toBeGreaterThan(0.25);
+
     await speak(page);
     await stop.focus();
     await page.keyboard.press('Enter');
@@ -219,7 +234,7 @@ describe('voice conversations in the browser', () => {
     await page.context().close();
   });
 
-  it('uploads a WAV and an MP3, and refuses a text file renamed .mp3 with the specification’s message', async () => {
+  it('uploads a WAV and an MP3 (the first reply speaks, Mute silences the next), and refuses a text file renamed .mp3 with the specification’s message', async () => {
     const page = await voicePage();
     await page.goto('/recording?mode=new&type=upload');
     await page.getByText('Solo Voice Memo').waitFor();
@@ -229,9 +244,27 @@ describe('voice conversations in the browser', () => {
     await expect.poll(() => messages(page).count(), { timeout: 60_000 }).toBe(1);
     expect((await messages(page).first().innerText()).toLowerCase()).toMatch(/database|weeks|percent/);
 
+    // The newest reply speaks by itself; Mute stops it, and the next reply stays silent until asked.
+    const stopReply = page.getByRole('button', { name: 'Stop reply' });
+    const playReply = page.getByRole('button', { name: 'Play reply' });
+    await stopReply.waitFor();
+    const mute = page.getByRole('button', { name: 'Mute spoken replies' });
+    await mute.click();
+    expect(await mute.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => stopReply.count()).toBe(0);
+
     await page.getByRole('button', { name: 'Choose Different File' }).waitFor();
     await chooser.setInputFiles(join(dir, 'spoken.mp3'));
     await expect.poll(() => messages(page).count(), { timeout: 60_000 }).toBe(2);
+    await expect.poll(() => playReply.count()).toBe(2);
+    await page.waitForTimeout(1500);
+    expect(await stopReply.count()).toBe(0);
+    // Muted or not, a click plays a reply.
+    await playReply.last().click();
+    await stopReply.waitFor();
+    await stopReply.click();
+    await mute.click();
+    expect(await mute.getAttribute('aria-pressed')).toBe('false');
 
     await chooser.setInputFiles(join(dir, 'notes.mp3'));
     await waitForToast(page, 'The file "notes.mp3" is not a supported audio format. Please upload an MP3, WAV, M4A, or AAC file.');
