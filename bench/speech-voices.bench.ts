@@ -96,7 +96,7 @@ export interface VoiceFigures {
 
 export async function runSpeechVoicesBench(log: (line: string) => void = console.log): Promise<VoiceFigures[]> {
   const dir = tempDataDir('speech-voices-');
-  const stt = new OfflineSpeechToText({ modelDir: DEBIAN_MODEL_DIR, toleranceSeconds: 3 });
+  const stt = new OfflineSpeechToText({ modelDir: DEBIAN_MODEL_DIR, toleranceSeconds: 3, deadlineMarginSeconds: 30 });
   const figures: VoiceFigures[] = [];
   try {
     for (const voice of VOICES) {
@@ -113,7 +113,7 @@ export async function runSpeechVoicesBench(log: (line: string) => void = console
         const started = performance.now();
         voice.speak(sentence, wav);
         synthesisMs += performance.now() - started;
-        const heard = await stt.transcribeFile(wav, 600);
+        const heard = await stt.transcribeFile(wav, 'wav', 600);
         spokenSeconds += heard.durationSeconds;
         const score = wordErrorRate(sentence, heard.text);
         errors += score.errors;

@@ -67,6 +67,8 @@ export const NATS_BUCKETS = {
   authThrottles: 'auth_throttles',
   /** speech: audio larger than one message (object store). */
   speechAudio: 'speech_audio',
+  /** speech: each person's turns in flight and audio seconds spent, shared by every speech front. */
+  speechLimits: 'speech_limits',
 } as const;
 
 export const EVENT_SUBJECTS = {
@@ -142,6 +144,8 @@ export const chatReplyReplySchema = z.union([z.object({ ok: z.literal(true), aiR
 export const speechSessionSubject = (sessionId: string, verb: 'chunk' | 'finish' | 'cancel') => `speech.session.${sessionId}.${verb}`;
 /** Where a worker reports on a job it accepted: "still working" every second, then the result. */
 export const speechJobSubject = (jobId: string) => `speech.job.${jobId}`;
+/** Where the front says that nobody waits for a job any more (its request ended): the worker drops or stops it. */
+export const speechJobCancelSubject = (jobId: string) => `speech.job.${jobId}.cancel`;
 /** Headers of a chunk message (its body is the chunk's bytes). */
 export const SPEECH_CHUNK_HEADERS = { userId: 'Story-User', seq: 'Story-Seq' } as const;
 
@@ -149,11 +153,20 @@ export const SPEECH_CHUNK_HEADERS = { userId: 'Story-User', seq: 'Story-Seq' } a
 export const audioRefSchema = z.union([z.object({ inline: z.string() }), z.object({ object: z.string(), bytes: z.number().int() })]);
 export type AudioRef = z.infer<typeof audioRefSchema>;
 
+/** The audio kinds the speech service decodes, by their magic bytes (M4A is `mp4`). */
+export const AUDIO_KINDS = ['mp3', 'wav', 'mp4', 'aac', 'webm', 'ogg'] as const;
+export type AudioKind = (typeof AUDIO_KINDS)[number];
+
+/**
+ * What every speech job carries: whose it is (workers serve people in turn, not in arrival order)
+ * and how long it may wait for its turn before it is dropped as too late (`startWithinMs`).
+ */
+const speechJobBase = { jobId: z.string(), userId: z.number().int(), startWithinMs: z.number().int().positive() };
 /** Transcribe a whole file (an upload, or a recording sent as a whole). `extension`: what its bytes are (by their magic bytes), e.g. `webm`. */
-export const speechTranscribeJobSchema = z.object({ jobId: z.string(), audio: audioRefSchema, extension: z.string(), maxSeconds: z.number() });
+export const speechTranscribeJobSchema = z.object({ ...speechJobBase, audio: audioRefSchema, extension: z.enum(AUDIO_KINDS), maxSeconds: z.number() });
 export type SpeechTranscribeJob = z.infer<typeof speechTranscribeJobSchema>;
 /** Speak a reply: MP3 and when each word is said. */
-export const speechSynthesizeJobSchema = z.object({ jobId: z.string(), text: z.string() });
+export const speechSynthesizeJobSchema = z.object({ ...speechJobBase, text: z.string() });
 export type SpeechSynthesizeJob = z.infer<typeof speechSynthesizeJobSchema>;
 /** End a live session: every chunk up to `chunkCount` has been sent; the transcript comes as a job's result. */
 export const speechSessionFinishSchema = z.object({ jobId: z.string(), userId: z.number(), chunkCount: z.number().int() });

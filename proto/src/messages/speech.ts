@@ -12,6 +12,11 @@ export function spokenDuration(totalSeconds: number): string {
 
 export const SPEECH_MESSAGES = {
   audioMissing: 'Please choose an audio file to upload.',
+  malformedUpload: 'The upload could not be read. Please choose the file again.',
+  decodeTimedOut: 'This recording took too long to process and was stopped. Please try a shorter recording.',
+  recordersBusy: 'Every live recorder is busy right now. Your recording will be sent as a whole when you stop.',
+  speechBusy: 'The speech service is busy right now. Please try again in a minute.',
+  tooManyJobs: 'You already have two recordings being transcribed. Please wait for one to finish, then try again.',
   oneFileOnly: 'Please upload one audio file at a time.',
   noSpeechHeard: 'No words could be heard in this recording. Please try again and speak close to the microphone.',
   unreadableAudio: 'This audio could not be read. Please record again or upload an MP3, WAV, M4A, or AAC file.',

@@ -7,6 +7,7 @@ import { ChatReplyClient } from './nats/chat-reply.client.ts';
 import { connectionFor } from './nats/asker.ts';
 import { SpeechAudioStore } from './nats/speech-audio.store.ts';
 import { SpeechJobs } from './nats/speech-jobs.client.ts';
+import { SpeechLimits } from './nats/speech-limits.ts';
 import { UserSettingsClient } from './nats/user-settings.client.ts';
 import { registerTranscribeRoutes } from './transcribe/transcribe.routes.ts';
 import { VoiceTurns } from './turns/voice-turns.service.ts';
@@ -39,11 +40,19 @@ export async function buildSpeechApp(config: SpeechConfig, deps: SpeechDeps): Pr
     audio ??= new SpeechAudioStore(nc, { inlineBytes: config.SPEECH_INLINE_AUDIO_BYTES, ttlSeconds: config.SPEECH_AUDIO_TTL_SECONDS });
     return audio;
   };
-  const jobs = new SpeechJobs(nats, { stallMs: config.SPEECH_JOB_STALL_MS, attempts: config.SPEECH_JOB_ATTEMPTS, log: app.log });
+  const jobs = new SpeechJobs(nats, { stallMs: config.SPEECH_JOB_STALL_MS, attempts: config.SPEECH_JOB_ATTEMPTS, startWithinMs: config.SPEECH_JOB_START_WITHIN_MS, log: app.log });
+  const limits = new SpeechLimits(() => connectionFor(nats, SERVICE_NAME), {
+    turnsPerPerson: config.SPEECH_TURNS_PER_PERSON,
+    audioSecondsPerHour: config.SPEECH_AUDIO_SECONDS_PER_HOUR,
+    // A turn lasts as long as the gateway waits for it at most; a hold its front forgot lapses soon after.
+    holdMs: 180_000,
+    log: app.log,
+  });
   const turns = new VoiceTurns({
     jobs,
     settings: new UserSettingsClient(nats),
     chat: new ChatReplyClient(nats, config.SPEECH_CHAT_TIMEOUT_MS),
+    limits,
     audio: () => audioStore(connectionFor(nats, SERVICE_NAME)),
     log: app.log,
   });

@@ -37,8 +37,20 @@ export const speechEnvSchema = baseEnvSchema
     SPEECH_TMP_DIR: z.string().min(1).default(tmpdir()),
     /** Seconds a recording may run past the user's limit (the recorder stops a moment late). */
     SPEECH_TIME_LIMIT_TOLERANCE_SECONDS: z.coerce.number().min(0).max(60).default(3),
+    /** Seconds past the longest recording a decode may run (wall clock) before its processes are killed. */
+    SPEECH_DECODE_MARGIN_SECONDS: z.coerce.number().min(1).max(600).default(30),
     /** Jobs (a whole file to transcribe, a reply to speak) a worker runs at once; more wait in its queue. */
     SPEECH_WORKER_CONCURRENCY: positiveInt(1, 'SPEECH_WORKER_CONCURRENCY'),
+    /** Jobs that may wait on one worker for their turn; past it the worker refuses at once as busy, and the front tries another. */
+    SPEECH_WORKER_MAX_WAITING: positiveInt(6, 'SPEECH_WORKER_MAX_WAITING'),
+    /** How long a job may wait for its turn on a worker before the person is told the service is busy. */
+    SPEECH_JOB_START_WITHIN_MS: positiveInt(45_000, 'SPEECH_JOB_START_WITHIN_MS'),
+    /** Voice turns (uploads, recordings' finishes) one person may have in flight at once, across every front. */
+    SPEECH_TURNS_PER_PERSON: positiveInt(2, 'SPEECH_TURNS_PER_PERSON'),
+    /** Seconds of audio one person may have transcribed per hour (charged by each recording's length). */
+    SPEECH_AUDIO_SECONDS_PER_HOUR: positiveInt(3600, 'SPEECH_AUDIO_SECONDS_PER_HOUR'),
+    /** A live recording is closed this long after its time limit, whatever it still sends. */
+    SPEECH_SESSION_MARGIN_SECONDS: positiveInt(30, 'SPEECH_SESSION_MARGIN_SECONDS'),
     /** Live recordings a worker transcribes at once. */
     SPEECH_WORKER_MAX_SESSIONS: positiveInt(4, 'SPEECH_WORKER_MAX_SESSIONS'),
     /** A live recording that sends nothing for this long is dropped. */

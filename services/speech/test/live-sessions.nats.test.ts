@@ -159,7 +159,7 @@ describe('live recording sessions', () => {
 
   it('stops a recording that runs past the user’s limit', async () => {
     const sessionId = await openId(SHORT_LIMIT_USER);
-    const chunks = chunksOf(world.recordings.longWav, 26);
+    const chunks = chunksOf(world.recordings.longWebm, 26);
     let refused: { statusCode: number; json(): unknown } | undefined;
     for (const [seq, chunk] of chunks.entries()) {
       const sent = await sendChunk(SHORT_LIMIT_USER, sessionId, seq, chunk);

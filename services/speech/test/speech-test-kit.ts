@@ -29,6 +29,8 @@ export interface Recordings {
   ogg: string;
   /** About 26 s: SPOKEN_ANSWER three times. */
   longWav: string;
+  /** The same as a browser records it (webm/opus). */
+  longWebm: string;
 }
 
 /** Makes the recordings in `dir` (flite, then ffmpeg and lame): a second or two. */
@@ -42,7 +44,8 @@ export function makeRecordings(dir: string, text = SPOKEN_ANSWER): Recordings {
   ffmpeg(['-c:a', 'aac', '-b:a', '96k', '-f', 'adts'], 'answer.aac');
   ffmpeg(['-c:a', 'libopus', '-b:a', '128k'], 'answer.webm');
   ffmpeg(['-c:a', 'libopus', '-b:a', '64k'], 'answer.ogg');
-  return { wav: path('answer.wav'), mp3: path('answer.mp3'), m4a: path('answer.m4a'), aac: path('answer.aac'), webm: path('answer.webm'), ogg: path('answer.ogg'), longWav: path('long.wav') };
+  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-i', path('long.wav'), '-c:a', 'libopus', '-b:a', '64k', path('long.webm')]);
+  return { wav: path('answer.wav'), mp3: path('answer.mp3'), m4a: path('answer.m4a'), aac: path('answer.aac'), webm: path('answer.webm'), ogg: path('answer.ogg'), longWav: path('long.wav'), longWebm: path('long.webm') };
 }
 
 /** A file's bytes cut into `parts` pieces, as a recorder's one-second chunks come. */

@@ -112,6 +112,45 @@ describe('POST /api/transcribe', () => {
     }
   });
 
+  it('does not read a file from the server’s disk through a playlist behind an ID3 tag (issue 18, 1)', async () => {
+    // About 130 bytes: an ID3 header passes the magic-byte check; ffmpeg skipped it, found `#EXTM3U`
+    // and read the named file with its HLS reader, so the transcript was that file's words.
+    const playlist = `#EXTM3U\n#EXT-X-TARGETDURATION:10\n#EXTINF:9,\n${recordings.mp3}\n#EXT-X-ENDLIST\n`;
+    const evil = Buffer.concat([Buffer.from([0x49, 0x44, 0x33, 4, 0, 0, 0, 0, 0, 0]), Buffer.from(playlist)]);
+    const response = await upload(TEXT_USER, { name: 'evil.mp3', bytes: evil });
+    expect(response.statusCode, response.body).toBe(415);
+    expect(response.json()).toEqual({ message: 'The file "evil.mp3" is not a supported audio format. Please upload an MP3, WAV, M4A, or AAC file.' });
+    // A real MP3 frame after the tag, then the playlist: ffmpeg is told it is MP3 and never reads a playlist.
+    const frame = readFileSync(recordings.mp3).subarray(0, 4);
+    const disguised = Buffer.concat([Buffer.from([0x49, 0x44, 0x33, 4, 0, 0, 0, 0, 0, 0]), frame, Buffer.alloc(400), Buffer.from(playlist)]);
+    const second = await upload(TEXT_USER, { name: 'evil.mp3', bytes: disguised });
+    expect(second.statusCode, second.body).not.toBe(200);
+    for (const word of HEARD_WORDS) expect(second.body).not.toContain(word);
+  });
+
+  it('takes an MP3 with a long ID3 tag (cover art) before its first frame', async () => {
+    const tagBody = Buffer.alloc(70_000, 0);
+    const size = tagBody.length;
+    const syncsafe = [(size >> 21) & 0x7f, (size >> 14) & 0x7f, (size >> 7) & 0x7f, size & 0x7f];
+    const tagged = Buffer.concat([Buffer.from([0x49, 0x44, 0x33, 3, 0, 0, ...syncsafe]), tagBody, readFileSync(recordings.mp3)]);
+    const response = await upload(TEXT_USER, { name: 'tagged.mp3', bytes: tagged });
+    expect(response.statusCode, response.body).toBe(200);
+    for (const word of HEARD_WORDS) expect(transcribeResponseSchema.parse(response.json()).transcript).toContain(word);
+  });
+
+  it('answers malformed multipart with a clear 400, not a 500 (issue 18, 8)', async () => {
+    const headers = await front.as(TEXT_USER);
+    const noBoundary = await front.app.inject({ method: 'POST', url: '/api/transcribe', headers: { ...headers, 'content-type': 'multipart/form-data' }, payload: 'hello' });
+    expect(noBoundary.statusCode, noBoundary.body).toBe(400);
+    expect(noBoundary.json()).toEqual({ message: 'The upload could not be read. Please choose the file again.' });
+    const form = transcribeForm({ name: 'a.wav', bytes: readFileSync(recordings.wav) });
+    const truncated = await front.app.inject({ method: 'POST', url: '/api/transcribe', headers: { ...headers, 'content-type': form.contentType }, payload: form.body.subarray(0, Math.floor(form.body.length / 2)) });
+    expect(truncated.statusCode, truncated.body).toBe(400);
+    expect(truncated.json()).toEqual({ message: 'The upload could not be read. Please choose the file again.' });
+    const garbage = await front.app.inject({ method: 'POST', url: '/api/transcribe', headers: { ...headers, 'content-type': 'multipart/form-data; boundary=xyz' }, payload: '--xyz\r\nnot a header line\r\n\r\nbody' });
+    expect(garbage.statusCode, garbage.body).toBe(400);
+  });
+
   it('refuses a file over 25 MB with the specification’s message', async () => {
     const big = Buffer.alloc(25 * 1024 * 1024 + 10, 0);
     big.write('RIFF', 0, 'latin1');

@@ -1,22 +1,30 @@
+import type { AudioKind } from '../transcribe/audio-format.ts';
 import { startPcmDecoder, type PcmSource } from './pcm-decoder.ts';
 import { PCM_SAMPLE_RATE } from './pocketsphinx/utterance-cutter.ts';
-import { AudioTooLongError, UnreadableAudioError } from './speech-engines.ts';
+import { AudioTooLongError, DecodeTimeoutError, UnreadableAudioError, WorkCancelledError } from './speech-engines.ts';
 
 const BYTES_PER_SECOND = PCM_SAMPLE_RATE * 2;
 
 /**
  * Counts a recording's seconds by decoding it (ffmpeg, as the offline recogniser does), so every
- * engine refuses the same recordings. Past `maxSeconds` it stops at once with AudioTooLongError.
+ * engine refuses the same recordings. Past `maxSeconds` it stops at once with AudioTooLongError;
+ * past `deadlineMs`, or when `signal` aborts, ffmpeg is killed.
  */
 export class DurationMeter {
   private readonly decoder;
   private bytes = 0;
   private readonly counted: Promise<number>;
+  private stoppedBecause: Error | undefined;
 
-  constructor(source: PcmSource, limitSeconds: number, maxSeconds: number) {
-    this.decoder = startPcmDecoder(source);
-    this.counted = this.count(limitSeconds, maxSeconds);
-    this.counted.catch(() => this.decoder.kill());
+  constructor(source: PcmSource, kind: AudioKind, limitSeconds: number, maxSeconds: number, deadlineMs: number, signal?: AbortSignal) {
+    this.decoder = startPcmDecoder(source, kind);
+    const deadline = setTimeout(() => this.stop(new DecodeTimeoutError(deadlineMs)), deadlineMs);
+    signal?.addEventListener('abort', () => this.stop(new WorkCancelledError()), { once: true });
+    if (signal?.aborted) this.stop(new WorkCancelledError());
+    this.counted = this.count(limitSeconds, maxSeconds).catch((error: unknown) => {
+      throw this.stoppedBecause ?? error;
+    });
+    this.counted.catch(() => this.decoder.kill()).finally(() => clearTimeout(deadline));
   }
 
   get seconds(): number {
@@ -43,6 +51,11 @@ export class DurationMeter {
     this.decoder.kill();
   }
 
+  private stop(reason: Error): void {
+    this.stoppedBecause ??= reason;
+    this.decoder.kill();
+  }
+
   private async count(limitSeconds: number, maxSeconds: number): Promise<number> {
     for await (const chunk of this.decoder.pcm as AsyncIterable<Buffer>) {
       this.bytes += chunk.length;
@@ -51,6 +64,7 @@ export class DurationMeter {
     await this.decoder.done.catch((error: unknown) => {
       throw new UnreadableAudioError(error instanceof Error ? error.message : String(error));
     });
+    if (this.stoppedBecause) throw this.stoppedBecause;
     return this.seconds;
   }
 }

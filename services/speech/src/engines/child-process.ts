@@ -1,4 +1,5 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { Writable } from 'node:stream';
 
 /** A program of the speech engines that failed or could not start (its stderr's tail, for the log). */
 export class EngineProcessError extends Error {
@@ -63,4 +64,23 @@ export async function runProgram(program: string, args: readonly string[], optio
     clearTimeout(timer);
     killGroup(child);
   }
+}
+
+/**
+ * Resolves when `stream` can take more, or when it (or `also`, the process behind it) closes. Both
+ * listeners go once either fires: a wait per chunk must not leave one behind (a long recording
+ * piled up close listeners on the child until Node warned of a leak).
+ */
+export function drained(stream: Writable, also?: { once(event: 'close', listener: () => void): unknown; off(event: 'close', listener: () => void): unknown }): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      stream.off('drain', done);
+      stream.off('close', done);
+      also?.off('close', done);
+      resolve();
+    };
+    stream.once('drain', done);
+    stream.once('close', done);
+    also?.once('close', done);
+  });
 }

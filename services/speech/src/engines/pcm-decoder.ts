@@ -1,4 +1,5 @@
 import type { Readable, Writable } from 'node:stream';
+import { demuxerArgs, type AudioKind } from '../transcribe/audio-format.ts';
 import { exitOf, killGroup, spawnGroup, stderrTail } from './child-process.ts';
 import { PCM_SAMPLE_RATE } from './pocketsphinx/utterance-cutter.ts';
 
@@ -16,12 +17,14 @@ export interface PcmDecoder {
 }
 
 /**
- * ffmpeg turning any audio the service takes (MP3, WAV, M4A, AAC, webm/opus, ogg/opus, mp4) into the
- * PCM the recognisers read. A live source is probed from its first 16 KB so that decoding keeps
- * pace with the recorder instead of waiting for ffmpeg's default 5 MB.
+ * ffmpeg turning audio of a known kind (MP3, WAV, M4A/MP4, AAC, webm/opus, ogg/opus) into the PCM
+ * the recognisers read. ffmpeg never guesses: it is told the kind's demuxer and allowed no other,
+ * nor any protocol but the file or pipe it is given, so no playlist or URL inside the bytes is ever
+ * followed. A live source is probed from its first 16 KB so that decoding keeps pace with the
+ * recorder instead of waiting for ffmpeg's default 5 MB.
  */
-export function startPcmDecoder(source: PcmSource): PcmDecoder {
-  const input = source === 'live' ? ['-probesize', '16384', '-analyzeduration', '0', '-i', 'pipe:0'] : ['-nostdin', '-i', source.file];
+export function startPcmDecoder(source: PcmSource, kind: AudioKind): PcmDecoder {
+  const input = source === 'live' ? ['-probesize', '16384', '-analyzeduration', '0', ...demuxerArgs(kind), '-i', 'pipe:0'] : ['-nostdin', ...demuxerArgs(kind), '-i', source.file];
   const child = spawnGroup('ffmpeg', ['-hide_banner', '-loglevel', 'error', ...input, '-vn', '-f', 's16le', '-acodec', 'pcm_s16le', '-ac', '1', '-ar', String(PCM_SAMPLE_RATE), 'pipe:1']);
   const stderr = stderrTail(child);
   child.stdin.on('error', () => undefined);

@@ -1,4 +1,5 @@
 import type { WordTiming } from '@story/proto';
+import type { AudioKind } from '../transcribe/audio-format.ts';
 
 /** What was heard in a recording, how long the recording is, and when each word was said (seconds from its start). */
 export interface Transcription {
@@ -23,6 +24,31 @@ export class UnreadableAudioError extends Error {
   }
 }
 
+/** A decode that ran past its deadline (the recording's limit plus a margin): its processes were killed. */
+export class DecodeTimeoutError extends Error {
+  constructor(readonly deadlineMs: number) {
+    super(`decoding ran past its deadline of ${deadlineMs} ms`);
+    this.name = 'DecodeTimeoutError';
+  }
+}
+
+/** Work stopped because the person who asked for it is gone. */
+export class WorkCancelledError extends Error {
+  constructor() {
+    super('cancelled: the request that asked for this work has ended');
+    this.name = 'WorkCancelledError';
+  }
+}
+
+/**
+ * How long decoding a recording of at most `maxSeconds` may take, wall clock: a live recording
+ * lasts as long as it is spoken, and a file decodes faster than it plays, so the recording's own
+ * length plus a margin bounds both. Past it the decoder's whole process group is killed.
+ */
+export function decodeDeadlineMs(maxSeconds: number, marginSeconds: number): number {
+  return Math.round((maxSeconds + marginSeconds) * 1000);
+}
+
 /** A recording transcribed while it is made: the recorder's bytes go in as they come. */
 export interface LiveTranscription {
   /** Takes the recorder's next bytes (in order). Rejects once the recording is refused or broken. */
@@ -35,11 +61,15 @@ export interface LiveTranscription {
   abort(): void;
 }
 
-/** Speech to text. `limitSeconds`: the user's time limit; longer audio is refused (AudioTooLongError). */
+/**
+ * Speech to text. `kind`: what the bytes are (sniffed by the front; the decoder is told, never guesses).
+ * `limitSeconds`: the user's time limit; longer audio is refused (AudioTooLongError). `signal`: the
+ * person's request ended, so the work stops (WorkCancelledError).
+ */
 export interface SpeechToText {
   readonly name: string;
-  transcribeFile(path: string, limitSeconds: number): Promise<Transcription>;
-  openLive(limitSeconds: number): LiveTranscription;
+  transcribeFile(path: string, kind: AudioKind, limitSeconds: number, signal?: AbortSignal): Promise<Transcription>;
+  openLive(kind: AudioKind, limitSeconds: number): LiveTranscription;
 }
 
 /** A spoken reply: MP3, when each word of the text is said, and its length. */

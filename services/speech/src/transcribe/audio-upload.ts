@@ -8,7 +8,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { SPEECH_MESSAGES, UPLOAD_MAX_BYTES, audioTooLargeMessage, invalidAudioTypeMessage, transcribeFieldsSchema } from '@story/proto';
 import { HttpError, badRequest, parseInput } from '@story/service-kit';
-import { SNIFF_BYTES, extensionOf, hasAudioExtension, sniffAudioKind, type AudioKind } from './audio-format.ts';
+import { extensionOf, hasAudioExtension, sniffAudioFile, type AudioKind } from './audio-format.ts';
 
 const MB = 1024 * 1024;
 
@@ -33,18 +33,28 @@ function tooLarge(request: FastifyRequest, fileName: string): HttpError {
   return new HttpError(413, audioTooLargeMessage(fileName, megabytes));
 }
 
-/** Streams a file part into `path`, keeping its first bytes for the content check; its size. */
-async function saveFile(part: MultipartFile, path: string, head: Buffer[]): Promise<number> {
+/** Streams a file part into `path`; its size. */
+async function saveFile(part: MultipartFile, path: string): Promise<number> {
   let bytes = 0;
-  const sniff = new Transform({
+  const count = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
-      if (bytes < SNIFF_BYTES) head.push(chunk.subarray(0, SNIFF_BYTES - bytes));
       bytes += chunk.length;
       callback(null, chunk);
     },
   });
-  await pipeline(part.file, sniff, createWriteStream(path));
+  await pipeline(part.file, count, createWriteStream(path));
   return bytes;
+}
+
+/**
+ * A body that is not multipart as it claims (no boundary, cut short, broken part headers): the
+ * parser's own errors, which are the sender's fault, not the server's.
+ */
+function isMalformedMultipart(error: unknown): boolean {
+  if (!(error instanceof Error) || error instanceof HttpError) return false;
+  const code = String((error as { code?: unknown }).code ?? '');
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') return true;
+  return /multipart|boundary|unexpected end of form|malformed part header|part terminated early/i.test(error.message);
 }
 
 /** Reads a JSON field of the form (conversationHistory), refusing text that is not JSON in the schema's words. */
@@ -65,7 +75,7 @@ function jsonField(text: string | undefined, name: string): unknown {
  */
 export async function readAudioUpload(request: FastifyRequest, tmpDir: string): Promise<AudioUpload> {
   const texts: Record<string, string> = {};
-  let saved: { path: string; fileName: string; bytes: number; head: Buffer } | undefined;
+  let saved: { path: string; fileName: string; bytes: number } | undefined;
   const paths: string[] = [];
   const discard = async () => {
     await Promise.all(paths.map((path) => rm(path, { force: true })));
@@ -88,16 +98,15 @@ export async function readAudioUpload(request: FastifyRequest, tmpDir: string): 
       }
       const path = join(tmpDir, `story-upload-${randomUUID()}.${extensionOf(fileName)}`);
       paths.push(path);
-      const head: Buffer[] = [];
-      const bytes = await saveFile(part, path, head).catch((error: unknown) => {
+      const bytes = await saveFile(part, path).catch((error: unknown) => {
         if (part.file.truncated || (error instanceof Error && /file too large|FILE_TOO_LARGE/i.test(`${error.message} ${String((error as { code?: unknown }).code)}`))) throw tooLarge(request, fileName);
         throw error;
       });
       if (part.file.truncated) throw tooLarge(request, fileName);
-      saved = { path, fileName, bytes, head: Buffer.concat(head) };
+      saved = { path, fileName, bytes };
     }
     if (!saved) throw badRequest(SPEECH_MESSAGES.audioMissing);
-    const kind = sniffAudioKind(saved.head);
+    const kind = await sniffAudioFile(saved.path);
     if (!kind) throw invalidType(saved.fileName);
     const fields = parseInput(transcribeFieldsSchema, {
       conversationHistory: jsonField(texts.conversationHistory, 'conversationHistory'),
@@ -109,6 +118,7 @@ export async function readAudioUpload(request: FastifyRequest, tmpDir: string): 
     return { path: saved.path, fileName: saved.fileName, kind, extension: extensionOf(saved.fileName), bytes: saved.bytes, fields, discard };
   } catch (error) {
     await discard();
+    if (isMalformedMultipart(error)) throw badRequest(SPEECH_MESSAGES.malformedUpload);
     throw error;
   }
 }

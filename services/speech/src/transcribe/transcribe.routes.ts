@@ -2,6 +2,7 @@ import { transcribeResponseSchema } from '@story/proto';
 import { requireUser, signedInOnly, type ServiceApp } from '@story/service-kit';
 import type { VoiceTurns } from '../turns/voice-turns.service.ts';
 import { readAudioUpload } from './audio-upload.ts';
+import { abandonedSignal } from './abandoned-signal.ts';
 
 /**
  * `POST /api/transcribe` (multipart: `audio`, `conversationHistory`, optional `audioType=solo`):
@@ -9,11 +10,12 @@ import { readAudioUpload } from './audio-upload.ts';
  * coach's reply and (for voice reply types) its speech. The temporary file goes in every case.
  */
 export function registerTranscribeRoutes(app: ServiceApp, turns: VoiceTurns, tmpDir: string): void {
-  app.post('/api/transcribe', { ...signedInOnly, schema: { response: { 200: transcribeResponseSchema } } }, async (request) => {
+  app.post('/api/transcribe', { ...signedInOnly, schema: { response: { 200: transcribeResponseSchema } } }, async (request, reply) => {
     const { userId } = requireUser(request);
+    const signal = abandonedSignal(reply);
     const upload = await readAudioUpload(request, tmpDir);
     try {
-      return await turns.fromUpload(userId, upload);
+      return await turns.fromUpload(userId, upload, signal);
     } finally {
       await upload.discard();
     }

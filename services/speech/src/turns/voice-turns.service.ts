@@ -5,6 +5,7 @@ import { HttpError } from '@story/service-kit';
 import type { ChatReplyClient } from '../nats/chat-reply.client.ts';
 import type { SpeechAudioStore } from '../nats/speech-audio.store.ts';
 import type { SpeechJobResult, SpeechJobs } from '../nats/speech-jobs.client.ts';
+import type { SpeechLimits } from '../nats/speech-limits.ts';
 import type { UserSettingsClient, VoiceSettings } from '../nats/user-settings.client.ts';
 import type { AudioUpload } from '../transcribe/audio-upload.ts';
 import { replyParts } from './reply-parts.ts';
@@ -14,6 +15,7 @@ export interface VoiceTurnDeps {
   jobs: SpeechJobs;
   settings: UserSettingsClient;
   chat: ChatReplyClient;
+  limits: SpeechLimits;
   /** The audio store, once NATS is connected. */
   audio: () => SpeechAudioStore;
   log: FastifyBaseLogger;
@@ -56,27 +58,51 @@ export class VoiceTurns {
     return this.deps.settings.settingsOf(userId);
   }
 
-  /** An uploaded file (or a recording sent whole): transcribed on a worker, then answered. */
-  async fromUpload(userId: number, upload: AudioUpload): Promise<TranscribeResponse> {
+  /** Refuses at once (429) while the person's audio budget for the hour is spent. */
+  checkAudioBudget(userId: number): Promise<void> {
+    return this.deps.limits.checkAudioBudget(userId);
+  }
+
+  /**
+   * Runs one of the person's voice turns: at most a few at once per person (429 beyond), and the
+   * audio it transcribed charged to their hourly budget by its length.
+   */
+  hold<T>(userId: number, turn: () => Promise<T>): Promise<T> {
+    return this.deps.limits.holdTurn(userId, turn);
+  }
+
+  /** Charges a transcription's seconds to the person's audio budget. */
+  async charge(userId: number, heard: { durationSeconds: number }): Promise<void> {
+    await this.deps.limits.chargeAudio(userId, heard.durationSeconds).catch((error: unknown) => {
+      this.deps.log.warn({ err: error, userId }, 'could not charge the audio budget');
+    });
+  }
+
+  /** An uploaded file (or a recording sent whole): transcribed on a worker, then answered. `signal`: the request ended. */
+  async fromUpload(userId: number, upload: AudioUpload, signal?: AbortSignal): Promise<TranscribeResponse> {
     const settings = await this.settingsOf(userId);
-    const store = this.deps.audio();
-    const audio = await store.putFile(`upload-${randomUUID()}`, upload.path, upload.bytes);
-    let heard: SpeechJobResult;
-    try {
-      heard = await this.deps.jobs.run(SUBJECTS.speechTranscribe, (jobId) => ({ jobId, audio, extension: upload.kind, maxSeconds: settings.timeLimit }));
-    } finally {
-      await store.remove(audio);
-    }
-    const { transcript, durationSeconds, wordTimings } = expectResult(heard, 'transcribed');
-    const { conversationHistory, context, threadId, snippetId, audioType } = upload.fields;
-    return this.answer(userId, { transcript, conversationHistory, context, threadId, snippetId, solo: audioType === 'solo', heard: { wordTimings, durationSeconds } }, settings);
+    await this.checkAudioBudget(userId);
+    return this.hold(userId, async () => {
+      const store = this.deps.audio();
+      const audio = await store.putFile(`upload-${randomUUID()}`, upload.path, upload.bytes);
+      let heard: SpeechJobResult;
+      try {
+        heard = await this.deps.jobs.run(SUBJECTS.speechTranscribe, (jobId) => ({ jobId, audio, extension: upload.kind, maxSeconds: settings.timeLimit }), { userId, signal });
+      } finally {
+        await store.remove(audio);
+      }
+      const { transcript, durationSeconds, wordTimings } = expectResult(heard, 'transcribed');
+      await this.charge(userId, { durationSeconds });
+      const { conversationHistory, context, threadId, snippetId, audioType } = upload.fields;
+      return this.answer(userId, { transcript, conversationHistory, context, threadId, snippetId, solo: audioType === 'solo', heard: { wordTimings, durationSeconds } }, settings, signal);
+    });
   }
 
   /** Replies to what was heard: the coach's words, and their speech when the user's type has voice. */
-  async answer(userId: number, turn: HeardTurn, settings: VoiceSettings): Promise<TranscribeResponse> {
+  async answer(userId: number, turn: HeardTurn, settings: VoiceSettings, signal?: AbortSignal): Promise<TranscribeResponse> {
     const answer = await this.reply(userId, turn);
     if (settings.responseType !== 'text_and_voice') return answer;
-    const spoken = await this.speak(answer.aiResponse);
+    const spoken = await this.speak(userId, answer.aiResponse, signal);
     return { ...answer, audioResponse: spoken.mp3.toString('base64'), wordTimings: spoken.wordTimings };
   }
 
@@ -84,20 +110,20 @@ export class VoiceTurns {
    * The same answer with its speech made a piece at a time (see reply-parts.ts): the turn comes with
    * the first piece's audio, and `rest` makes the others, one after another, while it plays.
    */
-  async answerInParts(userId: number, turn: HeardTurn, settings: VoiceSettings): Promise<{ first: StreamedTurn; rest: AsyncGenerator<ReplyAudioPart> }> {
+  async answerInParts(userId: number, turn: HeardTurn, settings: VoiceSettings, signal?: AbortSignal): Promise<{ first: StreamedTurn; rest: AsyncGenerator<ReplyAudioPart> }> {
     const answer = await this.reply(userId, turn);
     const parts = settings.responseType === 'text_and_voice' ? replyParts(answer.aiResponse) : [];
     const [head, ...tail] = parts;
     if (head === undefined) return { first: answer, rest: noParts() };
-    const spoken = await this.speak(head);
+    const spoken = await this.speak(userId, head, signal);
     const first = { ...answer, audioResponse: spoken.mp3.toString('base64'), wordTimings: spoken.wordTimings, audioParts: parts.length };
-    return { first, rest: this.speakRest(tail, spoken.durationSeconds) };
+    return { first, rest: this.speakRest(userId, tail, spoken.durationSeconds, signal) };
   }
 
-  private async *speakRest(parts: readonly string[], startsAt: number): AsyncGenerator<ReplyAudioPart> {
+  private async *speakRest(userId: number, parts: readonly string[], startsAt: number, signal?: AbortSignal): AsyncGenerator<ReplyAudioPart> {
     let offsetSeconds = startsAt;
     for (const [i, text] of parts.entries()) {
-      const spoken = await this.speak(text);
+      const spoken = await this.speak(userId, text, signal);
       const at = (seconds: number) => Math.round((seconds + offsetSeconds) * 1000) / 1000;
       const wordTimings = spoken.wordTimings.map((timing) => ({ word: timing.word, start: at(timing.start), end: at(timing.end) }));
       yield { index: i + 1, audioResponse: spoken.mp3.toString('base64'), wordTimings, offsetSeconds };
@@ -124,8 +150,8 @@ export class VoiceTurns {
   }
 
   /** `text` spoken on a worker: its MP3, when its words are said, and its length. */
-  private async speak(text: string): Promise<{ mp3: Buffer; wordTimings: WordTiming[]; durationSeconds: number }> {
-    const spoken = expectResult(await this.deps.jobs.run(SUBJECTS.speechSynthesize, (jobId) => ({ jobId, text })), 'synthesized');
+  private async speak(userId: number, text: string, signal?: AbortSignal): Promise<{ mp3: Buffer; wordTimings: WordTiming[]; durationSeconds: number }> {
+    const spoken = expectResult(await this.deps.jobs.run(SUBJECTS.speechSynthesize, (jobId) => ({ jobId, text }), { userId, signal }), 'synthesized');
     const store = this.deps.audio();
     try {
       return { mp3: await store.get(spoken.audio), wordTimings: spoken.wordTimings, durationSeconds: spoken.durationSeconds };

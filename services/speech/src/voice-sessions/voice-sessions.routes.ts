@@ -22,6 +22,7 @@ import { HttpError, requireUser, signedInOnly, type NatsLink, type ServiceApp } 
 import { ask, connectionFor, isNoResponders, messageJson } from '../nats/asker.ts';
 import type { SpeechJobs } from '../nats/speech-jobs.client.ts';
 import type { VoiceTurns } from '../turns/voice-turns.service.ts';
+import { abandonedSignal } from '../transcribe/abandoned-signal.ts';
 import { replyStream, wantsReplyStream } from './reply-stream.ts';
 
 /** The largest chunk one request may carry (a recorder's one-second chunk is about 16 KB; one NATS message holds at most 1 MB). */
@@ -55,6 +56,7 @@ export function registerVoiceSessionRoutes(app: ServiceApp, deps: VoiceSessionDe
   app.post('/api/transcribe/sessions', { ...signedInOnly, schema: { body: openVoiceSessionRequestSchema, response: { 201: voiceSessionResponseSchema } } }, async (request, reply) => {
     const { userId } = requireUser(request);
     const { timeLimit } = await deps.turns.settingsOf(userId);
+    await deps.turns.checkAudioBudget(userId);
     const answer = speechStreamOpenReplySchema.parse(await ask(deps.nats, 'speech', SUBJECTS.speechStreamOpen, { userId, mimeType: request.body.mimeType, maxSeconds: timeLimit }, ASK_TIMEOUT_MS));
     return reply.status(201).send({ sessionId: passOn(answer).sessionId });
   });
@@ -87,15 +89,19 @@ export function registerVoiceSessionRoutes(app: ServiceApp, deps: VoiceSessionDe
       const { userId } = requireUser(request);
       const { chunkCount, conversationHistory, context, threadId, snippetId } = request.body;
       const settings = await deps.turns.settingsOf(userId);
-      const heard = await deps.jobs.runOnce(speechSessionSubject(String(request.params.sessionId), 'finish'), (jobId) => ({ jobId, userId, chunkCount }));
-      if (heard.type !== 'transcribed') throw new Error(`a session's finish answered ${heard.type}`);
-      const spoken = { wordTimings: heard.wordTimings, durationSeconds: heard.durationSeconds };
-      const turn = { transcript: heard.transcript, conversationHistory, context, threadId, snippetId, solo: false, heard: spoken };
-      if (!wantsReplyStream(request.headers.accept)) return deps.turns.answer(userId, turn, settings);
-      // Refusals and failures up to the first piece of speech are HTTP errors as usual; after it, a line says why the rest will not come.
-      const { first, rest } = await deps.turns.answerInParts(userId, turn, settings);
-      // Fastify sends a stream as it comes; the route's type knows only its JSON body.
-      return reply.type(REPLY_STREAM_CONTENT_TYPE).header('cache-control', 'no-store').send(replyStream(first, rest, request.log) as never);
+      const signal = abandonedSignal(reply);
+      return deps.turns.hold(userId, async () => {
+        const heard = await deps.jobs.runOnce(speechSessionSubject(String(request.params.sessionId), 'finish'), (jobId) => ({ jobId, userId, chunkCount }), { userId, signal });
+        if (heard.type !== 'transcribed') throw new Error(`a session's finish answered ${heard.type}`);
+        await deps.turns.charge(userId, heard);
+        const spoken = { wordTimings: heard.wordTimings, durationSeconds: heard.durationSeconds };
+        const turn = { transcript: heard.transcript, conversationHistory, context, threadId, snippetId, solo: false, heard: spoken };
+        if (!wantsReplyStream(request.headers.accept)) return deps.turns.answer(userId, turn, settings, signal);
+        // Refusals and failures up to the first piece of speech are HTTP errors as usual; after it, a line says why the rest will not come.
+        const { first, rest } = await deps.turns.answerInParts(userId, turn, settings, signal);
+        // Fastify sends a stream as it comes; the route's type knows only its JSON body.
+        return reply.type(REPLY_STREAM_CONTENT_TYPE).header('cache-control', 'no-store').send(replyStream(first, rest, request.log) as never);
+      });
     },
   );
 

@@ -1,9 +1,10 @@
-import type { Msg, NatsConnection } from '@nats-io/transport-node';
+import type { Msg, NatsConnection, Subscription } from '@nats-io/transport-node';
 import type { FastifyBaseLogger } from 'fastify';
-import { HTTP_MESSAGES, speechJobSubject, type NatsRefusal, type SpeechJobEvent } from '@story/proto';
+import { HTTP_MESSAGES, SPEECH_MESSAGES, speechJobSubject, type NatsRefusal, type SpeechJobEvent } from '@story/proto';
+import { WorkCancelledError } from '../engines/speech-engines.ts';
 
-/** A job's work: its result event, or a refusal the asker passes on. */
-export type JobWork = () => Promise<SpeechJobEvent>;
+/** A job's work: its result event, or a refusal the asker passes on. `signal` aborts when nobody waits for it any more. */
+export type JobWork = (signal: AbortSignal) => Promise<SpeechJobEvent>;
 
 /** An error whose status and message the asker may pass on to the person (too long, unreadable). */
 export class JobRefusal extends Error {
@@ -21,19 +22,50 @@ export interface JobRunnerOptions {
   worker: string;
   /** Jobs run at once; more wait their turn (and are reported as working meanwhile). */
   concurrency: number;
+  /** Jobs that may wait for a turn; past it a job is refused at once as busy. */
+  maxWaiting: number;
   heartbeatMs: number;
   log: FastifyBaseLogger;
 }
+
+/** Whose job it is and how long it may wait for its turn. */
+export interface JobTicket {
+  jobId: string;
+  userId: number;
+  /** Dropped (as busy) when its turn has not come by then: the person is not kept waiting forever. */
+  startWithinMs: number;
+}
+
+interface WaitingJob {
+  ticket: JobTicket;
+  start: () => void;
+  expiry: NodeJS.Timeout;
+}
+
+/** What the runner did with a job, for tests and logs. */
+export type JobOutcome = 'done' | 'failed' | 'cancelled' | 'expired';
+
+const busy = (): SpeechJobEvent => ({ type: 'failed', status: 503, message: SPEECH_MESSAGES.speechBusy });
 
 /**
  * Runs a worker's jobs: accepts each at once (the NATS reply), then says "working" on the job's
  * subject every heartbeat until it reports the result. The front takes a silent job for a dead
  * worker and gives it to another, so a heartbeat is a promise that the result is still coming.
+ *
+ * Jobs wait in one queue per person and are started in turn across people (round robin), so one
+ * person's pile of uploads never stands between another person and the worker for more than the
+ * job already running. A job whose requester has gone (a cancel on `speech.job.<id>.cancel`) is
+ * dropped from its queue, or stopped if it runs; one that cannot start in time is dropped as busy.
  */
 export class JobRunner {
   private running = 0;
-  private readonly waiting: (() => void)[] = [];
+  /** Waiting jobs, per person, in arrival order; Map order is the round robin's. */
+  private readonly queues = new Map<number, WaitingJob[]>();
+  private waitingCount = 0;
   private readonly inFlight = new Set<Promise<void>>();
+  private readonly controllers = new Map<string, AbortController>();
+  private readonly outcomes: { jobId: string; userId: number; outcome: JobOutcome }[] = [];
+  private cancelSubscription: Subscription | undefined;
 
   constructor(
     private readonly nc: NatsConnection,
@@ -45,25 +77,69 @@ export class JobRunner {
     return this.inFlight.size;
   }
 
-  /** Accepts the job of `msg`; `exclusive` false lets it skip the queue (a live recording's last step, which is short). */
-  accept(msg: Msg, jobId: string, work: JobWork, exclusive = true): void {
+  /** The last jobs' outcomes, oldest first (at most 200). */
+  get history(): readonly { jobId: string; userId: number; outcome: JobOutcome }[] {
+    return this.outcomes;
+  }
+
+  /** Listens for the fronts' cancellations (every worker hears them; the one with the job acts). */
+  listenForCancels(): void {
+    this.cancelSubscription = this.nc.subscribe('speech.job.*.cancel', {
+      callback: (_error, msg) => {
+        const jobId = msg.subject.split('.')[2] ?? '';
+        this.cancel(jobId);
+      },
+    });
+  }
+
+  /**
+   * Accepts the job of `msg`, or refuses it as busy when too many wait already. `exclusive` false
+   * lets it skip the queue (a live recording's last step, which is short and already mostly done).
+   */
+  accept(msg: Msg, ticket: JobTicket, work: JobWork, exclusive = true): void {
+    if (exclusive && this.running >= this.options.concurrency && this.waitingCount >= this.options.maxWaiting) {
+      JobRunner.refuse(msg, { ok: false, status: 503, message: SPEECH_MESSAGES.speechBusy });
+      return;
+    }
     msg.respond(JSON.stringify({ ok: true, worker: this.options.worker }));
-    const subject = speechJobSubject(jobId);
+    const subject = speechJobSubject(ticket.jobId);
     const report = (event: SpeechJobEvent) => this.nc.publish(subject, JSON.stringify(event));
     const heartbeat = setInterval(() => report({ type: 'working', worker: this.options.worker }), this.options.heartbeatMs);
+    const controller = new AbortController();
+    this.controllers.set(ticket.jobId, controller);
     const job = (async () => {
-      if (exclusive) await this.slot();
       try {
-        report(await work());
-      } catch (error) {
-        report(this.failure(error, jobId));
+        const turn = exclusive ? await this.turnOf(ticket, controller.signal) : 'started';
+        if (turn !== 'started') {
+          this.record(ticket, turn);
+          if (turn === 'expired') report(busy());
+          return;
+        }
+        try {
+          report(await work(controller.signal));
+          this.record(ticket, 'done');
+        } catch (error) {
+          if (controller.signal.aborted || error instanceof WorkCancelledError) {
+            this.record(ticket, 'cancelled');
+            return;
+          }
+          this.record(ticket, 'failed');
+          report(this.failure(error, ticket.jobId));
+        } finally {
+          if (exclusive) this.release();
+        }
       } finally {
-        if (exclusive) this.release();
         clearInterval(heartbeat);
+        this.controllers.delete(ticket.jobId);
       }
     })();
     this.inFlight.add(job);
     void job.finally(() => this.inFlight.delete(job));
+  }
+
+  /** Nobody waits for this job any more: drop it from its queue, or stop it if it runs. */
+  cancel(jobId: string): void {
+    this.controllers.get(jobId)?.abort();
   }
 
   /** Refuses a job without running it. */
@@ -73,7 +149,13 @@ export class JobRunner {
 
   /** Waits for the jobs in flight (a worker shutting down finishes what it accepted). */
   async drain(): Promise<void> {
+    this.cancelSubscription?.unsubscribe();
     await Promise.allSettled([...this.inFlight]);
+  }
+
+  private record(ticket: JobTicket, outcome: JobOutcome): void {
+    this.outcomes.push({ jobId: ticket.jobId, userId: ticket.userId, outcome });
+    if (this.outcomes.length > 200) this.outcomes.shift();
   }
 
   private failure(error: unknown, jobId: string): SpeechJobEvent {
@@ -82,17 +164,59 @@ export class JobRunner {
     return { type: 'failed', status: 500, message: HTTP_MESSAGES.internal };
   }
 
-  private async slot(): Promise<void> {
-    if (this.running < this.options.concurrency) {
+  /** Waits for the job's turn: started, or dropped because its requester left or its time ran out. */
+  private turnOf(ticket: JobTicket, signal: AbortSignal): Promise<'started' | 'cancelled' | 'expired'> {
+    if (signal.aborted) return Promise.resolve('cancelled');
+    if (this.running < this.options.concurrency && this.waitingCount === 0) {
       this.running += 1;
-      return;
+      return Promise.resolve('started');
     }
-    await new Promise<void>((resolve) => this.waiting.push(resolve));
+    return new Promise((resolve) => {
+      const leave = (outcome: 'cancelled' | 'expired') => {
+        if (this.remove(waiting)) resolve(outcome);
+      };
+      const waiting: WaitingJob = {
+        ticket,
+        start: () => {
+          clearTimeout(waiting.expiry);
+          signal.removeEventListener('abort', onAbort);
+          resolve('started');
+        },
+        expiry: setTimeout(() => leave('expired'), ticket.startWithinMs),
+      };
+      const onAbort = () => leave('cancelled');
+      signal.addEventListener('abort', onAbort, { once: true });
+      const queue = this.queues.get(ticket.userId);
+      if (queue) queue.push(waiting);
+      else this.queues.set(ticket.userId, [waiting]);
+      this.waitingCount += 1;
+    });
   }
 
+  /** Takes a waiting job out of its queue; false when it had already left it (started). */
+  private remove(waiting: WaitingJob): boolean {
+    const queue = this.queues.get(waiting.ticket.userId);
+    const index = queue?.indexOf(waiting) ?? -1;
+    if (!queue || index < 0) return false;
+    clearTimeout(waiting.expiry);
+    queue.splice(index, 1);
+    if (queue.length === 0) this.queues.delete(waiting.ticket.userId);
+    this.waitingCount -= 1;
+    return true;
+  }
+
+  /** A slot is free: the next person in turn starts their oldest job, and goes to the back of the turn. */
   private release(): void {
-    const next = this.waiting.shift();
-    if (next) next();
-    else this.running -= 1;
+    const next = this.queues.entries().next();
+    if (next.done) {
+      this.running -= 1;
+      return;
+    }
+    const [userId, queue] = next.value;
+    const waiting = queue.shift();
+    this.queues.delete(userId);
+    if (queue.length > 0) this.queues.set(userId, queue);
+    this.waitingCount -= 1;
+    waiting?.start();
   }
 }

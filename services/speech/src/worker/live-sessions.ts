@@ -17,23 +17,34 @@ import {
 import { describeZodError } from '@story/service-kit';
 import type { LiveTranscription, SpeechToText } from '../engines/speech-engines.ts';
 import { messageJson } from '../nats/asker.ts';
+import { kindOfMimeType, sniffAudioKind, type AudioKind } from '../transcribe/audio-format.ts';
 import { asRefusal } from './engine-refusals.ts';
 import { JobRefusal, JobRunner } from './job-runner.ts';
 
 export interface LiveSessionsOptions {
   maxSessions: number;
+  /** A recording that sends no new bytes for this long is dropped. */
   idleSeconds: number;
+  /** Seconds past its time limit after which a recording is closed, whatever it still sends. */
+  lifetimeMarginSeconds: number;
   log: FastifyBaseLogger;
+  /** The clock (tests move it). */
+  now?: () => number;
 }
 
 interface LiveSession {
   id: string;
   userId: number;
   live: LiveTranscription;
+  /** What the recorder said it records; the first chunk's bytes must agree. */
+  kind: AudioKind;
   /** The next chunk expected (chunks are numbered from 0). */
   received: number;
   bytes: number;
+  /** When the owner last sent new bytes: nothing else (a chunk sent again, anyone else's request) keeps a session alive. */
   lastHeard: number;
+  /** When the session closes, whatever it still sends: its time limit plus a margin after it opened. */
+  closesAt: number;
   subscription: Subscription;
   /** Why the recording was refused, once it was (too long, unreadable). */
   refusal: NatsRefusal | undefined;
@@ -48,6 +59,9 @@ const refusal = (status: number, message: string): NatsRefusal => ({ ok: false, 
  * `speech` queue group, then lives on its own subjects (`speech.session.<id>.*`) that only this
  * worker listens to: its chunks reach the one decoder that holds its state. If this worker dies the
  * subjects have no listener, the front answers 410, and the web app sends the recording as a whole.
+ *
+ * A session holds one of the worker's few slots, so it cannot be kept by sending nothing new: only
+ * its owner's new bytes reset its idle time, and it closes at its time limit plus a margin anyway.
  */
 export class LiveSessions {
   private readonly sessions = new Map<string, LiveSession>();
@@ -60,6 +74,10 @@ export class LiveSessions {
     private readonly runner: JobRunner,
     private readonly options: LiveSessionsOptions,
   ) {}
+
+  private now(): number {
+    return this.options.now?.() ?? Date.now();
+  }
 
   get count(): number {
     return this.sessions.size;
@@ -80,18 +98,23 @@ export class LiveSessions {
   private open(msg: Msg): void {
     const request = speechStreamOpenRequestSchema.safeParse(messageJson(msg));
     if (!request.success) return respond(msg, refusal(400, describeZodError(request.error)));
-    const { userId, maxSeconds } = request.data;
+    const { userId, maxSeconds, mimeType } = request.data;
+    const kind = kindOfMimeType(mimeType);
+    if (!kind) return respond(msg, refusal(400, 'mimeType must be a webm, ogg or mp4 recording'));
     // A person records one answer at a time: a new recording replaces their older one here.
     for (const session of this.sessions.values()) if (session.userId === userId) this.close(session);
-    if (this.sessions.size >= this.options.maxSessions) return respond(msg, refusal(503, SPEECH_MESSAGES.sessionBusy));
+    if (this.sessions.size >= this.options.maxSessions) return respond(msg, refusal(503, SPEECH_MESSAGES.recordersBusy));
     const id = String(randomInt(1, 2 ** 47));
+    const now = this.now();
     const session: LiveSession = {
       id,
       userId,
-      live: this.stt.openLive(maxSeconds),
+      live: this.stt.openLive(kind, maxSeconds),
+      kind,
       received: 0,
       bytes: 0,
-      lastHeard: Date.now(),
+      lastHeard: now,
+      closesAt: now + (maxSeconds + this.options.lifetimeMarginSeconds) * 1000,
       refusal: undefined,
       subscription: this.nc.subscribe(`speech.session.${id}.*`, { callback: (_error, message) => this.dispatch(id, message) }),
     };
@@ -102,7 +125,6 @@ export class LiveSessions {
   private dispatch(id: string, msg: Msg): void {
     const session = this.sessions.get(id);
     if (!session) return respond(msg, refusal(410, SPEECH_MESSAGES.sessionNotFound));
-    session.lastHeard = Date.now();
     const verb = msg.subject.slice(msg.subject.lastIndexOf('.') + 1);
     if (verb === 'chunk') this.chunk(session, msg);
     else if (verb === 'finish') this.finish(session, msg);
@@ -124,7 +146,13 @@ export class LiveSessions {
     if (!Number.isInteger(seq) || seq > session.received) return respond(msg, refusal(409, chunkOutOfOrderMessage(session.received, seq)));
     // A chunk sent again (its answer was lost) is already in.
     if (seq < session.received) return respond(msg, { ok: true, received: session.received, heardSeconds: session.live.heardSeconds });
+    if (seq === 0 && sniffAudioKind(msg.data) !== session.kind) {
+      session.refusal = refusal(415, SPEECH_MESSAGES.unreadableAudio);
+      session.live.abort();
+      return respond(msg, session.refusal);
+    }
     session.bytes += msg.data.length;
+    if (msg.data.length > 0) session.lastHeard = this.now();
     if (session.bytes > UPLOAD_MAX_BYTES) {
       session.refusal = refusal(413, SPEECH_MESSAGES.recordingTooLarge);
       session.live.abort();
@@ -149,8 +177,9 @@ export class LiveSessions {
     // Not queued behind other jobs: most of the recording is transcribed already, a person is waiting.
     this.runner.accept(
       msg,
-      request.data.jobId,
-      async () => {
+      { jobId: request.data.jobId, userId: session.userId, startWithinMs: 1 },
+      async (signal) => {
+        signal.addEventListener('abort', () => session.live.abort(), { once: true });
         const { text, durationSeconds, wordTimings } = await session.live.finish().catch((error: unknown) => {
           throw asRefusal(error);
         });
@@ -174,9 +203,11 @@ export class LiveSessions {
     return refusal(410, SPEECH_MESSAGES.sessionNotFound);
   }
 
-  private dropIdle(): void {
-    const oldest = Date.now() - this.options.idleSeconds * 1000;
-    for (const session of this.sessions.values()) if (session.lastHeard < oldest) this.close(session);
+  /** Closes the sessions that sent nothing new for too long, and those past their lifetime. */
+  dropIdle(): void {
+    const now = this.now();
+    const oldest = now - this.options.idleSeconds * 1000;
+    for (const session of this.sessions.values()) if (session.lastHeard < oldest || session.closesAt <= now) this.close(session);
   }
 
   /** Stops listening for the session; its transcription goes on (a finish is using it). */

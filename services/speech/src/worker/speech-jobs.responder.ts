@@ -4,13 +4,14 @@ import { join } from 'node:path';
 import type { Msg, NatsConnection, Subscription } from '@nats-io/transport-node';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import { QUEUE_GROUPS, SUBJECTS, speechSynthesizeJobSchema, speechTranscribeJobSchema, type SpeechJobEvent, type SpeechSynthesizeJob, type SpeechTranscribeJob } from '@story/proto';
+import { QUEUE_GROUPS, SPEECH_MESSAGES, SUBJECTS, speechSynthesizeJobSchema, speechTranscribeJobSchema, type SpeechJobEvent, type SpeechSynthesizeJob, type SpeechTranscribeJob } from '@story/proto';
 import { describeZodError } from '@story/service-kit';
 import type { SpeechToText, TextToSpeech } from '../engines/speech-engines.ts';
 import type { SpeechAudioStore } from '../nats/speech-audio.store.ts';
 import { messageJson } from '../nats/asker.ts';
+import { sniffAudioFile } from '../transcribe/audio-format.ts';
 import { asRefusal } from './engine-refusals.ts';
-import { JobRunner } from './job-runner.ts';
+import { JobRefusal, JobRunner } from './job-runner.ts';
 
 export interface SpeechJobDeps {
   stt: SpeechToText;
@@ -21,17 +22,16 @@ export interface SpeechJobDeps {
   log: FastifyBaseLogger;
 }
 
-/** Extensions a job may name (what the front accepted); anything else is written as `.audio` for ffmpeg to probe. */
-const KNOWN_EXTENSIONS = new Set(['mp3', 'wav', 'm4a', 'aac', 'mp4', 'webm', 'ogg']);
-
-
-/** Transcribes a whole file: fetched into a temporary file (ffmpeg seeks in MP4), always removed. */
-async function transcribe(deps: SpeechJobDeps, job: SpeechTranscribeJob): Promise<SpeechJobEvent> {
-  const extension = KNOWN_EXTENSIONS.has(job.extension) ? job.extension : 'audio';
-  const path = join(deps.tmpDir, `story-upload-${randomUUID()}.${extension}`);
+/**
+ * Transcribes a whole file: fetched into a temporary file (ffmpeg seeks in MP4), always removed. Its
+ * bytes are checked again here, against the kind the front found: the decoder is told that kind.
+ */
+async function transcribe(deps: SpeechJobDeps, job: SpeechTranscribeJob, signal: AbortSignal): Promise<SpeechJobEvent> {
+  const path = join(deps.tmpDir, `story-upload-${randomUUID()}.${job.extension}`);
   try {
     await writeFile(path, await deps.audio.get(job.audio));
-    const { text, durationSeconds, wordTimings } = await deps.stt.transcribeFile(path, job.maxSeconds).catch((error: unknown) => {
+    if ((await sniffAudioFile(path)) !== job.extension) throw new JobRefusal(422, SPEECH_MESSAGES.unreadableAudio);
+    const { text, durationSeconds, wordTimings } = await deps.stt.transcribeFile(path, job.extension, job.maxSeconds, signal).catch((error: unknown) => {
       throw asRefusal(error);
     });
     return { type: 'transcribed', transcript: text, durationSeconds, wordTimings };
@@ -52,7 +52,7 @@ async function synthesize(deps: SpeechJobDeps, job: SpeechSynthesizeJob): Promis
  * process is more capacity, with nothing to configure. Returns a function that stops taking jobs.
  */
 export function startSpeechJobResponders(nc: NatsConnection, deps: SpeechJobDeps): () => Promise<void> {
-  const serve = <J extends { jobId: string }>(subject: string, schema: z.ZodType<J>, work: (job: J) => Promise<SpeechJobEvent>): Subscription =>
+  const serve = <J extends { jobId: string; userId: number; startWithinMs: number }>(subject: string, schema: z.ZodType<J>, work: (job: J, signal: AbortSignal) => Promise<SpeechJobEvent>): Subscription =>
     nc.subscribe(subject, {
       queue: QUEUE_GROUPS.speech,
       callback: (error, msg) => {
@@ -65,11 +65,12 @@ export function startSpeechJobResponders(nc: NatsConnection, deps: SpeechJobDeps
           JobRunner.refuse(msg, { ok: false, status: 400, message: describeZodError(job.error) });
           return;
         }
-        deps.runner.accept(msg, job.data.jobId, () => work(job.data));
+        const { jobId, userId, startWithinMs } = job.data;
+        deps.runner.accept(msg, { jobId, userId, startWithinMs }, (signal) => work(job.data, signal));
       },
     });
   const subscriptions = [
-    serve(SUBJECTS.speechTranscribe, speechTranscribeJobSchema, (job) => transcribe(deps, job)),
+    serve(SUBJECTS.speechTranscribe, speechTranscribeJobSchema, (job, signal) => transcribe(deps, job, signal)),
     serve(SUBJECTS.speechSynthesize, speechSynthesizeJobSchema, (job) => synthesize(deps, job)),
   ];
   return async () => {

@@ -51,7 +51,7 @@ describe('OpenAI speech engines (a loopback server with OpenAI’s audio API)', 
   });
 
   it('transcribes a file with the configured model, and measures its length itself', async () => {
-    const result = await engines.stt.transcribeFile(wav, 300);
+    const result = await engines.stt.transcribeFile(wav, 'wav', 300);
     expect(result.text).toBe('I led the migration of our database.');
     expect(result.durationSeconds).toBeGreaterThan(2);
     const sent = fake.calls.at(-1);
@@ -63,7 +63,7 @@ describe('OpenAI speech engines (a loopback server with OpenAI’s audio API)', 
   });
 
   it('asks a Whisper model for word timestamps and keeps each word’s times', async () => {
-    const result = await engines.stt.transcribeFile(wav, 300);
+    const result = await engines.stt.transcribeFile(wav, 'wav', 300);
     const form = fake.calls.at(-1)?.body.toString('latin1') ?? '';
     expect(form).toMatch(/name="response_format"\r\n\r\nverbose_json/);
     expect(form).toMatch(/name="timestamp_granularities\[\]"\r\n\r\nword/);
@@ -73,7 +73,7 @@ describe('OpenAI speech engines (a loopback server with OpenAI’s audio API)', 
 
   it('estimates the words’ times from the text and the length with a model that gives none (gpt-4o-*-transcribe)', async () => {
     const config = speechEnvSchema.parse({ NATS_URL: 'nats://127.0.0.1:1', IDENTITY_PUBLIC_KEY: 'pem', OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: baseUrl, OPENAI_TRANSCRIBE_MODEL: 'gpt-4o-mini-transcribe' });
-    const result = await createSpeechEngines(config, dir).stt.transcribeFile(wav, 300);
+    const result = await createSpeechEngines(config, dir).stt.transcribeFile(wav, 'wav', 300);
     const form = fake.calls.at(-1)?.body.toString('latin1') ?? '';
     expect(form).not.toContain('verbose_json');
     expect(form).not.toContain('timestamp_granularities');
@@ -83,7 +83,7 @@ describe('OpenAI speech engines (a loopback server with OpenAI’s audio API)', 
 
   it('sends a live recording as one file when it ends, the same bytes as an upload', async () => {
     const bytes = readFileSync(wav);
-    const live = engines.stt.openLive(300);
+    const live = engines.stt.openLive('wav', 300);
     for (let offset = 0; offset < bytes.length; offset += 20_000) await live.write(bytes.subarray(offset, offset + 20_000));
     const result = await live.finish();
     expect(result.text).toBe('I led the migration of our database.');
@@ -92,7 +92,7 @@ describe('OpenAI speech engines (a loopback server with OpenAI’s audio API)', 
 
   it('refuses a file longer than the limit without sending it', async () => {
     const before = fake.calls.length;
-    await expect(engines.stt.transcribeFile(wav, 0.5)).rejects.toBeInstanceOf(AudioTooLongError);
+    await expect(engines.stt.transcribeFile(wav, 'wav', 0.5)).rejects.toBeInstanceOf(AudioTooLongError);
     expect(fake.calls.length).toBe(before);
   });
 

@@ -4,13 +4,17 @@ import { rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import OpenAI, { toFile } from 'openai';
 import { estimateWordTimings, type WordTiming } from '@story/proto';
+import type { AudioKind } from '../../transcribe/audio-format.ts';
 import { DurationMeter } from '../audio-duration.ts';
-import type { LiveTranscription, SpeechToText, Transcription } from '../speech-engines.ts';
+import { drained } from '../child-process.ts';
+import { decodeDeadlineMs, type LiveTranscription, type SpeechToText, type Transcription } from '../speech-engines.ts';
 
 export interface OpenAiSpeechToTextOptions {
   client: OpenAI;
   model: string;
   toleranceSeconds: number;
+  /** Seconds past the longest recording that measuring it may take before ffmpeg is killed. */
+  deadlineMarginSeconds: number;
   /** Where a live recording is gathered until it is sent (removed after). */
   tmpDir: string;
 }
@@ -25,14 +29,14 @@ const round = (seconds: number) => Math.round(seconds * 1000) / 1000;
  * timestamps; with a model that gives none, the words' times are estimated from the text over the
  * recording's length (as for OpenAI's spoken replies), so words per minute and fillers still show.
  */
-async function transcribeWithOpenAi(options: OpenAiSpeechToTextOptions, path: string, name: string, durationSeconds: number): Promise<Transcription> {
+async function transcribeWithOpenAi(options: OpenAiSpeechToTextOptions, path: string, name: string, durationSeconds: number, signal?: AbortSignal): Promise<Transcription> {
   const file = await toFile(createReadStream(path), name);
   if (!timesWords(options.model)) {
-    const result = await options.client.audio.transcriptions.create({ file, model: options.model });
+    const result = await options.client.audio.transcriptions.create({ file, model: options.model }, { signal });
     const text = result.text.trim();
     return { text, durationSeconds, wordTimings: estimateWordTimings(text, durationSeconds) };
   }
-  const result = await options.client.audio.transcriptions.create({ file, model: options.model, response_format: 'verbose_json', timestamp_granularities: ['word'] });
+  const result = await options.client.audio.transcriptions.create({ file, model: options.model, response_format: 'verbose_json', timestamp_granularities: ['word'] }, { signal });
   const text = result.text.trim();
   const words = result.words ?? [];
   const wordTimings: WordTiming[] = words.length > 0 ? words.map((word) => ({ word: word.word.trim(), start: round(Math.max(0, word.start)), end: round(Math.max(0, word.end)) })) : estimateWordTimings(text, durationSeconds);
@@ -49,10 +53,11 @@ class GatheredRecording implements LiveTranscription {
   private readonly file: WriteStream;
   private readonly meter: DurationMeter;
 
-  constructor(private readonly options: OpenAiSpeechToTextOptions, limitSeconds: number) {
-    this.path = join(options.tmpDir, `story-live-${randomUUID()}.webm`);
+  constructor(private readonly options: OpenAiSpeechToTextOptions, kind: AudioKind, limitSeconds: number) {
+    this.path = join(options.tmpDir, `story-live-${randomUUID()}.${kind}`);
     this.file = createWriteStream(this.path);
-    this.meter = new DurationMeter('live', limitSeconds, limitSeconds + options.toleranceSeconds);
+    const maxSeconds = limitSeconds + options.toleranceSeconds;
+    this.meter = new DurationMeter('live', kind, limitSeconds, maxSeconds, decodeDeadlineMs(maxSeconds, options.deadlineMarginSeconds));
   }
 
   get heardSeconds(): number {
@@ -61,7 +66,7 @@ class GatheredRecording implements LiveTranscription {
 
   async write(chunk: Buffer): Promise<void> {
     this.meter.write(chunk);
-    if (!this.file.write(chunk)) await new Promise<void>((resolve) => this.file.once('drain', () => resolve()));
+    if (!this.file.write(chunk)) await drained(this.file);
   }
 
   async finish(): Promise<Transcription> {
@@ -87,12 +92,13 @@ export class OpenAiSpeechToText implements SpeechToText {
 
   constructor(private readonly options: OpenAiSpeechToTextOptions) {}
 
-  async transcribeFile(path: string, limitSeconds: number): Promise<Transcription> {
-    const durationSeconds = await new DurationMeter({ file: path }, limitSeconds, limitSeconds + this.options.toleranceSeconds).result();
-    return transcribeWithOpenAi(this.options, path, basename(path), durationSeconds);
+  async transcribeFile(path: string, kind: AudioKind, limitSeconds: number, signal?: AbortSignal): Promise<Transcription> {
+    const maxSeconds = limitSeconds + this.options.toleranceSeconds;
+    const durationSeconds = await new DurationMeter({ file: path }, kind, limitSeconds, maxSeconds, decodeDeadlineMs(maxSeconds, this.options.deadlineMarginSeconds), signal).result();
+    return transcribeWithOpenAi(this.options, path, basename(path), durationSeconds, signal);
   }
 
-  openLive(limitSeconds: number): LiveTranscription {
-    return new GatheredRecording(this.options, limitSeconds);
+  openLive(kind: AudioKind, limitSeconds: number): LiveTranscription {
+    return new GatheredRecording(this.options, kind, limitSeconds);
   }
 }

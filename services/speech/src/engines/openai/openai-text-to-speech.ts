@@ -1,6 +1,6 @@
 import type OpenAI from 'openai';
 import { DurationMeter } from '../audio-duration.ts';
-import type { SpokenAudio, TextToSpeech } from '../speech-engines.ts';
+import { decodeDeadlineMs, type SpokenAudio, type TextToSpeech } from '../speech-engines.ts';
 import { estimateWordTimings } from '@story/proto';
 
 export interface OpenAiTextToSpeechOptions {
@@ -24,7 +24,7 @@ export class OpenAiTextToSpeech implements TextToSpeech {
   async synthesize(text: string): Promise<SpokenAudio> {
     const response = await this.options.client.audio.speech.create({ model: this.options.model, voice: this.options.voice, input: text, response_format: 'mp3' });
     const mp3 = Buffer.from(await response.arrayBuffer());
-    const meter = new DurationMeter('live', LONGEST_REPLY_SECONDS, LONGEST_REPLY_SECONDS);
+    const meter = new DurationMeter('live', 'mp3', LONGEST_REPLY_SECONDS, LONGEST_REPLY_SECONDS, decodeDeadlineMs(LONGEST_REPLY_SECONDS, 30));
     meter.write(mp3);
     const durationSeconds = await meter.finish();
     return { mp3, durationSeconds, wordTimings: estimateWordTimings(text, durationSeconds) };

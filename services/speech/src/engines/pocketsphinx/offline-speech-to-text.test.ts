@@ -23,7 +23,7 @@ describe('timedWordOf (a line of pocketsphinx -time yes)', () => {
 describe('OfflineSpeechToText word timings', () => {
   const dir = mkdtempSync(join(tmpdir(), 'offline-stt-'));
   const wav = join(dir, 'pause.wav');
-  const stt = new OfflineSpeechToText({ modelDir: DEBIAN_MODEL_DIR, toleranceSeconds: 3 });
+  const stt = new OfflineSpeechToText({ modelDir: DEBIAN_MODEL_DIR, toleranceSeconds: 3, deadlineMarginSeconds: 30 });
   let firstPartSeconds = 0;
 
   beforeAll(() => {
@@ -35,7 +35,7 @@ describe('OfflineSpeechToText word timings', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('times each heard word in seconds of the recording, the silence put in at cuts taken out', async () => {
-    const heard = await stt.transcribeFile(wav, 60);
+    const heard = await stt.transcribeFile(wav, 'wav', 60);
     expect(heard.text).toContain('database');
     const words = heard.wordTimings;
     expect(words.map((word) => word.word).join(' ')).toBe(heard.text);
@@ -51,8 +51,8 @@ describe('OfflineSpeechToText word timings', () => {
   });
 
   it('gives a live recording fed in pieces the same words at the same times as the file', async () => {
-    const file = await stt.transcribeFile(wav, 60);
-    const live = stt.openLive(60);
+    const file = await stt.transcribeFile(wav, 'wav', 60);
+    const live = stt.openLive('wav', 60);
     const bytes = readFileSync(wav);
     for (let offset = 0; offset < bytes.length; offset += 16_000) await live.write(bytes.subarray(offset, offset + 16_000));
     expect(await live.finish()).toEqual(file);

@@ -1,5 +1,7 @@
-import { AudioTooLongError, UnreadableAudioError, type LiveTranscription, type SpeechToText, type Transcription } from '../speech-engines.ts';
+import type { AudioKind } from '../../transcribe/audio-format.ts';
+import { drained } from '../child-process.ts';
 import { startPcmDecoder, type PcmSource } from '../pcm-decoder.ts';
+import { AudioTooLongError, DecodeTimeoutError, UnreadableAudioError, WorkCancelledError, decodeDeadlineMs, type LiveTranscription, type SpeechToText, type Transcription } from '../speech-engines.ts';
 import { PocketsphinxRecognizer } from './pocketsphinx-recognizer.ts';
 import { UtteranceCutter } from './utterance-cutter.ts';
 
@@ -8,24 +10,41 @@ export interface OfflineSpeechToTextOptions {
   modelDir: string;
   /** Seconds past the user's limit still taken (the recorder stops a moment late). */
   toleranceSeconds: number;
+  /** Seconds past the longest recording a decode may run before its processes are killed. */
+  deadlineMarginSeconds: number;
 }
 
 /**
  * One recording through ffmpeg → utterance cutter → pocketsphinx. A file and a live recording go the
- * same way, so the same bytes give the same transcript whichever way they came.
+ * same way, so the same bytes give the same transcript whichever way they came. Whatever happens,
+ * the run ends by its deadline: past it, both processes' groups are killed.
  */
 class RecognitionRun implements LiveTranscription {
   private readonly decoder;
   private readonly cutter = new UtteranceCutter();
   private readonly recognizer: PocketsphinxRecognizer;
   private readonly result: Promise<Transcription>;
+  private readonly deadline: NodeJS.Timeout;
   private refusal: Error | undefined;
+  /** Why the run was stopped from outside (deadline, cancellation): it outranks what the killed processes said. */
+  private stoppedBecause: Error | undefined;
 
-  constructor(source: PcmSource, modelDir: string, private readonly limitSeconds: number, private readonly maxSeconds: number) {
-    this.decoder = startPcmDecoder(source);
+  constructor(
+    source: PcmSource,
+    kind: AudioKind,
+    modelDir: string,
+    private readonly limitSeconds: number,
+    private readonly maxSeconds: number,
+    deadlineMs: number,
+    signal?: AbortSignal,
+  ) {
+    this.decoder = startPcmDecoder(source, kind);
     this.recognizer = new PocketsphinxRecognizer(modelDir);
+    this.deadline = setTimeout(() => this.stop(new DecodeTimeoutError(deadlineMs)), deadlineMs);
+    signal?.addEventListener('abort', () => this.stop(new WorkCancelledError()), { once: true });
+    if (signal?.aborted) this.stop(new WorkCancelledError());
     this.result = this.run();
-    this.result.catch(() => this.abort());
+    this.result.catch(() => this.abort()).finally(() => clearTimeout(this.deadline));
   }
 
   get heardSeconds(): number {
@@ -34,11 +53,9 @@ class RecognitionRun implements LiveTranscription {
 
   async write(chunk: Buffer): Promise<void> {
     if (this.refusal) throw this.refusal;
+    if (this.stoppedBecause) throw this.stoppedBecause;
     if (this.decoder.input.write(chunk)) return;
-    await new Promise<void>((resolve) => {
-      this.decoder.input.once('drain', resolve);
-      this.decoder.input.once('close', resolve);
-    });
+    await drained(this.decoder.input);
   }
 
   finish(): Promise<Transcription> {
@@ -51,8 +68,14 @@ class RecognitionRun implements LiveTranscription {
   }
 
   abort(): void {
+    clearTimeout(this.deadline);
     this.decoder.kill();
     this.recognizer.abort();
+  }
+
+  private stop(reason: Error): void {
+    this.stoppedBecause ??= reason;
+    this.abort();
   }
 
   private async run(): Promise<Transcription> {
@@ -66,12 +89,13 @@ class RecognitionRun implements LiveTranscription {
       });
       await this.recognizer.write(this.cutter.flush());
       const { text, words } = await this.recognizer.finish();
+      if (this.stoppedBecause) throw this.stoppedBecause;
       // pocketsphinx times words in the PCM it was fed, which has silence put in at each cut.
       const at = (seconds: number) => Math.round(this.cutter.recordingSecondsAt(seconds) * 1000) / 1000;
       const wordTimings = words.map((word) => ({ word: word.word, start: at(word.start), end: at(word.end) }));
       return { text, durationSeconds: this.cutter.heardSeconds, wordTimings };
     } catch (error) {
-      this.refusal = error instanceof Error ? error : new Error(String(error));
+      this.refusal = this.stoppedBecause ?? (error instanceof Error ? error : new Error(String(error)));
       throw this.refusal;
     }
   }
@@ -83,11 +107,16 @@ export class OfflineSpeechToText implements SpeechToText {
 
   constructor(private readonly options: OfflineSpeechToTextOptions) {}
 
-  transcribeFile(path: string, limitSeconds: number): Promise<Transcription> {
-    return new RecognitionRun({ file: path }, this.options.modelDir, limitSeconds, limitSeconds + this.options.toleranceSeconds).transcript();
+  transcribeFile(path: string, kind: AudioKind, limitSeconds: number, signal?: AbortSignal): Promise<Transcription> {
+    return this.run({ file: path }, kind, limitSeconds, signal).transcript();
   }
 
-  openLive(limitSeconds: number): LiveTranscription {
-    return new RecognitionRun('live', this.options.modelDir, limitSeconds, limitSeconds + this.options.toleranceSeconds);
+  openLive(kind: AudioKind, limitSeconds: number): LiveTranscription {
+    return this.run('live', kind, limitSeconds);
+  }
+
+  private run(source: PcmSource, kind: AudioKind, limitSeconds: number, signal?: AbortSignal): RecognitionRun {
+    const maxSeconds = limitSeconds + this.options.toleranceSeconds;
+    return new RecognitionRun(source, kind, this.options.modelDir, limitSeconds, maxSeconds, decodeDeadlineMs(maxSeconds, this.options.deadlineMarginSeconds), signal);
   }
 }

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { WordTiming } from '@story/proto';
-import { exitOf, killGroup, spawnGroup, stderrTail } from '../child-process.ts';
+import { drained, exitOf, killGroup, spawnGroup, stderrTail } from '../child-process.ts';
 
 const PROGRAM = 'pocketsphinx_continuous';
 
@@ -63,10 +63,7 @@ export class PocketsphinxRecognizer {
   async write(pcm: Buffer): Promise<void> {
     if (this.failure) throw this.failure;
     if (pcm.length === 0 || this.child.stdin.write(pcm)) return;
-    await new Promise<void>((resolve) => {
-      this.child.stdin.once('drain', resolve);
-      this.child.once('close', resolve);
-    });
+    await drained(this.child.stdin, this.child);
   }
 
   /** Ends the input and waits for the last utterance; the whole transcript, lower case, and its words' times. */
