@@ -1,5 +1,5 @@
 import type { NatsConnection } from '@nats-io/transport-node';
-import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
+import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type ConsumerInfo, type ConsumerMessages, type JsMsg, type JetStreamManager } from '@nats-io/jetstream';
 import type { FastifyBaseLogger } from 'fastify';
 import { EVENTS_STREAM } from '@story/proto';
 import { ensureEventsStream } from './nats.ts';
@@ -13,7 +13,11 @@ export interface DurableEventConsumerOptions {
   /** Handles one event (its subject, its JSON, the message for its stream position); a throw means "try again later". */
   handle(subject: string, payload: unknown, message: JsMsg): Promise<EventOutcome>;
   log: FastifyBaseLogger;
-  /** How long JetStream waits for an ack before it delivers an event again (to this or another instance). */
+  /**
+   * How long JetStream waits for an ack before it delivers an event again (to this or another
+   * instance): how long the events a dead instance held wait. An instance that is alive says so
+   * every third of it, however long its handling takes. Default 10 s.
+   */
   ackWaitSeconds?: number;
   maxAckPending?: number;
   /** Events fetched at a time. */
@@ -24,36 +28,61 @@ export interface DurableEventConsumerOptions {
 const RETRY_DELAY_MS = 2000;
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
+const DEFAULT_ACK_WAIT_SECONDS = 10;
+const NANOS_PER_SECOND = 1_000_000_000;
+
 /**
  * Reads EVENTS with a durable pull consumer and explicit acks: an event is acked only after it was
  * handled, so none is lost when the process or NATS stops; one that can never be handled is dropped
  * (term) with a log line; one whose handling failed comes again. Instances share the consumer, so
  * each event goes to one of them. The loop survives NATS restarts.
+ *
+ * The ack wait is short, so the events of an instance that died come back soon; while this instance
+ * holds events (the one it handles and those fetched behind it) it sends in-progress acks for them
+ * every third of the ack wait, so slow handling (an OpenAI call) is never delivered a second time.
  */
 export class DurableEventConsumer {
   private messages: ConsumerMessages | undefined;
   private stopped = false;
   private loop: Promise<void> | undefined;
+  /** Events delivered to this instance and not yet acked, naked or dropped: the in-progress acks keep them here. */
+  private readonly held = new Set<JsMsg>();
+  /** Handles the held events one at a time, in their order. */
+  private handling: Promise<void> = Promise.resolve();
 
-  constructor(private readonly options: DurableEventConsumerOptions) {}
+  private readonly ackWaitSeconds: number;
+
+  constructor(private readonly options: DurableEventConsumerOptions) {
+    this.ackWaitSeconds = options.ackWaitSeconds ?? DEFAULT_ACK_WAIT_SECONDS;
+  }
 
   /** Makes sure the stream and the durable consumer exist (a NatsLink set-up step), then starts reading. */
   async start(nc: NatsConnection): Promise<void> {
-    const { durable, ackWaitSeconds = 30, maxAckPending = 1000 } = this.options;
+    const { durable, maxAckPending = 1000 } = this.options;
+    const wanted = { ack_wait: Math.round(this.ackWaitSeconds * NANOS_PER_SECOND), max_ack_pending: maxAckPending };
     await ensureEventsStream(nc);
     const jsm = await jetstreamManager(nc);
+    let existing: ConsumerInfo | undefined;
     try {
-      await jsm.consumers.info(EVENTS_STREAM, durable);
+      existing = await jsm.consumers.info(EVENTS_STREAM, durable);
     } catch {
-      await jsm.consumers.add(EVENTS_STREAM, {
-        durable_name: durable,
-        ack_policy: AckPolicy.Explicit,
-        deliver_policy: DeliverPolicy.All,
-        ack_wait: ackWaitSeconds * 1_000_000_000,
-        max_ack_pending: maxAckPending,
-      });
+      await jsm.consumers.add(EVENTS_STREAM, { durable_name: durable, ack_policy: AckPolicy.Explicit, deliver_policy: DeliverPolicy.All, ...wanted });
+    }
+    if (existing && (existing.config.ack_wait !== wanted.ack_wait || existing.config.max_ack_pending !== wanted.max_ack_pending)) {
+      await this.updateConsumer(jsm, wanted);
     }
     this.loop ??= this.run(nc);
+  }
+
+  /** A consumer an earlier release made keeps its settings until told otherwise; failing that, events are still read with the old ones. */
+  private async updateConsumer(jsm: JetStreamManager, wanted: { ack_wait: number; max_ack_pending: number }): Promise<void> {
+    const { durable, log } = this.options;
+    try {
+      await jsm.consumers.update(EVENTS_STREAM, durable, wanted);
+      log.info({ consumer: durable, ackWaitSeconds: wanted.ack_wait / NANOS_PER_SECOND, maxAckPending: wanted.max_ack_pending }, 'durable consumer settings updated');
+    } catch (error) {
+      log.warn({ err: error, consumer: durable }, 'could not update the durable consumer settings; reading with the old ones');
+    }
   }
 
   async stop(): Promise<void> {
@@ -64,12 +93,17 @@ export class DurableEventConsumer {
 
   private async run(nc: NatsConnection): Promise<void> {
     const js = jetstream(nc);
+    const heartbeat = setInterval(() => this.sendWorking(), (this.ackWaitSeconds * 1000) / 3);
+    heartbeat.unref();
     while (!this.stopped && !nc.isClosed()) {
       try {
         const consumer = await js.consumers.get(EVENTS_STREAM, this.options.durable);
         this.messages = await consumer.consume({ max_messages: this.options.batch ?? 100 });
+        // Read as they arrive (the client fetches ahead of the handling anyway), so every event
+        // this instance holds is known and kept in progress; handling stays one at a time.
         for await (const message of this.messages) {
-          await this.handle(message);
+          this.held.add(message);
+          this.handling = this.handling.then(() => this.handleHeld(message));
           if (this.stopped) break;
         }
       } catch (error) {
@@ -77,6 +111,31 @@ export class DurableEventConsumer {
         this.options.log.warn({ err: error, consumer: this.options.durable }, 'reading events failed; trying again');
         await delay(RETRY_DELAY_MS);
       }
+    }
+    await this.handling;
+    clearInterval(heartbeat);
+  }
+
+  /** Tells JetStream that every event this instance holds is still being worked on. */
+  private sendWorking(): void {
+    for (const message of this.held) {
+      try {
+        message.working();
+      } catch {
+        // The connection is closed or reconnecting: the events come again after the ack wait, as they must.
+      }
+    }
+  }
+
+  private async handleHeld(message: JsMsg): Promise<void> {
+    try {
+      // Stopping: the events not started yet go back at once to the other instances (or the next start).
+      if (this.stopped) message.nak();
+      else await this.handle(message);
+    } catch (error) {
+      this.options.log.warn({ err: error, consumer: this.options.durable, seq: message.seq }, 'could not answer an event; it will come again');
+    } finally {
+      this.held.delete(message);
     }
   }
 

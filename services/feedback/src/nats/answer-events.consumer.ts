@@ -13,9 +13,6 @@ import type { z } from 'zod';
 import type { AnswerFeedbackRepository } from '../answers/answer-feedback.repository.ts';
 import type { AnswerScoringService } from '../answers/answer-scoring.service.ts';
 
-/** Longer than the OpenAI engine's timeout: an answer being scored is not handed to another instance meanwhile. */
-const ACK_WAIT_SECONDS = 60;
-
 /** Parses the event with its schema, then applies it. */
 async function applyParsed<S extends z.ZodType>(schema: S, payload: unknown, apply: (event: z.infer<S>) => Promise<unknown>): Promise<EventOutcome> {
   const parsed = schema.safeParse(payload);
@@ -29,7 +26,10 @@ async function applyParsed<S extends z.ZodType>(schema: S, payload: unknown, app
  * DurableEventConsumer): each answer given is scored and stored before its event is acked, so none
  * is lost when this process or NATS stops, and scoring is idempotent per answer id, so an event
  * delivered twice stores one feedback. Deleted users, snippets and purged threads take their answers'
- * feedback with them. Instances share the consumer: each event goes to one of them.
+ * feedback with them. Instances share the consumer: each event goes to one of them. The kit's short
+ * ack wait with in-progress acks means an answer being scored (OpenAI may take FEEDBACK_TIMEOUT_MS)
+ * stays with its instance, while the answers of an instance that died are scored elsewhere within
+ * seconds, before the web app stops looking.
  */
 export class AnswerEventsConsumer {
   private readonly consumer: DurableEventConsumer;
@@ -39,7 +39,7 @@ export class AnswerEventsConsumer {
     private readonly feedback: AnswerFeedbackRepository,
     log: FastifyBaseLogger,
   ) {
-    this.consumer = new DurableEventConsumer({ durable: EVENT_CONSUMERS.feedbackScorer, log, ackWaitSeconds: ACK_WAIT_SECONDS, maxAckPending: 100, batch: 20, handle: (subject, payload) => this.apply(subject, payload) });
+    this.consumer = new DurableEventConsumer({ durable: EVENT_CONSUMERS.feedbackScorer, log, maxAckPending: 100, batch: 20, handle: (subject, payload) => this.apply(subject, payload) });
   }
 
   /** Scores an answer, or forgets what a deletion took with it; other events are not this service's business. */
