@@ -32,7 +32,7 @@ export interface GatewayDeps {
   logger?: FastifyServerOptions['logger'];
   /** Overrides for tests. */
   sessionCheck?: SessionCheckOptions;
-  queryLimits?: QueryLimits;
+  queryLimits?: Partial<QueryLimits>;
 }
 
 /**
