@@ -168,3 +168,30 @@ describe('6. introspection is counted: many aliased __schema selections cannot f
     for (const flood of await Promise.all(floods)) expect(flood.status).toBe(400);
   });
 });
+
+describe('6. the size of a GraphQL answer is capped', () => {
+  /** 20 aliased copies of every type's name and description: within the limits (cost 840), about 130 KB of answer. */
+  const TYPES_TWENTY_TIMES = aliased(20, '__schema { types { name description kind specifiedByURL } }');
+
+  it('answers a query within the limits whose answer is over the cap with a small 400 instead of the answer', async () => {
+    const capped = await bed.world.startGateway({ AUTH_URL: bed.services.auth.url, NODE_ENV: 'development', GRAPHQL_MAX_RESPONSE_BYTES: String(64 * 1024) });
+    const answer = await timedQuery(capped, TYPES_TWENTY_TIMES);
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({
+      errors: [{ message: expect.stringMatching(/^Response is too large: \d{6} bytes, at most 65536 are allowed\. Ask for fewer fields or fewer items\.$/), extensions: { code: 'RESPONSE_TOO_LARGE' } }],
+    });
+    expect(answer.bytes).toBeLessThan(1024);
+    // Under the default cap (2 MB) the same query is answered.
+    const uncapped = await timedQuery(await bed.world.startGateway({ AUTH_URL: bed.services.auth.url, NODE_ENV: 'development' }), TYPES_TWENTY_TIMES);
+    expect(uncapped.status).toBe(200);
+    expect(uncapped.bytes).toBeGreaterThan(64 * 1024);
+  });
+
+  it('caps ordinary data too: 20 aliased me selections over a 2 KB cap, one me under it', async () => {
+    const capped = await bed.world.startGateway({ AUTH_URL: bed.services.auth.url, NODE_ENV: 'production', GRAPHQL_MAX_RESPONSE_BYTES: '2048' });
+    const answer = await timedQuery(capped, aliased(20, 'me { id email firstName lastName isAdmin userType createdAt }'));
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors?.[0]?.message).toMatch(/^Response is too large: \d+ bytes, at most 2048 are allowed\./);
+    expect((await query(capped, { query: '{ me { id email } }' })).body).toEqual({ data: { me: { id: '21', email: 'user21@gmail.com' } } });
+  });
+});

@@ -17,6 +17,7 @@ import { loadSession, rateLimitKeyOf, requireSession } from '../session/session.
 import type { SessionService } from '../session/session.service.ts';
 import { operationBudgetPlugin } from './operation-budget.plugin.ts';
 import { MAX_DOCUMENT_TOKENS, queryLimitsRule, type QueryLimits } from './query-limits.rule.ts';
+import { registerResponseSizeCap } from './response-size.hooks.ts';
 import { SubgraphDataSource, UnavailableSubgraphDataSource, type GatewayGraphqlContext } from './subgraph.data-source.ts';
 
 export interface GraphqlOptions {
@@ -28,6 +29,8 @@ export interface GraphqlOptions {
   development: boolean;
   /** Overrides of the default query limits (tests). */
   limits?: Partial<QueryLimits>;
+  /** Answers larger than this many bytes are replaced by an error. */
+  maxResponseBytes: number;
   budgets: OperationBudgets;
   timeouts: UpstreamTimeouts;
   breaker: CircuitBreaker;
@@ -56,7 +59,7 @@ const isSubgraphName = (name: string): name is SubgraphName => (SUBGRAPHS as rea
  * `/graphql`: Apollo Gateway over the supergraph composed at build time, each subgraph served by
  * its service at `<SERVICE>_URL/graphql`. Every GraphQL request needs a valid session (the web app
  * asks `me` only once signed in). Token, alias, depth and cost limits (introspection counted), no
- * batching, no introspection outside development; Apollo's reporting, landing page, persisted queries and cache-control bookkeeping
+ * batching, no answer over `maxResponseBytes`, no introspection outside development; Apollo's reporting, landing page, persisted queries and cache-control bookkeeping
  * are off because the gateway uses none of them and each costs time on every request.
  */
 export async function graphqlRoutes(app: FastifyInstance, options: GraphqlOptions): Promise<void> {
@@ -107,6 +110,7 @@ export async function graphqlRoutes(app: FastifyInstance, options: GraphqlOption
   app.addHook('onRequest', async (request) => {
     requireSession(await loadSession(request, options.sessions));
   });
+  registerResponseSizeCap(app, options.maxResponseBytes);
   await app.register(fastifyApollo(apollo), {
     path: '/graphql',
     method: ['GET', 'POST'],
