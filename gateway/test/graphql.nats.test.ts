@@ -195,3 +195,27 @@ describe('6. the size of a GraphQL answer is capped', () => {
     expect((await query(capped, { query: '{ me { id email } }' })).body).toEqual({ data: { me: { id: '21', email: 'user21@gmail.com' } } });
   });
 });
+
+describe('6. introspection and field suggestions only in development', () => {
+  it('refuses __schema and __type in the test configuration, as in production, and still answers __typename', async () => {
+    expect(bed.gateway.config.NODE_ENV).toBe('test');
+    for (const target of [bed.gateway, production]) {
+      for (const document of ['{ __schema { queryType { name } } }', '{ __type(name: "User") { name } }']) {
+        const answer = await query(target, { query: document });
+        expect(answer.status).toBe(400);
+        expect(answer.body.errors?.[0]?.message).toMatch(/introspection is not allowed/i);
+      }
+      expect((await query(target, { query: '{ me { __typename id } }' })).body).toEqual({ data: { me: { __typename: 'User', id: '21' } } });
+    }
+  });
+
+  it('suggests no field names outside development', async () => {
+    for (const target of [bed.gateway, production]) {
+      const answer = await query(target, { query: '{ me { emial } }' });
+      expect(answer.status).toBe(400);
+      expect(answer.body.errors?.map((error) => error.message)).toEqual(['Cannot query field "emial" on type "User".']);
+    }
+    const development = await bed.world.startGateway({ AUTH_URL: bed.services.auth.url, NODE_ENV: 'development' });
+    expect((await query(development, { query: '{ me { emial } }' })).body.errors?.[0]?.message).toBe('Cannot query field "emial" on type "User". Did you mean "email"?');
+  });
+});
