@@ -32,7 +32,7 @@ export interface GatewayDeps {
   logger?: FastifyServerOptions['logger'];
   /** Overrides for tests. */
   sessionCheck?: SessionCheckOptions;
-  queryLimits?: QueryLimits;
+  queryLimits?: Partial<QueryLimits>;
 }
 
 /**
@@ -84,7 +84,18 @@ export async function buildGateway(config: GatewayConfig, deps: GatewayDeps): Pr
   const timeouts = { readMs: config.UPSTREAM_READ_TIMEOUT_MS, writeMs: config.UPSTREAM_WRITE_TIMEOUT_MS, aiMs: config.UPSTREAM_AI_TIMEOUT_MS };
   const breaker = new CircuitBreaker({ failureThreshold: config.CIRCUIT_BREAKER_FAILURES, openMs: config.CIRCUIT_BREAKER_OPEN_MS });
   await app.register(apiProxyRoutes, { services, agent, sessions, budgets, timeouts, breaker });
-  await app.register(graphqlRoutes, { supergraphSdl: deps.supergraphSdl, services, agent, sessions, development: config.NODE_ENV === 'development', limits: deps.queryLimits, budgets, timeouts, breaker });
+  await app.register(graphqlRoutes, {
+    supergraphSdl: deps.supergraphSdl,
+    services,
+    agent,
+    sessions,
+    development: config.NODE_ENV === 'development',
+    limits: deps.queryLimits,
+    maxResponseBytes: config.GRAPHQL_MAX_RESPONSE_BYTES,
+    budgets,
+    timeouts,
+    breaker,
+  });
   await app.register(webAppRoutes, { root: config.WEB_DIST });
   return app;
 }

@@ -25,6 +25,13 @@ describe('gateway configuration', () => {
     expect(serviceUrls(config)).toEqual({});
   });
 
+  it('caps GraphQL answers at 2 MB unless GRAPHQL_MAX_RESPONSE_BYTES says otherwise', () => {
+    expect(gatewayEnvSchema.parse(valid).GRAPHQL_MAX_RESPONSE_BYTES).toBe(2 * 1024 * 1024);
+    expect(gatewayEnvSchema.parse({ ...valid, GRAPHQL_MAX_RESPONSE_BYTES: '65536' }).GRAPHQL_MAX_RESPONSE_BYTES).toBe(65536);
+    expect(problems({ ...valid, GRAPHQL_MAX_RESPONSE_BYTES: '100' })).toEqual(['GRAPHQL_MAX_RESPONSE_BYTES: GRAPHQL_MAX_RESPONSE_BYTES must be at least 1024 bytes']);
+    expect(problems({ ...valid, GRAPHQL_MAX_RESPONSE_BYTES: 'lots' })).toEqual(['GRAPHQL_MAX_RESPONSE_BYTES: GRAPHQL_MAX_RESPONSE_BYTES must be a number of bytes']);
+  });
+
   it('reads service URLs, trims trailing slashes and treats empty ones as absent', () => {
     const config = gatewayEnvSchema.parse({ ...valid, AUTH_URL: 'http://127.0.0.1:4001/', CONVERSATIONS_URL: 'http://127.0.0.1:4002', JOBS_URL: '' });
     expect(serviceUrls(config)).toEqual({ auth: 'http://127.0.0.1:4001', conversations: 'http://127.0.0.1:4002' });

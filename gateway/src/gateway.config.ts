@@ -69,6 +69,12 @@ export const gatewayEnvSchema = z.object({
   CIRCUIT_BREAKER_OPEN_MS: milliseconds('CIRCUIT_BREAKER_OPEN_MS', 10_000),
   /** Changes (saves, renames, deletes, ...) per user per minute, by REST or GraphQL alike. */
   RATE_LIMIT_WRITES_PER_MINUTE: perMinute('RATE_LIMIT_WRITES_PER_MINUTE', 120),
+  /** The largest GraphQL answer sent; a larger one is replaced by a 400 error. */
+  GRAPHQL_MAX_RESPONSE_BYTES: z.coerce
+    .number('GRAPHQL_MAX_RESPONSE_BYTES must be a number of bytes')
+    .int('GRAPHQL_MAX_RESPONSE_BYTES must be a whole number of bytes')
+    .min(1024, 'GRAPHQL_MAX_RESPONSE_BYTES must be at least 1024 bytes')
+    .default(2 * 1024 * 1024),
   COOKIE_SECURE: z
     .enum(['true', 'false', '1', '0', ''], { error: 'COOKIE_SECURE must be true or false' })
     .default('false')

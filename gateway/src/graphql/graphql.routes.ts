@@ -16,7 +16,8 @@ import type { OperationBudgets } from '../security/operation-budgets.ts';
 import { loadSession, rateLimitKeyOf, requireSession } from '../session/session.hooks.ts';
 import type { SessionService } from '../session/session.service.ts';
 import { operationBudgetPlugin } from './operation-budget.plugin.ts';
-import { DEFAULT_QUERY_LIMITS, queryLimitsRule, type QueryLimits } from './query-limits.rule.ts';
+import { MAX_DOCUMENT_TOKENS, queryLimitsRule, type QueryLimits } from './query-limits.rule.ts';
+import { registerResponseSizeCap } from './response-size.hooks.ts';
 import { SubgraphDataSource, UnavailableSubgraphDataSource, type GatewayGraphqlContext } from './subgraph.data-source.ts';
 
 export interface GraphqlOptions {
@@ -26,7 +27,10 @@ export interface GraphqlOptions {
   sessions: SessionService;
   /** Introspection and "Did you mean" suggestions only in development. */
   development: boolean;
-  limits?: QueryLimits;
+  /** Overrides of the default query limits (tests). */
+  limits?: Partial<QueryLimits>;
+  /** Answers larger than this many bytes are replaced by an error. */
+  maxResponseBytes: number;
   budgets: OperationBudgets;
   timeouts: UpstreamTimeouts;
   breaker: CircuitBreaker;
@@ -54,8 +58,8 @@ const isSubgraphName = (name: string): name is SubgraphName => (SUBGRAPHS as rea
 /**
  * `/graphql`: Apollo Gateway over the supergraph composed at build time, each subgraph served by
  * its service at `<SERVICE>_URL/graphql`. Every GraphQL request needs a valid session (the web app
- * asks `me` only once signed in). Depth and cost limits, no batching, no introspection in
- * production; Apollo's reporting, landing page, persisted queries and cache-control bookkeeping
+ * asks `me` only once signed in). Token, alias, depth and cost limits (introspection counted), no
+ * batching, no answer over `maxResponseBytes`, no introspection outside development; Apollo's reporting, landing page, persisted queries and cache-control bookkeeping
  * are off because the gateway uses none of them and each costs time on every request.
  */
 export async function graphqlRoutes(app: FastifyInstance, options: GraphqlOptions): Promise<void> {
@@ -84,7 +88,8 @@ export async function graphqlRoutes(app: FastifyInstance, options: GraphqlOption
     cache: 'bounded',
     csrfPrevention: true,
     stopOnTerminationSignals: false,
-    validationRules: [queryLimitsRule(options.limits ?? DEFAULT_QUERY_LIMITS)],
+    parseOptions: { maxTokens: MAX_DOCUMENT_TOKENS },
+    validationRules: [queryLimitsRule(options.limits)],
     logger: app.log,
     plugins: [
       ApolloServerPluginLandingPageDisabled(),
@@ -105,6 +110,7 @@ export async function graphqlRoutes(app: FastifyInstance, options: GraphqlOption
   app.addHook('onRequest', async (request) => {
     requireSession(await loadSession(request, options.sessions));
   });
+  registerResponseSizeCap(app, options.maxResponseBytes);
   await app.register(fastifyApollo(apollo), {
     path: '/graphql',
     method: ['GET', 'POST'],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { graphqlRuntime } from './graphql-runtime.ts';
-import { queryLimitsRule } from './query-limits.rule.ts';
+import { queryLimitsRule, type QueryLimits } from './query-limits.rule.ts';
 
 // The rule uses the CommonJS graphql that Apollo uses, so the schema here must come from it too.
 
@@ -8,9 +8,10 @@ const schema = graphqlRuntime.buildSchema(`
   type Person { name: String! friends: [Person!]! best: Person pet: Pet }
   type Pet { name: String! }
   type Query { me: Person people: [Person!]! }
+  type Mutation { rename(name: String!): Person }
 `);
 
-const errorsOf = (query: string, limits = { maxDepth: 8, maxCost: 1000 }) =>
+const errorsOf = (query: string, limits: Partial<QueryLimits> = { maxDepth: 8, maxCost: 1000 }) =>
   graphqlRuntime.validate(schema, graphqlRuntime.parse(query), [...graphqlRuntime.specifiedRules, queryLimitsRule(limits)]).map((error) => error.message);
 
 /** `{ me { best { best ... { name } } } }` with `levels` fields in the chain. */
@@ -44,9 +45,51 @@ describe('query limits', () => {
     expect(errorsOf(query)).toEqual(['Query is too expensive: an estimated 1111 fields, at most 1000 are allowed.']);
   });
 
-  it('does not count introspection fields', () => {
-    expect(errorsOf('{ __schema { types { fields { type { ofType { ofType { ofType { ofType { name } } } } } } } } }')).toEqual([]);
+  it('counts __schema and everything under it in depth, like any other field', () => {
+    expect(errorsOf('{ __schema { types { fields { type { ofType { ofType { ofType { ofType { name } } } } } } } } }')).toEqual([
+      'Query is too deep: 9 levels of nesting, at most 8 are allowed.',
+    ]);
+    expect(errorsOf('{ __schema { types { fields { type { ofType { ofType { ofType { name } } } } } } } }')).toEqual([]);
+  });
+
+  it('counts __schema and __type fields in cost, their lists ten times', () => {
+    // __schema (1) + types (1) + 10 × (name + fields (1) + 10 × name) = 2 + 10 × 12 = 122
+    expect(errorsOf('{ __schema { types { name fields { name } } } }', { maxCost: 122 })).toEqual([]);
+    expect(errorsOf('{ __schema { types { name fields { name } } } }', { maxCost: 121 })).toEqual(['Query is too expensive: an estimated 122 fields, at most 121 are allowed.']);
+    // __type (1) + name + fields (1) + 10 × name = 13
+    expect(errorsOf('{ __type(name: "Person") { name fields { name } } }', { maxCost: 12 })).toEqual(['Query is too expensive: an estimated 13 fields, at most 12 are allowed.']);
+  });
+
+  it('leaves only __typename free', () => {
     expect(errorsOf('{ me { __typename name } }')).toEqual([]);
+    // people (1) + 10 × name: __typename adds nothing.
+    expect(errorsOf('{ people { __typename name } }', { maxCost: 11 })).toEqual([]);
+    expect(errorsOf(chain(8).replace('{ name }', '{ name __typename }'))).toEqual([]);
+  });
+
+  it('refuses a document with more aliases than allowed, those in fragments included', () => {
+    const fields = (count: number) => Array.from({ length: count }, (_, index) => `n${index}: name`).join(' ');
+    expect(errorsOf(`{ me { ${fields(20)} } }`)).toEqual([]);
+    expect(errorsOf(`{ me { ${fields(21)} } }`)).toEqual(['Query has too many aliases: 21, at most 20 are allowed.']);
+    expect(errorsOf(`{ me { ...A } best: me { name } } fragment A on Person { ${fields(20)} }`)).toEqual(['Query has too many aliases: 21, at most 20 are allowed.']);
+    expect(errorsOf(`{ me { ${fields(6)} } }`, { maxAliases: 5 })).toEqual(['Query has too many aliases: 6, at most 5 are allowed.']);
+  });
+
+  it("refuses the penetration test's 3,000 aliased __schema selections", () => {
+    const flood = `{ ${Array.from({ length: 3000 }, (_, index) => `a${index}: __schema { types { name kind description fields { name description type { name } } } }`).join(' ')} }`;
+    expect(errorsOf(flood)).toEqual([
+      'Query has too many aliases: 3000, at most 20 are allowed.',
+      // 3000 × (__schema + types + 10 × (name kind description fields + 10 × (name description type name)))
+      'Query is too expensive: an estimated 1326000 fields, at most 1000 are allowed.',
+    ]);
+  });
+
+  it('refuses more mutation fields than a request may change at once, before the alias count', () => {
+    const renames = (count: number) => Array.from({ length: count }, (_, index) => `r${index}: rename(name: "Ada") { name }`).join(' ');
+    expect(errorsOf(`mutation { ${renames(3)} }`)).toEqual([]);
+    expect(errorsOf(`mutation { ${renames(4)} }`)).toEqual(['A request may make at most 3 changes at once.']);
+    expect(errorsOf(`mutation { ...M } fragment M on Mutation { ${renames(4)} }`)).toEqual(['A request may make at most 3 changes at once.']);
+    expect(errorsOf(`mutation { ${renames(500)} }`)).toEqual(['A request may make at most 3 changes at once.', 'Query has too many aliases: 500, at most 20 are allowed.']);
   });
 
   it('stays fast on fragments spread into each other many times', () => {

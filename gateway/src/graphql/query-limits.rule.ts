@@ -1,16 +1,24 @@
-import type { GraphQLNamedType, SelectionSetNode, ValidationContext, ValidationRule } from 'graphql';
+import type { DocumentNode, GraphQLField, GraphQLNamedType, OperationDefinitionNode, SelectionSetNode, ValidationContext, ValidationRule } from 'graphql';
+import { GATEWAY_MESSAGES, MAX_MUTATION_FIELDS } from '@story/proto';
 import { graphqlRuntime } from './graphql-runtime.ts';
 
-const { GraphQLError, Kind, getNamedType, getNullableType, isInterfaceType, isListType, isObjectType } = graphqlRuntime;
+const { GraphQLError, Kind, SchemaMetaFieldDef, TypeMetaFieldDef, TypeNameMetaFieldDef, getNamedType, getNullableType, isInterfaceType, isListType, isObjectType, visit } = graphqlRuntime;
 
 export interface QueryLimits {
   /** Deepest field nesting allowed (`{ me { id } }` is 2). */
   maxDepth: number;
   /** Most fields allowed, each counted once per item of every enclosing list (a list counts as 10 items). */
   maxCost: number;
+  /** Most aliased fields one document may write (`a: me { id } b: me { id }` has 2). */
+  maxAliases: number;
 }
 
-export const DEFAULT_QUERY_LIMITS: QueryLimits = { maxDepth: 8, maxCost: 1000 };
+export const DEFAULT_QUERY_LIMITS: QueryLimits = { maxDepth: 8, maxCost: 1000, maxAliases: 20 };
+/**
+ * Most tokens the parser reads before giving up: a flood document is refused while it is read,
+ * before validation walks every node of it (hundreds of milliseconds for a few hundred kilobytes).
+ */
+export const MAX_DOCUMENT_TOKENS = 10_000;
 /** How many items a list field is assumed to return when estimating cost. */
 export const LIST_COST_FACTOR = 10;
 
@@ -18,6 +26,47 @@ interface Measure {
   depth: number;
   /** Cost of one execution of the selection set; an enclosing list multiplies it. */
   cost: number;
+}
+
+/** The definition of a field, the introspection fields of the query root included. */
+function fieldOf(parentType: GraphQLNamedType | undefined, name: string): GraphQLField<unknown, unknown> | undefined {
+  if (name === SchemaMetaFieldDef.name) return SchemaMetaFieldDef;
+  if (name === TypeMetaFieldDef.name) return TypeMetaFieldDef;
+  return isObjectType(parentType) || isInterfaceType(parentType) ? parentType.getFields()[name] : undefined;
+}
+
+/**
+ * The root fields an operation runs, each alias once and fragments expanded: `{ a: processText(...)
+ * b: processText(...) }` is two AI calls, not one request.
+ */
+export function rootFieldNames(operation: OperationDefinitionNode, document: DocumentNode): string[] {
+  const fragments = new Map(document.definitions.flatMap((definition) => (definition.kind === Kind.FRAGMENT_DEFINITION ? [[definition.name.value, definition] as const] : [])));
+  const names: string[] = [];
+  const walk = (selectionSet: SelectionSetNode, seen: ReadonlySet<string>): void => {
+    for (const selection of selectionSet.selections) {
+      if (selection.kind === Kind.FIELD) {
+        if (!selection.name.value.startsWith('__')) names.push(selection.name.value);
+      } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+        walk(selection.selectionSet, seen);
+      } else {
+        const fragment = fragments.get(selection.name.value);
+        if (fragment && !seen.has(fragment.name.value)) walk(fragment.selectionSet, new Set([...seen, fragment.name.value]));
+      }
+    }
+  };
+  walk(operation.selectionSet, new Set());
+  return names;
+}
+
+/** How many aliased fields a document writes, in operations and fragments alike. */
+function aliasCount(document: DocumentNode): number {
+  let count = 0;
+  visit(document, {
+    Field(field) {
+      if (field.alias) count += 1;
+    },
+  });
+  return count;
 }
 
 /**
@@ -30,14 +79,17 @@ class QueryMeasurer {
 
   constructor(private readonly context: ValidationContext) {}
 
-  /** Depth and cost of a selection set; introspection fields (`__schema`, `__typename`) are not counted. */
+  /**
+   * Depth and cost of a selection set. Introspection (`__schema`, `__type` and all under them)
+   * counts like any field; only `__typename`, a name the gateway answers itself, is free.
+   */
   measure(selectionSet: SelectionSetNode, parentType: GraphQLNamedType | undefined, fragmentsInPath: ReadonlySet<string>): Measure {
     let depth = 0;
     let cost = 0;
     for (const selection of selectionSet.selections) {
       if (selection.kind === Kind.FIELD) {
-        if (selection.name.value.startsWith('__')) continue;
-        const field = isObjectType(parentType) || isInterfaceType(parentType) ? parentType.getFields()[selection.name.value] : undefined;
+        if (selection.name.value === TypeNameMetaFieldDef.name) continue;
+        const field = fieldOf(parentType, selection.name.value);
         cost += 1;
         let fieldDepth = 1;
         if (selection.selectionSet) {
@@ -74,11 +126,34 @@ class QueryMeasurer {
   }
 }
 
-/** A validation rule that rejects operations nested deeper than `maxDepth` or costing more than `maxCost`. */
-export function queryLimitsRule(limits: QueryLimits = DEFAULT_QUERY_LIMITS): ValidationRule {
+/**
+ * A validation rule for what one document may ask: at most a few mutation fields per operation,
+ * no operation nested deeper than `maxDepth` or costing more than `maxCost`, and at most
+ * `maxAliases` aliased fields in the whole document.
+ */
+export function queryLimitsRule(overrides: Partial<QueryLimits> = {}): ValidationRule {
+  const limits: QueryLimits = { ...DEFAULT_QUERY_LIMITS, ...overrides };
   return (context) => {
     const measurer = new QueryMeasurer(context);
     return {
+      // Whole-document limits come first, before graphql's own rules report on every field of a flood.
+      Document(document) {
+        for (const definition of document.definitions) {
+          if (definition.kind !== Kind.OPERATION_DEFINITION || definition.operation !== 'mutation') continue;
+          if (rootFieldNames(definition, document).length > MAX_MUTATION_FIELDS) {
+            context.reportError(new GraphQLError(GATEWAY_MESSAGES.tooManyMutations, { nodes: [definition], extensions: { code: 'TOO_MANY_MUTATIONS' } }));
+          }
+        }
+        const aliases = aliasCount(document);
+        if (aliases > limits.maxAliases) {
+          context.reportError(
+            new GraphQLError(`Query has too many aliases: ${aliases}, at most ${limits.maxAliases} are allowed.`, {
+              nodes: [document],
+              extensions: { code: 'TOO_MANY_ALIASES' },
+            }),
+          );
+        }
+      },
       OperationDefinition(operation) {
         const rootType = context.getSchema().getRootType(operation.operation) ?? undefined;
         const { depth, cost } = measurer.measure(operation.selectionSet, rootType, new Set());
