@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subgraphQuery } from '@story/service-kit/testing';
 import { THREAD_MESSAGES } from '@story/proto';
-import { startTestService, type TestService } from '../../test/conversations-test-kit.ts';
+import { snippetsOwnedBy, startTestService, type TestService } from '../../test/conversations-test-kit.ts';
 
 const ALICE = 31;
 const BOB = 32;
@@ -12,7 +12,7 @@ describe('conversations subgraph', () => {
   let bob: Record<string, string>;
 
   beforeAll(async () => {
-    service = await startTestService();
+    service = await startTestService({ deps: { snippetOwners: snippetsOwnedBy({ [ALICE]: [4] }) } });
     alice = await service.as(ALICE);
     bob = await service.as(BOB);
   });
