@@ -24,3 +24,18 @@ export function snippetsOwnedBy(owned: Record<number, readonly number[]>): Snipp
     },
   };
 }
+
+/** An MPEG-1 Layer III frame header: 128 kbit/s, 44.1 kHz, mono, no padding; each frame 417 bytes. */
+const MP3_FRAME_HEADER = [0xff, 0xfb, 0x90, 0xc0];
+const MP3_FRAME_BYTES = 417;
+
+/**
+ * `bytes` bytes of MP3 as a save must carry (at least two whole frames): frames of the header above
+ * filled with `fill`, the last one cut where the size says. The fill tells replies apart.
+ */
+export function mp3Of(bytes: number, fill = 0): Buffer {
+  if (bytes < 2 * MP3_FRAME_BYTES) throw new Error(`an MP3 fixture needs two whole frames (${2 * MP3_FRAME_BYTES} bytes), not ${bytes}`);
+  const audio = Buffer.alloc(bytes, fill);
+  for (let at = 0; at < bytes; at += MP3_FRAME_BYTES) audio.set(MP3_FRAME_HEADER.slice(0, bytes - at), at);
+  return audio;
+}
