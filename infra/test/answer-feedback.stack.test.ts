@@ -28,6 +28,15 @@ async function signedUp(): Promise<ApiClient> {
   return client;
 }
 
+/** A saved job description with one snippet, the client's own (a turn may name only its caller's snippet); the snippet's id. */
+async function snippetOf(client: ApiClient): Promise<number> {
+  const confirmed = await client.post('/api/confirm-job-description', { formattedContent: '## Role\n\n- Continuously improve operational processes', jobTitle: 'Shift lead', companyName: 'Harbor' });
+  expect(confirmed.status).toBe(201);
+  const snippet = await client.post('/api/job-description-snippets', { jobDescriptionId: confirmed.body.id, snippetText: '- Continuously improve operational processes' });
+  expect(snippet.status).toBe(201);
+  return snippet.body.id as number;
+}
+
 const QUESTION = 'Tell me about a time you improved a process.';
 const ANSWER =
   'At Harbor Logistics I ran the night shift in a warehouse of 40 pickers. Orders left late because pickers walked the whole floor. ' +
@@ -38,7 +47,8 @@ describe('feedback on a typed answer through the gateway', () => {
   it('replies at once with an answer id; the feedback follows within seconds, to its author only', async () => {
     const ada = await signedUp();
     const bob = await signedUp();
-    const reply = await ada.post('/api/process-text', { text: ANSWER, conversationHistory: [{ role: 'assistant', content: QUESTION }], context: '- Continuously improve operational processes', snippetId: 5 });
+    const snippetId = await snippetOf(ada);
+    const reply = await ada.post('/api/process-text', { text: ANSWER, conversationHistory: [{ role: 'assistant', content: QUESTION }], context: '- Continuously improve operational processes', snippetId });
     expect(reply.status).toBe(200);
     expect(reply.body.aiResponse.length).toBeGreaterThan(0);
     const answerId: string = reply.body.answerId;
@@ -56,13 +66,13 @@ describe('feedback on a typed answer through the gateway', () => {
     const foreign = await bob.get(`/api/feedback/${answerId}`);
     expect(foreign.status).toBe(404);
     expect(foreign.body).toEqual({ message: 'No feedback for this answer yet' });
-    expect((await bob.get('/api/feedback/snippets/5/progress')).body).toEqual({ questions: [] });
+    expect((await bob.get(`/api/feedback/snippets/${snippetId}/progress`)).body).toEqual({ questions: [] });
 
     // "Answer this again": the same question, a second attempt; the progress view shows both, the best marked.
-    const again = await ada.post('/api/process-text', { text: 'We changed a few things and it got better.', conversationHistory: [{ role: 'assistant', content: QUESTION }], snippetId: 5 });
+    const again = await ada.post('/api/process-text', { text: 'We changed a few things and it got better.', conversationHistory: [{ role: 'assistant', content: QUESTION }], snippetId });
     const secondId: string = again.body.answerId;
     await expect.poll(async () => (await ada.get(`/api/feedback/${secondId}`)).status, { timeout: 10_000, interval: 100 }).toBe(200);
-    const progress = (await ada.get('/api/feedback/snippets/5/progress')).body;
+    const progress = (await ada.get(`/api/feedback/snippets/${snippetId}/progress`)).body;
     expect(progress.questions).toHaveLength(1);
     expect(progress.questions[0].attempts.map((attempt: { answerId: string; best: boolean }) => [attempt.answerId, attempt.best])).toEqual([
       [answerId, true],
@@ -108,7 +118,7 @@ describe('feedback on a spoken answer through the gateway', () => {
       const form = new FormData();
       form.set('audio', new Blob([readFileSync(wav)], { type: 'audio/wav' }), 'answer.wav');
       form.set('conversationHistory', JSON.stringify([{ role: 'assistant', content: QUESTION }]));
-      form.set('snippetId', '5');
+      form.set('snippetId', String(await snippetOf(ada)));
       const reply = await ada.request('POST', '/api/transcribe', form);
       expect(reply.status, JSON.stringify(reply.body)).toBe(200);
       const answerId: string = reply.body.answerId;
@@ -129,6 +139,32 @@ describe('feedback on a spoken answer through the gateway', () => {
       expect(delivery.pauses[0].seconds).toBeGreaterThan(2);
       expect(delivery.pauses[0].seconds).toBeLessThan(4);
       expect(delivery.comment).toMatch(/words a minute/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('an answer is filed only under its author’s snippet (penetration test, point 7)', () => {
+  it('refuses another person’s snippet typed and spoken, as snippet conversations do (404), and files no feedback under it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'foreign-snippet-'));
+    try {
+      const ada = await signedUp();
+      const mallory = await signedUp();
+      const adasSnippet = await snippetOf(ada);
+      const typed = await mallory.post('/api/process-text', { text: ANSWER, conversationHistory: [{ role: 'assistant', content: QUESTION }], snippetId: adasSnippet });
+      expect(typed.status).toBe(404);
+      expect(typed.body).toEqual({ message: 'Snippet not found' });
+
+      const form = new FormData();
+      form.set('audio', new Blob([readFileSync(makeSpokenAnswerWav(dir))], { type: 'audio/wav' }), 'answer.wav');
+      form.set('snippetId', String(adasSnippet));
+      const spoken = await mallory.request('POST', '/api/transcribe', form);
+      expect(spoken.status, JSON.stringify(spoken.body)).toBe(404);
+      expect(spoken.body).toEqual({ message: 'Snippet not found' });
+
+      expect((await ada.get(`/api/feedback/snippets/${adasSnippet}/progress`)).body).toEqual({ questions: [] });
+      expect((await mallory.get(`/api/feedback/snippets/${adasSnippet}/progress`)).body).toEqual({ questions: [] });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -32,6 +32,13 @@ async function signedIn(base = stack.gatewayUrl): Promise<ApiClient> {
   return client;
 }
 
+/** `bytes` bytes of MP3: silent MPEG-1 Layer III frames (128 kbit/s, 44.1 kHz, mono, 417 bytes each), the last one cut. */
+function silentMp3(bytes: number): Buffer {
+  const audio = Buffer.alloc(bytes);
+  for (let at = 0; at < bytes; at += 417) audio.set([0xff, 0xfb, 0x90, 0xc0].slice(0, bytes - at), at);
+  return audio;
+}
+
 const aliased = (count: number, field: (alias: string) => string) => `mutation { ${Array.from({ length: count }, (_, i) => field(`a${i}`)).join(' ')} }`;
 const processTextField = (alias: string) => `${alias}: processText(text: "I led the launch") { aiResponse }`;
 
@@ -129,7 +136,7 @@ describe('3. saved audio stays out of thread reads', () => {
   it('reads a thread without its audio, and the audio only from its own URL, privately cached', async () => {
     const client = await signedIn();
     const threadId = (await client.post('/api/conversation-threads')).body.threadId as number;
-    const audio = Buffer.alloc(300_000, 7).toString('base64');
+    const audio = silentMp3(300_000).toString('base64');
     expect((await client.post('/api/conversations', { threadId, userMessage: 'spoken', aiResponse: 'reply', audioResponse: audio })).status).toBe(201);
     const thread = await client.get(`/api/conversation-threads/${threadId}`);
     expect(JSON.stringify(thread.body).length).toBeLessThan(2000);
@@ -139,6 +146,18 @@ describe('3. saved audio stays out of thread reads', () => {
     expect(response.headers.get('content-type')).toBe('audio/mpeg');
     expect(response.headers.get('cache-control')).toMatch(/^private/);
     expect((await response.arrayBuffer()).byteLength).toBe(300_000);
+  });
+});
+
+describe('saved audio is audio (penetration test, point 9)', () => {
+  it('refuses an HTML page saved as a spoken reply, so it is never served back as audio/mpeg', async () => {
+    const client = await signedIn();
+    const threadId = (await client.post('/api/conversation-threads')).body.threadId as number;
+    const page = Buffer.from('<!doctype html><html><body><script>fetch("/api/users/me").then((r) => r.text()).then(alert)</script></body></html>');
+    const saved = await client.post('/api/conversations', { threadId, userMessage: 'spoken', aiResponse: 'reply', audioResponse: page.toString('base64') });
+    expect(saved.status).toBe(400);
+    expect(saved.body).toEqual({ message: 'audioResponse must be MP3 audio' });
+    expect((await client.get(`/api/conversation-threads/${threadId}`)).body).toEqual([]);
   });
 });
 

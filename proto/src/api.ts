@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { answerIdSchema, idSchema, idTextSchema } from './ids.ts';
 import { ACCOUNT_MESSAGES } from './messages/accounts.ts';
-import { isBase64 } from './spoken-reply.ts';
+import { isBase64, isMp3Base64 } from './spoken-reply.ts';
 import {
   LIMITS,
   MESSAGES,
@@ -173,7 +173,13 @@ export const saveConversationRequestSchema = z.object({
   userMessage: storedText('userMessage'),
   aiResponse: storedText('aiResponse'),
   threadId: idSchema,
-  audioResponse: z.string().max(8_000_000, 'audioResponse is too large').refine(isBase64, 'audioResponse must be base64-encoded audio').optional(),
+  audioResponse: z
+    .string()
+    .max(8_000_000, 'audioResponse is too large')
+    .refine(isBase64, { message: 'audioResponse must be base64-encoded audio', abort: true })
+    // It is served back as audio/mpeg: a page or a script saved as "audio" must never be (penetration test, point 9).
+    .refine(isMp3Base64, 'audioResponse must be MP3 audio')
+    .optional(),
   /** The answer's id from the reply, kept so the saved pair finds its feedback. */
   answerId: answerIdSchema.optional(),
 });

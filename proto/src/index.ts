@@ -2,6 +2,7 @@ export * from './validation.ts';
 export * from './ids.ts';
 export * from './api.ts';
 export * from './spoken-reply.ts';
+export * from './mp3-audio.ts';
 export * from './subjects.ts';
 export * from './identity.ts';
 export * from './routes.ts';

@@ -3,6 +3,8 @@
  * stored apart from its message; a thread read points at it with a URL instead of carrying it.
  */
 
+import { ID3_HEADER_BYTES, MP3_FRAMES_CHECKED_BYTES, id3v2TagLength, mp3FrameAt, startsWithMp3Frames } from './mp3-audio.ts';
+
 const OUTSIDE_BASE64_ALPHABET = /[^A-Za-z0-9+/]/;
 
 /** How many `=` pad the end of a base64 text. */
@@ -22,26 +24,27 @@ export function decodedByteLength(base64: string): number {
   return Math.floor((base64.length * 3) / 4) - paddingOf(base64);
 }
 
+/** Bytes `start` to `end` of what a standard base64 text decodes to, decoding only those (fewer past its end). */
+function decodeBase64Bytes(base64: string, start: number, end: number): Uint8Array {
+  // Each 4 characters are 3 bytes: decode the whole groups the range lies in, then cut it out.
+  const groups = base64.slice(Math.floor(start / 3) * 4, Math.ceil(end / 3) * 4);
+  const binary = atob(groups).slice(start % 3, start % 3 + Math.max(0, end - start));
+  return Uint8Array.from(binary, (char) => char.charCodeAt(0));
+}
+
+/**
+ * Whether a text is standard base64 of MP3 audio (`isMp3Audio`: an optional ID3v2 tag, then Layer
+ * III frames), decoding only the tag's header and the frames checked, never the whole reply.
+ */
+export function isMp3Base64(base64: string): boolean {
+  if (!isBase64(base64)) return false;
+  const tag = id3v2TagLength(decodeBase64Bytes(base64, 0, ID3_HEADER_BYTES));
+  return tag !== undefined && startsWithMp3Frames(decodeBase64Bytes(base64, tag, tag + MP3_FRAMES_CHECKED_BYTES));
+}
+
 /** Where the MP3 of a saved message's spoken reply is served (GET, to the thread's owner only). */
 export function messageAudioPath(threadId: number, messageId: number): string {
   return `/api/conversation-threads/${threadId}/messages/${messageId}/audio`;
-}
-
-/** Layer III bitrates (kbit/s) by index, for MPEG-1 and for MPEG-2/2.5. */
-const MPEG1_BITRATES = [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320];
-const MPEG2_BITRATES = [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160];
-/** Sample rates by version bits (0: MPEG-2.5, 2: MPEG-2, 3: MPEG-1) and index. */
-const SAMPLE_RATES: Record<number, readonly number[]> = { 0: [11025, 12000, 8000], 2: [22050, 24000, 16000], 3: [44100, 48000, 32000] };
-
-/** The byte length of the Layer III frame at `at`, or 0 when no frame header starts there. */
-function mp3FrameLength(bytes: Uint8Array, at: number): number {
-  const [b0 = 0, b1 = 0, b2 = 0] = bytes.subarray(at, at + 3);
-  if (b0 !== 0xff || (b1 & 0xe0) !== 0xe0 || ((b1 >> 1) & 3) !== 1) return 0;
-  const version = (b1 >> 3) & 3;
-  const bitrate = (version === 3 ? MPEG1_BITRATES : MPEG2_BITRATES)[b2 >> 4] ?? 0;
-  const sampleRate = SAMPLE_RATES[version]?.[(b2 >> 2) & 3] ?? 0;
-  if (bitrate === 0 || sampleRate === 0) return 0;
-  return Math.floor(((version === 3 ? 144 : 72) * bitrate * 1000) / sampleRate) + ((b2 >> 1) & 1);
 }
 
 /** Whether the frame at `at` is a Xing or Info frame (a silent frame that describes the whole file). */
@@ -55,13 +58,9 @@ function isInfoFrame(bytes: Uint8Array, at: number): boolean {
 
 /** An MP3's audio frames: without a leading ID3v2 tag or a Xing/Info frame, which describe one file only. */
 function mp3Frames(bytes: Uint8Array): Uint8Array {
-  let at = 0;
-  if (bytes[0] === 0x49 && bytes[1] === 0x44 && bytes[2] === 0x33 && bytes.length >= 10) {
-    const size = (((bytes[6] ?? 0) & 0x7f) << 21) | (((bytes[7] ?? 0) & 0x7f) << 14) | (((bytes[8] ?? 0) & 0x7f) << 7) | ((bytes[9] ?? 0) & 0x7f);
-    at = 10 + size + ((bytes[5] ?? 0) & 0x10 ? 10 : 0);
-  }
-  const length = mp3FrameLength(bytes, at);
-  if (length > 0 && isInfoFrame(bytes, at)) at += length;
+  let at = id3v2TagLength(bytes) ?? 0;
+  const frame = mp3FrameAt(bytes, at);
+  if (frame && isInfoFrame(bytes, at)) at += frame.length;
   return bytes.subarray(at);
 }
 

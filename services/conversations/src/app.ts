@@ -11,7 +11,7 @@ import { conversationsResolvers } from './graphql/conversations.resolvers.ts';
 import { registerSnippetCleanup } from './nats/snippet-cleanup.consumer.ts';
 import { startChatReplyResponder } from './nats/chat-reply.responder.ts';
 import { SnippetOwnerClient } from './nats/snippet-owner.client.ts';
-import { SnippetConversationService } from './snippet-conversations/snippet-conversation.service.ts';
+import { SnippetConversationService, type SnippetOwners } from './snippet-conversations/snippet-conversation.service.ts';
 import { registerSnippetConversationRoutes } from './snippet-conversations/snippet-conversations.routes.ts';
 import { openConversationsStorage, type ConversationsStorage } from './storage/conversations-storage.ts';
 import { ThreadPurgeJob } from './threads/thread-purge.job.ts';
@@ -25,6 +25,8 @@ export interface ConversationsDeps extends ServiceDeps {
   /** Publishes the outbox to JetStream once NATS is connected. */
   relay: OutboxRelay;
   chatModel: ChatModel;
+  /** Who owns a snippet: the jobs service, asked over NATS. */
+  snippetOwners: SnippetOwners;
   /** Who this instance is for the purge lease (default: host, pid and a random id). */
   instanceId: string;
   /** Run the purge job (default true; tests that do not test it turn it off). */
@@ -54,8 +56,9 @@ export async function buildConversationsApp(config: ConversationsConfig, deps: C
     onExchangeSaved: (userId, threadId) => titler.afterSave(userId, threadId),
   });
   const answers = new AnswerEvents({ events: storage.events, onEventsWritten, clock });
-  const chat = { chatModel: deps.chatModel, threads, timeoutMs: config.CHAT_TIMEOUT_MS, answers };
-  const snippets = new SnippetConversationService({ repository: storage.snippetConversations, owners: new SnippetOwnerClient(nats), clock, onEventsWritten });
+  // One answer to "whose snippet is it?" for snippet conversations and for every turn that names a snippet.
+  const chat = { chatModel: deps.chatModel, threads, snippets: deps.snippetOwners, timeoutMs: config.CHAT_TIMEOUT_MS, answers };
+  const snippets = new SnippetConversationService({ repository: storage.snippetConversations, owners: deps.snippetOwners, clock, onEventsWritten });
   const purge = new ThreadPurgeJob({
     threads: storage.threads,
     leases: storage.leases,
@@ -107,6 +110,7 @@ export const conversationsService: ServiceDefinition<ConversationsConfig, Conver
       ...overrides,
       storage,
       nats,
+      snippetOwners: overrides.snippetOwners ?? new SnippetOwnerClient(nats),
       relay: overrides.relay ?? relayOutboxOver(nats, storage.outbox, SERVICE_NAME, config.OUTBOX_RELAY_INTERVAL_MS),
     };
   },

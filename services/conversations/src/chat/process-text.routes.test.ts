@@ -2,7 +2,7 @@ import { EVENT_SUBJECTS, answerGivenEventSchema, type AnswerGivenEvent } from '@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatModel, ChatRequest } from './chat-model.ts';
 import { OfflineCoachModel } from './offline-coach/offline-coach.model.ts';
-import { startTestService, type TestService } from '../../test/conversations-test-kit.ts';
+import { snippetsOwnedBy, startTestService, type TestService } from '../../test/conversations-test-kit.ts';
 
 const ALICE = 7;
 const BOB = 8;
@@ -32,7 +32,7 @@ describe('POST /api/process-text', () => {
 
   beforeAll(async () => {
     model = new ScriptedModel(new OfflineCoachModel());
-    service = await startTestService({ env: { CHAT_TIMEOUT_MS: '300' }, deps: { chatModel: model } });
+    service = await startTestService({ env: { CHAT_TIMEOUT_MS: '300' }, deps: { chatModel: model, snippetOwners: snippetsOwnedBy({ [ALICE]: [12] }) } });
     alice = await service.as(ALICE);
   });
   afterAll(async () => service.close());
@@ -94,6 +94,15 @@ describe('POST /api/process-text', () => {
     expect(own.statusCode).toBe(200);
   });
 
+  it('checks that a snippet id sent with the text is the caller’s, before asking the model', async () => {
+    const bob = await service.as(BOB);
+    const before = model.requests.length;
+    const foreign = await post({ text: 'Hello', snippetId: 12 }, bob);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toEqual({ message: 'Snippet not found' });
+    expect(model.requests.length).toBe(before);
+  });
+
   it('turns a model error, an empty reply or a hang into 502 "Failed to process the text" without leaking details', async () => {
     for (const behaviour of ['fail', 'empty', 'hang'] as const) {
       model.behaviour = behaviour;
@@ -150,6 +159,7 @@ describe('POST /api/process-text', () => {
     const before = (await answerEvents()).length;
     await post({ text: '' });
     await post({ text: 'hi', snippetId: 'twelve' });
+    await post({ text: 'hi', snippetId: 13 });
     model.behaviour = 'fail';
     await post({ text: 'Tell me something' });
     model.behaviour = 'offline';

@@ -1,13 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { HttpError, withinTime } from '@story/service-kit';
 import { CONVERSATION_MESSAGES, type ProcessTextRequest } from '@story/proto';
-import type { ThreadService } from '../threads/thread.service.ts';
 import { TYPED, type AnswerEvents, type AnswerOrigin } from './answer-events.ts';
 import type { ChatModel } from './chat-model.ts';
+import { requireOwnTurn, type TurnOwnershipDeps } from './turn-ownership.ts';
 
-export interface ProcessTextDeps {
+export interface ProcessTextDeps extends TurnOwnershipDeps {
   chatModel: ChatModel;
-  threads: ThreadService;
   timeoutMs: number;
   /** Tells the feedback service about each answer replied to. */
   answers: AnswerEvents;
@@ -20,13 +19,13 @@ export interface ProcessedText {
 }
 
 /**
- * The coach's reply to a message (typed, or spoken and transcribed: `origin`). A thread id, when
- * given, must be the caller's. A model that fails or takes longer than the timeout gives the
- * specification's message as a 502, never a hang. Each answer replied to is then recorded for
+ * The coach's reply to a message (typed, or spoken and transcribed: `origin`). A thread or snippet
+ * id, when given, must be the caller's (`requireOwnTurn`). A model that fails or takes longer than
+ * the timeout gives the specification's message as a 502, never a hang. Each answer replied to is then recorded for
  * feedback, which follows later: the reply does not wait for it.
  */
 export async function processText(deps: ProcessTextDeps, userId: number, input: ProcessTextRequest, log: FastifyBaseLogger, origin: AnswerOrigin = TYPED): Promise<ProcessedText> {
-  if (input.threadId !== undefined) await deps.threads.getThread(userId, input.threadId);
+  await requireOwnTurn(deps, userId, input);
   let aiResponse: string;
   try {
     aiResponse = await withinTime(

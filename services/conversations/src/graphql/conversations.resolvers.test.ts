@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subgraphQuery } from '@story/service-kit/testing';
 import { THREAD_MESSAGES } from '@story/proto';
-import { startTestService, type TestService } from '../../test/conversations-test-kit.ts';
+import { mp3Of, snippetsOwnedBy, startTestService, type TestService } from '../../test/conversations-test-kit.ts';
 
 const ALICE = 31;
 const BOB = 32;
@@ -12,7 +12,7 @@ describe('conversations subgraph', () => {
   let bob: Record<string, string>;
 
   beforeAll(async () => {
-    service = await startTestService();
+    service = await startTestService({ deps: { snippetOwners: snippetsOwnedBy({ [ALICE]: [4] }) } });
     alice = await service.as(ALICE);
     bob = await service.as(BOB);
   });
@@ -120,7 +120,7 @@ describe('conversations subgraph', () => {
   it('gives each item its audioUrl and reads a reply’s audio only for a query that asks for audioResponse', async () => {
     const created = await gql<{ createThread: { id: string } }>(alice, 'mutation { createThread { id } }');
     const threadId = Number(created.data?.createThread.id);
-    const audio = Buffer.alloc(3000, 5).toString('base64');
+    const audio = mp3Of(3000, 5).toString('base64');
     const spoken = await service.app.inject({ method: 'POST', url: '/api/conversations', headers: alice, payload: { threadId, userMessage: 'spoken', aiResponse: 'ok', audioResponse: audio } });
     await service.app.inject({ method: 'POST', url: '/api/conversations', headers: alice, payload: { threadId, userMessage: 'typed', aiResponse: 'ok' } });
     const spokenId = spoken.json<{ id: number }>().id;
@@ -143,7 +143,7 @@ describe('conversations subgraph', () => {
     const created = await gql<{ createThread: { id: string } }>(carol, 'mutation { createThread { id } }');
     const threadId = Number(created.data?.createThread.id);
     // Two replies of 6 MB each (8 MB of base64, the most a save takes): one fits in an answer, two do not.
-    const audio = Buffer.alloc(6_000_000, 1).toString('base64');
+    const audio = mp3Of(6_000_000, 1).toString('base64');
     for (let i = 0; i < 2; i++) {
       const saved = await service.app.inject({ method: 'POST', url: '/api/conversations', headers: carol, payload: { threadId, userMessage: `m${i}`, aiResponse: 'ok', audioResponse: audio } });
       expect(saved.statusCode).toBe(201);

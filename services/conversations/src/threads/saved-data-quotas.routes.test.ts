@@ -1,18 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { savedAudioLimitReached, threadLimitReached, threadMessageLimitReached } from '@story/proto';
 import { generateSigningKeyPair } from '@story/service-kit';
-import { startTestService, type TestService } from '../../test/conversations-test-kit.ts';
+import { subgraphQuery } from '@story/service-kit/testing';
+import { mp3Of, startTestService, type TestService } from '../../test/conversations-test-kit.ts';
 
 const ALICE = 701;
 const BOB = 702;
 const CAROL = 703;
 
-/** `bytes` bytes of fake MP3 (an ID3 header, then filler), as the speech service would make them. */
-function mp3Bytes(bytes: number, fill = 7): Buffer {
-  const audio = Buffer.alloc(bytes, fill);
-  audio.write('ID3', 0, 'latin1');
-  return audio;
-}
+/** `bytes` bytes of MP3, as the speech service would make them. */
+const mp3Bytes = (bytes: number, fill = 7) => mp3Of(bytes, fill);
 const spokenReply = (bytes: number, fill?: number) => mp3Bytes(bytes, fill).toString('base64');
 
 type Item = { id: number; userMessage: string; audioResponse: string | null; audioUrl: string | null };
@@ -128,6 +125,43 @@ describe('saved data quotas and audio kept apart (issue 7, item 3)', () => {
     expect(tooLarge.statusCode).toBe(400);
     expect(tooLarge.json()).toEqual({ message: 'audioResponse is too large' });
     expect((await read(erin, threadId)).json<Item[]>()).toEqual([]);
+  });
+});
+
+/**
+ * Penetration test, point 9 ("Saved audio is audio"): an HTML page saved as `audioResponse` was
+ * stored and served back as `audio/mpeg`. A save now carries MP3 frames or is refused (400), and
+ * nothing of it is stored.
+ */
+describe('saved audio is MP3 (penetration test, point 9)', () => {
+  let service: TestService;
+  let mallory: Record<string, string>;
+
+  beforeAll(async () => {
+    service = await startTestService();
+    mallory = await service.as(706);
+  });
+  afterAll(async () => service.close());
+
+  it('refuses an HTML page, text, an ID3 tag on filler, or an MP3 cut off inside its second frame, and stores none of it', async () => {
+    const threadId = (await service.app.inject({ method: 'POST', url: '/api/conversation-threads', headers: mallory })).json<{ threadId: number }>().threadId;
+    const html = Buffer.from('<!doctype html><html><body><script>fetch("/api/users/me").then((r) => r.text()).then(alert)</script></body></html>');
+    const cutOff = mp3Bytes(5000).subarray(0, 600);
+    for (const [what, bytes] of [['HTML', html], ['text', Buffer.from('These are my notes, not a recording.')], ['an ID3 tag and filler', Buffer.alloc(5000, 7).fill('ID3', 0, 3)], ['a cut-off frame', cutOff]] as const) {
+      const saved = await service.app.inject({ method: 'POST', url: '/api/conversations', headers: mallory, payload: { threadId, userMessage: 'x', aiResponse: 'y', audioResponse: bytes.toString('base64') } });
+      expect(saved.statusCode, what).toBe(400);
+      expect(saved.json(), what).toEqual({ message: 'audioResponse must be MP3 audio' });
+    }
+    expect((await service.app.inject({ method: 'GET', url: `/api/conversation-threads/${threadId}`, headers: mallory })).json()).toEqual([]);
+    expect(await service.deps.storage.messageAudio.savedAudioBytes(706)).toBe(0);
+
+    const graphql = await subgraphQuery(service.app, mallory, 'mutation ($threadId: ID!, $audio: String) { saveConversation(threadId: $threadId, userMessage: "x", aiResponse: "y", audioResponse: $audio) { id } }', {
+      threadId: String(threadId),
+      audio: html.toString('base64'),
+    });
+    // GraphQL's saveConversation takes no audio at all (it shares the REST body's schema, MP3 check included, should it ever).
+    expect(graphql.errors?.[0]?.message).toMatch(/Unknown argument "audioResponse"/);
+    expect(await service.deps.storage.messageAudio.savedAudioBytes(706)).toBe(0);
   });
 });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_SUBJECTS, IDENTITY_HEADER, messageAudioPath, storySavedEventSchema, threadEventSchema, threadItemsResponseSchema, threadListResponseSchema } from '@story/proto';
 import { generateSigningKeyPair, importPrivateKey, signIdentity } from '@story/service-kit';
-import { startTestService, type TestService } from '../../test/conversations-test-kit.ts';
+import { mp3Of, startTestService, type TestService } from '../../test/conversations-test-kit.ts';
 
 const ALICE = 101;
 const BOB = 202;
@@ -89,7 +89,7 @@ describe('conversation threads and saves over REST', () => {
     expect(one.json()).toEqual({ id: expect.any(Number), threadId, message: 'Conversation saved successfully' });
     const before = (await list(alice)).find((t) => t.id === threadId);
     const answerId = '0f8fad5b-d9cb-469f-a165-70867728950e';
-    const two = await save(alice, { threadId, userMessage: 'I wrote a plan.', aiResponse: 'How did it turn out?', audioResponse: 'bXAz', answerId });
+    const two = await save(alice, { threadId, userMessage: 'I wrote a plan.', aiResponse: 'How did it turn out?', audioResponse: mp3Of(1000).toString('base64'), answerId });
     expect(two.statusCode).toBe(201);
 
     const saved = await items(alice, threadId);
