@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Objm } from '@nats-io/obj';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_SUBJECTS, NATS_BUCKETS, answerGivenEventSchema, transcribeResponseSchema, type AnswerGivenEvent } from '@story/proto';
-import { HEARD_WORDS, SHORT_LIMIT_USER, TEXT_USER, VOICE_USER, filesUnder, startSpeechWorld, transcribeForm, type Recordings, type SpeechWorld } from './speech-test-kit.ts';
+import { HEARD_WORDS, OTHERS_SNIPPET, SHORT_LIMIT_USER, TEXT_USER, VOICE_USER, filesUnder, startSpeechWorld, transcribeForm, type Recordings, type SpeechWorld } from './speech-test-kit.ts';
 
 /**
  * `POST /api/transcribe` with everything real: nats-server, the speech front, one speech worker
@@ -69,6 +69,17 @@ describe('POST /api/transcribe', () => {
     }
     const response = await upload(TEXT_USER, fileOf(recordings.wav), { threadId: '999' });
     expect(response.statusCode).toBe(404);
+  });
+
+  it('refuses another person’s snippet with 404, and files nothing under it (issue 18, 7)', async () => {
+    const events: AnswerGivenEvent[] = [];
+    const subscription = world.nc.subscribe(EVENT_SUBJECTS.answerGiven, { callback: (_error, msg) => void events.push(answerGivenEventSchema.parse(msg.json())) });
+    const response = await upload(TEXT_USER, fileOf(recordings.wav), { snippetId: String(OTHERS_SNIPPET) });
+    expect(response.statusCode, response.body).toBe(404);
+    expect(response.json()).toEqual({ message: 'Snippet not found' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    subscription.unsubscribe();
+    expect(events.filter((event) => event.snippetId === OTHERS_SNIPPET)).toEqual([]);
   });
 
   it('hears the same words in MP3, M4A, AAC, webm/opus and ogg/opus', async () => {
