@@ -75,7 +75,12 @@ export async function buildGateway(config: GatewayConfig, deps: GatewayDeps): Pr
   });
   decorateSession(app);
   const budgets = new OperationBudgets(
-    { authPerMinute: config.RATE_LIMIT_AUTH_PER_MINUTE, aiPerMinute: config.RATE_LIMIT_AI_PER_MINUTE, writesPerMinute: config.RATE_LIMIT_WRITES_PER_MINUTE },
+    {
+      authPerMinute: config.RATE_LIMIT_AUTH_PER_MINUTE,
+      aiPerMinute: config.RATE_LIMIT_AI_PER_MINUTE,
+      writesPerMinute: config.RATE_LIMIT_WRITES_PER_MINUTE,
+      chunksPerMinute: config.RATE_LIMIT_CHUNKS_PER_MINUTE,
+    },
     app.log,
   );
   await budgets.attach(deps.nats);

@@ -32,14 +32,16 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * What a request spends: sign-in routes per address, AI routes and every change per user. A session
- * route spends one AI operation when the session is opened and nothing for its own requests (a
- * recording's chunks), which the owning service bounds per session.
+ * route spends one AI operation when the session is opened; its own requests (a recording's chunks,
+ * its finish) spend from a budget of their own, generous for a recorder's one chunk a second and
+ * tight for a flood of chunks sent again.
  */
 async function spendBudget(budgets: OperationBudgets, route: ApiRoute, request: FastifyRequest): Promise<void> {
   if (route.rateLimit === 'auth') await budgets.spend('auth', `ip:${request.ip}`);
   else if (route.rateLimit === 'ai') await budgets.spend('ai', rateLimitKeyOf(request));
   else if (route.rateLimit === 'ai-session') {
     if (request.method === 'POST' && pathOf(request.url) === route.prefix) await budgets.spend('ai', rateLimitKeyOf(request));
+    else await budgets.spend('chunks', rateLimitKeyOf(request));
   }
   else if (!SAFE_METHODS.has(request.method) && !route.public) await budgets.spend('writes', rateLimitKeyOf(request));
 }

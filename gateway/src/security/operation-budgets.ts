@@ -4,19 +4,20 @@ import { NATS_BUCKETS, budgetSpentMessage } from '@story/proto';
 import { HttpError } from '@story/service-kit/errors';
 import { SharedRateLimiter, openSharedBucket, sharedKey, type TakeResult } from '@story/service-kit/shared-counters';
 
-/** What an operation spends: sign-in attempts (per address), AI work and changes (per user). */
-export type BudgetKind = 'auth' | 'ai' | 'writes';
+/** What an operation spends: sign-in attempts (per address), AI work, changes and a live recording's requests (per user). */
+export type BudgetKind = 'auth' | 'ai' | 'writes' | 'chunks';
 
 export interface BudgetLimits {
   authPerMinute: number;
   aiPerMinute: number;
   writesPerMinute: number;
+  chunksPerMinute: number;
 }
 
 const WINDOW_MS = 60_000;
 /** The KV bucket every gateway instance counts in. */
 export const BUDGETS_BUCKET = NATS_BUCKETS.budgets;
-const WHAT: Record<BudgetKind, Parameters<typeof budgetSpentMessage>[0]> = { auth: 'sign-in attempts', ai: 'AI requests', writes: 'changes' };
+const WHAT: Record<BudgetKind, Parameters<typeof budgetSpentMessage>[0]> = { auth: 'sign-in attempts', ai: 'AI requests', writes: 'changes', chunks: 'recording chunks' };
 
 /** The same rate (a generic cell rate) counted in this process only: the fallback while NATS KV cannot be reached. */
 class LocalRateLimiter {
@@ -85,6 +86,7 @@ export class OperationBudgets {
   private limitOf(kind: BudgetKind): number {
     if (kind === 'auth') return this.limits.authPerMinute;
     if (kind === 'ai') return this.limits.aiPerMinute;
+    if (kind === 'chunks') return this.limits.chunksPerMinute;
     return this.limits.writesPerMinute;
   }
 }
