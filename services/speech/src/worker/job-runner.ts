@@ -59,8 +59,11 @@ const busy = (): SpeechJobEvent => ({ type: 'failed', status: 503, message: SPEE
  */
 export class JobRunner {
   private running = 0;
-  /** Waiting jobs, per person, in arrival order; Map order is the round robin's. */
+  /** Waiting jobs, per person, in arrival order. */
   private readonly queues = new Map<number, WaitingJob[]>();
+  /** When each person's last job started (a counter): the next turn goes to whoever waited longest since theirs. */
+  private readonly lastStarted = new Map<number, number>();
+  private starts = 0;
   private waitingCount = 0;
   private readonly inFlight = new Set<Promise<void>>();
   private readonly controllers = new Map<string, AbortController>();
@@ -169,6 +172,7 @@ export class JobRunner {
     if (signal.aborted) return Promise.resolve('cancelled');
     if (this.running < this.options.concurrency && this.waitingCount === 0) {
       this.running += 1;
+      this.started(ticket.userId);
       return Promise.resolve('started');
     }
     return new Promise((resolve) => {
@@ -205,18 +209,30 @@ export class JobRunner {
     return true;
   }
 
-  /** A slot is free: the next person in turn starts their oldest job, and goes to the back of the turn. */
+  private started(userId: number): void {
+    if (this.lastStarted.size > 10_000) this.lastStarted.clear();
+    this.starts += 1;
+    this.lastStarted.set(userId, this.starts);
+  }
+
+  /**
+   * A slot is free: of the people waiting, the one whose last job started longest ago (or never)
+   * starts their oldest job. So a person with a pile of jobs takes every other turn at most.
+   */
   private release(): void {
-    const next = this.queues.entries().next();
-    if (next.done) {
+    let next: [number, WaitingJob[]] | undefined;
+    for (const entry of this.queues) {
+      if (!next || (this.lastStarted.get(entry[0]) ?? 0) < (this.lastStarted.get(next[0]) ?? 0)) next = entry;
+    }
+    if (!next) {
       this.running -= 1;
       return;
     }
-    const [userId, queue] = next.value;
+    const [userId, queue] = next;
     const waiting = queue.shift();
-    this.queues.delete(userId);
-    if (queue.length > 0) this.queues.set(userId, queue);
+    if (queue.length === 0) this.queues.delete(userId);
     this.waitingCount -= 1;
+    this.started(userId);
     waiting?.start();
   }
 }
