@@ -173,6 +173,28 @@ describe('live recording sessions', () => {
     expect(answer.json()).toEqual({ message: 'This recording is longer than your limit of 10 seconds. Please record or upload a shorter one.' });
   });
 
+  it('takes a long recording’s chunks as fast as they come without piling up listeners on ffmpeg (issue 18, 10)', async () => {
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => void warnings.push(warning);
+    process.on('warning', onWarning);
+    try {
+      // Chunks larger than a pipe's write buffer (16 KB): each write waits for the decoder to drain.
+      const big = join(world.dir, 'long-256k.webm');
+      execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-i', world.recordings.longWav, '-c:a', 'libopus', '-b:a', '256k', '-ar', '48000', big]);
+      const chunks = chunksOf(big, 24);
+      expect(chunks[0]?.length).toBeGreaterThan(16 * 1024);
+      const sessionId = await openId(TEXT_USER);
+      for (const [seq, chunk] of chunks.entries()) expect((await sendChunk(TEXT_USER, sessionId, seq, chunk)).statusCode, `chunk ${seq}`).toBe(200);
+      const answer = await finish(TEXT_USER, sessionId, chunks.length);
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(transcribeResponseSchema.parse(answer.json()).transcript).toContain('database');
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off('warning', onWarning);
+    }
+    expect(warnings.map((warning) => `${warning.name}: ${warning.message}`)).toEqual([]);
+  });
+
   it('refuses malformed requests with a clear 400 and callers without a session with 401', async () => {
     expect((await open(VOICE_USER, 'text/plain')).json()).toEqual({ message: 'mimeType must be a webm, ogg or mp4 recording' });
     expect((await sendChunk(VOICE_USER, 'abc', 0, Buffer.from('x'))).json()).toEqual({ message: 'Id must be a number' });

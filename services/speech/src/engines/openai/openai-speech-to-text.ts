@@ -64,12 +64,20 @@ class GatheredRecording implements LiveTranscription {
     return this.meter.seconds;
   }
 
-  async write(chunk: Buffer): Promise<void> {
-    this.meter.write(chunk);
-    if (!this.file.write(chunk)) await drained(this.file);
+  /** The writes in order, so that at most one waits for the file to drain (chunks come without waiting for each other). */
+  private writing: Promise<void> = Promise.resolve();
+
+  write(chunk: Buffer): Promise<void> {
+    const next = this.writing.then(async () => {
+      this.meter.write(chunk);
+      if (!this.file.write(chunk)) await drained(this.file);
+    });
+    this.writing = next.catch(() => undefined);
+    return next;
   }
 
   async finish(): Promise<Transcription> {
+    await this.writing;
     try {
       await new Promise<void>((resolve, reject) => this.file.end((error?: Error | null) => (error ? reject(error) : resolve())));
       const durationSeconds = await this.meter.finish();

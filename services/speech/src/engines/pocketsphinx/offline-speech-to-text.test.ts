@@ -58,3 +58,54 @@ describe('OfflineSpeechToText word timings', () => {
     expect(await live.finish()).toEqual(file);
   });
 });
+
+/** The engine programs this process started (ffmpeg, and pocketsphinx behind its `sh` and `cat`), as `pid name`. */
+function engineChildren(): string[] {
+  const rows = execFileSync('ps', ['-eo', 'pid=,ppid=,comm='], { encoding: 'utf8' })
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/))
+    .filter((row) => row.length >= 3);
+  const parent = new Map(rows.map(([pid = '', ppid = '']) => [Number(pid), Number(ppid)]));
+  const ours = (pid: number) => {
+    for (let at = parent.get(pid) ?? 0, depth = 0; at > 1 && depth < 5; at = parent.get(at) ?? 0, depth += 1) if (at === process.pid) return true;
+    return false;
+  };
+  return rows.filter(([pid = '', , name = '']) => /^(ffmpeg|pocketsphinx|cat|sh)$/.test(name) && ours(Number(pid))).map(([pid, , name]) => `${pid} ${name}`);
+}
+
+/** Issue 18, point 1: whatever the bytes make ffmpeg do, a decode ends at its deadline with every process it started. */
+describe('OfflineSpeechToText deadlines', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'offline-stt-deadline-'));
+  const webm = join(dir, 'answer.webm');
+  // Deadline: a 1 s limit, no tolerance, 1 s of margin.
+  const stt = new OfflineSpeechToText({ modelDir: DEBIAN_MODEL_DIR, toleranceSeconds: 0, deadlineMarginSeconds: 1 });
+
+  beforeAll(() => {
+    execFileSync('flite', ['-voice', 'rms', '-t', 'I led the migration.', '-o', join(dir, 'answer.wav')]);
+    execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-i', join(dir, 'answer.wav'), '-c:a', 'libopus', webm]);
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('kills a live decode that is still open at its deadline, ffmpeg and pocketsphinx alike, and says why', async () => {
+    const live = stt.openLive('webm', 1);
+    await live.write(readFileSync(webm).subarray(0, 400));
+    expect(engineChildren().length).toBeGreaterThan(0);
+    // Nothing more comes and the recording is never finished: ffmpeg would wait for ever.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    await expect(live.write(Buffer.alloc(10))).rejects.toMatchObject({ name: 'DecodeTimeoutError' });
+    await expect(live.finish()).rejects.toMatchObject({ name: 'DecodeTimeoutError' });
+    await expect.poll(engineChildren, { timeout: 2000, interval: 100 }).toEqual([]);
+  });
+
+  it('stops a file’s decode at once when its signal aborts', async () => {
+    const controller = new AbortController();
+    const run = stt.transcribeFile(join(dir, 'answer.wav'), 'wav', 60, controller.signal);
+    controller.abort();
+    await expect(run).rejects.toMatchObject({ name: 'WorkCancelledError' });
+    await expect.poll(engineChildren, { timeout: 2000, interval: 100 }).toEqual([]);
+  });
+
+  it('refuses to let ffmpeg read a file of another kind than it was told', async () => {
+    await expect(stt.transcribeFile(webm, 'mp3', 60)).rejects.toMatchObject({ name: 'UnreadableAudioError' });
+  });
+});

@@ -26,6 +26,8 @@ class RecognitionRun implements LiveTranscription {
   private readonly result: Promise<Transcription>;
   private readonly deadline: NodeJS.Timeout;
   private refusal: Error | undefined;
+  /** The writes in order: each waits for the one before, so at most one waits for the pipe to drain. */
+  private writing: Promise<void> = Promise.resolve();
   /** Why the run was stopped from outside (deadline, cancellation): it outranks what the killed processes said. */
   private stoppedBecause: Error | undefined;
 
@@ -51,14 +53,18 @@ class RecognitionRun implements LiveTranscription {
     return this.cutter.heardSeconds;
   }
 
-  async write(chunk: Buffer): Promise<void> {
-    if (this.refusal) throw this.refusal;
-    if (this.stoppedBecause) throw this.stoppedBecause;
-    if (this.decoder.input.write(chunk)) return;
-    await drained(this.decoder.input);
+  write(chunk: Buffer): Promise<void> {
+    const next = this.writing.then(async () => {
+      if (this.refusal) throw this.refusal;
+      if (this.stoppedBecause) throw this.stoppedBecause;
+      if (!this.decoder.input.write(chunk)) await drained(this.decoder.input);
+    });
+    this.writing = next.catch(() => undefined);
+    return next;
   }
 
-  finish(): Promise<Transcription> {
+  async finish(): Promise<Transcription> {
+    await this.writing;
     this.decoder.input.end();
     return this.result;
   }
