@@ -276,3 +276,24 @@ describe('request bodies', () => {
     expect(lastReceived(bed.services.conversations).bodyLength).toBe(16);
   });
 });
+
+/** Issue 18, point 2: work nobody waits for is not done, so a caller who leaves is passed on to the service. */
+describe('a caller who goes away', () => {
+  it('ends the request to the service at once, so the service can cancel its work', async () => {
+    const speech = bed.services.speech;
+    const abort = new AbortController();
+    const answer = fetch(`${bed.gateway.url}/api/transcribe/slow/20000`, {
+      method: 'POST',
+      headers: { ...browserHeaders(bed.session), 'content-type': 'application/json' },
+      body: '{}',
+      signal: abort.signal,
+    }).catch((error: unknown) => error);
+    await expect.poll(() => speech.received.some((request) => request.url === '/api/transcribe/slow/20000'), { timeout: 5000, interval: 20 }).toBe(true);
+    abort.abort();
+    expect(await answer).toBeInstanceOf(Error);
+    await expect.poll(() => speech.abandoned, { timeout: 3000, interval: 20 }).toContain('/api/transcribe/slow/20000');
+    // A caller leaving is not the service failing: the next request goes through.
+    const next = await fetch(`${bed.gateway.url}/api/transcribe/status/200`, { method: 'POST', headers: { ...browserHeaders(bed.session), 'content-type': 'application/json' }, body: '{}' });
+    expect(next.status).toBe(200);
+  });
+});

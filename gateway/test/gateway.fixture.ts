@@ -36,6 +36,8 @@ export interface FakeService {
   url: string;
   app: FastifyInstance;
   received: ReceivedRequest[];
+  /** URLs of requests whose caller went away before they were answered (`…/slow/<ms>` ones wait that long). */
+  abandoned: string[];
   /** Requests that reached `/graphql`. */
   graphqlRequests: ReceivedRequest[];
   close(): Promise<void>;
@@ -117,6 +119,7 @@ export async function startGatewayWorld(): Promise<GatewayWorld> {
     const app = createServiceApp({ name, logger: false, bodyLimit: 64 * 1024 * 1024 });
     await registerIdentity(app, keys.identity.publicKey);
     const received: ReceivedRequest[] = [];
+    const abandoned: string[] = [];
     const graphqlRequests: ReceivedRequest[] = [];
     const record = (request: { method: string; url: string; headers: ReceivedRequest['headers']; identity: Identity | undefined }, body: Buffer): ReceivedRequest => ({
       method: request.method,
@@ -136,6 +139,17 @@ export async function startGatewayWorld(): Promise<GatewayWorld> {
         received.push(entry);
         const status = /\/status\/(\d{3})$/.exec(request.url.split('?')[0] ?? '');
         if (status) return reply.status(Number(status[1])).send({ message: `answered ${status[1]}` });
+        const slow = /\/slow\/(\d+)$/.exec(request.url.split('?')[0] ?? '');
+        if (slow) {
+          const gone = await new Promise<boolean>((resolve) => {
+            const timer = setTimeout(() => resolve(false), Number(slow[1]));
+            reply.raw.once('close', () => {
+              clearTimeout(timer);
+              resolve(!reply.raw.writableFinished);
+            });
+          });
+          if (gone) abandoned.push(request.url);
+        }
         if (request.url.startsWith('/api/users/login')) reply.header('set-cookie', 'session=from-auth; Path=/; HttpOnly');
         return { service: name, method: entry.method, url: entry.url, identity: entry.identity ?? null, bodySha256: entry.bodySha256, bodyLength: entry.bodyLength };
       });
@@ -157,7 +171,7 @@ export async function startGatewayWorld(): Promise<GatewayWorld> {
     await app.listen({ host: '127.0.0.1', port: 0 });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : 0;
-    const service: FakeService = { name, url: `http://127.0.0.1:${port}`, app, received, graphqlRequests, close: () => app.close() };
+    const service: FakeService = { name, url: `http://127.0.0.1:${port}`, app, received, abandoned, graphqlRequests, close: () => app.close() };
     services.push(service);
     return service;
   };

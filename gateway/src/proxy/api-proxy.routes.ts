@@ -6,6 +6,7 @@ import { DEFAULT_API_BODY_LIMIT, HTTP_MESSAGES, IDENTITY_HEADER, REQUEST_ID_HEAD
 import { HttpError, notFound } from '@story/service-kit/errors';
 import type { OperationBudgets } from '../security/operation-budgets.ts';
 import type { CircuitBreaker, UpstreamTimeouts } from './circuit-breaker.ts';
+import { callerGone } from './upstream.client.ts';
 import { pathOf } from '../security/security-headers.hooks.ts';
 import { loadSession, rateLimitKeyOf, requireSession } from '../session/session.hooks.ts';
 import type { SessionService } from '../session/session.service.ts';
@@ -150,7 +151,12 @@ export async function apiProxyRoutes(app: FastifyInstance, options: ApiProxyOpti
     const base = route ? services[route.service] : undefined;
     if (!route || !base) throw notFound();
     const service = route.service;
-    return reply.from(`${base}${pathOf(request.url)}`, {
+    // The caller going away before the answer (closed tab, dropped connection) ends the service's request too.
+    const caller = new AbortController();
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableFinished) caller.abort();
+    });
+    return callerGone.run(caller.signal, () => reply.from(`${base}${pathOf(request.url)}`, {
       timeout: timeoutFor(route, request.method, timeouts),
       rewriteHeaders: (headers) => {
         breaker.succeeded(service);
@@ -167,6 +173,8 @@ export async function apiProxyRoutes(app: FastifyInstance, options: ApiProxyOpti
       // A service's 503 goes back to the caller as it is (reply-from would retry GETs); retrying only multiplies the load.
       retryDelay: () => null,
       onError: (failedReply, { error }) => {
+        // Nobody to answer, and not the service's fault.
+        if (caller.signal.aborted) return;
         const known = httpErrorIn(error);
         if (known) {
           void failedReply.code(known.statusCode).send({ message: known.message });
@@ -175,7 +183,7 @@ export async function apiProxyRoutes(app: FastifyInstance, options: ApiProxyOpti
         breaker.failed(service);
         void failedReply.code(503).send({ message: isTimeout(error) ? serviceTimeoutMessage(service) : serviceUnavailableMessage(service) });
       },
-    });
+    }));
   };
 
   const methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;

@@ -1,4 +1,28 @@
-import { Agent } from 'undici';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { Agent, type Dispatcher } from 'undici';
+
+/** The signal of the caller's request being proxied: it aborts when the caller goes away. */
+export const callerGone = new AsyncLocalStorage<AbortSignal>();
+
+/**
+ * The agent, with each proxied request tied to its caller: when the caller goes away (closed tab,
+ * dropped connection) the request to the service is aborted too, so the service sees its request end
+ * and stops the work behind it (speech jobs are cancelled on their worker) instead of finishing work
+ * nobody will read. reply-from takes no signal of its own, so it comes from the async context.
+ */
+class CallerBoundAgent extends Agent {
+  override request<TOpaque = null>(options: Dispatcher.RequestOptions<TOpaque>): Promise<Dispatcher.ResponseData<TOpaque>>;
+  override request<TOpaque = null>(options: Dispatcher.RequestOptions<TOpaque>, callback: (error: Error | null, data: Dispatcher.ResponseData<TOpaque>) => void): void;
+  override request<TOpaque = null>(
+    options: Dispatcher.RequestOptions<TOpaque>,
+    callback?: (error: Error | null, data: Dispatcher.ResponseData<TOpaque>) => void,
+  ): Promise<Dispatcher.ResponseData<TOpaque>> | void {
+    const signal = callerGone.getStore();
+    const bound = signal ? { ...options, signal } : options;
+    if (callback) return super.request(bound, callback);
+    return super.request(bound);
+  }
+}
 
 /**
  * The one HTTP client of the gateway towards the services: an undici Agent, which keeps a
@@ -6,7 +30,7 @@ import { Agent } from 'undici';
  * proxy's added latency under a millisecond.
  */
 export function createUpstreamAgent(): Agent {
-  return new Agent({
+  return new CallerBoundAgent({
     connections: 128,
     pipelining: 1,
     // Shorter than the services' own keep-alive (fastify: 72 s), so the gateway never reuses a socket the service just closed.

@@ -42,7 +42,7 @@ export const speechEnvSchema = baseEnvSchema
     /** Jobs (a whole file to transcribe, a reply to speak) a worker runs at once; more wait in its queue. */
     SPEECH_WORKER_CONCURRENCY: positiveInt(1, 'SPEECH_WORKER_CONCURRENCY'),
     /** Jobs that may wait on one worker for their turn; past it the worker refuses at once as busy, and the front tries another. */
-    SPEECH_WORKER_MAX_WAITING: positiveInt(6, 'SPEECH_WORKER_MAX_WAITING'),
+    SPEECH_WORKER_MAX_WAITING: positiveInt(16, 'SPEECH_WORKER_MAX_WAITING'),
     /** How long a job may wait for its turn on a worker before the person is told the service is busy. */
     SPEECH_JOB_START_WITHIN_MS: positiveInt(45_000, 'SPEECH_JOB_START_WITHIN_MS'),
     /** Voice turns (uploads, recordings' finishes) one person may have in flight at once, across every front. */
