@@ -28,6 +28,7 @@ import { replyStream, wantsReplyStream } from './reply-stream.ts';
 /** The largest chunk one request may carry (a recorder's one-second chunk is about 16 KB; one NATS message holds at most 1 MB). */
 export const MAX_CHUNK_BYTES = 512 * 1024;
 const ASK_TIMEOUT_MS = 5000;
+const RETRY_TIMEOUT_MS = 2000;
 
 export interface VoiceSessionDeps {
   nats: NatsLink;
@@ -70,9 +71,16 @@ export function registerVoiceSessionRoutes(app: ServiceApp, deps: VoiceSessionDe
       const headers = natsHeaders();
       headers.set(SPEECH_CHUNK_HEADERS.userId, String(userId));
       headers.set(SPEECH_CHUNK_HEADERS.seq, String(request.query.seq));
+      const subject = speechSessionSubject(String(request.params.sessionId), 'chunk');
+      const ask = async (timeout: number) => messageJson(await nc.request(subject, request.body, { timeout, headers }));
       let raw: unknown;
       try {
-        raw = messageJson(await nc.request(speechSessionSubject(String(request.params.sessionId), 'chunk'), request.body, { timeout: ASK_TIMEOUT_MS, headers }));
+        // A chunk sent again is taken as already in, so a chunk whose answer was lost is asked again
+        // once: a worker that died a moment ago is then known to be gone (410), not a silent 503.
+        raw = await ask(ASK_TIMEOUT_MS).catch((error: unknown) => {
+          if (isNoResponders(error)) throw error;
+          return ask(RETRY_TIMEOUT_MS);
+        });
       } catch (error) {
         if (isNoResponders(error)) throw sessionGone();
         throw new HttpError(503, serviceUnavailableMessage('speech'));

@@ -50,6 +50,9 @@ interface LiveSession {
   refusal: NatsRefusal | undefined;
 }
 
+/** How long an ended session's subjects are still answered with 410. */
+const LINGER_MS = 5000;
+
 const respond = (msg: Msg, body: unknown): void => void msg.respond(JSON.stringify(body));
 const refusal = (status: number, message: string): NatsRefusal => ({ ok: false, status, message });
 
@@ -66,6 +69,8 @@ const refusal = (status: number, message: string): NatsRefusal => ({ ok: false, 
 export class LiveSessions {
   private readonly sessions = new Map<string, LiveSession>();
   private openSubscription: Subscription | undefined;
+  /** Subjects of ended sessions, still answered "gone" for a moment (see `forget`). */
+  private readonly lingering = new Set<Subscription>();
   private sweeper: NodeJS.Timeout | undefined;
 
   constructor(
@@ -93,6 +98,8 @@ export class LiveSessions {
     clearInterval(this.sweeper);
     await this.openSubscription?.drain().catch(() => undefined);
     for (const session of [...this.sessions.values()]) this.close(session);
+    for (const subscription of this.lingering) subscription.unsubscribe();
+    this.lingering.clear();
   }
 
   private open(msg: Msg): void {
@@ -210,10 +217,19 @@ export class LiveSessions {
     for (const session of this.sessions.values()) if (session.lastHeard < oldest || session.closesAt <= now) this.close(session);
   }
 
-  /** Stops listening for the session; its transcription goes on (a finish is using it). */
+  /**
+   * Forgets the session; its transcription goes on (a finish is using it). Its subjects are still
+   * answered for a few seconds, with 410: a request sent by another connection just before the
+   * unsubscription reached the server would otherwise be lost and time out as a 503.
+   */
   private forget(session: LiveSession): void {
     this.sessions.delete(session.id);
-    session.subscription.unsubscribe();
+    this.lingering.add(session.subscription);
+    const timer = setTimeout(() => {
+      this.lingering.delete(session.subscription);
+      session.subscription.unsubscribe();
+    }, LINGER_MS);
+    timer.unref();
   }
 
   private close(session: LiveSession): void {
