@@ -49,6 +49,9 @@ async function main(): Promise<void> {
   stack = await startStack({
     dataDir,
     natsUrl: process.env.NATS_URL,
+    // A one-machine installation is a real one: GraphQL introspection and field suggestions stay off
+    // unless a developer asks for them (NODE_ENV=development make run).
+    env: { NODE_ENV: process.env.NODE_ENV ?? 'production' },
     gatewayPort: port,
     fixedPorts: true,
     onOutput: (name, line) => process.stdout.write(`${tag(name)} ${readable(line)}\n`),

@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPEECH_MESSAGES, speechJobEventSchema } from '@story/proto';
 import { SHORT_LIMIT_USER, TEXT_USER, VOICE_USER, filesUnder, startSpeechWorld, transcribeForm, type SpeechWorld } from './speech-test-kit.ts';
@@ -13,7 +12,7 @@ import { SHORT_LIMIT_USER, TEXT_USER, VOICE_USER, filesUnder, startSpeechWorld, 
 describe('speech workers shared fairly, and abandoned work stopped', () => {
   let world: SpeechWorld;
   let url: string;
-  let noise: Buffer;
+  let heavy: Buffer;
   /** Every report and cancellation of a job, as it went over NATS. */
   const seen: { jobId: string; kind: string; at: number }[] = [];
 
@@ -22,10 +21,8 @@ describe('speech workers shared fairly, and abandoned work stopped', () => {
       env: { SPEECH_WORKER_CONCURRENCY: '1', SPEECH_WORKER_MAX_WAITING: '2', SPEECH_JOB_HEARTBEAT_MS: '200' },
       frontEnv: { SPEECH_TURNS_PER_PERSON: '2' },
     });
-    // White noise keeps pocketsphinx searching: about half a second of worker time per second of it.
-    const path = join(world.dir, 'noise.wav');
-    execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'anoisesrc=d=14:c=white:a=0.8', '-ar', '16000', '-ac', '1', path]);
-    noise = readFileSync(path);
+    // A heavy upload: 26 s of speech, a few seconds of worker time each.
+    heavy = readFileSync(world.recordings.longWav);
     world.nc.subscribe('speech.job.>', {
       callback: (_error, msg) => {
         const [, , jobId = '', verb] = msg.subject.split('.');
@@ -66,10 +63,10 @@ describe('speech workers shared fairly, and abandoned work stopped', () => {
 
   it('lets another person’s short clip wait for at most one other job while one person sends five heavy uploads', async () => {
     const started = Date.now();
-    const heavy = Array.from({ length: 5 }, (_, i) => upload(TEXT_USER, noise, `noise-${i}.wav`));
+    const pile = Array.from({ length: 5 }, (_, i) => upload(TEXT_USER, heavy, `heavy-${i}.wav`));
     await new Promise((resolve) => setTimeout(resolve, 700));
     const clip = upload(SHORT_LIMIT_USER, readFileSync(world.recordings.wav), 'clip.wav');
-    const [answers, short] = await Promise.all([Promise.all(heavy), clip]);
+    const [answers, short] = await Promise.all([Promise.all(pile), clip]);
 
     // Two of the five go to the worker; three are refused at once, naming why, with when to come back.
     const refused = answers.filter((answer) => answer.status === 429);
@@ -92,9 +89,9 @@ describe('speech workers shared fairly, and abandoned work stopped', () => {
 
   it('says at once that the service is busy when the worker’s queue is full, instead of after minutes', async () => {
     const started = Date.now();
-    const first = upload(TEXT_USER, noise, 'noise-a.wav');
+    const first = upload(TEXT_USER, heavy, 'heavy-a.wav');
     await expect.poll(() => jobsStarted().size, { timeout: 10_000, interval: 50 }).toBeGreaterThan(0);
-    const queued = [upload(TEXT_USER, noise, 'noise-b.wav'), upload(SHORT_LIMIT_USER, readFileSync(world.recordings.wav), 'clip.wav')];
+    const queued = [upload(TEXT_USER, heavy, 'heavy-b.wav'), upload(SHORT_LIMIT_USER, readFileSync(world.recordings.wav), 'clip.wav')];
     await new Promise((resolve) => setTimeout(resolve, 500));
     // One running, two waiting (the most this worker holds): the next person is told within seconds.
     const late = await upload(VOICE_USER, readFileSync(world.recordings.wav), 'late.wav');
@@ -108,14 +105,14 @@ describe('speech workers shared fairly, and abandoned work stopped', () => {
   it('stops a running job when its requester goes away, and leaves no process or file behind', async () => {
     seen.length = 0;
     const abort = new AbortController();
-    const request = upload(TEXT_USER, noise, 'abandoned.wav', abort.signal).catch((error: unknown) => error);
+    const request = upload(TEXT_USER, heavy, 'abandoned.wav', abort.signal).catch((error: unknown) => error);
     await expect.poll(() => jobsStarted().size, { timeout: 10_000, interval: 50 }).toBe(1);
     await expect.poll(() => enginePrograms().length, { timeout: 5000, interval: 50 }).toBeGreaterThan(0);
     const [jobId] = [...jobsStarted()];
     abort.abort();
     expect(await request).toBeInstanceOf(Error);
     await expect.poll(() => seen.some((event) => event.jobId === jobId && event.kind === 'cancel'), { timeout: 5000, interval: 50 }).toBe(true);
-    // The worker's ffmpeg and pocketsphinx are gone within a second or two, long before the noise would be done.
+    // The worker's ffmpeg and pocketsphinx are gone within a second or two, long before the recording would be done.
     await expect.poll(() => enginePrograms(), { timeout: 3000, interval: 100 }).toEqual([]);
     await expect.poll(() => filesUnder(world.tmp), { timeout: 3000, interval: 100 }).toEqual([]);
     const cancelledAt = seen.find((event) => event.jobId === jobId && event.kind === 'cancel')?.at ?? 0;
@@ -126,7 +123,7 @@ describe('speech workers shared fairly, and abandoned work stopped', () => {
 
   it('never runs a queued job whose requester has gone', async () => {
     seen.length = 0;
-    const running = upload(TEXT_USER, noise, 'running.wav');
+    const running = upload(TEXT_USER, heavy, 'running.wav');
     await expect.poll(() => jobsStarted().size, { timeout: 10_000, interval: 50 }).toBe(1);
     const [runningJob] = [...jobsStarted()];
     const abort = new AbortController();
