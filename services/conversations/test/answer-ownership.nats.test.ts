@@ -2,8 +2,8 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_SUBJECTS, QUEUE_GROUPS, SUBJECTS, chatReplyReplySchema, snippetOwnerRequestSchema } from '@story/proto';
-import { subgraphQuery, tempDataDir } from '@story/service-kit/testing';
+import { EVENT_SUBJECTS, SUBJECTS, chatReplyReplySchema } from '@story/proto';
+import { subgraphQuery, tempDataDir, standInSnippetOwners } from '@story/service-kit/testing';
 import { startNatsServer, type NatsServerHandle } from '../../../infra/src/nats-server.ts';
 import type { ChatModel, ChatRequest } from '../src/chat/chat-model.ts';
 import { OfflineCoachModel } from '../src/chat/offline-coach/offline-coach.model.ts';
@@ -50,14 +50,7 @@ describe('a turn names only the caller’s own snippet and thread (real nats-ser
     service = await startTestService({ natsUrl: nats.url, dataDir: join(dir, 'service'), env: { OUTBOX_RELAY_INTERVAL_MS: '100' }, deps: { chatModel: model } });
     // Stands in for the jobs service's responder: snippet 17 belongs to user 41.
     jobs = await connect({ servers: nats.url });
-    jobs.subscribe(SUBJECTS.snippetOwner, {
-      queue: QUEUE_GROUPS.jobs,
-      callback: (_error, message) => {
-        const request = snippetOwnerRequestSchema.parse(message.json());
-        const owned = request.snippetId === SNIPPET && request.userId === OWNER;
-        message.respond(JSON.stringify(owned ? { ok: true, snippetText: '- Lead teams', jobDescriptionId: 3 } : { ok: false, message: 'Snippet not found' }));
-      },
-    });
+    standInSnippetOwners(jobs, (snippetId, userId) => snippetId === SNIPPET && userId === OWNER);
     await jobs.flush();
     speech = await connect({ servers: nats.url });
     owner = await service.as(OWNER);

@@ -2,9 +2,9 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_SUBJECTS, QUEUE_GROUPS, SUBJECTS, snippetConversationsResponseSchema, snippetOwnerRequestSchema } from '@story/proto';
+import { EVENT_SUBJECTS, snippetConversationsResponseSchema } from '@story/proto';
 import { startNatsServer, type NatsServerHandle } from '../../../infra/src/nats-server.ts';
-import { tempDataDir } from '@story/service-kit/testing';
+import { tempDataDir, standInSnippetOwners } from '@story/service-kit/testing';
 import { startTestService, type TestService } from './conversations-test-kit.ts';
 import { readAllEvents, waitFor } from './event-stream-reader.ts';
 
@@ -40,14 +40,7 @@ describe('snippet conversations with a real nats-server', () => {
   /** Stands in for the jobs service's responder: snippet 11 belongs to user 5. */
   async function startJobsResponder(): Promise<void> {
     jobs = await connect({ servers: nats.url });
-    jobs.subscribe(SUBJECTS.snippetOwner, {
-      queue: QUEUE_GROUPS.jobs,
-      callback: (_error, message) => {
-        const request = snippetOwnerRequestSchema.parse(message.json());
-        const owned = request.snippetId === SNIPPET && request.userId === OWNER;
-        message.respond(JSON.stringify(owned ? { ok: true, snippetText: '- Lead teams', jobDescriptionId: 3 } : { ok: false, message: 'Snippet not found' }));
-      },
-    });
+    standInSnippetOwners(jobs, (snippetId, userId) => snippetId === SNIPPET && userId === OWNER);
     await jobs.flush();
   }
 

@@ -17,8 +17,8 @@ export interface NatsLinkOptions {
   retryMs?: number;
 }
 
-/** A logger that drops everything, until `start` gives the app's. */
-const silentLog: FastifyBaseLogger = {
+/** A logger that drops everything (a NatsLink's until `start` gives the app's; tests' too). */
+export const silentLog: FastifyBaseLogger = {
   level: 'silent',
   fatal: () => undefined,
   error: () => undefined,

@@ -7,7 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, it } from 'vitest';
-import { IDENTITY_HEADER, type Identity } from '@story/proto';
+import type { NatsConnection } from '@nats-io/transport-node';
+import { IDENTITY_HEADER, JOB_MESSAGES, QUEUE_GROUPS, SUBJECTS, snippetOwnerRequestSchema, type Identity } from '@story/proto';
 import { HttpError } from './errors.ts';
 import type { ServiceApp } from './http-app.ts';
 import { generateSigningKeyPair, importPrivateKey, signIdentity } from './identity.ts';
@@ -155,4 +156,23 @@ export async function subgraphQuery<T>(app: ServiceApp, headers: Record<string, 
     payload: { query, variables },
   });
   return response.json<GraphqlResponse<T>>();
+}
+
+/**
+ * Answers `jobs.snippet.owner` on `nc` as the jobs service would, for the snippets `owns` says a user
+ * owns (with the given requirements text and description); "Snippet not found" for any other.
+ */
+export function standInSnippetOwners(
+  nc: NatsConnection,
+  owns: (snippetId: number, userId: number) => boolean,
+  snippet: { snippetText: string; jobDescriptionId: number } = { snippetText: '- Lead teams', jobDescriptionId: 3 },
+): void {
+  nc.subscribe(SUBJECTS.snippetOwner, {
+    queue: QUEUE_GROUPS.jobs,
+    callback: (_error, message) => {
+      const request = snippetOwnerRequestSchema.safeParse(message.json());
+      const owned = request.success && owns(request.data.snippetId, request.data.userId);
+      message.respond(JSON.stringify(owned ? { ok: true, ...snippet } : { ok: false, message: JOB_MESSAGES.snippetNotFound }));
+    },
+  });
 }

@@ -3,27 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
-import type { FastifyBaseLogger } from 'fastify';
 import { EVENTS_STREAM } from '@story/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startNatsServer, type NatsServerHandle } from '../../../infra/src/nats-server.ts';
 import { DurableEventConsumer } from '../src/durable-consumer.ts';
+import { silentLog } from '../src/nats-link.ts';
 import { ensureEventsStream } from '../src/nats.ts';
 
 const SECONDS = 1_000_000_000;
 
-const quietLog: FastifyBaseLogger = {
-  level: 'silent',
-  fatal: () => undefined,
-  error: () => undefined,
-  warn: () => undefined,
-  info: () => undefined,
-  debug: () => undefined,
-  trace: () => undefined,
-  silent: () => undefined,
-  child: () => quietLog,
-};
+const quietLog = silentLog;
 
 const testEventSchema = z.object({ id: z.string() });
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,7 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPEECH_MESSAGES, speechJobEventSchema } from '@story/proto';
+import { engineProcesses } from './engine-processes.ts';
 import { SHORT_LIMIT_USER, TEXT_USER, VOICE_USER, filesUnder, startSpeechWorld, transcribeForm, type SpeechWorld } from './speech-test-kit.ts';
 
 /**
@@ -46,19 +46,6 @@ describe('speech workers shared fairly, and abandoned work stopped', () => {
     return { status: response.status, body: (await response.json()) as { message?: string; transcript?: string }, retryAfter: response.headers.get('retry-after'), at: Date.now() };
   };
 
-  /** The decoding programs this test process runs (the in-process worker's ffmpeg and pocketsphinx), as `pid name`. */
-  const enginePrograms = (): string[] => {
-    const rows = execFileSync('ps', ['-eo', 'pid=,ppid=,comm='], { encoding: 'utf8' })
-      .split('\n')
-      .map((line) => line.trim().split(/\s+/))
-      .filter((row) => row.length >= 3);
-    const parent = new Map(rows.map(([pid = '', ppid = '']) => [Number(pid), Number(ppid)]));
-    const ours = (pid: number) => {
-      for (let at = parent.get(pid) ?? 0, depth = 0; at > 1 && depth < 5; at = parent.get(at) ?? 0, depth += 1) if (at === process.pid) return true;
-      return false;
-    };
-    return rows.filter(([pid = '', , name = '']) => /^(ffmpeg|pocketsphinx|cat)/.test(name) && ours(Number(pid))).map(([pid, , name]) => `${pid} ${name}`);
-  };
   const jobsStarted = () => new Set(seen.filter((event) => event.kind === 'working').map((event) => event.jobId));
 
   it('lets another person’s short clip wait for at most one other job while one person sends five heavy uploads', async () => {
@@ -107,13 +94,13 @@ describe('speech workers shared fairly, and abandoned work stopped', () => {
     const abort = new AbortController();
     const request = upload(TEXT_USER, heavy, 'abandoned.wav', abort.signal).catch((error: unknown) => error);
     await expect.poll(() => jobsStarted().size, { timeout: 10_000, interval: 50 }).toBe(1);
-    await expect.poll(() => enginePrograms().length, { timeout: 5000, interval: 50 }).toBeGreaterThan(0);
+    await expect.poll(() => engineProcesses().length, { timeout: 5000, interval: 50 }).toBeGreaterThan(0);
     const [jobId] = [...jobsStarted()];
     abort.abort();
     expect(await request).toBeInstanceOf(Error);
     await expect.poll(() => seen.some((event) => event.jobId === jobId && event.kind === 'cancel'), { timeout: 5000, interval: 50 }).toBe(true);
     // The worker's ffmpeg and pocketsphinx are gone within a second or two, long before the recording would be done.
-    await expect.poll(() => enginePrograms(), { timeout: 3000, interval: 100 }).toEqual([]);
+    await expect.poll(() => engineProcesses(), { timeout: 3000, interval: 100 }).toEqual([]);
     await expect.poll(() => filesUnder(world.tmp), { timeout: 3000, interval: 100 }).toEqual([]);
     const cancelledAt = seen.find((event) => event.jobId === jobId && event.kind === 'cancel')?.at ?? 0;
     await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -140,6 +127,6 @@ describe('speech workers shared fairly, and abandoned work stopped', () => {
     const cancelledAt = seen.find((event) => event.jobId === queuedJob && event.kind === 'cancel')?.at ?? 0;
     expect(cancelledAt).toBeGreaterThan(0);
     expect(seen.filter((event) => event.jobId === queuedJob && event.at > cancelledAt + 500)).toEqual([]);
-    expect(enginePrograms()).toEqual([]);
+    expect(engineProcesses()).toEqual([]);
   }, 90_000);
 });

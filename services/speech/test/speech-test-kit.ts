@@ -7,8 +7,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { JOB_MESSAGES, QUEUE_GROUPS, SUBJECTS, snippetOwnerRequestSchema, userSettingsRequestSchema, type ResponseType } from '@story/proto';
-import { startServiceForTest, tempDataDir, type ServiceUnderTest } from '@story/service-kit/testing';
+import { QUEUE_GROUPS, SUBJECTS, userSettingsRequestSchema, type ResponseType } from '@story/proto';
+import { standInSnippetOwners, startServiceForTest, tempDataDir, type ServiceUnderTest } from '@story/service-kit/testing';
 import { startNatsServer, type NatsServerHandle } from '../../../infra/src/nats-server.ts';
 import { conversationsService, type ConversationsDeps } from '../../conversations/src/app.ts';
 import type { ConversationsConfig } from '../../conversations/src/config.ts';
@@ -77,18 +77,6 @@ export const TEST_SNIPPET = 7;
 /** A snippet of somebody else: a turn naming it is refused (404), as the jobs service would say. */
 export const OTHERS_SNIPPET = 8;
 
-/** Answers `jobs.snippet.owner` as the jobs service would: TEST_SNIPPET belongs to every test user, no other snippet to anyone. */
-export function answerSnippetOwners(nc: NatsConnection): void {
-  nc.subscribe(SUBJECTS.snippetOwner, {
-    queue: QUEUE_GROUPS.jobs,
-    callback: (_error, msg) => {
-      const request = snippetOwnerRequestSchema.safeParse(msg.json());
-      const owned = request.success && request.data.snippetId === TEST_SNIPPET && TEST_USERS.has(request.data.userId);
-      msg.respond(JSON.stringify(owned ? { ok: true, snippetText: '- Lead a migration', jobDescriptionId: 1 } : { ok: false, message: JOB_MESSAGES.snippetNotFound }));
-    },
-  });
-}
-
 /** A multipart body of the spec's `/api/transcribe` form. */
 export function transcribeForm(file: { name: string; bytes: Buffer; type?: string } | undefined, fields: Record<string, string> = {}): { body: Buffer; contentType: string } {
   const boundary = `----speech${Math.random().toString(16).slice(2)}`;
@@ -135,7 +123,8 @@ export async function startSpeechWorld(options: { env?: Record<string, string>; 
   const nats = await startNatsServer({ storeDir: join(dir, 'nats') });
   const nc = await connect({ servers: nats.url });
   answerUserSettings(nc, TEST_USERS);
-  answerSnippetOwners(nc);
+  // Stands in for the jobs service: TEST_SNIPPET belongs to every test user, no other snippet to anyone.
+  standInSnippetOwners(nc, (snippetId, userId) => snippetId === TEST_SNIPPET && TEST_USERS.has(userId), { snippetText: '- Lead a migration', jobDescriptionId: 1 });
   const env = { SPEECH_TMP_DIR: tmp, ...options.env };
   const [conversations, front, worker] = await Promise.all([
     startServiceForTest(conversationsService, { natsUrl: nats.url, dataDir: join(dir, 'conversations'), deps: { runPurgeJob: false } }),

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { engineProcesses } from '../../../test/engine-processes.ts';
 import { OfflineSpeechToText } from './offline-speech-to-text.ts';
 import { DEBIAN_MODEL_DIR, timedWordOf } from './pocketsphinx-recognizer.ts';
 
@@ -59,20 +60,6 @@ describe('OfflineSpeechToText word timings', () => {
   });
 });
 
-/** The engine programs this process started (ffmpeg, and pocketsphinx behind its `sh` and `cat`), as `pid name`. */
-function engineChildren(): string[] {
-  const rows = execFileSync('ps', ['-eo', 'pid=,ppid=,comm='], { encoding: 'utf8' })
-    .split('\n')
-    .map((line) => line.trim().split(/\s+/))
-    .filter((row) => row.length >= 3);
-  const parent = new Map(rows.map(([pid = '', ppid = '']) => [Number(pid), Number(ppid)]));
-  const ours = (pid: number) => {
-    for (let at = parent.get(pid) ?? 0, depth = 0; at > 1 && depth < 5; at = parent.get(at) ?? 0, depth += 1) if (at === process.pid) return true;
-    return false;
-  };
-  return rows.filter(([pid = '', , name = '']) => /^(ffmpeg|pocketsphinx|cat|sh)$/.test(name) && ours(Number(pid))).map(([pid, , name]) => `${pid} ${name}`);
-}
-
 /** Issue 18, point 1: whatever the bytes make ffmpeg do, a decode ends at its deadline with every process it started. */
 describe('OfflineSpeechToText deadlines', () => {
   const dir = mkdtempSync(join(tmpdir(), 'offline-stt-deadline-'));
@@ -89,12 +76,12 @@ describe('OfflineSpeechToText deadlines', () => {
   it('kills a live decode that is still open at its deadline, ffmpeg and pocketsphinx alike, and says why', async () => {
     const live = stt.openLive('webm', 1);
     await live.write(readFileSync(webm).subarray(0, 400));
-    expect(engineChildren().length).toBeGreaterThan(0);
+    expect(engineProcesses().length).toBeGreaterThan(0);
     // Nothing more comes and the recording is never finished: ffmpeg would wait for ever.
     await new Promise((resolve) => setTimeout(resolve, 2500));
     await expect(live.write(Buffer.alloc(10))).rejects.toMatchObject({ name: 'DecodeTimeoutError' });
     await expect(live.finish()).rejects.toMatchObject({ name: 'DecodeTimeoutError' });
-    await expect.poll(engineChildren, { timeout: 2000, interval: 100 }).toEqual([]);
+    await expect.poll(engineProcesses, { timeout: 2000, interval: 100 }).toEqual([]);
   });
 
   it('stops a file’s decode at once when its signal aborts', async () => {
@@ -102,7 +89,7 @@ describe('OfflineSpeechToText deadlines', () => {
     const run = stt.transcribeFile(join(dir, 'answer.wav'), 'wav', 60, controller.signal);
     controller.abort();
     await expect(run).rejects.toMatchObject({ name: 'WorkCancelledError' });
-    await expect.poll(engineChildren, { timeout: 2000, interval: 100 }).toEqual([]);
+    await expect.poll(engineProcesses, { timeout: 2000, interval: 100 }).toEqual([]);
   });
 
   it('refuses to let ffmpeg read a file of another kind than it was told', async () => {
