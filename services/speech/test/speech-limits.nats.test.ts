@@ -78,4 +78,15 @@ describe('SpeechLimits', () => {
     clock += 1_800_000;
     await limits.checkAudioBudget(54);
   });
+
+  it('serves a person all the same, uncounted, while the bucket cannot be reached', async () => {
+    const away = new SpeechLimits(
+      () => {
+        throw new Error('NATS is not connected');
+      },
+      { turnsPerPerson: 1, audioSecondsPerHour: 1, holdMs: 60_000, log: fastify({ logger: false }).log },
+    );
+    await expect(away.checkAudioBudget(56)).resolves.toBeUndefined();
+    await expect(Promise.all([away.holdTurn(56, async () => 'a'), away.holdTurn(56, async () => 'b')])).resolves.toEqual(['a', 'b']);
+  });
 });

@@ -46,10 +46,12 @@ export class SpeechLimits {
   }
 
   private kv(): Promise<KV> {
-    this.bucket ??= openSharedBucket(this.connection(), NATS_BUCKETS.speechLimits, 2 * HOUR_MS).catch((error: unknown) => {
-      this.bucket = undefined;
-      throw error;
-    });
+    this.bucket ??= Promise.resolve()
+      .then(() => openSharedBucket(this.connection(), NATS_BUCKETS.speechLimits, 2 * HOUR_MS))
+      .catch((error: unknown) => {
+        this.bucket = undefined;
+        throw error;
+      });
     return this.bucket;
   }
 
@@ -58,15 +60,23 @@ export class SpeechLimits {
    * as allowed. The hold is let go when the work ends, and lapses by itself if this front dies.
    */
   async holdTurn<T>(userId: number, work: () => Promise<T>): Promise<T> {
-    const kv = await this.kv();
     const key = sharedKey('turns', userId);
     const id = randomUUID();
     const now = this.now();
-    const { written } = await updateShared<Holds>(kv, key, (current) => {
-      const holds = (current?.holds ?? []).filter((hold) => hold.until > now);
-      if (holds.length >= this.options.turnsPerPerson) return undefined;
-      return { holds: [...holds, { id, until: now + this.options.holdMs }] };
-    });
+    let kv: KV;
+    let written: boolean;
+    try {
+      kv = await this.kv();
+      ({ written } = await updateShared<Holds>(kv, key, (current) => {
+        const holds = (current?.holds ?? []).filter((hold) => hold.until > now);
+        if (holds.length >= this.options.turnsPerPerson) return undefined;
+        return { holds: [...holds, { id, until: now + this.options.holdMs }] };
+      }));
+    } catch (error) {
+      // JetStream away: the person is served all the same (the workers' queues still take turns).
+      this.options.log.warn({ err: error, userId }, 'speech limits not reachable; serving the turn without counting it');
+      return work();
+    }
     if (!written) throw new HttpError(429, SPEECH_MESSAGES.tooManyJobs, { 'retry-after': '10' });
     try {
       return await work();
@@ -79,7 +89,12 @@ export class SpeechLimits {
 
   /** Refuses (429, with when to come back) while the person's audio budget for the hour is spent. */
   async checkAudioBudget(userId: number): Promise<void> {
-    const entry = await (await this.kv()).get(sharedKey('seconds', userId));
+    const entry = await this.kv()
+      .then((kv) => kv.get(sharedKey('seconds', userId)))
+      .catch((error: unknown) => {
+        this.options.log.warn({ err: error, userId }, 'speech limits not reachable; audio budget not checked');
+        return null;
+      });
     const refill: Refill | undefined = entry && entry.operation === 'PUT' ? Number(entry.string()) : undefined;
     const over = (refill ?? 0) - this.now() - HOUR_MS;
     if (over > 0) {

@@ -42,9 +42,6 @@ interface WaitingJob {
   expiry: NodeJS.Timeout;
 }
 
-/** What the runner did with a job, for tests and logs. */
-export type JobOutcome = 'done' | 'failed' | 'cancelled' | 'expired';
-
 const busy = (): SpeechJobEvent => ({ type: 'failed', status: 503, message: SPEECH_MESSAGES.speechBusy });
 
 /**
@@ -67,7 +64,6 @@ export class JobRunner {
   private waitingCount = 0;
   private readonly inFlight = new Set<Promise<void>>();
   private readonly controllers = new Map<string, AbortController>();
-  private readonly outcomes: { jobId: string; userId: number; outcome: JobOutcome }[] = [];
   private cancelSubscription: Subscription | undefined;
 
   constructor(
@@ -78,11 +74,6 @@ export class JobRunner {
   /** Jobs accepted and not yet reported. */
   get active(): number {
     return this.inFlight.size;
-  }
-
-  /** The last jobs' outcomes, oldest first (at most 200). */
-  get history(): readonly { jobId: string; userId: number; outcome: JobOutcome }[] {
-    return this.outcomes;
   }
 
   /** Listens for the fronts' cancellations (every worker hears them; the one with the job acts). */
@@ -114,19 +105,17 @@ export class JobRunner {
       try {
         const turn = exclusive ? await this.turnOf(ticket, controller.signal) : 'started';
         if (turn !== 'started') {
-          this.record(ticket, turn);
+          this.options.log.debug({ jobId: ticket.jobId, userId: ticket.userId, turn }, 'speech job dropped before it ran');
           if (turn === 'expired') report(busy());
           return;
         }
         try {
           report(await work(controller.signal));
-          this.record(ticket, 'done');
         } catch (error) {
           if (controller.signal.aborted || error instanceof WorkCancelledError) {
-            this.record(ticket, 'cancelled');
+            this.options.log.debug({ jobId: ticket.jobId, userId: ticket.userId }, 'speech job stopped: nobody waits for it');
             return;
           }
-          this.record(ticket, 'failed');
           report(this.failure(error, ticket.jobId));
         } finally {
           if (exclusive) this.release();
@@ -154,11 +143,6 @@ export class JobRunner {
   async drain(): Promise<void> {
     this.cancelSubscription?.unsubscribe();
     await Promise.allSettled([...this.inFlight]);
-  }
-
-  private record(ticket: JobTicket, outcome: JobOutcome): void {
-    this.outcomes.push({ jobId: ticket.jobId, userId: ticket.userId, outcome });
-    if (this.outcomes.length > 200) this.outcomes.shift();
   }
 
   private failure(error: unknown, jobId: string): SpeechJobEvent {
