@@ -58,3 +58,42 @@ export const headingsOf = (markdown: string): string[] => nodesOf(markdown, 'hea
 
 /** How many items each list has, in order. */
 export const listSizesOf = (markdown: string): number[] => nodesOf(markdown, 'list').map((list) => list.children?.length ?? 0);
+
+/** The text of every list item (nested ones as items of their own, not part of their parent's text), in order. */
+export const listItemsOf = (markdown: string): string[] =>
+  nodesOf(markdown, 'listItem').map((item) =>
+    (item.children ?? [])
+      .filter((child) => child.type !== 'list')
+      .map(readable)
+      .join(' ')
+      .trim(),
+  );
+
+/**
+ * The longest run of `source`'s words that `rendered` keeps in order (a longest common subsequence):
+ * what is left of `source` are the words the rendering dropped or changed.
+ */
+export function wordsKeptInOrder(rendered: readonly string[], source: readonly string[]): string[] {
+  const rows = rendered.length;
+  const cols = source.length;
+  const table = new Uint32Array((rows + 1) * (cols + 1));
+  for (let r = rows - 1; r >= 0; r--) {
+    for (let c = cols - 1; c >= 0; c--) {
+      const at = r * (cols + 1) + c;
+      table[at] = rendered[r] === source[c] ? (table[at + cols + 2] ?? 0) + 1 : Math.max(table[at + cols + 1] ?? 0, table[at + 1] ?? 0);
+    }
+  }
+  const kept: string[] = [];
+  let r = 0;
+  let c = 0;
+  while (r < rows && c < cols) {
+    const at = r * (cols + 1) + c;
+    if (rendered[r] === source[c]) {
+      kept.push(source[c] ?? '');
+      r++;
+      c++;
+    } else if ((table[at + cols + 1] ?? 0) >= (table[at + 1] ?? 0)) r++;
+    else c++;
+  }
+  return kept;
+}
