@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { LONG_ENTERPRISE } from '../offline/long-posting.fixtures.ts';
 import * as fixtures from '../offline/postings.fixtures.ts';
-import { comparableWords, headingsOf, listItemsOf, renderedWords, wordsKeptInOrder } from '../offline/rendered-words.ts';
+import { comparableWords, headingsOf, listItemsOf, renderedWords, wordsMissing } from '../offline/rendered-words.ts';
 
 /** The evaluation set in the repository. */
 const POSTINGS_DIR = new URL('../../../evaluation/postings/', import.meta.url);
@@ -186,7 +186,7 @@ export function scorePosting(postingCase: PostingCase, output: string): PostingS
   const score: PostingScore = {
     id: postingCase.id,
     words: postingCase.expectedWords.length,
-    wordsKept: wordsKeptInOrder(outputWords, postingCase.expectedWords).length,
+    wordsKept: postingCase.expectedWords.length - wordsMissing(outputWords, postingCase.expectedWords).length,
     exact: outputWords.join(' ') === postingCase.expectedWords.join(' '),
     furnitureLines: furnitureLineNumbers.length,
     furnitureRemoved: furnitureLineNumbers.filter((line) => !leftLines.has(line)).length,

@@ -70,10 +70,10 @@ export const listItemsOf = (markdown: string): string[] =>
   );
 
 /**
- * The longest run of `source`'s words that `rendered` keeps in order (a longest common subsequence):
- * what is left of `source` are the words the rendering dropped or changed.
+ * The words of `source` that `rendered` does not keep in order (what is left of `source` outside a
+ * longest common subsequence): none when every word of the posting survives, in order.
  */
-export function wordsKeptInOrder(rendered: readonly string[], source: readonly string[]): string[] {
+export function wordsMissing(rendered: readonly string[], source: readonly string[]): string[] {
   const rows = rendered.length;
   const cols = source.length;
   const table = new Uint32Array((rows + 1) * (cols + 1));
@@ -83,17 +83,19 @@ export function wordsKeptInOrder(rendered: readonly string[], source: readonly s
       table[at] = rendered[r] === source[c] ? (table[at + cols + 2] ?? 0) + 1 : Math.max(table[at + cols + 1] ?? 0, table[at + 1] ?? 0);
     }
   }
-  const kept: string[] = [];
+  const missing: string[] = [];
   let r = 0;
   let c = 0;
-  while (r < rows && c < cols) {
+  while (c < cols) {
     const at = r * (cols + 1) + c;
-    if (rendered[r] === source[c]) {
-      kept.push(source[c] ?? '');
+    if (r < rows && rendered[r] === source[c]) {
       r++;
       c++;
-    } else if ((table[at + cols + 1] ?? 0) >= (table[at + 1] ?? 0)) r++;
-    else c++;
+    } else if (r < rows && (table[at + cols + 1] ?? 0) >= (table[at + 1] ?? 0)) r++;
+    else missing.push(source[c++] ?? '');
   }
-  return kept;
+  return missing;
 }
+
+/** The words of the posting (`source`, its furniture left out) that the markdown drops, changes or moves: none when every one survives in order. */
+export const postingWordsLost = (markdown: string, source: string): string[] => wordsMissing(renderedWords(markdown), comparableWords(source));
