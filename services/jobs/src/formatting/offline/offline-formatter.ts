@@ -2,6 +2,7 @@ import type { JobDescriptionFormatter } from '../job-description-formatter.ts';
 import { escapeInline, escapeLineStart } from './markdown-inline.ts';
 import { buildBlocks } from './posting-blocks.ts';
 import { classifyLine, joinBrokenLines } from './posting-lines.ts';
+import { withHeaderMeta } from './posting-header.ts';
 import { normalizePosting } from './posting-text.ts';
 import { renderBlocks } from './markdown-render.ts';
 import { findJunkLines, withoutSiteAdditions } from './site-junk.ts';
@@ -16,7 +17,7 @@ export function formatPosting(text: string): string {
   const lines = normalizePosting(text);
   const junk = findJunkLines(lines);
   const kept = lines.map((line, index) => (junk[index] ? '' : withoutSiteAdditions(line)));
-  const formatted = renderBlocks(buildBlocks(joinBrokenLines(kept.map(classifyLine))));
+  const formatted = renderBlocks(buildBlocks(joinBrokenLines(withHeaderMeta(kept).map(classifyLine))));
   if (formatted.trim()) return formatted;
   // Nothing but site junk: give the text back (escaped) rather than nothing, so the person sees what happened.
   return lines
