@@ -1,4 +1,5 @@
 import type { JobDescriptionFormatter } from '../job-description-formatter.ts';
+import { splitInlineLists } from './inline-lists.ts';
 import { escapeInline, escapeLineStart } from './markdown-inline.ts';
 import { buildBlocks } from './posting-blocks.ts';
 import { classifyLine, joinBrokenLines } from './posting-lines.ts';
@@ -17,7 +18,7 @@ export function formatPosting(text: string): string {
   const lines = normalizePosting(text);
   const junk = findJunkLines(lines);
   const kept = lines.map((line, index) => (junk[index] ? '' : withoutSiteAdditions(line)));
-  const formatted = renderBlocks(buildBlocks(joinBrokenLines(withHeaderMeta(kept).map(classifyLine))));
+  const formatted = renderBlocks(buildBlocks(splitInlineLists(joinBrokenLines(withHeaderMeta(kept).map(classifyLine)))));
   if (formatted.trim()) return formatted;
   // Nothing but site junk: give the text back (escaped) rather than nothing, so the person sees what happened.
   return lines

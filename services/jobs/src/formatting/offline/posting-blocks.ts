@@ -131,6 +131,9 @@ function toUnits(lines: readonly PostingLine[]): Unit[] {
   return units;
 }
 
+/** The sign-off of a letter or e-mail, above the sender's name. */
+const SIGN_OFF = /^(?:(?:best|kind|warm|many thanks and)(?: regards| wishes)?|regards|thanks|thank you|cheers|sincerely|yours sincerely|mit freundlichen grüßen|viele grüße|beste grüße|cordialement|bien à vous|saludos|un saludo|atentamente)\b[,!.]?/iu;
+
 /**
  * Lines without bullets that are a list: the first lines under a section of duties or skills, or
  * (after the posting's header, whose short lines are its title, company and place) three or more
@@ -138,6 +141,8 @@ function toUnits(lines: readonly PostingLine[]): Unit[] {
  */
 function isImplicitList(lines: readonly Inline[], listSection: boolean, pastHeader: boolean): boolean {
   if (lines.length < 2) return false;
+  // A signature under a sign-off ("Best regards," / name / title / phone) is not a list.
+  if (SIGN_OFF.test(lines[0]?.text ?? '')) return false;
   if (listSection && lines.every((line) => wordCount(line.text) <= 40)) return true;
   return pastHeader && lines.length >= 3 && lines.every((line) => wordCount(`${line.label ?? ''} ${line.text}`) <= 12 && !endsSentence(line.text));
 }
