@@ -1,7 +1,8 @@
 /**
  * Jobs service benchmark. (1) The offline formatter on a long posting and on a 50,000-character
  * one, against parsing its own output with the markdown parser the web app uses (the reference: the
- * browser does that much work to show it). (2) The saved list of a user with 200 descriptions of 3
+ * browser does that much work to show it); and its quality on the evaluation set of pasted postings
+ * (`services/jobs/evaluation/postings/`) and on its test postings. (2) The saved list of a user with 200 descriptions of 3
  * snippets each: one GraphQL query with the snippet counts, against the specification's REST list
  * plus one snippet call per card. (3) `POST /api/process-job-description` at 10 concurrent users.
  * The service runs in this process on a real port with a real SQLite file; requests go over HTTP.
@@ -17,6 +18,7 @@ import { IDENTITY_HEADER } from '@story/proto';
 import { closeServiceDeps, generateSigningKeyPair, importPrivateKey, signIdentity } from '@story/service-kit';
 import { jobsService } from '../services/jobs/src/app.ts';
 import { jobsEnvSchema } from '../services/jobs/src/config.ts';
+import { describeFigures, evaluatePostings, fixturePostingCases, readPostingCases, type PostingFigures } from '../services/jobs/src/formatting/evaluation/posting-evaluation.ts';
 import { LONG_ENTERPRISE } from '../services/jobs/src/formatting/offline/long-posting.fixtures.ts';
 import { formatPosting } from '../services/jobs/src/formatting/offline/offline-formatter.ts';
 import { LINKEDIN, pasted } from '../services/jobs/src/formatting/offline/postings.fixtures.ts';
@@ -61,6 +63,7 @@ async function timeEachAsync(rounds: number, work: () => Promise<unknown>): Prom
 
 export interface JobsBenchResult {
   formatter: { characters: number; format: Timing; referenceParse: Timing; ratio: number }[];
+  quality: { evaluationSet: PostingFigures; testPostings: PostingFigures };
   savedList: { graphqlOneQuery: Timing; restListPlusPerCard: Timing; ratio: number };
   processJobDescription: Timing & { concurrency: number };
 }
@@ -78,6 +81,9 @@ export async function runJobsBench(log: (line: string) => void = console.log): P
     log(`offline formatter, ${text.length} characters: p50 ${format.p50} ms, p99 ${format.p99} ms; parsing its markdown (reference) p50 ${referenceParse.p50} ms; ratio ${ratio}`);
     return { characters: text.length, format, referenceParse, ratio };
   });
+  const quality = { evaluationSet: evaluatePostings(formatPosting, readPostingCases()), testPostings: evaluatePostings(formatPosting, fixturePostingCases()) };
+  for (const line of describeFigures('offline formatter, evaluation set', quality.evaluationSet)) log(line);
+  log(describeFigures('offline formatter, its test postings', quality.testPostings).at(-1) ?? '');
 
   const dir = mkdtempSync(join(tmpdir(), 'jobs-bench-'));
   const keys = generateSigningKeyPair();
@@ -137,7 +143,7 @@ export async function runJobsBench(log: (line: string) => void = console.log): P
     );
     const processJobDescription = { ...timing(samples), concurrency: CONCURRENCY };
     log(`POST /api/process-job-description (offline), ${CONCURRENCY} concurrent users: p50 ${processJobDescription.p50} ms, p99 ${processJobDescription.p99} ms`);
-    return { formatter, savedList: { graphqlOneQuery, restListPlusPerCard, ratio }, processJobDescription };
+    return { formatter, quality, savedList: { graphqlOneQuery, restListPlusPerCard, ratio }, processJobDescription };
   } finally {
     await app.close();
     await closeServiceDeps(deps);

@@ -20,7 +20,7 @@ import {
   pasted,
   type Posting,
 } from './postings.fixtures.ts';
-import { comparableWords, headingsOf, listSizesOf, nodesOf, renderedWords } from './rendered-words.ts';
+import { comparableWords, headingsOf, listItemsOf, listSizesOf, nodesOf, postingWordsLost, renderedWords } from './rendered-words.ts';
 
 const POSTINGS: readonly Posting[] = [
   LINKEDIN,
@@ -175,3 +175,72 @@ describe('offline formatter: edge cases', () => {
     expect(renderedWords(formatPosting(content)).length).toBeGreaterThan(5_000);
   });
 });
+
+describe('offline formatter: page furniture and flattened lists (issue 19)', () => {
+  const linkedIn = [
+    'Senior Data Engineer',
+    'Northwind Freight · Berlin, Germany (Hybrid)',
+    '2 weeks ago · Over 100 applicants',
+    'Show match details',
+    'Set alert for similar jobs',
+    'Meet the hiring team',
+    'Jana K. · 2nd · Engineering Manager at Northwind Freight',
+    'Message',
+    'About the job',
+    'Responsibilities: design pipelines; own data models; work with the hiring team on interviews. Qualifications: 5+ years of data engineering; strong SQL; fluent English.',
+  ].join('\n');
+
+  it("drops LinkedIn's furniture, puts the header's facts in one meta line and turns the flattened sections into headings and bullets", () => {
+    expect(formatPosting(linkedIn)).toBe(
+      [
+        '## Senior Data Engineer',
+        'Northwind Freight · Berlin, Germany (Hybrid) · 2 weeks ago · Over 100 applicants',
+        '## About the job',
+        '## Responsibilities',
+        '- design pipelines\n- own data models\n- work with the hiring team on interviews.',
+        '## Qualifications',
+        '- 5+ years of data engineering\n- strong SQL\n- fluent English.',
+      ].join('\n\n'),
+    );
+  });
+
+  it('keeps every word of the posting in order (and only those)', () => {
+    const content = linkedIn
+      .split('\n')
+      .filter((line) => !/^(?:Show match details|Set alert for similar jobs|Meet the hiring team|Jana K\.|Message)/.test(line))
+      .join('\n');
+    const markdown = formatPosting(linkedIn);
+    expect(postingWordsLost(markdown, content)).toEqual([]);
+    expect(renderedWords(markdown)).toEqual(comparableWords(content));
+  });
+
+  it('the words-in-order check names the words a formatting lost', () => {
+    expect(postingWordsLost('## Responsibilities\n\n- design pipelines', 'Responsibilities: design data pipelines')).toEqual(['data']);
+    expect(postingWordsLost('pipelines design', 'design pipelines')).toEqual(['pipelines']);
+  });
+
+  it('keeps a recruiter e-mail\'s subject and signature, drops its headers and disclaimer, and does not list the signature', () => {
+    const markdown = formatPosting(
+      [
+        'From: Jana Kowalski <jana@talentbridge.io>',
+        'Sent: Tuesday, 3 June 2025 10:14',
+        'To: Alex Moreau <alex@example.com>',
+        'Subject: Senior Data Engineer – Berlin',
+        '',
+        'Key responsibilities: designing pipelines on GCP; modelling data for routing; mentoring two engineers.',
+        '',
+        'Best regards,',
+        'Jana Kowalski',
+        'Senior Talent Partner | TalentBridge',
+        '',
+        'This e-mail and any attachments are confidential and intended solely for the addressee.',
+        'Unsubscribe',
+      ].join('\n'),
+    );
+    expect(markdown).not.toMatch(/From|Sent|Tuesday|confidential|Unsubscribe/);
+    expect(markdown).toContain('**Subject:** Senior Data Engineer – Berlin');
+    expect(listItemsOf(markdown)).toEqual(['designing pipelines on GCP', 'modelling data for routing', 'mentoring two engineers.']);
+    expect(markdown).toContain('Best regards, Jana Kowalski\\\nSenior Talent Partner | TalentBridge');
+  });
+});
+

@@ -1,10 +1,12 @@
 import type { JobDescriptionFormatter } from '../job-description-formatter.ts';
+import { splitInlineLists } from './inline-lists.ts';
 import { escapeInline, escapeLineStart } from './markdown-inline.ts';
 import { buildBlocks } from './posting-blocks.ts';
 import { classifyLine, joinBrokenLines } from './posting-lines.ts';
+import { withHeaderMeta } from './posting-header.ts';
 import { normalizePosting } from './posting-text.ts';
 import { renderBlocks } from './markdown-render.ts';
-import { findJunkLines, withoutTruncationTail } from './site-junk.ts';
+import { findJunkLines, withoutSiteAdditions } from './site-junk.ts';
 
 /**
  * Cleans a posting pasted from a job site or a company page into markdown: headings, bullet and
@@ -15,8 +17,8 @@ import { findJunkLines, withoutTruncationTail } from './site-junk.ts';
 export function formatPosting(text: string): string {
   const lines = normalizePosting(text);
   const junk = findJunkLines(lines);
-  const kept = lines.map((line, index) => (junk[index] ? '' : withoutTruncationTail(line)));
-  const formatted = renderBlocks(buildBlocks(joinBrokenLines(kept.map(classifyLine))));
+  const kept = lines.map((line, index) => (junk[index] ? '' : withoutSiteAdditions(line)));
+  const formatted = renderBlocks(buildBlocks(splitInlineLists(joinBrokenLines(withHeaderMeta(kept).map(classifyLine)))));
   if (formatted.trim()) return formatted;
   // Nothing but site junk: give the text back (escaped) rather than nothing, so the person sees what happened.
   return lines

@@ -65,8 +65,10 @@ function headingText(line: PostingLine): string | undefined {
 }
 
 /** A short isolated line over a list or a paragraph ("About the role" above its text) is its heading. */
-function isShortTitle(line: PostingLine, previous: PostingLine | undefined, next: PostingLine | undefined): boolean {
+function isShortTitle(line: PostingLine, previous: PostingLine | undefined, next: PostingLine | undefined, above: PostingLine | undefined): boolean {
   const { text } = line;
+  // Right under a heading (also one written "Ability to Commute:") it is the section's first line, not a heading of its own.
+  if (above?.kind === 'heading' || (above?.kind === 'text' && headingText(above) !== undefined)) return false;
   if (wordCount(text) === 0 || wordCount(text) > 6 || /[.!?,;:：]$/u.test(text) || /\s[·|•]\s|:/u.test(text)) return false;
   if (hasCasedLetter(text) && !/^\p{Lu}/u.test(text)) return false;
   if (previous && previous.kind !== 'blank' && previous.kind !== 'rule' && previous.kind !== 'heading') return false;
@@ -95,6 +97,13 @@ const addsToValue = (line: PostingLine | undefined): line is PostingLine =>
 function toUnits(lines: readonly PostingLine[]): Unit[] {
   const units: Unit[] = [];
   const nextContent = (index: number) => lines.slice(index + 1).find((line) => line.kind !== 'blank');
+  const previousContent = (index: number) => {
+    for (let at = index - 1; at >= 0; at--) {
+      const line = lines[at];
+      if (line && line.kind !== 'blank' && line.kind !== 'rule') return line;
+    }
+    return undefined;
+  };
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
     if (!line) continue;
@@ -115,12 +124,15 @@ function toUnits(lines: readonly PostingLine[]): Unit[] {
       const [first = '', second = '', ...more] = line.cells;
       units.push(item(more.length === 0 ? { label: first, text: second } : { text: line.text, cells: line.cells }));
     } else {
-      const heading = headingText(line) ?? (isShortTitle(line, lines[i - 1], nextContent(i)) ? line.text : undefined);
+      const heading = headingText(line) ?? (isShortTitle(line, lines[i - 1], nextContent(i), previousContent(i)) ? line.text : undefined);
       units.push(heading === undefined ? textUnit(line.text) : { type: 'heading', level: 2, text: heading });
     }
   }
   return units;
 }
+
+/** The sign-off of a letter or e-mail, above the sender's name. */
+const SIGN_OFF = /^(?:(?:best|kind|warm|many thanks and)(?: regards| wishes)?|regards|thanks|thank you|cheers|sincerely|yours sincerely|mit freundlichen grüßen|viele grüße|beste grüße|cordialement|bien à vous|saludos|un saludo|atentamente)\b[,!.]?/iu;
 
 /**
  * Lines without bullets that are a list: the first lines under a section of duties or skills, or
@@ -129,6 +141,8 @@ function toUnits(lines: readonly PostingLine[]): Unit[] {
  */
 function isImplicitList(lines: readonly Inline[], listSection: boolean, pastHeader: boolean): boolean {
   if (lines.length < 2) return false;
+  // A signature under a sign-off ("Best regards," / name / title / phone) is not a list.
+  if (SIGN_OFF.test(lines[0]?.text ?? '')) return false;
   if (listSection && lines.every((line) => wordCount(line.text) <= 40)) return true;
   return pastHeader && lines.length >= 3 && lines.every((line) => wordCount(`${line.label ?? ''} ${line.text}`) <= 12 && !endsSentence(line.text));
 }

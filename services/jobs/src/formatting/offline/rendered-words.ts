@@ -58,3 +58,44 @@ export const headingsOf = (markdown: string): string[] => nodesOf(markdown, 'hea
 
 /** How many items each list has, in order. */
 export const listSizesOf = (markdown: string): number[] => nodesOf(markdown, 'list').map((list) => list.children?.length ?? 0);
+
+/** The text of every list item (nested ones as items of their own, not part of their parent's text), in order. */
+export const listItemsOf = (markdown: string): string[] =>
+  nodesOf(markdown, 'listItem').map((item) =>
+    (item.children ?? [])
+      .filter((child) => child.type !== 'list')
+      .map(readable)
+      .join(' ')
+      .trim(),
+  );
+
+/**
+ * The words of `source` that `rendered` does not keep in order (what is left of `source` outside a
+ * longest common subsequence): none when every word of the posting survives, in order.
+ */
+export function wordsMissing(rendered: readonly string[], source: readonly string[]): string[] {
+  const rows = rendered.length;
+  const cols = source.length;
+  const table = new Uint32Array((rows + 1) * (cols + 1));
+  for (let r = rows - 1; r >= 0; r--) {
+    for (let c = cols - 1; c >= 0; c--) {
+      const at = r * (cols + 1) + c;
+      table[at] = rendered[r] === source[c] ? (table[at + cols + 2] ?? 0) + 1 : Math.max(table[at + cols + 1] ?? 0, table[at + 1] ?? 0);
+    }
+  }
+  const missing: string[] = [];
+  let r = 0;
+  let c = 0;
+  while (c < cols) {
+    const at = r * (cols + 1) + c;
+    if (r < rows && rendered[r] === source[c]) {
+      r++;
+      c++;
+    } else if (r < rows && (table[at + cols + 1] ?? 0) >= (table[at + 1] ?? 0)) r++;
+    else missing.push(source[c++] ?? '');
+  }
+  return missing;
+}
+
+/** The words of the posting (`source`, its furniture left out) that the markdown drops, changes or moves: none when every one survives in order. */
+export const postingWordsLost = (markdown: string, source: string): string[] => wordsMissing(renderedWords(markdown), comparableWords(source));

@@ -27,6 +27,8 @@ const SECTION_NAMES = new Set(
     'application process', 'our hiring process', 'hiring process', 'next steps', 'equal opportunity', 'equal opportunity employer',
     'eeo statement', 'job details', 'details', 'additional information', 'other information', 'tech stack', 'our stack',
     "what you'll bring", 'what you will bring', "what you'll need", 'what you need', 'must have', 'must-haves', 'tasks', 'your tasks',
+    "what you'll be doing", 'what you will be doing', 'what we need', 'job responsibilities', 'job requirements', 'required qualifications',
+    'preferred skills', 'key skills', 'company description', 'about the company', 'why join us', 'why us',
     // German
     'über uns', 'wer wir sind', 'deine aufgaben', 'ihre aufgaben', 'aufgaben', 'dein profil', 'ihr profil', 'profil', 'anforderungen',
     'was wir bieten', 'wir bieten', 'unser angebot', 'deine vorteile', 'ihre vorteile', 'das bringst du mit', 'das bringen sie mit',
