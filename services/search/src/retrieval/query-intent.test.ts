@@ -3,7 +3,7 @@ import { readQuery } from './query-intent.ts';
 
 describe('readQuery', () => {
   it('leaves out the words that frame a question about one’s stories', () => {
-    const intent = readQuery('I want to find the story about the time I moved to Germany');
+    const intent = readQuery('I remember the story about the time I moved to Germany');
     expect(intent.subjectWords).toEqual(['moved', 'germany']);
     expect(intent.asksOutcome).toBe(false);
   });

@@ -6,7 +6,7 @@ import { STOP_WORDS, stem, wordTokens, type WordToken } from '../text/words.ts';
  * Words that frame a question about one's stories ("the time I…", "the story where…", "I want to
  * find…") rather than say what it is about: every story would match them.
  */
-const FRAMING_WORDS = new Set(['time', 'times', 'story', 'stories', 'moment', 'occasion', 'remember', 'recall', 'find', 'want', 'talked', 'mentioned'].map(stem));
+const FRAMING_WORDS = new Set(['time', 'times', 'story', 'stories', 'moment', 'occasion', 'remember', 'recall', 'talked', 'mentioned'].map(stem));
 
 /** What a query asks for: its subject, the feelings it names, and whether it asks what came of something. */
 export interface QueryIntent {

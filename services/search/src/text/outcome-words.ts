@@ -8,7 +8,7 @@ import { stem, wordTokens } from './words.ts';
  */
 const OUTCOME_QUESTION_WORDS = new Set(
   `result results resulted outcome outcomes achieve achieved achievement achievements accomplish accomplished accomplishment
-  accomplishments impact happened happen afterwards aftermath succeed succeeded success difference payoff`
+  accomplishments impact happened happen aftermath succeed succeeded success difference payoff`
     .split(/\s+/)
     .filter(Boolean)
     .map(stem),
@@ -26,10 +26,6 @@ const OUTCOME_QUESTION_PHRASES = [
   'how much',
   'how many',
   'how far',
-  'go up',
-  'go down',
-  'went up',
-  'went down',
 ].map((phrase) =>
   wordTokens(phrase).map((token) => token.word),
 );
