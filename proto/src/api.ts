@@ -401,6 +401,14 @@ export const storyResultSchema = z.object({
   /** The passage of `content` that matched the query best, as character offsets, for the page to highlight. */
   passage: z.object({ start: z.number().int().min(0), end: z.number().int().min(0) }).optional(),
   matchedBy: z.array(z.enum(STORY_MATCH_KINDS)).optional(),
+  /** Where the story was told, for the result to open it there: a thread at its message, or a snippet's practice conversation at its exchange (0-based). */
+  origin: z
+    .discriminatedUnion('kind', [
+      z.object({ kind: z.literal('message'), threadId: z.number().int().positive(), messageId: z.number().int().positive() }),
+      z.object({ kind: z.literal('exchange'), snippetId: z.number().int().positive(), conversationId: z.number().int().positive(), exchange: z.number().int().min(0) }),
+    ])
+    .optional(),
 });
 export type StoryResult = z.infer<typeof storyResultSchema>;
+export type StoryResultOrigin = NonNullable<StoryResult['origin']>;
 export const storyQueryResponseSchema = z.object({ relevantStories: z.array(storyResultSchema) });

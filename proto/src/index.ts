@@ -12,3 +12,4 @@ export * from './nats-rights.ts';
 export * from './graphql-types.ts';
 export * from './feedback.ts';
 export * from './word-timings.ts';
+export * from './story-keys.ts';

@@ -50,6 +50,7 @@ export interface FoundStoryBody {
   distance: number;
   passage?: { start: number; end: number };
   matchedBy?: string[];
+  origin?: { kind: string; threadId?: number; messageId?: number; snippetId?: number; conversationId?: number; exchange?: number };
 }
 
 /** Asks the service as `userId`; returns the status and body. */

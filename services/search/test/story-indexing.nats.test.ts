@@ -55,6 +55,11 @@ describe('story search over indexed events', () => {
     expect((await queryStories(search, 2, 'heart attack')).body.relevantStories.map((story) => story.content).join()).not.toContain('nurse');
   });
 
+  it('says where each found story was told, so that the result opens its conversation at the message', async () => {
+    const found = await queryStories(search, 1, 'Postgres');
+    expect(found.body.relevantStories[0]).toMatchObject({ content: expect.stringContaining('Postgres'), origin: { kind: 'message', threadId: 11, messageId: 101 } });
+  });
+
   it('refuses an empty or whitespace query with the specification’s message, and bad bodies with a clear one', async () => {
     for (const query of ['', '   ', undefined, 42, null]) {
       const answer = await queryStories(search, 1, query);

@@ -1,4 +1,4 @@
-import { EVENT_SUBJECTS, storySavedEventSchema, threadEventSchema } from '@story/proto';
+import { EVENT_SUBJECTS, exchangeStoryKey, messageStoryKey, storySavedEventSchema, threadEventSchema } from '@story/proto';
 import type { OutboxEvent } from '@story/service-kit';
 import type { z } from 'zod';
 import type { SnippetConversationRecord } from '../snippet-conversations/snippet-conversation.repository.ts';
@@ -15,7 +15,7 @@ export function storyContent(userMessage: string, aiResponse: string): string {
 /** `events.story.saved` for a message pair saved to a thread; the story key makes indexing idempotent. */
 export function storySavedEvent(message: MessageRecord): OutboxEvent {
   const payload: StorySavedEvent = storySavedEventSchema.parse({
-    storyKey: `conversation:${message.id}`,
+    storyKey: messageStoryKey(message.id),
     userId: message.userId,
     threadId: message.threadId,
     sourceType: 'conversation',
@@ -33,7 +33,7 @@ export function snippetStoryEvents(record: SnippetConversationRecord, firstNewIn
   return record.conversationHistory.slice(firstNewIndex).flatMap((exchange, offset) => {
     if (exchange.userMessage.trim() === '') return [];
     const payload: StorySavedEvent = storySavedEventSchema.parse({
-      storyKey: `snippet-conversation:${record.id}:${firstNewIndex + offset}`,
+      storyKey: exchangeStoryKey(record.id, firstNewIndex + offset),
       userId: record.userId,
       snippetId: record.snippetId,
       jobDescriptionId,

@@ -1,3 +1,5 @@
+import type { MatchSimilarity } from '../retrieval/relevance-floor.ts';
+
 /** Every vector of the search service has this many dimensions (spec section 9), whichever embedder made it. */
 export const EMBEDDING_DIMENSIONS = 1536;
 
@@ -9,6 +11,8 @@ export interface Embedder {
   readonly id: string;
   /** Below this cosine similarity a story is not "found by meaning" (each embedder has its own scale). */
   readonly minSimilarity: number;
+  /** The similarities that count as evidence that a story really matches a query (see `isRealMatch`). */
+  readonly matchSimilarity: MatchSimilarity;
   embed(texts: readonly string[]): Promise<Float32Array[]>;
 }
 

@@ -12,6 +12,11 @@ export interface OpenAiEmbedderOptions {
 export class OpenAiEmbedder implements Embedder {
   readonly id: string;
   readonly minSimilarity = 0.2;
+  /**
+   * text-embedding-3-small puts unrelated short texts at 0.1–0.25 and paraphrases at 0.4 and more;
+   * not calibrated on the evaluation sets (they run offline), so it asks for more than the offline one.
+   */
+  readonly matchSimilarity = { confident: 0.5, supporting: 0.3 };
   private readonly client: OpenAI;
 
   constructor(private readonly options: OpenAiEmbedderOptions) {

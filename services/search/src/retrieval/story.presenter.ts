@@ -1,10 +1,15 @@
-import type { storyResultSchema } from '@story/proto';
+import { storyOrigin, type StoryResultOrigin, type storyResultSchema } from '@story/proto';
 import type { z } from 'zod';
+import type { StoryRecord } from '../stories/story.repository.ts';
 import type { FoundStory } from './story-search.service.ts';
 
-/** A found story as the API shows it: distance is 1 minus its fused relevance, to 4 decimals' worth. */
+/**
+ * A found story as the API shows it: distance is 1 minus its fused relevance, to 4 decimals' worth;
+ * `origin` says where to open it (its thread at its message, or its practice conversation).
+ */
 export function presentFoundStory(found: FoundStory): z.input<typeof storyResultSchema> {
   const { story } = found;
+  const origin = originOf(story);
   return {
     id: story.id,
     sourceType: story.sourceType,
@@ -13,5 +18,14 @@ export function presentFoundStory(found: FoundStory): z.input<typeof storyResult
     distance: Math.round((1 - found.relevance) * 1e6) / 1e6,
     ...(found.passage ? { passage: found.passage } : {}),
     matchedBy: found.matchedBy,
+    ...(origin ? { origin } : {}),
   };
+}
+
+/** Where the story was told, from its key and what it belongs to; undefined when that cannot be said. */
+function originOf(story: StoryRecord): StoryResultOrigin | undefined {
+  const origin = storyOrigin(story.storyKey);
+  if (origin?.kind === 'message' && story.threadId !== null) return { kind: 'message', threadId: story.threadId, messageId: origin.messageId };
+  if (origin?.kind === 'exchange' && story.snippetId !== null) return { kind: 'exchange', snippetId: story.snippetId, conversationId: origin.conversationId, exchange: origin.exchange };
+  return undefined;
 }

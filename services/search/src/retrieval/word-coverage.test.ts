@@ -34,3 +34,36 @@ describe('QueryCoverage', () => {
     expect(coverage.score(SPEAKING)).toBe(0);
   });
 });
+
+describe('QueryCoverage, feelings and evidence', () => {
+  const BURNOUT = 'I burned out completely, stopped sleeping and had panic attacks before work.';
+  const LAUNCH = 'We launched the new checkout in March and conversion rose by a fifth.';
+
+  it('covers a feeling the story tells in other words', () => {
+    const [burnout = 0, launch = 0] = new QueryCoverage('anxious and overwhelmed', vectors).scoreAll([BURNOUT, LAUNCH]);
+    expect(burnout).toBeGreaterThan(0.7);
+    expect(launch).toBeLessThan(0.3);
+  });
+
+  it('counts only close words as evidence that a text matches at all', () => {
+    // "concert" is a loose GloVe neighbour of "violin": some coverage, no evidence.
+    const [match] = new QueryCoverage('violin', vectors).assess(['We sold out the concert hall.']);
+    expect(match?.coverage).toBeGreaterThan(0);
+    expect(match?.evidence).toBe(0);
+    expect(new QueryCoverage('checkout', vectors).assess([LAUNCH])[0]?.evidence).toBe(1);
+  });
+
+  it('answers a question about an outcome with a story that tells a result', () => {
+    const [launch = 0, other = 0] = new QueryCoverage('what results did it achieve?', vectors).assess([LAUNCH, 'I like working with people.']).map((match) => match.evidence);
+    expect(launch).toBeGreaterThan(other);
+  });
+
+  it('weighs a word that few of the texts match more than one that most match', () => {
+    const texts = ['I served in the army for years.', 'Our customers loved the new menu.', 'Customers kept calling the shop.', 'We answered customers every day.'];
+    const together = new QueryCoverage('army customers', vectors).scoreAll(texts);
+    const alone = texts.map((text) => new QueryCoverage('army customers', vectors).score(text));
+    // "army" is the word only one story has: among these stories it counts for more than on its own.
+    expect(together[0] ?? 0).toBeGreaterThan((alone[0] ?? 0) + 0.1);
+    expect(together[1] ?? 0).toBeCloseTo(alone[1] ?? 0, 1);
+  });
+});

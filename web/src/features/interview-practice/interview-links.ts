@@ -54,3 +54,9 @@ export function practiceConversationPath(context: string, snippetId: number, typ
 }
 
 export const snippetConversationsPath = (snippetId: number | string): string => `/interview-practice/conversations/${encodeURIComponent(String(snippetId))}`;
+
+/** The id of an exchange (0-based) of a practice conversation on its snippet's page: where a search result opens it. */
+export const exchangeAnchor = (conversationId: number, exchange: number): string => `exchange-${conversationId}-${exchange}`;
+
+/** A snippet's conversation history, opened at one exchange of one of its practice conversations. */
+export const snippetExchangePath = (snippetId: number, conversationId: number, exchange: number): string => `${snippetConversationsPath(snippetId)}#${exchangeAnchor(conversationId, exchange)}`;

@@ -1,6 +1,6 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { JOB_MESSAGES } from '@story/proto';
-import { useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { styled } from 'styled-components';
 import { Button } from '../../components/button.ts';
 import { BackIcon } from '../../components/icons.tsx';
@@ -14,7 +14,7 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { AnswerWithFeedback } from '../feedback/answer-with-feedback.tsx';
 import { SnippetProgressView } from '../feedback/snippet-progress.tsx';
 import { fetchSnippet, fetchSnippetConversations, type SnippetConversation } from './job-descriptions.api.ts';
-import { idParam, practiceConversationPath } from './interview-links.ts';
+import { exchangeAnchor, idParam, practiceConversationPath } from './interview-links.ts';
 import { SelectedRequirements, StartButtons } from './selected-requirements.tsx';
 
 const Conversation = styled.article`
@@ -41,6 +41,14 @@ const Exchanges = styled.ol`
   gap: ${({ theme }) => theme.space.md};
   list-style: none;
   padding: 0;
+
+  li {
+    scroll-margin-top: 6rem;
+  }
+  li[aria-current='true'] {
+    border-radius: ${({ theme }) => theme.radii.sm};
+    box-shadow: 0 0 0 3px ${({ theme }) => theme.colors.focus};
+  }
 `;
 
 const Said = styled.p`
@@ -68,9 +76,13 @@ interface SnippetData {
   conversations: SnippetConversation[];
 }
 
-/** One practice session: when it started and was last updated, then each exchange. */
-function ConversationCard({ conversation, index }: { conversation: SnippetConversation; index: number }) {
+/** One practice session: when it started and was last updated, then each exchange (the one a search result opened at marked and scrolled to). */
+function ConversationCard({ conversation, index, focused }: { conversation: SnippetConversation; index: number; focused: string }) {
   const headingId = useId();
+  const focusedRef = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    focusedRef.current?.scrollIntoView?.({ block: 'center' });
+  }, [focused]);
   return (
     <Conversation aria-labelledby={headingId}>
       <h2 id={headingId}>Conversation {index + 1}</h2>
@@ -84,7 +96,11 @@ function ConversationCard({ conversation, index }: { conversation: SnippetConver
       </Times>
       <Exchanges>
         {conversation.conversationHistory.map((exchange, position) => (
-          <li key={`${exchange.timestamp}-${position}`}>
+          <li
+            key={`${exchange.timestamp}-${position}`}
+            id={exchangeAnchor(conversation.id, position)}
+            {...(focused === exchangeAnchor(conversation.id, position) ? { ref: focusedRef, 'aria-current': true } : {})}
+          >
             {exchange.answerId ? (
               <div>
                 <strong>You:</strong>
@@ -112,6 +128,8 @@ export function SnippetConversationsPage() {
   useDocumentTitle('Conversation History');
   const navigate = useNavigate();
   const { snippetId = '' } = useParams();
+  /** The exchange a search result opened the page at (`#exchange-…`), if any. */
+  const focused = decodeURIComponent(useLocation().hash.slice(1));
   const [data, setData] = useState<SnippetData | null>(null);
   const [loading, setLoading] = useState(true);
 
@@ -151,7 +169,7 @@ export function SnippetConversationsPage() {
           <SnippetProgressView snippetId={id} />
           <History aria-label="Conversations">
             {data && data.conversations.length > 0 ? (
-              data.conversations.map((conversation, index) => <ConversationCard key={conversation.id} conversation={conversation} index={index} />)
+              data.conversations.map((conversation, index) => <ConversationCard key={conversation.id} conversation={conversation} index={index} focused={focused} />)
             ) : (
               <p>No conversations found for this snippet.</p>
             )}

@@ -156,3 +156,14 @@ describe('a reply spoken in pieces', () => {
     expect(withoutPendingAudio(textOnly)).toBe(textOnly);
   });
 });
+
+describe('savedMessages from a thread', () => {
+  it('keeps each saved message’s id, so the thread can open at one', () => {
+    const [first, second] = savedMessages([
+      { id: '42', userMessage: 'a', aiResponse: 'b', timestamp: T1 },
+      { userMessage: 'c', aiResponse: 'd', timestamp: T2 },
+    ]);
+    expect(first?.savedId).toBe('42');
+    expect(second).not.toHaveProperty('savedId');
+  });
+});

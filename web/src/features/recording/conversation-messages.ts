@@ -23,6 +23,8 @@ export interface ConversationMessage {
   askedAgain?: string;
   /** The person spoke (a recording or an upload) rather than typed. */
   spoken?: boolean;
+  /** The saved message's id in its thread (a search result opens the thread at it). */
+  savedId?: string;
   /** A reply spoken in pieces: those in hand, in order (`audioResponse` is them joined, `wordTimings` theirs). */
   audioPieces?: ReplyAudioPiece[];
   /** How many pieces of it are still to come. */
@@ -44,6 +46,8 @@ export function newMessage(userMessage: string, aiResponse: string, timestamp: s
 }
 
 interface SavedItem {
+  /** The message's id, for an exchange loaded from a thread. */
+  id?: string;
   userMessage: string;
   aiResponse: string;
   timestamp: string;
@@ -54,7 +58,13 @@ interface SavedItem {
 
 /** Exchanges loaded from a thread or a snippet conversation: already saved (spec section 4). */
 export function savedMessages(items: readonly SavedItem[]): ConversationMessage[] {
-  return items.map((item) => ({ ...newMessage(item.userMessage, item.aiResponse, item.timestamp, item.audioResponse ?? null), isSaved: true, audioUrl: item.audioUrl ?? null, answerId: item.answerId ?? null }));
+  return items.map((item) => ({
+    ...newMessage(item.userMessage, item.aiResponse, item.timestamp, item.audioResponse ?? null),
+    isSaved: true,
+    audioUrl: item.audioUrl ?? null,
+    answerId: item.answerId ?? null,
+    ...(item.id === undefined ? {} : { savedId: item.id }),
+  }));
 }
 
 /**

@@ -22,6 +22,13 @@ const List = styled.ol`
 const Exchange = styled.li`
   display: grid;
   gap: ${({ theme }) => theme.space.sm};
+  /* Clear of the sticky header and toolbar when scrolled to. */
+  scroll-margin-top: 8rem;
+
+  &[aria-current='true'] {
+    border-radius: ${({ theme }) => theme.radii.md};
+    box-shadow: 0 0 0 3px ${({ theme }) => theme.colors.focus};
+  }
 `;
 
 const Bubble = styled.div<{ $from: 'user' | 'ai' }>`
@@ -121,11 +128,18 @@ export interface MessageListProps {
   onAnswerAgain?: (message: ConversationMessage) => void;
   /** The question asked again, waiting for its answer. */
   askedAgain?: string | null;
+  /** The saved message to show first, marked (a search result opened the thread at it). */
+  focusedId?: string | null;
 }
 
+/** The id of a saved exchange's element: where a search result opens the thread. */
+export const messageAnchor = (savedId: string): string => `message-${savedId}`;
+
 /** The exchanges, oldest first; each saved one carries a "Saved" marker; a spoken reply can be played and stopped, its words marked as they are said. */
-export function MessageList({ messages, pendingText, processingLabel, speaking = null, onToggleSpeech, onAnswerAgain, askedAgain = null }: MessageListProps) {
+export function MessageList({ messages, pendingText, processingLabel, speaking = null, onToggleSpeech, onAnswerAgain, askedAgain = null, focusedId = null }: MessageListProps) {
   const endRef = useRef<HTMLDivElement>(null);
+  const focusedRef = useRef<HTMLLIElement>(null);
+  const hasFocused = focusedId !== null && messages.some((message) => message.savedId === focusedId);
   const count = messages.length + (pendingText === null ? 0 : 1);
   const shownCount = useRef<number | null>(null);
 
@@ -136,11 +150,21 @@ export function MessageList({ messages, pendingText, processingLabel, speaking =
     if (before !== null && count > before) endRef.current?.scrollIntoView?.({ block: 'nearest' });
   }, [count]);
 
+  // Opened at a message (a search result): that exchange is scrolled into view once it is there.
+  useEffect(() => {
+    if (hasFocused) focusedRef.current?.scrollIntoView?.({ block: 'center' });
+  }, [hasFocused]);
+
   return (
     <>
       <List aria-label="Messages">
         {messages.map((message, index) => (
-          <Exchange key={message.key} data-saved={message.isSaved}>
+          <Exchange
+            key={message.key}
+            data-saved={message.isSaved}
+            {...(message.savedId ? { id: messageAnchor(message.savedId) } : {})}
+            {...(hasFocused && message.savedId === focusedId ? { ref: focusedRef, 'aria-current': true } : {})}
+          >
             {message.askedAgain && <AskedAgain question={message.askedAgain} />}
             <Bubble $from="user">
               <SpeakerLabel>You</SpeakerLabel>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { continueSearch, parseRecordingParams, recordingPanel } from './recording-params.ts';
+import { continueSearch, focusedMessageOf, parseRecordingParams, recordingPanel } from './recording-params.ts';
 
 const parse = (query: string) => parseRecordingParams(new URLSearchParams(query));
 
@@ -71,5 +71,13 @@ describe('continueSearch', () => {
   it('keeps a snippet conversation on its snippet', () => {
     const next = continueSearch(new URLSearchParams('mode=new&snippetId=3&context=x'), { snippetId: 3 }, 'upload');
     expect(Object.fromEntries(next)).toEqual({ mode: 'continue', snippetId: '3', context: 'x', type: 'upload' });
+  });
+});
+
+describe('focusedMessageOf', () => {
+  it('reads the saved message a search result opens the thread at, a positive id or nothing', () => {
+    expect(focusedMessageOf(new URLSearchParams('mode=continue&threadId=5&message=42'))).toBe('42');
+    for (const bad of ['', 'abc', '0', '-1', '4.2']) expect(focusedMessageOf(new URLSearchParams(`message=${bad}`)), bad).toBeNull();
+    expect(focusedMessageOf(new URLSearchParams('threadId=5'))).toBeNull();
   });
 });

@@ -42,6 +42,15 @@ export function parseRecordingParams(search: URLSearchParams): RecordingParams {
   };
 }
 
+/**
+ * The saved message to open a thread at (`message`, a positive id: a search result's link), or null.
+ * Apart from RecordingParams: it says where to look, not what the conversation is.
+ */
+export function focusedMessageOf(search: URLSearchParams): string | null {
+  const id = positiveInteger(search.get('message'));
+  return id === null ? null : String(id);
+}
+
 /** Which panel the screen shows. */
 export type RecordingPanel = 'voice' | 'text' | 'upload' | 'choose';
 

@@ -12,7 +12,7 @@ import { useToastClearance } from '../../hooks/use-toast-clearance.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { ContinueFailed } from './continue-failed.tsx';
 import { MessageList } from './message-list.tsx';
-import { continueSearch, parseRecordingParams, recordingPanel, type ConversationType, type RecordingParams } from './recording-params.ts';
+import { continueSearch, focusedMessageOf, parseRecordingParams, recordingPanel, type ConversationType, type RecordingParams } from './recording-params.ts';
 import { ReplyAnnouncer } from './reply-announcer.tsx';
 import { CardSection } from '../../components/card-section.ts';
 import { TextComposer } from './text-composer.tsx';
@@ -71,6 +71,7 @@ export function RecordingPage() {
   useDocumentTitle('Practice Conversations');
   const [searchParams, setSearchParams] = useSearchParams();
   const params = useMemo(() => parseRecordingParams(searchParams), [searchParams]);
+  const focusedMessage = focusedMessageOf(searchParams);
   const conversation = useConversation(params);
   const { messages, pendingText, loadingHistory, pendingVoice, historyFailed, savedTo } = conversation;
   // Continuing a thread with nothing saved in it starts it as a new conversation would: no choice to make.
@@ -131,7 +132,7 @@ export function RecordingPage() {
           ) : messages.length === 0 && pendingText === null ? (
             <Muted>{emptyHint}</Muted>
           ) : (
-            <MessageList messages={messages} pendingText={pendingText} processingLabel="Processing your message..." speaking={spoken.speaking} onToggleSpeech={spoken.toggle} {...(params.snippetId > 0 ? { onAnswerAgain: conversation.answerAgain, askedAgain: conversation.askedAgain } : {})} />
+            <MessageList messages={messages} pendingText={pendingText} processingLabel="Processing your message..." focusedId={focusedMessage} speaking={spoken.speaking} onToggleSpeech={spoken.toggle} {...(params.snippetId > 0 ? { onAnswerAgain: conversation.answerAgain, askedAgain: conversation.askedAgain } : {})} />
           )}
           {showPanel('text') && <TextComposer processing={pendingText !== null} onSend={conversation.sendText} draftKey={draftKeyOf(params)} />}
         </Panel>

@@ -1,7 +1,9 @@
+import { Link } from 'react-router';
 import { styled } from 'styled-components';
+import { buttonStyles, type ButtonStyleProps } from '../../components/button.ts';
 import { formatRelative } from '../../lib/date-format.ts';
 import type { FoundStory } from './story-search.api.ts';
-import { relevanceScore, splitAtPassage } from './story-result.ts';
+import { relevanceScore, splitAtPassage, storyConversationPath } from './story-result.ts';
 
 const Card = styled.article`
   display: grid;
@@ -44,14 +46,30 @@ const Content = styled.p`
   }
 `;
 
+const Footer = styled.footer`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+const OpenLink = styled(Link)<ButtonStyleProps>`
+  ${buttonStyles}
+`;
+
 const Score = styled.p`
   font-size: ${({ theme }) => theme.fontSizes.sm};
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
-/** One found story: "{sourceType} Story", when, the content with the matched passage marked, and its relevance score. */
+/**
+ * One found story: "{sourceType} Story", when, the content with the matched passage marked, its
+ * relevance score, and a link that opens its conversation at the message it was told in.
+ */
 export function StoryResultCard({ story, now }: { story: FoundStory; now: Date }) {
   const [before, passage, after] = splitAtPassage(story.content, story.passage);
+  const conversationPath = storyConversationPath(story.origin);
   return (
     <Card aria-label={`${story.sourceType} Story`}>
       <Heading>
@@ -63,7 +81,14 @@ export function StoryResultCard({ story, now }: { story: FoundStory; now: Date }
         {passage && <mark title="The passage that matched your search">{passage}</mark>}
         {after}
       </Content>
-      <Score>Relevance score: {relevanceScore(story.distance)}</Score>
+      <Footer>
+        <Score>Relevance score: {relevanceScore(story.distance)}</Score>
+        {conversationPath && (
+          <OpenLink $variant="secondary" to={conversationPath}>
+            Open in conversation
+          </OpenLink>
+        )}
+      </Footer>
     </Card>
   );
 }

@@ -1,3 +1,6 @@
+import type { StoryResultOrigin } from '@story/proto';
+import { snippetExchangePath } from '../interview-practice/interview-links.ts';
+
 /** "Relevance score: " is 1 minus the distance, to 4 decimals (spec sections 2 and 9). */
 export function relevanceScore(distance: number): string {
   return (1 - distance).toFixed(4);
@@ -9,4 +12,15 @@ export function splitAtPassage(content: string, passage: { start: number; end: n
   const start = Math.max(0, Math.min(passage.start, content.length));
   const end = Math.max(start, Math.min(passage.end, content.length));
   return [content.slice(0, start), content.slice(start, end), content.slice(end)];
+}
+
+/**
+ * Where a found story opens: its thread continued at its message (`message`, scrolled to and marked),
+ * or its snippet's conversation history at its exchange; undefined when the service did not say.
+ */
+export function storyConversationPath(origin: StoryResultOrigin | undefined): string | undefined {
+  if (!origin) return undefined;
+  if (origin.kind === 'exchange') return snippetExchangePath(origin.snippetId, origin.conversationId, origin.exchange);
+  const query = new URLSearchParams({ mode: 'continue', threadId: String(origin.threadId), message: String(origin.messageId) });
+  return `/recording?${query.toString()}`;
 }
