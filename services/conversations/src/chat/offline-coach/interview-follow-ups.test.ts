@@ -54,3 +54,11 @@ describe('requirements read from a snippet written in markdown', () => {
     expect(requirements.map((r) => r.label)).toEqual(['Kubernetes: run production clusters', 'Design APIs for partners (REST)']);
   });
 });
+
+describe('offline coach: practising, the steps taken are not the outcome', () => {
+  it('asks for the result of an answer that tells only steps, without calling a step the outcome', () => {
+    const { replies } = converse(['Hi', 'At my last job the ingestion pipeline kept timing out, so I rolled back the deploy, found the pool was exhausted, raised the pool size and added a circuit breaker.'], SNIPPET);
+    expect(replies[1]).not.toMatch(/outcome was|how it landed|where it ended up|that is a measurable outcome|makes the result concrete/);
+    expect(questions(replies[1] ?? '')[0]).toMatch(/outcome|how did it end|what changed/i);
+  });
+});

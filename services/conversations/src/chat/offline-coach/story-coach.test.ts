@@ -251,3 +251,25 @@ describe('offline coach: the whole thread, not just the last message', () => {
     }
   });
 });
+
+describe('offline coach: steps taken are not the outcome', () => {
+  const STEPS = 'I rolled back the deploy, found the pool was exhausted, raised the pool size and added a circuit breaker.';
+
+  it('says the steps back as what the person did and asks how it turned out', () => {
+    const history: Turn[] = [
+      { role: 'user', content: 'At my last job our checkout API started timing out in the middle of a sale.' },
+      { role: 'assistant', content: 'What did you do first?' },
+    ];
+    const reply = coachTurn({ text: STEPS, history });
+    expect(reply).not.toMatch(/outcome was|how it landed|where it ended up|that is a measurable outcome|makes the result concrete/);
+    expect(reply).toContain('“I rolled back the deploy');
+    expect(questions(reply)[0]).toMatch(/turn out|outcome|as a result|had worked/i);
+  });
+
+  it('asks for the result again when the answer to “how did it turn out?” tells more steps', () => {
+    const { replies } = converse(['At my last job our checkout API started timing out in the middle of a sale.', 'I rolled back the deploy first.', STEPS]);
+    expect(questions(replies[1] ?? '')[0]).toMatch(/turn out|outcome|as a result|had worked/i);
+    expect(replies[2]).not.toMatch(/outcome was|how it landed|where it ended up/);
+    expect(questions(replies[2] ?? '')[0]).toMatch(/turn out|outcome|as a result|had worked/i);
+  });
+});
