@@ -17,6 +17,8 @@ describe('non-answers', () => {
     expect(nonAnswerKind('Thanks, that’s all for today. Bye!')).toBe('goodbye');
     expect(nonAnswerKind('testing testing one two three')).toBe('meta');
     expect(nonAnswerKind('ok')).toBe('filler');
+    // A bare "again" may pick what to practise again.
+    expect(nonAnswerKind('again')).not.toBe('repeat');
   });
 
   it('keeps an answer that opens with a non-answer, and short real answers', () => {

@@ -81,7 +81,8 @@ const PHRASES: readonly Phrase[] = [
   phrase('repeat', String.raw`what did you (?:just )?(?:say|ask)`),
   phrase('repeat', String.raw`(?:i )?(?:${DIDNT}|${CANT}) (?:quite )?(?:catch|hear|get|understand|make out|follow)(?: ${QUESTION}| you)?(?: (?:properly|clearly|well|fully))?`),
   phrase('repeat', String.raw`(?:i )?(?:missed|lost) (?:${QUESTION}|you)`),
-  phrase('repeat', String.raw`(?:one more time|once more|again)(?: please)?`),
+  // A bare "again" is not one: it may pick what to practise again.
+  phrase('repeat', String.raw`(?:one more time|once more|again) please|(?:say|ask|read) (?:it|that|the question) (?:one more time|once more)`),
   phrase('repeat', String.raw`you (?:cut|broke) (?:out|up)|you're breaking up|youre breaking up|the (?:audio|sound|line) (?:cut out|is bad|dropped)`),
   phrase('repeat', String.raw`(?:can|could) (?:i|we) (?:hear|have|get) (?:the question|that|it) again`),
   // ---- a moment to think

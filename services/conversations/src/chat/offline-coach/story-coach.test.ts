@@ -273,3 +273,28 @@ describe('offline coach: steps taken are not the outcome', () => {
     expect(questions(replies[2] ?? '')[0]).toMatch(/turn out|outcome|as a result|had worked/i);
   });
 });
+
+describe('offline coach: a story, and what is not an answer', () => {
+  const history: Turn[] = [
+    { role: 'user', content: 'At my last job our checkout page was slow and customers complained.' },
+    { role: 'assistant', content: 'What did you do first?' },
+    { role: 'user', content: 'I profiled the page and rewrote the image loading.' },
+    { role: 'assistant', content: '“I profiled the page” — I like how concrete that is. How did it turn out in the end?' },
+  ];
+
+  it('asks its last question again when asked to repeat it', () => {
+    expect(coachTurn({ text: 'Sorry, can you repeat the question?', history })).toMatch(/^(Of course\.|Sure — here it is again\.|No problem, here is the question again\.) How did it turn out in the end\?$/);
+  });
+
+  it('waits kindly for "give me a second", then takes the answer for the question still standing', () => {
+    const wait = coachTurn({ text: 'Give me a second.', history });
+    expect(wait).toMatch(/take your time|no rush|take a moment/i);
+    expect(questions(wait)).toEqual([]);
+    const next = coachTurn({ text: 'Everything was quiet for months after that.', history: [...history, { role: 'user', content: 'Give me a second.' }, { role: 'assistant', content: wait }] });
+    expect(questions(next)[0]).not.toMatch(/turn out|outcome|as a result|had worked/i);
+  });
+
+  it('says goodbye to a goodbye', () => {
+    expect(coachTurn({ text: "Thanks, that's all for today. Bye!", history })).toMatch(/Thank you for sharing your stories today|Good talking with you/);
+  });
+});

@@ -16,6 +16,10 @@ import {
   OPENING_LEADS,
   OPENING_QUESTIONS,
   PICK_UP_AGAIN,
+  REPEAT_LEADS,
+  STORY_CLARIFY_LEADS,
+  STORY_GOODBYES,
+  WAIT_REPLIES,
   quoting,
   REFLECTION_LINES,
   SLOT_QUESTIONS,
@@ -178,18 +182,30 @@ function tellingReply(writer: TurnWriter, story: StoryState): string {
   return askOrSummarise(writer, story, lines.join(' '));
 }
 
+/** The coach's last question again ("Can you repeat that?"), or an opening question when it asked none yet. */
+function repeatReply(writer: TurnWriter, lead: string): string {
+  const question = writer.lastQuestion();
+  return question ? `${lead} ${question}` : openingReply(writer, lead);
+}
+
 /**
  * The story coach's reply: it reads what the person has told across the thread, reflects a short
- * phrase of their own words back and asks for the most important missing part, or summarises.
+ * phrase of their own words back and asks for the most important missing part, or summarises. What
+ * is not an answer gets a fitting reply: the question again, a kind wait, a goodbye.
  */
 export function storyReply(writer: TurnWriter): string {
   const { text } = writer;
   const story = readStory(text, writer.history);
   const tells = tellsStory(text) || answersWithFigure(story, text);
+  const nonAnswer = writer.nonAnswer();
+  if (nonAnswer === 'repeat') return repeatReply(writer, writer.pick(REPEAT_LEADS));
+  if (nonAnswer === 'wait') return writer.pick(WAIT_REPLIES);
   if (asksAboutCoach(text) && !tells) return leadBack(writer, story, COACH_INTRODUCTION);
   if (asksForIdeas(text)) return themesReply(writer, writer.pick(HELP_LEADS));
   if (isGreeting(text) && !tells) return greetingReply(writer, story);
+  if (nonAnswer === 'goodbye') return writer.pick(STORY_GOODBYES);
   if (isOffTopic(text, tells)) return leadBack(writer, story, writer.pick(OFF_TOPIC_LEADS));
+  if (nonAnswer === 'clarify') return repeatReply(writer, writer.pick(STORY_CLARIFY_LEADS));
   if (isDecline(text) && !tells) return declineReply(writer, story);
   if (isThin(text) && !tells) return thinReply(writer, story);
   return tellingReply(writer, story);
