@@ -66,6 +66,16 @@ describe('conversations.chat.reply with a real nats-server', () => {
     expect(model.requests.at(-1)).toEqual({ text: turn.text, history: turn.conversationHistory, context: turn.context });
   });
 
+  it('replies to a spoken turn that is not an answer ("can you repeat the question") with the question again, and no answer id', async () => {
+    model.fail = false;
+    const reply = await ask({ userId: 7, text: 'sorry can you repeat the question', conversationHistory: [{ role: 'assistant', content: "Let's practise. First, tell me about a time you had to lead teams." }], context: '- Lead teams' });
+    expect(reply).toEqual({ ok: true, aiResponse: expect.stringMatching(/ Tell me about a time you had to lead teams\.$/) });
+    expect(reply.ok && 'answerId' in reply).toBe(false);
+    const ready = await ask({ userId: 7, text: 'hi i am ready', conversationHistory: [], context: '- Lead teams' });
+    expect(ready).toEqual({ ok: true, aiResponse: expect.stringMatching(/Lead teams/) });
+    expect(ready.ok && 'answerId' in ready).toBe(false);
+  });
+
   it('refuses what /api/process-text refuses, with its message, and asks no model', async () => {
     const before = model.requests.length;
     expect(await ask({ userId: 7, text: '   ', conversationHistory: [] })).toEqual({ ok: false, status: 400, message: 'Please enter some text before submitting.' });

@@ -1,4 +1,5 @@
 import type { ChatTurn } from '@story/proto';
+import type { NonAnswerKind } from '@story/proto/story-analysis';
 
 /** What a reply is made from: the new message, the conversation so far (oldest first), and optional interview context. */
 export interface ChatRequest {
@@ -6,6 +7,8 @@ export interface ChatRequest {
   history: readonly Pick<ChatTurn, 'role' | 'content'>[];
   /** The selected job requirements when the person practises for an interview. */
   context?: string;
+  /** What the new text is when it is not an answer ("Can you repeat the question?"), so a model can reply to it as such. */
+  nonAnswer?: NonAnswerKind;
 }
 
 /** Something that writes the coach's next reply, and names a thread after the story in it. */

@@ -155,6 +155,33 @@ describe('POST /api/process-text', () => {
     expect((await answerEvents()).find((event) => event.answerId === first)).toMatchObject({ question: '', source: 'typed' });
   });
 
+  it('replies to what is not an answer and records nothing for it: no answer id, no event, so no grade, attempt or progress', async () => {
+    model.behaviour = 'offline';
+    const opening = (await post({ text: 'Hi', context: '- Lead teams', snippetId: 12 })).json<{ aiResponse: string }>().aiResponse;
+    const before = (await answerEvents()).length;
+    const history = [{ role: 'assistant', content: opening }];
+    for (const text of ['Hi, I’m ready', 'Can you repeat the question?', 'Give me a second.', 'What do you mean by lead?', 'I don’t know', 'ok']) {
+      const response = await post({ text, conversationHistory: history, context: '- Lead teams', snippetId: 12 });
+      expect(response.statusCode, text).toBe(200);
+      const body = response.json<{ aiResponse: string; answerId?: string }>();
+      expect(body.aiResponse.length, text).toBeGreaterThan(10);
+      expect(body.answerId, text).toBeUndefined();
+    }
+    expect((await answerEvents()).length).toBe(before);
+    // A short real answer is an answer.
+    const real = await post({ text: 'I led the migration and cut costs by 30%.', conversationHistory: history, context: '- Lead teams', snippetId: 12 });
+    expect(real.json<{ answerId?: string }>().answerId).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await answerEvents()).length).toBe(before + 1);
+  });
+
+  it('tells the model what a non-answer is, so a language model can reply to it as one', async () => {
+    model.behaviour = 'offline';
+    await post({ text: 'Sorry, can you repeat that?', conversationHistory: [{ role: 'assistant', content: 'How did it turn out in the end?' }] });
+    expect(model.requests.at(-1)?.nonAnswer).toBe('repeat');
+    await post({ text: 'I rewrote the tests.', conversationHistory: [{ role: 'assistant', content: 'What did you do first?' }] });
+    expect(model.requests.at(-1)).not.toHaveProperty('nonAnswer');
+  });
+
   it('records nothing for a refused or failed turn', async () => {
     const before = (await answerEvents()).length;
     await post({ text: '' });
