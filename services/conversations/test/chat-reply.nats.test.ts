@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUBJECTS, chatReplyReplySchema } from '@story/proto';
 import { tempDataDir } from '@story/service-kit/testing';
 import { startNatsServer, type NatsServerHandle } from '../../../infra/src/nats-server.ts';
-import type { ChatModel, ChatRequest } from '../src/chat/chat-model.ts';
+import type { ChatModel, ChatRequest, OpeningRequest } from '../src/chat/chat-model.ts';
 import { OfflineCoachModel } from '../src/chat/offline-coach/offline-coach.model.ts';
 import { startTestService, type TestService } from './conversations-test-kit.ts';
 
@@ -19,6 +19,9 @@ class RecordingModel implements ChatModel {
     this.requests.push(request);
     if (this.fail) throw new Error('model down');
     return this.coach.reply(request);
+  }
+  async opening(request: OpeningRequest): Promise<string> {
+    return this.coach.opening(request);
   }
   async titleFor(userMessages: readonly string[]): Promise<string> {
     return this.coach.titleFor(userMessages);

@@ -11,10 +11,17 @@ export interface ChatRequest {
   nonAnswer?: NonAnswerKind;
 }
 
+/** What an opening is made from: the interview context, when the person practises for an interview. */
+export interface OpeningRequest {
+  context?: string | undefined;
+}
+
 /** Something that writes the coach's next reply, and names a thread after the story in it. */
 export interface ChatModel {
   readonly name: string;
   reply(request: ChatRequest): Promise<string>;
+  /** The coach's first words, before the person says anything: the interviewer's first question, or the story coach's opening. */
+  opening(request: OpeningRequest): Promise<string>;
   /** A short title for the story the person tells in these messages (oldest first); '' when none can be drawn yet. */
   titleFor(userMessages: readonly string[]): Promise<string>;
 }

@@ -26,6 +26,10 @@ export function interviewContextPrompt(context: string): string {
   ].join('\n');
 }
 
+/** Asks a language model for the conversation's first words, before the person has said anything. */
+export const OPENING_PROMPT =
+  'The conversation starts now and the person has not said anything yet. Open it: one short, warm sentence of welcome, then your first question (with job requirements: your first interview question about the first of them).';
+
 /** How the coach replies to what is not an answer, told to a language model beside the conversation. */
 const NON_ANSWER_INSTRUCTIONS: Record<NonAnswerKind, string> = {
   repeat: 'The person asks you to repeat your question: ask your last question again, in the same words, and add nothing else.',

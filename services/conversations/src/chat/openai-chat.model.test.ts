@@ -59,6 +59,16 @@ describe('OpenAI chat model against a loopback chat-completions server', () => {
     ]);
   });
 
+  it('asks for the opening with the coach’s prompt, the interview context and the opening instruction, and no message of the person’s', async () => {
+    fake.mode = 'answer';
+    const model = new OpenAiChatModel({ apiKey: 'test-key', baseURL, model: 'gpt-4o-mini', timeoutMs: 2000 });
+    expect(await model.opening({ context: '- Lead small teams' })).toBe('What happened next at the warehouse?');
+    const messages = fake.requests.at(-1)?.body.messages ?? [];
+    expect(messages.map((message) => message.role)).toEqual(['system', 'system', 'system']);
+    expect(messages[1]?.content).toContain('- Lead small teams');
+    expect(messages[2]?.content).toMatch(/has not said anything yet.*first question/);
+  });
+
   it('tells the model, before the new text, when it is not an answer and how to reply to it', async () => {
     fake.mode = 'answer';
     const model = new OpenAiChatModel({ apiKey: 'test-key', baseURL, model: 'gpt-4o-mini', timeoutMs: 2000 });

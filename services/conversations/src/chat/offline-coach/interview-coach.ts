@@ -189,6 +189,13 @@ function nonAnswerReply(writer: TurnWriter, kind: NonAnswerKind | undefined, que
   }
 }
 
+/** The interviewer's first words: the requirements it will ask about, and the first question. */
+export function interviewOpening(writer: TurnWriter, requirements: readonly Requirement[]): string {
+  const first = itemAt(requirements, 0);
+  const question = first.question.charAt(0).toLowerCase() + first.question.slice(1);
+  return `${writer.pick(INTERVIEW_INTRO_LEADS)} I will ask about the requirements you selected, one at a time: ${listLabels(requirements)}. First, ${question}`;
+}
+
 /**
  * The interview coach's reply: behavioural questions built from the selected requirements, one at a
  * time, with a follow-up while an answer lacks actions or a result, then another round. What is not
@@ -197,7 +204,6 @@ function nonAnswerReply(writer: TurnWriter, kind: NonAnswerKind | undefined, que
 export function interviewReply(writer: TurnWriter, requirements: readonly Requirement[]): string {
   const { text } = writer;
   const state = readInterview(writer, requirements);
-  const lowerFirst = (question: string) => question.charAt(0).toLowerCase() + question.slice(1);
 
   const lastAssistant = [...writer.history].reverse().find((turn) => turn.role === 'assistant');
   const nonAnswer = writer.nonAnswer();
@@ -208,10 +214,7 @@ export function interviewReply(writer: TurnWriter, requirements: readonly Requir
     if (!writer.wasAsked(again.again)) return `${writer.pick(INTERVIEW_CHOICE_LEADS)} ${again.again}`;
   }
 
-  if (state.current === undefined) {
-    const first = itemAt(requirements, 0);
-    return `${writer.pick(INTERVIEW_INTRO_LEADS)} I will ask about the requirements you selected, one at a time: ${listLabels(requirements)}. First, ${lowerFirst(first.question)}`;
-  }
+  if (state.current === undefined) return interviewOpening(writer, requirements);
 
   const current = itemAt(requirements, state.current);
   // A hello or "I'm ready" before any answer to the question: the question again.

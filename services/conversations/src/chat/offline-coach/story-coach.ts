@@ -141,9 +141,12 @@ function askOrSummarise(writer: TurnWriter, story: StoryState, lead: string): st
   return question ? `${lead} ${question}` : summary(writer, story);
 }
 
+/** The story coach's first words, before the person says anything: a welcome and an opening question. */
+export const storyOpeningReply = (writer: TurnWriter): string => openingReply(writer, `${writer.pick(GREETINGS)} ${FIRST_GREETING}`);
+
 function greetingReply(writer: TurnWriter, story: StoryState): string {
   const firstTurn = !writer.history.some((turn) => turn.role === 'user');
-  if (firstTurn) return openingReply(writer, `${writer.pick(GREETINGS)} ${FIRST_GREETING}`);
+  if (firstTurn) return storyOpeningReply(writer);
   const question = story.started ? nextStoryQuestion(writer, story) : undefined;
   return question ? `${WELCOME_BACK} ${PICK_UP_AGAIN} ${question}` : openingReply(writer, WELCOME_BACK);
 }
