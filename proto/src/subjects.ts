@@ -3,7 +3,7 @@
  * owning service in a queue group; events go to the JetStream stream EVENTS.
  */
 import { z } from 'zod';
-import { ANSWER_SOURCES, answerDeliveryInputSchema } from './feedback.ts';
+import { ANSWER_KINDS, ANSWER_SOURCES, STORY_TURNS_LIMIT, answerDeliveryInputSchema, storyTurnSchema } from './feedback.ts';
 import { answerIdSchema } from './ids.ts';
 import { chatHistorySchema, responseTypeSchema, userTypeSchema, wordTimingSchema } from './api.ts';
 
@@ -115,6 +115,10 @@ export const answerGivenEventSchema = z.object({
   answer: z.string().min(1),
   /** The snippet's text (the selected job requirements) when practising for an interview. */
   requirements: z.string().optional(),
+  /** An interview practice answer or a turn of a story thread (absent in events from before kinds: practice). */
+  kind: z.enum(ANSWER_KINDS).optional(),
+  /** A story thread's turn: the person's earlier turns of the story being told, oldest first, so feedback covers the story so far. */
+  earlierTurns: z.array(storyTurnSchema).max(STORY_TURNS_LIMIT.turns).optional(),
   source: z.enum(ANSWER_SOURCES),
   delivery: answerDeliveryInputSchema.optional(),
   answeredAt: z.string(),

@@ -1,23 +1,33 @@
 import type { AnswerFeedback, QuestionProgress, SnippetProgressResponse } from '@story/proto';
 import type { AttemptRecord, FeedbackRecord } from './answer-feedback.repository.ts';
-import { bestAttempt } from './attempts.ts';
+import { bestAttempt, nextStep } from './attempts.ts';
 
-/** Feedback on one answer as the API gives it, with its place among the attempts at its question. */
+/**
+ * Feedback on one answer as the API gives it, with its place among the attempts at its question.
+ * A turn of a story thread has no attempts: it is 1 of 1 and never "Best".
+ */
 export function presentFeedback(record: FeedbackRecord, attempts: readonly AttemptRecord[]): AnswerFeedback {
+  const { findings } = record;
+  const kind = findings.kind ?? 'practice';
+  const star = findings.star.map((part) => ({ ...part, earlier: part.earlier ?? [] }));
   const index = attempts.findIndex((attempt) => attempt.answerId === record.answerId);
+  const practice = kind === 'practice' && index >= 0;
   return {
     answerId: record.answerId,
     question: record.question,
     answer: record.answer,
     source: record.source,
     engine: record.engine,
+    kind,
+    turns: findings.turns ?? 1,
     overall: record.overall,
-    star: record.findings.star,
-    assessment: record.findings.assessment,
-    delivery: record.findings.delivery,
-    attempt: index + 1,
-    attempts: attempts.length,
-    best: bestAttempt(attempts)?.answerId === record.answerId,
+    star,
+    next: findings.next === undefined ? nextStep(star) : findings.next,
+    assessment: findings.assessment,
+    delivery: findings.delivery,
+    attempt: practice ? index + 1 : 1,
+    attempts: practice ? attempts.length : 1,
+    best: practice && bestAttempt(attempts)?.answerId === record.answerId,
     answeredAt: record.answeredAt,
   };
 }

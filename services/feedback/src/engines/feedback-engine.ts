@@ -1,10 +1,17 @@
-import type { AssessmentDimension, AssessmentScore, FeedbackEngineName, StarPartFeedback } from '@story/proto';
+import type { AnswerKind, AssessmentDimension, AssessmentScore, FeedbackEngineName, StarPartFeedback, StoryTurn } from '@story/proto';
 
-/** What an engine reads: the question answered, the answer, and the selected requirements when practising. */
+/**
+ * What an engine reads: the question answered, the answer, and the selected requirements when
+ * practising; in a story thread, the story's earlier turns, so the story told so far is judged.
+ */
 export interface AnswerToAssess {
   question: string;
   answer: string;
   requirements?: string | undefined;
+  /** 'practice' (the default): a whole answer. 'story': a turn of a story, judged with `earlier`, with no length target. */
+  kind?: AnswerKind | undefined;
+  /** A story's earlier turns, oldest first. */
+  earlier?: readonly StoryTurn[] | undefined;
 }
 
 /** What every engine gives back, in one shape: the four STAR parts and the five scored dimensions. */
