@@ -1,7 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { EVENT_SUBJECTS, answerGivenEventSchema, type AnswerDeliveryInput, type AnswerGivenEvent, type AnswerSource, type ProcessTextRequest } from '@story/proto';
+import {
+  EVENT_SUBJECTS,
+  STORY_TURNS_LIMIT,
+  answerGivenEventSchema,
+  type AnswerDeliveryInput,
+  type AnswerGivenEvent,
+  type AnswerKind,
+  type AnswerSource,
+  type ProcessTextRequest,
+  type StoryTurn,
+} from '@story/proto';
+import { isNonAnswer } from '@story/proto/story-analysis';
 import type { StandaloneEventWriter } from '../storage/conversations-storage.ts';
+import { isSummary } from './offline-coach/story-state.ts';
 
 /** How an answer came: typed (REST and GraphQL), or spoken, with what its transcription tells of the delivery. */
 export interface AnswerOrigin {
@@ -14,6 +26,38 @@ export const TYPED: AnswerOrigin = { source: 'typed' };
 /** The question an answer answers: the coach's last reply before it ('' when the answer opened the conversation). */
 export const questionAnswered = (history: ProcessTextRequest['conversationHistory']): string =>
   history.findLast((turn) => turn.role === 'assistant' && turn.content.trim() !== '')?.content.trim() ?? '';
+
+/** What an answer is part of: an interview practice (it comes with requirements or a snippet), else a story thread. */
+export const answerKind = (input: Pick<ProcessTextRequest, 'context' | 'snippetId'>): AnswerKind =>
+  input.context?.trim() || input.snippetId !== undefined ? 'practice' : 'story';
+
+/**
+ * The earlier turns of the story being told: the person's answers since the coach last summed a story
+ * up, each with the coach's question it answered, what was not an answer left out, and the latest of
+ * them that fit STORY_TURNS_LIMIT, oldest first. Feedback judges the story told so far with them.
+ */
+export function earlierStoryTurns(history: ProcessTextRequest['conversationHistory']): StoryTurn[] {
+  const start = history.findLastIndex((turn) => turn.role === 'assistant' && isSummary(turn.content.trim())) + 1;
+  const told: StoryTurn[] = [];
+  let question = '';
+  for (const turn of history.slice(start)) {
+    const content = turn.content.trim();
+    if (turn.role === 'assistant') {
+      if (content) question = content;
+      continue;
+    }
+    if (content && !isNonAnswer(content, question)) told.push({ question, answer: content });
+    question = '';
+  }
+  const kept: StoryTurn[] = [];
+  let chars = 0;
+  for (const turn of told.reverse()) {
+    chars += turn.question.length + turn.answer.length;
+    if (kept.length >= STORY_TURNS_LIMIT.turns || chars > STORY_TURNS_LIMIT.chars) break;
+    kept.unshift(turn);
+  }
+  return kept;
+}
 
 export interface AnswerEventsDeps {
   events: StandaloneEventWriter;
@@ -30,8 +74,13 @@ export interface AnswerEventsDeps {
 export class AnswerEvents {
   constructor(private readonly deps: AnswerEventsDeps) {}
 
-  /** Records the answer under a new id and returns the id, or undefined when it could not be recorded. */
+  /**
+   * Records the answer under a new id and returns the id, or undefined when it could not be recorded.
+   * A story thread's turn carries the story's earlier turns, so its feedback covers the story so far.
+   */
   async record(userId: number, input: ProcessTextRequest, origin: AnswerOrigin, log: FastifyBaseLogger): Promise<string | undefined> {
+    const kind = answerKind(input);
+    const earlier = kind === 'story' ? earlierStoryTurns(input.conversationHistory) : [];
     const event: AnswerGivenEvent = {
       answerId: randomUUID(),
       userId,
@@ -40,6 +89,8 @@ export class AnswerEvents {
       question: questionAnswered(input.conversationHistory),
       answer: input.text.trim(),
       requirements: input.context?.trim() || undefined,
+      kind,
+      ...(earlier.length > 0 ? { earlierTurns: earlier } : {}),
       source: origin.source,
       delivery: origin.delivery,
       answeredAt: this.deps.clock().toISOString(),

@@ -151,6 +151,7 @@ describe('POST /api/process-text', () => {
       question: 'What did you build with it?',
       answer: 'At Kestrel Foods I wrote SQL views and the Monday meeting went from 90 minutes to 30.',
       requirements: '- 2+ years of SQL',
+      kind: 'practice',
       source: 'typed',
       answeredAt: expect.any(String),
     });
