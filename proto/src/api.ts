@@ -287,6 +287,14 @@ export const transcribeResponseSchema = z.object({
 });
 export type TranscribeResponse = z.infer<typeof transcribeResponseSchema>;
 
+/**
+ * `POST /api/transcribe/opening` (the same body as `/api/process-text/opening`): the opening with its
+ * speech, as a spoken turn's reply comes (`audioResponse` base64 MP3 and `wordTimings`), when the
+ * caller's type replies with voice; text only otherwise.
+ */
+export const spokenOpeningResponseSchema = z.object({ aiResponse: z.string(), audioResponse: z.string().optional(), wordTimings: z.array(wordTimingSchema).optional() });
+export type SpokenOpeningResponse = z.infer<typeof spokenOpeningResponseSchema>;
+
 /** The recorder's formats (spec section 9, in order of preference), as `MediaRecorder` names them. */
 export const RECORDING_MIME_TYPES = ['audio/webm;codecs=opus', 'audio/webm', 'audio/ogg;codecs=opus', 'audio/mp4'] as const;
 

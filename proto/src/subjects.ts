@@ -21,6 +21,8 @@ export const SUBJECTS = {
   speechSynthesize: 'speech.synthesize',
   /** conversations: the coach's reply to a spoken turn (asked by the speech service). */
   chatReply: 'conversations.chat.reply',
+  /** conversations: the coach's first words before anyone speaks, to be spoken (asked by the speech service). */
+  chatOpening: 'conversations.chat.opening',
   /** speech workers (queue group `speech`): open a live recording session; its own subjects follow (`speechSessionSubject`). */
   speechStreamOpen: 'speech.stream.open',
 } as const;
@@ -143,6 +145,15 @@ export type ChatReplyRequest = z.infer<typeof chatReplyRequestSchema>;
 export const natsRefusalSchema = z.object({ ok: z.literal(false), status: z.number().int(), message: z.string() });
 export type NatsRefusal = z.infer<typeof natsRefusalSchema>;
 export const chatReplyReplySchema = z.union([z.object({ ok: z.literal(true), aiResponse: z.string(), answerId: answerIdSchema.optional() }), natsRefusalSchema]);
+
+/** The coach's first words for a voice practice, made by the same code as `/api/process-text/opening` (the speech service asks, then speaks them). */
+export const chatOpeningRequestSchema = z.object({
+  userId: z.number(),
+  context: z.string().optional(),
+  snippetId: z.number().int().positive().optional(),
+});
+export type ChatOpeningRequest = z.infer<typeof chatOpeningRequestSchema>;
+export const chatOpeningReplySchema = z.union([z.object({ ok: z.literal(true), aiResponse: z.string() }), natsRefusalSchema]);
 
 /** The live session `sessionId`'s own subjects, served by the one worker that holds it (no queue group). */
 export const speechSessionSubject = (sessionId: string, verb: 'chunk' | 'finish' | 'cancel') => `speech.session.${sessionId}.${verb}`;

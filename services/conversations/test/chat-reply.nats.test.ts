@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SUBJECTS, chatReplyReplySchema } from '@story/proto';
+import { SUBJECTS, chatOpeningReplySchema, chatReplyReplySchema } from '@story/proto';
 import { tempDataDir } from '@story/service-kit/testing';
 import { startNatsServer, type NatsServerHandle } from '../../../infra/src/nats-server.ts';
 import type { ChatModel, ChatRequest, OpeningRequest } from '../src/chat/chat-model.ts';
@@ -77,6 +77,15 @@ describe('conversations.chat.reply with a real nats-server', () => {
     const ready = await ask({ userId: 7, text: 'hi i am ready', conversationHistory: [], context: '- Lead teams' });
     expect(ready).toEqual({ ok: true, aiResponse: expect.stringMatching(/Lead teams/) });
     expect(ready.ok && 'answerId' in ready).toBe(false);
+  });
+
+  it('answers conversations.chat.opening with the opening /api/process-text/opening gives, and refuses a bad request', async () => {
+    const opening = chatOpeningReplySchema.parse((await speech.request(SUBJECTS.chatOpening, JSON.stringify({ userId: 7, context: '- Lead database migrations' }), { timeout: 5000 })).json());
+    const typed = await service.app.inject({ method: 'POST', url: '/api/process-text/opening', headers: await service.as(7), payload: { context: '- Lead database migrations' } });
+    expect(opening).toEqual({ ok: true, aiResponse: typed.json<{ aiResponse: string }>().aiResponse });
+    expect(opening.ok && opening.aiResponse).toMatch(/lead database migrations\.$/);
+    const bad = chatOpeningReplySchema.parse((await speech.request(SUBJECTS.chatOpening, JSON.stringify({ context: 'x' }), { timeout: 5000 })).json());
+    expect(bad).toMatchObject({ ok: false, status: 400 });
   });
 
   it('refuses what /api/process-text refuses, with its message, and asks no model', async () => {
