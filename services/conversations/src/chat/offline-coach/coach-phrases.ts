@@ -247,11 +247,18 @@ export const INTERVIEW_CLARIFY_LEADS = [
   'Good question. Any real example works — from work, study or volunteering — as long as you can say what you did yourself and how it turned out.',
   'Take it in the way that fits your experience best: one real situation, what you did, and how it ended.',
 ];
+/** Said when the person does not know what to talk about in a practice, before the question again. */
+export const INTERVIEW_IDEAS_LEADS = [
+  'Any real example works — from work, study or volunteering, big or small: one situation, what you did, and how it ended.',
+  'Think of one project, job or team where something like this came up; a small example is fine.',
+];
 /** Said when the person asks about the story question itself, before it is asked again. */
 export const STORY_CLARIFY_LEADS = [
   'Any moment from your work or life works — big or small, a success or a setback.',
   'Whatever comes to mind first is a good place to start; we can shape it together.',
 ];
+/** Said when the person checks that the coach hears them, before the question again. */
+export const STORY_HEARING = 'I am here, and I can hear you.';
 export const INTERVIEW_INTRODUCTION =
   'I am here, and I can hear you: I am your interviewer for this practice, asking one question at a time about the requirements you selected.';
 export const INTERVIEW_OFF_TOPIC_LEADS = ["Let's keep to the interview for now.", 'I will leave that one aside — we are practising for your interview.'];

@@ -17,6 +17,7 @@ import {
   RELEVANCE_MARKERS,
   INTERVIEW_CLARIFY_LEADS,
   INTERVIEW_GOODBYES,
+  INTERVIEW_IDEAS_LEADS,
   INTERVIEW_INTRODUCTION,
   INTERVIEW_OFF_TOPIC_LEADS,
   INTERVIEW_THANKS_LEADS,
@@ -174,8 +175,9 @@ function nonAnswerReply(writer: TurnWriter, kind: NonAnswerKind | undefined, que
     case 'ready':
       return `${writer.pick(READY_LEADS)} ${question}`;
     case 'clarify':
-    case 'ideas':
       return `${writer.pick(INTERVIEW_CLARIFY_LEADS)} ${question}`;
+    case 'ideas':
+      return `${writer.pick(INTERVIEW_IDEAS_LEADS)} ${question}`;
     case 'meta':
       return `${INTERVIEW_INTRODUCTION} ${question}`;
     case 'off-topic':

@@ -105,6 +105,12 @@ describe('offline coach: practising, what is not an answer', () => {
     expect(reply.toLowerCase()).toContain(QUESTION);
   });
 
+  it('helps someone who does not know what to talk about, then asks the question again', () => {
+    const reply = afterOpening('I don’t know what to talk about.');
+    expect(reply).toMatch(/Any real example works|Think of one project/);
+    expect(reply.toLowerCase()).toContain(QUESTION);
+  });
+
   it('does not take "Can you repeat the question?" as a follow-up asked, so an answer after it still gets its follow-ups', () => {
     const { replies } = converse(['Hi', 'Can you repeat the question?', 'At my last job I owned the ingestion pipeline and I rebuilt its monitoring.'], SNIPPET);
     expect(replies[1]).toMatch(/Tell me about a time you had to own the reliability of our ingestion pipeline\.$/);

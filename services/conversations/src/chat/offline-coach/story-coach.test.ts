@@ -294,6 +294,12 @@ describe('offline coach: a story, and what is not an answer', () => {
     expect(questions(next)[0]).not.toMatch(/turn out|outcome|as a result|had worked/i);
   });
 
+  it('answers a question about its question, or a microphone check, and asks the question again', () => {
+    expect(coachTurn({ text: 'What do you mean?', history })).toMatch(/How did it turn out in the end\?$/);
+    expect(coachTurn({ text: 'What do you mean?', history })).not.toMatch(/leave that one aside|story coach/);
+    expect(coachTurn({ text: 'Can you hear me?', history })).toBe('I am here, and I can hear you. How did it turn out in the end?');
+  });
+
   it('says goodbye to a goodbye', () => {
     expect(coachTurn({ text: "Thanks, that's all for today. Bye!", history })).toMatch(/Thank you for sharing your stories today|Good talking with you/);
   });

@@ -1,4 +1,4 @@
-import { asksAboutCoach, asksForIdeas, isDecline, isGreeting, isOffTopic, isSubstantive, isThin } from './coach-intents.ts';
+import { asksAboutCoach, asksForIdeas, isDecline, isGreeting, isOffTopic, isSubstantive, isThin, namesOffTopicSubject } from './coach-intents.ts';
 import {
   COACH_INTRODUCTION,
   DECLINE_BEFORE_STORY_LEADS,
@@ -19,6 +19,7 @@ import {
   REPEAT_LEADS,
   STORY_CLARIFY_LEADS,
   STORY_GOODBYES,
+  STORY_HEARING,
   WAIT_REPLIES,
   quoting,
   REFLECTION_LINES,
@@ -207,8 +208,10 @@ export function storyReply(writer: TurnWriter): string {
   if (asksForIdeas(text)) return themesReply(writer, writer.pick(HELP_LEADS));
   if (isGreeting(text) && !tells) return greetingReply(writer, story);
   if (nonAnswer === 'goodbye') return writer.pick(STORY_GOODBYES);
+  if (nonAnswer === 'meta') return repeatReply(writer, STORY_HEARING);
+  // A question about the question ("What do you mean?"), not one about the capital of France.
+  if (nonAnswer === 'clarify' && !namesOffTopicSubject(text)) return repeatReply(writer, writer.pick(STORY_CLARIFY_LEADS));
   if (isOffTopic(text, tells)) return leadBack(writer, story, writer.pick(OFF_TOPIC_LEADS));
-  if (nonAnswer === 'clarify') return repeatReply(writer, writer.pick(STORY_CLARIFY_LEADS));
   if (isDecline(text) && !tells) return declineReply(writer, story);
   if (isThin(text) && !tells) return thinReply(writer, story);
   return tellingReply(writer, story);
