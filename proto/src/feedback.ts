@@ -14,8 +14,9 @@ export const feedbackSnippetParamsSchema = z.object({ snippetId: idTextSchema })
 export const ANSWER_SOURCES = ['typed', 'spoken'] as const;
 export type AnswerSource = (typeof ANSWER_SOURCES)[number];
 /**
- * What an answer is part of (issue 19): an interview practice (`practice`: a whole answer to an
- * interview question, judged against the 1–2 minute target, with attempts per question) or a story
+ * What an answer is part of (issue 19): an interview practice (`practice`: an answer to an interview
+ * question, judged against the 1–2 minute target, with attempts per question; a turn that answers a
+ * follow-up is judged with the answer it follows up, with no target and no attempt) or a story
  * thread (`story`: one turn of a story told over several, judged with the turns before it, no
  * length target, no attempts).
  */

@@ -119,7 +119,12 @@ export const answerGivenEventSchema = z.object({
   requirements: z.string().optional(),
   /** An interview practice answer or a turn of a story thread (absent in events from before kinds: practice). */
   kind: z.enum(ANSWER_KINDS).optional(),
-  /** A story thread's turn: the person's earlier turns of the story being told, oldest first, so feedback covers the story so far. */
+  /**
+   * The person's earlier turns that this one goes on with, oldest first, so feedback covers them all:
+   * in a story thread, the story being told; in practice, for a turn that answers the interviewer's
+   * follow-up, the answer to the question it follows up (and the follow-ups since). Absent for a
+   * whole answer.
+   */
   earlierTurns: z.array(storyTurnSchema).max(STORY_TURNS_LIMIT.turns).optional(),
   source: z.enum(ANSWER_SOURCES),
   delivery: answerDeliveryInputSchema.optional(),

@@ -13,6 +13,7 @@ import {
 } from '@story/proto';
 import { isNonAnswer } from '@story/proto/story-analysis';
 import type { StandaloneEventWriter } from '../storage/conversations-storage.ts';
+import { questionOf } from './offline-coach/coach-phrases.ts';
 import { isSummary } from './offline-coach/story-state.ts';
 
 /** How an answer came: typed (REST and GraphQL), or spoken, with what its transcription tells of the delivery. */
@@ -31,13 +32,15 @@ export const questionAnswered = (history: ProcessTextRequest['conversationHistor
 export const answerKind = (input: Pick<ProcessTextRequest, 'context' | 'snippetId'>): AnswerKind =>
   input.context?.trim() || input.snippetId !== undefined ? 'practice' : 'story';
 
-/**
- * The earlier turns of the story being told: the person's answers since the coach last summed a story
- * up, each with the coach's question it answered, what was not an answer left out, and the latest of
- * them that fit STORY_TURNS_LIMIT, oldest first. Feedback judges the story told so far with them.
- */
-export function earlierStoryTurns(history: ProcessTextRequest['conversationHistory']): StoryTurn[] {
-  const start = history.findLastIndex((turn) => turn.role === 'assistant' && isSummary(turn.content.trim())) + 1;
+/** An interview question that asks for a whole answer ("Tell me about a time you…"), not a follow-up ("What was the measurable outcome?"). */
+const WHOLE_ANSWER_QUESTION =
+  /\b(?:tell me about|describe (?:a|an|the|one) |give me (?:an|another|one more) example|walk me through (?:a|an) (?:time|situation|project)|share (?:an?|one) (?:example|time|story)|(?:your|a) (?:strongest|best) example|a time (?:you|when)|another time|one more time you|the last time you|a situation (?:where|when)|a project where|an occasion|one example|an example (?:that|from|of a time)|when did something like that|when have you done something)\b/i;
+
+/** True when the coach's turn asks for a whole interview answer, judged on its own. */
+export const asksForWholeAnswer = (turn: string): boolean => WHOLE_ANSWER_QUESTION.test(questionOf(turn) ?? turn);
+
+/** The person's turns after `start` in `history`, each with the coach's question it answered, what was not an answer left out, the latest that fit STORY_TURNS_LIMIT. */
+function turnsAfter(history: ProcessTextRequest['conversationHistory'], start: number): StoryTurn[] {
   const told: StoryTurn[] = [];
   let question = '';
   for (const turn of history.slice(start)) {
@@ -49,6 +52,32 @@ export function earlierStoryTurns(history: ProcessTextRequest['conversationHisto
     if (content && !isNonAnswer(content, question)) told.push({ question, answer: content });
     question = '';
   }
+  return latestWithinLimits(told);
+}
+
+/**
+ * The earlier turns of the story being told: the person's answers since the coach last summed a story
+ * up, each with the coach's question it answered, what was not an answer left out, and the latest of
+ * them that fit STORY_TURNS_LIMIT, oldest first. Feedback judges the story told so far with them.
+ */
+export function earlierStoryTurns(history: ProcessTextRequest['conversationHistory']): StoryTurn[] {
+  return turnsAfter(history, history.findLastIndex((turn) => turn.role === 'assistant' && isSummary(turn.content.trim())) + 1);
+}
+
+/**
+ * In practice, the turns a follow-up answer goes on with: when the interviewer's last question follows
+ * up ("What was the measurable outcome?"), the answers since it last asked for a whole answer; none
+ * when the turn answers a whole question (it is judged on its own, as an attempt at it).
+ */
+export function earlierPracticeTurns(history: ProcessTextRequest['conversationHistory']): StoryTurn[] {
+  const asked = questionAnswered(history);
+  if (!asked || asksForWholeAnswer(asked)) return [];
+  const start = history.findLastIndex((turn) => turn.role === 'assistant' && asksForWholeAnswer(turn.content));
+  return start < 0 ? [] : turnsAfter(history, start);
+}
+
+/** The latest of the turns whose questions and answers fit STORY_TURNS_LIMIT, oldest first. */
+function latestWithinLimits(told: StoryTurn[]): StoryTurn[] {
   const kept: StoryTurn[] = [];
   let chars = 0;
   for (const turn of told.reverse()) {
@@ -80,7 +109,7 @@ export class AnswerEvents {
    */
   async record(userId: number, input: ProcessTextRequest, origin: AnswerOrigin, log: FastifyBaseLogger): Promise<string | undefined> {
     const kind = answerKind(input);
-    const earlier = kind === 'story' ? earlierStoryTurns(input.conversationHistory) : [];
+    const earlier = kind === 'story' ? earlierStoryTurns(input.conversationHistory) : earlierPracticeTurns(input.conversationHistory);
     const event: AnswerGivenEvent = {
       answerId: randomUUID(),
       userId,

@@ -26,7 +26,8 @@ export type ScoringOutcome = 'scored' | 'already-scored' | 'not-an-answer';
  * it is, so an event delivered twice stores one feedback and costs one engine call. What is not an
  * answer ("Hi, I'm ready", "Can you repeat the question?") is never scored, should one come: no
  * grade, no attempt, no place in the progress. A turn of a story thread is judged with the story's
- * earlier turns, and its spoken length against no target.
+ * earlier turns, an answer to an interview follow-up with the answer it follows up, and neither's
+ * spoken length against the target.
  */
 export class AnswerScoringService {
   constructor(private readonly deps: AnswerScoringDeps) {}
@@ -36,7 +37,8 @@ export class AnswerScoringService {
     if (isNonAnswer(event.answer, event.question)) return 'not-an-answer';
     if (await feedback.has(event.answerId)) return 'already-scored';
     const kind = answerKindOf(event);
-    const input: AnswerToAssess = { question: event.question, answer: event.answer, requirements: event.requirements, kind, earlier: kind === 'story' ? event.earlierTurns : undefined };
+    const earlier = event.earlierTurns ?? [];
+    const input: AnswerToAssess = { question: event.question, answer: event.answer, requirements: event.requirements, kind, earlier };
     const found = await this.assess(input);
     const saved = await feedback.save({
       answerId: event.answerId,
@@ -52,9 +54,10 @@ export class AnswerScoringService {
       findings: {
         star: found.star,
         assessment: found.assessment,
-        delivery: event.delivery ? deliveryFeedback(event.answer, event.delivery, { judgeLength: kind === 'practice' }) : null,
+        // Only a whole interview answer is held against the 1–2 minutes: not a story's turn, not an answer to a follow-up.
+        delivery: event.delivery ? deliveryFeedback(event.answer, event.delivery, { judgeLength: kind === 'practice' && earlier.length === 0 }) : null,
         kind,
-        turns: kind === 'story' ? (event.earlierTurns?.length ?? 0) + 1 : 1,
+        turns: earlier.length + 1,
         next: nextStep(found.star),
       },
       answeredAt: event.answeredAt,

@@ -21,14 +21,18 @@ export const answerKindOf = (event: Pick<AnswerGivenEvent, 'kind'>): AnswerKind 
  * requirements). Attempts exist only in interview practice: a story turn, or an answer that belongs
  * to no practice, is an attempt of its own, never counted with answers of other threads or stories.
  */
-export function attemptKey(event: Pick<AnswerGivenEvent, 'answerId' | 'question' | 'snippetId' | 'requirements' | 'kind'>): string {
+export function attemptKey(event: Pick<AnswerGivenEvent, 'answerId' | 'question' | 'snippetId' | 'requirements' | 'kind' | 'earlierTurns'>): string {
   const requirements = event.requirements?.trim();
-  if (answerKindOf(event) === 'practice') {
+  // An answer to a follow-up goes on with the answer before it: it is no attempt of its own.
+  if (answerKindOf(event) === 'practice' && !event.earlierTurns?.length) {
     if (event.snippetId !== undefined) return `snippet:${event.snippetId}|${normalisedQuestion(event.question)}`;
     if (requirements) return `requirements:${createHash('sha256').update(requirements).digest('hex').slice(0, 16)}|${normalisedQuestion(event.question)}`;
   }
   return `answer:${event.answerId}`;
 }
+
+/** True for the key of an answer that is an attempt of its own, counted with no other (see attemptKey). */
+export const isLoneAnswer = (questionKey: string): boolean => questionKey.startsWith('answer:');
 
 /** The best of attempts at one question: the highest overall score, the later of equals (the person got there again). */
 export function bestAttempt<A extends Pick<AttemptRecord, 'overall'>>(attempts: readonly A[]): A | undefined {

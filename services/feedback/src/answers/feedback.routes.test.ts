@@ -129,6 +129,33 @@ describe('feedback routes', () => {
     expect([second.kind, second.attempt, second.attempts]).toEqual(['practice', 2, 2]);
   });
 
+  it('judges a practice answer to a follow-up with the answer it follows up: no length target, no attempt, no place in the progress', async () => {
+    const snippetId = 42;
+    const question = 'Tell me about a time you improved a process.';
+    const main = answerEvent({ userId: ALICE, snippetId, kind: 'practice', question, answer: 'At Harbor Logistics I grouped the fastest SKUs near the packing benches.' });
+    const answer = 'Pick time fell from 11 minutes to 7.';
+    const wordTimings = answer.split(' ').map((word, index) => ({ word, start: index * 0.5, end: index * 0.5 + 0.4 }));
+    const followUp = answerEvent({
+      userId: ALICE,
+      snippetId,
+      kind: 'practice',
+      question: '“I grouped the fastest SKUs” — good start. What was the measurable outcome?',
+      answer,
+      earlierTurns: [{ question, answer: main.answer }],
+      source: 'spoken',
+      delivery: { wordTimings, durationSeconds: 4 },
+    });
+    for (const event of [main, followUp]) await scoreAnswer(service, event);
+    const feedback = answerFeedbackSchema.parse((await get(`/api/feedback/${followUp.answerId}`, alice)).json());
+    expect(feedback).toMatchObject({ kind: 'practice', turns: 2, attempt: 1, attempts: 1, best: false });
+    expect(feedback.star.find((part) => part.part === 'action')?.earlier[0]?.text).toMatch(/I grouped the fastest SKUs/);
+    expect(feedback.star.find((part) => part.part === 'result')?.quotes[0]?.text).toMatch(/Pick time fell from 11 minutes to 7/);
+    expect(feedback.delivery?.length).toBeNull();
+    expect(feedback.assessment.find((score) => score.dimension === 'structure')?.comment).not.toMatch(/too little/);
+    const progress = snippetProgressResponseSchema.parse((await get(`/api/feedback/snippets/${snippetId}/progress`, alice)).json());
+    expect(progress.questions.map((entry) => [entry.question, entry.attempts.map((attempt) => attempt.answerId)])).toEqual([[question, [main.answerId]]]);
+  });
+
   it('does not judge a spoken story turn against the 1–2 minute target', async () => {
     const answer = 'I rebuilt the rota and waits fell from forty minutes to twelve';
     const wordTimings = answer.split(' ').map((word, index) => ({ word, start: index * 0.5, end: index * 0.5 + 0.4 }));

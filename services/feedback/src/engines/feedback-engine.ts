@@ -8,9 +8,9 @@ export interface AnswerToAssess {
   question: string;
   answer: string;
   requirements?: string | undefined;
-  /** 'practice' (the default): a whole answer. 'story': a turn of a story, judged with `earlier`, with no length target. */
+  /** 'practice' (the default): an interview answer. 'story': a turn of a story thread. */
   kind?: AnswerKind | undefined;
-  /** A story's earlier turns, oldest first. */
+  /** The earlier turns this one goes on with (a story's, or the answer a follow-up follows up), oldest first: judged together, with no length target. */
   earlier?: readonly StoryTurn[] | undefined;
 }
 

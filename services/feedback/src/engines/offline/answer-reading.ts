@@ -32,7 +32,7 @@ export interface ReadTurn {
  */
 export interface AnswerReading {
   kind: AnswerKind;
-  /** The text read: the answer, or the story's turns joined (see `turns`). */
+  /** The text read: the answer, or the turns it goes on with and the answer, joined (see `turns`). */
   answer: string;
   turns: ReadTurn[];
   spans: ReadSpan[];
@@ -100,9 +100,9 @@ export function targetOf(input: AnswerToAssess): AnswerTarget | undefined {
 /** Between two turns of a story read as one text: a clause never runs from one turn into the next. */
 const TURN_BREAK = '\n\n';
 
-/** The turns to read: the story's earlier turns and the answer in a story thread, the answer alone in interview practice. */
+/** The turns to read: the earlier turns this one goes on with (a story's, or the answer a follow-up follows up), then the answer. */
 function turnsOf(input: AnswerToAssess): { text: string; turns: ReadTurn[] } {
-  const earlier = input.kind === 'story' ? (input.earlier ?? []) : [];
+  const earlier = input.earlier ?? [];
   const said = [...earlier, { question: input.question, answer: input.answer }];
   let at = 0;
   const turns = said.map((turn) => {
@@ -117,9 +117,9 @@ function turnsOf(input: AnswerToAssess): { text: string; turns: ReadTurn[] } {
 export function readAnswer(input: AnswerToAssess): AnswerReading {
   const kind = input.kind ?? 'practice';
   const { text: answer, turns } = turnsOf(input);
-  // A story is measured against the question that opened it, when that asked for an event ("a time you…"); a follow-up names no subject.
+  // Turns are measured against the question that opened them (a follow-up names no subject); a story's only when it asked for an event ("a time you…").
   const opening = turns[0]?.question ?? input.question;
-  const question = kind === 'story' ? (ASKS_FOR_EVENT.test(opening) ? opening : '') : input.question;
+  const question = kind === 'story' && !ASKS_FOR_EVENT.test(opening) ? '' : opening;
   const spans: ReadSpan[] = [];
   let turnIndex = -1;
   let inTurn = 0;

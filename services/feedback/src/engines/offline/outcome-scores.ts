@@ -55,8 +55,8 @@ export function structureScore(reading: AnswerReading): AssessmentScore {
   const parts = [firstOf('situation'), firstOf('task'), action, result].filter((index) => index >= 0).length;
   const n = reading.wordCount;
 
-  // The 1–2 minute target is for interview answers: a story's turns answer follow-ups, and are never short or long.
-  const judged = reading.kind === 'practice';
+  // The 1–2 minute target is for whole interview answers: a story's turns and answers to follow-ups are never short or long.
+  const judged = reading.kind === 'practice' && reading.turns.length === 1;
   const short = judged ? Math.max(0, (IDEAL_WORDS.min - n) / 10) : 0;
   const long = judged ? Math.max(0, (n - IDEAL_WORDS.max) / 35) : 0;
   // Out of order: the actions come before any scene is set, or every result before the actions.

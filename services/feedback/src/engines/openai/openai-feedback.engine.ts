@@ -37,7 +37,7 @@ export class OpenAiFeedbackEngine implements FeedbackEngine {
       model: this.options.model,
       temperature: 0,
       messages: [
-        { role: 'system', content: input.kind === 'story' ? `${FEEDBACK_SYSTEM_PROMPT}\n\n${STORY_TURN_PROMPT}` : FEEDBACK_SYSTEM_PROMPT },
+        { role: 'system', content: input.earlier?.length || input.kind === 'story' ? `${FEEDBACK_SYSTEM_PROMPT}\n\n${STORY_TURN_PROMPT}` : FEEDBACK_SYSTEM_PROMPT },
         { role: 'user', content: feedbackRequest(input) },
       ],
       response_format: zodResponseFormat(modelFeedbackSchema, 'answer_feedback'),
