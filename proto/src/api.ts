@@ -210,8 +210,21 @@ export const processTextRequestSchema = z.object({
   snippetId: idSchema.optional(),
 });
 export type ProcessTextRequest = z.infer<typeof processTextRequestSchema>;
-/** The reply, and the id under which feedback on the answer appears (`GET /api/feedback/{answerId}`) a moment later. */
+/** The reply, and the id under which feedback on the answer appears (`GET /api/feedback/{answerId}`) a moment later; no id for what is not an answer ("Hi, I'm ready"). */
 export const processTextResponseSchema = z.object({ aiResponse: z.string(), answerId: answerIdSchema.optional() });
+
+/**
+ * `POST /api/process-text/opening`: the coach's first words, before the person says anything. With
+ * interview context (the selected requirements, or the caller's own snippet, whose text serves when
+ * no context is sent) it is the interviewer's first question; without, the story coach's opening.
+ */
+export const openingRequestSchema = z.object({
+  context: z.string('context must be a string').max(LIMITS.snippetText, 'context is too long').optional(),
+  snippetId: idSchema.optional(),
+});
+export type OpeningRequest = z.infer<typeof openingRequestSchema>;
+/** The opening, to show (and speak) as the conversation's first turn; the first answer sends it as the history's first assistant turn. */
+export const openingResponseSchema = z.object({ aiResponse: z.string() });
 
 // ---- snippet conversations ----------------------------------------------------------------------
 
@@ -273,6 +286,14 @@ export const transcribeResponseSchema = z.object({
   answerId: answerIdSchema.optional(),
 });
 export type TranscribeResponse = z.infer<typeof transcribeResponseSchema>;
+
+/**
+ * `POST /api/transcribe/opening` (the same body as `/api/process-text/opening`): the opening with its
+ * speech, as a spoken turn's reply comes (`audioResponse` base64 MP3 and `wordTimings`), when the
+ * caller's type replies with voice; text only otherwise.
+ */
+export const spokenOpeningResponseSchema = z.object({ aiResponse: z.string(), audioResponse: z.string().optional(), wordTimings: z.array(wordTimingSchema).optional() });
+export type SpokenOpeningResponse = z.infer<typeof spokenOpeningResponseSchema>;
 
 /** The recorder's formats (spec section 9, in order of preference), as `MediaRecorder` names them. */
 export const RECORDING_MIME_TYPES = ['audio/webm;codecs=opus', 'audio/webm', 'audio/ogg;codecs=opus', 'audio/mp4'] as const;

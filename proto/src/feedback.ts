@@ -13,6 +13,17 @@ export const feedbackSnippetParamsSchema = z.object({ snippetId: idTextSchema })
 
 export const ANSWER_SOURCES = ['typed', 'spoken'] as const;
 export type AnswerSource = (typeof ANSWER_SOURCES)[number];
+/**
+ * What an answer is part of (issue 19): an interview practice (`practice`: an answer to an interview
+ * question, judged against the 1–2 minute target, with attempts per question; a turn that answers a
+ * follow-up is judged with the answer it follows up, with no target and no attempt) or a story
+ * thread (`story`: one turn of a story told over several, judged with the turns before it, no
+ * length target, no attempts).
+ */
+export const ANSWER_KINDS = ['practice', 'story'] as const;
+export type AnswerKind = (typeof ANSWER_KINDS)[number];
+/** The most earlier turns of a story an answer event carries, and their characters together. */
+export const STORY_TURNS_LIMIT = { turns: 30, chars: 20_000 } as const;
 export const FEEDBACK_ENGINES = ['offline', 'openai'] as const;
 export type FeedbackEngineName = (typeof FEEDBACK_ENGINES)[number];
 export const STAR_PARTS = ['situation', 'task', 'action', 'result'] as const;
@@ -39,6 +50,10 @@ export const answerDeliveryInputSchema = z.object({
 });
 export type AnswerDeliveryInput = z.infer<typeof answerDeliveryInputSchema>;
 
+/** An earlier turn of the story being told: the coach's question and what the person answered. */
+export const storyTurnSchema = z.object({ question: z.string().max(20_000), answer: z.string().min(1).max(20_000) });
+export type StoryTurn = z.infer<typeof storyTurnSchema>;
+
 
 // ---- the feedback ----------------------------------------------------------------------------------
 
@@ -46,11 +61,22 @@ export type AnswerDeliveryInput = z.infer<typeof answerDeliveryInputSchema>;
 export const answerQuoteSchema = z.object({ start: graphqlIntSchema, end: graphqlIntSchema, text: z.string() });
 export type AnswerQuote = z.infer<typeof answerQuoteSchema>;
 
-/** One part of a STAR story: whether the answer has it, the words that carry it, and a prompt when it is missing. */
+/** Words of an earlier turn of the story: which turn (1 = the story's first), the question it answered, offsets into that turn's answer and the text there. */
+export const storyQuoteSchema = z.object({ turn: graphqlIntSchema, question: z.string(), start: graphqlIntSchema, end: graphqlIntSchema, text: z.string() });
+export type StoryQuote = z.infer<typeof storyQuoteSchema>;
+
+/**
+ * One part of a STAR story: whether it has been told, the words that carry it, and a prompt when it
+ * is missing. In a story thread the part may have been told in an earlier turn (`earlier`).
+ */
 export const starPartFeedbackSchema = z.object({
   part: z.enum(STAR_PARTS),
+  /** Told in this answer, or (in a story thread) in an earlier turn of the story. */
   present: z.boolean(),
+  /** The words of this answer that carry it. */
   quotes: z.array(answerQuoteSchema),
+  /** In a story thread: the words of the story's earlier turns that carry it, oldest first; empty in interview practice. */
+  earlier: z.array(storyQuoteSchema),
   /** One concrete prompt for a missing part ("You said what the team did; what did you do?"); null when present. */
   prompt: z.string().nullable(),
 });
@@ -80,8 +106,8 @@ export const deliveryFeedbackSchema = z.object({
   wordsPerMinute: graphqlIntSchema,
   fillers: z.array(fillerWordSchema),
   pauses: z.array(longPauseSchema),
-  /** The length against TARGET_ANSWER_SECONDS. */
-  length: z.enum(ANSWER_LENGTHS),
+  /** The length against TARGET_ANSWER_SECONDS; null for a turn of a story thread, which is not a whole answer and has no target. */
+  length: z.enum(ANSWER_LENGTHS).nullable(),
   comment: z.string(),
 });
 export type DeliveryFeedback = z.infer<typeof deliveryFeedbackSchema>;
@@ -93,16 +119,23 @@ export const answerFeedbackSchema = z.object({
   answer: z.string(),
   source: z.enum(ANSWER_SOURCES),
   engine: z.enum(FEEDBACK_ENGINES),
-  /** 0 to 10, one decimal: the assessment's scores weighed together. */
+  /** An interview practice answer, or a turn of a story thread (see ANSWER_KINDS). */
+  kind: z.enum(ANSWER_KINDS),
+  /** How many of the person's turns the feedback on story construction covers: the story told so far (1 for an interview answer). */
+  turns: graphqlIntSchema,
+  /** 0 to 10, one decimal: the assessment's scores weighed together (in a story thread, of the story told so far). */
   overall: z.number(),
+  /** The STAR parts: of this answer in interview practice; of the whole story told so far in a story thread. */
   star: z.array(starPartFeedbackSchema),
+  /** What to add next: the prompt for the most important part not told yet; null when every part is told. */
+  next: z.string().nullable(),
   assessment: z.array(assessmentScoreSchema),
   /** Spoken answers with word timings only. */
   delivery: deliveryFeedbackSchema.nullable(),
-  /** Which attempt at this question this is (1 = the first), of how many so far. */
+  /** Which attempt at this question this is (1 = the first), of how many so far: in interview practice only, per question of the snippet (a story turn is 1 of 1). */
   attempt: graphqlIntSchema,
   attempts: graphqlIntSchema,
-  /** The best attempt at this question so far (highest overall; the later of equals). */
+  /** The best attempt at this question so far (highest overall; the later of equals); never for a story turn. */
   best: z.boolean(),
   /** ISO 8601. */
   answeredAt: z.string(),

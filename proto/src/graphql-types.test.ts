@@ -26,6 +26,7 @@ import {
   questionProgressSchema,
   snippetProgressResponseSchema,
   starPartFeedbackSchema,
+  storyQuoteSchema,
   answerEntitySchema,
 } from './feedback.ts';
 
@@ -50,6 +51,7 @@ const MIRRORS: readonly Mirror[] = [
   { subgraph: 'feedback', type: 'AnswerFeedback', schema: answerFeedbackSchema },
   { subgraph: 'feedback', type: 'AnswerQuote', schema: answerQuoteSchema },
   { subgraph: 'feedback', type: 'StarPartFeedback', schema: starPartFeedbackSchema },
+  { subgraph: 'feedback', type: 'StoryQuote', schema: storyQuoteSchema },
   { subgraph: 'feedback', type: 'AssessmentScore', schema: assessmentScoreSchema },
   { subgraph: 'feedback', type: 'FillerWord', schema: fillerWordSchema },
   { subgraph: 'feedback', type: 'LongPause', schema: longPauseSchema },

@@ -44,6 +44,7 @@ describe('NATS rights', () => {
       [SUBJECTS.speechTranscribe]: 'speech',
       [SUBJECTS.speechSynthesize]: 'speech',
       [SUBJECTS.chatReply]: 'conversations',
+      [SUBJECTS.chatOpening]: 'conversations',
     };
     for (const [subject, owner] of Object.entries(owners)) expect(usersWho((r) => maySubscribe(r, subject)), subject).toEqual([owner]);
     expect(usersWho((r) => r.respond)).toEqual([...new Set(Object.values(owners))].sort());

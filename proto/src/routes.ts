@@ -54,7 +54,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
 ];
 
 /** GraphQL mutation fields that are AI work (they spend the AI budget, like their REST routes); every other mutation field spends the writes budget. */
-export const GRAPHQL_AI_FIELDS: readonly string[] = ['processText', 'processJobDescription'];
+export const GRAPHQL_AI_FIELDS: readonly string[] = ['processText', 'openConversation', 'processJobDescription'];
 /** The most mutation fields (aliases count) one GraphQL operation may run. */
 export const MAX_MUTATION_FIELDS = 3;
 

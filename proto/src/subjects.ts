@@ -3,7 +3,7 @@
  * owning service in a queue group; events go to the JetStream stream EVENTS.
  */
 import { z } from 'zod';
-import { ANSWER_SOURCES, answerDeliveryInputSchema } from './feedback.ts';
+import { ANSWER_KINDS, ANSWER_SOURCES, STORY_TURNS_LIMIT, answerDeliveryInputSchema, storyTurnSchema } from './feedback.ts';
 import { answerIdSchema } from './ids.ts';
 import { chatHistorySchema, responseTypeSchema, userTypeSchema, wordTimingSchema } from './api.ts';
 
@@ -21,6 +21,8 @@ export const SUBJECTS = {
   speechSynthesize: 'speech.synthesize',
   /** conversations: the coach's reply to a spoken turn (asked by the speech service). */
   chatReply: 'conversations.chat.reply',
+  /** conversations: the coach's first words before anyone speaks, to be spoken (asked by the speech service). */
+  chatOpening: 'conversations.chat.opening',
   /** speech workers (queue group `speech`): open a live recording session; its own subjects follow (`speechSessionSubject`). */
   speechStreamOpen: 'speech.stream.open',
 } as const;
@@ -115,6 +117,15 @@ export const answerGivenEventSchema = z.object({
   answer: z.string().min(1),
   /** The snippet's text (the selected job requirements) when practising for an interview. */
   requirements: z.string().optional(),
+  /** An interview practice answer or a turn of a story thread (absent in events from before kinds: practice). */
+  kind: z.enum(ANSWER_KINDS).optional(),
+  /**
+   * The person's earlier turns that this one goes on with, oldest first, so feedback covers them all:
+   * in a story thread, the story being told; in practice, for a turn that answers the interviewer's
+   * follow-up, the answer to the question it follows up (and the follow-ups since). Absent for a
+   * whole answer.
+   */
+  earlierTurns: z.array(storyTurnSchema).max(STORY_TURNS_LIMIT.turns).optional(),
   source: z.enum(ANSWER_SOURCES),
   delivery: answerDeliveryInputSchema.optional(),
   answeredAt: z.string(),
@@ -139,6 +150,15 @@ export type ChatReplyRequest = z.infer<typeof chatReplyRequestSchema>;
 export const natsRefusalSchema = z.object({ ok: z.literal(false), status: z.number().int(), message: z.string() });
 export type NatsRefusal = z.infer<typeof natsRefusalSchema>;
 export const chatReplyReplySchema = z.union([z.object({ ok: z.literal(true), aiResponse: z.string(), answerId: answerIdSchema.optional() }), natsRefusalSchema]);
+
+/** The coach's first words for a voice practice, made by the same code as `/api/process-text/opening` (the speech service asks, then speaks them). */
+export const chatOpeningRequestSchema = z.object({
+  userId: z.number(),
+  context: z.string().optional(),
+  snippetId: z.number().int().positive().optional(),
+});
+export type ChatOpeningRequest = z.infer<typeof chatOpeningRequestSchema>;
+export const chatOpeningReplySchema = z.union([z.object({ ok: z.literal(true), aiResponse: z.string() }), natsRefusalSchema]);
 
 /** The live session `sessionId`'s own subjects, served by the one worker that holds it (no queue group). */
 export const speechSessionSubject = (sessionId: string, verb: 'chunk' | 'finish' | 'cancel') => `speech.session.${sessionId}.${verb}`;

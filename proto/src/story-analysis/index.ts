@@ -9,3 +9,4 @@ export * from './story-figures.ts';
 export * from './story-feelings.ts';
 export * from './interview-requirements.ts';
 export * from './interview-relevance.ts';
+export * from './non-answers.ts';

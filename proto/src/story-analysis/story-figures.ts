@@ -9,7 +9,7 @@ const COUNT_UNITS =
 /** A figure with what it counts: a percentage, money, a multiple, or a number with a unit ("200 paying customers"). */
 const FIGURE = String.raw`(?:[$€£]\s?\d[\d,.]*(?:\s?(?:k|m|bn|million|billion|thousand)\b)?|\d[\d,.]*\s?(?:%|percent\b|x\b|times\b|fold\b|(?:k|m|bn|million|billion|thousand)\b|(?:[a-z-]+\s)?(?:${COUNT_UNITS})\b))`;
 /** A number, with or without a unit, that is not a year ("from 2019 to 2021" is a period, not a change). */
-const AMOUNT = String.raw`(?:[$€£]\s?)?(?!(?:19|20)\d\d\b)\d[\d,.]*(?:\s?(?:%|k\b|m\b|x\b)|\s(?:${COUNT_UNITS})\b)?`;
+const AMOUNT = String.raw`(?:[$€£]\s?)?(?!(?:19|20)\d\d\b)\d[\d,.]*(?:\s?(?:%|k\b|m\b|x\b|ms\b|s\b|h\b|hrs?\b|mins?\b|secs?\b|[kmgt]b\b)|\s(?:${COUNT_UNITS})\b)?`;
 const ABOUT = String.raw`(?:(?:about|around|roughly|almost|nearly|over|under|more than|less than|just over|just under|some|close to|at least|a total of|an extra|another)\s+)?`;
 /** Verbs of an outcome or a change that a figure can follow ("saved 3 hours", "grew the list to 10,000 users"). */
 const CHANGE_VERBS = String.raw`(?:cut|cutting|reduc(?:e|ed|es|ing)|increas(?:e|ed|es|ing)|decreas(?:e|ed|es|ing)|lower(?:ed|ing)?|rais(?:ed|ing)|boost(?:ed|ing)?|sav(?:e|ed|es|ing)|improv(?:e|ed|es|ing)|grew(?!\s+up)|grow(?:n|s|ing)?(?!\s+up)|doubl(?:ed|ing)|tripl(?:ed|ing)|halv(?:ed|ing)|dropp(?:ed|ing)|drops?|fell|falls?|falling|rose|rises?|rising|climb(?:ed|ing)?|jump(?:ed|ing)?|shr[aiu]nk|shrinking|slash(?:ed|ing)?|trimm(?:ed|ing)|shav(?:ed|ing)|gain(?:ed|ing)?|generat(?:ed|ing)|earn(?:ed|ing)|won|sold|secured|negotiated|landed|signed(?:\s+up)?|onboarded|attracted|recovered|reached(?!\s+out)|hit(?!\s+by)|achieved|brought in|freed up|sped up|went (?:up|down)|came down|lost|hired|added|converted|retained)`;
@@ -40,14 +40,32 @@ const FIGURES = [
 /** Results that can be measured, so asking for a figure makes sense. */
 const MEASURABLE = /\b(?:reduced|increased|improved|saved|cut|doubled|tripled|halved|grew|boosted|raised|lowered|decreased|faster|slower|quicker|cheaper|more|less|fewer|revenue|costs?|sales|conversion|retention|throughput|latency|errors?|downtime|growth)\b/i;
 
+/**
+ * A setting set to another value, to the end of its clause: a step, not an outcome, whatever its
+ * figures ("raised the pool size", "increased the timeout from 5 to 30 seconds").
+ */
+const SETTING_CHANGE = new RegExp(
+  String.raw`\b(?:raised|increased|bumped|set|changed|lowered|reduced|doubled|halved|tuned|upped|decreased|tweaked|adjusted|capped|extended|shortened|cut)\s+(?:the\s+|our\s+|its\s+|their\s+|my\s+)?(?:[\w-]+\s+){0,2}?(?:pool(?:\s+size)?|size|timeouts?|time-outs?|limits?|thresholds?|replicas?|workers?|threads?|instances?|nodes?|heap|memory limit|cpu limit|retries|retry count|ttl|batch size|buffer|concurrency|interval|frequency|quota|capacity|max[\w-]*|min[\w-]*)\b[^,;.!?]*?(?=[,;.!?]|\s(?:and|but|so|which)\s|$)`,
+  'gi',
+);
+
+/** The text with every setting change taken out. */
+export const withoutSettingChanges = (text: string): string => text.replace(SETTING_CHANGE, ' ');
+
 /** True when the text carries a figure (percent, money, a count with a unit), whatever it measures. */
 export const hasNumber = (text: string): boolean => NUMBER_PATTERN.test(text);
 
 /** The parts of the text that state a measured result ("dropped by 80%", "saved 3 hours"). */
-const measuredParts = (text: string): string[] => MEASURED_RESULTS.flatMap((pattern) => pattern.exec(text)?.[0] ?? []);
+const measuredParts = (text: string): string[] => {
+  const said = withoutSettingChanges(text);
+  return MEASURED_RESULTS.flatMap((pattern) => pattern.exec(said)?.[0] ?? []);
+};
 
 /** True when the text states a result with a figure: an outcome or a change, not a size. */
-export const statesMeasuredResult = (text: string): boolean => MEASURED_RESULTS.some((pattern) => pattern.test(text));
+export const statesMeasuredResult = (text: string): boolean => {
+  const said = withoutSettingChanges(text);
+  return MEASURED_RESULTS.some((pattern) => pattern.test(said));
+};
 
 function mostTellingFigure(text: string): string | undefined {
   for (const figure of FIGURES) {

@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { classify, clauses, quotable, quoteFor, tellsStory, topicOf } from './story-signals.ts';
 
 describe('story signals', () => {
@@ -29,5 +32,47 @@ describe('story signals', () => {
     expect(topicOf('I want to talk about the time I organised a charity run')).toBe('I organised a charity run');
     expect(topicOf('I organised a charity run')).toBeUndefined();
     expect(clauses('We shipped. Then we slept; it was late — very late, and quiet')).toEqual(['We shipped.', 'Then we slept', 'it was late', 'very late', 'and quiet']);
+  });
+});
+
+describe('story signals: what the person did is not how it turned out', () => {
+  it('reads a list of steps as actions, not as the result', () => {
+    const steps = classify('I rolled back the deploy, found the pool was exhausted, raised the pool size and added a circuit breaker.');
+    expect(steps.has('action')).toBe(true);
+    expect(steps.has('result')).toBe(false);
+    for (const text of ['I fixed the flaky tests and rewrote the deploy script.', 'I shipped a hotfix that night.', 'I raised the timeout from 5 to 30 seconds.', 'I increased the pool size and restarted the workers.']) {
+      expect(classify(text).has('result'), text).toBe(false);
+    }
+  });
+
+  it('reads the same verbs as the result when something else did them, they were done to it, or they came with an outcome', () => {
+    for (const text of [
+      'That fixed the memory leak for good.',
+      'The outage was resolved within an hour.',
+      'The team adopted the new process.',
+      'We shipped on time.',
+      'I reduced the build time by half.',
+      'I rebuilt the cache so that pages loaded in under a second.',
+      'Latency went from 800ms to 120ms.',
+      'I increased the pool size to 50 and errors dropped by 90%.',
+    ]) {
+      expect(classify(text).has('result'), text).toBe(true);
+    }
+  });
+});
+
+const actionsAndResultsSchema = z.object({ sentences: z.array(z.object({ told: z.enum(['action', 'result']), text: z.string().min(1), set: z.enum(['first', 'second']) })).min(40) });
+
+describe('story signals on the evaluation set of actions and results (proto/evaluation)', () => {
+  const { sentences } = actionsAndResultsSchema.parse(JSON.parse(readFileSync(fileURLToPath(new URL('../../evaluation/actions-and-results.json', import.meta.url)), 'utf8')));
+
+  it('holds at least 20 sentences of each', () => {
+    expect(sentences.filter((sentence) => sentence.told === 'action').length).toBeGreaterThanOrEqual(20);
+    expect(sentences.filter((sentence) => sentence.told === 'result').length).toBeGreaterThanOrEqual(20);
+  });
+
+  it('reads at least 90% of them right: a result only where one is told', () => {
+    const wrong = sentences.filter((sentence) => classify(sentence.text).has('result') !== (sentence.told === 'result'));
+    expect(1 - wrong.length / sentences.length, `read wrong: ${wrong.map((sentence) => sentence.text).join(' | ')}`).toBeGreaterThanOrEqual(0.9);
   });
 });

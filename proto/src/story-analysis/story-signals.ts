@@ -5,7 +5,7 @@
  */
 
 import { expressesFeeling } from './story-feelings.ts';
-import { hasNumber, statesMeasuredResult } from './story-figures.ts';
+import { hasNumber, statesMeasuredResult, withoutSettingChanges } from './story-figures.ts';
 
 export type StoryElement = 'situation' | 'task' | 'action' | 'teamAction' | 'result' | 'learning' | 'feeling' | 'people';
 
@@ -25,6 +25,60 @@ const IRREGULAR_ACTIONS = [
 ];
 
 const PATTERN_ELEMENTS = ['situation', 'task', 'result', 'learning', 'people'] as const;
+
+/** Verbs of an outcome, whoever did it ("I reduced the build time", "sign-ups increased"). */
+const OUTCOME_VERBS = /\b(?:reduced|increased|improved|saved|doubled|tripled|halved|grew(?!\s+up\b)|boosted|lowered|decreased|won|achieved|succeeded|exceeded|became|landed)\b/i;
+/**
+ * Verbs of doing that tell an outcome only when someone or something else did them, or they were
+ * done to it: "I fixed the flaky tests" is a step, "that fixed the leak", "the outage was resolved",
+ * "the team adopted it" and "she agreed" are how it turned out.
+ */
+const DONE_VERBS =
+  /\b(?:cut|raised|shipped|launched|delivered|completed|finished|released|fixed|resolved|solved|passed|signed(?: off)?|promoted|praised|recognised|recognized|adopted|thanked|came back|agreed|approved|accepted|bought in|went ahead|started (?:using|selling|buying|to use|to sell)|kept using|renewed|stayed)\b/gi;
+/** Said after a step, these make it an outcome even when the person did it ("we shipped on time"). */
+const OUTCOME_QUALIFIER = /\b(?:on time|on schedule|ahead of (?:schedule|time|the deadline)|early|under budget|on budget|in time|for good|without (?:a hitch|any issues|issues|downtime|incident))\b/i;
+/** Words a list of steps may put between its subject and a verb. */
+const STEP_ADVERBS = new Set(
+  'then also first finally personally quickly eventually immediately just even actually basically really initially later soon ultimately carefully gradually still together successfully jointly'.split(' '),
+);
+/** Whoever did a step, read back from the verb: the person ("I", "we"), or someone or something else. */
+const SUBJECT_PRONOUNS = new Set(['i', 'we', 'it', 'this', 'that', 'which', 'they', 'he', 'she', 'who']);
+const CLAUSE_JOINS = new Set(['and', 'or', 'then', 'but', 'so', ',']);
+
+/** True when the verb that starts at `at` was done by the person ("I fixed", "I rolled back…, raised the pool size"). */
+function doneByThePerson(text: string, at: number): boolean {
+  const sentence = text.slice(0, at).split(/[.!?;:]\s|\s[-–—]\s/).at(-1) ?? '';
+  const before = (sentence.toLowerCase().match(/[a-z']+|,/g) ?? []).filter((word) => !STEP_ADVERBS.has(word));
+  const previous = before.at(-1);
+  if (previous === undefined) return true;
+  if (previous === 'i' || previous === 'we') return true;
+  // "was resolved", "got promoted", "has been fixed": done to it.
+  if (['was', 'were', 'is', 'are', 'be', 'been', 'being', 'got', 'get', 'gets'].includes(previous)) return false;
+  if (!CLAUSE_JOINS.has(previous)) return false;
+  // One of a list of steps: whoever the list is about ("I rolled back the deploy, found…, raised the pool size").
+  for (let i = before.length - 2; i >= 0; i--) {
+    const word = before[i] ?? '';
+    if (!SUBJECT_PRONOUNS.has(word)) continue;
+    // "found that the pool…": a "that" after a verb joins a clause, it is not who did the step.
+    if (word === 'that' && i > 0 && !CLAUSE_JOINS.has(before[i - 1] ?? '')) continue;
+    return word === 'i' || word === 'we';
+  }
+  return true;
+}
+
+/** True when the text tells how it turned out with a verb: an outcome verb, or a step someone else took or that was done to it. */
+function tellsResult(said: string): boolean {
+  // A setting changed ("raised the pool size") is a step; an outcome elsewhere in the text still counts.
+  const text = withoutSettingChanges(said);
+  if (OUTCOME_VERBS.test(text)) return true;
+  for (const match of text.matchAll(DONE_VERBS)) {
+    const at = match.index ?? 0;
+    if (!doneByThePerson(text, at)) return true;
+    const rest = text.slice(at).split(/[.!?;]\s|,\s/)[0] ?? '';
+    if (OUTCOME_QUALIFIER.test(rest)) return true;
+  }
+  return false;
+}
 const PATTERNS: Record<(typeof PATTERN_ELEMENTS)[number], RegExp[]> = {
   situation: [
     /\b(?:when|while|after|before) (?:i|we) (?:was|were|worked|joined|started|moved|had)\b/i,
@@ -43,11 +97,12 @@ const PATTERNS: Record<(typeof PATTERN_ELEMENTS)[number], RegExp[]> = {
     /\b(?:i|we) (?:needed|had|wanted|was asked|were asked|was supposed|were supposed|was tasked|were tasked|set out|got asked) to\b/i,
     /\b(?:asked me to|tasked me|put me in charge|in charge of|responsible for|my job was|it was up to me|it fell to me)\b/i,
   ],
+  // Outcome language, whoever speaks; verbs of doing that can also tell an outcome are read by `tellsResult`.
   result: [
-    /\b(?:the result|the outcome|in the end|as a result|ended up|turned out|which meant|this meant|that meant|the impact|it worked|paid off|we managed to|i managed to)\b/i,
-    /\b(?:reduced|increased|improved|saved|cut|doubled|tripled|halved|grew(?!\s+up\b)|boosted|raised|lowered|decreased|shipped|launched|delivered|completed|finished|won|achieved|succeeded|exceeded|went live|released|promoted|praised|recognised|recognized|adopted|fixed|resolved|solved|became|got promoted|went on to|passed|landed|signed)\b/i,
-    /\b(?:thanked|came back|was (?:happy|pleased|delighted)|were (?:happy|pleased|delighted)|worked out|got better|calmed down|turned around)\b/i,
-    /\b(?:agreed|approved|accepted|signed off|bought in|went ahead|started (?:using|selling|buying|to use|to sell)|kept using|renewed|stayed)\b/i,
+    /\b(?:the result|the outcome|in the end|as a result|ended up|turned out|which meant|this meant|that meant|the impact|it worked|paid off|we managed to|i managed to|so that|which led to|that led to|this led to|leading to|resulting in|went live|went on to)\b/i,
+    /\b(?:was (?:happy|pleased|delighted)|were (?:happy|pleased|delighted)|worked out|got better|calmed down|turned around|got promoted)\b/i,
+    /\bpassed (?:the |my |an |a |our |their )?(?:[\w-]+ )?(?:exam|test|audit|review|inspection|certification|assessment|probation)\b/i,
+    /\b(?:hit|met|beat|reached|smashed|made) (?:our|the|my|their|its|every|each) (?:[\w-]+ ){0,2}(?:target|targets|goal|goals|deadline|quota|numbers|kpis?|okrs?|sla|budget)\b/i,
     /\b(?:failed|didn't work|did not work|fell through|was cancell?ed|got cancell?ed|we lost|i lost|missed the deadline)\b/i,
   ],
   learning: [
@@ -108,6 +163,7 @@ function classifyUncached(text: string): Set<StoryElement> {
   for (const element of PATTERN_ELEMENTS) {
     if (PATTERNS[element].some((pattern) => pattern.test(text))) found.add(element);
   }
+  if (tellsResult(text)) found.add('result');
   // A figure is a result only as an outcome or a change: "a team of 200 people" sizes the situation.
   if (statesMeasuredResult(text)) found.add('result');
   if (expressesFeeling(text)) found.add('feeling');

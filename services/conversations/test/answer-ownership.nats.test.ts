@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_SUBJECTS, SUBJECTS, chatReplyReplySchema } from '@story/proto';
 import { subgraphQuery, tempDataDir, standInSnippetOwners } from '@story/service-kit/testing';
 import { startNatsServer, type NatsServerHandle } from '../../../infra/src/nats-server.ts';
-import type { ChatModel, ChatRequest } from '../src/chat/chat-model.ts';
+import type { ChatModel, ChatRequest, OpeningRequest } from '../src/chat/chat-model.ts';
 import { OfflineCoachModel } from '../src/chat/offline-coach/offline-coach.model.ts';
 import { startTestService, type TestService } from './conversations-test-kit.ts';
 import { readAllEvents, waitFor } from './event-stream-reader.ts';
@@ -22,6 +22,9 @@ class CountingModel implements ChatModel {
   async reply(request: ChatRequest): Promise<string> {
     this.requests.push(request);
     return this.coach.reply(request);
+  }
+  async opening(request: OpeningRequest): Promise<string> {
+    return this.coach.opening(request);
   }
   async titleFor(userMessages: readonly string[]): Promise<string> {
     return this.coach.titleFor(userMessages);

@@ -2,10 +2,10 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SUBJECTS, chatReplyReplySchema } from '@story/proto';
+import { SUBJECTS, chatOpeningReplySchema, chatReplyReplySchema } from '@story/proto';
 import { tempDataDir } from '@story/service-kit/testing';
 import { startNatsServer, type NatsServerHandle } from '../../../infra/src/nats-server.ts';
-import type { ChatModel, ChatRequest } from '../src/chat/chat-model.ts';
+import type { ChatModel, ChatRequest, OpeningRequest } from '../src/chat/chat-model.ts';
 import { OfflineCoachModel } from '../src/chat/offline-coach/offline-coach.model.ts';
 import { startTestService, type TestService } from './conversations-test-kit.ts';
 
@@ -19,6 +19,9 @@ class RecordingModel implements ChatModel {
     this.requests.push(request);
     if (this.fail) throw new Error('model down');
     return this.coach.reply(request);
+  }
+  async opening(request: OpeningRequest): Promise<string> {
+    return this.coach.opening(request);
   }
   async titleFor(userMessages: readonly string[]): Promise<string> {
     return this.coach.titleFor(userMessages);
@@ -64,6 +67,25 @@ describe('conversations.chat.reply with a real nats-server', () => {
     // Each turn is its own answer for feedback.
     expect(spoken.ok && spoken.answerId).not.toBe(typedReply.answerId);
     expect(model.requests.at(-1)).toEqual({ text: turn.text, history: turn.conversationHistory, context: turn.context });
+  });
+
+  it('replies to a spoken turn that is not an answer ("can you repeat the question") with the question again, and no answer id', async () => {
+    model.fail = false;
+    const reply = await ask({ userId: 7, text: 'sorry can you repeat the question', conversationHistory: [{ role: 'assistant', content: "Let's practise. First, tell me about a time you had to lead teams." }], context: '- Lead teams' });
+    expect(reply).toEqual({ ok: true, aiResponse: expect.stringMatching(/ Tell me about a time you had to lead teams\.$/) });
+    expect(reply.ok && 'answerId' in reply).toBe(false);
+    const ready = await ask({ userId: 7, text: 'hi i am ready', conversationHistory: [], context: '- Lead teams' });
+    expect(ready).toEqual({ ok: true, aiResponse: expect.stringMatching(/Lead teams/) });
+    expect(ready.ok && 'answerId' in ready).toBe(false);
+  });
+
+  it('answers conversations.chat.opening with the opening /api/process-text/opening gives, and refuses a bad request', async () => {
+    const opening = chatOpeningReplySchema.parse((await speech.request(SUBJECTS.chatOpening, JSON.stringify({ userId: 7, context: '- Lead database migrations' }), { timeout: 5000 })).json());
+    const typed = await service.app.inject({ method: 'POST', url: '/api/process-text/opening', headers: await service.as(7), payload: { context: '- Lead database migrations' } });
+    expect(opening).toEqual({ ok: true, aiResponse: typed.json<{ aiResponse: string }>().aiResponse });
+    expect(opening.ok && opening.aiResponse).toMatch(/lead database migrations\.$/);
+    const bad = chatOpeningReplySchema.parse((await speech.request(SUBJECTS.chatOpening, JSON.stringify({ context: 'x' }), { timeout: 5000 })).json());
+    expect(bad).toMatchObject({ ok: false, status: 400 });
   });
 
   it('refuses what /api/process-text refuses, with its message, and asks no model', async () => {

@@ -97,6 +97,21 @@ describe('the feedback scorer on the event stream', () => {
     }
   });
 
+  it('acks an answer event that is not an answer and stores nothing for it', async () => {
+    const service = await start();
+    try {
+      const hello = answerEvent({ userId: 36, snippetId: 5, answer: 'Hi, I’m ready' });
+      const real = answerEvent({ userId: 36, snippetId: 5 });
+      await publishAnswer(hello);
+      await publishAnswer(real);
+      await expect.poll(consumerIdle, { timeout: 15_000, interval: 100 }).toBe(true);
+      expect(await feedbackOf(service, hello)).toBeUndefined();
+      expect((await service.deps.storage.feedback.snippetAttempts(36, 5)).map((attempt) => attempt.answerId)).toEqual([real.answerId]);
+    } finally {
+      await service.close();
+    }
+  });
+
   it('scores an answer typed in the conversations service, which does not wait for it', async () => {
     const conversations = await startServiceForTest(conversationsService, { natsUrl: nats.url, keys, env: { OUTBOX_RELAY_INTERVAL_MS: '100' }, deps: { runPurgeJob: false } });
     const service = await start();

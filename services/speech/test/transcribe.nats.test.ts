@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Objm } from '@nats-io/obj';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_SUBJECTS, NATS_BUCKETS, answerGivenEventSchema, transcribeResponseSchema, type AnswerGivenEvent } from '@story/proto';
+import { EVENT_SUBJECTS, NATS_BUCKETS, answerGivenEventSchema, spokenOpeningResponseSchema, transcribeResponseSchema, type AnswerGivenEvent } from '@story/proto';
 import { HEARD_WORDS, OTHERS_SNIPPET, SHORT_LIMIT_USER, TEXT_USER, VOICE_USER, filesUnder, startSpeechWorld, transcribeForm, type Recordings, type SpeechWorld } from './speech-test-kit.ts';
 
 /**
@@ -42,6 +42,25 @@ describe('POST /api/transcribe', () => {
     const starts = answer.wordTimings?.map((timing) => timing.start) ?? [];
     expect(starts).toEqual([...starts].sort((a, b) => a - b));
     expect(answer.rawTranscript).toBeUndefined();
+  });
+
+  it('opens a voice practice with the interviewer’s question, spoken for a voice type and as text only otherwise (issue 19)', async () => {
+    const open = async (userId: number, payload: object) =>
+      front.app.inject({ method: 'POST', url: '/api/transcribe/opening', headers: await front.as(userId), payload });
+    const voice = await open(VOICE_USER, { context: '- Lead database migrations' });
+    expect(voice.statusCode, voice.body).toBe(200);
+    const spoken = spokenOpeningResponseSchema.parse(voice.json());
+    expect(spoken.aiResponse).toMatch(/tell me about a time you had to lead database migrations\.$/);
+    const mp3 = Buffer.from(spoken.audioResponse ?? '', 'base64');
+    expect(mp3.length).toBeGreaterThan(10_000);
+    expect(mp3[0]).toBe(0xff);
+    expect(spoken.wordTimings?.map((timing) => timing.word)).toEqual(spoken.aiResponse.split(/\s+/).filter(Boolean));
+    const text = await open(TEXT_USER, { snippetId: 7 });
+    expect(text.statusCode, text.body).toBe(200);
+    expect(Object.keys(text.json())).toEqual(['aiResponse']);
+    const foreign = await open(VOICE_USER, { snippetId: OTHERS_SNIPPET });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toEqual({ message: 'Snippet not found' });
   });
 
   it('sends the answer with its word timings to the coach, and returns the answer id under which its feedback appears', async () => {

@@ -1,7 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { EVENT_SUBJECTS, answerGivenEventSchema, type AnswerDeliveryInput, type AnswerGivenEvent, type AnswerSource, type ProcessTextRequest } from '@story/proto';
+import {
+  EVENT_SUBJECTS,
+  STORY_TURNS_LIMIT,
+  answerGivenEventSchema,
+  type AnswerDeliveryInput,
+  type AnswerGivenEvent,
+  type AnswerKind,
+  type AnswerSource,
+  type ProcessTextRequest,
+  type StoryTurn,
+} from '@story/proto';
+import { isNonAnswer } from '@story/proto/story-analysis';
 import type { StandaloneEventWriter } from '../storage/conversations-storage.ts';
+import { questionOf } from './offline-coach/coach-phrases.ts';
+import { isSummary } from './offline-coach/story-state.ts';
 
 /** How an answer came: typed (REST and GraphQL), or spoken, with what its transcription tells of the delivery. */
 export interface AnswerOrigin {
@@ -14,6 +27,66 @@ export const TYPED: AnswerOrigin = { source: 'typed' };
 /** The question an answer answers: the coach's last reply before it ('' when the answer opened the conversation). */
 export const questionAnswered = (history: ProcessTextRequest['conversationHistory']): string =>
   history.findLast((turn) => turn.role === 'assistant' && turn.content.trim() !== '')?.content.trim() ?? '';
+
+/** What an answer is part of: an interview practice (it comes with requirements or a snippet), else a story thread. */
+export const answerKind = (input: Pick<ProcessTextRequest, 'context' | 'snippetId'>): AnswerKind =>
+  input.context?.trim() || input.snippetId !== undefined ? 'practice' : 'story';
+
+/** An interview question that asks for a whole answer ("Tell me about a time you…"), not a follow-up ("What was the measurable outcome?"). */
+const WHOLE_ANSWER_QUESTION =
+  /\b(?:tell me about|describe (?:a|an|the|one) |give me (?:an|another|one more) example|walk me through (?:a|an) (?:time|situation|project)|share (?:an?|one) (?:example|time|story)|(?:your|a) (?:strongest|best) example|a time (?:you|when)|another time|one more time you|the last time you|a situation (?:where|when)|a project where|an occasion|one example|an example (?:that|from|of a time)|when did something like that|when have you done something)\b/i;
+
+/** True when the coach's turn asks for a whole interview answer, judged on its own. */
+export const asksForWholeAnswer = (turn: string): boolean => WHOLE_ANSWER_QUESTION.test(questionOf(turn) ?? turn);
+
+/** The person's turns after `start` in `history`, each with the coach's question it answered, what was not an answer left out, the latest that fit STORY_TURNS_LIMIT. */
+function turnsAfter(history: ProcessTextRequest['conversationHistory'], start: number): StoryTurn[] {
+  const told: StoryTurn[] = [];
+  let question = '';
+  for (const turn of history.slice(start)) {
+    const content = turn.content.trim();
+    if (turn.role === 'assistant') {
+      if (content) question = content;
+      continue;
+    }
+    if (content && !isNonAnswer(content, question)) told.push({ question, answer: content });
+    question = '';
+  }
+  return latestWithinLimits(told);
+}
+
+/**
+ * The earlier turns of the story being told: the person's answers since the coach last summed a story
+ * up, each with the coach's question it answered, what was not an answer left out, and the latest of
+ * them that fit STORY_TURNS_LIMIT, oldest first. Feedback judges the story told so far with them.
+ */
+export function earlierStoryTurns(history: ProcessTextRequest['conversationHistory']): StoryTurn[] {
+  return turnsAfter(history, history.findLastIndex((turn) => turn.role === 'assistant' && isSummary(turn.content.trim())) + 1);
+}
+
+/**
+ * In practice, the turns a follow-up answer goes on with: when the interviewer's last question follows
+ * up ("What was the measurable outcome?"), the answers since it last asked for a whole answer; none
+ * when the turn answers a whole question (it is judged on its own, as an attempt at it).
+ */
+export function earlierPracticeTurns(history: ProcessTextRequest['conversationHistory']): StoryTurn[] {
+  const asked = questionAnswered(history);
+  if (!asked || asksForWholeAnswer(asked)) return [];
+  const start = history.findLastIndex((turn) => turn.role === 'assistant' && asksForWholeAnswer(turn.content));
+  return start < 0 ? [] : turnsAfter(history, start);
+}
+
+/** The latest of the turns whose questions and answers fit STORY_TURNS_LIMIT, oldest first. */
+function latestWithinLimits(told: StoryTurn[]): StoryTurn[] {
+  const kept: StoryTurn[] = [];
+  let chars = 0;
+  for (const turn of told.reverse()) {
+    chars += turn.question.length + turn.answer.length;
+    if (kept.length >= STORY_TURNS_LIMIT.turns || chars > STORY_TURNS_LIMIT.chars) break;
+    kept.unshift(turn);
+  }
+  return kept;
+}
 
 export interface AnswerEventsDeps {
   events: StandaloneEventWriter;
@@ -30,8 +103,13 @@ export interface AnswerEventsDeps {
 export class AnswerEvents {
   constructor(private readonly deps: AnswerEventsDeps) {}
 
-  /** Records the answer under a new id and returns the id, or undefined when it could not be recorded. */
+  /**
+   * Records the answer under a new id and returns the id, or undefined when it could not be recorded.
+   * A story thread's turn carries the story's earlier turns, so its feedback covers the story so far.
+   */
   async record(userId: number, input: ProcessTextRequest, origin: AnswerOrigin, log: FastifyBaseLogger): Promise<string | undefined> {
+    const kind = answerKind(input);
+    const earlier = kind === 'story' ? earlierStoryTurns(input.conversationHistory) : earlierPracticeTurns(input.conversationHistory);
     const event: AnswerGivenEvent = {
       answerId: randomUUID(),
       userId,
@@ -40,6 +118,8 @@ export class AnswerEvents {
       question: questionAnswered(input.conversationHistory),
       answer: input.text.trim(),
       requirements: input.context?.trim() || undefined,
+      kind,
+      ...(earlier.length > 0 ? { earlierTurns: earlier } : {}),
       source: origin.source,
       delivery: origin.delivery,
       answeredAt: this.deps.clock().toISOString(),

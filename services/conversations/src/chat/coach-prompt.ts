@@ -1,3 +1,5 @@
+import type { NonAnswerKind } from '@story/proto/story-analysis';
+
 /** The system prompt of the career-story coach for a language model. */
 export const COACH_SYSTEM_PROMPT = [
   'You are a warm, curious career-story coach. You help a person tell the stories of their career and life in their own words,',
@@ -23,6 +25,29 @@ export function interviewContextPrompt(context: string): string {
     context.trim(),
   ].join('\n');
 }
+
+/** Asks a language model for the conversation's first words, before the person has said anything. */
+export const OPENING_PROMPT =
+  'The conversation starts now and the person has not said anything yet. Open it: one short, warm sentence of welcome, then your first question (with job requirements: your first interview question about the first of them).';
+
+/** How the coach replies to what is not an answer, told to a language model beside the conversation. */
+const NON_ANSWER_INSTRUCTIONS: Record<NonAnswerKind, string> = {
+  repeat: 'The person asks you to repeat your question: ask your last question again, in the same words, and add nothing else.',
+  wait: 'The person asks for a moment to think: say kindly that they can take their time, and ask nothing new.',
+  clarify: 'The person asks about your question: answer briefly what you mean (any real example works), then ask the same question again.',
+  ideas: 'The person does not know what to talk about: offer two or three kinds of example in one sentence, then ask your question again.',
+  decline: 'The person has no answer to this question: accept it kindly and ask a different question.',
+  goodbye: 'The person is ending the conversation: thank them warmly in one or two sentences and ask nothing.',
+  thanks: 'The person thanks you: say they are welcome, then ask your last question again if they have not answered it.',
+  meta: 'The person asks about you or checks that you can hear them: answer in one sentence, then ask your last question again.',
+  'off-topic': 'The person talks about something else: bring them back kindly and ask your last question again.',
+  ready: 'The person says they are ready: if you have asked a question, ask it again; if not, ask your first question.',
+  greeting: 'The person greets you: greet them back briefly, then ask your question (again, if you asked one).',
+  filler: 'The person said only a word or two: encourage them briefly and ask your question again in other words.',
+};
+
+/** The instruction for a reply to what is not an answer; it is never graded, so the coach should not treat it as one. */
+export const nonAnswerPrompt = (kind: NonAnswerKind): string => `The person's last message is not an answer. ${NON_ANSWER_INSTRUCTIONS[kind]}`;
 
 /** The instruction that asks a language model to name a thread after the story the person tells. */
 export const TITLE_SYSTEM_PROMPT = [

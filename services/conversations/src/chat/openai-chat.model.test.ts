@@ -59,6 +59,25 @@ describe('OpenAI chat model against a loopback chat-completions server', () => {
     ]);
   });
 
+  it('asks for the opening with the coach’s prompt, the interview context and the opening instruction, and no message of the person’s', async () => {
+    fake.mode = 'answer';
+    const model = new OpenAiChatModel({ apiKey: 'test-key', baseURL, model: 'gpt-4o-mini', timeoutMs: 2000 });
+    expect(await model.opening({ context: '- Lead small teams' })).toBe('What happened next at the warehouse?');
+    const messages = fake.requests.at(-1)?.body.messages ?? [];
+    expect(messages.map((message) => message.role)).toEqual(['system', 'system', 'system']);
+    expect(messages[1]?.content).toContain('- Lead small teams');
+    expect(messages[2]?.content).toMatch(/has not said anything yet.*first question/);
+  });
+
+  it('tells the model, before the new text, when it is not an answer and how to reply to it', async () => {
+    fake.mode = 'answer';
+    const model = new OpenAiChatModel({ apiKey: 'test-key', baseURL, model: 'gpt-4o-mini', timeoutMs: 2000 });
+    await model.reply({ text: 'Can you repeat the question?', history: [{ role: 'assistant', content: 'Tell me about a time you led a team.' }], nonAnswer: 'repeat' });
+    const messages = fake.requests.at(-1)?.body.messages ?? [];
+    expect(messages.at(-2)).toEqual({ role: 'system', content: expect.stringMatching(/not an answer.*ask your last question again, in the same words/) });
+    expect(messages.at(-1)).toEqual({ role: 'user', content: 'Can you repeat the question?' });
+  });
+
   it('sends no interview prompt without context', async () => {
     const model = new OpenAiChatModel({ apiKey: 'k', baseURL, model: 'my-model', timeoutMs: 2000 });
     await model.reply({ text: 'Hello', history: [] });
@@ -73,7 +92,8 @@ describe('OpenAI chat model against a loopback chat-completions server', () => {
     try {
       const headers = await service.as(5);
       fake.mode = 'answer';
-      const ok = await service.app.inject({ method: 'POST', url: '/api/process-text', headers, payload: { text: 'Hello', conversationHistory: [] } });
+      // (Issue 19: "Hello" is not an answer and gets no answer id; a real answer does.)
+      const ok = await service.app.inject({ method: 'POST', url: '/api/process-text', headers, payload: { text: 'I reorganised the picking routes.', conversationHistory: [] } });
       expect(ok.json()).toEqual({ aiResponse: 'What happened next at the warehouse?', answerId: expect.any(String) });
 
       for (const mode of ['error', 'hang'] as const) {

@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
-import type { ChatModel, ChatRequest } from './chat-model.ts';
-import { COACH_SYSTEM_PROMPT, TITLE_SYSTEM_PROMPT, interviewContextPrompt } from './coach-prompt.ts';
+import type { ChatModel, ChatRequest, OpeningRequest } from './chat-model.ts';
+import { COACH_SYSTEM_PROMPT, OPENING_PROMPT, TITLE_SYSTEM_PROMPT, interviewContextPrompt, nonAnswerPrompt } from './coach-prompt.ts';
 
 /** How much of what the person said a title request sends: the story's start names it. */
 const TITLE_SOURCE_CHARS = 4000;
@@ -29,9 +29,19 @@ export class OpenAiChatModel implements ChatModel {
     for (const turn of request.history) {
       if (turn.content.trim()) messages.push({ role: turn.role, content: turn.content });
     }
+    if (request.nonAnswer) messages.push({ role: 'system', content: nonAnswerPrompt(request.nonAnswer) });
     messages.push({ role: 'user', content: request.text });
     const content = await this.complete(messages, 0.7);
     if (!content) throw new Error('the model returned an empty reply');
+    return content;
+  }
+
+  async opening(request: OpeningRequest): Promise<string> {
+    const messages: ChatCompletionMessageParam[] = [{ role: 'system', content: COACH_SYSTEM_PROMPT }];
+    if (request.context && request.context.trim()) messages.push({ role: 'system', content: interviewContextPrompt(request.context) });
+    messages.push({ role: 'system', content: OPENING_PROMPT });
+    const content = await this.complete(messages, 0.7);
+    if (!content) throw new Error('the model returned an empty opening');
     return content;
   }
 

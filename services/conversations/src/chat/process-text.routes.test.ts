@@ -1,6 +1,6 @@
 import { EVENT_SUBJECTS, answerGivenEventSchema, type AnswerGivenEvent } from '@story/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChatModel, ChatRequest } from './chat-model.ts';
+import type { ChatModel, ChatRequest, OpeningRequest } from './chat-model.ts';
 import { OfflineCoachModel } from './offline-coach/offline-coach.model.ts';
 import { snippetsOwnedBy, startTestService, type TestService } from '../../test/conversations-test-kit.ts';
 
@@ -11,6 +11,7 @@ const BOB = 8;
 class ScriptedModel implements ChatModel {
   readonly name = 'scripted';
   requests: ChatRequest[] = [];
+  openings: OpeningRequest[] = [];
   behaviour: 'offline' | 'fail' | 'hang' | 'empty' = 'offline';
   constructor(private readonly offline: ChatModel) {}
   async reply(request: ChatRequest): Promise<string> {
@@ -19,6 +20,13 @@ class ScriptedModel implements ChatModel {
     if (this.behaviour === 'hang') return new Promise<string>(() => undefined);
     if (this.behaviour === 'empty') return '   ';
     return this.offline.reply(request);
+  }
+  async opening(request: OpeningRequest): Promise<string> {
+    this.openings.push(request);
+    if (this.behaviour === 'fail') throw new Error('model exploded with secret details');
+    if (this.behaviour === 'hang') return new Promise<string>(() => undefined);
+    if (this.behaviour === 'empty') return '   ';
+    return this.offline.opening(request);
   }
   async titleFor(userMessages: readonly string[]): Promise<string> {
     return this.offline.titleFor(userMessages);
@@ -143,6 +151,7 @@ describe('POST /api/process-text', () => {
       question: 'What did you build with it?',
       answer: 'At Kestrel Foods I wrote SQL views and the Monday meeting went from 90 minutes to 30.',
       requirements: '- 2+ years of SQL',
+      kind: 'practice',
       source: 'typed',
       answeredAt: expect.any(String),
     });
@@ -155,6 +164,33 @@ describe('POST /api/process-text', () => {
     expect((await answerEvents()).find((event) => event.answerId === first)).toMatchObject({ question: '', source: 'typed' });
   });
 
+  it('replies to what is not an answer and records nothing for it: no answer id, no event, so no grade, attempt or progress', async () => {
+    model.behaviour = 'offline';
+    const opening = (await post({ text: 'Hi', context: '- Lead teams', snippetId: 12 })).json<{ aiResponse: string }>().aiResponse;
+    const before = (await answerEvents()).length;
+    const history = [{ role: 'assistant', content: opening }];
+    for (const text of ['Hi, I’m ready', 'Can you repeat the question?', 'Give me a second.', 'What do you mean by lead?', 'I don’t know', 'ok']) {
+      const response = await post({ text, conversationHistory: history, context: '- Lead teams', snippetId: 12 });
+      expect(response.statusCode, text).toBe(200);
+      const body = response.json<{ aiResponse: string; answerId?: string }>();
+      expect(body.aiResponse.length, text).toBeGreaterThan(10);
+      expect(body.answerId, text).toBeUndefined();
+    }
+    expect((await answerEvents()).length).toBe(before);
+    // A short real answer is an answer.
+    const real = await post({ text: 'I led the migration and cut costs by 30%.', conversationHistory: history, context: '- Lead teams', snippetId: 12 });
+    expect(real.json<{ answerId?: string }>().answerId).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await answerEvents()).length).toBe(before + 1);
+  });
+
+  it('tells the model what a non-answer is, so a language model can reply to it as one', async () => {
+    model.behaviour = 'offline';
+    await post({ text: 'Sorry, can you repeat that?', conversationHistory: [{ role: 'assistant', content: 'How did it turn out in the end?' }] });
+    expect(model.requests.at(-1)?.nonAnswer).toBe('repeat');
+    await post({ text: 'I rewrote the tests.', conversationHistory: [{ role: 'assistant', content: 'What did you do first?' }] });
+    expect(model.requests.at(-1)).not.toHaveProperty('nonAnswer');
+  });
+
   it('records nothing for a refused or failed turn', async () => {
     const before = (await answerEvents()).length;
     await post({ text: '' });
@@ -164,6 +200,53 @@ describe('POST /api/process-text', () => {
     await post({ text: 'Tell me something' });
     model.behaviour = 'offline';
     expect((await answerEvents()).length).toBe(before);
+  });
+
+  describe('POST /api/process-text/opening', () => {
+    const open = (payload: unknown, headers = alice) => service.app.inject({ method: 'POST', url: '/api/process-text/opening', headers, payload: payload as object });
+
+    it('opens a practice with the interviewer’s first question about the requirements, before the person says anything, and records nothing', async () => {
+      model.behaviour = 'offline';
+      const before = (await answerEvents()).length;
+      const response = await open({ context: '- Lead cross-functional teams\n- Mentor engineers', snippetId: 12 });
+      expect(response.statusCode).toBe(200);
+      const { aiResponse } = response.json<{ aiResponse: string }>();
+      expect(aiResponse).toMatch(/tell me about a time you had to lead cross-functional teams\.$/);
+      expect(response.json()).toEqual({ aiResponse });
+      expect((await answerEvents()).length).toBe(before);
+      // The first answer, sent with the opening as the history's first turn, answers that question.
+      const answer = await post({ text: 'I led the migration and cut costs by 30%.', conversationHistory: [{ role: 'assistant', content: aiResponse }], context: '- Lead cross-functional teams\n- Mentor engineers', snippetId: 12 });
+      const answerId = answer.json<{ answerId: string }>().answerId;
+      expect((await answerEvents()).find((event) => event.answerId === answerId)?.question).toBe(aiResponse);
+    });
+
+    it('takes the interview context from the caller’s snippet when none is sent, and refuses another person’s snippet', async () => {
+      const response = await open({ snippetId: 12 });
+      expect(response.json<{ aiResponse: string }>().aiResponse).toMatch(/tell me about a time you had to lead teams\.$/);
+      expect(model.openings.at(-1)).toEqual({ context: '- Lead teams' });
+      const foreign = await open({ snippetId: 12 }, await service.as(BOB));
+      expect(foreign.statusCode).toBe(404);
+      expect(foreign.json()).toEqual({ message: 'Snippet not found' });
+    });
+
+    it('opens a story conversation with a welcome and one question when there is no interview context', async () => {
+      const { aiResponse } = (await open({})).json<{ aiResponse: string }>();
+      expect(aiResponse).toMatch(/^(Hello|Hi)/);
+      expect(aiResponse.match(/\?/g)).toHaveLength(1);
+    });
+
+    it('refuses a bad body, gives a failing model as 502 "Failed to process the text", and needs a signed-in caller', async () => {
+      expect((await open({ snippetId: 'twelve' })).statusCode).toBe(400);
+      expect((await open({ context: 42 })).json()).toEqual({ message: 'context must be a string' });
+      for (const behaviour of ['fail', 'empty', 'hang'] as const) {
+        model.behaviour = behaviour;
+        const response = await open({ context: '- Lead teams' });
+        expect(response.statusCode, behaviour).toBe(502);
+        expect(response.json()).toEqual({ message: 'Failed to process the text' });
+      }
+      model.behaviour = 'offline';
+      expect((await open({}, {})).statusCode).toBe(401);
+    });
   });
 
   it('refuses a snippet id that is not a positive whole number', async () => {

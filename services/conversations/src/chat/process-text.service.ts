@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { HttpError, withinTime } from '@story/service-kit';
 import { CONVERSATION_MESSAGES, type ProcessTextRequest } from '@story/proto';
-import { TYPED, type AnswerEvents, type AnswerOrigin } from './answer-events.ts';
+import { nonAnswerKind } from '@story/proto/story-analysis';
+import { TYPED, questionAnswered, type AnswerEvents, type AnswerOrigin } from './answer-events.ts';
 import type { ChatModel } from './chat-model.ts';
 import { requireOwnTurn, type TurnOwnershipDeps } from './turn-ownership.ts';
 
@@ -12,7 +13,7 @@ export interface ProcessTextDeps extends TurnOwnershipDeps {
   answers: AnswerEvents;
 }
 
-/** The coach's reply, and the id under which feedback on the answer will appear (undefined when it could not be recorded). */
+/** The coach's reply, and the id under which feedback on the answer will appear (undefined for what is not an answer, or when it could not be recorded). */
 export interface ProcessedText {
   aiResponse: string;
   answerId: string | undefined;
@@ -22,14 +23,18 @@ export interface ProcessedText {
  * The coach's reply to a message (typed, or spoken and transcribed: `origin`). A thread or snippet
  * id, when given, must be the caller's (`requireOwnTurn`). A model that fails or takes longer than
  * the timeout gives the specification's message as a 502, never a hang. Each answer replied to is then recorded for
- * feedback, which follows later: the reply does not wait for it.
+ * feedback, which follows later: the reply does not wait for it. What is not an answer ("Hi, I'm ready", "Can you
+ * repeat the question?", "Give me a second") gets its reply and is never recorded: no grade, no attempt, no place
+ * in the progress.
  */
 export async function processText(deps: ProcessTextDeps, userId: number, input: ProcessTextRequest, log: FastifyBaseLogger, origin: AnswerOrigin = TYPED): Promise<ProcessedText> {
   await requireOwnTurn(deps, userId, input);
+  const text = input.text.trim();
+  const nonAnswer = nonAnswerKind(text, questionAnswered(input.conversationHistory));
   let aiResponse: string;
   try {
     aiResponse = await withinTime(
-      deps.chatModel.reply({ text: input.text.trim(), history: input.conversationHistory, context: input.context }),
+      deps.chatModel.reply({ text, history: input.conversationHistory, context: input.context, ...(nonAnswer ? { nonAnswer } : {}) }),
       deps.timeoutMs,
       'chat model gave no reply',
     );
@@ -38,5 +43,6 @@ export async function processText(deps: ProcessTextDeps, userId: number, input: 
     log.warn({ err: error, model: deps.chatModel.name }, 'chat reply failed');
     throw new HttpError(502, CONVERSATION_MESSAGES.processTextFailed);
   }
+  if (nonAnswer) return { aiResponse, answerId: undefined };
   return { aiResponse, answerId: await deps.answers.record(userId, input, origin, log) };
 }

@@ -117,6 +117,15 @@ describe('conversations subgraph', () => {
     expect(badSnippet.errors?.[0]?.message).toBe('Id must be a number');
   });
 
+  it('answers openConversation with the interviewer’s first question, and no answer id', async () => {
+    const reply = await gql<{ openConversation: { aiResponse: string; answerId: string | null } }>(alice, 'mutation { openConversation(context: "- Write SQL reports") { aiResponse answerId } }');
+    expect(reply.errors).toBeUndefined();
+    expect(reply.data?.openConversation.aiResponse).toMatch(/Write SQL reports/);
+    expect(reply.data?.openConversation.answerId).toBeNull();
+    const badSnippet = await gql(alice, 'mutation { openConversation(snippetId: "04") { aiResponse } }');
+    expect(badSnippet.errors?.[0]?.message).toBe('Id must be a number');
+  });
+
   it('gives each item its audioUrl and reads a reply’s audio only for a query that asks for audioResponse', async () => {
     const created = await gql<{ createThread: { id: string } }>(alice, 'mutation { createThread { id } }');
     const threadId = Number(created.data?.createThread.id);

@@ -1,7 +1,8 @@
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/resolverMap.js';
-import { THREAD_MESSAGES, idTextSchema, processTextRequestSchema, saveConversationRequestSchema, updateThreadTitleRequestSchema, type Thread, type ThreadItem } from '@story/proto';
+import { THREAD_MESSAGES, idTextSchema, openingRequestSchema, processTextRequestSchema, saveConversationRequestSchema, updateThreadTitleRequestSchema, type Thread, type ThreadItem } from '@story/proto';
 import { contextUser, forbidden, parseInput, type GraphqlContext } from '@story/service-kit';
 import { z } from 'zod';
+import { openConversation } from '../chat/opening.service.ts';
 import { processText, type ProcessTextDeps } from '../chat/process-text.service.ts';
 import { AudioPerOperation } from './audio-per-operation.ts';
 import { presentThread, presentThreadItem } from '../threads/thread.presenter.ts';
@@ -104,6 +105,13 @@ export function conversationsResolvers(threads: ThreadService, chat: ProcessText
         const input = parseInput(processTextRequestSchema, { ...withoutNulls(args), conversationHistory: history, threadId: optionalId(args.threadId), snippetId: optionalId(args.snippetId) });
         const { aiResponse, answerId } = await processText(chat, userId, input, context.log);
         return { aiResponse, answerId: answerId ?? null };
+      },
+      openConversation: async (_parent: unknown, args: Record<string, unknown>, context: GraphqlContext) => {
+        const { userId } = contextUser(context);
+        const snippetId = args.snippetId === undefined || args.snippetId === null ? undefined : parseInput(idTextSchema, args.snippetId);
+        const input = parseInput(openingRequestSchema, { ...withoutNulls(args), snippetId });
+        const { aiResponse } = await openConversation(chat, userId, input, context.log);
+        return { aiResponse, answerId: null };
       },
     },
   };

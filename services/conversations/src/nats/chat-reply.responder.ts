@@ -1,11 +1,30 @@
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import { HTTP_MESSAGES, QUEUE_GROUPS, SUBJECTS, chatReplyReplySchema, chatReplyRequestSchema, processTextRequestSchema } from '@story/proto';
+import {
+  HTTP_MESSAGES,
+  QUEUE_GROUPS,
+  SUBJECTS,
+  chatOpeningReplySchema,
+  chatOpeningRequestSchema,
+  chatReplyReplySchema,
+  chatReplyRequestSchema,
+  openingRequestSchema,
+  processTextRequestSchema,
+} from '@story/proto';
 import { HttpError, describeZodError } from '@story/service-kit';
+import { openConversation } from '../chat/opening.service.ts';
 import { processText, type ProcessTextDeps } from '../chat/process-text.service.ts';
 
 type ChatReplyReply = z.infer<typeof chatReplyReplySchema>;
+type ChatOpeningReply = z.infer<typeof chatOpeningReplySchema>;
+
+/** An error as a refusal over NATS: its status and message, or a 500 that tells nothing. */
+function refusal(error: unknown, log: FastifyBaseLogger, what: string): { ok: false; status: number; message: string } {
+  if (error instanceof HttpError) return { ok: false, status: error.statusCode, message: error.message };
+  log.error({ err: error }, `${what} failed`);
+  return { ok: false, status: 500, message: HTTP_MESSAGES.internal };
+}
 
 /** The message body as JSON, or undefined when it is not JSON at all. */
 function readJson(text: () => unknown): unknown {
@@ -30,30 +49,45 @@ export async function answerChatReply(deps: ProcessTextDeps, body: unknown, log:
     const { aiResponse, answerId } = await processText(deps, userId, input.data, log, { source: 'spoken', delivery });
     return { ok: true, aiResponse, answerId };
   } catch (error) {
-    if (error instanceof HttpError) return { ok: false, status: error.statusCode, message: error.message };
-    log.error({ err: error }, 'chat reply failed');
-    return { ok: false, status: 500, message: HTTP_MESSAGES.internal };
+    return refusal(error, log, 'chat reply');
+  }
+}
+
+/** Answers the speech service's "what does the coach open a voice practice with?" with the code of `/api/process-text/opening`. */
+export async function answerChatOpening(deps: ProcessTextDeps, body: unknown, log: FastifyBaseLogger): Promise<ChatOpeningReply> {
+  const request = chatOpeningRequestSchema.safeParse(body);
+  if (!request.success) return { ok: false, status: 400, message: describeZodError(request.error) };
+  const { userId, ...opening } = request.data;
+  const input = openingRequestSchema.safeParse(opening);
+  if (!input.success) return { ok: false, status: 400, message: describeZodError(input.error) };
+  try {
+    return { ok: true, ...(await openConversation(deps, userId, input.data, log)) };
+  } catch (error) {
+    return refusal(error, log, 'chat opening');
   }
 }
 
 /**
- * Serves `conversations.chat.reply` in the `conversations` queue group, so another conversations
- * process is more capacity. Returns a function that stops listening (answers in flight finish).
+ * Serves `conversations.chat.reply` and `conversations.chat.opening` in the `conversations` queue
+ * group, so another conversations process is more capacity. Returns a function that stops listening
+ * (answers in flight finish).
  */
 export function startChatReplyResponder(nc: NatsConnection, deps: ProcessTextDeps, log: FastifyBaseLogger): () => Promise<void> {
-  const subscription: Subscription = nc.subscribe(SUBJECTS.chatReply, {
-    queue: QUEUE_GROUPS.conversations,
-    callback: (error, msg) => {
-      if (error) {
-        log.warn({ err: error }, 'chat reply subscription error');
-        return;
-      }
-      void answerChatReply(deps, readJson(() => msg.json<unknown>()), log).then((reply) => {
-        msg.respond(JSON.stringify(reply));
-      });
-    },
-  });
+  const serve = (subject: string, answer: (body: unknown) => Promise<unknown>): Subscription =>
+    nc.subscribe(subject, {
+      queue: QUEUE_GROUPS.conversations,
+      callback: (error, msg) => {
+        if (error) {
+          log.warn({ err: error, subject }, 'chat subscription error');
+          return;
+        }
+        void answer(readJson(() => msg.json<unknown>())).then((reply) => {
+          msg.respond(JSON.stringify(reply));
+        });
+      },
+    });
+  const subscriptions = [serve(SUBJECTS.chatReply, (body) => answerChatReply(deps, body, log)), serve(SUBJECTS.chatOpening, (body) => answerChatOpening(deps, body, log))];
   return async () => {
-    await subscription.drain().catch(() => undefined);
+    await Promise.all(subscriptions.map((subscription) => subscription.drain().catch(() => undefined)));
   };
 }

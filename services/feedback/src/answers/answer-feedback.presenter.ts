@@ -1,31 +1,46 @@
 import type { AnswerFeedback, QuestionProgress, SnippetProgressResponse } from '@story/proto';
 import type { AttemptRecord, FeedbackRecord } from './answer-feedback.repository.ts';
-import { bestAttempt } from './attempts.ts';
+import { bestAttempt, isLoneAnswer, nextStep } from './attempts.ts';
 
-/** Feedback on one answer as the API gives it, with its place among the attempts at its question. */
+/**
+ * Feedback on one answer as the API gives it, with its place among the attempts at its question.
+ * Attempts exist in practice only: a turn of a story thread, or an answer to a follow-up, is 1 of 1
+ * and never "Best".
+ */
 export function presentFeedback(record: FeedbackRecord, attempts: readonly AttemptRecord[]): AnswerFeedback {
+  const { findings } = record;
+  const kind = findings.kind ?? 'practice';
+  const star = findings.star.map((part) => ({ ...part, earlier: part.earlier ?? [] }));
   const index = attempts.findIndex((attempt) => attempt.answerId === record.answerId);
+  // An answer to a follow-up goes on with the answer before it: it is no attempt.
+  const practice = kind === 'practice' && index >= 0 && (findings.turns ?? 1) === 1;
   return {
     answerId: record.answerId,
     question: record.question,
     answer: record.answer,
     source: record.source,
     engine: record.engine,
+    kind,
+    turns: findings.turns ?? 1,
     overall: record.overall,
-    star: record.findings.star,
-    assessment: record.findings.assessment,
-    delivery: record.findings.delivery,
-    attempt: index + 1,
-    attempts: attempts.length,
-    best: bestAttempt(attempts)?.answerId === record.answerId,
+    star,
+    next: findings.next === undefined ? nextStep(star) : findings.next,
+    assessment: findings.assessment,
+    delivery: findings.delivery,
+    attempt: practice ? index + 1 : 1,
+    attempts: practice ? attempts.length : 1,
+    best: practice && bestAttempt(attempts)?.answerId === record.answerId,
     answeredAt: record.answeredAt,
   };
 }
 
-/** A snippet's attempts grouped by question, the questions in the order first answered, each attempt numbered and the best marked. */
+/**
+ * A snippet's attempts grouped by question, the questions in the order first answered, each attempt
+ * numbered and the best marked; answers that are no attempt (to a follow-up) have no place in it.
+ */
 export function presentProgress(attempts: readonly AttemptRecord[]): SnippetProgressResponse {
   const byQuestion = new Map<string, AttemptRecord[]>();
-  for (const attempt of attempts) byQuestion.set(attempt.questionKey, [...(byQuestion.get(attempt.questionKey) ?? []), attempt]);
+  for (const attempt of attempts.filter((entry) => !isLoneAnswer(entry.questionKey))) byQuestion.set(attempt.questionKey, [...(byQuestion.get(attempt.questionKey) ?? []), attempt]);
   const questions: QuestionProgress[] = [...byQuestion.values()].flatMap((group) => {
     const best = bestAttempt(group);
     const first = group[0];

@@ -1,11 +1,18 @@
 import { z } from 'zod';
-import { ANSWER_SOURCES, FEEDBACK_ENGINES, assessmentScoreSchema, deliveryFeedbackSchema, starPartFeedbackSchema } from '@story/proto';
+import { ANSWER_KINDS, ANSWER_SOURCES, FEEDBACK_ENGINES, assessmentScoreSchema, deliveryFeedbackSchema, starPartFeedbackSchema, storyQuoteSchema } from '@story/proto';
 
-/** What an engine found in an answer: kept as one document (JSON in SQLite), read back through this schema. */
+/**
+ * What an engine found in an answer: kept as one document (JSON in SQLite), read back through this
+ * schema. What issue 19 added (the kind, the story's turns and earlier quotes, what to add next) is
+ * optional, so feedback stored before it reads back as it was: an interview answer of one turn.
+ */
 export const storedFindingsSchema = z.object({
-  star: z.array(starPartFeedbackSchema),
+  star: z.array(starPartFeedbackSchema.extend({ earlier: z.array(storyQuoteSchema).optional() })),
   assessment: z.array(assessmentScoreSchema),
   delivery: deliveryFeedbackSchema.nullable(),
+  kind: z.enum(ANSWER_KINDS).optional(),
+  turns: z.number().int().min(1).optional(),
+  next: z.string().nullable().optional(),
 });
 export type StoredFindings = z.infer<typeof storedFindingsSchema>;
 

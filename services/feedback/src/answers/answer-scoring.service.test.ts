@@ -55,3 +55,29 @@ describe('scoring answers', () => {
     }
   });
 });
+
+describe('scoring what is not an answer', () => {
+  let service: TestFeedback;
+  let engine: ScriptedEngine;
+  let scoring: AnswerScoringService;
+
+  beforeAll(async () => {
+    service = await startTestFeedback();
+    const offline = new OfflineFeedbackEngine();
+    engine = new ScriptedEngine(offline);
+    scoring = new AnswerScoringService({ feedback: service.deps.storage.feedback, engine, fallback: offline, timeoutMs: 200, clock: () => new Date(), log: service.app.log });
+  });
+  afterAll(async () => service.close());
+
+  it('stores nothing and calls no engine for a hello, "I’m ready", a request to repeat or for a moment, should one come', async () => {
+    const before = engine.calls;
+    for (const answer of ['Hi, I’m ready', 'Can you repeat the question?', 'Give me a second.', 'I don’t know.']) {
+      const event = answerEvent({ userId: 7, snippetId: 3, answer });
+      expect(await scoring.score(event), answer).toBe('not-an-answer');
+      expect(await service.deps.storage.feedback.find(7, event.answerId), answer).toBeUndefined();
+    }
+    expect(await service.deps.storage.feedback.snippetAttempts(7, 3)).toEqual([]);
+    expect(engine.calls).toBe(before);
+    expect(await scoring.score(answerEvent({ userId: 7, snippetId: 3, answer: 'I led the migration and cut costs by 30%.' }))).toBe('scored');
+  });
+});

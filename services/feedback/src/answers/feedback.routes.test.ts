@@ -94,6 +94,79 @@ describe('feedback routes', () => {
     }
   });
 
+  it('judges a story thread’s turn with the story told so far: STAR parts from whichever turn told them, what to add next, no attempts', async () => {
+    const earlierTurns = [
+      { question: 'What is a moment from your work or life that you would like to tell me about?', answer: 'At my last job our checkout API kept timing out during a big sale.' },
+      { question: 'What did you do first?', answer: 'I rolled back the deploy and paged the database team.' },
+    ];
+    const event = answerEvent({ userId: ALICE, threadId: 21, kind: 'story', earlierTurns, question: 'How did you go about it, step by step?', answer: 'I found the pool was exhausted, raised the pool size and added a circuit breaker.' });
+    await scoreAnswer(service, event);
+    const feedback = answerFeedbackSchema.parse((await get(`/api/feedback/${event.answerId}`, alice)).json());
+    expect(feedback).toMatchObject({ kind: 'story', turns: 3, attempt: 1, attempts: 1, best: false });
+    const part = (name: string) => feedback.star.find((entry) => entry.part === name);
+    expect(part('situation')).toMatchObject({ present: true, quotes: [], earlier: [expect.objectContaining({ turn: 1, text: expect.stringContaining('checkout API kept timing out') })] });
+    expect(part('action')?.present).toBe(true);
+    expect(part('action')?.earlier[0]).toMatchObject({ turn: 2, question: 'What did you do first?', text: expect.stringMatching(/^I rolled back the deploy/) });
+    expect(part('action')?.quotes[0]?.text).toMatch(/^I found the pool was exhausted/);
+    expect(part('result')?.present).toBe(false);
+    expect(feedback.next).toBe(part('result')?.prompt);
+    expect(feedback.next).toMatch(/how did it turn out/i);
+  });
+
+  it('counts attempts only in practice, per question of a snippet: never across threads or stories', async () => {
+    const question = 'What did you do first?';
+    const stories = [1, 2, 3].map((threadId) => answerEvent({ userId: ALICE, threadId, kind: 'story', question, answer: 'I rewrote the importer and added retries.' }));
+    // Events from before kinds, in threads: each is an attempt of its own too.
+    const older = [4, 5].map((threadId) => answerEvent({ userId: ALICE, threadId, question, answer: 'I rewrote the importer and added retries.' }));
+    for (const event of [...stories, ...older]) await scoreAnswer(service, event);
+    for (const event of [...stories, ...older]) {
+      const feedback = answerFeedbackSchema.parse((await get(`/api/feedback/${event.answerId}`, alice)).json());
+      expect([feedback.attempt, feedback.attempts], event.answerId).toEqual([1, 1]);
+    }
+    const practice = [1, 2].map(() => answerEvent({ userId: ALICE, snippetId: 41, kind: 'practice', question, answer: 'I rewrote the importer and added retries.' }));
+    for (const event of practice) await scoreAnswer(service, event);
+    const second = answerFeedbackSchema.parse((await get(`/api/feedback/${practice[1]?.answerId}`, alice)).json());
+    expect([second.kind, second.attempt, second.attempts]).toEqual(['practice', 2, 2]);
+  });
+
+  it('judges a practice answer to a follow-up with the answer it follows up: no length target, no attempt, no place in the progress', async () => {
+    const snippetId = 42;
+    const question = 'Tell me about a time you improved a process.';
+    const main = answerEvent({ userId: ALICE, snippetId, kind: 'practice', question, answer: 'At Harbor Logistics I grouped the fastest SKUs near the packing benches.' });
+    const answer = 'Pick time fell from 11 minutes to 7.';
+    const wordTimings = answer.split(' ').map((word, index) => ({ word, start: index * 0.5, end: index * 0.5 + 0.4 }));
+    const followUp = answerEvent({
+      userId: ALICE,
+      snippetId,
+      kind: 'practice',
+      question: '“I grouped the fastest SKUs” — good start. What was the measurable outcome?',
+      answer,
+      earlierTurns: [{ question, answer: main.answer }],
+      source: 'spoken',
+      delivery: { wordTimings, durationSeconds: 4 },
+    });
+    for (const event of [main, followUp]) await scoreAnswer(service, event);
+    const feedback = answerFeedbackSchema.parse((await get(`/api/feedback/${followUp.answerId}`, alice)).json());
+    expect(feedback).toMatchObject({ kind: 'practice', turns: 2, attempt: 1, attempts: 1, best: false });
+    expect(feedback.star.find((part) => part.part === 'action')?.earlier[0]?.text).toMatch(/I grouped the fastest SKUs/);
+    expect(feedback.star.find((part) => part.part === 'result')?.quotes[0]?.text).toMatch(/Pick time fell from 11 minutes to 7/);
+    expect(feedback.delivery?.length).toBeNull();
+    expect(feedback.assessment.find((score) => score.dimension === 'structure')?.comment).not.toMatch(/too little/);
+    const progress = snippetProgressResponseSchema.parse((await get(`/api/feedback/snippets/${snippetId}/progress`, alice)).json());
+    expect(progress.questions.map((entry) => [entry.question, entry.attempts.map((attempt) => attempt.answerId)])).toEqual([[question, [main.answerId]]]);
+  });
+
+  it('does not judge a spoken story turn against the 1–2 minute target', async () => {
+    const answer = 'I rebuilt the rota and waits fell from forty minutes to twelve';
+    const wordTimings = answer.split(' ').map((word, index) => ({ word, start: index * 0.5, end: index * 0.5 + 0.4 }));
+    const event = answerEvent({ userId: ALICE, threadId: 22, kind: 'story', answer, source: 'spoken', delivery: { wordTimings, durationSeconds: 6 } });
+    await scoreAnswer(service, event);
+    const feedback = answerFeedbackSchema.parse((await get(`/api/feedback/${event.answerId}`, alice)).json());
+    expect(feedback.delivery?.length).toBeNull();
+    expect(feedback.delivery?.comment).not.toMatch(/shorter|1–2 minutes/);
+    expect(feedback.assessment.find((score) => score.dimension === 'structure')?.comment).not.toMatch(/too little/);
+  });
+
   it('gives a spoken answer its delivery: pace, fillers in the text, pauses and length', async () => {
     const answer = 'so um I rebuilt the rota and waits fell from forty minutes to twelve';
     const wordTimings = answer.split(' ').map((word, index) => ({ word, start: index * 0.5 + (index >= 6 ? 3 : 0), end: index * 0.5 + 0.4 + (index >= 6 ? 3 : 0) }));

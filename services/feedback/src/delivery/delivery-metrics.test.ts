@@ -26,6 +26,12 @@ describe('delivery of a spoken answer', () => {
     expect(delivery?.comment).toBe('151 words a minute (a comfortable pace), 5 filler words and no long pauses; at 8 s the answer is shorter than the 1–2 minutes a full answer takes.');
   });
 
+  it('does not judge the length of a story turn, which answers a follow-up', () => {
+    const delivery = deliveryFeedback(answer, { wordTimings: timed(answer, 0.4) }, { judgeLength: false });
+    expect(delivery?.length).toBeNull();
+    expect(delivery?.comment).toBe('151 words a minute (a comfortable pace), 5 filler words and no long pauses, over 8 s.');
+  });
+
   it('finds the filler words with where they stand in the text and when they were said', () => {
     const delivery = deliveryFeedback(answer, { wordTimings: timed(answer, 0.4) });
     const fillers = delivery?.fillers ?? [];

@@ -51,14 +51,15 @@ function placeOf(words: readonly SpokenWord[], index: number, length: number, an
   return { start: at, end: at };
 }
 
-/** The sentence that sums the delivery up. */
-function deliveryComment(wordsPerMinute: number, fillers: number, pauses: number, seconds: number): string {
+/** The sentence that sums the delivery up; `judged`: the length is held against the 1–2 minutes of an interview answer. */
+function deliveryComment(wordsPerMinute: number, fillers: number, pauses: number, seconds: number, judged: boolean): string {
   const pace = wordsPerMinute < PACE.slow ? 'a slow pace' : wordsPerMinute > PACE.fast ? 'a rushed pace' : 'a comfortable pace';
   const fillerText = fillers === 0 ? 'no filler words' : `${fillers} filler word${fillers === 1 ? '' : 's'}`;
   const pauseText = pauses === 0 ? 'no long pauses' : `${pauses} pause${pauses === 1 ? '' : 's'} over ${LONG_PAUSE_SECONDS} s`;
   const minutes = Math.floor(seconds / 60);
   const rest = Math.round(seconds % 60);
   const length = minutes > 0 ? `${minutes} min ${rest} s` : `${rest} s`;
+  if (!judged) return `${wordsPerMinute} words a minute (${pace}), ${fillerText} and ${pauseText}, over ${length}.`;
   const target = seconds < TARGET_ANSWER_SECONDS.min ? 'shorter than the 1–2 minutes a full answer takes' : seconds > TARGET_ANSWER_SECONDS.max ? 'longer than the 1–2 minutes that hold attention' : 'within the 1–2 minutes a full answer takes';
   return `${wordsPerMinute} words a minute (${pace}), ${fillerText} and ${pauseText}; at ${length} the answer is ${target}.`;
 }
@@ -66,9 +67,10 @@ function deliveryComment(wordsPerMinute: number, fillers: number, pauses: number
 /**
  * How a spoken answer was delivered, from its transcription's word timings: words per minute, the
  * filler words and where they fall in the text, silences longer than LONG_PAUSE_SECONDS, and the
- * length against one to two minutes. Null without timed words.
+ * length against one to two minutes. A turn of a story thread answers a follow-up and is not a whole
+ * answer: its length is not judged (`judgeLength` false: length null). Null without timed words.
  */
-export function deliveryFeedback(answer: string, input: AnswerDeliveryInput): DeliveryFeedback | null {
+export function deliveryFeedback(answer: string, input: AnswerDeliveryInput, { judgeLength = true }: { judgeLength?: boolean } = {}): DeliveryFeedback | null {
   const words = alignWords(answer, input.wordTimings);
   const first = words[0];
   const last = words.at(-1);
@@ -88,6 +90,7 @@ export function deliveryFeedback(answer: string, input: AnswerDeliveryInput): De
     const before = words.slice(0, index + 1).findLast((candidate) => candidate.text)?.text;
     pauses.push({ offset: before?.end ?? 0, afterWord: word.word, atSeconds: round1(word.end), seconds: round1(after.start - word.end) });
   }
-  const length = durationSeconds < TARGET_ANSWER_SECONDS.min ? 'short' : durationSeconds > TARGET_ANSWER_SECONDS.max ? 'long' : 'good';
-  return { durationSeconds, wordCount: words.length, wordsPerMinute, fillers, pauses, length, comment: deliveryComment(wordsPerMinute, fillers.length, pauses.length, durationSeconds) };
+  const judged = durationSeconds < TARGET_ANSWER_SECONDS.min ? 'short' : durationSeconds > TARGET_ANSWER_SECONDS.max ? 'long' : 'good';
+  const length = judgeLength ? judged : null;
+  return { durationSeconds, wordCount: words.length, wordsPerMinute, fillers, pauses, length, comment: deliveryComment(wordsPerMinute, fillers.length, pauses.length, durationSeconds, judgeLength) };
 }

@@ -1,10 +1,17 @@
-import type { AssessmentDimension, AssessmentScore, FeedbackEngineName, StarPartFeedback } from '@story/proto';
+import type { AnswerKind, AssessmentDimension, AssessmentScore, FeedbackEngineName, StarPartFeedback, StoryTurn } from '@story/proto';
 
-/** What an engine reads: the question answered, the answer, and the selected requirements when practising. */
+/**
+ * What an engine reads: the question answered, the answer, and the selected requirements when
+ * practising; in a story thread, the story's earlier turns, so the story told so far is judged.
+ */
 export interface AnswerToAssess {
   question: string;
   answer: string;
   requirements?: string | undefined;
+  /** 'practice' (the default): an interview answer. 'story': a turn of a story thread. */
+  kind?: AnswerKind | undefined;
+  /** The earlier turns this one goes on with (a story's, or the answer a follow-up follows up), oldest first: judged together, with no length target. */
+  earlier?: readonly StoryTurn[] | undefined;
 }
 
 /** What every engine gives back, in one shape: the four STAR parts and the five scored dimensions. */

@@ -1,4 +1,4 @@
-import { CONVERSATION_MESSAGES, SUBJECTS, chatReplyReplySchema, serviceUnavailableMessage, type ChatReplyRequest } from '@story/proto';
+import { CONVERSATION_MESSAGES, SUBJECTS, chatOpeningReplySchema, chatReplyReplySchema, serviceUnavailableMessage, type ChatOpeningRequest, type ChatReplyRequest } from '@story/proto';
 import { HttpError, type NatsLink } from '@story/service-kit';
 import { ask } from './asker.ts';
 
@@ -19,6 +19,15 @@ export class ChatReplyClient {
     if (!answer.success) throw new HttpError(503, serviceUnavailableMessage('conversations'));
     if (answer.data.ok) return { aiResponse: answer.data.aiResponse, answerId: answer.data.answerId };
     if (answer.data.status >= 500) throw new HttpError(502, CONVERSATION_MESSAGES.processAudioFailed);
+    throw new HttpError(answer.data.status, answer.data.message);
+  }
+
+  /** The coach's first words of a voice practice, before anyone speaks; refusals pass through as for a reply. */
+  async opening(request: ChatOpeningRequest): Promise<{ aiResponse: string }> {
+    const answer = chatOpeningReplySchema.safeParse(await ask(this.nats, 'conversations', SUBJECTS.chatOpening, request, this.timeoutMs));
+    if (!answer.success) throw new HttpError(503, serviceUnavailableMessage('conversations'));
+    if (answer.data.ok) return { aiResponse: answer.data.aiResponse };
+    if (answer.data.status >= 500) throw new HttpError(502, CONVERSATION_MESSAGES.processTextFailed);
     throw new HttpError(answer.data.status, answer.data.message);
   }
 }

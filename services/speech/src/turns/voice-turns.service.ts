@@ -1,6 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { SPEECH_MESSAGES, SUBJECTS, type AnswerDeliveryInput, type ChatTurn, type ReplyAudioPart, type StreamedTurn, type TranscribeResponse, type WordTiming } from '@story/proto';
+import {
+  SPEECH_MESSAGES,
+  SUBJECTS,
+  type AnswerDeliveryInput,
+  type ChatTurn,
+  type OpeningRequest,
+  type ReplyAudioPart,
+  type SpokenOpeningResponse,
+  type StreamedTurn,
+  type TranscribeResponse,
+  type WordTiming,
+} from '@story/proto';
 import { HttpError } from '@story/service-kit';
 import type { ChatReplyClient } from '../nats/chat-reply.client.ts';
 import type { SpeechAudioStore } from '../nats/speech-audio.store.ts';
@@ -129,6 +140,20 @@ export class VoiceTurns {
       yield { index: i + 1, audioResponse: spoken.mp3.toString('base64'), wordTimings, offsetSeconds };
       offsetSeconds += spoken.durationSeconds;
     }
+  }
+
+  /**
+   * The coach's first words of a voice practice, before anyone speaks (issue 19): the interviewer's
+   * question, spoken when the person's type replies with voice, as a reply is.
+   */
+  async opening(userId: number, input: OpeningRequest, signal?: AbortSignal): Promise<SpokenOpeningResponse> {
+    const settings = await this.settingsOf(userId);
+    const { aiResponse } = await this.deps.chat.opening({ userId, ...input });
+    if (settings.responseType !== 'text_and_voice') return { aiResponse };
+    return this.hold(userId, async () => {
+      const spoken = await this.speak(userId, aiResponse, signal);
+      return { aiResponse, audioResponse: spoken.mp3.toString('base64'), wordTimings: spoken.wordTimings };
+    });
   }
 
   /** The coach's reply to the turn (conversations, over NATS), with the transcript it answered. */

@@ -81,7 +81,8 @@ export function FeedbackDetails({ feedback, id }: { feedback: AnswerFeedback; id
                 : `Long pauses: ${delivery.pauses.map((pause) => `${pause.seconds.toFixed(1)} s after “${pause.afterWord}” at ${clock(pause.atSeconds)}`).join(', ')}`}
             </li>
             <li>
-              Length {clock(delivery.durationSeconds)}, {LENGTH_WORDS[delivery.length]} the target of {TARGET_ANSWER_SECONDS.min / 60}–{TARGET_ANSWER_SECONDS.max / 60} minutes
+              Length {clock(delivery.durationSeconds)}
+              {delivery.length && `, ${LENGTH_WORDS[delivery.length]} the target of ${TARGET_ANSWER_SECONDS.min / 60}–${TARGET_ANSWER_SECONDS.max / 60} minutes`}
             </li>
           </Items>
         </section>

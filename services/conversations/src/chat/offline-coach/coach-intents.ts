@@ -36,6 +36,9 @@ export function isOffTopic(text: string, tellsStory: boolean): boolean {
   return OFF_TOPIC.test(text) || (!tellsStory && text.trim().endsWith('?'));
 }
 
+/** True when the message names a subject far from the person's stories (the weather, a joke, a quiz). */
+export const namesOffTopicSubject = (text: string): boolean => OFF_TOPIC.test(text);
+
 /** True when the message is long enough to count as an answer, whatever it says. */
 export const isSubstantive = (text: string): boolean => words(text).length >= 5;
 

@@ -229,3 +229,59 @@ export const INTERVIEW_DETAIL_QUESTIONS: readonly QuoteLine[] = [
   (quote) => `What else about “${quote}” would you want the interviewer to hear?`,
   (quote) => `What is one more detail about “${quote}” that would impress an interviewer?`,
 ];
+
+// ---- what is not an answer ------------------------------------------------------------------------
+
+/** Leads to the question asked again, word for word, when the person asks for it. */
+export const REPEAT_LEADS = ['Of course.', 'Sure — here it is again.', 'No problem, here is the question again.'];
+/** Said when the person asks for a moment: no new question, no hurry. */
+export const WAIT_REPLIES = [
+  'Of course — take your time. I am here whenever you are ready.',
+  'Take all the time you need; there is no rush.',
+  'Sure, take a moment to think. Start whenever you are ready.',
+];
+/** Leads to the question asked again when the person says hello or that they are ready. */
+export const READY_LEADS = ['Great, let’s begin.', 'Hello! Whenever you are ready.', 'Good to have you here.'];
+/** Said when the person asks about the interview question itself, before it is asked again. */
+export const INTERVIEW_CLARIFY_LEADS = [
+  'Good question. Any real example works — from work, study or volunteering — as long as you can say what you did yourself and how it turned out.',
+  'Take it in the way that fits your experience best: one real situation, what you did, and how it ended.',
+];
+/** Said when the person does not know what to talk about in a practice, before the question again. */
+export const INTERVIEW_IDEAS_LEADS = [
+  'Any real example works — from work, study or volunteering, big or small: one situation, what you did, and how it ended.',
+  'Think of one project, job or team where something like this came up; a small example is fine.',
+];
+/** Said when the person asks about the story question itself, before it is asked again. */
+export const STORY_CLARIFY_LEADS = [
+  'Any moment from your work or life works — big or small, a success or a setback.',
+  'Whatever comes to mind first is a good place to start; we can shape it together.',
+];
+/** Said when the person checks that the coach hears them, before the question again. */
+export const STORY_HEARING = 'I am here, and I can hear you.';
+export const INTERVIEW_INTRODUCTION =
+  'I am here, and I can hear you: I am your interviewer for this practice, asking one question at a time about the requirements you selected.';
+export const INTERVIEW_OFF_TOPIC_LEADS = ["Let's keep to the interview for now.", 'I will leave that one aside — we are practising for your interview.'];
+export const INTERVIEW_THANKS_LEADS = ['You are welcome!', 'My pleasure.'];
+/** Said when the person ends the practice. */
+export const INTERVIEW_GOODBYES = ['Thank you for practising today — well done. Come back any time to practise again.', 'Good work today. Come back whenever you want another round.'];
+/** Said when the person ends a story conversation. */
+export const STORY_GOODBYES = ['Thank you for sharing your stories today. Come back any time to tell me another one.', 'Good talking with you — your stories are saved whenever you want to pick them up again.'];
+
+/** Openings of a sentence that asks, though it ends with a full stop ("Tell me about a time you…"). */
+const ASKING = /^(?:tell me|describe|walk me through|talk me through|give me|share|think of|what|how|which|when|where|why|who|can you|could you|would you|did|do|does|was|were|is|are|have|has)\b/i;
+/** Leads in front of a question ("First,", "Next:", "Now the next requirement."). */
+const QUESTION_LEAD = /^(?:(?:first|next|now|then|so|and|finally|also)[,:]?\s+)+/i;
+
+/** The question a coach's turn asked (its last sentence that asks), without leads; undefined when it asked none. */
+export function questionOf(turn: string): string | undefined {
+  const sentences = turn
+    .replace(/\s+/g, ' ')
+    .split(/(?<=[.!?])\s+(?=[A-Z“"])/)
+    .map((sentence) => sentence.trim());
+  for (const sentence of [...sentences].reverse()) {
+    const bare = sentence.replace(QUESTION_LEAD, '');
+    if (bare.endsWith('?') || ASKING.test(bare)) return bare.charAt(0).toUpperCase() + bare.slice(1);
+  }
+  return undefined;
+}

@@ -15,9 +15,18 @@ import {
   INTERVIEW_WRAP_UPS,
   PRACTICE_AGAIN_QUESTIONS,
   RELEVANCE_MARKERS,
+  INTERVIEW_CLARIFY_LEADS,
+  INTERVIEW_GOODBYES,
+  INTERVIEW_IDEAS_LEADS,
+  INTERVIEW_INTRODUCTION,
+  INTERVIEW_OFF_TOPIC_LEADS,
+  INTERVIEW_THANKS_LEADS,
+  READY_LEADS,
+  REPEAT_LEADS,
+  WAIT_REPLIES,
   quoting,
 } from './coach-phrases.ts';
-import { classify, clauses, hasNumber, quotable, quoteFor, type Requirement, showsRequirement, words } from '@story/proto/story-analysis';
+import { classify, clauses, hasNumber, isNonAnswer, quotable, quoteFor, type NonAnswerKind, type Requirement, showsRequirement, words } from '@story/proto/story-analysis';
 import { reflection, storyReply } from './story-coach.ts';
 import { itemAt, normalize, type Turn, type TurnWriter } from './turn-writer.ts';
 
@@ -63,8 +72,10 @@ function readInterview(writer: TurnWriter, requirements: readonly Requirement[])
     }
   });
   const since = askedAt >= 0 ? writer.history.slice(askedAt + 1) : [];
-  const answers = [...since.filter((turn) => turn.role === 'user').map((turn) => turn.content), writer.text];
-  const followUps = since.filter((turn) => asks(turn, FOLLOW_UP_QUESTIONS)).length;
+  // What was not an answer ("Can you repeat that?") is no part of the answer, and the question asked again after it no new follow-up.
+  const notAnswers = new Set(since.filter((turn, i) => turn.role === 'user' && isNonAnswer(turn.content, since[i - 1]?.content ?? writer.history[askedAt]?.content ?? '')));
+  const answers = [...since.filter((turn) => turn.role === 'user' && !notAnswers.has(turn)).map((turn) => turn.content), writer.text];
+  const followUps = since.filter((turn, i) => asks(turn, FOLLOW_UP_QUESTIONS) && !notAnswers.has(since[i - 1] ?? turn)).length;
   const figureForResult = asks(since.at(-1), RESULT_FOLLOW_UPS) && hasNumber(writer.text);
   return { counts, current, answers, followUps, figureForResult };
 }
@@ -146,28 +157,72 @@ function anotherRound(writer: TurnWriter, requirements: readonly Requirement[], 
   return fallback ? `${praise} ${fallback}` : storyReply(writer);
 }
 
+/** Kinds of non-answer that get their own reply, even right after the wrap-up question. */
+const ANSWERED_AT_ONCE: ReadonlySet<NonAnswerKind> = new Set(['repeat', 'wait', 'clarify', 'ideas', 'meta', 'off-topic', 'thanks', 'goodbye']);
+
+/**
+ * The reply to what is not an answer, once a question was asked: the question again for "Can you
+ * repeat that?", a kind wait for "Give me a second", the question after a hello or "I'm ready".
+ * Undefined for a "no"/"skip" or a filler word, which the coach answers as before.
+ */
+function nonAnswerReply(writer: TurnWriter, kind: NonAnswerKind | undefined, question: string): string | undefined {
+  switch (kind) {
+    case 'repeat':
+      return `${writer.pick(REPEAT_LEADS)} ${question}`;
+    case 'wait':
+      return writer.pick(WAIT_REPLIES);
+    case 'greeting':
+    case 'ready':
+      return `${writer.pick(READY_LEADS)} ${question}`;
+    case 'clarify':
+      return `${writer.pick(INTERVIEW_CLARIFY_LEADS)} ${question}`;
+    case 'ideas':
+      return `${writer.pick(INTERVIEW_IDEAS_LEADS)} ${question}`;
+    case 'meta':
+      return `${INTERVIEW_INTRODUCTION} ${question}`;
+    case 'off-topic':
+      return `${writer.pick(INTERVIEW_OFF_TOPIC_LEADS)} ${question}`;
+    case 'thanks':
+      return `${writer.pick(INTERVIEW_THANKS_LEADS)} ${question}`;
+    case 'goodbye':
+      return writer.pick(INTERVIEW_GOODBYES);
+    default:
+      return undefined;
+  }
+}
+
+/** The interviewer's first words: the requirements it will ask about, and the first question. */
+export function interviewOpening(writer: TurnWriter, requirements: readonly Requirement[]): string {
+  const first = itemAt(requirements, 0);
+  const question = first.question.charAt(0).toLowerCase() + first.question.slice(1);
+  return `${writer.pick(INTERVIEW_INTRO_LEADS)} I will ask about the requirements you selected, one at a time: ${listLabels(requirements)}. First, ${question}`;
+}
+
 /**
  * The interview coach's reply: behavioural questions built from the selected requirements, one at a
- * time, with a follow-up while an answer lacks actions or a result, then another round.
+ * time, with a follow-up while an answer lacks actions or a result, then another round. What is not
+ * an answer gets a fitting reply and the same question again (see nonAnswerReply).
  */
 export function interviewReply(writer: TurnWriter, requirements: readonly Requirement[]): string {
   const { text } = writer;
   const state = readInterview(writer, requirements);
-  const lowerFirst = (question: string) => question.charAt(0).toLowerCase() + question.slice(1);
 
   const lastAssistant = [...writer.history].reverse().find((turn) => turn.role === 'assistant');
+  const nonAnswer = writer.nonAnswer();
+  const asked = state.current === undefined ? undefined : (writer.lastQuestion() ?? itemAt(requirements, state.current).question);
+  if (asked && nonAnswer && ANSWERED_AT_ONCE.has(nonAnswer)) return nonAnswerReply(writer, nonAnswer, asked) ?? asked;
   if (lastAssistant && INTERVIEW_WRAP_UPS.some((question) => normalize(lastAssistant.content).includes(normalize(question)))) {
     const again = itemAt(requirements, chosenRequirement(text, requirements, state.counts));
     if (!writer.wasAsked(again.again)) return `${writer.pick(INTERVIEW_CHOICE_LEADS)} ${again.again}`;
   }
 
-  if (state.current === undefined) {
-    const first = itemAt(requirements, 0);
-    return `${writer.pick(INTERVIEW_INTRO_LEADS)} I will ask about the requirements you selected, one at a time: ${listLabels(requirements)}. First, ${lowerFirst(first.question)}`;
-  }
+  if (state.current === undefined) return interviewOpening(writer, requirements);
 
   const current = itemAt(requirements, state.current);
-  const declined = isDecline(text) && !classify(text).size;
+  // A hello or "I'm ready" before any answer to the question: the question again.
+  const greeted = nonAnswerReply(writer, nonAnswer === 'greeting' || nonAnswer === 'ready' ? nonAnswer : undefined, asked ?? current.question);
+  if (greeted && state.answers.length <= 1) return greeted;
+  const declined = (isDecline(text) || nonAnswer === 'decline') && !classify(text).size;
   if (isThin(text) && !declined && state.answers.length <= 2) {
     const prompt = writer.fresh(INTERVIEW_EXAMPLE_PROMPTS);
     if (prompt) return `${writer.pick(INTERVIEW_PATIENCE)} ${prompt}`;

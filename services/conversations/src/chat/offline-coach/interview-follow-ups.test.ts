@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { converse, questions } from './coach-test-kit.ts';
+import { coachTurn } from './offline-coach.model.ts';
 import { extractRequirements, showsRequirement } from '@story/proto/story-analysis';
 
 /** A snippet as a person saves it from a cleaned description (markdown bullets under a heading). */
@@ -52,5 +53,67 @@ describe('requirements read from a snippet written in markdown', () => {
   it('skips markdown headings and reads bold labels and escapes as plain words', () => {
     const requirements = extractRequirements('## What we are looking for\n\n- **Kubernetes:** run production clusters\n- Design APIs for partners \\(REST\\)');
     expect(requirements.map((r) => r.label)).toEqual(['Kubernetes: run production clusters', 'Design APIs for partners (REST)']);
+  });
+});
+
+describe('offline coach: practising, the steps taken are not the outcome', () => {
+  it('asks for the result of an answer that tells only steps, without calling a step the outcome', () => {
+    const { replies } = converse(['Hi', 'At my last job the ingestion pipeline kept timing out, so I rolled back the deploy, found the pool was exhausted, raised the pool size and added a circuit breaker.'], SNIPPET);
+    expect(replies[1]).not.toMatch(/outcome was|how it landed|where it ended up|that is a measurable outcome|makes the result concrete/);
+    expect(questions(replies[1] ?? '')[0]).toMatch(/outcome|how did it end|what changed/i);
+  });
+});
+
+describe('offline coach: practising, what is not an answer', () => {
+  const OPENING = converse(['Hi'], SNIPPET).replies[0] ?? '';
+  const QUESTION = 'tell me about a time you had to own the reliability of our ingestion pipeline.';
+  const afterOpening = (text: string) => coachTurn({ text, history: [{ role: 'assistant', content: OPENING }], context: SNIPPET });
+
+  it('asks its question again after a hello or an "I’m ready", and asks nothing else', () => {
+    for (const text of ['Hi, I’m ready', 'Hello!', 'ok let’s start', 'Ready when you are.']) {
+      const reply = afterOpening(text);
+      expect(reply.toLowerCase(), text).toContain(QUESTION);
+      expect(reply, text).not.toMatch(/what exactly did you do|measurable outcome|set the scene|Mentor two to three engineers/i);
+    }
+  });
+
+  it('repeats the question word for word when asked to', () => {
+    for (const text of ['Can you repeat the question?', 'Sorry, what was the question?', 'I didn’t catch that.']) {
+      const reply = afterOpening(text);
+      expect(reply, text).toMatch(/^(Of course\.|Sure — here it is again\.|No problem, here is the question again\.) Tell me about a time you had to own the reliability of our ingestion pipeline\.$/);
+    }
+    const followUp = 'You said “I rolled back the deploy” — that is the part that shows what you bring. What was the measurable outcome?';
+    const again = coachTurn({ text: 'Could you say that again, please?', history: [{ role: 'assistant', content: OPENING }, { role: 'user', content: 'I rolled back the deploy.' }, { role: 'assistant', content: followUp }], context: SNIPPET });
+    expect(again).toMatch(/What was the measurable outcome\?$/);
+  });
+
+  it('waits kindly when asked for a moment, then takes the next words as the answer to the same question', () => {
+    const wait = afterOpening('Give me a second to think.');
+    expect(wait).toMatch(/take your time|no rush|take a moment/i);
+    expect(questions(wait)).toEqual([]);
+    const answer = coachTurn({
+      text: 'At my last job I rebuilt the monitoring for our ingestion pipeline and I added retries.',
+      history: [{ role: 'assistant', content: OPENING }, { role: 'user', content: 'Give me a second to think.' }, { role: 'assistant', content: wait }],
+      context: SNIPPET,
+    });
+    expect(questions(answer)[0]).toMatch(/outcome|how did it end|what changed/i);
+  });
+
+  it('answers a question about the question, then asks it again', () => {
+    const reply = afterOpening('What do you mean by reliability? Does it have to be from work?');
+    expect(reply).toMatch(/Any real example works|fits your experience best/);
+    expect(reply.toLowerCase()).toContain(QUESTION);
+  });
+
+  it('helps someone who does not know what to talk about, then asks the question again', () => {
+    const reply = afterOpening('I don’t know what to talk about.');
+    expect(reply).toMatch(/Any real example works|Think of one project/);
+    expect(reply.toLowerCase()).toContain(QUESTION);
+  });
+
+  it('does not take "Can you repeat the question?" as a follow-up asked, so an answer after it still gets its follow-ups', () => {
+    const { replies } = converse(['Hi', 'Can you repeat the question?', 'At my last job I owned the ingestion pipeline and I rebuilt its monitoring.'], SNIPPET);
+    expect(replies[1]).toMatch(/Tell me about a time you had to own the reliability of our ingestion pipeline\.$/);
+    expect(questions(replies[2] ?? '')[0]).toMatch(/outcome|how did it end|what changed/i);
   });
 });

@@ -1,7 +1,7 @@
-import type { ChatModel, ChatRequest } from '../chat-model.ts';
-import { interviewReply } from './interview-coach.ts';
+import type { ChatModel, ChatRequest, OpeningRequest } from '../chat-model.ts';
+import { interviewOpening, interviewReply } from './interview-coach.ts';
 import { extractRequirements } from '@story/proto/story-analysis';
-import { storyReply } from './story-coach.ts';
+import { storyOpeningReply, storyReply } from './story-coach.ts';
 import { storyTitle } from './story-title.ts';
 import { hash, TurnWriter, type Turn } from './turn-writer.ts';
 
@@ -18,9 +18,21 @@ export class OfflineCoachModel implements ChatModel {
     return coachTurn(request);
   }
 
+  async opening(request: OpeningRequest): Promise<string> {
+    return coachOpening(request);
+  }
+
   async titleFor(userMessages: readonly string[]): Promise<string> {
     return storyTitle(userMessages) ?? '';
   }
+}
+
+/** The offline coach's first words, synchronously: the first question about the requirements, or a story opening. */
+export function coachOpening(request: OpeningRequest): string {
+  const writer = new TurnWriter('', [], hash(`opening|${request.context ?? ''}`));
+  const requirements = request.context ? extractRequirements(request.context) : [];
+  const reply = requirements.length > 0 ? interviewOpening(writer, requirements) : storyOpeningReply(writer);
+  return reply.replace(/\s+/g, ' ').trim();
 }
 
 /** The offline coach's reply, synchronously (the model wraps it). */

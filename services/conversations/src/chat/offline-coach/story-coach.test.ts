@@ -251,3 +251,56 @@ describe('offline coach: the whole thread, not just the last message', () => {
     }
   });
 });
+
+describe('offline coach: steps taken are not the outcome', () => {
+  const STEPS = 'I rolled back the deploy, found the pool was exhausted, raised the pool size and added a circuit breaker.';
+
+  it('says the steps back as what the person did and asks how it turned out', () => {
+    const history: Turn[] = [
+      { role: 'user', content: 'At my last job our checkout API started timing out in the middle of a sale.' },
+      { role: 'assistant', content: 'What did you do first?' },
+    ];
+    const reply = coachTurn({ text: STEPS, history });
+    expect(reply).not.toMatch(/outcome was|how it landed|where it ended up|that is a measurable outcome|makes the result concrete/);
+    expect(reply).toContain('“I rolled back the deploy');
+    expect(questions(reply)[0]).toMatch(/turn out|outcome|as a result|had worked/i);
+  });
+
+  it('asks for the result again when the answer to “how did it turn out?” tells more steps', () => {
+    const { replies } = converse(['At my last job our checkout API started timing out in the middle of a sale.', 'I rolled back the deploy first.', STEPS]);
+    expect(questions(replies[1] ?? '')[0]).toMatch(/turn out|outcome|as a result|had worked/i);
+    expect(replies[2]).not.toMatch(/outcome was|how it landed|where it ended up/);
+    expect(questions(replies[2] ?? '')[0]).toMatch(/turn out|outcome|as a result|had worked/i);
+  });
+});
+
+describe('offline coach: a story, and what is not an answer', () => {
+  const history: Turn[] = [
+    { role: 'user', content: 'At my last job our checkout page was slow and customers complained.' },
+    { role: 'assistant', content: 'What did you do first?' },
+    { role: 'user', content: 'I profiled the page and rewrote the image loading.' },
+    { role: 'assistant', content: '“I profiled the page” — I like how concrete that is. How did it turn out in the end?' },
+  ];
+
+  it('asks its last question again when asked to repeat it', () => {
+    expect(coachTurn({ text: 'Sorry, can you repeat the question?', history })).toMatch(/^(Of course\.|Sure — here it is again\.|No problem, here is the question again\.) How did it turn out in the end\?$/);
+  });
+
+  it('waits kindly for "give me a second", then takes the answer for the question still standing', () => {
+    const wait = coachTurn({ text: 'Give me a second.', history });
+    expect(wait).toMatch(/take your time|no rush|take a moment/i);
+    expect(questions(wait)).toEqual([]);
+    const next = coachTurn({ text: 'Everything was quiet for months after that.', history: [...history, { role: 'user', content: 'Give me a second.' }, { role: 'assistant', content: wait }] });
+    expect(questions(next)[0]).not.toMatch(/turn out|outcome|as a result|had worked/i);
+  });
+
+  it('answers a question about its question, or a microphone check, and asks the question again', () => {
+    expect(coachTurn({ text: 'What do you mean?', history })).toMatch(/How did it turn out in the end\?$/);
+    expect(coachTurn({ text: 'What do you mean?', history })).not.toMatch(/leave that one aside|story coach/);
+    expect(coachTurn({ text: 'Can you hear me?', history })).toBe('I am here, and I can hear you. How did it turn out in the end?');
+  });
+
+  it('says goodbye to a goodbye', () => {
+    expect(coachTurn({ text: "Thanks, that's all for today. Bye!", history })).toMatch(/Thank you for sharing your stories today|Good talking with you/);
+  });
+});

@@ -1,4 +1,4 @@
-import { asksAboutCoach, asksForIdeas, isDecline, isGreeting, isOffTopic, isSubstantive, isThin } from './coach-intents.ts';
+import { asksAboutCoach, asksForIdeas, isDecline, isGreeting, isOffTopic, isSubstantive, isThin, namesOffTopicSubject } from './coach-intents.ts';
 import {
   COACH_INTRODUCTION,
   DECLINE_BEFORE_STORY_LEADS,
@@ -16,6 +16,11 @@ import {
   OPENING_LEADS,
   OPENING_QUESTIONS,
   PICK_UP_AGAIN,
+  REPEAT_LEADS,
+  STORY_CLARIFY_LEADS,
+  STORY_GOODBYES,
+  STORY_HEARING,
+  WAIT_REPLIES,
   quoting,
   REFLECTION_LINES,
   SLOT_QUESTIONS,
@@ -137,9 +142,12 @@ function askOrSummarise(writer: TurnWriter, story: StoryState, lead: string): st
   return question ? `${lead} ${question}` : summary(writer, story);
 }
 
+/** The story coach's first words, before the person says anything: a welcome and an opening question. */
+export const storyOpeningReply = (writer: TurnWriter): string => openingReply(writer, `${writer.pick(GREETINGS)} ${FIRST_GREETING}`);
+
 function greetingReply(writer: TurnWriter, story: StoryState): string {
   const firstTurn = !writer.history.some((turn) => turn.role === 'user');
-  if (firstTurn) return openingReply(writer, `${writer.pick(GREETINGS)} ${FIRST_GREETING}`);
+  if (firstTurn) return storyOpeningReply(writer);
   const question = story.started ? nextStoryQuestion(writer, story) : undefined;
   return question ? `${WELCOME_BACK} ${PICK_UP_AGAIN} ${question}` : openingReply(writer, WELCOME_BACK);
 }
@@ -178,17 +186,31 @@ function tellingReply(writer: TurnWriter, story: StoryState): string {
   return askOrSummarise(writer, story, lines.join(' '));
 }
 
+/** The coach's last question again ("Can you repeat that?"), or an opening question when it asked none yet. */
+function repeatReply(writer: TurnWriter, lead: string): string {
+  const question = writer.lastQuestion();
+  return question ? `${lead} ${question}` : openingReply(writer, lead);
+}
+
 /**
  * The story coach's reply: it reads what the person has told across the thread, reflects a short
- * phrase of their own words back and asks for the most important missing part, or summarises.
+ * phrase of their own words back and asks for the most important missing part, or summarises. What
+ * is not an answer gets a fitting reply: the question again, a kind wait, a goodbye.
  */
 export function storyReply(writer: TurnWriter): string {
   const { text } = writer;
   const story = readStory(text, writer.history);
   const tells = tellsStory(text) || answersWithFigure(story, text);
+  const nonAnswer = writer.nonAnswer();
+  if (nonAnswer === 'repeat') return repeatReply(writer, writer.pick(REPEAT_LEADS));
+  if (nonAnswer === 'wait') return writer.pick(WAIT_REPLIES);
   if (asksAboutCoach(text) && !tells) return leadBack(writer, story, COACH_INTRODUCTION);
   if (asksForIdeas(text)) return themesReply(writer, writer.pick(HELP_LEADS));
   if (isGreeting(text) && !tells) return greetingReply(writer, story);
+  if (nonAnswer === 'goodbye') return writer.pick(STORY_GOODBYES);
+  if (nonAnswer === 'meta') return repeatReply(writer, STORY_HEARING);
+  // A question about the question ("What do you mean?"), not one about the capital of France.
+  if (nonAnswer === 'clarify' && !namesOffTopicSubject(text)) return repeatReply(writer, writer.pick(STORY_CLARIFY_LEADS));
   if (isOffTopic(text, tells)) return leadBack(writer, story, writer.pick(OFF_TOPIC_LEADS));
   if (isDecline(text) && !tells) return declineReply(writer, story);
   if (isThin(text) && !tells) return thinReply(writer, story);

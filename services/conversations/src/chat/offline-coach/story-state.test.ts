@@ -70,3 +70,19 @@ describe('story state read from the thread', () => {
     expect([asked.covered.has('result'), asked.covered.has('quantify')]).toEqual([true, true]);
   });
 });
+
+describe('story state: what is not an answer leaves the question standing', () => {
+  it('does not count the question asked again after "Can you repeat that?" as asked twice', () => {
+    const history = [user('I rewrote the image loading.'), coach('How did it turn out in the end?'), user('Can you repeat the question?'), coach('Of course. How did it turn out in the end?')];
+    const story = readStory('ok', history);
+    expect(story.covered.has('result')).toBe(false);
+    expect(story.lastAsked).toBe('result');
+  });
+
+  it('takes the answer after "Give me a second" for the question asked before it', () => {
+    const history = [user('I rewrote the image loading.'), coach('How did it turn out in the end?'), user('Give me a second.'), coach('Take all the time you need; there is no rush.')];
+    const story = readStory('Everything was quiet for months after that.', history);
+    expect(story.covered.has('result')).toBe(true);
+    expect(readStory('about 30%', history).covered.has('quantify')).toBe(true);
+  });
+});

@@ -1,6 +1,6 @@
 import { isDecline, isSubstantive } from './coach-intents.ts';
 import { SLOT_QUESTIONS, STORY_SLOTS, SUMMARY_OPENERS, type StorySlot } from './coach-phrases.ts';
-import { classify, hasNumber, isMeasurable, statesMeasuredResult, type StoryElement, tellsStory } from '@story/proto/story-analysis';
+import { classify, hasNumber, isMeasurable, nonAnswerKind, statesMeasuredResult, type StoryElement, tellsStory } from '@story/proto/story-analysis';
 import { normalize, type Turn } from './turn-writer.ts';
 
 /** What the person has told of the story being told now, read from the thread. */
@@ -35,18 +35,37 @@ function currentStory(text: string, history: readonly Turn[]): Turn[] {
   return [...history.slice(start), { role: 'user', content: text }];
 }
 
-/** The slots the person answered when asked (a figure answers the number), and those asked twice without an answer. */
-function answeredSlots(story: readonly Turn[]): Set<StorySlot> {
+/**
+ * The slots the person answered when asked (a figure answers the number), those asked twice without
+ * an answer, and the slot the new text answers (the last one asked).
+ */
+function answeredSlots(story: readonly Turn[]): { covered: Set<StorySlot>; lastAsked: StorySlot | undefined } {
   const covered = new Set<StorySlot>();
   const asks = new Map<StorySlot, number>();
   // An answer given right after a question counts for what was asked, even in words the patterns miss.
   let pending: StorySlot | undefined;
-  for (const turn of story) {
+  let lastAsked: StorySlot | undefined;
+  // After "Can you repeat that?" or "Give me a second" the question stands, and asked again it is not asked twice.
+  let standing = false;
+  let coach = '';
+  for (const [index, turn] of story.entries()) {
     if (turn.role === 'assistant') {
+      coach = turn.content;
+      if (standing) {
+        standing = false;
+        pending = slotOfQuestion(turn.content) ?? pending;
+        continue;
+      }
       pending = slotOfQuestion(turn.content);
       if (pending) asks.set(pending, (asks.get(pending) ?? 0) + 1);
       // Asked twice without an answer: let it go rather than nag.
       if (pending && (asks.get(pending) ?? 0) >= 2) covered.add(pending);
+      continue;
+    }
+    if (index === story.length - 1) lastAsked = pending;
+    const kind = nonAnswerKind(turn.content, coach);
+    if (kind && kind !== 'filler' && kind !== 'decline') {
+      standing = true;
       continue;
     }
     // …unless the answer plainly told something else, which the patterns pick up instead.
@@ -57,7 +76,7 @@ function answeredSlots(story: readonly Turn[]): Set<StorySlot> {
     if ((pending === 'result' || pending === 'quantify') && hasNumber(turn.content)) covered.add('result').add('quantify');
     pending = undefined;
   }
-  return covered;
+  return { covered, lastAsked };
 }
 
 /** Reads the story being told now: what it has, and which questions the person already answered. */
@@ -66,7 +85,7 @@ export function readStory(text: string, history: readonly Turn[]): StoryState {
   const userTurns = story.filter((turn) => turn.role === 'user').map((turn) => turn.content);
   const elements = new Set<StoryElement>();
   for (const turn of userTurns) for (const element of classify(turn)) elements.add(element);
-  const covered = answeredSlots(story);
+  const { covered, lastAsked } = answeredSlots(story);
   // Only a figure of the result counts: "a team of 200 people" does not answer "how much did it change?".
   const numbers = userTurns.some(statesMeasuredResult);
   const measurable = userTurns.some((turn) => classify(turn).has('result') && isMeasurable(turn));
@@ -76,8 +95,7 @@ export function readStory(text: string, history: readonly Turn[]): StoryState {
   // A figure is only worth asking for when the result is the kind that has one.
   if (numbers || !measurable) covered.add('quantify');
   if (elements.has('learning')) covered.add('learning');
-  const lastAsked = story.findLast((turn) => turn.role === 'assistant');
-  return { userTurns, elements, covered, started: userTurns.slice(0, -1).some(tellsStory), lastAsked: lastAsked && slotOfQuestion(lastAsked.content) };
+  return { userTurns, elements, covered, started: userTurns.slice(0, -1).some(tellsStory), lastAsked };
 }
 
 /** True when the new text gives a figure for the result the coach just asked about ("about 30%"). */

@@ -1,4 +1,5 @@
-import { words } from '@story/proto/story-analysis';
+import { nonAnswerKind, words, type NonAnswerKind } from '@story/proto/story-analysis';
+import { questionOf } from './coach-phrases.ts';
 
 /** One turn of the conversation, trimmed and never empty. */
 export interface Turn {
@@ -58,6 +59,20 @@ export class TurnWriter {
       if (!fragments.some((fragment) => recent.some((turn) => turn.includes(fragment)))) return option;
     }
     return itemAt(options, this.seed + salt);
+  }
+
+  /** The question the coach asked last (in its latest turn that asked one), undefined when it asked none yet. */
+  lastQuestion(): string | undefined {
+    for (const turn of [...this.history].reverse()) {
+      const question = turn.role === 'assistant' ? questionOf(turn.content) : undefined;
+      if (question) return question;
+    }
+    return undefined;
+  }
+
+  /** What the person's new text is when it is not an answer ("Can you repeat the question?"), read against the coach's last turn. */
+  nonAnswer(): NonAnswerKind | undefined {
+    return nonAnswerKind(this.text, this.history.findLast((turn) => turn.role === 'assistant')?.content ?? '');
   }
 
   /** The first question not asked yet, starting at a seeded position; undefined when all were. */

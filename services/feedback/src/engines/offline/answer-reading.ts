@@ -1,3 +1,4 @@
+import type { AnswerKind, AnswerQuote, StoryQuote } from '@story/proto';
 import { classify, continuesAction, extractRequirements, requirementEvidence, words, type StoryElement } from '@story/proto/story-analysis';
 import type { AnswerToAssess } from '../feedback-engine.ts';
 import { clauseSpans, wordsOf, type Span } from './answer-spans.ts';
@@ -17,9 +18,23 @@ export interface AnswerTarget {
   shown: string[] | undefined;
 }
 
-/** An answer read once for every dimension: its clauses, what each tells, and what it answers. */
+/** One turn of a story read as one text: where it stands in that text, and the question it answered. */
+export interface ReadTurn {
+  question: string;
+  start: number;
+  end: number;
+}
+
+/**
+ * An answer read once for every dimension: its clauses, what each tells, and what it answers. In a
+ * story thread the text read is the story told so far, its turns one after another (`turns`, the
+ * answer last); offsets of spans and quotes are into that text until `inAnswer`/`inEarlierTurn`.
+ */
 export interface AnswerReading {
+  kind: AnswerKind;
+  /** The text read: the answer, or the turns it goes on with and the answer, joined (see `turns`). */
   answer: string;
+  turns: ReadTurn[];
   spans: ReadSpan[];
   wordCount: number;
   target: AnswerTarget | undefined;
@@ -82,13 +97,39 @@ export function targetOf(input: AnswerToAssess): AnswerTarget | undefined {
   return subject ? { kind: 'question', name: subject, shown: requirementEvidence(input.answer, { label: subject }) } : undefined;
 }
 
-/** Reads the answer's clauses and what it answers, once, for the STAR parts and every dimension. */
+/** Between two turns of a story read as one text: a clause never runs from one turn into the next. */
+const TURN_BREAK = '\n\n';
+
+/** The turns to read: the earlier turns this one goes on with (a story's, or the answer a follow-up follows up), then the answer. */
+function turnsOf(input: AnswerToAssess): { text: string; turns: ReadTurn[] } {
+  const earlier = input.earlier ?? [];
+  const said = [...earlier, { question: input.question, answer: input.answer }];
+  let at = 0;
+  const turns = said.map((turn) => {
+    const read = { question: turn.question, start: at, end: at + turn.answer.length };
+    at = read.end + TURN_BREAK.length;
+    return read;
+  });
+  return { text: said.map((turn) => turn.answer).join(TURN_BREAK), turns };
+}
+
+/** Reads the answer's clauses (in a story thread, the story's) and what it answers, once, for the STAR parts and every dimension. */
 export function readAnswer(input: AnswerToAssess): AnswerReading {
+  const kind = input.kind ?? 'practice';
+  const { text: answer, turns } = turnsOf(input);
+  // Turns are measured against the question that opened them (a follow-up names no subject); a story's only when it asked for an event ("a time you…").
+  const opening = turns[0]?.question ?? input.question;
+  const question = kind === 'story' && !ASKS_FOR_EVENT.test(opening) ? '' : opening;
   const spans: ReadSpan[] = [];
-  for (const [index, span] of clauseSpans(input.answer).entries()) {
+  let turnIndex = -1;
+  let inTurn = 0;
+  for (const span of clauseSpans(answer)) {
+    const turn = turns.findLastIndex((candidate) => candidate.start <= span.start);
+    inTurn = turn === turnIndex ? inTurn + 1 : 0;
+    turnIndex = turn;
     const text = withDigits(span.text);
     const elements = new Set(classify(text));
-    if (!elements.has('situation') && ((index < 2 && SCENE_OPENING.test(span.text)) || SCENE_ANYWHERE.some((pattern) => pattern.test(span.text)))) elements.add('situation');
+    if (!elements.has('situation') && ((inTurn < 2 && SCENE_OPENING.test(span.text)) || SCENE_ANYWHERE.some((pattern) => pattern.test(span.text)))) elements.add('situation');
     if (OUTCOME.test(text) || STOPPED_HAPPENING.test(text)) elements.add('result');
     if (HAD_TARGET.test(text)) elements.add('task');
     if (OBJECT_STEP.test(span.text)) elements.add('action');
@@ -102,13 +143,36 @@ export function readAnswer(input: AnswerToAssess): AnswerReading {
   }
   const acts = spans.some((span) => span.elements.has('action') || span.elements.has('teamAction'));
   return {
-    answer: input.answer,
+    kind,
+    answer,
+    turns,
     spans,
-    wordCount: wordsOf(input.answer).length,
-    target: targetOf(input),
-    hypothetical: !acts && HYPOTHETICAL.test(input.answer),
-    asksForEvent: ASKS_FOR_EVENT.test(input.question),
+    wordCount: wordsOf(answer).length,
+    target: kind === 'story' && !question ? undefined : targetOf({ question, answer, requirements: input.requirements }),
+    hypothetical: !acts && HYPOTHETICAL.test(answer),
+    asksForEvent: ASKS_FOR_EVENT.test(question),
   };
+}
+
+/** The turn of the story a position of the text read stands in (the answer is the last). */
+const turnAt = (reading: AnswerReading, at: number): number => reading.turns.findLastIndex((turn) => turn.start <= at);
+
+/** True when a span is the answer's own, not an earlier turn's. */
+export const isInAnswer = (reading: AnswerReading, span: Span): boolean => turnAt(reading, span.start) === reading.turns.length - 1;
+
+/** A quote of the text read as words of the answer (offsets into it); undefined when it stands in an earlier turn of the story. */
+export function inAnswer(reading: AnswerReading, quote: AnswerQuote): AnswerQuote | undefined {
+  const turn = reading.turns.at(-1);
+  if (!turn || turnAt(reading, quote.start) !== reading.turns.length - 1) return undefined;
+  return { start: quote.start - turn.start, end: quote.end - turn.start, text: quote.text };
+}
+
+/** A quote of the text read as words of an earlier turn of the story (offsets into it, the turn counted from 1); undefined for the answer's own. */
+export function inEarlierTurn(reading: AnswerReading, quote: AnswerQuote): StoryQuote | undefined {
+  const index = turnAt(reading, quote.start);
+  const turn = reading.turns[index];
+  if (!turn || index === reading.turns.length - 1) return undefined;
+  return { turn: index + 1, question: turn.question, start: quote.start - turn.start, end: quote.end - turn.start, text: quote.text };
 }
 
 /** The clauses that speak to any of `elements`, in order. */

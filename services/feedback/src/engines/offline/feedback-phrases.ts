@@ -62,5 +62,8 @@ export const COMMENTS = {
     short: (quote, what) => `${quoted(quote)} is too little to show ${what}: give the situation, your actions and the result.`,
     long: (quote, what) => `Asides like ${quoted(quote)} bury the answer to ${what}; keep to the situation, your actions and the result.`,
     gaps: (quote, what) => `After ${quoted(quote)}, parts of the story are missing; for ${what}, cover the situation, your actions and the result.`,
+    // A story told over several turns: no length to keep to, only the parts and their order.
+    story: (quote) => `From ${quoted(quote)} to how it ended, the story runs in order: the scene, what you did, and the result.`,
+    storySoFar: (quote) => `From ${quoted(quote)} on, the story so far runs in order; the scene, what you did and how it ended are not all told yet.`,
   },
 } satisfies Record<AssessmentDimension, Record<string, Sentence>>;

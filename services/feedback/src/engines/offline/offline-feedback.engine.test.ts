@@ -102,6 +102,9 @@ describe('the offline feedback engine', () => {
       answer: STRONG,
       source: 'typed',
       engine: feedback.engine,
+      kind: 'practice',
+      turns: 1,
+      next: null,
       overall: overallScore(feedback.assessment),
       star: feedback.star,
       assessment: feedback.assessment,
@@ -112,5 +115,51 @@ describe('the offline feedback engine', () => {
       answeredAt: new Date(0).toISOString(),
     });
     expect(served.star).toHaveLength(4);
+  });
+});
+
+describe('the offline feedback engine on a story told over several turns', () => {
+  const earlier = [
+    { question: 'What is a moment from your work or life that you would like to tell me about?', answer: 'Last year at my company our checkout API kept timing out during sales.' },
+    { question: '“our checkout API kept timing out” — that sets the scene well. What was at stake for you?', answer: 'My job was to keep checkout up through Black Friday.' },
+  ];
+  const answer = 'I rolled back the deploy, found the pool was exhausted, raised the pool size and added a circuit breaker.';
+  const input = { question: 'How did you go about it, step by step?', answer, kind: 'story' as const, earlier };
+
+  it('finds the STAR parts told in any turn, each with the words of the turn that told it', () => {
+    const feedback = engine.assessNow(input);
+    const part = (name: string) => feedback.star.find((entry) => entry.part === name);
+    expect(feedback.star.map((entry) => [entry.part, entry.present])).toEqual([
+      ['situation', true],
+      ['task', true],
+      ['action', true],
+      ['result', false],
+    ]);
+    expect(part('situation')?.quotes).toEqual([]);
+    expect(part('situation')?.earlier[0]).toMatchObject({ turn: 1, question: earlier[0]?.question });
+    expect(part('task')?.earlier[0]).toMatchObject({ turn: 2, text: expect.stringContaining('My job was to keep checkout up') });
+    for (const entry of feedback.star) {
+      for (const quote of entry.earlier) expect(earlier[quote.turn - 1]?.answer.slice(quote.start, quote.end)).toBe(quote.text);
+      for (const quote of entry.quotes) expect(answer.slice(quote.start, quote.end)).toBe(quote.text);
+    }
+    expect(part('action')?.quotes[0]?.text).toMatch(/^I rolled back the deploy/);
+    expect(part('result')?.prompt).toMatch(/how did it turn out/i);
+  });
+
+  it('never calls a turn that answers a follow-up too short, and quotes only this answer’s words by offset', () => {
+    const feedback = engine.assessNow(input);
+    const structure = feedback.assessment.find((score) => score.dimension === 'structure');
+    expect(structure?.comment).not.toMatch(/too little|too short|1–2 minutes/);
+    for (const score of feedback.assessment) if (score.quote) expect(answer.slice(score.quote.start, score.quote.end)).toBe(score.quote.text);
+    // The same turn judged alone as an interview answer is short, and misses the scene.
+    const alone = engine.assessNow({ question: input.question, answer });
+    expect(alone.star.find((entry) => entry.part === 'situation')?.present).toBe(false);
+    expect(alone.assessment.find((score) => score.dimension === 'structure')?.comment).toMatch(/too little/);
+  });
+
+  it('judges a story turn without earlier turns on its own words, with no length target', () => {
+    const feedback = engine.assessNow({ question: '', answer: 'I led the migration and cut costs by 30%.', kind: 'story' });
+    expect(feedback.star.find((entry) => entry.part === 'result')?.present).toBe(true);
+    expect(feedback.assessment.find((score) => score.dimension === 'structure')?.comment).not.toMatch(/too little/);
   });
 });

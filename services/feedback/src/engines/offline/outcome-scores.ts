@@ -55,8 +55,10 @@ export function structureScore(reading: AnswerReading): AssessmentScore {
   const parts = [firstOf('situation'), firstOf('task'), action, result].filter((index) => index >= 0).length;
   const n = reading.wordCount;
 
-  const short = Math.max(0, (IDEAL_WORDS.min - n) / 10);
-  const long = Math.max(0, (n - IDEAL_WORDS.max) / 35);
+  // The 1–2 minute target is for whole interview answers: a story's turns and answers to follow-ups are never short or long.
+  const judged = reading.kind === 'practice' && reading.turns.length === 1;
+  const short = judged ? Math.max(0, (IDEAL_WORDS.min - n) / 10) : 0;
+  const long = judged ? Math.max(0, (n - IDEAL_WORDS.max) / 35) : 0;
   // Out of order: the actions come before any scene is set, or every result before the actions.
   const outOfOrder = (situation > action && action >= 0 ? 1 : 0) + (lastResult && reading.spans.indexOf(lastResult) < action ? 1 : 0);
   const asides = reading.spans.filter((span) => ![...span.elements].some((element) => element !== 'people' && element !== 'feeling'));
@@ -65,6 +67,12 @@ export function structureScore(reading: AnswerReading): AssessmentScore {
   const rambling = Math.max(0, (asideShare - 0.35) * 10) + Math.min(3, Math.max(0, fillers - 2) * 0.7);
   const score = 3 + 1.5 * parts + (parts >= 3 && short === 0 && long === 0 ? 1 : 0) - short - long - outOfOrder - rambling;
 
+  if (!judged) {
+    if (rambling >= 2) return scored(reading, 'structure', score, quoteFrom(reading, [asides[Math.floor(asides.length / 2)]]), COMMENTS.structure.long);
+    if (outOfOrder > 0) return scored(reading, 'structure', score, quoteFrom(reading, [reading.spans[Math.min(action, result)]]), COMMENTS.structure.order);
+    const told = situation >= 0 && action >= 0 && result >= 0;
+    return scored(reading, 'structure', score, quoteFrom(reading, []), told ? COMMENTS.structure.story : COMMENTS.structure.storySoFar);
+  }
   if (short > 1) return scored(reading, 'structure', score, quoteFrom(reading, []), COMMENTS.structure.short);
   if (long + rambling >= 2) return scored(reading, 'structure', score, quoteFrom(reading, [asides[Math.floor(asides.length / 2)]]), COMMENTS.structure.long);
   if (outOfOrder > 0) return scored(reading, 'structure', score, quoteFrom(reading, [reading.spans[Math.min(action, result)]]), COMMENTS.structure.order);

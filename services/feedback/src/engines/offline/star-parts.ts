@@ -1,6 +1,6 @@
 import { STAR_PARTS, type StarPart, type StarPartFeedback } from '@story/proto';
 import { classify, type StoryElement } from '@story/proto/story-analysis';
-import { spansWith, type AnswerReading } from './answer-reading.ts';
+import { inAnswer, inEarlierTurn, isInAnswer, spansWith, type AnswerReading, type ReadSpan } from './answer-reading.ts';
 import { bestQuote, quoteOf } from './answer-spans.ts';
 import { STAR_PROMPTS } from './feedback-phrases.ts';
 
@@ -10,7 +10,11 @@ const ELEMENT: Record<StarPart, StoryElement> = { situation: 'situation', task: 
 const QUOTES_PER_PART = 2;
 const PROMPT_QUOTE_WORDS = 8;
 
-/** The four STAR parts: the clauses that carry each, and for each missing part one prompt built on the answer's own words. */
+/**
+ * The four STAR parts: the clauses that carry each, and for each missing part one prompt built on the
+ * answer's own words. In a story thread a part told in an earlier turn is told: its words come with
+ * the turn that told them (`earlier`), the answer's own in `quotes`.
+ */
 export function starParts(reading: AnswerReading): StarPartFeedback[] {
   const first = (element: StoryElement) => {
     const span = spansWith(reading, element)[0];
@@ -24,9 +28,13 @@ export function starParts(reading: AnswerReading): StarPartFeedback[] {
   };
   return STAR_PARTS.map((part) => {
     const spans = spansWith(reading, ELEMENT[part]);
-    if (spans.length === 0) return { part, present: false, quotes: [], prompt: prompts[part]() };
+    if (spans.length === 0) return { part, present: false, quotes: [], earlier: [], prompt: prompts[part]() };
     const from = part === 'action' ? /\bI\s/i : undefined;
-    const quotes = spans.slice(0, QUOTES_PER_PART).map((span) => (part === 'situation' ? quoteOf(span, 16) : bestQuote(span, (text) => classify(text).has(ELEMENT[part]), { from, maxWords: 16 })));
-    return { part, present: true, quotes, prompt: null };
+    const quote = (span: ReadSpan) => (part === 'situation' ? quoteOf(span, 16) : bestQuote(span, (text) => classify(text).has(ELEMENT[part]), { from, maxWords: 16 }));
+    const own = spans.filter((span) => isInAnswer(reading, span));
+    const before = spans.filter((span) => !isInAnswer(reading, span));
+    const quotes = own.slice(0, QUOTES_PER_PART).flatMap((span) => inAnswer(reading, quote(span)) ?? []);
+    const earlier = before.slice(0, QUOTES_PER_PART).flatMap((span) => inEarlierTurn(reading, quote(span)) ?? []);
+    return { part, present: true, quotes, earlier, prompt: null };
   });
 }

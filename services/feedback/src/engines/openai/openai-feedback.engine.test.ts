@@ -57,6 +57,28 @@ describe('the OpenAI feedback engine against a loopback chat-completions server'
     for (const part of [QUESTION, REQUIREMENT, ANSWER]) expect(said).toContain(part);
   });
 
+  it('judges a story turn with the story so far: the earlier turns go to the model, and a part only they told stays told with their words', async () => {
+    fake.mode = 'answer';
+    const earlier = [{ question: 'What is a moment you would like to tell me about?', answer: 'At Kestrel Foods the managers argued about numbers every Monday.' }];
+    const answer = 'I wrote SQL views on our Postgres warehouse.';
+    modelSays({
+      star: [
+        { part: 'situation', present: false, quotes: [], prompt: 'Where were you?' },
+        { part: 'task', present: false, quotes: [], prompt: 'What was your goal?' },
+        { part: 'action', present: true, quotes: ['I wrote SQL views on our Postgres warehouse'], prompt: null },
+        { part: 'result', present: false, quotes: [], prompt: 'How did it turn out?' },
+      ],
+      assessment: modelAnswer().assessment,
+    });
+    const feedback = await engine.assess({ question: 'What did you do first?', answer, kind: 'story', earlier });
+    const request = fake.requests.at(-1);
+    expect(request?.body.messages?.[0]?.content).toMatch(/one turn of a story/);
+    expect(request?.body.messages?.at(-1)?.content).toContain(earlier[0]?.answer);
+    const situation = feedback.star.find((part) => part.part === 'situation');
+    expect(situation).toMatchObject({ present: true, quotes: [], earlier: [expect.objectContaining({ turn: 1, text: expect.stringContaining('At Kestrel Foods') })] });
+    expect(feedback.star.find((part) => part.part === 'result')).toMatchObject({ present: false, prompt: 'How did it turn out?', earlier: [] });
+  });
+
   it('gives the model’s feedback in the shared shape, quotes located in the answer and scores kept to 0-10', async () => {
     modelSays(modelAnswer());
     const feedback = await engine.assess({ question: QUESTION, answer: ANSWER, requirements: `- ${REQUIREMENT}` });

@@ -4,7 +4,7 @@ import { ASSESSMENT_DIMENSIONS, STAR_PARTS, type AnswerQuote, type AssessmentSco
 import type { AnswerToAssess, EngineFeedback, FeedbackEngine } from '../feedback-engine.ts';
 import type { OfflineFeedbackEngine } from '../offline/offline-feedback.engine.ts';
 import { locateQuote, quotesOnlyTheAnswer } from './answer-quotes.ts';
-import { FEEDBACK_SYSTEM_PROMPT, feedbackRequest, modelFeedbackSchema, type ModelFeedback } from './openai-feedback.prompt.ts';
+import { FEEDBACK_SYSTEM_PROMPT, STORY_TURN_PROMPT, feedbackRequest, modelFeedbackSchema, type ModelFeedback } from './openai-feedback.prompt.ts';
 
 export interface OpenAiFeedbackOptions {
   apiKey: string;
@@ -37,7 +37,7 @@ export class OpenAiFeedbackEngine implements FeedbackEngine {
       model: this.options.model,
       temperature: 0,
       messages: [
-        { role: 'system', content: FEEDBACK_SYSTEM_PROMPT },
+        { role: 'system', content: input.earlier?.length || input.kind === 'story' ? `${FEEDBACK_SYSTEM_PROMPT}\n\n${STORY_TURN_PROMPT}` : FEEDBACK_SYSTEM_PROMPT },
         { role: 'user', content: feedbackRequest(input) },
       ],
       response_format: zodResponseFormat(modelFeedbackSchema, 'answer_feedback'),
@@ -47,16 +47,22 @@ export class OpenAiFeedbackEngine implements FeedbackEngine {
     return this.grounded(input, parsed);
   }
 
-  /** The model's feedback with every quote found in the answer; what cannot be grounded comes from the offline scorer. */
+  /**
+   * The model's feedback with every quote found in the answer; what cannot be grounded comes from the
+   * offline scorer. In a story thread a part the story told in an earlier turn stays told, with the
+   * words of that turn (the offline scorer finds them).
+   */
   private grounded(input: AnswerToAssess, model: ModelFeedback): EngineFeedback {
     const offline = this.options.offline.assessNow(input);
     const star = STAR_PARTS.map((part): StarPartFeedback => {
       const said = model.star.find((entry) => entry.part === part);
       const fallback = offline.star.find((entry) => entry.part === part);
-      if (!said || !fallback) return fallback ?? { part, present: false, quotes: [], prompt: null };
-      if (!said.present) return { part, present: false, quotes: [], prompt: said.prompt?.trim() || fallback.prompt || null };
-      const quotes = said.quotes.map((quote) => locateQuote(input.answer, quote)).filter((quote): quote is AnswerQuote => quote !== undefined);
-      return quotes.length > 0 ? { part, present: true, quotes: quotes.slice(0, QUOTES_PER_PART), prompt: null } : fallback;
+      if (!said || !fallback) return fallback ?? { part, present: false, quotes: [], earlier: [], prompt: null };
+      const { earlier } = fallback;
+      const quotes = said.present ? said.quotes.map((quote) => locateQuote(input.answer, quote)).filter((quote): quote is AnswerQuote => quote !== undefined) : [];
+      if (quotes.length > 0) return { part, present: true, quotes: quotes.slice(0, QUOTES_PER_PART), earlier, prompt: null };
+      if (said.present || earlier.length > 0) return fallback;
+      return { part, present: false, quotes: [], earlier: [], prompt: said.prompt?.trim() || fallback.prompt || null };
     });
     const assessment = ASSESSMENT_DIMENSIONS.map((dimension): AssessmentScore => {
       const said = model.assessment.find((entry) => entry.dimension === dimension);

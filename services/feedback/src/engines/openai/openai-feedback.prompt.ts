@@ -49,9 +49,19 @@ contains that quote in double quotation marks and names the requirement (or the 
 does not show; "requirement" is that requirement as written, or null without requirements.
 Judge only what the answer says. Be exact and kind.`;
 
-/** The user message: the question, the requirements when practising, and the answer. */
+/** Added for a turn of a story thread: the story so far is judged, not the turn alone. */
+export const STORY_TURN_PROMPT = `This answer is one turn of a story the person tells over several turns (or of an interview answer,
+answering a follow-up question); the earlier turns are given before it. Judge the story told so far: a STAR part
+is present when any turn told it, but quote only the latest answer (leave quotes empty for a part only
+earlier turns told). For a missing part, the prompt says what to add next. A turn is not a whole
+answer: never judge its length, nor call it short.`;
+
+/** The user message: the requirements when practising, a story's earlier turns, the question, and the answer. */
 export function feedbackRequest(input: AnswerToAssess): string {
   const requirements = input.requirements?.trim() ? `Selected requirements of the job:\n${input.requirements.trim()}\n\n` : '';
+  const earlier = input.earlier?.length
+    ? `The story so far (earlier turns, oldest first):\n${input.earlier.map((turn, i) => `${i + 1}. Coach: ${turn.question.trim() || '(none)'}\n   Person: ${turn.answer.trim()}`).join('\n')}\n\n`
+    : '';
   const question = input.question.trim() ? `Question asked:\n${input.question.trim()}\n\n` : 'Question asked: (none: the answer opened the conversation)\n\n';
-  return `${requirements}${question}Answer:\n${input.answer}`;
+  return `${requirements}${earlier}${question}Answer:\n${input.answer}`;
 }

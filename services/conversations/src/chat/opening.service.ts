@@ -1,0 +1,23 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { HttpError, withinTime } from '@story/service-kit';
+import { CONVERSATION_MESSAGES, type OpeningRequest } from '@story/proto';
+import type { ProcessTextDeps } from './process-text.service.ts';
+
+/**
+ * The coach's first words, before the person says anything (issue 19): a practice opens with the
+ * interviewer's question on screen. A snippet id, when given, must be the caller's; its text is the
+ * interview context when none is sent. Nothing is recorded: an opening is no answer. A model that
+ * fails or is late gives the specification's message as a 502, as a reply does.
+ */
+export async function openConversation(deps: Omit<ProcessTextDeps, 'answers'>, userId: number, input: OpeningRequest, log: FastifyBaseLogger): Promise<{ aiResponse: string }> {
+  const snippet = input.snippetId === undefined ? undefined : await deps.snippets.requireOwned(input.snippetId, userId);
+  const context = input.context?.trim() || snippet?.snippetText.trim() || undefined;
+  try {
+    const aiResponse = await withinTime(deps.chatModel.opening({ context }), deps.timeoutMs, 'chat model gave no opening');
+    if (!aiResponse.trim()) throw new Error('chat model gave an empty opening');
+    return { aiResponse: aiResponse.trim() };
+  } catch (error) {
+    log.warn({ err: error, model: deps.chatModel.name }, 'chat opening failed');
+    throw new HttpError(502, CONVERSATION_MESSAGES.processTextFailed);
+  }
+}
