@@ -108,7 +108,8 @@ describe.each(VIEWPORTS)('feedback on answers ($name)', (viewport: Viewport) => 
     const text = await delivery.innerText();
     expect(text).toMatch(/\d+ words per minute/);
     expect(text).toMatch(/Long pauses: \d\.\d s after/);
-    expect(text).toMatch(/shorter than the target of 1–2 minutes/);
+    // A story thread's turn is part of a story, not an interview answer: no 1–2 minute target (issue 19, 3).
+    expect(text).not.toMatch(/target of 1–2 minutes/);
     await checkPage(page, `spoken feedback open (${viewport.name})`);
     await page.screenshot({ path: `/tmp/feedback-spoken-${viewport.name}.png`, fullPage: true });
     await page.context().close();
