@@ -100,6 +100,8 @@ export class JobRunner {
     const report = (event: SpeechJobEvent) => this.nc.publish(subject, JSON.stringify(event));
     const heartbeat = setInterval(() => report({ type: 'working', worker: this.options.worker }), this.options.heartbeatMs);
     const controller = new AbortController();
+    // Nobody listens any more: no more "working" from the moment it is cancelled.
+    controller.signal.addEventListener('abort', () => clearInterval(heartbeat), { once: true });
     this.controllers.set(ticket.jobId, controller);
     const job = (async () => {
       try {
