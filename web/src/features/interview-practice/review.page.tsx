@@ -101,7 +101,10 @@ export function ReviewPage() {
     void confirming.run(async () => {
       const input = { formattedContent: content, jobTitle: params.jobTitle, companyName: params.companyName, ...(originalContent ? { originalContent } : {}), ...(params.id > 0 ? { id: params.id } : {}) };
       const problem = firstProblem(confirmJobDescriptionRequestSchema.safeParse(input));
-      if (problem) return notifyError(problem);
+      if (problem) {
+        notifyError(problem);
+        return;
+      }
       try {
         await confirmJobDescription(input);
         notifySuccess(JOB_MESSAGES.formattingSaved);
@@ -116,7 +119,10 @@ export function ReviewPage() {
     void savingSnippet.run(async () => {
       const input = { snippetText, jobDescriptionId: params.id };
       const problem = firstProblem(createSnippetRequestSchema.safeParse(input));
-      if (problem) return notifyError(problem);
+      if (problem) {
+        notifyError(problem);
+        return;
+      }
       try {
         const id = await createSnippet(input);
         refreshJobDescriptionLists(client);

@@ -4,6 +4,7 @@ import { SPEECH_MESSAGES } from '@story/proto';
 import { Button } from '../../components/button.ts';
 import { BusyStatus } from '../../components/spinner.tsx';
 import { notifyError } from '../../components/toast/notify.ts';
+import type { ToastHandle } from '../../components/toast/toast-store.ts';
 import { uploadStep } from './upload-steps.ts';
 import { AUDIO_ACCEPT, validateAudioFile } from './upload-validation.ts';
 
@@ -106,6 +107,8 @@ export interface UploadPanelProps {
 export function UploadPanel({ processing, onUpload }: UploadPanelProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
+  /** The toast refusing a file: it closes once a file that passes is chosen. */
+  const refusal = useRef<ToastHandle | null>(null);
   const hintId = useId();
 
   const handleFileChange = (event: ChangeEvent<HTMLInputElement>) => {
@@ -115,9 +118,11 @@ export function UploadPanel({ processing, onUpload }: UploadPanelProps) {
     if (!chosen) return;
     const rejection = validateAudioFile(chosen);
     if (rejection) {
-      notifyError(rejection.description, rejection.title);
+      refusal.current = notifyError(rejection.description, rejection.title);
       return;
     }
+    refusal.current?.dismiss();
+    refusal.current = null;
     setFile(chosen);
     onUpload(chosen, 'solo');
   };

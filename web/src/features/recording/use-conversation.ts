@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useApolloClient } from '@apollo/client/react';
-import { CONVERSATION_MESSAGES, MESSAGES, saveConversationResponseSchema, type ReplyAudioPart } from '@story/proto';
+import { CONVERSATION_MESSAGES, saveConversationResponseSchema, type ReplyAudioPart } from '@story/proto';
 import { refusalMessageOr } from '../../api/graphql-refusal.ts';
 import { httpClient, serverMessageOr } from '../../api/http-client.ts';
 import { notifyError, notifyFailure, notifySuccess } from '../../components/toast/notify.ts';
+import type { ToastHandle } from '../../components/toast/toast-store.ts';
 import { useAsyncEffect } from '../../hooks/use-async-effect.ts';
 import { CREATE_THREAD_MUTATION, refreshThreadLists, SAVE_CONVERSATION_MUTATION, THREAD_ITEMS_QUERY } from '../threads/threads.graphql.ts';
 import { fetchSnippetHistory, processText, saveSnippetConversation } from './conversation.api.ts';
@@ -82,6 +83,8 @@ export function useConversation({ mode, threadId, snippetId, context }: Pick<Rec
   const creatingThread = useRef<Promise<string | null> | null>(null);
   const [askedAgain, setAskedAgain] = useState<string | null>(null);
   const askedAgainRef = useRef<string | null>(null);
+  /** The toast saying the saved history did not load: it closes when a retry loads it. */
+  const historyToast = useRef<ToastHandle | null>(null);
   /** Replies whose later pieces of speech are still coming, by message key: a Save waits for them. */
   const audioArrivals = useRef(new Map<string, Promise<void>>());
 
@@ -116,10 +119,12 @@ export function useConversation({ mode, threadId, snippetId, context }: Pick<Rec
       onSuccess: (loaded) => {
         conversationKey.current = snippetId > 0 ? `snippet:${snippetId}` : `thread:${String(threadId)}`;
         updateMessages(() => loaded);
+        historyToast.current?.dismiss();
+        historyToast.current = null;
       },
       onError: (error) => {
         setHistoryFailed(true);
-        notifyFailure(CONVERSATION_MESSAGES.loadFailed, error);
+        historyToast.current = notifyFailure(CONVERSATION_MESSAGES.loadFailed, error);
       },
       onSettled: () => setLoadingHistory(false),
     },
@@ -196,10 +201,8 @@ export function useConversation({ mode, threadId, snippetId, context }: Pick<Rec
   const sendText = useCallback(
     async (text: string): Promise<boolean> => {
       const trimmed = text.trim();
-      if (!trimmed) {
-        notifyError(MESSAGES.textEmpty);
-        return false;
-      }
+      // The composer refuses a blank message with the specification's toast before it gets here.
+      if (!trimmed) return false;
       if (sendingRef.current) return false;
       sendingRef.current = true;
       setPendingText(trimmed);

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CONVERSATION_MESSAGES, MIN_RECORDING_BYTES, recordingFailed, timeLimitWarningMessage } from '@story/proto';
 import { notifyError, notifyFailure } from '../../components/toast/notify.ts';
-import { toast } from '../../components/toast/toast-store.ts';
+import { toast, type ToastHandle } from '../../components/toast/toast-store.ts';
 import { LiveRecording } from './live-recording.ts';
 import { MicrophoneRecorder, MicrophoneUnavailable } from './microphone-recorder.ts';
 import { cancelVoiceSession, finishVoiceSession, openVoiceSession, sendVoiceChunk, transcribeFile } from './voice.api.ts';
@@ -66,6 +66,8 @@ export function useVoiceRecorder(timeLimit: number, onRecorded: (recording: Fini
   const live = useRef<LiveRecording | null>(null);
   const clock = useRef({ recordedMs: 0, since: 0, running: false });
   const timers = useRef<number[]>([]);
+  /** The toast saying the microphone could not be used: it closes once a recording starts after all. */
+  const microphoneToast = useRef<ToastHandle | null>(null);
   const onRecordedRef = useRef(onRecorded);
   onRecordedRef.current = onRecorded;
 
@@ -144,7 +146,7 @@ export function useVoiceRecorder(timeLimit: number, onRecorded: (recording: Fini
       );
     } catch (error) {
       session.cancel();
-      notifyFailure(CONVERSATION_MESSAGES.startRecordingFailed, error);
+      microphoneToast.current = notifyFailure(CONVERSATION_MESSAGES.startRecordingFailed, error);
       await release();
       setState('idle');
       return;
@@ -152,6 +154,8 @@ export function useVoiceRecorder(timeLimit: number, onRecorded: (recording: Fini
     live.current = session;
     clock.current = { recordedMs: 0, since: performance.now(), running: true };
     setState('recording');
+    microphoneToast.current?.dismiss();
+    microphoneToast.current = null;
     timers.current.push(window.setInterval(tick, TICK_MS));
   }, [release, tick]);
 
@@ -168,7 +172,7 @@ export function useVoiceRecorder(timeLimit: number, onRecorded: (recording: Fini
         return opened;
       },
       (error: unknown) => {
-        notifyFailure(error instanceof MicrophoneUnavailable ? CONVERSATION_MESSAGES.microphoneFailed : CONVERSATION_MESSAGES.startRecordingFailed, error);
+        microphoneToast.current = notifyFailure(error instanceof MicrophoneUnavailable ? CONVERSATION_MESSAGES.microphoneFailed : CONVERSATION_MESSAGES.startRecordingFailed, error);
         return null;
       },
     );

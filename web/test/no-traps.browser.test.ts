@@ -1,0 +1,215 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONVERSATION_MESSAGES, MESSAGES } from '@story/proto';
+import { launchChromium } from '../../infra/src/browser.ts';
+import { ApiClient, GOOD_PASSWORD, startTestStack, uniqueEmail } from '../../infra/src/test-stack.ts';
+import type { StackHandle } from '../../infra/src/stack.ts';
+import { VIEWPORTS, checkPage, focused, messages, openPage, sendMessage, signInAs, waitForToast, type Viewport } from './browser-kit.ts';
+
+/**
+ * Issue 19, point 8, "no traps on the way", in Chromium at 1280 and 390 px with axe-core on every
+ * state: the review screen's selection fills the snippet box and Save Snippet confirms first; its
+ * preview scrolls from the keyboard; the common-password rule is in the live checklist; error toasts
+ * close once what they complained about is put right; the mute button says what it will do; the
+ * spoken word's mark stands out from its bubble; auto-saved practice says "Saved"; Send Message waits
+ * for words; the countdown shows its 0 and every upload step shows; Watch Demo shows a demo.
+ */
+const SPOKEN = 'I led the migration of our checkout database to a new system. We finished two weeks early.';
+const dir = mkdtempSync(join(tmpdir(), 'no-traps-browser-'));
+const adminEmail = uniqueEmail('trapsadmin');
+let stack: StackHandle;
+let browser: Browser;
+
+beforeAll(async () => {
+  const spoken = join(dir, 'spoken.wav');
+  execFileSync('flite', ['-voice', 'rms', '-t', SPOKEN, '-o', spoken]);
+  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-i', spoken, '-af', 'apad=pad_dur=1', '-ar', '48000', '-ac', '1', join(dir, 'microphone.wav')]);
+  [stack, browser] = await Promise.all([
+    startTestStack({ env: { ADMIN_EMAILS: adminEmail } }),
+    launchChromium(['--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${join(dir, 'microphone.wav')}`, '--autoplay-policy=no-user-gesture-required']),
+  ]);
+  // Replies are spoken for the standard user type.
+  const admin = new ApiClient(stack.gatewayUrl);
+  expect((await admin.post('/api/users/register', { email: adminEmail, firstName: 'Ada', lastName: 'Admin', password: GOOD_PASSWORD })).status).toBe(201);
+  expect((await admin.patch('/api/user-type-settings/standard', { timeLimit: 120, responseType: 'text_and_voice' })).status).toBe(200);
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** A signed-in page at the viewport (with the microphone allowed unless `permissions` says otherwise). */
+async function userPage(viewport: Viewport, permissions: string[] = ['microphone']): Promise<{ page: Page; api: ApiClient }> {
+  const { page } = await openPage(browser, stack.gatewayUrl, viewport, { permissions });
+  const { api } = await signInAs(page, stack.gatewayUrl);
+  return { page, api };
+}
+
+/** Keeps a screenshot to look at and runs the checks of every browser test (axe-core, no sideways scrolling). */
+async function look(page: Page, name: string, viewport: Viewport): Promise<void> {
+  await page.screenshot({ path: `/tmp/no-traps-${name}-${viewport.width}.png`, fullPage: true });
+  await checkPage(page, `${name} at ${viewport.width} px`);
+}
+
+const toastSaying = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
+
+/**
+ * Waits for the error toast that says `text` and holds the mouse over it, which stops it closing
+ * by itself: when it goes, it went because the problem was put right.
+ */
+async function holdToast(page: Page, text: string): Promise<Locator> {
+  const toast = toastSaying(page, text).first();
+  await toast.waitFor();
+  await toast.hover();
+  return toast;
+}
+
+/** The toast saying `text` is gone, at once (well inside its own 5 seconds). */
+const expectToastGone = (page: Page, text: string) => expect.poll(() => toastSaying(page, text).count(), { timeout: 1500 }).toBe(0);
+
+/** WCAG's contrast ratio of two computed CSS colours (`rgb(...)`). */
+function contrast(a: string, b: string): number {
+  const luminance = (color: string) => {
+    const [r = 0, g = 0, bl = 0] = (color.match(/[\d.]+/g) ?? []).map(Number);
+    const channel = (value: number) => {
+      const c = value / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    };
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(bl);
+  };
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
+/** What the frame watcher reads: the countdown's number, or the upload bar's value and whether its percentage is written. */
+type Watched = 'countdown' | 'uploadSteps';
+
+/**
+ * Records, frame by frame as the page paints, what is on screen of `watched`, as a list of
+ * distinct values with how long each was on screen.
+ */
+async function watchFrames(page: Page, watched: Watched): Promise<void> {
+  await page.addInitScript((key: Watched) => {
+    const seen: { value: string; from: number; to: number; ended: boolean }[] = [];
+    Object.assign(window, { [key]: seen });
+    const read = (): string | null => {
+      if (key === 'countdown') {
+        const line = [...document.querySelectorAll('p')].find((element) => element.textContent?.includes('Recording starting soon...'));
+        return line ? (line.querySelector('strong')?.textContent ?? '') : null;
+      }
+      const bar = document.querySelector('progress');
+      return bar ? `${bar.value} ${bar.parentElement?.innerText.includes(`${bar.value}%`) ? 'shown' : 'unwritten'}` : null;
+    };
+    const frame = () => {
+      const value = read();
+      const now = performance.now();
+      const last = seen.at(-1);
+      if (last && !last.ended) last.to = now;
+      if (last && !last.ended && last.value !== value) last.ended = true;
+      if (value !== null && (!last || last.ended)) seen.push({ value, from: now, to: now, ended: false });
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  }, watched);
+}
+
+/** What `watchFrames` saw: each value once, in order, with the milliseconds it stayed on screen. */
+async function framesSeen(page: Page, name: Watched): Promise<{ value: string; ms: number }[]> {
+  const seen = await page.evaluate((key) => (window as unknown as Record<string, { value: string; from: number; to: number }[]>)[key] ?? [], name);
+  return seen.map(({ value, from, to }) => ({ value, ms: Math.round(to - from) }));
+}
+
+/** A long job description, so that its preview scrolls. */
+const LONG_DESCRIPTION = [
+  '## About the role',
+  '',
+  ...Array.from({ length: 40 }, (_, i) => `- Responsibility number ${i + 1}: keep the ingestion pipeline healthy and well documented`),
+].join('\n');
+
+/** Opens the review screen of a new (unsaved) long description; returns its preview. */
+async function openReview(page: Page): Promise<Locator> {
+  await page.goto(`/interview-practice/review?description=${encodeURIComponent(LONG_DESCRIPTION)}&companyName=Nimbus&jobTitle=Data%20Engineer`);
+  const preview = page.getByTestId('markdown-preview');
+  await preview.getByText('Responsibility number 40').waitFor({ state: 'attached' });
+  return preview;
+}
+
+/** Selects list items `from` to `to` of the preview with the mouse, as a person would. */
+async function selectItems(page: Page, preview: Locator, from: number, to: number): Promise<void> {
+  // In the middle of the window, clear of the header and of a toast under it on phones.
+  await preview.getByText(`Responsibility number ${from}:`).evaluate((item) => item.scrollIntoView({ block: 'center' }));
+  const first = await preview.getByText(`Responsibility number ${from}:`).boundingBox();
+  const last = await preview.getByText(`Responsibility number ${to}:`).boundingBox();
+  if (!first || !last) throw new Error('the list items have no box');
+  await page.mouse.move(first.x + 1, first.y + 4);
+  await page.mouse.down();
+  await page.mouse.move(last.x + last.width / 2, last.y + last.height / 2, { steps: 5 });
+  await page.mouse.move(last.x + last.width - 1, last.y + last.height - 4, { steps: 5 });
+  await page.mouse.up();
+}
+
+describe.each(VIEWPORTS)('no traps on the way at $width px', (viewport) => {
+  it('error toasts go away once the thing they complained about is fixed', async () => {
+    const { page } = await userPage(viewport, []);
+    // The interview start form's three checks, each put right in turn.
+    await page.goto('/interview-practice');
+    const submit = page.getByRole('button', { name: 'Submit' });
+    await submit.click();
+    await holdToast(page, 'Please enter the company name');
+    await page.getByLabel('Company Name').fill('Nimbus');
+    await expectToastGone(page, 'Please enter the company name');
+    await submit.click();
+    await holdToast(page, 'Please enter the job title');
+    await page.getByLabel('Job Title').fill('Data Engineer');
+    await expectToastGone(page, 'Please enter the job title');
+    await submit.click();
+    await holdToast(page, 'Please paste a job description');
+    await page.getByLabel('Job Description').fill('We need a data engineer.');
+    await expectToastGone(page, 'Please paste a job description');
+
+    // A blank message sent with Enter; words typed put it right.
+    await page.goto('/recording?mode=new&type=text');
+    const box = page.getByRole('textbox', { name: 'Your message' });
+    await box.fill('   ');
+    await box.press('Enter');
+    await holdToast(page, MESSAGES.textEmpty);
+    await box.fill('   I led the team');
+    await expectToastGone(page, MESSAGES.textEmpty);
+
+    // A failed load: Retry loads it, and the toast about it goes.
+    let failures = 1;
+    await page.route('**/graphql', async (route) => {
+      const body = route.request().postDataJSON() as { operationName?: string } | null;
+      if (body?.operationName === 'Threads' && failures > 0) {
+        failures -= 1;
+        await route.fulfill({ status: 500, contentType: 'application/json', body: '{"errors":[{"message":"down"}]}' });
+        return;
+      }
+      await route.fallback();
+    });
+    await page.goto('/welcome');
+    await holdToast(page, 'Failed to load conversations');
+    await look(page, 'load-failed', viewport);
+    await page.getByRole('button', { name: 'Retry' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Retry' }).waitFor({ state: 'detached' });
+    await expectToastGone(page, 'Failed to load conversations');
+    await page.unroute('**/graphql');
+
+    // The microphone refused, then allowed: once recording starts, its toast goes.
+    await page.goto('/recording?mode=new&type=voice');
+    await holdToast(page, CONVERSATION_MESSAGES.microphoneFailed);
+    await page.context().grantPermissions(['microphone']);
+    await page.getByRole('button', { name: 'Start recording' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Stop' }).waitFor();
+    await expectToastGone(page, CONVERSATION_MESSAGES.microphoneFailed);
+    await look(page, 'microphone-allowed', viewport);
+    await page.context().close();
+  });
+});
