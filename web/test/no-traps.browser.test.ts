@@ -212,4 +212,51 @@ describe.each(VIEWPORTS)('no traps on the way at $width px', (viewport) => {
     await look(page, 'microphone-allowed', viewport);
     await page.context().close();
   });
+
+  it('"Send Message" is disabled for blank text', async () => {
+    const { page } = await userPage(viewport);
+    await page.goto('/recording?mode=new&type=text');
+    const box = page.getByRole('textbox', { name: 'Your message' });
+    const send = page.getByRole('button', { name: 'Send Message' });
+    expect(await send.isDisabled()).toBe(true);
+    await box.fill('   \n ');
+    expect(await send.isDisabled()).toBe(true);
+    await look(page, 'blank-message', viewport);
+    await box.fill('Hi');
+    expect(await send.isDisabled()).toBe(false);
+    await page.context().close();
+  });
+
+  it('the mute button says what pressing it will do and has aria-pressed', async () => {
+    const { page } = await userPage(viewport);
+    await page.goto('/recording?mode=new&type=text');
+    const mute = page.getByRole('button', { name: 'Mute spoken replies', exact: true });
+    expect(await mute.getAttribute('aria-pressed')).toBe('false');
+    await mute.click();
+    const unmute = page.getByRole('button', { name: 'Unmute spoken replies', exact: true });
+    expect(await unmute.getAttribute('aria-pressed')).toBe('true');
+    expect(await mute.count()).toBe(0);
+    await look(page, 'muted', viewport);
+    await unmute.click();
+    expect(await mute.getAttribute('aria-pressed')).toBe('false');
+    await page.context().close();
+  });
+
+  it('auto-saved practice shows "Saved"', async () => {
+    const { page, api } = await userPage(viewport);
+    const description = await api.post('/api/confirm-job-description', { formattedContent: '## Role\n\n- Lead teams', jobTitle: 'Lead', companyName: 'Acme' });
+    const snippet = await api.post('/api/job-description-snippets', { jobDescriptionId: description.body.id, snippetText: '- Lead teams' });
+    await page.goto(`/recording?mode=new&context=${encodeURIComponent('- Lead teams')}&snippetId=${snippet.body.id}&type=text`);
+    await sendMessage(page, 'I led a team of five through a rewrite.');
+    await expect.poll(async () => ((await api.get(`/api/snippet-conversations/${snippet.body.id}`)).body as unknown[]).length).toBe(1);
+    const exchange = messages(page).first();
+    await exchange.getByText('Saved', { exact: true }).waitFor();
+    expect(await exchange.getAttribute('data-saved')).toBe('true');
+    // Nothing is left to save, and nothing to warn about on leaving.
+    expect(await page.getByRole('button', { name: 'Save', exact: true }).isDisabled()).toBe(true);
+    await look(page, 'auto-saved', viewport);
+    await page.getByRole('button', { name: 'Home' }).click();
+    await page.waitForURL((url) => url.pathname === '/welcome');
+    await page.context().close();
+  });
 });

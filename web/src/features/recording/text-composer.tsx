@@ -44,8 +44,9 @@ export interface TextComposerProps {
 }
 
 /**
- * The text box and "Send Message" (disabled when the box is empty or a reply is on its way; a blank
- * message gets the specification's toast, which closes once words are typed). What is
+ * The text box and "Send Message" (disabled when the box is empty or blank, or a reply is on its
+ * way; a blank message sent with Enter gets the specification's toast, which closes once words are
+ * typed). What is
  * typed and not yet sent is kept for this tab under `draftKey`, and follows the conversation when its
  * key changes (a new conversation's first save gives it a thread).
  */
@@ -108,7 +109,7 @@ export function TextComposer({ processing, onSend, draftKey }: TextComposerProps
       />
       <Row>
         <Hint id={hintId}>Press Enter to send, Shift+Enter for a new line.</Hint>
-        <Button type="submit" disabled={text.length === 0 || processing}>
+        <Button type="submit" disabled={blank || processing}>
           Send Message
         </Button>
       </Row>

@@ -33,7 +33,7 @@ export interface Conversation {
   retryHistory: () => void;
   /** Where the conversation was first saved on this page (a new thread, or the snippet), or null before that. */
   savedTo: SavedConversation | null;
-  /** Exchanges that would be lost on leaving: not saved, and not auto-saved to a snippet conversation. */
+  /** Exchanges that would be lost on leaving: some are not saved (practice saves itself after each reply). */
   atRisk: boolean;
   /** The typed message waiting for its reply, if any. */
   pendingText: string | null;
@@ -71,7 +71,6 @@ export function useConversation({ mode, threadId, snippetId, context }: Pick<Rec
   const [historyFailed, setHistoryFailed] = useState(false);
   const [historyAttempt, setHistoryAttempt] = useState(0);
   const [savedTo, setSavedTo] = useState<SavedConversation | null>(null);
-  const [autoSaved, setAutoSaved] = useState<ReadonlySet<string>>(() => new Set());
   /** Which saved conversation the messages on screen belong to ("thread:5", "snippet:3"), so the URL catching up with a first save does not load it again. */
   const conversationKey = useRef<string | null>(null);
   const [pendingText, setPendingText] = useState<string | null>(null);
@@ -185,17 +184,20 @@ export function useConversation({ mode, threadId, snippetId, context }: Pick<Rec
     setAskedAgain(question);
   }, []);
 
+  /** Practice saves itself after each reply; once it has, the exchanges say "Saved" as after a Save. */
   const autoSaveSnippet = useCallback(
     (all: ConversationMessage[]) => {
+      const last = all.at(-1);
+      if (!last) return;
       saveSnippetConversation(snippetId, toSnippetHistory(all)).then(
-        () => setAutoSaved((keys) => new Set([...keys, ...all.map((message) => message.key)])),
+        () => updateMessages((current) => markSavedThrough(current, last.key)),
         (error: unknown) => {
           // Spec section 8: failures of the snippet auto-save are only logged.
           console.error('Auto-save of the snippet conversation failed', error);
         },
       );
     },
-    [snippetId],
+    [snippetId, updateMessages],
   );
 
   const sendText = useCallback(
@@ -336,7 +338,7 @@ export function useConversation({ mode, threadId, snippetId, context }: Pick<Rec
     }
   }, [saveToSnippet, saveToThread, snippetId]);
 
-  const atRisk = messages.some((message) => !message.isSaved && !autoSaved.has(message.key));
+  const atRisk = messages.some((message) => !message.isSaved);
 
   return { messages, loadingHistory, historyFailed, retryHistory, savedTo, atRisk, pendingText, saving, sendText, save, pendingVoice, sendVoice, setPendingVoice, askedAgain, answerAgain };
 }
