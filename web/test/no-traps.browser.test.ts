@@ -259,4 +259,65 @@ describe.each(VIEWPORTS)('no traps on the way at $width px', (viewport) => {
     await page.waitForURL((url) => url.pathname === '/welcome');
     await page.context().close();
   });
+
+  it('the countdown shows 3, 2, 1 and 0 with "Recording starting soon..."', async () => {
+    const { page } = await userPage(viewport);
+    await watchFrames(page, 'countdown');
+    await page.goto('/recording?mode=new&type=voice');
+    await page.locator('p', { hasText: 'Recording starting soon...' }).locator('strong', { hasText: /^0$/ }).waitFor();
+    await page.screenshot({ path: `/tmp/no-traps-countdown-0-${viewport.width}.png` });
+    await page.getByRole('button', { name: 'Stop' }).waitFor();
+    const countdown = await framesSeen(page, 'countdown');
+    expect(countdown.map((step) => step.value)).toEqual(['3', '2', '1', '0']);
+    // Each number stays long enough to read, and the whole countdown is the specification's 3 seconds.
+    for (const step of countdown) expect(step.ms, `countdown ${step.value}`).toBeGreaterThanOrEqual(500);
+    expect(countdown.reduce((sum, step) => sum + step.ms, 0)).toBeLessThan(3600);
+    await checkPage(page, `recording after the countdown at ${viewport.width} px`);
+    await page.context().close();
+  });
+
+  it('each upload step (25/50/75/90 %) is visible', async () => {
+    const { page } = await userPage(viewport);
+    page.setDefaultTimeout(30_000);
+    await watchFrames(page, 'uploadSteps');
+    // The answer comes at once, as from the fastest server: the steps still show, each in its turn.
+    await page.route('**/api/transcribe', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ transcript: 'I led the migration of our checkout database.', aiResponse: 'What was your own part in it?' }) }),
+    );
+    await page.goto('/recording?mode=new&type=upload');
+    await page.locator('input[type=file]').setInputFiles(join(dir, 'spoken.wav'));
+    await page.getByText('Uploading your audio file...').or(page.getByText('Transcribing your audio...')).first().waitFor();
+    await look(page, 'upload-step', viewport);
+    await expect.poll(() => messages(page).count(), { timeout: 60_000 }).toBe(1);
+    const steps = await framesSeen(page, 'uploadSteps');
+    expect(steps.map((step) => step.value)).toEqual(['25 shown', '50 shown', '75 shown', '90 shown']);
+    for (const step of steps) expect(step.ms, `upload step ${step.value}`).toBeGreaterThanOrEqual(400);
+    await page.context().close();
+  });
+
+  it('the highlighted spoken word has at least 3:1 contrast with its bubble', async () => {
+    const { page } = await userPage(viewport);
+    page.setDefaultTimeout(30_000);
+    await page.goto('/recording?mode=new&type=upload');
+    await page.locator('input[type=file]').setInputFiles(join(dir, 'spoken.wav'));
+    await expect.poll(() => messages(page).count(), { timeout: 60_000 }).toBe(1);
+    // The reply speaks by itself: the word being said stands out from its bubble (3:1) and reads on its mark (4.5:1).
+    const mark = page.getByTestId('spoken-reply').locator('mark');
+    await mark.waitFor();
+    const colours = await mark.evaluate((element) => {
+      const background = (node: Element | null): string => {
+        for (let current = node; current; current = current.parentElement) {
+          const colour = getComputedStyle(current).backgroundColor;
+          if (colour !== 'rgba(0, 0, 0, 0)' && colour !== 'transparent') return colour;
+        }
+        return 'rgb(255, 255, 255)';
+      };
+      return { mark: background(element), bubble: background(element.closest('[data-testid="spoken-reply"]')?.parentElement ?? null), text: getComputedStyle(element).color };
+    });
+    expect(contrast(colours.mark, colours.bubble)).toBeGreaterThanOrEqual(3);
+    expect(contrast(colours.text, colours.mark)).toBeGreaterThanOrEqual(4.5);
+    await page.screenshot({ path: `/tmp/no-traps-spoken-word-${viewport.width}.png` });
+    await checkPage(page, `a reply being spoken at ${viewport.width} px`);
+    await page.context().close();
+  });
 });

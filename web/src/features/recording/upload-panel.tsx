@@ -92,6 +92,21 @@ const Progress = styled.progress`
   accent-color: ${({ theme }) => theme.colors.primary};
 `;
 
+const StepRow = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.sm};
+  width: 100%;
+`;
+
+const Percent = styled.span`
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: 600;
+  font-variant-numeric: tabular-nums;
+`;
+
 export interface UploadPanelProps {
   /** What the upload being answered says (one of the upload's steps), or null when none runs. */
   processing: string | null;
@@ -154,7 +169,10 @@ export function UploadPanel({ processing, onUpload }: UploadPanelProps) {
         {step && (
           <>
             <Progress value={step.percent} max={100} aria-label={`${step.label} ${step.percent}%`} />
-            <BusyStatus>{step.label}</BusyStatus>
+            <StepRow>
+              <BusyStatus>{step.label}</BusyStatus>
+              <Percent aria-hidden="true">{step.percent}%</Percent>
+            </StepRow>
           </>
         )}
       </FileRow>

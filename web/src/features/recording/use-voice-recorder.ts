@@ -32,6 +32,9 @@ export interface VoiceRecorder {
 }
 
 const COUNTDOWN_FROM = 3;
+/** The countdown takes the specification's 3 seconds and shows each of 3, 2, 1 and 0 for a quarter of them. */
+export const COUNTDOWN_MS = 3000;
+const COUNTDOWN_STEP_MS = COUNTDOWN_MS / (COUNTDOWN_FROM + 1);
 const TICK_MS = 250;
 /** Warn this long before the limit (or a third of the limit, if that is shorter). */
 const WARNING_SECONDS = 30;
@@ -51,7 +54,7 @@ export function warningAt(timeLimit: number): number | null {
 }
 
 /**
- * The voice recorder's life: a 3-second countdown, then the microphone records a chunk each second
+ * The voice recorder's life: a 3-second countdown (3, 2, 1, 0), then the microphone records a chunk each second
  * (each one streamed to the speech service as it comes), with pause and resume, a timer, a warning
  * before the time limit and an automatic stop at it, Stop and Restart. A stopped recording is
  * checked for size and handed to `onRecorded`; the microphone is released.
@@ -176,15 +179,18 @@ export function useVoiceRecorder(timeLimit: number, onRecorded: (recording: Fini
         return null;
       },
     );
+    // 3, 2, 1, then 0 with "Recording starting soon..." for its own step, then the recording.
     let left = COUNTDOWN_FROM;
     const timer = window.setInterval(() => {
       left -= 1;
-      setCountdown(Math.max(0, left));
-      if (left > 0) return;
+      if (left >= 0) {
+        setCountdown(left);
+        return;
+      }
       window.clearInterval(timer);
       timers.current = timers.current.filter((id) => id !== timer);
       void microphone.current?.then((opened) => (opened ? beginRecording() : (setState('idle'), release())));
-    }, 1000);
+    }, COUNTDOWN_STEP_MS);
     timers.current.push(timer);
   }, [beginRecording, release]);
 
