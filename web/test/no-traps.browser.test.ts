@@ -154,6 +154,77 @@ async function selectItems(page: Page, preview: Locator, from: number, to: numbe
 }
 
 describe.each(VIEWPORTS)('no traps on the way at $width px', (viewport) => {
+  it('review: the preview scroll area is reachable by keyboard (axe scrollable-region-focusable)', async () => {
+    const { page } = await userPage(viewport);
+    const preview = await openReview(page);
+    expect(await preview.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
+    await look(page, 'review', viewport);
+    // The preview is the next stop after Confirm Formatting, and the keyboard scrolls it.
+    await page.getByRole('button', { name: 'Confirm Formatting' }).focus();
+    await page.keyboard.press('Tab');
+    expect(await preview.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.keyboard.press('PageDown');
+    await expect.poll(() => preview.evaluate((element) => element.scrollTop)).toBeGreaterThan(0);
+    await look(page, 'review-scrolled', viewport);
+    await page.context().close();
+  });
+
+  it('review: text selected in the preview fills the snippet box', async () => {
+    const { page } = await userPage(viewport);
+    const preview = await openReview(page);
+    // An empty box is refused with the specification's words; the selection fills it and the toast goes.
+    await page.getByRole('button', { name: 'Save Snippet to begin practice' }).click();
+    await toastSaying(page, MESSAGES.snippetEmpty).first().waitFor();
+    await selectItems(page, preview, 2, 3);
+    const box = page.getByLabel('Section to practise');
+    await expect.poll(() => box.inputValue()).toContain('Responsibility number 3: keep the ingestion pipeline healthy and well documented');
+    expect(await box.inputValue()).toContain('Responsibility number 2:');
+    expect(await box.inputValue()).not.toContain('Responsibility number 4');
+    await expectToastGone(page, MESSAGES.snippetEmpty);
+    await look(page, 'review-selected', viewport);
+    // Typing in the box and selecting there leaves it as typed.
+    await box.fill('- My own words');
+    await box.selectText();
+    expect(await box.inputValue()).toBe('- My own words');
+    await page.context().close();
+  });
+
+  it('review: "Save Snippet" before "Confirm Formatting" confirms first, with the specification’s texts', async () => {
+    const { page, api } = await userPage(viewport);
+    const preview = await openReview(page);
+    const saveSnippet = page.getByRole('button', { name: 'Save Snippet to begin practice' });
+    await selectItems(page, preview, 2, 3);
+    await saveSnippet.click();
+    await waitForToast(page, 'Job description formatting has been saved');
+    await page.waitForURL(/\/interview-practice\/practice\?section=.*snippetId=\d+/);
+    expect(new URL(page.url()).searchParams.get('section')).toContain('Responsibility number 2:');
+    await page.getByRole('region', { name: 'Selected Requirements' }).getByText('Responsibility number 3:').waitFor();
+    await look(page, 'snippet-saved', viewport);
+    const descriptions = async () => (await api.get('/api/formatted-job-descriptions')).body as { id: number; formattedContent: string; companyName: string }[];
+    const [saved] = await descriptions();
+    expect(saved).toMatchObject({ formattedContent: LONG_DESCRIPTION, companyName: 'Nimbus' });
+
+    // Back on the review screen, it is that description: a second snippet joins it, no copy is made.
+    await page.goBack();
+    await page.waitForURL(new RegExp(`/interview-practice/review\\?.*id=${saved?.id}`));
+    await page.getByLabel('Section to practise').fill('- Responsibility number 7');
+    await saveSnippet.click();
+    await page.waitForURL(/\/interview-practice\/practice\?section=.*snippetId=\d+/);
+    expect(await descriptions()).toHaveLength(1);
+    expect((await api.get(`/api/job-description-snippets/${saved?.id}`)).body).toHaveLength(2);
+
+    // A blank description is still refused with the specification's words, and nothing is saved.
+    await page.goto(`/interview-practice/review?description=${encodeURIComponent('## Role')}&companyName=Acme&jobTitle=Lead`);
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByLabel('Markdown').fill('   ');
+    await page.getByLabel('Section to practise').fill('- Lead teams');
+    await saveSnippet.click();
+    await toastSaying(page, MESSAGES.formattedContentEmpty).first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/interview-practice/review');
+    expect(await descriptions()).toHaveLength(1);
+    await page.context().close();
+  });
+
   it('error toasts go away once the thing they complained about is fixed', async () => {
     const { page } = await userPage(viewport, []);
     // The interview start form's three checks, each put right in turn.
