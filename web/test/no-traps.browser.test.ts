@@ -225,6 +225,29 @@ describe.each(VIEWPORTS)('no traps on the way at $width px', (viewport) => {
     await page.context().close();
   });
 
+  it('sign-up: the common-password rule is in the live checklist with the other three', async () => {
+    const { page } = await openPage(browser, stack.gatewayUrl, viewport);
+    await page.goto('/signup');
+    await page.getByLabel('Email').fill(uniqueEmail('checklist'));
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('heading', { name: 'What is your name?' }).waitFor();
+    const checklist = page.getByRole('list', { name: 'Password requirements' });
+    const rule = checklist.getByRole('listitem').filter({ hasText: 'not a common password' });
+    await page.getByLabel('First name').fill('Grace');
+    await page.getByLabel('Last name').fill('Hopper');
+    await page.getByLabel('Password', { exact: true }).fill('P@ssw0rd2024');
+    // The three rules of the specification are met; the fourth says why Continue is not available.
+    for (const item of ['8 characters minimum', 'a number', 'a symbol']) expect(await checklist.getByRole('listitem').filter({ hasText: item }).getAttribute('data-met')).toBe('true');
+    await expect.poll(() => rule.getAttribute('data-met')).toBe('false');
+    expect(await rule.innerText()).toContain('not a common password');
+    expect(await page.getByRole('button', { name: 'Continue' }).getAttribute('aria-disabled')).toBe('true');
+    await look(page, 'signup-common', viewport);
+    await page.getByLabel('Password', { exact: true }).fill(GOOD_PASSWORD);
+    expect(await rule.getAttribute('data-met')).toBe('true');
+    expect(await page.getByRole('button', { name: 'Continue' }).getAttribute('aria-disabled')).toBeNull();
+    await page.context().close();
+  });
+
   it('error toasts go away once the thing they complained about is fixed', async () => {
     const { page } = await userPage(viewport, []);
     // The interview start form's three checks, each put right in turn.
