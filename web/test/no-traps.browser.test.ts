@@ -414,4 +414,28 @@ describe.each(VIEWPORTS)('no traps on the way at $width px', (viewport) => {
     await checkPage(page, `a reply being spoken at ${viewport.width} px`);
     await page.context().close();
   });
+
+  it('"Watch Demo" shows a short walkthrough of a sample conversation', async () => {
+    const { page } = await openPage(browser, stack.gatewayUrl, viewport);
+    await page.goto('/');
+    const watch = page.getByRole('button', { name: 'Watch Demo' });
+    await watch.click();
+    const demo = page.getByRole('dialog', { name: 'A sample conversation' });
+    await demo.waitFor();
+    await demo.getByText('Step 1 of 4').waitFor();
+    await look(page, 'demo', viewport);
+    const next = demo.getByRole('button', { name: 'Next' });
+    for (const step of [2, 3, 4]) {
+      await next.click();
+      await demo.getByText(`Step ${step} of 4`).waitFor();
+    }
+    expect(await demo.getByRole('list', { name: 'Sample conversation' }).getByRole('listitem').count()).toBe(4);
+    await demo.getByRole('link', { name: 'Get Started' }).waitFor();
+    expect((await focused(page)).text).toBe('Get Started');
+    await look(page, 'demo-end', viewport);
+    await page.keyboard.press('Escape');
+    await demo.waitFor({ state: 'hidden' });
+    expect((await focused(page)).text).toBe('Watch Demo');
+    await page.context().close();
+  });
 });
