@@ -1,8 +1,10 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent, type SyntheticEvent } from 'react';
+import { useEffect, useId, useRef, type MouseEvent, type SyntheticEvent } from 'react';
 import { styled } from 'styled-components';
 import { Button } from './button.ts';
+import { keepTabInside } from './dialog-focus.ts';
 
-const Dialog = styled.dialog`
+/** The look of the app's modal dialogs (the native <dialog>, its backdrop dimmed). */
+export const ModalDialog = styled.dialog`
   width: min(480px, calc(100vw - 2rem));
   padding: 0;
   border: 1px solid ${({ theme }) => theme.colors.border};
@@ -26,7 +28,7 @@ const Dialog = styled.dialog`
 `;
 
 /** Fills the dialog, so a click whose target is the <dialog> itself landed on the backdrop. */
-const Body = styled.div`
+export const DialogBody = styled.div`
   padding: ${({ theme }) => theme.space.lg};
 `;
 
@@ -58,13 +60,6 @@ export interface ConfirmDialogProps {
   /** While the confirmed action runs: both buttons are unavailable and Escape does nothing. */
   busy?: boolean;
   destructive?: boolean;
-}
-
-/** The controls of the dialog that take focus, in order. */
-function focusableIn(container: HTMLElement): HTMLElement[] {
-  return [...container.querySelectorAll<HTMLElement>('button, [href], input, select, textarea, [tabindex]:not([tabindex="-1"])')].filter(
-    (element) => !element.hasAttribute('disabled') && element.getAttribute('aria-hidden') !== 'true',
-  );
 }
 
 /**
@@ -99,29 +94,9 @@ export function ConfirmDialog({ open, title, description, cancelLabel, confirmLa
     if (event.target === event.currentTarget && !busy) onCancel();
   };
 
-  // The browser's own modal lets Tab leave for its address bar; a confirmation keeps it on its choices.
-  const handleKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
-    if (event.key !== 'Tab') return;
-    const controls = focusableIn(event.currentTarget);
-    const first = controls[0];
-    const last = controls[controls.length - 1];
-    if (!first || !last) {
-      event.preventDefault();
-      return;
-    }
-    const active = document.activeElement;
-    if (event.shiftKey && (active === first || !event.currentTarget.contains(active))) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && (active === last || !event.currentTarget.contains(active))) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
-
   const Confirm = destructive ? DangerButton : Button;
   return (
-    <Dialog
+    <ModalDialog
       ref={dialogRef}
       role="alertdialog"
       aria-modal="true"
@@ -129,9 +104,9 @@ export function ConfirmDialog({ open, title, description, cancelLabel, confirmLa
       aria-describedby={descriptionId}
       onCancel={handleCancelEvent}
       onClick={handleBackdropClick}
-      onKeyDown={handleKeyDown}
+      onKeyDown={keepTabInside}
     >
-      <Body>
+      <DialogBody>
         <h2 id={titleId}>{title}</h2>
         <p id={descriptionId}>{description}</p>
         <Actions>
@@ -142,7 +117,7 @@ export function ConfirmDialog({ open, title, description, cancelLabel, confirmLa
             {confirmLabel}
           </Confirm>
         </Actions>
-      </Body>
-    </Dialog>
+      </DialogBody>
+    </ModalDialog>
   );
 }

@@ -28,4 +28,11 @@ describe('notify', () => {
     expect(log).toHaveBeenCalledWith('Failed to load conversations', cause);
     expect(shown()).toMatchObject({ title: 'Error', description: 'Failed to load conversations', variant: 'destructive' });
   });
+
+  it('hands back the error toast, so that it can be closed once its problem is put right', () => {
+    const handle = notifyError('Please enter the company name');
+    expect(toastStore.getState().toasts.find((toast) => toast.id === handle.id)?.open).toBe(true);
+    handle.dismiss();
+    expect(toastStore.getState().toasts.find((toast) => toast.id === handle.id)?.open).toBe(false);
+  });
 });

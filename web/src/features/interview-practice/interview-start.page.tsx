@@ -7,8 +7,9 @@ import { CardSection } from '../../components/card-section.ts';
 import { FieldGroup, Label, TextArea, TextField } from '../../components/form-field.tsx';
 import { PageShell } from '../../components/page-shell.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { notifyError, notifyFailure } from '../../components/toast/notify.ts';
+import { notifyFailure } from '../../components/toast/notify.ts';
 import { useExclusiveTask } from '../../hooks/use-exclusive-task.ts';
+import { useProblemToast } from '../../hooks/use-problem-toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { processJobDescription } from './job-descriptions.api.ts';
 import { reviewPath } from './interview-links.ts';
@@ -40,8 +41,9 @@ export interface ReviewState {
 
 /**
  * /interview-practice, "Practice for an Interview": company, job title and the pasted description.
- * The form is checked in the specification's order (an "Error" toast for the first problem); while
- * the description is cleaned the button says "Processing..." and a second submit is ignored.
+ * The form is checked in the specification's order (an "Error" toast for the first problem, which
+ * closes once that field is filled in); while the description is cleaned the button says
+ * "Processing..." and a second submit is ignored.
  */
 export function InterviewStartPage() {
   useDocumentTitle('Practice for an Interview');
@@ -49,13 +51,15 @@ export function InterviewStartPage() {
   const descriptionId = useId();
   const [form, setForm] = useState({ companyName: '', jobTitle: '', jobDescription: '' });
   const task = useExclusiveTask();
+  const validation = processJobDescriptionRequestSchema.safeParse(form);
+  const complain = useProblemToast(validation.success ? [] : validation.error.issues.map((issue) => issue.message));
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     void task.run(async () => {
       const parsed = processJobDescriptionRequestSchema.safeParse(form);
       if (!parsed.success) {
-        notifyError(parsed.error.issues[0]?.message ?? JOB_MESSAGES.processFailed);
+        complain(parsed.error.issues[0]?.message ?? JOB_MESSAGES.processFailed);
         return;
       }
       try {

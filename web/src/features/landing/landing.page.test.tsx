@@ -5,6 +5,7 @@ import { PRODUCT_NAME } from '@story/proto/messages/common';
 import { describe, expect, it } from 'vitest';
 import { AuthProvider } from '../../auth/auth-context.tsx';
 import { theme } from '../../theme.ts';
+import { DEMO_STEPS } from './demo-steps.ts';
 import { LandingPage } from './landing.page.tsx';
 
 function text(html: string): string {
@@ -27,6 +28,16 @@ describe('LandingPage', () => {
     expect(words).toContain('Your story is more than just a resume');
     expect(html).toMatch(/<a [^>]*href="\/signup"[^>]*>Get Started<\/a>/);
     expect(html).toMatch(/<button [^>]*type="button"[^>]*>Watch Demo<\/button>/);
+  });
+
+  it('has Watch Demo open a walkthrough of a sample conversation (closed until asked)', () => {
+    expect(html).toMatch(/<button [^>]*aria-haspopup="dialog"[^>]*>Watch Demo<\/button>/);
+    expect(html).toMatch(/<dialog [^>]*aria-labelledby="[^"]+"/);
+    expect(html).not.toMatch(/<dialog [^>]*\sopen/);
+    expect(words).toContain('A sample conversation');
+    expect(words).toContain(`Step 1 of ${DEMO_STEPS.length}`);
+    // The sample is a conversation: the person and the coach take turns.
+    expect(DEMO_STEPS.map((step) => step.said.by)).toEqual(['you', 'coach', 'you', 'coach']);
   });
 
   it('names the product, offers "Sign in" to returning visitors and links the Terms and Privacy Policy', () => {

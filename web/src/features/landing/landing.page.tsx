@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { styled } from 'styled-components';
 import { useAuth } from '../../auth/auth-context.tsx';
@@ -8,6 +9,7 @@ import { PageFrame } from '../../components/page-frame.tsx';
 import { PublicHeader } from '../../components/public-header.tsx';
 import { MAIN_CONTENT_ID } from '../../components/skip-link.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { DemoDialog } from './demo-dialog.tsx';
 import { PLANS } from './plans.ts';
 
 const Hero = styled.section`
@@ -148,6 +150,7 @@ export function LandingPage() {
   const { status, user } = useAuth();
   // Someone already signed in goes on to the app, not through the sign-up form again.
   const startPath = status === 'signed-in' ? homePath(user) : '/signup';
+  const [demoOpen, setDemoOpen] = useState(false);
   return (
     <PageFrame header={<PublicHeader />}>
       <main id={MAIN_CONTENT_ID}>
@@ -161,13 +164,14 @@ export function LandingPage() {
               <PrimaryLink to={startPath} $size="lg">
                 Get Started
               </PrimaryLink>
-              {/* The demo's target is not part of the specification. */}
-              <Button $variant="secondary" $size="lg">
+              {/* The specification leaves the demo's target open: a walkthrough of a sample conversation. */}
+              <Button $variant="secondary" $size="lg" aria-haspopup="dialog" onClick={() => setDemoOpen(true)}>
                 Watch Demo
               </Button>
             </Actions>
           </HeroInner>
         </Hero>
+        <DemoDialog open={demoOpen} onClose={() => setDemoOpen(false)} startPath={startPath} />
 
         <Pricing aria-labelledby="pricing-heading">
           <PricingHeader>

@@ -91,11 +91,12 @@ const ReplyText = styled(MarkdownView)`
 const SpokenText = styled.p`
   white-space: pre-wrap;
   overflow-wrap: anywhere;
+  /* The word being said: solid accent, so it stands out from either bubble by far more than 3:1. */
   mark {
-    background: ${({ theme }) => theme.colors.primarySoft};
-    color: ${({ theme }) => theme.colors.primaryHover};
+    background: ${({ theme }) => theme.colors.primary};
+    color: ${({ theme }) => theme.colors.onPrimary};
     border-radius: 3px;
-    box-shadow: 0 0 0 2px ${({ theme }) => theme.colors.primarySoft};
+    box-shadow: 0 0 0 2px ${({ theme }) => theme.colors.primary};
   }
 `;
 

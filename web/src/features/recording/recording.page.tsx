@@ -108,9 +108,10 @@ export function RecordingPage() {
   return (
     <PageShell title="Practice Conversations" logoutViaRoute>
       <Toolbar ref={toolbarRef}>
-        <Button $variant="secondary" aria-pressed={muted} onClick={() => setMuted((value) => !value)} title={muted ? 'Spoken replies are muted' : undefined}>
+        {/* Its words say what pressing it does; aria-pressed says whether replies are muted now. */}
+        <Button $variant="secondary" aria-pressed={muted} onClick={() => setMuted((value) => !value)}>
           <SpeakerIcon muted={muted} />
-          Mute spoken replies
+          {muted ? 'Unmute spoken replies' : 'Mute spoken replies'}
         </Button>
         <Button onClick={() => void conversation.save()} disabled={!hasUnsaved || conversation.saving} aria-busy={conversation.saving || undefined}>
           {conversation.saving ? <Spinner size={16} /> : <SaveIcon />}

@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { LIMITS } from '@story/proto';
+import { LIMITS, MESSAGES } from '@story/proto';
 import { styled } from 'styled-components';
 import { Button } from '../../components/button.ts';
 import { Label } from '../../components/form-field.tsx';
+import { useProblemToast } from '../../hooks/use-problem-toast.ts';
 import { readDraft, writeDraft } from '../../hooks/use-session-draft.ts';
 
 const Form = styled.form`
@@ -43,7 +44,9 @@ export interface TextComposerProps {
 }
 
 /**
- * The text box and "Send Message" (disabled when the box is empty or a reply is on its way). What is
+ * The text box and "Send Message" (disabled when the box is empty or blank, or a reply is on its
+ * way; a blank message sent with Enter gets the specification's toast, which closes once words are
+ * typed). What is
  * typed and not yet sent is kept for this tab under `draftKey`, and follows the conversation when its
  * key changes (a new conversation's first save gives it a thread).
  */
@@ -53,6 +56,8 @@ export function TextComposer({ processing, onSend, draftKey }: TextComposerProps
   const textRef = useRef(text);
   const inputId = useId();
   const hintId = useId();
+  const blank = text.trim() === '';
+  const complain = useProblemToast(blank ? [MESSAGES.textEmpty] : []);
 
   const setText = (change: string | ((current: string) => string)) => {
     const next = typeof change === 'string' ? change : change(textRef.current);
@@ -70,6 +75,7 @@ export function TextComposer({ processing, onSend, draftKey }: TextComposerProps
 
   const send = async () => {
     if (processing) return;
+    if (blank) return complain(MESSAGES.textEmpty);
     const sent = text;
     // Clear at once so the person can type the next message while the reply is on its way; a failed
     // send puts the text back unless something new was typed meanwhile.
@@ -103,7 +109,7 @@ export function TextComposer({ processing, onSend, draftKey }: TextComposerProps
       />
       <Row>
         <Hint id={hintId}>Press Enter to send, Shift+Enter for a new line.</Hint>
-        <Button type="submit" disabled={text.length === 0 || processing}>
+        <Button type="submit" disabled={blank || processing}>
           Send Message
         </Button>
       </Row>

@@ -4,6 +4,7 @@ import { SPEECH_MESSAGES } from '@story/proto';
 import { Button } from '../../components/button.ts';
 import { BusyStatus } from '../../components/spinner.tsx';
 import { notifyError } from '../../components/toast/notify.ts';
+import type { ToastHandle } from '../../components/toast/toast-store.ts';
 import { uploadStep } from './upload-steps.ts';
 import { AUDIO_ACCEPT, validateAudioFile } from './upload-validation.ts';
 
@@ -91,6 +92,21 @@ const Progress = styled.progress`
   accent-color: ${({ theme }) => theme.colors.primary};
 `;
 
+const StepRow = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.sm};
+  width: 100%;
+`;
+
+const Percent = styled.span`
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: 600;
+  font-variant-numeric: tabular-nums;
+`;
+
 export interface UploadPanelProps {
   /** What the upload being answered says (one of the upload's steps), or null when none runs. */
   processing: string | null;
@@ -106,6 +122,8 @@ export interface UploadPanelProps {
 export function UploadPanel({ processing, onUpload }: UploadPanelProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
+  /** The toast refusing a file: it closes once a file that passes is chosen. */
+  const refusal = useRef<ToastHandle | null>(null);
   const hintId = useId();
 
   const handleFileChange = (event: ChangeEvent<HTMLInputElement>) => {
@@ -115,9 +133,11 @@ export function UploadPanel({ processing, onUpload }: UploadPanelProps) {
     if (!chosen) return;
     const rejection = validateAudioFile(chosen);
     if (rejection) {
-      notifyError(rejection.description, rejection.title);
+      refusal.current = notifyError(rejection.description, rejection.title);
       return;
     }
+    refusal.current?.dismiss();
+    refusal.current = null;
     setFile(chosen);
     onUpload(chosen, 'solo');
   };
@@ -149,7 +169,10 @@ export function UploadPanel({ processing, onUpload }: UploadPanelProps) {
         {step && (
           <>
             <Progress value={step.percent} max={100} aria-label={`${step.label} ${step.percent}%`} />
-            <BusyStatus>{step.label}</BusyStatus>
+            <StepRow>
+              <BusyStatus>{step.label}</BusyStatus>
+              <Percent aria-hidden="true">{step.percent}%</Percent>
+            </StepRow>
           </>
         )}
       </FileRow>

@@ -17,3 +17,76 @@ export function uploadStep(label: string): { label: string; percent: number } {
 export function expectedTranscribingMs(durationSeconds: number): number {
   return Math.max(1000, durationSeconds * 300);
 }
+
+/** How long each upload step stays on screen at least, so that every one of them can be read. */
+export const UPLOAD_STEP_MIN_MS = 600;
+
+/** Moves an upload through its steps in order, none skipped, each on screen for at least `UPLOAD_STEP_MIN_MS`. */
+export interface UploadStepPacer {
+  /** The upload has got as far as step `index`: show the steps up to it, each in its turn. */
+  reach(index: number): void;
+  /** The answer has come: show the steps left through the last; resolves once the last has been on screen its time. */
+  finish(): Promise<void>;
+  /** Stops moving (the upload failed or the page closed); a `finish` waiting resolves. */
+  cancel(): void;
+}
+
+/**
+ * Paces the steps of an upload (spec section 4: uploading 25%, transcribing 50%, processing 75%,
+ * generating 90%). The first step is on screen when the pacer is made; `show` shows each later one.
+ * A fast server would otherwise skip steps or flash them for a frame.
+ */
+export function paceUploadSteps(show: (label: string) => void, minVisibleMs: number = UPLOAD_STEP_MIN_MS): UploadStepPacer {
+  const last = UPLOAD_STEPS.length - 1;
+  let shown = 0;
+  let target = 0;
+  let shownAt = Date.now();
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let finishing = false;
+  let stopped = false;
+  let finished: (() => void) | null = null;
+
+  const settle = () => {
+    finished?.();
+    finished = null;
+  };
+
+  const advance = (): void => {
+    timer = null;
+    if (stopped) return;
+    const wait = shownAt + minVisibleMs - Date.now();
+    if (wait > 0 && (shown < target || finishing)) {
+      timer = setTimeout(advance, wait);
+      return;
+    }
+    if (shown < target) {
+      shown += 1;
+      shownAt = Date.now();
+      show(UPLOAD_STEPS[shown]?.label ?? '');
+      advance();
+      return;
+    }
+    if (finishing) settle();
+  };
+
+  return {
+    reach(index) {
+      target = Math.max(target, Math.min(index, last));
+      if (timer === null) advance();
+    },
+    finish() {
+      target = last;
+      finishing = true;
+      return new Promise((resolve) => {
+        finished = resolve;
+        if (timer === null) advance();
+      });
+    },
+    cancel() {
+      stopped = true;
+      if (timer !== null) clearTimeout(timer);
+      timer = null;
+      settle();
+    },
+  };
+}

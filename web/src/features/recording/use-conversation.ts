@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useApolloClient } from '@apollo/client/react';
-import { CONVERSATION_MESSAGES, MESSAGES, saveConversationResponseSchema, type ReplyAudioPart } from '@story/proto';
+import { CONVERSATION_MESSAGES, saveConversationResponseSchema, type ReplyAudioPart } from '@story/proto';
 import { refusalMessageOr } from '../../api/graphql-refusal.ts';
 import { httpClient, serverMessageOr } from '../../api/http-client.ts';
 import { notifyError, notifyFailure, notifySuccess } from '../../components/toast/notify.ts';
+import type { ToastHandle } from '../../components/toast/toast-store.ts';
 import { useAsyncEffect } from '../../hooks/use-async-effect.ts';
 import { CREATE_THREAD_MUTATION, refreshThreadLists, SAVE_CONVERSATION_MUTATION, THREAD_ITEMS_QUERY } from '../threads/threads.graphql.ts';
 import { fetchSnippetHistory, processText, saveSnippetConversation } from './conversation.api.ts';
@@ -32,7 +33,7 @@ export interface Conversation {
   retryHistory: () => void;
   /** Where the conversation was first saved on this page (a new thread, or the snippet), or null before that. */
   savedTo: SavedConversation | null;
-  /** Exchanges that would be lost on leaving: not saved, and not auto-saved to a snippet conversation. */
+  /** Exchanges that would be lost on leaving: some are not saved (practice saves itself after each reply). */
   atRisk: boolean;
   /** The typed message waiting for its reply, if any. */
   pendingText: string | null;
@@ -70,7 +71,6 @@ export function useConversation({ mode, threadId, snippetId, context }: Pick<Rec
   const [historyFailed, setHistoryFailed] = useState(false);
   const [historyAttempt, setHistoryAttempt] = useState(0);
   const [savedTo, setSavedTo] = useState<SavedConversation | null>(null);
-  const [autoSaved, setAutoSaved] = useState<ReadonlySet<string>>(() => new Set());
   /** Which saved conversation the messages on screen belong to ("thread:5", "snippet:3"), so the URL catching up with a first save does not load it again. */
   const conversationKey = useRef<string | null>(null);
   const [pendingText, setPendingText] = useState<string | null>(null);
@@ -82,6 +82,8 @@ export function useConversation({ mode, threadId, snippetId, context }: Pick<Rec
   const creatingThread = useRef<Promise<string | null> | null>(null);
   const [askedAgain, setAskedAgain] = useState<string | null>(null);
   const askedAgainRef = useRef<string | null>(null);
+  /** The toast saying the saved history did not load: it closes when a retry loads it. */
+  const historyToast = useRef<ToastHandle | null>(null);
   /** Replies whose later pieces of speech are still coming, by message key: a Save waits for them. */
   const audioArrivals = useRef(new Map<string, Promise<void>>());
 
@@ -116,10 +118,12 @@ export function useConversation({ mode, threadId, snippetId, context }: Pick<Rec
       onSuccess: (loaded) => {
         conversationKey.current = snippetId > 0 ? `snippet:${snippetId}` : `thread:${String(threadId)}`;
         updateMessages(() => loaded);
+        historyToast.current?.dismiss();
+        historyToast.current = null;
       },
       onError: (error) => {
         setHistoryFailed(true);
-        notifyFailure(CONVERSATION_MESSAGES.loadFailed, error);
+        historyToast.current = notifyFailure(CONVERSATION_MESSAGES.loadFailed, error);
       },
       onSettled: () => setLoadingHistory(false),
     },
@@ -180,26 +184,27 @@ export function useConversation({ mode, threadId, snippetId, context }: Pick<Rec
     setAskedAgain(question);
   }, []);
 
+  /** Practice saves itself after each reply; once it has, the exchanges say "Saved" as after a Save. */
   const autoSaveSnippet = useCallback(
     (all: ConversationMessage[]) => {
+      const last = all.at(-1);
+      if (!last) return;
       saveSnippetConversation(snippetId, toSnippetHistory(all)).then(
-        () => setAutoSaved((keys) => new Set([...keys, ...all.map((message) => message.key)])),
+        () => updateMessages((current) => markSavedThrough(current, last.key)),
         (error: unknown) => {
           // Spec section 8: failures of the snippet auto-save are only logged.
           console.error('Auto-save of the snippet conversation failed', error);
         },
       );
     },
-    [snippetId],
+    [snippetId, updateMessages],
   );
 
   const sendText = useCallback(
     async (text: string): Promise<boolean> => {
       const trimmed = text.trim();
-      if (!trimmed) {
-        notifyError(MESSAGES.textEmpty);
-        return false;
-      }
+      // The composer refuses a blank message with the specification's toast before it gets here.
+      if (!trimmed) return false;
       if (sendingRef.current) return false;
       sendingRef.current = true;
       setPendingText(trimmed);
@@ -333,7 +338,7 @@ export function useConversation({ mode, threadId, snippetId, context }: Pick<Rec
     }
   }, [saveToSnippet, saveToThread, snippetId]);
 
-  const atRisk = messages.some((message) => !message.isSaved && !autoSaved.has(message.key));
+  const atRisk = messages.some((message) => !message.isSaved);
 
   return { messages, loadingHistory, historyFailed, retryHistory, savedTo, atRisk, pendingText, saving, sendText, save, pendingVoice, sendVoice, setPendingVoice, askedAgain, answerAgain };
 }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CONVERSATION_MESSAGES, MIN_RECORDING_BYTES, recordingFailed, timeLimitWarningMessage } from '@story/proto';
 import { notifyError, notifyFailure } from '../../components/toast/notify.ts';
-import { toast } from '../../components/toast/toast-store.ts';
+import { toast, type ToastHandle } from '../../components/toast/toast-store.ts';
 import { LiveRecording } from './live-recording.ts';
 import { MicrophoneRecorder, MicrophoneUnavailable } from './microphone-recorder.ts';
 import { cancelVoiceSession, finishVoiceSession, openVoiceSession, sendVoiceChunk, transcribeFile } from './voice.api.ts';
@@ -32,6 +32,9 @@ export interface VoiceRecorder {
 }
 
 const COUNTDOWN_FROM = 3;
+/** The countdown takes the specification's 3 seconds and shows each of 3, 2, 1 and 0 for a quarter of them. */
+export const COUNTDOWN_MS = 3000;
+const COUNTDOWN_STEP_MS = COUNTDOWN_MS / (COUNTDOWN_FROM + 1);
 const TICK_MS = 250;
 /** Warn this long before the limit (or a third of the limit, if that is shorter). */
 const WARNING_SECONDS = 30;
@@ -51,7 +54,7 @@ export function warningAt(timeLimit: number): number | null {
 }
 
 /**
- * The voice recorder's life: a 3-second countdown, then the microphone records a chunk each second
+ * The voice recorder's life: a 3-second countdown (3, 2, 1, 0), then the microphone records a chunk each second
  * (each one streamed to the speech service as it comes), with pause and resume, a timer, a warning
  * before the time limit and an automatic stop at it, Stop and Restart. A stopped recording is
  * checked for size and handed to `onRecorded`; the microphone is released.
@@ -66,6 +69,8 @@ export function useVoiceRecorder(timeLimit: number, onRecorded: (recording: Fini
   const live = useRef<LiveRecording | null>(null);
   const clock = useRef({ recordedMs: 0, since: 0, running: false });
   const timers = useRef<number[]>([]);
+  /** The toast saying the microphone could not be used: it closes once a recording starts after all. */
+  const microphoneToast = useRef<ToastHandle | null>(null);
   const onRecordedRef = useRef(onRecorded);
   onRecordedRef.current = onRecorded;
 
@@ -144,7 +149,7 @@ export function useVoiceRecorder(timeLimit: number, onRecorded: (recording: Fini
       );
     } catch (error) {
       session.cancel();
-      notifyFailure(CONVERSATION_MESSAGES.startRecordingFailed, error);
+      microphoneToast.current = notifyFailure(CONVERSATION_MESSAGES.startRecordingFailed, error);
       await release();
       setState('idle');
       return;
@@ -152,6 +157,8 @@ export function useVoiceRecorder(timeLimit: number, onRecorded: (recording: Fini
     live.current = session;
     clock.current = { recordedMs: 0, since: performance.now(), running: true };
     setState('recording');
+    microphoneToast.current?.dismiss();
+    microphoneToast.current = null;
     timers.current.push(window.setInterval(tick, TICK_MS));
   }, [release, tick]);
 
@@ -168,19 +175,22 @@ export function useVoiceRecorder(timeLimit: number, onRecorded: (recording: Fini
         return opened;
       },
       (error: unknown) => {
-        notifyFailure(error instanceof MicrophoneUnavailable ? CONVERSATION_MESSAGES.microphoneFailed : CONVERSATION_MESSAGES.startRecordingFailed, error);
+        microphoneToast.current = notifyFailure(error instanceof MicrophoneUnavailable ? CONVERSATION_MESSAGES.microphoneFailed : CONVERSATION_MESSAGES.startRecordingFailed, error);
         return null;
       },
     );
+    // 3, 2, 1, then 0 with "Recording starting soon..." for its own step, then the recording.
     let left = COUNTDOWN_FROM;
     const timer = window.setInterval(() => {
       left -= 1;
-      setCountdown(Math.max(0, left));
-      if (left > 0) return;
+      if (left >= 0) {
+        setCountdown(left);
+        return;
+      }
       window.clearInterval(timer);
       timers.current = timers.current.filter((id) => id !== timer);
       void microphone.current?.then((opened) => (opened ? beginRecording() : (setState('idle'), release())));
-    }, 1000);
+    }, COUNTDOWN_STEP_MS);
     timers.current.push(timer);
   }, [beginRecording, release]);
 

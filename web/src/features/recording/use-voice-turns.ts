@@ -4,8 +4,8 @@ import { notifyFailure } from '../../components/toast/notify.ts';
 import { useAsyncEffect } from '../../hooks/use-async-effect.ts';
 import type { Conversation } from './use-conversation.ts';
 import type { FinishedRecording } from './use-voice-recorder.ts';
-import { expectedTranscribingMs } from './upload-steps.ts';
-import { fetchVoiceSettings, uploadAudioFile } from './voice.api.ts';
+import { expectedTranscribingMs, paceUploadSteps } from './upload-steps.ts';
+import { fetchVoiceSettings, uploadAudioFile, type TurnContext } from './voice.api.ts';
 
 /** The length of an audio file in seconds, as the browser reads it (0 when it cannot). */
 function audioDurationOf(file: File): Promise<number> {
@@ -56,17 +56,25 @@ export function useVoiceTurns(conversation: Pick<Conversation, 'sendVoice' | 'se
   const handleUpload = useCallback(
     (file: File, audioType: 'solo') => {
       const timers: number[] = [];
+      // Every step is shown in its turn, none skipped or flashed, however fast the answer comes.
+      const steps = paceUploadSteps(setPendingVoice);
       // The bytes going up are followed for real; the server's steps after that are timed from the audio's length.
       const onUploaded = () => {
-        setPendingVoice(SPEECH_MESSAGES.transcribing);
+        steps.reach(1);
         void audioDurationOf(file).then((seconds) => {
           const transcribed = expectedTranscribingMs(seconds);
-          timers.push(window.setTimeout(() => setPendingVoice(SPEECH_MESSAGES.processingTranscript), transcribed));
-          timers.push(window.setTimeout(() => setPendingVoice(SPEECH_MESSAGES.generating), transcribed + 500));
+          timers.push(window.setTimeout(() => steps.reach(2), transcribed));
+          timers.push(window.setTimeout(() => steps.reach(3), transcribed + 500));
         });
       };
-      void sendVoice(SPEECH_MESSAGES.uploading, (turn) => uploadAudioFile(file, turn, audioType, { onUploaded }), CONVERSATION_MESSAGES.processAudioFailed).finally(() => {
+      const answer = async (turn: TurnContext) => {
+        const result = await uploadAudioFile(file, turn, audioType, { onUploaded });
+        await steps.finish();
+        return result;
+      };
+      void sendVoice(SPEECH_MESSAGES.uploading, answer, CONVERSATION_MESSAGES.processAudioFailed).finally(() => {
         for (const timer of timers) window.clearTimeout(timer);
+        steps.cancel();
       });
     },
     [sendVoice, setPendingVoice],

@@ -102,7 +102,7 @@ export function DetailsStep({ email, onBack }: { email: string; onBack: () => vo
         </NameRow>
 
         <TextField {...fieldProps('password')} label="Password" type="password" autoComplete="new-password" describedBy="password-requirements">
-          <PasswordStrength password={values.password} checklistId="password-requirements" />
+          <PasswordStrength password={values.password} checklistId="password-requirements" commonPasswordRule={commonPasswordRule} />
         </TextField>
 
         <SubmitButton busy={submission.busy} unavailable={invalid}>

@@ -1,7 +1,7 @@
 import { styled, useTheme } from 'styled-components';
 import { CheckIcon, CircleIcon } from '../../components/icons.tsx';
 import { VisuallyHidden } from '../../components/visually-hidden.ts';
-import { passwordChecklist, strengthMeter, type StrengthLevel } from './signup-form.ts';
+import { commonPasswordItem, passwordChecklist, strengthMeter, type CommonPasswordRule, type StrengthLevel } from './signup-form.ts';
 
 const Track = styled.div`
   height: 6px;
@@ -35,8 +35,11 @@ const Item = styled.li<{ $met: boolean }>`
   font-weight: ${({ $met }) => ($met ? 600 : 400)};
 `;
 
-/** The strength bar (0/33/67/100 %) and the three-rule checklist, each rule green when met. */
-export function PasswordStrength({ password, checklistId }: { password: string; checklistId: string }) {
+/**
+ * The strength bar (0/33/67/100 %, the specification's three rules) and the checklist: those three
+ * rules and the common-password rule, each green when met.
+ */
+export function PasswordStrength({ password, checklistId, commonPasswordRule }: { password: string; checklistId: string; commonPasswordRule: CommonPasswordRule | undefined }) {
   const theme = useTheme();
   const meter = strengthMeter(password);
   const colors: Record<StrengthLevel, string> = {
@@ -60,7 +63,7 @@ export function PasswordStrength({ password, checklistId }: { password: string; 
         <Fill $percent={meter.percent} $color={colors[meter.level]} />
       </Track>
       <Checklist id={checklistId} aria-label="Password requirements">
-        {passwordChecklist(password).map((item) => (
+        {[...passwordChecklist(password), commonPasswordItem(password, commonPasswordRule)].map((item) => (
           <Item key={item.id} $met={item.met} data-met={item.met}>
             {item.met ? <CheckIcon size={14} /> : <CircleIcon />}
             <span>{item.label}</span>

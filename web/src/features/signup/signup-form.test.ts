@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { commonPasswordError } from '@story/proto/common-passwords';
 import {
+  commonPasswordItem,
   emailStepError,
   hasErrors,
   loginErrors,
@@ -100,5 +101,11 @@ describe('password strength', () => {
       { id: 'symbol', label: 'a symbol', met: false },
     ]);
     expect(passwordChecklist('abcdefg?').map((i) => i.met)).toEqual([true, false, true]);
+  });
+
+  it('adds the common-password rule as a fourth line, met only once the rule has loaded and passes', () => {
+    expect(commonPasswordItem('P@ssw0rd2024', commonPasswordError)).toEqual({ id: 'common', label: 'not a common password', met: false });
+    expect(commonPasswordItem('Stories4ever!', commonPasswordError).met).toBe(true);
+    expect(commonPasswordItem('Stories4ever!', undefined).met).toBe(false);
   });
 });

@@ -67,7 +67,7 @@ export function hasErrors(errors: Partial<Record<string, string>>): boolean {
 }
 
 export interface ChecklistItem {
-  id: 'length' | 'number' | 'symbol';
+  id: 'length' | 'number' | 'symbol' | 'common';
   label: string;
   met: boolean;
 }
@@ -80,6 +80,15 @@ export function passwordChecklist(password: string): ChecklistItem[] {
     { id: 'number', label: 'a number', met: check.number },
     { id: 'symbol', label: 'a symbol', met: check.symbol },
   ];
+}
+
+/**
+ * The checklist's fourth line: proto's common-password rule, which refuses the password as surely
+ * as the other three, so it is shown with them rather than leaving Continue unavailable unexplained.
+ * Not met while the rule is still loading (undefined).
+ */
+export function commonPasswordItem(password: string, commonPasswordRule: CommonPasswordRule | undefined): ChecklistItem {
+  return { id: 'common', label: 'not a common password', met: commonPasswordRule !== undefined && commonPasswordRule(password) === undefined };
 }
 
 export type StrengthLevel = 'empty' | 'weak' | 'fair' | 'strong';

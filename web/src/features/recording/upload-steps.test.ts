@@ -1,0 +1,65 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SPEECH_MESSAGES } from '@story/proto';
+import { paceUploadSteps, UPLOAD_STEP_MIN_MS } from './upload-steps.ts';
+
+describe('paceUploadSteps', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('shows every step in order, each for its time, when the answer comes before the steps were seen', async () => {
+    const shown: { label: string; at: number }[] = [];
+    const start = Date.now();
+    const pacer = paceUploadSteps((label) => shown.push({ label, at: Date.now() - start }));
+    pacer.reach(1);
+    let done = false;
+    void pacer.finish().then(() => {
+      done = true;
+    });
+    await vi.advanceTimersByTimeAsync(3 * UPLOAD_STEP_MIN_MS);
+    expect(done).toBe(false);
+    await vi.advanceTimersByTimeAsync(UPLOAD_STEP_MIN_MS);
+    expect(done).toBe(true);
+    expect(shown).toEqual([
+      { label: SPEECH_MESSAGES.transcribing, at: UPLOAD_STEP_MIN_MS },
+      { label: SPEECH_MESSAGES.processingTranscript, at: 2 * UPLOAD_STEP_MIN_MS },
+      { label: SPEECH_MESSAGES.generating, at: 3 * UPLOAD_STEP_MIN_MS },
+    ]);
+  });
+
+  it('follows a slow upload at once, and adds no wait once the last step has had its time', async () => {
+    const shown: string[] = [];
+    const pacer = paceUploadSteps((label) => shown.push(label));
+    await vi.advanceTimersByTimeAsync(5000);
+    pacer.reach(1);
+    expect(shown).toEqual([SPEECH_MESSAGES.transcribing]);
+    await vi.advanceTimersByTimeAsync(5000);
+    pacer.reach(3);
+    expect(shown).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(UPLOAD_STEP_MIN_MS);
+    expect(shown.at(-1)).toBe(SPEECH_MESSAGES.generating);
+    await vi.advanceTimersByTimeAsync(UPLOAD_STEP_MIN_MS);
+    let done = false;
+    void pacer.finish().then(() => {
+      done = true;
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(done).toBe(true);
+  });
+
+  it('stops on cancel and lets a waiting finish go', async () => {
+    const shown: string[] = [];
+    const pacer = paceUploadSteps((label) => shown.push(label));
+    let done = false;
+    void pacer.finish().then(() => {
+      done = true;
+    });
+    pacer.cancel();
+    await vi.advanceTimersByTimeAsync(10 * UPLOAD_STEP_MIN_MS);
+    expect(done).toBe(true);
+    expect(shown).toEqual([]);
+  });
+});
