@@ -74,6 +74,8 @@ describe('story search in the browser', () => {
     await page.getByTestId('toast').filter({ hasText: 'Please enter a search query' }).first().waitFor();
 
     const results = await searchFor(page, 'moving an old database to a new one', 'Postgres');
+    // The empty query's toast went away once there was a query (issue 19, 8).
+    expect(await page.getByTestId('toast').filter({ hasText: 'Please enter a search query' }).count()).toBe(0);
     // Only the story that matches: the nurse's story says nothing of databases (issue 19: search can say "nothing").
     expect(await results.count()).toBe(1);
     expect(await page.getByText('silent heart attack').count()).toBe(0);

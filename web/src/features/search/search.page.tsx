@@ -5,9 +5,10 @@ import { Button } from '../../components/button.ts';
 import { TextInput } from '../../components/form-field.tsx';
 import { SearchIcon } from '../../components/icons.tsx';
 import { PageShell } from '../../components/page-shell.tsx';
-import { notifyError, notifyFailure } from '../../components/toast/notify.ts';
+import { notifyFailure } from '../../components/toast/notify.ts';
 import { VisuallyHidden } from '../../components/visually-hidden.ts';
 import { useExclusiveTask } from '../../hooks/use-exclusive-task.ts';
+import { useProblemToast } from '../../hooks/use-problem-toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { StoryResultCard } from './story-result-card.tsx';
 import { searchStories, type FoundStory } from './story-search.api.ts';
@@ -46,12 +47,15 @@ export function SearchPage() {
   const [searchedQuery, setSearchedQuery] = useState('');
   const [searchedAt, setSearchedAt] = useState(() => new Date());
   const searching = useExclusiveTask();
+  // "Please enter a search query" closes as soon as there is a query to search.
+  const queryProblem = storyQueryRequestSchema.safeParse({ query });
+  const showProblem = useProblemToast(queryProblem.success ? [] : queryProblem.error.issues.map((issue) => issue.message));
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const parsed = storyQueryRequestSchema.safeParse({ query });
     if (!parsed.success) {
-      notifyError(parsed.error.issues[0]?.message ?? SEARCH_MESSAGES.searchFailed);
+      showProblem(parsed.error.issues[0]?.message ?? SEARCH_MESSAGES.searchFailed);
       return;
     }
     void searching.run(async () => {
