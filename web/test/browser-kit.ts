@@ -1,7 +1,9 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { expectNoAxeViolations, expectNoSidewaysScroll } from '../../infra/src/browser.ts';
-import { ApiClient, GOOD_PASSWORD, uniqueEmail } from '../../infra/src/test-stack.ts';
+import { expectNoAxeViolations, expectNoSidewaysScroll, launchChromium } from '../../infra/src/browser.ts';
+import { ApiClient, GOOD_PASSWORD, startTestStack, uniqueEmail } from '../../infra/src/test-stack.ts';
 import type { StackHandle } from '../../infra/src/stack.ts';
 
 /** The two windows every screen is checked at: a laptop and a phone. */
@@ -87,4 +89,24 @@ export async function sendMessage(page: Page, text: string): Promise<string> {
   const item = await messages(page).last().innerText();
   expect(item).toContain(text);
   return item.slice(item.indexOf(text) + text.length);
+}
+
+/**
+ * The whole stack and a Chromium whose fake microphone says `spoken` (flite's `rms` voice, not the
+ * replies' voice, then a second of silence, since Chromium plays the file in a loop), with an admin
+ * who made the standard user type reply with voice. `dir` keeps the recordings (`spoken.wav`).
+ */
+export async function startVoiceBench(dir: string, spoken: string, adminEmail: string): Promise<{ stack: StackHandle; browser: Browser }> {
+  const wav = join(dir, 'spoken.wav');
+  execFileSync('flite', ['-voice', 'rms', '-t', spoken, '-o', wav]);
+  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-i', wav, '-af', 'apad=pad_dur=1', '-ar', '48000', '-ac', '1', join(dir, 'microphone.wav')]);
+  const [stack, browser] = await Promise.all([
+    startTestStack({ env: { ADMIN_EMAILS: adminEmail } }),
+    launchChromium(['--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${join(dir, 'microphone.wav')}`, '--autoplay-policy=no-user-gesture-required']),
+  ]);
+  // Replies are spoken for the standard user type.
+  const admin = new ApiClient(stack.gatewayUrl);
+  expect((await admin.post('/api/users/register', { email: adminEmail, firstName: 'Ada', lastName: 'Admin', password: GOOD_PASSWORD })).status).toBe(201);
+  expect((await admin.patch('/api/user-type-settings/standard', { timeLimit: 120, responseType: 'text_and_voice' })).status).toBe(200);
+  return { stack, browser };
 }

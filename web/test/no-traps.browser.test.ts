@@ -1,14 +1,12 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONVERSATION_MESSAGES, MESSAGES } from '@story/proto';
-import { launchChromium } from '../../infra/src/browser.ts';
-import { ApiClient, GOOD_PASSWORD, startTestStack, uniqueEmail } from '../../infra/src/test-stack.ts';
+import { ApiClient, GOOD_PASSWORD, uniqueEmail } from '../../infra/src/test-stack.ts';
 import type { StackHandle } from '../../infra/src/stack.ts';
-import { VIEWPORTS, checkPage, focused, messages, openPage, sendMessage, signInAs, waitForToast, type Viewport } from './browser-kit.ts';
+import { VIEWPORTS, checkPage, focused, messages, openPage, sendMessage, signInAs, startVoiceBench, waitForToast, type Viewport } from './browser-kit.ts';
 
 /**
  * Issue 19, point 8, "no traps on the way", in Chromium at 1280 and 390 px with axe-core on every
@@ -25,17 +23,7 @@ let stack: StackHandle;
 let browser: Browser;
 
 beforeAll(async () => {
-  const spoken = join(dir, 'spoken.wav');
-  execFileSync('flite', ['-voice', 'rms', '-t', SPOKEN, '-o', spoken]);
-  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-i', spoken, '-af', 'apad=pad_dur=1', '-ar', '48000', '-ac', '1', join(dir, 'microphone.wav')]);
-  [stack, browser] = await Promise.all([
-    startTestStack({ env: { ADMIN_EMAILS: adminEmail } }),
-    launchChromium(['--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${join(dir, 'microphone.wav')}`, '--autoplay-policy=no-user-gesture-required']),
-  ]);
-  // Replies are spoken for the standard user type.
-  const admin = new ApiClient(stack.gatewayUrl);
-  expect((await admin.post('/api/users/register', { email: adminEmail, firstName: 'Ada', lastName: 'Admin', password: GOOD_PASSWORD })).status).toBe(201);
-  expect((await admin.patch('/api/user-type-settings/standard', { timeLimit: 120, responseType: 'text_and_voice' })).status).toBe(200);
+  ({ stack, browser } = await startVoiceBench(dir, SPOKEN, adminEmail));
 });
 afterAll(async () => {
   await browser?.close();

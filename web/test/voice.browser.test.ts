@@ -4,11 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../../infra/src/browser.ts';
-import { ApiClient, GOOD_PASSWORD, startTestStack, uniqueEmail } from '../../infra/src/test-stack.ts';
+import { ApiClient, GOOD_PASSWORD, uniqueEmail } from '../../infra/src/test-stack.ts';
 import type { StackHandle } from '../../infra/src/stack.ts';
 import { CONVERSATION_MESSAGES } from '@story/proto';
-import { messages, signedInPage, VIEWPORTS, waitForToast } from './browser-kit.ts';
+import { messages, signedInPage, startVoiceBench, VIEWPORTS, waitForToast } from './browser-kit.ts';
 
 /**
  * Voice end to end in Chromium (issue 8): a fake microphone plays a WAV spoken by flite's `rms`
@@ -23,20 +22,9 @@ let stack: StackHandle;
 let browser: Browser;
 
 beforeAll(async () => {
-  const spoken = join(dir, 'spoken.wav');
-  execFileSync('flite', ['-voice', 'rms', '-t', SPOKEN, '-o', spoken]);
-  // Chromium's fake microphone plays the file in a loop: a second of silence keeps the words apart.
-  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-i', spoken, '-af', 'apad=pad_dur=1', '-ar', '48000', '-ac', '1', join(dir, 'microphone.wav')]);
-  execFileSync('lame', ['--silent', spoken, join(dir, 'spoken.mp3')]);
+  ({ stack, browser } = await startVoiceBench(dir, SPOKEN, adminEmail));
+  execFileSync('lame', ['--silent', join(dir, 'spoken.wav'), join(dir, 'spoken.mp3')]);
   writeFileSync(join(dir, 'notes.mp3'), 'These are my notes, not a recording.');
-  [stack, browser] = await Promise.all([
-    startTestStack({ env: { ADMIN_EMAILS: adminEmail } }),
-    launchChromium(['--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${join(dir, 'microphone.wav')}`, '--autoplay-policy=no-user-gesture-required']),
-  ]);
-  // Replies are spoken for the standard user type.
-  const admin = new ApiClient(stack.gatewayUrl);
-  expect((await admin.post('/api/users/register', { email: adminEmail, firstName: 'Ada', lastName: 'Admin', password: GOOD_PASSWORD })).status).toBe(201);
-  expect((await admin.patch('/api/user-type-settings/standard', { timeLimit: 120, responseType: 'text_and_voice' })).status).toBe(200);
 });
 afterAll(async () => {
   await browser?.close();

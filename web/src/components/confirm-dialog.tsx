@@ -32,7 +32,8 @@ export const DialogBody = styled.div`
   padding: ${({ theme }) => theme.space.lg};
 `;
 
-const Actions = styled.div`
+/** A dialog's buttons, at its end on the right, wrapping on narrow screens. */
+export const DialogActions = styled.div`
   display: flex;
   flex-wrap: wrap;
   justify-content: flex-end;
@@ -109,14 +110,14 @@ export function ConfirmDialog({ open, title, description, cancelLabel, confirmLa
       <DialogBody>
         <h2 id={titleId}>{title}</h2>
         <p id={descriptionId}>{description}</p>
-        <Actions>
+        <DialogActions>
           <Button ref={cancelRef} $variant="secondary" onClick={onCancel} disabled={busy}>
             {cancelLabel}
           </Button>
           <Confirm onClick={onConfirm} disabled={busy} aria-busy={busy || undefined}>
             {confirmLabel}
           </Confirm>
-        </Actions>
+        </DialogActions>
       </DialogBody>
     </ModalDialog>
   );

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type MouseEvent, type SyntheticEven
 import { Link } from 'react-router';
 import { styled } from 'styled-components';
 import { Button, buttonStyles, type ButtonStyleProps } from '../../components/button.ts';
-import { DialogBody, ModalDialog } from '../../components/confirm-dialog.tsx';
+import { DialogActions, DialogBody, ModalDialog } from '../../components/confirm-dialog.tsx';
 import { keepTabInside } from '../../components/dialog-focus.ts';
 import { SpeakerLabel } from '../../components/speaker-label.ts';
 import { DEMO_STEPS } from './demo-steps.ts';
@@ -41,14 +41,6 @@ const Bubble = styled.li<{ $from: 'you' | 'coach' }>`
   border: 1px solid ${({ theme }) => theme.colors.border};
   color: ${({ theme }) => theme.colors.text};
   font-size: ${({ theme }) => theme.fontSizes.sm};
-`;
-
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  justify-content: flex-end;
-  gap: ${({ theme }) => theme.space.sm};
-  margin-top: ${({ theme }) => theme.space.lg};
 `;
 
 const StartLink = styled(Link)<ButtonStyleProps>`
@@ -122,7 +114,7 @@ export function DemoDialog({ open, onClose, startPath }: DemoDialogProps) {
             </Bubble>
           ))}
         </Conversation>
-        <Actions>
+        <DialogActions>
           <Button $variant="ghost" onClick={onClose}>
             Close
           </Button>
@@ -138,7 +130,7 @@ export function DemoDialog({ open, onClose, startPath }: DemoDialogProps) {
               Next
             </Button>
           )}
-        </Actions>
+        </DialogActions>
       </DialogBody>
     </Dialog>
   );
