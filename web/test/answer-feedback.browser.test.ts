@@ -7,7 +7,7 @@ import { launchChromium } from '../../infra/src/browser.ts';
 import { makeSpokenAnswerWav } from '../../infra/src/spoken-answer.ts';
 import { startTestStack } from '../../infra/src/test-stack.ts';
 import type { StackHandle } from '../../infra/src/stack.ts';
-import { VIEWPORTS, checkPage, messages, sendMessage, signedInPage, type Viewport } from './browser-kit.ts';
+import { VIEWPORTS, checkPage, messages, openingQuestion, sendMessage, signedInPage, type Viewport } from './browser-kit.ts';
 
 /**
  * Feedback on answers in Chromium (issue 12): a typed practice answer gets its feedback line (score,
@@ -16,7 +16,6 @@ import { VIEWPORTS, checkPage, messages, sendMessage, signedInPage, type Viewpor
  * shows both attempts (with a table for screen readers); an uploaded spoken answer shows its delivery.
  */
 const REQUIREMENTS = '- Lead cross-functional projects to on-time delivery\n- Improve operational processes with data';
-const FIRST = 'At Harbor Logistics I ran the night shift in a warehouse of 40 pickers, and orders left late.';
 const WEAK = 'We changed a few things and it got better.';
 const STRONG =
   'At Harbor Logistics orders left late because pickers walked the whole floor. My goal was same-day dispatch above 95%. ' +
@@ -52,10 +51,11 @@ describe.each(VIEWPORTS)('feedback on answers ($name)', (viewport: Viewport) => 
     const { page, api } = await signedInPage(browser, stack, viewport);
     const snippetId = await snippetOf(api);
     await page.goto(`/recording?mode=new&context=${encodeURIComponent(REQUIREMENTS)}&snippetId=${snippetId}&type=text`);
-    await sendMessage(page, FIRST);
+    // The interviewer asks first (issue 19); the weak answer answers that question.
+    await openingQuestion(page).waitFor();
     await sendMessage(page, WEAK);
-    await feedbackLine(page, 1).waitFor({ timeout: 15_000 });
-    const line = feedbackLine(page, 1);
+    await feedbackLine(page, 0).waitFor({ timeout: 15_000 });
+    const line = feedbackLine(page, 0);
     expect(await line.innerText()).toMatch(/Feedback \d+\.\d\/10/);
     const chips = line.getByRole('group', { name: 'STAR parts' });
     expect(await chips.locator('[data-present]').count()).toBe(4);
@@ -66,11 +66,11 @@ describe.each(VIEWPORTS)('feedback on answers ($name)', (viewport: Viewport) => 
     await toggle.focus();
     await page.keyboard.press('Enter');
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
-    const details = messages(page).nth(1).getByRole('region', { name: 'Story construction' });
+    const details = messages(page).nth(0).getByRole('region', { name: 'Story construction' });
     await details.waitFor();
     expect(await details.innerText()).toMatch(/Situation:\s*missing/);
-    expect(await messages(page).nth(1).getByRole('region', { name: 'Assessment' }).innerText()).toMatch(/Ownership \d+\/10/);
-    expect(await messages(page).nth(1).locator('mark').count()).toBeGreaterThan(0);
+    expect(await messages(page).nth(0).getByRole('region', { name: 'Assessment' }).innerText()).toMatch(/Ownership \d+\/10/);
+    expect(await messages(page).nth(0).locator('mark').count()).toBeGreaterThan(0);
     await checkPage(page, `typed feedback open (${viewport.name})`);
     await page.screenshot({ path: `/tmp/feedback-typed-${viewport.name}.png`, fullPage: true });
 
@@ -78,10 +78,10 @@ describe.each(VIEWPORTS)('feedback on answers ($name)', (viewport: Viewport) => 
     await line.getByRole('button', { name: 'Answer this again' }).click();
     await page.getByTestId('asked-again').waitFor();
     await sendMessage(page, STRONG);
-    await feedbackLine(page, 2).waitFor({ timeout: 15_000 });
-    await expect.poll(async () => feedbackLine(page, 2).innerText()).toMatch(/Best/);
-    expect(await feedbackLine(page, 2).innerText()).toMatch(/attempt 2 of 2/);
-    expect(await messages(page).nth(2).getByTestId('asked-again').count()).toBe(1);
+    await feedbackLine(page, 1).waitFor({ timeout: 15_000 });
+    await expect.poll(async () => feedbackLine(page, 1).innerText()).toMatch(/Best/);
+    expect(await feedbackLine(page, 1).innerText()).toMatch(/attempt 2 of 2/);
+    expect(await messages(page).nth(1).getByTestId('asked-again').count()).toBe(1);
     await checkPage(page, `answered again (${viewport.name})`);
 
     await page.goto(`/interview-practice/conversations/${snippetId}`);

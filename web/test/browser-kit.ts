@@ -76,8 +76,14 @@ export async function signedInPage(browser: Browser, stack: StackHandle, viewpor
   return { page, api };
 }
 
-/** The messages of the conversation on /recording (the list's own items: an answer's opened feedback has lists too). */
-export const messages = (page: Page) => page.getByRole('list', { name: 'Messages' }).locator(':scope > li');
+/**
+ * The exchanges of the conversation on /recording with the person's words (the list's own items: an
+ * answer's opened feedback has lists too), not the interviewer's opening question (`openingQuestion`).
+ */
+export const messages = (page: Page) => page.getByRole('list', { name: 'Messages' }).locator(':scope > li:not([data-opening])');
+
+/** The interviewer's opening question of a practice, which comes before the person says anything (issue 19). */
+export const openingQuestion = (page: Page) => page.getByRole('list', { name: 'Messages' }).locator(':scope > li[data-opening]');
 
 /** Sends a typed message on /recording and waits for the AI's reply; returns the reply's text. */
 export async function sendMessage(page: Page, text: string): Promise<string> {

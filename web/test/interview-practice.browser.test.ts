@@ -4,7 +4,7 @@ import { launchChromium } from '../../infra/src/browser.ts';
 import type { StackHandle } from '../../infra/src/stack.ts';
 import { ApiClient, GOOD_PASSWORD, startTestStack, uniqueEmail } from '../../infra/src/test-stack.ts';
 import { LINKEDIN, pasted } from '../../services/jobs/src/formatting/offline/postings.fixtures.ts';
-import { VIEWPORTS, checkPage, sendMessage, signedInPage, waitForToast as toast } from './browser-kit.ts';
+import { VIEWPORTS, checkPage, openingQuestion, sendMessage, signedInPage, waitForToast as toast } from './browser-kit.ts';
 
 /**
  * Issue 9 end to end in Chromium: paste a messy description, review and confirm it, save a
@@ -114,12 +114,15 @@ describe('interview practice in the browser', () => {
     // A text practice conversation: the coach interviews for the snippet's requirements and follows up.
     await page.getByRole('button', { name: 'Start a text conversation' }).click();
     await page.waitForURL(/\/recording\?mode=new&context=.*snippetId=\d+&type=text/);
+    // The interviewer asks first (issue 19); "I am ready" is answered with the question again.
+    await openingQuestion(page).waitFor();
+    expect(await openingQuestion(page).innerText()).toContain('Own the reliability of our ingestion pipeline');
     const intro = await sendMessage(page, 'Hi, I am ready to practise');
-    expect(intro).toContain('Own the reliability of our ingestion pipeline');
+    expect(intro.toLowerCase()).toContain('own the reliability of our ingestion pipeline');
     const followUp = await sendMessage(page, 'At my last company we moved the ingestion pipeline to Kafka and we cut dropped events by 90%.');
     expect(followUp).toMatch(/what did you do yourself|which part of that was yours/i);
     await expect.poll(async () => (await api.get(`/api/snippet-conversations/${snippetId}`)).body).toHaveLength(1);
-    await expect.poll(async () => (await api.get(`/api/snippet-conversations/${snippetId}`)).body[0].conversationHistory.length).toBe(2);
+    await expect.poll(async () => (await api.get(`/api/snippet-conversations/${snippetId}`)).body[0].conversationHistory.length).toBe(3);
 
     // View Conversations lists it.
     await page.goto('/interview-practice/saved');
@@ -129,7 +132,7 @@ describe('interview practice in the browser', () => {
     await page.getByText(/^Started less than a minute ago$/).waitFor();
     await page.getByText(/^Last updated less than a minute ago$/).waitFor();
     expect(await page.getByText('You:').count()).toBe(2);
-    expect(await page.getByText('AI Response:').count()).toBe(2);
+    expect(await page.getByText('AI Response:').count()).toBe(3);
     await page.getByText('At my last company we moved the ingestion pipeline to Kafka').waitFor();
     await shoot(page, 'conversations-1280');
     await page.getByRole('button', { name: 'Back to Job Descriptions' }).click();

@@ -6,8 +6,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, GOOD_PASSWORD, uniqueEmail } from '../../infra/src/test-stack.ts';
 import type { StackHandle } from '../../infra/src/stack.ts';
-import { CONVERSATION_MESSAGES } from '@story/proto';
-import { messages, signedInPage, startVoiceBench, VIEWPORTS, waitForToast } from './browser-kit.ts';
+import { CONVERSATION_MESSAGES, SPEECH_MESSAGES } from '@story/proto';
+import { messages, openingQuestion, signedInPage, startVoiceBench, VIEWPORTS, waitForToast } from './browser-kit.ts';
 
 /**
  * Voice end to end in Chromium (issue 8): a fake microphone plays a WAV spoken by flite's `rms`
@@ -261,7 +261,7 @@ describe('voice conversations in the browser', () => {
     await page.context().close();
   });
 
-  it('practises an interview answer by voice: the coach gets the snippet, the exchange is saved to it (issue 9)', async () => {
+  it('practises an interview answer by voice: the interviewer asks first, aloud, then the recorder starts; the exchange is saved to the snippet (issues 9, 19)', async () => {
     const page = await voicePage();
     await page.goto('/welcome');
     const snippetText = '- Lead database migrations without downtime';
@@ -281,19 +281,33 @@ describe('voice conversations in the browser', () => {
     await page.goto(`/interview-practice/practice?section=${encodeURIComponent(snippetText)}&snippetId=${snippetId}`);
     await page.getByRole('button', { name: 'Start a voice conversation' }).click();
     await page.waitForURL(/\/recording\?mode=new&context=.*snippetId=\d+/);
-    const stop = page.getByRole('button', { name: 'Stop' });
+
+    // The interviewer asks first: the question is on screen and spoken before anything is recorded.
+    const opening = openingQuestion(page);
+    await opening.waitFor();
+    const question = await opening.getByTestId('opening-question').innerText();
+    expect(question.toLowerCase()).toContain('lead database migrations without downtime');
+    await opening.getByRole('button', { name: 'Stop reply' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Stop', exact: true }).count()).toBe(0);
+    expect(await page.getByText(SPEECH_MESSAGES.countdownStarting).count()).toBe(0);
+    // Once it has been said, the recorder starts by itself.
+    await opening.getByRole('button', { name: 'Play reply' }).waitFor({ timeout: 30_000 });
+    const stop = page.getByRole('button', { name: 'Stop', exact: true });
     await stop.waitFor();
     await speak(page);
     await stop.click();
     await expect.poll(() => messages(page).count(), { timeout: 60_000 }).toBe(1);
-    // The snippet's requirements went with the recording, so the coach interviews for them.
+    // The snippet's requirements went with the recording, so the coach interviews for them, and the question came first in the history.
     expect(sent.some((body) => body.includes('Lead database migrations without downtime'))).toBe(true);
+    expect(sent.some((body) => body.includes('"role":"assistant"') && body.includes('without downtime'))).toBe(true);
 
-    // Each practice exchange saves itself to the snippet's conversation, transcript and reply.
+    // Each practice exchange saves itself to the snippet's conversation, transcript and reply, after the interviewer's question.
     const saved = async () =>
       page.evaluate(async (id) => (await (await fetch(`/api/snippet-conversations/${id}`)).json()) as { conversationHistory: { userMessage: string; aiResponse: string }[] }[], snippetId);
-    await expect.poll(async () => (await saved())[0]?.conversationHistory.length ?? 0, { timeout: 15_000 }).toBe(1);
-    const [exchange] = (await saved())[0]?.conversationHistory ?? [];
+    await expect.poll(async () => (await saved())[0]?.conversationHistory.length ?? 0, { timeout: 15_000 }).toBe(2);
+    const [asked, exchange] = (await saved())[0]?.conversationHistory ?? [];
+    expect(asked).toMatchObject({ userMessage: '' });
+    expect(asked?.aiResponse.toLowerCase()).toContain('without downtime');
     expect(exchange?.userMessage.toLowerCase()).toMatch(/database|weeks|percent/);
     expect(exchange?.aiResponse.trim()).not.toBe('');
 

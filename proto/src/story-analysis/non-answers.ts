@@ -63,6 +63,9 @@ const WHATS = String.raw`(?:what's|whats|what is)`;
 const MOMENT = String.raw`(?:second|seconds|sec|secs|moment|moments|minute|minutes|min|mins|bit|tick|mo)`;
 const QUESTION = String.raw`(?:the question|your question|that question|the last (?:part|bit|question)|what you (?:said|asked)|that|it|this)`;
 
+/** What one is ready for: "to practise", "for my first question", "to start the interview", "when you are". */
+const READY_FOR = String.raw`(?: now)?(?: (?:to (?:start|begin|go|roll|practi[cs]e|get started|answer|try|do (?:it|this|that|the (?:interview|practice|session))|give it a (?:go|try|shot)|(?:start|begin|do) (?:the |my |our |this )?(?:interview|practice|session|mock interview))|for (?:it|this|that|(?:the|your|my) (?:first |next )?questions?|(?:the|my|an?|this|our) (?:interview|practice|session|mock interview|questions?))))?(?: now)?(?: when(?:ever)? you are)?`;
+
 const phrase = (kind: NonAnswerKind, source: string, options: Omit<Phrase, 'kind' | 'pattern'> = {}): Phrase => ({
   kind,
   pattern: new RegExp(`(?:${source})(?=\\s|$)`, 'y'),
@@ -114,13 +117,13 @@ const PHRASES: readonly Phrase[] = [
   phrase('decline', String.raw`(?:i'd|i would|id) rather (?:not|skip|pass)(?: (?:say|answer|talk about (?:it|that)|on|(?:it|this|that)(?: one| question)?))?|rather not|(?:i )?pass|i'll pass|ill pass`),
   phrase('decline', String.raw`(?:i've|ive|i have) never (?:done|had|been in|faced|experienced|led|managed|dealt with|seen) (?:that|this|one|it|anything like (?:that|this)|such a (?:thing|situation))`, { yesNo: true }),
   phrase('decline', String.raw`(?:skip|next)(?: (?:it|this|that|one|question|this one|that one|this question|the question))?`),
-  phrase('decline', String.raw`(?:(?:another|a different|the next|a new) (?:one|question))|(?:can|could|shall|may) (?:we|i) (?:skip|move on|pass|do (?:another|a different|the next) (?:one|question)|try (?:another|a different) (?:one|question)|have (?:another|a different) (?:one|question))(?: (?:this one|that one|this question|it|to the next (?:one|question)))?`),
+  phrase('decline', String.raw`(?:(?:i'd|i would|id) like |can i have |could i (?:have|get) |(?:please )?give me )?(?:(?:another|a different|the next|a new|an easier|a simpler) (?:one|question))(?: please)?|(?:can|could|shall|may) (?:we|i) (?:skip|move on|pass|do (?:another|a different|the next) (?:one|question)|try (?:another|a different) (?:one|question)|have (?:another|a different) (?:one|question))(?: (?:this one|that one|this question|it|to the next (?:one|question)))?`),
   phrase('decline', String.raw`(?:${LETS} )?move on|nothing comes to mind|(?:i )?(?:got|i've got|ive got) nothing|(?:${I_AM} )?(?:blanking|drawing a blank|stuck)|my mind (?:is|went) blank|(?:i )?${DONT} think (?:i (?:have|can)|so)(?: one)?`),
   // ---- thanks and goodbye
   phrase('thanks', String.raw`(?:thanks|thank you|thank u|thx|ty|many thanks|cheers)(?: (?:so much|very much|a lot|again|coach))?(?: for (?:your|the|this|that|having me|asking|today|everything|listening)(?: (?:practice|session|help|time|questions|question|feedback))?)?`),
   phrase('goodbye', String.raw`bye|goodbye|good bye|bye bye|see you(?: (?:later|soon|next time|tomorrow))?|see ya|talk (?:to you )?(?:later|soon)|ciao|take care|have a (?:good|nice|great) (?:day|one|evening|night)|good night`),
   phrase('goodbye', String.raw`${THATS} (?:all|it|everything)(?: (?:for (?:now|today|me)|from me|i have))?`),
-  phrase('goodbye', String.raw`(?:${I_AM}|we're|we are) (?:done|finished|through)(?: (?:for (?:now|today)|here))?`),
+  phrase('goodbye', String.raw`(?:i think )?(?:${I_AM}|we're|we are) (?:done|finished|through)(?: (?:for (?:now|today)|here))?`),
   phrase('goodbye', String.raw`(?:i )?(?:have to|need to|gotta|got to|must) (?:go|leave|run|stop|hop off)(?: now)?`),
   phrase('goodbye', String.raw`(?:${LETS}|can we|could we|i want to|i'd like to|we can) (?:stop|end|finish|wrap up|call it a day|pause|take a break)(?: (?:here|now|for (?:now|today)|the (?:interview|session|practice)|it here))?`),
   phrase('goodbye', String.raw`(?:end|stop|finish|quit|exit)(?: (?:the )?(?:interview|session|practice|conversation))?`),
@@ -133,15 +136,18 @@ const PHRASES: readonly Phrase[] = [
   phrase('off-topic', String.raw`(?:tell me|do you know|know any|got any) (?:a |any |some )?(?:good |funny )?(?:joke|jokes|riddle|riddles|poem|fun fact)`),
   phrase('off-topic', String.raw`(?:${WHATS}|how's|hows|how is) the (?:weather|time|date|news|score)(?: (?:like|today|now|there|outside))*|what time is it|what day is it|sing (?:me )?a song`),
   // ---- ready to begin
-  phrase('ready', String.raw`${I_AM} (?:ready|all set|set|good to go|here|prepared|listening)(?: now)?(?: to (?:start|begin|go))?(?: when(?:ever)? you are)?`),
-  phrase('ready', String.raw`ready(?: (?:when(?:ever)? you are|to (?:go|start|begin|roll)|for (?:it|this|the (?:first |next )?question|your (?:first |next )?question|the (?:interview|practice|session))|now))?`),
-  phrase('ready', String.raw`${LETS} (?:go|start|begin|do (?:it|this|that)|get (?:started|going|into it)|get this (?:started|going)|roll|kick off|dive in)`),
+  phrase('ready', String.raw`${I_AM} (?:(?:so |really |totally )?(?:ready|all set|set|good to go|here|prepared|listening))${READY_FOR}`),
+  phrase('ready', String.raw`ready${READY_FOR}`),
+  phrase('ready', String.raw`${LETS} (?:go|start|begin|do (?:it|this|that)|get (?:started|going|into it)|get this (?:started|going)|roll|kick off|dive in)(?: (?:with|on) (?:the|this|my|our|a) (?:interview|practice|session|mock interview|first question|questions?))?`),
+  phrase('ready', String.raw`${I_AM} (?:(?:so|really|very) )?(?:excited|happy|glad|eager|keen|looking forward|here) (?:to (?:practi[cs]e|start|begin|be here|do this|get started|try this)|for (?:this|the (?:interview|practice|session)))(?: (?:today|now|with you))?`),
   phrase('ready', String.raw`go ahead|go for it|fire away|shoot|ask away|bring it on|hit me|${I_AM} all ears|go on|carry on|continue|proceed|begin|start`),
   phrase('ready', String.raw`(?:please )?ask (?:me )?(?:the|your|a) (?:first |next )?question|${WHATS} the (?:first )?question|(?:can|shall|should) we (?:start|begin|get started|go)|start the (?:interview|practice|session)`),
   phrase('ready', String.raw`sounds good|that works|works for me|i'm in|im in`),
   // ---- hello
   phrase('greeting', String.raw`(?:hi|hello|hey|hiya|howdy|yo|greetings|hola)(?: (?:there|everyone|all|again|coach|team))?`),
   phrase('greeting', String.raw`good (?:morning|afternoon|evening|day)|morning|evening`),
+  // Only a name: "my name is Sam", "this is Sam", "I'm Sam" (before "and" or the end of the part, so "I'm responsible for…" is not one).
+  phrase('greeting', String.raw`(?:my name is|this is|${I_AM}) [a-z]+(?: [a-z]+)?(?=(?: and)?(?:\s|$))`, { alone: true }),
   phrase('greeting', String.raw`(?:it's |its )?(?:nice|good|great|pleased|lovely) to (?:meet|see) you(?: too)?|nice to be here|good to be here`),
   phrase('greeting', String.raw`how are you(?: doing)?(?: today)?|how's it going|hows it going|how are things|what's up|whats up|${I_AM} (?:good|fine|well|great|ok|okay|doing well)(?: (?:thanks|thank you))?(?: and you)?`),
   // ---- a word that says nothing

@@ -101,7 +101,7 @@ function ConversationCard({ conversation, index, focused }: { conversation: Snip
             id={exchangeAnchor(conversation.id, position)}
             {...(focused === exchangeAnchor(conversation.id, position) ? { ref: focusedRef, 'aria-current': true } : {})}
           >
-            {exchange.answerId ? (
+            {exchange.userMessage.trim() === '' ? null : exchange.answerId ? (
               <div>
                 <strong>You:</strong>
                 <AnswerWithFeedback answerId={exchange.answerId} answer={exchange.userMessage} />

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   buildChatHistory,
+  hasUnsavedAnswers,
   markSavedThrough,
   newMessage,
+  openingMessage,
   savedMessages,
   spokenReplySource,
   toSnippetHistory,
@@ -165,5 +167,35 @@ describe('savedMessages from a thread', () => {
     ]);
     expect(first?.savedId).toBe('42');
     expect(second).not.toHaveProperty('savedId');
+  });
+});
+
+describe('the interviewer’s opening question (issue 19)', () => {
+  const opening = () => openingMessage('Tell me about a time you led a team.', T1);
+
+  it('is the coach’s turn alone in the history the first answer sends', () => {
+    const messages = [opening(), newMessage('Hi, I am ready', 'Great, let’s begin. Tell me about a time you led a team.', T2)];
+    expect(buildChatHistory(messages).map(({ role, content }) => ({ role, content }))).toEqual([
+      { role: 'assistant', content: 'Tell me about a time you led a team.' },
+      { role: 'user', content: 'Hi, I am ready' },
+      { role: 'assistant', content: 'Great, let’s begin. Tell me about a time you led a team.' },
+    ]);
+  });
+
+  it('is kept in a snippet’s practice as an exchange without the person’s words, and read back as the opening', () => {
+    const messages = [opening(), newMessage('I led the migration', 'What was the result?', T2)];
+    const saved = toSnippetHistory(messages);
+    expect(saved[0]).toEqual({ userMessage: '', aiResponse: 'Tell me about a time you led a team.', timestamp: T1 });
+    const loaded = savedMessages(saved);
+    expect(loaded.map((m) => Boolean(m.opening))).toEqual([true, false]);
+    expect(buildChatHistory(loaded)[0]).toMatchObject({ role: 'assistant', content: 'Tell me about a time you led a team.' });
+  });
+
+  it('alone is nothing to save or to lose; a thread’s Save stores only the exchanges with the person’s words', () => {
+    expect(unsavedMessages([opening()])).toEqual([]);
+    expect(hasUnsavedAnswers([opening()])).toBe(false);
+    const answered = [opening(), newMessage('I led the migration', 'What was the result?', T2)];
+    expect(hasUnsavedAnswers(answered)).toBe(true);
+    expect(unsavedMessages(answered).map((m) => m.userMessage)).toEqual(['I led the migration']);
   });
 });

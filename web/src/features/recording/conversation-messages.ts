@@ -21,6 +21,11 @@ export interface ConversationMessage {
   answerId?: string | null;
   /** The coach's question asked again ("Answer this again"), which this answer answers. */
   askedAgain?: string;
+  /**
+   * The coach spoke first (issue 19): the interviewer's opening question, asked before the person
+   * said anything. It has no `userMessage`, is no answer, and is saved as an exchange with an empty one.
+   */
+  opening?: boolean;
   /** The person spoke (a recording or an upload) rather than typed. */
   spoken?: boolean;
   /** The saved message's id in its thread (a search result opens the thread at it). */
@@ -56,13 +61,19 @@ interface SavedItem {
   answerId?: string | null;
 }
 
-/** Exchanges loaded from a thread or a snippet conversation: already saved (spec section 4). */
+/** The interviewer's first question, before the person says anything: a turn of the coach's alone. */
+export function openingMessage(question: string, timestamp: string, audioResponse: string | null = null, wordTimings: WordTiming[] | null = null): ConversationMessage {
+  return { ...newMessage('', question, timestamp, audioResponse, wordTimings), opening: true };
+}
+
+/** Exchanges loaded from a thread or a snippet conversation: already saved (spec section 4). An exchange without the person's words is the coach's opening. */
 export function savedMessages(items: readonly SavedItem[]): ConversationMessage[] {
   return items.map((item) => ({
     ...newMessage(item.userMessage, item.aiResponse, item.timestamp, item.audioResponse ?? null),
     isSaved: true,
     audioUrl: item.audioUrl ?? null,
     answerId: item.answerId ?? null,
+    ...(item.userMessage.trim() === '' ? { opening: true } : {}),
     ...(item.id === undefined ? {} : { savedId: item.id }),
   }));
 }
@@ -83,7 +94,7 @@ export function spokenReplySource(message: Pick<ConversationMessage, 'audioRespo
 export function buildChatHistory(messages: readonly ConversationMessage[], limit: number = LIMITS.historyItems): ChatTurn[] {
   const turns = messages.flatMap((m): ChatTurn[] => [
     ...(m.askedAgain ? [{ role: 'assistant' as const, content: m.askedAgain, timestamp: m.timestamp }] : []),
-    { role: 'user', content: m.userMessage, timestamp: m.timestamp },
+    ...(m.opening ? [] : [{ role: 'user' as const, content: m.userMessage, timestamp: m.timestamp }]),
     { role: 'assistant', content: m.aiResponse, timestamp: m.timestamp },
   ]);
   return limit <= 0 ? [] : turns.slice(-limit);
@@ -95,9 +106,17 @@ export function toSnippetHistory(messages: readonly ConversationMessage[], limit
   return limit <= 0 ? [] : history.slice(-limit);
 }
 
-/** What a Save stores to a thread: the unsaved exchanges, in order. */
+/**
+ * What a Save stores to a thread: the unsaved exchanges, in order. A thread keeps the person's words
+ * with each reply, so the coach's opening alone is not one of them (a snippet's practice keeps it).
+ */
 export function unsavedMessages(messages: readonly ConversationMessage[]): ConversationMessage[] {
-  return messages.filter((m) => !m.isSaved);
+  return messages.filter((m) => !m.isSaved && !m.opening);
+}
+
+/** True when something the person said is not saved yet: leaving would lose it (an opening alone loses nothing). */
+export function hasUnsavedAnswers(messages: readonly ConversationMessage[]): boolean {
+  return unsavedMessages(messages).length > 0;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { processTextResponseSchema, snippetConversationsResponseSchema, type ChatTurn, type SnippetExchange } from '@story/proto';
+import { openingResponseSchema, processTextResponseSchema, spokenOpeningResponseSchema, snippetConversationsResponseSchema, type ChatTurn, type OpeningRequest, type SnippetExchange, type SpokenOpeningResponse } from '@story/proto';
 import { httpClient } from '../../api/http-client.ts';
 
 export interface ProcessTextInput {
@@ -28,4 +28,13 @@ export async function fetchSnippetHistory(snippetId: number): Promise<SnippetExc
     parse: (data) => snippetConversationsResponseSchema.parse(data),
   });
   return conversations[0]?.conversationHistory ?? [];
+}
+
+/**
+ * The interviewer's first question, asked before the person says anything (issue 19): as text
+ * (POST /api/process-text/opening), or spoken when the plan speaks replies (POST /api/transcribe/opening).
+ */
+export async function fetchOpening(input: OpeningRequest, spoken: boolean): Promise<SpokenOpeningResponse> {
+  if (spoken) return httpClient.post('/api/transcribe/opening', { ...input }, { parse: (data) => spokenOpeningResponseSchema.parse(data) });
+  return httpClient.post('/api/process-text/opening', { ...input }, { parse: (data) => openingResponseSchema.parse(data) });
 }

@@ -163,16 +163,19 @@ export function MessageList({ messages, pendingText, processingLabel, speaking =
           <Exchange
             key={message.key}
             data-saved={message.isSaved}
+            {...(message.opening ? { 'data-opening': true } : {})}
             {...(message.savedId ? { id: messageAnchor(message.savedId) } : {})}
             {...(hasFocused && message.savedId === focusedId ? { ref: focusedRef, 'aria-current': true } : {})}
           >
             {message.askedAgain && <AskedAgain question={message.askedAgain} />}
-            <Bubble $from="user">
-              <SpeakerLabel>You</SpeakerLabel>
-              <AnswerWithFeedback answerId={message.answerId} answer={message.userMessage} actions={onAnswerAgain && index > 0 ? <AnswerAgainButton onClick={() => onAnswerAgain(message)} /> : null} />
-            </Bubble>
-            <Bubble $from="ai">
-              <SpeakerLabel>AI</SpeakerLabel>
+            {!message.opening && (
+              <Bubble $from="user">
+                <SpeakerLabel>You</SpeakerLabel>
+                <AnswerWithFeedback answerId={message.answerId} answer={message.userMessage} actions={onAnswerAgain && index > 0 && message.answerId ? <AnswerAgainButton onClick={() => onAnswerAgain(message)} /> : null} />
+              </Bubble>
+            )}
+            <Bubble $from="ai" {...(message.opening ? { 'data-testid': 'opening-question' } : {})}>
+              <SpeakerLabel>{message.opening ? 'AI · interviewer' : 'AI'}</SpeakerLabel>
               {speaking?.key === message.key ? <SpokenReplyText text={message.aiResponse} wordIndex={speaking.wordIndex} /> : <ReplyText>{message.aiResponse}</ReplyText>}
               {onToggleSpeech && spokenReplySource(message) && (
                 <ReplyControl type="button" aria-pressed={speaking?.key === message.key} onClick={() => onToggleSpeech(message)}>

@@ -18,7 +18,7 @@ import { CardSection } from '../../components/card-section.ts';
 import { TextComposer } from './text-composer.tsx';
 import { UploadPanel } from './upload-panel.tsx';
 import { useConversation } from './use-conversation.ts';
-import { useSpokenReplies } from './use-spoken-reply.ts';
+import { useOpeningHeard, useSpokenReplies } from './use-spoken-reply.ts';
 import { useVoiceTurns } from './use-voice-turns.ts';
 import { VoiceRecorder } from './voice-recorder.tsx';
 
@@ -72,17 +72,19 @@ export function RecordingPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const params = useMemo(() => parseRecordingParams(searchParams), [searchParams]);
   const focusedMessage = focusedMessageOf(searchParams);
-  const conversation = useConversation(params);
-  const { messages, pendingText, loadingHistory, pendingVoice, historyFailed, savedTo } = conversation;
+  const conversation = useConversation(params, { spoken: params.type !== 'text' });
+  const { messages, pendingText, loadingHistory, pendingVoice, historyFailed, savedTo, openingPending } = conversation;
   // Continuing a thread with nothing saved in it starts it as a new conversation would: no choice to make.
   const panel = recordingPanel(params, messages.length > 0);
   const [muted, setMuted] = useState(false);
   const [recording, setRecording] = useState(false);
   const voice = useVoiceTurns(conversation, panel === 'voice' || panel === 'upload');
   const spoken = useSpokenReplies(messages, muted);
+  // The interviewer's first question is heard before the recorder starts by itself.
+  const openingHeard = useOpeningHeard(messages, spoken.speaking, muted || openingPending);
   // type=voice, or a new conversation (or an empty thread) without a type, records by itself (spec section 2).
-  const autoStart = params.type === 'voice' || (params.type === null && panel === 'voice');
-  const hasUnsaved = messages.some((m) => !m.isSaved);
+  const autoStart = (params.type === 'voice' || (params.type === null && panel === 'voice')) && !openingPending && openingHeard;
+  const hasUnsaved = conversation.atRisk;
   // Unsaved exchanges, a reply on its way, or a recording being made: leaving would lose a story.
   const leave = useLeaveWarning(conversation.atRisk || pendingText !== null || pendingVoice !== null || recording);
   const toolbarRef = useRef<HTMLDivElement>(null);
@@ -95,13 +97,18 @@ export function RecordingPage() {
     setSearchParams((current) => continueSearch(current, savedTo, panel), { replace: true });
   }, [savedTo, params.mode, panel, setSearchParams]);
 
+  // "Answer this again": the keyboard goes where the answer is given (the text box, or Start recording).
+  useEffect(() => {
+    if (conversation.askedAgain !== null) document.querySelector<HTMLElement>('[data-answer-box]')?.focus();
+  }, [conversation.askedAgain]);
+
   const chooseType = (type: ConversationType) => {
     const next = new URLSearchParams(searchParams);
     next.set('type', type);
     setSearchParams(next);
   };
 
-  const showConversation = !historyFailed && (panel === 'text' || messages.length > 0 || loadingHistory);
+  const showConversation = !historyFailed && (panel === 'text' || messages.length > 0 || loadingHistory || openingPending);
   const showPanel = (name: typeof panel) => panel === name && !historyFailed && !loadingHistory;
   const emptyHint = panel === 'text' ? 'Type a message to start your story. The AI will reply and ask follow-up questions.' : 'Your conversation will appear here.';
 
@@ -130,12 +137,14 @@ export function RecordingPage() {
         <Panel aria-label="Conversation">
           {loadingHistory ? (
             <BusyStatus>Loading conversation...</BusyStatus>
+          ) : openingPending && messages.length === 0 ? (
+            <BusyStatus>The interviewer is getting your first question ready...</BusyStatus>
           ) : messages.length === 0 && pendingText === null ? (
             <Muted>{emptyHint}</Muted>
           ) : (
             <MessageList messages={messages} pendingText={pendingText} processingLabel="Processing your message..." focusedId={focusedMessage} speaking={spoken.speaking} onToggleSpeech={spoken.toggle} {...(params.snippetId > 0 ? { onAnswerAgain: conversation.answerAgain, askedAgain: conversation.askedAgain } : {})} />
           )}
-          {showPanel('text') && <TextComposer processing={pendingText !== null} onSend={conversation.sendText} draftKey={draftKeyOf(params)} />}
+          {showPanel('text') && <TextComposer processing={pendingText !== null || openingPending} onSend={conversation.sendText} draftKey={draftKeyOf(params)} />}
         </Panel>
       )}
 

@@ -104,6 +104,7 @@ export function TextComposer({ processing, onSend, draftKey }: TextComposerProps
         maxLength={LIMITS.messageText}
         placeholder="Type your message..."
         aria-describedby={hintId}
+        data-answer-box
         onChange={(event) => setText(event.target.value)}
         onKeyDown={handleKeyDown}
       />

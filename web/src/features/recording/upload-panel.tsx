@@ -161,7 +161,7 @@ export function UploadPanel({ processing, onUpload }: UploadPanelProps) {
       </Fieldset>
       <FileRow>
         <HiddenInput ref={inputRef} type="file" accept={AUDIO_ACCEPT} tabIndex={-1} aria-hidden="true" onChange={handleFileChange} />
-        <Button aria-describedby={hintId} onClick={() => inputRef.current?.click()} disabled={processing !== null}>
+        <Button aria-describedby={hintId} onClick={() => inputRef.current?.click()} disabled={processing !== null} data-answer-box>
           {file ? 'Choose Different File' : 'Choose Audio File'}
         </Button>
         {file && <FileName>{file.name}</FileName>}

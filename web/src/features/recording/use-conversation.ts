@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { useApolloClient } from '@apollo/client/react';
 import { CONVERSATION_MESSAGES, saveConversationResponseSchema, type ReplyAudioPart } from '@story/proto';
 import { refusalMessageOr } from '../../api/graphql-refusal.ts';
@@ -7,11 +7,13 @@ import { notifyError, notifyFailure, notifySuccess } from '../../components/toas
 import type { ToastHandle } from '../../components/toast/toast-store.ts';
 import { useAsyncEffect } from '../../hooks/use-async-effect.ts';
 import { CREATE_THREAD_MUTATION, refreshThreadLists, SAVE_CONVERSATION_MUTATION, THREAD_ITEMS_QUERY } from '../threads/threads.graphql.ts';
-import { fetchSnippetHistory, processText, saveSnippetConversation } from './conversation.api.ts';
+import { fetchOpening, fetchSnippetHistory, processText, saveSnippetConversation } from './conversation.api.ts';
 import {
   buildChatHistory,
+  hasUnsavedAnswers,
   markSavedThrough,
   newMessage,
+  openingMessage,
   savedMessages,
   toSnippetHistory,
   unsavedMessages,
@@ -56,6 +58,13 @@ export interface Conversation {
   askedAgain: string | null;
   /** Asks again the question that `message` answered: the next answer is another attempt at it. */
   answerAgain: (message: ConversationMessage) => void;
+  /** True while the interviewer's first question is on its way: a practice starts with it (issue 19). */
+  openingPending: boolean;
+}
+
+/** How the conversation is held: `spoken` when its replies may be spoken (a voice or upload screen). */
+export interface ConversationOptions {
+  spoken: boolean;
 }
 
 /**
@@ -63,7 +72,7 @@ export interface Conversation {
  * continuing, sends typed turns with the history and context, and saves exchanges to the thread
  * (one per exchange, in order) or to the snippet conversation.
  */
-export function useConversation({ mode, threadId, snippetId, context }: Pick<RecordingParams, 'mode' | 'threadId' | 'snippetId' | 'context'>): Conversation {
+export function useConversation({ mode, threadId, snippetId, context }: Pick<RecordingParams, 'mode' | 'threadId' | 'snippetId' | 'context'>, { spoken }: ConversationOptions = { spoken: false }): Conversation {
   const client = useApolloClient();
   const [messages, setMessagesState] = useState<ConversationMessage[]>([]);
   const messagesRef = useRef<ConversationMessage[]>([]);
@@ -131,6 +140,8 @@ export function useConversation({ mode, threadId, snippetId, context }: Pick<Rec
   );
 
   const retryHistory = useCallback(() => setHistoryAttempt((attempt) => attempt + 1), []);
+
+  const openingPending = useOpening({ practice: snippetId > 0 || Boolean(context?.trim()), snippetId, context, spoken, ready: !loadingHistory && !historyFailed && messages.length === 0, messagesRef, updateMessages });
 
   /**
    * The thread to save to, created at the first Save when the page was opened without one: a thread
@@ -338,7 +349,45 @@ export function useConversation({ mode, threadId, snippetId, context }: Pick<Rec
     }
   }, [saveToSnippet, saveToThread, snippetId]);
 
-  const atRisk = messages.some((message) => !message.isSaved);
+  const atRisk = hasUnsavedAnswers(messages);
 
-  return { messages, loadingHistory, historyFailed, retryHistory, savedTo, atRisk, pendingText, saving, sendText, save, pendingVoice, sendVoice, setPendingVoice, askedAgain, answerAgain };
+  return { messages, loadingHistory, historyFailed, retryHistory, savedTo, atRisk, pendingText, saving, sendText, save, pendingVoice, sendVoice, setPendingVoice, askedAgain, answerAgain, openingPending };
+}
+
+interface OpeningInput {
+  /** The conversation is an interview practice (a snippet, or selected requirements). */
+  practice: boolean;
+  snippetId: number;
+  context: string | undefined;
+  spoken: boolean;
+  /** Nothing is on screen and no history is coming: the practice is starting. */
+  ready: boolean;
+  messagesRef: RefObject<ConversationMessage[]>;
+  updateMessages: (change: (current: ConversationMessage[]) => ConversationMessage[]) => void;
+}
+
+/**
+ * The interviewer asks first (issue 19): a practice with nothing said yet opens with its question
+ * (spoken when the plan speaks replies), once per screen. Should it not come, the person can still
+ * answer; should the person speak first, the late question is dropped. True while it is on its way.
+ */
+function useOpening({ practice, snippetId, context, spoken, ready, messagesRef, updateMessages }: OpeningInput): boolean {
+  const [pending, setPending] = useState(false);
+  const asked = useRef(false);
+
+  useEffect(() => {
+    if (!practice || !ready || asked.current) return;
+    asked.current = true;
+    setPending(true);
+    const input = { ...(context?.trim() ? { context: context.trim() } : {}), ...(snippetId > 0 ? { snippetId } : {}) };
+    fetchOpening(input, spoken)
+      .then((opening) => {
+        if (messagesRef.current.length > 0) return;
+        updateMessages(() => [openingMessage(opening.aiResponse, new Date().toISOString(), opening.audioResponse ?? null, opening.wordTimings ?? null)]);
+      })
+      .catch((error: unknown) => notifyFailure(serverMessageOr(error, CONVERSATION_MESSAGES.processTextFailed), error))
+      .finally(() => setPending(false));
+  }, [practice, ready, context, snippetId, spoken, messagesRef, updateMessages]);
+
+  return pending;
 }

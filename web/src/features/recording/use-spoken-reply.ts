@@ -131,3 +131,23 @@ export function useSpokenReplies(messages: readonly ConversationMessage[], muted
 function pieceSource(piece: ReplyAudioPiece | undefined): string | null {
   return piece ? `data:audio/mpeg;base64,${piece.audio}` : null;
 }
+
+/**
+ * Whether the interviewer's opening question (a new one, the first message) has been heard: it has
+ * no speech, replies are muted (`silent`), or its speech started and stopped (ended, was stopped, or
+ * could not play). True when there is no new opening. The recorder waits for it before starting by itself.
+ */
+export function useOpeningHeard(messages: readonly ConversationMessage[], speaking: Speaking | null, silent: boolean): boolean {
+  const first = messages[0];
+  const opening = first?.opening && !first.isSaved ? first : null;
+  const [started, setStarted] = useState<string | null>(null);
+  const [heard, setHeard] = useState<string | null>(null);
+  const speakingKey = speaking?.key ?? null;
+  useEffect(() => {
+    if (!opening) return;
+    if (speakingKey === opening.key) setStarted(opening.key);
+    else if (started === opening.key) setHeard(opening.key);
+  }, [opening, speakingKey, started]);
+  if (!opening || silent || !spokenReplySource(opening)) return true;
+  return heard === opening.key;
+}

@@ -28,6 +28,7 @@ describe('the recorder’s texts and times', () => {
   it('announces what was heard, then the reply; a typed turn only its reply', () => {
     expect(announcementOf({ userMessage: 'I led the team.', aiResponse: 'What happened next?', spoken: true })).toBe('You said: I led the team. The AI replied: What happened next?');
     expect(announcementOf({ userMessage: 'I led the team.', aiResponse: 'What happened next?' })).toBe('The AI replied: What happened next?');
+    expect(announcementOf({ userMessage: '', aiResponse: 'Tell me about a time you led a team.', opening: true })).toBe('The interviewer asks: Tell me about a time you led a team.');
   });
 
   it('records in the first of the specification’s formats the browser has: webm with opus, webm, ogg with opus, mp4', () => {

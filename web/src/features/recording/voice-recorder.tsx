@@ -131,7 +131,7 @@ export function VoiceRecorder({ timeLimit, autoStart, processing, onRecorded, on
       {processing !== null && <BusyStatus>{processing}</BusyStatus>}
       <Controls>
         {state === 'idle' && processing === null && (
-          <Button onClick={handleStart} disabled={timeLimit === null}>
+          <Button onClick={handleStart} disabled={timeLimit === null} data-answer-box>
             <MicIcon size={18} />
             Start recording
           </Button>

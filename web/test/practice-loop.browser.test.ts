@@ -1,0 +1,103 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../../infra/src/browser.ts';
+import { startTestStack } from '../../infra/src/test-stack.ts';
+import type { StackHandle } from '../../infra/src/stack.ts';
+import { VIEWPORTS, checkPage, messages, openingQuestion, sendMessage, signedInPage, type Viewport } from './browser-kit.ts';
+
+/**
+ * The practice loop as a job seeker meets it (issue 19): the interviewer asks first; what is not an
+ * answer ("Hi, I'm ready") gets a fitting reply and no grade; a real answer is graded; "Answer this
+ * again" puts the keyboard in the answer box; the practice, saved by itself, keeps the question first.
+ */
+const REQUIREMENTS = '- Lead cross-functional projects to on-time delivery\n- Improve operational processes with data';
+const ANSWER =
+  'At Harbor Logistics orders left late because pickers walked the whole floor. My goal was same-day dispatch above 95%. ' +
+  'I pulled two weeks of pick data and moved the fastest 200 items next to the packing benches. Within a month pick time fell from 11 minutes to 7 and same-day dispatch rose from 82% to 97%.';
+
+let stack: StackHandle;
+let browser: Browser;
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([startTestStack(), launchChromium()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+/** A saved job description with one snippet of REQUIREMENTS, made through the API; the snippet's id. */
+async function snippetOf(api: Awaited<ReturnType<typeof signedInPage>>['api']): Promise<number> {
+  const confirmed = await api.post('/api/confirm-job-description', { formattedContent: `## Role\n\n${REQUIREMENTS}`, jobTitle: 'Operations Lead', companyName: 'Harbor' });
+  expect(confirmed.status).toBe(201);
+  const snippet = await api.post('/api/job-description-snippets', { jobDescriptionId: confirmed.body.id, snippetText: REQUIREMENTS });
+  return snippet.body.id as number;
+}
+
+const focusedElement = (page: Page) => page.evaluate(() => ({ tag: document.activeElement?.tagName ?? '', label: document.activeElement?.getAttribute('aria-label') ?? (document.activeElement as HTMLTextAreaElement | null)?.labels?.[0]?.textContent ?? '' }));
+
+describe.each(VIEWPORTS)('the practice loop ($name)', (viewport: Viewport) => {
+  it('the interviewer asks first; "I\'m ready" is answered, not graded; an answer is graded; Answer this again goes to the answer box', async () => {
+    const { page, api } = await signedInPage(browser, stack, viewport);
+    const snippetId = await snippetOf(api);
+    await page.goto(`/interview-practice/practice?section=${encodeURIComponent(REQUIREMENTS)}&snippetId=${snippetId}`);
+    await page.getByRole('button', { name: 'Start a text conversation' }).click();
+
+    // Before the person says anything, the interviewer's question is on screen, about the first requirement.
+    const opening = openingQuestion(page);
+    await opening.waitFor();
+    const question = await opening.innerText();
+    expect(question).toMatch(/AI · interviewer/i);
+    expect(question.toLowerCase()).toContain('lead cross-functional projects to on-time delivery');
+    expect(question).toMatch(/\?|\.$/m);
+    expect(await messages(page).count()).toBe(0);
+    // The question alone is nothing to save.
+    expect(await page.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+    await checkPage(page, `the opening question (${viewport.name})`);
+    await page.screenshot({ path: `/tmp/practice-opening-${viewport.name}.png`, fullPage: true });
+
+    // "Hi, I'm ready" is no answer: the interviewer asks the question again, and there is nothing to grade.
+    const ready = await sendMessage(page, "Hi, I'm ready");
+    expect(ready.toLowerCase()).toContain('on-time delivery');
+    // A real answer is graded.
+    await sendMessage(page, ANSWER);
+    const answerLine = messages(page).nth(1).getByTestId('feedback-line');
+    await answerLine.waitFor({ timeout: 15_000 });
+    expect(await answerLine.innerText()).toMatch(/Feedback \d+\.\d\/10/);
+    expect(await messages(page).nth(0).getByTestId('feedback-line').count()).toBe(0);
+    expect(await messages(page).nth(0).getByRole('button', { name: 'Answer this again' }).count()).toBe(0);
+    // Practice saves itself: the exchanges say "Saved".
+    await messages(page).nth(1).getByText('Saved').waitFor();
+    await checkPage(page, `an answer graded after a non-answer (${viewport.name})`);
+    await page.screenshot({ path: `/tmp/practice-graded-${viewport.name}.png`, fullPage: true });
+
+    // "Answer this again": the question is asked again and the keyboard is in the answer box.
+    await messages(page).nth(1).getByRole('button', { name: 'Answer this again' }).click();
+    await page.getByTestId('asked-again').waitFor();
+    await expect.poll(() => focusedElement(page)).toEqual({ tag: 'TEXTAREA', label: 'Your message' });
+
+    // The saved practice keeps the question first, as the coach's turn alone; its page shows it so.
+    const saved = await api.get(`/api/snippet-conversations/${snippetId}`);
+    const history = saved.body[0].conversationHistory as { userMessage: string; aiResponse: string; answerId?: string }[];
+    expect(history.map((exchange) => exchange.userMessage)).toEqual(['', "Hi, I'm ready", ANSWER]);
+    expect(history[0]?.aiResponse.length).toBeGreaterThan(20);
+    expect(question).toContain(history[0]?.aiResponse);
+    expect(history[1]?.answerId).toBeUndefined();
+    expect(history[2]?.answerId).toMatch(/^[\w-]{8,}$/);
+    await page.goto(`/interview-practice/conversations/${snippetId}`);
+    const first = page.locator(`#exchange-${saved.body[0].id as number}-0`);
+    await first.waitFor();
+    expect(await first.innerText()).not.toContain('You:');
+    expect(await first.innerText()).toContain('on-time delivery');
+    await page.context().close();
+  });
+
+  it('a story thread is not an interview: the person starts, and no opening question is asked', async () => {
+    const { page } = await signedInPage(browser, stack, viewport);
+    await page.goto('/recording?type=text');
+    await page.getByRole('textbox', { name: 'Your message' }).waitFor();
+    await page.getByText('Type a message to start your story.', { exact: false }).waitFor();
+    expect(await openingQuestion(page).count()).toBe(0);
+    await page.context().close();
+  });
+});
