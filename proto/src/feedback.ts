@@ -137,6 +137,13 @@ export const answerFeedbackSchema = z.object({
   attempts: graphqlIntSchema,
   /** The best attempt at this question so far (highest overall; the later of equals); never for a story turn. */
   best: z.boolean(),
+  /**
+   * Which of the person's practice questions this is an attempt at (issue 19, 2: the requirement and
+   * the question asked, whatever its wording), an opaque id shared by every attempt at it; null for
+   * an answer that is no attempt (a story turn, an answer to a follow-up). The web refreshes the
+   * other attempts of a question when a new one arrives ("Best" moves to it).
+   */
+  questionId: graphqlIdSchema.nullable(),
   /** ISO 8601. */
   answeredAt: z.string(),
 });

@@ -12,8 +12,8 @@ import { VIEWPORTS, checkPage, messages, openingQuestion, sendMessage, signedInP
 /**
  * Feedback on answers in Chromium (issue 12): a typed practice answer gets its feedback line (score,
  * STAR chips), which opens into the full feedback and marks the quoted words in the answer; "Answer
- * this again" asks the same question, the new attempt is scored and the snippet's progress chart
- * shows both attempts (with a table for screen readers); an uploaded spoken answer shows its delivery.
+ * this again" asks the same question, the new attempt is scored (the first attempt's line follows
+ * live: "attempt 1 of 2", no longer Best) and the snippet's progress chart shows both attempts (with a table for screen readers); an uploaded spoken answer shows its delivery.
  */
 const REQUIREMENTS = '- Lead cross-functional projects to on-time delivery\n- Improve operational processes with data';
 const WEAK = 'We changed a few things and it got better.';
@@ -82,6 +82,9 @@ describe.each(VIEWPORTS)('feedback on answers ($name)', (viewport: Viewport) => 
     await expect.poll(async () => feedbackLine(page, 1).innerText()).toMatch(/Best/);
     expect(await feedbackLine(page, 1).innerText()).toMatch(/attempt 2 of 2/);
     expect(await messages(page).nth(1).getByTestId('asked-again').count()).toBe(1);
+    // Best moves live (issue 19, 2): the first attempt's line now counts two attempts, and is not Best, without a reload.
+    await expect.poll(async () => feedbackLine(page, 0).innerText()).toMatch(/attempt 1 of 2/);
+    expect(await feedbackLine(page, 0).innerText()).not.toMatch(/Best/);
     await checkPage(page, `answered again (${viewport.name})`);
 
     await page.goto(`/interview-practice/conversations/${snippetId}`);

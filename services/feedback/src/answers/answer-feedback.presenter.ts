@@ -1,6 +1,10 @@
+import { createHash } from 'node:crypto';
 import type { AnswerFeedback, QuestionProgress, SnippetProgressResponse } from '@story/proto';
 import type { AttemptRecord, FeedbackRecord } from './answer-feedback.repository.ts';
 import { bestAttempt, isLoneAnswer, nextStep } from './attempts.ts';
+
+/** A question's key as the API shows it: opaque, the same for every attempt at the question (the key holds the question's words). */
+const questionIdOf = (questionKey: string): string => createHash('sha256').update(questionKey).digest('hex').slice(0, 20);
 
 /**
  * Feedback on one answer as the API gives it, with its place among the attempts at its question.
@@ -30,6 +34,7 @@ export function presentFeedback(record: FeedbackRecord, attempts: readonly Attem
     attempt: practice ? index + 1 : 1,
     attempts: practice ? attempts.length : 1,
     best: practice && bestAttempt(attempts)?.answerId === record.answerId,
+    questionId: practice ? questionIdOf(record.questionKey) : null,
     answeredAt: record.answeredAt,
   };
 }

@@ -72,6 +72,28 @@ export function answerFeedbackRepositoryContract(driver: string, open: () => Pro
       expect(await repository.snippetAttempts(userId, 77)).toEqual([]);
     });
 
+    it('lists one user’s questions in a practice scope, each with the turn that first asked it, in the order first answered', async () => {
+      const { repository } = store;
+      const userId = ++nextUser;
+      const later = feedbackRecord({ userId, snippetId: 5, questionKey: 'snippet:5|req:b|first', question: 'Next: Tell me about B.' });
+      const first = feedbackRecord({ userId, snippetId: 5, questionKey: 'snippet:5|req:a|first', question: 'First, tell me about A.' });
+      const again = feedbackRecord({ userId, snippetId: 5, questionKey: 'snippet:5|req:a|first', question: 'Great, let’s begin. Tell me about A.' });
+      const legacy = feedbackRecord({ userId, snippetId: 5, questionKey: 'snippet:5|what did you learn', question: 'What did you learn?' });
+      const otherSnippet = feedbackRecord({ userId, snippetId: 50, questionKey: 'snippet:50|req:a|first' });
+      const lone = feedbackRecord({ userId, snippetId: 5, questionKey: `answer:${randomUUID()}` });
+      const stranger = feedbackRecord({ userId: userId + 1000, snippetId: 5, questionKey: 'snippet:5|req:c|first' });
+      // Saved out of order: "first" was answered before "later".
+      for (const record of [later, again, legacy, otherSnippet, lone, stranger, first]) await repository.save(record);
+      expect(await repository.questionGroups(userId, 'snippet:5')).toEqual([
+        { questionKey: 'snippet:5|req:b|first', question: 'Next: Tell me about B.' },
+        { questionKey: 'snippet:5|req:a|first', question: 'First, tell me about A.' },
+        { questionKey: 'snippet:5|what did you learn', question: 'What did you learn?' },
+      ]);
+      // A prefix, never a pattern: "snippet:5" is no scope of "snippet:50", nor "." of anything.
+      expect(await repository.questionGroups(userId, 'snippet:.')).toEqual([]);
+      expect(await repository.questionGroups(userId + 1, 'snippet:5')).toEqual([]);
+    });
+
     it('forgets a thread’s, a snippet’s or a user’s feedback, and nobody else’s', async () => {
       const { repository } = store;
       const userId = ++nextUser;

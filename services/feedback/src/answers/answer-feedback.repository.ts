@@ -22,7 +22,7 @@ export interface FeedbackRecord {
   userId: number;
   threadId: number | null;
   snippetId: number | null;
-  /** The question's scope and words, as attempts at the same question share them (`attemptKey`). */
+  /** Which question of which practice scope the answer is an attempt at (`questionKeyIn`; `answer:<id>` for an attempt of its own). */
   questionKey: string;
   question: string;
   answer: string;
@@ -39,6 +39,9 @@ export interface FeedbackRecord {
 /** One attempt at a question, as a progress view lists it. */
 export type AttemptRecord = Pick<FeedbackRecord, 'answerId' | 'questionKey' | 'question' | 'overall' | 'answeredAt'>;
 
+/** One question the user has practised in a scope: its key, and the coach's turn that first asked it. */
+export type QuestionGroupRecord = Pick<FeedbackRecord, 'questionKey' | 'question'>;
+
 /** What a deletion elsewhere takes with it: a user's feedback, a snippet's, or a thread's. */
 export type FeedbackOwner = { kind: 'user' } | { kind: 'snippet'; snippetId: number } | { kind: 'thread'; threadId: number };
 
@@ -51,6 +54,11 @@ export interface AnswerFeedbackRepository {
   find(userId: number, answerId: string): Promise<FeedbackRecord | undefined>;
   /** The user's attempts at one question, oldest first. */
   attempts(userId: number, questionKey: string): Promise<AttemptRecord[]>;
+  /**
+   * The user's questions in one practice scope (keys that start with `<scope>|`), each with the turn
+   * that first asked it, in the order first answered: what a new attempt is matched against.
+   */
+  questionGroups(userId: number, scope: string): Promise<QuestionGroupRecord[]>;
   /** The user's attempts at every question of one snippet, oldest first. */
   snippetAttempts(userId: number, snippetId: number): Promise<AttemptRecord[]>;
   /** Forgets the feedback a deletion takes with it; resolves to how many answers lost theirs. */

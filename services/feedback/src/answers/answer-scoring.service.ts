@@ -4,7 +4,8 @@ import { isNonAnswer } from '@story/proto/story-analysis';
 import { deliveryFeedback } from '../delivery/delivery-metrics.ts';
 import { overallScore, type AnswerToAssess, type EngineFeedback, type FeedbackEngine } from '../engines/feedback-engine.ts';
 import type { AnswerFeedbackRepository } from './answer-feedback.repository.ts';
-import { answerKindOf, attemptKey, nextStep } from './attempts.ts';
+import { answerKindOf, attemptScope, loneAnswerKey, nextStep } from './attempts.ts';
+import { questionKeyIn } from './question-identity.ts';
 
 export interface AnswerScoringDeps {
   feedback: AnswerFeedbackRepository;
@@ -45,7 +46,7 @@ export class AnswerScoringService {
       userId: event.userId,
       threadId: event.threadId ?? null,
       snippetId: event.snippetId ?? null,
-      questionKey: attemptKey(event),
+      questionKey: await this.questionKey(event),
       question: event.question,
       answer: event.answer,
       source: event.source,
@@ -64,6 +65,16 @@ export class AnswerScoringService {
       scoredAt: clock().toISOString(),
     });
     return saved ? 'scored' : 'already-scored';
+  }
+
+  /**
+   * Which question the answer is an attempt at (issue 19, 2): the person's question in the same
+   * practice scope it is most alike, whatever the leads and wording of the turn, else a new one.
+   */
+  private async questionKey(event: AnswerGivenEvent): Promise<string> {
+    const scope = attemptScope(event);
+    if (!scope) return loneAnswerKey(event.answerId);
+    return questionKeyIn(scope, event.question, event.requirements, await this.deps.feedback.questionGroups(event.userId, scope));
   }
 
   /** The configured engine's reading, or the offline scorer's when it fails or takes longer than the timeout. */

@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import type { AnswerGivenEvent, AnswerKind, StarPart, StarPartFeedback } from '@story/proto';
 import type { AttemptRecord } from './answer-feedback.repository.ts';
+import { practiceScope } from './question-identity.ts';
 
-/** A question as attempts share it: case, spacing, quotes and end punctuation do not make another question. */
+/** A question as attempts shared it before question identities: case, spacing, quotes and end punctuation aside, the same words. */
 const normalisedQuestion = (question: string): string =>
   question
     .toLowerCase()
@@ -15,20 +15,30 @@ const normalisedQuestion = (question: string): string =>
 /** What an answer is part of: as the event says, else (events from before kinds) an interview answer. */
 export const answerKindOf = (event: Pick<AnswerGivenEvent, 'kind'>): AnswerKind => event.kind ?? 'practice';
 
+type AttemptEvent = Pick<AnswerGivenEvent, 'answerId' | 'question' | 'snippetId' | 'requirements' | 'kind' | 'earlierTurns'>;
+
 /**
- * What makes two answers attempts at the same question ("Answer this again" asks it again): the same
- * words asked in the same snippet's practice (or, practising without a snippet, for the same
- * requirements). Attempts exist only in interview practice: a story turn, or an answer that belongs
- * to no practice, is an attempt of its own, never counted with answers of other threads or stories.
+ * The practice scope an answer is an attempt in (a snippet's practice, or practising without a
+ * snippet the same requirements), or undefined when it is no attempt: attempts exist only in
+ * interview practice, so a story turn, an answer to a follow-up (it goes on with the answer before
+ * it) or an answer that belongs to no practice is an attempt of its own, never counted with others.
  */
-export function attemptKey(event: Pick<AnswerGivenEvent, 'answerId' | 'question' | 'snippetId' | 'requirements' | 'kind' | 'earlierTurns'>): string {
-  const requirements = event.requirements?.trim();
-  // An answer to a follow-up goes on with the answer before it: it is no attempt of its own.
-  if (answerKindOf(event) === 'practice' && !event.earlierTurns?.length) {
-    if (event.snippetId !== undefined) return `snippet:${event.snippetId}|${normalisedQuestion(event.question)}`;
-    if (requirements) return `requirements:${createHash('sha256').update(requirements).digest('hex').slice(0, 16)}|${normalisedQuestion(event.question)}`;
-  }
-  return `answer:${event.answerId}`;
+export function attemptScope(event: AttemptEvent): string | undefined {
+  if (answerKindOf(event) !== 'practice' || event.earlierTurns?.length) return undefined;
+  return practiceScope(event);
+}
+
+/** The key of an answer that is an attempt of its own (see attemptScope). */
+export const loneAnswerKey = (answerId: string): string => `answer:${answerId}`;
+
+/**
+ * The key attempts had before question identities (issue 19, 2): the scope and the coach's whole turn,
+ * word for word. Keys stored so far are of this kind; new attempts join them through `questionKeyIn`.
+ * Kept as the baseline of the question identity's evaluation.
+ */
+export function attemptKey(event: AttemptEvent): string {
+  const scope = attemptScope(event);
+  return scope ? `${scope}|${normalisedQuestion(event.question)}` : loneAnswerKey(event.answerId);
 }
 
 /** True for the key of an answer that is an attempt of its own, counted with no other (see attemptKey). */

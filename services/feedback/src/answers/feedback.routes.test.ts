@@ -85,6 +85,49 @@ describe('feedback routes', () => {
     expect(bobsView.questions.flatMap((entry) => entry.attempts.map((attempt) => attempt.answerId))).toEqual([bobs.answerId]);
   });
 
+  it('counts one question however it is asked: after "I’m ready", in a new session’s intro, in other words; each attempt numbered, Best on the highest', async () => {
+    const snippetId = 43;
+    const requirements = '- Improve operational processes\n- Use data to drive decisions';
+    const practice = { userId: ALICE, snippetId, requirements, kind: 'practice' as const };
+    const afterReady = answerEvent({ ...practice, question: 'Great, let’s begin. Tell me about a time you had to improve operational processes.', answer: 'We changed some things around and it was better.' });
+    const another = answerEvent({ ...practice, question: 'Good choice. Tell me about another time you had to improve operational processes.' });
+    const newSession = answerEvent({
+      ...practice,
+      question:
+        "Let's do a practice interview. I will ask about the requirements you selected, one at a time: “Improve operational processes”; “Use data to drive decisions”. First, tell me about a time you had to improve operational processes.",
+      answer: 'I moved the fast-moving stock closer to the packing benches, and picking got quicker.',
+    });
+    const otherRequirement = answerEvent({ ...practice, question: 'Next: Tell me about a time you had to use data to drive decisions.' });
+    const paraphrase = answerEvent({ ...practice, question: 'Thanks for coming in. Can you walk me through a situation where you made an operational process better? What was your part?' });
+    for (const event of [afterReady, another, newSession, otherRequirement, paraphrase]) await scoreAnswer(service, event);
+
+    const progress = snippetProgressResponseSchema.parse((await get(`/api/feedback/snippets/${snippetId}/progress`, alice)).json());
+    expect(progress.questions.map((entry) => entry.attempts.map((attempt) => attempt.answerId))).toEqual([
+      [afterReady.answerId, newSession.answerId, paraphrase.answerId],
+      [another.answerId],
+      [otherRequirement.answerId],
+    ]);
+    const [question] = progress.questions;
+    const scores = question?.attempts.map((attempt) => attempt.overall) ?? [];
+    expect(scores[2]).toBe(Math.max(...scores));
+    expect(question?.attempts.map((attempt) => [attempt.attempt, attempt.best])).toEqual([
+      [1, false],
+      [2, false],
+      [3, true],
+    ]);
+    expect(question?.bestAnswerId).toBe(paraphrase.answerId);
+
+    const feedbacks = await Promise.all([afterReady, newSession, paraphrase, another].map(async (event) => answerFeedbackSchema.parse((await get(`/api/feedback/${event.answerId}`, alice)).json())));
+    expect(feedbacks.map((feedback) => [feedback.attempt, feedback.attempts, feedback.best])).toEqual([
+      [1, 3, false],
+      [2, 3, false],
+      [3, 3, true],
+      [1, 1, true],
+    ]);
+    expect(new Set(feedbacks.slice(0, 3).map((feedback) => feedback.questionId)).size).toBe(1);
+    expect(feedbacks[3]?.questionId).not.toBe(feedbacks[0]?.questionId);
+  });
+
   it('gives an empty progress for a snippet without attempts and refuses a snippet id that is not a number', async () => {
     expect((await get('/api/feedback/snippets/999/progress', alice)).json()).toEqual({ questions: [] });
     for (const bad of ['abc', '0', '-1', '1e3', '01', '1.5']) {

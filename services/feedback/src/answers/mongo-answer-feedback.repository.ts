@@ -1,6 +1,6 @@
 import mongoose, { type Connection } from 'mongoose';
 import { isDuplicateKeyError } from '@story/service-kit';
-import { storedFindingsSchema, type AnswerFeedbackRepository, type AttemptRecord, type FeedbackOwner, type FeedbackRecord } from './answer-feedback.repository.ts';
+import { storedFindingsSchema, type AnswerFeedbackRepository, type AttemptRecord, type FeedbackOwner, type FeedbackRecord, type QuestionGroupRecord } from './answer-feedback.repository.ts';
 
 /** Feedback as MongoDB keeps it: the record with the answer id as `_id` and the findings as one JSON string. */
 type FeedbackDoc = Omit<FeedbackRecord, 'answerId' | 'findings'> & { _id: string; findings: string };
@@ -69,6 +69,21 @@ export class MongoAnswerFeedbackRepository implements AnswerFeedbackRepository {
   async attempts(userId: number, questionKey: string): Promise<AttemptRecord[]> {
     const docs = await this.feedback.find({ userId, questionKey }, ATTEMPT_FIELDS).sort({ answeredAt: 1, _id: 1 }).lean<AttemptDoc[]>();
     return docs.map(toAttempt);
+  }
+
+  async questionGroups(userId: number, scope: string): Promise<QuestionGroupRecord[]> {
+    // An anchored prefix with every special character escaped: the index on (userId, questionKey) serves it.
+    const escaped = `${scope}|`.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const prefix = new RegExp(`^${escaped}`);
+    const groups = await this.feedback
+      .aggregate<{ _id: string; question: string; answeredAt: string }>([
+        { $match: { userId, questionKey: prefix } },
+        { $sort: { answeredAt: 1, _id: 1 } },
+        { $group: { _id: '$questionKey', question: { $first: '$question' }, answeredAt: { $first: '$answeredAt' } } },
+        { $sort: { answeredAt: 1, _id: 1 } },
+      ])
+      .exec();
+    return groups.map((group) => ({ questionKey: group._id, question: group.question }));
   }
 
   async snippetAttempts(userId: number, snippetId: number): Promise<AttemptRecord[]> {

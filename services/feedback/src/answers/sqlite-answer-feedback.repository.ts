@@ -1,5 +1,5 @@
 import type { SqliteDatabase } from '@story/service-kit';
-import { storedFindingsSchema, type AnswerFeedbackRepository, type AttemptRecord, type FeedbackOwner, type FeedbackRecord } from './answer-feedback.repository.ts';
+import { storedFindingsSchema, type AnswerFeedbackRepository, type AttemptRecord, type FeedbackOwner, type FeedbackRecord, type QuestionGroupRecord } from './answer-feedback.repository.ts';
 
 interface FeedbackRow {
   answer_id: string;
@@ -49,6 +49,13 @@ export class SqliteAnswerFeedbackRepository implements AnswerFeedbackRepository 
       has: db.prepare<[string], { found: number }>('SELECT 1 AS found FROM answer_feedback WHERE answer_id = ?'),
       find: db.prepare<[number, string], FeedbackRow>('SELECT * FROM answer_feedback WHERE user_id = ? AND answer_id = ?'),
       attempts: db.prepare<[number, string], AttemptRecord>(`SELECT ${ATTEMPT_COLUMNS} FROM answer_feedback WHERE user_id = ? AND question_key = ? ORDER BY answered_at, answer_id`),
+      // The first answer of each key (by answered_at, then answer_id), keys of the scope only: a prefix compared as text, so no LIKE wildcard in it counts.
+      questionGroups: db.prepare<[number, string, string], QuestionGroupRecord>(
+        `SELECT question_key AS questionKey, question FROM (
+           SELECT question_key, question, answered_at, ROW_NUMBER() OVER (PARTITION BY question_key ORDER BY answered_at, answer_id) AS position
+           FROM answer_feedback WHERE user_id = ? AND substr(question_key, 1, length(?)) = ?
+         ) WHERE position = 1 ORDER BY answered_at, question_key`,
+      ),
       snippetAttempts: db.prepare<[number, number], AttemptRecord>(`SELECT ${ATTEMPT_COLUMNS} FROM answer_feedback WHERE user_id = ? AND snippet_id = ? ORDER BY answered_at, answer_id`),
       forgetUser: db.prepare<[number]>('DELETE FROM answer_feedback WHERE user_id = ?'),
       forgetSnippet: db.prepare<[number, number]>('DELETE FROM answer_feedback WHERE user_id = ? AND snippet_id = ?'),
@@ -86,6 +93,11 @@ export class SqliteAnswerFeedbackRepository implements AnswerFeedbackRepository 
 
   async attempts(userId: number, questionKey: string): Promise<AttemptRecord[]> {
     return this.statements.attempts.all(userId, questionKey);
+  }
+
+  async questionGroups(userId: number, scope: string): Promise<QuestionGroupRecord[]> {
+    const prefix = `${scope}|`;
+    return this.statements.questionGroups.all(userId, prefix, prefix);
   }
 
   async snippetAttempts(userId: number, snippetId: number): Promise<AttemptRecord[]> {

@@ -59,6 +59,9 @@ const Badge = styled.span`
   font-weight: 700;
 `;
 
+/** Whether the feedback line counts attempts: in interview practice, once the question was answered more than once (never for a story turn). */
+export const showsAttempts = (feedback: Pick<AnswerFeedback, 'kind' | 'attempts'>): boolean => feedback.kind === 'practice' && feedback.attempts > 1;
+
 const PART_NAMES = { situation: 'Situation', task: 'Task', action: 'Action', result: 'Result' } as const;
 
 /** The answer's text; while the feedback is open, the words it quotes are marked (with what they stand for, for screen readers). */
@@ -131,8 +134,8 @@ export function AnswerWithFeedback({ answerId, answer, actions }: AnswerWithFeed
             <VisuallyHidden>{open ? ', hide details' : ', show details'}</VisuallyHidden>
           </Toggle>
           <StarChips feedback={feedback} />
-          {feedback.best && feedback.attempts > 1 && <Badge>Best</Badge>}
-          {feedback.attempts > 1 && (
+          {showsAttempts(feedback) && feedback.best && <Badge>Best</Badge>}
+          {showsAttempts(feedback) && (
             <span>
               attempt {feedback.attempt} of {feedback.attempts}
             </span>

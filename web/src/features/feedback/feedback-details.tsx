@@ -1,5 +1,5 @@
 import { styled } from 'styled-components';
-import { TARGET_ANSWER_SECONDS, type AnswerFeedback } from '@story/proto';
+import { TARGET_ANSWER_SECONDS, type AnswerFeedback, type StarPartFeedback } from '@story/proto';
 
 const Details = styled.div`
   display: grid;
@@ -29,12 +29,61 @@ const Muted = styled.span`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
+const Sources = styled.ul`
+  margin: ${({ theme }) => theme.space.xs} 0 0;
+  padding-left: ${({ theme }) => theme.space.md};
+  display: grid;
+  gap: ${({ theme }) => theme.space.xs};
+  list-style: disc;
+`;
+
+const Next = styled.p`
+  padding: ${({ theme }) => `${theme.space.xs} ${theme.space.sm}`};
+  border-left: 3px solid ${({ theme }) => theme.colors.primary};
+  background: ${({ theme }) => theme.colors.surfaceMuted};
+`;
+
 const PART_NAMES = { situation: 'Situation', task: 'Task', action: 'Action', result: 'Result' } as const;
+/** The longest question shown beside an earlier turn's quote; a longer one is cut at a word. */
+const QUESTION_CHARS = 90;
 const DIMENSION_NAMES = { relevance: 'Relevance', specificity: 'Specificity', ownership: 'Ownership', impact: 'Impact', structure: 'Structure' } as const;
 const LENGTH_WORDS = { short: 'shorter than', good: 'within', long: 'longer than' } as const;
 
 /** Seconds as "0:07" or "1:32". */
 const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, '0')}`;
+
+/**
+ * The question of a coach's turn, to show beside a quote of the answer to it: the turn's last
+ * sentence that asks, without the reflection before it, shortened at a word when long.
+ */
+export function questionLine(turn: string): string {
+  const sentences = turn.replace(/\s+/g, ' ').trim().split(/(?<=[.!?…]["”’]?)\s+(?=["“]?[A-Z])/);
+  const asked = sentences.findLast((sentence) => sentence.endsWith('?')) ?? sentences.at(-1) ?? '';
+  if (asked.length <= QUESTION_CHARS) return asked;
+  return `${asked.slice(0, asked.lastIndexOf(' ', QUESTION_CHARS)).replace(/[\s,;:—–-]+$/, '')}…`;
+}
+
+/** A STAR part's words: from this answer and, in a story, from whichever earlier turn told it (with the question it answered). */
+function PartWords({ part, turn }: { part: StarPartFeedback; turn: number }) {
+  if (!part.present) return <Muted>missing. {part.prompt}</Muted>;
+  const here = part.quotes.map((quote) => `“${quote.text}”`).join(' … ');
+  if (part.earlier.length === 0) return <>{here || 'told.'}</>;
+  return (
+    <Sources>
+      {part.earlier.map((quote) => (
+        <li key={`${quote.turn}-${quote.start}`}>
+          From turn {quote.turn}
+          {quote.question && <Muted> (answering “{questionLine(quote.question)}”)</Muted>}: “{quote.text}”
+        </li>
+      ))}
+      {here && (
+        <li>
+          From this turn (turn {turn}): {here}
+        </li>
+      )}
+    </Sources>
+  );
+}
 
 /** The full feedback on one answer: the STAR parts with their words or a prompt, the five scores with their sentences, the delivery of a spoken answer. */
 export function FeedbackDetails({ feedback, id }: { feedback: AnswerFeedback; id: string }) {
@@ -42,15 +91,19 @@ export function FeedbackDetails({ feedback, id }: { feedback: AnswerFeedback; id
   return (
     <Details id={id}>
       <section aria-label="Story construction">
-        <Title>Story construction (STAR)</Title>
+        <Title>{feedback.kind === 'story' && feedback.turns > 1 ? `Story construction (STAR), across the ${feedback.turns} turns told so far` : 'Story construction (STAR)'}</Title>
         <Items>
           {feedback.star.map((part) => (
             <li key={part.part}>
-              <strong>{PART_NAMES[part.part]}:</strong>{' '}
-              {part.present ? part.quotes.map((quote) => `“${quote.text}”`).join(' … ') : <Muted>missing. {part.prompt}</Muted>}
+              <strong>{PART_NAMES[part.part]}:</strong> <PartWords part={part} turn={feedback.turns} />
             </li>
           ))}
         </Items>
+        {feedback.next && (
+          <Next>
+            <strong>What to add next:</strong> {feedback.next}
+          </Next>
+        )}
       </section>
       <section aria-label="Assessment">
         <Title>Assessment: {feedback.overall.toFixed(1)} out of 10</Title>

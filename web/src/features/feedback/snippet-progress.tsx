@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { styled } from 'styled-components';
 import type { QuestionProgress, SnippetProgressResponse } from '@story/proto';
 import { CardSection } from '../../components/card-section.ts';
 import { visuallyHiddenStyles } from '../../components/visually-hidden.ts';
 import { useAsyncEffect } from '../../hooks/use-async-effect.ts';
 import { formatDateTimeWithZone } from '../../lib/date-format.ts';
+import { attemptNews, progressLacks } from './attempt-news.ts';
 import { fetchSnippetProgress } from './feedback.api.ts';
 
 const Question = styled.figure`
@@ -106,16 +107,34 @@ function QuestionScores({ question, index }: { question: QuestionProgress; index
   );
 }
 
-/** A snippet's practice progress: per question, the overall score over the attempts (nothing until an answer has feedback). */
+/**
+ * A snippet's practice progress: per question, the overall score over the attempts (nothing until an
+ * answer has feedback); read again when an attempt it does not show arrives on the page.
+ */
 export function SnippetProgressView({ snippetId }: { snippetId: number }) {
   const [progress, setProgress] = useState<SnippetProgressResponse | null>(null);
-  useAsyncEffect(() => (snippetId > 0 ? fetchSnippetProgress(snippetId) : null), { onSuccess: setProgress, onError: () => setProgress(null) }, [snippetId]);
+  /** Bumped when an attempt the chart does not show yet arrives on the page: the progress is read again. */
+  const [arrivals, setArrivals] = useState(0);
+  const shown = useRef(progress);
+  shown.current = progress;
+  useEffect(
+    () =>
+      attemptNews.subscribe((arrived) => {
+        if (progressLacks(shown.current, arrived)) setArrivals((count) => count + 1);
+      }),
+    [],
+  );
+  // A failed read again keeps the chart on screen: it is only behind by one attempt.
+  const handleFailure = () => {
+    if (arrivals === 0) setProgress(null);
+  };
+  useAsyncEffect(() => (snippetId > 0 ? fetchSnippetProgress(snippetId) : null), { onSuccess: setProgress, onError: handleFailure }, [snippetId, arrivals]);
   if (!progress || progress.questions.length === 0) return null;
   return (
     <CardSection aria-labelledby="snippet-progress-heading">
       <h2 id="snippet-progress-heading">Progress</h2>
       {progress.questions.map((question, index) => (
-        <QuestionScores key={question.bestAnswerId} question={question} index={index} />
+        <QuestionScores key={question.attempts[0]?.answerId ?? index} question={question} index={index} />
       ))}
     </CardSection>
   );

@@ -19,6 +19,7 @@ const feedback: AnswerFeedback = {
   attempt: 1,
   attempts: 1,
   best: true,
+  questionId: null,
   answeredAt: '2025-03-01T09:00:00.000Z',
 };
 

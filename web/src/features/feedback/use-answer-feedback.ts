@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { AnswerFeedback } from '@story/proto';
 import { ApiError } from '../../api/http-client.ts';
+import { attemptNews, followAttempt } from './attempt-news.ts';
 import { fetchAnswerFeedback } from './feedback.api.ts';
 
 /**
@@ -42,7 +43,8 @@ export function followAnswerFeedback(answerId: string, onSettled: (state: Feedba
  * The feedback on an answer, looked for as soon as the answer has an id and again with a growing
  * pause until it is ready (the reply never waits for it); it stays waiting meanwhile, and is
  * unavailable after about two and a half minutes or when the server refuses. A saved answer's
- * feedback is usually ready at the first look.
+ * feedback is usually ready at the first look. Feedback that arrives is told to the page
+ * (`attemptNews`), and a later attempt at the same question refreshes this one.
  */
 export function useAnswerFeedback(answerId: string | null | undefined): FeedbackState {
   const [state, setState] = useState<FeedbackState>({ status: 'waiting' });
@@ -52,7 +54,13 @@ export function useAnswerFeedback(answerId: string | null | undefined): Feedback
       return undefined;
     }
     setState({ status: 'waiting' });
-    return followAnswerFeedback(answerId, setState);
+    return followAnswerFeedback(answerId, (settled) => {
+      setState(settled);
+      if (settled.status === 'ready') attemptNews.announce(settled.feedback);
+    });
   }, [answerId]);
+  // A later attempt at the same question arriving changes this one's count and maybe its "Best".
+  const feedback = state.status === 'ready' ? state.feedback : null;
+  useEffect(() => (feedback ? followAttempt(feedback, (fresh) => setState({ status: 'ready', feedback: fresh })) : undefined), [feedback]);
   return state;
 }

@@ -112,6 +112,7 @@ describe('the offline feedback engine', () => {
       attempt: 1,
       attempts: 1,
       best: true,
+      questionId: null,
       answeredAt: new Date(0).toISOString(),
     });
     expect(served.star).toHaveLength(4);

@@ -1,0 +1,315 @@
+import { createHash } from 'node:crypto';
+import { extractRequirements, type Requirement } from '@story/proto/story-analysis';
+
+/**
+ * A question's identity (issue 19, 2): which requirement it asks about and which question it is
+ * (the first example, another one, the strongest, a hard one, what was learned, how one would go
+ * about it), not its wording. The coach's whole turn comes with an answer: its leads ("Great, let’s
+ * begin.", "Sure — here it is again.") and an intro's list of requirements are no part of the
+ * question, and neither are the words of the interview frame ("tell me about a time", "can you share
+ * an example of when", "walk me through a situation where").
+ */
+
+/** Which question about a requirement is asked; one requirement asked in two ways is two questions. */
+export const QUESTION_FRAMES = ['first', 'another', 'strongest', 'hard', 'learned', 'approach'] as const;
+export type QuestionFrame = (typeof QUESTION_FRAMES)[number];
+
+/** What a question is, read from the coach's turn against the practised requirements. */
+export interface QuestionSignature {
+  /** The question sentence the turn asked, without leads. */
+  asked: string;
+  /** Index into the practised requirements of the one asked about; null when it names none of them. */
+  requirement: number | null;
+  /** The words that set this requirement apart from the others (stable across edits of the list's order). */
+  requirementWords: string;
+  frame: QuestionFrame;
+  /** The question's own content words (canonical, frame words left out), for questions about no requirement. */
+  content: string[];
+}
+
+// ---- the question sentence ------------------------------------------------------------------------
+
+/** Openings of a sentence that asks, though it may end with a full stop ("Tell me about a time you…"). */
+const ASKING =
+  /^(?:tell me|tell us|describe|walk me through|talk me through|take me through|give me|share|think (?:of|about|back)|i'?d (?:like|love) to hear|i would (?:like|love) to hear|i want to hear|i'm curious|let'?s (?:talk|hear) about|please|recall|what|how|which|when|where|why|who|can you|could you|would you|will you|did|do|does|was|were|is|are|have|has)\b/i;
+/** Leads in front of a question ("First,", "Next:", "Now, ", "Okay so"). */
+const QUESTION_LEAD = /^(?:(?:first|next|now|then|so|and|finally|also|okay|ok|alright|right|well|great|good|sure|perfect|thanks|thank you)\b[,:!—–-]?\s+)+/i;
+/** Sentence ends: after . ! ? (and a closing quote), before the next sentence's capital, quote or lead. */
+const SENTENCE_END = /(?<=[.!?…]["”’)]?)\s+(?=["“‘(]?[A-Z0-9])/;
+
+/** The sentences of a coach's turn, a lead-in before a colon dropped ("Here is my first question: …"). */
+function sentencesOf(turn: string): string[] {
+  return turn
+    .replace(/\s+/g, ' ')
+    .trim()
+    .split(SENTENCE_END)
+    .map((sentence) => sentence.replace(QUESTION_LEAD, '').trim())
+    .filter((sentence) => sentence.length > 0)
+    .map((sentence) => {
+      // "Let's start with this one: tell me about…" asks after the colon; an intro's list ("one at a time: “A”; “B”.") does not.
+      const afterColon = /^[^:“"]{3,80}:\s+(.+)$/.exec(sentence)?.[1]?.replace(QUESTION_LEAD, '');
+      return afterColon && ASKING.test(afterColon) ? afterColon : sentence;
+    });
+}
+
+const asks = (sentence: string): boolean => sentence.endsWith('?') || ASKING.test(sentence);
+
+/** Fewer content words than this, and an asking sentence is a tail of the question before it ("What was your role?"). */
+const TAIL_QUESTION_WORDS = 3;
+
+/**
+ * The question a coach's turn asks: its last asking sentence, or the one before when the last is a
+ * short tail of it ("Tell me about a time you … What happened?"); the whole turn when none asks.
+ */
+export function askedQuestion(turn: string): string {
+  const sentences = sentencesOf(turn.replace(/[‘’]/g, "'"));
+  const last = sentences.findLastIndex(asks);
+  if (last < 0) return turn.replace(/\s+/g, ' ').trim();
+  const question = sentences[last] ?? '';
+  const before = sentences[last - 1];
+  if (before && asks(before) && contentWords(question).length < TAIL_QUESTION_WORDS && contentWords(before).length >= TAIL_QUESTION_WORDS) return before;
+  return question;
+}
+
+// ---- words ----------------------------------------------------------------------------------------
+
+/** Phrases that say the same thing in interview talk, replaced before the words are read. */
+const PHRASES: readonly (readonly [RegExp, string])[] = [
+  [/\b(?:one more|a different|a second|a further|an additional|yet another)\b/g, ' another '],
+  [/\bother (?=example|time|instance|occasion|situation|story)/g, ' another '],
+  [/\b(?:less experienced|more junior|new (?:hires?|starters?|joiners?))\b/g, ' junior '],
+  [/\b(?:on (?:your|my) own|without (?:supervision|guidance)|self-directed|self directed)\b/g, ' independent '],
+  [/\b(?:fast-paced|fast paced|high-pressure|high pressure|time pressure|tight (?:deadlines?|timelines?))\b/g, ' pressure '],
+  [/\b(?:went wrong|go wrong|did not go well|didn't go well|fell apart)\b/g, ' hard '],
+  [/\b(?:looking back|in hindsight|do differently|done differently|take away|took away)\b/g, ' learn '],
+  [/\b(?:most proud|proudest|most impressive|best example|strongest example|best story|strongest story)\b/g, ' strongest '],
+  [/\b(?:how (?:do|would|should) you (?:usually |typically |generally )?(?:go about|approach|handle|deal with)|how (?:do|would) you|what would you do|what is your approach to|what's your approach to|suppose|imagine)\b/g, ' approach '],
+  [/\b(?:change (?:someone'?s|their|his|her|a person'?s) mind|win (?:people|someone|them) over)\b/g, ' influence '],
+  [/\b(?:above and beyond|extra mile)\b/g, ' initiative '],
+  [/\b(?:incomplete information|not enough information|unclear (?:requirements|information))\b/g, ' ambiguity '],
+];
+
+/** Words of one meaning in interview talk, by a canonical one (after the phrases above). */
+const SYNONYMS: Record<string, string> = Object.fromEntries(
+  (
+    [
+      ['another', 'another'],
+      ['junior', 'junior juniors newer'],
+      ['mentor', 'mentor mentored mentoring mentors coach coached coaching guide guided guiding train trained training teach teaching onboard onboarded onboarding'],
+      ['engineer', 'engineer engineers developer developers programmer programmers devs dev'],
+      ['customer', 'customer customers client clients user users'],
+      ['colleague', 'colleague colleagues coworker coworkers co-worker co-workers peer peers teammate teammates'],
+      ['lead', 'lead leads led leading manage managed managing management oversee oversaw overseeing supervise supervised head headed run ran running'],
+      ['team', 'team teams group groups squad squads'],
+      ['conflict', 'conflict conflicts disagreement disagreements disagree disagreed dispute disputes clash clashed argument arguments'],
+      ['improve', 'improve improved improving improvement improvements optimise optimised optimize optimized optimizing optimising streamline streamlined enhance enhanced better'],
+      ['process', 'process processes workflow workflows procedure procedures'],
+      ['deadline', 'deadline deadlines timeline timelines'],
+      ['prioritise', 'prioritise prioritised prioritize prioritized prioritizing prioritising priority priorities juggle juggled juggling'],
+      ['communicate', 'communicate communicated communicating communication communications explain explained explaining'],
+      ['write', 'write wrote written writing'],
+      ['data', 'data metrics analytics numbers'],
+      ['decide', 'decide decided deciding decision decisions'],
+      ['problem', 'problem problems issue issues bug bugs incident incidents'],
+      ['solve', 'solve solved solving resolve resolved resolving fix fixed fixing troubleshoot troubleshooting troubleshot debug debugged debugging'],
+      ['build', 'build built building create created creating'],
+      ['deliver', 'deliver delivered delivering ship shipped shipping launch launched launching release released'],
+      ['independent', 'independent independently autonomously autonomous alone'],
+      ['fast', 'fast quick quickly rapid rapidly speed'],
+      ['need', 'need needs requirement requirements'],
+      ['handle', 'handle handled handling deal dealt dealing cope coped navigate navigated'],
+      ['hard', 'hard difficult challenging challenge challenges tough tricky struggle struggled struggling setback setbacks fail failed failure'],
+      ['learn', 'learn learned learnt learning lesson lessons takeaway takeaways reflect reflected'],
+      ['strongest', 'strongest proudest'],
+      ['influence', 'influence influenced influencing persuade persuaded persuading convince convinced convincing'],
+      ['adapt', 'adapt adapted adapting adjust adjusted pivot pivoted flexible flexibility'],
+      ['feedback', 'feedback critique criticism'],
+      ['goal', 'goal goals target targets objective objectives'],
+      ['budget', 'budget budgets cost costs spend spending money'],
+      ['sell', 'sell sold selling sale sales revenue'],
+      ['organise', 'organise organised organize organized organizing organising plan planned planning coordinate coordinated coordinating'],
+      ['stakeholder', 'stakeholder stakeholders'],
+      ['pressure', 'pressure stress stressful'],
+      ['ambiguity', 'ambiguity ambiguous uncertain uncertainty unclear'],
+      ['collaborate', 'collaborate collaborated collaborating collaboration partner partnered partnering cooperate'],
+    ] as const
+  ).flatMap(([canonical, surfaces]) => surfaces.split(' ').map((surface) => [surface, canonical] as const)),
+);
+
+/** The words of the interview frame and other words that tell nothing of what is asked. */
+const FRAME_WORDS = new Set(
+  (
+    'a an the of in on at for to from by with about and or but as so if than then that this these those it its into over through ' +
+    'tell told telling me us describe described walk talk take share give show think recall hear like love want let lets curious please ' +
+    'can could would will should may might must shall do did does done doing have has had having be been being is are was were am ' +
+    'i you your yours yourself we our my mine they them their he she his her someone something anything any some one ever ' +
+    'time times example examples instance instances occasion occasions situation situations moment moments case cases story stories experience experiences ' +
+    'when where which what who whom whose why how while during once happened happen go went got get make made ' +
+    'particular specific specifically recent recently past previous last just really also again question answer here there now ' +
+    'role job work worked working career life professional previously actually exactly kind sort bit little relied rely drew met showed'
+  ).split(' '),
+);
+
+/** Words of a requirement's label that say how much, not what ("Strong … skills", "3+ years of"). */
+const REQUIREMENT_FRAME_WORDS = new Set('skill skills ability able proven strong excellent good great year years plus'.split(' '));
+
+/** A light stem: plural and verb endings off, so "reviewed", "reviews" and "reviewing" are one word. */
+function stem(word: string): string {
+  if (word.length <= 4) return word;
+  if (word.endsWith('ies')) return `${word.slice(0, -3)}y`;
+  if (word.endsWith('ations')) return `${word.slice(0, -4)}e`;
+  if (word.endsWith('ation')) return `${word.slice(0, -3)}e`;
+  if (word.endsWith('ing') && word.length > 6) return word.slice(0, -3).replace(/(.)\1$/, '$1');
+  if (word.endsWith('ed') && word.length > 5) return word.slice(0, -2).replace(/(.)\1$/, '$1');
+  if (word.endsWith('es') && /(?:ss|sh|ch|x|z)es$/.test(word)) return word.slice(0, -2);
+  if (word.endsWith('s') && !word.endsWith('ss') && !word.endsWith('us') && !word.endsWith('is')) return word.slice(0, -1);
+  return word;
+}
+
+/** A text's words in canonical form: phrases and synonyms folded, stems, frame words kept. */
+function canonicalWords(text: string): string[] {
+  let folded = ` ${text.toLowerCase().replace(/[‘’]/g, "'").replace(/[^a-z0-9' -]+/g, ' ')} `;
+  for (const [phrase, canonical] of PHRASES) folded = folded.replace(phrase, canonical);
+  return (folded.match(/[a-z0-9]+(?:['-][a-z0-9]+)*/g) ?? []).map((word) => {
+    const bare = word.replace(/'s$/, '');
+    return SYNONYMS[bare] ?? SYNONYMS[stem(bare)] ?? stem(bare);
+  });
+}
+
+/** The canonical words of a text that say what it is about (no frame words). */
+const contentWords = (text: string): string[] => canonicalWords(text).filter((word) => !FRAME_WORDS.has(word));
+
+// ---- the signature --------------------------------------------------------------------------------
+
+/** Marker words of the question's frame, strongest first: "What did you learn the last time…" is about learning, not "last". */
+const FRAME_MARKERS: readonly (readonly [string, QuestionFrame])[] = [
+  ['learn', 'learned'],
+  ['approach', 'approach'],
+  ['hard', 'hard'],
+  ['strongest', 'strongest'],
+  ['another', 'another'],
+];
+
+/** Removes one occurrence of each of `taken` from `words` (a multiset difference). */
+function without(words: readonly string[], taken: readonly string[]): string[] {
+  const left = [...words];
+  for (const word of taken) {
+    const at = left.indexOf(word);
+    if (at >= 0) left.splice(at, 1);
+  }
+  return left;
+}
+
+/** The requirements practised: the selected text read as the coach reads it, each with its canonical words. */
+export interface PractisedRequirements {
+  requirements: Requirement[];
+  words: string[][];
+  /** How much each word tells one requirement from the others (rarer among them: more). */
+  weight: (word: string) => number;
+}
+
+/** Reads the selected requirements once per answer (`extractRequirements`, as the offline coach does). */
+export function practisedRequirements(text: string | undefined): PractisedRequirements {
+  const requirements = text?.trim() ? extractRequirements(text) : [];
+  const words = requirements.map((requirement) => [
+    ...new Set(contentWords(requirement.label).filter((word) => !REQUIREMENT_FRAME_WORDS.has(word) && !/^\d+$/.test(word))),
+  ]);
+  const counts = new Map<string, number>();
+  for (const list of words) for (const word of list) counts.set(word, (counts.get(word) ?? 0) + 1);
+  const weight = (word: string) => Math.log(1 + (words.length + 1) / (counts.get(word) ?? 1));
+  return { requirements, words, weight };
+}
+
+/** How much of a requirement's words a question carries, weighed (0 to 1). */
+function coverage(question: readonly string[], requirement: readonly string[], weight: (word: string) => number): number {
+  const total = requirement.reduce((sum, word) => sum + weight(word), 0);
+  if (total === 0) return 0;
+  const asked = new Set(question);
+  return requirement.reduce((sum, word) => sum + (asked.has(word) ? weight(word) : 0), 0) / total;
+}
+
+/** The least share of a requirement's (weighed) words a question must carry to be about it. */
+export const REQUIREMENT_COVERAGE = 0.34;
+
+/** What a coach's turn asks, read against the practised requirements. */
+export function questionSignature(turn: string, practised: PractisedRequirements): QuestionSignature {
+  const asked = askedQuestion(turn);
+  const words = contentWords(asked);
+  let requirement: number | null = null;
+  let bestScore = REQUIREMENT_COVERAGE;
+  practised.words.forEach((requirementWords, index) => {
+    const score = coverage(words, requirementWords, practised.weight);
+    if (score > bestScore) {
+      bestScore = score;
+      requirement = index;
+    }
+  });
+  const found: number | null = requirement;
+  const ownWords = found === null ? [] : (practised.words[found] ?? []);
+  // The frame is read from what is left once the requirement's own words are taken out ("Learn new tools quickly" is no "what did you learn").
+  const rest = without(words, ownWords);
+  const frame = FRAME_MARKERS.find(([marker]) => rest.includes(marker))?.[1] ?? 'first';
+  const markers = new Set(FRAME_MARKERS.map(([marker]) => marker));
+  return {
+    asked,
+    requirement: found,
+    requirementWords: [...ownWords].sort().join(' '),
+    frame,
+    content: [...new Set(rest.filter((word) => !markers.has(word)))],
+  };
+}
+
+/** The least similarity of two questions about no requirement for them to be one question. */
+export const SAME_QUESTION_SIMILARITY = 0.5;
+
+/**
+ * How alike two questions are, 0 to 1: about the same requirement, in the same frame, they are one
+ * question (1), in another frame or about another requirement two (0); questions about no requirement
+ * compare their content words (Jaccard), in the same frame only.
+ */
+export function questionSimilarity(a: QuestionSignature, b: QuestionSignature): number {
+  if (a.frame !== b.frame) return 0;
+  if (a.requirement !== null || b.requirement !== null) return a.requirement === b.requirement ? 1 : 0;
+  const left = new Set(a.content);
+  const right = new Set(b.content);
+  if (left.size === 0 && right.size === 0) return 1;
+  const shared = [...left].filter((word) => right.has(word)).length;
+  return shared / (left.size + right.size - shared);
+}
+
+/** One question the person has practised in a scope: its key, and the coach's turn that first asked it. */
+export interface QuestionGroup {
+  questionKey: string;
+  question: string;
+}
+
+const shortHash = (text: string): string => createHash('sha256').update(text).digest('hex').slice(0, 16);
+
+/** The scope attempts are counted in: one snippet's practice, or (practising without a snippet) the same requirements. */
+export function practiceScope(event: { snippetId?: number | undefined; requirements?: string | undefined }): string | undefined {
+  if (event.snippetId !== undefined) return `snippet:${event.snippetId}`;
+  const requirements = event.requirements?.trim();
+  return requirements ? `requirements:${shortHash(requirements)}` : undefined;
+}
+
+/** The key of a question no earlier attempt shares: its requirement and frame, else its content words. */
+export function newQuestionKey(scope: string, signature: QuestionSignature): string {
+  if (signature.requirement !== null) return `${scope}|req:${shortHash(signature.requirementWords)}|${signature.frame}`;
+  return `${scope}|ask:${signature.frame}:${[...signature.content].sort().join(' ')}`;
+}
+
+/**
+ * The key a new attempt is counted under: the key of the person's question in this scope it is most
+ * alike (at least SAME_QUESTION_SIMILARITY; a key of before issue 19 is joined as well), else a new one.
+ */
+export function questionKeyIn(scope: string, question: string, requirementsText: string | undefined, groups: readonly QuestionGroup[]): string {
+  const practised = practisedRequirements(requirementsText);
+  const signature = questionSignature(question, practised);
+  let best: { key: string; similarity: number } | undefined;
+  for (const group of groups) {
+    if (!group.questionKey.startsWith(`${scope}|`)) continue;
+    const similarity = questionSimilarity(signature, questionSignature(group.question, practised));
+    if (similarity >= SAME_QUESTION_SIMILARITY && (!best || similarity > best.similarity)) best = { key: group.questionKey, similarity };
+  }
+  return best?.key ?? newQuestionKey(scope, signature);
+}
