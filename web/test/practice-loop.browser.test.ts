@@ -92,6 +92,30 @@ describe.each(VIEWPORTS)('the practice loop ($name)', (viewport: Viewport) => {
     await page.context().close();
   });
 
+  it('a story told over turns is judged as a story: parts told earlier are quoted from their turn, no length target, no attempts; what to add next', async () => {
+    const { page } = await signedInPage(browser, stack, viewport);
+    await page.goto('/recording?type=text');
+    await sendMessage(page, 'In 2022 I worked at a regional hospital where the night shift kept running out of blood test kits.');
+    await sendMessage(page, 'I built a simple stock sheet, counted the kits every evening and set up a reorder with the supplier myself.');
+    const line = messages(page).nth(1).getByTestId('feedback-line');
+    await line.waitFor({ timeout: 15_000 });
+    expect(await line.innerText()).not.toMatch(/attempt|Best/);
+    await line.getByRole('button', { name: /Feedback/ }).click();
+    const story = messages(page).nth(1).getByRole('region', { name: 'Story construction' });
+    await story.waitFor();
+    const told = await story.innerText();
+    expect(told).toMatch(/across the 2 turns told so far/);
+    // The situation was told in the first turn: it is quoted from there, with the coach's question it answered.
+    expect(told).toMatch(/Situation:[\s\S]*From turn 1[\s\S]*regional hospital/);
+    expect(told).toMatch(/Action:[\s\S]*(?:From this turn \(turn 2\)|“)[\s\S]*stock sheet/);
+    expect(told).toMatch(/Result:\s*missing/);
+    expect(told).toMatch(/What to add next: /);
+    expect(await messages(page).nth(1).innerText()).not.toMatch(/target of 1–2 minutes|too short/i);
+    await checkPage(page, `a story judged across turns (${viewport.name})`);
+    await page.screenshot({ path: `/tmp/practice-story-${viewport.name}.png`, fullPage: true });
+    await page.context().close();
+  });
+
   it('a story thread is not an interview: the person starts, and no opening question is asked', async () => {
     const { page } = await signedInPage(browser, stack, viewport);
     await page.goto('/recording?type=text');
