@@ -2,7 +2,7 @@ import mongoose, { type Connection } from 'mongoose';
 import type { SnippetExchange } from '@story/proto';
 import { nextSequence, type MongoOutbox, type OutboxEvent } from '@story/service-kit';
 import type { SaveSnippetConversationInput, SnippetConversationRecord, SnippetConversationRepository, SnippetStoryEvents } from './snippet-conversation.repository.ts';
-import { extendsHistory, parseStoredHistory } from './snippet-history.ts';
+import { extendsHistory, firstChangedExchange, parseStoredHistory } from './snippet-history.ts';
 
 interface SnippetConversationDoc {
   _id: number;
@@ -74,7 +74,7 @@ export class MongoSnippetConversationRepository implements SnippetConversationRe
         await this.conversations.create([doc], { session });
         record = toSnippetConversation(doc);
       }
-      for (const event of buildEvents(record, continues ? latest.conversationHistory.length : 0)) await this.outbox.write(event, session);
+      for (const event of buildEvents(record, continues ? firstChangedExchange(latest.conversationHistory, history) : 0)) await this.outbox.write(event, session);
       return { record, created: !continues };
     });
   }

@@ -1,7 +1,7 @@
 import type { SnippetExchange } from '@story/proto';
 import type { OutboxEvent, SqliteDatabase, SqliteOutbox } from '@story/service-kit';
 import type { SaveSnippetConversationInput, SnippetConversationRecord, SnippetConversationRepository, SnippetStoryEvents } from './snippet-conversation.repository.ts';
-import { extendsHistory, parseStoredHistory } from './snippet-history.ts';
+import { extendsHistory, firstChangedExchange, parseStoredHistory } from './snippet-history.ts';
 
 interface SnippetConversationRow {
   id: number;
@@ -68,7 +68,7 @@ export class SqliteSnippetConversationRepository implements SnippetConversationR
         const row = continues ? this.statements.update.get(json, now, latest.id) : this.statements.insert.get(snippetId, userId, json, now, now);
         if (!row) throw new Error('snippet conversation write returned nothing');
         const record = toSnippetConversation(row);
-        for (const event of buildEvents(record, continues ? latest.conversationHistory.length : 0)) this.outbox.write(event);
+        for (const event of buildEvents(record, continues ? firstChangedExchange(latest.conversationHistory, history) : 0)) this.outbox.write(event);
         return { record, created: !continues };
       })
       .immediate();
