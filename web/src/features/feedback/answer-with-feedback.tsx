@@ -3,7 +3,7 @@ import { styled } from 'styled-components';
 import { STAR_PARTS, type AnswerFeedback } from '@story/proto';
 import { VisuallyHidden } from '../../components/visually-hidden.ts';
 import { FeedbackDetails } from './feedback-details.tsx';
-import { answerPieces, quotedRanges } from './highlighted-answer.ts';
+import { answerPieces, quotedRanges, type TextSpan } from './highlighted-answer.ts';
 import { pillButtonStyles } from './pill-button.ts';
 import { useAnswerFeedback } from './use-answer-feedback.ts';
 
@@ -15,7 +15,22 @@ const AnswerText = styled.p`
     color: ${({ theme }) => theme.colors.text};
     border-radius: 3px;
   }
+  /* A word the recogniser was unsure of: a dotted underline, thick enough to see on either bubble. */
+  .unsure {
+    text-decoration: underline dotted ${({ theme }) => theme.colors.danger};
+    text-decoration-thickness: 2px;
+    text-underline-offset: 3px;
+  }
 `;
+
+const UnsureNote = styled.p`
+  margin-top: ${({ theme }) => theme.space.xs};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+/** What a dotted underline means, said once under an answer that has unsure words. */
+export const UNSURE_NOTE = 'Words with a dotted underline may be misheard: correct the transcript if they are wrong.';
 
 const Line = styled.div`
   display: flex;
@@ -64,13 +79,24 @@ export const showsAttempts = (feedback: Pick<AnswerFeedback, 'kind' | 'attempts'
 
 const PART_NAMES = { situation: 'Situation', task: 'Task', action: 'Action', result: 'Result' } as const;
 
-/** The answer's text; while the feedback is open, the words it quotes are marked (with what they stand for, for screen readers). */
-function QuotedAnswer({ answer, feedback }: { answer: string; feedback: AnswerFeedback | null }) {
-  if (!feedback) return <AnswerText>{answer}</AnswerText>;
+const UNSURE = 'Unsure';
+
+/**
+ * The answer's text: words the recogniser was unsure of underlined (and said to be unsure, for
+ * screen readers); while the feedback is open, the words it quotes are marked with what they stand for.
+ */
+function QuotedAnswer({ answer, feedback, uncertain }: { answer: string; feedback: AnswerFeedback | null; uncertain: readonly TextSpan[] }) {
+  const ranges = [...(feedback ? quotedRanges(feedback) : []), ...uncertain.map((span) => ({ ...span, label: UNSURE }))];
+  if (ranges.length === 0) return <AnswerText>{answer}</AnswerText>;
   return (
     <AnswerText>
-      {answerPieces(answer, quotedRanges(feedback)).map((piece, index) =>
-        piece.label ? (
+      {answerPieces(answer, ranges).map((piece, index) =>
+        piece.label === UNSURE ? (
+          <span key={index} className="unsure" title="The recogniser was unsure of this word">
+            {piece.text}
+            <VisuallyHidden> (unsure)</VisuallyHidden>
+          </span>
+        ) : piece.label ? (
           <mark key={index} title={piece.label}>
             <VisuallyHidden>{piece.label}: </VisuallyHidden>
             {piece.text}
@@ -107,6 +133,12 @@ export interface AnswerWithFeedbackProps {
   answer: string;
   /** Shown on the feedback line (practice: "Answer this again"). */
   actions?: ReactNode;
+  /** Words of a spoken answer the recogniser was unsure of, until its feedback (which lists them) is here. */
+  uncertain?: readonly TextSpan[] | undefined;
+  /** Shown in place of the answer's text (the transcript being corrected). */
+  editor?: ReactNode;
+  /** Shown under the answer whatever the feedback ("Correct transcript"). */
+  tools?: ReactNode;
 }
 
 /**
@@ -114,14 +146,18 @@ export interface AnswerWithFeedbackProps {
  * among several attempts) once the feedback is ready, a disclosure button that opens the full
  * feedback, and the quoted words marked in the answer while it is open.
  */
-export function AnswerWithFeedback({ answerId, answer, actions }: AnswerWithFeedbackProps) {
+export function AnswerWithFeedback({ answerId, answer, actions, uncertain = [], editor, tools }: AnswerWithFeedbackProps) {
   const state = useAnswerFeedback(answerId);
   const [open, setOpen] = useState(false);
   const detailsId = useId();
   const feedback = state.status === 'ready' ? state.feedback : null;
+  // The feedback's own list is of the text it scored; a transcript corrected on screen has none.
+  const unsure = feedback && feedback.answer === answer ? feedback.uncertain : feedback ? [] : uncertain;
   return (
     <>
-      <QuotedAnswer answer={answer} feedback={open ? feedback : null} />
+      {editor ?? <QuotedAnswer answer={answer} feedback={open ? feedback : null} uncertain={unsure} />}
+      {!editor && unsure.length > 0 && <UnsureNote>{UNSURE_NOTE}</UnsureNote>}
+      {!editor && tools}
       {state.status === 'waiting' && (
         <Line role="status" data-testid="feedback-waiting">
           Feedback on this answer is on its way…

@@ -29,14 +29,17 @@ export const attemptNews = new AttemptNews();
 
 /** True when `arrived` is a later attempt at the same question than `mine` knows of: its count and "Best" are out of date. */
 export const outdatedBy = (mine: AnswerFeedback, arrived: AnswerFeedback): boolean =>
-  mine.questionId !== null && arrived.questionId === mine.questionId && arrived.answerId !== mine.answerId && arrived.attempts > mine.attempts;
+  mine.questionId !== null && arrived.questionId === mine.questionId && arrived.answerId !== mine.answerId && (arrived.attempts > mine.attempts || arrived.corrected);
 
 /**
  * True when `arrived` is an attempt a progress read does not list: the chart is out of date. A
  * progress not read yet (null) lacks nothing: the read on its way is newer than what is on screen.
  */
 export const progressLacks = (progress: SnippetProgressResponse | null, arrived: AnswerFeedback): boolean =>
-  progress !== null && arrived.questionId !== null && !progress.questions.some((question) => question.attempts.some((attempt) => attempt.answerId === arrived.answerId));
+  progress !== null &&
+  arrived.questionId !== null &&
+  // An attempt not listed, or listed with another score (its transcript was corrected and scored again).
+  !progress.questions.some((question) => question.attempts.some((attempt) => attempt.answerId === arrived.answerId && attempt.overall === arrived.overall));
 
 export interface AttemptNewsOptions {
   news?: AttemptNews;
@@ -51,6 +54,11 @@ export interface AttemptNewsOptions {
 export function followAttempt(mine: AnswerFeedback, onRefreshed: (fresh: AnswerFeedback) => void, { news = attemptNews, fetchFeedback = fetchAnswerFeedback }: AttemptNewsOptions = {}): () => void {
   let stopped = false;
   const unsubscribe = news.subscribe((arrived) => {
+    // This very answer scored again (its transcript corrected): the new feedback is the one to show.
+    if (arrived.answerId === mine.answerId) {
+      if (arrived !== mine) onRefreshed(arrived);
+      return;
+    }
     if (!outdatedBy(mine, arrived)) return;
     fetchFeedback(mine.answerId)
       .then((fresh) => {

@@ -15,3 +15,11 @@ export async function fetchAnswerFeedback(answerId: string): Promise<AnswerFeedb
 export async function fetchSnippetProgress(snippetId: number): Promise<SnippetProgressResponse> {
   return httpClient.get(`/api/feedback/snippets/${snippetId}/progress`, { parse: (data) => snippetProgressResponseSchema.parse(data) });
 }
+
+/**
+ * Corrects the transcript of one of the person's spoken answers (PUT /api/feedback/{answerId}/transcript):
+ * the answer is scored again from the corrected words, and the new feedback comes back.
+ */
+export async function correctAnswerTranscript(answerId: string, transcript: string): Promise<AnswerFeedback> {
+  return httpClient.put(`/api/feedback/${answerId}/transcript`, { transcript }, { parse: (data) => answerFeedbackSchema.parse(data) });
+}

@@ -1,5 +1,11 @@
 import type { AnswerFeedback, AnswerQuote } from '@story/proto';
 
+/** Characters `start` (inclusive) to `end` (exclusive) of a text. */
+export interface TextSpan {
+  start: number;
+  end: number;
+}
+
 /** A piece of the answer's text, marked when feedback quotes it. */
 export interface AnswerPiece {
   text: string;

@@ -8,7 +8,9 @@ import {
   savedMessages,
   spokenReplySource,
   toSnippetHistory,
+  uncertainSpans,
   unsavedMessages,
+  withCorrectedTranscript,
   withAudioPiece,
   withFirstAudioPiece,
   withoutPendingAudio,
@@ -197,5 +199,26 @@ describe('the interviewer’s opening question (issue 19)', () => {
     const answered = [opening(), newMessage('I led the migration', 'What was the result?', T2)];
     expect(hasUnsavedAnswers(answered)).toBe(true);
     expect(unsavedMessages(answered).map((m) => m.userMessage)).toEqual(['I led the migration']);
+  });
+});
+
+describe('a transcript the person can trust (issue 19, 4)', () => {
+  it('finds the words the recogniser was unsure of in the transcript, one per word, or each after the last when they do not line up', () => {
+    const transcript = 'I lead the art migration  in twenty twenty';
+    const words = ['I', 'lead', 'the', 'art', 'migration', 'in', 'twenty', 'twenty'].map((word) => ({ word, uncertain: word === 'art' || word === 'lead' }));
+    expect(uncertainSpans(transcript, words).map(({ start, end }) => transcript.slice(start, end))).toEqual(['lead', 'art']);
+    // Another count of words (the text was cleaned): each is looked for after the previous one.
+    const fewer = [{ word: 'lead', uncertain: false }, { word: 'art', uncertain: true }, { word: 'twenty', uncertain: true }];
+    expect(uncertainSpans(transcript, fewer).map(({ start, end }) => transcript.slice(start, end))).toEqual(['art', 'twenty']);
+    expect(uncertainSpans(transcript, undefined)).toEqual([]);
+    expect(uncertainSpans(transcript, words.map((word) => ({ ...word, uncertain: false })))).toEqual([]);
+  });
+
+  it('a corrected transcript is the person’s words, with nothing unsure left, and goes into the history the next turn sends', () => {
+    const heard = { ...newMessage('I lead the art migration', 'What was the result?', T1), spoken: true, uncertain: [{ start: 2, end: 6 }] };
+    const corrected = withCorrectedTranscript(heard, 'I led the data migration');
+    expect(corrected).toMatchObject({ userMessage: 'I led the data migration', uncertain: [], corrected: true, key: heard.key });
+    expect(buildChatHistory([corrected])[0]?.content).toBe('I led the data migration');
+    expect(toSnippetHistory([corrected])[0]?.userMessage).toBe('I led the data migration');
   });
 });

@@ -1,4 +1,5 @@
-import { LIMITS, joinMp3, type ChatTurn, type ReplyAudioPart, type SnippetExchange, type WordTiming } from '@story/proto';
+import type { TextSpan } from '../feedback/highlighted-answer.ts';
+import { LIMITS, joinMp3, type ChatTurn, type ReplyAudioPart, type SnippetExchange, type TranscriptWord, type WordTiming } from '@story/proto';
 
 /** One exchange on the conversation screen (spec section 3, "Client message item"). */
 export interface ConversationMessage {
@@ -28,12 +29,42 @@ export interface ConversationMessage {
   opening?: boolean;
   /** The person spoke (a recording or an upload) rather than typed. */
   spoken?: boolean;
+  /** Words of a spoken answer the recogniser was unsure of: character ranges of `userMessage` (issue 19). */
+  uncertain?: TextSpan[];
+  /** The person corrected the transcript of a spoken answer. */
+  corrected?: boolean;
   /** The saved message's id in its thread (a search result opens the thread at it). */
   savedId?: string;
   /** A reply spoken in pieces: those in hand, in order (`audioResponse` is them joined, `wordTimings` theirs). */
   audioPieces?: ReplyAudioPiece[];
   /** How many pieces of it are still to come. */
   audioPiecesPending?: number;
+}
+
+/**
+ * Where the words the recogniser was unsure of are in the transcript: `words` are the transcript's
+ * whitespace-separated words in order (the speech service's `transcriptWords`). Should they not
+ * line up with the text (another count), each is looked for after the previous one.
+ */
+export function uncertainSpans(transcript: string, words: readonly Pick<TranscriptWord, 'word' | 'uncertain'>[] | undefined): TextSpan[] {
+  if (!words?.some((word) => word.uncertain)) return [];
+  const tokens = [...transcript.matchAll(/\S+/g)].map((match) => ({ start: match.index, end: match.index + match[0].length, text: match[0] }));
+  if (tokens.length === words.length) return tokens.filter((_, index) => words[index]?.uncertain).map(({ start, end }) => ({ start, end }));
+  const spans: TextSpan[] = [];
+  const lower = transcript.toLowerCase();
+  let from = 0;
+  for (const word of words) {
+    const at = lower.indexOf(word.word.toLowerCase(), from);
+    if (at < 0) continue;
+    from = at + word.word.length;
+    if (word.uncertain) spans.push({ start: at, end: from });
+  }
+  return spans;
+}
+
+/** The exchange with the person's own words for what was heard: nothing in it is unsure any more. */
+export function withCorrectedTranscript(message: ConversationMessage, transcript: string): ConversationMessage {
+  return { ...message, userMessage: transcript, uncertain: [], corrected: true };
 }
 
 /** A piece of a spoken reply: its MP3 (base64) and where it starts in the reply, in seconds. */

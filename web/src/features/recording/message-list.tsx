@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { styled } from 'styled-components';
 import { displayWords } from '@story/proto';
 import { CheckIcon, SpeakerIcon } from '../../components/icons.tsx';
@@ -8,6 +8,7 @@ import { formatDateTimeWithZone } from '../../lib/date-format.ts';
 import { AnswerAgainButton, AskedAgain } from '../feedback/answer-again.tsx';
 import { AnswerWithFeedback } from '../feedback/answer-with-feedback.tsx';
 import { spokenReplySource, type ConversationMessage } from './conversation-messages.ts';
+import { TranscriptCorrection } from './transcript-correction.tsx';
 import type { Speaking } from './use-spoken-reply.ts';
 import { SpeakerLabel } from '../../components/speaker-label.ts';
 
@@ -131,13 +132,37 @@ export interface MessageListProps {
   askedAgain?: string | null;
   /** The saved message to show first, marked (a search result opened the thread at it). */
   focusedId?: string | null;
+  /**
+   * Puts the person's words in place of a spoken answer's transcript ("Correct transcript"); offered
+   * for what the person said on this screen, while it can still be saved with them (`canCorrect`).
+   */
+  onCorrectTranscript?: (message: ConversationMessage, transcript: string) => void;
+  canCorrect?: (message: ConversationMessage) => boolean;
 }
 
 /** The id of a saved exchange's element: where a search result opens the thread. */
 export const messageAnchor = (savedId: string): string => `message-${savedId}`;
 
 /** The exchanges, oldest first; each saved one carries a "Saved" marker; a spoken reply can be played and stopped, its words marked as they are said. */
-export function MessageList({ messages, pendingText, processingLabel, speaking = null, onToggleSpeech, onAnswerAgain, askedAgain = null, focusedId = null }: MessageListProps) {
+export function MessageList({ messages, pendingText, processingLabel, speaking = null, onToggleSpeech, onAnswerAgain, askedAgain = null, focusedId = null, onCorrectTranscript, canCorrect }: MessageListProps) {
+  const [correcting, setCorrecting] = useState<string | null>(null);
+
+  /** The "Correct transcript" tool of a spoken answer, and its editor while open. */
+  const correctionOf = (message: ConversationMessage) => {
+    if (!onCorrectTranscript || !message.spoken || !(canCorrect?.(message) ?? true)) return {};
+    const editing = correcting === message.key;
+    const correction = (
+      <TranscriptCorrection
+        transcript={message.userMessage}
+        answerId={message.answerId}
+        editing={editing}
+        onEditingChange={(open) => setCorrecting(open ? message.key : null)}
+        onCorrected={(transcript) => onCorrectTranscript(message, transcript)}
+      />
+    );
+    return editing ? { editor: correction } : { tools: correction };
+  };
+
   const endRef = useRef<HTMLDivElement>(null);
   const focusedRef = useRef<HTMLLIElement>(null);
   const hasFocused = focusedId !== null && messages.some((message) => message.savedId === focusedId);
@@ -171,7 +196,13 @@ export function MessageList({ messages, pendingText, processingLabel, speaking =
             {!message.opening && (
               <Bubble $from="user">
                 <SpeakerLabel>You</SpeakerLabel>
-                <AnswerWithFeedback answerId={message.answerId} answer={message.userMessage} actions={onAnswerAgain && index > 0 && message.answerId ? <AnswerAgainButton onClick={() => onAnswerAgain(message)} /> : null} />
+                <AnswerWithFeedback
+                  answerId={message.answerId}
+                  answer={message.userMessage}
+                  uncertain={message.uncertain}
+                  actions={onAnswerAgain && index > 0 && message.answerId ? <AnswerAgainButton onClick={() => onAnswerAgain(message)} /> : null}
+                  {...correctionOf(message)}
+                />
               </Bubble>
             )}
             <Bubble $from="ai" {...(message.opening ? { 'data-testid': 'opening-question' } : {})}>

@@ -142,7 +142,11 @@ export function RecordingPage() {
           ) : messages.length === 0 && pendingText === null ? (
             <Muted>{emptyHint}</Muted>
           ) : (
-            <MessageList messages={messages} pendingText={pendingText} processingLabel="Processing your message..." focusedId={focusedMessage} speaking={spoken.speaking} onToggleSpeech={spoken.toggle} {...(params.snippetId > 0 ? { onAnswerAgain: conversation.answerAgain, askedAgain: conversation.askedAgain } : {})} />
+            <MessageList messages={messages} pendingText={pendingText} processingLabel="Processing your message..." focusedId={focusedMessage} speaking={spoken.speaking} onToggleSpeech={spoken.toggle} {...(params.snippetId > 0 ? { onAnswerAgain: conversation.answerAgain, askedAgain: conversation.askedAgain } : {})}
+              onCorrectTranscript={(message, transcript) => conversation.correctTranscript(message.key, transcript)}
+              // A practice saves itself again with the correction; a thread's exchange, until it is saved.
+              canCorrect={(message) => params.snippetId > 0 || !message.isSaved}
+            />
           )}
           {showPanel('text') && <TextComposer processing={pendingText !== null || openingPending} onSend={conversation.sendText} draftKey={draftKeyOf(params)} />}
         </Panel>

@@ -16,7 +16,9 @@ import {
   openingMessage,
   savedMessages,
   toSnippetHistory,
+  uncertainSpans,
   unsavedMessages,
+  withCorrectedTranscript,
   withAudioPiece,
   withFirstAudioPiece,
   withoutPendingAudio,
@@ -60,6 +62,11 @@ export interface Conversation {
   answerAgain: (message: ConversationMessage) => void;
   /** True while the interviewer's first question is on its way: a practice starts with it (issue 19). */
   openingPending: boolean;
+  /**
+   * Puts the person's own words in place of what was heard (issue 19): a practice saves itself again;
+   * a thread keeps them for its Save. (The answer's feedback is scored again by the caller.)
+   */
+  correctTranscript: (key: string, transcript: string) => void;
 }
 
 /** How the conversation is held: `spoken` when its replies may be spoken (a voice or upload screen). */
@@ -263,7 +270,13 @@ export function useConversation({ mode, threadId, snippetId, context }: Pick<Rec
       setPendingVoiceState(label);
       try {
         const result = await answer(turnContext());
-        const heard = { ...newMessage(result.transcript, result.aiResponse, new Date().toISOString(), result.audioResponse ?? null, result.wordTimings ?? null), rawTranscript: result.rawTranscript, spoken: true, answerId: result.answerId ?? null };
+        const heard = {
+          ...newMessage(result.transcript, result.aiResponse, new Date().toISOString(), result.audioResponse ?? null, result.wordTimings ?? null),
+          rawTranscript: result.rawTranscript,
+          spoken: true,
+          answerId: result.answerId ?? null,
+          uncertain: uncertainSpans(result.transcript, result.transcriptWords),
+        };
         const message = result.moreAudio ? withFirstAudioPiece(heard, (result.audioParts ?? 1) - 1) : heard;
         addExchange(message);
         if (result.moreAudio) audioArrivals.current.set(message.key, receiveAudio(message.key, result.moreAudio));
@@ -349,9 +362,17 @@ export function useConversation({ mode, threadId, snippetId, context }: Pick<Rec
     }
   }, [saveToSnippet, saveToThread, snippetId]);
 
+  const correctTranscript = useCallback(
+    (key: string, transcript: string) => {
+      updateMessages((current) => current.map((message) => (message.key === key ? withCorrectedTranscript(message, transcript) : message)));
+      if (snippetId > 0) autoSaveSnippet(messagesRef.current);
+    },
+    [autoSaveSnippet, snippetId, updateMessages],
+  );
+
   const atRisk = hasUnsavedAnswers(messages);
 
-  return { messages, loadingHistory, historyFailed, retryHistory, savedTo, atRisk, pendingText, saving, sendText, save, pendingVoice, sendVoice, setPendingVoice, askedAgain, answerAgain, openingPending };
+  return { messages, loadingHistory, historyFailed, retryHistory, savedTo, atRisk, pendingText, saving, sendText, save, pendingVoice, sendVoice, setPendingVoice, askedAgain, answerAgain, openingPending, correctTranscript };
 }
 
 interface OpeningInput {
