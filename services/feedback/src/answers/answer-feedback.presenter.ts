@@ -31,6 +31,8 @@ export function presentFeedback(record: FeedbackRecord, attempts: readonly Attem
     attempts: practice ? attempts.length : 1,
     best: practice && bestAttempt(attempts)?.answerId === record.answerId,
     answeredAt: record.answeredAt,
+    uncertain: findings.uncertain ?? [],
+    corrected: findings.corrected ?? false,
   };
 }
 
