@@ -145,7 +145,7 @@ export class PocketsphinxRecognizer {
     this.read('\n');
     this.readLog(await readFile(this.logFile, 'utf8').catch(() => ''));
     await rm(this.logFile, { force: true });
-    const words = this.words.map(({ word, start, end, ...timed }) => ({ word, start, end, evidence: evidenceOf({ word, start, end, ...timed }, this.backtrace) }));
+    const words = this.words.map((timed) => ({ word: timed.word, start: timed.start, end: timed.end, evidence: evidenceOf(timed, this.backtrace) }));
     return { text: this.utterances.join(' '), words };
   }
 
