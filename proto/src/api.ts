@@ -272,6 +272,15 @@ export const wordTimingSchema = z.object({ word: z.string(), start: z.number().m
 export type WordTiming = z.infer<typeof wordTimingSchema>;
 
 /**
+ * A word of a transcript as the recogniser heard it (issue 19): when it was said, how sure the
+ * recogniser is of it (`confidence` 0 to 1, null when the engine tells nothing, e.g. a transcription
+ * model without word times), and whether it is shown as unsure (`uncertain`). An unsure word is
+ * never quoted as evidence nor counted as a filler; the person can correct the transcript.
+ */
+export const transcriptWordSchema = wordTimingSchema.extend({ confidence: z.number().min(0).max(1).nullable(), uncertain: z.boolean() });
+export type TranscriptWord = z.infer<typeof transcriptWordSchema>;
+
+/**
  * A spoken turn's answer. `audioResponse` (base64 MP3) and its `wordTimings` are absent when the
  * user's type replies with text only; `rawTranscript` is what was heard before a solo memo was
  * cleaned of filler words and repeats.
@@ -284,6 +293,12 @@ export const transcribeResponseSchema = z.object({
   wordTimings: z.array(wordTimingSchema).optional(),
   /** The answer's id: its feedback (with the delivery) appears at `GET /api/feedback/{answerId}` a moment later. */
   answerId: answerIdSchema.optional(),
+  /**
+   * The words of `transcript`, one per whitespace-separated word, in order, with the recogniser's
+   * confidence in each (issue 19). For a solo memo these are the cleaned transcript's words (what
+   * the cleaning removed has none). Absent from older servers and for engines that give no words.
+   */
+  transcriptWords: z.array(transcriptWordSchema).optional(),
 });
 export type TranscribeResponse = z.infer<typeof transcribeResponseSchema>;
 

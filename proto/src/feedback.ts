@@ -7,6 +7,8 @@
 import { z } from 'zod';
 import { graphqlIdSchema, graphqlIntSchema } from './graphql-types.ts';
 import { answerIdSchema, idTextSchema } from './ids.ts';
+import { FEEDBACK_MESSAGES } from './messages/feedback.ts';
+import { LIMITS } from './validation.ts';
 
 export const answerIdParamsSchema = z.object({ answerId: answerIdSchema });
 export const feedbackSnippetParamsSchema = z.object({ snippetId: idTextSchema });
@@ -39,7 +41,13 @@ export const LONG_PAUSE_SECONDS = 2;
 // ---- the event ------------------------------------------------------------------------------------
 
 /** When one word of a spoken answer was said, in seconds from the start of the recording (as the transcriber reports it). */
-export const answerWordTimingSchema = z.object({ word: z.string().max(100), start: z.number().min(0), end: z.number().min(0) });
+export const answerWordTimingSchema = z.object({
+  word: z.string().max(100),
+  start: z.number().min(0),
+  end: z.number().min(0),
+  /** The recogniser was unsure of the word (issue 19): it is never quoted as evidence nor counted as a filler. */
+  uncertain: z.boolean().optional(),
+});
 export type AnswerWordTiming = z.infer<typeof answerWordTimingSchema>;
 
 /** What the transcription tells about how an answer was spoken; it travels with the answer. */
@@ -146,8 +154,29 @@ export const answerFeedbackSchema = z.object({
   questionId: graphqlIdSchema.nullable(),
   /** ISO 8601. */
   answeredAt: z.string(),
+  /**
+   * Words of the answer the recogniser was unsure of (offsets into `answer`), in order (issue 19):
+   * never quoted in `star` or `assessment`, never counted as fillers. Empty for a typed answer and
+   * once the person corrected the transcript.
+   */
+  uncertain: z.array(answerQuoteSchema),
+  /** The person corrected the transcript (`PUT /api/feedback/{answerId}/transcript`): the feedback is of the corrected text. */
+  corrected: z.boolean(),
 });
 export type AnswerFeedback = z.infer<typeof answerFeedbackSchema>;
+
+/**
+ * `PUT /api/feedback/{answerId}/transcript` (GraphQL `correctAnswer`): the person's own words for a
+ * spoken answer the recogniser got wrong; the answer is scored again from them.
+ */
+export const correctTranscriptRequestSchema = z.object({
+  transcript: z
+    .string({ error: FEEDBACK_MESSAGES.transcriptEmpty })
+    .max(LIMITS.messageText, FEEDBACK_MESSAGES.transcriptTooLong)
+    .transform((text) => text.trim())
+    .refine((text) => text.length > 0, FEEDBACK_MESSAGES.transcriptEmpty),
+});
+export type CorrectTranscriptRequest = z.infer<typeof correctTranscriptRequestSchema>;
 
 /** An answer as the feedback subgraph resolves it (a thread item's `answer`): its feedback, null until ready. */
 export const answerEntitySchema = z.object({ id: graphqlIdSchema, feedback: answerFeedbackSchema.nullable() });

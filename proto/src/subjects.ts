@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { ANSWER_KINDS, ANSWER_SOURCES, STORY_TURNS_LIMIT, answerDeliveryInputSchema, storyTurnSchema } from './feedback.ts';
 import { answerIdSchema } from './ids.ts';
-import { chatHistorySchema, responseTypeSchema, userTypeSchema, wordTimingSchema } from './api.ts';
+import { chatHistorySchema, responseTypeSchema, transcriptWordSchema, userTypeSchema, wordTimingSchema } from './api.ts';
 
 export const SUBJECTS = {
   /** auth: is this session still valid? */
@@ -192,13 +192,17 @@ export type SpeechSynthesizeJob = z.infer<typeof speechSynthesizeJobSchema>;
 export const speechSessionFinishSchema = z.object({ jobId: z.string(), userId: z.number(), chunkCount: z.number().int() });
 export const speechSessionCancelSchema = z.object({ userId: z.number() });
 
+/** A transcribed word as a worker reports it: its times, and its confidence when the worker tells it (workers from before issue 19 do not). */
+export const heardWordSchema = wordTimingSchema.extend({ confidence: transcriptWordSchema.shape.confidence.optional(), uncertain: z.boolean().optional() });
+export type HeardWord = z.infer<typeof heardWordSchema>;
+
 /** A worker's answer to a job: accepted (reports follow on `speechJobSubject`), or refused. */
 export const speechJobAcceptedSchema = z.union([z.object({ ok: z.literal(true), worker: z.string() }), natsRefusalSchema]);
 export const speechJobEventSchema = z.discriminatedUnion('type', [
   /** Still at it; `worker` names the process (its host and pid). */
   z.object({ type: z.literal('working'), worker: z.string() }),
   /** `wordTimings`: when each word of the transcript was said, in seconds from the recording's start (for delivery feedback). */
-  z.object({ type: z.literal('transcribed'), transcript: z.string(), durationSeconds: z.number(), wordTimings: z.array(wordTimingSchema).optional() }),
+  z.object({ type: z.literal('transcribed'), transcript: z.string(), durationSeconds: z.number(), wordTimings: z.array(heardWordSchema).optional() }),
   z.object({ type: z.literal('synthesized'), audio: audioRefSchema, wordTimings: z.array(wordTimingSchema), durationSeconds: z.number() }),
   z.object({ type: z.literal('failed'), status: z.number().int(), message: z.string() }),
 ]);

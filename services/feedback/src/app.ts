@@ -29,8 +29,8 @@ export async function buildFeedbackApp(config: FeedbackConfig, deps: FeedbackDep
   const app = createServiceApp({ name: SERVICE_NAME, logLevel: config.LOG_LEVEL, logger: deps.logger, readiness: { database: storage.readiness } });
   await registerIdentity(app, config.IDENTITY_PUBLIC_KEY);
 
-  const reading = new AnswerFeedbackService(storage.feedback);
   const scoring = new AnswerScoringService({ feedback: storage.feedback, engine: deps.engine, fallback: deps.fallback, timeoutMs: config.FEEDBACK_TIMEOUT_MS, clock: deps.clock, log: app.log });
+  const reading = new AnswerFeedbackService(storage.feedback, scoring);
   registerFeedbackRoutes(app, reading);
   await registerSubgraph(app, subgraphSdl('feedback'), feedbackResolvers(reading));
   registerAnswerEventsConsumer(app, nats, new AnswerEventsConsumer(scoring, storage.feedback, app.log));

@@ -64,6 +64,26 @@ describe('the feedback scorer on the event stream', () => {
     }
   });
 
+  it('never counts an unsure word as a filler nor quotes one, from an event off the stream (issue 19)', async () => {
+    const service = await start();
+    try {
+      const answer = 'at the clinic i um rebuilt the rota and waits fell from forty minutes to twelve';
+      const unsure = new Set(['um', 'forty']);
+      const wordTimings = answer.split(' ').map((word, index) => ({ word, start: index * 0.4, end: index * 0.4 + 0.3, ...(unsure.has(word) ? { uncertain: true } : {}) }));
+      const event = answerEvent({ userId: 36, source: 'spoken', answer, delivery: { wordTimings } });
+      await publishAnswer(event);
+      await expect.poll(consumerIdle, { timeout: 15_000, interval: 100 }).toBe(true);
+      const found = await feedbackOf(service, event);
+      expect(found?.findings.uncertain?.map((word) => word.text)).toEqual(['um', 'forty']);
+      expect(found?.findings.delivery?.fillers).toEqual([]);
+      const quotes = [...(found?.findings.star ?? []).flatMap((part) => part.quotes), ...(found?.findings.assessment ?? []).flatMap((score) => (score.quote ? [score.quote] : []))];
+      expect(quotes.length).toBeGreaterThan(0);
+      for (const quote of quotes) expect(quote.text).not.toMatch(/\b(?:um|forty)\b/);
+    } finally {
+      await service.close();
+    }
+  });
+
   it('scores every answer given while the service was down once it is back', async () => {
     const events = Array.from({ length: 12 }, (_, index) => answerEvent({ userId: 32, snippetId: 4, question: `Question ${index % 3}` }));
     for (const event of events) await publishAnswer(event);

@@ -66,6 +66,10 @@ describe('live recording sessions', () => {
     const uploaded = transcribeResponseSchema.parse(whole.json());
     expect(uploaded.transcript).toBe(live.transcript);
     expect(live.transcript).toContain('database');
+    // The transcript's words with the recogniser's confidence (issue 19): the same live and uploaded.
+    expect(live.transcriptWords?.map((word) => word.word)).toEqual(live.transcript.split(/\s+/));
+    expect(live.transcriptWords?.every((word) => word.confidence !== null)).toBe(true);
+    expect(live.transcriptWords).toEqual(uploaded.transcriptWords);
 
     // Both answers travel with the same word timings (the delivery feedback is the same either way).
     const eventOf = (answerId: string | undefined) => events.find((event) => event.answerId === answerId);

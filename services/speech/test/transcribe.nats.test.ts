@@ -1,7 +1,10 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Objm } from '@nats-io/obj';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_SUBJECTS, NATS_BUCKETS, answerGivenEventSchema, spokenOpeningResponseSchema, transcribeResponseSchema, type AnswerGivenEvent } from '@story/proto';
+import { UNSURE_BELOW } from '../src/engines/pocketsphinx/word-confidence.ts';
 import { HEARD_WORDS, OTHERS_SNIPPET, SHORT_LIMIT_USER, TEXT_USER, VOICE_USER, filesUnder, startSpeechWorld, transcribeForm, type Recordings, type SpeechWorld } from './speech-test-kit.ts';
 
 /**
@@ -80,6 +83,30 @@ describe('POST /api/transcribe', () => {
     expect(event?.delivery?.durationSeconds).toBeGreaterThan(timings.at(-1)?.end ?? 0);
   });
 
+  it('returns the transcript’s words with the recogniser’s confidence, and sends the unsure ones marked with the answer (issue 19)', async () => {
+    // flite's awb voice, which pocketsphinx has not heard: it hears "our checkout database" as "a checkup database".
+    const wav = join(world.dir, 'awb.wav');
+    execFileSync('flite', ['-voice', 'awb', '-t', 'Last year I led the migration of our checkout database to a new system.', '-o', wav]);
+    const events: AnswerGivenEvent[] = [];
+    const subscription = world.nc.subscribe(EVENT_SUBJECTS.answerGiven, { callback: (_error, msg) => void events.push(answerGivenEventSchema.parse(msg.json())) });
+    const response = await upload(TEXT_USER, fileOf(wav));
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = transcribeResponseSchema.parse(response.json());
+    const words = answer.transcriptWords ?? [];
+    expect(words.map((word) => word.word)).toEqual(answer.transcript.split(/\s+/));
+    for (const word of words) {
+      expect(word.confidence).not.toBeNull();
+      expect(word.uncertain).toBe((word.confidence ?? 1) < UNSURE_BELOW);
+    }
+    const unsure = words.filter((word) => word.uncertain).map((word) => word.word);
+    expect(unsure).toContain('checkup');
+    expect(words.find((word) => word.word === 'migration')?.uncertain).toBe(false);
+    await expect.poll(() => events.find((event) => event.answerId === answer.answerId), { timeout: 10_000 }).toBeDefined();
+    subscription.unsubscribe();
+    const timings = events.find((event) => event.answerId === answer.answerId)?.delivery?.wordTimings ?? [];
+    expect(timings.filter((timing) => timing.uncertain).map((timing) => timing.word)).toEqual(unsure);
+  });
+
   it('refuses a thread or snippet id that is not a positive whole number, with a clear 400', async () => {
     for (const [field, value] of [['threadId', 'abc'], ['snippetId', '-1'], ['snippetId', '1e3'], ['threadId', '0']] as const) {
       const response = await upload(TEXT_USER, fileOf(recordings.wav), { [field]: value });
@@ -121,6 +148,8 @@ describe('POST /api/transcribe', () => {
     expect(answer.rawTranscript).toContain('database');
     expect(answer.transcript).toMatch(/^I /);
     expect(answer.transcript.endsWith('.')).toBe(true);
+    // The words of the cleaned transcript, as the web app shows it.
+    expect(answer.transcriptWords?.map((word) => word.word)).toEqual(answer.transcript.split(/\s+/));
   });
 
   it('refuses a recording longer than the user’s limit', async () => {

@@ -36,6 +36,8 @@ export function presentFeedback(record: FeedbackRecord, attempts: readonly Attem
     best: practice && bestAttempt(attempts)?.answerId === record.answerId,
     questionId: practice ? questionIdOf(record.questionKey) : null,
     answeredAt: record.answeredAt,
+    uncertain: findings.uncertain ?? [],
+    corrected: findings.corrected ?? false,
   };
 }
 

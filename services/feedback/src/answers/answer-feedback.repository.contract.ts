@@ -56,6 +56,19 @@ export function answerFeedbackRepositoryContract(driver: string, open: () => Pro
       expect(await repository.find(userId, randomUUID())).toBeUndefined();
     });
 
+    it('replaces an answer’s text and feedback when its owner corrects it, and nobody else’s', async () => {
+      const { repository } = store;
+      const userId = ++nextUser;
+      const record = feedbackRecord({ userId, source: 'spoken' });
+      await repository.save(record);
+      const rescored = { answer: 'I rebuilt the whole rota.', engine: 'offline' as const, overall: 7, findings: { ...record.findings, corrected: true, uncertain: [] }, scoredAt: new Date(clock + 9_000).toISOString() };
+      expect(await repository.rescore(userId + 1, record.answerId, rescored)).toBe(false);
+      expect(await repository.find(userId, record.answerId)).toEqual(record);
+      expect(await repository.rescore(userId, record.answerId, rescored)).toBe(true);
+      expect(await repository.find(userId, record.answerId)).toEqual({ ...record, ...rescored });
+      expect(await repository.rescore(userId, randomUUID(), rescored)).toBe(false);
+    });
+
     it('lists one user’s attempts at a question, and at a snippet’s questions, oldest first', async () => {
       const { repository } = store;
       const userId = ++nextUser;

@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { ANSWER_KINDS, ANSWER_SOURCES, FEEDBACK_ENGINES, assessmentScoreSchema, deliveryFeedbackSchema, starPartFeedbackSchema, storyQuoteSchema } from '@story/proto';
+import {
+  ANSWER_KINDS,
+  ANSWER_SOURCES,
+  FEEDBACK_ENGINES,
+  answerDeliveryInputSchema,
+  answerQuoteSchema,
+  assessmentScoreSchema,
+  deliveryFeedbackSchema,
+  starPartFeedbackSchema,
+  storyQuoteSchema,
+  storyTurnSchema,
+} from '@story/proto';
 
 /**
  * What an engine found in an answer: kept as one document (JSON in SQLite), read back through this
@@ -13,6 +24,14 @@ export const storedFindingsSchema = z.object({
   kind: z.enum(ANSWER_KINDS).optional(),
   turns: z.number().int().min(1).optional(),
   next: z.string().nullable().optional(),
+  /** Words of the answer the recogniser was unsure of (issue 19; none before it). */
+  uncertain: z.array(answerQuoteSchema).optional(),
+  /** The person corrected the transcript. */
+  corrected: z.boolean().optional(),
+  /** What the answer was scored with besides its text, kept so a correction scores it again the same way (absent before issue 19). */
+  scoredWith: z
+    .object({ requirements: z.string().optional(), earlierTurns: z.array(storyTurnSchema).optional(), delivery: answerDeliveryInputSchema.optional() })
+    .optional(),
 });
 export type StoredFindings = z.infer<typeof storedFindingsSchema>;
 
@@ -42,6 +61,9 @@ export type AttemptRecord = Pick<FeedbackRecord, 'answerId' | 'questionKey' | 'q
 /** One question the user has practised in a scope: its key, and the coach's turn that first asked it. */
 export type QuestionGroupRecord = Pick<FeedbackRecord, 'questionKey' | 'question'>;
 
+/** What a correction changes in stored feedback: the answer's text and everything scored from it. */
+export type RescoredFeedback = Pick<FeedbackRecord, 'answer' | 'engine' | 'overall' | 'findings' | 'scoredAt'>;
+
 /** What a deletion elsewhere takes with it: a user's feedback, a snippet's, or a thread's. */
 export type FeedbackOwner = { kind: 'user' } | { kind: 'snippet'; snippetId: number } | { kind: 'thread'; threadId: number };
 
@@ -52,6 +74,8 @@ export interface AnswerFeedbackRepository {
   /** Whether the answer has feedback already (a redelivered event is not scored again). */
   has(answerId: string): Promise<boolean>;
   find(userId: number, answerId: string): Promise<FeedbackRecord | undefined>;
+  /** Replaces one of the user's answers' text and feedback (a correction): false when the user has no such answer. */
+  rescore(userId: number, answerId: string, feedback: RescoredFeedback): Promise<boolean>;
   /** The user's attempts at one question, oldest first. */
   attempts(userId: number, questionKey: string): Promise<AttemptRecord[]>;
   /**

@@ -2,10 +2,26 @@ import { FEEDBACK_MESSAGES, type AnswerFeedback, type SnippetProgressResponse } 
 import { HttpError } from '@story/service-kit';
 import { presentFeedback, presentProgress } from './answer-feedback.presenter.ts';
 import type { AnswerFeedbackRepository } from './answer-feedback.repository.ts';
+import type { AnswerScoringService } from './answer-scoring.service.ts';
 
-/** What the web reads: feedback on one of the caller's answers, and the caller's progress on a snippet. */
+/** What the web reads: feedback on one of the caller's answers, and the caller's progress on a snippet; and the caller's corrections. */
 export class AnswerFeedbackService {
-  constructor(private readonly feedback: AnswerFeedbackRepository) {}
+  constructor(
+    private readonly feedback: AnswerFeedbackRepository,
+    private readonly scoring: Pick<AnswerScoringService, 'rescore'>,
+  ) {}
+
+  /**
+   * Corrects the transcript of one of the caller's spoken answers and scores it again: the re-scored
+   * feedback, with its place among the attempts recomputed. 404 (the message of a missing answer)
+   * for an answer that is not the caller's or not scored yet; 409 for a typed answer.
+   */
+  async correct(userId: number, answerId: string, transcript: string): Promise<AnswerFeedback> {
+    const rescored = await this.scoring.rescore(userId, answerId, transcript);
+    if (!rescored) throw new HttpError(404, FEEDBACK_MESSAGES.notReady);
+    if (rescored === 'typed') throw new HttpError(409, FEEDBACK_MESSAGES.onlySpokenAnswers);
+    return presentFeedback(rescored, await this.feedback.attempts(userId, rescored.questionKey));
+  }
 
   /** The feedback, or a 404 while it is not ready (the same 404 for another person's answer: nobody learns of it). */
   async feedbackFor(userId: number, answerId: string): Promise<AnswerFeedback> {

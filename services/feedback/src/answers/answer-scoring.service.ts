@@ -2,8 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AnswerGivenEvent } from '@story/proto';
 import { isNonAnswer } from '@story/proto/story-analysis';
 import { deliveryFeedback } from '../delivery/delivery-metrics.ts';
+import { correctedWordTimings, uncertainWords } from '../delivery/uncertain-words.ts';
 import { overallScore, type AnswerToAssess, type EngineFeedback, type FeedbackEngine } from '../engines/feedback-engine.ts';
-import type { AnswerFeedbackRepository } from './answer-feedback.repository.ts';
+import type { AnswerFeedbackRepository, FeedbackRecord } from './answer-feedback.repository.ts';
 import { answerKindOf, attemptScope, loneAnswerKey, nextStep } from './attempts.ts';
 import { questionKeyIn } from './question-identity.ts';
 
@@ -39,7 +40,8 @@ export class AnswerScoringService {
     if (await feedback.has(event.answerId)) return 'already-scored';
     const kind = answerKindOf(event);
     const earlier = event.earlierTurns ?? [];
-    const input: AnswerToAssess = { question: event.question, answer: event.answer, requirements: event.requirements, kind, earlier };
+    const uncertain = uncertainWords(event.answer, event.delivery);
+    const input: AnswerToAssess = { question: event.question, answer: event.answer, requirements: event.requirements, kind, earlier, uncertain };
     const found = await this.assess(input);
     const saved = await feedback.save({
       answerId: event.answerId,
@@ -60,6 +62,8 @@ export class AnswerScoringService {
         kind,
         turns: earlier.length + 1,
         next: nextStep(found.star),
+        uncertain,
+        scoredWith: { ...(event.requirements ? { requirements: event.requirements } : {}), ...(earlier.length > 0 ? { earlierTurns: earlier } : {}), ...(event.delivery ? { delivery: event.delivery } : {}) },
       },
       answeredAt: event.answeredAt,
       scoredAt: clock().toISOString(),
@@ -75,6 +79,44 @@ export class AnswerScoringService {
     const scope = attemptScope(event);
     if (!scope) return loneAnswerKey(event.answerId);
     return questionKeyIn(scope, event.question, event.requirements, await this.deps.feedback.questionGroups(event.userId, scope));
+  }
+
+  /**
+   * Scores one of the person's spoken answers again from their corrected transcript (issue 19): the
+   * STAR parts, the assessment and the delivery come from the corrected words, which are all the
+   * person's own now (none unsure), with the requirements and earlier turns it was first scored
+   * with. Undefined when the person has no such answer; `typed` for an answer that was not spoken.
+   */
+  async rescore(userId: number, answerId: string, transcript: string): Promise<FeedbackRecord | 'typed' | undefined> {
+    const { feedback, clock } = this.deps;
+    const record = await feedback.find(userId, answerId);
+    if (!record) return undefined;
+    if (record.source !== 'spoken') return 'typed';
+    const { findings } = record;
+    const kind = findings.kind ?? 'practice';
+    const scoredWith = findings.scoredWith ?? {};
+    const earlier = scoredWith.earlierTurns ?? [];
+    const found = await this.assess({ question: record.question, answer: transcript, requirements: scoredWith.requirements, kind, earlier, uncertain: [] });
+    const heard = scoredWith.delivery;
+    // The words' times stay those heard; the words are the person's. (Feedback from before issue 19 kept no times: its delivery stays as it was.)
+    const delivery = heard ? { ...heard, wordTimings: correctedWordTimings(transcript, heard.wordTimings) } : undefined;
+    const rescored = {
+      answer: transcript,
+      engine: found.engine,
+      overall: overallScore(found.assessment),
+      findings: {
+        ...findings,
+        star: found.star,
+        assessment: found.assessment,
+        delivery: delivery ? deliveryFeedback(transcript, delivery, { judgeLength: kind === 'practice' && earlier.length === 0 }) : findings.delivery,
+        next: nextStep(found.star),
+        uncertain: [],
+        corrected: true,
+      },
+      scoredAt: clock().toISOString(),
+    };
+    if (!(await feedback.rescore(userId, answerId, rescored))) return undefined;
+    return { ...record, ...rescored };
   }
 
   /** The configured engine's reading, or the offline scorer's when it fails or takes longer than the timeout. */

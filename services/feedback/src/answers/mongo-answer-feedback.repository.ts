@@ -1,6 +1,6 @@
 import mongoose, { type Connection } from 'mongoose';
 import { isDuplicateKeyError } from '@story/service-kit';
-import { storedFindingsSchema, type AnswerFeedbackRepository, type AttemptRecord, type FeedbackOwner, type FeedbackRecord, type QuestionGroupRecord } from './answer-feedback.repository.ts';
+import { storedFindingsSchema, type AnswerFeedbackRepository, type AttemptRecord, type FeedbackOwner, type FeedbackRecord, type QuestionGroupRecord, type RescoredFeedback } from './answer-feedback.repository.ts';
 
 /** Feedback as MongoDB keeps it: the record with the answer id as `_id` and the findings as one JSON string. */
 type FeedbackDoc = Omit<FeedbackRecord, 'answerId' | 'findings'> & { _id: string; findings: string };
@@ -53,6 +53,12 @@ export class MongoAnswerFeedbackRepository implements AnswerFeedbackRepository {
       if (isDuplicateKeyError(error)) return false;
       throw error;
     }
+  }
+
+  async rescore(userId: number, answerId: string, feedback: RescoredFeedback): Promise<boolean> {
+    const { findings, ...fields } = feedback;
+    const result = await this.feedback.updateOne({ _id: answerId, userId }, { $set: { ...fields, findings: JSON.stringify(findings) } });
+    return result.matchedCount === 1;
   }
 
   async has(answerId: string): Promise<boolean> {

@@ -1,5 +1,5 @@
 import type { SqliteDatabase } from '@story/service-kit';
-import { storedFindingsSchema, type AnswerFeedbackRepository, type AttemptRecord, type FeedbackOwner, type FeedbackRecord, type QuestionGroupRecord } from './answer-feedback.repository.ts';
+import { storedFindingsSchema, type AnswerFeedbackRepository, type AttemptRecord, type FeedbackOwner, type FeedbackRecord, type QuestionGroupRecord, type RescoredFeedback } from './answer-feedback.repository.ts';
 
 interface FeedbackRow {
   answer_id: string;
@@ -46,6 +46,9 @@ export class SqliteAnswerFeedbackRepository implements AnswerFeedbackRepository 
          VALUES (@answer_id, @user_id, @thread_id, @snippet_id, @question_key, @question, @answer, @source, @engine, @overall, @findings, @answered_at, @scored_at)
          ON CONFLICT (answer_id) DO NOTHING`,
       ),
+      rescore: db.prepare<[{ answer: string; engine: string; overall: number; findings: string; scored_at: string; user_id: number; answer_id: string }]>(
+        'UPDATE answer_feedback SET answer = @answer, engine = @engine, overall = @overall, findings = @findings, scored_at = @scored_at WHERE user_id = @user_id AND answer_id = @answer_id',
+      ),
       has: db.prepare<[string], { found: number }>('SELECT 1 AS found FROM answer_feedback WHERE answer_id = ?'),
       find: db.prepare<[number, string], FeedbackRow>('SELECT * FROM answer_feedback WHERE user_id = ? AND answer_id = ?'),
       attempts: db.prepare<[number, string], AttemptRecord>(`SELECT ${ATTEMPT_COLUMNS} FROM answer_feedback WHERE user_id = ? AND question_key = ? ORDER BY answered_at, answer_id`),
@@ -78,6 +81,19 @@ export class SqliteAnswerFeedbackRepository implements AnswerFeedbackRepository 
       findings: JSON.stringify(record.findings),
       answered_at: record.answeredAt,
       scored_at: record.scoredAt,
+    });
+    return result.changes === 1;
+  }
+
+  async rescore(userId: number, answerId: string, feedback: RescoredFeedback): Promise<boolean> {
+    const result = this.statements.rescore.run({
+      answer: feedback.answer,
+      engine: feedback.engine,
+      overall: feedback.overall,
+      findings: JSON.stringify(feedback.findings),
+      scored_at: feedback.scoredAt,
+      user_id: userId,
+      answer_id: answerId,
     });
     return result.changes === 1;
   }

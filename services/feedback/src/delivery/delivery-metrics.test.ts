@@ -1,6 +1,7 @@
 import type { AnswerWordTiming } from '@story/proto';
 import { describe, expect, it } from 'vitest';
 import { deliveryFeedback } from './delivery-metrics.ts';
+import { correctedWordTimings, uncertainWords } from './uncertain-words.ts';
 
 /** Word timings as a transcriber reports them: each word `step` seconds after the last, with extra silence before the words at `pausesBefore`. */
 function timed(transcript: string, step = 0.4, pausesBefore: Record<number, number> = {}): AnswerWordTiming[] {
@@ -82,5 +83,37 @@ describe('delivery of a spoken answer', () => {
     expect(delivery?.pauses).toEqual([{ offset: 4, afterWord: 'read(2)', atSeconds: 0.5, seconds: 2.7 }]);
     expect(deliveryFeedback('Hello', { wordTimings: [{ word: '<sil>', start: 0, end: 2 }] })).toBeNull();
     expect(deliveryFeedback('Hello', { wordTimings: [] })).toBeNull();
+  });
+});
+
+describe('delivery of a spoken answer with words the recogniser was unsure of (issue 19)', () => {
+  const answer = 'so um at the clinic I basically rebuilt the rota and like you know waits fell from forty minutes to twelve';
+  const unsure = (words: readonly string[]) => (timing: AnswerWordTiming) => (words.includes(timing.word) ? { ...timing, uncertain: true } : timing);
+
+  it('never counts an unsure word as a filler, nor a "you know" or a habitual "so" that leans on one', () => {
+    const delivery = deliveryFeedback(answer, { wordTimings: timed(answer, 0.4).map(unsure(['um', 'basically', 'know'])) });
+    // "so" still opens the answer out of habit; "you know" is not one without a sure "know".
+    expect(delivery?.fillers.map((filler) => filler.word)).toEqual(['so', 'like']);
+    const leaning = deliveryFeedback('we met and so um it worked', { wordTimings: timed('we met and so um it worked', 0.4).map(unsure(['um'])) });
+    expect(leaning?.fillers).toEqual([]);
+    expect(delivery?.wordCount).toBe(21);
+  });
+});
+
+describe('the words of the answer the recogniser was unsure of, and a corrected transcript’s timings', () => {
+  const heard = 'i led the art of our database'.split(' ').map((word, index) => ({ word, start: index * 0.5, end: index * 0.5 + 0.4, ...(word === 'art' ? { uncertain: true } : {}) }));
+
+  it('places the unsure words in the answer’s text by offset', () => {
+    expect(uncertainWords('I led the art of our database.', { wordTimings: heard })).toEqual([{ start: 10, end: 13, text: 'art' }]);
+    expect(uncertainWords('I led the art of our database.', undefined)).toEqual([]);
+  });
+
+  it('gives the corrected words the heard words’ times, none unsure; an added word sits between its neighbours, a removed one is gone', () => {
+    const timings = correctedWordTimings('I led the migration of um the database', heard);
+    expect(timings.map((timing) => timing.word)).toEqual(['I', 'led', 'the', 'migration', 'of', 'um', 'the', 'database']);
+    expect(timings[3]).toEqual({ word: 'migration', start: 1.5, end: 1.9 });
+    expect(timings.every((timing) => !('uncertain' in timing))).toBe(true);
+    const delivery = deliveryFeedback('I led the migration of um the database', { wordTimings: timings });
+    expect(delivery?.fillers.map((filler) => filler.word)).toEqual(['um']);
   });
 });

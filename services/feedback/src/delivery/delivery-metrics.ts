@@ -21,20 +21,22 @@ const PACE = { slow: 110, fast: 170 } as const;
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
 
-/** The fillers among the spoken words: hesitations, empty words, "like", "you know" and a habitual "so". */
+/** The fillers among the spoken words: hesitations, empty words, "like", "you know" and a habitual "so"; never a word the recogniser was unsure of. */
 function fillersOf(words: readonly SpokenWord[]): { at: number; length: number }[] {
   const found: { at: number; length: number }[] = [];
   const isFiller = (index: number) => found.some((filler) => index >= filler.at && index < filler.at + filler.length);
   for (const [index, word] of words.entries()) {
     const before = words[index - 1];
     const after = words[index + 1];
+    // A word the recogniser was unsure of may not have been said at all: never counted against the person.
+    if (word.uncertain) continue;
     if (HESITATIONS.has(word.normal) || EMPTY_WORDS.has(word.normal)) found.push({ at: index, length: 1 });
     else if (word.normal === 'like' && !(before && (LIKE_KEEPS_MEANING_AFTER.has(before.normal) || before.normal.endsWith("'d")))) found.push({ at: index, length: 1 });
-    else if (word.normal === 'you' && after?.normal === 'know' && !YOU_KNOW_CLAUSE.has(words[index + 2]?.normal ?? '') && !['do', 'did', 'if', "don't", "didn't"].includes(before?.normal ?? '')) {
+    else if (word.normal === 'you' && after?.normal === 'know' && !after.uncertain && !YOU_KNOW_CLAUSE.has(words[index + 2]?.normal ?? '') && !['do', 'did', 'if', "don't", "didn't"].includes(before?.normal ?? '')) {
       found.push({ at: index, length: 2 });
     } else if (word.normal === 'so') {
       const opens = !before || word.start - before.end >= SO_AFTER_SILENCE_SECONDS || isFiller(index - 1);
-      const leadsIntoFiller = after !== undefined && (HESITATIONS.has(after.normal) || EMPTY_WORDS.has(after.normal) || after.normal === 'like');
+      const leadsIntoFiller = after !== undefined && !after.uncertain && (HESITATIONS.has(after.normal) || EMPTY_WORDS.has(after.normal) || after.normal === 'like');
       if (opens || leadsIntoFiller) found.push({ at: index, length: 1 });
     }
   }

@@ -1,4 +1,4 @@
-import type { AnswerKind, AssessmentDimension, AssessmentScore, FeedbackEngineName, StarPartFeedback, StoryTurn } from '@story/proto';
+import type { AnswerKind, AnswerQuote, AssessmentDimension, AssessmentScore, FeedbackEngineName, StarPartFeedback, StoryTurn } from '@story/proto';
 
 /**
  * What an engine reads: the question answered, the answer, and the selected requirements when
@@ -12,6 +12,8 @@ export interface AnswerToAssess {
   kind?: AnswerKind | undefined;
   /** The earlier turns this one goes on with (a story's, or the answer a follow-up follows up), oldest first: judged together, with no length target. */
   earlier?: readonly StoryTurn[] | undefined;
+  /** Words of the answer the recogniser was unsure of (offsets into `answer`): never quoted as evidence. */
+  uncertain?: readonly Pick<AnswerQuote, 'start' | 'end'>[] | undefined;
 }
 
 /** What every engine gives back, in one shape: the four STAR parts and the five scored dimensions. */

@@ -1,5 +1,5 @@
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/resolverMap.js';
-import { answerIdSchema, idTextSchema } from '@story/proto';
+import { answerIdSchema, correctTranscriptRequestSchema, idTextSchema } from '@story/proto';
 import { contextUser, parseInput, type GraphqlContext } from '@story/service-kit';
 import type { AnswerFeedbackService } from '../answers/answer-feedback.service.ts';
 
@@ -20,6 +20,14 @@ export function feedbackResolvers(service: AnswerFeedbackService): GraphQLResolv
         return (await service.find(userId, parseInput(answerIdSchema, args.answerId))) ?? null;
       },
       snippetProgress: (_parent: unknown, args: { snippetId?: unknown }, context: GraphqlContext) => progressOf(context, args.snippetId),
+    },
+    Mutation: {
+      correctAnswer: async (_parent: unknown, args: { answerId?: unknown; transcript?: unknown }, context: GraphqlContext) => {
+        const { userId } = contextUser(context);
+        const answerId = parseInput(answerIdSchema, args.answerId);
+        const { transcript } = parseInput(correctTranscriptRequestSchema, { transcript: args.transcript });
+        return service.correct(userId, answerId, transcript);
+      },
     },
     Answer: {
       __resolveReference: (reference: { id?: unknown }) => ({ id: reference.id }),

@@ -1,11 +1,17 @@
-import type { WordTiming } from '@story/proto';
+import type { HeardWord, WordTiming } from '@story/proto';
 import type { AudioKind } from '../transcribe/audio-format.ts';
+import type { WordEvidence } from './pocketsphinx/word-confidence.ts';
 
-/** What was heard in a recording, how long the recording is, and when each word was said (seconds from its start). */
+/**
+ * What was heard in a recording, how long the recording is, and when each word was said (seconds
+ * from its start) with the engine's confidence in it.
+ */
 export interface Transcription {
   text: string;
   durationSeconds: number;
-  wordTimings: WordTiming[];
+  wordTimings: HeardWord[];
+  /** pocketsphinx only: what its confidence in each word rests on, word for word (for its evaluation). */
+  evidence?: WordEvidence[] | undefined;
 }
 
 /** A recording longer than the user's limit (plus the service's tolerance): refused, the work stopped. */

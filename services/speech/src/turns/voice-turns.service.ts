@@ -9,6 +9,7 @@ import {
   type ReplyAudioPart,
   type SpokenOpeningResponse,
   type StreamedTurn,
+  type HeardWord,
   type TranscribeResponse,
   type WordTiming,
 } from '@story/proto';
@@ -21,6 +22,7 @@ import type { UserSettingsClient, VoiceSettings } from '../nats/user-settings.cl
 import type { AudioUpload } from '../transcribe/audio-upload.ts';
 import { replyParts } from './reply-parts.ts';
 import { cleanSoloMemo } from './solo-memo.ts';
+import { deliveryWordsOf, transcriptWordsOf } from './transcript-words.ts';
 
 export interface VoiceTurnDeps {
   jobs: SpeechJobs;
@@ -42,13 +44,13 @@ export interface HeardTurn {
   threadId?: number | undefined;
   snippetId?: number | undefined;
   /** When each word was said and how long the recording is: the answer's delivery feedback. */
-  heard?: { wordTimings?: WordTiming[] | undefined; durationSeconds: number } | undefined;
+  heard?: { wordTimings?: HeardWord[] | undefined; durationSeconds: number } | undefined;
 }
 
-/** The delivery facts that travel with a spoken answer (none without timed words). */
+/** The delivery facts that travel with a spoken answer, unsure words marked (none without timed words). */
 function deliveryOf(heard: HeardTurn['heard']): AnswerDeliveryInput | undefined {
   if (!heard?.wordTimings || heard.wordTimings.length === 0) return undefined;
-  return { wordTimings: heard.wordTimings, ...(heard.durationSeconds > 0 ? { durationSeconds: heard.durationSeconds } : {}) };
+  return { wordTimings: deliveryWordsOf(heard.wordTimings), ...(heard.durationSeconds > 0 ? { durationSeconds: heard.durationSeconds } : {}) };
 }
 
 /** A job's result of the kind expected, else the worker broke the contract (a 500, never a wrong answer). */
@@ -171,7 +173,9 @@ export class VoiceTurns {
       ...(turn.snippetId ? { snippetId: turn.snippetId } : {}),
       ...(delivery ? { delivery } : {}),
     });
-    return { transcript, ...(turn.solo ? { rawTranscript: raw } : {}), aiResponse, ...(answerId ? { answerId } : {}) };
+    const heard = turn.heard?.wordTimings;
+    const transcriptWords = heard && heard.length > 0 ? transcriptWordsOf(transcript, heard, turn.heard?.durationSeconds ?? 0) : undefined;
+    return { transcript, ...(turn.solo ? { rawTranscript: raw } : {}), aiResponse, ...(answerId ? { answerId } : {}), ...(transcriptWords ? { transcriptWords } : {}) };
   }
 
   /** `text` spoken on a worker: its MP3, when its words are said, and its length. */

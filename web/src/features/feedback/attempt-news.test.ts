@@ -22,6 +22,8 @@ function feedbackOf(answerId: string, overrides: Partial<AnswerFeedback> = {}): 
     attempts: 1,
     best: true,
     questionId: QUESTION,
+    uncertain: [],
+    corrected: false,
     answeredAt: '2025-03-01T09:00:00.000Z',
     ...overrides,
   };

@@ -41,6 +41,8 @@ const STORY_TURN: AnswerFeedback = {
   attempts: 1,
   best: false,
   questionId: null,
+  uncertain: [],
+  corrected: false,
   answeredAt: '2025-03-01T09:00:00.000Z',
 };
 

@@ -21,6 +21,8 @@ const feedback: AnswerFeedback = {
   best: true,
   questionId: null,
   answeredAt: '2025-03-01T09:00:00.000Z',
+  uncertain: [],
+  corrected: false,
 };
 
 /** A feedback endpoint that answers 404 (null) until `ready`, or fails with `failure`; it counts the looks. */

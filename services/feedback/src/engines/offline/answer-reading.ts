@@ -1,12 +1,18 @@
 import type { AnswerKind, AnswerQuote, StoryQuote } from '@story/proto';
 import { classify, continuesAction, extractRequirements, requirementEvidence, words, type StoryElement } from '@story/proto/story-analysis';
 import type { AnswerToAssess } from '../feedback-engine.ts';
-import { clauseSpans, wordsOf, type Span } from './answer-spans.ts';
+import { certainStretch, clauseSpans, wordsOf, type Span } from './answer-spans.ts';
 import { withDigits } from './spelled-numbers.ts';
 
 /** A clause and the parts of a story it speaks to. */
 export interface ReadSpan extends Span {
   elements: ReadonlySet<StoryElement>;
+  /**
+   * What of the clause may be quoted: the clause itself, or, when the recogniser was unsure of some
+   * of its words, its longest stretch without them (undefined when no stretch of two words is left).
+   * The clause is still read whole for what it tells; only its quotes keep to words that were heard.
+   */
+  quotable: Span | undefined;
 }
 
 /** What the answer is measured against: a requirement of the snippet, or the question's own subject. */
@@ -117,6 +123,9 @@ function turnsOf(input: AnswerToAssess): { text: string; turns: ReadTurn[] } {
 export function readAnswer(input: AnswerToAssess): AnswerReading {
   const kind = input.kind ?? 'practice';
   const { text: answer, turns } = turnsOf(input);
+  // The answer is the last turn of the text read: its unsure words' offsets move with it.
+  const answerStart = turns.at(-1)?.start ?? 0;
+  const unsure = (input.uncertain ?? []).map((word) => ({ start: word.start + answerStart, end: word.end + answerStart }));
   // Turns are measured against the question that opened them (a follow-up names no subject); a story's only when it asked for an event ("a time you…").
   const opening = turns[0]?.question ?? input.question;
   const question = kind === 'story' && !ASKS_FOR_EVENT.test(opening) ? '' : opening;
@@ -139,7 +148,7 @@ export function readAnswer(input: AnswerToAssess): AnswerReading {
       if (before.has('action')) elements.add('action');
       else if (before.has('teamAction')) elements.add('teamAction');
     }
-    spans.push({ ...span, elements });
+    spans.push({ ...span, elements, quotable: certainStretch(answer, span, unsure) });
   }
   const acts = spans.some((span) => span.elements.has('action') || span.elements.has('teamAction'));
   return {

@@ -39,6 +39,23 @@ export function trimmedSpan(answer: string, start: number, end: number): Span | 
   return { start: from, end: to, text: answer.slice(from, to) };
 }
 
+/**
+ * The longest stretch of a span with none of the `unsure` words in it (offsets into `text`), trimmed
+ * as quotes are: the span itself when it holds none; undefined when no stretch of two words is left.
+ */
+export function certainStretch(text: string, span: Span, unsure: readonly { start: number; end: number }[]): Span | undefined {
+  const inside = unsure.filter((word) => word.start < span.end && word.end > span.start).sort((a, b) => a.start - b.start);
+  if (inside.length === 0) return span;
+  let best: Span | undefined;
+  let from = span.start;
+  for (const cut of [...inside, { start: span.end, end: span.end }]) {
+    const piece = cut.start > from ? trimmedSpan(text, from, cut.start) : undefined;
+    if (piece && wordsOf(piece.text).length >= 2 && (!best || wordsOf(piece.text).length > wordsOf(best.text).length)) best = piece;
+    from = Math.max(from, cut.end);
+  }
+  return best;
+}
+
 /** Boundaries (offsets) of `pattern` inside answer[start, end). */
 function boundaries(answer: string, start: number, end: number, pattern: RegExp): { at: number; next: number }[] {
   const found: { at: number; next: number }[] = [];

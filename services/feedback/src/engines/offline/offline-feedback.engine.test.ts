@@ -114,6 +114,8 @@ describe('the offline feedback engine', () => {
       best: true,
       questionId: null,
       answeredAt: new Date(0).toISOString(),
+      uncertain: [],
+      corrected: false,
     });
     expect(served.star).toHaveLength(4);
   });
@@ -162,5 +164,45 @@ describe('the offline feedback engine on a story told over several turns', () =>
     const feedback = engine.assessNow({ question: '', answer: 'I led the migration and cut costs by 30%.', kind: 'story' });
     expect(feedback.star.find((entry) => entry.part === 'result')?.present).toBe(true);
     expect(feedback.assessment.find((score) => score.dimension === 'structure')?.comment).not.toMatch(/too little/);
+  });
+});
+
+describe('the offline feedback engine on words the recogniser was unsure of (issue 19)', () => {
+  /** The offsets of every whole-word occurrence of `word` in the answer. */
+  const wordAt = (answer: string, word: string) => {
+    const found = [...answer.matchAll(new RegExp(`\\b${word}\\b`, 'g'))].map((match) => ({ start: match.index, end: match.index + word.length }));
+    expect(found.length, word).toBeGreaterThan(0);
+    return found;
+  };
+  const overlaps = (quote: AnswerQuote, unsure: readonly { start: number; end: number }[]) => unsure.some((word) => word.start < quote.end && word.end > quote.start);
+
+  it('quotes none of them as evidence, in STAR parts, scores or their sentences, and still reads the answer whole', async () => {
+    const heard = await engine.assess({ question: QUESTION, answer: STRONG, requirements: REQUIREMENTS });
+    // One word inside every quote the engine gave when it trusted every word.
+    const quoted = [...heard.star.flatMap((part) => part.quotes), ...heard.assessment.flatMap((score) => (score.quote ? [score.quote] : []))];
+    const misheard = ['shift', 'goal', 'pulled', 'minutes', 'dispatch', 'lists'];
+    const unsure = misheard.flatMap((word) => wordAt(STRONG, word));
+    expect(quoted.every((quote) => overlaps(quote, unsure)), 'every quote takes in an unsure word').toBe(true);
+
+    const feedback = await engine.assess({ question: QUESTION, answer: STRONG, requirements: REQUIREMENTS, uncertain: unsure });
+    const quotes = [...feedback.star.flatMap((part) => part.quotes), ...feedback.assessment.flatMap((score) => (score.quote ? [score.quote] : []))];
+    expect(quotes.length).toBeGreaterThan(0);
+    expectQuotesInAnswer(STRONG, quotes);
+    for (const quote of quotes) expect(overlaps(quote, unsure), quote.text).toBe(false);
+    for (const score of feedback.assessment) for (const word of misheard) expect(score.comment, score.dimension).not.toContain(word);
+    for (const part of feedback.star) expect(part.quotes.length, part.part).toBeGreaterThan(0);
+    // What the answer tells is read from all of it: the same parts told, the same scores.
+    expect(feedback.star.map((part) => part.present)).toEqual(heard.star.map((part) => part.present));
+    expect(feedback.assessment.map((score) => score.score)).toEqual(heard.assessment.map((score) => score.score));
+  });
+
+  it('says so rather than quote when it was unsure of every word', async () => {
+    const answer = 'we shipped it';
+    const feedback = await engine.assess({ question: QUESTION, answer, uncertain: ['we', 'shipped', 'it'].flatMap((word) => wordAt(answer, word)) });
+    expect(feedback.star.flatMap((part) => part.quotes)).toEqual([]);
+    for (const score of feedback.assessment) {
+      expect(score.quote).toBeNull();
+      expect(score.comment).not.toContain('shipped');
+    }
   });
 });

@@ -14,10 +14,14 @@ export const countOf = (text: string, pattern: RegExp): number => text.match(pat
  * the finding when given, from `from` on ("I …"). Null only for an answer with no words.
  */
 export const quoteFrom = (reading: AnswerReading, spans: readonly (ReadSpan | undefined)[], shows?: (text: string) => boolean, from?: RegExp): AnswerQuote | null => {
-  const span = spans.find((candidate) => candidate !== undefined) ?? reading.spans[0];
+  // Only words that were heard are quoted: a clause's stretch without unsure words, else the next clause that has one.
+  const span = spans.find((candidate) => candidate?.quotable !== undefined)?.quotable ?? reading.spans.find((candidate) => candidate.quotable)?.quotable;
   if (!span) return null;
   return shows ? bestQuote(span, shows, from ? { from } : {}) : quoteOf(span);
 };
+
+/** The sentence of a score when no words of the answer can be quoted: the recogniser was unsure of all of them. */
+const UNHEARD = 'The recogniser was unsure of the words of this answer; correct the transcript to have them judged.';
 
 /** One dimension's score with its sentence: the sentence quotes `quote` and names the answer's target. */
 export function scored(
@@ -28,6 +32,7 @@ export function scored(
   sentence: (quote: AnswerQuote, what: string) => string,
 ): AssessmentScore {
   const what = named(reading.target);
+  const unheard = !quote && reading.spans.some((span) => span.quotable !== span);
   const said = quote ?? { start: 0, end: reading.answer.length, text: reading.answer };
-  return { dimension, score: toScale(score), comment: sentence(said, what), quote, requirement: reading.target?.name ?? null };
+  return { dimension, score: toScale(score), comment: unheard ? UNHEARD : sentence(said, what), quote, requirement: reading.target?.name ?? null };
 }

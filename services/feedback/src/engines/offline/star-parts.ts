@@ -1,7 +1,7 @@
 import { STAR_PARTS, type StarPart, type StarPartFeedback } from '@story/proto';
 import { classify, type StoryElement } from '@story/proto/story-analysis';
-import { inAnswer, inEarlierTurn, isInAnswer, spansWith, type AnswerReading, type ReadSpan } from './answer-reading.ts';
-import { bestQuote, quoteOf } from './answer-spans.ts';
+import { inAnswer, inEarlierTurn, isInAnswer, spansWith, type AnswerReading } from './answer-reading.ts';
+import { bestQuote, quoteOf, type Span } from './answer-spans.ts';
 import { STAR_PROMPTS } from './feedback-phrases.ts';
 
 /** The story element that carries each STAR part ("we" actions do not count as the person's action). */
@@ -17,7 +17,7 @@ const PROMPT_QUOTE_WORDS = 8;
  */
 export function starParts(reading: AnswerReading): StarPartFeedback[] {
   const first = (element: StoryElement) => {
-    const span = spansWith(reading, element)[0];
+    const span = spansWith(reading, element).find((candidate) => candidate.quotable)?.quotable;
     return span && quoteOf(span, PROMPT_QUOTE_WORDS);
   };
   const prompts: Record<StarPart, () => string> = {
@@ -30,9 +30,11 @@ export function starParts(reading: AnswerReading): StarPartFeedback[] {
     const spans = spansWith(reading, ELEMENT[part]);
     if (spans.length === 0) return { part, present: false, quotes: [], earlier: [], prompt: prompts[part]() };
     const from = part === 'action' ? /\bI\s/i : undefined;
-    const quote = (span: ReadSpan) => (part === 'situation' ? quoteOf(span, 16) : bestQuote(span, (text) => classify(text).has(ELEMENT[part]), { from, maxWords: 16 }));
-    const own = spans.filter((span) => isInAnswer(reading, span));
-    const before = spans.filter((span) => !isInAnswer(reading, span));
+    const quote = (span: Span) => (part === 'situation' ? quoteOf(span, 16) : bestQuote(span, (text) => classify(text).has(ELEMENT[part]), { from, maxWords: 16 }));
+    // The part is told whatever the recogniser was unsure of; its quotes keep to the words it heard.
+    const heard = spans.flatMap((span) => (span.quotable ? [span.quotable] : []));
+    const own = heard.filter((span) => isInAnswer(reading, span));
+    const before = heard.filter((span) => !isInAnswer(reading, span));
     const quotes = own.slice(0, QUOTES_PER_PART).flatMap((span) => inAnswer(reading, quote(span)) ?? []);
     const earlier = before.slice(0, QUOTES_PER_PART).flatMap((span) => inEarlierTurn(reading, quote(span)) ?? []);
     return { part, present: true, quotes, earlier, prompt: null };

@@ -57,6 +57,21 @@ describe('the OpenAI feedback engine against a loopback chat-completions server'
     for (const part of [QUESTION, REQUIREMENT, ANSWER]) expect(said).toContain(part);
   });
 
+  it('drops a model’s quote that takes in a word the recogniser was unsure of, as it drops a made-up one (issue 19)', async () => {
+    fake.mode = 'answer';
+    modelSays(modelAnswer());
+    // "Postgres" may have been misheard, and "90".
+    const unsure = ['Postgres', '90'].map((word) => ({ start: ANSWER.indexOf(word), end: ANSWER.indexOf(word) + word.length }));
+    const feedback = await engine.assess({ question: QUESTION, answer: ANSWER, requirements: `- ${REQUIREMENT}`, uncertain: unsure });
+    const quotes = [...feedback.star.flatMap((part) => part.quotes), ...feedback.assessment.flatMap((score) => (score.quote ? [score.quote] : []))];
+    expect(quotes.length).toBeGreaterThan(0);
+    for (const quote of quotes) for (const word of unsure) expect(quote.start < word.end && quote.end > word.start, quote.text).toBe(false);
+    for (const score of feedback.assessment) expect(score.comment).not.toMatch(/Postgres|90 minutes/);
+    // The model's sure quotes stay the model's.
+    expect(feedback.star.find((part) => part.part === 'situation')?.quotes.map((quote) => quote.text)).toEqual(['At Kestrel Foods the managers argued about numbers']);
+    expect(feedback.assessment.find((score) => score.dimension === 'relevance')?.comment).toBe(`"I wrote SQL views" shows ${REQUIREMENT} directly.`);
+  });
+
   it('judges a story turn with the story so far: the earlier turns go to the model, and a part only they told stays told with their words', async () => {
     fake.mode = 'answer';
     const earlier = [{ question: 'What is a moment you would like to tell me about?', answer: 'At Kestrel Foods the managers argued about numbers every Monday.' }];

@@ -3,7 +3,7 @@ import { zodResponseFormat } from 'openai/helpers/zod';
 import { ASSESSMENT_DIMENSIONS, STAR_PARTS, type AnswerQuote, type AssessmentScore, type StarPartFeedback } from '@story/proto';
 import type { AnswerToAssess, EngineFeedback, FeedbackEngine } from '../feedback-engine.ts';
 import type { OfflineFeedbackEngine } from '../offline/offline-feedback.engine.ts';
-import { locateQuote, quotesOnlyTheAnswer } from './answer-quotes.ts';
+import { locateQuote, quotesOnlyHeardWords, quotesOnlyTheAnswer, takesInUnsure } from './answer-quotes.ts';
 import { FEEDBACK_SYSTEM_PROMPT, STORY_TURN_PROMPT, feedbackRequest, modelFeedbackSchema, type ModelFeedback } from './openai-feedback.prompt.ts';
 
 export interface OpenAiFeedbackOptions {
@@ -54,12 +54,15 @@ export class OpenAiFeedbackEngine implements FeedbackEngine {
    */
   private grounded(input: AnswerToAssess, model: ModelFeedback): EngineFeedback {
     const offline = this.options.offline.assessNow(input);
+    // A quote that takes in a word the recogniser was unsure of is no evidence: dropped like a made-up one.
+    const unsure = input.uncertain ?? [];
+    const heard = (quote: AnswerQuote | undefined): quote is AnswerQuote => quote !== undefined && !takesInUnsure(quote, unsure);
     const star = STAR_PARTS.map((part): StarPartFeedback => {
       const said = model.star.find((entry) => entry.part === part);
       const fallback = offline.star.find((entry) => entry.part === part);
       if (!said || !fallback) return fallback ?? { part, present: false, quotes: [], earlier: [], prompt: null };
       const { earlier } = fallback;
-      const quotes = said.present ? said.quotes.map((quote) => locateQuote(input.answer, quote)).filter((quote): quote is AnswerQuote => quote !== undefined) : [];
+      const quotes = said.present ? said.quotes.map((quote) => locateQuote(input.answer, quote)).filter(heard) : [];
       if (quotes.length > 0) return { part, present: true, quotes: quotes.slice(0, QUOTES_PER_PART), earlier, prompt: null };
       if (said.present || earlier.length > 0) return fallback;
       return { part, present: false, quotes: [], earlier: [], prompt: said.prompt?.trim() || fallback.prompt || null };
@@ -68,7 +71,7 @@ export class OpenAiFeedbackEngine implements FeedbackEngine {
       const said = model.assessment.find((entry) => entry.dimension === dimension);
       const fallback = offline.assessment.find((entry) => entry.dimension === dimension);
       const quote = said && locateQuote(input.answer, said.quote);
-      if (!said || !quote || !quotesOnlyTheAnswer(said.comment, input.answer) || !said.comment.trim()) {
+      if (!said || !heard(quote) || !quotesOnlyTheAnswer(said.comment, input.answer) || !quotesOnlyHeardWords(said.comment, input.answer, unsure) || !said.comment.trim()) {
         if (fallback) return fallback;
         return { dimension, score: 0, comment: '', quote: null, requirement: null };
       }

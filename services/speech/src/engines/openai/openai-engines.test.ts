@@ -7,6 +7,7 @@ import { OpenAiLoopback } from '@story/service-kit/testing';
 import { speechEnvSchema } from '../../config.ts';
 import { createSpeechEngines } from '../speech-engine.factory.ts';
 import { AudioTooLongError } from '../speech-engines.ts';
+import { segmentConfidence } from './openai-speech-to-text.ts';
 
 /**
  * The loopback OpenAI server as its audio API (transcriptions: multipart in, `{ text }` out; speech:
@@ -19,7 +20,13 @@ function fakeOpenAiAudio(mp3: Buffer): OpenAiLoopback {
     // Word timestamps only when asked for them, as OpenAI answers (Whisper with verbose_json).
     if (!call.body.toString('latin1').includes('verbose_json')) return { json: { text } };
     const words = ['I', 'led', 'the', 'migration', 'of', 'our', 'database'].map((word, index) => ({ word, start: 0.2 + index * 0.4, end: 0.5 + index * 0.4 }));
-    return { json: { task: 'transcribe', language: 'english', duration: 3.1, text, words } };
+    // Segments (with timestamp_granularities[]=segment): the first heard well, the second a weak decode (Whisper's avg_logprob under -1).
+    const segment = { seek: 0, tokens: [1, 2], temperature: 0, compression_ratio: 1.1, no_speech_prob: 0.01 };
+    const segments = [
+      { ...segment, id: 0, start: 0, end: 1.3, text: ' I led the', avg_logprob: -0.105 },
+      { ...segment, id: 1, start: 1.3, end: 3.1, text: ' migration of our database.', avg_logprob: -1.4 },
+    ];
+    return { json: { task: 'transcribe', language: 'english', duration: 3.1, text, words, ...(call.body.toString('latin1').includes('segment') ? { segments } : {}) } };
   });
 }
 
@@ -67,8 +74,17 @@ describe('OpenAI speech engines (a loopback server with OpenAI’s audio API)', 
     const form = fake.calls.at(-1)?.body.toString('latin1') ?? '';
     expect(form).toMatch(/name="response_format"\r\n\r\nverbose_json/);
     expect(form).toMatch(/name="timestamp_granularities\[\]"\r\n\r\nword/);
+    expect(form).toMatch(/name="timestamp_granularities\[\]"\r\n\r\nsegment/);
     expect(result.wordTimings.map((timing) => timing.word)).toEqual(['I', 'led', 'the', 'migration', 'of', 'our', 'database']);
-    expect(result.wordTimings[3]).toEqual({ word: 'migration', start: 1.4, end: 1.7 });
+    expect(result.wordTimings[3]).toMatchObject({ word: 'migration', start: 1.4, end: 1.7 });
+  });
+
+  it('marks the words of a weak segment (avg_logprob under -1) unsure, with the segment’s mean token probability as their confidence', async () => {
+    const result = await engines.stt.transcribeFile(wav, 'wav', 300);
+    expect(result.wordTimings.slice(0, 3).map((word) => word.uncertain)).toEqual([false, false, false]);
+    expect(result.wordTimings[1]?.confidence).toBeCloseTo(Math.exp(-0.105) * 0.99, 2);
+    expect(result.wordTimings.slice(3).every((word) => word.uncertain)).toBe(true);
+    expect(result.wordTimings[6]?.confidence).toBeCloseTo(Math.exp(-1.4) * 0.99, 2);
   });
 
   it('estimates the words’ times from the text and the length with a model that gives none (gpt-4o-*-transcribe)', async () => {
@@ -79,6 +95,7 @@ describe('OpenAI speech engines (a loopback server with OpenAI’s audio API)', 
     expect(form).not.toContain('timestamp_granularities');
     expect(result.wordTimings.map((timing) => timing.word)).toEqual(['I', 'led', 'the', 'migration', 'of', 'our', 'database.']);
     expect(result.wordTimings.at(-1)?.end).toBeCloseTo(result.durationSeconds, 2);
+    expect(result.wordTimings.every((word) => word.confidence === null && word.uncertain === false)).toBe(true);
   });
 
   it('sends a live recording as one file when it ends, the same bytes as an upload', async () => {
@@ -103,5 +120,16 @@ describe('OpenAI speech engines (a loopback server with OpenAI’s audio API)', 
     expect(spoken.durationSeconds).toBeGreaterThan(2);
     expect(spoken.wordTimings.map((timing) => timing.word)).toEqual(['Tell', 'me', 'more.', 'What', 'happened', 'next?']);
     expect(spoken.wordTimings.at(-1)?.end).toBeCloseTo(spoken.durationSeconds, 2);
+  });
+});
+
+describe('segmentConfidence (Whisper’s own limits for a decode it does not trust)', () => {
+  const segment = { start: 0, end: 2, avg_logprob: -0.2, compression_ratio: 1.2, no_speech_prob: 0.02 };
+  it('trusts a segment heard well, and marks one with low log-probability, a decoder loop or likely silence', () => {
+    expect(segmentConfidence(segment)).toEqual({ confidence: 0.8, uncertain: false });
+    expect(segmentConfidence({ ...segment, avg_logprob: -1.2 }).uncertain).toBe(true);
+    expect(segmentConfidence({ ...segment, compression_ratio: 2.6 }).uncertain).toBe(true);
+    expect(segmentConfidence({ ...segment, no_speech_prob: 0.7 }).uncertain).toBe(true);
+    expect(segmentConfidence(undefined)).toEqual({ confidence: null, uncertain: false });
   });
 });

@@ -3,7 +3,8 @@ import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import OpenAI, { toFile } from 'openai';
-import { estimateWordTimings, type WordTiming } from '@story/proto';
+import type { TranscriptionSegment } from 'openai/resources/audio/transcriptions';
+import { estimateWordTimings, type HeardWord, type WordTiming } from '@story/proto';
 import type { AudioKind } from '../../transcribe/audio-format.ts';
 import { DurationMeter } from '../audio-duration.ts';
 import { drained } from '../child-process.ts';
@@ -25,8 +26,8 @@ const timesWords = (model: string) => /^whisper/i.test(model);
 const round = (seconds: number) => Math.round(seconds * 1000) / 1000;
 
 /**
- * Sends a file to OpenAI's transcription API: with a Whisper model, as `verbose_json` with word
- * timestamps; with a model that gives none, the words' times are estimated from the text over the
+ * Sends a file to OpenAI's transcription API: with a Whisper model, as `verbose_json` with word and
+ * segment timestamps (a word's confidence comes from its segment's log-probabilities); with a model that gives none, the words' times are estimated from the text over the
  * recording's length (as for OpenAI's spoken replies), so words per minute and fillers still show.
  */
 async function transcribeWithOpenAi(options: OpenAiSpeechToTextOptions, path: string, name: string, durationSeconds: number, signal?: AbortSignal): Promise<Transcription> {
@@ -34,13 +35,49 @@ async function transcribeWithOpenAi(options: OpenAiSpeechToTextOptions, path: st
   if (!timesWords(options.model)) {
     const result = await options.client.audio.transcriptions.create({ file, model: options.model }, { signal });
     const text = result.text.trim();
-    return { text, durationSeconds, wordTimings: estimateWordTimings(text, durationSeconds) };
+    return { text, durationSeconds, wordTimings: unjudged(estimateWordTimings(text, durationSeconds)) };
   }
-  const result = await options.client.audio.transcriptions.create({ file, model: options.model, response_format: 'verbose_json', timestamp_granularities: ['word'] }, { signal });
+  const result = await options.client.audio.transcriptions.create({ file, model: options.model, response_format: 'verbose_json', timestamp_granularities: ['word', 'segment'] }, { signal });
   const text = result.text.trim();
   const words = result.words ?? [];
-  const wordTimings: WordTiming[] = words.length > 0 ? words.map((word) => ({ word: word.word.trim(), start: round(Math.max(0, word.start)), end: round(Math.max(0, word.end)) })) : estimateWordTimings(text, durationSeconds);
+  if (words.length === 0) return { text, durationSeconds, wordTimings: unjudged(estimateWordTimings(text, durationSeconds)) };
+  const segments = result.segments ?? [];
+  const wordTimings = words.map((word): HeardWord => {
+    const start = round(Math.max(0, word.start));
+    const end = round(Math.max(0, word.end));
+    return { word: word.word.trim(), start, end, ...segmentConfidence(segmentAt(segments, (word.start + word.end) / 2)) };
+  });
   return { text, durationSeconds, wordTimings };
+}
+
+/** Words whose confidence nobody told (times estimated from the text). */
+const unjudged = (timings: readonly WordTiming[]): HeardWord[] => timings.map((timing) => ({ ...timing, confidence: null, uncertain: false }));
+
+/** The part of Whisper's verbose answer a word's confidence comes from. */
+type WhisperSegment = Pick<TranscriptionSegment, 'start' | 'end' | 'avg_logprob' | 'no_speech_prob' | 'compression_ratio'>;
+
+/** The segment said at `seconds` (the nearest one before it when it falls between two). */
+function segmentAt(segments: readonly WhisperSegment[], seconds: number): WhisperSegment | undefined {
+  return segments.find((segment) => seconds >= segment.start && seconds <= segment.end) ?? segments.findLast((segment) => segment.start <= seconds);
+}
+
+/**
+ * Whisper's own limits for a decode it does not trust (its temperature fallback): an average token
+ * log-probability under -1, text that compresses more than 2.4 times (repetition, a decoder loop),
+ * or a segment more likely silence than speech.
+ */
+export const WHISPER_WEAK_SEGMENT = { avgLogprob: -1, compressionRatio: 2.4, noSpeechProb: 0.6 } as const;
+
+/**
+ * A word's confidence from its segment (Whisper gives log-probabilities per segment, not per word):
+ * the segment's mean token probability (exp of `avg_logprob`), and unsure when the segment is weak.
+ * No segment: no confidence, and not marked.
+ */
+export function segmentConfidence(segment: WhisperSegment | undefined): { confidence: number | null; uncertain: boolean } {
+  if (!segment) return { confidence: null, uncertain: false };
+  const confidence = Math.round(Math.min(1, Math.max(0, Math.exp(segment.avg_logprob) * (1 - segment.no_speech_prob))) * 100) / 100;
+  const weak = segment.avg_logprob < WHISPER_WEAK_SEGMENT.avgLogprob || segment.compression_ratio > WHISPER_WEAK_SEGMENT.compressionRatio || segment.no_speech_prob > WHISPER_WEAK_SEGMENT.noSpeechProb;
+  return { confidence, uncertain: weak };
 }
 
 /**

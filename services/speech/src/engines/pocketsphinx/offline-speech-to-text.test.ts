@@ -5,14 +5,46 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engineProcesses } from '../../../test/engine-processes.ts';
 import { OfflineSpeechToText } from './offline-speech-to-text.ts';
-import { DEBIAN_MODEL_DIR, timedWordOf } from './pocketsphinx-recognizer.ts';
+import { DEBIAN_MODEL_DIR, backtraceRowOf, evidenceOf, timedWordOf, withBacktrace } from './pocketsphinx-recognizer.ts';
+import { UNSURE_BELOW, wordConfidences } from './word-confidence.ts';
 
 describe('timedWordOf (a line of pocketsphinx -time yes)', () => {
   it('reads a word with its times, without its pronunciation variant, and tells markers and hypotheses apart', () => {
-    expect(timedWordOf('migration 1.400 2.080 0.999600')).toEqual({ word: 'migration', start: 1.4, end: 2.08 });
-    expect(timedWordOf('our(2) 2.190 2.360 0.610329')).toEqual({ word: 'our', start: 2.19, end: 2.36 });
+    expect(timedWordOf('migration 1.400 2.080 0.999600')).toEqual({ word: 'migration', start: 1.4, end: 2.08, posterior: 0.9996, token: 'migration' });
+    expect(timedWordOf('our(2) 2.190 2.360 0.610329')).toEqual({ word: 'our', start: 2.19, end: 2.36, posterior: 0.610329, token: 'our(2)' });
     for (const marker of ['<s> 0.000 0.130 0.999400', '</s> 4.440 4.480 1.000000', '<sil> 0.560 0.670 0.660242', '[NOISE] 1.0 1.2 0.5', '++BREATH++ 1.0 1.2 0.5']) expect(timedWordOf(marker), marker).toBe('marker');
     expect(timedWordOf('i led the migration of our database')).toBeUndefined();
+  });
+});
+
+describe('what pocketsphinx tells of its certainty (-backtrace yes)', () => {
+  it('logs the backtrace to a file of its own, replacing any log or backtrace argument (pocketsphinx refuses one given twice)', () => {
+    expect(withBacktrace(['-hmm', 'm', '-logfn', '/dev/null', '-time', 'yes'], '/tmp/x.log')).toEqual(['-hmm', 'm', '-time', 'yes', '-backtrace', 'yes', '-logfn', '/tmp/x.log']);
+  });
+
+  it('reads a backtrace row, skipping the log’s other lines, and joins it to the timed word by token and start frame', () => {
+    const row = backtraceRowOf('led                  101   124   0.066 -882688    -686       2  ');
+    expect(row).toEqual({ token: 'led', startFrame: 101, endFrame: 124, acousticScore: -882688, languageScore: -686, ngramOrder: 2 });
+    expect(backtraceRowOf('INFO: ngram_search.c(1025): bestpath 0.00 CPU 0.000 xRT')).toBeUndefined();
+    expect(backtraceRowOf('word                 start end   pprob ascr       lscr       lback')).toBeUndefined();
+    const word = timedWordOf('led 1.010 1.240 0.066058');
+    if (!word || word === 'marker' || !row) throw new Error('a word and a row');
+    expect(evidenceOf(word, new Map([['led@101', row]]))).toEqual({ word: 'led', posterior: 0.066058, frames: 24, acousticPerFrame: -882688 / 24, languageScore: -686, ngramOrder: 2 });
+    expect(evidenceOf(word, new Map())).toEqual({ word: 'led', posterior: 0.066058, frames: 24 });
+  });
+
+  it('marks a word unsure when the evidence is weak, and trusts a word heard clearly', () => {
+    // "…migration of a checkup database…": flite's awb voice said "our checkout database" (pocketsphinx's backtrace figures).
+    const heard = [
+      { word: 'migration', posterior: 1, frames: 73, acousticPerFrame: -1_444_864 / 73, languageScore: -753, ngramOrder: 2 },
+      { word: 'a', posterior: 0.693, frames: 15, acousticPerFrame: -855_040 / 15, languageScore: -202, ngramOrder: 2 },
+      { word: 'checkup', posterior: 0.038, frames: 51, acousticPerFrame: -2_185_216 / 51, languageScore: -723, ngramOrder: 2 },
+      { word: 'database', posterior: 0.977, frames: 57, acousticPerFrame: -1_244_160 / 57, languageScore: -772, ngramOrder: 1 },
+    ];
+    const confidences = wordConfidences(heard);
+    expect(confidences.map((word) => word.uncertain)).toEqual([false, false, true, false]);
+    for (const word of confidences) expect(word.uncertain).toBe(word.confidence < UNSURE_BELOW);
+    expect(confidences[0]?.confidence).toBeGreaterThan(0.9);
   });
 });
 
@@ -49,6 +81,17 @@ describe('OfflineSpeechToText word timings', () => {
     expect(took?.start).toBeGreaterThan(firstPartSeconds + 3);
     expect(took?.start).toBeLessThan(firstPartSeconds + 3 + 0.55);
     expect(heard.durationSeconds).toBeCloseTo(Math.max(...words.map((word) => word.end)), 0);
+  });
+
+  it('gives each heard word a confidence from 0 to 1 out of pocketsphinx’s backtrace', async () => {
+    const heard = await stt.transcribeFile(wav, 'wav', 60);
+    expect(heard.evidence?.map((word) => word.word)).toEqual(heard.wordTimings.map((word) => word.word));
+    expect(heard.evidence?.every((word) => word.acousticPerFrame !== undefined && word.ngramOrder !== undefined)).toBe(true);
+    for (const word of heard.wordTimings) {
+      expect(word.confidence).toBeGreaterThanOrEqual(0);
+      expect(word.confidence).toBeLessThanOrEqual(1);
+      expect(word.uncertain).toBe((word.confidence ?? 1) < UNSURE_BELOW);
+    }
   });
 
   it('gives a live recording fed in pieces the same words at the same times as the file', async () => {

@@ -4,6 +4,7 @@ import { startPcmDecoder, type PcmSource } from '../pcm-decoder.ts';
 import { AudioTooLongError, DecodeTimeoutError, UnreadableAudioError, WorkCancelledError, decodeDeadlineMs, type LiveTranscription, type SpeechToText, type Transcription } from '../speech-engines.ts';
 import { PocketsphinxRecognizer } from './pocketsphinx-recognizer.ts';
 import { UtteranceCutter } from './utterance-cutter.ts';
+import { wordConfidences } from './word-confidence.ts';
 
 export interface OfflineSpeechToTextOptions {
   /** pocketsphinx's US English model (Debian: /usr/share/pocketsphinx/model/en-us). */
@@ -98,8 +99,9 @@ class RecognitionRun implements LiveTranscription {
       if (this.stoppedBecause) throw this.stoppedBecause;
       // pocketsphinx times words in the PCM it was fed, which has silence put in at each cut.
       const at = (seconds: number) => Math.round(this.cutter.recordingSecondsAt(seconds) * 1000) / 1000;
-      const wordTimings = words.map((word) => ({ word: word.word, start: at(word.start), end: at(word.end) }));
-      return { text, durationSeconds: this.cutter.heardSeconds, wordTimings };
+      const confidences = wordConfidences(words.map((word) => word.evidence));
+      const wordTimings = words.map((word, index) => ({ word: word.word, start: at(word.start), end: at(word.end), ...(confidences[index] ?? { confidence: null, uncertain: false }) }));
+      return { text, durationSeconds: this.cutter.heardSeconds, wordTimings, evidence: words.map((word) => word.evidence) };
     } catch (error) {
       this.refusal = this.stoppedBecause ?? (error instanceof Error ? error : new Error(String(error)));
       throw this.refusal;
