@@ -14,6 +14,8 @@ export interface ApiRoute {
   rateLimit?: 'auth' | 'ai' | 'ai-session';
   /** Largest request body in bytes, when above DEFAULT_API_BODY_LIMIT (the gateway and the service both enforce it). */
   maxBodyBytes?: number;
+  /** A route for some paths under its prefix only (an id in the middle): it wins over a route of the prefix alone. */
+  pattern?: RegExp;
 }
 
 const MIB = 1024 * 1024;
@@ -51,10 +53,12 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { prefix: '/api/formatted-job-descriptions', service: 'jobs' },
   { prefix: '/api/story-query', service: 'search', rateLimit: 'ai' },
   { prefix: '/api/feedback', service: 'feedback' },
+  // A correction scores an answer again: AI work, with the AI budget (issue 19, 4).
+  { prefix: '/api/feedback', pattern: /^\/api\/feedback\/[^/]+\/transcript$/, service: 'feedback', rateLimit: 'ai' },
 ];
 
 /** GraphQL mutation fields that are AI work (they spend the AI budget, like their REST routes); every other mutation field spends the writes budget. */
-export const GRAPHQL_AI_FIELDS: readonly string[] = ['processText', 'openConversation', 'processJobDescription'];
+export const GRAPHQL_AI_FIELDS: readonly string[] = ['processText', 'openConversation', 'processJobDescription', 'correctAnswer'];
 /** The most mutation fields (aliases count) one GraphQL operation may run. */
 export const MAX_MUTATION_FIELDS = 3;
 
@@ -63,6 +67,10 @@ export function findApiRoute(path: string): ApiRoute | undefined {
   const clean = path.split('?')[0] ?? path;
   let best: ApiRoute | undefined;
   for (const route of API_ROUTES) {
+    if (route.pattern) {
+      if (route.pattern.test(clean)) return route;
+      continue;
+    }
     if (clean === route.prefix || clean.startsWith(`${route.prefix}/`)) {
       if (!best || route.prefix.length > best.prefix.length) best = route;
     }

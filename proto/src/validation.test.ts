@@ -108,6 +108,10 @@ describe('route table', () => {
     expect(findApiRoute('/api/conversation-threads/4/title')?.service).toBe('conversations');
     expect(findApiRoute('/api/conversationsX')).toBeUndefined();
     expect(findApiRoute('/api/users/loginx')?.public).toBeUndefined();
+    // Correcting a transcript scores the answer again: the AI budget; reading feedback is not AI work.
+    expect(findApiRoute('/api/feedback/6f1c2a4e-0b7d-4c55-9a7e-2f0d8f1b9c31/transcript')).toMatchObject({ service: 'feedback', rateLimit: 'ai' });
+    expect(findApiRoute('/api/feedback/6f1c2a4e-0b7d-4c55-9a7e-2f0d8f1b9c31')?.rateLimit).toBeUndefined();
+    expect(findApiRoute('/api/feedback/snippets/4/progress')?.rateLimit).toBeUndefined();
     expect(findApiRoute('/api/nothing')).toBeUndefined();
   });
   it('sends password changes and session management to auth, signed in, password changes in the auth bucket', () => {

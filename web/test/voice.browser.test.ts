@@ -278,6 +278,7 @@ describe('voice conversations in the browser', () => {
       if (new URL(request.url()).pathname.startsWith('/api/transcribe') && request.method() === 'POST') sent.push(request.postData() ?? '');
     });
 
+    await readFinishAnswers(page);
     await page.goto(`/interview-practice/practice?section=${encodeURIComponent(snippetText)}&snippetId=${snippetId}`);
     await page.getByRole('button', { name: 'Start a voice conversation' }).click();
     await page.waitForURL(/\/recording\?mode=new&context=.*snippetId=\d+/);
@@ -310,6 +311,34 @@ describe('voice conversations in the browser', () => {
     expect(asked?.aiResponse.toLowerCase()).toContain('without downtime');
     expect(exchange?.userMessage.toLowerCase()).toMatch(/database|weeks|percent/);
     expect(exchange?.aiResponse.trim()).not.toBe('');
+
+    // Words the recogniser was unsure of are underlined, as many as the speech service marked (issue 19, 4).
+    const heard = JSON.parse((await finishAnswer(page)).lines[0] ?? '{}') as { transcript: string; answerId: string; transcriptWords?: { word: string; uncertain: boolean }[] };
+    expect(heard.transcriptWords?.length).toBe(heard.transcript.split(/\s+/).filter(Boolean).length);
+    const unsure = heard.transcriptWords?.filter((word) => word.uncertain).length ?? 0;
+    const answer = messages(page).nth(0);
+    expect(await answer.locator('.unsure').count()).toBe(unsure);
+    expect(await answer.getByText('may be misheard').count()).toBe(unsure > 0 ? 1 : 0);
+    await answer.screenshot({ path: '/tmp/voice-unsure-words.png' });
+
+    // The person corrects the transcript: an empty one is refused and nothing is lost; their words are scored again and saved.
+    await answer.getByRole('button', { name: 'Correct transcript' }).click();
+    const box = answer.getByRole('textbox', { name: 'What you said' });
+    await expect.poll(() => box.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await box.inputValue()).toBe(heard.transcript);
+    await box.fill('   ');
+    await answer.getByRole('button', { name: 'Save correction' }).click();
+    await answer.getByRole('alert').filter({ hasText: 'Transcript cannot be empty' }).waitFor();
+    const corrected = 'I led the migration of our checkout database to a new system without downtime. We finished two weeks early and the error rate dropped by eighty percent.';
+    await box.fill(corrected);
+    await answer.getByRole('button', { name: 'Save correction' }).click();
+    await waitForToast(page, 'Transcript corrected.');
+    await answer.getByText('without downtime. We finished').waitFor();
+    expect(await answer.locator('.unsure').count()).toBe(0);
+    const rescored = await page.evaluate(async (id) => (await (await fetch(`/api/feedback/${id}`)).json()) as { answer: string; corrected: boolean; uncertain: unknown[] }, heard.answerId);
+    expect(rescored).toMatchObject({ answer: corrected, corrected: true, uncertain: [] });
+    await expect.poll(async () => (await saved())[0]?.conversationHistory[1]?.userMessage, { timeout: 15_000 }).toBe(corrected);
+    expect(await saved()).toHaveLength(1);
 
     // And it is listed under the snippet's conversations.
     await page.goto(`/interview-practice/conversations/${snippetId}`);

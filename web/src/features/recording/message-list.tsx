@@ -146,6 +146,8 @@ export const messageAnchor = (savedId: string): string => `message-${savedId}`;
 /** The exchanges, oldest first; each saved one carries a "Saved" marker; a spoken reply can be played and stopped, its words marked as they are said. */
 export function MessageList({ messages, pendingText, processingLabel, speaking = null, onToggleSpeech, onAnswerAgain, askedAgain = null, focusedId = null, onCorrectTranscript, canCorrect }: MessageListProps) {
   const [correcting, setCorrecting] = useState<string | null>(null);
+  /** The answer whose editor just closed: its "Correct transcript" takes the keyboard back. */
+  const [corrected, setCorrected] = useState<string | null>(null);
 
   /** The "Correct transcript" tool of a spoken answer, and its editor while open. */
   const correctionOf = (message: ConversationMessage) => {
@@ -156,7 +158,11 @@ export function MessageList({ messages, pendingText, processingLabel, speaking =
         transcript={message.userMessage}
         answerId={message.answerId}
         editing={editing}
-        onEditingChange={(open) => setCorrecting(open ? message.key : null)}
+        returnFocus={corrected === message.key}
+        onEditingChange={(open) => {
+          setCorrecting(open ? message.key : null);
+          setCorrected(open ? null : message.key);
+        }}
         onCorrected={(transcript) => onCorrectTranscript(message, transcript)}
       />
     );

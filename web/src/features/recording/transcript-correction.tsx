@@ -65,6 +65,8 @@ export interface TranscriptCorrectionProps {
   /** Open while the person corrects it (the answer's text gives way to the editor). */
   onEditingChange: (editing: boolean) => void;
   editing: boolean;
+  /** The editor just closed: the keyboard goes back to "Correct transcript". */
+  returnFocus?: boolean;
 }
 
 /**
@@ -72,7 +74,7 @@ export interface TranscriptCorrectionProps {
  * saved and trusted; the answer is scored again from their words. An empty text is refused with the
  * server's own rule, and nothing is lost: the editor stays open with what was typed.
  */
-export function TranscriptCorrection({ transcript, answerId, onCorrected, onEditingChange, editing }: TranscriptCorrectionProps) {
+export function TranscriptCorrection({ transcript, answerId, onCorrected, onEditingChange, editing, returnFocus = false }: TranscriptCorrectionProps) {
   const [text, setText] = useState(transcript);
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -81,14 +83,13 @@ export function TranscriptCorrection({ transcript, answerId, onCorrected, onEdit
   const problemId = useId();
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const openRef = useRef<HTMLButtonElement>(null);
-  const wasEditing = useRef(editing);
 
-  // The keyboard goes into the editor when it opens, and back to the button when it closes.
+  // The keyboard goes into the editor when it opens, and back to the button when it closes (the
+  // editor takes the answer's place, so each is a new element when it shows).
   useEffect(() => {
-    if (editing && !wasEditing.current) inputRef.current?.focus();
-    if (!editing && wasEditing.current) openRef.current?.focus();
-    wasEditing.current = editing;
-  }, [editing]);
+    if (editing) inputRef.current?.focus();
+    else if (returnFocus) openRef.current?.focus();
+  }, [editing, returnFocus]);
 
   const open = () => {
     setText(transcript);
