@@ -109,7 +109,7 @@ const SOX_EFFECTS: Record<Exclude<RecordingChange, 'none' | 'mp3' | 'noise'>, st
 
 /**
  * Records `text` in `condition` at `path` (without extension); returns the file and its kind.
- * Noise is white noise about 20 dB under the speech, mixed in by sox.
+ * Noise is white noise at 1 % of full scale (a quiet room's hum, about 20 dB under the speech), mixed in by sox.
  */
 export function recordCondition(condition: RecognitionCondition, text: string, path: string): { file: string; kind: 'wav' | 'mp3' } {
   const spoken = `${path}.voice.wav`;
@@ -122,7 +122,7 @@ export function recordCondition(condition: RecognitionCondition, text: string, p
     const clean = `${path}.clean.wav`;
     execFileSync('sox', [spoken, '-r', '16000', '-c', '1', '-b', '16', clean]);
     const noise = `${path}.noise.wav`;
-    execFileSync('sox', [clean, noise, 'synth', 'whitenoise', 'vol', '0.03']);
+    execFileSync('sox', [clean, noise, 'synth', 'whitenoise', 'vol', '0.01']);
     execFileSync('sox', ['-m', clean, noise, wav]);
   } else {
     execFileSync('sox', [spoken, '-r', '16000', '-c', '1', '-b', '16', wav, ...SOX_EFFECTS[change]]);
