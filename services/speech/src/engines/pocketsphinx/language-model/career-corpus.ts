@@ -112,7 +112,7 @@ function fill(pattern: string, pick: Pick, random: () => number): string {
 function sentence(pick: Pick, random: () => number): string {
   const shape = random();
   const filler = random() < 0.25 ? `${pick(FILLERS)} ` : '';
-  if (shape < 0.16) return `${filler}${pick(TIMES)} I ${pick(LEAD_VERBS)} ${pick(THINGS)}`;
+  if (shape < 0.16) return `${filler}${random() < 0.6 ? `${pick(TIMES)} ` : ''}I ${pick(LEAD_VERBS)} ${pick(THINGS)}${random() < 0.3 ? ` ${pick(TIMES)}` : ''}`;
   if (shape < 0.3) return `${filler}${fill(pick(ACTIONS), pick, random)}${random() < 0.4 ? ` and ${fill(pick(ACTIONS), pick, random).replace(/^I /, '')}` : ''}`;
   if (shape < 0.42) {
     const up = random() < 0.5;
