@@ -7,10 +7,12 @@ NODE := node --import tsx
 deps:
 	@bash infra/scripts/install-system-packages.sh run
 	@bash infra/scripts/install-npm-packages.sh
+	@$(NODE) services/speech/src/cli/build-language-model.ts
 
 deps-test:
 	@bash infra/scripts/install-system-packages.sh test
 	@bash infra/scripts/install-npm-packages.sh
+	@$(NODE) services/speech/src/cli/build-language-model.ts
 
 build: deps
 	@npm run --silent compose -w @story/gateway

@@ -10,6 +10,7 @@ const benches: { name: string; module: string; run: string }[] = [
   { name: 'feedback', module: './feedback.bench.ts', run: 'runFeedbackBench' },
   { name: 'speech', module: './speech.bench.ts', run: 'runSpeechBench' },
   { name: 'speech-voices', module: './speech-voices.bench.ts', run: 'runSpeechVoicesBench' },
+  { name: 'speech-recognition', module: './speech-recognition.bench.ts', run: 'runSpeechRecognitionBench' },
 ];
 
 const only = process.argv[2];

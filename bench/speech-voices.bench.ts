@@ -15,6 +15,7 @@ import { pathToFileURL } from 'node:url';
 import { tempDataDir } from '@story/service-kit/testing';
 import { OfflineSpeechToText } from '../services/speech/src/engines/pocketsphinx/offline-speech-to-text.ts';
 import { DEBIAN_MODEL_DIR } from '../services/speech/src/engines/pocketsphinx/pocketsphinx-recognizer.ts';
+import { wordErrorRate } from '../services/speech/evaluation/word-error-rate.ts';
 
 const SENTENCES = [
   'Last year I led the migration of our checkout database to a new system.',
@@ -69,22 +70,6 @@ const VOICES: Voice[] = [
     speak: (text, wav) => execFileSync('espeak-ng', ['-v', 'en-us', '-w', wav, text]),
   },
 ];
-
-/** Words for scoring: lower case, letters and apostrophes only. */
-const wordsOf = (text: string) => text.toLowerCase().replace(/[^a-z' ]/g, ' ').split(/\s+/).filter(Boolean);
-
-/** Word error rate: edit distance between word sequences over the reference's length. */
-export function wordErrorRate(reference: string, heard: string): { errors: number; words: number } {
-  const want = wordsOf(reference);
-  const got = wordsOf(heard);
-  let previous = Array.from({ length: got.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= want.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= got.length; j++) row.push(Math.min((previous[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + (want[i - 1] === got[j - 1] ? 0 : 1)));
-    previous = row;
-  }
-  return { errors: previous[got.length] ?? 0, words: want.length };
-}
 
 export interface VoiceFigures {
   voice: string;

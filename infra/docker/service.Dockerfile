@@ -20,6 +20,8 @@ COPY --from=deps /app/services/service-kit services/service-kit
 COPY --from=deps /app/services/$SERVICE services/$SERVICE
 # Debian programs a service runs (speech: ffmpeg, pocketsphinx, festival, lame) are listed beside it.
 RUN if [ -f "services/$SERVICE/apt-packages.txt" ]; then apt-get update && apt-get install -y --no-install-recommends $(cat "services/$SERVICE/apt-packages.txt") && rm -rf /var/lib/apt/lists/*; fi
+# Models a service builds from its Debian packages (speech: the recogniser's career language model).
+RUN if [ -f "services/$SERVICE/src/cli/build-language-model.ts" ]; then node --import tsx "services/$SERVICE/src/cli/build-language-model.ts"; fi
 USER node
 EXPOSE 4000
 HEALTHCHECK --interval=10s --timeout=3s CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"

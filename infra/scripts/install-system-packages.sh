@@ -7,12 +7,17 @@ purpose=${1:-run}
 
 # command-or-file-to-check:debian-package
 needs=("nats-server:nats-server")
-# Speech: decoding, recognition and its US English model, the replies' voice, MP3.
+# Speech: decoding, recognition and its US English model, the replies' voice, MP3, and the tool
+# that turns the career language model into pocketsphinx's binary form.
 needs+=("ffmpeg:ffmpeg" "pocketsphinx_continuous:pocketsphinx" "/usr/share/pocketsphinx/model/en-us/en-us.lm.bin:pocketsphinx-en-us"
-  "festival:festival" "/usr/share/festival/voices/us/cmu_us_slt_arctic_hts/festvox/cmu_us_slt_arctic_hts.scm:festvox-us-slt-hts" "lame:lame")
+  "festival:festival" "/usr/share/festival/voices/us/cmu_us_slt_arctic_hts/festvox/cmu_us_slt_arctic_hts.scm:festvox-us-slt-hts" "lame:lame"
+  "sphinx_lm_convert:sphinxbase-utils")
 if [ "$purpose" = test ]; then
-  # flite speaks the test recordings (a voice other than the replies').
-  needs+=("chromium:chromium" "flite:flite")
+  # flite speaks the test recordings (a voice other than the replies'); the recogniser's evaluation
+  # (services/speech/evaluation) also uses festival's diphone voices, espeak-ng and sox.
+  needs+=("chromium:chromium" "flite:flite" "sox:sox" "espeak-ng:espeak-ng"
+    "/usr/share/festival/voices/english/kal_diphone/festvox/kal_diphone.scm:festvox-kallpc16k"
+    "/usr/share/festival/voices/english/ked_diphone/festvox/ked_diphone.scm:festvox-kdlpc16k")
 fi
 
 missing=()

@@ -2,6 +2,7 @@ import { tmpdir } from 'node:os';
 import { z } from 'zod';
 import { baseEnvSchema, portSchema } from '@story/service-kit';
 import { DEFAULT_FESTIVAL_VOICE } from './engines/festival/festival-voice.ts';
+import { DEFAULT_CAREER_MODEL } from './engines/pocketsphinx/language-model/language-model-paths.ts';
 import { DEBIAN_MODEL_DIR } from './engines/pocketsphinx/pocketsphinx-recognizer.ts';
 
 /** An unset variable and an empty one mean the same: not configured. */
@@ -29,6 +30,10 @@ export const speechEnvSchema = baseEnvSchema
     OPENAI_SPEECH_MODEL: z.string().min(1).default('gpt-4o-mini-tts'),
     OPENAI_SPEECH_VOICE: z.string().min(1).default('alloy'),
     POCKETSPHINX_MODEL_DIR: z.string().min(1).default(DEBIAN_MODEL_DIR),
+    /** The recogniser's language model: the career model `make deps` builds; Debian's generic one when the file is missing. */
+    POCKETSPHINX_LANGUAGE_MODEL: z.string().min(1).default(DEFAULT_CAREER_MODEL.languageModel),
+    /** Its pronunciation dictionary (the CMU dictionary and the career words it lacks); Debian's when missing. */
+    POCKETSPHINX_DICTIONARY: z.string().min(1).default(DEFAULT_CAREER_MODEL.dictionary),
     FESTIVAL_VOICE: z
       .string()
       .regex(/^[a-z0-9_]+$/, 'FESTIVAL_VOICE must be a festival voice name such as cmu_us_slt_arctic_hts')

@@ -3,12 +3,21 @@ import { engineChoice, type SpeechConfig } from '../config.ts';
 import { OfflineTextToSpeech } from './festival/offline-text-to-speech.ts';
 import { OpenAiSpeechToText } from './openai/openai-speech-to-text.ts';
 import { OpenAiTextToSpeech } from './openai/openai-text-to-speech.ts';
+import { configuredRecognizerModel } from './pocketsphinx/language-model/language-model-paths.ts';
 import { OfflineSpeechToText } from './pocketsphinx/offline-speech-to-text.ts';
+import type { RecognizerModel } from './pocketsphinx/pocketsphinx-recognizer.ts';
 import type { SpeechToText, TextToSpeech } from './speech-engines.ts';
 
 export interface SpeechEngines {
   stt: SpeechToText;
   tts: TextToSpeech;
+}
+
+/** The offline recogniser's model as configured; Debian's generic language model (said once) when the career model is not built. */
+function offlineRecognizerModel(config: SpeechConfig): RecognizerModel {
+  const { missing, ...model } = configuredRecognizerModel(config.POCKETSPHINX_MODEL_DIR, config.POCKETSPHINX_LANGUAGE_MODEL, config.POCKETSPHINX_DICTIONARY);
+  if (missing) process.emitWarning(`${missing} is missing (make deps builds it): the offline recogniser uses the generic language model.`);
+  return model;
 }
 
 /** The engines the configuration picks, writing their temporary files in `tmpDir` (SPEECH_STT_ENGINE, SPEECH_TTS_ENGINE; OpenAI when OPENAI_API_KEY is set). */
@@ -18,7 +27,7 @@ export function createSpeechEngines(config: SpeechConfig, tmpDir: string): Speec
   const stt =
     choice.stt === 'openai'
       ? new OpenAiSpeechToText({ client: client(), model: config.OPENAI_TRANSCRIBE_MODEL, toleranceSeconds: config.SPEECH_TIME_LIMIT_TOLERANCE_SECONDS, deadlineMarginSeconds: config.SPEECH_DECODE_MARGIN_SECONDS, tmpDir })
-      : new OfflineSpeechToText({ modelDir: config.POCKETSPHINX_MODEL_DIR, toleranceSeconds: config.SPEECH_TIME_LIMIT_TOLERANCE_SECONDS, deadlineMarginSeconds: config.SPEECH_DECODE_MARGIN_SECONDS });
+      : new OfflineSpeechToText({ ...offlineRecognizerModel(config), toleranceSeconds: config.SPEECH_TIME_LIMIT_TOLERANCE_SECONDS, deadlineMarginSeconds: config.SPEECH_DECODE_MARGIN_SECONDS });
   const tts =
     choice.tts === 'openai'
       ? new OpenAiTextToSpeech({ client: client(), model: config.OPENAI_SPEECH_MODEL, voice: config.OPENAI_SPEECH_VOICE })

@@ -2,13 +2,11 @@ import type { AudioKind } from '../../transcribe/audio-format.ts';
 import { drained } from '../child-process.ts';
 import { startPcmDecoder, type PcmSource } from '../pcm-decoder.ts';
 import { AudioTooLongError, DecodeTimeoutError, UnreadableAudioError, WorkCancelledError, decodeDeadlineMs, type LiveTranscription, type SpeechToText, type Transcription } from '../speech-engines.ts';
-import { PocketsphinxRecognizer } from './pocketsphinx-recognizer.ts';
+import { PocketsphinxRecognizer, type RecognizerModel } from './pocketsphinx-recognizer.ts';
 import { UtteranceCutter } from './utterance-cutter.ts';
 import { wordConfidences } from './word-confidence.ts';
 
-export interface OfflineSpeechToTextOptions {
-  /** pocketsphinx's US English model (Debian: /usr/share/pocketsphinx/model/en-us). */
-  modelDir: string;
+export interface OfflineSpeechToTextOptions extends RecognizerModel {
   /** Seconds past the user's limit still taken (the recorder stops a moment late). */
   toleranceSeconds: number;
   /** Seconds past the longest recording a decode may run before its processes are killed. */
@@ -35,14 +33,14 @@ class RecognitionRun implements LiveTranscription {
   constructor(
     source: PcmSource,
     kind: AudioKind,
-    modelDir: string,
+    model: RecognizerModel,
     private readonly limitSeconds: number,
     private readonly maxSeconds: number,
     deadlineMs: number,
     signal?: AbortSignal,
   ) {
     this.decoder = startPcmDecoder(source, kind);
-    this.recognizer = new PocketsphinxRecognizer(modelDir);
+    this.recognizer = new PocketsphinxRecognizer(model);
     this.deadline = setTimeout(() => this.stop(new DecodeTimeoutError(deadlineMs)), deadlineMs);
     signal?.addEventListener('abort', () => this.stop(new WorkCancelledError()), { once: true });
     if (signal?.aborted) this.stop(new WorkCancelledError());
@@ -125,6 +123,6 @@ export class OfflineSpeechToText implements SpeechToText {
 
   private run(source: PcmSource, kind: AudioKind, limitSeconds: number, signal?: AbortSignal): RecognitionRun {
     const maxSeconds = limitSeconds + this.options.toleranceSeconds;
-    return new RecognitionRun(source, kind, this.options.modelDir, limitSeconds, maxSeconds, decodeDeadlineMs(maxSeconds, this.options.deadlineMarginSeconds), signal);
+    return new RecognitionRun(source, kind, this.options, limitSeconds, maxSeconds, decodeDeadlineMs(maxSeconds, this.options.deadlineMarginSeconds), signal);
   }
 }
