@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AnswerGivenEvent } from '@story/proto';
+import { afterAll, beforeAll } from 'vitest';
 import { startServiceForTest, type ServiceTestOptions, type ServiceUnderTest } from '@story/service-kit/testing';
 import { feedbackService, type FeedbackDeps } from '../src/app.ts';
 import { AnswerScoringService } from '../src/answers/answer-scoring.service.ts';
@@ -10,6 +11,25 @@ export type TestFeedback = ServiceUnderTest<FeedbackConfig, FeedbackDeps>;
 /** The real feedback service (SQLite in a temporary folder), as `main.ts` builds it. */
 export function startTestFeedback(options: ServiceTestOptions<FeedbackDeps> = {}): Promise<TestFeedback> {
   return startServiceForTest(feedbackService, options);
+}
+
+/** The feedback service of one describe block and two people's headers, there once its tests start. */
+export interface FeedbackForTwo {
+  service: TestFeedback;
+  alice: Record<string, string>;
+  bob: Record<string, string>;
+}
+
+/** Starts the feedback service before the block's tests (signed in as `aliceId` and `bobId`) and closes it after them. */
+export function feedbackForTwo(aliceId: number, bobId: number): FeedbackForTwo {
+  const world = {} as FeedbackForTwo;
+  beforeAll(async () => {
+    world.service = await startTestFeedback();
+    world.alice = await world.service.as(aliceId);
+    world.bob = await world.service.as(bobId);
+  });
+  afterAll(async () => world.service?.close());
+  return world;
 }
 
 let clock = Date.UTC(2025, 2, 1, 9);

@@ -18,38 +18,41 @@ class ScriptedEngine implements FeedbackEngine {
   }
 }
 
-describe('scoring answers', () => {
-  let service: TestFeedback;
-  let engine: ScriptedEngine;
-  let scoring: AnswerScoringService;
-
+/** The feedback service with a scoring service whose configured engine does as told, for one describe block. */
+function scriptedScoring(): { service: TestFeedback; engine: ScriptedEngine; scoring: AnswerScoringService } {
+  const world = {} as { service: TestFeedback; engine: ScriptedEngine; scoring: AnswerScoringService };
   beforeAll(async () => {
-    service = await startTestFeedback();
+    world.service = await startTestFeedback();
     const offline = new OfflineFeedbackEngine();
-    engine = new ScriptedEngine(offline);
-    scoring = new AnswerScoringService({ feedback: service.deps.storage.feedback, engine, fallback: offline, timeoutMs: 200, clock: () => new Date(), log: service.app.log });
+    world.engine = new ScriptedEngine(offline);
+    world.scoring = new AnswerScoringService({ feedback: world.service.deps.storage.feedback, engine: world.engine, fallback: offline, timeoutMs: 200, clock: () => new Date(), log: world.service.app.log });
   });
-  afterAll(async () => service.close());
+  afterAll(async () => world.service?.close());
+  return world;
+}
+
+describe('scoring answers', () => {
+  const world = scriptedScoring();
 
   it('scores an answer once: the same event again stores nothing more and calls no engine', async () => {
-    engine.behaviour = 'answer';
+    world.engine.behaviour = 'answer';
     const event = answerEvent({ userId: 5 });
-    const before = engine.calls;
-    expect(await scoring.score(event)).toBe('scored');
-    expect(await scoring.score(event)).toBe('already-scored');
-    expect(await scoring.score({ ...event, answer: 'A different text under the same id.' })).toBe('already-scored');
-    expect(engine.calls).toBe(before + 1);
-    expect((await service.deps.storage.feedback.find(5, event.answerId))?.engine).toBe('openai');
+    const before = world.engine.calls;
+    expect(await world.scoring.score(event)).toBe('scored');
+    expect(await world.scoring.score(event)).toBe('already-scored');
+    expect(await world.scoring.score({ ...event, answer: 'A different text under the same id.' })).toBe('already-scored');
+    expect(world.engine.calls).toBe(before + 1);
+    expect((await world.service.deps.storage.feedback.find(5, event.answerId))?.engine).toBe('openai');
   });
 
   it('gives the offline scorer’s feedback when the configured engine fails or is late', async () => {
     for (const behaviour of ['fail', 'hang'] as const) {
-      engine.behaviour = behaviour;
+      world.engine.behaviour = behaviour;
       const event = answerEvent({ userId: 6 });
       const started = Date.now();
-      expect(await scoring.score(event)).toBe('scored');
+      expect(await world.scoring.score(event)).toBe('scored');
       expect(Date.now() - started).toBeLessThan(2000);
-      const stored = await service.deps.storage.feedback.find(6, event.answerId);
+      const stored = await world.service.deps.storage.feedback.find(6, event.answerId);
       expect(stored?.engine, behaviour).toBe('offline');
       expect(stored?.findings.assessment).toHaveLength(5);
     }
@@ -57,27 +60,17 @@ describe('scoring answers', () => {
 });
 
 describe('scoring what is not an answer', () => {
-  let service: TestFeedback;
-  let engine: ScriptedEngine;
-  let scoring: AnswerScoringService;
-
-  beforeAll(async () => {
-    service = await startTestFeedback();
-    const offline = new OfflineFeedbackEngine();
-    engine = new ScriptedEngine(offline);
-    scoring = new AnswerScoringService({ feedback: service.deps.storage.feedback, engine, fallback: offline, timeoutMs: 200, clock: () => new Date(), log: service.app.log });
-  });
-  afterAll(async () => service.close());
+  const world = scriptedScoring();
 
   it('stores nothing and calls no engine for a hello, "I’m ready", a request to repeat or for a moment, should one come', async () => {
-    const before = engine.calls;
+    const before = world.engine.calls;
     for (const answer of ['Hi, I’m ready', 'Can you repeat the question?', 'Give me a second.', 'I don’t know.']) {
       const event = answerEvent({ userId: 7, snippetId: 3, answer });
-      expect(await scoring.score(event), answer).toBe('not-an-answer');
-      expect(await service.deps.storage.feedback.find(7, event.answerId), answer).toBeUndefined();
+      expect(await world.scoring.score(event), answer).toBe('not-an-answer');
+      expect(await world.service.deps.storage.feedback.find(7, event.answerId), answer).toBeUndefined();
     }
-    expect(await service.deps.storage.feedback.snippetAttempts(7, 3)).toEqual([]);
-    expect(engine.calls).toBe(before);
-    expect(await scoring.score(answerEvent({ userId: 7, snippetId: 3, answer: 'I led the migration and cut costs by 30%.' }))).toBe('scored');
+    expect(await world.service.deps.storage.feedback.snippetAttempts(7, 3)).toEqual([]);
+    expect(world.engine.calls).toBe(before);
+    expect(await world.scoring.score(answerEvent({ userId: 7, snippetId: 3, answer: 'I led the migration and cut costs by 30%.' }))).toBe('scored');
   });
 });

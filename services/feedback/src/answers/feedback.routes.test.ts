@@ -1,33 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { answerFeedbackSchema, snippetProgressResponseSchema } from '@story/proto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerEvent, scoreAnswer, startTestFeedback, type TestFeedback } from '../../test/feedback-test-kit.ts';
+import { describe, expect, it } from 'vitest';
+import { answerEvent, feedbackForTwo, scoreAnswer } from '../../test/feedback-test-kit.ts';
 
 const ALICE = 11;
 const BOB = 12;
 
 describe('feedback routes', () => {
-  let service: TestFeedback;
-  let alice: Record<string, string>;
-  let bob: Record<string, string>;
+  const world = feedbackForTwo(ALICE, BOB);
 
-  beforeAll(async () => {
-    service = await startTestFeedback();
-    alice = await service.as(ALICE);
-    bob = await service.as(BOB);
-  });
-  afterAll(async () => service.close());
-
-  const get = (url: string, headers: Record<string, string>) => service.app.inject({ method: 'GET', url, headers });
+  const get = (url: string, headers: Record<string, string>) => world.service.app.inject({ method: 'GET', url, headers });
 
   it('answers 404 until the feedback is ready, then the feedback on the caller’s answer', async () => {
     const event = answerEvent({ userId: ALICE, snippetId: 3, requirements: '- Continuously improve operational processes' });
-    const before = await get(`/api/feedback/${event.answerId}`, alice);
+    const before = await get(`/api/feedback/${event.answerId}`, world.alice);
     expect(before.statusCode).toBe(404);
     expect(before.json()).toEqual({ message: 'No feedback for this answer yet' });
 
-    await scoreAnswer(service, event);
-    const ready = await get(`/api/feedback/${event.answerId}`, alice);
+    await scoreAnswer(world.service, event);
+    const ready = await get(`/api/feedback/${event.answerId}`, world.alice);
     expect(ready.statusCode).toBe(200);
     const feedback = answerFeedbackSchema.parse(ready.json());
     expect(feedback).toMatchObject({ answerId: event.answerId, question: event.question, answer: event.answer, source: 'typed', engine: 'offline', delivery: null, attempt: 1, attempts: 1, best: true });
@@ -39,21 +30,21 @@ describe('feedback routes', () => {
 
   it('gives another person’s answer the same 404 as one not scored yet', async () => {
     const event = answerEvent({ userId: ALICE });
-    await scoreAnswer(service, event);
-    const foreign = await get(`/api/feedback/${event.answerId}`, bob);
+    await scoreAnswer(world.service, event);
+    const foreign = await get(`/api/feedback/${event.answerId}`, world.bob);
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json()).toEqual({ message: 'No feedback for this answer yet' });
   });
 
   it('refuses an answer id that is not a UUID, and a caller who is not signed in', async () => {
     for (const bad of ['abc', '1', randomUUID().toUpperCase(), `${randomUUID()}x`, '%20', "1'%20OR%201=1"]) {
-      const response = await get(`/api/feedback/${bad}`, alice);
+      const response = await get(`/api/feedback/${bad}`, world.alice);
       expect(response.statusCode, bad).toBe(400);
       expect(response.json()).toEqual({ message: 'Answer id must be a UUID' });
     }
     const anonymous = await get(`/api/feedback/${randomUUID()}`, {});
     expect(anonymous.statusCode).toBe(401);
-    const forged = await get(`/api/feedback/${randomUUID()}`, await service.forged({ userId: ALICE, isAdmin: false, sessionId: 's' }));
+    const forged = await get(`/api/feedback/${randomUUID()}`, await world.service.forged({ userId: ALICE, isAdmin: false, sessionId: 's' }));
     expect(forged.statusCode).toBe(401);
   });
 
@@ -64,15 +55,15 @@ describe('feedback routes', () => {
     const other = answerEvent({ userId: ALICE, snippetId, question: 'What did you learn?', answer: 'I learned to check the data first.' });
     const strong = answerEvent({ userId: ALICE, snippetId, question: '  tell me about a time you improved a process ' });
     const bobs = answerEvent({ userId: BOB, snippetId, question });
-    for (const event of [weak, other, strong, bobs]) await scoreAnswer(service, event);
+    for (const event of [weak, other, strong, bobs]) await scoreAnswer(world.service, event);
 
-    const first = answerFeedbackSchema.parse((await get(`/api/feedback/${weak.answerId}`, alice)).json());
-    const second = answerFeedbackSchema.parse((await get(`/api/feedback/${strong.answerId}`, alice)).json());
+    const first = answerFeedbackSchema.parse((await get(`/api/feedback/${weak.answerId}`, world.alice)).json());
+    const second = answerFeedbackSchema.parse((await get(`/api/feedback/${strong.answerId}`, world.alice)).json());
     expect([first.attempt, first.attempts, first.best]).toEqual([1, 2, false]);
     expect([second.attempt, second.attempts, second.best]).toEqual([2, 2, true]);
     expect(second.overall).toBeGreaterThan(first.overall);
 
-    const progress = snippetProgressResponseSchema.parse((await get(`/api/feedback/snippets/${snippetId}/progress`, alice)).json());
+    const progress = snippetProgressResponseSchema.parse((await get(`/api/feedback/snippets/${snippetId}/progress`, world.alice)).json());
     expect(progress.questions.map((entry) => [entry.question, entry.attempts.length, entry.bestAnswerId])).toEqual([
       [question, 2, strong.answerId],
       ['What did you learn?', 1, other.answerId],
@@ -81,7 +72,7 @@ describe('feedback routes', () => {
       [weak.answerId, 1, false],
       [strong.answerId, 2, true],
     ]);
-    const bobsView = snippetProgressResponseSchema.parse((await get(`/api/feedback/snippets/${snippetId}/progress`, bob)).json());
+    const bobsView = snippetProgressResponseSchema.parse((await get(`/api/feedback/snippets/${snippetId}/progress`, world.bob)).json());
     expect(bobsView.questions.flatMap((entry) => entry.attempts.map((attempt) => attempt.answerId))).toEqual([bobs.answerId]);
   });
 
@@ -99,9 +90,9 @@ describe('feedback routes', () => {
     });
     const otherRequirement = answerEvent({ ...practice, question: 'Next: Tell me about a time you had to use data to drive decisions.' });
     const paraphrase = answerEvent({ ...practice, question: 'Thanks for coming in. Can you walk me through a situation where you made an operational process better? What was your part?' });
-    for (const event of [afterReady, another, newSession, otherRequirement, paraphrase]) await scoreAnswer(service, event);
+    for (const event of [afterReady, another, newSession, otherRequirement, paraphrase]) await scoreAnswer(world.service, event);
 
-    const progress = snippetProgressResponseSchema.parse((await get(`/api/feedback/snippets/${snippetId}/progress`, alice)).json());
+    const progress = snippetProgressResponseSchema.parse((await get(`/api/feedback/snippets/${snippetId}/progress`, world.alice)).json());
     expect(progress.questions.map((entry) => entry.attempts.map((attempt) => attempt.answerId))).toEqual([
       [afterReady.answerId, newSession.answerId, paraphrase.answerId],
       [another.answerId],
@@ -117,7 +108,7 @@ describe('feedback routes', () => {
     ]);
     expect(question?.bestAnswerId).toBe(paraphrase.answerId);
 
-    const feedbacks = await Promise.all([afterReady, newSession, paraphrase, another].map(async (event) => answerFeedbackSchema.parse((await get(`/api/feedback/${event.answerId}`, alice)).json())));
+    const feedbacks = await Promise.all([afterReady, newSession, paraphrase, another].map(async (event) => answerFeedbackSchema.parse((await get(`/api/feedback/${event.answerId}`, world.alice)).json())));
     expect(feedbacks.map((feedback) => [feedback.attempt, feedback.attempts, feedback.best])).toEqual([
       [1, 3, false],
       [2, 3, false],
@@ -129,9 +120,9 @@ describe('feedback routes', () => {
   });
 
   it('gives an empty progress for a snippet without attempts and refuses a snippet id that is not a number', async () => {
-    expect((await get('/api/feedback/snippets/999/progress', alice)).json()).toEqual({ questions: [] });
+    expect((await get('/api/feedback/snippets/999/progress', world.alice)).json()).toEqual({ questions: [] });
     for (const bad of ['abc', '0', '-1', '1e3', '01', '1.5']) {
-      const response = await get(`/api/feedback/snippets/${bad}/progress`, alice);
+      const response = await get(`/api/feedback/snippets/${bad}/progress`, world.alice);
       expect(response.statusCode, bad).toBe(400);
       expect(response.json()).toEqual({ message: 'Id must be a number' });
     }
@@ -143,8 +134,8 @@ describe('feedback routes', () => {
       { question: 'What did you do first?', answer: 'I rolled back the deploy and paged the database team.' },
     ];
     const event = answerEvent({ userId: ALICE, threadId: 21, kind: 'story', earlierTurns, question: 'How did you go about it, step by step?', answer: 'I found the pool was exhausted, raised the pool size and added a circuit breaker.' });
-    await scoreAnswer(service, event);
-    const feedback = answerFeedbackSchema.parse((await get(`/api/feedback/${event.answerId}`, alice)).json());
+    await scoreAnswer(world.service, event);
+    const feedback = answerFeedbackSchema.parse((await get(`/api/feedback/${event.answerId}`, world.alice)).json());
     expect(feedback).toMatchObject({ kind: 'story', turns: 3, attempt: 1, attempts: 1, best: false });
     const part = (name: string) => feedback.star.find((entry) => entry.part === name);
     expect(part('situation')).toMatchObject({ present: true, quotes: [], earlier: [expect.objectContaining({ turn: 1, text: expect.stringContaining('checkout API kept timing out') })] });
@@ -161,14 +152,14 @@ describe('feedback routes', () => {
     const stories = [1, 2, 3].map((threadId) => answerEvent({ userId: ALICE, threadId, kind: 'story', question, answer: 'I rewrote the importer and added retries.' }));
     // Events from before kinds, in threads: each is an attempt of its own too.
     const older = [4, 5].map((threadId) => answerEvent({ userId: ALICE, threadId, question, answer: 'I rewrote the importer and added retries.' }));
-    for (const event of [...stories, ...older]) await scoreAnswer(service, event);
+    for (const event of [...stories, ...older]) await scoreAnswer(world.service, event);
     for (const event of [...stories, ...older]) {
-      const feedback = answerFeedbackSchema.parse((await get(`/api/feedback/${event.answerId}`, alice)).json());
+      const feedback = answerFeedbackSchema.parse((await get(`/api/feedback/${event.answerId}`, world.alice)).json());
       expect([feedback.attempt, feedback.attempts], event.answerId).toEqual([1, 1]);
     }
     const practice = [1, 2].map(() => answerEvent({ userId: ALICE, snippetId: 41, kind: 'practice', question, answer: 'I rewrote the importer and added retries.' }));
-    for (const event of practice) await scoreAnswer(service, event);
-    const second = answerFeedbackSchema.parse((await get(`/api/feedback/${practice[1]?.answerId}`, alice)).json());
+    for (const event of practice) await scoreAnswer(world.service, event);
+    const second = answerFeedbackSchema.parse((await get(`/api/feedback/${practice[1]?.answerId}`, world.alice)).json());
     expect([second.kind, second.attempt, second.attempts]).toEqual(['practice', 2, 2]);
   });
 
@@ -188,14 +179,14 @@ describe('feedback routes', () => {
       source: 'spoken',
       delivery: { wordTimings, durationSeconds: 4 },
     });
-    for (const event of [main, followUp]) await scoreAnswer(service, event);
-    const feedback = answerFeedbackSchema.parse((await get(`/api/feedback/${followUp.answerId}`, alice)).json());
+    for (const event of [main, followUp]) await scoreAnswer(world.service, event);
+    const feedback = answerFeedbackSchema.parse((await get(`/api/feedback/${followUp.answerId}`, world.alice)).json());
     expect(feedback).toMatchObject({ kind: 'practice', turns: 2, attempt: 1, attempts: 1, best: false });
     expect(feedback.star.find((part) => part.part === 'action')?.earlier[0]?.text).toMatch(/I grouped the fastest SKUs/);
     expect(feedback.star.find((part) => part.part === 'result')?.quotes[0]?.text).toMatch(/Pick time fell from 11 minutes to 7/);
     expect(feedback.delivery?.length).toBeNull();
     expect(feedback.assessment.find((score) => score.dimension === 'structure')?.comment).not.toMatch(/too little/);
-    const progress = snippetProgressResponseSchema.parse((await get(`/api/feedback/snippets/${snippetId}/progress`, alice)).json());
+    const progress = snippetProgressResponseSchema.parse((await get(`/api/feedback/snippets/${snippetId}/progress`, world.alice)).json());
     expect(progress.questions.map((entry) => [entry.question, entry.attempts.map((attempt) => attempt.answerId)])).toEqual([[question, [main.answerId]]]);
   });
 
@@ -203,8 +194,8 @@ describe('feedback routes', () => {
     const answer = 'I rebuilt the rota and waits fell from forty minutes to twelve';
     const wordTimings = answer.split(' ').map((word, index) => ({ word, start: index * 0.5, end: index * 0.5 + 0.4 }));
     const event = answerEvent({ userId: ALICE, threadId: 22, kind: 'story', answer, source: 'spoken', delivery: { wordTimings, durationSeconds: 6 } });
-    await scoreAnswer(service, event);
-    const feedback = answerFeedbackSchema.parse((await get(`/api/feedback/${event.answerId}`, alice)).json());
+    await scoreAnswer(world.service, event);
+    const feedback = answerFeedbackSchema.parse((await get(`/api/feedback/${event.answerId}`, world.alice)).json());
     expect(feedback.delivery?.length).toBeNull();
     expect(feedback.delivery?.comment).not.toMatch(/shorter|1–2 minutes/);
     expect(feedback.assessment.find((score) => score.dimension === 'structure')?.comment).not.toMatch(/too little/);
@@ -214,8 +205,8 @@ describe('feedback routes', () => {
     const answer = 'so um I rebuilt the rota and waits fell from forty minutes to twelve';
     const wordTimings = answer.split(' ').map((word, index) => ({ word, start: index * 0.5 + (index >= 6 ? 3 : 0), end: index * 0.5 + 0.4 + (index >= 6 ? 3 : 0) }));
     const event = answerEvent({ userId: ALICE, answer, source: 'spoken', delivery: { wordTimings, durationSeconds: 12 } });
-    await scoreAnswer(service, event);
-    const feedback = answerFeedbackSchema.parse((await get(`/api/feedback/${event.answerId}`, alice)).json());
+    await scoreAnswer(world.service, event);
+    const feedback = answerFeedbackSchema.parse((await get(`/api/feedback/${event.answerId}`, world.alice)).json());
     expect(feedback.source).toBe('spoken');
     expect(feedback.delivery).toMatchObject({ durationSeconds: 12, wordCount: 14, length: 'short' });
     expect(feedback.delivery?.fillers.map((filler) => [filler.word, answer.slice(filler.start, filler.end)])).toEqual([

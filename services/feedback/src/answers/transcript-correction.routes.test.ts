@@ -1,7 +1,7 @@
 import { answerFeedbackSchema, type AnswerFeedback, type AnswerWordTiming } from '@story/proto';
 import { subgraphQuery } from '@story/service-kit/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerEvent, scoreAnswer, startTestFeedback, type TestFeedback } from '../../test/feedback-test-kit.ts';
+import { describe, expect, it } from 'vitest';
+import { answerEvent, feedbackForTwo, scoreAnswer } from '../../test/feedback-test-kit.ts';
 
 const ALICE = 31;
 const BOB = 32;
@@ -21,23 +21,14 @@ const HEARD = 'at harbor logistics i ran the night shift and um orders left late
 const CORRECTED = 'At Harbor Logistics I ran the night shift and orders left late, so I led the move of the fastest two hundred products near the packing benches, and within a month pick time fell from eleven minutes to seven. Um, it was basically a small change.';
 
 describe('words the recogniser was unsure of, and the person’s correction (issue 19)', () => {
-  let service: TestFeedback;
-  let alice: Record<string, string>;
-  let bob: Record<string, string>;
+  const world = feedbackForTwo(ALICE, BOB);
 
-  beforeAll(async () => {
-    service = await startTestFeedback();
-    alice = await service.as(ALICE);
-    bob = await service.as(BOB);
-  });
-  afterAll(async () => service.close());
-
-  const get = async (answerId: string, headers = alice) => answerFeedbackSchema.parse((await service.app.inject({ method: 'GET', url: `/api/feedback/${answerId}`, headers })).json());
-  const correct = (answerId: string, body: unknown, headers = alice) => service.app.inject({ method: 'PUT', url: `/api/feedback/${answerId}/transcript`, headers, payload: body as object });
+  const get = async (answerId: string, headers = world.alice) => answerFeedbackSchema.parse((await world.service.app.inject({ method: 'GET', url: `/api/feedback/${answerId}`, headers })).json());
+  const correct = (answerId: string, body: unknown, headers = world.alice) => world.service.app.inject({ method: 'PUT', url: `/api/feedback/${answerId}/transcript`, headers, payload: body as object });
 
   it('lists the unsure words, never counts one as a filler and never quotes one as evidence', async () => {
     const event = answerEvent({ userId: ALICE, source: 'spoken', ...spoken(HEARD, ['um', 'art', 'eleven']) });
-    await scoreAnswer(service, event);
+    await scoreAnswer(world.service, event);
     const feedback = await get(event.answerId);
     expect(feedback.uncertain.map((word) => word.text)).toEqual(['um', 'art', 'eleven']);
     for (const word of feedback.uncertain) expect(event.answer.slice(word.start, word.end)).toBe(word.text);
@@ -48,7 +39,7 @@ describe('words the recogniser was unsure of, and the person’s correction (iss
 
     // The same answer with every word trusted: "um" is a filler and "…fell from eleven minutes to seven" is quoted as the result.
     const trusting = answerEvent({ userId: ALICE, source: 'spoken', ...spoken(HEARD) });
-    await scoreAnswer(service, trusting);
+    await scoreAnswer(world.service, trusting);
     const trusted = await get(trusting.answerId);
     expect(trusted.delivery?.fillers.map((filler) => filler.word)).toEqual(['um']);
     expect(feedback.uncertain.some((word) => takesIn(trusted, word))).toBe(true);
@@ -57,7 +48,7 @@ describe('words the recogniser was unsure of, and the person’s correction (iss
 
   it('scores a corrected transcript again: quotes, scores and fillers of the corrected words, none unsure; GET shows the same', async () => {
     const event = answerEvent({ userId: ALICE, source: 'spoken', ...spoken(HEARD, ['um', 'art']) });
-    await scoreAnswer(service, event);
+    await scoreAnswer(world.service, event);
     const response = await correct(event.answerId, { transcript: `  ${CORRECTED}\n` });
     expect(response.statusCode).toBe(200);
     const feedback = answerFeedbackSchema.parse(response.json());
@@ -74,8 +65,8 @@ describe('words the recogniser was unsure of, and the person’s correction (iss
     const question = 'Tell me about a time you led a change at work.';
     const first = answerEvent({ userId: ALICE, snippetId: 7, question, source: 'spoken', ...spoken('i art the um thing and it was fine', ['art']) });
     const second = answerEvent({ userId: ALICE, snippetId: 7, question, source: 'typed', answer: 'I moved the pick lists to zones and pick time fell a little.' });
-    await scoreAnswer(service, first);
-    await scoreAnswer(service, second);
+    await scoreAnswer(world.service, first);
+    await scoreAnswer(world.service, second);
     expect((await get(first.answerId)).best).toBe(false);
     const corrected = answerFeedbackSchema.parse((await correct(first.answerId, { transcript: CORRECTED })).json());
     expect(corrected).toMatchObject({ attempt: 1, attempts: 2, best: true });
@@ -84,13 +75,13 @@ describe('words the recogniser was unsure of, and the person’s correction (iss
 
   it('refuses another person’s answer with the 404 of a missing one, and changes nothing', async () => {
     const event = answerEvent({ userId: ALICE, source: 'spoken', ...spoken(HEARD, ['art']) });
-    await scoreAnswer(service, event);
-    const foreign = await correct(event.answerId, { transcript: CORRECTED }, bob);
+    await scoreAnswer(world.service, event);
+    const foreign = await correct(event.answerId, { transcript: CORRECTED }, world.bob);
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json()).toEqual({ message: 'No feedback for this answer yet' });
     expect((await get(event.answerId)).answer).toBe(HEARD);
     const typed = answerEvent({ userId: ALICE });
-    await scoreAnswer(service, typed);
+    await scoreAnswer(world.service, typed);
     const refused = await correct(typed.answerId, { transcript: CORRECTED });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ message: 'Only a spoken answer has a transcript to correct' });
@@ -98,7 +89,7 @@ describe('words the recogniser was unsure of, and the person’s correction (iss
 
   it('answers 400 with a message for a bad body, a bad id or no session', async () => {
     const event = answerEvent({ userId: ALICE, source: 'spoken', ...spoken(HEARD, ['art']) });
-    await scoreAnswer(service, event);
+    await scoreAnswer(world.service, event);
     for (const [body, message] of [
       [{ transcript: '   ' }, 'Transcript cannot be empty'],
       [{ transcript: 'x'.repeat(20_001) }, 'Transcript must be at most 20000 characters'],
@@ -119,13 +110,13 @@ describe('words the recogniser was unsure of, and the person’s correction (iss
 
   it('corrects by GraphQL too (correctAnswer), for the answer’s author only', async () => {
     const event = answerEvent({ userId: ALICE, source: 'spoken', ...spoken(HEARD, ['art']) });
-    await scoreAnswer(service, event);
+    await scoreAnswer(world.service, event);
     const mutation = 'mutation ($id: ID!, $text: String!) { correctAnswer(answerId: $id, transcript: $text) { answer corrected uncertain { text } best } }';
-    const foreign = await subgraphQuery(service.app, bob, mutation, { id: event.answerId, text: CORRECTED });
+    const foreign = await subgraphQuery(world.service.app, world.bob, mutation, { id: event.answerId, text: CORRECTED });
     expect(foreign.errors?.[0]?.message).toBe('No feedback for this answer yet');
-    const empty = await subgraphQuery(service.app, alice, mutation, { id: event.answerId, text: ' ' });
+    const empty = await subgraphQuery(world.service.app, world.alice, mutation, { id: event.answerId, text: ' ' });
     expect(empty.errors?.[0]?.message).toBe('Transcript cannot be empty');
-    const done = await subgraphQuery<{ correctAnswer: unknown }>(service.app, alice, mutation, { id: event.answerId, text: CORRECTED });
+    const done = await subgraphQuery<{ correctAnswer: unknown }>(world.service.app, world.alice, mutation, { id: event.answerId, text: CORRECTED });
     expect(done.errors).toBeUndefined();
     expect(done.data?.correctAnswer).toEqual({ answer: CORRECTED, corrected: true, uncertain: [], best: true });
   });

@@ -1,32 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { AnswerFeedback, SnippetProgressResponse } from '@story/proto';
+import { feedbackFixture } from './feedback-fixture.ts';
 import { AttemptNews, followAttempt, outdatedBy, progressLacks, type AttemptNewsOptions } from './attempt-news.ts';
 
 const QUESTION = 'q-improve-processes';
 
 function feedbackOf(answerId: string, overrides: Partial<AnswerFeedback> = {}): AnswerFeedback {
-  return {
-    answerId,
-    question: 'Tell me about a time you had to improve operational processes.',
-    answer: 'I grouped the fastest SKUs near the packing benches.',
-    source: 'typed',
-    engine: 'offline',
-    kind: 'practice',
-    turns: 1,
-    overall: 5,
-    star: [],
-    next: null,
-    assessment: [],
-    delivery: null,
-    attempt: 1,
-    attempts: 1,
-    best: true,
-    questionId: QUESTION,
-    uncertain: [],
-    corrected: false,
-    answeredAt: '2025-03-01T09:00:00.000Z',
-    ...overrides,
-  };
+  return feedbackFixture({ answerId, question: 'Tell me about a time you had to improve operational processes.', overall: 5, questionId: QUESTION, ...overrides });
 }
 
 /** The feedback service as the page reads it: attempts at one question, Best on the highest (the later of equals). */

@@ -1,29 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnswerFeedback } from '@story/proto';
 import { ApiError } from '../../api/http-client.ts';
+import { feedbackFixture } from './feedback-fixture.ts';
 import { FEEDBACK_POLL_DELAYS_MS, followAnswerFeedback, type FeedbackState } from './use-answer-feedback.ts';
 
-const feedback: AnswerFeedback = {
-  answerId: 'answer-1',
-  question: 'Tell me about a time you improved a process.',
-  answer: 'I grouped the fastest SKUs near the packing benches.',
-  source: 'typed',
-  engine: 'offline',
-  kind: 'practice',
-  turns: 1,
-  overall: 7.2,
-  star: [],
-  next: null,
-  assessment: [],
-  delivery: null,
-  attempt: 1,
-  attempts: 1,
-  best: true,
-  questionId: null,
-  answeredAt: '2025-03-01T09:00:00.000Z',
-  uncertain: [],
-  corrected: false,
-};
+const feedback = feedbackFixture();
 
 /** A feedback endpoint that answers 404 (null) until `ready`, or fails with `failure`; it counts the looks. */
 interface FeedbackEndpoint {
