@@ -4,7 +4,7 @@
  * `graphql-types.test.ts` parses the SDL and fails when the two disagree.
  */
 import { z } from 'zod';
-import { responseTypeSchema, userTypeSchema } from './api.ts';
+import { responseTypeSchema, userTypeSchema } from './api/accounts.ts';
 
 /** A GraphQL `ID`: always a string on the wire, whatever the database keeps. */
 export const graphqlIdSchema = z.string();
