@@ -10,5 +10,6 @@ export * from './messages/index.ts';
 export * from './services.ts';
 export * from './nats-rights.ts';
 export * from './graphql-types.ts';
+export * from './graphql-args.ts';
 export * from './word-timings.ts';
 export * from './story-keys.ts';
