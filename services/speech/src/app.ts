@@ -7,7 +7,7 @@ import { ChatReplyClient } from './nats/chat-reply.client.ts';
 import { connectionFor } from './nats/asker.ts';
 import { SpeechAudioStore } from './nats/speech-audio.store.ts';
 import { SpeechJobClient } from './nats/speech-job.client.ts';
-import { SpeechLimits } from './nats/speech-limits.ts';
+import { SpeechLimitService } from './nats/speech-limit.service.ts';
 import { UserSettingsClient } from './nats/user-settings.client.ts';
 import { registerTranscribeRoutes } from './transcribe/transcribe.routes.ts';
 import { VoiceTurnService } from './turns/voice-turn.service.ts';
@@ -43,7 +43,7 @@ export async function buildSpeechApp(config: SpeechConfig, deps: SpeechDeps): Pr
     return audio;
   };
   const jobs = new SpeechJobClient(nats, { stallMs: config.SPEECH_JOB_STALL_MS, attempts: config.SPEECH_JOB_ATTEMPTS, startWithinMs: config.SPEECH_JOB_START_WITHIN_MS, log: app.log });
-  const limits = new SpeechLimits(() => connectionFor(nats, SERVICE_NAME), {
+  const limits = new SpeechLimitService(() => connectionFor(nats, SERVICE_NAME), {
     turnsPerPerson: config.SPEECH_TURNS_PER_PERSON,
     audioSecondsPerHour: config.SPEECH_AUDIO_SECONDS_PER_HOUR,
     // A turn lasts as long as the gateway waits for it at most; a hold its front forgot lapses soon after.

@@ -1,7 +1,7 @@
 import { badRequest, conflict, notFound, unauthorized } from '@story/service-kit';
 import { ACCOUNT_MESSAGES, type ChangePasswordRequest, type GoogleAuthRequest, type LoginRequest, type RegisterRequest } from '@story/proto';
 import { commonPasswordError } from '@story/proto/common-passwords';
-import type { PasswordAttempts } from '../throttles/password-attempts.ts';
+import type { PasswordAttemptLimiter } from '../throttles/password-attempt.limiter.ts';
 import type { GoogleIdentity, GoogleTokenVerifier } from './google-token.verifier.ts';
 import { hashPassword, verifyPassword } from './password.hasher.ts';
 import { DuplicateUserError, type UserRecord, type UserRepository } from './user.repository.ts';
@@ -9,7 +9,7 @@ import { DuplicateUserError, type UserRecord, type UserRepository } from './user
 export interface AccountServiceOptions {
   repository: UserRepository;
   /** The per-account limit on password checks, shared by every instance. */
-  passwordAttempts: PasswordAttempts;
+  passwordAttempts: PasswordAttemptLimiter;
   /** Lower-case e-mails that are made admins when they register or sign in. */
   adminEmails: readonly string[];
   /** Undefined when Google sign-in is not configured. */

@@ -15,7 +15,7 @@ import { contextUser, forbidden, parseArgs, parseInput, type GraphqlContext } fr
 import { z } from 'zod';
 import { openConversation } from '../chat/opening.service.ts';
 import { processText, type ProcessTextDeps } from '../chat/process-text.service.ts';
-import { AudioPerOperation } from './audio-per-operation.ts';
+import { OperationAudioLimiter } from './operation-audio.limiter.ts';
 import { presentThread, presentThreadItem } from '../threads/thread.presenter.ts';
 import type { MessageRecord } from '../threads/thread.repository.ts';
 import type { ThreadService } from '../threads/thread.service.ts';
@@ -31,7 +31,7 @@ const userReference = z.object({ id: idTextSchema });
  * processText as the REST routes, so scoping and validation are the same: a thread that is not the
  * caller's resolves to null (queries) or NOT_FOUND (mutations), never to data.
  */
-export function conversationsResolvers(threads: ThreadService, chat: ProcessTextDeps, audioPerOperation = new AudioPerOperation()): GraphQLResolverMap<GraphqlContext> {
+export function conversationsResolvers(threads: ThreadService, chat: ProcessTextDeps, audioPerOperation = new OperationAudioLimiter()): GraphQLResolverMap<GraphqlContext> {
   const listThreads = async (context: GraphqlContext, rawArgs: unknown): Promise<Thread[]> => {
     const { userId } = contextUser(context);
     const { deleted } = parseArgs(threadsArgsSchema, rawArgs);

@@ -17,7 +17,7 @@ import { HttpError } from '@story/service-kit';
 import type { ChatReplyClient } from '../nats/chat-reply.client.ts';
 import type { SpeechAudioStore } from '../nats/speech-audio.store.ts';
 import type { SpeechJobResult, SpeechJobClient } from '../nats/speech-job.client.ts';
-import type { SpeechLimits } from '../nats/speech-limits.ts';
+import type { SpeechLimitService } from '../nats/speech-limit.service.ts';
 import type { UserSettingsClient, VoiceSettings } from '../nats/user-settings.client.ts';
 import type { AudioUpload } from '../transcribe/audio-upload.ts';
 import { replyParts } from './reply-parts.ts';
@@ -28,7 +28,7 @@ export interface VoiceTurnServiceDeps {
   jobs: SpeechJobClient;
   settings: UserSettingsClient;
   chat: ChatReplyClient;
-  limits: SpeechLimits;
+  limits: SpeechLimitService;
   /** The audio store, once NATS is connected. */
   audio: () => SpeechAudioStore;
   log: FastifyBaseLogger;

@@ -5,7 +5,7 @@ import { NATS_BUCKETS, SPEECH_MESSAGES, spokenDuration } from '@story/proto';
 import { HttpError } from '@story/service-kit';
 import { openSharedBucket, sharedKey, updateShared } from '@story/service-kit/shared-counters';
 
-export interface SpeechLimitsOptions {
+export interface SpeechLimitServiceOptions {
   /** Voice turns one person may have in flight at once. */
   turnsPerPerson: number;
   /** Seconds of audio one person may have transcribed per hour. */
@@ -33,12 +33,12 @@ type Refill = number;
  * charged by each recording's real length once it is known. A person's fifth heavy upload is
  * refused at once instead of queueing in front of everyone else.
  */
-export class SpeechLimits {
+export class SpeechLimitService {
   private bucket: Promise<KV> | undefined;
 
   constructor(
     private readonly connection: () => NatsConnection,
-    private readonly options: SpeechLimitsOptions,
+    private readonly options: SpeechLimitServiceOptions,
   ) {}
 
   private now(): number {

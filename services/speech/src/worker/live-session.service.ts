@@ -21,7 +21,7 @@ import { kindOfMimeType, sniffAudioKind, type AudioKind } from '../transcribe/au
 import { asRefusal } from './engine-refusals.ts';
 import { JobRefusal, JobRunner } from './job-runner.ts';
 
-export interface LiveSessionsOptions {
+export interface LiveSessionServiceOptions {
   maxSessions: number;
   /** A recording that sends no new bytes for this long is dropped. */
   idleSeconds: number;
@@ -66,7 +66,7 @@ const refusal = (status: number, message: string): NatsRefusal => ({ ok: false, 
  * A session holds one of the worker's few slots, so it cannot be kept by sending nothing new: only
  * its owner's new bytes reset its idle time, and it closes at its time limit plus a margin anyway.
  */
-export class LiveSessions {
+export class LiveSessionService {
   private readonly sessions = new Map<string, LiveSession>();
   private openSubscription: Subscription | undefined;
   /** Subjects of ended sessions, still answered "gone" for a moment (see `forget`). */
@@ -77,7 +77,7 @@ export class LiveSessions {
     private readonly nc: NatsConnection,
     private readonly stt: SpeechToText,
     private readonly runner: JobRunner,
-    private readonly options: LiveSessionsOptions,
+    private readonly options: LiveSessionServiceOptions,
   ) {}
 
   private now(): number {

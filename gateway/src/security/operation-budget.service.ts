@@ -38,7 +38,7 @@ class LocalRateLimiter {
  * shared by every gateway instance through NATS KV, so two gateways do not double a budget and a
  * restart does not reset it. Until the bucket is reachable, a local count keeps the limits.
  */
-export class OperationBudgets {
+export class OperationBudgetService {
   private shared: SharedRateLimiter | undefined;
   private readonly local = new LocalRateLimiter();
 
