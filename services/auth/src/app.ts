@@ -52,7 +52,7 @@ export async function buildAuthApp(config: AuthConfig, deps: AuthDeps): Promise<
     passwordAttempts: throttles.passwordAttempts,
     adminEmails: config.ADMIN_EMAILS,
     verifyGoogleToken,
-    now: clock,
+    clock,
   });
   const sessions = new SessionService({
     sessions: storage.sessions,
@@ -61,7 +61,7 @@ export async function buildAuthApp(config: AuthConfig, deps: AuthDeps): Promise<
     publicKey,
     publish: (subject, data) => nats.nc?.publish(subject, data),
     absoluteLifetimeSeconds: config.SESSION_ABSOLUTE_LIFETIME_DAYS * 24 * 60 * 60,
-    now: clock,
+    clock,
   });
   const settings = new UserTypeSettingsService(storage.settings, storage.users, clock);
   const cookie = { secure: config.COOKIE_SECURE };

@@ -25,7 +25,7 @@ describe('live recording slots', () => {
     world = await startSpeechWorld({ workers: 0 });
     runner = new JobRunner(world.nc, { worker: 'slots-test', concurrency: 1, maxWaiting: 2, heartbeatMs: 1000, log: world.front.app.log });
     const stt = new OfflineSpeechToText({ modelDir: DEBIAN_MODEL_DIR, toleranceSeconds: 0, deadlineMarginSeconds: 30 });
-    sessions = new LiveSessionService(world.nc, stt, runner, { maxSessions: 2, idleSeconds: IDLE_SECONDS, lifetimeMarginSeconds: LIFETIME_MARGIN_SECONDS, log: world.front.app.log, now: () => clock });
+    sessions = new LiveSessionService(world.nc, stt, runner, { maxSessions: 2, idleSeconds: IDLE_SECONDS, lifetimeMarginSeconds: LIFETIME_MARGIN_SECONDS, log: world.front.app.log, clock: () => new Date(clock) });
     sessions.start();
   });
   afterAll(async () => {

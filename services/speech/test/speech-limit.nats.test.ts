@@ -19,7 +19,7 @@ describe('SpeechLimitService', () => {
   let nc: NatsConnection;
   let clock = Date.UTC(2026, 10, 24, 12);
   const limitsOf = (options: { turnsPerPerson?: number; audioSecondsPerHour?: number; holdMs?: number } = {}) =>
-    new SpeechLimitService(() => nc, { turnsPerPerson: 2, audioSecondsPerHour: 600, holdMs: 60_000, log: fastify({ logger: false }).log, now: () => clock, ...options });
+    new SpeechLimitService(() => nc, { turnsPerPerson: 2, audioSecondsPerHour: 600, holdMs: 60_000, log: fastify({ logger: false }).log, clock: () => new Date(clock), ...options });
 
   beforeAll(async () => {
     dir = tempDataDir('speech-limits-');

@@ -35,7 +35,7 @@ describe('AccountService', () => {
       passwordAttempts: new PasswordAttemptLimiter(memoryAttemptStore(), ATTEMPT_POLICY, () => new Date(now)),
       adminEmails: ['boss@gmail.com'],
       verifyGoogleToken: createGoogleTokenVerifier({ clientId: GOOGLE_TEST_CLIENT_ID, jwksUrl: google.jwksUrl, issuers: ['https://accounts.google.com'] }),
-      now: () => new Date(now),
+      clock: () => new Date(now),
     });
   });
 
@@ -163,7 +163,7 @@ describe('AccountService', () => {
         passwordAttempts: new PasswordAttemptLimiter(memoryAttemptStore(), ATTEMPT_POLICY, () => NOW),
         adminEmails: [],
         verifyGoogleToken: undefined,
-        now: () => NOW,
+        clock: () => NOW,
       });
       expect(await failureOf(withoutGoogle.signInWithGoogle({ credential: 'x' }))).toEqual({ status: 404, message: ACCOUNT_MESSAGES.googleNotConfigured });
     });

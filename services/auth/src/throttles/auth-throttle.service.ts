@@ -39,7 +39,7 @@ export class AuthThrottleService {
   /** Opens (creating if needed) the shared bucket; its entries vanish a day after their last write. */
   async open(nc: NatsConnection): Promise<void> {
     const bucket = await openSharedBucket(nc, AUTH_THROTTLES_BUCKET, FORGET_FAILURES_AFTER_MS);
-    this.emailChecks = new SharedRateLimiter(bucket, CHECK_EMAIL_WINDOW_MS, () => this.options.clock().getTime());
+    this.emailChecks = new SharedRateLimiter(bucket, CHECK_EMAIL_WINDOW_MS, this.options.clock);
     this.bucket = bucket;
   }
 

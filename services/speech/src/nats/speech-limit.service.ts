@@ -13,7 +13,8 @@ export interface SpeechLimitServiceOptions {
   /** How long a turn's hold lasts if its front dies before letting it go. */
   holdMs: number;
   log: FastifyBaseLogger;
-  now?: () => number;
+  /** The clock (tests move it). */
+  clock?: () => Date;
 }
 
 const HOUR_MS = 3_600_000;
@@ -42,7 +43,7 @@ export class SpeechLimitService {
   ) {}
 
   private now(): number {
-    return this.options.now?.() ?? Date.now();
+    return (this.options.clock?.() ?? new Date()).getTime();
   }
 
   private kv(): Promise<KV> {

@@ -29,7 +29,7 @@ export interface LiveSessionServiceOptions {
   lifetimeMarginSeconds: number;
   log: FastifyBaseLogger;
   /** The clock (tests move it). */
-  now?: () => number;
+  clock?: () => Date;
 }
 
 interface LiveSession {
@@ -81,7 +81,7 @@ export class LiveSessionService {
   ) {}
 
   private now(): number {
-    return this.options.now?.() ?? Date.now();
+    return (this.options.clock?.() ?? new Date()).getTime();
   }
 
   get count(): number {
