@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Msg, NatsConnection, Subscription } from '@nats-io/transport-node';
 import type { FastifyBaseLogger } from 'fastify';
 import { SPEECH_MESSAGES, serviceUnavailableMessage, speechJobAcceptedSchema, speechJobCancelSubject, speechJobEventSchema, speechJobSubject, type SpeechJobEvent } from '@story/proto';
-import { HttpError, type NatsLink } from '@story/service-kit';
-import { connectionFor, isNoResponders, messageJson } from './asker.ts';
+import { HttpError, messageJson, type NatsLink } from '@story/service-kit';
+import { connectionFor, isNoResponders } from './asker.ts';
 
 export interface SpeechJobClientOptions {
   /** Silence after which the worker doing a job counts as gone. */

@@ -9,8 +9,8 @@ import {
   speechSessionSubject,
   speechStreamOpenReplySchema,
 } from '@story/proto';
-import { HttpError, type NatsLink } from '@story/service-kit';
-import { ask, connectionFor, isNoResponders, messageJson } from '../nats/asker.ts';
+import { HttpError, messageJson, type NatsLink } from '@story/service-kit';
+import { ask, connectionFor, isNoResponders } from '../nats/asker.ts';
 
 const ASK_TIMEOUT_MS = 5000;
 const RETRY_TIMEOUT_MS = 2000;

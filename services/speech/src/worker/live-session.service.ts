@@ -14,9 +14,8 @@ import {
   speechStreamOpenRequestSchema,
   type NatsRefusal,
 } from '@story/proto';
-import { describeZodError } from '@story/service-kit';
+import { describeZodError, messageJson } from '@story/service-kit';
 import type { LiveTranscription, SpeechToText } from '../engines/speech-engines.ts';
-import { messageJson } from '../nats/asker.ts';
 import { kindOfMimeType, sniffAudioKind, type AudioKind } from '../transcribe/audio-format.ts';
 import { asRefusal } from './engine-refusals.ts';
 import { JobRefusal, JobRunner } from './job-runner.ts';
