@@ -19,3 +19,5 @@ export * from './service-definition.ts';
 export * from './shared-counters.ts';
 export * from './durable-consumer.ts';
 export * from './within-time.ts';
+export * from './openai-client.ts';
+export * from './seeded-random.ts';

@@ -1,12 +1,4 @@
-import {
-  connectMongo,
-  mongoLifecycle,
-  openConfiguredStorage,
-  openSqlite,
-  sqliteLifecycle,
-  type BaseEnv,
-  type StorageLifecycle,
-} from '@story/service-kit';
+import { connectMongo, mongoLifecycle, openConfiguredStorage, openSqlite, sqliteLifecycle, type BaseEnv, type StorageLifecycle } from '@story/service-kit';
 import { MongoUserRepository } from '../accounts/mongo-user.repository.ts';
 import { SqliteUserRepository } from '../accounts/sqlite-user.repository.ts';
 import type { UserRepository } from '../accounts/user.repository.ts';

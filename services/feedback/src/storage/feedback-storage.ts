@@ -1,12 +1,4 @@
-import {
-  connectMongo,
-  mongoLifecycle,
-  openConfiguredStorage,
-  openSqlite,
-  sqliteLifecycle,
-  type BaseEnv,
-  type StorageLifecycle,
-} from '@story/service-kit';
+import { connectMongo, mongoLifecycle, openConfiguredStorage, openSqlite, sqliteLifecycle, type BaseEnv, type StorageLifecycle } from '@story/service-kit';
 import type { AnswerFeedbackRepository } from '../answers/answer-feedback.repository.ts';
 import { MongoAnswerFeedbackRepository } from '../answers/mongo-answer-feedback.repository.ts';
 import { SqliteAnswerFeedbackRepository } from '../answers/sqlite-answer-feedback.repository.ts';

@@ -1,16 +1,6 @@
 import mongoose, { type Connection } from 'mongoose';
 import { nextSequence, type MongoOutbox } from '@story/service-kit';
-import type {
-  CreateJobDescriptionResult,
-  CreateSnippetResult,
-  DeletionEvents,
-  JobDescriptionRecord,
-  JobDescriptionRepository,
-  JobDescriptionUpdate,
-  NewJobDescription,
-  NewSnippet,
-  SnippetRecord,
-} from './job-description.repository.ts';
+import type { CreateJobDescriptionResult, CreateSnippetResult, DeletionEvents, JobDescriptionRecord, JobDescriptionRepository, JobDescriptionUpdate, NewJobDescription, NewSnippet, SnippetRecord } from './job-description.repository.ts';
 
 interface JobDescriptionDoc {
   _id: number;

@@ -1,12 +1,4 @@
-import {
-  connectMongo,
-  mongoLifecycle,
-  openConfiguredStorage,
-  openSqlite,
-  sqliteLifecycle,
-  type BaseEnv,
-  type StorageLifecycle,
-} from '@story/service-kit';
+import { connectMongo, mongoLifecycle, openConfiguredStorage, openSqlite, sqliteLifecycle, type BaseEnv, type StorageLifecycle } from '@story/service-kit';
 import { MongoStoryRepository } from '../stories/mongo-story.repository.ts';
 import { SqliteStoryRepository } from '../stories/sqlite-story.repository.ts';
 import type { StoryRepository } from '../stories/story.repository.ts';
