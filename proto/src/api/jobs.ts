@@ -29,9 +29,11 @@ export const jobDescriptionSchema = z.object({
   id: z.number(),
   companyName: z.string(),
   jobTitle: z.string(),
+  /** Markdown. */
   formattedContent: z.string(),
   originalContent: z.string(),
   isArchived: z.boolean(),
+  /** ISO 8601. */
   createdAt: z.string(),
 });
 export type JobDescription = z.infer<typeof jobDescriptionSchema>;

@@ -7,14 +7,12 @@ import { COACH_SYSTEM_PROMPT, OPENING_PROMPT, TITLE_SYSTEM_PROMPT, interviewCont
 /** How much of what the person said a title request sends: the story's start names it. */
 const TITLE_SOURCE_CHARS = 4000;
 
-export type OpenAiChatOptions = OpenAiModelOptions;
-
 /** Replies from OpenAI's chat completions API, or any compatible server at `baseURL`. */
 export class OpenAiChatModel implements ChatModel {
   readonly name = 'openai';
   private readonly client: OpenAI;
 
-  constructor(private readonly options: OpenAiChatOptions) {
+  constructor(private readonly options: OpenAiModelOptions) {
     this.client = new OpenAI(openAiClientOptions(options));
   }
 

@@ -3,14 +3,12 @@ import { openAiClientOptions, type OpenAiModelOptions } from '@story/service-kit
 import { FORMATTING_SYSTEM_PROMPT, formattingUserPrompt, unfenced } from './formatting-prompt.ts';
 import type { JobDescriptionFormatter, PostingContext } from './job-description-formatter.ts';
 
-export type OpenAiFormatterOptions = OpenAiModelOptions;
-
 /** Cleans descriptions with OpenAI's chat completions API, or any compatible server at `baseURL`. */
 export class OpenAiJobFormatter implements JobDescriptionFormatter {
   readonly name = 'openai';
   private readonly client: OpenAI;
 
-  constructor(private readonly options: OpenAiFormatterOptions) {
+  constructor(private readonly options: OpenAiModelOptions) {
     this.client = new OpenAI(openAiClientOptions(options));
   }
 

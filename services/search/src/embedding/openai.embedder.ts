@@ -2,8 +2,6 @@ import OpenAI from 'openai';
 import { openAiClientOptions, type OpenAiModelOptions } from '@story/service-kit';
 import { EMBEDDING_DIMENSIONS, EmbedderUnavailableError, normalize, type Embedder } from './embedder.ts';
 
-export type OpenAiEmbedderOptions = OpenAiModelOptions;
-
 /** OpenAI embeddings (`text-embedding-3-small`, 1536 dimensions), or any compatible server through `baseURL`. */
 export class OpenAiEmbedder implements Embedder {
   readonly id: string;
@@ -15,7 +13,7 @@ export class OpenAiEmbedder implements Embedder {
   readonly matchSimilarity = { confident: 0.5, supporting: 0.3 };
   private readonly client: OpenAI;
 
-  constructor(private readonly options: OpenAiEmbedderOptions) {
+  constructor(private readonly options: OpenAiModelOptions) {
     this.id = `openai:${options.model}`;
     // One retry: indexing waits for nobody, and a story is embedded again on the next event anyway.
     this.client = new OpenAI(openAiClientOptions(options, 1));
