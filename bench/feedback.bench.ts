@@ -23,21 +23,10 @@ import { feedbackEnvSchema } from '../services/feedback/src/config.ts';
 import { createFeedbackEngines } from '../services/feedback/src/engines/feedback-engine.factory.ts';
 import { OfflineFeedbackEngine } from '../services/feedback/src/engines/offline/offline-feedback.engine.ts';
 import { rankPairs, readAnswerPairs, type RankingFigures } from '../services/feedback/src/evaluation/ranking-evaluation.ts';
+import { timing, type Timing } from './latency-figures.ts';
 
 const SCORER_ROUNDS = 20;
 const TURNS = 60;
-
-interface Timing {
-  p50: number;
-  p99: number;
-}
-
-function timing(samples: number[]): Timing {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
-  const round = (n: number) => Math.round(n * 1000) / 1000;
-  return { p50: round(at(50)), p99: round(at(99)) };
-}
 
 const share = (figures: RankingFigures) => `${figures.rankedRight}/${figures.pairs} (${Math.round(figures.share * 100)}%)`;
 
@@ -85,9 +74,9 @@ async function scorerSpeed(log: (line: string) => void): Promise<FeedbackBenchRe
   }
   // The first reading of each answer is the one that counts in use (each answer is scored once); the
   // repeated ones read clauses the shared story signals remember, as the coach's reply does.
-  const firstReading = timing(first);
-  const perAnswer = timing(scored);
-  const coachReply = timing(replied);
+  const firstReading = timing(first, 3);
+  const perAnswer = timing(scored, 3);
+  const coachReply = timing(replied, 3);
   const ratio = Math.round((perAnswer.p50 / coachReply.p50) * 100) / 100;
   log(`offline scorer, ${answers.length} answers: first reading p50 ${firstReading.p50} ms, p99 ${firstReading.p99} ms; read again (× ${SCORER_ROUNDS - 1}) p50 ${perAnswer.p50} ms, p99 ${perAnswer.p99} ms; the offline coach's reply to the same answer (reference, read again) p50 ${coachReply.p50} ms; ratio ${ratio}`);
   return { firstReading, perAnswer, coachReply, ratio };
@@ -144,8 +133,8 @@ async function replyToFeedback(log: (line: string) => void): Promise<FeedbackBen
       while ((await fetch(`${feedbackUrl}/api/feedback/${answerId}`, { headers })).status !== 200) await new Promise((resolve) => setTimeout(resolve, 5));
       waits.push(performance.now() - replied);
     }
-    const reply = timing(replies);
-    const feedbackReady = timing(waits);
+    const reply = timing(replies, 3);
+    const feedbackReady = timing(waits, 3);
     log(`typed answer, ${TURNS} turns: the reply p50 ${reply.p50} ms, p99 ${reply.p99} ms; its feedback served p50 ${feedbackReady.p50} ms, p99 ${feedbackReady.p99} ms after the reply (outbox, JetStream, durable consumer, scoring, SQLite)`);
     return { reply, feedbackReady };
   } finally {

@@ -22,24 +22,13 @@ import { describeFigures, evaluatePostings, fixturePostingCases, readPostingCase
 import { LONG_ENTERPRISE } from '../services/jobs/src/formatting/offline/long-posting.fixtures.ts';
 import { formatPosting } from '../services/jobs/src/formatting/offline/offline-formatter.ts';
 import { LINKEDIN, pasted } from '../services/jobs/src/formatting/offline/postings.fixtures.ts';
+import { timing, type Timing } from './latency-figures.ts';
 
 const DESCRIPTIONS = 200;
 const SNIPPETS_EACH = 3;
 const LIST_ROUNDS = 30;
 const PROCESS_REQUESTS = 400;
 const CONCURRENCY = 10;
-
-interface Timing {
-  p50: number;
-  p99: number;
-}
-
-function timing(samples: number[]): Timing {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
-  const round = (n: number) => Math.round(n * 100) / 100;
-  return { p50: round(at(50)), p99: round(at(99)) };
-}
 
 function timeEach(rounds: number, work: () => unknown): Timing {
   const samples: number[] = [];
@@ -48,7 +37,7 @@ function timeEach(rounds: number, work: () => unknown): Timing {
     work();
     samples.push(performance.now() - started);
   }
-  return timing(samples);
+  return timing(samples, 2);
 }
 
 async function timeEachAsync(rounds: number, work: () => Promise<unknown>): Promise<Timing> {
@@ -58,7 +47,7 @@ async function timeEachAsync(rounds: number, work: () => Promise<unknown>): Prom
     await work();
     samples.push(performance.now() - started);
   }
-  return timing(samples);
+  return timing(samples, 2);
 }
 
 export interface JobsBenchResult {
@@ -141,7 +130,7 @@ export async function runJobsBench(log: (line: string) => void = console.log): P
         }
       }),
     );
-    const processJobDescription = { ...timing(samples), concurrency: CONCURRENCY };
+    const processJobDescription = { ...timing(samples, 2), concurrency: CONCURRENCY };
     log(`POST /api/process-job-description (offline), ${CONCURRENCY} concurrent users: p50 ${processJobDescription.p50} ms, p99 ${processJobDescription.p99} ms`);
     return { formatter, quality, savedList: { graphqlOneQuery, restListPlusPerCard, ratio }, processJobDescription };
   } finally {

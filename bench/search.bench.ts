@@ -18,7 +18,7 @@ import { SignJWT, importPKCS8 } from 'jose';
 import { inner } from 'simsimd';
 import { Client } from 'undici';
 import { CSRF_HEADER, EVENT_SUBJECTS, IDENTITY_HEADER, SESSION_AUDIENCE, SESSION_ISSUER, SESSION_TOKEN_TYPE, SUBJECTS } from '@story/proto';
-import { closeServiceDeps, ensureEventsStream, generateSigningKeyPair, importPrivateKey, signIdentity } from '@story/service-kit';
+import { closeServiceDeps, ensureEventsStream, generateSigningKeyPair, importPrivateKey, seededRandom, signIdentity } from '@story/service-kit';
 import { buildGateway } from '../gateway/src/app.ts';
 import { gatewayEnvSchema } from '../gateway/src/gateway.config.ts';
 import { csrfKeyFrom, csrfTokenFor } from '../gateway/src/security/csrf.hooks.ts';
@@ -44,18 +44,6 @@ export interface SearchBenchResult {
   request: OverheadFigures;
 }
 
-/** A deterministic pseudo-random source (mulberry32). */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const SUBJECTS_OF_WORK = ['a database migration', 'a hiring loop', 'a night shift', 'a product launch', 'a budget cut', 'a charity run', 'a customer escalation', 'a warehouse audit', 'a grant proposal', 'a school program', 'an outage', 'a new language'];
 const ACTIONS = ['I led', 'I rewrote', 'I negotiated', 'I mentored the team through', 'I planned', 'I measured', 'I questioned', 'I simplified', 'I rescued', 'I documented'];
 const RESULTS = ['costs fell by a third', 'errors dropped by half', 'we shipped two weeks early', 'churn went down', 'nobody was hurt', 'the team stayed', 'revenue grew', 'the client renewed', 'the audit passed', 'it never happened again'];
@@ -63,7 +51,7 @@ const pick = <T>(items: readonly T[], next: () => number): T => items[Math.floor
 
 /** `count` varied stories of one person: real-sounding sentences, each story different. */
 export function syntheticStories(count: number): string[] {
-  const next = random(42);
+  const next = seededRandom(42);
   return Array.from({ length: count }, (_, i) => {
     const sentences = Array.from({ length: 2 + Math.floor(next() * 4) }, () => `${pick(ACTIONS, next)} ${pick(SUBJECTS_OF_WORK, next)} and ${pick(RESULTS, next)}.`);
     return `Me: Story ${i}. ${sentences.join(' ')}\n\nCoach: What did you learn from it?`;

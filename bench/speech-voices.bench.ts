@@ -16,6 +16,7 @@ import { tempDataDir } from '@story/service-kit/testing';
 import { OfflineSpeechToText } from '../services/speech/src/engines/pocketsphinx/offline-speech-to-text.ts';
 import { DEBIAN_MODEL_DIR } from '../services/speech/src/engines/pocketsphinx/pocketsphinx-recognizer.ts';
 import { wordErrorRate } from '../services/speech/evaluation/word-error-rate.ts';
+import { installed } from '../services/speech/evaluation/recognition-voices.ts';
 
 const SENTENCES = [
   'Last year I led the migration of our checkout database to a new system.',
@@ -36,19 +37,10 @@ interface Voice {
   speak: (text: string, wav: string) => void;
 }
 
-const has = (program: string) => {
-  try {
-    execFileSync('sh', ['-c', `command -v ${program}`]);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 const flite = (voice: string): Voice => ({
   name: `flite ${voice}`,
   wordTimings: false,
-  available: () => has('flite'),
+  available: () => installed('flite'),
   speak: (text, wav) => execFileSync('flite', ['-voice', voice, '-t', text, '-o', wav]),
 });
 
@@ -56,7 +48,7 @@ const VOICES: Voice[] = [
   {
     name: 'festival cmu_us_slt_arctic_hts',
     wordTimings: true,
-    available: () => has('text2wave'),
+    available: () => installed('text2wave'),
     speak: (text, wav) => execFileSync('text2wave', ['-eval', '(voice_cmu_us_slt_arctic_hts)', '-o', wav], { input: text }),
   },
   flite('slt'),
@@ -66,7 +58,7 @@ const VOICES: Voice[] = [
   {
     name: 'espeak-ng en-us',
     wordTimings: true,
-    available: () => has('espeak-ng'),
+    available: () => installed('espeak-ng'),
     speak: (text, wav) => execFileSync('espeak-ng', ['-v', 'en-us', '-w', wav, text]),
   },
 ];

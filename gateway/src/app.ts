@@ -13,7 +13,7 @@ import { apiProxyRoutes } from './proxy/api-proxy.routes.ts';
 import { CircuitBreaker } from './proxy/circuit-breaker.ts';
 import { createUpstreamAgent, upstreamReadiness } from './proxy/upstream.client.ts';
 import { csrfKeyFrom, registerCsrfProtection } from './security/csrf.hooks.ts';
-import { OperationBudgets } from './security/operation-budgets.ts';
+import { OperationBudgetService } from './security/operation-budget.service.ts';
 import { registerSecurityHeaders } from './security/security-headers.hooks.ts';
 import { IdentityTokenService } from './session/identity-token.service.ts';
 import { SessionCheckService, type SessionCheckOptions } from './session/session-check.service.ts';
@@ -74,7 +74,7 @@ export async function buildGateway(config: GatewayConfig, deps: GatewayDeps): Pr
     sessionIdOf: async (cookie) => (cookie ? (await sessionTokens.verify(cookie))?.sid : undefined),
   });
   decorateSession(app);
-  const budgets = new OperationBudgets(
+  const budgets = new OperationBudgetService(
     {
       authPerMinute: config.RATE_LIMIT_AUTH_PER_MINUTE,
       aiPerMinute: config.RATE_LIMIT_AI_PER_MINUTE,

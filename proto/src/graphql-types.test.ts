@@ -28,7 +28,7 @@ import {
   starPartFeedbackSchema,
   storyQuoteSchema,
   answerEntitySchema,
-} from './feedback.ts';
+} from './api/feedback.ts';
 
 interface Mirror {
   subgraph: SubgraphName;

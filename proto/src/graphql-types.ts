@@ -4,7 +4,8 @@
  * `graphql-types.test.ts` parses the SDL and fails when the two disagree.
  */
 import { z } from 'zod';
-import { responseTypeSchema, userTypeSchema } from './api.ts';
+import { responseTypeSchema, userTypeSchema } from './api/accounts.ts';
+import { jobDescriptionSchema } from './api/jobs.ts';
 
 /** A GraphQL `ID`: always a string on the wire, whatever the database keeps. */
 export const graphqlIdSchema = z.string();
@@ -88,16 +89,9 @@ export const graphqlSnippetSchema = z.object({
 });
 export type GraphqlSnippet = z.infer<typeof graphqlSnippetSchema>;
 
-export const graphqlJobDescriptionSchema = z.object({
+/** The REST description's fields, its id as a GraphQL ID, with its snippets and their count. */
+export const graphqlJobDescriptionSchema = jobDescriptionSchema.extend({
   id: graphqlIdSchema,
-  companyName: z.string(),
-  jobTitle: z.string(),
-  /** Markdown. */
-  formattedContent: z.string(),
-  originalContent: z.string(),
-  isArchived: z.boolean(),
-  /** ISO 8601. */
-  createdAt: z.string(),
   snippetCount: graphqlIntSchema,
   /** Newest first. */
   snippets: z.array(graphqlSnippetSchema),

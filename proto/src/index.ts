@@ -1,6 +1,6 @@
 export * from './validation.ts';
 export * from './ids.ts';
-export * from './api.ts';
+export * from './api/index.ts';
 export * from './spoken-reply.ts';
 export * from './mp3-audio.ts';
 export * from './subjects.ts';
@@ -10,6 +10,6 @@ export * from './messages/index.ts';
 export * from './services.ts';
 export * from './nats-rights.ts';
 export * from './graphql-types.ts';
-export * from './feedback.ts';
+export * from './graphql-args.ts';
 export * from './word-timings.ts';
 export * from './story-keys.ts';

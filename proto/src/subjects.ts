@@ -3,9 +3,11 @@
  * owning service in a queue group; events go to the JetStream stream EVENTS.
  */
 import { z } from 'zod';
-import { ANSWER_KINDS, ANSWER_SOURCES, STORY_TURNS_LIMIT, answerDeliveryInputSchema, storyTurnSchema } from './feedback.ts';
+import { ANSWER_KINDS, ANSWER_SOURCES, STORY_TURNS_LIMIT, answerDeliveryInputSchema, storyTurnSchema } from './api/feedback.ts';
 import { answerIdSchema } from './ids.ts';
-import { chatHistorySchema, responseTypeSchema, transcriptWordSchema, userTypeSchema, wordTimingSchema } from './api.ts';
+import { responseTypeSchema, userTypeSchema } from './api/accounts.ts';
+import { transcriptWordSchema, wordTimingSchema } from './api/speech.ts';
+import { chatHistorySchema } from './api/threads.ts';
 
 export const SUBJECTS = {
   /** auth: is this session still valid? */

@@ -10,7 +10,7 @@ import {
   threadTitleSchema,
   messageTextSchema,
 } from './validation.ts';
-import { registerRequestSchema, updateUserTypeSettingRequestSchema, storyQueryRequestSchema } from './api.ts';
+import { registerRequestSchema, updateUserTypeSettingRequestSchema, storyQueryRequestSchema } from './api/index.ts';
 import { findApiRoute } from './routes.ts';
 import { idSchema, idTextSchema } from './ids.ts';
 

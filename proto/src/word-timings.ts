@@ -3,7 +3,7 @@
  * speech service makes them; the web app highlights the word being said. Shared so that both split
  * words, and estimate timings where an engine gives none, the same way.
  */
-import type { WordTiming } from './api.ts';
+import type { WordTiming } from './api/speech.ts';
 
 /** The words of a reply as they are highlighted: split on whitespace. */
 export function displayWords(text: string): string[] {

@@ -12,7 +12,7 @@ import type { Agent } from 'undici';
 import type { ServiceName } from '@story/proto';
 import { SUBGRAPHS, type SubgraphName } from '@story/proto/graphql';
 import type { CircuitBreaker, UpstreamTimeouts } from '../proxy/circuit-breaker.ts';
-import type { OperationBudgets } from '../security/operation-budgets.ts';
+import type { OperationBudgetService } from '../security/operation-budget.service.ts';
 import { loadSession, rateLimitKeyOf, requireSession } from '../session/session.hooks.ts';
 import type { SessionService } from '../session/session.service.ts';
 import { operationBudgetPlugin } from './operation-budget.plugin.ts';
@@ -31,7 +31,7 @@ export interface GraphqlOptions {
   limits?: Partial<QueryLimits>;
   /** Answers larger than this many bytes are replaced by an error. */
   maxResponseBytes: number;
-  budgets: OperationBudgets;
+  budgets: OperationBudgetService;
   timeouts: UpstreamTimeouts;
   breaker: CircuitBreaker;
 }

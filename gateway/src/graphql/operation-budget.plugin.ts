@@ -1,7 +1,7 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import { GRAPHQL_AI_FIELDS } from '@story/proto';
 import { HttpError } from '@story/service-kit/errors';
-import type { OperationBudgets } from '../security/operation-budgets.ts';
+import type { OperationBudgetService } from '../security/operation-budget.service.ts';
 import { graphqlRuntime } from './graphql-runtime.ts';
 import { rootFieldNames } from './query-limits.rule.ts';
 import type { GatewayGraphqlContext } from './subgraph.data-source.ts';
@@ -19,7 +19,7 @@ function httpGraphqlError(error: HttpError, code: string) {
  * budgets the REST routes spend. (An operation with more than a few mutation fields never gets here:
  * the query limits rule refuses it while validating.)
  */
-export function operationBudgetPlugin(budgets: OperationBudgets): ApolloServerPlugin<GatewayGraphqlContext> {
+export function operationBudgetPlugin(budgets: OperationBudgetService): ApolloServerPlugin<GatewayGraphqlContext> {
   return {
     async requestDidStart() {
       return {

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Agent } from 'undici';
 import { DEFAULT_API_BODY_LIMIT, HTTP_MESSAGES, IDENTITY_HEADER, REQUEST_ID_HEADER, findApiRoute, serviceTimeoutMessage, serviceUnavailableMessage, type ApiRoute, type ServiceName } from '@story/proto';
 import { HttpError, notFound } from '@story/service-kit/errors';
-import type { OperationBudgets } from '../security/operation-budgets.ts';
+import type { OperationBudgetService } from '../security/operation-budget.service.ts';
 import type { CircuitBreaker, UpstreamTimeouts } from './circuit-breaker.ts';
 import { callerGone } from './upstream.client.ts';
 import { pathOf } from '../security/security-headers.hooks.ts';
@@ -24,7 +24,7 @@ export interface ApiProxyOptions {
   services: Partial<Record<ServiceName, string>>;
   agent: Agent;
   sessions: SessionService;
-  budgets: OperationBudgets;
+  budgets: OperationBudgetService;
   timeouts: UpstreamTimeouts;
   breaker: CircuitBreaker;
 }
@@ -37,7 +37,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * its finish) spend from a budget of their own, generous for a recorder's one chunk a second and
  * tight for a flood of chunks sent again.
  */
-async function spendBudget(budgets: OperationBudgets, route: ApiRoute, request: FastifyRequest): Promise<void> {
+async function spendBudget(budgets: OperationBudgetService, route: ApiRoute, request: FastifyRequest): Promise<void> {
   if (route.rateLimit === 'auth') await budgets.spend('auth', `ip:${request.ip}`);
   else if (route.rateLimit === 'ai') await budgets.spend('ai', rateLimitKeyOf(request));
   else if (route.rateLimit === 'ai-session') {

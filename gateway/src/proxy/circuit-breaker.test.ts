@@ -4,7 +4,7 @@ import { CircuitBreaker } from './circuit-breaker.ts';
 describe('CircuitBreaker', () => {
   const setup = () => {
     let now = 0;
-    const breaker = new CircuitBreaker({ failureThreshold: 3, openMs: 10_000, now: () => now });
+    const breaker = new CircuitBreaker({ failureThreshold: 3, openMs: 10_000, clock: () => new Date(now) });
     return { breaker, advance: (ms: number) => (now += ms) };
   };
 

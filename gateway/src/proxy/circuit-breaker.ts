@@ -10,7 +10,8 @@ export interface CircuitBreakerOptions {
   failureThreshold: number;
   /** How long an open circuit fails calls at once before letting one through to try. */
   openMs: number;
-  now?: () => number;
+  /** The clock (tests move it). */
+  clock?: () => Date;
 }
 
 interface CircuitState {
@@ -27,10 +28,14 @@ interface CircuitState {
  */
 export class CircuitBreaker {
   private readonly states = new Map<string, CircuitState>();
-  private readonly now: () => number;
+  private readonly clock: () => Date;
 
   constructor(private readonly options: CircuitBreakerOptions) {
-    this.now = options.now ?? Date.now;
+    this.clock = options.clock ?? (() => new Date());
+  }
+
+  private now(): number {
+    return this.clock().getTime();
   }
 
   /** Whether a call to `service` may go out now. */

@@ -10,7 +10,7 @@ import { startAuthResponders } from './nats/auth.responders.ts';
 import { SessionService } from './sessions/session.service.ts';
 import { registerSessionRoutes } from './sessions/sessions.routes.ts';
 import { openAuthStorage, type AuthStorage } from './storage/auth-storage.ts';
-import { AuthThrottles } from './throttles/auth-throttles.ts';
+import { AuthThrottleService } from './throttles/auth-throttle.service.ts';
 import { registerRetryAfter } from './throttles/too-many-attempts.ts';
 import { UserTypeSettingsService } from './user-type-settings/user-type-settings.service.ts';
 import { registerUserTypeSettingsRoutes } from './user-type-settings/user-type-settings.routes.ts';
@@ -42,7 +42,7 @@ export async function buildAuthApp(config: AuthConfig, deps: AuthDeps): Promise<
   const verifyGoogleToken = config.GOOGLE_CLIENT_ID
     ? createGoogleTokenVerifier({ clientId: config.GOOGLE_CLIENT_ID, jwksUrl: config.GOOGLE_JWKS_URL, issuers: config.GOOGLE_ISSUERS })
     : undefined;
-  const throttles = new AuthThrottles({
+  const throttles = new AuthThrottleService({
     passwordAttempts: { freeFailures: config.SIGN_IN_FREE_FAILURES, maxDelaySeconds: config.SIGN_IN_MAX_DELAY_SECONDS },
     checkEmailPerMinute: config.CHECK_EMAIL_PER_EMAIL_PER_MINUTE,
     clock,
@@ -52,7 +52,7 @@ export async function buildAuthApp(config: AuthConfig, deps: AuthDeps): Promise<
     passwordAttempts: throttles.passwordAttempts,
     adminEmails: config.ADMIN_EMAILS,
     verifyGoogleToken,
-    now: clock,
+    clock,
   });
   const sessions = new SessionService({
     sessions: storage.sessions,
@@ -61,7 +61,7 @@ export async function buildAuthApp(config: AuthConfig, deps: AuthDeps): Promise<
     publicKey,
     publish: (subject, data) => nats.nc?.publish(subject, data),
     absoluteLifetimeSeconds: config.SESSION_ABSOLUTE_LIFETIME_DAYS * 24 * 60 * 60,
-    now: clock,
+    clock,
   });
   const settings = new UserTypeSettingsService(storage.settings, storage.users, clock);
   const cookie = { secure: config.COOKIE_SECURE };

@@ -2,7 +2,7 @@ import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { subgraphSdl } from '@story/proto/graphql';
 import { NatsLink, OutboxRelay, createServiceApp, registerIdentity, registerSubgraph, relayOutboxOver, type ServiceApp, type ServiceDefinition, type ServiceDeps } from '@story/service-kit';
-import { AnswerEvents } from './chat/answer-events.ts';
+import { AnswerEventPublisher } from './chat/answer-event.publisher.ts';
 import type { ChatModel } from './chat/chat-model.ts';
 import { createChatModel } from './chat/chat-model.factory.ts';
 import { registerProcessTextRoutes } from './chat/process-text.routes.ts';
@@ -55,7 +55,7 @@ export async function buildConversationsApp(config: ConversationsConfig, deps: C
     onEventsWritten,
     onExchangeSaved: (userId, threadId) => titler.afterSave(userId, threadId),
   });
-  const answers = new AnswerEvents({ events: storage.events, onEventsWritten, clock });
+  const answers = new AnswerEventPublisher({ events: storage.events, onEventsWritten, clock });
   // One answer to "whose snippet is it?" for snippet conversations and for every turn that names a snippet.
   const chat = { chatModel: deps.chatModel, threads, snippets: deps.snippetOwners, timeoutMs: config.CHAT_TIMEOUT_MS, answers };
   const snippets = new SnippetConversationService({ repository: storage.snippetConversations, owners: deps.snippetOwners, clock, onEventsWritten });

@@ -69,12 +69,12 @@ export class SharedRateLimiter {
   constructor(
     private readonly kv: KV,
     private readonly windowMs: number,
-    private readonly now: () => number = Date.now,
+    private readonly clock: () => Date = () => new Date(),
   ) {}
 
   /** Spends `amount` of `key`'s `limit`, or refuses without spending anything. */
   async take(key: string, amount: number, limit: number): Promise<TakeResult> {
-    const now = this.now();
+    const now = this.clock().getTime();
     const interval = this.windowMs / limit;
     let refusedFor = 0;
     const { value, written } = await updateShared<number>(this.kv, key, (theoreticalArrival) => {

@@ -6,7 +6,8 @@ import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/ind
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { GraphQLError, parse } from 'graphql';
 import { HTTP_MESSAGES, type Identity } from '@story/proto';
-import { HttpError } from './errors.ts';
+import type { z } from 'zod';
+import { HttpError, parseInput } from './errors.ts';
 
 export interface GraphqlContext {
   identity: Identity | undefined;
@@ -61,4 +62,19 @@ export async function registerSubgraph(
 export function contextUser(context: GraphqlContext): Identity {
   if (!context.identity) throw new HttpError(401, HTTP_MESSAGES.authenticationRequired);
   return context.identity;
+}
+
+/** GraphQL gives an optional argument (or input field) left out as null; the shared schemas expect it absent. */
+function withoutNulls(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutNulls);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(Object.entries(value).flatMap(([key, field]) => (field === null ? [] : [[key, withoutNulls(field)]])));
+}
+
+/**
+ * A resolver's arguments parsed with their schema (`proto/src/graphql-args.ts`), as a route's body
+ * is: a failure is a 400 (BAD_USER_INPUT) with the schema's message. Nulls are dropped first.
+ */
+export function parseArgs<S extends z.ZodType>(schema: S, args: unknown): z.output<S> {
+  return parseInput(schema, withoutNulls(args));
 }

@@ -51,7 +51,7 @@ describe('shared counters on a real nats-server', () => {
 
   it('gives the budget back as time passes', async () => {
     let now = 1_000_000;
-    const counter = new SharedRateLimiter(await openSharedBucket(one, 'test_budgets', 120_000), 60_000, () => now);
+    const counter = new SharedRateLimiter(await openSharedBucket(one, 'test_budgets', 120_000), 60_000, () => new Date(now));
     expect((await counter.take('w.user.1', 3, 3)).allowed).toBe(true);
     expect((await counter.take('w.user.1', 1, 3)).allowed).toBe(false);
     now += 60_000;
@@ -60,8 +60,8 @@ describe('shared counters on a real nats-server', () => {
 
   it('limits a rate across instances with no window edge to burst through twice', async () => {
     let now = 5_000_000;
-    const a = new SharedRateLimiter(await openSharedBucket(one, 'test_rates', 120_000), 60_000, () => now);
-    const b = new SharedRateLimiter(await openSharedBucket(two, 'test_rates', 120_000), 60_000, () => now);
+    const a = new SharedRateLimiter(await openSharedBucket(one, 'test_rates', 120_000), 60_000, () => new Date(now));
+    const b = new SharedRateLimiter(await openSharedBucket(two, 'test_rates', 120_000), 60_000, () => new Date(now));
     const burst = await Promise.all(Array.from({ length: 8 }, (_, i) => (i % 2 === 0 ? a : b).take('ai.user.3', 1, 6)));
     expect(burst.filter((r) => r.allowed)).toHaveLength(6);
     const refused = await a.take('ai.user.3', 1, 6);

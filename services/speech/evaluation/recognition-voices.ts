@@ -80,7 +80,8 @@ export const HELD_OUT_CONDITIONS: RecognitionCondition[] = [
 /** A short name for a condition: "flite rms", "flite rms + noise". */
 export const conditionName = (condition: RecognitionCondition) => (condition.change === 'none' ? condition.voice.name : `${condition.voice.name} + ${condition.change}`);
 
-const installed = (program: string) => {
+/** Whether `program` is on this machine's PATH. */
+export const installed = (program: string): boolean => {
   try {
     execFileSync('sh', ['-c', `command -v ${program}`]);
     return true;

@@ -6,12 +6,14 @@ import { SERVICE_NAME, speechEnvSchema, type SpeechConfig } from './config.ts';
 import { ChatReplyClient } from './nats/chat-reply.client.ts';
 import { connectionFor } from './nats/asker.ts';
 import { SpeechAudioStore } from './nats/speech-audio.store.ts';
-import { SpeechJobs } from './nats/speech-jobs.client.ts';
-import { SpeechLimits } from './nats/speech-limits.ts';
+import { SpeechJobClient } from './nats/speech-job.client.ts';
+import { SpeechLimitService } from './nats/speech-limit.service.ts';
 import { UserSettingsClient } from './nats/user-settings.client.ts';
 import { registerTranscribeRoutes } from './transcribe/transcribe.routes.ts';
-import { VoiceTurns } from './turns/voice-turns.service.ts';
+import { VoiceTurnService } from './turns/voice-turn.service.ts';
 import { openWorkDir } from './work-dir.ts';
+import { VoiceSessionClient } from './voice-sessions/voice-session.client.ts';
+import { VoiceSessionService } from './voice-sessions/voice-session.service.ts';
 import { registerVoiceSessionRoutes } from './voice-sessions/voice-sessions.routes.ts';
 
 /** The speech front's dependencies: nothing durable, its NATS link (as the `speech` user) and a folder for uploads. */
@@ -40,15 +42,15 @@ export async function buildSpeechApp(config: SpeechConfig, deps: SpeechDeps): Pr
     audio ??= new SpeechAudioStore(nc, { inlineBytes: config.SPEECH_INLINE_AUDIO_BYTES, ttlSeconds: config.SPEECH_AUDIO_TTL_SECONDS });
     return audio;
   };
-  const jobs = new SpeechJobs(nats, { stallMs: config.SPEECH_JOB_STALL_MS, attempts: config.SPEECH_JOB_ATTEMPTS, startWithinMs: config.SPEECH_JOB_START_WITHIN_MS, log: app.log });
-  const limits = new SpeechLimits(() => connectionFor(nats, SERVICE_NAME), {
+  const jobs = new SpeechJobClient(nats, { stallMs: config.SPEECH_JOB_STALL_MS, attempts: config.SPEECH_JOB_ATTEMPTS, startWithinMs: config.SPEECH_JOB_START_WITHIN_MS, log: app.log });
+  const limits = new SpeechLimitService(() => connectionFor(nats, SERVICE_NAME), {
     turnsPerPerson: config.SPEECH_TURNS_PER_PERSON,
     audioSecondsPerHour: config.SPEECH_AUDIO_SECONDS_PER_HOUR,
     // A turn lasts as long as the gateway waits for it at most; a hold its front forgot lapses soon after.
     holdMs: 180_000,
     log: app.log,
   });
-  const turns = new VoiceTurns({
+  const turns = new VoiceTurnService({
     jobs,
     settings: new UserSettingsClient(nats),
     chat: new ChatReplyClient(nats, config.SPEECH_CHAT_TIMEOUT_MS),
@@ -58,7 +60,7 @@ export async function buildSpeechApp(config: SpeechConfig, deps: SpeechDeps): Pr
   });
 
   registerTranscribeRoutes(app, turns, deps.workDir.path);
-  registerVoiceSessionRoutes(app, { nats, jobs, turns });
+  registerVoiceSessionRoutes(app, new VoiceSessionService({ sessions: new VoiceSessionClient(nats), jobs, turns }));
 
   app.addHook('onReady', async () => {
     nats.start(app.log);

@@ -3,7 +3,7 @@ import { SPEECH_MESSAGES, voiceSessionResponseSchema } from '@story/proto';
 import { OfflineSpeechToText } from '../src/engines/pocketsphinx/offline-speech-to-text.ts';
 import { DEBIAN_MODEL_DIR } from '../src/engines/pocketsphinx/pocketsphinx-recognizer.ts';
 import { JobRunner } from '../src/worker/job-runner.ts';
-import { LiveSessions } from '../src/worker/live-sessions.ts';
+import { LiveSessionService } from '../src/worker/live-session.service.ts';
 import { SHORT_LIMIT_USER, TEXT_USER, VOICE_USER, chunksOf, startSpeechWorld, type SpeechWorld } from './speech-test-kit.ts';
 
 const IDLE_SECONDS = 2;
@@ -17,7 +17,7 @@ const LIFETIME_MARGIN_SECONDS = 5;
  */
 describe('live recording slots', () => {
   let world: SpeechWorld;
-  let sessions: LiveSessions;
+  let sessions: LiveSessionService;
   let runner: JobRunner;
   let clock = 1_000_000;
 
@@ -25,7 +25,7 @@ describe('live recording slots', () => {
     world = await startSpeechWorld({ workers: 0 });
     runner = new JobRunner(world.nc, { worker: 'slots-test', concurrency: 1, maxWaiting: 2, heartbeatMs: 1000, log: world.front.app.log });
     const stt = new OfflineSpeechToText({ modelDir: DEBIAN_MODEL_DIR, toleranceSeconds: 0, deadlineMarginSeconds: 30 });
-    sessions = new LiveSessions(world.nc, stt, runner, { maxSessions: 2, idleSeconds: IDLE_SECONDS, lifetimeMarginSeconds: LIFETIME_MARGIN_SECONDS, log: world.front.app.log, now: () => clock });
+    sessions = new LiveSessionService(world.nc, stt, runner, { maxSessions: 2, idleSeconds: IDLE_SECONDS, lifetimeMarginSeconds: LIFETIME_MARGIN_SECONDS, log: world.front.app.log, clock: () => new Date(clock) });
     sessions.start();
   });
   afterAll(async () => {

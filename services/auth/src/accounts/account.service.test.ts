@@ -6,7 +6,7 @@ import { AccountService } from './account.service.ts';
 import { createGoogleTokenVerifier } from './google-token.verifier.ts';
 import { failureOf } from '@story/service-kit/testing';
 import { memoryAttemptStore } from '../../test/support/memory-attempt-store.ts';
-import { PasswordAttempts } from '../throttles/password-attempts.ts';
+import { PasswordAttemptLimiter } from '../throttles/password-attempt.limiter.ts';
 
 const NOW = new Date('2024-06-01T12:00:00.000Z');
 const PASSWORD = 'Sup3r!secret';
@@ -32,10 +32,10 @@ describe('AccountService', () => {
     now = NOW.getTime();
     accounts = new AccountService({
       repository: storage.users,
-      passwordAttempts: new PasswordAttempts(memoryAttemptStore(), ATTEMPT_POLICY, () => new Date(now)),
+      passwordAttempts: new PasswordAttemptLimiter(memoryAttemptStore(), ATTEMPT_POLICY, () => new Date(now)),
       adminEmails: ['boss@gmail.com'],
       verifyGoogleToken: createGoogleTokenVerifier({ clientId: GOOGLE_TEST_CLIENT_ID, jwksUrl: google.jwksUrl, issuers: ['https://accounts.google.com'] }),
-      now: () => new Date(now),
+      clock: () => new Date(now),
     });
   });
 
@@ -160,10 +160,10 @@ describe('AccountService', () => {
     it('is refused when Google sign-in is not configured', async () => {
       const withoutGoogle = new AccountService({
         repository: storage.users,
-        passwordAttempts: new PasswordAttempts(memoryAttemptStore(), ATTEMPT_POLICY, () => NOW),
+        passwordAttempts: new PasswordAttemptLimiter(memoryAttemptStore(), ATTEMPT_POLICY, () => NOW),
         adminEmails: [],
         verifyGoogleToken: undefined,
-        now: () => NOW,
+        clock: () => NOW,
       });
       expect(await failureOf(withoutGoogle.signInWithGoogle({ credential: 'x' }))).toEqual({ status: 404, message: ACCOUNT_MESSAGES.googleNotConfigured });
     });

@@ -1,7 +1,7 @@
 import { badRequest, conflict, notFound, unauthorized } from '@story/service-kit';
 import { ACCOUNT_MESSAGES, type ChangePasswordRequest, type GoogleAuthRequest, type LoginRequest, type RegisterRequest } from '@story/proto';
 import { commonPasswordError } from '@story/proto/common-passwords';
-import type { PasswordAttempts } from '../throttles/password-attempts.ts';
+import type { PasswordAttemptLimiter } from '../throttles/password-attempt.limiter.ts';
 import type { GoogleIdentity, GoogleTokenVerifier } from './google-token.verifier.ts';
 import { hashPassword, verifyPassword } from './password.hasher.ts';
 import { DuplicateUserError, type UserRecord, type UserRepository } from './user.repository.ts';
@@ -9,12 +9,12 @@ import { DuplicateUserError, type UserRecord, type UserRepository } from './user
 export interface AccountServiceOptions {
   repository: UserRepository;
   /** The per-account limit on password checks, shared by every instance. */
-  passwordAttempts: PasswordAttempts;
+  passwordAttempts: PasswordAttemptLimiter;
   /** Lower-case e-mails that are made admins when they register or sign in. */
   adminEmails: readonly string[];
   /** Undefined when Google sign-in is not configured. */
   verifyGoogleToken: GoogleTokenVerifier | undefined;
-  now?: () => Date;
+  clock?: () => Date;
 }
 
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -27,10 +27,10 @@ function refuseCommonPassword(password: string): void {
 
 /** Registration, sign-in and the account lookups behind them. */
 export class AccountService {
-  private readonly now: () => Date;
+  private readonly clock: () => Date;
 
   constructor(private readonly options: AccountServiceOptions) {
-    this.now = options.now ?? (() => new Date());
+    this.clock = options.clock ?? (() => new Date());
   }
 
   /** Whether an account uses this e-mail (any case). */
@@ -55,7 +55,7 @@ export class AccountService {
           isAdmin: this.isListedAdmin(input.email),
           authProvider: 'email',
         },
-        this.now(),
+        this.clock(),
       );
     } catch (error) {
       // Two sign-ups with one address at the same moment: the unique index lets one through.
@@ -128,7 +128,7 @@ export class AccountService {
           isAdmin: this.isListedAdmin(google.email),
           authProvider: 'google',
         },
-        this.now(),
+        this.clock(),
       );
     } catch (error) {
       // The same Google account signing in twice at once: the second finds the first's row.

@@ -15,7 +15,7 @@ import { adminsOnly, requireUser, signedInOnly, type ServiceApp } from '@story/s
 import type { CookieOptions } from '../sessions/session-cookie.ts';
 import type { SessionService } from '../sessions/session.service.ts';
 import { signIn } from '../sessions/sign-in.ts';
-import type { AuthThrottles } from '../throttles/auth-throttles.ts';
+import type { AuthThrottleService } from '../throttles/auth-throttle.service.ts';
 import type { AccountService } from './account.service.ts';
 import { presentAdminUser } from './user.presenter.ts';
 
@@ -25,7 +25,7 @@ const serverRegisterSchema = registerRequestSchema.extend({ email: signupEmailSc
 export interface AccountRoutesDeps {
   accounts: AccountService;
   sessions: SessionService;
-  throttles: AuthThrottles;
+  throttles: AuthThrottleService;
   cookie: CookieOptions;
 }
 

@@ -1,5 +1,5 @@
-import { ACCOUNT_MESSAGES, idTextSchema, updateUserTypeSettingRequestSchema, userTypeSchema } from '@story/proto';
-import { contextUser, forbidden, parseInput, unauthorized, type GraphqlContext, type registerSubgraph } from '@story/service-kit';
+import { ACCOUNT_MESSAGES, idTextSchema, updateUserTypeSettingArgsSchema } from '@story/proto';
+import { contextUser, forbidden, parseArgs, parseInput, unauthorized, type GraphqlContext, type registerSubgraph } from '@story/service-kit';
 
 import type { AccountService } from '../accounts/account.service.ts';
 import type { UserRecord } from '../accounts/user.repository.ts';
@@ -61,10 +61,9 @@ export function authResolvers({ accounts, settings }: { accounts: AccountService
       },
     },
     Mutation: {
-      updateUserTypeSetting: async (_parent: unknown, args: Record<string, unknown>, context: GraphqlContext) => {
+      updateUserTypeSetting: async (_parent: unknown, args: unknown, context: GraphqlContext) => {
         contextAdmin(context);
-        const userType = parseInput(userTypeSchema, args.userType);
-        const change = parseInput(updateUserTypeSettingRequestSchema, { timeLimit: args.timeLimit, responseType: args.responseType });
+        const { userType, ...change } = parseArgs(updateUserTypeSettingArgsSchema, args);
         return presentUserTypeSetting(await settings.update(userType, change));
       },
     },

@@ -1,31 +1,13 @@
-import type { Msg, NatsConnection, Subscription } from '@nats-io/transport-node';
+import type { NatsConnection } from '@nats-io/transport-node';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import {
-  ACCOUNT_MESSAGES,
-  HTTP_MESSAGES,
-  QUEUE_GROUPS,
-  SUBJECTS,
-  sessionCheckReplySchema,
-  sessionCheckRequestSchema,
-  userSettingsReplySchema,
-  userSettingsRequestSchema,
-} from '@story/proto';
-import { describeZodError } from '@story/service-kit';
+import { ACCOUNT_MESSAGES, HTTP_MESSAGES, QUEUE_GROUPS, SUBJECTS, sessionCheckReplySchema, sessionCheckRequestSchema, userSettingsReplySchema, userSettingsRequestSchema } from '@story/proto';
+import { describeZodError, startResponders } from '@story/service-kit';
 import type { SessionService } from '../sessions/session.service.ts';
 import type { UserTypeSettingsService } from '../user-type-settings/user-type-settings.service.ts';
 
 type SessionCheckReply = z.infer<typeof sessionCheckReplySchema>;
 type UserSettingsReply = z.infer<typeof userSettingsReplySchema>;
-
-/** The message body as JSON, or undefined when it is not JSON at all. */
-function readJson(msg: Msg): unknown {
-  try {
-    return msg.json<unknown>();
-  } catch {
-    return undefined;
-  }
-}
 
 /** Answers "is session S valid?" A malformed question or a store failure is answered "no". */
 export async function answerSessionCheck(sessions: SessionService, body: unknown): Promise<SessionCheckReply> {
@@ -53,31 +35,13 @@ export function startAuthResponders(
   services: { sessions: SessionService; settings: UserTypeSettingsService },
   log: FastifyBaseLogger,
 ): () => Promise<void> {
-  const serve = <T>(subject: string, answer: (body: unknown) => Promise<T>, onFailure: T): Subscription =>
-    nc.subscribe(subject, {
-      queue: QUEUE_GROUPS.auth,
-      callback: (error, msg) => {
-        if (error) {
-          log.warn({ err: error, subject }, 'subscription error');
-          return;
-        }
-        void answer(readJson(msg))
-          .catch((failure: unknown) => {
-            log.error({ err: failure, subject }, 'responder failed');
-            return onFailure;
-          })
-          .then((reply) => {
-            msg.respond(JSON.stringify(reply));
-          });
-      },
-    });
-
-  const subscriptions = [
-    serve(SUBJECTS.sessionCheck, (body) => answerSessionCheck(services.sessions, body), { valid: false } satisfies SessionCheckReply),
-    serve(SUBJECTS.userSettings, (body) => answerUserSettings(services.settings, body), { ok: false, message: HTTP_MESSAGES.internal } satisfies UserSettingsReply),
-  ];
-
-  return async () => {
-    await Promise.all(subscriptions.map((subscription) => subscription.drain().catch(() => undefined)));
-  };
+  return startResponders(
+    nc,
+    QUEUE_GROUPS.auth,
+    [
+      { subject: SUBJECTS.sessionCheck, answer: (body) => answerSessionCheck(services.sessions, body), failureReply: { valid: false } satisfies SessionCheckReply },
+      { subject: SUBJECTS.userSettings, answer: (body) => answerUserSettings(services.settings, body), failureReply: { ok: false, message: HTTP_MESSAGES.internal } satisfies UserSettingsReply },
+    ],
+    log,
+  );
 }

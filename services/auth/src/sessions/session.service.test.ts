@@ -29,7 +29,7 @@ describe('SessionService', () => {
       publicKey: await importPublicKey(keys.publicKey),
       publish: (subject, data) => published.push({ subject, data }),
       absoluteLifetimeSeconds: THIRTY_DAYS_SECONDS,
-      now: () => new Date(now),
+      clock: () => new Date(now),
     });
     user = await storage.users.createUser(
       { email: 'ada@gmail.com', firstName: 'Ada', lastName: 'L', passwordHash: null, googleId: null, isAdmin: false, authProvider: 'email' },
@@ -88,7 +88,7 @@ describe('SessionService', () => {
       publicKey: await importPublicKey(other.publicKey),
       publish: () => undefined,
       absoluteLifetimeSeconds: THIRTY_DAYS_SECONDS,
-      now: () => new Date(now),
+      clock: () => new Date(now),
     });
     const forged = await stranger.start(user);
     await sessions.logout(undefined, forged.token);
@@ -123,7 +123,7 @@ describe('SessionService', () => {
       publicKey: await importPublicKey(keys.publicKey),
       publish: () => undefined,
       absoluteLifetimeSeconds: 2 * 24 * 60 * 60,
-      now: () => new Date(now),
+      clock: () => new Date(now),
     });
     const issued = await short.start(user);
     expect(issued.maxAgeSeconds).toBe(2 * 24 * 60 * 60);

@@ -22,7 +22,7 @@ export interface SessionServiceOptions {
   ttlSeconds?: number;
   /** No session lives longer than this from sign-in, however often it is renewed. */
   absoluteLifetimeSeconds: number;
-  now?: () => Date;
+  clock?: () => Date;
 }
 
 /**
@@ -32,16 +32,16 @@ export interface SessionServiceOptions {
  */
 export class SessionService {
   private readonly ttlSeconds: number;
-  private readonly now: () => Date;
+  private readonly clock: () => Date;
 
   constructor(private readonly options: SessionServiceOptions) {
     this.ttlSeconds = options.ttlSeconds ?? SESSION_TTL_SECONDS;
-    this.now = options.now ?? (() => new Date());
+    this.clock = options.clock ?? (() => new Date());
   }
 
   /** Opens a session for a user and signs its cookie token. */
   async start(user: UserRecord): Promise<IssuedSession> {
-    const createdAt = this.now();
+    const createdAt = this.clock();
     const expiresAt = this.expiryFrom(createdAt, createdAt);
     const session = await this.options.sessions.createSession({ id: randomUUID(), userId: user.id, createdAt, expiresAt });
     return this.sign(session.id, user, createdAt, expiresAt);
@@ -55,7 +55,7 @@ export class SessionService {
    */
   async renewIfAging(sessionId: string, user: UserRecord): Promise<IssuedSession | undefined> {
     const session = await this.options.sessions.findSession(sessionId);
-    const now = this.now();
+    const now = this.clock();
     if (!session || session.revokedAt !== null || session.userId !== user.id) return undefined;
     const left = session.expiresAt.getTime() - now.getTime();
     if (left <= 0 || left > (this.ttlSeconds * 1000) / 2) return undefined;
@@ -96,7 +96,7 @@ export class SessionService {
         typ: SESSION_TOKEN_TYPE,
         requiredClaims: ['sub', 'exp'],
         // The service's clock, not the machine's: the same clock decides when sessions end.
-        currentDate: this.now(),
+        currentDate: this.clock(),
       });
       return typeof payload.sid === 'string' && payload.sid.length > 0 ? payload.sid : undefined;
     } catch {
@@ -116,7 +116,7 @@ export class SessionService {
   async isValid(sessionId: string): Promise<boolean> {
     const session = await this.options.sessions.findSession(sessionId);
     if (!session || session.revokedAt !== null) return false;
-    const now = this.now().getTime();
+    const now = this.clock().getTime();
     return session.expiresAt.getTime() > now && this.absoluteEnd(session.createdAt) > now;
   }
 
@@ -131,14 +131,14 @@ export class SessionService {
 
   /** Ends every other live session of the user (another device, a stolen cookie) and tells every listener; how many ended. */
   async revokeOthers(userId: number, keepSessionId: string): Promise<number> {
-    const revoked = await this.options.sessions.revokeOtherSessions(userId, keepSessionId, this.now());
+    const revoked = await this.options.sessions.revokeOtherSessions(userId, keepSessionId, this.clock());
     for (const sessionId of revoked) this.options.publish(SUBJECTS.sessionRevoked, JSON.stringify({ sessionId }));
     return revoked.length;
   }
 
   /** Revokes a session and tells every listener (the gateway drops its cached answer at once). */
   async revoke(sessionId: string): Promise<boolean> {
-    const revoked = await this.options.sessions.revokeSession(sessionId, this.now());
+    const revoked = await this.options.sessions.revokeSession(sessionId, this.clock());
     // Published even when it was revoked already: a listener that missed the first message catches up.
     this.options.publish(SUBJECTS.sessionRevoked, JSON.stringify({ sessionId }));
     return revoked;

@@ -1,4 +1,4 @@
-import { connectMongo, mongoReadiness, openSqlite, sqliteFile, sqliteReadiness, storageKind, type BaseEnv, type ReadinessCheck } from '@story/service-kit';
+import { connectMongo, mongoLifecycle, openConfiguredStorage, openSqlite, sqliteLifecycle, type BaseEnv, type StorageLifecycle } from '@story/service-kit';
 import { MongoUserRepository } from '../accounts/mongo-user.repository.ts';
 import { SqliteUserRepository } from '../accounts/sqlite-user.repository.ts';
 import type { UserRepository } from '../accounts/user.repository.ts';
@@ -11,27 +11,20 @@ import type { UserTypeSettingRepository } from '../user-type-settings/user-type-
 import { AUTH_SQLITE_MIGRATIONS } from './sqlite-migrations.ts';
 
 /** Everything the auth service stores, a repository per aggregate over one database. */
-export interface AuthStorage {
-  kind: 'sqlite' | 'mongodb';
+export interface AuthStorage extends StorageLifecycle {
   users: UserRepository;
   sessions: SessionRepository;
   settings: UserTypeSettingRepository;
-  readiness: ReadinessCheck;
-  close(): Promise<void>;
 }
 
 /** The embedded store: auth.sqlite (`:memory:` for throwaway stores), migrated and seeded on open. */
 export function openSqliteAuthStorage(file: string): AuthStorage {
   const db = openSqlite(file, AUTH_SQLITE_MIGRATIONS);
   return {
-    kind: 'sqlite',
+    ...sqliteLifecycle(db),
     users: new SqliteUserRepository(db),
     sessions: new SqliteSessionRepository(db),
     settings: new SqliteUserTypeSettingRepository(db),
-    readiness: sqliteReadiness(db),
-    close: async () => {
-      if (db.open) db.close();
-    },
   };
 }
 
@@ -42,11 +35,10 @@ export async function openMongoAuthStorage(url: string, dbName = 'auth'): Promis
   const sessions = new MongoSessionRepository(connection);
   const settings = new MongoUserTypeSettingRepository(connection);
   await Promise.all([users.init(), sessions.init(), settings.init()]);
-  return { kind: 'mongodb', users, sessions, settings, readiness: mongoReadiness(connection), close: () => connection.close() };
+  return { ...mongoLifecycle(connection), users, sessions, settings };
 }
 
 /** The configured store: MongoDB when MONGODB_URL is set, else `auth.sqlite` under DATA_DIR. */
 export async function openAuthStorage(config: Pick<BaseEnv, 'DATA_DIR' | 'MONGODB_URL'>): Promise<AuthStorage> {
-  if (storageKind(config) === 'mongodb' && config.MONGODB_URL) return openMongoAuthStorage(config.MONGODB_URL);
-  return openSqliteAuthStorage(sqliteFile(config.DATA_DIR, 'auth'));
+  return openConfiguredStorage(config, 'auth', { sqlite: openSqliteAuthStorage, mongodb: openMongoAuthStorage });
 }

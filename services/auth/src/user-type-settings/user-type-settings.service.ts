@@ -14,7 +14,7 @@ export class UserTypeSettingsService {
   constructor(
     private readonly settings: UserTypeSettingRepository,
     private readonly users: UserRepository,
-    private readonly now: () => Date = () => new Date(),
+    private readonly clock: () => Date = () => new Date(),
   ) {}
 
   /** standard, plus and pro, in that order. */
@@ -25,7 +25,7 @@ export class UserTypeSettingsService {
   /** Changes one type; users of that type see it on their next request (nothing is cached). */
   update(userType: UserType, change: UpdateUserTypeSettingRequest): Promise<UserTypeSettingRecord> {
     // Whole seconds: recorders count in seconds and the GraphQL field is an Int.
-    return this.settings.updateUserTypeSetting(userType, { timeLimit: Math.round(change.timeLimit), responseType: change.responseType }, this.now());
+    return this.settings.updateUserTypeSetting(userType, { timeLimit: Math.round(change.timeLimit), responseType: change.responseType }, this.clock());
   }
 
   /** A user's settings through their user type; undefined when the user does not exist. */

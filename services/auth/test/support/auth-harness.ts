@@ -41,12 +41,12 @@ export interface AuthHarness {
 }
 
 /** A real auth app on a real SQLite file and a real nats-server, built as `main.ts` builds it. */
-export async function startAuthHarness(natsUrl: string, env: Record<string, string> = {}, now?: () => Date): Promise<AuthHarness> {
+export async function startAuthHarness(natsUrl: string, env: Record<string, string> = {}, clock?: () => Date): Promise<AuthHarness> {
   const sessionKeys = generateSigningKeyPair();
   const service = await startServiceForTest(authService, {
     natsUrl,
     env: { SESSION_PRIVATE_KEY: sessionKeys.privateKey, SESSION_PUBLIC_KEY: sessionKeys.publicKey, ...env },
-    deps: now ? { clock: now } : {},
+    deps: clock ? { clock } : {},
   });
   const client = await connect({ servers: natsUrl });
   return {

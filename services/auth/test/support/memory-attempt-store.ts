@@ -1,4 +1,4 @@
-import type { AttemptRecord, AttemptStore } from '../../src/throttles/password-attempts.ts';
+import type { AttemptRecord, AttemptStore } from '../../src/throttles/password-attempt.limiter.ts';
 
 /** Attempt records in one map, for service tests without NATS (the service itself shares a KV bucket). */
 export function memoryAttemptStore(): AttemptStore {

@@ -1,4 +1,5 @@
 import OpenAI from 'openai';
+import { openAiClientOptions, type OpenAiModelOptions } from '@story/service-kit';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { ChatModel, ChatRequest, OpeningRequest } from './chat-model.ts';
 import { COACH_SYSTEM_PROMPT, OPENING_PROMPT, TITLE_SYSTEM_PROMPT, interviewContextPrompt, nonAnswerPrompt } from './coach-prompt.ts';
@@ -6,21 +7,13 @@ import { COACH_SYSTEM_PROMPT, OPENING_PROMPT, TITLE_SYSTEM_PROMPT, interviewCont
 /** How much of what the person said a title request sends: the story's start names it. */
 const TITLE_SOURCE_CHARS = 4000;
 
-export interface OpenAiChatOptions {
-  apiKey: string;
-  baseURL?: string;
-  model: string;
-  timeoutMs: number;
-}
-
 /** Replies from OpenAI's chat completions API, or any compatible server at `baseURL`. */
 export class OpenAiChatModel implements ChatModel {
   readonly name = 'openai';
   private readonly client: OpenAI;
 
-  constructor(private readonly options: OpenAiChatOptions) {
-    // No retries: a slow model must give the spec's error within the timeout, not after three.
-    this.client = new OpenAI({ apiKey: options.apiKey, baseURL: options.baseURL, timeout: options.timeoutMs, maxRetries: 0 });
+  constructor(private readonly options: OpenAiModelOptions) {
+    this.client = new OpenAI(openAiClientOptions(options));
   }
 
   async reply(request: ChatRequest): Promise<string> {

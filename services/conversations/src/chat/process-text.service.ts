@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { HttpError, withinTime } from '@story/service-kit';
 import { CONVERSATION_MESSAGES, type ProcessTextRequest } from '@story/proto';
 import { nonAnswerKind } from '@story/proto/story-analysis';
-import { TYPED, questionAnswered, type AnswerEvents, type AnswerOrigin } from './answer-events.ts';
+import { TYPED, questionAnswered, type AnswerEventPublisher, type AnswerOrigin } from './answer-event.publisher.ts';
 import type { ChatModel } from './chat-model.ts';
 import { requireOwnTurn, type TurnOwnershipDeps } from './turn-ownership.ts';
 
@@ -10,7 +10,7 @@ export interface ProcessTextDeps extends TurnOwnershipDeps {
   chatModel: ChatModel;
   timeoutMs: number;
   /** Tells the feedback service about each answer replied to. */
-  answers: AnswerEvents;
+  answers: AnswerEventPublisher;
 }
 
 /** The coach's reply, and the id under which feedback on the answer will appear (undefined for what is not an answer, or when it could not be recorded). */

@@ -1,10 +1,21 @@
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/resolverMap.js';
-import { THREAD_MESSAGES, idTextSchema, openingRequestSchema, processTextRequestSchema, saveConversationRequestSchema, updateThreadTitleRequestSchema, type Thread, type ThreadItem } from '@story/proto';
-import { contextUser, forbidden, parseInput, type GraphqlContext } from '@story/service-kit';
+import {
+  THREAD_MESSAGES,
+  idArgsSchema,
+  idTextSchema,
+  openConversationArgsSchema,
+  processTextArgsSchema,
+  renameThreadArgsSchema,
+  saveConversationArgsSchema,
+  threadsArgsSchema,
+  type Thread,
+  type ThreadItem,
+} from '@story/proto';
+import { contextUser, forbidden, parseArgs, parseInput, type GraphqlContext } from '@story/service-kit';
 import { z } from 'zod';
 import { openConversation } from '../chat/opening.service.ts';
 import { processText, type ProcessTextDeps } from '../chat/process-text.service.ts';
-import { AudioPerOperation } from './audio-per-operation.ts';
+import { OperationAudioLimiter } from './operation-audio.limiter.ts';
 import { presentThread, presentThreadItem } from '../threads/thread.presenter.ts';
 import type { MessageRecord } from '../threads/thread.repository.ts';
 import type { ThreadService } from '../threads/thread.service.ts';
@@ -13,27 +24,18 @@ import type { ThreadService } from '../threads/thread.service.ts';
 type ThreadItemNode = ThreadItem & { threadId: number; audioBytes: number | null };
 const threadItemNode = (message: MessageRecord): ThreadItemNode => ({ ...presentThreadItem(message), threadId: message.threadId, audioBytes: message.audioBytes });
 
-const idArgs = z.object({ id: idTextSchema });
-const threadsArgs = z.object({ deleted: z.boolean().nullish() });
 const userReference = z.object({ id: idTextSchema });
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** GraphQL sends an omitted optional field as null; the shared zod schemas expect it absent. */
-function withoutNulls(value: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== null));
-}
 
 /**
  * Resolvers of `proto/graphql/conversations.graphql`. They call the same ThreadService and
  * processText as the REST routes, so scoping and validation are the same: a thread that is not the
  * caller's resolves to null (queries) or NOT_FOUND (mutations), never to data.
  */
-export function conversationsResolvers(threads: ThreadService, chat: ProcessTextDeps, audioPerOperation = new AudioPerOperation()): GraphQLResolverMap<GraphqlContext> {
+export function conversationsResolvers(threads: ThreadService, chat: ProcessTextDeps, audioPerOperation = new OperationAudioLimiter()): GraphQLResolverMap<GraphqlContext> {
   const listThreads = async (context: GraphqlContext, rawArgs: unknown): Promise<Thread[]> => {
     const { userId } = contextUser(context);
-    const { deleted } = parseInput(threadsArgs, rawArgs);
-    return (await threads.listThreads(userId, deleted ?? undefined)).map(presentThread);
+    const { deleted } = parseArgs(threadsArgsSchema, rawArgs);
+    return (await threads.listThreads(userId, deleted)).map(presentThread);
   };
   const findThread = async (context: GraphqlContext, id: unknown): Promise<Thread | null> => {
     const { userId } = contextUser(context);
@@ -78,39 +80,32 @@ export function conversationsResolvers(threads: ThreadService, chat: ProcessText
       createThread: async (_parent: unknown, _args: unknown, context: GraphqlContext) => presentThread(await threads.createThread(contextUser(context).userId)),
       renameThread: async (_parent: unknown, args: unknown, context: GraphqlContext) => {
         const { userId } = contextUser(context);
-        const { id } = parseInput(idArgs, args);
-        const { title } = parseInput(updateThreadTitleRequestSchema, args);
+        const { id, title } = parseArgs(renameThreadArgsSchema, args);
         return presentThread(await threads.renameThread(userId, id, title));
       },
       deleteThread: async (_parent: unknown, args: unknown, context: GraphqlContext) => {
         const { userId } = contextUser(context);
-        const { id } = parseInput(idArgs, args);
+        const { id } = parseArgs(idArgsSchema, args);
         return presentThread(await threads.deleteThread(userId, id));
       },
       recoverThread: async (_parent: unknown, args: unknown, context: GraphqlContext) => {
         const { userId } = contextUser(context);
-        const { id } = parseInput(idArgs, args);
+        const { id } = parseArgs(idArgsSchema, args);
         return presentThread(await threads.recoverThread(userId, id));
       },
       saveConversation: async (_parent: unknown, args: unknown, context: GraphqlContext) => {
         const { userId } = contextUser(context);
-        const input = parseInput(saveConversationRequestSchema, { ...(isRecord(args) ? args : {}), threadId: parseInput(idTextSchema, isRecord(args) ? args.threadId : undefined) });
-        const { message } = await threads.saveConversation(userId, input);
+        const { message } = await threads.saveConversation(userId, parseArgs(saveConversationArgsSchema, args));
         return threadItemNode(message);
       },
-      processText: async (_parent: unknown, args: Record<string, unknown>, context: GraphqlContext) => {
+      processText: async (_parent: unknown, args: unknown, context: GraphqlContext) => {
         const { userId } = contextUser(context);
-        const history = Array.isArray(args.conversationHistory) ? args.conversationHistory.map((turn: unknown) => (isRecord(turn) ? withoutNulls(turn) : turn)) : [];
-        const optionalId = (value: unknown) => (value === undefined || value === null ? undefined : parseInput(idTextSchema, value));
-        const input = parseInput(processTextRequestSchema, { ...withoutNulls(args), conversationHistory: history, threadId: optionalId(args.threadId), snippetId: optionalId(args.snippetId) });
-        const { aiResponse, answerId } = await processText(chat, userId, input, context.log);
+        const { aiResponse, answerId } = await processText(chat, userId, parseArgs(processTextArgsSchema, args), context.log);
         return { aiResponse, answerId: answerId ?? null };
       },
-      openConversation: async (_parent: unknown, args: Record<string, unknown>, context: GraphqlContext) => {
+      openConversation: async (_parent: unknown, args: unknown, context: GraphqlContext) => {
         const { userId } = contextUser(context);
-        const snippetId = args.snippetId === undefined || args.snippetId === null ? undefined : parseInput(idTextSchema, args.snippetId);
-        const input = parseInput(openingRequestSchema, { ...withoutNulls(args), snippetId });
-        const { aiResponse } = await openConversation(chat, userId, input, context.log);
+        const { aiResponse } = await openConversation(chat, userId, parseArgs(openConversationArgsSchema, args), context.log);
         return { aiResponse, answerId: null };
       },
     },

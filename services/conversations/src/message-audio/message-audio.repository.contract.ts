@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createdThread, NO_QUOTAS, UNLIMITED } from '../../test/thread-fixtures.ts';
+import { createdThread, NO_QUOTAS, UNLIMITED, type ThreadsWithRules } from '../../test/thread-fixtures.ts';
 import { storySavedEvent, threadDeletedEvent, threadPurgedEvent } from '../nats/domain-events.ts';
 import type { StoreUnderTest } from '../threads/thread.repository.contract.ts';
-import type { SaveQuotas, ThreadRepository } from '../threads/thread.repository.ts';
+import type { SaveQuotas } from '../threads/thread-write.service.ts';
 import type { MessageAudioRepository } from './message-audio.repository.ts';
 
-/** The audio store and the thread repository that writes to it, over one database. */
+/** The audio store and the threads that write to it (under the service's rules), over one database. */
 export interface AudioStores {
-  threads: ThreadRepository;
+  threads: ThreadsWithRules;
   messageAudio: MessageAudioRepository;
 }
 
@@ -24,7 +24,7 @@ const mp3 = (bytes: number, fill = 1) => Buffer.alloc(bytes, fill).toString('bas
 export function messageAudioRepositoryContract(name: string, open: () => Promise<StoreUnderTest<AudioStores>>): void {
   describe(`MessageAudioRepository contract: ${name}`, () => {
     let store: StoreUnderTest<AudioStores>;
-    let threads: ThreadRepository;
+    let threads: ThreadsWithRules;
     let audio: MessageAudioRepository;
     let nextUser = 5000;
     const newUser = () => ++nextUser;

@@ -12,8 +12,9 @@ export interface MessageAudioRecord {
 /**
  * The spoken replies of saved messages, kept out of the message rows so that no thread read or
  * message list ever loads them. The thread repository writes and purges them inside its own
- * transactions (with the message, under the quota); this interface is how they are read. Every read
- * takes the user id. Implementations: SQLite and MongoDB; both pass `message-audio.repository.contract.ts`.
+ * transactions (with the message); this interface is how they are read, and how the audio quota is
+ * counted. Every read takes the user id. Implementations: SQLite and MongoDB; both pass
+ * `message-audio.repository.contract.ts`.
  */
 export interface MessageAudioRepository {
   /** The spoken reply of a message of the user's thread, or undefined (no such message, not theirs, or no audio). */

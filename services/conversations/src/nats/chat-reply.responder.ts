@@ -1,18 +1,8 @@
-import type { NatsConnection, Subscription } from '@nats-io/transport-node';
+import type { NatsConnection } from '@nats-io/transport-node';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import {
-  HTTP_MESSAGES,
-  QUEUE_GROUPS,
-  SUBJECTS,
-  chatOpeningReplySchema,
-  chatOpeningRequestSchema,
-  chatReplyReplySchema,
-  chatReplyRequestSchema,
-  openingRequestSchema,
-  processTextRequestSchema,
-} from '@story/proto';
-import { HttpError, describeZodError } from '@story/service-kit';
+import { HTTP_MESSAGES, QUEUE_GROUPS, SUBJECTS, chatOpeningReplySchema, chatOpeningRequestSchema, chatReplyReplySchema, chatReplyRequestSchema, openingRequestSchema, processTextRequestSchema } from '@story/proto';
+import { HttpError, describeZodError, startResponders } from '@story/service-kit';
 import { openConversation } from '../chat/opening.service.ts';
 import { processText, type ProcessTextDeps } from '../chat/process-text.service.ts';
 
@@ -24,15 +14,6 @@ function refusal(error: unknown, log: FastifyBaseLogger, what: string): { ok: fa
   if (error instanceof HttpError) return { ok: false, status: error.statusCode, message: error.message };
   log.error({ err: error }, `${what} failed`);
   return { ok: false, status: 500, message: HTTP_MESSAGES.internal };
-}
-
-/** The message body as JSON, or undefined when it is not JSON at all. */
-function readJson(text: () => unknown): unknown {
-  try {
-    return text();
-  } catch {
-    return undefined;
-  }
 }
 
 /**
@@ -73,21 +54,13 @@ export async function answerChatOpening(deps: ProcessTextDeps, body: unknown, lo
  * (answers in flight finish).
  */
 export function startChatReplyResponder(nc: NatsConnection, deps: ProcessTextDeps, log: FastifyBaseLogger): () => Promise<void> {
-  const serve = (subject: string, answer: (body: unknown) => Promise<unknown>): Subscription =>
-    nc.subscribe(subject, {
-      queue: QUEUE_GROUPS.conversations,
-      callback: (error, msg) => {
-        if (error) {
-          log.warn({ err: error, subject }, 'chat subscription error');
-          return;
-        }
-        void answer(readJson(() => msg.json<unknown>())).then((reply) => {
-          msg.respond(JSON.stringify(reply));
-        });
-      },
-    });
-  const subscriptions = [serve(SUBJECTS.chatReply, (body) => answerChatReply(deps, body, log)), serve(SUBJECTS.chatOpening, (body) => answerChatOpening(deps, body, log))];
-  return async () => {
-    await Promise.all(subscriptions.map((subscription) => subscription.drain().catch(() => undefined)));
-  };
+  return startResponders(
+    nc,
+    QUEUE_GROUPS.conversations,
+    [
+      { subject: SUBJECTS.chatReply, answer: (body) => answerChatReply(deps, body, log) },
+      { subject: SUBJECTS.chatOpening, answer: (body) => answerChatOpening(deps, body, log) },
+    ],
+    log,
+  );
 }

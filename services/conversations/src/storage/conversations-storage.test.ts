@@ -8,6 +8,7 @@ import { messageAudioRepositoryContract } from '../message-audio/message-audio.r
 import { snippetConversationRepositoryContract } from '../snippet-conversations/snippet-conversation.repository.contract.ts';
 import type { StoreUnderTest } from '../threads/thread.repository.contract.ts';
 import { threadRepositoryContract } from '../threads/thread.repository.contract.ts';
+import { threadsWithRules } from '../../test/thread-fixtures.ts';
 import { openMongoConversationsStorage, openSqliteConversationsStorage, type ConversationsStorage } from './conversations-storage.ts';
 
 /** Each repository's contract against one store of a driver. */
@@ -16,9 +17,9 @@ function runContracts(driver: string, open: () => Promise<{ storage: Conversatio
     const { storage, cleanup } = await open();
     return { repository: pick(storage), outbox: storage.outbox, cleanup };
   };
-  threadRepositoryContract(driver, under((storage) => storage.threads));
+  threadRepositoryContract(driver, under((storage) => threadsWithRules(storage)));
   snippetConversationRepositoryContract(driver, under((storage) => storage.snippetConversations));
-  messageAudioRepositoryContract(driver, under((storage) => storage));
+  messageAudioRepositoryContract(driver, under((storage) => ({ threads: threadsWithRules(storage), messageAudio: storage.messageAudio })));
   standaloneEventsContract(driver, open);
 }
 

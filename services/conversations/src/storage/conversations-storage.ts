@@ -1,20 +1,4 @@
-import {
-  MongoLeaseStore,
-  MongoOutbox,
-  SqliteLeaseStore,
-  SqliteOutbox,
-  connectMongo,
-  mongoReadiness,
-  openSqlite,
-  sqliteFile,
-  sqliteReadiness,
-  storageKind,
-  type BaseEnv,
-  type LeaseStore,
-  type OutboxEvent,
-  type OutboxStore,
-  type ReadinessCheck,
-} from '@story/service-kit';
+import { connectMongo, MongoLeaseStore, mongoLifecycle, MongoOutbox, openConfiguredStorage, openSqlite, SqliteLeaseStore, sqliteLifecycle, SqliteOutbox, type BaseEnv, type LeaseStore, type OutboxEvent, type OutboxStore, type StorageLifecycle } from '@story/service-kit';
 import type { MessageAudioRepository } from '../message-audio/message-audio.repository.ts';
 import { MongoMessageAudioRepository } from '../message-audio/mongo-message-audio.repository.ts';
 import { SqliteMessageAudioRepository } from '../message-audio/sqlite-message-audio.repository.ts';
@@ -32,8 +16,7 @@ export interface StandaloneEventWriter {
 }
 
 /** Everything the conversations service stores, a repository per aggregate over one database. */
-export interface ConversationsStorage {
-  kind: 'sqlite' | 'mongodb';
+export interface ConversationsStorage extends StorageLifecycle {
   threads: ThreadRepository;
   /** Spoken replies of saved messages, apart from the message rows (written by `threads`). */
   messageAudio: MessageAudioRepository;
@@ -42,8 +25,6 @@ export interface ConversationsStorage {
   /** Events that go with no change here (`events.answer.given`). */
   events: StandaloneEventWriter;
   leases: LeaseStore;
-  readiness: ReadinessCheck;
-  close(): Promise<void>;
 }
 
 /** The embedded store: one SQLite file (`:memory:` for throwaway stores). */
@@ -52,17 +33,13 @@ export function openSqliteConversationsStorage(file: string): ConversationsStora
   const outbox = new SqliteOutbox(db);
   const messageAudio = new SqliteMessageAudioRepository(db);
   return {
-    kind: 'sqlite',
+    ...sqliteLifecycle(db),
     threads: new SqliteThreadRepository(db, outbox, messageAudio),
     messageAudio,
     snippetConversations: new SqliteSnippetConversationRepository(db, outbox),
     outbox,
     events: { write: async (event) => outbox.write(event) },
     leases: new SqliteLeaseStore(db),
-    readiness: sqliteReadiness(db),
-    close: async () => {
-      if (db.open) db.close();
-    },
   };
 }
 
@@ -78,11 +55,10 @@ export async function openMongoConversationsStorage(url: string, dbName: string)
   // The threads' collections come before the audio's, whose init moves replies out of message documents.
   for (const part of [outbox, threads, messageAudio, snippetConversations, leases]) await part.init();
   const events: StandaloneEventWriter = { write: (event) => connection.transaction((session) => outbox.write(event, session)) };
-  return { kind: 'mongodb', threads, messageAudio, snippetConversations, outbox, events, leases, readiness: mongoReadiness(connection), close: () => connection.close() };
+  return { ...mongoLifecycle(connection), threads, messageAudio, snippetConversations, outbox, events, leases };
 }
 
 /** The configured store: MongoDB when MONGODB_URL is set, else `conversations.sqlite` under DATA_DIR. */
 export async function openConversationsStorage(config: Pick<BaseEnv, 'DATA_DIR' | 'MONGODB_URL'>, service: string): Promise<ConversationsStorage> {
-  if (storageKind(config) === 'mongodb' && config.MONGODB_URL) return openMongoConversationsStorage(config.MONGODB_URL, service);
-  return openSqliteConversationsStorage(sqliteFile(config.DATA_DIR, service));
+  return openConfiguredStorage(config, service, { sqlite: openSqliteConversationsStorage, mongodb: openMongoConversationsStorage });
 }

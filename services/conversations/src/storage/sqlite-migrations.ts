@@ -87,4 +87,12 @@ export const CONVERSATIONS_MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE conversations ADD COLUMN answer_id TEXT;
   `,
+  // 5: each user's write version (issue 20): the quota rules moved into the service, which counts
+  // outside the write's transaction; a write commits only while the version it read is current.
+  `
+  CREATE TABLE quota_guards (
+    user_id INTEGER PRIMARY KEY,
+    writes INTEGER NOT NULL
+  );
+  `,
 ];

@@ -1,17 +1,6 @@
-import { decodedByteLength } from '@story/proto';
 import type { OutboxEvent, SqliteDatabase, SqliteOutbox } from '@story/service-kit';
 import type { SqliteMessageAudioRepository } from '../message-audio/sqlite-message-audio.repository.ts';
-import type {
-  CreateThreadResult,
-  MessageRecord,
-  SaveMessageInput,
-  SaveMessageResult,
-  ThreadFilter,
-  ThreadRecord,
-  ThreadRepository,
-  ThreadStateChange,
-  TitleSource,
-} from './thread.repository.ts';
+import type { KeyedSave, MessageRecord, NewMessage, ThreadFilter, ThreadRecord, ThreadRepository, TitleSource } from './thread.repository.ts';
 
 interface ThreadRow {
   id: number;
@@ -67,8 +56,8 @@ const THREAD_FILTERS: Record<ThreadFilter, string> = {
 
 /**
  * Threads in the embedded SQLite file. better-sqlite3 runs each transaction synchronously, and
- * writes use BEGIN IMMEDIATE, so two saves (even from two processes on the same file) never
- * interleave: no lost or doubled message.
+ * writes use BEGIN IMMEDIATE, so two writes (even from two processes on the same file) never
+ * interleave: a write's check of the user's version and its change are one step.
  */
 export class SqliteThreadRepository implements ThreadRepository {
   private readonly statements;
@@ -93,6 +82,11 @@ export class SqliteThreadRepository implements ThreadRepository {
       listMessages: db.prepare<[number, number], MessageRow>(`${MESSAGES_WITH_AUDIO_SIZE} WHERE c.thread_id = ? AND c.user_id = ? ORDER BY c.id ASC`),
       findMessage: db.prepare<[number], MessageRow>(`${MESSAGES_WITH_AUDIO_SIZE} WHERE c.id = ?`),
       countActiveThreads: db.prepare<[number], { count: number }>('SELECT COUNT(*) AS count FROM threads WHERE user_id = ? AND deleted_at IS NULL'),
+      writeVersion: db.prepare<[number], { writes: number }>('SELECT writes FROM quota_guards WHERE user_id = ?'),
+      // Moves the version on only from the one the caller read (a first write inserts it): no change, no claim.
+      claimVersion: db.prepare<[number, number]>(
+        'INSERT INTO quota_guards (user_id, writes) VALUES (?, 1) ON CONFLICT (user_id) DO UPDATE SET writes = writes + 1 WHERE writes = ?',
+      ),
       countMessages: db.prepare<[number], { count: number }>('SELECT COUNT(*) AS count FROM conversations WHERE thread_id = ?'),
       renameThread: db.prepare<[string, number, number], ThreadRow>("UPDATE threads SET title = ?, title_source = 'person' WHERE id = ? AND user_id = ? RETURNING *"),
       nameUntitledThread: db.prepare<[string, number, number], ThreadRow>(
@@ -128,21 +122,6 @@ export class SqliteThreadRepository implements ThreadRepository {
     return this.statements.listSavedThreads[filter].all(userId).map(toThread);
   }
 
-  async createThread(userId: number, title: string, now: string, maxActiveThreads: number): Promise<CreateThreadResult> {
-    return this.db
-      .transaction((): CreateThreadResult => {
-        if (this.activeThreads(userId) >= maxActiveThreads) return { kind: 'thread-limit-reached' };
-        const row = this.statements.insertThread.get(userId, title, now, now);
-        if (!row) throw new Error('thread insert returned nothing');
-        return { kind: 'created', thread: toThread(row) };
-      })
-      .immediate();
-  }
-
-  private activeThreads(userId: number): number {
-    return this.statements.countActiveThreads.get(userId)?.count ?? 0;
-  }
-
   async findThread(userId: number, threadId: number): Promise<ThreadRecord | undefined> {
     const row = this.statements.findThread.get(threadId, userId);
     return row ? toThread(row) : undefined;
@@ -163,67 +142,73 @@ export class SqliteThreadRepository implements ThreadRepository {
     return row ? toThread(row) : undefined;
   }
 
-  async softDeleteThread(userId: number, threadId: number, at: string, event: OutboxEvent): Promise<ThreadStateChange | undefined> {
-    return this.setDeleted(userId, threadId, at, event, Number.POSITIVE_INFINITY);
+  async writeVersion(userId: number): Promise<number> {
+    return this.statements.writeVersion.get(userId)?.writes ?? 0;
   }
 
-  async recoverThread(userId: number, threadId: number, event: OutboxEvent, maxActiveThreads: number): Promise<ThreadStateChange | undefined> {
-    return this.setDeleted(userId, threadId, null, event, maxActiveThreads);
+  async countActiveThreads(userId: number): Promise<number> {
+    return this.statements.countActiveThreads.get(userId)?.count ?? 0;
   }
 
-  private setDeleted(userId: number, threadId: number, deletedAt: string | null, event: OutboxEvent, maxActiveThreads: number): ThreadStateChange | undefined {
+  async countMessages(threadId: number): Promise<number> {
+    return this.statements.countMessages.get(threadId)?.count ?? 0;
+  }
+
+  async findKeyedSave(userId: number, key: string): Promise<KeyedSave | undefined> {
+    const used = this.statements.findIdempotencyKey.get(userId, key);
+    if (!used) return undefined;
+    const first = this.statements.findMessage.get(used.conversation_id);
+    return { requestHash: used.request_hash, message: first ? toMessage(first) : undefined };
+  }
+
+  async insertThread(userId: number, title: string, now: string, version: number): Promise<ThreadRecord | undefined> {
+    return this.ifCurrent(userId, version, () => {
+      const row = this.statements.insertThread.get(userId, title, now, now);
+      if (!row) throw new Error('thread insert returned nothing');
+      return toThread(row);
+    });
+  }
+
+  async setThreadDeleted(userId: number, threadId: number, deletedAt: string | null, event: OutboxEvent, version: number): Promise<ThreadRecord | undefined> {
+    return this.ifCurrent(userId, version, () => {
+      const updated = this.statements.setDeletedAt.get(deletedAt, threadId, userId);
+      if (!updated) return undefined;
+      this.outbox.write(event);
+      return toThread(updated);
+    });
+  }
+
+  async insertMessage(input: NewMessage, version: number, buildEvent: (message: MessageRecord) => OutboxEvent): Promise<MessageRecord | undefined> {
+    return this.ifCurrent(input.userId, version, () => {
+      const inserted = this.statements.insertMessage.get(input.threadId, input.userId, input.userMessage, input.aiResponse, input.createdAt, input.answerId);
+      if (!inserted) throw new Error('message insert returned nothing');
+      const { audio } = input;
+      if (audio) this.audio.insert({ messageId: inserted.id, threadId: input.threadId, userId: input.userId, byteSize: audio.byteSize, audio: audio.base64 });
+      this.statements.touchThread.run(input.createdAt, input.threadId, input.userId);
+      if (input.idempotency) {
+        this.statements.insertIdempotencyKey.run(input.userId, input.idempotency.key, input.idempotency.requestHash, inserted.id, input.createdAt);
+      }
+      const message: MessageRecord = {
+        id: inserted.id,
+        threadId: input.threadId,
+        userId: input.userId,
+        userMessage: input.userMessage,
+        aiResponse: input.aiResponse,
+        audioBytes: audio?.byteSize ?? null,
+        answerId: input.answerId,
+        createdAt: input.createdAt,
+      };
+      this.outbox.write(buildEvent(message));
+      return message;
+    });
+  }
+
+  /** Runs `write` in one BEGIN IMMEDIATE transaction with the move of the user's version, if `version` is still theirs. */
+  private ifCurrent<T>(userId: number, version: number, write: () => T | undefined): T | undefined {
     return this.db
-      .transaction((): ThreadStateChange | undefined => {
-        const current = this.statements.findThread.get(threadId, userId);
-        if (!current) return undefined;
-        if ((current.deleted_at === null) === (deletedAt === null)) return { thread: toThread(current), changed: false };
-        if (deletedAt === null && this.activeThreads(userId) >= maxActiveThreads) return { thread: toThread(current), changed: false, refused: 'thread-limit-reached' };
-        const updated = this.statements.setDeletedAt.get(deletedAt, threadId, userId);
-        if (!updated) return undefined;
-        this.outbox.write(event);
-        return { thread: toThread(updated), changed: true };
-      })
-      .immediate();
-  }
-
-  async saveMessage(input: SaveMessageInput, buildEvent: (message: MessageRecord) => OutboxEvent): Promise<SaveMessageResult> {
-    return this.db
-      .transaction((): SaveMessageResult => {
-        if (input.idempotency) {
-          const used = this.statements.findIdempotencyKey.get(input.userId, input.idempotency.key);
-          if (used) {
-            if (used.request_hash !== input.idempotency.requestHash) return { kind: 'idempotency-key-reused' };
-            const first = this.statements.findMessage.get(used.conversation_id);
-            if (first) return { kind: 'saved', message: toMessage(first), replayed: true };
-          }
-        }
-        const thread = this.statements.findThread.get(input.threadId, input.userId);
-        if (!thread) return { kind: 'thread-not-found' };
-        if (thread.deleted_at !== null) return { kind: 'thread-deleted' };
-        // Counted inside BEGIN IMMEDIATE: a second save (from any process) waits, then counts this one.
-        if ((this.statements.countMessages.get(input.threadId)?.count ?? 0) >= input.quotas.messagesPerThread) return { kind: 'message-limit-reached' };
-        const audio = input.audioResponse ? { base64: input.audioResponse, byteSize: decodedByteLength(input.audioResponse) } : null;
-        if (audio && this.audio.bytesOf(input.userId) + audio.byteSize > input.quotas.audioBytesPerUser) return { kind: 'audio-limit-reached' };
-
-        const inserted = this.statements.insertMessage.get(input.threadId, input.userId, input.userMessage, input.aiResponse, input.createdAt, input.answerId ?? null);
-        if (!inserted) throw new Error('message insert returned nothing');
-        if (audio) this.audio.insert({ messageId: inserted.id, threadId: input.threadId, userId: input.userId, byteSize: audio.byteSize, audio: audio.base64 });
-        this.statements.touchThread.run(input.createdAt, input.threadId, input.userId);
-        if (input.idempotency) {
-          this.statements.insertIdempotencyKey.run(input.userId, input.idempotency.key, input.idempotency.requestHash, inserted.id, input.createdAt);
-        }
-        const message: MessageRecord = {
-          id: inserted.id,
-          threadId: input.threadId,
-          userId: input.userId,
-          userMessage: input.userMessage,
-          aiResponse: input.aiResponse,
-          audioBytes: audio?.byteSize ?? null,
-          answerId: input.answerId ?? null,
-          createdAt: input.createdAt,
-        };
-        this.outbox.write(buildEvent(message));
-        return { kind: 'saved', message, replayed: false };
+      .transaction((): T | undefined => {
+        if (this.statements.claimVersion.run(userId, version).changes === 0) return undefined;
+        return write();
       })
       .immediate();
   }

@@ -4,10 +4,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EVENT_SUBJECTS, threadEventSchema } from '@story/proto';
 import { createServiceApp } from '@story/service-kit';
 import { tempDataDir } from '@story/service-kit/testing';
-import { NO_QUOTAS, UNLIMITED, createdThread } from '../../test/thread-fixtures.ts';
+import { NO_QUOTAS, UNLIMITED, createdThread, threadsWithRules, type ThreadsWithRules } from '../../test/thread-fixtures.ts';
 import { storySavedEvent, threadDeletedEvent } from '../nats/domain-events.ts';
 import { openSqliteConversationsStorage, type ConversationsStorage } from '../storage/conversations-storage.ts';
-import type { ThreadRepository } from './thread.repository.ts';
 import { PURGE_LEASE, ThreadPurgeJob } from './thread-purge.job.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -17,12 +16,12 @@ const silent = createServiceApp({ name: 'purge-test', logger: false }).log;
 describe('thread purge job', () => {
   let dir: string;
   let storage: ConversationsStorage;
-  let repository: ThreadRepository;
+  let repository: ThreadsWithRules;
 
   beforeEach(() => {
     dir = tempDataDir('purge-test-');
     storage = openSqliteConversationsStorage(join(dir, 'conversations.sqlite'));
-    repository = storage.threads;
+    repository = threadsWithRules(storage);
   });
   afterEach(async () => {
     await storage.close();

@@ -3,6 +3,7 @@ import { THREAD_MESSAGES } from '@story/proto';
 import { OfflineCoachModel } from '../chat/offline-coach/offline-coach.model.ts';
 import { storySavedEvent } from '../nats/domain-events.ts';
 import { openSqliteConversationsStorage, type ConversationsStorage } from '../storage/conversations-storage.ts';
+import { threadsWithRules } from '../../test/thread-fixtures.ts';
 import { ThreadService } from './thread.service.ts';
 import { ThreadTitler, cleanModelTitle } from './thread-titler.ts';
 
@@ -110,7 +111,7 @@ describe('ThreadTitler', () => {
 
   it('names only the caller’s own active thread', async () => {
     const thread = await threads.createThread(ALICE);
-    await storage.threads.saveMessage(
+    await threadsWithRules(storage).saveMessage(
       { userId: ALICE, threadId: thread.id, userMessage: 'I led the migration.', aiResponse: '?', audioResponse: null, createdAt: new Date().toISOString(), quotas: { messagesPerThread: 10, audioBytesPerUser: 10 } },
       storySavedEvent,
     );

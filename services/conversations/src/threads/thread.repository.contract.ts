@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_SUBJECTS } from '@story/proto';
 import type { OutboxStore } from '@story/service-kit';
 import { storySavedEvent, threadDeletedEvent, threadPurgedEvent, threadRecoveredEvent } from '../nats/domain-events.ts';
-import { NO_QUOTAS, UNLIMITED, createdThread } from '../../test/thread-fixtures.ts';
-import type { ThreadRepository } from './thread.repository.ts';
+import { NO_QUOTAS, UNLIMITED, createdThread, type ThreadsWithRules } from '../../test/thread-fixtures.ts';
 
 /** A store to run a contract against: the repository, the outbox its writes go to, and how to throw it away. */
 export interface StoreUnderTest<Repository> {
@@ -16,13 +15,14 @@ const T0 = Date.parse('2024-03-01T09:00:00.000Z');
 const at = (minutes: number) => new Date(T0 + minutes * 60_000).toISOString();
 
 /**
- * The behaviour every ThreadRepository must have, run against each driver (SQLite always, MongoDB
- * when one is reachable). Each test uses its own user ids, so the suite shares one store.
+ * The behaviour every ThreadRepository must have under the service's rules (ThreadWriteService),
+ * run against each driver (SQLite always, MongoDB when one is reachable). Each test uses its own
+ * user ids, so the suite shares one store.
  */
-export function threadRepositoryContract(name: string, open: () => Promise<StoreUnderTest<ThreadRepository>>): void {
+export function threadRepositoryContract(name: string, open: () => Promise<StoreUnderTest<ThreadsWithRules>>): void {
   describe(`ThreadRepository contract: ${name}`, () => {
-    let store: StoreUnderTest<ThreadRepository>;
-    let repo: ThreadRepository;
+    let store: StoreUnderTest<ThreadsWithRules>;
+    let repo: ThreadsWithRules;
     let nextUser = 1000;
     const newUser = () => ++nextUser;
 

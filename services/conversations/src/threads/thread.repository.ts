@@ -33,59 +33,43 @@ export interface MessageRecord {
 
 export type ThreadFilter = 'all' | 'active' | 'deleted';
 
-/** The quotas a save is checked against, counted inside its transaction. */
-export interface SaveQuotas {
-  messagesPerThread: number;
-  audioBytesPerUser: number;
-}
-
-export interface SaveMessageInput {
+/** A message pair to store, its spoken reply decoded to its size already. */
+export interface NewMessage {
   userId: number;
   threadId: number;
   userMessage: string;
   aiResponse: string;
-  /** The spoken reply as standard base64 MP3, or null. */
-  audioResponse: string | null;
-  /** The answer's id from the reply, when the client sent it. */
-  answerId?: string | null | undefined;
+  /** The spoken reply (standard base64 MP3) and the bytes it decodes to, or null. */
+  audio: { base64: string; byteSize: number } | null;
+  answerId: string | null;
   createdAt: string;
-  /** When the caller sent an Idempotency-Key: the key and a hash of the request it came with. */
+  /** When the caller sent an Idempotency-Key: the key and a hash of the request, stored with the message. */
   idempotency?: { key: string; requestHash: string } | undefined;
-  quotas: SaveQuotas;
 }
 
-export type SaveMessageResult =
-  | { kind: 'saved'; message: MessageRecord; replayed: boolean }
-  | { kind: 'thread-not-found' }
-  | { kind: 'thread-deleted' }
-  | { kind: 'idempotency-key-reused' }
-  | { kind: 'message-limit-reached' }
-  | { kind: 'audio-limit-reached' };
-
-export type CreateThreadResult = { kind: 'created'; thread: ThreadRecord } | { kind: 'thread-limit-reached' };
-
-/**
- * What a soft delete or a recover did: the thread as it is now, whether anything changed, and, when
- * a recover was refused because the user already has as many threads as allowed, why.
- */
-export interface ThreadStateChange {
-  thread: ThreadRecord;
-  changed: boolean;
-  refused?: 'thread-limit-reached';
+/** The save an idempotency key was first used for: the request's hash, and its message (unless it is gone). */
+export interface KeyedSave {
+  requestHash: string;
+  message: MessageRecord | undefined;
 }
 
 /**
- * Threads and their saved messages (with the idempotency keys of saves). Every read and write takes
- * the user id, so no code path can reach another user's rows. Writes that change what the search
- * service indexes write their event to the outbox in the same transaction. Implementations: SQLite
- * and MongoDB; both pass `thread.repository.contract.ts`.
+ * Threads and their saved messages (with the idempotency keys of saves): it stores and queries, and
+ * the rules (quotas, idempotent saves, what a delete or recover changes) live in ThreadWriteService.
+ * Every read and write takes the user id, so no code path can reach another user's rows. Writes that
+ * change what the search service indexes write their event to the outbox in the same transaction.
+ *
+ * Every write that a quota counts, or that deletes or recovers a thread, takes the user's write
+ * version that the service read before it counted, and commits only while that version is still the
+ * user's, moving it on in the same transaction (compare-and-set); otherwise it writes nothing and
+ * answers undefined, and the service counts again. So of two writes racing for a user's last slot,
+ * one commits and the other sees it. Implementations: SQLite and MongoDB; both pass
+ * `thread.repository.contract.ts` (under the service's rules).
  */
 export interface ThreadRepository {
   listThreads(userId: number, filter: ThreadFilter): Promise<ThreadRecord[]>;
   /** The same list without the threads that have no saved message yet (what the person's thread lists show). */
   listSavedThreads(userId: number, filter: ThreadFilter): Promise<ThreadRecord[]>;
-  /** Creates a thread unless the user already has `maxActiveThreads` outside the deleted folder (counted in the same transaction). */
-  createThread(userId: number, title: string, now: string, maxActiveThreads: number): Promise<CreateThreadResult>;
   findThread(userId: number, threadId: number): Promise<ThreadRecord | undefined>;
   /** The thread's messages oldest first, or undefined when the thread is not the user's. */
   listMessages(userId: number, threadId: number): Promise<MessageRecord[] | undefined>;
@@ -96,21 +80,26 @@ export interface ThreadRepository {
    * when the thread is not the user's, is deleted, or already has a title from a model or the person.
    */
   nameUntitledThread(userId: number, threadId: number, title: string): Promise<ThreadRecord | undefined>;
-  /** Soft-deletes the thread and writes `event` with it; a thread already deleted is left as it is (no event). */
-  softDeleteThread(userId: number, threadId: number, at: string, event: OutboxEvent): Promise<ThreadStateChange | undefined>;
+
+  /** The user's write version (0 before their first write): read it before counting what a write depends on. */
+  writeVersion(userId: number): Promise<number>;
+  /** The user's threads outside the deleted folder. */
+  countActiveThreads(userId: number): Promise<number>;
+  /** The messages saved to a thread. */
+  countMessages(threadId: number): Promise<number>;
+  /** The save the user first made with an idempotency key, or undefined when the key is unused. */
+  findKeyedSave(userId: number, key: string): Promise<KeyedSave | undefined>;
+
+  /** A new thread titled by default, if `version` is still the user's. */
+  insertThread(userId: number, title: string, now: string, version: number): Promise<ThreadRecord | undefined>;
+  /** Sets or clears the thread's deletion time and writes `event`, if `version` is still the user's and the thread is. */
+  setThreadDeleted(userId: number, threadId: number, deletedAt: string | null, event: OutboxEvent, version: number): Promise<ThreadRecord | undefined>;
   /**
-   * Brings a deleted thread back and writes `event` with it; an active thread is left as it is (no
-   * event), and so is one that would take the user past `maxActiveThreads` (refused).
+   * Stores a message pair (its spoken reply apart, its idempotency key with it), moves the thread's
+   * lastUpdated forward and writes the event `buildEvent` makes, if `version` is still the user's.
    */
-  recoverThread(userId: number, threadId: number, event: OutboxEvent, maxActiveThreads: number): Promise<ThreadStateChange | undefined>;
-  /**
-   * Saves a message pair (its spoken reply apart), moves the thread's lastUpdated forward and writes
-   * the event `buildEvent` makes, all in one transaction that first counts the thread's messages and
-   * the user's audio against `input.quotas`: of two saves racing for the last slot, one is refused.
-   * With an idempotency key already used by the same user for the same request, returns the first
-   * result and writes nothing.
-   */
-  saveMessage(input: SaveMessageInput, buildEvent: (message: MessageRecord) => OutboxEvent): Promise<SaveMessageResult>;
+  insertMessage(message: NewMessage, version: number, buildEvent: (message: MessageRecord) => OutboxEvent): Promise<MessageRecord | undefined>;
+
   /**
    * Deletes for good up to `limit` threads deleted before `cutoff`, with their messages and audio, writing the
    * event `buildEvent` makes for each. Returns the purged threads.

@@ -10,7 +10,8 @@ import {
 import { HttpError, conflict, notFound } from '@story/service-kit';
 import type { MessageAudioRepository } from '../message-audio/message-audio.repository.ts';
 import { storySavedEvent, threadDeletedEvent, threadRecoveredEvent } from '../nats/domain-events.ts';
-import type { MessageRecord, SaveQuotas, ThreadFilter, ThreadRecord, ThreadRepository } from './thread.repository.ts';
+import type { MessageRecord, ThreadFilter, ThreadRecord, ThreadRepository } from './thread.repository.ts';
+import { ThreadWriteService, type SaveQuotas } from './thread-write.service.ts';
 
 /** Per-user quotas, from configuration (DESIGN.md, "Identity and security"). */
 export interface SavedDataQuotas {
@@ -41,7 +42,11 @@ export type SaveConversationInput = SaveConversationRequest;
  * id and never touches anyone else's rows. REST routes and GraphQL resolvers both call these.
  */
 export class ThreadService {
-  constructor(private readonly deps: ThreadServiceDeps) {}
+  private readonly writes: ThreadWriteService;
+
+  constructor(private readonly deps: ThreadServiceDeps) {
+    this.writes = new ThreadWriteService({ repository: deps.repository, audio: deps.audio });
+  }
 
   /**
    * The caller's threads, newest activity first: those with at least one saved message. A thread
@@ -56,7 +61,7 @@ export class ThreadService {
   /** A new empty thread titled "New Conversation"; 409 when the caller already has as many as allowed. */
   async createThread(userId: number): Promise<ThreadRecord> {
     const { threadsPerUser } = this.deps.quotas;
-    const result = await this.deps.repository.createThread(userId, THREAD_MESSAGES.defaultTitle, this.now(), threadsPerUser);
+    const result = await this.writes.createThread(userId, THREAD_MESSAGES.defaultTitle, this.now(), threadsPerUser);
     if (result.kind === 'thread-limit-reached') throw conflict(threadLimitReached(threadsPerUser));
     return result.thread;
   }
@@ -85,7 +90,7 @@ export class ThreadService {
   /** Moves the thread to the deleted folder, publishing `events.thread.deleted`; deleting twice is a no-op. */
   async deleteThread(userId: number, threadId: number): Promise<ThreadRecord> {
     const at = this.now();
-    const change = await this.deps.repository.softDeleteThread(userId, threadId, at, threadDeletedEvent(userId, threadId, at));
+    const change = await this.writes.softDeleteThread(userId, threadId, at, threadDeletedEvent(userId, threadId, at));
     if (!change) throw notFound(THREAD_MESSAGES.notFound);
     if (change.changed) this.deps.onEventsWritten();
     return change.thread;
@@ -94,7 +99,7 @@ export class ThreadService {
   /** Brings the thread back from the deleted folder, publishing `events.thread.recovered`; 409 past the thread quota. */
   async recoverThread(userId: number, threadId: number): Promise<ThreadRecord> {
     const { threadsPerUser } = this.deps.quotas;
-    const change = await this.deps.repository.recoverThread(userId, threadId, threadRecoveredEvent(userId, threadId, this.now()), threadsPerUser);
+    const change = await this.writes.recoverThread(userId, threadId, threadRecoveredEvent(userId, threadId, this.now()), threadsPerUser);
     if (!change) throw notFound(THREAD_MESSAGES.notFound);
     if (change.refused === 'thread-limit-reached') throw conflict(recoverLimitReached(threadsPerUser));
     if (change.changed) this.deps.onEventsWritten();
@@ -103,11 +108,11 @@ export class ThreadService {
 
   /**
    * Saves a message pair to one of the caller's active threads with its `events.story.saved`, in
-   * one transaction, unless the thread is full or the spoken reply would take the caller past their
+   * one write, unless the thread is full or the spoken reply would take the caller past their
    * audio quota (409, nothing saved). The same Idempotency-Key for the same request returns the first result.
    */
   async saveConversation(userId: number, input: SaveConversationInput, idempotencyKey?: string): Promise<{ message: MessageRecord; replayed: boolean }> {
-    const result = await this.deps.repository.saveMessage(
+    const result = await this.writes.saveMessage(
       {
         userId,
         threadId: input.threadId,

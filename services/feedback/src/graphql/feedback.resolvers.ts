@@ -1,6 +1,6 @@
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/resolverMap.js';
-import { answerIdSchema, correctTranscriptRequestSchema, idTextSchema } from '@story/proto';
-import { contextUser, parseInput, type GraphqlContext } from '@story/service-kit';
+import { answerFeedbackArgsSchema, answerIdSchema, correctAnswerArgsSchema, idTextSchema, snippetProgressArgsSchema } from '@story/proto';
+import { contextUser, parseArgs, parseInput, type GraphqlContext } from '@story/service-kit';
 import type { AnswerFeedbackService } from '../answers/answer-feedback.service.ts';
 
 /**
@@ -9,23 +9,22 @@ import type { AnswerFeedbackService } from '../answers/answer-feedback.service.t
  * snippet's progress is only ever the caller's own attempts.
  */
 export function feedbackResolvers(service: AnswerFeedbackService): GraphQLResolverMap<GraphqlContext> {
-  const progressOf = async (context: GraphqlContext, snippetId: unknown) => {
+  const progressOf = async (context: GraphqlContext, snippetId: () => number) => {
     const { userId } = contextUser(context);
-    return service.progressFor(userId, parseInput(idTextSchema, snippetId));
+    return service.progressFor(userId, snippetId());
   };
   return {
     Query: {
-      answerFeedback: async (_parent: unknown, args: { answerId?: unknown }, context: GraphqlContext) => {
+      answerFeedback: async (_parent: unknown, args: unknown, context: GraphqlContext) => {
         const { userId } = contextUser(context);
-        return (await service.find(userId, parseInput(answerIdSchema, args.answerId))) ?? null;
+        return (await service.find(userId, parseArgs(answerFeedbackArgsSchema, args).answerId)) ?? null;
       },
-      snippetProgress: (_parent: unknown, args: { snippetId?: unknown }, context: GraphqlContext) => progressOf(context, args.snippetId),
+      snippetProgress: (_parent: unknown, args: unknown, context: GraphqlContext) => progressOf(context, () => parseArgs(snippetProgressArgsSchema, args).snippetId),
     },
     Mutation: {
-      correctAnswer: async (_parent: unknown, args: { answerId?: unknown; transcript?: unknown }, context: GraphqlContext) => {
+      correctAnswer: async (_parent: unknown, args: unknown, context: GraphqlContext) => {
         const { userId } = contextUser(context);
-        const answerId = parseInput(answerIdSchema, args.answerId);
-        const { transcript } = parseInput(correctTranscriptRequestSchema, { transcript: args.transcript });
+        const { answerId, transcript } = parseArgs(correctAnswerArgsSchema, args);
         return service.correct(userId, answerId, transcript);
       },
     },
@@ -40,7 +39,7 @@ export function feedbackResolvers(service: AnswerFeedbackService): GraphQLResolv
     },
     Snippet: {
       __resolveReference: (reference: { id?: unknown }) => ({ id: reference.id }),
-      progress: (parent: { id?: unknown }, _args: unknown, context: GraphqlContext) => progressOf(context, parent.id),
+      progress: (parent: { id?: unknown }, _args: unknown, context: GraphqlContext) => progressOf(context, () => parseInput(idTextSchema, parent.id)),
     },
   };
 }

@@ -1,22 +1,15 @@
 import OpenAI from 'openai';
+import { openAiClientOptions, type OpenAiModelOptions } from '@story/service-kit';
 import { FORMATTING_SYSTEM_PROMPT, formattingUserPrompt, unfenced } from './formatting-prompt.ts';
 import type { JobDescriptionFormatter, PostingContext } from './job-description-formatter.ts';
-
-export interface OpenAiFormatterOptions {
-  apiKey: string;
-  baseURL?: string;
-  model: string;
-  timeoutMs: number;
-}
 
 /** Cleans descriptions with OpenAI's chat completions API, or any compatible server at `baseURL`. */
 export class OpenAiJobFormatter implements JobDescriptionFormatter {
   readonly name = 'openai';
   private readonly client: OpenAI;
 
-  constructor(private readonly options: OpenAiFormatterOptions) {
-    // No retries: a slow model must give the specification's error within the timeout, not after three.
-    this.client = new OpenAI({ apiKey: options.apiKey, baseURL: options.baseURL, timeout: options.timeoutMs, maxRetries: 0 });
+  constructor(private readonly options: OpenAiModelOptions) {
+    this.client = new OpenAI(openAiClientOptions(options));
   }
 
   async format(text: string, context: PostingContext): Promise<string> {

@@ -1,22 +1,18 @@
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/resolverMap.js';
-import { confirmJobDescriptionRequestSchema, createSnippetRequestSchema, idTextSchema, processJobDescriptionRequestSchema, type GraphqlCleanedDescription } from '@story/proto';
-import { contextUser, parseInput, type GraphqlContext } from '@story/service-kit';
-import { z } from 'zod';
+import {
+  confirmJobDescriptionArgsSchema,
+  createSnippetArgsSchema,
+  idArgsSchema,
+  idTextSchema,
+  jobDescriptionsArgsSchema,
+  processJobDescriptionArgsSchema,
+  type GraphqlCleanedDescription,
+} from '@story/proto';
+import { contextUser, parseArgs, type GraphqlContext } from '@story/service-kit';
 import { cleanJobDescription, type ProcessJobDescriptionDeps } from '../formatting/process-job-description.service.ts';
 import { jobDescriptionNode, snippetNode, type JobDescriptionNode } from '../job-descriptions/job-description.presenter.ts';
 import type { JobDescriptionService } from '../job-descriptions/job-description.service.ts';
 import type { SnippetService } from '../snippets/snippet.service.ts';
-
-const idArgs = z.object({ id: idTextSchema });
-const listArgs = z.object({ archived: z.boolean().nullish() });
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** GraphQL sends an omitted optional argument as null; the shared zod schemas expect it absent. */
-const withoutNulls = (value: unknown): Record<string, unknown> => (isRecord(value) ? Object.fromEntries(Object.entries(value).filter(([, field]) => field !== null)) : {});
-
-/** An optional GraphQL ID argument as a number, parsed like a path id. */
-const optionalId = (value: unknown): number | undefined => (value === undefined || value === null ? undefined : parseInput(idTextSchema, value));
 
 export interface JobsResolverDeps {
   jobDescriptions: JobDescriptionService;
@@ -49,7 +45,7 @@ export function jobsResolvers({ jobDescriptions, snippets, cleaning }: JobsResol
     Query: {
       formattedJobDescriptions: async (_parent: unknown, args: unknown, context: GraphqlContext) => {
         const { userId } = contextUser(context);
-        const { archived } = parseInput(listArgs, args);
+        const { archived } = parseArgs(jobDescriptionsArgsSchema, args);
         return (await jobDescriptions.list(userId, archived ?? false)).map(jobDescriptionNode);
       },
       jobDescription: (_parent: unknown, args: { id?: unknown }, context: GraphqlContext) => findJobDescription(context, args.id),
@@ -68,32 +64,27 @@ export function jobsResolvers({ jobDescriptions, snippets, cleaning }: JobsResol
     Mutation: {
       processJobDescription: async (_parent: unknown, args: unknown, context: GraphqlContext): Promise<GraphqlCleanedDescription> => {
         contextUser(context);
-        const input = parseInput(processJobDescriptionRequestSchema, withoutNulls(args));
-        return { cleanedDescription: await cleanJobDescription(cleaning, input, context.log) };
+        return { cleanedDescription: await cleanJobDescription(cleaning, parseArgs(processJobDescriptionArgsSchema, args), context.log) };
       },
       confirmJobDescription: async (_parent: unknown, args: unknown, context: GraphqlContext) => {
         const { userId } = contextUser(context);
-        const fields = withoutNulls(args);
-        const input = parseInput(confirmJobDescriptionRequestSchema, { ...fields, id: optionalId(fields.id) });
-        return jobDescriptionNode((await jobDescriptions.confirm(userId, input)).record);
+        return jobDescriptionNode((await jobDescriptions.confirm(userId, parseArgs(confirmJobDescriptionArgsSchema, args))).record);
       },
       createSnippet: async (_parent: unknown, args: unknown, context: GraphqlContext) => {
         const { userId } = contextUser(context);
-        const fields = withoutNulls(args);
-        const input = parseInput(createSnippetRequestSchema, { ...fields, jobDescriptionId: optionalId(fields.jobDescriptionId) });
-        return snippetNode(await snippets.create(userId, input));
+        return snippetNode(await snippets.create(userId, parseArgs(createSnippetArgsSchema, args)));
       },
       archiveJobDescription: async (_parent: unknown, args: unknown, context: GraphqlContext) => {
         const { userId } = contextUser(context);
-        return jobDescriptionNode(await jobDescriptions.setArchived(userId, parseInput(idArgs, args).id, true));
+        return jobDescriptionNode(await jobDescriptions.setArchived(userId, parseArgs(idArgsSchema, args).id, true));
       },
       unarchiveJobDescription: async (_parent: unknown, args: unknown, context: GraphqlContext) => {
         const { userId } = contextUser(context);
-        return jobDescriptionNode(await jobDescriptions.setArchived(userId, parseInput(idArgs, args).id, false));
+        return jobDescriptionNode(await jobDescriptions.setArchived(userId, parseArgs(idArgsSchema, args).id, false));
       },
       deleteJobDescription: async (_parent: unknown, args: unknown, context: GraphqlContext) => {
         const { userId } = contextUser(context);
-        const { id } = parseInput(idArgs, args);
+        const { id } = parseArgs(idArgsSchema, args);
         await jobDescriptions.delete(userId, id);
         return String(id);
       },

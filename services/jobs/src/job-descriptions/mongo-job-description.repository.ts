@@ -1,35 +1,11 @@
 import mongoose, { type Connection } from 'mongoose';
 import { nextSequence, type MongoOutbox } from '@story/service-kit';
-import type {
-  CreateJobDescriptionResult,
-  CreateSnippetResult,
-  DeletionEvents,
-  JobDescriptionRecord,
-  JobDescriptionRepository,
-  JobDescriptionUpdate,
-  NewJobDescription,
-  NewSnippet,
-  SnippetRecord,
-} from './job-description.repository.ts';
+import type { CreateJobDescriptionResult, CreateSnippetResult, DeletionEvents, JobDescriptionRecord, JobDescriptionRepository, JobDescriptionUpdate, NewJobDescription, NewSnippet, SnippetRecord } from './job-description.repository.ts';
 
-interface JobDescriptionDoc {
-  _id: number;
-  userId: number;
-  companyName: string;
-  jobTitle: string;
-  formattedContent: string;
-  originalContent: string;
-  isArchived: boolean;
-  createdAt: string;
-}
-
-interface SnippetDoc {
-  _id: number;
-  jobDescriptionId: number;
-  userId: number;
-  snippetText: string;
-  createdAt: string;
-}
+/** A description as stored: the record's fields under MongoDB's `_id`, its snippets counted when read. */
+type JobDescriptionDoc = Omit<JobDescriptionRecord, 'id' | 'snippetCount'> & { _id: number };
+/** A snippet as stored: the record's fields under MongoDB's `_id`. */
+type SnippetDoc = Omit<SnippetRecord, 'id'> & { _id: number };
 
 const jobDescriptionSchema = new mongoose.Schema<JobDescriptionDoc>(
   {

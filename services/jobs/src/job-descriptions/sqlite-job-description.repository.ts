@@ -1,15 +1,5 @@
 import type { SqliteDatabase, SqliteOutbox } from '@story/service-kit';
-import type {
-  CreateJobDescriptionResult,
-  CreateSnippetResult,
-  DeletionEvents,
-  JobDescriptionRecord,
-  JobDescriptionRepository,
-  JobDescriptionUpdate,
-  NewJobDescription,
-  NewSnippet,
-  SnippetRecord,
-} from './job-description.repository.ts';
+import type { CreateJobDescriptionResult, CreateSnippetResult, DeletionEvents, JobDescriptionRecord, JobDescriptionRepository, JobDescriptionUpdate, NewJobDescription, NewSnippet, SnippetRecord } from './job-description.repository.ts';
 
 interface JobDescriptionRow {
   id: number;

@@ -1,19 +1,11 @@
-import type { Msg, NatsConnection } from '@nats-io/transport-node';
+import type { NatsConnection } from '@nats-io/transport-node';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { JOB_MESSAGES, QUEUE_GROUPS, SUBJECTS, snippetOwnerReplySchema, snippetOwnerRequestSchema } from '@story/proto';
-import { describeZodError } from '@story/service-kit';
+import { describeZodError, startResponders } from '@story/service-kit';
 import type { SnippetService } from '../snippets/snippet.service.ts';
 
 type SnippetOwnerReply = z.infer<typeof snippetOwnerReplySchema>;
-
-function readJson(msg: Msg): unknown {
-  try {
-    return msg.json<unknown>();
-  } catch {
-    return undefined;
-  }
-}
 
 /** Answers "does snippet N belong to user U, and what does it say?" A malformed question is answered "no". */
 export async function answerSnippetOwner(snippets: SnippetService, body: unknown): Promise<SnippetOwnerReply> {
@@ -29,21 +21,6 @@ export async function answerSnippetOwner(snippets: SnippetService, body: unknown
  * Returns a function that stops listening and waits for answers in flight.
  */
 export function startSnippetOwnerResponder(nc: NatsConnection, snippets: SnippetService, log: FastifyBaseLogger): () => Promise<void> {
-  const subscription = nc.subscribe(SUBJECTS.snippetOwner, {
-    queue: QUEUE_GROUPS.jobs,
-    callback: (error, msg) => {
-      if (error) {
-        log.warn({ err: error, subject: SUBJECTS.snippetOwner }, 'subscription error');
-        return;
-      }
-      answerSnippetOwner(snippets, readJson(msg)).then(
-        (reply) => msg.respond(JSON.stringify(reply)),
-        // No answer rather than a wrong "no": the asker reports the jobs service unavailable (503), not the snippet missing (404).
-        (failure: unknown) => log.error({ err: failure, subject: SUBJECTS.snippetOwner }, 'responder failed'),
-      );
-    },
-  });
-  return async () => {
-    await subscription.drain().catch(() => undefined);
-  };
+  // A failure goes unanswered rather than a wrong "no": the asker reports the jobs service unavailable (503), not the snippet missing (404).
+  return startResponders(nc, QUEUE_GROUPS.jobs, [{ subject: SUBJECTS.snippetOwner, answer: (body) => answerSnippetOwner(snippets, body) }], log);
 }

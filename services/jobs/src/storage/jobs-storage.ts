@@ -1,28 +1,13 @@
-import {
-  MongoOutbox,
-  SqliteOutbox,
-  connectMongo,
-  mongoReadiness,
-  openSqlite,
-  sqliteFile,
-  sqliteReadiness,
-  storageKind,
-  type BaseEnv,
-  type OutboxStore,
-  type ReadinessCheck,
-} from '@story/service-kit';
+import { connectMongo, mongoLifecycle, MongoOutbox, openConfiguredStorage, openSqlite, sqliteLifecycle, SqliteOutbox, type BaseEnv, type OutboxStore, type StorageLifecycle } from '@story/service-kit';
 import type { JobDescriptionRepository } from '../job-descriptions/job-description.repository.ts';
 import { MongoJobDescriptionRepository } from '../job-descriptions/mongo-job-description.repository.ts';
 import { SqliteJobDescriptionRepository } from '../job-descriptions/sqlite-job-description.repository.ts';
 import { JOBS_MIGRATIONS } from './sqlite-migrations.ts';
 
 /** Everything the jobs service stores: job descriptions with their snippets, and the outbox of their events. */
-export interface JobsStorage {
-  kind: 'sqlite' | 'mongodb';
+export interface JobsStorage extends StorageLifecycle {
   jobDescriptions: JobDescriptionRepository;
   outbox: OutboxStore;
-  readiness: ReadinessCheck;
-  close(): Promise<void>;
 }
 
 /** The embedded store: one SQLite file (`:memory:` for throwaway stores). */
@@ -30,13 +15,9 @@ export function openSqliteJobsStorage(file: string): JobsStorage {
   const db = openSqlite(file, JOBS_MIGRATIONS);
   const outbox = new SqliteOutbox(db);
   return {
-    kind: 'sqlite',
+    ...sqliteLifecycle(db),
     jobDescriptions: new SqliteJobDescriptionRepository(db, outbox),
     outbox,
-    readiness: sqliteReadiness(db),
-    close: async () => {
-      if (db.open) db.close();
-    },
   };
 }
 
@@ -47,11 +28,10 @@ export async function openMongoJobsStorage(url: string, dbName: string): Promise
   const jobDescriptions = new MongoJobDescriptionRepository(connection, outbox);
   // Collections cannot be created inside a transaction on older servers: make them up front.
   for (const part of [outbox, jobDescriptions]) await part.init();
-  return { kind: 'mongodb', jobDescriptions, outbox, readiness: mongoReadiness(connection), close: () => connection.close() };
+  return { ...mongoLifecycle(connection), jobDescriptions, outbox };
 }
 
 /** The configured store: MongoDB when MONGODB_URL is set, else `jobs.sqlite` under DATA_DIR. */
 export async function openJobsStorage(config: Pick<BaseEnv, 'DATA_DIR' | 'MONGODB_URL'>, service: string): Promise<JobsStorage> {
-  if (storageKind(config) === 'mongodb' && config.MONGODB_URL) return openMongoJobsStorage(config.MONGODB_URL, service);
-  return openSqliteJobsStorage(sqliteFile(config.DATA_DIR, service));
+  return openConfiguredStorage(config, service, { sqlite: openSqliteJobsStorage, mongodb: openMongoJobsStorage });
 }

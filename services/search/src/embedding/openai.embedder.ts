@@ -1,12 +1,6 @@
 import OpenAI from 'openai';
+import { openAiClientOptions, type OpenAiModelOptions } from '@story/service-kit';
 import { EMBEDDING_DIMENSIONS, EmbedderUnavailableError, normalize, type Embedder } from './embedder.ts';
-
-export interface OpenAiEmbedderOptions {
-  apiKey: string;
-  baseURL?: string | undefined;
-  model: string;
-  timeoutMs: number;
-}
 
 /** OpenAI embeddings (`text-embedding-3-small`, 1536 dimensions), or any compatible server through `baseURL`. */
 export class OpenAiEmbedder implements Embedder {
@@ -19,9 +13,10 @@ export class OpenAiEmbedder implements Embedder {
   readonly matchSimilarity = { confident: 0.5, supporting: 0.3 };
   private readonly client: OpenAI;
 
-  constructor(private readonly options: OpenAiEmbedderOptions) {
+  constructor(private readonly options: OpenAiModelOptions) {
     this.id = `openai:${options.model}`;
-    this.client = new OpenAI({ apiKey: options.apiKey, baseURL: options.baseURL, timeout: options.timeoutMs, maxRetries: 1 });
+    // One retry: indexing waits for nobody, and a story is embedded again on the next event anyway.
+    this.client = new OpenAI(openAiClientOptions(options, 1));
   }
 
   async embed(texts: readonly string[]): Promise<Float32Array[]> {

@@ -1,17 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '@story/service-kit';
 import { normalize } from '../embedding/embedder.ts';
 import { ExactTopK } from './exact-top-k.ts';
 
 /** A seeded random unit vector (mulberry32), so the test is the same every run. */
 function randomVectors(count: number, dimensions: number, seed: number): Float32Array[] {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296 - 0.5;
-  };
+  const random = seededRandom(seed);
+  const next = () => random() - 0.5;
   return Array.from({ length: count }, () => normalize(Float32Array.from({ length: dimensions }, next)));
 }
 

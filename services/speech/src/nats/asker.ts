@@ -1,4 +1,4 @@
-import type { Msg, NatsConnection } from '@nats-io/transport-node';
+import type { NatsConnection } from '@nats-io/transport-node';
 import { serviceUnavailableMessage } from '@story/proto';
 import { HttpError, type NatsLink } from '@story/service-kit';
 
@@ -26,14 +26,5 @@ export async function ask(nats: NatsLink, service: string, subject: string, body
     return (await nc.request(subject, JSON.stringify(body), { timeout: timeoutMs })).json<unknown>();
   } catch {
     throw new HttpError(503, serviceUnavailableMessage(service));
-  }
-}
-
-/** A message's JSON, or undefined when it is not JSON at all. */
-export function messageJson(msg: Msg): unknown {
-  try {
-    return msg.json<unknown>();
-  } catch {
-    return undefined;
   }
 }

@@ -1,6 +1,6 @@
 import { openingRequestSchema, spokenOpeningResponseSchema, transcribeResponseSchema } from '@story/proto';
 import { requireUser, signedInOnly, type ServiceApp } from '@story/service-kit';
-import type { VoiceTurns } from '../turns/voice-turns.service.ts';
+import type { VoiceTurnService } from '../turns/voice-turn.service.ts';
 import { readAudioUpload } from './audio-upload.ts';
 import { abandonedSignal } from './abandoned-signal.ts';
 
@@ -11,7 +11,7 @@ import { abandonedSignal } from './abandoned-signal.ts';
  * `POST /api/transcribe/opening` (JSON: `context`, `snippetId`): a voice practice's first words,
  * the interviewer's question, with its speech for voice reply types.
  */
-export function registerTranscribeRoutes(app: ServiceApp, turns: VoiceTurns, tmpDir: string): void {
+export function registerTranscribeRoutes(app: ServiceApp, turns: VoiceTurnService, tmpDir: string): void {
   app.post('/api/transcribe', { ...signedInOnly, schema: { response: { 200: transcribeResponseSchema } } }, async (request, reply) => {
     const { userId } = requireUser(request);
     const signal = abandonedSignal(reply);

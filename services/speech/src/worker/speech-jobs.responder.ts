@@ -5,10 +5,9 @@ import type { Msg, NatsConnection, Subscription } from '@nats-io/transport-node'
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { QUEUE_GROUPS, SPEECH_MESSAGES, SUBJECTS, speechSynthesizeJobSchema, speechTranscribeJobSchema, type SpeechJobEvent, type SpeechSynthesizeJob, type SpeechTranscribeJob } from '@story/proto';
-import { describeZodError } from '@story/service-kit';
+import { describeZodError, messageJson } from '@story/service-kit';
 import type { SpeechToText, TextToSpeech } from '../engines/speech-engines.ts';
 import type { SpeechAudioStore } from '../nats/speech-audio.store.ts';
-import { messageJson } from '../nats/asker.ts';
 import { sniffAudioFile } from '../transcribe/audio-format.ts';
 import { asRefusal } from './engine-refusals.ts';
 import { JobRefusal, JobRunner } from './job-runner.ts';

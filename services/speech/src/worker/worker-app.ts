@@ -5,7 +5,7 @@ import { createSpeechEngines, type SpeechEngines } from '../engines/speech-engin
 import { SpeechAudioStore } from '../nats/speech-audio.store.ts';
 import { JobRunner } from './job-runner.ts';
 import { openWorkDir } from '../work-dir.ts';
-import { LiveSessions } from './live-sessions.ts';
+import { LiveSessionService } from './live-session.service.ts';
 import { startSpeechJobResponders } from './speech-jobs.responder.ts';
 
 /** A speech worker's dependencies: no storage of its own, its NATS link (as the `speech` user), the engines. */
@@ -27,7 +27,7 @@ export async function buildSpeechWorkerApp(config: SpeechConfig, deps: SpeechWor
   const { nats, engines } = deps;
   const app = createServiceApp({ name: WORKER_NAME, logLevel: config.LOG_LEVEL, logger: deps.logger, readiness: { nats: nats.readiness() } });
   let stopJobs: (() => Promise<void>) | undefined;
-  let live: LiveSessions | undefined;
+  let live: LiveSessionService | undefined;
   let runner: JobRunner | undefined;
 
   nats.onConnect(async (nc, log) => {
@@ -36,7 +36,7 @@ export async function buildSpeechWorkerApp(config: SpeechConfig, deps: SpeechWor
     runner = new JobRunner(nc, { worker: deps.workerName, concurrency: config.SPEECH_WORKER_CONCURRENCY, maxWaiting: config.SPEECH_WORKER_MAX_WAITING, heartbeatMs: config.SPEECH_JOB_HEARTBEAT_MS, log });
     runner.listenForCancels();
     stopJobs = startSpeechJobResponders(nc, { stt: engines.stt, tts: engines.tts, audio, runner, tmpDir: deps.workDir.path, log });
-    live = new LiveSessions(nc, engines.stt, runner, {
+    live = new LiveSessionService(nc, engines.stt, runner, {
       maxSessions: config.SPEECH_WORKER_MAX_SESSIONS,
       idleSeconds: config.SPEECH_SESSION_IDLE_SECONDS,
       lifetimeMarginSeconds: config.SPEECH_TIME_LIMIT_TOLERANCE_SECONDS + config.SPEECH_SESSION_MARGIN_SECONDS,

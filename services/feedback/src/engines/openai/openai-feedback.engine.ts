@@ -1,16 +1,13 @@
 import OpenAI from 'openai';
 import { zodResponseFormat } from 'openai/helpers/zod';
+import { openAiClientOptions, type OpenAiModelOptions } from '@story/service-kit';
 import { ASSESSMENT_DIMENSIONS, STAR_PARTS, type AnswerQuote, type AssessmentScore, type StarPartFeedback } from '@story/proto';
 import type { AnswerToAssess, EngineFeedback, FeedbackEngine } from '../feedback-engine.ts';
 import type { OfflineFeedbackEngine } from '../offline/offline-feedback.engine.ts';
 import { locateQuote, quotesOnlyHeardWords, quotesOnlyTheAnswer, takesInUnsure } from './answer-quotes.ts';
 import { FEEDBACK_SYSTEM_PROMPT, STORY_TURN_PROMPT, feedbackRequest, modelFeedbackSchema, type ModelFeedback } from './openai-feedback.prompt.ts';
 
-export interface OpenAiFeedbackOptions {
-  apiKey: string;
-  baseURL?: string | undefined;
-  model: string;
-  timeoutMs: number;
+export interface OpenAiFeedbackOptions extends OpenAiModelOptions {
   /** Stands in for any part the model got wrong (a quote the answer does not contain, a missing part or dimension). */
   offline: OfflineFeedbackEngine;
 }
@@ -29,7 +26,7 @@ export class OpenAiFeedbackEngine implements FeedbackEngine {
 
   constructor(private readonly options: OpenAiFeedbackOptions) {
     // No retries: a slow model must give way to the offline scorer within the timeout, not after three.
-    this.client = new OpenAI({ apiKey: options.apiKey, baseURL: options.baseURL, timeout: options.timeoutMs, maxRetries: 0 });
+    this.client = new OpenAI(openAiClientOptions(options));
   }
 
   async assess(input: AnswerToAssess): Promise<EngineFeedback> {

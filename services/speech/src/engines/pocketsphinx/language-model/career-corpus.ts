@@ -5,18 +5,7 @@
  * of speech, plus the short things said around an answer. A seeded generator makes the same corpus
  * every time. None of the evaluation sentences (services/speech/evaluation) is in it; a test checks.
  */
-
-/** A small deterministic generator (mulberry32), so the corpus is the same on every machine. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '@story/service-kit/seeded-random';
 
 const ONES = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
 const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
@@ -132,7 +121,7 @@ function sentence(pick: Pick, random: () => number): string {
 
 /** The career corpus: `count` generated sentences, lower case, one per entry. */
 export function careerCorpus(count = 20_000, seed = 19): string[] {
-  const random = seeded(seed);
+  const random = seededRandom(seed);
   const pick: Pick = (items) => items[Math.floor(random() * items.length)] as (typeof items)[number];
   const sentences = [...QUESTIONS, ...SHORT_TURNS, ...OPINIONS];
   while (sentences.length < count) sentences.push(sentence(pick, random));

@@ -1,25 +1,15 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { measureRecognition, recordAll } from '../../../../evaluation/recognition-evaluation.ts';
 import { HELD_OUT_SENTENCES, TUNING_SENTENCES } from '../../../../evaluation/recognition-sentences.ts';
-import { HELD_OUT_VOICES } from '../../../../evaluation/recognition-voices.ts';
+import { HELD_OUT_VOICES, installed } from '../../../../evaluation/recognition-voices.ts';
 import { DEBIAN_MODEL_DIR } from '../pocketsphinx-recognizer.ts';
 import { careerCorpus, numberWords } from './career-corpus.ts';
 import { KneserNeyModel, Vocabulary } from './kneser-ney-model.ts';
 import { configuredRecognizerModel, DEFAULT_CAREER_MODEL } from './language-model-paths.ts';
 import { SphinxTrieModel } from './sphinx-trie-model.ts';
-
-const installed = (program: string) => {
-  try {
-    execFileSync('sh', ['-c', `command -v ${program}`]);
-    return true;
-  } catch {
-    return false;
-  }
-};
 const GENERIC_MODEL = join(DEBIAN_MODEL_DIR, 'en-us.lm.bin');
 const normalized = (sentence: string) => sentence.toLowerCase().replace(/[^a-z' ]/g, '').replace(/\s+/g, ' ').trim();
 

@@ -1,7 +1,7 @@
 import type { NatsConnection } from '@nats-io/transport-node';
 import { ACCOUNT_MESSAGES, NATS_BUCKETS, tooManyEmailChecksMessage } from '@story/proto';
 import { HttpError, SharedRateLimiter, openSharedBucket, sharedKey, updateShared } from '@story/service-kit';
-import { FORGET_FAILURES_AFTER_MS, PasswordAttempts, type AttemptPolicy, type AttemptRecord, type AttemptStore } from './password-attempts.ts';
+import { FORGET_FAILURES_AFTER_MS, PasswordAttemptLimiter, type AttemptPolicy, type AttemptRecord, type AttemptStore } from './password-attempt.limiter.ts';
 import { TooManyAttemptsError } from './too-many-attempts.ts';
 
 /** The NATS KV bucket of auth's throttles; every auth instance opens the same one. */
@@ -10,7 +10,7 @@ const CHECK_EMAIL_WINDOW_MS = 60_000;
 
 type SharedBucket = Awaited<ReturnType<typeof openSharedBucket>>;
 
-export interface AuthThrottlesOptions {
+export interface AuthThrottleServiceOptions {
   passwordAttempts: AttemptPolicy;
   checkEmailPerMinute: number;
   clock: () => Date;
@@ -21,25 +21,25 @@ export interface AuthThrottlesOptions {
  * restart forgets nothing: password attempts per account, and check-email calls per e-mail. Usable
  * once `open` has run (on NATS connect); before that they answer 503 rather than let anything through.
  */
-export class AuthThrottles {
-  readonly passwordAttempts: PasswordAttempts;
+export class AuthThrottleService {
+  readonly passwordAttempts: PasswordAttemptLimiter;
   private bucket: SharedBucket | undefined;
   private emailChecks: SharedRateLimiter | undefined;
 
-  constructor(private readonly options: AuthThrottlesOptions) {
+  constructor(private readonly options: AuthThrottleServiceOptions) {
     const store: AttemptStore = {
       update: (key, change) => updateShared<AttemptRecord>(this.openBucket(), key, change),
       remove: async (key) => {
         await this.openBucket().delete(key);
       },
     };
-    this.passwordAttempts = new PasswordAttempts(store, options.passwordAttempts, options.clock);
+    this.passwordAttempts = new PasswordAttemptLimiter(store, options.passwordAttempts, options.clock);
   }
 
   /** Opens (creating if needed) the shared bucket; its entries vanish a day after their last write. */
   async open(nc: NatsConnection): Promise<void> {
     const bucket = await openSharedBucket(nc, AUTH_THROTTLES_BUCKET, FORGET_FAILURES_AFTER_MS);
-    this.emailChecks = new SharedRateLimiter(bucket, CHECK_EMAIL_WINDOW_MS, () => this.options.clock().getTime());
+    this.emailChecks = new SharedRateLimiter(bucket, CHECK_EMAIL_WINDOW_MS, this.options.clock);
     this.bucket = bucket;
   }
 

@@ -2,7 +2,7 @@ import { EVENT_SUBJECTS, answerGivenEventSchema } from '@story/proto';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSqliteConversationsStorage, type ConversationsStorage } from '../storage/conversations-storage.ts';
-import { AnswerEvents, answerKind, asksForWholeAnswer, earlierStoryTurns, questionAnswered } from './answer-events.ts';
+import { AnswerEventPublisher, answerKind, asksForWholeAnswer, earlierStoryTurns, questionAnswered } from './answer-event.publisher.ts';
 import { INTERVIEW_EXAMPLE_PROMPTS, INTERVIEW_FOLLOW_UPS, INTERVIEW_RELEVANCE_FOLLOW_UPS, PRACTICE_AGAIN_QUESTIONS } from './offline-coach/coach-phrases.ts';
 import { extractRequirements } from '@story/proto/story-analysis';
 
@@ -11,12 +11,12 @@ const silent: FastifyBaseLogger = { level: 'silent', fatal: () => undefined, err
 describe('answer events', () => {
   let storage: ConversationsStorage;
   let notified = 0;
-  let answers: AnswerEvents;
+  let answers: AnswerEventPublisher;
   const at = new Date('2025-05-01T10:00:00.000Z');
 
   beforeAll(() => {
     storage = openSqliteConversationsStorage(':memory:');
-    answers = new AnswerEvents({ events: storage.events, onEventsWritten: () => notified++, clock: () => at });
+    answers = new AnswerEventPublisher({ events: storage.events, onEventsWritten: () => notified++, clock: () => at });
   });
   afterAll(async () => storage.close());
 
@@ -115,7 +115,7 @@ describe('answer events', () => {
   });
 
   it('gives no answer id, and no error, when the answer cannot be recorded', async () => {
-    const failing = new AnswerEvents({ events: { write: async () => Promise.reject(new Error('disk full')) }, onEventsWritten: () => undefined, clock: () => at });
+    const failing = new AnswerEventPublisher({ events: { write: async () => Promise.reject(new Error('disk full')) }, onEventsWritten: () => undefined, clock: () => at });
     expect(await failing.record(5, { text: 'hi', conversationHistory: [] }, { source: 'typed' }, silent)).toBeUndefined();
   });
 });

@@ -16,19 +16,19 @@ import {
 import { HttpError } from '@story/service-kit';
 import type { ChatReplyClient } from '../nats/chat-reply.client.ts';
 import type { SpeechAudioStore } from '../nats/speech-audio.store.ts';
-import type { SpeechJobResult, SpeechJobs } from '../nats/speech-jobs.client.ts';
-import type { SpeechLimits } from '../nats/speech-limits.ts';
+import type { SpeechJobResult, SpeechJobClient } from '../nats/speech-job.client.ts';
+import type { SpeechLimitService } from '../nats/speech-limit.service.ts';
 import type { UserSettingsClient, VoiceSettings } from '../nats/user-settings.client.ts';
 import type { AudioUpload } from '../transcribe/audio-upload.ts';
 import { replyParts } from './reply-parts.ts';
 import { cleanSoloMemo } from './solo-memo.ts';
 import { deliveryWordsOf, transcriptWordsOf } from './transcript-words.ts';
 
-export interface VoiceTurnDeps {
-  jobs: SpeechJobs;
+export interface VoiceTurnServiceDeps {
+  jobs: SpeechJobClient;
   settings: UserSettingsClient;
   chat: ChatReplyClient;
-  limits: SpeechLimits;
+  limits: SpeechLimitService;
   /** The audio store, once NATS is connected. */
   audio: () => SpeechAudioStore;
   log: FastifyBaseLogger;
@@ -64,8 +64,8 @@ function expectResult<T extends SpeechJobResult['type']>(result: SpeechJobResult
  * transcript comes from a worker (a file job, or a live recording's finish), the reply from the
  * conversations service, and the spoken reply from a worker when the user's type replies with voice.
  */
-export class VoiceTurns {
-  constructor(private readonly deps: VoiceTurnDeps) {}
+export class VoiceTurnService {
+  constructor(private readonly deps: VoiceTurnServiceDeps) {}
 
   settingsOf(userId: number): Promise<VoiceSettings> {
     return this.deps.settings.settingsOf(userId);

@@ -14,14 +14,13 @@ import {
   speechStreamOpenRequestSchema,
   type NatsRefusal,
 } from '@story/proto';
-import { describeZodError } from '@story/service-kit';
+import { describeZodError, messageJson } from '@story/service-kit';
 import type { LiveTranscription, SpeechToText } from '../engines/speech-engines.ts';
-import { messageJson } from '../nats/asker.ts';
 import { kindOfMimeType, sniffAudioKind, type AudioKind } from '../transcribe/audio-format.ts';
 import { asRefusal } from './engine-refusals.ts';
 import { JobRefusal, JobRunner } from './job-runner.ts';
 
-export interface LiveSessionsOptions {
+export interface LiveSessionServiceOptions {
   maxSessions: number;
   /** A recording that sends no new bytes for this long is dropped. */
   idleSeconds: number;
@@ -29,7 +28,7 @@ export interface LiveSessionsOptions {
   lifetimeMarginSeconds: number;
   log: FastifyBaseLogger;
   /** The clock (tests move it). */
-  now?: () => number;
+  clock?: () => Date;
 }
 
 interface LiveSession {
@@ -66,7 +65,7 @@ const refusal = (status: number, message: string): NatsRefusal => ({ ok: false, 
  * A session holds one of the worker's few slots, so it cannot be kept by sending nothing new: only
  * its owner's new bytes reset its idle time, and it closes at its time limit plus a margin anyway.
  */
-export class LiveSessions {
+export class LiveSessionService {
   private readonly sessions = new Map<string, LiveSession>();
   private openSubscription: Subscription | undefined;
   /** Subjects of ended sessions, still answered "gone" for a moment (see `forget`). */
@@ -77,11 +76,11 @@ export class LiveSessions {
     private readonly nc: NatsConnection,
     private readonly stt: SpeechToText,
     private readonly runner: JobRunner,
-    private readonly options: LiveSessionsOptions,
+    private readonly options: LiveSessionServiceOptions,
   ) {}
 
   private now(): number {
-    return this.options.now?.() ?? Date.now();
+    return (this.options.clock?.() ?? new Date()).getTime();
   }
 
   get count(): number {

@@ -7,19 +7,19 @@ import { SPEECH_MESSAGES } from '@story/proto';
 import { HttpError } from '@story/service-kit';
 import { tempDataDir } from '@story/service-kit/testing';
 import { startNatsServer, type NatsServerHandle } from '../../../infra/src/nats-server.ts';
-import { SpeechLimits } from '../src/nats/speech-limits.ts';
+import { SpeechLimitService } from '../src/nats/speech-limit.service.ts';
 
 /**
  * Issue 18, point 3: what one person may ask of the speech workers, counted in a real NATS KV bucket
  * (so two speech fronts count alike): turns in flight, and audio seconds an hour by each recording's length.
  */
-describe('SpeechLimits', () => {
+describe('SpeechLimitService', () => {
   let dir: string;
   let nats: NatsServerHandle;
   let nc: NatsConnection;
   let clock = Date.UTC(2026, 10, 24, 12);
   const limitsOf = (options: { turnsPerPerson?: number; audioSecondsPerHour?: number; holdMs?: number } = {}) =>
-    new SpeechLimits(() => nc, { turnsPerPerson: 2, audioSecondsPerHour: 600, holdMs: 60_000, log: fastify({ logger: false }).log, now: () => clock, ...options });
+    new SpeechLimitService(() => nc, { turnsPerPerson: 2, audioSecondsPerHour: 600, holdMs: 60_000, log: fastify({ logger: false }).log, clock: () => new Date(clock), ...options });
 
   beforeAll(async () => {
     dir = tempDataDir('speech-limits-');
@@ -35,7 +35,7 @@ describe('SpeechLimits', () => {
   it('lets a person have two turns in flight across two fronts, refuses a third at once, and frees a slot when a turn ends', async () => {
     const [front1, front2] = [limitsOf(), limitsOf()];
     const release: (() => void)[] = [];
-    const turn = (limits: SpeechLimits) => limits.holdTurn(51, () => new Promise<string>((resolve) => release.push(() => resolve('done'))));
+    const turn = (limits: SpeechLimitService) => limits.holdTurn(51, () => new Promise<string>((resolve) => release.push(() => resolve('done'))));
     const first = turn(front1);
     const second = turn(front2);
     await expect.poll(() => release.length).toBe(2);
@@ -80,7 +80,7 @@ describe('SpeechLimits', () => {
   });
 
   it('serves a person all the same, uncounted, while the bucket cannot be reached', async () => {
-    const away = new SpeechLimits(
+    const away = new SpeechLimitService(
       () => {
         throw new Error('NATS is not connected');
       },

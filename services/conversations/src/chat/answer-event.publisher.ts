@@ -88,7 +88,7 @@ function latestWithinLimits(told: StoryTurn[]): StoryTurn[] {
   return kept;
 }
 
-export interface AnswerEventsDeps {
+export interface AnswerEventPublisherDeps {
   events: StandaloneEventWriter;
   /** Wakes the outbox relay after a write. */
   onEventsWritten: () => void;
@@ -100,8 +100,8 @@ export interface AnswerEventsDeps {
  * reaches JetStream even when NATS is down now). The reply never waits for feedback: this is one
  * small local write, and a failure costs the answer its feedback, never the person their reply.
  */
-export class AnswerEvents {
-  constructor(private readonly deps: AnswerEventsDeps) {}
+export class AnswerEventPublisher {
+  constructor(private readonly deps: AnswerEventPublisherDeps) {}
 
   /**
    * Records the answer under a new id and returns the id, or undefined when it could not be recorded.

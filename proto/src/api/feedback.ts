@@ -5,10 +5,10 @@
  * (`graphql-types.test.ts`), so REST and GraphQL give the web one shape.
  */
 import { z } from 'zod';
-import { graphqlIdSchema, graphqlIntSchema } from './graphql-types.ts';
-import { answerIdSchema, idTextSchema } from './ids.ts';
-import { FEEDBACK_MESSAGES } from './messages/feedback.ts';
-import { LIMITS } from './validation.ts';
+import { graphqlIdSchema, graphqlIntSchema } from '../graphql-types.ts';
+import { answerIdSchema, idTextSchema } from '../ids.ts';
+import { FEEDBACK_MESSAGES } from '../messages/feedback.ts';
+import { LIMITS } from '../validation.ts';
 
 export const answerIdParamsSchema = z.object({ answerId: answerIdSchema });
 export const feedbackSnippetParamsSchema = z.object({ snippetId: idTextSchema });

@@ -5,7 +5,7 @@ import { NATS_BUCKETS, SPEECH_MESSAGES, spokenDuration } from '@story/proto';
 import { HttpError } from '@story/service-kit';
 import { openSharedBucket, sharedKey, updateShared } from '@story/service-kit/shared-counters';
 
-export interface SpeechLimitsOptions {
+export interface SpeechLimitServiceOptions {
   /** Voice turns one person may have in flight at once. */
   turnsPerPerson: number;
   /** Seconds of audio one person may have transcribed per hour. */
@@ -13,7 +13,8 @@ export interface SpeechLimitsOptions {
   /** How long a turn's hold lasts if its front dies before letting it go. */
   holdMs: number;
   log: FastifyBaseLogger;
-  now?: () => number;
+  /** The clock (tests move it). */
+  clock?: () => Date;
 }
 
 const HOUR_MS = 3_600_000;
@@ -33,16 +34,16 @@ type Refill = number;
  * charged by each recording's real length once it is known. A person's fifth heavy upload is
  * refused at once instead of queueing in front of everyone else.
  */
-export class SpeechLimits {
+export class SpeechLimitService {
   private bucket: Promise<KV> | undefined;
 
   constructor(
     private readonly connection: () => NatsConnection,
-    private readonly options: SpeechLimitsOptions,
+    private readonly options: SpeechLimitServiceOptions,
   ) {}
 
   private now(): number {
-    return this.options.now?.() ?? Date.now();
+    return (this.options.clock?.() ?? new Date()).getTime();
   }
 
   private kv(): Promise<KV> {

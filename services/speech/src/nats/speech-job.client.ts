@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { Msg, NatsConnection, Subscription } from '@nats-io/transport-node';
 import type { FastifyBaseLogger } from 'fastify';
 import { SPEECH_MESSAGES, serviceUnavailableMessage, speechJobAcceptedSchema, speechJobCancelSubject, speechJobEventSchema, speechJobSubject, type SpeechJobEvent } from '@story/proto';
-import { HttpError, type NatsLink } from '@story/service-kit';
-import { connectionFor, isNoResponders, messageJson } from './asker.ts';
+import { HttpError, messageJson, type NatsLink } from '@story/service-kit';
+import { connectionFor, isNoResponders } from './asker.ts';
 
-export interface SpeechJobsOptions {
+export interface SpeechJobClientOptions {
   /** Silence after which the worker doing a job counts as gone. */
   stallMs: number;
   /** Workers a job is tried on, in all. */
@@ -88,10 +88,10 @@ async function unlessAbandoned<T>(work: Promise<T>, signal: AbortSignal | undefi
  * stops it. A worker whose queue is full refuses at once; the job is offered again (another worker
  * may be free), and then the person is told the service is busy, within seconds, not minutes.
  */
-export class SpeechJobs {
+export class SpeechJobClient {
   constructor(
     private readonly nats: NatsLink,
-    private readonly options: SpeechJobsOptions,
+    private readonly options: SpeechJobClientOptions,
   ) {}
 
   /** Runs a job of the queue group (`speech.transcribe`, `speech.synthesize`), on another worker if one dies or is full. */

@@ -10,7 +10,7 @@ export interface AttemptRecord {
   lastAttemptAt: number;
 }
 
-/** Where attempt records live: a NATS KV bucket shared by every auth instance (`auth-throttles.ts`). */
+/** Where attempt records live: a NATS KV bucket shared by every auth instance (`auth-throttle.service.ts`). */
 export interface AttemptStore {
   /** Compare-and-set: `change` decides the next record from the current one, or undefined to write nothing. */
   update(key: string, change: (current: AttemptRecord | undefined) => AttemptRecord | undefined): Promise<{ written: boolean; value: AttemptRecord | undefined }>;
@@ -47,7 +47,7 @@ export function claimAttempt(current: AttemptRecord | undefined, now: number, po
  * attempts at once cannot all slip through before the first failure is written; the right password
  * then forgets the failures. An attempt made while the account waits is refused unchecked and uncounted.
  */
-export class PasswordAttempts {
+export class PasswordAttemptLimiter {
   constructor(
     private readonly store: AttemptStore,
     private readonly policy: AttemptPolicy,

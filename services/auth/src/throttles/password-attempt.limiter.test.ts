@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@story/proto';
 import { failureOf } from '@story/service-kit/testing';
 import { memoryAttemptStore } from '../../test/support/memory-attempt-store.ts';
-import { FORGET_FAILURES_AFTER_MS, PasswordAttempts, claimAttempt, delaySecondsAfter, type AttemptStore } from './password-attempts.ts';
+import { FORGET_FAILURES_AFTER_MS, PasswordAttemptLimiter, claimAttempt, delaySecondsAfter, type AttemptStore } from './password-attempt.limiter.ts';
 import { TooManyAttemptsError } from './too-many-attempts.ts';
 
 const POLICY = { freeFailures: 5, maxDelaySeconds: 300 };
@@ -24,10 +24,10 @@ describe('claimAttempt', () => {
   });
 });
 
-describe('PasswordAttempts', () => {
+describe('PasswordAttemptLimiter', () => {
   it('refuses with 429 and the wait, counts each account apart in any case, and forgets after a success', async () => {
     let now = START;
-    const attempts = new PasswordAttempts(memoryAttemptStore(), POLICY, () => new Date(now));
+    const attempts = new PasswordAttemptLimiter(memoryAttemptStore(), POLICY, () => new Date(now));
     for (let i = 0; i < 6; i++) await attempts.claim('Ada@Gmail.com');
     const refused = await attempts.claim('ada@gmail.com').catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(TooManyAttemptsError);
@@ -44,7 +44,7 @@ describe('PasswordAttempts', () => {
       update: () => Promise.reject(new Error('no responders available for request')),
       remove: () => Promise.reject(new Error('no responders available for request')),
     };
-    const attempts = new PasswordAttempts(unreachable, POLICY, () => new Date(START));
+    const attempts = new PasswordAttemptLimiter(unreachable, POLICY, () => new Date(START));
     expect(await failureOf(attempts.claim('ada@gmail.com'))).toEqual({ status: 503, message: ACCOUNT_MESSAGES.signInUnavailable });
     expect(await failureOf(attempts.succeeded('ada@gmail.com'))).toEqual({ status: 503, message: ACCOUNT_MESSAGES.signInUnavailable });
   });

@@ -9,7 +9,7 @@ const base64Length = (bytes: number) => 4 * Math.ceil(bytes / 3);
  * more than one save may carry, so a query for every item's audio cannot rebuild the 90 MB answer
  * of issue 7. Operations are told apart by their context object, which lives as long as the request.
  */
-export class AudioPerOperation {
+export class OperationAudioLimiter {
   private readonly served = new WeakMap<object, number>();
 
   constructor(private readonly limitChars: number = SAVED_CONVERSATION_BODY_LIMIT) {}

@@ -38,14 +38,14 @@ class LocalRateLimiter {
  * shared by every gateway instance through NATS KV, so two gateways do not double a budget and a
  * restart does not reset it. Until the bucket is reachable, a local count keeps the limits.
  */
-export class OperationBudgets {
+export class OperationBudgetService {
   private shared: SharedRateLimiter | undefined;
   private readonly local = new LocalRateLimiter();
 
   constructor(
     private readonly limits: BudgetLimits,
     private readonly log: FastifyBaseLogger,
-    private readonly now: () => number = Date.now,
+    private readonly clock: () => Date = () => new Date(),
   ) {}
 
   /**
@@ -56,7 +56,7 @@ export class OperationBudgets {
     let attempt = 0;
     const open = async (): Promise<void> => {
       try {
-        this.shared = new SharedRateLimiter(await openSharedBucket(nc, BUDGETS_BUCKET, 2 * WINDOW_MS), WINDOW_MS, this.now);
+        this.shared = new SharedRateLimiter(await openSharedBucket(nc, BUDGETS_BUCKET, 2 * WINDOW_MS), WINDOW_MS, this.clock);
       } catch (error) {
         if (attempt === 0) this.log.warn({ err: error }, 'budgets bucket not reachable yet; counting locally meanwhile');
         attempt += 1;
@@ -73,10 +73,10 @@ export class OperationBudgets {
     const key = sharedKey(kind, who);
     let result: TakeResult;
     try {
-      result = this.shared ? await this.shared.take(key, amount, limit) : this.local.take(key, amount, limit, this.now());
+      result = this.shared ? await this.shared.take(key, amount, limit) : this.local.take(key, amount, limit, this.clock().getTime());
     } catch (error) {
       this.log.warn({ err: error }, 'shared budget failed; counting locally');
-      result = this.local.take(key, amount, limit, this.now());
+      result = this.local.take(key, amount, limit, this.clock().getTime());
     }
     if (!result.allowed) {
       throw new HttpError(429, budgetSpentMessage(WHAT[kind], result.retryAfterSeconds), { 'retry-after': String(result.retryAfterSeconds) });

@@ -1,0 +1,43 @@
+/**
+ * The arguments of the graph's fields (`proto/graphql/*.graphql`) as zod schemas, built from the
+ * REST bodies of the same operations, so both ends refuse the same input with the same words. A
+ * GraphQL `ID` is text: it stands where a body has a numeric id, is read like a path id, and comes
+ * first, so a bad id is the problem named before any other field's. Resolvers parse them with
+ * `parseArgs` (service-kit), which also drops GraphQL's null for an optional argument left out.
+ */
+import { z } from 'zod';
+import { updateUserTypeSettingRequestSchema, userTypeSchema } from './api/accounts.ts';
+import { answerIdParamsSchema, correctTranscriptRequestSchema } from './api/feedback.ts';
+import { confirmJobDescriptionRequestSchema, createSnippetRequestSchema, processJobDescriptionRequestSchema } from './api/jobs.ts';
+import { openingRequestSchema, processTextRequestSchema, saveConversationRequestSchema, updateThreadTitleRequestSchema } from './api/threads.ts';
+import { idParamsSchema, idTextSchema, snippetIdParamsSchema } from './ids.ts';
+
+/** `(id: ID!)`: the object a mutation acts on. */
+export const idArgsSchema = idParamsSchema;
+
+// ---- auth subgraph ------------------------------------------------------------------------------
+
+export const updateUserTypeSettingArgsSchema = z.object({ userType: userTypeSchema }).extend(updateUserTypeSettingRequestSchema.shape);
+
+// ---- conversations subgraph -----------------------------------------------------------------------
+
+export const threadsArgsSchema = z.object({ deleted: z.boolean().optional() });
+export const renameThreadArgsSchema = idArgsSchema.extend(updateThreadTitleRequestSchema.shape);
+export const saveConversationArgsSchema = z.object({ threadId: idTextSchema }).extend(saveConversationRequestSchema.omit({ threadId: true }).shape);
+export const processTextArgsSchema = z
+  .object({ threadId: idTextSchema.optional(), snippetId: idTextSchema.optional() })
+  .extend(processTextRequestSchema.omit({ threadId: true, snippetId: true }).shape);
+export const openConversationArgsSchema = z.object({ snippetId: idTextSchema.optional() }).extend(openingRequestSchema.omit({ snippetId: true }).shape);
+
+// ---- jobs subgraph --------------------------------------------------------------------------------
+
+export const jobDescriptionsArgsSchema = z.object({ archived: z.boolean().optional() });
+export const processJobDescriptionArgsSchema = processJobDescriptionRequestSchema;
+export const confirmJobDescriptionArgsSchema = z.object({ id: idTextSchema.optional() }).extend(confirmJobDescriptionRequestSchema.omit({ id: true }).shape);
+export const createSnippetArgsSchema = z.object({ jobDescriptionId: idTextSchema }).extend(createSnippetRequestSchema.omit({ jobDescriptionId: true }).shape);
+
+// ---- feedback subgraph ----------------------------------------------------------------------------
+
+export const answerFeedbackArgsSchema = answerIdParamsSchema;
+export const snippetProgressArgsSchema = snippetIdParamsSchema;
+export const correctAnswerArgsSchema = answerIdParamsSchema.extend(correctTranscriptRequestSchema.shape);
