@@ -11,7 +11,7 @@ const AnswerText = styled.p`
   white-space: pre-wrap;
   overflow-wrap: anywhere;
   mark {
-    background: #fde68a;
+    background: ${({ theme }) => theme.colors.highlight};
     color: ${({ theme }) => theme.colors.text};
     border-radius: 3px;
   }
@@ -69,7 +69,7 @@ const Chip = styled.span<{ $present: boolean }>`
 const Badge = styled.span`
   padding: 1px ${({ theme }) => theme.space.sm};
   border-radius: ${({ theme }) => theme.radii.pill};
-  background: #dcfce7;
+  background: ${({ theme }) => theme.colors.successSoft};
   color: ${({ theme }) => theme.colors.success};
   font-weight: 700;
 `;

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { styled } from 'styled-components';
+import { styled, useTheme } from 'styled-components';
 import type { QuestionProgress, SnippetProgressResponse } from '@story/proto';
 import { CardSection } from '../../components/card-section.ts';
 import { visuallyHiddenStyles } from '../../components/visually-hidden.ts';
@@ -44,6 +44,7 @@ function pointOf(index: number, count: number, overall: number): { x: number; y:
 
 /** A small line chart of the overall score over the attempts at one question (for sight only: the table says the same). */
 function ScoreChart({ question }: { question: QuestionProgress }) {
+  const { colors } = useTheme();
   const points = question.attempts.map((attempt, index) => ({ ...pointOf(index, question.attempts.length, attempt.overall), attempt }));
   return (
     <Chart viewBox={`0 0 ${WIDTH} ${HEIGHT}`} aria-hidden="true" data-testid="progress-chart">
@@ -51,18 +52,18 @@ function ScoreChart({ question }: { question: QuestionProgress }) {
         const { y } = pointOf(0, 1, score);
         return (
           <g key={score}>
-            <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y} y2={y} stroke="#dedce8" />
-            <text x={PAD.left - 6} y={y + 4} fontSize="10" textAnchor="end" fill="#55536b">
+            <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y} y2={y} stroke={colors.border} />
+            <text x={PAD.left - 6} y={y + 4} fontSize="10" textAnchor="end" fill={colors.textMuted}>
               {score}
             </text>
           </g>
         );
       })}
-      <polyline points={points.map((point) => `${point.x},${point.y}`).join(' ')} fill="none" stroke="#5b21b6" strokeWidth="2" />
+      <polyline points={points.map((point) => `${point.x},${point.y}`).join(' ')} fill="none" stroke={colors.primary} strokeWidth="2" />
       {points.map((point) => (
         <g key={point.attempt.answerId}>
-          <circle cx={point.x} cy={point.y} r={point.attempt.best ? 5 : 3.5} fill={point.attempt.best ? '#15803d' : '#5b21b6'} />
-          <text x={point.x} y={HEIGHT - 6} fontSize="10" textAnchor="middle" fill="#55536b">
+          <circle cx={point.x} cy={point.y} r={point.attempt.best ? 5 : 3.5} fill={point.attempt.best ? colors.success : colors.primary} />
+          <text x={point.x} y={HEIGHT - 6} fontSize="10" textAnchor="middle" fill={colors.textMuted}>
             {point.attempt.attempt}
           </text>
         </g>

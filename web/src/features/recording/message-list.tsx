@@ -38,7 +38,7 @@ const Bubble = styled.div<{ $from: 'user' | 'ai' }>`
   padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
   border-radius: ${({ theme }) => theme.radii.md};
   background: ${({ theme, $from }) => ($from === 'user' ? theme.colors.primarySoft : theme.colors.surfaceMuted)};
-  border: 1px solid ${({ theme, $from }) => ($from === 'user' ? '#d8cdfb' : theme.colors.border)};
+  border: 1px solid ${({ theme, $from }) => ($from === 'user' ? theme.colors.primarySoftBorder : theme.colors.border)};
 `;
 
 
@@ -61,7 +61,7 @@ const SavedMarker = styled.span`
   gap: 4px;
   padding: 1px ${({ theme }) => theme.space.sm};
   border-radius: ${({ theme }) => theme.radii.pill};
-  background: #dcfce7;
+  background: ${({ theme }) => theme.colors.successSoft};
   color: ${({ theme }) => theme.colors.success};
   font-weight: 600;
 `;

@@ -41,7 +41,7 @@ const Timer = styled.p`
 const Warning = styled.p`
   padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
   border-radius: ${({ theme }) => theme.radii.sm};
-  background: #fffbeb;
+  background: ${({ theme }) => theme.colors.warningSoft};
   color: ${({ theme }) => theme.colors.warning};
   font-weight: 600;
 `;
