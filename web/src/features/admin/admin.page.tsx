@@ -5,7 +5,7 @@ import { PageShell } from '../../components/page-shell.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useErrorToast } from '../../hooks/use-error-toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { ADMIN_USERS_QUERY, USER_TYPE_SETTINGS_QUERY } from './admin.graphql.ts';
+import { ADMIN_USERS_QUERY, USER_TYPE_SETTINGS_QUERY } from './api/admin.graphql.ts';
 import { Muted, Section } from './admin-table.ts';
 import { UserTypeSettingsTable } from './user-type-settings-table.tsx';
 import { UsersTable } from './users-table.tsx';

@@ -7,7 +7,7 @@ import { CardLabel } from '../../components/card-layout.ts';
 import { Select, compactControlStyles } from '../../components/form-field.tsx';
 import { notifyFailure, notifySuccess } from '../../components/toast/notify.ts';
 import { VisuallyHidden } from '../../components/visually-hidden.ts';
-import { UPDATE_USER_TYPE_SETTING_MUTATION, type UserTypeSettingRow } from './admin.graphql.ts';
+import { UPDATE_USER_TYPE_SETTING_MUTATION, type UserTypeSettingRow } from './api/admin.graphql.ts';
 import {
   DEFAULT_TIME_LIMIT_MINUTES,
   RESPONSE_TYPE_OPTIONS,

@@ -6,9 +6,9 @@ import { PageShell } from '../../components/page-shell.tsx';
 import { BusyStatus } from '../../components/spinner.tsx';
 import { useErrorToast } from '../../hooks/use-error-toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { CardActions, CardGrid, EmptyText, JobDescriptionCard, PageActions } from './job-description-card.tsx';
-import { JOB_DESCRIPTIONS_QUERY } from './job-descriptions.graphql.ts';
-import { useJobDescriptionActions } from './use-job-description-actions.ts';
+import { CardActions, CardGrid, EmptyText, JobDescriptionCard, PageActions } from './components/job-description-card.tsx';
+import { JOB_DESCRIPTIONS_QUERY } from './api/job-descriptions.graphql.ts';
+import { useJobDescriptionActions } from './hooks/use-job-description-actions.ts';
 
 /** /interview-practice/archived: archived descriptions as cards, each with Unarchive. */
 export function ArchivedPage() {

@@ -11,9 +11,9 @@ import { notifyFailure } from '../../components/toast/notify.ts';
 import { useExclusiveTask } from '../../hooks/use-exclusive-task.ts';
 import { useProblemToast } from '../../hooks/use-problem-toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { processJobDescription } from './job-descriptions.api.ts';
-import { reviewPath } from './interview-links.ts';
-import { refusalOr } from './refusal.ts';
+import { processJobDescription } from './api/job-descriptions.api.ts';
+import { reviewPath } from './lib/interview-links.ts';
+import { refusalOr } from './lib/refusal.ts';
 
 const Form = styled.form`
   display: grid;

@@ -14,10 +14,10 @@ import { useExclusiveTask } from '../../hooks/use-exclusive-task.ts';
 import { useProblemToast } from '../../hooks/use-problem-toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import type { ReviewState } from './interview-start.page.tsx';
-import { confirmJobDescription, createSnippet } from './job-descriptions.api.ts';
-import { refreshJobDescriptionLists } from './job-descriptions.graphql.ts';
-import { parseReviewParams, practicePath, reviewPath } from './interview-links.ts';
-import { refusalOr } from './refusal.ts';
+import { confirmJobDescription, createSnippet } from './api/job-descriptions.api.ts';
+import { refreshJobDescriptionLists } from './api/job-descriptions.graphql.ts';
+import { parseReviewParams, practicePath, reviewPath } from './lib/interview-links.ts';
+import { refusalOr } from './lib/refusal.ts';
 
 const Columns = styled.div`
   display: grid;

@@ -9,11 +9,11 @@ import { PageShell } from '../../components/page-shell.tsx';
 import { BusyStatus } from '../../components/spinner.tsx';
 import { useErrorToast } from '../../hooks/use-error-toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { CardActions, CardGrid, EmptyText, JobDescriptionCard, PageActions } from './job-description-card.tsx';
-import { JOB_DESCRIPTIONS_QUERY } from './job-descriptions.graphql.ts';
-import { reviewPath } from './interview-links.ts';
-import { SavedSnippets } from './saved-snippets.tsx';
-import { useJobDescriptionActions } from './use-job-description-actions.ts';
+import { CardActions, CardGrid, EmptyText, JobDescriptionCard, PageActions } from './components/job-description-card.tsx';
+import { JOB_DESCRIPTIONS_QUERY } from './api/job-descriptions.graphql.ts';
+import { reviewPath } from './lib/interview-links.ts';
+import { SavedSnippets } from './components/saved-snippets.tsx';
+import { useJobDescriptionActions } from './hooks/use-job-description-actions.ts';
 
 const Toggle = styled(Button)`
   justify-self: start;

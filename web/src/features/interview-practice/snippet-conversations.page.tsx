@@ -11,11 +11,11 @@ import { notifyFailure } from '../../components/toast/notify.ts';
 import { useAsyncEffect } from '../../hooks/use-async-effect.ts';
 import { formatRelative } from '../../lib/date-format.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { AnswerWithFeedback } from '../feedback/answer-with-feedback.tsx';
-import { SnippetProgressView } from '../feedback/snippet-progress.tsx';
-import { fetchSnippet, fetchSnippetConversations, type SnippetConversation } from './job-descriptions.api.ts';
-import { exchangeAnchor, idParam, practiceConversationPath } from './interview-links.ts';
-import { SelectedRequirements, StartButtons } from './selected-requirements.tsx';
+import { AnswerWithFeedback } from '../feedback/components/answer-with-feedback.tsx';
+import { SnippetProgressView } from '../feedback/components/snippet-progress.tsx';
+import { fetchSnippet, fetchSnippetConversations, type SnippetConversation } from './api/job-descriptions.api.ts';
+import { exchangeAnchor, idParam, practiceConversationPath } from './lib/interview-links.ts';
+import { SelectedRequirements, StartButtons } from './components/selected-requirements.tsx';
 
 const Conversation = styled.article`
   display: grid;

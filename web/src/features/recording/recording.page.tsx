@@ -10,17 +10,17 @@ import { BusyStatus, Spinner } from '../../components/spinner.tsx';
 import { useLeaveWarning } from '../../hooks/use-leave-warning.ts';
 import { useToastClearance } from '../../hooks/use-toast-clearance.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { ContinueFailed } from './continue-failed.tsx';
-import { MessageList } from './message-list.tsx';
-import { continueSearch, focusedMessageOf, parseRecordingParams, recordingPanel, type ConversationType, type RecordingParams } from './recording-params.ts';
-import { ReplyAnnouncer } from './reply-announcer.tsx';
+import { ContinueFailed } from './components/continue-failed.tsx';
+import { MessageList } from './components/message-list.tsx';
+import { continueSearch, focusedMessageOf, parseRecordingParams, recordingPanel, type ConversationType, type RecordingParams } from './lib/recording-params.ts';
+import { ReplyAnnouncer } from './components/reply-announcer.tsx';
 import { CardSection } from '../../components/card-section.ts';
-import { TextComposer } from './text-composer.tsx';
-import { UploadPanel } from './upload-panel.tsx';
-import { useConversation } from './use-conversation.ts';
-import { useOpeningHeard, useSpokenReplies } from './use-spoken-reply.ts';
-import { useVoiceTurns } from './use-voice-turns.ts';
-import { VoiceRecorder } from './voice-recorder.tsx';
+import { TextComposer } from './components/text-composer.tsx';
+import { UploadPanel } from './components/upload-panel.tsx';
+import { useConversation } from './hooks/use-conversation.ts';
+import { useOpeningHeard, useSpokenReplies } from './hooks/use-spoken-reply.ts';
+import { useVoiceTurns } from './hooks/use-voice-turns.ts';
+import { VoiceRecorder } from './components/voice-recorder.tsx';
 
 const Panel = CardSection;
 

@@ -5,11 +5,11 @@ import { homePath } from '../../auth/home-path.ts';
 import { FullPageSpinner } from '../../components/full-page-spinner.tsx';
 import { useAsyncEffect } from '../../hooks/use-async-effect.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { DetailsStep } from './details-step.tsx';
-import { EmailStep } from './email-step.tsx';
-import { LoginStep } from './login-step.tsx';
-import { signupStepOf, signupStepPath, stepStateOf, type SignupStep } from './signup-steps.ts';
-import { fetchGoogleClientId } from './signup.api.ts';
+import { DetailsStep } from './components/details-step.tsx';
+import { EmailStep } from './components/email-step.tsx';
+import { LoginStep } from './components/login-step.tsx';
+import { signupStepOf, signupStepPath, stepStateOf, type SignupStep } from './lib/signup-steps.ts';
+import { fetchGoogleClientId } from './api/signup.api.ts';
 
 const TITLES: Record<SignupStep, string> = {
   email: 'Sign up',

@@ -10,7 +10,7 @@ import { BusyStatus } from '../../components/spinner.tsx';
 import { useErrorToast } from '../../hooks/use-error-toast.ts';
 import { ThreadTable } from './thread-table.tsx';
 import { ThreadTitleEditor, ThreadTitleText } from './thread-title-editor.tsx';
-import { THREADS_QUERY } from './threads.graphql.ts';
+import { THREADS_QUERY } from './api/threads.graphql.ts';
 import { useThreadMutations } from './use-thread-mutations.ts';
 
 const Wrapper = styled.div`

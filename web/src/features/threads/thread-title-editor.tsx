@@ -5,7 +5,7 @@ import { Button } from '../../components/button.ts';
 import { compactControlStyles } from '../../components/form-field.tsx';
 import { PencilIcon } from '../../components/icons.tsx';
 import { focusIsLost } from '../../lib/focus-lost.ts';
-import type { ThreadRow } from './threads.graphql.ts';
+import type { ThreadRow } from './api/threads.graphql.ts';
 
 const TitleLine = styled.div`
   display: flex;

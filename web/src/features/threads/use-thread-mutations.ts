@@ -5,7 +5,7 @@ import { refusalMessageOr } from '../../api/graphql-refusal.ts';
 import { notifyFailure, notifySuccess } from '../../components/toast/notify.ts';
 import { toast } from '../../components/toast/toast-store.ts';
 import { titleEditOutcome } from './thread-title.ts';
-import { DELETE_THREAD_MUTATION, RECOVER_THREAD_MUTATION, RENAME_THREAD_MUTATION, THREAD_LIST_QUERIES, type ThreadRow } from './threads.graphql.ts';
+import { DELETE_THREAD_MUTATION, RECOVER_THREAD_MUTATION, RENAME_THREAD_MUTATION, THREAD_LIST_QUERIES, type ThreadRow } from './api/threads.graphql.ts';
 
 export interface ThreadMutations {
   title: {

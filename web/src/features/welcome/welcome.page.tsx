@@ -13,7 +13,7 @@ import { VisuallyHidden } from '../../components/visually-hidden.ts';
 import { useErrorToast } from '../../hooks/use-error-toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { ThreadList } from '../threads/thread-list.tsx';
-import { THREADS_QUERY } from '../threads/threads.graphql.ts';
+import { THREADS_QUERY } from '../threads/api/threads.graphql.ts';
 
 /** At most 1200 px wide (spec section 9); two cards side by side, one column in saved mode. */
 const Main = styled.main<{ $single: boolean }>`
