@@ -1,12 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { styled, useTheme } from 'styled-components';
-import type { QuestionProgress, SnippetProgressResponse } from '@story/proto';
+import type { QuestionProgress } from '@story/proto';
 import { CardSection } from '../../../components/card-section.ts';
 import { visuallyHiddenStyles } from '../../../components/visually-hidden.ts';
-import { useAsyncEffect } from '../../../hooks/use-async-effect.ts';
 import { formatDateTimeWithZone } from '../../../lib/date-format.ts';
 import { attemptNews, progressLacks } from '../lib/attempt-news.ts';
-import { fetchSnippetProgress } from '../api/feedback.api.ts';
+import { useSnippetProgress } from '../api/feedback.api.ts';
 
 const Question = styled.figure`
   display: grid;
@@ -113,9 +112,9 @@ function QuestionScores({ question, index }: { question: QuestionProgress; index
  * answer has feedback); read again when an attempt it does not show arrives on the page.
  */
 export function SnippetProgressView({ snippetId }: { snippetId: number }) {
-  const [progress, setProgress] = useState<SnippetProgressResponse | null>(null);
   /** Bumped when an attempt the chart does not show yet arrives on the page: the progress is read again. */
   const [arrivals, setArrivals] = useState(0);
+  const progress = useSnippetProgress(snippetId, arrivals);
   const shown = useRef(progress);
   shown.current = progress;
   useEffect(
@@ -125,11 +124,6 @@ export function SnippetProgressView({ snippetId }: { snippetId: number }) {
       }),
     [],
   );
-  // A failed read again keeps the chart on screen: it is only behind by one attempt.
-  const handleFailure = () => {
-    if (arrivals === 0) setProgress(null);
-  };
-  useAsyncEffect(() => (snippetId > 0 ? fetchSnippetProgress(snippetId) : null), { onSuccess: setProgress, onError: handleFailure }, [snippetId, arrivals]);
   if (!progress || progress.questions.length === 0) return null;
   return (
     <CardSection aria-labelledby="snippet-progress-heading">

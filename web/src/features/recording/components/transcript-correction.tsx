@@ -5,9 +5,7 @@ import { serverMessageOr } from '../../../api/http-client.ts';
 import { Button } from '../../../components/button.ts';
 import { Spinner } from '../../../components/spinner.tsx';
 import { notifyFailure, notifySuccess } from '../../../components/toast/notify.ts';
-import { attemptNews } from '../../feedback/lib/attempt-news.ts';
-import { correctAnswerTranscript } from '../../feedback/api/feedback.api.ts';
-import { pillButtonStyles } from '../../feedback/components/pill-button.ts';
+import { attemptNews, correctAnswerTranscript, pillButtonStyles } from '../../feedback/index.ts';
 
 const Open = styled.button`
   ${pillButtonStyles}
