@@ -1,5 +1,4 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useApolloClient } from '@apollo/client/react';
 import { JOB_MESSAGES, confirmJobDescriptionRequestSchema, createSnippetRequestSchema } from '@story/proto';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { styled } from 'styled-components';
@@ -14,8 +13,7 @@ import { useExclusiveTask } from '../../hooks/use-exclusive-task.ts';
 import { useProblemToast } from '../../hooks/use-problem-toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import type { ReviewState } from './interview-start.page.tsx';
-import { confirmJobDescription, createSnippet } from './api/job-descriptions.api.ts';
-import { refreshJobDescriptionLists } from './api/job-descriptions.graphql.ts';
+import { useConfirmJobDescription, useCreateSnippet } from './api/job-descriptions.api.ts';
 import { parseReviewParams, practicePath, reviewPath } from './lib/interview-links.ts';
 import { refusalOr } from './lib/refusal.ts';
 
@@ -105,7 +103,8 @@ function selectedTextIn(container: HTMLElement | null): string | null {
 export function ReviewPage() {
   useDocumentTitle('Review Job Description');
   const navigate = useNavigate();
-  const client = useApolloClient();
+  const confirmJobDescription = useConfirmJobDescription();
+  const createSnippet = useCreateSnippet();
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const params = useMemo(() => parseReviewParams(searchParams), [searchParams]);
@@ -148,7 +147,6 @@ export function ReviewPage() {
     try {
       const id = await confirmJobDescription(input);
       notifySuccess(JOB_MESSAGES.formattingSaved);
-      refreshJobDescriptionLists(client);
       return id;
     } catch (error) {
       notifyFailure(refusalOr(error, JOB_MESSAGES.saveFormattedFailed), error);
@@ -188,7 +186,6 @@ export function ReviewPage() {
       if (problem) return complain(problem);
       try {
         const id = await createSnippet(input);
-        refreshJobDescriptionLists(client);
         navigate(practicePath(text, id));
       } catch (error) {
         notifyFailure(refusalOr(error, JOB_MESSAGES.saveSnippetFailed), error);

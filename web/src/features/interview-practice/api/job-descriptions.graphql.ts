@@ -1,5 +1,5 @@
-import { gql, type ApolloClient, type TypedDocumentNode } from '@apollo/client';
-import type { GraphqlJobDescription } from '@story/proto';
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { GraphqlCleanedDescription, GraphqlJobDescription, GraphqlSnippet } from '@story/proto';
 
 /** A saved description as the cards show it, with its snippet count (read with the list: no request per card). */
 export type JobDescriptionCardData = Omit<GraphqlJobDescription, 'snippets' | 'originalContent'>;
@@ -32,14 +32,6 @@ export const JOB_DESCRIPTION_LIST_QUERIES = [
   { query: JOB_DESCRIPTIONS_QUERY, variables: { archived: true } },
 ];
 
-/** Refetches both lists after a change made over REST (a confirmed description, a new snippet). */
-export function refreshJobDescriptionLists(client: ApolloClient): void {
-  Promise.all(JOB_DESCRIPTION_LIST_QUERIES.map((options) => client.query({ ...options, fetchPolicy: 'network-only' }))).catch((error: unknown) => {
-    // The change itself succeeded; a list that could not be refreshed is fetched again when shown.
-    console.error('Could not refresh the job description lists', error);
-  });
-}
-
 export const ARCHIVE_JOB_DESCRIPTION_MUTATION: TypedDocumentNode<{ archiveJobDescription: JobDescriptionCardData }, { id: string }> = gql`
   mutation ArchiveJobDescription($id: ID!) {
     archiveJobDescription(id: $id) {
@@ -62,4 +54,74 @@ export const DELETE_JOB_DESCRIPTION_MUTATION: TypedDocumentNode<{ deleteJobDescr
   mutation DeleteJobDescription($id: ID!) {
     deleteJobDescription(id: $id)
   }
+`;
+
+/** The pasted description cleaned into markdown (AI work). */
+export const PROCESS_JOB_DESCRIPTION_MUTATION: TypedDocumentNode<{ processJobDescription: GraphqlCleanedDescription }, { companyName: string; jobTitle: string; jobDescription: string }> = gql`
+  mutation ProcessJobDescription($companyName: String!, $jobTitle: String!, $jobDescription: String!) {
+    processJobDescription(companyName: $companyName, jobTitle: $jobTitle, jobDescription: $jobDescription) {
+      cleanedDescription
+    }
+  }
+`;
+
+export interface ConfirmJobDescriptionVariables {
+  formattedContent: string;
+  jobTitle: string;
+  companyName: string;
+  originalContent?: string | null;
+  /** The saved description whose formatting is replaced; absent for a new one. */
+  id?: string | null;
+}
+
+/** Saves a confirmed description; with `id`, replaces the formatted content of that saved one. */
+export const CONFIRM_JOB_DESCRIPTION_MUTATION: TypedDocumentNode<{ confirmJobDescription: JobDescriptionCardData }, ConfirmJobDescriptionVariables> = gql`
+  mutation ConfirmJobDescription($formattedContent: String!, $jobTitle: String!, $companyName: String!, $originalContent: String, $id: ID) {
+    confirmJobDescription(formattedContent: $formattedContent, jobTitle: $jobTitle, companyName: $companyName, originalContent: $originalContent, id: $id) {
+      ...JobDescriptionCardFields
+    }
+  }
+  ${CARD_FIELDS}
+`;
+
+const SNIPPET_FIELDS = gql`
+  fragment SnippetFields on Snippet {
+    id
+    jobDescriptionId
+    snippetText
+    createdAt
+  }
+`;
+
+/** Saves a snippet of a saved description. */
+export const CREATE_SNIPPET_MUTATION: TypedDocumentNode<{ createSnippet: GraphqlSnippet }, { jobDescriptionId: string; snippetText: string }> = gql`
+  mutation CreateSnippet($jobDescriptionId: ID!, $snippetText: String!) {
+    createSnippet(jobDescriptionId: $jobDescriptionId, snippetText: $snippetText) {
+      ...SnippetFields
+    }
+  }
+  ${SNIPPET_FIELDS}
+`;
+
+/** A saved description's snippets, newest first; null when the description is not the user's or is gone. */
+export const JOB_DESCRIPTION_SNIPPETS_QUERY: TypedDocumentNode<{ jobDescription: { id: string; snippets: GraphqlSnippet[] } | null }, { id: string }> = gql`
+  query JobDescriptionSnippets($id: ID!) {
+    jobDescription(id: $id) {
+      id
+      snippets {
+        ...SnippetFields
+      }
+    }
+  }
+  ${SNIPPET_FIELDS}
+`;
+
+/** One of the user's snippets; null when it is not theirs or is gone. */
+export const SNIPPET_QUERY: TypedDocumentNode<{ snippet: GraphqlSnippet | null }, { id: string }> = gql`
+  query Snippet($id: ID!) {
+    snippet(id: $id) {
+      ...SnippetFields
+    }
+  }
+  ${SNIPPET_FIELDS}
 `;

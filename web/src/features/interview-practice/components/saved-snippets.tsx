@@ -1,12 +1,10 @@
-import { useId, useState } from 'react';
-import type { Snippet } from '@story/proto';
+import { useId } from 'react';
 import { useNavigate } from 'react-router';
 import { styled } from 'styled-components';
 import { Button } from '../../../components/button.ts';
 import { BusyStatus } from '../../../components/spinner.tsx';
-import { useAsyncEffect } from '../../../hooks/use-async-effect.ts';
 import { formatRelative } from '../../../lib/date-format.ts';
-import { fetchSnippets } from '../api/job-descriptions.api.ts';
+import { useJobDescriptionSnippets } from '../api/job-descriptions.api.ts';
 import { snippetConversationsPath } from '../lib/interview-links.ts';
 
 const Section = styled.section`
@@ -77,9 +75,7 @@ const ViewButton = styled(Button)`
 export function SavedSnippets({ jobDescriptionId, id }: { jobDescriptionId: string; id: string }) {
   const navigate = useNavigate();
   const headingId = useId();
-  const [snippets, setSnippets] = useState<Snippet[] | null>(null);
-
-  useAsyncEffect(() => fetchSnippets(jobDescriptionId), { onSuccess: setSnippets, onError: () => setSnippets([]) }, [jobDescriptionId]);
+  const snippets = useJobDescriptionSnippets(jobDescriptionId);
 
   return (
     <Section id={id} aria-labelledby={headingId}>

@@ -1,24 +1,15 @@
 import { useState } from 'react';
-import { useMutation } from '@apollo/client/react';
 import { JOB_MESSAGES } from '@story/proto';
 import { notifyFailure, notifySuccess } from '../../../components/toast/notify.ts';
-import {
-  ARCHIVE_JOB_DESCRIPTION_MUTATION,
-  DELETE_JOB_DESCRIPTION_MUTATION,
-  JOB_DESCRIPTION_LIST_QUERIES,
-  UNARCHIVE_JOB_DESCRIPTION_MUTATION,
-  type JobDescriptionCardData,
-} from '../api/job-descriptions.graphql.ts';
+import { useJobDescriptionMutations } from '../api/job-descriptions.api.ts';
+import type { JobDescriptionCardData } from '../api/job-descriptions.graphql.ts';
 
 /**
  * Archive, unarchive and delete (with its confirmation) of saved descriptions, each with the
  * specification's toasts; every change refetches both lists. `busyId` is the card whose change runs.
  */
 export function useJobDescriptionActions() {
-  const options = { refetchQueries: JOB_DESCRIPTION_LIST_QUERIES, awaitRefetchQueries: true };
-  const [archive] = useMutation(ARCHIVE_JOB_DESCRIPTION_MUTATION, options);
-  const [unarchive] = useMutation(UNARCHIVE_JOB_DESCRIPTION_MUTATION, options);
-  const [remove] = useMutation(DELETE_JOB_DESCRIPTION_MUTATION, options);
+  const { archive, unarchive, remove } = useJobDescriptionMutations();
   const [busyId, setBusyId] = useState<string | null>(null);
   const [pendingDelete, setPendingDelete] = useState<JobDescriptionCardData | null>(null);
   const [deleting, setDeleting] = useState(false);
@@ -38,8 +29,8 @@ export function useJobDescriptionActions() {
 
   return {
     busyId,
-    archive: (description: JobDescriptionCardData) => runOn(description.id, () => archive({ variables: { id: description.id } }), JOB_MESSAGES.archived, JOB_MESSAGES.archiveFailed),
-    unarchive: (description: JobDescriptionCardData) => runOn(description.id, () => unarchive({ variables: { id: description.id } }), JOB_MESSAGES.unarchived, JOB_MESSAGES.unarchiveFailed),
+    archive: (description: JobDescriptionCardData) => runOn(description.id, () => archive(description.id), JOB_MESSAGES.archived, JOB_MESSAGES.archiveFailed),
+    unarchive: (description: JobDescriptionCardData) => runOn(description.id, () => unarchive(description.id), JOB_MESSAGES.unarchived, JOB_MESSAGES.unarchiveFailed),
     deletion: {
       pending: pendingDelete,
       busy: deleting,
@@ -51,7 +42,7 @@ export function useJobDescriptionActions() {
         if (!pendingDelete || deleting) return;
         setDeleting(true);
         try {
-          await remove({ variables: { id: pendingDelete.id } });
+          await remove(pendingDelete.id);
           notifySuccess(JOB_MESSAGES.deleted);
           setPendingDelete(null);
         } catch (error) {

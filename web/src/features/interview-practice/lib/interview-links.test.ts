@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRecordingParams } from '../../recording/lib/recording-params.ts';
+import { parseRecordingParams } from '../../recording/index.ts';
 import { idParam, parsePracticeParams, parseReviewParams, practiceConversationPath, practicePath, reviewPath } from './interview-links.ts';
 
 describe('interview-practice links', () => {

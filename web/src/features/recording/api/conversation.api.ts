@@ -1,4 +1,4 @@
-import { openingResponseSchema, processTextResponseSchema, spokenOpeningResponseSchema, snippetConversationsResponseSchema, type ChatTurn, type OpeningRequest, type SnippetExchange, type SpokenOpeningResponse } from '@story/proto';
+import { openingResponseSchema, processTextResponseSchema, spokenOpeningResponseSchema, type ChatTurn, type OpeningRequest, type SpokenOpeningResponse } from '@story/proto';
 import { httpClient } from '../../../api/http-client.ts';
 
 export interface ProcessTextInput {
@@ -15,19 +15,6 @@ export interface ProcessTextInput {
 export async function processText(input: ProcessTextInput): Promise<{ aiResponse: string; answerId: string | null }> {
   const body = await httpClient.post('/api/process-text', { ...input }, { parse: (data) => processTextResponseSchema.parse(data) });
   return { aiResponse: body.aiResponse, answerId: body.answerId ?? null };
-}
-
-/** Stores the practice conversation about a snippet (POST /api/snippet-conversations). */
-export async function saveSnippetConversation(snippetId: number, conversationHistory: SnippetExchange[]): Promise<void> {
-  await httpClient.post('/api/snippet-conversations', { snippetId, conversationHistory });
-}
-
-/** The history to continue: the first (most recently updated) conversation about the snippet. */
-export async function fetchSnippetHistory(snippetId: number): Promise<SnippetExchange[]> {
-  const conversations = await httpClient.get(`/api/snippet-conversations/${snippetId}`, {
-    parse: (data) => snippetConversationsResponseSchema.parse(data),
-  });
-  return conversations[0]?.conversationHistory ?? [];
 }
 
 /**

@@ -7,7 +7,8 @@ import { notifyError, notifyFailure, notifySuccess } from '../../../components/t
 import type { ToastHandle } from '../../../components/toast/toast-store.ts';
 import { useAsyncEffect } from '../../../hooks/use-async-effect.ts';
 import { CREATE_THREAD_MUTATION, refreshThreadLists, SAVE_CONVERSATION_MUTATION, THREAD_ITEMS_QUERY } from '../../threads/api/threads.graphql.ts';
-import { fetchOpening, fetchSnippetHistory, processText, saveSnippetConversation } from '../api/conversation.api.ts';
+import { fetchOpening, processText } from '../api/conversation.api.ts';
+import { fetchSnippetHistory, saveSnippetConversation } from '../api/snippet-conversations.api.ts';
 import {
   buildChatHistory,
   hasUnsavedAnswers,
