@@ -19,7 +19,7 @@ import { TextComposer } from './components/text-composer.tsx';
 import { UploadPanel } from './components/upload-panel.tsx';
 import { useConversation } from './hooks/use-conversation.ts';
 import { useOpeningHeard, useSpokenReplies } from './hooks/use-spoken-reply.ts';
-import { useVoiceTurns } from './hooks/use-voice-turns.ts';
+import { useVoiceInputs } from './hooks/use-voice-inputs.ts';
 import { VoiceRecorder } from './components/voice-recorder.tsx';
 
 const Panel = CardSection;
@@ -78,7 +78,7 @@ export function RecordingPage() {
   const panel = recordingPanel(params, messages.length > 0);
   const [muted, setMuted] = useState(false);
   const [recording, setRecording] = useState(false);
-  const voice = useVoiceTurns(conversation, panel === 'voice' || panel === 'upload');
+  const voice = useVoiceInputs(conversation, panel === 'voice' || panel === 'upload');
   const spoken = useSpokenReplies(messages, muted);
   // The interviewer's first question is heard before the recorder starts by itself.
   const openingHeard = useOpeningHeard(messages, spoken.speaking, muted || openingPending);

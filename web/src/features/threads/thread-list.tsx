@@ -1,5 +1,4 @@
 import { useId } from 'react';
-import { useQuery } from '@apollo/client/react';
 import { THREAD_MESSAGES } from '@story/proto';
 import { useNavigate } from 'react-router';
 import { styled } from 'styled-components';
@@ -10,7 +9,7 @@ import { BusyStatus } from '../../components/spinner.tsx';
 import { useErrorToast } from '../../hooks/use-error-toast.ts';
 import { ThreadTable } from './thread-table.tsx';
 import { ThreadTitleEditor, ThreadTitleText } from './thread-title-editor.tsx';
-import { THREADS_QUERY } from './api/threads.graphql.ts';
+import { useThreads } from './api/threads.api.ts';
 import { useThreadMutations } from './use-thread-mutations.ts';
 
 const Wrapper = styled.div`
@@ -39,8 +38,8 @@ const SmallButton = styled(Button)`
 export function ThreadList() {
   const navigate = useNavigate();
   const deletedHeadingId = useId();
-  const active = useQuery(THREADS_QUERY, { variables: { deleted: false } });
-  const deleted = useQuery(THREADS_QUERY, { variables: { deleted: true } });
+  const active = useThreads(false);
+  const deleted = useThreads(true);
   useErrorToast(active.error, THREAD_MESSAGES.loadFailed);
   useErrorToast(deleted.error, THREAD_MESSAGES.loadDeletedFailed);
   const { title, deletion, recovery } = useThreadMutations();

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { useMutation } from '@apollo/client/react';
 import { THREAD_MESSAGES } from '@story/proto';
 import { refusalMessageOr } from '../../api/graphql-refusal.ts';
 import { notifyFailure, notifySuccess } from '../../components/toast/notify.ts';
 import { toast } from '../../components/toast/toast-store.ts';
 import { titleEditOutcome } from './thread-title.ts';
-import { DELETE_THREAD_MUTATION, RECOVER_THREAD_MUTATION, RENAME_THREAD_MUTATION, THREAD_LIST_QUERIES, type ThreadRow } from './api/threads.graphql.ts';
+import { useThreadListMutations } from './api/threads.api.ts';
+import type { ThreadRow } from './api/threads.graphql.ts';
 
 export interface ThreadMutations {
   title: {
@@ -35,9 +35,7 @@ export interface ThreadMutations {
  * toasts (spec section 8, "Threads"). Every change refetches the thread lists.
  */
 export function useThreadMutations(): ThreadMutations {
-  const [renameThread] = useMutation(RENAME_THREAD_MUTATION, { refetchQueries: THREAD_LIST_QUERIES });
-  const [deleteThread] = useMutation(DELETE_THREAD_MUTATION, { refetchQueries: THREAD_LIST_QUERIES });
-  const [recoverThread] = useMutation(RECOVER_THREAD_MUTATION, { refetchQueries: THREAD_LIST_QUERIES });
+  const threads = useThreadListMutations();
 
   const [editingId, setEditingId] = useState<string | null>(null);
   const [savingTitleId, setSavingTitleId] = useState<string | null>(null);
@@ -53,7 +51,7 @@ export function useThreadMutations(): ThreadMutations {
     }
     setSavingTitleId(thread.id);
     try {
-      await renameThread({ variables: { id: thread.id, title: outcome.title } });
+      await threads.rename(thread.id, outcome.title);
       notifySuccess(THREAD_MESSAGES.titleUpdated);
       setEditingId(null);
     } catch (error) {
@@ -68,7 +66,7 @@ export function useThreadMutations(): ThreadMutations {
     if (!toDelete || deleting) return;
     setDeleting(true);
     try {
-      await deleteThread({ variables: { id: toDelete.id } });
+      await threads.remove(toDelete.id);
       toast({ description: THREAD_MESSAGES.movedToDeleted });
       setToDelete(null);
     } catch (error) {
@@ -82,7 +80,7 @@ export function useThreadMutations(): ThreadMutations {
     if (recoveringId) return;
     setRecoveringId(thread.id);
     try {
-      await recoverThread({ variables: { id: thread.id } });
+      await threads.recover(thread.id);
       toast({ description: THREAD_MESSAGES.recovered });
     } catch (error) {
       // Recovering past the thread quota is refused with a message that says what to do.

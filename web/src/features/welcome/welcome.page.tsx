@@ -1,4 +1,3 @@
-import { useQuery } from '@apollo/client/react';
 import { THREAD_MESSAGES } from '@story/proto';
 import { useNavigate, useSearchParams } from 'react-router';
 import { styled } from 'styled-components';
@@ -12,8 +11,7 @@ import { MAIN_CONTENT_ID } from '../../components/skip-link.tsx';
 import { VisuallyHidden } from '../../components/visually-hidden.ts';
 import { useErrorToast } from '../../hooks/use-error-toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { ThreadList } from '../threads/thread-list.tsx';
-import { THREADS_QUERY } from '../threads/api/threads.graphql.ts';
+import { ThreadList, useThreads } from '../threads/index.ts';
 
 /** At most 1200 px wide (spec section 9); two cards side by side, one column in saved mode. */
 const Main = styled.main<{ $single: boolean }>`
@@ -107,7 +105,7 @@ export function WelcomePage() {
   const [searchParams] = useSearchParams();
   const savedMode = searchParams.get('view') === 'saved';
   // All threads, deleted ones included (spec section 7): does the user have anything saved?
-  const allThreads = useQuery(THREADS_QUERY, { variables: {} });
+  const allThreads = useThreads();
   useErrorToast(allThreads.error, THREAD_MESSAGES.welcomeLoadFailed);
   const hasThreads = (allThreads.data?.threads.length ?? 0) > 0;
   // Not knowing whether anything is saved is said, with a retry, rather than hiding the way back to it.

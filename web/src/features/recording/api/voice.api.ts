@@ -3,30 +3,19 @@ import {
   REPLY_STREAM_CONTENT_TYPE,
   replyStreamLineSchema,
   streamedTurnSchema,
-  timeLimitResponseSchema,
   transcribeResponseSchema,
   voiceChunkResponseSchema,
   voiceSessionResponseSchema,
-  type ChatTurn,
   type ReplyAudioPart,
-  type ResponseType,
   type TranscribeResponse,
 } from '@story/proto';
 import { ApiError, httpClient } from '../../../api/http-client.ts';
+import type { TurnContext } from '../lib/turn-context.ts';
 
-/** What a turn sends besides its audio: the conversation so far and the interview context, if any. */
-export interface TurnContext {
-  conversationHistory: ChatTurn[];
-  context?: string;
-  /** The thread or practised snippet, so the answer's feedback is filed under it. */
-  threadId?: number;
-  snippetId?: number;
-}
-
-/** The recording limit and reply type of the signed-in user (GET /api/user/time-limit). */
-export async function fetchVoiceSettings(): Promise<{ timeLimit: number; responseType: ResponseType }> {
-  return httpClient.get('/api/user/time-limit', { parse: (data) => timeLimitResponseSchema.parse(data) });
-}
+/*
+ * Speech goes over REST: live-recording chunks, the finished recording's streamed answer, whole
+ * recordings and uploads (multipart), and dropping a recording.
+ */
 
 /** Opens a live recording (the gateway charges it once); its session id. */
 export async function openVoiceSession(mimeType: string): Promise<string> {

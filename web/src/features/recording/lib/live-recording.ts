@@ -1,6 +1,7 @@
 import type { TranscribeResponse } from '@story/proto';
 import { ApiError } from '../../../api/http-client.ts';
-import type { SpokenTurn, TurnContext } from '../api/voice.api.ts';
+import type { SpokenTurn } from '../api/voice.api.ts';
+import type { TurnContext } from './turn-context.ts';
 
 /** The calls a live recording makes (voice.api.ts; tests pass their own). */
 export interface LiveRecordingApi {

@@ -1,4 +1,4 @@
-import { gql, type ApolloClient, type TypedDocumentNode } from '@apollo/client';
+import { gql, type TypedDocumentNode } from '@apollo/client';
 import type { GraphqlThread, GraphqlThreadItem } from '@story/proto';
 
 /** A thread as the lists show it: the contract's Thread without its items (GraphQL ids are strings). */
@@ -35,14 +35,6 @@ export const THREAD_LIST_QUERIES = [
   { query: THREADS_QUERY, variables: { deleted: true } },
   { query: THREADS_QUERY, variables: {} },
 ];
-
-/** Refetches the thread lists after a mutation that was not sent with `refetchQueries`. */
-export function refreshThreadLists(client: ApolloClient): void {
-  Promise.all(THREAD_LIST_QUERIES.map((options) => client.query({ ...options, fetchPolicy: 'network-only' }))).catch((error: unknown) => {
-    // The mutation itself succeeded; a list that could not be refreshed is fetched again later.
-    console.error('Could not refresh the thread lists', error);
-  });
-}
 
 export const RENAME_THREAD_MUTATION: TypedDocumentNode<{ renameThread: ThreadRow }, { id: string; title: string }> = gql`
   mutation RenameThread($id: ID!, $title: String!) {

@@ -2,10 +2,12 @@ import { useCallback, useState } from 'react';
 import { CONVERSATION_MESSAGES, DEFAULT_TIME_LIMIT_SECONDS, SPEECH_MESSAGES } from '@story/proto';
 import { notifyFailure } from '../../../components/toast/notify.ts';
 import { useAsyncEffect } from '../../../hooks/use-async-effect.ts';
+import { useFetchRecordingSettings } from '../api/conversation.api.ts';
 import type { Conversation } from './use-conversation.ts';
 import type { FinishedRecording } from './use-voice-recorder.ts';
 import { expectedTranscribingMs, paceUploadSteps } from '../lib/upload-steps.ts';
-import { fetchVoiceSettings, uploadAudioFile, type TurnContext } from '../api/voice.api.ts';
+import { uploadAudioFile } from '../api/voice.api.ts';
+import type { TurnContext } from '../lib/turn-context.ts';
 
 /** The length of an audio file in seconds, as the browser reads it (0 when it cannot). */
 function audioDurationOf(file: File): Promise<number> {
@@ -23,7 +25,7 @@ function audioDurationOf(file: File): Promise<number> {
   });
 }
 
-export interface VoiceTurns {
+export interface VoiceInputs {
   /** The user's recording limit in seconds; null until known. */
   timeLimit: number | null;
   handleRecorded: (recording: FinishedRecording) => void;
@@ -34,11 +36,12 @@ export interface VoiceTurns {
  * Spoken turns of the conversation screen: the user's time limit (fetched when voice is in use), a
  * finished recording (streamed while it was made, or sent whole), and an uploaded file with its steps.
  */
-export function useVoiceTurns(conversation: Pick<Conversation, 'sendVoice' | 'setPendingVoice'>, usesVoice: boolean): VoiceTurns {
+export function useVoiceInputs(conversation: Pick<Conversation, 'sendVoice' | 'setPendingVoice'>, usesVoice: boolean): VoiceInputs {
+  const fetchRecordingSettings = useFetchRecordingSettings();
   const [timeLimit, setTimeLimit] = useState<number | null>(null);
   const { sendVoice, setPendingVoice } = conversation;
 
-  useAsyncEffect(() => (usesVoice && timeLimit === null ? fetchVoiceSettings() : null), {
+  useAsyncEffect(() => (usesVoice && timeLimit === null ? fetchRecordingSettings() : null), {
     onSuccess: (settings) => setTimeLimit(settings.timeLimit),
     onError: (error) => {
       notifyFailure(CONVERSATION_MESSAGES.timeLimitFailed, error);
