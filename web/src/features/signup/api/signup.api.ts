@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import {
   ACCOUNT_MESSAGES,
   authConfigResponseSchema,
@@ -8,6 +9,7 @@ import {
   type RegisterRequest,
 } from '@story/proto';
 import { ApiError, httpClient, serverMessageOr } from '../../../api/http-client.ts';
+import { useAsyncEffect } from '../../../hooks/use-async-effect.ts';
 import type { GoogleProfile } from '../lib/google-credential.ts';
 
 /** Whether an account exists for the e-mail. Errors carry the server message or "Failed to check email". */
@@ -55,4 +57,19 @@ export async function fetchGoogleClientId(): Promise<string | null> {
   const body = await httpClient.get('/api/auth/config', { parse: (data) => authConfigResponseSchema.parse(data) });
   // An empty id is as good as none.
   return body.googleClientId || null;
+}
+
+/** The Google client id, read once when the sign-up screen opens; null until then, and when Google sign-in is not configured. */
+export function useGoogleClientId(): string | null {
+  const [googleClientId, setGoogleClientId] = useState<string | null>(null);
+  useAsyncEffect(
+    fetchGoogleClientId,
+    {
+      onSuccess: setGoogleClientId,
+      // Without the configuration the Google button simply stays hidden.
+      onError: (error) => console.error('Could not load the sign-in configuration', error),
+    },
+    [],
+  );
+  return googleClientId;
 }
