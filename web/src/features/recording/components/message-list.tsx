@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { styled } from 'styled-components';
 import { displayWords } from '@story/proto';
 import { CheckIcon, SpeakerIcon } from '../../../components/icons.tsx';
@@ -142,11 +142,85 @@ export interface MessageListProps {
 /** The id of a saved exchange's element: where a search result opens the thread. */
 export const messageAnchor = (savedId: string): string => `message-${savedId}`;
 
+/** Where the list scrolls: a new exchange into view (a saved history does not, when it opens, so the page starts at its title), and the exchange a search result opened it at. */
+function useMessageScroll(count: number, hasFocused: boolean) {
+  const endRef = useRef<HTMLDivElement>(null);
+  const focusedRef = useRef<HTMLLIElement>(null);
+  const shownCount = useRef<number | null>(null);
+
+  useEffect(() => {
+    const before = shownCount.current;
+    shownCount.current = count;
+    if (before !== null && count > before) endRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [count]);
+
+  // Opened at a message (a search result): that exchange is scrolled into view once it is there.
+  useEffect(() => {
+    if (hasFocused) focusedRef.current?.scrollIntoView?.({ block: 'center' });
+  }, [hasFocused]);
+
+  return { endRef, focusedRef };
+}
+
+interface ExchangeItemProps {
+  message: ConversationMessage;
+  /** "Answer this again" on the answer's feedback line, when it can be asked again. */
+  answerAgain: ReactNode;
+  /** The "Correct transcript" tool, or its editor in place of the answer. */
+  correction: { editor?: ReactNode; tools?: ReactNode };
+  /** Set on the exchange a search result opened the thread at. */
+  focusRef: RefObject<HTMLLIElement | null> | undefined;
+  speaking: Speaking | null;
+  onToggleSpeech: ((message: ConversationMessage) => void) | undefined;
+}
+
+/** One exchange: the question asked again, the person's answer with its feedback, the reply (spoken or not), its time and "Saved". */
+function ExchangeItem({ message, answerAgain, correction, focusRef, speaking, onToggleSpeech }: ExchangeItemProps) {
+  const isSpeaking = speaking?.key === message.key;
+  return (
+    <Exchange
+      data-saved={message.isSaved}
+      {...(message.opening ? { 'data-opening': true } : {})}
+      {...(message.savedId ? { id: messageAnchor(message.savedId) } : {})}
+      {...(focusRef ? { ref: focusRef, 'aria-current': true } : {})}
+    >
+      {message.askedAgain && <AskedAgain question={message.askedAgain} />}
+      {!message.opening && (
+        <Bubble $from="user">
+          <SpeakerLabel>You</SpeakerLabel>
+          <AnswerWithFeedback answerId={message.answerId} answer={message.userMessage} uncertain={message.uncertain} actions={answerAgain} {...correction} />
+        </Bubble>
+      )}
+      <Bubble $from="ai" {...(message.opening ? { 'data-testid': 'opening-question' } : {})}>
+        <SpeakerLabel>{message.opening ? 'AI · interviewer' : 'AI'}</SpeakerLabel>
+        {isSpeaking && speaking ? <SpokenReplyText text={message.aiResponse} wordIndex={speaking.wordIndex} /> : <ReplyText>{message.aiResponse}</ReplyText>}
+        {onToggleSpeech && spokenReplySource(message) && (
+          <ReplyControl type="button" aria-pressed={isSpeaking} onClick={() => onToggleSpeech(message)}>
+            <SpeakerIcon size={14} muted={isSpeaking} />
+            {isSpeaking ? 'Stop reply' : 'Play reply'}
+          </ReplyControl>
+        )}
+      </Bubble>
+      <Meta>
+        <time dateTime={message.timestamp}>{formatDateTimeWithZone(message.timestamp)}</time>
+        {message.isSaved && (
+          <SavedMarker>
+            <CheckIcon size={12} />
+            Saved
+          </SavedMarker>
+        )}
+      </Meta>
+    </Exchange>
+  );
+}
+
 /** The exchanges, oldest first; each saved one carries a "Saved" marker; a spoken reply can be played and stopped, its words marked as they are said. */
 export function MessageList({ messages, pendingText, processingLabel, speaking = null, onToggleSpeech, onAnswerAgain, askedAgain = null, focusedId = null, onCorrectTranscript, canCorrect }: MessageListProps) {
   const [correcting, setCorrecting] = useState<string | null>(null);
   /** The answer whose editor just closed: its "Correct transcript" takes the keyboard back. */
   const [corrected, setCorrected] = useState<string | null>(null);
+  const hasFocused = focusedId !== null && messages.some((message) => message.savedId === focusedId);
+  const { endRef, focusedRef } = useMessageScroll(messages.length + (pendingText === null ? 0 : 1), hasFocused);
 
   /** The "Correct transcript" tool of a spoken answer, and its editor while open. */
   const correctionOf = (message: ConversationMessage) => {
@@ -168,68 +242,19 @@ export function MessageList({ messages, pendingText, processingLabel, speaking =
     return editing ? { editor: correction } : { tools: correction };
   };
 
-  const endRef = useRef<HTMLDivElement>(null);
-  const focusedRef = useRef<HTMLLIElement>(null);
-  const hasFocused = focusedId !== null && messages.some((message) => message.savedId === focusedId);
-  const count = messages.length + (pendingText === null ? 0 : 1);
-  const shownCount = useRef<number | null>(null);
-
-  // A new exchange scrolls into view; a saved history does not when it opens, so the page starts at its title.
-  useEffect(() => {
-    const before = shownCount.current;
-    shownCount.current = count;
-    if (before !== null && count > before) endRef.current?.scrollIntoView?.({ block: 'nearest' });
-  }, [count]);
-
-  // Opened at a message (a search result): that exchange is scrolled into view once it is there.
-  useEffect(() => {
-    if (hasFocused) focusedRef.current?.scrollIntoView?.({ block: 'center' });
-  }, [hasFocused]);
-
   return (
     <>
       <List aria-label="Messages">
         {messages.map((message, index) => (
-          <Exchange
+          <ExchangeItem
             key={message.key}
-            data-saved={message.isSaved}
-            {...(message.opening ? { 'data-opening': true } : {})}
-            {...(message.savedId ? { id: messageAnchor(message.savedId) } : {})}
-            {...(hasFocused && message.savedId === focusedId ? { ref: focusedRef, 'aria-current': true } : {})}
-          >
-            {message.askedAgain && <AskedAgain question={message.askedAgain} />}
-            {!message.opening && (
-              <Bubble $from="user">
-                <SpeakerLabel>You</SpeakerLabel>
-                <AnswerWithFeedback
-                  answerId={message.answerId}
-                  answer={message.userMessage}
-                  uncertain={message.uncertain}
-                  actions={onAnswerAgain && index > 0 && message.answerId ? <AnswerAgainButton onClick={() => onAnswerAgain(message)} /> : null}
-                  {...correctionOf(message)}
-                />
-              </Bubble>
-            )}
-            <Bubble $from="ai" {...(message.opening ? { 'data-testid': 'opening-question' } : {})}>
-              <SpeakerLabel>{message.opening ? 'AI · interviewer' : 'AI'}</SpeakerLabel>
-              {speaking?.key === message.key ? <SpokenReplyText text={message.aiResponse} wordIndex={speaking.wordIndex} /> : <ReplyText>{message.aiResponse}</ReplyText>}
-              {onToggleSpeech && spokenReplySource(message) && (
-                <ReplyControl type="button" aria-pressed={speaking?.key === message.key} onClick={() => onToggleSpeech(message)}>
-                  <SpeakerIcon size={14} muted={speaking?.key === message.key} />
-                  {speaking?.key === message.key ? 'Stop reply' : 'Play reply'}
-                </ReplyControl>
-              )}
-            </Bubble>
-            <Meta>
-              <time dateTime={message.timestamp}>{formatDateTimeWithZone(message.timestamp)}</time>
-              {message.isSaved && (
-                <SavedMarker>
-                  <CheckIcon size={12} />
-                  Saved
-                </SavedMarker>
-              )}
-            </Meta>
-          </Exchange>
+            message={message}
+            answerAgain={onAnswerAgain && index > 0 && message.answerId ? <AnswerAgainButton onClick={() => onAnswerAgain(message)} /> : null}
+            correction={correctionOf(message)}
+            focusRef={hasFocused && message.savedId === focusedId ? focusedRef : undefined}
+            speaking={speaking}
+            onToggleSpeech={onToggleSpeech}
+          />
         ))}
         {pendingText !== null && (
           <Exchange aria-busy="true">

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { styled } from 'styled-components';
 import { FEEDBACK_MESSAGES, LIMITS } from '@story/proto';
 import { serverMessageOr } from '../../../api/http-client.ts';
@@ -67,6 +67,53 @@ export interface TranscriptCorrectionProps {
   returnFocus?: boolean;
 }
 
+interface CorrectionFormProps {
+  text: string;
+  /** Why the text cannot be kept (it is empty), if it cannot. */
+  problem: string | null;
+  saving: boolean;
+  inputRef: RefObject<HTMLTextAreaElement | null>;
+  onChange: (text: string) => void;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  onCancel: () => void;
+}
+
+/** The editor: what was said, a hint, the problem with it, and Save correction or Cancel. */
+function CorrectionForm({ text, problem, saving, inputRef, onChange, onSubmit, onCancel }: CorrectionFormProps) {
+  const inputId = useId();
+  const hintId = useId();
+  const problemId = useId();
+  return (
+    <Form onSubmit={onSubmit} aria-label="Correct transcript">
+      <label htmlFor={inputId}>What you said</label>
+      <textarea
+        id={inputId}
+        ref={inputRef}
+        value={text}
+        maxLength={LIMITS.messageText}
+        aria-describedby={problem ? `${hintId} ${problemId}` : hintId}
+        aria-invalid={problem ? true : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      <Hint id={hintId}>Fix any words the recogniser misheard. Your answer is scored again from your own words.</Hint>
+      {problem && (
+        <Problem id={problemId} role="alert">
+          {problem}
+        </Problem>
+      )}
+      <Row>
+        <Button type="submit" disabled={saving} aria-busy={saving || undefined}>
+          {saving && <Spinner size={16} />}
+          Save correction
+        </Button>
+        <Button type="button" $variant="secondary" onClick={onCancel} disabled={saving}>
+          Cancel
+        </Button>
+      </Row>
+    </Form>
+  );
+}
+
 /**
  * "Correct transcript" (issue 19): the person puts right what the recogniser misheard before it is
  * saved and trusted; the answer is scored again from their words. An empty text is refused with the
@@ -76,9 +123,6 @@ export function TranscriptCorrection({ transcript, answerId, onCorrected, onEdit
   const [text, setText] = useState(transcript);
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const inputId = useId();
-  const hintId = useId();
-  const problemId = useId();
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const openRef = useRef<HTMLButtonElement>(null);
 
@@ -121,35 +165,17 @@ export function TranscriptCorrection({ transcript, answerId, onCorrected, onEdit
     );
   }
   return (
-    <Form onSubmit={(event) => void submit(event)} aria-label="Correct transcript">
-      <label htmlFor={inputId}>What you said</label>
-      <textarea
-        id={inputId}
-        ref={inputRef}
-        value={text}
-        maxLength={LIMITS.messageText}
-        aria-describedby={problem ? `${hintId} ${problemId}` : hintId}
-        aria-invalid={problem ? true : undefined}
-        onChange={(event) => {
-          setText(event.target.value);
-          if (event.target.value.trim()) setProblem(null);
-        }}
-      />
-      <Hint id={hintId}>Fix any words the recogniser misheard. Your answer is scored again from your own words.</Hint>
-      {problem && (
-        <Problem id={problemId} role="alert">
-          {problem}
-        </Problem>
-      )}
-      <Row>
-        <Button type="submit" disabled={saving} aria-busy={saving || undefined}>
-          {saving && <Spinner size={16} />}
-          Save correction
-        </Button>
-        <Button type="button" $variant="secondary" onClick={() => onEditingChange(false)} disabled={saving}>
-          Cancel
-        </Button>
-      </Row>
-    </Form>
+    <CorrectionForm
+      text={text}
+      problem={problem}
+      saving={saving}
+      inputRef={inputRef}
+      onChange={(value) => {
+        setText(value);
+        if (value.trim()) setProblem(null);
+      }}
+      onSubmit={(event) => void submit(event)}
+      onCancel={() => onEditingChange(false)}
+    />
   );
 }

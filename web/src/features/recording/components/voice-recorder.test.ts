@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CONVERSATION_MESSAGES, SPEECH_MESSAGES } from '@story/proto';
 import { preferredMimeType } from '../lib/microphone-recorder.ts';
 import { uploadStep } from '../lib/upload-steps.ts';
-import { recordingSizeProblem, warningAt } from '../hooks/use-voice-recorder.ts';
+import { recordingSizeProblem, warningAt } from '../lib/recording-limits.ts';
 import { announcementOf } from './reply-announcer.tsx';
 import { clockTime } from './voice-recorder.tsx';
 

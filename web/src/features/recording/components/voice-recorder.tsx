@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { styled } from 'styled-components';
 import { SPEECH_MESSAGES } from '@story/proto';
 import { Button } from '../../../components/button.ts';
@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { MicIcon } from '../../../components/icons.tsx';
 import { BusyStatus } from '../../../components/spinner.tsx';
 import { VisuallyHidden } from '../../../components/visually-hidden.ts';
-import { useVoiceRecorder, type FinishedRecording } from '../hooks/use-voice-recorder.ts';
+import { useVoiceRecorder, type FinishedRecording, type RecorderState, type VoiceRecorder as VoiceRecorderState } from '../hooks/use-voice-recorder.ts';
 import { Waveform } from './waveform.tsx';
 
 const Recorder = styled.div`
@@ -70,6 +70,57 @@ export interface VoiceRecorderProps {
   onRecordingChange?: (recording: boolean) => void;
 }
 
+/** Seconds recorded against the limit. */
+function RecorderTimer({ elapsed, timeLimit }: { elapsed: number; timeLimit: number | null }) {
+  return (
+    <Timer role="timer" aria-label={`Recorded ${clockTime(elapsed)} of ${timeLimit === null ? 'no limit' : clockTime(timeLimit)}`}>
+      {clockTime(elapsed)} {timeLimit !== null && <span>/ {clockTime(timeLimit)}</span>}
+    </Timer>
+  );
+}
+
+interface RecorderControlsProps {
+  state: RecorderState;
+  /** No answer is being made: a recording may start. */
+  canStart: boolean;
+  /** The limit is known: Start is enabled. */
+  timeKnown: boolean;
+  recorder: Pick<VoiceRecorderState, 'pause' | 'resume' | 'stop'>;
+  stopRef: RefObject<HTMLButtonElement | null>;
+  onStart: () => void;
+  /** Restart was pressed: it asks first. */
+  onRestart: () => void;
+}
+
+/** Start recording while idle; Pause or Resume, Restart and Stop while recording. */
+function RecorderControls({ state, canStart, timeKnown, recorder, stopRef, onStart, onRestart }: RecorderControlsProps) {
+  const active = state === 'recording' || state === 'paused';
+  return (
+    <Controls>
+      {state === 'idle' && canStart && (
+        <Button onClick={onStart} disabled={!timeKnown} data-answer-box>
+          <MicIcon size={18} />
+          Start recording
+        </Button>
+      )}
+      {active && (
+        <>
+          {/* One button that changes its word, so the keyboard's focus stays on it. */}
+          <Button $variant="secondary" onClick={state === 'paused' ? recorder.resume : recorder.pause}>
+            {state === 'paused' ? 'Resume' : 'Pause'}
+          </Button>
+          <Button $variant="secondary" onClick={onRestart}>
+            Restart
+          </Button>
+          <Button ref={stopRef} onClick={recorder.stop}>
+            Stop
+          </Button>
+        </>
+      )}
+    </Controls>
+  );
+}
+
 /**
  * The voice recorder of /recording: countdown, waveform, timer against the limit, Pause/Resume,
  * Restart (confirmed), Stop; "Processing your recording..." while the answer is made. Every control
@@ -122,35 +173,10 @@ export function VoiceRecorder({ timeLimit, autoStart, processing, onRecorded, on
         </Countdown>
       )}
       {(state === 'countdown' || active) && <Waveform analyser={recorder.analyser} active={state === 'recording'} />}
-      {active && (
-        <Timer role="timer" aria-label={`Recorded ${clockTime(recorder.elapsed)} of ${timeLimit === null ? 'no limit' : clockTime(timeLimit)}`}>
-          {clockTime(recorder.elapsed)} {timeLimit !== null && <span>/ {clockTime(timeLimit)}</span>}
-        </Timer>
-      )}
+      {active && <RecorderTimer elapsed={recorder.elapsed} timeLimit={timeLimit} />}
       {active && recorder.warning && <Warning role="alert">{recorder.warning}</Warning>}
       {processing !== null && <BusyStatus>{processing}</BusyStatus>}
-      <Controls>
-        {state === 'idle' && processing === null && (
-          <Button onClick={handleStart} disabled={timeLimit === null} data-answer-box>
-            <MicIcon size={18} />
-            Start recording
-          </Button>
-        )}
-        {active && (
-          <>
-            {/* One button that changes its word, so the keyboard's focus stays on it. */}
-            <Button $variant="secondary" onClick={state === 'paused' ? recorder.resume : recorder.pause}>
-              {state === 'paused' ? 'Resume' : 'Pause'}
-            </Button>
-            <Button $variant="secondary" onClick={() => setConfirmingRestart(true)}>
-              Restart
-            </Button>
-            <Button ref={stopRef} onClick={recorder.stop}>
-              Stop
-            </Button>
-          </>
-        )}
-      </Controls>
+      <RecorderControls state={state} canStart={processing === null} timeKnown={timeLimit !== null} recorder={recorder} stopRef={stopRef} onStart={handleStart} onRestart={() => setConfirmingRestart(true)} />
       <ConfirmDialog
         open={confirmingRestart}
         title={SPEECH_MESSAGES.restartTitle}

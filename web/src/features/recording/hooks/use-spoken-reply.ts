@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { CONVERSATION_MESSAGES, estimateWordTimings, wordIndexAt, type WordTiming } from '@story/proto';
 import { notifyFailure } from '../../../components/toast/notify.ts';
 import { spokenReplySource, type ConversationMessage, type ReplyAudioPiece } from '../lib/conversation-messages.ts';
@@ -21,21 +21,12 @@ export interface SpokenReplies {
   stop(): void;
 }
 
-/**
- * Spoken replies on the conversation screen: the newest reply plays by itself when it arrives with
- * audio and mute is off; any reply with audio plays on request and stops on a second click; the word
- * being said is tracked from the audio's clock (with the reply's word timings, or timings estimated
- * from its length for a saved reply). A reply spoken in pieces plays them one after another, the
- * first as soon as it comes; should the next one not be there yet, the speech waits for it.
- */
-export function useSpokenReplies(messages: readonly ConversationMessage[], muted: boolean): SpokenReplies {
+/** The audio element that speaks replies, piece after piece, and the word being said, followed from its clock. */
+function useReplyPlayer(latest: RefObject<readonly ConversationMessage[]>) {
   const audio = useRef<HTMLAudioElement | null>(null);
   const poll = useRef<number | undefined>(undefined);
   const [speaking, setSpeaking] = useState<Speaking | null>(null);
   const speakingKey = useRef<string | null>(null);
-  /** The messages as they are now: a reply spoken in pieces gets its later pieces while it plays. */
-  const latest = useRef(messages);
-  latest.current = messages;
   /** The piece a reply's speech waits for (it ended before that piece came), if any. */
   const waitingFor = useRef<{ key: string; piece: number } | null>(null);
 
@@ -82,8 +73,24 @@ export function useSpokenReplies(messages: readonly ConversationMessage[], muted
         notifyFailure(CONVERSATION_MESSAGES.playAudioFailed, error);
       });
     },
-    [stop],
+    [latest, stop],
   );
+
+  return { speaking, setSpeaking, speakingKey, waitingFor, stop, playPiece };
+}
+
+/**
+ * Spoken replies on the conversation screen: the newest reply plays by itself when it arrives with
+ * audio and mute is off; any reply with audio plays on request and stops on a second click; the word
+ * being said is tracked from the audio's clock (with the reply's word timings, or timings estimated
+ * from its length for a saved reply). A reply spoken in pieces plays them one after another, the
+ * first as soon as it comes; should the next one not be there yet, the speech waits for it.
+ */
+export function useSpokenReplies(messages: readonly ConversationMessage[], muted: boolean): SpokenReplies {
+  /** The messages as they are now: a reply spoken in pieces gets its later pieces while it plays (the audio element's callbacks read them). */
+  const latest = useRef(messages);
+  latest.current = messages;
+  const { speaking, setSpeaking, speakingKey, waitingFor, stop, playPiece } = useReplyPlayer(latest);
 
   const play = useCallback(
     (message: ConversationMessage) => {

@@ -1,18 +1,9 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { CONVERSATION_MESSAGES, MIN_RECORDING_BYTES, recordingFailed, timeLimitWarningMessage } from '@story/proto';
-import { notifyError, notifyFailure } from '../../../components/toast/notify.ts';
-import { toast, type ToastHandle } from '../../../components/toast/toast-store.ts';
-import { LiveRecording } from '../lib/live-recording.ts';
-import { MicrophoneRecorder, MicrophoneUnavailable } from '../lib/microphone-recorder.ts';
-import { cancelVoiceSession, finishVoiceSession, openVoiceSession, sendVoiceChunk, transcribeFile } from '../api/voice.api.ts';
+import { useCallback, useEffect, useState } from 'react';
+import { CONVERSATION_MESSAGES } from '@story/proto';
+import { toast } from '../../../components/toast/toast-store.ts';
+import { useMicrophone, useRecorderTimers, useRecordingClock, useRecordingSession, type FinishedRecording, type RecorderState } from './use-recording-session.ts';
 
-export type RecorderState = 'idle' | 'countdown' | 'recording' | 'paused';
-
-/** A finished recording: the whole file (named and labelled as the spec says) and its live session. */
-export interface FinishedRecording {
-  file: File;
-  live: LiveRecording;
-}
+export type { FinishedRecording, RecorderState } from './use-recording-session.ts';
 
 export interface VoiceRecorder {
   state: RecorderState;
@@ -35,22 +26,20 @@ const COUNTDOWN_FROM = 3;
 /** The countdown takes the specification's 3 seconds and shows each of 3, 2, 1 and 0 for a quarter of them. */
 export const COUNTDOWN_MS = 3000;
 const COUNTDOWN_STEP_MS = COUNTDOWN_MS / (COUNTDOWN_FROM + 1);
-const TICK_MS = 250;
-/** Warn this long before the limit (or a third of the limit, if that is shorter). */
-const WARNING_SECONDS = 30;
 
-const liveApi = { open: openVoiceSession, send: sendVoiceChunk, finish: finishVoiceSession, cancel: cancelVoiceSession, whole: transcribeFile };
-
-/** The specification's refusal of a recording this many bytes long, or null when it may be sent. */
-export function recordingSizeProblem(bytes: number): string | null {
-  if (bytes === 0) return CONVERSATION_MESSAGES.recordingEmpty;
-  return bytes < MIN_RECORDING_BYTES ? CONVERSATION_MESSAGES.recordingTooSmall : null;
-}
-
-/** When to warn of the limit: 30 s before it, or a third of it before for short limits; null when too short to matter. */
-export function warningAt(timeLimit: number): number | null {
-  const before = Math.min(WARNING_SECONDS, Math.floor(timeLimit / 3));
-  return before >= 5 ? timeLimit - before : null;
+/** Counts 3, 2, 1, then 0 (each told to `onStep`), then calls `onDone`; the interval's id, to clear it early. */
+function countDown(onStep: (left: number) => void, onDone: (timer: number) => void): number {
+  let left = COUNTDOWN_FROM;
+  const timer = window.setInterval(() => {
+    left -= 1;
+    if (left >= 0) {
+      onStep(left);
+      return;
+    }
+    window.clearInterval(timer);
+    onDone(timer);
+  }, COUNTDOWN_STEP_MS);
+  return timer;
 }
 
 /**
@@ -62,167 +51,60 @@ export function warningAt(timeLimit: number): number | null {
 export function useVoiceRecorder(timeLimit: number, onRecorded: (recording: FinishedRecording) => void): VoiceRecorder {
   const [state, setState] = useState<RecorderState>('idle');
   const [countdown, setCountdown] = useState(COUNTDOWN_FROM);
-  const [elapsed, setElapsed] = useState(0);
-  const [warning, setWarning] = useState<string | null>(null);
-  const [analyser, setAnalyser] = useState<AnalyserNode | null>(null);
-  const microphone = useRef<Promise<MicrophoneRecorder | null> | null>(null);
-  const live = useRef<LiveRecording | null>(null);
-  const clock = useRef({ recordedMs: 0, since: 0, running: false });
-  const timers = useRef<number[]>([]);
-  /** The toast saying the microphone could not be used: it closes once a recording starts after all. */
-  const microphoneToast = useRef<ToastHandle | null>(null);
-  const onRecordedRef = useRef(onRecorded);
-  onRecordedRef.current = onRecorded;
-
-  const clearTimers = () => {
-    for (const timer of timers.current) window.clearInterval(timer);
-    timers.current = [];
-  };
-
-  const recordedSeconds = () => {
-    const { recordedMs, since, running } = clock.current;
-    return (recordedMs + (running ? performance.now() - since : 0)) / 1000;
-  };
-
-  /** Gives the microphone back and forgets this recording's parts. */
-  const release = useCallback(async () => {
-    clearTimers();
-    clock.current = { recordedMs: 0, since: 0, running: false };
-    const opened = await microphone.current;
-    microphone.current = null;
-    opened?.release();
-    setAnalyser(null);
-  }, []);
-
-  const stop = useCallback(() => {
-    const opening = microphone.current;
-    if (!opening) return;
-    clearTimers();
-    clock.current.running = false;
-    void (async () => {
-      const opened = await opening;
-      const session = live.current;
-      live.current = null;
-      setState('idle');
-      if (!opened || !session) return;
-      let chunks: Blob[];
-      try {
-        chunks = await opened.stop();
-      } catch (error) {
-        notifyFailure(CONVERSATION_MESSAGES.stopRecordingFailed, error);
-        session.cancel();
-        await release();
-        return;
-      }
-      await release();
-      const file = new File(chunks, 'recording.mp4', { type: 'audio/mp4' });
-      const problem = recordingSizeProblem(file.size);
-      if (problem) {
-        notifyError(problem);
-        session.cancel();
-        return;
-      }
-      onRecordedRef.current({ file, live: session });
-    })();
-  }, [release]);
-
-  /** Every tick: the timer, the warning before the limit, the stop at it. */
-  const tick = useCallback(() => {
-    const seconds = recordedSeconds();
-    setElapsed(Math.floor(seconds));
-    const warnAt = warningAt(timeLimit);
-    if (warnAt !== null && seconds >= warnAt) setWarning((current) => current ?? timeLimitWarningMessage(timeLimit - warnAt));
-    if (seconds >= timeLimit) {
-      stop();
-      toast({ title: CONVERSATION_MESSAGES.timeLimitReachedTitle, description: CONVERSATION_MESSAGES.timeLimitReached });
-    }
-  }, [stop, timeLimit]);
-
-  const beginRecording = useCallback(async () => {
-    const opened = await microphone.current;
-    if (!opened) return;
-    const session = new LiveRecording(liveApi, opened.mimeType || 'audio/webm');
-    try {
-      opened.start(
-        (chunk) => session.add(chunk),
-        (reason) => notifyError(recordingFailed(reason)),
-      );
-    } catch (error) {
-      session.cancel();
-      microphoneToast.current = notifyFailure(CONVERSATION_MESSAGES.startRecordingFailed, error);
-      await release();
-      setState('idle');
-      return;
-    }
-    live.current = session;
-    clock.current = { recordedMs: 0, since: performance.now(), running: true };
-    setState('recording');
-    microphoneToast.current?.dismiss();
-    microphoneToast.current = null;
-    timers.current.push(window.setInterval(tick, TICK_MS));
-  }, [release, tick]);
+  const { analyser, ...microphone } = useMicrophone();
+  const { microphone: opening, open } = microphone;
+  const timers = useRecorderTimers();
+  const clock = useRecordingClock(timeLimit, () => {
+    session.stop();
+    toast({ title: CONVERSATION_MESSAGES.timeLimitReachedTitle, description: CONVERSATION_MESSAGES.timeLimitReached });
+  });
+  const session = useRecordingSession(microphone, timers, clock, setState, onRecorded);
+  const { release, begin, cancel } = session;
+  const { reset, pause: pauseClock, resume: resumeClock } = clock;
 
   const start = useCallback(() => {
-    if (microphone.current) return;
-    setElapsed(0);
-    setWarning(null);
+    if (opening.current) return;
+    reset();
     setCountdown(COUNTDOWN_FROM);
     setState('countdown');
     // Ask for the microphone now, so that a permission prompt comes during the countdown.
-    microphone.current = MicrophoneRecorder.open().then(
-      (opened) => {
-        setAnalyser(opened.analyser);
-        return opened;
-      },
-      (error: unknown) => {
-        microphoneToast.current = notifyFailure(error instanceof MicrophoneUnavailable ? CONVERSATION_MESSAGES.microphoneFailed : CONVERSATION_MESSAGES.startRecordingFailed, error);
-        return null;
-      },
-    );
+    open();
     // 3, 2, 1, then 0 with "Recording starting soon..." for its own step, then the recording.
-    let left = COUNTDOWN_FROM;
-    const timer = window.setInterval(() => {
-      left -= 1;
-      if (left >= 0) {
-        setCountdown(left);
-        return;
-      }
-      window.clearInterval(timer);
-      timers.current = timers.current.filter((id) => id !== timer);
-      void microphone.current?.then((opened) => (opened ? beginRecording() : (setState('idle'), release())));
-    }, COUNTDOWN_STEP_MS);
-    timers.current.push(timer);
-  }, [beginRecording, release]);
+    const timer = countDown(setCountdown, (done) => {
+      timers.drop(done);
+      void opening.current?.then((opened) => (opened ? begin() : (setState('idle'), release())));
+    });
+    timers.add(timer);
+  }, [opening, reset, open, timers, begin, release]);
 
   const pause = useCallback(() => {
-    void microphone.current?.then((opened) => opened?.pause());
-    clock.current = { recordedMs: clock.current.recordedMs + performance.now() - clock.current.since, since: 0, running: false };
+    void opening.current?.then((opened) => opened?.pause());
+    pauseClock();
     setState('paused');
-  }, []);
+  }, [opening, pauseClock]);
 
   const resume = useCallback(() => {
-    void microphone.current?.then((opened) => opened?.resume());
-    clock.current = { ...clock.current, since: performance.now(), running: true };
+    void opening.current?.then((opened) => opened?.resume());
+    resumeClock();
     setState('recording');
-  }, []);
+  }, [opening, resumeClock]);
 
   const restart = useCallback(() => {
-    live.current?.cancel();
-    live.current = null;
+    cancel();
     void release().then(() => {
       setState('idle');
       start();
     });
-  }, [release, start]);
+  }, [cancel, release, start]);
 
   // Leaving the page mid-recording drops the session and gives the microphone back.
   useEffect(
     () => () => {
-      live.current?.cancel();
+      cancel();
       void release();
     },
-    [release],
+    [cancel, release],
   );
 
-  return { state, countdown, elapsed, analyser, warning, start, pause, resume, stop, restart };
+  return { state, countdown, elapsed: clock.elapsed, analyser, warning: clock.warning, start, pause, resume, stop: session.stop, restart };
 }
