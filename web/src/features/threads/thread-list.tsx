@@ -10,7 +10,8 @@ import { useErrorToast } from '../../hooks/use-error-toast.ts';
 import { ThreadTable } from './thread-table.tsx';
 import { ThreadTitleEditor, ThreadTitleText } from './thread-title-editor.tsx';
 import { useThreads } from './api/threads.api.ts';
-import { useThreadMutations } from './use-thread-mutations.ts';
+import { useThreadMutations, type ThreadMutations } from './use-thread-mutations.ts';
+import type { ThreadRow } from './api/threads.graphql.ts';
 
 const Wrapper = styled.div`
   display: grid;
@@ -31,13 +32,38 @@ const SmallButton = styled(Button)`
   padding: 0 0.625rem;
 `;
 
+/** "Deleted Conversations", each with Recover. */
+function DeletedThreads({ threads, recovery }: { threads: readonly ThreadRow[]; recovery: ThreadMutations['recovery'] }) {
+  const headingId = useId();
+  return (
+    <Group aria-labelledby={headingId}>
+      <h2 id={headingId}>Deleted Conversations</h2>
+      <ThreadTable
+        labelledBy={headingId}
+        threads={threads}
+        emptyText="No deleted conversations"
+        renderTitle={(thread) => <ThreadTitleText>{thread.title}</ThreadTitleText>}
+        renderActions={(thread) => (
+          <SmallButton
+            $variant="secondary"
+            onClick={() => void recovery.recover(thread)}
+            disabled={recovery.busyId === thread.id}
+            aria-busy={recovery.busyId === thread.id || undefined}
+          >
+            Recover
+          </SmallButton>
+        )}
+      />
+    </Group>
+  );
+}
+
 /**
  * The user's conversation threads: active ones (rename inline, Continue, Delete with confirmation)
  * and, when there are any, the deleted ones (Recover). Every change refetches the thread lists.
  */
 export function ThreadList() {
   const navigate = useNavigate();
-  const deletedHeadingId = useId();
   const active = useThreads(false);
   const deleted = useThreads(true);
   useErrorToast(active.error, THREAD_MESSAGES.loadFailed);
@@ -81,27 +107,7 @@ export function ThreadList() {
         />
       )}
 
-      {deletedThreads.length > 0 && (
-        <Group aria-labelledby={deletedHeadingId}>
-          <h2 id={deletedHeadingId}>Deleted Conversations</h2>
-          <ThreadTable
-            labelledBy={deletedHeadingId}
-            threads={deletedThreads}
-            emptyText="No deleted conversations"
-            renderTitle={(thread) => <ThreadTitleText>{thread.title}</ThreadTitleText>}
-            renderActions={(thread) => (
-              <SmallButton
-                $variant="secondary"
-                onClick={() => void recovery.recover(thread)}
-                disabled={recovery.busyId === thread.id}
-                aria-busy={recovery.busyId === thread.id || undefined}
-              >
-                Recover
-              </SmallButton>
-            )}
-          />
-        </Group>
-      )}
+      {deletedThreads.length > 0 && <DeletedThreads threads={deletedThreads} recovery={recovery} />}
 
       <ConfirmDialog
         open={deletion.pending !== null}

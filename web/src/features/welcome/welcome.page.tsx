@@ -98,6 +98,54 @@ const SavedList = styled.div`
 /** The URL of the saved-conversations mode: a history entry of its own, so Back leaves it. */
 export const SAVED_CONVERSATIONS_PATH = '/welcome?view=saved';
 
+/** The way back to saved conversations (or, in saved mode, where to pick one) and to search. */
+function ContinueStories({ savedMode }: { savedMode: boolean }) {
+  const navigate = useNavigate();
+  return (
+    <Continue $wide={savedMode}>
+      {savedMode ? (
+        // After entering saved mode, focus lands here (the button pressed is gone).
+        <p data-route-focus tabIndex={-1}>
+          Pick a conversation thread from the list below
+        </p>
+      ) : (
+        <>
+          <p>Let&apos;s continue the conversation from where we left off last</p>
+          <Button $block $variant="secondary" onClick={() => navigate(SAVED_CONVERSATIONS_PATH)}>
+            View saved conversations
+          </Button>
+        </>
+      )}
+      <Button $block={!savedMode} $variant="ghost" onClick={() => navigate('/search')}>
+        <SearchIcon />
+        Search your stories
+      </Button>
+    </Continue>
+  );
+}
+
+/** "Practice for an interview": a new job description, or the saved ones. */
+function PracticeCard() {
+  const navigate = useNavigate();
+  return (
+    <Card aria-labelledby="practice-interview">
+      <CardIcon>
+        <BriefcaseIcon />
+      </CardIcon>
+      <h2 id="practice-interview">Practice for an interview</h2>
+      <Lead>Save job opportunities you&apos;re interested in and document experiences tailored to each one</Lead>
+      <Actions>
+        <Button $size="lg" $block onClick={() => navigate('/interview-practice')}>
+          New job
+        </Button>
+        <Button $size="lg" $block $variant="secondary" onClick={() => navigate('/interview-practice/saved')}>
+          Previously saved jobs
+        </Button>
+      </Actions>
+    </Card>
+  );
+}
+
 /** /welcome: tell your story or practise for an interview; saved-conversations mode (`?view=saved`) lists the threads. */
 export function WelcomePage() {
   useDocumentTitle('Welcome');
@@ -136,27 +184,7 @@ export function WelcomePage() {
             </Button>
           </Actions>
           {loadFailed && !savedMode && <LoadError message={THREAD_MESSAGES.welcomeLoadFailed} onRetry={() => allThreads.refetch()} />}
-          {(hasThreads || savedMode) && (
-            <Continue $wide={savedMode}>
-              {savedMode ? (
-                // After entering saved mode, focus lands here (the button pressed is gone).
-                <p data-route-focus tabIndex={-1}>
-                  Pick a conversation thread from the list below
-                </p>
-              ) : (
-                <>
-                  <p>Let&apos;s continue the conversation from where we left off last</p>
-                  <Button $block $variant="secondary" onClick={() => navigate(SAVED_CONVERSATIONS_PATH)}>
-                    View saved conversations
-                  </Button>
-                </>
-              )}
-              <Button $block={!savedMode} $variant="ghost" onClick={() => navigate('/search')}>
-                <SearchIcon />
-                Search your stories
-              </Button>
-            </Continue>
-          )}
+          {(hasThreads || savedMode) && <ContinueStories savedMode={savedMode} />}
         </Card>
 
         {savedMode ? (
@@ -164,21 +192,7 @@ export function WelcomePage() {
             <ThreadList />
           </SavedList>
         ) : (
-          <Card aria-labelledby="practice-interview">
-            <CardIcon>
-              <BriefcaseIcon />
-            </CardIcon>
-            <h2 id="practice-interview">Practice for an interview</h2>
-            <Lead>Save job opportunities you&apos;re interested in and document experiences tailored to each one</Lead>
-            <Actions>
-              <Button $size="lg" $block onClick={() => navigate('/interview-practice')}>
-                New job
-              </Button>
-              <Button $size="lg" $block $variant="secondary" onClick={() => navigate('/interview-practice/saved')}>
-                Previously saved jobs
-              </Button>
-            </Actions>
-          </Card>
+          <PracticeCard />
         )}
       </Main>
     </PageFrame>
