@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { THREAD_MESSAGES } from '@story/proto';
-import { refusalMessageOr } from '../../api/graphql-refusal.ts';
-import { notifyFailure, notifySuccess } from '../../components/toast/notify.ts';
-import { toast } from '../../components/toast/toast-store.ts';
-import { titleEditOutcome } from './thread-title.ts';
-import { useThreadListMutations } from './api/threads.api.ts';
-import type { ThreadRow } from './api/threads.graphql.ts';
+import { refusalMessageOr } from '../../../api/graphql-refusal.ts';
+import { notifyFailure, notifySuccess } from '../../../components/toast/notify.ts';
+import { toast } from '../../../components/toast/toast-store.ts';
+import { titleEditOutcome } from '../lib/thread-title.ts';
+import { useThreadListMutations } from '../api/threads.api.ts';
+import type { ThreadRow } from '../api/threads.graphql.ts';
 
 export interface ThreadMutations {
   title: {

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { LIMITS } from '@story/proto';
 import { styled } from 'styled-components';
-import { Button } from '../../components/button.ts';
-import { compactControlStyles } from '../../components/form-field.tsx';
-import { PencilIcon } from '../../components/icons.tsx';
-import { focusIsLost } from '../../lib/focus-lost.ts';
-import type { ThreadRow } from './api/threads.graphql.ts';
+import { Button } from '../../../components/button.ts';
+import { compactControlStyles } from '../../../components/form-field.tsx';
+import { PencilIcon } from '../../../components/icons.tsx';
+import { focusIsLost } from '../../../lib/focus-lost.ts';
+import type { ThreadRow } from '../api/threads.graphql.ts';
 
 const TitleLine = styled.div`
   display: flex;

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { styled } from 'styled-components';
-import { CardLabel, narrowScreen as narrow } from '../../components/card-layout.ts';
-import { visuallyHiddenStyles } from '../../components/visually-hidden.ts';
-import { formatDateTimeWithZone } from '../../lib/date-format.ts';
-import type { ThreadRow } from './api/threads.graphql.ts';
+import { CardLabel, narrowScreen as narrow } from '../../../components/card-layout.ts';
+import { visuallyHiddenStyles } from '../../../components/visually-hidden.ts';
+import { formatDateTimeWithZone } from '../../../lib/date-format.ts';
+import type { ThreadRow } from '../api/threads.graphql.ts';
 
 /** Spec section 2: ID 60 px, title flexible (min 200 px), Last Updated 200 px, Actions 200 px. */
 const COLUMNS = '60px minmax(200px, 1fr) 200px 200px';

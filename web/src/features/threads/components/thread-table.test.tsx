@@ -1,10 +1,10 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { ThemeProvider } from 'styled-components';
 import { describe, expect, it } from 'vitest';
-import { formatDateTimeWithZone } from '../../lib/date-format.ts';
-import { theme } from '../../theme.ts';
+import { formatDateTimeWithZone } from '../../../lib/date-format.ts';
+import { theme } from '../../../theme.ts';
 import { ThreadTable } from './thread-table.tsx';
-import type { ThreadRow } from './api/threads.graphql.ts';
+import type { ThreadRow } from '../api/threads.graphql.ts';
 
 const THREADS: ThreadRow[] = [
   { id: '12', title: 'Leading the migration', lastUpdated: '2025-03-04T17:07:00.000Z', deleted: false, createdAt: '2025-03-01T09:00:00.000Z' },

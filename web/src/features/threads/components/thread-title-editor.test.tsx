@@ -2,9 +2,9 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { LIMITS } from '@story/proto';
 import { ThemeProvider } from 'styled-components';
 import { describe, expect, it } from 'vitest';
-import { theme } from '../../theme.ts';
+import { theme } from '../../../theme.ts';
 import { ThreadTitleEditor } from './thread-title-editor.tsx';
-import type { ThreadRow } from './api/threads.graphql.ts';
+import type { ThreadRow } from '../api/threads.graphql.ts';
 
 const THREAD: ThreadRow = { id: '12', title: 'Leading the migration', lastUpdated: '2025-03-04T17:07:00.000Z', deleted: false, createdAt: '2025-03-01T09:00:00.000Z' };
 

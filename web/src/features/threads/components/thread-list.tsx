@@ -2,16 +2,16 @@ import { useId } from 'react';
 import { THREAD_MESSAGES } from '@story/proto';
 import { useNavigate } from 'react-router';
 import { styled } from 'styled-components';
-import { Button } from '../../components/button.ts';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { LoadError } from '../../components/load-error.tsx';
-import { BusyStatus } from '../../components/spinner.tsx';
-import { useErrorToast } from '../../hooks/use-error-toast.ts';
+import { Button } from '../../../components/button.ts';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
+import { BusyStatus } from '../../../components/spinner.tsx';
+import { useErrorToast } from '../../../hooks/use-error-toast.ts';
 import { ThreadTable } from './thread-table.tsx';
 import { ThreadTitleEditor, ThreadTitleText } from './thread-title-editor.tsx';
-import { useThreads } from './api/threads.api.ts';
-import { useThreadMutations, type ThreadMutations } from './use-thread-mutations.ts';
-import type { ThreadRow } from './api/threads.graphql.ts';
+import { useThreads } from '../api/threads.api.ts';
+import { useThreadMutations, type ThreadMutations } from '../hooks/use-thread-mutations.ts';
+import type { ThreadRow } from '../api/threads.graphql.ts';
 
 const Wrapper = styled.div`
   display: grid;
