@@ -8,7 +8,7 @@ import { newMessage, uncertainSpans, withAudioPiece, withFirstAudioPiece, type C
 import type { ConversationAction } from '../lib/conversation-reducer.ts';
 import type { TurnContext } from '../lib/turn-context.ts';
 
-/** Replies whose later pieces of speech are still coming, by message key: each gives the reply's whole audio once it is all there. */
+/** Replies spoken in pieces, by message key: each gives the reply's whole audio once all of it is there (at once, when it already is). */
 export type AudioArrivals = Map<string, Promise<string | null>>;
 
 export interface VoiceTurn {
@@ -60,7 +60,6 @@ export function useVoiceTurn(turns: ExclusiveTask, turnContext: () => TurnContex
         console.error('The rest of the spoken reply did not come', error);
       } finally {
         dispatch({ type: 'audio-ended', key: first.key });
-        audioArrivals.current.delete(first.key);
       }
       return message.audioResponse;
     },
