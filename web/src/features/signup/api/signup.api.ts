@@ -53,7 +53,7 @@ export async function googleAuth(credential: string, profile: GoogleProfile): Pr
 }
 
 /** The Google client id, or null when Google sign-in is not configured (then the button is hidden). */
-export async function fetchGoogleClientId(): Promise<string | null> {
+async function fetchGoogleClientId(): Promise<string | null> {
   const body = await httpClient.get('/api/auth/config', { parse: (data) => authConfigResponseSchema.parse(data) });
   // An empty id is as good as none.
   return body.googleClientId || null;
