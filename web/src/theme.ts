@@ -11,13 +11,22 @@ export const theme = {
     primary: '#5b21b6',
     primaryHover: '#4c1d95',
     primarySoft: '#ede9fe',
+    /** The border of the person's own bubble, on `primarySoft`. */
+    primarySoftBorder: '#d8cdfb',
     onPrimary: '#ffffff',
     focus: '#7c3aed',
     danger: '#b91c1c',
+    dangerHover: '#991b1b',
     dangerSoft: '#fef2f2',
     onDanger: '#ffffff',
     success: '#15803d',
+    /** Behind `success` text ("Saved", "Best"). */
+    successSoft: '#dcfce7',
     warning: '#b45309',
+    /** Behind `warning` text (the recording limit is near). */
+    warningSoft: '#fffbeb',
+    /** Words of an answer that its feedback quotes. */
+    highlight: '#fde68a',
   },
   fonts: {
     body: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",

@@ -48,11 +48,13 @@ const replyOf = (after: string) => {
   return lines[lines.indexOf('AI') + 1] ?? '';
 };
 
-/** The bodies the page sent to /api/process-text, in order. */
+/** What the page sent for each typed turn (the variables of GraphQL `ProcessText`), in order. */
 function processTextBodies(page: Page): { text: string; conversationHistory: { role: string; content: string }[] }[] {
   const bodies: { text: string; conversationHistory: { role: string; content: string }[] }[] = [];
   page.on('request', (request) => {
-    if (new URL(request.url()).pathname === '/api/process-text' && request.method() === 'POST') bodies.push(request.postDataJSON());
+    if (new URL(request.url()).pathname !== '/graphql' || request.method() !== 'POST') return;
+    const body = request.postDataJSON() as { operationName?: string; variables: { text: string; conversationHistory: { role: string; content: string }[] } };
+    if (body.operationName === 'ProcessText') bodies.push(body.variables);
   });
   return bodies;
 }

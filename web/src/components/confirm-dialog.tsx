@@ -46,7 +46,7 @@ export const DangerButton = styled(Button)`
   background: ${({ theme }) => theme.colors.danger};
   color: ${({ theme }) => theme.colors.onDanger};
   &:hover:not(:disabled):not([aria-disabled='true']) {
-    background: #991b1b;
+    background: ${({ theme }) => theme.colors.dangerHover};
   }
 `;
 

@@ -3,6 +3,7 @@
  * mean), so they are hidden from assistive technology, and they draw in the text colour.
  */
 import type { ReactNode } from 'react';
+import { theme } from '../theme.ts';
 
 export interface IconProps {
   /** Width and height in pixels. */
@@ -144,7 +145,7 @@ export function LogoMark({ size = 28 }: IconProps) {
   return (
     <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden="true" focusable="false">
       <rect width="32" height="32" rx="8" fill="currentColor" />
-      <path d="M8 9.5h16a1.5 1.5 0 011.5 1.5v9a1.5 1.5 0 01-1.5 1.5h-9l-4.5 4v-4H8A1.5 1.5 0 016.5 20v-9A1.5 1.5 0 018 9.5z" fill="#ffffff" />
+      <path d="M8 9.5h16a1.5 1.5 0 011.5 1.5v9a1.5 1.5 0 01-1.5 1.5h-9l-4.5 4v-4H8A1.5 1.5 0 016.5 20v-9A1.5 1.5 0 018 9.5z" fill={theme.colors.onPrimary} />
       <path d="M11 14h10M11 17.5h6.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
     </svg>
   );

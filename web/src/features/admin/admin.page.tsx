@@ -1,18 +1,17 @@
-import { useQuery } from '@apollo/client/react';
 import { ADMIN_MESSAGES } from '@story/proto';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { PageShell } from '../../components/page-shell.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useErrorToast } from '../../hooks/use-error-toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { ADMIN_USERS_QUERY, USER_TYPE_SETTINGS_QUERY } from './admin.graphql.ts';
+import { useAdminUsers, useUserTypeSettings } from './api/admin.api.ts';
 import { Muted, Section } from './admin-table.ts';
 import { UserTypeSettingsTable } from './user-type-settings-table.tsx';
 import { UsersTable } from './users-table.tsx';
 
 function AdminDashboard() {
-  const users = useQuery(ADMIN_USERS_QUERY);
-  const settings = useQuery(USER_TYPE_SETTINGS_QUERY);
+  const users = useAdminUsers();
+  const settings = useUserTypeSettings();
   useErrorToast(users.error, ADMIN_MESSAGES.fetchUsersFailed);
   useErrorToast(settings.error, ADMIN_MESSAGES.fetchSettingsFailed);
 

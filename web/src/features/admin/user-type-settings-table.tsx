@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useMutation } from '@apollo/client/react';
 import { ADMIN_MESSAGES, type ResponseType, type UserType } from '@story/proto';
 import { styled } from 'styled-components';
 import { Button } from '../../components/button.ts';
@@ -7,7 +6,8 @@ import { CardLabel } from '../../components/card-layout.ts';
 import { Select, compactControlStyles } from '../../components/form-field.tsx';
 import { notifyFailure, notifySuccess } from '../../components/toast/notify.ts';
 import { VisuallyHidden } from '../../components/visually-hidden.ts';
-import { UPDATE_USER_TYPE_SETTING_MUTATION, type UserTypeSettingRow } from './admin.graphql.ts';
+import { useUpdateUserTypeSetting } from './api/admin.api.ts';
+import type { UserTypeSettingRow } from './api/admin.graphql.ts';
 import {
   DEFAULT_TIME_LIMIT_MINUTES,
   RESPONSE_TYPE_OPTIONS,
@@ -30,11 +30,58 @@ interface Draft {
   responseType: ResponseType;
 }
 
+interface SettingRowProps {
+  row: UserTypeSettingRow;
+  /** What the row shows: its edits, else the saved values. */
+  values: Draft;
+  pending: boolean;
+  onEdit: (change: Partial<Draft>) => void;
+  onSave: () => void;
+}
+
+/** One tier: its time limit and response type, and its Save. */
+function SettingRow({ row, values, pending, onEdit, onSave }: SettingRowProps) {
+  const name = capitalize(row.userType);
+  return (
+    <tr data-testid={`user-type-row-${row.userType}`}>
+      <th scope="row">{name}</th>
+      <td>
+        <CardLabel>Time Limit (minutes)</CardLabel>
+        <MinutesInput
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step={TIME_LIMIT_STEP_MINUTES}
+          placeholder={String(DEFAULT_TIME_LIMIT_MINUTES)}
+          aria-label={`Time limit in minutes for ${name}`}
+          value={values.minutes}
+          onChange={(e) => onEdit({ minutes: e.target.value })}
+        />
+      </td>
+      <td>
+        <CardLabel>Response Type</CardLabel>
+        <Select aria-label={`Response type for ${name}`} value={values.responseType} onChange={(e) => onEdit({ responseType: responseTypeOrDefault(e.target.value) })}>
+          {RESPONSE_TYPE_OPTIONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </Select>
+      </td>
+      <td>
+        <Button onClick={onSave} disabled={pending} aria-busy={pending || undefined}>
+          Save<VisuallyHidden> {name} settings</VisuallyHidden>
+        </Button>
+      </td>
+    </tr>
+  );
+}
+
 /** Per-tier time limit (minutes) and response type; each row's edits stay local until its Save. */
 export function UserTypeSettingsTable({ settings, labelledBy }: { settings: readonly UserTypeSettingRow[]; labelledBy: string }) {
   const [drafts, setDrafts] = useState<Partial<Record<UserType, Draft>>>({});
   const [pending, setPending] = useState<ReadonlySet<UserType>>(new Set());
-  const [updateSetting] = useMutation(UPDATE_USER_TYPE_SETTING_MUTATION);
+  const updateSetting = useUpdateUserTypeSetting();
 
   const rowValues = (row: UserTypeSettingRow): Draft =>
     drafts[row.userType] ?? { minutes: secondsToMinutesInput(row.timeLimit), responseType: responseTypeOrDefault(row.responseType) };
@@ -47,9 +94,7 @@ export function UserTypeSettingsTable({ settings, labelledBy }: { settings: read
     const values = rowValues(row);
     setPending((previous) => new Set(previous).add(row.userType));
     try {
-      await updateSetting({
-        variables: { userType: row.userType, timeLimit: minutesToSeconds(values.minutes), responseType: values.responseType },
-      });
+      await updateSetting({ userType: row.userType, timeLimit: minutesToSeconds(values.minutes), responseType: values.responseType });
       // The saved row now comes from the server (the cache updated it); drop the local edit.
       setDrafts((previous) => {
         const next = { ...previous };
@@ -82,48 +127,9 @@ export function UserTypeSettingsTable({ settings, labelledBy }: { settings: read
           </tr>
         </thead>
         <tbody>
-          {settings.map((row) => {
-            const values = rowValues(row);
-            const name = capitalize(row.userType);
-            const isPending = pending.has(row.userType);
-            return (
-              <tr key={row.userType} data-testid={`user-type-row-${row.userType}`}>
-                <th scope="row">{name}</th>
-                <td>
-                  <CardLabel>Time Limit (minutes)</CardLabel>
-                  <MinutesInput
-                    type="number"
-                    inputMode="decimal"
-                    min={0}
-                    step={TIME_LIMIT_STEP_MINUTES}
-                    placeholder={String(DEFAULT_TIME_LIMIT_MINUTES)}
-                    aria-label={`Time limit in minutes for ${name}`}
-                    value={values.minutes}
-                    onChange={(e) => edit(row, { minutes: e.target.value })}
-                  />
-                </td>
-                <td>
-                  <CardLabel>Response Type</CardLabel>
-                  <Select
-                    aria-label={`Response type for ${name}`}
-                    value={values.responseType}
-                    onChange={(e) => edit(row, { responseType: responseTypeOrDefault(e.target.value) })}
-                  >
-                    {RESPONSE_TYPE_OPTIONS.map((option) => (
-                      <option key={option.value} value={option.value}>
-                        {option.label}
-                      </option>
-                    ))}
-                  </Select>
-                </td>
-                <td>
-                  <Button onClick={() => void handleSave(row)} disabled={isPending} aria-busy={isPending || undefined}>
-                    Save<VisuallyHidden> {name} settings</VisuallyHidden>
-                  </Button>
-                </td>
-              </tr>
-            );
-          })}
+          {settings.map((row) => (
+            <SettingRow key={row.userType} row={row} values={rowValues(row)} pending={pending.has(row.userType)} onEdit={(change) => edit(row, change)} onSave={() => void handleSave(row)} />
+          ))}
         </tbody>
       </Table>
     </TableScroll>

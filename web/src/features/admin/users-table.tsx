@@ -1,7 +1,7 @@
 import { styled } from 'styled-components';
 import { CardLabel, narrowScreen } from '../../components/card-layout.ts';
 import { formatDateTime24 } from '../../lib/date-format.ts';
-import type { AdminUserRow } from './admin.graphql.ts';
+import type { AdminUserRow } from './api/admin.graphql.ts';
 import { capitalize } from './admin-settings.ts';
 import { Muted, Table, TableScroll } from './admin-table.ts';
 

@@ -1,4 +1,3 @@
-import { useQuery } from '@apollo/client/react';
 import { JOB_MESSAGES } from '@story/proto';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/button.ts';
@@ -6,15 +5,15 @@ import { PageShell } from '../../components/page-shell.tsx';
 import { BusyStatus } from '../../components/spinner.tsx';
 import { useErrorToast } from '../../hooks/use-error-toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { CardActions, CardGrid, EmptyText, JobDescriptionCard, PageActions } from './job-description-card.tsx';
-import { JOB_DESCRIPTIONS_QUERY } from './job-descriptions.graphql.ts';
-import { useJobDescriptionActions } from './use-job-description-actions.ts';
+import { CardActions, CardGrid, EmptyText, JobDescriptionCard, PageActions } from './components/job-description-card.tsx';
+import { useJobDescriptions } from './api/job-descriptions.api.ts';
+import { useJobDescriptionActions } from './hooks/use-job-description-actions.ts';
 
 /** /interview-practice/archived: archived descriptions as cards, each with Unarchive. */
 export function ArchivedPage() {
   useDocumentTitle('Archived Job Descriptions');
   const navigate = useNavigate();
-  const list = useQuery(JOB_DESCRIPTIONS_QUERY, { variables: { archived: true }, fetchPolicy: 'cache-and-network' });
+  const list = useJobDescriptions(true);
   useErrorToast(list.error, JOB_MESSAGES.loadArchivedFailed);
   const actions = useJobDescriptionActions();
   const descriptions = list.data?.formattedJobDescriptions ?? [];

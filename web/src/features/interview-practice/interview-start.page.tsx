@@ -11,9 +11,9 @@ import { notifyFailure } from '../../components/toast/notify.ts';
 import { useExclusiveTask } from '../../hooks/use-exclusive-task.ts';
 import { useProblemToast } from '../../hooks/use-problem-toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { processJobDescription } from './job-descriptions.api.ts';
-import { reviewPath } from './interview-links.ts';
-import { refusalOr } from './refusal.ts';
+import { useProcessJobDescription } from './api/job-descriptions.api.ts';
+import { reviewPath } from './lib/interview-links.ts';
+import { refusalOr } from './lib/refusal.ts';
 
 const Form = styled.form`
   display: grid;
@@ -51,6 +51,7 @@ export function InterviewStartPage() {
   const descriptionId = useId();
   const [form, setForm] = useState({ companyName: '', jobTitle: '', jobDescription: '' });
   const task = useExclusiveTask();
+  const processJobDescription = useProcessJobDescription();
   const validation = processJobDescriptionRequestSchema.safeParse(form);
   const complain = useProblemToast(validation.success ? [] : validation.error.issues.map((issue) => issue.message));
 

@@ -4,8 +4,8 @@ import { Button } from '../../components/button.ts';
 import { MicIcon } from '../../components/icons.tsx';
 import { PageShell } from '../../components/page-shell.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { parsePracticeParams, practiceConversationPath } from './interview-links.ts';
-import { SelectedRequirements, StartButtons } from './selected-requirements.tsx';
+import { parsePracticeParams, practiceConversationPath } from './lib/interview-links.ts';
+import { SelectedRequirements, StartButtons } from './components/selected-requirements.tsx';
 
 /** /interview-practice/practice: the selected requirements and the two ways to start practising them. */
 export function PracticePage() {

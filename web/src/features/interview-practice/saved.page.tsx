@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useQuery } from '@apollo/client/react';
 import { JOB_MESSAGES } from '@story/proto';
 import { useNavigate } from 'react-router';
 import { styled } from 'styled-components';
@@ -9,11 +8,11 @@ import { PageShell } from '../../components/page-shell.tsx';
 import { BusyStatus } from '../../components/spinner.tsx';
 import { useErrorToast } from '../../hooks/use-error-toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { CardActions, CardGrid, EmptyText, JobDescriptionCard, PageActions } from './job-description-card.tsx';
-import { JOB_DESCRIPTIONS_QUERY } from './job-descriptions.graphql.ts';
-import { reviewPath } from './interview-links.ts';
-import { SavedSnippets } from './saved-snippets.tsx';
-import { useJobDescriptionActions } from './use-job-description-actions.ts';
+import { CardActions, CardGrid, EmptyText, JobDescriptionCard, PageActions } from './components/job-description-card.tsx';
+import { useJobDescriptions } from './api/job-descriptions.api.ts';
+import { reviewPath } from './lib/interview-links.ts';
+import { SavedSnippets } from './components/saved-snippets.tsx';
+import { useJobDescriptionActions } from './hooks/use-job-description-actions.ts';
 
 const Toggle = styled(Button)`
   justify-self: start;
@@ -27,7 +26,7 @@ const Toggle = styled(Button)`
 export function SavedPage() {
   useDocumentTitle('Saved Job Descriptions');
   const navigate = useNavigate();
-  const list = useQuery(JOB_DESCRIPTIONS_QUERY, { variables: { archived: false }, fetchPolicy: 'cache-and-network' });
+  const list = useJobDescriptions(false);
   useErrorToast(list.error, JOB_MESSAGES.loadSavedFailed);
   const actions = useJobDescriptionActions();
   const [openId, setOpenId] = useState<string | null>(null);

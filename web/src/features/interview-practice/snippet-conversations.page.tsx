@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { JOB_MESSAGES } from '@story/proto';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { styled } from 'styled-components';
@@ -8,14 +8,13 @@ import { cardSurfaceStyles } from '../../components/card-section.ts';
 import { PageShell } from '../../components/page-shell.tsx';
 import { BusyStatus } from '../../components/spinner.tsx';
 import { notifyFailure } from '../../components/toast/notify.ts';
-import { useAsyncEffect } from '../../hooks/use-async-effect.ts';
 import { formatRelative } from '../../lib/date-format.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { AnswerWithFeedback } from '../feedback/answer-with-feedback.tsx';
-import { SnippetProgressView } from '../feedback/snippet-progress.tsx';
-import { fetchSnippet, fetchSnippetConversations, type SnippetConversation } from './job-descriptions.api.ts';
-import { exchangeAnchor, idParam, practiceConversationPath } from './interview-links.ts';
-import { SelectedRequirements, StartButtons } from './selected-requirements.tsx';
+import { AnswerWithFeedback, SnippetProgressView } from '../feedback/index.ts';
+import { useSnippetHistory } from './api/job-descriptions.api.ts';
+import type { SnippetConversation } from '../recording/index.ts';
+import { exchangeAnchor, idParam, practiceConversationPath } from './lib/interview-links.ts';
+import { SelectedRequirements, StartButtons } from './components/selected-requirements.tsx';
 
 const Conversation = styled.article`
   display: grid;
@@ -71,11 +70,6 @@ const History = styled.section`
   gap: ${({ theme }) => theme.space.md};
 `;
 
-interface SnippetData {
-  snippetText: string;
-  conversations: SnippetConversation[];
-}
-
 /** One practice session: when it started and was last updated, then each exchange (the one a search result opened at marked and scrolled to). */
 function ConversationCard({ conversation, index, focused }: { conversation: SnippetConversation; index: number; focused: string }) {
   const headingId = useId();
@@ -130,18 +124,7 @@ export function SnippetConversationsPage() {
   const { snippetId = '' } = useParams();
   /** The exchange a search result opened the page at (`#exchange-…`), if any. */
   const focused = decodeURIComponent(useLocation().hash.slice(1));
-  const [data, setData] = useState<SnippetData | null>(null);
-  const [loading, setLoading] = useState(true);
-
-  useAsyncEffect(
-    () => {
-      setLoading(true);
-      if (idParam(snippetId) === 0) return Promise.reject(new Error(`"${snippetId}" is not a snippet id`));
-      return Promise.all([fetchSnippet(snippetId), fetchSnippetConversations(snippetId)]).then(([snippetText, conversations]) => ({ snippetText, conversations }));
-    },
-    { onSuccess: setData, onError: (error) => notifyFailure(JOB_MESSAGES.loadSnippetFailed, error), onSettled: () => setLoading(false) },
-    [snippetId],
-  );
+  const { data, loading } = useSnippetHistory(snippetId, idParam(snippetId) > 0, (error) => notifyFailure(JOB_MESSAGES.loadSnippetFailed, error));
 
   const context = data?.snippetText ?? '';
   const id = idParam(snippetId);

@@ -2,15 +2,10 @@ import { PRODUCT_NAME } from '@story/proto/messages/common';
 import { Link } from 'react-router';
 import { LegalPage } from './legal-page.tsx';
 
-/** /privacy: what the product stores, for how long, what goes to OpenAI, and how to get it out or deleted. */
-export function PrivacyPage() {
+/** What the product stores about a person. */
+function WhatWeStore() {
   return (
-    <LegalPage title="Privacy Policy" updated="November 2026">
-      <p>
-        {PRODUCT_NAME} keeps the stories you tell so that you can come back to them, search them and use them in interviews. This page says plainly what
-        it stores, for how long, who else sees it, and how you get it out or deleted.
-      </p>
-
+    <>
       <h2>What we store</h2>
       <ul>
         <li>
@@ -41,7 +36,14 @@ export function PrivacyPage() {
         </li>
       </ul>
       <p>There are no advertising or analytics cookies, and your data is not sold or shared for marketing.</p>
+    </>
+  );
+}
 
+/** Who sees it, what goes to OpenAI, and how long it is kept. */
+function WhoSeesItAndForHowLong() {
+  return (
+    <>
       <h2>Who can see it</h2>
       <p>
         Only you can read your conversations, recordings&apos; text, stories and job descriptions: every request is checked against your account. The
@@ -78,7 +80,14 @@ export function PrivacyPage() {
         <li>Your recordings: only while they are being transcribed.</li>
         <li>A session ends when you log out, after 7 days without use, and at the latest 30 days after you signed in.</li>
       </ul>
+    </>
+  );
+}
 
+/** Getting the data out or deleted, and changes to this policy. */
+function YourRights() {
+  return (
+    <>
       <h2>Getting your data out, or deleted</h2>
       <ul>
         <li>
@@ -101,6 +110,21 @@ export function PrivacyPage() {
         When this policy changes in substance, this page shows the new date at the top. The <Link to="/terms">Terms of Service</Link> say what you and we
         agree to when you use {PRODUCT_NAME}.
       </p>
+    </>
+  );
+}
+
+/** /privacy: what the product stores, for how long, what goes to OpenAI, and how to get it out or deleted. */
+export function PrivacyPage() {
+  return (
+    <LegalPage title="Privacy Policy" updated="November 2026">
+      <p>
+        {PRODUCT_NAME} keeps the stories you tell so that you can come back to them, search them and use them in interviews. This page says plainly what
+        it stores, for how long, who else sees it, and how you get it out or deleted.
+      </p>
+      <WhatWeStore />
+      <WhoSeesItAndForHowLong />
+      <YourRights />
     </LegalPage>
   );
 }

@@ -11,7 +11,7 @@ import { useExclusiveTask } from '../../hooks/use-exclusive-task.ts';
 import { useProblemToast } from '../../hooks/use-problem-toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { StoryResultCard } from './story-result-card.tsx';
-import { searchStories, type FoundStory } from './story-search.api.ts';
+import { searchStories, type FoundStory } from './api/story-search.api.ts';
 
 const SearchForm = styled.form`
   display: grid;

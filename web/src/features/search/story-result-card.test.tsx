@@ -4,7 +4,7 @@ import { ThemeProvider } from 'styled-components';
 import { describe, expect, it } from 'vitest';
 import { theme } from '../../theme.ts';
 import { StoryResultCard } from './story-result-card.tsx';
-import type { FoundStory } from './story-search.api.ts';
+import type { FoundStory } from './api/story-search.api.ts';
 
 const STORY: FoundStory = { id: 7, sourceType: 'conversation', content: 'Me: I led the migration.', createdAt: '2025-01-01T10:00:00.000Z', distance: 0.25 };
 

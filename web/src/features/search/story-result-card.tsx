@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { styled } from 'styled-components';
 import { buttonStyles, type ButtonStyleProps } from '../../components/button.ts';
 import { formatRelative } from '../../lib/date-format.ts';
-import type { FoundStory } from './story-search.api.ts';
+import type { FoundStory } from './api/story-search.api.ts';
 import { relevanceScore, splitAtPassage, storyConversationPath } from './story-result.ts';
 
 const Card = styled.article`

@@ -1,5 +1,5 @@
 import type { StoryResultOrigin } from '@story/proto';
-import { snippetExchangePath } from '../interview-practice/interview-links.ts';
+import { snippetExchangePath } from '../interview-practice/index.ts';
 
 /** "Relevance score: " is 1 minus the distance, to 4 decimals (spec sections 2 and 9). */
 export function relevanceScore(distance: number): string {

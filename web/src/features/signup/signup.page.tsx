@@ -1,15 +1,13 @@
-import { useState } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { homePath } from '../../auth/home-path.ts';
 import { FullPageSpinner } from '../../components/full-page-spinner.tsx';
-import { useAsyncEffect } from '../../hooks/use-async-effect.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { DetailsStep } from './details-step.tsx';
-import { EmailStep } from './email-step.tsx';
-import { LoginStep } from './login-step.tsx';
-import { signupStepOf, signupStepPath, stepStateOf, type SignupStep } from './signup-steps.ts';
-import { fetchGoogleClientId } from './signup.api.ts';
+import { DetailsStep } from './components/details-step.tsx';
+import { EmailStep } from './components/email-step.tsx';
+import { LoginStep } from './components/login-step.tsx';
+import { signupStepOf, signupStepPath, stepStateOf, type SignupStep } from './lib/signup-steps.ts';
+import { useGoogleClientId } from './api/signup.api.ts';
 
 const TITLES: Record<SignupStep, string> = {
   email: 'Sign up',
@@ -30,18 +28,8 @@ export function SignupPage() {
   const [searchParams] = useSearchParams();
   const step = signupStepOf(searchParams.get('step'));
   const state = stepStateOf(location.state);
-  const [googleClientId, setGoogleClientId] = useState<string | null>(null);
+  const googleClientId = useGoogleClientId();
   useDocumentTitle(TITLES[step]);
-
-  useAsyncEffect(
-    fetchGoogleClientId,
-    {
-      onSuccess: setGoogleClientId,
-      // Without the configuration the Google button simply stays hidden.
-      onError: (error) => console.error('Could not load the sign-in configuration', error),
-    },
-    [],
-  );
 
   if (status === 'loading') return <FullPageSpinner label="Checking your session" />;
   if (status === 'signed-in') return <Navigate to={homePath(user)} replace />;

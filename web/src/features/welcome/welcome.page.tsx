@@ -1,4 +1,3 @@
-import { useQuery } from '@apollo/client/react';
 import { THREAD_MESSAGES } from '@story/proto';
 import { useNavigate, useSearchParams } from 'react-router';
 import { styled } from 'styled-components';
@@ -12,8 +11,7 @@ import { MAIN_CONTENT_ID } from '../../components/skip-link.tsx';
 import { VisuallyHidden } from '../../components/visually-hidden.ts';
 import { useErrorToast } from '../../hooks/use-error-toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { ThreadList } from '../threads/thread-list.tsx';
-import { THREADS_QUERY } from '../threads/threads.graphql.ts';
+import { ThreadList, useThreads } from '../threads/index.ts';
 
 /** At most 1200 px wide (spec section 9); two cards side by side, one column in saved mode. */
 const Main = styled.main<{ $single: boolean }>`
@@ -100,6 +98,54 @@ const SavedList = styled.div`
 /** The URL of the saved-conversations mode: a history entry of its own, so Back leaves it. */
 export const SAVED_CONVERSATIONS_PATH = '/welcome?view=saved';
 
+/** The way back to saved conversations (or, in saved mode, where to pick one) and to search. */
+function ContinueStories({ savedMode }: { savedMode: boolean }) {
+  const navigate = useNavigate();
+  return (
+    <Continue $wide={savedMode}>
+      {savedMode ? (
+        // After entering saved mode, focus lands here (the button pressed is gone).
+        <p data-route-focus tabIndex={-1}>
+          Pick a conversation thread from the list below
+        </p>
+      ) : (
+        <>
+          <p>Let&apos;s continue the conversation from where we left off last</p>
+          <Button $block $variant="secondary" onClick={() => navigate(SAVED_CONVERSATIONS_PATH)}>
+            View saved conversations
+          </Button>
+        </>
+      )}
+      <Button $block={!savedMode} $variant="ghost" onClick={() => navigate('/search')}>
+        <SearchIcon />
+        Search your stories
+      </Button>
+    </Continue>
+  );
+}
+
+/** "Practice for an interview": a new job description, or the saved ones. */
+function PracticeCard() {
+  const navigate = useNavigate();
+  return (
+    <Card aria-labelledby="practice-interview">
+      <CardIcon>
+        <BriefcaseIcon />
+      </CardIcon>
+      <h2 id="practice-interview">Practice for an interview</h2>
+      <Lead>Save job opportunities you&apos;re interested in and document experiences tailored to each one</Lead>
+      <Actions>
+        <Button $size="lg" $block onClick={() => navigate('/interview-practice')}>
+          New job
+        </Button>
+        <Button $size="lg" $block $variant="secondary" onClick={() => navigate('/interview-practice/saved')}>
+          Previously saved jobs
+        </Button>
+      </Actions>
+    </Card>
+  );
+}
+
 /** /welcome: tell your story or practise for an interview; saved-conversations mode (`?view=saved`) lists the threads. */
 export function WelcomePage() {
   useDocumentTitle('Welcome');
@@ -107,7 +153,7 @@ export function WelcomePage() {
   const [searchParams] = useSearchParams();
   const savedMode = searchParams.get('view') === 'saved';
   // All threads, deleted ones included (spec section 7): does the user have anything saved?
-  const allThreads = useQuery(THREADS_QUERY, { variables: {} });
+  const allThreads = useThreads();
   useErrorToast(allThreads.error, THREAD_MESSAGES.welcomeLoadFailed);
   const hasThreads = (allThreads.data?.threads.length ?? 0) > 0;
   // Not knowing whether anything is saved is said, with a retry, rather than hiding the way back to it.
@@ -138,27 +184,7 @@ export function WelcomePage() {
             </Button>
           </Actions>
           {loadFailed && !savedMode && <LoadError message={THREAD_MESSAGES.welcomeLoadFailed} onRetry={() => allThreads.refetch()} />}
-          {(hasThreads || savedMode) && (
-            <Continue $wide={savedMode}>
-              {savedMode ? (
-                // After entering saved mode, focus lands here (the button pressed is gone).
-                <p data-route-focus tabIndex={-1}>
-                  Pick a conversation thread from the list below
-                </p>
-              ) : (
-                <>
-                  <p>Let&apos;s continue the conversation from where we left off last</p>
-                  <Button $block $variant="secondary" onClick={() => navigate(SAVED_CONVERSATIONS_PATH)}>
-                    View saved conversations
-                  </Button>
-                </>
-              )}
-              <Button $block={!savedMode} $variant="ghost" onClick={() => navigate('/search')}>
-                <SearchIcon />
-                Search your stories
-              </Button>
-            </Continue>
-          )}
+          {(hasThreads || savedMode) && <ContinueStories savedMode={savedMode} />}
         </Card>
 
         {savedMode ? (
@@ -166,21 +192,7 @@ export function WelcomePage() {
             <ThreadList />
           </SavedList>
         ) : (
-          <Card aria-labelledby="practice-interview">
-            <CardIcon>
-              <BriefcaseIcon />
-            </CardIcon>
-            <h2 id="practice-interview">Practice for an interview</h2>
-            <Lead>Save job opportunities you&apos;re interested in and document experiences tailored to each one</Lead>
-            <Actions>
-              <Button $size="lg" $block onClick={() => navigate('/interview-practice')}>
-                New job
-              </Button>
-              <Button $size="lg" $block $variant="secondary" onClick={() => navigate('/interview-practice/saved')}>
-                Previously saved jobs
-              </Button>
-            </Actions>
-          </Card>
+          <PracticeCard />
         )}
       </Main>
     </PageFrame>

@@ -1,0 +1,24 @@
+import { useCallback } from 'react';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { ADMIN_USERS_QUERY, UPDATE_USER_TYPE_SETTING_MUTATION, USER_TYPE_SETTINGS_QUERY, type UpdateUserTypeSettingVariables } from './admin.graphql.ts';
+
+/** Every registered user, newest first (admins only). */
+export function useAdminUsers() {
+  return useQuery(ADMIN_USERS_QUERY);
+}
+
+/** The per-tier recording settings (admins only). */
+export function useUserTypeSettings() {
+  return useQuery(USER_TYPE_SETTINGS_QUERY);
+}
+
+/** Saves one tier's settings; the cache replaces that tier's row (keyed by userType). */
+export function useUpdateUserTypeSetting(): (setting: UpdateUserTypeSettingVariables) => Promise<void> {
+  const [updateSetting] = useMutation(UPDATE_USER_TYPE_SETTING_MUTATION);
+  return useCallback(
+    async (variables) => {
+      await updateSetting({ variables });
+    },
+    [updateSetting],
+  );
+}

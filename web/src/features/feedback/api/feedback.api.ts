@@ -1,0 +1,42 @@
+import { useEffect } from 'react';
+import { useQuery } from '@apollo/client/react';
+import { answerFeedbackSchema, type AnswerFeedback, type SnippetProgressResponse } from '@story/proto';
+import { ApiError, httpClient } from '../../../api/http-client.ts';
+import { SNIPPET_PROGRESS_QUERY } from './feedback.graphql.ts';
+
+/*
+ * An answer's feedback is read and corrected over REST, not GraphQL: the whole AnswerFeedback (STAR
+ * parts, each with its quotes and the story's earlier quotes, lists within a list) is estimated at
+ * 1,067 fields, past the gateway's cost limit of 1,000 per GraphQL operation, which refuses it.
+ */
+
+/** The feedback on one of the person's answers, or null while it is not ready (GET /api/feedback/{answerId} answers 404 until then). */
+export async function fetchAnswerFeedback(answerId: string): Promise<AnswerFeedback | null> {
+  try {
+    return await httpClient.get(`/api/feedback/${answerId}`, { parse: (data) => answerFeedbackSchema.parse(data) });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/**
+ * Corrects the transcript of one of the person's spoken answers (PUT /api/feedback/{answerId}/transcript):
+ * the answer is scored again from the corrected words, and the new feedback comes back.
+ */
+export async function correctAnswerTranscript(answerId: string, transcript: string): Promise<AnswerFeedback> {
+  return httpClient.put(`/api/feedback/${answerId}/transcript`, { transcript }, { parse: (data) => answerFeedbackSchema.parse(data) });
+}
+
+/**
+ * A snippet's practice progress (GraphQL `snippetProgress`), read when shown and again each time
+ * `reads` grows; null before the first read answers, and after a first read that failed. A later
+ * read that fails keeps what is shown: it is only behind by one attempt.
+ */
+export function useSnippetProgress(snippetId: number, reads: number): SnippetProgressResponse | null {
+  const { data, previousData, refetch } = useQuery(SNIPPET_PROGRESS_QUERY, { variables: { snippetId: String(snippetId) }, skip: snippetId <= 0, fetchPolicy: 'network-only' });
+  useEffect(() => {
+    if (reads > 0) refetch().catch(() => undefined);
+  }, [reads, refetch]);
+  return data?.snippetProgress ?? (reads > 0 ? previousData?.snippetProgress : undefined) ?? null;
+}

@@ -1,0 +1,2 @@
+/** Interview practice, as other features link to it. */
+export { snippetExchangePath } from './lib/interview-links.ts';

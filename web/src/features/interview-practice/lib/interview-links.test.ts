@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { parseRecordingParams } from '../../recording/index.ts';
+import { idParam, parsePracticeParams, parseReviewParams, practiceConversationPath, practicePath, reviewPath } from './interview-links.ts';
+
+describe('interview-practice links', () => {
+  it('reads ids as positive integers, else 0', () => {
+    expect(['7', ' 12 ', null, '', '0', '-3', 'abc', '1e3', '0x10', '2.5', '9'.repeat(20)].map(idParam)).toEqual([7, 12, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+  });
+
+  it('round-trips the review screen’s query, encoded', () => {
+    const params = { description: '## Role\n\n- Lead & ship\n- 100% "remote"', jobTitle: 'Senior Engineer (Go)', companyName: 'Acme & Co', id: 0 };
+    const path = reviewPath(params);
+    expect(path.startsWith('/interview-practice/review?description=')).toBe(true);
+    expect(path).not.toContain('id=');
+    expect(parseReviewParams(new URL(path, 'http://x').searchParams)).toEqual(params);
+    expect(parseReviewParams(new URL(reviewPath({ ...params, id: 9 }), 'http://x').searchParams).id).toBe(9);
+  });
+
+  it('links the practice screen and the conversation screen with the snippet as context', () => {
+    expect(parsePracticeParams(new URL(practicePath('- Lead teams', 5), 'http://x').searchParams)).toEqual({ section: '- Lead teams', snippetId: 5 });
+    const text = new URL(practiceConversationPath('- Lead teams', 5, 'text'), 'http://x');
+    expect(text.pathname).toBe('/recording');
+    expect(parseRecordingParams(text.searchParams)).toEqual({ mode: 'new', threadId: null, context: '- Lead teams', snippetId: 5, type: 'text' });
+    const voice = new URL(practiceConversationPath('- Lead teams', 5, 'voice'), 'http://x');
+    expect(parseRecordingParams(voice.searchParams).type).toBeNull();
+  });
+});

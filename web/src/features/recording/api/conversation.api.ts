@@ -1,0 +1,84 @@
+import { useCallback } from 'react';
+import { useApolloClient, useMutation } from '@apollo/client/react';
+import { saveConversationResponseSchema, spokenOpeningResponseSchema, type ChatTurn, type OpeningRequest, type SpokenOpeningResponse } from '@story/proto';
+import { httpClient } from '../../../api/http-client.ts';
+import { useSaveThreadItem } from '../../threads/index.ts';
+import { OPEN_CONVERSATION_MUTATION, PROCESS_TEXT_MUTATION, RECORDING_SETTINGS_QUERY } from './conversation.graphql.ts';
+
+export interface ProcessTextInput {
+  text: string;
+  conversationHistory: ChatTurn[];
+  /** The selected requirements, when practising for an interview. */
+  context?: string;
+  /** The thread or practised snippet, so the answer's feedback is filed under it. */
+  threadId?: number;
+  snippetId?: number;
+}
+
+const idVariable = (id: number | undefined) => (id === undefined ? undefined : String(id));
+
+/** The coach's reply to a typed message (GraphQL `processText`), and the id of the answer's feedback. */
+export function useProcessText(): (input: ProcessTextInput) => Promise<{ aiResponse: string; answerId: string | null }> {
+  const [processText] = useMutation(PROCESS_TEXT_MUTATION);
+  return useCallback(
+    async ({ threadId, snippetId, ...input }) => {
+      const { data } = await processText({ variables: { ...input, threadId: idVariable(threadId), snippetId: idVariable(snippetId) } });
+      if (!data) throw new Error('processText returned no data');
+      return { aiResponse: data.processText.aiResponse, answerId: data.processText.answerId ?? null };
+    },
+    [processText],
+  );
+}
+
+/**
+ * The interviewer's first question, asked before the person says anything (issue 19): as text
+ * (GraphQL `openConversation`), or spoken when the plan speaks replies (POST /api/transcribe/opening:
+ * the speech service's audio, which GraphQL does not carry).
+ */
+export function useFetchOpening(): (input: OpeningRequest, spoken: boolean) => Promise<SpokenOpeningResponse> {
+  const [openConversation] = useMutation(OPEN_CONVERSATION_MUTATION);
+  return useCallback(
+    async (input, spoken) => {
+      if (spoken) return httpClient.post('/api/transcribe/opening', { ...input }, { parse: (data) => spokenOpeningResponseSchema.parse(data) });
+      const { data } = await openConversation({ variables: { context: input.context, snippetId: idVariable(input.snippetId) } });
+      if (!data) throw new Error('openConversation returned no data');
+      return { aiResponse: data.openConversation.aiResponse };
+    },
+    [openConversation],
+  );
+}
+
+/** An exchange to save to a thread; `audioResponse` is a spoken reply's MP3 (base64), if it has one. */
+export interface ExchangeToSave {
+  userMessage: string;
+  aiResponse: string;
+  answerId?: string | null;
+  audioResponse: string | null;
+}
+
+/**
+ * Saves one exchange to a thread: over GraphQL (`saveConversation`), except a spoken reply, whose
+ * audio only REST takes (POST /api/conversations with `audioResponse`), until a save can name audio
+ * the server keeps by reference.
+ */
+export function useSaveExchange(): (threadId: string, exchange: ExchangeToSave) => Promise<void> {
+  const saveThreadItem = useSaveThreadItem();
+  return useCallback(
+    async (threadId, { userMessage, aiResponse, answerId, audioResponse }) => {
+      if (!audioResponse) return saveThreadItem({ threadId, userMessage, aiResponse, answerId: answerId ?? null });
+      const body = { userMessage, aiResponse, threadId: Number(threadId), audioResponse, ...(answerId ? { answerId } : {}) };
+      await httpClient.post('/api/conversations', body, { parse: (data) => saveConversationResponseSchema.parse(data) });
+    },
+    [saveThreadItem],
+  );
+}
+
+/** Reads the user's recording limit (seconds) and reply type from the server (GraphQL `myRecordingSettings`). */
+export function useFetchRecordingSettings(): () => Promise<{ timeLimit: number }> {
+  const client = useApolloClient();
+  return useCallback(async () => {
+    const { data } = await client.query({ query: RECORDING_SETTINGS_QUERY, fetchPolicy: 'network-only' });
+    if (!data) throw new Error('myRecordingSettings returned no data');
+    return data.myRecordingSettings;
+  }, [client]);
+}

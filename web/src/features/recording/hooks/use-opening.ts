@@ -1,0 +1,44 @@
+import { useEffect, useRef, useState, type Dispatch } from 'react';
+import { CONVERSATION_MESSAGES } from '@story/proto';
+import { serverMessageOr } from '../../../api/failure.ts';
+import { notifyFailure } from '../../../components/toast/notify.ts';
+import { useFetchOpening } from '../api/conversation.api.ts';
+import { openingMessage } from '../lib/conversation-messages.ts';
+import type { ConversationAction } from '../lib/conversation-reducer.ts';
+
+interface OpeningInput {
+  /** The conversation is an interview practice (a snippet, or selected requirements). */
+  practice: boolean;
+  snippetId: number;
+  context: string | undefined;
+  /** The plan speaks replies: the question comes spoken. */
+  spoken: boolean;
+  /** Nothing is on screen and no history is coming: the practice is starting. */
+  ready: boolean;
+}
+
+/**
+ * The interviewer asks first (issue 19): a practice with nothing said yet opens with its question
+ * (spoken when the plan speaks replies), once per screen. Should it not come, the person can still
+ * answer; should the person speak first, the late question is dropped (the reducer's rule). True
+ * while it is on its way.
+ */
+export function useOpening({ practice, snippetId, context, spoken, ready }: OpeningInput, dispatch: Dispatch<ConversationAction>): boolean {
+  const fetchOpening = useFetchOpening();
+  const [pending, setPending] = useState(false);
+  /** Asked once per screen, however often the inputs change. */
+  const asked = useRef(false);
+
+  useEffect(() => {
+    if (!practice || !ready || asked.current) return;
+    asked.current = true;
+    setPending(true);
+    const input = { ...(context?.trim() ? { context: context.trim() } : {}), ...(snippetId > 0 ? { snippetId } : {}) };
+    fetchOpening(input, spoken)
+      .then((opening) => dispatch({ type: 'opening-arrived', message: openingMessage(opening.aiResponse, new Date().toISOString(), opening.audioResponse ?? null, opening.wordTimings ?? null) }))
+      .catch((error: unknown) => notifyFailure(serverMessageOr(error, CONVERSATION_MESSAGES.processTextFailed), error))
+      .finally(() => setPending(false));
+  }, [practice, ready, context, snippetId, spoken, fetchOpening, dispatch]);
+
+  return pending;
+}

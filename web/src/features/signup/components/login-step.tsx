@@ -1,0 +1,106 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { ACCOUNT_MESSAGES } from '@story/proto';
+import { useNavigate } from 'react-router';
+import { styled } from 'styled-components';
+import { useAuth } from '../../../auth/auth-context.tsx';
+import { Button } from '../../../components/button.ts';
+import { TextField } from '../../../components/form-field.tsx';
+import { notifyError } from '../../../components/toast/notify.ts';
+import { useExclusiveTask } from '../../../hooks/use-exclusive-task.ts';
+import { errorMessageOr } from '../../../lib/error-message.ts';
+import { AuthCard, CardHeader, Form } from './auth-card.tsx';
+import { BackButton } from './back-button.tsx';
+import { homePathFor } from '../../../auth/home-path.ts';
+import { EmailField } from './email-field.tsx';
+import { ReadOnlyEmail } from './read-only-email.tsx';
+import { leaveSignup } from '../lib/signup-drafts.ts';
+import { hasErrors, loginErrors, type LoginField, type LoginValues } from '../lib/signup-form.ts';
+import { login } from '../api/signup.api.ts';
+import { SubmitButton } from './submit-button.tsx';
+
+const ForgotRow = styled.div`
+  display: flex;
+  justify-content: flex-end;
+`;
+
+/** Step 2b: password login; the e-mail is pre-filled and locked when it came from the email step. */
+export function LoginStep({ initialEmail, emailLocked, onBack }: { initialEmail: string; emailLocked: boolean; onBack: () => void }) {
+  const [values, setValues] = useState<LoginValues>({ email: initialEmail, password: '' });
+  const [submitAttempted, setSubmitAttempted] = useState(false);
+  const [loginError, setLoginError] = useState<string | undefined>();
+  const submission = useExclusiveTask();
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const { signIn } = useAuth();
+  const navigate = useNavigate();
+
+  const errors = loginErrors(values);
+  const shown = submitAttempted ? errors : {};
+
+  const setField = (field: LoginField, value: string) => setValues((previous) => ({ ...previous, [field]: value }));
+
+  const handleSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (submission.isBusy()) return;
+    setSubmitAttempted(true);
+    // The previous error is cleared before each attempt.
+    setLoginError(undefined);
+    if (hasErrors(errors)) {
+      (errors.email && !emailLocked ? emailRef : passwordRef).current?.focus();
+      return;
+    }
+    await submission.run(async () => {
+      try {
+        const result = await login({ email: values.email.trim(), password: values.password });
+        leaveSignup();
+        signIn(result.user);
+        navigate(homePathFor(result.isAdmin));
+      } catch (error) {
+        // login() already chose "Invalid credentials" or the server message; the form shows it too.
+        notifyError(errorMessageOr(error, ACCOUNT_MESSAGES.loginFailedToast));
+        setLoginError(errorMessageOr(error, ACCOUNT_MESSAGES.invalidCredentials));
+        passwordRef.current?.focus();
+      }
+    });
+  };
+
+  const passwordMessage = shown.password ?? loginError;
+
+  return (
+    <AuthCard labelledBy="login-heading" testId="signup-login-step">
+      <BackButton onClick={onBack} />
+      <CardHeader>
+        <h1 id="login-heading">Welcome back</h1>
+      </CardHeader>
+
+      <Form noValidate onSubmit={handleSubmit}>
+        {emailLocked ? (
+          <ReadOnlyEmail id="login-email" email={values.email} />
+        ) : (
+          <EmailField ref={emailRef} id="login-email" autoFocus value={values.email} onChange={(e) => setField('email', e.target.value)} error={shown.email} />
+        )}
+
+        <TextField
+          ref={passwordRef}
+          id="login-password"
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          placeholder="Password"
+          autoFocus={emailLocked}
+          value={values.password}
+          onChange={(e) => setField('password', e.target.value)}
+          error={passwordMessage}
+        />
+
+        <ForgotRow>
+          {/* No password-reset behaviour is part of the specification. */}
+          <Button $variant="link">Forgot Password?</Button>
+        </ForgotRow>
+
+        <SubmitButton busy={submission.busy}>Log in</SubmitButton>
+      </Form>
+    </AuthCard>
+  );
+}
