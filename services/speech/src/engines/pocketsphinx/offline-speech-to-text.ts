@@ -3,6 +3,7 @@ import { drained } from '../child-process.ts';
 import { startPcmDecoder, type PcmSource } from '../pcm-decoder.ts';
 import { AudioTooLongError, DecodeTimeoutError, UnreadableAudioError, WorkCancelledError, decodeDeadlineMs, type LiveTranscription, type SpeechToText, type Transcription } from '../speech-engines.ts';
 import { PocketsphinxRecognizer, type RecognizerModel } from './pocketsphinx-recognizer.ts';
+import { CEPSTRAL_MEAN_SECONDS, cepstralMeanOf } from './cepstral-mean.ts';
 import { UtteranceCutter } from './utterance-cutter.ts';
 import { wordConfidences } from './word-confidence.ts';
 
@@ -21,7 +22,8 @@ export interface OfflineSpeechToTextOptions extends RecognizerModel {
 class RecognitionRun implements LiveTranscription {
   private readonly decoder;
   private readonly cutter = new UtteranceCutter();
-  private readonly recognizer: PocketsphinxRecognizer;
+  /** Started once the recording's first seconds are measured (cepstral-mean.ts). */
+  private recognizer: PocketsphinxRecognizer | undefined;
   private readonly result: Promise<Transcription>;
   private readonly deadline: NodeJS.Timeout;
   private refusal: Error | undefined;
@@ -33,14 +35,13 @@ class RecognitionRun implements LiveTranscription {
   constructor(
     source: PcmSource,
     kind: AudioKind,
-    model: RecognizerModel,
+    private readonly model: RecognizerModel,
     private readonly limitSeconds: number,
     private readonly maxSeconds: number,
     deadlineMs: number,
     signal?: AbortSignal,
   ) {
     this.decoder = startPcmDecoder(source, kind);
-    this.recognizer = new PocketsphinxRecognizer(model);
     this.deadline = setTimeout(() => this.stop(new DecodeTimeoutError(deadlineMs)), deadlineMs);
     signal?.addEventListener('abort', () => this.stop(new WorkCancelledError()), { once: true });
     if (signal?.aborted) this.stop(new WorkCancelledError());
@@ -75,7 +76,7 @@ class RecognitionRun implements LiveTranscription {
   abort(): void {
     clearTimeout(this.deadline);
     this.decoder.kill();
-    this.recognizer.abort();
+    this.recognizer?.abort();
   }
 
   private stop(reason: Error): void {
@@ -83,17 +84,38 @@ class RecognitionRun implements LiveTranscription {
     this.abort();
   }
 
+  /**
+   * Starts the recogniser with the cepstral mean of `opening` (the recording's first seconds) and
+   * gives it those seconds. A run stopped meanwhile starts nothing.
+   */
+  private async startRecognizer(opening: Buffer): Promise<PocketsphinxRecognizer> {
+    const cepstralMean = await cepstralMeanOf(opening);
+    if (this.stoppedBecause) throw this.stoppedBecause;
+    const recognizer = new PocketsphinxRecognizer(this.model, cepstralMean);
+    this.recognizer = recognizer;
+    await recognizer.write(opening);
+    return recognizer;
+  }
+
   private async run(): Promise<Transcription> {
     try {
+      const opening: Buffer[] = [];
+      let recognizer: PocketsphinxRecognizer | undefined;
       for await (const chunk of this.decoder.pcm as AsyncIterable<Buffer>) {
-        await this.recognizer.write(this.cutter.push(chunk));
+        const pcm = this.cutter.push(chunk);
+        if (recognizer) await recognizer.write(pcm);
+        else {
+          opening.push(pcm);
+          if (this.cutter.heardSeconds >= CEPSTRAL_MEAN_SECONDS) recognizer = await this.startRecognizer(Buffer.concat(opening.splice(0)));
+        }
         if (this.cutter.heardSeconds > this.maxSeconds) throw new AudioTooLongError(this.limitSeconds);
       }
       await this.decoder.done.catch((error: unknown) => {
         throw new UnreadableAudioError(error instanceof Error ? error.message : String(error));
       });
-      await this.recognizer.write(this.cutter.flush());
-      const { text, words } = await this.recognizer.finish();
+      recognizer ??= await this.startRecognizer(Buffer.concat(opening.splice(0)));
+      await recognizer.write(this.cutter.flush());
+      const { text, words } = await recognizer.finish();
       if (this.stoppedBecause) throw this.stoppedBecause;
       // pocketsphinx times words in the PCM it was fed, which has silence put in at each cut.
       const at = (seconds: number) => Math.round(this.cutter.recordingSecondsAt(seconds) * 1000) / 1000;

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { WordTiming } from '@story/proto';
 import { drained, exitOf, killGroup, spawnGroup, stderrTail } from '../child-process.ts';
+import { acousticModelWithoutCmninit } from './acoustic-model.ts';
+import { cmninitArg } from './cepstral-mean.ts';
 import type { WordEvidence } from './word-confidence.ts';
 
 const PROGRAM = 'pocketsphinx_continuous';
@@ -27,11 +29,17 @@ export interface RecognizerModel {
   decoderArgs?: readonly string[];
 }
 
-/** pocketsphinx's arguments for `model`, reading raw 16 kHz PCM from standard input, with each word's times. */
-export function recognizerArgs(model: RecognizerModel): string[] {
+/**
+ * pocketsphinx's arguments for `model`, reading raw 16 kHz PCM from standard input, with each
+ * word's times; with `cepstralMean`, the recording's own (cepstral-mean.ts) as the start of its
+ * cepstral mean normalisation, instead of the model's.
+ */
+export function recognizerArgs(model: RecognizerModel, cepstralMean?: readonly number[]): string[] {
   const { modelDir } = model;
+  const acousticModel = join(modelDir, 'en-us');
   return [
-    '-hmm', join(modelDir, 'en-us'),
+    '-hmm', cepstralMean ? acousticModelWithoutCmninit(acousticModel) : acousticModel,
+    ...(cepstralMean ? ['-cmninit', cmninitArg(cepstralMean)] : []),
     '-lm', model.languageModel ?? join(modelDir, 'en-us.lm.bin'),
     '-dict', model.dictionary ?? join(modelDir, 'cmudict-en-us.dict'),
     ...(model.decoderArgs ?? []),
@@ -139,8 +147,8 @@ export class PocketsphinxRecognizer {
   private partialLine = '';
   private failure: Error | undefined;
 
-  constructor(model: RecognizerModel) {
-    this.child = spawnGroup('sh', ['-c', `cat | exec ${PROGRAM} "$@"`, PROGRAM, ...withBacktrace(recognizerArgs(model), this.logFile)]);
+  constructor(model: RecognizerModel, cepstralMean?: readonly number[]) {
+    this.child = spawnGroup('sh', ['-c', `cat | exec ${PROGRAM} "$@"`, PROGRAM, ...withBacktrace(recognizerArgs(model, cepstralMean), this.logFile)]);
     const stderr = stderrTail(this.child);
     this.child.stdout.setEncoding('utf8');
     this.child.stdout.on('data', (text: string) => this.read(text));

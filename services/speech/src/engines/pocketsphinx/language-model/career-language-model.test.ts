@@ -58,8 +58,8 @@ describe.skipIf(!existsSync(GENERIC_MODEL))("SphinxTrieModel on Debian's en-us.l
 /**
  * Issue 19, point 4: voices the recogniser was not tuned on, reading sentences it was not tuned
  * on, through the service's own pipeline. The career model must hear them better than Debian's
- * generic model, and stay under a bound a little above what it measured here (19.7 %; the generic
- * model about 23 %).
+ * generic model, and stay under a bound a little above what it measured here with each recording's
+ * own cepstral mean (13.3 %; the generic model 19.7 %; before the cepstral mean, 19.7 % and 23 %).
  */
 const career = configuredRecognizerModel(DEBIAN_MODEL_DIR, DEFAULT_CAREER_MODEL.languageModel, DEFAULT_CAREER_MODEL.dictionary);
 const ready = installed('pocketsphinx_continuous') && installed('flite') && installed('sox') && !career.missing;
@@ -76,6 +76,6 @@ describe.skipIf(!ready)('the offline recogniser with the career model', () => {
     const tuned = await measureRecognition(recordings, career);
     const generic = await measureRecognition(recordings, { modelDir: DEBIAN_MODEL_DIR });
     expect(tuned.errors).toBeLessThan(generic.errors);
-    expect(tuned.errors / tuned.words).toBeLessThan(0.23);
-  });
+    expect(tuned.errors / tuned.words).toBeLessThan(0.16);
+  }, 240_000);
 });
