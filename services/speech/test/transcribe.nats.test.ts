@@ -84,9 +84,9 @@ describe('POST /api/transcribe', () => {
   });
 
   it('returns the transcript’s words with the recogniser’s confidence, and sends the unsure ones marked with the answer (issue 19)', async () => {
-    // flite's awb voice, which pocketsphinx has not heard: with the career model it hears "kept breaking" as "at rate think".
+    // flite's awb voice, which pocketsphinx has not heard: with the career model it hears "macros" as "macro is".
     const wav = join(world.dir, 'awb.wav');
-    execFileSync('flite', ['-voice', 'awb', '-t', 'The quarterly reconciliation spreadsheet kept breaking, so I rewrote the macros.', '-o', wav]);
+    execFileSync('flite', ['-voice', 'awb', '-t', 'The quarterly reconciliation spreadsheet kept crashing, so I rewrote the fragile macros overnight.', '-o', wav]);
     const events: AnswerGivenEvent[] = [];
     const subscription = world.nc.subscribe(EVENT_SUBJECTS.answerGiven, { callback: (_error, msg) => void events.push(answerGivenEventSchema.parse(msg.json())) });
     const response = await upload(TEXT_USER, fileOf(wav));
@@ -100,7 +100,7 @@ describe('POST /api/transcribe', () => {
     }
     const unsure = words.filter((word) => word.uncertain).map((word) => word.word);
     // Something misheard is marked; the long words it heard right are not.
-    expect(unsure.some((word) => !'the quarterly reconciliation spreadsheet kept breaking so i rewrote the macros'.split(' ').includes(word))).toBe(true);
+    expect(unsure.some((word) => !'the quarterly reconciliation spreadsheet kept crashing so i rewrote the fragile macros overnight'.split(' ').includes(word))).toBe(true);
     expect(words.filter((word) => word.word === 'reconciliation' || word.word === 'spreadsheet').map((word) => word.uncertain)).toEqual([false, false]);
     await expect.poll(() => events.find((event) => event.answerId === answer.answerId), { timeout: 10_000 }).toBeDefined();
     subscription.unsubscribe();
