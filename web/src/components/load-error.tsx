@@ -1,12 +1,10 @@
 import { useState } from 'react';
 import { styled } from 'styled-components';
 import { Button } from './button.ts';
+import { spreadRowStyles } from './spread-row.ts';
 
 const Box = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
+  ${spreadRowStyles}
   gap: ${({ theme }) => theme.space.md};
   padding: ${({ theme }) => theme.space.md};
   border: 1px solid ${({ theme }) => theme.colors.danger};

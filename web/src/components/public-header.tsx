@@ -5,6 +5,7 @@ import { useAuth } from '../auth/auth-context.tsx';
 import { homePath } from '../auth/home-path.ts';
 import { Brand } from './brand.tsx';
 import { buttonStyles, type ButtonStyleProps } from './button.ts';
+import { spreadRowStyles } from './spread-row.ts';
 
 const Bar = styled.header`
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
@@ -16,10 +17,7 @@ const Inner = styled.nav`
   min-height: ${({ theme }) => theme.sizes.header};
   margin: 0 auto;
   padding: ${({ theme }) => `${theme.space.sm} ${theme.space.lg}`};
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
+  ${spreadRowStyles}
   gap: ${({ theme }) => theme.space.sm};
 
   @media (max-width: ${({ theme }) => theme.breakpoints.sm}) {

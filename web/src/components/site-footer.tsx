@@ -1,6 +1,7 @@
 import { PRODUCT_NAME } from '@story/proto/messages/common';
 import { Link } from 'react-router';
 import { styled } from 'styled-components';
+import { spreadRowStyles } from './spread-row.ts';
 
 const Footer = styled.footer`
   border-top: 1px solid ${({ theme }) => theme.colors.border};
@@ -11,10 +12,7 @@ const Inner = styled.div`
   max-width: ${({ theme }) => theme.sizes.welcome};
   margin: 0 auto;
   padding: ${({ theme }) => `${theme.space.lg} ${theme.space.lg}`};
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
+  ${spreadRowStyles}
   gap: ${({ theme }) => theme.space.md};
   font-size: ${({ theme }) => theme.fontSizes.sm};
   color: ${({ theme }) => theme.colors.textMuted};

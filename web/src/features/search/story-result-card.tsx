@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { styled } from 'styled-components';
 import { buttonStyles, type ButtonStyleProps } from '../../components/button.ts';
+import { spreadRowStyles } from '../../components/spread-row.ts';
 import { formatRelative } from '../../lib/date-format.ts';
 import type { FoundStory } from './api/story-search.api.ts';
 import { relevanceScore, splitAtPassage, storyConversationPath } from './story-result.ts';
@@ -17,10 +18,8 @@ const Card = styled.article`
 `;
 
 const Heading = styled.header`
-  display: flex;
-  flex-wrap: wrap;
+  ${spreadRowStyles}
   align-items: baseline;
-  justify-content: space-between;
   gap: ${({ theme }) => theme.space.sm};
 
   h3 {
@@ -47,10 +46,7 @@ const Content = styled.p`
 `;
 
 const Footer = styled.footer`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
+  ${spreadRowStyles}
   gap: ${({ theme }) => theme.space.sm};
 `;
 

@@ -227,3 +227,12 @@ Send your CV and a short cover letter to careers@arcticrobotics.se before
 
 // Postings that are no job board's page: a short note, a table, other languages, a social post, markdown, a hostile paste.
 export * from './unusual-postings.fixtures.ts';
+
+/** The lines LinkedIn puts between a posting's header and "About the job" (issue 19): its buttons and the recruiter's card. */
+export const LINKEDIN_FURNITURE = [
+  'Show match details',
+  'Set alert for similar jobs',
+  'Meet the hiring team',
+  'Jana K. · 2nd · Engineering Manager at Northwind Freight',
+  'Message',
+];

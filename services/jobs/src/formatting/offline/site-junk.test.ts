@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { LINKEDIN_FURNITURE } from './postings.fixtures.ts';
 import { findJunkLines, withoutSiteAdditions, withoutTruncationTail } from './site-junk.ts';
 
 describe('site junk', () => {
@@ -31,11 +32,7 @@ describe('site junk', () => {
     const lines = [
       'Senior Data Engineer',
       '2 weeks ago · Over 100 applicants',
-      'Show match details',
-      'Set alert for similar jobs',
-      'Meet the hiring team',
-      'Jana K. · 2nd · Engineering Manager at Northwind Freight',
-      'Message',
+      ...LINKEDIN_FURNITURE,
       'About the job',
     ];
     expect(findJunkLines(lines)).toEqual([false, false, true, true, true, true, true, false]);

@@ -5,14 +5,7 @@ import { CardSection } from '../../../components/card-section.ts';
 import { Label, TextArea } from '../../../components/form-field.tsx';
 import { MarkdownView } from '../../../components/markdown.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
-
-const Toolbar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space.sm};
-`;
+import { SpreadRow } from '../../../components/spread-row.ts';
 
 const Toggle = styled.div`
   display: inline-flex;
@@ -61,7 +54,7 @@ export function FormattedDescription({ content, onContentChange, mode, onModeCha
   const editorId = useId();
   return (
     <CardSection aria-label="Formatted job description">
-      <Toolbar>
+      <SpreadRow>
         <Toggle role="group" aria-label="View">
           <Button $variant="ghost" aria-pressed={mode === 'edit'} onClick={() => onModeChange('edit')}>
             Edit
@@ -74,7 +67,7 @@ export function FormattedDescription({ content, onContentChange, mode, onModeCha
           {confirming && <Spinner size={16} />}
           {confirming ? 'Saving...' : 'Confirm Formatting'}
         </Button>
-      </Toolbar>
+      </SpreadRow>
       {mode === 'preview' ? (
         <Preview ref={previewRef} data-testid="markdown-preview" role="region" aria-label="Preview" tabIndex={0}>
           <MarkdownView>{content}</MarkdownView>

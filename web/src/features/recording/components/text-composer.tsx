@@ -3,6 +3,7 @@ import { LIMITS, MESSAGES } from '@story/proto';
 import { styled } from 'styled-components';
 import { Button } from '../../../components/button.ts';
 import { Label } from '../../../components/form-field.tsx';
+import { SpreadRow } from '../../../components/spread-row.ts';
 import { useProblemToast } from '../../../hooks/use-problem-toast.ts';
 import { readDraft, writeDraft } from '../../../hooks/use-session-draft.ts';
 
@@ -20,14 +21,6 @@ const TextArea = styled.textarea`
   border-radius: ${({ theme }) => theme.radii.sm};
   background: ${({ theme }) => theme.colors.surface};
   line-height: 1.5;
-`;
-
-const Row = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space.sm};
 `;
 
 const Hint = styled.p`
@@ -108,12 +101,12 @@ export function TextComposer({ processing, onSend, draftKey }: TextComposerProps
         onChange={(event) => setText(event.target.value)}
         onKeyDown={handleKeyDown}
       />
-      <Row>
+      <SpreadRow>
         <Hint id={hintId}>Press Enter to send, Shift+Enter for a new line.</Hint>
         <Button type="submit" disabled={blank || processing}>
           Send Message
         </Button>
-      </Row>
+      </SpreadRow>
     </Form>
   );
 }

@@ -3,6 +3,7 @@ import { styled } from 'styled-components';
 import { SPEECH_MESSAGES } from '@story/proto';
 import { Button } from '../../../components/button.ts';
 import { BusyStatus } from '../../../components/spinner.tsx';
+import { SpreadRow } from '../../../components/spread-row.ts';
 import { notifyError } from '../../../components/toast/notify.ts';
 import type { ToastHandle } from '../../../components/toast/toast-store.ts';
 import { uploadStep } from '../lib/upload-steps.ts';
@@ -92,12 +93,7 @@ const Progress = styled.progress`
   accent-color: ${({ theme }) => theme.colors.primary};
 `;
 
-const StepRow = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space.sm};
+const StepRow = styled(SpreadRow)`
   width: 100%;
 `;
 
