@@ -4,7 +4,10 @@ import { startPcmDecoder, type PcmSource } from '../pcm-decoder.ts';
 import { AudioTooLongError, DecodeTimeoutError, UnreadableAudioError, WorkCancelledError, decodeDeadlineMs, type LiveTranscription, type SpeechToText, type Transcription } from '../speech-engines.ts';
 import { PocketsphinxRecognizer, type RecognizerModel } from './pocketsphinx-recognizer.ts';
 import { CEPSTRAL_MEAN_SECONDS, cepstralMeanOf } from './cepstral-mean.ts';
-import { UtteranceCutter } from './utterance-cutter.ts';
+import { PCM_SAMPLE_RATE, UtteranceCutter } from './utterance-cutter.ts';
+
+/** The PCM (16-bit samples) measured for the recording's cepstral mean. */
+const OPENING_BYTES = CEPSTRAL_MEAN_SECONDS * PCM_SAMPLE_RATE * 2;
 import { wordConfidences } from './word-confidence.ts';
 
 export interface OfflineSpeechToTextOptions extends RecognizerModel {
@@ -85,11 +88,12 @@ class RecognitionRun implements LiveTranscription {
   }
 
   /**
-   * Starts the recogniser with the cepstral mean of `opening` (the recording's first seconds) and
-   * gives it those seconds. A run stopped meanwhile starts nothing.
+   * Starts the recogniser with the cepstral mean of the first CEPSTRAL_MEAN_SECONDS of `opening`
+   * (exactly those bytes, however the PCM came in pieces, so a live recording and the same file
+   * start alike) and gives it all of `opening`. A run stopped meanwhile starts nothing.
    */
   private async startRecognizer(opening: Buffer): Promise<PocketsphinxRecognizer> {
-    const cepstralMean = await cepstralMeanOf(opening);
+    const cepstralMean = await cepstralMeanOf(opening.subarray(0, OPENING_BYTES));
     if (this.stoppedBecause) throw this.stoppedBecause;
     const recognizer = new PocketsphinxRecognizer(this.model, cepstralMean);
     this.recognizer = recognizer;
@@ -100,13 +104,15 @@ class RecognitionRun implements LiveTranscription {
   private async run(): Promise<Transcription> {
     try {
       const opening: Buffer[] = [];
+      let openingBytes = 0;
       let recognizer: PocketsphinxRecognizer | undefined;
       for await (const chunk of this.decoder.pcm as AsyncIterable<Buffer>) {
         const pcm = this.cutter.push(chunk);
         if (recognizer) await recognizer.write(pcm);
         else {
           opening.push(pcm);
-          if (this.cutter.heardSeconds >= CEPSTRAL_MEAN_SECONDS) recognizer = await this.startRecognizer(Buffer.concat(opening.splice(0)));
+          openingBytes += pcm.length;
+          if (openingBytes >= OPENING_BYTES) recognizer = await this.startRecognizer(Buffer.concat(opening.splice(0)));
         }
         if (this.cutter.heardSeconds > this.maxSeconds) throw new AudioTooLongError(this.limitSeconds);
       }
