@@ -8,6 +8,7 @@ const benches: { name: string; module: string; run: string }[] = [
   { name: 'jobs', module: './jobs.bench.ts', run: 'runJobsBench' },
   { name: 'search', module: './search.bench.ts', run: 'runSearchBench' },
   { name: 'feedback', module: './feedback.bench.ts', run: 'runFeedbackBench' },
+  { name: 'feedback-arrival', module: './feedback-arrival.bench.ts', run: 'runFeedbackArrivalBench' },
   { name: 'speech', module: './speech.bench.ts', run: 'runSpeechBench' },
   { name: 'speech-voices', module: './speech-voices.bench.ts', run: 'runSpeechVoicesBench' },
   { name: 'speech-recognition', module: './speech-recognition.bench.ts', run: 'runSpeechRecognitionBench' },

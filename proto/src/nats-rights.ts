@@ -114,9 +114,13 @@ export const SERVICE_NATS_RIGHTS = {
   search: rights('search', {
     publish: [...JETSTREAM_INFO, ...streamSetup(EVENTS_STREAM), ...durableConsumer(EVENTS_STREAM, EVENT_CONSUMERS.searchIndexer)],
   }),
-  /** Reads events (answers to score, deletions to follow), never writes them: a durable consumer with explicit acks. */
+  /**
+   * Reads events (answers to score, deletions to follow), never writes them: a durable consumer with
+   * explicit acks. Tells its own instances when feedback is stored (the streams waiting for it).
+   */
   feedback: rights('feedback', {
-    publish: [...JETSTREAM_INFO, ...streamSetup(EVENTS_STREAM), ...durableConsumer(EVENTS_STREAM, EVENT_CONSUMERS.feedbackScorer)],
+    subscribe: [SUBJECTS.feedbackStored],
+    publish: [SUBJECTS.feedbackStored, ...JETSTREAM_INFO, ...streamSetup(EVENTS_STREAM), ...durableConsumer(EVENTS_STREAM, EVENT_CONSUMERS.feedbackScorer)],
   }),
 } as const satisfies Record<ServiceName, NatsRights>;
 

@@ -27,6 +27,8 @@ export const SUBJECTS = {
   chatOpening: 'conversations.chat.opening',
   /** speech workers (queue group `speech`): open a live recording session; its own subjects follow (`speechSessionSubject`). */
   speechStreamOpen: 'speech.stream.open',
+  /** feedback → its own instances: an answer's feedback was stored (core NATS: each instance tells the people waiting on it). */
+  feedbackStored: 'feedback.stored',
 } as const;
 
 export const QUEUE_GROUPS = { auth: 'auth', conversations: 'conversations', jobs: 'jobs', speech: 'speech', search: 'search' } as const;
@@ -38,6 +40,8 @@ export const sessionCheckRequestSchema = z.object({ sessionId: z.string() });
  */
 export const sessionCheckReplySchema = z.object({ valid: z.boolean(), userId: z.number().optional(), isAdmin: z.boolean().optional() });
 export const sessionRevokedMessageSchema = z.object({ sessionId: z.string() });
+/** `feedback.stored`: whose answer now has its feedback (the waiting stream of its owner reads it). */
+export const feedbackStoredMessageSchema = z.object({ answerId: answerIdSchema, userId: z.number().int().positive() });
 
 export const userSettingsRequestSchema = z.object({ userId: z.number() });
 export const userSettingsReplySchema = z.union([

@@ -2,6 +2,7 @@ import { subgraphSdl } from '@story/proto/graphql';
 import { NatsLink, createServiceApp, registerIdentity, registerSubgraph, type ServiceApp, type ServiceDefinition, type ServiceDeps } from '@story/service-kit';
 import { AnswerFeedbackService } from './answers/answer-feedback.service.ts';
 import { AnswerScoringService } from './answers/answer-scoring.service.ts';
+import { FeedbackNews, registerFeedbackNews } from './answers/feedback-news.ts';
 import { registerFeedbackRoutes } from './answers/feedback.routes.ts';
 import { SERVICE_NAME, feedbackEnvSchema, type FeedbackConfig } from './config.ts';
 import { createFeedbackEngines } from './engines/feedback-engine.factory.ts';
@@ -17,6 +18,8 @@ export interface FeedbackDeps extends ServiceDeps {
   engine: FeedbackEngine;
   /** The offline scorer, which gives the feedback when the configured engine fails or is late. */
   fallback: FeedbackEngine;
+  /** News of feedback stored, for the streams that wait for it (`GET /api/feedback/{answerId}/events`). */
+  news: FeedbackNews;
 }
 
 /**
@@ -29,9 +32,10 @@ export async function buildFeedbackApp(config: FeedbackConfig, deps: FeedbackDep
   const app = createServiceApp({ name: SERVICE_NAME, logLevel: config.LOG_LEVEL, logger: deps.logger, readiness: { database: storage.readiness } });
   await registerIdentity(app, config.IDENTITY_PUBLIC_KEY);
 
-  const scoring = new AnswerScoringService({ feedback: storage.feedback, engine: deps.engine, fallback: deps.fallback, timeoutMs: config.FEEDBACK_TIMEOUT_MS, clock: deps.clock, log: app.log });
+  const scoring = new AnswerScoringService({ feedback: storage.feedback, engine: deps.engine, fallback: deps.fallback, timeoutMs: config.FEEDBACK_TIMEOUT_MS, clock: deps.clock, log: app.log, news: deps.news });
   const reading = new AnswerFeedbackService(storage.feedback, scoring);
-  registerFeedbackRoutes(app, reading);
+  registerFeedbackRoutes(app, reading, deps.news);
+  registerFeedbackNews(app, nats, deps.news);
   await registerSubgraph(app, subgraphSdl('feedback'), feedbackResolvers(reading));
   registerAnswerEventsConsumer(app, nats, new AnswerEventsConsumer(scoring, storage.feedback, app.log));
 
@@ -51,6 +55,7 @@ export const feedbackService: ServiceDefinition<FeedbackConfig, FeedbackDeps> = 
       clock: () => new Date(),
       engine: engines.engine,
       fallback: engines.fallback,
+      news: new FeedbackNews(),
       ...overrides,
       storage: overrides.storage ?? (await openFeedbackStorage(config, SERVICE_NAME)),
       nats: overrides.nats ?? NatsLink.forService(config, SERVICE_NAME),

@@ -37,6 +37,11 @@ export class AnswerFeedbackService {
     return presentFeedback(record, await this.feedback.attempts(userId, record.questionKey));
   }
 
+  /** Whether the answer has feedback that is another person's (the caller may not follow it). */
+  async isAnothers(userId: number, answerId: string): Promise<boolean> {
+    return (await this.feedback.has(answerId)) && !(await this.feedback.find(userId, answerId));
+  }
+
   /** Every attempt of the caller's at the snippet's questions (none yet: no questions). */
   async progressFor(userId: number, snippetId: number): Promise<SnippetProgressResponse> {
     return presentProgress(await this.feedback.snippetAttempts(userId, snippetId));

@@ -7,6 +7,7 @@ import { overallScore, type AnswerToAssess, type EngineFeedback, type FeedbackEn
 import type { AnswerFeedbackRepository, FeedbackRecord } from './answer-feedback.repository.ts';
 import { answerKindOf, attemptScope, loneAnswerKey, nextStep } from './attempts.ts';
 import { questionKeyIn } from './question-identity.ts';
+import type { FeedbackNews } from './feedback-news.ts';
 
 export interface AnswerScoringDeps {
   feedback: AnswerFeedbackRepository;
@@ -17,6 +18,8 @@ export interface AnswerScoringDeps {
   timeoutMs: number;
   clock: () => Date;
   log: FastifyBaseLogger;
+  /** Told of each answer scored, for the streams that wait for its feedback. */
+  news?: Pick<FeedbackNews, 'announce'>;
 }
 
 /** Whether an answer was scored now, had its feedback already (an event delivered again), or was not an answer at all. */
@@ -68,7 +71,9 @@ export class AnswerScoringService {
       answeredAt: event.answeredAt,
       scoredAt: clock().toISOString(),
     });
-    return saved ? 'scored' : 'already-scored';
+    if (!saved) return 'already-scored';
+    this.deps.news?.announce({ answerId: event.answerId, userId: event.userId });
+    return 'scored';
   }
 
   /**

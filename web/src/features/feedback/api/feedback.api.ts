@@ -20,6 +20,12 @@ export async function fetchAnswerFeedback(answerId: string): Promise<AnswerFeedb
   }
 }
 
+/** Where an answer's feedback is pushed once it is stored (server-sent events: `feedback`, `unavailable` or `refused`, then the end). */
+export const answerFeedbackEventsUrl = (answerId: string): string => `/api/feedback/${encodeURIComponent(answerId)}/events`;
+
+/** The feedback a `feedback` event carries. */
+export const parseAnswerFeedback = (data: string): AnswerFeedback => answerFeedbackSchema.parse(JSON.parse(data));
+
 /**
  * Corrects the transcript of one of the person's spoken answers (PUT /api/feedback/{answerId}/transcript):
  * the answer is scored again from the corrected words, and the new feedback comes back.

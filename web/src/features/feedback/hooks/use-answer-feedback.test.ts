@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnswerFeedback } from '@story/proto';
 import { ApiError } from '../../../api/http-client.ts';
 import { feedbackFixture } from '../lib/feedback-fixture.ts';
-import { FEEDBACK_POLL_DELAYS_MS, followAnswerFeedback, type FeedbackState } from './use-answer-feedback.ts';
+import { FEEDBACK_POLL_DELAYS_MS, followAnswerFeedback, watchAnswerFeedback, type FeedbackState } from './use-answer-feedback.ts';
 
 const feedback = feedbackFixture();
 
@@ -102,6 +102,90 @@ describe('following the feedback on an answer', () => {
     endpoint.ready = true;
     await vi.advanceTimersByTimeAsync(60_000);
     expect(endpoint.looks).toBe(looksWhenStopped);
+    expect(settled).not.toHaveBeenCalled();
+  });
+});
+
+/** A stand-in EventSource: the test sends its named events and errors. */
+class FakeEventSource {
+  readyState = 0;
+  closed = false;
+  private readonly listeners = new Map<string, ((event: MessageEvent<string>) => void)[]>();
+  constructor(readonly url: string) {}
+  addEventListener(type: string, listener: (event: MessageEvent<string>) => void): void {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+  }
+  close(): void {
+    this.closed = true;
+    this.readyState = 2;
+  }
+  emit(type: string, data = ''): void {
+    for (const listener of this.listeners.get(type) ?? []) listener(new MessageEvent(type, { data }));
+  }
+}
+
+function pushed() {
+  const sources: FakeEventSource[] = [];
+  const open = (url: string) => {
+    const source = new FakeEventSource(url);
+    sources.push(source);
+    return source;
+  };
+  return { sources, open };
+}
+
+describe('the feedback on an answer, pushed', () => {
+  it('opens the answer’s event stream and is ready when the feedback event comes, with no look in between', async () => {
+    const endpoint = feedbackEndpoint();
+    const { sources, open } = pushed();
+    const settled = vi.fn<(state: FeedbackState) => void>();
+    watchAnswerFeedback('answer-1', settled, { open, fetchFeedback: endpoint.fetch });
+    expect(sources.map((source) => source.url)).toEqual(['/api/feedback/answer-1/events']);
+    expect(settled).not.toHaveBeenCalled();
+    sources[0]?.emit('feedback', JSON.stringify(feedback));
+    expect(settled).toHaveBeenCalledExactlyOnceWith({ status: 'ready', feedback });
+    expect(sources[0]?.closed).toBe(true);
+    expect(endpoint.looks).toBe(0);
+  });
+
+  it('is unavailable when the server says so, and lets the EventSource reconnect a dropped stream by itself', async () => {
+    const { sources, open } = pushed();
+    const settled = vi.fn<(state: FeedbackState) => void>();
+    watchAnswerFeedback('answer-1', settled, { open, fetchFeedback: feedbackEndpoint().fetch });
+    sources[0]?.emit('error');
+    expect(settled).not.toHaveBeenCalled();
+    sources[0]?.emit('unavailable', '{}');
+    expect(settled).toHaveBeenCalledExactlyOnceWith({ status: 'unavailable' });
+  });
+
+  it('falls back to a single read when the stream cannot be opened', async () => {
+    const endpoint = feedbackEndpoint();
+    endpoint.ready = true;
+    const { sources, open } = pushed();
+    const settled = vi.fn<(state: FeedbackState) => void>();
+    watchAnswerFeedback('answer-1', settled, { open, fetchFeedback: endpoint.fetch });
+    sources[0]!.readyState = 2;
+    sources[0]?.emit('error');
+    await vi.waitFor(() => expect(settled).toHaveBeenCalledExactlyOnceWith({ status: 'ready', feedback }));
+    expect(endpoint.looks).toBe(1);
+
+    const refused = feedbackEndpoint();
+    refused.failure = new ApiError(403, 'Forbidden', '');
+    const second = pushed();
+    const refusedState = vi.fn<(state: FeedbackState) => void>();
+    watchAnswerFeedback('answer-2', refusedState, { open: second.open, fetchFeedback: refused.fetch });
+    second.sources[0]!.readyState = 2;
+    second.sources[0]?.emit('error');
+    await vi.waitFor(() => expect(refusedState).toHaveBeenCalledExactlyOnceWith({ status: 'unavailable' }));
+  });
+
+  it('stops waiting when told to', () => {
+    const { sources, open } = pushed();
+    const settled = vi.fn<(state: FeedbackState) => void>();
+    const stop = watchAnswerFeedback('answer-1', settled, { open, fetchFeedback: feedbackEndpoint().fetch });
+    stop();
+    expect(sources[0]?.closed).toBe(true);
+    sources[0]?.emit('feedback', JSON.stringify(feedback));
     expect(settled).not.toHaveBeenCalled();
   });
 });

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { AnswerFeedback } from '@story/proto';
 import { ApiError } from '../../../api/http-client.ts';
 import { attemptNews, followAttempt } from '../lib/attempt-news.ts';
-import { fetchAnswerFeedback } from '../api/feedback.api.ts';
+import { answerFeedbackEventsUrl, fetchAnswerFeedback, parseAnswerFeedback } from '../api/feedback.api.ts';
 
 /**
  * Waits between looks for feedback that is not ready: quick at first (it usually takes well under a
@@ -17,7 +17,73 @@ export type FeedbackState = { status: 'waiting' } | { status: 'ready'; feedback:
 const mayPass = (error: unknown) => !(error instanceof ApiError) || error.status >= 500 || error.status === 429;
 
 /**
- * Looks for an answer's feedback now and again after each pause of FEEDBACK_POLL_DELAYS_MS, and tells
+ * The server-sent events an answer's feedback comes by (the browser's EventSource; tests give a stand-in).
+ * Only what is used here: named events, the error event, the state and close.
+ */
+export interface FeedbackEventSource {
+  readonly readyState: number;
+  addEventListener(type: string, listener: (event: MessageEvent<string>) => void): void;
+  close(): void;
+}
+export type OpenFeedbackEvents = (url: string) => FeedbackEventSource;
+
+/** EventSource's CLOSED state: the browser gave up (a refusal, or not an event stream) and will not reconnect. */
+const EVENT_SOURCE_CLOSED = 2;
+const openEventSource: OpenFeedbackEvents | undefined = typeof EventSource === 'undefined' ? undefined : (url) => new EventSource(url, { withCredentials: true });
+
+/**
+ * Waits for an answer's feedback to be pushed (`GET /api/feedback/{answerId}/events`) and tells
+ * `onSettled` once: ready when the `feedback` event comes (at once if it is already stored),
+ * unavailable when the server says so (about two and a half minutes without feedback, or another
+ * person's answer). A dropped connection is reopened by the EventSource itself; a stream that cannot
+ * be opened (a refusal, the service down, no EventSource) falls back to a single read. No timers
+ * here: the server ends the wait. Returns the function that stops waiting.
+ */
+export function watchAnswerFeedback(
+  answerId: string,
+  onSettled: (state: FeedbackState) => void,
+  { open = openEventSource, fetchFeedback = fetchAnswerFeedback }: { open?: OpenFeedbackEvents; fetchFeedback?: typeof fetchAnswerFeedback } = {},
+): () => void {
+  let stopped = false;
+  let source: FeedbackEventSource | undefined;
+  const settle = (state: FeedbackState) => {
+    if (stopped) return;
+    stopped = true;
+    source?.close();
+    onSettled(state);
+  };
+  const readOnce = () => {
+    source?.close();
+    void fetchFeedback(answerId).then(
+      (feedback) => settle(feedback ? { status: 'ready', feedback } : { status: 'unavailable' }),
+      () => settle({ status: 'unavailable' }),
+    );
+  };
+  if (!open) readOnce();
+  else {
+    source = open(answerFeedbackEventsUrl(answerId));
+    source.addEventListener('feedback', (event) => {
+      try {
+        settle({ status: 'ready', feedback: parseAnswerFeedback(event.data) });
+      } catch {
+        readOnce();
+      }
+    });
+    source.addEventListener('unavailable', () => settle({ status: 'unavailable' }));
+    source.addEventListener('refused', () => settle({ status: 'unavailable' }));
+    source.addEventListener('error', () => {
+      if (!stopped && source?.readyState === EVENT_SOURCE_CLOSED) readOnce();
+    });
+  }
+  return () => {
+    stopped = true;
+    source?.close();
+  };
+}
+
+/**
+ * The former way, kept for the benchmark's comparison (bench/feedback-arrival.bench.ts): looks for an
+ * answer's feedback now and again after each pause of FEEDBACK_POLL_DELAYS_MS, and tells
  * `onSettled` once: ready, or unavailable when the pauses run out or the server refuses. Returns the
  * function that stops looking.
  */
@@ -40,10 +106,9 @@ export function followAnswerFeedback(answerId: string, onSettled: (state: Feedba
 }
 
 /**
- * The feedback on an answer, looked for as soon as the answer has an id and again with a growing
- * pause until it is ready (the reply never waits for it); it stays waiting meanwhile, and is
- * unavailable after about two and a half minutes or when the server refuses. A saved answer's
- * feedback is usually ready at the first look. Feedback that arrives is told to the page
+ * The feedback on an answer, pushed by the server as soon as it is stored (`watchAnswerFeedback`; the
+ * reply never waits for it); it stays waiting meanwhile, and is unavailable after about two and a half
+ * minutes or when the server refuses. A saved answer's feedback comes at once. Feedback that arrives is told to the page
  * (`attemptNews`), and a later attempt at the same question refreshes this one.
  */
 export function useAnswerFeedback(answerId: string | null | undefined): FeedbackState {
@@ -54,7 +119,7 @@ export function useAnswerFeedback(answerId: string | null | undefined): Feedback
       return undefined;
     }
     setState({ status: 'waiting' });
-    return followAnswerFeedback(answerId, (settled) => {
+    return watchAnswerFeedback(answerId, (settled) => {
       setState(settled);
       if (settled.status === 'ready') attemptNews.announce(settled.feedback);
     });
