@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { NatsConnection } from '@nats-io/transport-node';
@@ -16,8 +17,14 @@ export interface SpeechAudioStoreOptions {
  * the JetStream object store `speech_audio` (one NATS message holds at most a megabyte). Whoever put
  * an object removes it when its job ends; the bucket's age limit removes what a dead process left.
  */
+/** A kept reply's id: a lower-case UUID, nothing else (it becomes part of an object's name). */
+export const REPLY_AUDIO_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+const replyObjectName = (userId: number, audioId: string) => `reply-${userId}-${audioId}`;
+
 export class SpeechAudioStore {
   private bucket: Promise<ObjectStore> | undefined;
+  private replies: Promise<ObjectStore> | undefined;
 
   constructor(
     private readonly nc: NatsConnection,
@@ -53,6 +60,24 @@ export class SpeechAudioStore {
     return Buffer.from(blob);
   }
 
+  /**
+   * Keeps a spoken reply's whole MP3 in the object store `speech_replies` (always, whatever its size) for a later save
+   * to name it (issue 20, point 5); the bucket's age limit removes it when nobody saves it. Its id
+   * is a random UUID, and the object's name carries the owner, so only its owner can read it.
+   */
+  async keepReply(userId: number, mp3: Uint8Array): Promise<string> {
+    const audioId = randomUUID();
+    await (await this.openReplies()).putBlob({ name: replyObjectName(userId, audioId) }, mp3);
+    return audioId;
+  }
+
+  /** A kept reply's MP3, or null when the id is not a reply id, is unknown, expired, or another user's. */
+  async readReply(userId: number, audioId: string): Promise<Buffer | null> {
+    if (!REPLY_AUDIO_ID.test(audioId)) return null;
+    const blob = await (await this.openReplies()).getBlob(replyObjectName(userId, audioId));
+    return blob ? Buffer.from(blob) : null;
+  }
+
   /** Removes an object (nothing for inline audio); never fails the job it ends. */
   async remove(ref: AudioRef): Promise<void> {
     if ('inline' in ref) return;
@@ -65,5 +90,13 @@ export class SpeechAudioStore {
       this.bucket = undefined;
     });
     return this.bucket;
+  }
+
+  private openReplies(): Promise<ObjectStore> {
+    this.replies ??= new Objm(this.nc).create(NATS_BUCKETS.speechReplies, { ttl: this.options.ttlSeconds * 1_000_000_000 });
+    this.replies.catch(() => {
+      this.replies = undefined;
+    });
+    return this.replies;
   }
 }

@@ -116,7 +116,8 @@ export class VoiceTurnService {
     const answer = await this.reply(userId, turn);
     if (settings.responseType !== 'text_and_voice') return answer;
     const spoken = await this.speak(userId, answer.aiResponse, signal);
-    return { ...answer, audioResponse: spoken.mp3.toString('base64'), wordTimings: spoken.wordTimings };
+    const audioId = await this.keepReply(userId, spoken.mp3);
+    return { ...answer, audioResponse: spoken.mp3.toString('base64'), ...audioId, wordTimings: spoken.wordTimings };
   }
 
   /**
@@ -154,7 +155,8 @@ export class VoiceTurnService {
     if (settings.responseType !== 'text_and_voice') return { aiResponse };
     return this.hold(userId, async () => {
       const spoken = await this.speak(userId, aiResponse, signal);
-      return { aiResponse, audioResponse: spoken.mp3.toString('base64'), wordTimings: spoken.wordTimings };
+      const audioId = await this.keepReply(userId, spoken.mp3);
+      return { aiResponse, audioResponse: spoken.mp3.toString('base64'), ...audioId, wordTimings: spoken.wordTimings };
     });
   }
 
@@ -176,6 +178,19 @@ export class VoiceTurnService {
     const heard = turn.heard?.wordTimings;
     const transcriptWords = heard && heard.length > 0 ? transcriptWordsOf(transcript, heard, turn.heard?.durationSeconds ?? 0) : undefined;
     return { transcript, ...(turn.solo ? { rawTranscript: raw } : {}), aiResponse, ...(answerId ? { answerId } : {}), ...(transcriptWords ? { transcriptWords } : {}) };
+  }
+
+  /**
+   * Keeps a reply's whole MP3 for a save to name (issue 20, point 5); a store that fails only costs
+   * the reference (the reply still comes, and a save may still send the audio).
+   */
+  private async keepReply(userId: number, mp3: Buffer): Promise<{ audioId?: string }> {
+    try {
+      return { audioId: await this.deps.audio().keepReply(userId, mp3) };
+    } catch (error) {
+      this.deps.log.warn({ err: error }, 'could not keep the spoken reply for a save by reference');
+      return {};
+    }
   }
 
   /** `text` spoken on a worker: its MP3, when its words are said, and its length. */
