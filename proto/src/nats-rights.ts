@@ -96,7 +96,7 @@ export const SERVICE_NATS_RIGHTS = {
   conversations: rights('conversations', {
     subscribe: [SUBJECTS.chatReply, SUBJECTS.chatOpening],
     // Its durable consumer deletes the practice conversations of snippets the jobs service deleted.
-    publish: [...eventsOf('conversations'), SUBJECTS.snippetOwner, SUBJECTS.userSettings, ...durableConsumer(EVENTS_STREAM, EVENT_CONSUMERS.snippetCleanup)],
+    publish: [...eventsOf('conversations'), SUBJECTS.snippetOwner, SUBJECTS.userSettings, ...JETSTREAM_INFO, ...objectStore(NATS_BUCKETS.speechReplies), ...durableConsumer(EVENTS_STREAM, EVENT_CONSUMERS.snippetCleanup)],
     respond: true,
   }),
   jobs: rights('jobs', {

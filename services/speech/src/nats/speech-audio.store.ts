@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { Objm, type ObjectStore } from '@nats-io/obj';
-import { NATS_BUCKETS, type AudioRef } from '@story/proto';
+import { NATS_BUCKETS, REPLY_AUDIO_ID, replyAudioObjectName, type AudioRef } from '@story/proto';
 
 export interface SpeechAudioStoreOptions {
   /** Audio up to this many bytes travels inside the message. */
@@ -17,11 +17,6 @@ export interface SpeechAudioStoreOptions {
  * the JetStream object store `speech_audio` (one NATS message holds at most a megabyte). Whoever put
  * an object removes it when its job ends; the bucket's age limit removes what a dead process left.
  */
-/** A kept reply's id: a lower-case UUID, nothing else (it becomes part of an object's name). */
-export const REPLY_AUDIO_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-const replyObjectName = (userId: number, audioId: string) => `reply-${userId}-${audioId}`;
-
 export class SpeechAudioStore {
   private bucket: Promise<ObjectStore> | undefined;
   private replies: Promise<ObjectStore> | undefined;
@@ -67,14 +62,14 @@ export class SpeechAudioStore {
    */
   async keepReply(userId: number, mp3: Uint8Array): Promise<string> {
     const audioId = randomUUID();
-    await (await this.openReplies()).putBlob({ name: replyObjectName(userId, audioId) }, mp3);
+    await (await this.openReplies()).putBlob({ name: replyAudioObjectName(userId, audioId) }, mp3);
     return audioId;
   }
 
   /** A kept reply's MP3, or null when the id is not a reply id, is unknown, expired, or another user's. */
   async readReply(userId: number, audioId: string): Promise<Buffer | null> {
     if (!REPLY_AUDIO_ID.test(audioId)) return null;
-    const blob = await (await this.openReplies()).getBlob(replyObjectName(userId, audioId));
+    const blob = await (await this.openReplies()).getBlob(replyAudioObjectName(userId, audioId));
     return blob ? Buffer.from(blob) : null;
   }
 
