@@ -123,6 +123,8 @@ export const replyAudioPartSchema = z.object({
   audioResponse: z.string().min(1),
   wordTimings: z.array(wordTimingSchema),
   offsetSeconds: z.number().min(0),
+  /** On the last piece: the id under which the whole reply (every piece, in order) is kept for a save (issue 20, point 5). */
+  audioId: z.string().optional(),
 });
 export type ReplyAudioPart = z.infer<typeof replyAudioPartSchema>;
 

@@ -130,17 +130,22 @@ export class VoiceTurnService {
     const [head, ...tail] = parts;
     if (head === undefined) return { first: answer, rest: noParts() };
     const spoken = await this.speak(userId, head, signal);
-    const first = { ...answer, audioResponse: spoken.mp3.toString('base64'), wordTimings: spoken.wordTimings, audioParts: parts.length };
-    return { first, rest: this.speakRest(userId, tail, spoken.durationSeconds, signal) };
+    // A reply of one piece is kept at once; a longer one when its last piece is made.
+    const audioId = tail.length === 0 ? await this.keepReply(userId, spoken.mp3) : {};
+    const first = { ...answer, audioResponse: spoken.mp3.toString('base64'), ...audioId, wordTimings: spoken.wordTimings, audioParts: parts.length };
+    return { first, rest: this.speakRest(userId, tail, spoken, signal) };
   }
 
-  private async *speakRest(userId: number, parts: readonly string[], startsAt: number, signal?: AbortSignal): AsyncGenerator<ReplyAudioPart> {
-    let offsetSeconds = startsAt;
+  private async *speakRest(userId: number, parts: readonly string[], head: { mp3: Buffer; durationSeconds: number }, signal?: AbortSignal): AsyncGenerator<ReplyAudioPart> {
+    let offsetSeconds = head.durationSeconds;
+    const whole = [head.mp3];
     for (const [i, text] of parts.entries()) {
       const spoken = await this.speak(userId, text, signal);
       const at = (seconds: number) => Math.round((seconds + offsetSeconds) * 1000) / 1000;
       const wordTimings = spoken.wordTimings.map((timing) => ({ word: timing.word, start: at(timing.start), end: at(timing.end) }));
-      yield { index: i + 1, audioResponse: spoken.mp3.toString('base64'), wordTimings, offsetSeconds };
+      whole.push(spoken.mp3);
+      const audioId = i === parts.length - 1 ? await this.keepReply(userId, Buffer.concat(whole)) : {};
+      yield { index: i + 1, audioResponse: spoken.mp3.toString('base64'), wordTimings, offsetSeconds, ...audioId };
       offsetSeconds += spoken.durationSeconds;
     }
   }
