@@ -32,3 +32,8 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0
 
 /** The id the conversations service gives each answer it replies to (returned with the reply); feedback is found by it. */
 export const answerIdSchema = z.string(FEEDBACK_MESSAGES.invalidAnswerId).regex(UUID_PATTERN, FEEDBACK_MESSAGES.invalidAnswerId);
+
+/** A kept spoken reply's id (object store `speech_replies`): a lower-case UUID, nothing else. */
+export const REPLY_AUDIO_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** The object of a kept reply: its owner is part of the name, so an id never reads another user's audio. */
+export const replyAudioObjectName = (userId: number, audioId: string) => `reply-${userId}-${audioId}`;

@@ -75,6 +75,8 @@ export const NATS_BUCKETS = {
   authThrottles: 'auth_throttles',
   /** speech: audio larger than one message (object store). */
   speechAudio: 'speech_audio',
+  /** speech: spoken replies kept for a save to name (`audioId`, issue 20 point 5), until their age limit. */
+  speechReplies: 'speech_replies',
   /** speech: each person's turns in flight and audio seconds spent, shared by every speech front. */
   speechLimits: 'speech_limits',
 } as const;

@@ -45,6 +45,11 @@ export const transcribeResponseSchema = z.object({
   rawTranscript: z.string().optional(),
   aiResponse: z.string(),
   audioResponse: z.string().optional(),
+  /**
+   * The id under which the server keeps the spoken reply's whole MP3 for a while (issue 20, point
+   * 5): a save may name it (`audioId`) instead of sending the audio back. Absent without audio.
+   */
+  audioId: z.string().optional(),
   wordTimings: z.array(wordTimingSchema).optional(),
   /** The answer's id: its feedback (with the delivery) appears at `GET /api/feedback/{answerId}` a moment later. */
   answerId: answerIdSchema.optional(),
@@ -62,7 +67,7 @@ export type TranscribeResponse = z.infer<typeof transcribeResponseSchema>;
  * speech, as a spoken turn's reply comes (`audioResponse` base64 MP3 and `wordTimings`), when the
  * caller's type replies with voice; text only otherwise.
  */
-export const spokenOpeningResponseSchema = z.object({ aiResponse: z.string(), audioResponse: z.string().optional(), wordTimings: z.array(wordTimingSchema).optional() });
+export const spokenOpeningResponseSchema = z.object({ aiResponse: z.string(), audioResponse: z.string().optional(), audioId: z.string().optional(), wordTimings: z.array(wordTimingSchema).optional() });
 export type SpokenOpeningResponse = z.infer<typeof spokenOpeningResponseSchema>;
 
 /** The recorder's formats (spec section 9, in order of preference), as `MediaRecorder` names them. */
@@ -118,6 +123,8 @@ export const replyAudioPartSchema = z.object({
   audioResponse: z.string().min(1),
   wordTimings: z.array(wordTimingSchema),
   offsetSeconds: z.number().min(0),
+  /** On the last piece: the id under which the whole reply (every piece, in order) is kept for a save (issue 20, point 5). */
+  audioId: z.string().optional(),
 });
 export type ReplyAudioPart = z.infer<typeof replyAudioPartSchema>;
 

@@ -3,7 +3,7 @@
  * opening, and the practice conversations kept per snippet, as zod schemas of the REST bodies.
  */
 import { z } from 'zod';
-import { answerIdSchema, idSchema, idTextSchema } from '../ids.ts';
+import { REPLY_AUDIO_ID, answerIdSchema, idSchema, idTextSchema } from '../ids.ts';
 import { isBase64, isMp3Base64 } from '../spoken-reply.ts';
 import { LIMITS, messageTextSchema, threadTitleSchema } from '../validation.ts';
 
@@ -59,6 +59,11 @@ export const saveConversationRequestSchema = z.object({
     // It is served back as audio/mpeg: a page or a script saved as "audio" must never be (penetration test, point 9).
     .refine(isMp3Base64, 'audioResponse must be MP3 audio')
     .optional(),
+  /**
+   * Instead of `audioResponse`: the id of the spoken reply the speech service kept (a turn's
+   * `audioId`, issue 20 point 5); the server takes the MP3 from its store, so the save sends no audio.
+   */
+  audioId: z.string().regex(REPLY_AUDIO_ID, 'audioId must be the audioId of a spoken reply').optional(),
   /** The answer's id from the reply, kept so the saved pair finds its feedback. */
   answerId: answerIdSchema.optional(),
 });

@@ -10,6 +10,7 @@ import { SERVICE_NAME, conversationsEnvSchema, type ConversationsConfig } from '
 import { conversationsResolvers } from './graphql/conversations.resolvers.ts';
 import { registerSnippetCleanup } from './nats/snippet-cleanup.consumer.ts';
 import { startChatReplyResponder } from './nats/chat-reply.responder.ts';
+import { NatsReplyAudioSource } from './nats/reply-audio.reader.ts';
 import { SnippetOwnerClient } from './nats/snippet-owner.client.ts';
 import { SnippetConversationService, type SnippetOwners } from './snippet-conversations/snippet-conversation.service.ts';
 import { registerSnippetConversationRoutes } from './snippet-conversations/snippet-conversations.routes.ts';
@@ -46,6 +47,7 @@ export async function buildConversationsApp(config: ConversationsConfig, deps: C
 
   const onEventsWritten = () => deps.relay.notify();
   const titler = new ThreadTitler({ repository: storage.threads, chatModel: deps.chatModel, timeoutMs: config.CHAT_TIMEOUT_MS, log: app.log });
+  const replyAudio = new NatsReplyAudioSource();
   const threads = new ThreadService({
     repository: storage.threads,
     audio: storage.messageAudio,
@@ -54,6 +56,7 @@ export async function buildConversationsApp(config: ConversationsConfig, deps: C
     clock,
     onEventsWritten,
     onExchangeSaved: (userId, threadId) => titler.afterSave(userId, threadId),
+    replyAudio,
   });
   const answers = new AnswerEventPublisher({ events: storage.events, onEventsWritten, clock });
   // One answer to "whose snippet is it?" for snippet conversations and for every turn that names a snippet.
@@ -80,6 +83,7 @@ export async function buildConversationsApp(config: ConversationsConfig, deps: C
   let stopChatReplies: (() => Promise<void>) | undefined;
   nats.onConnect((nc, log) => {
     stopChatReplies = startChatReplyResponder(nc, chat, log);
+    replyAudio.connected(nc);
   });
 
   app.addHook('onReady', async () => {

@@ -7,6 +7,7 @@ import {
   threadMessageLimitReached,
   type SaveConversationRequest,
 } from '@story/proto';
+import type { ReplyAudioSource } from '../nats/reply-audio.reader.ts';
 import { HttpError, conflict, notFound } from '@story/service-kit';
 import type { MessageAudioRepository } from '../message-audio/message-audio.repository.ts';
 import { storySavedEvent, threadDeletedEvent, threadRecoveredEvent } from '../nats/domain-events.ts';
@@ -31,6 +32,8 @@ export interface ThreadServiceDeps {
   onEventsWritten: () => void;
   /** Called after a new exchange is saved (not a replay): the thread may now be named after it. */
   onExchangeSaved?: (userId: number, threadId: number) => void;
+  /** Spoken replies the speech service kept, for a save that names one by `audioId` (issue 20, point 5). */
+  replyAudio?: ReplyAudioSource;
 }
 
 const MEGABYTE = 1024 * 1024;
@@ -112,13 +115,14 @@ export class ThreadService {
    * audio quota (409, nothing saved). The same Idempotency-Key for the same request returns the first result.
    */
   async saveConversation(userId: number, input: SaveConversationInput, idempotencyKey?: string): Promise<{ message: MessageRecord; replayed: boolean }> {
+    const audioResponse = await this.replyAudioOf(userId, input);
     const result = await this.writes.saveMessage(
       {
         userId,
         threadId: input.threadId,
         userMessage: input.userMessage,
         aiResponse: input.aiResponse,
-        audioResponse: input.audioResponse ?? null,
+        audioResponse,
         answerId: input.answerId ?? null,
         createdAt: this.now(),
         idempotency: idempotencyKey ? { key: idempotencyKey, requestHash: requestHash(input) } : undefined,
@@ -146,6 +150,19 @@ export class ThreadService {
     }
   }
 
+  /**
+   * The spoken reply to save, base64: the one sent, or the kept one `audioId` names (the caller's
+   * own, not expired: else 422 with why, and nothing is saved), or null.
+   */
+  private async replyAudioOf(userId: number, input: SaveConversationInput): Promise<string | null> {
+    if (input.audioId === undefined) return input.audioResponse ?? null;
+    if (input.audioResponse !== undefined) throw new HttpError(422, THREAD_MESSAGES.replyAudioTwice);
+    if (!this.deps.replyAudio) throw new HttpError(503, THREAD_MESSAGES.replyAudioUnavailable);
+    const mp3 = await this.deps.replyAudio.read(userId, input.audioId);
+    if (!mp3) throw new HttpError(422, THREAD_MESSAGES.replyAudioGone);
+    return mp3.toString('base64');
+  }
+
   /** The MP3 of a saved message's spoken reply, or 404 (no such message of the caller's thread, or no audio). */
   async messageAudio(userId: number, threadId: number, messageId: number): Promise<Buffer> {
     return Buffer.from(await this.messageAudioBase64(userId, threadId, messageId), 'base64');
@@ -171,6 +188,6 @@ export class ThreadService {
 function requestHash(input: SaveConversationInput): string {
   return createHash('sha256')
     // The answer id joins the fingerprint only when sent, so keys of saves from before it still replay.
-    .update(JSON.stringify([input.threadId, input.userMessage, input.aiResponse, input.audioResponse ?? null, ...(input.answerId ? [input.answerId] : [])]))
+    .update(JSON.stringify([input.threadId, input.userMessage, input.aiResponse, input.audioResponse ?? null, ...(input.answerId ? [input.answerId] : []), ...(input.audioId ? [{ audioId: input.audioId }] : [])]))
     .digest('hex');
 }

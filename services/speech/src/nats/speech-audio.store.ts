@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { Objm, type ObjectStore } from '@nats-io/obj';
-import { NATS_BUCKETS, type AudioRef } from '@story/proto';
+import { NATS_BUCKETS, REPLY_AUDIO_ID, replyAudioObjectName, type AudioRef } from '@story/proto';
 
 export interface SpeechAudioStoreOptions {
   /** Audio up to this many bytes travels inside the message. */
@@ -18,6 +19,7 @@ export interface SpeechAudioStoreOptions {
  */
 export class SpeechAudioStore {
   private bucket: Promise<ObjectStore> | undefined;
+  private replies: Promise<ObjectStore> | undefined;
 
   constructor(
     private readonly nc: NatsConnection,
@@ -53,6 +55,24 @@ export class SpeechAudioStore {
     return Buffer.from(blob);
   }
 
+  /**
+   * Keeps a spoken reply's whole MP3 in the object store `speech_replies` (always, whatever its size) for a later save
+   * to name it (issue 20, point 5); the bucket's age limit removes it when nobody saves it. Its id
+   * is a random UUID, and the object's name carries the owner, so only its owner can read it.
+   */
+  async keepReply(userId: number, mp3: Uint8Array): Promise<string> {
+    const audioId = randomUUID();
+    await (await this.openReplies()).putBlob({ name: replyAudioObjectName(userId, audioId) }, mp3);
+    return audioId;
+  }
+
+  /** A kept reply's MP3, or null when the id is not a reply id, is unknown, expired, or another user's. */
+  async readReply(userId: number, audioId: string): Promise<Buffer | null> {
+    if (!REPLY_AUDIO_ID.test(audioId)) return null;
+    const blob = await (await this.openReplies()).getBlob(replyAudioObjectName(userId, audioId));
+    return blob ? Buffer.from(blob) : null;
+  }
+
   /** Removes an object (nothing for inline audio); never fails the job it ends. */
   async remove(ref: AudioRef): Promise<void> {
     if ('inline' in ref) return;
@@ -65,5 +85,13 @@ export class SpeechAudioStore {
       this.bucket = undefined;
     });
     return this.bucket;
+  }
+
+  private openReplies(): Promise<ObjectStore> {
+    this.replies ??= new Objm(this.nc).create(NATS_BUCKETS.speechReplies, { ttl: this.options.ttlSeconds * 1_000_000_000 });
+    this.replies.catch(() => {
+      this.replies = undefined;
+    });
+    return this.replies;
   }
 }

@@ -116,7 +116,8 @@ export class VoiceTurnService {
     const answer = await this.reply(userId, turn);
     if (settings.responseType !== 'text_and_voice') return answer;
     const spoken = await this.speak(userId, answer.aiResponse, signal);
-    return { ...answer, audioResponse: spoken.mp3.toString('base64'), wordTimings: spoken.wordTimings };
+    const audioId = await this.keepReply(userId, spoken.mp3);
+    return { ...answer, audioResponse: spoken.mp3.toString('base64'), ...audioId, wordTimings: spoken.wordTimings };
   }
 
   /**
@@ -129,17 +130,22 @@ export class VoiceTurnService {
     const [head, ...tail] = parts;
     if (head === undefined) return { first: answer, rest: noParts() };
     const spoken = await this.speak(userId, head, signal);
-    const first = { ...answer, audioResponse: spoken.mp3.toString('base64'), wordTimings: spoken.wordTimings, audioParts: parts.length };
-    return { first, rest: this.speakRest(userId, tail, spoken.durationSeconds, signal) };
+    // A reply of one piece is kept at once; a longer one when its last piece is made.
+    const audioId = tail.length === 0 ? await this.keepReply(userId, spoken.mp3) : {};
+    const first = { ...answer, audioResponse: spoken.mp3.toString('base64'), ...audioId, wordTimings: spoken.wordTimings, audioParts: parts.length };
+    return { first, rest: this.speakRest(userId, tail, spoken, signal) };
   }
 
-  private async *speakRest(userId: number, parts: readonly string[], startsAt: number, signal?: AbortSignal): AsyncGenerator<ReplyAudioPart> {
-    let offsetSeconds = startsAt;
+  private async *speakRest(userId: number, parts: readonly string[], head: { mp3: Buffer; durationSeconds: number }, signal?: AbortSignal): AsyncGenerator<ReplyAudioPart> {
+    let offsetSeconds = head.durationSeconds;
+    const whole = [head.mp3];
     for (const [i, text] of parts.entries()) {
       const spoken = await this.speak(userId, text, signal);
       const at = (seconds: number) => Math.round((seconds + offsetSeconds) * 1000) / 1000;
       const wordTimings = spoken.wordTimings.map((timing) => ({ word: timing.word, start: at(timing.start), end: at(timing.end) }));
-      yield { index: i + 1, audioResponse: spoken.mp3.toString('base64'), wordTimings, offsetSeconds };
+      whole.push(spoken.mp3);
+      const audioId = i === parts.length - 1 ? await this.keepReply(userId, Buffer.concat(whole)) : {};
+      yield { index: i + 1, audioResponse: spoken.mp3.toString('base64'), wordTimings, offsetSeconds, ...audioId };
       offsetSeconds += spoken.durationSeconds;
     }
   }
@@ -154,7 +160,8 @@ export class VoiceTurnService {
     if (settings.responseType !== 'text_and_voice') return { aiResponse };
     return this.hold(userId, async () => {
       const spoken = await this.speak(userId, aiResponse, signal);
-      return { aiResponse, audioResponse: spoken.mp3.toString('base64'), wordTimings: spoken.wordTimings };
+      const audioId = await this.keepReply(userId, spoken.mp3);
+      return { aiResponse, audioResponse: spoken.mp3.toString('base64'), ...audioId, wordTimings: spoken.wordTimings };
     });
   }
 
@@ -176,6 +183,19 @@ export class VoiceTurnService {
     const heard = turn.heard?.wordTimings;
     const transcriptWords = heard && heard.length > 0 ? transcriptWordsOf(transcript, heard, turn.heard?.durationSeconds ?? 0) : undefined;
     return { transcript, ...(turn.solo ? { rawTranscript: raw } : {}), aiResponse, ...(answerId ? { answerId } : {}), ...(transcriptWords ? { transcriptWords } : {}) };
+  }
+
+  /**
+   * Keeps a reply's whole MP3 for a save to name (issue 20, point 5); a store that fails only costs
+   * the reference (the reply still comes, and a save may still send the audio).
+   */
+  private async keepReply(userId: number, mp3: Buffer): Promise<{ audioId?: string }> {
+    try {
+      return { audioId: await this.deps.audio().keepReply(userId, mp3) };
+    } catch (error) {
+      this.deps.log.warn({ err: error }, 'could not keep the spoken reply for a save by reference');
+      return {};
+    }
   }
 
   /** `text` spoken on a worker: its MP3, when its words are said, and its length. */

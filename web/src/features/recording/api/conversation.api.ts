@@ -54,18 +54,20 @@ export interface ExchangeToSave {
   aiResponse: string;
   answerId?: string | null;
   audioResponse: string | null;
+  /** The id the server keeps the spoken reply under (a voice turn's `audioId`): saved by reference, no audio sent. */
+  audioId?: string | null;
 }
 
 /**
- * Saves one exchange to a thread: over GraphQL (`saveConversation`), except a spoken reply, whose
- * audio only REST takes (POST /api/conversations with `audioResponse`), until a save can name audio
- * the server keeps by reference.
+ * Saves one exchange to a thread over GraphQL (`saveConversation`); a spoken reply the server kept
+ * is named by its `audioId` (issue 20, point 5: the save sends no audio). Only a spoken reply
+ * without an id (the server could not keep it) still goes up as base64 over REST (POST /api/conversations).
  */
 export function useSaveExchange(): (threadId: string, exchange: ExchangeToSave) => Promise<void> {
   const saveThreadItem = useSaveThreadItem();
   return useCallback(
-    async (threadId, { userMessage, aiResponse, answerId, audioResponse }) => {
-      if (!audioResponse) return saveThreadItem({ threadId, userMessage, aiResponse, answerId: answerId ?? null });
+    async (threadId, { userMessage, aiResponse, answerId, audioResponse, audioId }) => {
+      if (audioId || !audioResponse) return saveThreadItem({ threadId, userMessage, aiResponse, answerId: answerId ?? null, ...(audioId ? { audioId } : {}) });
       const body = { userMessage, aiResponse, threadId: Number(threadId), audioResponse, ...(answerId ? { answerId } : {}) };
       await httpClient.post('/api/conversations', body, { parse: (data) => saveConversationResponseSchema.parse(data) });
     },

@@ -10,7 +10,7 @@ import { saveSnippetConversation } from '../api/snippet-conversations.api.ts';
 import { toSnippetHistory, unsavedMessages, type ConversationMessage } from '../lib/conversation-messages.ts';
 import type { ConversationAction, ConversationState } from '../lib/conversation-reducer.ts';
 import type { SavedConversation } from '../lib/recording-params.ts';
-import type { AudioArrivals } from './use-voice-turn.ts';
+import type { ArrivedAudio, AudioArrivals } from './use-voice-turn.ts';
 
 export interface ConversationSave {
   saving: boolean;
@@ -66,7 +66,7 @@ function useSaveToThread({ threadId, onThreadCreated }: SaveTarget, dispatch: Di
   }, [threadId, createThread, onThreadCreated, dispatch]);
 
   return useCallback(
-    async (unsaved: ConversationMessage[], audioComing: (Promise<string | null> | undefined)[]) => {
+    async (unsaved: ConversationMessage[], audioComing: (Promise<ArrivedAudio> | undefined)[]) => {
       const id = await ensureThread();
       if (!id) return;
       // A reply still being spoken is saved with all of its speech: its last pieces are a moment away.
@@ -74,7 +74,8 @@ function useSaveToThread({ threadId, onThreadCreated }: SaveTarget, dispatch: Di
       let lastSavedKey: string | null = null;
       try {
         for (const [index, message] of unsaved.entries()) {
-          await saveExchange(id, { ...message, audioResponse: audio[index] ?? message.audioResponse });
+          const arrived = audio[index];
+          await saveExchange(id, { ...message, audioResponse: arrived?.audioResponse ?? message.audioResponse, audioId: arrived ? arrived.audioId : (message.audioId ?? null) });
           lastSavedKey = message.key;
         }
         notifySuccess(CONVERSATION_MESSAGES.saved);

@@ -9,7 +9,12 @@ import type { ConversationAction } from '../lib/conversation-reducer.ts';
 import type { TurnContext } from '../lib/turn-context.ts';
 
 /** Replies spoken in pieces, by message key: each gives the reply's whole audio once all of it is there (at once, when it already is). */
-export type AudioArrivals = Map<string, Promise<string | null>>;
+/** A reply's whole speech once its last piece came: its MP3 (base64) and the id the server keeps it under. */
+export interface ArrivedAudio {
+  audioResponse: string | null;
+  audioId: string | null;
+}
+export type AudioArrivals = Map<string, Promise<ArrivedAudio>>;
 
 export interface VoiceTurn {
   /** A spoken turn whose answer is being made: what to say meanwhile ("Processing your recording..."), or null. */
@@ -33,6 +38,7 @@ function heardExchange(result: SpokenTurn): ConversationMessage {
     rawTranscript: result.rawTranscript,
     spoken: true,
     answerId: result.answerId ?? null,
+    audioId: result.audioId ?? null,
     uncertain: uncertainSpans(result.transcript, result.transcriptWords),
   };
   return result.moreAudio ? withFirstAudioPiece(heard, (result.audioParts ?? 1) - 1) : heard;
@@ -48,11 +54,13 @@ export function useVoiceTurn(turns: ExclusiveTask, turnContext: () => TurnContex
 
   /** Takes the later pieces of a reply's speech into its message as they come; resolves with its whole audio. */
   const receiveAudio = useCallback(
-    async (first: ConversationMessage, pieces: AsyncIterable<ReplyAudioPart>): Promise<string | null> => {
+    async (first: ConversationMessage, pieces: AsyncIterable<ReplyAudioPart>): Promise<ArrivedAudio> => {
       let message = first;
+      let audioId: string | null = null;
       try {
         for await (const part of pieces) {
           message = withAudioPiece(message, part);
+          audioId = part.audioId ?? audioId;
           dispatch({ type: 'audio-piece', key: first.key, part });
         }
       } catch (error) {
@@ -61,7 +69,7 @@ export function useVoiceTurn(turns: ExclusiveTask, turnContext: () => TurnContex
       } finally {
         dispatch({ type: 'audio-ended', key: first.key });
       }
-      return message.audioResponse;
+      return { audioResponse: message.audioResponse, audioId };
     },
     [dispatch],
   );

@@ -12,6 +12,8 @@ export interface ConversationMessage {
   isSaved: boolean;
   /** Base64 MP3 of a spoken reply that just arrived (not loaded from a saved thread). */
   audioResponse: string | null;
+  /** The id under which the server keeps the spoken reply for a save to name (issue 20, point 5), when it gave one. */
+  audioId?: string | null;
   /** Where a saved reply's MP3 is served; fetched only when it is played. */
   audioUrl: string | null;
   /** When each word of a new spoken reply is said (a saved reply's are estimated when it plays). */

@@ -54,7 +54,7 @@ export function useCreateThread(): () => Promise<string> {
 }
 
 /** Saves one exchange to a thread (GraphQL `saveConversation`: no audio). */
-export function useSaveThreadItem(): (item: { threadId: string; userMessage: string; aiResponse: string; answerId: string | null }) => Promise<void> {
+export function useSaveThreadItem(): (item: { threadId: string; userMessage: string; aiResponse: string; answerId: string | null; audioId?: string }) => Promise<void> {
   const [saveConversation] = useMutation(SAVE_CONVERSATION_MUTATION);
   return useCallback(
     async (variables) => {

@@ -92,10 +92,10 @@ export const THREAD_ITEMS_QUERY: TypedDocumentNode<{ thread: (ThreadRow & { item
 
 export const SAVE_CONVERSATION_MUTATION: TypedDocumentNode<
   { saveConversation: Pick<ThreadItemRow, 'id' | 'createdAt'> },
-  { threadId: string; userMessage: string; aiResponse: string; answerId?: string | null }
+  { threadId: string; userMessage: string; aiResponse: string; answerId?: string | null; audioId?: string | null }
 > = gql`
-  mutation SaveConversation($threadId: ID!, $userMessage: String!, $aiResponse: String!, $answerId: ID) {
-    saveConversation(threadId: $threadId, userMessage: $userMessage, aiResponse: $aiResponse, answerId: $answerId) {
+  mutation SaveConversation($threadId: ID!, $userMessage: String!, $aiResponse: String!, $answerId: ID, $audioId: String) {
+    saveConversation(threadId: $threadId, userMessage: $userMessage, aiResponse: $aiResponse, answerId: $answerId, audioId: $audioId) {
       id
       createdAt
     }
