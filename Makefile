@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 NODE := node --import tsx
 
-.PHONY: run test build deps deps-test bench typecheck admin clean-data test-unit nats-conf compose-secrets reembed
+.PHONY: run test build deps deps-test bench typecheck lint format admin clean-data test-unit nats-conf compose-secrets reembed
 
 deps:
 	@bash infra/scripts/install-system-packages.sh run
@@ -22,10 +22,23 @@ build: deps
 run: build
 	@$(NODE) infra/src/run.ts
 
-## Every test: types, unit, NATS integration, whole-stack and browser tests.
+## Every test: types, lint and format, unit, NATS integration, whole-stack and browser tests.
 test: deps-test build
 	@npx tsc -p tsconfig.json --noEmit
+	@$(MAKE) --no-print-directory lint
 	@npx vitest run
+
+## ESLint (eslint.config.js: typescript-eslint, react-hooks, jsx-a11y, the web's import boundaries)
+## and Prettier's check (.prettierrc). `make format` applies the formatting.
+lint:
+	@bash infra/scripts/install-npm-packages.sh
+	@npx eslint .
+	@npx prettier --check --log-level warn .
+
+## Prettier over the tree; twice, since a few long call chains settle only on the second pass.
+format:
+	@npx prettier --write --log-level warn .
+	@npx prettier --write --log-level warn .
 
 ## Benchmarks against the budgets of DESIGN.md (prints figures and ratios).
 bench: build

@@ -31,9 +31,8 @@ const serviceUrl = (name: string) =>
       .optional(),
   );
 
-const serviceUrlSchema = serviceUrl('A service URL');
 /** `<NAME>_URL` for every service of the route table: a service without one is not deployed, and its routes answer 503. */
-const serviceUrlShape = Object.fromEntries(SERVICE_NAMES.map((name) => [serviceUrlEnv(name), serviceUrl(serviceUrlEnv(name))])) as Record<ServiceUrlEnv, typeof serviceUrlSchema>;
+const serviceUrlShape = Object.fromEntries(SERVICE_NAMES.map((name) => [serviceUrlEnv(name), serviceUrl(serviceUrlEnv(name))])) as Record<ServiceUrlEnv, ReturnType<typeof serviceUrl>>;
 
 const perMinute = (name: string, fallback: number) =>
   z.coerce.number(`${name} must be a number`).int(`${name} must be a whole number`).min(1, `${name} must be at least 1`).default(fallback);

@@ -127,7 +127,7 @@ export async function apiProxyRoutes(app: FastifyInstance, options: ApiProxyOpti
     disableRequestLogging: true,
   });
 
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', async (request) => {
     const path = pathOf(request.url);
     const route = AMBIGUOUS_PATH.test(path) ? undefined : findApiRoute(path);
     if (!route) throw notFound(`No route for ${request.method} ${path}`);

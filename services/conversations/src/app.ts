@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { subgraphSdl } from '@story/proto/graphql';
-import { NatsLink, OutboxRelay, createServiceApp, registerIdentity, registerSubgraph, relayOutboxOver, type ServiceApp, type ServiceDefinition, type ServiceDeps } from '@story/service-kit';
+import { NatsLink, type OutboxRelay, createServiceApp, registerIdentity, registerSubgraph, relayOutboxOver, type ServiceApp, type ServiceDefinition, type ServiceDeps } from '@story/service-kit';
 import { AnswerEventPublisher } from './chat/answer-event.publisher.ts';
 import type { ChatModel } from './chat/chat-model.ts';
 import { createChatModel } from './chat/chat-model.factory.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { type z } from 'zod';
 import { HTTP_MESSAGES } from '@story/proto';
 
 /** An error whose message is safe to show the caller, with the HTTP status it maps to. */

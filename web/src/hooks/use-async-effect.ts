@@ -36,5 +36,6 @@ export function followUntilIgnored<T>(task: Promise<T> | null, { onSuccess, onEr
  */
 export function useAsyncEffect<T>(start: () => Promise<T> | null, handlers: AsyncEffectHandlers<T>, deps: DependencyList): void {
   // The caller names the dependencies, as with useEffect; the handlers are read when `start` runs.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- a useEffect wrapper: its caller's `deps` are the dependency list
   useEffect(() => followUntilIgnored(start(), handlers), deps);
 }

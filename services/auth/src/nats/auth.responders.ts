@@ -1,7 +1,7 @@
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import { ACCOUNT_MESSAGES, HTTP_MESSAGES, QUEUE_GROUPS, SUBJECTS, sessionCheckReplySchema, sessionCheckRequestSchema, userSettingsReplySchema, userSettingsRequestSchema } from '@story/proto';
+import { ACCOUNT_MESSAGES, HTTP_MESSAGES, QUEUE_GROUPS, SUBJECTS, type sessionCheckReplySchema, sessionCheckRequestSchema, type userSettingsReplySchema, userSettingsRequestSchema } from '@story/proto';
 import { describeZodError, startResponders } from '@story/service-kit';
 import type { SessionService } from '../sessions/session.service.ts';
 import type { UserTypeSettingsService } from '../user-type-settings/user-type-settings.service.ts';

@@ -1,6 +1,5 @@
 import mongoose, { type Connection } from 'mongoose';
-import type { SnippetExchange } from '@story/proto';
-import { nextSequence, type MongoOutbox, type OutboxEvent } from '@story/service-kit';
+import { nextSequence, type MongoOutbox } from '@story/service-kit';
 import type { SaveSnippetConversationInput, SnippetConversationRecord, SnippetConversationRepository, SnippetStoryEvents } from './snippet-conversation.repository.ts';
 import { extendsHistory, firstChangedExchange, parseStoredHistory } from './snippet-history.ts';
 

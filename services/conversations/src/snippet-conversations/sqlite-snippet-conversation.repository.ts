@@ -1,5 +1,5 @@
 import type { SnippetExchange } from '@story/proto';
-import type { OutboxEvent, SqliteDatabase, SqliteOutbox } from '@story/service-kit';
+import type { SqliteDatabase, SqliteOutbox } from '@story/service-kit';
 import type { SaveSnippetConversationInput, SnippetConversationRecord, SnippetConversationRepository, SnippetStoryEvents } from './snippet-conversation.repository.ts';
 import { extendsHistory, firstChangedExchange, parseStoredHistory } from './snippet-history.ts';
 

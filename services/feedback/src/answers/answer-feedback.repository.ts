@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import {
   ANSWER_KINDS,
-  ANSWER_SOURCES,
-  FEEDBACK_ENGINES,
+  type ANSWER_SOURCES,
+  type FEEDBACK_ENGINES,
   answerDeliveryInputSchema,
   answerQuoteSchema,
   assessmentScoreSchema,

@@ -1,7 +1,7 @@
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import { JOB_MESSAGES, QUEUE_GROUPS, SUBJECTS, snippetOwnerReplySchema, snippetOwnerRequestSchema } from '@story/proto';
+import { JOB_MESSAGES, QUEUE_GROUPS, SUBJECTS, type snippetOwnerReplySchema, snippetOwnerRequestSchema } from '@story/proto';
 import { describeZodError, startResponders } from '@story/service-kit';
 import type { SnippetService } from '../snippets/snippet.service.ts';
 

@@ -26,6 +26,7 @@ export interface WordToken {
 }
 
 const WORD_PATTERN = /[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu;
+// eslint-disable-next-line no-control-regex -- the whole ASCII range, NUL included, is the point of this test
 const ASCII = /^[\x00-\x7f]*$/;
 
 /** Lower-case words of a text with their offsets (accents folded, curly apostrophes straightened). */

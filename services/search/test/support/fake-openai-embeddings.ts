@@ -1,6 +1,6 @@
 import { OpenAiLoopback, jsonBodyOf, openAiError, type LoopbackCall } from '@story/service-kit/testing';
 import { z } from 'zod';
-import { OfflineEmbedder } from '../../src/embedding/offline.embedder.ts';
+import { type OfflineEmbedder } from '../../src/embedding/offline.embedder.ts';
 
 const embeddingsRequestSchema = z.object({
   model: z.string(),

@@ -18,7 +18,7 @@ import { describeZodError, messageJson } from '@story/service-kit';
 import type { LiveTranscription, SpeechToText } from '../engines/speech-engines.ts';
 import { kindOfMimeType, sniffAudioKind, type AudioKind } from '../transcribe/audio-format.ts';
 import { asRefusal } from './engine-refusals.ts';
-import { JobRefusal, JobRunner } from './job-runner.ts';
+import { JobRefusal, type JobRunner } from './job-runner.ts';
 
 export interface LiveSessionServiceOptions {
   maxSessions: number;

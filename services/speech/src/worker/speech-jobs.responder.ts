@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Msg, NatsConnection, Subscription } from '@nats-io/transport-node';
+import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { QUEUE_GROUPS, SPEECH_MESSAGES, SUBJECTS, speechSynthesizeJobSchema, speechTranscribeJobSchema, type SpeechJobEvent, type SpeechSynthesizeJob, type SpeechTranscribeJob } from '@story/proto';

@@ -76,7 +76,15 @@ export function SearchPage() {
         <VisuallyHidden as="label" htmlFor="story-query">
           Search your stories
         </VisuallyHidden>
-        <TextInput id="story-query" type="search" placeholder="Type your search query..." value={query} onChange={(event) => setQuery(event.target.value)} autoFocus />
+        <TextInput
+          id="story-query"
+          type="search"
+          placeholder="Type your search query..."
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- the query box is this page's one control: typing starts at once
+          autoFocus
+        />
         <Button type="submit" $size="lg" disabled={searching.busy}>
           <SearchIcon />
           {searching.busy ? 'Searching...' : 'Search'}

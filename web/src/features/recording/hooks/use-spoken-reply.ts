@@ -100,7 +100,7 @@ export function useSpokenReplies(messages: readonly ConversationMessage[], muted
       setSpeaking({ key: message.key, wordIndex: -1 });
       playPiece(message.key, 0);
     },
-    [playPiece, stop],
+    [playPiece, stop, setSpeaking, speakingKey],
   );
 
   const toggle = useCallback(
@@ -108,7 +108,7 @@ export function useSpokenReplies(messages: readonly ConversationMessage[], muted
       if (speakingKey.current === message.key) stop();
       else play(message);
     },
-    [play, stop],
+    [play, stop, speakingKey],
   );
 
   // The newest reply speaks when it arrives, unless muted; replies on screen at the start never do.
@@ -123,7 +123,7 @@ export function useSpokenReplies(messages: readonly ConversationMessage[], muted
     const message = messages.find((candidate) => candidate.key === waiting.key);
     if (message?.audioPieces?.[waiting.piece]) playPiece(waiting.key, waiting.piece);
     else if (!message?.audioPiecesPending) stop();
-  }, [messages, playPiece, stop]);
+  }, [messages, playPiece, stop, speakingKey, waitingFor]);
 
   useEffect(() => {
     if (muted) stop();

@@ -29,6 +29,7 @@ export function DetailsStep({ email, onBack }: { email: string; onBack: () => vo
         <ReadOnlyEmail id="details-email" email={email} />
 
         <NameRow>
+          {/* eslint-disable-next-line jsx-a11y/no-autofocus -- this step replaces the previous one: focus goes to its first field, not back to the page */}
           <TextField {...fieldProps('firstName')} label="First name" autoComplete="given-name" autoFocus />
           <TextField {...fieldProps('lastName')} label="Last name" autoComplete="family-name" />
         </NameRow>

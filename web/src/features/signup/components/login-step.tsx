@@ -77,6 +77,7 @@ export function LoginStep({ initialEmail, emailLocked, onBack }: { initialEmail:
         {emailLocked ? (
           <ReadOnlyEmail id="login-email" email={values.email} />
         ) : (
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- this step replaces the previous one: focus goes to its first field, not back to the page
           <EmailField ref={emailRef} id="login-email" autoFocus value={values.email} onChange={(e) => setField('email', e.target.value)} error={shown.email} />
         )}
 
@@ -88,6 +89,7 @@ export function LoginStep({ initialEmail, emailLocked, onBack }: { initialEmail:
           type="password"
           autoComplete="current-password"
           placeholder="Password"
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- with the e-mail already known, the password is this step's first field
           autoFocus={emailLocked}
           value={values.password}
           onChange={(e) => setField('password', e.target.value)}

@@ -161,6 +161,7 @@ export function ThreadTable({ label, labelledBy, threads, emptyText, renderTitle
   return (
     <Scroll>
       <Table role="table" aria-label={label} aria-labelledby={labelledBy}>
+        {/* eslint-disable-next-line jsx-a11y/no-redundant-roles -- the rows are a CSS grid: see Table above */}
         <thead role="rowgroup">
           <tr role="row">
             <th role="columnheader" scope="col">
@@ -177,6 +178,7 @@ export function ThreadTable({ label, labelledBy, threads, emptyText, renderTitle
             </th>
           </tr>
         </thead>
+        {/* eslint-disable-next-line jsx-a11y/no-redundant-roles -- the rows are a CSS grid: see Table above */}
         <tbody role="rowgroup">
           {threads.length === 0 ? (
             <tr role="row">

@@ -76,6 +76,7 @@ function ThreadTitleInput({ thread, saving, onDone }: TitleInputProps) {
       aria-label="Conversation title"
       value={draft}
       maxLength={LIMITS.title}
+      // eslint-disable-next-line jsx-a11y/no-autofocus -- the editor opens on a click of Rename: focus moves into the field it replaced the title with
       autoFocus
       readOnly={saving}
       onChange={(event) => setDraft(event.target.value)}

@@ -1,0 +1,117 @@
+// ESLint flat config for every TypeScript file of the monorepo (`make lint`, run by `make test`).
+// Formatting is Prettier's (.prettierrc); nothing here is about layout.
+import js from '@eslint/js';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const TESTS = ['**/*.test.ts', '**/*.test.tsx', '**/test/**/*.ts', '**/test-support/**/*.ts', 'bench/**/*.ts'];
+
+// README, "Adding a screen": a feature's server calls live in its api/ module (and the shared ones in
+// web/src/api/); pages, components, hooks and lib never import the HTTP client nor query or mutate
+// through Apollo's client themselves.
+const httpClientImport = {
+  regex: '(^|/)api/http-client(\\.ts)?$',
+  importNames: ['httpClient'],
+  message: "Server calls live in the feature's api/ module: call a function or hook from there instead of httpClient.",
+};
+const serverCallSyntax = [
+  {
+    selector: "CallExpression[callee.type='MemberExpression'][callee.object.name=/^(client|apolloClient)$/][callee.property.name=/^(query|mutate)$/]",
+    message: "Server calls live in the feature's api/ module: use its query or mutation hook instead of client.query/client.mutate.",
+  },
+  {
+    selector: "CallExpression[callee.type='MemberExpression'][callee.object.type='CallExpression'][callee.object.callee.name='useApolloClient']",
+    message: "Server calls live in the feature's api/ module: use its query or mutation hook instead of useApolloClient().",
+  },
+];
+
+// Features import each other only through the other feature's index.ts. `depth` is how many folders
+// below web/src/features/ the importing file sits (1: features/x/page.tsx, 2: features/x/hooks/y.ts):
+// from there, `../` repeated `depth` times is web/src/features/, so `<that>/<other>/<anything but index>`
+// reaches into another feature's internals.
+const featureInternals = (depth) => ({
+  regex: `^(\\.\\./){${depth}}[^./][^/]*/(?!index(\\.tsx?)?$).+`,
+  message: "Import another feature only through its index.ts (features/<name>/index.ts): its internals aren't its API.",
+});
+
+const restrictedImports = (patterns) => ['error', { patterns }];
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/.test-data/**', 'services/speech/models/**', 'test-results/**'],
+  },
+  { linterOptions: { reportUnusedDisableDirectives: 'error' } },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+      globals: { ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
+      eqeqeq: ['error', 'always', { null: 'ignore' }],
+      // `let [head, rest] = …` with only `head` reassigned stays one declaration; a `let` a closure
+      // reads before its one assignment stays a `let` (a const would be in its temporal dead zone).
+      'prefer-const': ['error', { destructuring: 'all', ignoreReadBeforeAssign: true }],
+      // styled-components' DefaultTheme is declared by merging: `interface DefaultTheme extends Theme {}`.
+      '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }],
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    rules: {
+      ...jsxA11y.flatConfigs.recommended.rules,
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  // Point 2 of issue 20: where server calls may be made, and how features reach each other.
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/api/**', 'web/src/features/*/**'],
+    rules: {
+      'no-restricted-imports': restrictedImports([httpClientImport]),
+      'no-restricted-syntax': ['error', ...serverCallSyntax],
+    },
+  },
+  {
+    files: ['web/src/features/*/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': restrictedImports([httpClientImport, featureInternals(1)]),
+      'no-restricted-syntax': ['error', ...serverCallSyntax],
+    },
+  },
+  {
+    files: ['web/src/features/*/*/**/*.{ts,tsx}'],
+    ignores: ['web/src/features/*/api/**'],
+    rules: {
+      'no-restricted-imports': restrictedImports([httpClientImport, featureInternals(2)]),
+      'no-restricted-syntax': ['error', ...serverCallSyntax],
+    },
+  },
+  {
+    files: ['web/src/features/*/api/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': restrictedImports([featureInternals(2)]),
+    },
+  },
+  // Tests: stubs and fakes may be loose; the boundaries above still hold for what they import.
+  {
+    files: TESTS,
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      '@typescript-eslint/no-empty-function': 'off',
+      'jsx-a11y/no-autofocus': 'off',
+    },
+  },
+);
