@@ -61,7 +61,10 @@ const HISTORY = [
   { role: 'user', content: 'I wrote a migration plan, set up dual writes and I ran the cutover one table at a time over three weekends.' },
   { role: 'assistant', content: 'You said “I wrote a migration plan” — that is the part that shows what you bring. What happened as a result?' },
   { role: 'user', content: 'We finished two weeks early and the checkout errors dropped by 80%, and costs fell by $40k a year.' },
-  { role: 'assistant', content: '“the checkout errors dropped by 80%” — that is a measurable outcome, and it shows. Looking back, what would you do differently?' },
+  {
+    role: 'assistant',
+    content: '“the checkout errors dropped by 80%” — that is a measurable outcome, and it shows. Looking back, what would you do differently?',
+  },
 ] as const;
 const TEXTS = [
   'I learned that small reversible steps beat one big bang.',
@@ -165,7 +168,13 @@ export async function runConversationsBench(log: (line: string) => void = consol
   const dir = mkdtempSync(join(tmpdir(), 'conversations-bench-'));
   const nats = await startNatsServer({ storeDir: join(dir, 'nats') });
   const keys = generateSigningKeyPair();
-  const config = conversationsEnvSchema.parse({ LOG_LEVEL: 'silent', DATA_DIR: join(dir, 'data'), NATS_URL: nats.url, IDENTITY_PUBLIC_KEY: keys.publicKey, PORT: '0' });
+  const config = conversationsEnvSchema.parse({
+    LOG_LEVEL: 'silent',
+    DATA_DIR: join(dir, 'data'),
+    NATS_URL: nats.url,
+    IDENTITY_PUBLIC_KEY: keys.publicKey,
+    PORT: '0',
+  });
   const deps = await conversationsService.openDeps(config, { logger: false, runPurgeJob: false });
   const app = await conversationsService.buildApp(config, deps);
   try {
@@ -174,12 +183,15 @@ export async function runConversationsBench(log: (line: string) => void = consol
     const address = app.server.address();
     const base = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
     const privateKey = await importPrivateKey(keys.privateKey);
-    const identities = await Promise.all(Array.from({ length: USERS + 2 }, (_, user) => signIdentity({ userId: user + 1, isAdmin: false, sessionId: `bench-${user}` }, privateKey)));
+    const identities = await Promise.all(
+      Array.from({ length: USERS + 2 }, (_, user) => signIdentity({ userId: user + 1, isAdmin: false, sessionId: `bench-${user}` }, privateKey)),
+    );
     const headersOf = (user: number) => ({ 'content-type': 'application/json', [IDENTITY_HEADER]: identities[user] ?? '' });
 
     const users = Array.from({ length: USERS }, (_, user) => headersOf(user));
     const turnBodies = Array.from({ length: 64 }, (_, i) => JSON.stringify({ text: `${TEXTS[i % TEXTS.length]} (${i})`, conversationHistory: HISTORY }));
-    const textTurns = (total: number) => load({ url: `${base}/api/process-text`, method: 'POST', headers: users, bodies: turnBodies, total, concurrency: USERS });
+    const textTurns = (total: number) =>
+      load({ url: `${base}/api/process-text`, method: 'POST', headers: users, bodies: turnBodies, total, concurrency: USERS });
 
     // Warm up the route, the coach and the identity cache; then the reference and the text turns.
     await textTurns(400);
@@ -193,13 +205,18 @@ export async function runConversationsBench(log: (line: string) => void = consol
       const created = await fetch(`${base}/api/conversation-threads`, { method: 'POST', headers: { [IDENTITY_HEADER]: identities[listUser] ?? '' } });
       const { threadId } = (await created.json()) as { threadId: number };
       await expectOk(
-        await fetch(`${base}/api/conversations`, { method: 'POST', headers: threadHeaders, body: JSON.stringify({ threadId, userMessage: 'A story', aiResponse: 'A question?' }) }),
+        await fetch(`${base}/api/conversations`, {
+          method: 'POST',
+          headers: threadHeaders,
+          body: JSON.stringify({ threadId, userMessage: 'A story', aiResponse: 'A question?' }),
+        }),
         'save',
       );
     }
     const listed = (await (await fetch(`${base}/api/conversation-threads`, { headers: threadHeaders })).json()) as unknown[];
     if (listed.length !== THREADS) throw new Error(`expected ${THREADS} threads, listed ${listed.length}`);
-    const listLoad = () => load({ url: `${base}/api/conversation-threads`, method: 'GET', headers: [threadHeaders], bodies: [], total: LIST_REQUESTS, concurrency: 1 });
+    const listLoad = () =>
+      load({ url: `${base}/api/conversation-threads`, method: 'GET', headers: [threadHeaders], bodies: [], total: LIST_REQUESTS, concurrency: 1 });
     const lists = await listLoad();
 
     // Another user with two threads of the same twelve messages: one typed, one with its spoken replies.
@@ -235,13 +252,19 @@ export async function runConversationsBench(log: (line: string) => void = consol
 
     const { processText: pt, healthReference: ref, threadList: tl } = result;
     log('conversations bench (offline coach, SQLite, real nats-server, HTTP on loopback)');
-    log(`  text turn   POST /api/process-text  ${pt.requests} req @ ${pt.concurrency} users: p50 ${pt.p50} ms  p99 ${pt.p99} ms  max ${pt.max} ms  ${pt.throughput} req/s`);
-    log(`  reference   GET /healthz            ${ref.requests} req @ ${ref.concurrency} users: p50 ${ref.p50} ms  p99 ${ref.p99} ms  (text turn p50 = ${(pt.p50 / Math.max(ref.p50, 0.01)).toFixed(1)}x healthz)`);
+    log(
+      `  text turn   POST /api/process-text  ${pt.requests} req @ ${pt.concurrency} users: p50 ${pt.p50} ms  p99 ${pt.p99} ms  max ${pt.max} ms  ${pt.throughput} req/s`,
+    );
+    log(
+      `  reference   GET /healthz            ${ref.requests} req @ ${ref.concurrency} users: p50 ${ref.p50} ms  p99 ${ref.p99} ms  (text turn p50 = ${(pt.p50 / Math.max(ref.p50, 0.01)).toFixed(1)}x healthz)`,
+    );
     log(`  thread list GET /api/conversation-threads, ${tl.threads} threads, ${tl.requests} req sequential: p50 ${tl.p50} ms  p99 ${tl.p99} ms`);
     const beside = (label: string, run: ListBesideReads) =>
       `  ${label} GET /api/conversation-threads while another user reads a thread of ${run.threadReadBytes} bytes: p50 ${run.list.p50} ms  p99 ${run.list.p99} ms`;
     log(beside('list, text  ', typedOnly));
-    log(`${beside('list, audio ', withAudio)}  (${audioMegabytes} MB of audio in that thread; p50 ${(withAudio.list.p50 / Math.max(typedOnly.list.p50, 0.01)).toFixed(1)}x the reference)`);
+    log(
+      `${beside('list, audio ', withAudio)}  (${audioMegabytes} MB of audio in that thread; p50 ${(withAudio.list.p50 / Math.max(typedOnly.list.p50, 0.01)).toFixed(1)}x the reference)`,
+    );
     log(`  budget: text turn p99 < ${TEXT_TURN_BUDGET_MS} ms at ${USERS} concurrent users → ${result.withinBudget ? 'PASS' : 'FAIL'} (${pt.p99} ms)`);
     return result;
   } finally {

@@ -20,7 +20,12 @@ import { conversationsEnvSchema } from '../services/conversations/src/config.ts'
 import { feedbackService } from '../services/feedback/src/app.ts';
 import { feedbackEnvSchema } from '../services/feedback/src/config.ts';
 import { readAnswerPairs } from '../services/feedback/src/evaluation/ranking-evaluation.ts';
-import { followAnswerFeedback, watchAnswerFeedback, type FeedbackEventSource, type FeedbackState } from '../web/src/features/feedback/hooks/use-answer-feedback.ts';
+import {
+  followAnswerFeedback,
+  watchAnswerFeedback,
+  type FeedbackEventSource,
+  type FeedbackState,
+} from '../web/src/features/feedback/hooks/use-answer-feedback.ts';
 import { timing, type Timing } from './latency-figures.ts';
 
 const TURNS = 40;
@@ -107,7 +112,10 @@ export async function runFeedbackArrivalBench(log: (line: string) => void = cons
     const feedbackUrl = await listen(feedback);
     await conversationsDeps.nats.ready();
     await feedbackDeps.nats.ready();
-    const headers = { 'content-type': 'application/json', [IDENTITY_HEADER]: await signIdentity({ userId: 1, isAdmin: false, sessionId: 'bench' }, await importPrivateKey(keys.privateKey)) };
+    const headers = {
+      'content-type': 'application/json',
+      [IDENTITY_HEADER]: await signIdentity({ userId: 1, isAdmin: false, sessionId: 'bench' }, await importPrivateKey(keys.privateKey)),
+    };
     const fetchFeedback = async (answerId: string): Promise<AnswerFeedback | null> => {
       const response = await fetch(`${feedbackUrl}/api/feedback/${answerId}`, { headers });
       return response.status === 200 ? answerFeedbackSchema.parse(await response.json()) : null;
@@ -139,7 +147,9 @@ export async function runFeedbackArrivalBench(log: (line: string) => void = cons
     const polling = timing(waits.polling, 1);
     const push = timing(waits.push, 1);
     const ratio = Math.round((push.p50 / polling.p50) * 100) / 100;
-    log(`from the reply to its feedback in the client's hands, ${TURNS / 2} turns each: before (looks at growing pauses) p50 ${polling.p50} ms, p99 ${polling.p99} ms; after (pushed by server-sent events) p50 ${push.p50} ms, p99 ${push.p99} ms; ratio push/polling ${ratio}`);
+    log(
+      `from the reply to its feedback in the client's hands, ${TURNS / 2} turns each: before (looks at growing pauses) p50 ${polling.p50} ms, p99 ${polling.p99} ms; after (pushed by server-sent events) p50 ${push.p50} ms, p99 ${push.p99} ms; ratio push/polling ${ratio}`,
+    );
     return { polling, push, ratio };
   } finally {
     for (const cleanup of cleanups) await cleanup().catch(() => undefined);

@@ -48,7 +48,13 @@ async function evaluation(log: (line: string) => void): Promise<{ offline: Ranki
     log('evaluation set, openai engine: not measured (set OPENAI_API_KEY, and OPENAI_BASE_URL for a compatible server)');
     return { offline, openai: undefined };
   }
-  const { engine } = createFeedbackEngines({ FEEDBACK_ENGINE: 'openai', OPENAI_API_KEY: key, OPENAI_BASE_URL: process.env.OPENAI_BASE_URL, OPENAI_CHAT_MODEL: process.env.OPENAI_CHAT_MODEL ?? 'gpt-4o-mini', FEEDBACK_TIMEOUT_MS: 60_000 });
+  const { engine } = createFeedbackEngines({
+    FEEDBACK_ENGINE: 'openai',
+    OPENAI_API_KEY: key,
+    OPENAI_BASE_URL: process.env.OPENAI_BASE_URL,
+    OPENAI_CHAT_MODEL: process.env.OPENAI_CHAT_MODEL ?? 'gpt-4o-mini',
+    FEEDBACK_TIMEOUT_MS: 60_000,
+  });
   const openai = await rankPairs(engine);
   log(`evaluation set, openai engine: stronger answer ranked higher in ${share(openai)}`);
   return { offline, openai };
@@ -56,7 +62,9 @@ async function evaluation(log: (line: string) => void): Promise<{ offline: Ranki
 
 /** The offline scorer per answer against the offline coach's reply to it. */
 async function scorerSpeed(log: (line: string) => void): Promise<FeedbackBenchResult['scorer']> {
-  const answers = readAnswerPairs().flatMap((pair) => [pair.stronger, pair.weaker].map((answer) => ({ question: pair.question, answer, requirements: pair.requirements })));
+  const answers = readAnswerPairs().flatMap((pair) =>
+    [pair.stronger, pair.weaker].map((answer) => ({ question: pair.question, answer, requirements: pair.requirements })),
+  );
   const scorer = new OfflineFeedbackEngine();
   const coach = new OfflineCoachModel();
   const first: number[] = [];
@@ -78,7 +86,9 @@ async function scorerSpeed(log: (line: string) => void): Promise<FeedbackBenchRe
   const perAnswer = timing(scored, 3);
   const coachReply = timing(replied, 3);
   const ratio = Math.round((perAnswer.p50 / coachReply.p50) * 100) / 100;
-  log(`offline scorer, ${answers.length} answers: first reading p50 ${firstReading.p50} ms, p99 ${firstReading.p99} ms; read again (× ${SCORER_ROUNDS - 1}) p50 ${perAnswer.p50} ms, p99 ${perAnswer.p99} ms; the offline coach's reply to the same answer (reference, read again) p50 ${coachReply.p50} ms; ratio ${ratio}`);
+  log(
+    `offline scorer, ${answers.length} answers: first reading p50 ${firstReading.p50} ms, p99 ${firstReading.p99} ms; read again (× ${SCORER_ROUNDS - 1}) p50 ${perAnswer.p50} ms, p99 ${perAnswer.p99} ms; the offline coach's reply to the same answer (reference, read again) p50 ${coachReply.p50} ms; ratio ${ratio}`,
+  );
   return { firstReading, perAnswer, coachReply, ratio };
 }
 
@@ -113,7 +123,10 @@ async function replyToFeedback(log: (line: string) => void): Promise<FeedbackBen
     const feedbackUrl = await listen(feedback);
     await conversationsDeps.nats.ready();
     await feedbackDeps.nats.ready();
-    const headers = { 'content-type': 'application/json', [IDENTITY_HEADER]: await signIdentity({ userId: 1, isAdmin: false, sessionId: 'bench' }, await importPrivateKey(keys.privateKey)) };
+    const headers = {
+      'content-type': 'application/json',
+      [IDENTITY_HEADER]: await signIdentity({ userId: 1, isAdmin: false, sessionId: 'bench' }, await importPrivateKey(keys.privateKey)),
+    };
 
     const answers = readAnswerPairs().map((pair) => ({ question: pair.question, text: pair.stronger, context: pair.requirements }));
     const replies: number[] = [];
@@ -125,7 +138,12 @@ async function replyToFeedback(log: (line: string) => void): Promise<FeedbackBen
       const response = await fetch(`${conversationsUrl}/api/process-text`, {
         method: 'POST',
         headers,
-        body: JSON.stringify({ text: answer.text, conversationHistory: [{ role: 'assistant', content: answer.question }], context: answer.context, snippetId: 1 }),
+        body: JSON.stringify({
+          text: answer.text,
+          conversationHistory: [{ role: 'assistant', content: answer.question }],
+          context: answer.context,
+          snippetId: 1,
+        }),
       });
       const { answerId } = (await response.json()) as { answerId: string };
       const replied = performance.now();
@@ -135,7 +153,9 @@ async function replyToFeedback(log: (line: string) => void): Promise<FeedbackBen
     }
     const reply = timing(replies, 3);
     const feedbackReady = timing(waits, 3);
-    log(`typed answer, ${TURNS} turns: the reply p50 ${reply.p50} ms, p99 ${reply.p99} ms; its feedback served p50 ${feedbackReady.p50} ms, p99 ${feedbackReady.p99} ms after the reply (outbox, JetStream, durable consumer, scoring, SQLite)`);
+    log(
+      `typed answer, ${TURNS} turns: the reply p50 ${reply.p50} ms, p99 ${reply.p99} ms; its feedback served p50 ${feedbackReady.p50} ms, p99 ${feedbackReady.p99} ms after the reply (outbox, JetStream, durable consumer, scoring, SQLite)`,
+    );
     return { reply, feedbackReady };
   } finally {
     for (const cleanup of cleanups) await cleanup().catch(() => undefined);

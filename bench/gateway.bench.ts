@@ -56,7 +56,15 @@ export interface GatewayBenchOptions {
 
 const REST_BUDGET_MS = 1;
 const GRAPHQL_BUDGET_MS = 3;
-const USER = { id: '7', email: 'ada@gmail.com', firstName: 'Ada', lastName: 'Lovelace', isAdmin: false, userType: 'standard', createdAt: '2024-01-01T00:00:00.000Z' };
+const USER = {
+  id: '7',
+  email: 'ada@gmail.com',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  isAdmin: false,
+  userType: 'standard',
+  createdAt: '2024-01-01T00:00:00.000Z',
+};
 
 export function figures(samples: number[]): LatencyFigures {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -77,7 +85,8 @@ export async function timeCall(call: Call): Promise<number> {
   const response = await call.client.request({ method: call.method, path: call.path, headers: call.headers, body: call.body });
   const text = await response.body.text();
   const elapsed = Number(process.hrtime.bigint() - started) / 1e6;
-  if (response.statusCode !== 200 || text.includes('"errors"')) throw new Error(`${call.method} ${call.path} answered ${response.statusCode}: ${text.slice(0, 300)}`);
+  if (response.statusCode !== 200 || text.includes('"errors"'))
+    throw new Error(`${call.method} ${call.path} answered ${response.statusCode}: ${text.slice(0, 300)}`);
   return elapsed;
 }
 
@@ -190,7 +199,13 @@ async function measureGatewayOverhead(options: GatewayBenchOptions): Promise<Gat
     );
     const graphql = await compare(
       'GraphQL { me } (one subgraph)',
-      { client: directClient, method: 'POST', path: '/graphql', headers: { [IDENTITY_HEADER]: identity, 'content-type': 'application/json' }, body: graphqlBody },
+      {
+        client: directClient,
+        method: 'POST',
+        path: '/graphql',
+        headers: { [IDENTITY_HEADER]: identity, 'content-type': 'application/json' },
+        body: graphqlBody,
+      },
       { client: gatewayClient, method: 'POST', path: '/graphql', headers: { ...browser, 'content-type': 'application/json' }, body: graphqlBody },
       GRAPHQL_BUDGET_MS,
       requests,

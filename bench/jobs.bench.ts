@@ -18,7 +18,13 @@ import { IDENTITY_HEADER } from '@story/proto';
 import { closeServiceDeps, generateSigningKeyPair, importPrivateKey, signIdentity } from '@story/service-kit';
 import { jobsService } from '../services/jobs/src/app.ts';
 import { jobsEnvSchema } from '../services/jobs/src/config.ts';
-import { describeFigures, evaluatePostings, fixturePostingCases, readPostingCases, type PostingFigures } from '../services/jobs/src/formatting/evaluation/posting-evaluation.ts';
+import {
+  describeFigures,
+  evaluatePostings,
+  fixturePostingCases,
+  readPostingCases,
+  type PostingFigures,
+} from '../services/jobs/src/formatting/evaluation/posting-evaluation.ts';
 import { LONG_ENTERPRISE } from '../services/jobs/src/formatting/offline/long-posting.fixtures.ts';
 import { formatPosting } from '../services/jobs/src/formatting/offline/offline-formatter.ts';
 import { LINKEDIN, pasted } from '../services/jobs/src/formatting/offline/postings.fixtures.ts';
@@ -60,14 +66,18 @@ export interface JobsBenchResult {
 /** Runs every measurement, prints it and returns the figures. */
 export async function runJobsBench(log: (line: string) => void = console.log): Promise<JobsBenchResult> {
   const long = pasted(LONG_ENTERPRISE);
-  const huge = Array.from({ length: 20 }, () => long).join('\n\n').slice(0, 50_000);
+  const huge = Array.from({ length: 20 }, () => long)
+    .join('\n\n')
+    .slice(0, 50_000);
   const formatter = [long, huge].map((text) => {
     timeEach(20, () => formatPosting(text));
     const format = timeEach(100, () => formatPosting(text));
     const output = formatPosting(text);
     const referenceParse = timeEach(100, () => fromMarkdown(output));
     const ratio = Math.round((format.p50 / referenceParse.p50) * 100) / 100;
-    log(`offline formatter, ${text.length} characters: p50 ${format.p50} ms, p99 ${format.p99} ms; parsing its markdown (reference) p50 ${referenceParse.p50} ms; ratio ${ratio}`);
+    log(
+      `offline formatter, ${text.length} characters: p50 ${format.p50} ms, p99 ${format.p99} ms; parsing its markdown (reference) p50 ${referenceParse.p50} ms; ratio ${ratio}`,
+    );
     return { characters: text.length, format, referenceParse, ratio };
   });
   const quality = { evaluationSet: evaluatePostings(formatPosting, readPostingCases()), testPostings: evaluatePostings(formatPosting, fixturePostingCases()) };
@@ -76,7 +86,13 @@ export async function runJobsBench(log: (line: string) => void = console.log): P
 
   const dir = mkdtempSync(join(tmpdir(), 'jobs-bench-'));
   const keys = generateSigningKeyPair();
-  const config = jobsEnvSchema.parse({ LOG_LEVEL: 'silent', DATA_DIR: join(dir, 'data'), NATS_URL: 'nats://127.0.0.1:1', IDENTITY_PUBLIC_KEY: keys.publicKey, PORT: '0' });
+  const config = jobsEnvSchema.parse({
+    LOG_LEVEL: 'silent',
+    DATA_DIR: join(dir, 'data'),
+    NATS_URL: 'nats://127.0.0.1:1',
+    IDENTITY_PUBLIC_KEY: keys.publicKey,
+    PORT: '0',
+  });
   const deps = await jobsService.openDeps(config, { logger: false });
   const app = await jobsService.buildApp(config, deps);
   try {
@@ -116,7 +132,9 @@ export async function runJobsBench(log: (line: string) => void = console.log): P
     const graphqlOneQuery = await timeEachAsync(LIST_ROUNDS, graphql);
     const restListPlusPerCard = await timeEachAsync(LIST_ROUNDS, restPerCard);
     const ratio = Math.round((graphqlOneQuery.p50 / restListPlusPerCard.p50) * 1000) / 1000;
-    log(`saved list of ${DESCRIPTIONS} descriptions with counts: one GraphQL query p50 ${graphqlOneQuery.p50} ms vs REST list + ${DESCRIPTIONS} snippet calls p50 ${restListPlusPerCard.p50} ms; ratio ${ratio}`);
+    log(
+      `saved list of ${DESCRIPTIONS} descriptions with counts: one GraphQL query p50 ${graphqlOneQuery.p50} ms vs REST list + ${DESCRIPTIONS} snippet calls p50 ${restListPlusPerCard.p50} ms; ratio ${ratio}`,
+    );
 
     const body = { companyName: 'Nimbus Analytics', jobTitle: 'Senior Backend Engineer', jobDescription: pasted(LINKEDIN) };
     const samples: number[] = [];
@@ -131,7 +149,9 @@ export async function runJobsBench(log: (line: string) => void = console.log): P
       }),
     );
     const processJobDescription = { ...timing(samples, 2), concurrency: CONCURRENCY };
-    log(`POST /api/process-job-description (offline), ${CONCURRENCY} concurrent users: p50 ${processJobDescription.p50} ms, p99 ${processJobDescription.p99} ms`);
+    log(
+      `POST /api/process-job-description (offline), ${CONCURRENCY} concurrent users: p50 ${processJobDescription.p50} ms, p99 ${processJobDescription.p99} ms`,
+    );
     return { formatter, quality, savedList: { graphqlOneQuery, restListPlusPerCard, ratio }, processJobDescription };
   } finally {
     await app.close();

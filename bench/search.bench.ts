@@ -44,16 +44,54 @@ export interface SearchBenchResult {
   request: OverheadFigures;
 }
 
-const SUBJECTS_OF_WORK = ['a database migration', 'a hiring loop', 'a night shift', 'a product launch', 'a budget cut', 'a charity run', 'a customer escalation', 'a warehouse audit', 'a grant proposal', 'a school program', 'an outage', 'a new language'];
-const ACTIONS = ['I led', 'I rewrote', 'I negotiated', 'I mentored the team through', 'I planned', 'I measured', 'I questioned', 'I simplified', 'I rescued', 'I documented'];
-const RESULTS = ['costs fell by a third', 'errors dropped by half', 'we shipped two weeks early', 'churn went down', 'nobody was hurt', 'the team stayed', 'revenue grew', 'the client renewed', 'the audit passed', 'it never happened again'];
+const SUBJECTS_OF_WORK = [
+  'a database migration',
+  'a hiring loop',
+  'a night shift',
+  'a product launch',
+  'a budget cut',
+  'a charity run',
+  'a customer escalation',
+  'a warehouse audit',
+  'a grant proposal',
+  'a school program',
+  'an outage',
+  'a new language',
+];
+const ACTIONS = [
+  'I led',
+  'I rewrote',
+  'I negotiated',
+  'I mentored the team through',
+  'I planned',
+  'I measured',
+  'I questioned',
+  'I simplified',
+  'I rescued',
+  'I documented',
+];
+const RESULTS = [
+  'costs fell by a third',
+  'errors dropped by half',
+  'we shipped two weeks early',
+  'churn went down',
+  'nobody was hurt',
+  'the team stayed',
+  'revenue grew',
+  'the client renewed',
+  'the audit passed',
+  'it never happened again',
+];
 const pick = <T>(items: readonly T[], next: () => number): T => items[Math.floor(next() * items.length)] ?? (items[0] as T);
 
 /** `count` varied stories of one person: real-sounding sentences, each story different. */
 export function syntheticStories(count: number): string[] {
   const next = seededRandom(42);
   return Array.from({ length: count }, (_, i) => {
-    const sentences = Array.from({ length: 2 + Math.floor(next() * 4) }, () => `${pick(ACTIONS, next)} ${pick(SUBJECTS_OF_WORK, next)} and ${pick(RESULTS, next)}.`);
+    const sentences = Array.from(
+      { length: 2 + Math.floor(next() * 4) },
+      () => `${pick(ACTIONS, next)} ${pick(SUBJECTS_OF_WORK, next)} and ${pick(RESULTS, next)}.`,
+    );
     return `Me: Story ${i}. ${sentences.join(' ')}\n\nCoach: What did you learn from it?`;
   });
 }
@@ -61,7 +99,10 @@ export function syntheticStories(count: number): string[] {
 /** Exact top-k the plain way: one float32 SIMD inner product per stored vector, then a sort. */
 function scanAll(rows: readonly Float32Array[], query: Float32Array, k: number): number[] {
   const scores = rows.map((row, index) => ({ index, score: inner(query, row) }));
-  return scores.sort((a, b) => b.score - a.score).slice(0, k).map((hit) => hit.index);
+  return scores
+    .sort((a, b) => b.score - a.score)
+    .slice(0, k)
+    .map((hit) => hit.index);
 }
 
 function timed(run: () => unknown, times: number): number[] {
@@ -102,7 +143,13 @@ export async function runSearchBench(options: { stories?: number; requests?: num
   const cleanups: (() => Promise<unknown>)[] = [async () => nats.stop(), async () => rmSync(dataDir, { recursive: true, force: true })];
   try {
     const keys = { session: generateSigningKeyPair(), identity: generateSigningKeyPair() };
-    const config = searchEnvSchema.parse({ LOG_LEVEL: 'silent', DATA_DIR: join(dataDir, 'data'), NATS_URL: nats.url, IDENTITY_PUBLIC_KEY: keys.identity.publicKey, PORT: '0' });
+    const config = searchEnvSchema.parse({
+      LOG_LEVEL: 'silent',
+      DATA_DIR: join(dataDir, 'data'),
+      NATS_URL: nats.url,
+      IDENTITY_PUBLIC_KEY: keys.identity.publicKey,
+      PORT: '0',
+    });
     const embedder = new OfflineEmbedder(wordVectors);
     const deps = await searchService.openDeps(config, { logger: false, wordVectors, embedder });
     const service = await searchService.buildApp(config, deps);
@@ -123,7 +170,17 @@ export async function runSearchBench(options: { stories?: number; requests?: num
     for (let i = 0; i < contents.length; i += 200) {
       await Promise.all(
         contents.slice(i, i + 200).map((content, offset) =>
-          js.publish(EVENT_SUBJECTS.storySaved, JSON.stringify({ storyKey: `bench:${i + offset}`, userId: USER, threadId: 1 + ((i + offset) % 50), sourceType: 'conversation', content, createdAt: new Date().toISOString() })),
+          js.publish(
+            EVENT_SUBJECTS.storySaved,
+            JSON.stringify({
+              storyKey: `bench:${i + offset}`,
+              userId: USER,
+              threadId: 1 + ((i + offset) % 50),
+              sourceType: 'conversation',
+              content,
+              createdAt: new Date().toISOString(),
+            }),
+          ),
         ),
       );
     }
@@ -133,7 +190,14 @@ export async function runSearchBench(options: { stories?: number; requests?: num
     const indexingPerSecond = Math.round(storyCount / ((performance.now() - started) / 1000));
 
     // The ranking step, as the service calls it, and the plain scan over the same vectors.
-    const queries = ['moving an old database to a new one', 'when the team shipped early', 'cutting costs', 'a night shift in the hospital', 'mentoring', 'what happened after the outage?'];
+    const queries = [
+      'moving an old database to a new one',
+      'when the team shipped early',
+      'cutting costs',
+      'a night shift in the hospital',
+      'mentoring',
+      'what happened after the outage?',
+    ];
     const queryVectors = queries.map((query) => embedder.embedOne(query));
     const rows = contents.map((content) => embedder.embedOne(content));
     let turn = 0;
@@ -152,7 +216,9 @@ export async function runSearchBench(options: { stories?: number; requests?: num
     // The whole request, directly and through the gateway.
     const sessionNats = await connect({ servers: nats.url });
     cleanups.unshift(() => sessionNats.close());
-    sessionNats.subscribe(SUBJECTS.sessionCheck, { callback: (_error, msg) => void msg.respond(JSON.stringify({ valid: true, userId: USER, isAdmin: false })) });
+    sessionNats.subscribe(SUBJECTS.sessionCheck, {
+      callback: (_error, msg) => void msg.respond(JSON.stringify({ valid: true, userId: USER, isAdmin: false })),
+    });
     const serviceAddress = service.server.address();
     const serviceUrl = `http://127.0.0.1:${typeof serviceAddress === 'object' && serviceAddress ? serviceAddress.port : 0}`;
     const gatewayNats = await connect({ servers: nats.url });
@@ -193,7 +259,13 @@ export async function runSearchBench(options: { stories?: number; requests?: num
     const request = await compare(
       'POST /api/story-query (10,000 stories)',
       { client: directClient, method: 'POST', path: '/api/story-query', headers: { ...json, [IDENTITY_HEADER]: identity }, body },
-      { client: gatewayClient, method: 'POST', path: '/api/story-query', headers: { ...json, cookie: `session=${session}; csrf_token=${csrfToken}`, [CSRF_HEADER]: csrfToken }, body },
+      {
+        client: gatewayClient,
+        method: 'POST',
+        path: '/api/story-query',
+        headers: { ...json, cookie: `session=${session}; csrf_token=${csrfToken}`, [CSRF_HEADER]: csrfToken },
+        body,
+      },
       REQUEST_BUDGET_MS,
       requests,
       50,
@@ -228,14 +300,22 @@ export function formatEvaluation(set: string, figures: EvaluationFigures): strin
     ['fused (as served)', figures.fused],
   ] as const;
   const kinds = Object.keys(figures.fused.byKind);
-  const rows = modes.map(([name, mode]) => [name, mode.mrr.toFixed(3), mode.recallAt5.toFixed(3), mode.recallAt10.toFixed(3), ...kinds.map((kind) => (mode.byKind[kind]?.mrr ?? 0).toFixed(2))]);
+  const rows = modes.map(([name, mode]) => [
+    name,
+    mode.mrr.toFixed(3),
+    mode.recallAt5.toFixed(3),
+    mode.recallAt10.toFixed(3),
+    ...kinds.map((kind) => (mode.byKind[kind]?.mrr ?? 0).toFixed(2)),
+  ]);
   const { nothing } = figures;
   return [
     `retrieval quality, ${set} set: ${figures.stories} stories, ${figures.queries} queries (goal: fused MRR >= ${MRR_GOAL}; fused ${figures.fused.mrr >= MRR_GOAL ? 'meets it' : 'BELOW it'})`,
     ...table(['mode', 'MRR', 'recall@5', 'recall@10', ...kinds.map((kind) => `MRR ${kind}`)], rows),
     `result lists showing a story twice (fused): ${figures.fused.listsWithRepeats}`,
     ...(nothing.queries > 0
-      ? [`queries that match no story: ${nothing.answered.length} of ${nothing.queries} found something${nothing.answered.length > 0 ? ` (${nothing.answered.map((answer) => `"${answer.query}"`).join(', ')})` : ''}`]
+      ? [
+          `queries that match no story: ${nothing.answered.length} of ${nothing.queries} found something${nothing.answered.length > 0 ? ` (${nothing.answered.map((answer) => `"${answer.query}"`).join(', ')})` : ''}`,
+        ]
       : []),
   ].join('\n');
 }
@@ -248,11 +328,32 @@ function formatLatency(result: SearchBenchResult): string {
     ...table(
       ['step', 'p50', 'p99', 'budget p50', 'within', 'vs reference p50'],
       [
-        ['ranking, exact top-10 (int8 bound + float32)', ms(ranking.top10.p50), ms(ranking.top10.p99), `${RANKING_BUDGET_MS} ms`, within(ranking.top10.p50, RANKING_BUDGET_MS), `${(ranking.top10.p50 / ranking.reference.p50).toFixed(2)}x`],
-        ['ranking, exact top-50 (the service\u2019s candidates)', ms(ranking.top50.p50), ms(ranking.top50.p99), '', '', `${(ranking.top50.p50 / ranking.reference.p50).toFixed(2)}x`],
+        [
+          'ranking, exact top-10 (int8 bound + float32)',
+          ms(ranking.top10.p50),
+          ms(ranking.top10.p99),
+          `${RANKING_BUDGET_MS} ms`,
+          within(ranking.top10.p50, RANKING_BUDGET_MS),
+          `${(ranking.top10.p50 / ranking.reference.p50).toFixed(2)}x`,
+        ],
+        [
+          'ranking, exact top-50 (the service\u2019s candidates)',
+          ms(ranking.top50.p50),
+          ms(ranking.top50.p99),
+          '',
+          '',
+          `${(ranking.top50.p50 / ranking.reference.p50).toFixed(2)}x`,
+        ],
         ['reference: float32 SIMD scan of every vector', ms(ranking.reference.p50), ms(ranking.reference.p99), '', '', '1.00x'],
         ['whole request, service directly', ms(request.direct.p50), ms(request.direct.p99), '', '', ''],
-        ['whole request, through the gateway', ms(request.gateway.p50), ms(request.gateway.p99), `${REQUEST_BUDGET_MS} ms`, within(request.gateway.p50, REQUEST_BUDGET_MS), `${(request.gateway.p50 / request.direct.p50).toFixed(2)}x direct`],
+        [
+          'whole request, through the gateway',
+          ms(request.gateway.p50),
+          ms(request.gateway.p99),
+          `${REQUEST_BUDGET_MS} ms`,
+          within(request.gateway.p50, REQUEST_BUDGET_MS),
+          `${(request.gateway.p50 / request.direct.p50).toFixed(2)}x direct`,
+        ],
       ],
     ),
   ].join('\n');

@@ -37,14 +37,20 @@ export async function runSpeechRecognitionBench(log: (line: string) => void = co
     if (skipped.length > 0) log(`${set}: not installed, skipped: ${skipped.join(', ')}`);
     const generic = await measureRecognition(recordings, { modelDir: DEBIAN_MODEL_DIR });
     const tuned = await measureRecognition(recordings, career);
-    log(`\n${set}: ${sentences.length} sentences x ${conditions.length - skipped.length} voices and changes, ${recordings.length} recordings, ${generic.words} words`);
+    log(
+      `\n${set}: ${sentences.length} sentences x ${conditions.length - skipped.length} voices and changes, ${recordings.length} recordings, ${generic.words} words`,
+    );
     log(`${'voice'.padEnd(44)} generic   career`);
     for (const [index, figures] of generic.conditions.entries()) {
       const after = tuned.conditions[index];
-      log(`${figures.condition.padEnd(44)} ${percent(figures.errors, figures.words).padStart(7)}  ${percent(after?.errors ?? 0, after?.words ?? 1).padStart(7)}`);
+      log(
+        `${figures.condition.padEnd(44)} ${percent(figures.errors, figures.words).padStart(7)}  ${percent(after?.errors ?? 0, after?.words ?? 1).padStart(7)}`,
+      );
     }
     log(`${'all'.padEnd(44)} ${percent(generic.errors, generic.words).padStart(7)}  ${percent(tuned.errors, tuned.words).padStart(7)}`);
-    log(`decoding: ${generic.realTimeFactor.toFixed(3)}x real time generic, ${tuned.realTimeFactor.toFixed(3)}x career (ratio ${(tuned.realTimeFactor / generic.realTimeFactor).toFixed(2)})`);
+    log(
+      `decoding: ${generic.realTimeFactor.toFixed(3)}x real time generic, ${tuned.realTimeFactor.toFixed(3)}x career (ratio ${(tuned.realTimeFactor / generic.realTimeFactor).toFixed(2)})`,
+    );
     results.push({ set, generic, career: tuned });
   }
   return results;

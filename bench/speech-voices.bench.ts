@@ -96,9 +96,16 @@ export async function runSpeechVoicesBench(log: (line: string) => void = console
         errors += score.errors;
         words += score.words;
       }
-      const figure = { voice: voice.name, wordTimings: voice.wordTimings, wordErrorRate: errors / words, synthesisRealTimeFactor: synthesisMs / 1000 / spokenSeconds };
+      const figure = {
+        voice: voice.name,
+        wordTimings: voice.wordTimings,
+        wordErrorRate: errors / words,
+        synthesisRealTimeFactor: synthesisMs / 1000 / spokenSeconds,
+      };
       figures.push(figure);
-      log(`${voice.name}: word error rate ${(figure.wordErrorRate * 100).toFixed(1)}% (${errors}/${words} words), synthesis ${figure.synthesisRealTimeFactor.toFixed(3)}x real time${voice.wordTimings ? ', word timings' : ''}`);
+      log(
+        `${voice.name}: word error rate ${(figure.wordErrorRate * 100).toFixed(1)}% (${errors}/${words} words), synthesis ${figure.synthesisRealTimeFactor.toFixed(3)}x real time${voice.wordTimings ? ', word timings' : ''}`,
+      );
     }
     return figures;
   } finally {

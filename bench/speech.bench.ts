@@ -19,7 +19,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { connect } from '@nats-io/transport-node';
-import { IDENTITY_HEADER, REPLY_STREAM_CONTENT_TYPE, replyStreamLineSchema, streamedTurnSchema, transcribeResponseSchema, voiceSessionResponseSchema } from '@story/proto';
+import {
+  IDENTITY_HEADER,
+  REPLY_STREAM_CONTENT_TYPE,
+  replyStreamLineSchema,
+  streamedTurnSchema,
+  transcribeResponseSchema,
+  voiceSessionResponseSchema,
+} from '@story/proto';
 import { closeServiceDeps, generateSigningKeyPair, importPrivateKey, signIdentity } from '@story/service-kit';
 import { tempDataDir } from '@story/service-kit/testing';
 import { startNatsServer } from '../infra/src/nats-server.ts';
@@ -32,7 +39,8 @@ const STOP_TO_AUDIO_BUDGET_MS = 1500;
 const UPLOAD_BUDGET_RATIO = 0.5;
 
 /** About 10 s and about 60 s of an answer, spoken by flite's `rms` voice (not the replies' voice). */
-const SHORT_ANSWER = 'Last year I led the migration of our checkout database. We finished two weeks early, the error rate dropped by eighty percent, and nobody was woken at night.';
+const SHORT_ANSWER =
+  'Last year I led the migration of our checkout database. We finished two weeks early, the error rate dropped by eighty percent, and nobody was woken at night.';
 const LONG_ANSWER = [
   'Last year I led the migration of our checkout database to a new system.',
   'The old one was fragile, and nobody wanted to touch it.',
@@ -130,7 +138,11 @@ export async function runSpeechBench(log: (line: string) => void = console.log):
     const upload = async (userId: number, path: string) => {
       const form = transcribeForm({ name: path.split('/').at(-1) ?? 'audio', bytes: readFileSync(path) }, { conversationHistory: '[]' });
       const started = performance.now();
-      const response = await fetch(`${base}/api/transcribe`, { method: 'POST', headers: { ...(await headersOf(userId)), 'content-type': form.contentType }, body: new Uint8Array(form.body) });
+      const response = await fetch(`${base}/api/transcribe`, {
+        method: 'POST',
+        headers: { ...(await headersOf(userId)), 'content-type': form.contentType },
+        body: new Uint8Array(form.body),
+      });
       if (!response.ok) throw new Error(`upload answered ${response.status}: ${await response.text()}`);
       const answer = transcribeResponseSchema.parse(await response.json());
       return { ms: performance.now() - started, answer };
@@ -144,7 +156,11 @@ export async function runSpeechBench(log: (line: string) => void = console.log):
      */
     const live = async (webm: string, seconds: number, streamed: boolean): Promise<LiveRun> => {
       const headers = await headersOf(VOICE_USER);
-      const opened = await fetch(`${base}/api/transcribe/sessions`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ mimeType: 'audio/webm;codecs=opus' }) });
+      const opened = await fetch(`${base}/api/transcribe/sessions`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ mimeType: 'audio/webm;codecs=opus' }),
+      });
       const { sessionId } = voiceSessionResponseSchema.parse(await opened.json());
       const bytes = readFileSync(webm);
       const chunks = Math.ceil(seconds);
@@ -156,14 +172,22 @@ export async function runSpeechBench(log: (line: string) => void = console.log):
         await sleep(Math.max(0, started + Math.min(seq + 1, seconds) * 1000 - performance.now()));
         const body = bytes.subarray(Math.floor(seq * perSecond), seq === chunks - 1 ? bytes.length : Math.floor((seq + 1) * perSecond));
         sending = sending.then(async () => {
-          const sent = await fetch(`${base}/api/transcribe/sessions/${sessionId}/chunks?seq=${seq}`, { method: 'POST', headers: { ...headers, 'content-type': 'application/octet-stream' }, body });
+          const sent = await fetch(`${base}/api/transcribe/sessions/${sessionId}/chunks?seq=${seq}`, {
+            method: 'POST',
+            headers: { ...headers, 'content-type': 'application/octet-stream' },
+            body,
+          });
           if (!sent.ok) throw new Error(`chunk ${seq} answered ${sent.status}: ${await sent.text()}`);
         });
       }
       const stop = performance.now();
       await sending;
       const accept = streamed ? `${REPLY_STREAM_CONTENT_TYPE}, application/json` : 'application/json';
-      const finished = await fetch(`${base}/api/transcribe/sessions/${sessionId}/finish`, { method: 'POST', headers: { ...headers, accept, 'content-type': 'application/json' }, body: JSON.stringify({ chunkCount: chunks, conversationHistory: [] }) });
+      const finished = await fetch(`${base}/api/transcribe/sessions/${sessionId}/finish`, {
+        method: 'POST',
+        headers: { ...headers, accept, 'content-type': 'application/json' },
+        body: JSON.stringify({ chunkCount: chunks, conversationHistory: [] }),
+      });
       if (!finished.ok || !finished.body) throw new Error(`finish answered ${finished.status}: ${await finished.text()}`);
       if (!streamed) {
         if (!transcribeResponseSchema.parse(await finished.json()).audioResponse) throw new Error('the reply came without audio');
@@ -201,7 +225,10 @@ export async function runSpeechBench(log: (line: string) => void = console.log):
 
     await upload(VOICE_USER, short.mp3); // warm-up: every engine loaded once
     const stopToAudio: StopToAudio[] = [];
-    for (const [recording, runs] of [[short, 3], [long, 3]] as const) {
+    for (const [recording, runs] of [
+      [short, 3],
+      [long, 3],
+    ] as const) {
       const streamed: LiveRun[] = [];
       for (let run = 0; run < runs; run++) streamed.push(await live(recording.webm, recording.seconds, true));
       const oneMp3Ms = (await live(recording.webm, recording.seconds, false)).firstMs;
@@ -221,7 +248,9 @@ export async function runSpeechBench(log: (line: string) => void = console.log):
 
     const uploaded = await upload(VOICE_USER, long.mp3);
     const ratio = uploaded.ms / 1000 / long.seconds;
-    log(`upload of a ${long.seconds.toFixed(1)} s MP3, whole turn with spoken reply: ${uploaded.ms.toFixed(0)} ms = ${ratio.toFixed(2)}x its length (budget ${UPLOAD_BUDGET_RATIO}x)`);
+    log(
+      `upload of a ${long.seconds.toFixed(1)} s MP3, whole turn with spoken reply: ${uploaded.ms.toFixed(0)} ms = ${ratio.toFixed(2)}x its length (budget ${UPLOAD_BUDGET_RATIO}x)`,
+    );
 
     const jobs = crowd.length;
     const burst = async () => {
@@ -233,10 +262,17 @@ export async function runSpeechBench(log: (line: string) => void = console.log):
     workers.push(await startWorkerProcess(nats.url, { SPEECH_TMP_DIR: join(dir, 'tmp') }));
     const twoWorkersPerMinute = await burst();
     const scaling = twoWorkersPerMinute / oneWorkerPerMinute;
-    log(`throughput, ${jobs} uploads of ${short.seconds.toFixed(1)} s at once: one worker ${oneWorkerPerMinute.toFixed(1)} turns/min, two workers ${twoWorkersPerMinute.toFixed(1)} turns/min (${scaling.toFixed(2)}x)`);
+    log(
+      `throughput, ${jobs} uploads of ${short.seconds.toFixed(1)} s at once: one worker ${oneWorkerPerMinute.toFixed(1)} turns/min, two workers ${twoWorkersPerMinute.toFixed(1)} turns/min (${scaling.toFixed(2)}x)`,
+    );
 
     const withinBudget = stopToAudio.every((figure) => median(figure.liveMs) < STOP_TO_AUDIO_BUDGET_MS && figure.stallMs <= 0) && ratio < UPLOAD_BUDGET_RATIO;
-    return { stopToAudio, upload: { audioSeconds: long.seconds, turnMs: uploaded.ms, ratio }, throughput: { jobs, audioSeconds: short.seconds, oneWorkerPerMinute, twoWorkersPerMinute, scaling }, withinBudget };
+    return {
+      stopToAudio,
+      upload: { audioSeconds: long.seconds, turnMs: uploaded.ms, ratio },
+      throughput: { jobs, audioSeconds: short.seconds, oneWorkerPerMinute, twoWorkersPerMinute, scaling },
+      withinBudget,
+    };
   } finally {
     await Promise.all(workers.map((worker) => worker.kill()));
     await front.close();

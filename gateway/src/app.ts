@@ -52,11 +52,7 @@ export async function buildGateway(config: GatewayConfig, deps: GatewayDeps): Pr
   const checker = new SessionCheckService(deps.nats, app.log, deps.sessionCheck);
   checker.start();
   const sessionTokens = createSessionTokenVerifier(await importPublicKey(config.SESSION_PUBLIC_KEY));
-  const sessions = new SessionService(
-    sessionTokens,
-    checker,
-    new IdentityTokenService(await importPrivateKey(config.IDENTITY_PRIVATE_KEY)),
-  );
+  const sessions = new SessionService(sessionTokens, checker, new IdentityTokenService(await importPrivateKey(config.IDENTITY_PRIVATE_KEY)));
   app.addHook('onClose', async () => {
     checker.stop();
     if (ownsAgent) await agent.close();

@@ -28,8 +28,12 @@ describe('gateway configuration', () => {
   it('caps GraphQL answers at 2 MB unless GRAPHQL_MAX_RESPONSE_BYTES says otherwise', () => {
     expect(gatewayEnvSchema.parse(valid).GRAPHQL_MAX_RESPONSE_BYTES).toBe(2 * 1024 * 1024);
     expect(gatewayEnvSchema.parse({ ...valid, GRAPHQL_MAX_RESPONSE_BYTES: '65536' }).GRAPHQL_MAX_RESPONSE_BYTES).toBe(65536);
-    expect(problems({ ...valid, GRAPHQL_MAX_RESPONSE_BYTES: '100' })).toEqual(['GRAPHQL_MAX_RESPONSE_BYTES: GRAPHQL_MAX_RESPONSE_BYTES must be at least 1024 bytes']);
-    expect(problems({ ...valid, GRAPHQL_MAX_RESPONSE_BYTES: 'lots' })).toEqual(['GRAPHQL_MAX_RESPONSE_BYTES: GRAPHQL_MAX_RESPONSE_BYTES must be a number of bytes']);
+    expect(problems({ ...valid, GRAPHQL_MAX_RESPONSE_BYTES: '100' })).toEqual([
+      'GRAPHQL_MAX_RESPONSE_BYTES: GRAPHQL_MAX_RESPONSE_BYTES must be at least 1024 bytes',
+    ]);
+    expect(problems({ ...valid, GRAPHQL_MAX_RESPONSE_BYTES: 'lots' })).toEqual([
+      'GRAPHQL_MAX_RESPONSE_BYTES: GRAPHQL_MAX_RESPONSE_BYTES must be a number of bytes',
+    ]);
   });
 
   it('reads service URLs, trims trailing slashes and treats empty ones as absent', () => {
@@ -55,14 +59,28 @@ describe('gateway configuration', () => {
     });
     const fields = found.map((problem) => problem.split(':')[0]);
     expect(fields.sort()).toEqual(
-      ['AUTH_URL', 'COOKIE_SECURE', 'IDENTITY_PRIVATE_KEY', 'NATS_URL', 'NODE_ENV', 'PORT', 'RATE_LIMIT_AI_PER_MINUTE', 'RATE_LIMIT_AUTH_PER_MINUTE', 'SESSION_PUBLIC_KEY'].sort(),
+      [
+        'AUTH_URL',
+        'COOKIE_SECURE',
+        'IDENTITY_PRIVATE_KEY',
+        'NATS_URL',
+        'NODE_ENV',
+        'PORT',
+        'RATE_LIMIT_AI_PER_MINUTE',
+        'RATE_LIMIT_AUTH_PER_MINUTE',
+        'SESSION_PUBLIC_KEY',
+      ].sort(),
     );
     expect(found).toContain('SESSION_PUBLIC_KEY: SESSION_PUBLIC_KEY must be a PEM SPKI Ed25519 key');
     expect(found).toContain('IDENTITY_PRIVATE_KEY: IDENTITY_PRIVATE_KEY must be a PEM PKCS#8 Ed25519 key');
   });
 
   it('refuses keys of another algorithm', () => {
-    const rsa = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+    const rsa = generateKeyPairSync('rsa', {
+      modulusLength: 2048,
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    });
     expect(problems({ ...valid, SESSION_PUBLIC_KEY: rsa.publicKey }).length).toBe(1);
     expect(problems({ ...valid, IDENTITY_PRIVATE_KEY: rsa.privateKey }).length).toBe(1);
   });
@@ -77,6 +95,7 @@ describe('gateway start-up with a bad environment', () => {
     });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('gateway: invalid configuration');
-    for (const name of ['PORT', 'NATS_URL', 'SESSION_PUBLIC_KEY', 'IDENTITY_PRIVATE_KEY', 'RATE_LIMIT_AI_PER_MINUTE']) expect(result.stderr).toContain(`  - ${name}:`);
+    for (const name of ['PORT', 'NATS_URL', 'SESSION_PUBLIC_KEY', 'IDENTITY_PRIVATE_KEY', 'RATE_LIMIT_AI_PER_MINUTE'])
+      expect(result.stderr).toContain(`  - ${name}:`);
   });
 });

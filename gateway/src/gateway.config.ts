@@ -12,14 +12,17 @@ const pem = (name: string, kind: 'public' | 'private') =>
   z
     .string(`${name} is required (PEM; make run creates it under data/keys)`)
     .min(1, `${name} is required (PEM; make run creates it under data/keys)`)
-    .refine((value) => {
-      try {
-        const key = kind === 'public' ? createPublicKey(value.replace(/\\n/g, '\n')) : createPrivateKey(value.replace(/\\n/g, '\n'));
-        return key.asymmetricKeyType === 'ed25519';
-      } catch {
-        return false;
-      }
-    }, `${name} must be a PEM ${kind === 'public' ? 'SPKI' : 'PKCS#8'} Ed25519 key`);
+    .refine(
+      (value) => {
+        try {
+          const key = kind === 'public' ? createPublicKey(value.replace(/\\n/g, '\n')) : createPrivateKey(value.replace(/\\n/g, '\n'));
+          return key.asymmetricKeyType === 'ed25519';
+        } catch {
+          return false;
+        }
+      },
+      `${name} must be a PEM ${kind === 'public' ? 'SPKI' : 'PKCS#8'} Ed25519 key`,
+    );
 
 /** An optional service URL; an empty value counts as absent (the service is not deployed). */
 const serviceUrl = (name: string) =>
@@ -32,7 +35,10 @@ const serviceUrl = (name: string) =>
   );
 
 /** `<NAME>_URL` for every service of the route table: a service without one is not deployed, and its routes answer 503. */
-const serviceUrlShape = Object.fromEntries(SERVICE_NAMES.map((name) => [serviceUrlEnv(name), serviceUrl(serviceUrlEnv(name))])) as Record<ServiceUrlEnv, ReturnType<typeof serviceUrl>>;
+const serviceUrlShape = Object.fromEntries(SERVICE_NAMES.map((name) => [serviceUrlEnv(name), serviceUrl(serviceUrlEnv(name))])) as Record<
+  ServiceUrlEnv,
+  ReturnType<typeof serviceUrl>
+>;
 
 const perMinute = (name: string, fallback: number) =>
   z.coerce.number(`${name} must be a number`).int(`${name} must be a whole number`).min(1, `${name} must be at least 1`).default(fallback);

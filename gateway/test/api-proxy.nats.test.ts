@@ -68,7 +68,14 @@ describe('REST proxy routing', () => {
   it('refuses paths with dot segments, encoded separators or empty segments (no route-class confusion)', async () => {
     const client = new Client(bed.gateway.url);
     try {
-      for (const path of ['/api/users/login/../../users', '/api/users/check-email/..%2f..%2fusers', '/api/users/login/%2E%2E/%2e%2e/users', '/api/users/./me', '/api/users//me', '/api/users/login\\..\\users']) {
+      for (const path of [
+        '/api/users/login/../../users',
+        '/api/users/check-email/..%2f..%2fusers',
+        '/api/users/login/%2E%2E/%2e%2e/users',
+        '/api/users/./me',
+        '/api/users//me',
+        '/api/users/login\\..\\users',
+      ]) {
         const before = bed.services.auth.received.length;
         const response = await client.request({ method: 'GET', path });
         expect(response.statusCode, path).toBe(404);
@@ -87,7 +94,11 @@ describe('REST proxy routing', () => {
   });
 
   it('answers 503 {message} when a configured service does not answer', async () => {
-    const response = await fetch(`${bed.gateway.url}/api/story-query`, { method: 'POST', headers: { ...browserHeaders(bed.session), 'content-type': 'application/json' }, body: '{"query":"x"}' });
+    const response = await fetch(`${bed.gateway.url}/api/story-query`, {
+      method: 'POST',
+      headers: { ...browserHeaders(bed.session), 'content-type': 'application/json' },
+      body: '{"query":"x"}',
+    });
     expect(response.status).toBe(503);
     expect(await response.json()).toEqual({ message: 'The search service is not available' });
   });
@@ -293,7 +304,11 @@ describe('a caller who goes away', () => {
     expect(await answer).toBeInstanceOf(Error);
     await expect.poll(() => speech.abandoned, { timeout: 3000, interval: 20 }).toContain('/api/transcribe/slow/20000');
     // A caller leaving is not the service failing: the next request goes through.
-    const next = await fetch(`${bed.gateway.url}/api/transcribe/status/200`, { method: 'POST', headers: { ...browserHeaders(bed.session), 'content-type': 'application/json' }, body: '{}' });
+    const next = await fetch(`${bed.gateway.url}/api/transcribe/status/200`, {
+      method: 'POST',
+      headers: { ...browserHeaders(bed.session), 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(next.status).toBe(200);
   });
 });

@@ -121,7 +121,10 @@ export async function startGatewayWorld(): Promise<GatewayWorld> {
     const received: ReceivedRequest[] = [];
     const abandoned: string[] = [];
     const graphqlRequests: ReceivedRequest[] = [];
-    const record = (request: { method: string; url: string; headers: ReceivedRequest['headers']; identity: Identity | undefined }, body: Buffer): ReceivedRequest => ({
+    const record = (
+      request: { method: string; url: string; headers: ReceivedRequest['headers']; identity: Identity | undefined },
+      body: Buffer,
+    ): ReceivedRequest => ({
       method: request.method,
       url: request.url,
       headers: { ...request.headers },
@@ -151,7 +154,14 @@ export async function startGatewayWorld(): Promise<GatewayWorld> {
           if (gone) abandoned.push(request.url);
         }
         if (request.url.startsWith('/api/users/login')) reply.header('set-cookie', 'session=from-auth; Path=/; HttpOnly');
-        return { service: name, method: entry.method, url: entry.url, identity: entry.identity ?? null, bodySha256: entry.bodySha256, bodyLength: entry.bodyLength };
+        return {
+          service: name,
+          method: entry.method,
+          url: entry.url,
+          identity: entry.identity ?? null,
+          bodySha256: entry.bodySha256,
+          bodyLength: entry.bodyLength,
+        };
       });
     });
     if (options.subgraph) {
@@ -162,7 +172,15 @@ export async function startGatewayWorld(): Promise<GatewayWorld> {
         Query: {
           me: (_parent: unknown, _args: unknown, context: Parameters<typeof contextUser>[0]) => {
             const identity = contextUser(context);
-            return { id: String(identity.userId), email: `user${identity.userId}@gmail.com`, firstName: 'Ada', lastName: 'Lovelace', isAdmin: identity.isAdmin, userType: 'standard', createdAt: '2024-01-01T00:00:00.000Z' };
+            return {
+              id: String(identity.userId),
+              email: `user${identity.userId}@gmail.com`,
+              firstName: 'Ada',
+              lastName: 'Lovelace',
+              isAdmin: identity.isAdmin,
+              userType: 'standard',
+              createdAt: '2024-01-01T00:00:00.000Z',
+            };
           },
           users: () => [],
         },
@@ -243,7 +261,8 @@ export async function startGatewayWorld(): Promise<GatewayWorld> {
 
 /** A second Ed25519 private key (PEM), for forged tokens. */
 export function otherEd25519PrivateKey(): string {
-  return generateKeyPairSync('ed25519', { privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } }).privateKey;
+  return generateKeyPairSync('ed25519', { privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } })
+    .privateKey;
 }
 
 /** A CSRF token the world's gateways accept for this session cookie (or for no session). */

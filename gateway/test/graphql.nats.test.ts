@@ -21,13 +21,21 @@ interface GraphqlAnswer {
 }
 
 const query = async (target: RunningGateway, body: unknown, headers: Record<string, string> = browserHeaders(bed.session)) => {
-  const response = await fetch(`${target.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const response = await fetch(`${target.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
   return { status: response.status, headers: response.headers, body: (await response.json()) as GraphqlAnswer };
 };
 
 describe('GraphQL through the composed supergraph', () => {
   it('answers a one-subgraph query from the auth subgraph, as the signed-in user', async () => {
-    const answer = await query(bed.gateway, { query: '{ me { id email isAdmin userType } }' }, browserHeaders(bed.session, { 'x-request-id': 'graphql-req-1' }));
+    const answer = await query(
+      bed.gateway,
+      { query: '{ me { id email isAdmin userType } }' },
+      browserHeaders(bed.session, { 'x-request-id': 'graphql-req-1' }),
+    );
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ data: { me: { id: '21', email: 'user21@gmail.com', isAdmin: true, userType: 'standard' } } });
     const received = bed.services.auth.graphqlRequests.at(-1);
@@ -111,7 +119,11 @@ const SCHEMA_FLOOD = aliased(3000, '__schema { types { name kind description fie
 /** Posts a document and reads the raw answer: status, size in bytes, time taken and the parsed body. */
 const timedQuery = async (target: RunningGateway, document: string) => {
   const started = performance.now();
-  const response = await fetch(`${target.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...browserHeaders(bed.session) }, body: JSON.stringify({ query: document }) });
+  const response = await fetch(`${target.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...browserHeaders(bed.session) },
+    body: JSON.stringify({ query: document }),
+  });
   const text = await response.text();
   return { status: response.status, bytes: Buffer.byteLength(text), ms: performance.now() - started, body: JSON.parse(text) as GraphqlAnswer };
 };
@@ -131,7 +143,9 @@ describe('6. introspection is counted: many aliased __schema selections cannot f
       expect(answer.status).toBe(400);
       expect(answer.body.data).toBeUndefined();
       // graphql 16 writes "more that 10000 tokens".
-      expect(answer.body.errors).toEqual([expect.objectContaining({ message: expect.stringMatching(/^Syntax Error: Document contains more th\w+ 10000 tokens\. Parsing aborted\.$/) })]);
+      expect(answer.body.errors).toEqual([
+        expect.objectContaining({ message: expect.stringMatching(/^Syntax Error: Document contains more th\w+ 10000 tokens\. Parsing aborted\.$/) }),
+      ]);
       expect(answer.bytes).toBeLessThan(4 * 1024);
       expect(answer.ms).toBeLessThan(1000);
     }
@@ -155,14 +169,21 @@ describe('6. introspection is counted: many aliased __schema selections cannot f
   it('still names the changes limit first for a flood of aliased mutation fields', async () => {
     const answer = await timedQuery(production, `mutation ${aliased(500, 'processText(text: "I led the launch") { aiResponse }')}`);
     expect(answer.status).toBe(400);
-    expect(answer.body.errors?.map((error) => error.message)).toEqual(['A request may make at most 3 changes at once.', 'Query has too many aliases: 500, at most 20 are allowed.']);
+    expect(answer.body.errors?.map((error) => error.message)).toEqual([
+      'A request may make at most 3 changes at once.',
+      'Query has too many aliases: 500, at most 20 are allowed.',
+    ]);
   });
 
   it("does not hold up another person's request while the flood is refused", async () => {
     const other = await bed.world.signSession({ userId: 22, sessionId: 'session-graphql-other' });
     const floods = Array.from({ length: 3 }, () => timedQuery(development, SCHEMA_FLOOD));
     const started = performance.now();
-    const response = await fetch(`${development.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...browserHeaders(other) }, body: JSON.stringify({ query: '{ me { id } }' }) });
+    const response = await fetch(`${development.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...browserHeaders(other) },
+      body: JSON.stringify({ query: '{ me { id } }' }),
+    });
     expect(await response.json()).toEqual({ data: { me: { id: '22' } } });
     expect(performance.now() - started).toBeLessThan(1000);
     for (const flood of await Promise.all(floods)) expect(flood.status).toBe(400);
@@ -178,7 +199,12 @@ describe('6. the size of a GraphQL answer is capped', () => {
     const answer = await timedQuery(capped, TYPES_TWENTY_TIMES);
     expect(answer.status).toBe(400);
     expect(answer.body).toEqual({
-      errors: [{ message: expect.stringMatching(/^Response is too large: \d{6} bytes, at most 65536 are allowed\. Ask for fewer fields or fewer items\.$/), extensions: { code: 'RESPONSE_TOO_LARGE' } }],
+      errors: [
+        {
+          message: expect.stringMatching(/^Response is too large: \d{6} bytes, at most 65536 are allowed\. Ask for fewer fields or fewer items\.$/),
+          extensions: { code: 'RESPONSE_TOO_LARGE' },
+        },
+      ],
     });
     expect(answer.bytes).toBeLessThan(1024);
     // Under the default cap (2 MB) the same query is answered.
@@ -216,6 +242,8 @@ describe('6. introspection and field suggestions only in development', () => {
       expect(answer.body.errors?.map((error) => error.message)).toEqual(['Cannot query field "emial" on type "User".']);
     }
     const development = await bed.world.startGateway({ AUTH_URL: bed.services.auth.url, NODE_ENV: 'development' });
-    expect((await query(development, { query: '{ me { emial } }' })).body.errors?.[0]?.message).toBe('Cannot query field "emial" on type "User". Did you mean "email"?');
+    expect((await query(development, { query: '{ me { emial } }' })).body.errors?.[0]?.message).toBe(
+      'Cannot query field "emial" on type "User". Did you mean "email"?',
+    );
   });
 });

@@ -16,7 +16,11 @@ afterAll(async () => {
 });
 
 const post = (path: string, headers: Record<string, string>) =>
-  fetch(`${bed.gateway.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ userMessage: 'a', aiResponse: 'b', threadId: 1 }) });
+  fetch(`${bed.gateway.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ userMessage: 'a', aiResponse: 'b', threadId: 1 }),
+  });
 
 describe('CSRF defence', () => {
   it('sets a csrf_token cookie readable by the page on a response that lacks it', async () => {
@@ -64,7 +68,11 @@ describe('CSRF defence', () => {
   });
 
   it('guards POST /graphql', async () => {
-    const response = await fetch(`${bed.gateway.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: `session=${bed.session}` }, body: '{"query":"{ me { id } }"}' });
+    const response = await fetch(`${bed.gateway.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: `session=${bed.session}` },
+      body: '{"query":"{ me { id } }"}',
+    });
     expect(response.status).toBe(403);
   });
 
@@ -143,7 +151,9 @@ describe('rate limits', () => {
     // The bucket is shared by the sign-in routes.
     const limited = await post('/api/users/login', browserHeaders(undefined));
     expect(limited.status).toBe(429);
-    expect(await limited.json()).toEqual({ message: expect.stringMatching(/^Too many sign-in attempts in a short time\. Please try again in \d+ seconds?\.$/) });
+    expect(await limited.json()).toEqual({
+      message: expect.stringMatching(/^Too many sign-in attempts in a short time\. Please try again in \d+ seconds?\.$/),
+    });
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(bed.services.auth.received.length).toBe(before);
     // Routes outside the bucket are not limited.
@@ -170,7 +180,12 @@ describe('behind a reverse proxy', () => {
   });
 
   it('with TRUST_PROXY=1 limits each real client on its own and checks Origin against the forwarded host', async () => {
-    const proxied = await bed.world.startGateway({ AUTH_URL: bed.services.auth.url, CONVERSATIONS_URL: bed.services.conversations.url, RATE_LIMIT_AUTH_PER_MINUTE: '2', TRUST_PROXY: '1' });
+    const proxied = await bed.world.startGateway({
+      AUTH_URL: bed.services.auth.url,
+      CONVERSATIONS_URL: bed.services.conversations.url,
+      RATE_LIMIT_AUTH_PER_MINUTE: '2',
+      TRUST_PROXY: '1',
+    });
     const from = (client: string) => fetch(`${proxied.url}/api/users/check-email?email=p@gmail.com`, { headers: { 'x-forwarded-for': client } });
     expect([(await from('198.51.100.1')).status, (await from('198.51.100.1')).status, (await from('198.51.100.1')).status]).toEqual([200, 200, 429]);
     expect((await from('198.51.100.2')).status).toBe(200);
@@ -178,7 +193,13 @@ describe('behind a reverse proxy', () => {
     const save = (origin: string) =>
       fetch(`${proxied.url}/api/conversations`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...browserHeaders(bed.session), 'x-forwarded-host': 'stories.example.com', 'x-forwarded-proto': 'https', origin },
+        headers: {
+          'content-type': 'application/json',
+          ...browserHeaders(bed.session),
+          'x-forwarded-host': 'stories.example.com',
+          'x-forwarded-proto': 'https',
+          origin,
+        },
         body: '{}',
       });
     expect((await save('https://stories.example.com')).status).toBe(200);

@@ -56,7 +56,9 @@ describe('budgets of live recordings', () => {
           statuses.push(response.status);
           if (response.status === 429) {
             retryAfter = response.headers.get('retry-after');
-            expect(await response.json()).toEqual({ message: expect.stringMatching(/^Too many recording chunks in a short time\. Please try again in \d+ seconds?\.$/) });
+            expect(await response.json()).toEqual({
+              message: expect.stringMatching(/^Too many recording chunks in a short time\. Please try again in \d+ seconds?\.$/),
+            });
           } else await response.arrayBuffer();
         }
       }),

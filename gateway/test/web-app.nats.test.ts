@@ -50,7 +50,9 @@ describe('web app', () => {
         const req = request(`${gateway.url}/assets/big-def456.js`, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('end', () => resolve({ encoding: res.headers['content-encoding'], vary: res.headers.vary, cache: res.headers['cache-control'], body: Buffer.concat(chunks) }));
+          res.on('end', () =>
+            resolve({ encoding: res.headers['content-encoding'], vary: res.headers.vary, cache: res.headers['cache-control'], body: Buffer.concat(chunks) }),
+          );
         });
         req.on('error', reject);
         req.end();

@@ -80,7 +80,11 @@ export function parseNatsAccounts(text: string): unknown {
  * (mode 600) and kept; a user added to the registry gets one on the next start. `<USER>_NATS_PASSWORD`
  * in `env` wins (an existing NATS whose users were set up with other passwords).
  */
-export function ensureNatsCredentials(dataDir: string, env: Record<string, string | undefined> = {}, users: readonly NatsUser[] = NATS_USERS): Record<string, string> {
+export function ensureNatsCredentials(
+  dataDir: string,
+  env: Record<string, string | undefined> = {},
+  users: readonly NatsUser[] = NATS_USERS,
+): Record<string, string> {
   const dir = join(dataDir, 'keys');
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const path = join(dir, 'nats-credentials.json');

@@ -18,7 +18,14 @@ const tag = (name: string) => {
 function readable(line: string): string {
   if (!line.startsWith('{')) return line;
   try {
-    const entry = JSON.parse(line) as { level?: number; msg?: string; req?: { method?: string; url?: string }; res?: { statusCode?: number }; responseTime?: number; err?: { message?: string } };
+    const entry = JSON.parse(line) as {
+      level?: number;
+      msg?: string;
+      req?: { method?: string; url?: string };
+      res?: { statusCode?: number };
+      responseTime?: number;
+      err?: { message?: string };
+    };
     const level = entry.level && entry.level >= 50 ? 'ERROR ' : entry.level && entry.level >= 40 ? 'WARN  ' : '';
     const request = entry.req ? ` ${entry.req.method} ${entry.req.url}` : '';
     const response = entry.res ? ` ${entry.res.statusCode} ${entry.responseTime?.toFixed(1) ?? ''}ms` : '';
@@ -70,7 +77,9 @@ async function main(): Promise<void> {
   });
   stack.nats?.process.once('exit', (code, signal) => {
     if (stopping) return;
-    process.stderr.write(`\n${tag('nats-server')} \x1b[31mSTOPPED\x1b[0m (exit code ${code ?? '-'}, signal ${signal ?? '-'}). Services keep retrying; stopping everything.\n`);
+    process.stderr.write(
+      `\n${tag('nats-server')} \x1b[31mSTOPPED\x1b[0m (exit code ${code ?? '-'}, signal ${signal ?? '-'}). Services keep retrying; stopping everything.\n`,
+    );
     void stopAll(1);
   });
   const natsNote = stack.nats

@@ -22,6 +22,27 @@ export function makeSpokenAnswerWav(dir: string, name = 'spoken-answer.wav'): st
   });
   const out = join(dir, name);
   const resample = '[0:a]aresample=16000[a];[1:a]aresample=16000[b];[2:a]aresample=16000[c];[a][b][c]concat=n=3:v=0:a=1';
-  execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-i', first ?? '', '-f', 'lavfi', '-t', String(SPOKEN_ANSWER_PAUSE_SECONDS), '-i', 'anullsrc=r=16000:cl=mono', '-i', second ?? '', '-filter_complex', resample, '-ar', '16000', '-ac', '1', out]);
+  execFileSync('ffmpeg', [
+    '-loglevel',
+    'error',
+    '-y',
+    '-i',
+    first ?? '',
+    '-f',
+    'lavfi',
+    '-t',
+    String(SPOKEN_ANSWER_PAUSE_SECONDS),
+    '-i',
+    'anullsrc=r=16000:cl=mono',
+    '-i',
+    second ?? '',
+    '-filter_complex',
+    resample,
+    '-ar',
+    '16000',
+    '-ac',
+    '1',
+    out,
+  ]);
   return out;
 }

@@ -133,7 +133,13 @@ export async function startStack(options: StackOptions): Promise<StackHandle> {
   };
 
   const spawnService = (name: string, natsUser: string, entry: string, port: number, onData: (chunk: Buffer) => void): ChildProcess => {
-    const childEnv: Record<string, string> = { ...env, PORT: String(port), HOST: '127.0.0.1', NATS_USER: natsUser, NATS_PASSWORD: natsPasswords[natsUser] ?? '' };
+    const childEnv: Record<string, string> = {
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      NATS_USER: natsUser,
+      NATS_PASSWORD: natsPasswords[natsUser] ?? '',
+    };
     // Each process gets only the private key it signs with, and only its own NATS password.
     if (name !== 'auth') delete childEnv.SESSION_PRIVATE_KEY;
     if (entry !== 'gateway/src/main.ts') delete childEnv.IDENTITY_PRIVATE_KEY;

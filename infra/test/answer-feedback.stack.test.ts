@@ -30,9 +30,16 @@ async function signedUp(): Promise<ApiClient> {
 
 /** A saved job description with one snippet, the client's own (a turn may name only its caller's snippet); the snippet's id. */
 async function snippetOf(client: ApiClient): Promise<number> {
-  const confirmed = await client.post('/api/confirm-job-description', { formattedContent: '## Role\n\n- Continuously improve operational processes', jobTitle: 'Shift lead', companyName: 'Harbor' });
+  const confirmed = await client.post('/api/confirm-job-description', {
+    formattedContent: '## Role\n\n- Continuously improve operational processes',
+    jobTitle: 'Shift lead',
+    companyName: 'Harbor',
+  });
   expect(confirmed.status).toBe(201);
-  const snippet = await client.post('/api/job-description-snippets', { jobDescriptionId: confirmed.body.id, snippetText: '- Continuously improve operational processes' });
+  const snippet = await client.post('/api/job-description-snippets', {
+    jobDescriptionId: confirmed.body.id,
+    snippetText: '- Continuously improve operational processes',
+  });
   expect(snippet.status).toBe(201);
   return snippet.body.id as number;
 }
@@ -48,7 +55,12 @@ describe('feedback on a typed answer through the gateway', () => {
     const ada = await signedUp();
     const bob = await signedUp();
     const snippetId = await snippetOf(ada);
-    const reply = await ada.post('/api/process-text', { text: ANSWER, conversationHistory: [{ role: 'assistant', content: QUESTION }], context: '- Continuously improve operational processes', snippetId });
+    const reply = await ada.post('/api/process-text', {
+      text: ANSWER,
+      conversationHistory: [{ role: 'assistant', content: QUESTION }],
+      context: '- Continuously improve operational processes',
+      snippetId,
+    });
     expect(reply.status).toBe(200);
     expect(reply.body.aiResponse.length).toBeGreaterThan(0);
     const answerId: string = reply.body.answerId;
@@ -59,8 +71,23 @@ describe('feedback on a typed answer through the gateway', () => {
     const waited = Date.now() - started;
     expect(waited).toBeLessThan(10_000);
     const feedback = (await ada.get(`/api/feedback/${answerId}`)).body;
-    expect(feedback).toMatchObject({ answerId, question: QUESTION, answer: ANSWER, source: 'typed', engine: 'offline', attempt: 1, attempts: 1, best: true, delivery: null });
-    expect(feedback.star.map((part: { part: string; present: boolean }) => `${part.part}:${part.present}`)).toEqual(['situation:true', 'task:true', 'action:true', 'result:true']);
+    expect(feedback).toMatchObject({
+      answerId,
+      question: QUESTION,
+      answer: ANSWER,
+      source: 'typed',
+      engine: 'offline',
+      attempt: 1,
+      attempts: 1,
+      best: true,
+      delivery: null,
+    });
+    expect(feedback.star.map((part: { part: string; present: boolean }) => `${part.part}:${part.present}`)).toEqual([
+      'situation:true',
+      'task:true',
+      'action:true',
+      'result:true',
+    ]);
     expect(feedback.overall).toBeGreaterThanOrEqual(7);
 
     const foreign = await bob.get(`/api/feedback/${answerId}`);
@@ -69,7 +96,11 @@ describe('feedback on a typed answer through the gateway', () => {
     expect((await bob.get(`/api/feedback/snippets/${snippetId}/progress`)).body).toEqual({ questions: [] });
 
     // "Answer this again": the same question, a second attempt; the progress view shows both, the best marked.
-    const again = await ada.post('/api/process-text', { text: 'We changed a few things and it got better.', conversationHistory: [{ role: 'assistant', content: QUESTION }], snippetId });
+    const again = await ada.post('/api/process-text', {
+      text: 'We changed a few things and it got better.',
+      conversationHistory: [{ role: 'assistant', content: QUESTION }],
+      snippetId,
+    });
     const secondId: string = again.body.answerId;
     await expect.poll(async () => (await ada.get(`/api/feedback/${secondId}`)).status, { timeout: 10_000, interval: 100 }).toBe(200);
     const progress = (await ada.get(`/api/feedback/snippets/${snippetId}/progress`)).body;
@@ -79,7 +110,9 @@ describe('feedback on a typed answer through the gateway', () => {
       [secondId, false],
     ]);
 
-    const graphql = await ada.post('/graphql', { query: `{ answerFeedback(answerId: "${secondId}") { attempt attempts best overall star { part present prompt } } }` });
+    const graphql = await ada.post('/graphql', {
+      query: `{ answerFeedback(answerId: "${secondId}") { attempt attempts best overall star { part present prompt } } }`,
+    });
     expect(graphql.body.errors).toBeUndefined();
     expect(graphql.body.data.answerFeedback).toMatchObject({ attempt: 2, attempts: 2, best: false });
     expect(graphql.body.data.answerFeedback.star.find((part: { part: string }) => part.part === 'action').prompt).toMatch(/what did you do yourself\?/);
@@ -100,7 +133,9 @@ describe('a saved thread message keeps its answer id', () => {
     expect((await ada.get(`/api/conversation-threads/${threadId}`)).body.map((item: { answerId: string }) => item.answerId)).toEqual([answerId]);
 
     await expect.poll(async () => (await ada.get(`/api/feedback/${answerId}`)).status, { timeout: 10_000, interval: 100 }).toBe(200);
-    const graphql = await ada.post('/graphql', { query: `{ thread(id: "${threadId}") { items { answerId answer { id feedback { answerId overall star { part present } } } } } }` });
+    const graphql = await ada.post('/graphql', {
+      query: `{ thread(id: "${threadId}") { items { answerId answer { id feedback { answerId overall star { part present } } } } } }`,
+    });
     expect(graphql.body.errors).toBeUndefined();
     const [item] = graphql.body.data.thread.items;
     expect(item.answerId).toBe(answerId);
@@ -152,7 +187,11 @@ describe('an answer is filed only under its author’s snippet (penetration test
       const ada = await signedUp();
       const mallory = await signedUp();
       const adasSnippet = await snippetOf(ada);
-      const typed = await mallory.post('/api/process-text', { text: ANSWER, conversationHistory: [{ role: 'assistant', content: QUESTION }], snippetId: adasSnippet });
+      const typed = await mallory.post('/api/process-text', {
+        text: ANSWER,
+        conversationHistory: [{ role: 'assistant', content: QUESTION }],
+        snippetId: adasSnippet,
+      });
       expect(typed.status).toBe(404);
       expect(typed.body).toEqual({ message: 'Snippet not found' });
 

@@ -30,7 +30,9 @@ const compose = parse(readFileSync(join(REPO_ROOT, 'docker-compose.yml'), 'utf8'
 /** What runs besides the registry's services and their workers. */
 const INFRASTRUCTURE = ['mongo', 'qdrant', 'nats', 'keys-init', 'gateway'];
 const SERVICE_DOCKERFILE = 'infra/docker/service.Dockerfile';
-const workerServices = SERVICE_REGISTRY.flatMap((service) => service.workers.map((worker) => ({ service, worker, composeName: `${service.name}-${worker.name}` })));
+const workerServices = SERVICE_REGISTRY.flatMap((service) =>
+  service.workers.map((worker) => ({ service, worker, composeName: `${service.name}-${worker.name}` })),
+);
 
 describe('docker-compose.yml', () => {
   it('has the production engines and every service and worker of the registry, and nothing else', () => {

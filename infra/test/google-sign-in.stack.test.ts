@@ -46,7 +46,13 @@ describe('Google sign-in through the gateway', () => {
   it('signs in with a verified ID token, taking the e-mail and names from the token', async () => {
     const client = new ApiClient(stack.gatewayUrl);
     const credential = await googleIdToken({ sub: '1234567890', email: 'Grace.Hopper@gmail.com', given_name: 'Grace', family_name: 'Hopper' });
-    const reply = await client.post('/api/users/google-auth', { credential, email: 'grace.hopper@gmail.com', firstName: 'Grace', lastName: 'Hopper', googleId: '1234567890' });
+    const reply = await client.post('/api/users/google-auth', {
+      credential,
+      email: 'grace.hopper@gmail.com',
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      googleId: '1234567890',
+    });
     expect(reply.status).toBe(200);
     expect(reply.body.isAdmin).toBe(false);
     const me = await client.get('/api/users/me');
@@ -55,10 +61,15 @@ describe('Google sign-in through the gateway', () => {
 
   it('refuses a token for another app and a body that disagrees with the token', async () => {
     const client = new ApiClient(stack.gatewayUrl);
-    const foreign = await client.post('/api/users/google-auth', { credential: await googleIdToken({ sub: '55', email: 'x@gmail.com' }, 'another-app.apps.googleusercontent.com') });
+    const foreign = await client.post('/api/users/google-auth', {
+      credential: await googleIdToken({ sub: '55', email: 'x@gmail.com' }, 'another-app.apps.googleusercontent.com'),
+    });
     expect(foreign.status).toBe(401);
     expect(foreign.body).toEqual({ message: 'Invalid Google credential' });
-    const lying = await client.post('/api/users/google-auth', { credential: await googleIdToken({ sub: '56', email: 'real@gmail.com' }), email: 'someone.else@gmail.com' });
+    const lying = await client.post('/api/users/google-auth', {
+      credential: await googleIdToken({ sub: '56', email: 'real@gmail.com' }),
+      email: 'someone.else@gmail.com',
+    });
     expect(lying.status).toBe(400);
     expect((await client.get('/api/users/me')).status).toBe(401);
   });

@@ -39,7 +39,11 @@ function storedConversations(snippetId: number): number {
 describe('interview practice through the gateway', () => {
   it('saves a description and a snippet, counts snippets in the GraphQL list, and deletes the snippet’s conversations with the description', async () => {
     const client = await signedIn();
-    const confirmed = await client.post('/api/confirm-job-description', { formattedContent: '## Role\n\n- Lead a team of five', jobTitle: 'Lead', companyName: 'Acme' });
+    const confirmed = await client.post('/api/confirm-job-description', {
+      formattedContent: '## Role\n\n- Lead a team of five',
+      jobTitle: 'Lead',
+      companyName: 'Acme',
+    });
     expect(confirmed.status).toBe(201);
     const snippet = await client.post('/api/job-description-snippets', { jobDescriptionId: confirmed.body.id, snippetText: '- Lead a team of five' });
     expect(snippet.status).toBe(201);

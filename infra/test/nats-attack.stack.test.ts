@@ -20,7 +20,10 @@ afterAll(async () => {
 });
 
 /** Connects as the rogue would, answering every session check "valid, admin"; counts its answers. */
-async function startRogueAnswerer(options: { user?: string; pass?: string }): Promise<{ nc: NatsConnection | undefined; refusal: () => unknown; answers: () => number }> {
+async function startRogueAnswerer(options: {
+  user?: string;
+  pass?: string;
+}): Promise<{ nc: NatsConnection | undefined; refusal: () => unknown; answers: () => number }> {
   let answered = 0;
   let nc: NatsConnection | undefined;
   let refusal: unknown;

@@ -39,7 +39,9 @@ describe('connecting to NATS', () => {
   it('refuses a client without credentials and one with a wrong password', async () => {
     await expect(connect({ servers: nats.server.url, maxReconnectAttempts: 0 })).rejects.toThrow(/authorization/i);
     await expect(connect({ servers: nats.server.url, user: 'auth', pass: 'guess', maxReconnectAttempts: 0 })).rejects.toThrow(/authorization/i);
-    await expect(connect({ servers: nats.server.url, user: 'conversations', pass: nats.credentials('auth').pass, maxReconnectAttempts: 0 })).rejects.toThrow(/authorization/i);
+    await expect(connect({ servers: nats.server.url, user: 'conversations', pass: nats.credentials('auth').pass, maxReconnectAttempts: 0 })).rejects.toThrow(
+      /authorization/i,
+    );
   });
 
   it('lets a service’s NatsLink in with its own password, and says so plainly when NATS refuses one', async () => {
@@ -73,7 +75,9 @@ describe('session checks', () => {
     for (const user of ['conversations', 'gateway']) {
       const rogue = await nats.connectAs(user);
       const violations = permissionViolations(rogue);
-      const refused = new Promise<unknown>((resolve) => rogue.subscribe(SUBJECTS.sessionCheck, { callback: (error, msg) => (error ? resolve(error) : answerValidAdmin(msg)) }));
+      const refused = new Promise<unknown>((resolve) =>
+        rogue.subscribe(SUBJECTS.sessionCheck, { callback: (error, msg) => (error ? resolve(error) : answerValidAdmin(msg)) }),
+      );
       await settle(rogue);
       expect(String(await refused), user).toMatch(/permissions violation/i);
       expect(violations, user).toContain(`subscription ${SUBJECTS.sessionCheck}`);
@@ -163,7 +167,11 @@ describe('domain events', () => {
     await expect(jsm.streams.add({ name: 'RIVAL', subjects: ['events.user.>'] })).rejects.toThrow();
     await expect(jsm.streams.update(EVENTS_STREAM, { subjects: ['events.>', 'auth.>'] })).rejects.toThrow();
     expect(violations).toEqual(
-      expect.arrayContaining([`publish $JS.API.STREAM.PURGE.${EVENTS_STREAM}`, `publish $JS.API.STREAM.DELETE.${EVENTS_STREAM}`, 'publish $JS.API.STREAM.CREATE.RIVAL']),
+      expect.arrayContaining([
+        `publish $JS.API.STREAM.PURGE.${EVENTS_STREAM}`,
+        `publish $JS.API.STREAM.DELETE.${EVENTS_STREAM}`,
+        'publish $JS.API.STREAM.CREATE.RIVAL',
+      ]),
     );
     expect((await storedSubjects(conversations)).length).toBeGreaterThan(0);
   });

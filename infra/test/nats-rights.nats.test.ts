@@ -3,7 +3,17 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import { AckPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { Objm } from '@nats-io/obj';
 import { pino } from 'pino';
-import { EVENTS_STREAM, EVENT_CONSUMERS, EVENT_SUBJECTS, NATS_BUCKETS, QUEUE_GROUPS, SESSION_COOKIE, SUBJECTS, authResponseSchema, sessionCheckReplySchema } from '@story/proto';
+import {
+  EVENTS_STREAM,
+  EVENT_CONSUMERS,
+  EVENT_SUBJECTS,
+  NATS_BUCKETS,
+  QUEUE_GROUPS,
+  SESSION_COOKIE,
+  SUBJECTS,
+  authResponseSchema,
+  sessionCheckReplySchema,
+} from '@story/proto';
 import { generateSigningKeyPair } from '@story/service-kit/identity';
 import { ensureEventsStream } from '@story/service-kit/nats';
 import { SharedRateLimiter, openSharedBucket, updateShared } from '@story/service-kit/shared-counters';
@@ -118,7 +128,12 @@ describe('events: conversations publishes, search reads', () => {
     try {
       const headers = await conversations.as(42);
       const thread = (await conversations.app.inject({ method: 'POST', url: '/api/conversation-threads', headers })).json<{ threadId: number }>();
-      const saved = await conversations.app.inject({ method: 'POST', url: '/api/conversations', headers, payload: { threadId: thread.threadId, userMessage: 'I led a team', aiResponse: 'Tell me more' } });
+      const saved = await conversations.app.inject({
+        method: 'POST',
+        url: '/api/conversations',
+        headers,
+        payload: { threadId: thread.threadId, userMessage: 'I led a team', aiResponse: 'Tell me more' },
+      });
       expect(saved.statusCode).toBe(201);
       await expect.poll(() => conversations.deps.storage.outbox.countPendingEvents(), { timeout: 10_000 }).toBe(0);
     } finally {
@@ -151,12 +166,24 @@ describe('answers: conversations publishes, feedback scores them', () => {
     const conversations = await nats.connectAs('conversations');
     await ensureEventsStream(conversations);
     const answerId = randomUUID();
-    const event = { answerId, userId: 43, question: 'What did you change?', answer: 'I rebuilt the rota and waits fell from 40 minutes to 12.', source: 'typed', answeredAt: new Date().toISOString() };
+    const event = {
+      answerId,
+      userId: 43,
+      question: 'What did you change?',
+      answer: 'I rebuilt the rota and waits fell from 40 minutes to 12.',
+      source: 'typed',
+      answeredAt: new Date().toISOString(),
+    };
     await jetstream(conversations, { timeout: 2000 }).publish(EVENT_SUBJECTS.answerGiven, JSON.stringify(event));
     const feedback = await startServiceForTest(feedbackService, { natsUrl: nats.server.url, env: natsEnv('feedback') });
     try {
       const headers = await feedback.as(43);
-      await expect.poll(async () => (await feedback.app.inject({ method: 'GET', url: `/api/feedback/${answerId}`, headers })).statusCode, { timeout: 10_000, interval: 100 }).toBe(200);
+      await expect
+        .poll(async () => (await feedback.app.inject({ method: 'GET', url: `/api/feedback/${answerId}`, headers })).statusCode, {
+          timeout: 10_000,
+          interval: 100,
+        })
+        .toBe(200);
     } finally {
       await feedback.close();
     }
@@ -180,9 +207,15 @@ describe('the planned services’ users', () => {
     const jobs = await nats.connectAs('jobs');
     await serveOnce(jobs, SUBJECTS.snippetOwner, QUEUE_GROUPS.jobs, { ok: false, message: 'Snippet not found' });
     const conversations = await nats.connectAs('conversations');
-    expect((await conversations.request(SUBJECTS.snippetOwner, JSON.stringify({ snippetId: 1, userId: 1 }), { timeout: 2000 })).json()).toEqual({ ok: false, message: 'Snippet not found' });
+    expect((await conversations.request(SUBJECTS.snippetOwner, JSON.stringify({ snippetId: 1, userId: 1 }), { timeout: 2000 })).json()).toEqual({
+      ok: false,
+      message: 'Snippet not found',
+    });
     await ensureEventsStream(jobs);
-    const ack = await jetstream(jobs, { timeout: 2000 }).publish(EVENT_SUBJECTS.snippetDeleted, JSON.stringify({ userId: 1, snippetId: 1, at: new Date().toISOString() }));
+    const ack = await jetstream(jobs, { timeout: 2000 }).publish(
+      EVENT_SUBJECTS.snippetDeleted,
+      JSON.stringify({ userId: 1, snippetId: 1, at: new Date().toISOString() }),
+    );
     expect(ack.stream).toBe(EVENTS_STREAM);
   });
 

@@ -128,7 +128,15 @@ describe('the running system', () => {
     const created = await client.post('/api/conversation-threads');
     expect(created.status).toBe(201);
     // Lists hold threads with a saved message (issue 11).
-    expect((await client.post('/api/conversations', { threadId: created.body.threadId, userMessage: 'My first job was in a bakery.', aiResponse: 'What did you learn?' })).status).toBe(201);
+    expect(
+      (
+        await client.post('/api/conversations', {
+          threadId: created.body.threadId,
+          userMessage: 'My first job was in a bakery.',
+          aiResponse: 'What did you learn?',
+        })
+      ).status,
+    ).toBe(201);
     await client.patch(`/api/conversation-threads/${created.body.threadId}/title`, { title: 'First job' });
     const federated = await client.post('/graphql', { query: '{ me { email threads(deleted: false) { id title deleted } } }' });
     expect(federated.body.errors).toBeUndefined();

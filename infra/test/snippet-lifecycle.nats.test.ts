@@ -40,22 +40,44 @@ describe('snippet conversations follow their snippet, each service as its own NA
 
   it('saves practice only on the owner’s snippet, and deletes it with the job description', async () => {
     const owner = { jobs: await jobs.as(OWNER), conversations: await conversations.as(OWNER) };
-    const confirmed = await jobs.app.inject({ method: 'POST', url: '/api/confirm-job-description', headers: owner.jobs, payload: { formattedContent: '## Role\n\n- Lead a team of five', jobTitle: 'Lead', companyName: 'Acme' } });
+    const confirmed = await jobs.app.inject({
+      method: 'POST',
+      url: '/api/confirm-job-description',
+      headers: owner.jobs,
+      payload: { formattedContent: '## Role\n\n- Lead a team of five', jobTitle: 'Lead', companyName: 'Acme' },
+    });
     const jobDescriptionId = confirmed.json<{ id: number }>().id;
-    const snippet = await jobs.app.inject({ method: 'POST', url: '/api/job-description-snippets', headers: owner.jobs, payload: { jobDescriptionId, snippetText: '- Lead a team of five' } });
+    const snippet = await jobs.app.inject({
+      method: 'POST',
+      url: '/api/job-description-snippets',
+      headers: owner.jobs,
+      payload: { jobDescriptionId, snippetText: '- Lead a team of five' },
+    });
     const snippetId = snippet.json<{ id: number }>().id;
 
     const history = [{ userMessage: 'I led five engineers through a migration.', aiResponse: 'What was the result?', timestamp: '2024-06-01T10:00:00.000Z' }];
-    const saved = await conversations.app.inject({ method: 'POST', url: '/api/snippet-conversations', headers: owner.conversations, payload: { snippetId, conversationHistory: history } });
+    const saved = await conversations.app.inject({
+      method: 'POST',
+      url: '/api/snippet-conversations',
+      headers: owner.conversations,
+      payload: { snippetId, conversationHistory: history },
+    });
     expect(saved.statusCode).toBe(201);
-    const stranger = await conversations.app.inject({ method: 'POST', url: '/api/snippet-conversations', headers: await conversations.as(STRANGER), payload: { snippetId, conversationHistory: history } });
+    const stranger = await conversations.app.inject({
+      method: 'POST',
+      url: '/api/snippet-conversations',
+      headers: await conversations.as(STRANGER),
+      payload: { snippetId, conversationHistory: history },
+    });
     expect(stranger.statusCode).toBe(404);
     const listed = await conversations.app.inject({ method: 'GET', url: `/api/snippet-conversations/${snippetId}`, headers: owner.conversations });
     expect(listed.json<unknown[]>()).toHaveLength(1);
 
     const deleted = await jobs.app.inject({ method: 'DELETE', url: `/api/formatted-job-descriptions/${jobDescriptionId}`, headers: owner.jobs });
     expect(deleted.statusCode).toBe(200);
-    await expect.poll(async () => (await conversations.deps.storage.snippetConversations.listSnippetConversations(OWNER, snippetId)).length, { timeout: 15_000 }).toBe(0);
+    await expect
+      .poll(async () => (await conversations.deps.storage.snippetConversations.listSnippetConversations(OWNER, snippetId)).length, { timeout: 15_000 })
+      .toBe(0);
     const afterwards = await conversations.app.inject({ method: 'GET', url: `/api/snippet-conversations/${snippetId}`, headers: owner.conversations });
     expect(afterwards.statusCode).toBe(404);
     expect(violations.flat()).toEqual([]);

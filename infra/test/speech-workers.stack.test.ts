@@ -41,7 +41,8 @@ describe('speech workers started by the stack', () => {
     expect(workerCount(speechWorker, { SPEECH_WORKERS: '' })).toBe(1);
     expect(workerCount(speechWorker, { SPEECH_WORKERS: '3' })).toBe(3);
     expect(workerCount(speechWorker, { SPEECH_WORKERS: '0' })).toBe(0);
-    for (const bad of ['two', '-1', '1.5', '33']) expect(() => workerCount(speechWorker, { SPEECH_WORKERS: bad })).toThrow(`SPEECH_WORKERS must be a whole number from 0 to 32, got "${bad}"`);
+    for (const bad of ['two', '-1', '1.5', '33'])
+      expect(() => workerCount(speechWorker, { SPEECH_WORKERS: bad })).toThrow(`SPEECH_WORKERS must be a whole number from 0 to 32, got "${bad}"`);
   });
 
   it('runs two workers as their own processes, and either one serves an upload', async () => {
@@ -51,7 +52,9 @@ describe('speech workers started by the stack', () => {
     for (const running of workers) expect((await fetch(`${running.url}/readyz`)).status).toBe(200);
 
     const client = new ApiClient(stack.gatewayUrl);
-    expect((await client.post('/api/users/register', { email: uniqueEmail('workers'), firstName: 'Maya', lastName: 'Angelou', password: GOOD_PASSWORD })).status).toBe(201);
+    expect(
+      (await client.post('/api/users/register', { email: uniqueEmail('workers'), firstName: 'Maya', lastName: 'Angelou', password: GOOD_PASSWORD })).status,
+    ).toBe(201);
     const both = await upload(client);
     expect(both.status, JSON.stringify(both.body)).toBe(200);
     expect(both.body.transcript).toContain('database');

@@ -64,7 +64,12 @@ const MIRRORS: readonly Mirror[] = [
 
 const ROOT_TYPES = new Set(['Query', 'Mutation']);
 /** Entities a subgraph only extends: conversations adds `threads` to the auth subgraph's User. */
-const EXTENDED_ELSEWHERE: Record<SubgraphName, ReadonlySet<string>> = { auth: new Set(), conversations: new Set(['User']), jobs: new Set(), feedback: new Set(['Snippet']) };
+const EXTENDED_ELSEWHERE: Record<SubgraphName, ReadonlySet<string>> = {
+  auth: new Set(),
+  conversations: new Set(['User']),
+  jobs: new Set(),
+  feedback: new Set(['Snippet']),
+};
 
 const documents = SUBGRAPHS.map((subgraph) => ({ subgraph, document: parse(subgraphSdl(subgraph)) }));
 

@@ -6,7 +6,9 @@ type SubgraphService = Extract<RegisteredService, { subgraph: true }>;
 export type SubgraphName = SubgraphService['name'];
 
 /** The subgraphs of the federated graph (the registry's services with `subgraph: true`), in composition order. */
-export const SUBGRAPHS: readonly SubgraphName[] = SERVICE_REGISTRY.filter((service): service is SubgraphService => service.subgraph).map((service) => service.name);
+export const SUBGRAPHS: readonly SubgraphName[] = SERVICE_REGISTRY.filter((service): service is SubgraphService => service.subgraph).map(
+  (service) => service.name,
+);
 
 /** The SDL of one subgraph, read from `proto/graphql/<name>.graphql` (server side only). */
 export function subgraphSdl(name: SubgraphName): string {

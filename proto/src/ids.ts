@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { FEEDBACK_MESSAGES } from './messages/feedback.ts';
 
-const idNumber = z.number('Id must be a number').int('Id must be a whole number').positive('Id must be a positive number').max(Number.MAX_SAFE_INTEGER, 'Id is too large');
+const idNumber = z
+  .number('Id must be a number')
+  .int('Id must be a whole number')
+  .positive('Id must be a positive number')
+  .max(Number.MAX_SAFE_INTEGER, 'Id is too large');
 
 /**
  * A numeric id in a JSON body: a JSON number that is a positive safe integer. Nothing is coerced:

@@ -37,7 +37,20 @@ describe('MP3 audio check', () => {
     encode('lame-16k.mp3', 'lame', ['--silent', '--resample', '16', speech, join(dir, 'lame-16k.mp3')]);
     encode('lame-cbr.mp3', 'lame', ['--silent', '-b', '128', tone, join(dir, 'lame-cbr.mp3')]);
     encode('lame-vbr.mp3', 'lame', ['--silent', '-V', '5', tone, join(dir, 'lame-vbr.mp3')]);
-    encode('ffmpeg-id3.mp3', 'ffmpeg', ['-v', 'error', '-y', '-i', tone, '-c:a', 'libmp3lame', '-b:a', '64k', '-metadata', 'title=reply', join(dir, 'ffmpeg-id3.mp3')]);
+    encode('ffmpeg-id3.mp3', 'ffmpeg', [
+      '-v',
+      'error',
+      '-y',
+      '-i',
+      tone,
+      '-c:a',
+      'libmp3lame',
+      '-b:a',
+      '64k',
+      '-metadata',
+      'title=reply',
+      join(dir, 'ffmpeg-id3.mp3'),
+    ]);
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -29,7 +29,11 @@ describe('NATS rights', () => {
   });
 
   it('let only auth hear and answer auth’s questions and announce revocations; the gateway hears them', () => {
-    for (const subject of [SUBJECTS.sessionCheck, SUBJECTS.userSettings]) expect(usersWho((r) => maySubscribe(r, subject)), subject).toEqual(['auth']);
+    for (const subject of [SUBJECTS.sessionCheck, SUBJECTS.userSettings])
+      expect(
+        usersWho((r) => maySubscribe(r, subject)),
+        subject,
+      ).toEqual(['auth']);
     expect(usersWho((r) => mayPublish(r, SUBJECTS.sessionRevoked))).toEqual(['auth']);
     expect(usersWho((r) => maySubscribe(r, SUBJECTS.sessionRevoked))).toEqual([GATEWAY_NATS_USER]);
     expect(usersWho((r) => mayPublish(r, SUBJECTS.sessionCheck))).toEqual([GATEWAY_NATS_USER]);
@@ -46,7 +50,11 @@ describe('NATS rights', () => {
       [SUBJECTS.chatReply]: 'conversations',
       [SUBJECTS.chatOpening]: 'conversations',
     };
-    for (const [subject, owner] of Object.entries(owners)) expect(usersWho((r) => maySubscribe(r, subject)), subject).toEqual([owner]);
+    for (const [subject, owner] of Object.entries(owners))
+      expect(
+        usersWho((r) => maySubscribe(r, subject)),
+        subject,
+      ).toEqual([owner]);
     expect(usersWho((r) => r.respond)).toEqual([...new Set(Object.values(owners))].sort());
   });
 
@@ -54,25 +62,39 @@ describe('NATS rights', () => {
     for (const subject of Object.values(EVENT_SUBJECTS)) {
       const owner = Object.entries(EVENT_OWNERS).find(([, patterns]) => patterns.some((pattern) => subjectMatches(pattern, subject)))?.[0];
       expect(owner, subject).toBeDefined();
-      expect(usersWho((r) => mayPublish(r, subject)), subject).toEqual([owner]);
+      expect(
+        usersWho((r) => mayPublish(r, subject)),
+        subject,
+      ).toEqual([owner]);
     }
     for (const [user, rights] of EVERY_USER) {
       const own: readonly string[] = Object.entries(EVENT_OWNERS).find(([owner]) => owner === user)?.[1] ?? [];
-      expect(rights.publish.filter((pattern) => pattern.startsWith('events.')), user).toEqual(own);
+      expect(
+        rights.publish.filter((pattern) => pattern.startsWith('events.')),
+        user,
+      ).toEqual(own);
     }
   });
 
   it('let each user read replies under its own inbox prefix only, and publish to no inbox', () => {
     for (const [user, rights] of EVERY_USER) {
-      expect(rights.subscribe.filter((pattern) => pattern.startsWith('_INBOX')), user).toEqual([`${natsInboxPrefix(user)}.>`]);
-      expect(rights.publish.filter((pattern) => pattern.startsWith('_INBOX')), user).toEqual([]);
+      expect(
+        rights.subscribe.filter((pattern) => pattern.startsWith('_INBOX')),
+        user,
+      ).toEqual([`${natsInboxPrefix(user)}.>`]);
+      expect(
+        rights.publish.filter((pattern) => pattern.startsWith('_INBOX')),
+        user,
+      ).toEqual([]);
     }
   });
 
   it('never grant the JetStream API wholesale: every grant names its stream or is the account info', () => {
     for (const [user, rights] of EVERY_USER) {
       for (const pattern of rights.publish.filter((p) => p.startsWith('$JS.'))) {
-        expect(pattern, user).toMatch(/^\$JS\.(API\.INFO|API\.(STREAM|CONSUMER|DIRECT)\.[A-Z.]+\.(EVENTS|KV_\w+|OBJ_\w+)(\.[\w-]+)*(\.>)?|ACK\.EVENTS\.[\w-]+\.>|FC\.OBJ_\w+\.>)$/);
+        expect(pattern, user).toMatch(
+          /^\$JS\.(API\.INFO|API\.(STREAM|CONSUMER|DIRECT)\.[A-Z.]+\.(EVENTS|KV_\w+|OBJ_\w+)(\.[\w-]+)*(\.>)?|ACK\.EVENTS\.[\w-]+\.>|FC\.OBJ_\w+\.>)$/,
+        );
         expect(pattern, user).not.toMatch(/\.(DELETE|PURGE|UPDATE)\.EVENTS/);
       }
     }

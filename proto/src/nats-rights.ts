@@ -96,7 +96,14 @@ export const SERVICE_NATS_RIGHTS = {
   conversations: rights('conversations', {
     subscribe: [SUBJECTS.chatReply, SUBJECTS.chatOpening],
     // Its durable consumer deletes the practice conversations of snippets the jobs service deleted.
-    publish: [...eventsOf('conversations'), SUBJECTS.snippetOwner, SUBJECTS.userSettings, ...JETSTREAM_INFO, ...objectStore(NATS_BUCKETS.speechReplies), ...durableConsumer(EVENTS_STREAM, EVENT_CONSUMERS.snippetCleanup)],
+    publish: [
+      ...eventsOf('conversations'),
+      SUBJECTS.snippetOwner,
+      SUBJECTS.userSettings,
+      ...JETSTREAM_INFO,
+      ...objectStore(NATS_BUCKETS.speechReplies),
+      ...durableConsumer(EVENTS_STREAM, EVENT_CONSUMERS.snippetCleanup),
+    ],
     respond: true,
   }),
   jobs: rights('jobs', {
@@ -107,7 +114,18 @@ export const SERVICE_NATS_RIGHTS = {
   /** The speech front and its workers: requests to the workers' queue group go out and come in under one user. */
   speech: rights('speech', {
     subscribe: [SUBJECTS.speechTranscribe, SUBJECTS.speechSynthesize, ...SPEECH_OWN_SUBJECTS],
-    publish: [SUBJECTS.speechTranscribe, SUBJECTS.speechSynthesize, ...SPEECH_OWN_SUBJECTS, SUBJECTS.chatReply, SUBJECTS.chatOpening, SUBJECTS.userSettings, ...JETSTREAM_INFO, ...objectStore(NATS_BUCKETS.speechAudio), ...objectStore(NATS_BUCKETS.speechReplies), ...kvBucket(NATS_BUCKETS.speechLimits)],
+    publish: [
+      SUBJECTS.speechTranscribe,
+      SUBJECTS.speechSynthesize,
+      ...SPEECH_OWN_SUBJECTS,
+      SUBJECTS.chatReply,
+      SUBJECTS.chatOpening,
+      SUBJECTS.userSettings,
+      ...JETSTREAM_INFO,
+      ...objectStore(NATS_BUCKETS.speechAudio),
+      ...objectStore(NATS_BUCKETS.speechReplies),
+      ...kvBucket(NATS_BUCKETS.speechLimits),
+    ],
     respond: true,
   }),
   /** Reads events (never writes them): a durable consumer with explicit acks. */

@@ -36,7 +36,13 @@ export const SERVICE_REGISTRY = [
   { name: 'jobs', port: 4003, subgraph: true, workers: NO_WORKERS, nats: SERVICE_NATS_RIGHTS.jobs },
   { name: 'search', port: 4005, subgraph: false, workers: NO_WORKERS, nats: SERVICE_NATS_RIGHTS.search },
   { name: 'feedback', port: 4006, subgraph: true, workers: NO_WORKERS, nats: SERVICE_NATS_RIGHTS.feedback },
-  { name: 'speech', port: 4004, subgraph: false, workers: [{ name: 'worker', entry: 'worker.ts', countEnv: 'SPEECH_WORKERS' }], nats: SERVICE_NATS_RIGHTS.speech },
+  {
+    name: 'speech',
+    port: 4004,
+    subgraph: false,
+    workers: [{ name: 'worker', entry: 'worker.ts', countEnv: 'SPEECH_WORKERS' }],
+    nats: SERVICE_NATS_RIGHTS.speech,
+  },
 ] as const satisfies readonly ServiceEntry[];
 
 export type RegisteredService = (typeof SERVICE_REGISTRY)[number];

@@ -22,7 +22,8 @@ describe('spoken replies as base64', () => {
   it('points at a saved reply with plain decimal ids, which the path schema reads back strictly', () => {
     expect(messageAudioPath(12, 345)).toBe('/api/conversation-threads/12/messages/345/audio');
     expect(idTextSchema.parse('345')).toBe(345);
-    for (const bad of ['0x10', ' 6', '06', '1e3', '+6', '6.0', '', '9007199254740993']) expect(idTextSchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+    for (const bad of ['0x10', ' 6', '06', '1e3', '+6', '6.0', '', '9007199254740993'])
+      expect(idTextSchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
   });
 });
 
@@ -47,7 +48,13 @@ describe('joinMp3', () => {
   it('gives pieces spoken one after another the length of all of them and no tag of one piece, whichever encoder made them', () => {
     const dir = mkdtempSync(join(tmpdir(), 'join-mp3-'));
     try {
-      for (const [encoder, rate] of [['lame', 22050], ['lame-vbr', 22050], ['lame-vbr', 44100], ['ffmpeg', 22050], ['ffmpeg', 44100]] as const) {
+      for (const [encoder, rate] of [
+        ['lame', 22050],
+        ['lame-vbr', 22050],
+        ['lame-vbr', 44100],
+        ['ffmpeg', 22050],
+        ['ffmpeg', 44100],
+      ] as const) {
         const pieces = [tone(dir, 1.5, encoder, rate), tone(dir, 4, encoder, rate), tone(dir, 2.5, encoder, rate)];
         // At a variable bitrate without a Xing frame a player estimates from the first frames: within a tenth.
         expect(Math.abs(secondsOf(joinMp3(pieces), dir) - 8), `${encoder} ${rate}`).toBeLessThan(encoder === 'lame-vbr' ? 0.8 : 0.3);

@@ -28,7 +28,7 @@ export function decodedByteLength(base64: string): number {
 function decodeBase64Bytes(base64: string, start: number, end: number): Uint8Array {
   // Each 4 characters are 3 bytes: decode the whole groups the range lies in, then cut it out.
   const groups = base64.slice(Math.floor(start / 3) * 4, Math.ceil(end / 3) * 4);
-  const binary = atob(groups).slice(start % 3, start % 3 + Math.max(0, end - start));
+  const binary = atob(groups).slice(start % 3, (start % 3) + Math.max(0, end - start));
   return Uint8Array.from(binary, (char) => char.charCodeAt(0));
 }
 
@@ -50,7 +50,7 @@ export function messageAudioPath(threadId: number, messageId: number): string {
 /** Whether the frame at `at` is a Xing or Info frame (a silent frame that describes the whole file). */
 function isInfoFrame(bytes: Uint8Array, at: number): boolean {
   const b1 = bytes[at + 1] ?? 0;
-  const mono = ((bytes[at + 3] ?? 0) >> 6) === 3;
+  const mono = (bytes[at + 3] ?? 0) >> 6 === 3;
   const sideInfo = ((b1 >> 3) & 3) === 3 ? (mono ? 17 : 32) : mono ? 9 : 17;
   const tag = String.fromCharCode(...bytes.subarray(at + 4 + sideInfo, at + 8 + sideInfo));
   return tag === 'Xing' || tag === 'Info';

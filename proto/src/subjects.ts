@@ -157,7 +157,10 @@ export type ChatReplyRequest = z.infer<typeof chatReplyRequestSchema>;
 /** A refusal over NATS: the HTTP status and message the asking service passes on. */
 export const natsRefusalSchema = z.object({ ok: z.literal(false), status: z.number().int(), message: z.string() });
 export type NatsRefusal = z.infer<typeof natsRefusalSchema>;
-export const chatReplyReplySchema = z.union([z.object({ ok: z.literal(true), aiResponse: z.string(), answerId: answerIdSchema.optional() }), natsRefusalSchema]);
+export const chatReplyReplySchema = z.union([
+  z.object({ ok: z.literal(true), aiResponse: z.string(), answerId: answerIdSchema.optional() }),
+  natsRefusalSchema,
+]);
 
 /** The coach's first words for a voice practice, made by the same code as `/api/process-text/opening` (the speech service asks, then speaks them). */
 export const chatOpeningRequestSchema = z.object({

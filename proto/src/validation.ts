@@ -74,11 +74,7 @@ export function isAllowedEmailDomain(email: string): boolean {
   return (ALLOWED_EMAIL_DOMAINS as readonly string[]).includes(domain);
 }
 
-export const emailSchema = z
-  .string(MESSAGES.invalidEmail)
-  .trim()
-  .max(LIMITS.email, MESSAGES.invalidEmail)
-  .pipe(z.email(MESSAGES.invalidEmail));
+export const emailSchema = z.string(MESSAGES.invalidEmail).trim().max(LIMITS.email, MESSAGES.invalidEmail).pipe(z.email(MESSAGES.invalidEmail));
 
 /** The email step: a valid address at one of the allowed domains. */
 export const signupEmailSchema = emailSchema.refine(isAllowedEmailDomain, MESSAGES.emailDomain);
@@ -90,8 +86,7 @@ export const passwordSchema = z
   .refine((p) => DIGIT_PATTERN.test(p), MESSAGES.passwordNumber)
   .refine((p) => SYMBOL_PATTERN.test(p), MESSAGES.passwordSymbol);
 
-const requiredName = (message: string) =>
-  z.string(message).trim().min(1, message).max(LIMITS.name, `Names must be at most ${LIMITS.name} characters`);
+const requiredName = (message: string) => z.string(message).trim().min(1, message).max(LIMITS.name, `Names must be at most ${LIMITS.name} characters`);
 
 /** The details form of the registration step. */
 export const registrationFormSchema = z.object({

@@ -179,7 +179,13 @@ describe('the first page', () => {
       const path = new URL(response.url()).pathname;
       if (!path.endsWith('.js')) return;
       // What went over the wire: the encoded body as the gateway sent it.
-      scripts.set(path, { encoding: response.headers()['content-encoding'], bytes: response.request().sizes().then((sizes) => sizes.responseBodySize) });
+      scripts.set(path, {
+        encoding: response.headers()['content-encoding'],
+        bytes: response
+          .request()
+          .sizes()
+          .then((sizes) => sizes.responseBodySize),
+      });
     });
     await page.goto('/');
     await page.getByRole('heading', { name: 'Your story is more than just a resume' }).waitFor();

@@ -40,7 +40,11 @@ const feedbackLine = (page: Page, index: number) => messages(page).nth(index).ge
 
 /** A saved job description with one snippet of REQUIREMENTS, made through the API; the snippet's id. */
 async function snippetOf(api: Awaited<ReturnType<typeof signedInPage>>['api']): Promise<number> {
-  const confirmed = await api.post('/api/confirm-job-description', { formattedContent: `## Role\n\n${REQUIREMENTS}`, jobTitle: 'Operations Lead', companyName: 'Harbor' });
+  const confirmed = await api.post('/api/confirm-job-description', {
+    formattedContent: `## Role\n\n${REQUIREMENTS}`,
+    jobTitle: 'Operations Lead',
+    companyName: 'Harbor',
+  });
   expect(confirmed.status).toBe(201);
   const snippet = await api.post('/api/job-description-snippets', { jobDescriptionId: confirmed.body.id, snippetText: REQUIREMENTS });
   return snippet.body.id as number;
@@ -105,7 +109,9 @@ describe.each(VIEWPORTS)('feedback on answers ($name)', (viewport: Viewport) => 
     await page.locator('input[type=file]').setInputFiles(wav);
     await expect.poll(() => messages(page).count(), { timeout: 60_000 }).toBe(1);
     await feedbackLine(page, 0).waitFor({ timeout: 15_000 });
-    await feedbackLine(page, 0).getByRole('button', { name: /Feedback/ }).click();
+    await feedbackLine(page, 0)
+      .getByRole('button', { name: /Feedback/ })
+      .click();
     const delivery = messages(page).nth(0).getByRole('region', { name: 'Delivery' });
     await delivery.waitFor();
     const text = await delivery.innerText();

@@ -19,7 +19,12 @@ export interface PageOptions {
 }
 
 /** A fresh browser context (its own cookies) at the viewport, and its page. */
-export async function openPage(browser: Browser, baseURL: string, viewport: Viewport = VIEWPORTS[0], options: PageOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+export async function openPage(
+  browser: Browser,
+  baseURL: string,
+  viewport: Viewport = VIEWPORTS[0],
+  options: PageOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL, viewport: { width: viewport.width, height: viewport.height }, ...options });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
@@ -29,9 +34,16 @@ export async function openPage(browser: Browser, baseURL: string, viewport: View
 /** Gives an API client's session (and its CSRF token) to the page's browser context. */
 export async function shareSession(page: Page, api: ApiClient, baseURL: string): Promise<void> {
   const origin = new URL(baseURL);
-  await page
-    .context()
-    .addCookies(['session', 'csrf_token'].map((name) => ({ name, value: api.cookie(name) ?? '', domain: origin.hostname, path: '/', httpOnly: name === 'session', sameSite: 'Lax' as const })));
+  await page.context().addCookies(
+    ['session', 'csrf_token'].map((name) => ({
+      name,
+      value: api.cookie(name) ?? '',
+      domain: origin.hostname,
+      path: '/',
+      httpOnly: name === 'session',
+      sameSite: 'Lax' as const,
+    })),
+  );
 }
 
 /** Registers an account through the API and gives its session to the page's context, as signing up would. */
@@ -70,7 +82,12 @@ export async function focused(page: Page): Promise<{ tag: string; text: string; 
 }
 
 /** A page of a new signed-in user at the viewport, and an API client with the same session. */
-export async function signedInPage(browser: Browser, stack: StackHandle, viewport: Viewport = VIEWPORTS[0], options: PageOptions = {}): Promise<{ page: Page; api: ApiClient }> {
+export async function signedInPage(
+  browser: Browser,
+  stack: StackHandle,
+  viewport: Viewport = VIEWPORTS[0],
+  options: PageOptions = {},
+): Promise<{ page: Page; api: ApiClient }> {
   const { page } = await openPage(browser, stack.gatewayUrl, viewport, options);
   const { api } = await signInAs(page, stack.gatewayUrl);
   return { page, api };
@@ -105,10 +122,28 @@ export async function sendMessage(page: Page, text: string): Promise<string> {
 export async function startVoiceBench(dir: string, spoken: string, adminEmail: string): Promise<{ stack: StackHandle; browser: Browser }> {
   const wav = join(dir, 'spoken.wav');
   execFileSync('flite', ['-voice', 'rms', '-t', spoken, '-o', wav]);
-  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-i', wav, '-af', 'apad=pad_dur=1', '-ar', '48000', '-ac', '1', join(dir, 'microphone.wav')]);
+  execFileSync('ffmpeg', [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-i',
+    wav,
+    '-af',
+    'apad=pad_dur=1',
+    '-ar',
+    '48000',
+    '-ac',
+    '1',
+    join(dir, 'microphone.wav'),
+  ]);
   const [stack, browser] = await Promise.all([
     startTestStack({ env: { ADMIN_EMAILS: adminEmail } }),
-    launchChromium(['--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${join(dir, 'microphone.wav')}`, '--autoplay-policy=no-user-gesture-required']),
+    launchChromium([
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-audio-capture=${join(dir, 'microphone.wav')}`,
+      '--autoplay-policy=no-user-gesture-required',
+    ]),
   ]);
   // Replies are spoken for the standard user type.
   const admin = new ApiClient(stack.gatewayUrl);

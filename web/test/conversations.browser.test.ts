@@ -130,7 +130,11 @@ describe('story conversations in the browser', () => {
     const spoken = silentMp3(20);
     // Save a reply with audio as a voice conversation would: same origin, session cookie and CSRF token.
     const threadId = await page.evaluate(async (audioResponse) => {
-      const csrf = document.cookie.split('; ').find((c) => c.startsWith('csrf_token='))?.slice('csrf_token='.length) ?? '';
+      const csrf =
+        document.cookie
+          .split('; ')
+          .find((c) => c.startsWith('csrf_token='))
+          ?.slice('csrf_token='.length) ?? '';
       const headers = { 'content-type': 'application/json', 'x-csrf-token': csrf };
       const created = (await (await fetch('/api/conversation-threads', { method: 'POST', headers })).json()) as { threadId: number };
       const body = JSON.stringify({ threadId: created.threadId, userMessage: 'I told the team first.', aiResponse: 'How did they take it?', audioResponse });
@@ -142,7 +146,11 @@ describe('story conversations in the browser', () => {
     const graphqlBodies: string[] = [];
     page.on('response', (response) => {
       // A body can be gone by the time it is read (the page moved on); only bodies that arrive count.
-      if (response.url().endsWith('/graphql')) response.text().then((text) => graphqlBodies.push(text), () => undefined);
+      if (response.url().endsWith('/graphql'))
+        response.text().then(
+          (text) => graphqlBodies.push(text),
+          () => undefined,
+        );
     });
     await page.goto(`/recording?mode=continue&threadId=${threadId}`);
     await page.getByRole('button', { name: 'Continue with Text' }).click();

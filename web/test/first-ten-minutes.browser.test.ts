@@ -29,7 +29,8 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-const screenshot = (page: Page, name: string, viewport: Viewport) => page.screenshot({ path: join(tmpdir(), `first-ten-minutes-${name}-${viewport.width}.png`), fullPage: true });
+const screenshot = (page: Page, name: string, viewport: Viewport) =>
+  page.screenshot({ path: join(tmpdir(), `first-ten-minutes-${name}-${viewport.width}.png`), fullPage: true });
 
 /** The right edge of an element is inside the window: a person sees it without scrolling sideways. */
 async function expectInView(page: Page, locator: ReturnType<Page['getByRole']>, what: string): Promise<void> {
@@ -115,7 +116,8 @@ describe.each(VIEWPORTS)('the first ten minutes at $width px', (viewport) => {
     await page.getByTestId('signup-email-step').getByRole('link', { name: 'Privacy Policy' }).click();
     await page.getByRole('heading', { level: 1, name: 'Privacy Policy' }).waitFor();
     const policy = await page.getByRole('main').innerText();
-    for (const said of ['Your account', 'conversations', 'spoken reply', 'Story vectors', '30 days', 'What goes to OpenAI', 'no button yet']) expect(policy).toContain(said);
+    for (const said of ['Your account', 'conversations', 'spoken reply', 'Story vectors', '30 days', 'What goes to OpenAI', 'no button yet'])
+      expect(policy).toContain(said);
     await checkPage(page, 'the Privacy Policy');
     // Its own Back returns to the form, which still has the address.
     await page.getByRole('button', { name: 'Back' }).click();
@@ -226,7 +228,15 @@ describe.each(VIEWPORTS)('the first ten minutes at $width px', (viewport) => {
     const { context, page } = await openPage(browser, stack.gatewayUrl, viewport);
     const { api } = await signInAs(page, stack.gatewayUrl);
     const created = await api.post('/api/conversation-threads');
-    expect((await api.post('/api/conversations', { threadId: created.body.threadId, userMessage: 'I rebuilt the onboarding guide for new nurses.', aiResponse: 'How?' })).status).toBe(201);
+    expect(
+      (
+        await api.post('/api/conversations', {
+          threadId: created.body.threadId,
+          userMessage: 'I rebuilt the onboarding guide for new nurses.',
+          aiResponse: 'How?',
+        })
+      ).status,
+    ).toBe(201);
     await page.goto('/welcome?view=saved');
     const table = page.getByRole('table', { name: 'Conversations', exact: true });
     const nurses = table.getByRole('row').filter({ hasText: 'Rebuilt the onboarding guide for new nurses' });
@@ -301,7 +311,8 @@ describe.each(VIEWPORTS)('the first ten minutes at $width px', (viewport) => {
     await page.getByRole('heading', { name: 'Registered Users' }).waitFor();
     await checkPage(page, 'the admin page');
     await screenshot(page, 'admin', viewport);
-    for (const userType of ['Standard', 'Plus', 'Pro']) await expectInView(page, page.getByRole('button', { name: `Save ${userType} settings` }), `Save ${userType}`);
+    for (const userType of ['Standard', 'Plus', 'Pro'])
+      await expectInView(page, page.getByRole('button', { name: `Save ${userType} settings` }), `Save ${userType}`);
     await expectInView(page, page.getByRole('cell', { name: adminEmail }), 'the admin’s e-mail');
     await page.getByLabel('Time limit in minutes for Plus').fill('7.5');
     await page.getByRole('button', { name: 'Save Plus settings' }).click();
@@ -324,7 +335,12 @@ describe('toasts on a phone', () => {
     await toast.waitFor();
     await checkPage(page, 'the conversation screen with a toast');
     await screenshot(page, 'recording', phone);
-    const [toastBox, headerBox, messageBox, sendBox] = await Promise.all([toast.boundingBox(), page.getByRole('banner').boundingBox(), box.boundingBox(), page.getByRole('button', { name: 'Send Message' }).boundingBox()]);
+    const [toastBox, headerBox, messageBox, sendBox] = await Promise.all([
+      toast.boundingBox(),
+      page.getByRole('banner').boundingBox(),
+      box.boundingBox(),
+      page.getByRole('button', { name: 'Send Message' }).boundingBox(),
+    ]);
     if (!toastBox || !headerBox || !messageBox || !sendBox) throw new Error('an element has no box');
     expect(toastBox.y).toBeGreaterThanOrEqual(headerBox.y + headerBox.height - 1);
     const overlaps = (a: typeof toastBox, b: typeof toastBox) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;

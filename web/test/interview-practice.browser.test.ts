@@ -25,7 +25,6 @@ afterAll(async () => {
 const SNIPPET = '- Own the reliability of our ingestion pipeline\n- Mentor two to three engineers';
 const INJECTION = '\n\n[click me](javascript:window.__pwned=1) and <img src=x onerror="window.__pwned=1"> <script>window.__pwned=1</script>';
 
-
 /** Keeps a screenshot to look at, and checks the state as every browser test does (axe-core, no sideways scrolling). */
 async function shoot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `/tmp/interview-practice-${name}.png`, fullPage: true });
@@ -168,7 +167,11 @@ describe('interview practice in the browser', () => {
 
   it('works on a phone without sideways scrolling', async () => {
     const { page, api } = await signedInPage(browser, stack, VIEWPORTS[1]);
-    const confirmed = await api.post('/api/confirm-job-description', { formattedContent: `## A very long heading without spaces: ${'x'.repeat(120)}\n\n- Lead teams`, jobTitle: 'Staff Engineer', companyName: 'Acme' });
+    const confirmed = await api.post('/api/confirm-job-description', {
+      formattedContent: `## A very long heading without spaces: ${'x'.repeat(120)}\n\n- Lead teams`,
+      jobTitle: 'Staff Engineer',
+      companyName: 'Acme',
+    });
     const snippet = await api.post('/api/job-description-snippets', { jobDescriptionId: confirmed.body.id, snippetText: '- Lead teams' });
     await page.goto('/interview-practice');
     await page.getByRole('heading', { name: 'Practice for an Interview' }).waitFor();

@@ -225,7 +225,8 @@ describe.each(VIEWPORTS)('no traps on the way at $width px', (viewport) => {
     await page.getByLabel('Last name').fill('Hopper');
     await page.getByLabel('Password', { exact: true }).fill('P@ssw0rd2024');
     // The three rules of the specification are met; the fourth says why Continue is not available.
-    for (const item of ['8 characters minimum', 'a number', 'a symbol']) expect(await checklist.getByRole('listitem').filter({ hasText: item }).getAttribute('data-met')).toBe('true');
+    for (const item of ['8 characters minimum', 'a number', 'a symbol'])
+      expect(await checklist.getByRole('listitem').filter({ hasText: item }).getAttribute('data-met')).toBe('true');
     // (The rule comes in a chunk of its own a moment after the step opens.)
     await expect.poll(() => page.getByRole('button', { name: 'Continue' }).getAttribute('aria-disabled')).toBe('true');
     expect(await rule.getAttribute('data-met')).toBe('false');
@@ -365,7 +366,11 @@ describe.each(VIEWPORTS)('no traps on the way at $width px', (viewport) => {
     await watchFrames(page, 'uploadSteps');
     // The answer comes at once, as from the fastest server: the steps still show, each in its turn.
     await page.route('**/api/transcribe', (route) =>
-      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ transcript: 'I led the migration of our checkout database.', aiResponse: 'What was your own part in it?' }) }),
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ transcript: 'I led the migration of our checkout database.', aiResponse: 'What was your own part in it?' }),
+      }),
     );
     await page.goto('/recording?mode=new&type=upload');
     await page.locator('input[type=file]').setInputFiles(join(dir, 'spoken.wav'));
@@ -395,7 +400,11 @@ describe.each(VIEWPORTS)('no traps on the way at $width px', (viewport) => {
         }
         return 'rgb(255, 255, 255)';
       };
-      return { mark: background(element), bubble: background(element.closest('[data-testid="spoken-reply"]')?.parentElement ?? null), text: getComputedStyle(element).color };
+      return {
+        mark: background(element),
+        bubble: background(element.closest('[data-testid="spoken-reply"]')?.parentElement ?? null),
+        text: getComputedStyle(element).color,
+      };
     });
     expect(contrast(colours.mark, colours.bubble)).toBeGreaterThanOrEqual(3);
     expect(contrast(colours.text, colours.mark)).toBeGreaterThanOrEqual(4.5);

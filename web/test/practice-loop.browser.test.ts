@@ -28,13 +28,21 @@ afterAll(async () => {
 
 /** A saved job description with one snippet of REQUIREMENTS, made through the API; the snippet's id. */
 async function snippetOf(api: Awaited<ReturnType<typeof signedInPage>>['api']): Promise<number> {
-  const confirmed = await api.post('/api/confirm-job-description', { formattedContent: `## Role\n\n${REQUIREMENTS}`, jobTitle: 'Operations Lead', companyName: 'Harbor' });
+  const confirmed = await api.post('/api/confirm-job-description', {
+    formattedContent: `## Role\n\n${REQUIREMENTS}`,
+    jobTitle: 'Operations Lead',
+    companyName: 'Harbor',
+  });
   expect(confirmed.status).toBe(201);
   const snippet = await api.post('/api/job-description-snippets', { jobDescriptionId: confirmed.body.id, snippetText: REQUIREMENTS });
   return snippet.body.id as number;
 }
 
-const focusedElement = (page: Page) => page.evaluate(() => ({ tag: document.activeElement?.tagName ?? '', label: document.activeElement?.getAttribute('aria-label') ?? (document.activeElement as HTMLTextAreaElement | null)?.labels?.[0]?.textContent ?? '' }));
+const focusedElement = (page: Page) =>
+  page.evaluate(() => ({
+    tag: document.activeElement?.tagName ?? '',
+    label: document.activeElement?.getAttribute('aria-label') ?? (document.activeElement as HTMLTextAreaElement | null)?.labels?.[0]?.textContent ?? '',
+  }));
 
 describe.each(VIEWPORTS)('the practice loop ($name)', (viewport: Viewport) => {
   it('the interviewer asks first; "I\'m ready" is answered, not graded; an answer is graded; Answer this again goes to the answer box', async () => {

@@ -44,7 +44,10 @@ async function boxOf(locator: Locator, what: string): Promise<Box> {
 /** The reply's own words, from what `sendMessage` read after the person's message ("AI", the reply, its time). */
 const replyOf = (after: string) => {
   // The answer's feedback line may come first (issue 12); the reply is the line after the "AI" label.
-  const lines = after.split('\n').map((line) => line.trim()).filter(Boolean);
+  const lines = after
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
   return lines[lines.indexOf('AI') + 1] ?? '';
 };
 
@@ -61,7 +64,10 @@ function processTextBodies(page: Page): { text: string; conversationHistory: { r
 
 /** The page's main heading sits below the sticky header, inside the window: a person sees it. */
 async function expectTitleInView(page: Page, where: string): Promise<void> {
-  const [title, header] = await Promise.all([boxOf(page.getByRole('heading', { level: 1, name: 'Practice Conversations' }), 'the title'), boxOf(page.getByRole('banner'), 'the header')]);
+  const [title, header] = await Promise.all([
+    boxOf(page.getByRole('heading', { level: 1, name: 'Practice Conversations' }), 'the title'),
+    boxOf(page.getByRole('banner'), 'the header'),
+  ]);
   expect(title.y, where).toBeGreaterThanOrEqual(header.y + header.height - 1);
   expect(title.y + title.height, where).toBeLessThanOrEqual(page.viewportSize()?.height ?? 0);
 }
@@ -71,7 +77,11 @@ async function savedThread(api: ApiClient, count: number): Promise<number> {
   const created = await api.post('/api/conversation-threads');
   const threadId: number = created.body.threadId;
   for (let i = 1; i <= count; i += 1) {
-    const saved = await api.post('/api/conversations', { threadId, userMessage: `Part ${i}: I rebuilt the night-shift rota for the ward, step ${i}.`, aiResponse: `What happened after step ${i}?` });
+    const saved = await api.post('/api/conversations', {
+      threadId,
+      userMessage: `Part ${i}: I rebuilt the night-shift rota for the ward, step ${i}.`,
+      aiResponse: `What happened after step ${i}?`,
+    });
     expect(saved.status).toBe(201);
   }
   return threadId;
@@ -182,7 +192,11 @@ describe.each(VIEWPORTS)('the conversation screen at $width px', (viewport) => {
       }
       // Scrolled down to the message box, the Mute/Save row stays under the header and the toast under it.
       await page.getByRole('textbox', { name: 'Your message' }).scrollIntoViewIfNeeded();
-      const [scrolledToast, save, header] = await Promise.all([boxOf(toast, 'the toast'), boxOf(page.getByRole('button', { name: 'Save', exact: true }), 'Save'), boxOf(page.getByRole('banner'), 'the header')]);
+      const [scrolledToast, save, header] = await Promise.all([
+        boxOf(toast, 'the toast'),
+        boxOf(page.getByRole('button', { name: 'Save', exact: true }), 'Save'),
+        boxOf(page.getByRole('banner'), 'the header'),
+      ]);
       expect(save.y).toBeGreaterThanOrEqual(header.y + header.height - 1);
       expect(overlaps(scrolledToast, save)).toBe(false);
       expect(overlaps(scrolledToast, await boxOf(page.getByRole('textbox', { name: 'Your message' }), 'the message box'))).toBe(false);
@@ -211,7 +225,12 @@ describe.each(VIEWPORTS)('the conversation screen at $width px', (viewport) => {
     // Sending the draft clears it for good.
     await sendMessage(page, 'Next I would tell them about the audit');
     // The reloaded (saved) exchanges go with the new message as its history.
-    expect(sent.at(-1)?.conversationHistory.map((turn) => turn.content).filter((content, index) => index % 2 === 0)).toEqual(['first message', 'second message']);
+    expect(
+      sent
+        .at(-1)
+        ?.conversationHistory.map((turn) => turn.content)
+        .filter((content, index) => index % 2 === 0),
+    ).toEqual(['first message', 'second message']);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await waitForToast(page, 'Conversation saved successfully');
     await expect.poll(() => page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('recording-draft:')))).toEqual([]);

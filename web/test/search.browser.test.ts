@@ -25,8 +25,10 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-const MIGRATION = 'Last spring I led the migration of our billing system off a twenty-year-old Oracle database onto Postgres, one table at a time over three weekends.';
-const NURSE = 'On a night shift I noticed that a patient looked grey and quiet although his numbers were fine, called the rapid response team, and he was having a silent heart attack.';
+const MIGRATION =
+  'Last spring I led the migration of our billing system off a twenty-year-old Oracle database onto Postgres, one table at a time over three weekends.';
+const NURSE =
+  'On a night shift I noticed that a patient looked grey and quiet although his numbers were fine, called the rapid response team, and he was having a silent heart attack.';
 
 /** A signed-up user with two saved stories (the conversation screen's own calls), and a page in their session. */
 async function userWithTwoStories(width: number): Promise<Page> {

@@ -138,7 +138,9 @@ describe('voice conversations in the browser', () => {
     expect(await page.getByTestId('announcer').innerText()).toContain('You said:');
     const finished = await finishAnswer(page);
     expect(finished.type).toContain('application/x-ndjson');
-    const lines = finished.lines.map((line) => JSON.parse(line) as { audioParts?: number; audioResponse?: string; wordTimings?: unknown[]; audioPart?: { audioResponse: string } });
+    const lines = finished.lines.map(
+      (line) => JSON.parse(line) as { audioParts?: number; audioResponse?: string; wordTimings?: unknown[]; audioPart?: { audioResponse: string } },
+    );
     const first = lines[0];
     expect(first?.audioParts).toBeGreaterThanOrEqual(2);
     expect(lines).toHaveLength(first?.audioParts ?? 0);
@@ -164,7 +166,9 @@ describe('voice conversations in the browser', () => {
     // The saved speech is the whole reply: every piece, one after another.
     const [item] = (await (await page.request.get(`/api/conversation-threads/${thread?.id}`)).json()) as { audioUrl: string | null }[];
     const saved = await (await page.request.get(item?.audioUrl ?? '/none')).body();
-    const pieces = [first?.audioResponse ?? '', ...lines.slice(1).map((line) => line.audioPart?.audioResponse ?? '')].map((base64) => Buffer.from(base64, 'base64'));
+    const pieces = [first?.audioResponse ?? '', ...lines.slice(1).map((line) => line.audioPart?.audioResponse ?? '')].map((base64) =>
+      Buffer.from(base64, 'base64'),
+    );
     expect(saved.length).toBeGreaterThan(pieces[0]?.length ?? 0);
     expect(saved.equals(Buffer.concat(pieces))).toBe(true);
     await page.screenshot({ path: '/tmp/voice-recording.png', fullPage: true });
@@ -211,7 +215,9 @@ describe('voice conversations in the browser', () => {
   it('sends the recording whole when streaming fails, and still answers', async () => {
     const page = await voicePage();
     const calls = speechCalls(page);
-    await page.route('**/api/transcribe/sessions/*/chunks*', (route) => route.fulfill({ status: 410, contentType: 'application/json', body: '{"message":"gone"}' }));
+    await page.route('**/api/transcribe/sessions/*/chunks*', (route) =>
+      route.fulfill({ status: 410, contentType: 'application/json', body: '{"message":"gone"}' }),
+    );
     await page.goto('/recording?mode=new');
     await page.getByRole('button', { name: 'Stop' }).waitFor();
     await speak(page);
@@ -267,10 +273,19 @@ describe('voice conversations in the browser', () => {
     const snippetText = '- Lead database migrations without downtime';
     // A saved description and snippet, made as the review screen makes them: same origin, session and CSRF token.
     const snippetId = await page.evaluate(async (text) => {
-      const csrf = document.cookie.split('; ').find((c) => c.startsWith('csrf_token='))?.slice('csrf_token='.length) ?? '';
+      const csrf =
+        document.cookie
+          .split('; ')
+          .find((c) => c.startsWith('csrf_token='))
+          ?.slice('csrf_token='.length) ?? '';
       const headers = { 'content-type': 'application/json', 'x-csrf-token': csrf };
-      const post = async (path: string, body: unknown) => (await (await fetch(path, { method: 'POST', headers, body: JSON.stringify(body) })).json()) as { id: number };
-      const description = await post('/api/confirm-job-description', { formattedContent: `## Role\n\n${text}`, jobTitle: 'Database Lead', companyName: 'Nimbus' });
+      const post = async (path: string, body: unknown) =>
+        (await (await fetch(path, { method: 'POST', headers, body: JSON.stringify(body) })).json()) as { id: number };
+      const description = await post('/api/confirm-job-description', {
+        formattedContent: `## Role\n\n${text}`,
+        jobTitle: 'Database Lead',
+        companyName: 'Nimbus',
+      });
       return (await post('/api/job-description-snippets', { jobDescriptionId: description.id, snippetText: text })).id;
     }, snippetText);
     const sent: string[] = [];
@@ -304,7 +319,11 @@ describe('voice conversations in the browser', () => {
 
     // Each practice exchange saves itself to the snippet's conversation, transcript and reply, after the interviewer's question.
     const saved = async () =>
-      page.evaluate(async (id) => (await (await fetch(`/api/snippet-conversations/${id}`)).json()) as { conversationHistory: { userMessage: string; aiResponse: string }[] }[], snippetId);
+      page.evaluate(
+        async (id) =>
+          (await (await fetch(`/api/snippet-conversations/${id}`)).json()) as { conversationHistory: { userMessage: string; aiResponse: string }[] }[],
+        snippetId,
+      );
     await expect.poll(async () => (await saved())[0]?.conversationHistory.length ?? 0, { timeout: 15_000 }).toBe(2);
     const [asked, exchange] = (await saved())[0]?.conversationHistory ?? [];
     expect(asked).toMatchObject({ userMessage: '' });
@@ -313,7 +332,11 @@ describe('voice conversations in the browser', () => {
     expect(exchange?.aiResponse.trim()).not.toBe('');
 
     // Words the recogniser was unsure of are underlined, as many as the speech service marked (issue 19, 4).
-    const heard = JSON.parse((await finishAnswer(page)).lines[0] ?? '{}') as { transcript: string; answerId: string; transcriptWords?: { word: string; uncertain: boolean }[] };
+    const heard = JSON.parse((await finishAnswer(page)).lines[0] ?? '{}') as {
+      transcript: string;
+      answerId: string;
+      transcriptWords?: { word: string; uncertain: boolean }[];
+    };
     expect(heard.transcriptWords?.length).toBe(heard.transcript.split(/\s+/).filter(Boolean).length);
     const unsure = heard.transcriptWords?.filter((word) => word.uncertain).length ?? 0;
     const answer = messages(page).nth(0);
@@ -329,20 +352,27 @@ describe('voice conversations in the browser', () => {
     await box.fill('   ');
     await answer.getByRole('button', { name: 'Save correction' }).click();
     await answer.getByRole('alert').filter({ hasText: 'Transcript cannot be empty' }).waitFor();
-    const corrected = 'I led the migration of our checkout database to a new system without downtime. We finished two weeks early and the error rate dropped by eighty percent.';
+    const corrected =
+      'I led the migration of our checkout database to a new system without downtime. We finished two weeks early and the error rate dropped by eighty percent.';
     await box.fill(corrected);
     await answer.getByRole('button', { name: 'Save correction' }).click();
     await waitForToast(page, 'Transcript corrected.');
     await answer.getByText('without downtime. We finished').waitFor();
     expect(await answer.locator('.unsure').count()).toBe(0);
-    const rescored = await page.evaluate(async (id) => (await (await fetch(`/api/feedback/${id}`)).json()) as { answer: string; corrected: boolean; uncertain: unknown[] }, heard.answerId);
+    const rescored = await page.evaluate(
+      async (id) => (await (await fetch(`/api/feedback/${id}`)).json()) as { answer: string; corrected: boolean; uncertain: unknown[] },
+      heard.answerId,
+    );
     expect(rescored).toMatchObject({ answer: corrected, corrected: true, uncertain: [] });
     await expect.poll(async () => (await saved())[0]?.conversationHistory[1]?.userMessage, { timeout: 15_000 }).toBe(corrected);
     expect(await saved()).toHaveLength(1);
 
     // And it is listed under the snippet's conversations.
     await page.goto(`/interview-practice/conversations/${snippetId}`);
-    await page.getByText(exchange?.aiResponse.slice(0, 40) ?? 'missing').first().waitFor();
+    await page
+      .getByText(exchange?.aiResponse.slice(0, 40) ?? 'missing')
+      .first()
+      .waitFor();
     await page.context().close();
   });
 });

@@ -37,7 +37,14 @@ export interface GraphqlOptions {
 }
 
 /** Codes of errors in what the client sent (not in the server): always answered 400. */
-const CLIENT_ERROR_CODES = new Set(['INVALID_GRAPHQL', 'BAD_REQUEST', 'GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_USER_INPUT', 'OPERATION_RESOLUTION_FAILURE']);
+const CLIENT_ERROR_CODES = new Set([
+  'INVALID_GRAPHQL',
+  'BAD_REQUEST',
+  'GRAPHQL_PARSE_FAILED',
+  'GRAPHQL_VALIDATION_FAILED',
+  'BAD_USER_INPUT',
+  'OPERATION_RESOLUTION_FAILURE',
+]);
 
 /** An unknown operationName and the like are the client's mistake: 400, not the 500 Apollo Gateway answers. */
 function clientErrorStatusPlugin(): ApolloServerPlugin<GatewayGraphqlContext> {
@@ -114,6 +121,10 @@ export async function graphqlRoutes(app: FastifyInstance, options: GraphqlOption
   await app.register(fastifyApollo(apollo), {
     path: '/graphql',
     method: ['GET', 'POST'],
-    context: async (request) => ({ identityToken: requireSession(request.gatewaySession ?? { kind: 'none' }), requestId: request.id, budgetKey: rateLimitKeyOf(request) }),
+    context: async (request) => ({
+      identityToken: requireSession(request.gatewaySession ?? { kind: 'none' }),
+      requestId: request.id,
+      budgetKey: rateLimitKeyOf(request),
+    }),
   });
 }

@@ -55,9 +55,13 @@ describe('query limits', () => {
   it('counts __schema and __type fields in cost, their lists ten times', () => {
     // __schema (1) + types (1) + 10 × (name + fields (1) + 10 × name) = 2 + 10 × 12 = 122
     expect(errorsOf('{ __schema { types { name fields { name } } } }', { maxCost: 122 })).toEqual([]);
-    expect(errorsOf('{ __schema { types { name fields { name } } } }', { maxCost: 121 })).toEqual(['Query is too expensive: an estimated 122 fields, at most 121 are allowed.']);
+    expect(errorsOf('{ __schema { types { name fields { name } } } }', { maxCost: 121 })).toEqual([
+      'Query is too expensive: an estimated 122 fields, at most 121 are allowed.',
+    ]);
     // __type (1) + name + fields (1) + 10 × name = 13
-    expect(errorsOf('{ __type(name: "Person") { name fields { name } } }', { maxCost: 12 })).toEqual(['Query is too expensive: an estimated 13 fields, at most 12 are allowed.']);
+    expect(errorsOf('{ __type(name: "Person") { name fields { name } } }', { maxCost: 12 })).toEqual([
+      'Query is too expensive: an estimated 13 fields, at most 12 are allowed.',
+    ]);
   });
 
   it('leaves only __typename free', () => {
@@ -71,7 +75,9 @@ describe('query limits', () => {
     const fields = (count: number) => Array.from({ length: count }, (_, index) => `n${index}: name`).join(' ');
     expect(errorsOf(`{ me { ${fields(20)} } }`)).toEqual([]);
     expect(errorsOf(`{ me { ${fields(21)} } }`)).toEqual(['Query has too many aliases: 21, at most 20 are allowed.']);
-    expect(errorsOf(`{ me { ...A } best: me { name } } fragment A on Person { ${fields(20)} }`)).toEqual(['Query has too many aliases: 21, at most 20 are allowed.']);
+    expect(errorsOf(`{ me { ...A } best: me { name } } fragment A on Person { ${fields(20)} }`)).toEqual([
+      'Query has too many aliases: 21, at most 20 are allowed.',
+    ]);
     expect(errorsOf(`{ me { ${fields(6)} } }`, { maxAliases: 5 })).toEqual(['Query has too many aliases: 6, at most 5 are allowed.']);
   });
 
@@ -89,11 +95,17 @@ describe('query limits', () => {
     expect(errorsOf(`mutation { ${renames(3)} }`)).toEqual([]);
     expect(errorsOf(`mutation { ${renames(4)} }`)).toEqual(['A request may make at most 3 changes at once.']);
     expect(errorsOf(`mutation { ...M } fragment M on Mutation { ${renames(4)} }`)).toEqual(['A request may make at most 3 changes at once.']);
-    expect(errorsOf(`mutation { ${renames(500)} }`)).toEqual(['A request may make at most 3 changes at once.', 'Query has too many aliases: 500, at most 20 are allowed.']);
+    expect(errorsOf(`mutation { ${renames(500)} }`)).toEqual([
+      'A request may make at most 3 changes at once.',
+      'Query has too many aliases: 500, at most 20 are allowed.',
+    ]);
   });
 
   it('stays fast on fragments spread into each other many times', () => {
-    const fragments = Array.from({ length: 30 }, (_, index) => `fragment F${index} on Person { name ${index < 29 ? `...F${index + 1} ...F${index + 1}` : ''} }`).join('\n');
+    const fragments = Array.from(
+      { length: 30 },
+      (_, index) => `fragment F${index} on Person { name ${index < 29 ? `...F${index + 1} ...F${index + 1}` : ''} }`,
+    ).join('\n');
     const started = performance.now();
     const errors = errorsOf(`{ me { ...F0 } } ${fragments}`);
     expect(performance.now() - started).toBeLessThan(1000);

@@ -2,7 +2,19 @@ import type { DocumentNode, GraphQLField, GraphQLNamedType, OperationDefinitionN
 import { GATEWAY_MESSAGES, MAX_MUTATION_FIELDS } from '@story/proto';
 import { graphqlRuntime } from './graphql-runtime.ts';
 
-const { GraphQLError, Kind, SchemaMetaFieldDef, TypeMetaFieldDef, TypeNameMetaFieldDef, getNamedType, getNullableType, isInterfaceType, isListType, isObjectType, visit } = graphqlRuntime;
+const {
+  GraphQLError,
+  Kind,
+  SchemaMetaFieldDef,
+  TypeMetaFieldDef,
+  TypeNameMetaFieldDef,
+  getNamedType,
+  getNullableType,
+  isInterfaceType,
+  isListType,
+  isObjectType,
+  visit,
+} = graphqlRuntime;
 
 export interface QueryLimits {
   /** Deepest field nesting allowed (`{ me { id } }` is 2). */
@@ -40,7 +52,9 @@ function fieldOf(parentType: GraphQLNamedType | undefined, name: string): GraphQ
  * b: processText(...) }` is two AI calls, not one request.
  */
 export function rootFieldNames(operation: OperationDefinitionNode, document: DocumentNode): string[] {
-  const fragments = new Map(document.definitions.flatMap((definition) => (definition.kind === Kind.FRAGMENT_DEFINITION ? [[definition.name.value, definition] as const] : [])));
+  const fragments = new Map(
+    document.definitions.flatMap((definition) => (definition.kind === Kind.FRAGMENT_DEFINITION ? [[definition.name.value, definition] as const] : [])),
+  );
   const names: string[] = [];
   const walk = (selectionSet: SelectionSetNode, seen: ReadonlySet<string>): void => {
     for (const selection of selectionSet.selections) {

@@ -27,7 +27,12 @@ describe('GraphQL response size cap', () => {
     expect(response.statusCode).toBe(400);
     expect(response.headers['content-type']).toMatch(/json/);
     expect(response.json()).toEqual({
-      errors: [{ message: `Response is too large: ${body.length} bytes, at most 1024 are allowed. Ask for fewer fields or fewer items.`, extensions: { code: 'RESPONSE_TOO_LARGE' } }],
+      errors: [
+        {
+          message: `Response is too large: ${body.length} bytes, at most 1024 are allowed. Ask for fewer fields or fewer items.`,
+          extensions: { code: 'RESPONSE_TOO_LARGE' },
+        },
+      ],
     });
     expect(Number(response.headers['content-length'])).toBe(response.rawPayload.length);
   });

@@ -59,7 +59,15 @@ export class SubgraphDataSource extends RemoteGraphQLDataSource<GatewayGraphqlCo
     let statusCode: number;
     let text: string;
     try {
-      const response = await this.agent.request({ origin: this.origin, path: this.path, method: 'POST', headers, body, headersTimeout: timeout, bodyTimeout: timeout });
+      const response = await this.agent.request({
+        origin: this.origin,
+        path: this.path,
+        method: 'POST',
+        headers,
+        body,
+        headersTimeout: timeout,
+        bodyTimeout: timeout,
+      });
       statusCode = response.statusCode;
       text = await response.body.text();
       this.breaker.succeeded(this.subgraph);

@@ -2,7 +2,17 @@ import { pipeline, Transform } from 'node:stream';
 import replyFrom from '@fastify/reply-from';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Agent } from 'undici';
-import { DEFAULT_API_BODY_LIMIT, HTTP_MESSAGES, IDENTITY_HEADER, REQUEST_ID_HEADER, findApiRoute, serviceTimeoutMessage, serviceUnavailableMessage, type ApiRoute, type ServiceName } from '@story/proto';
+import {
+  DEFAULT_API_BODY_LIMIT,
+  HTTP_MESSAGES,
+  IDENTITY_HEADER,
+  REQUEST_ID_HEADER,
+  findApiRoute,
+  serviceTimeoutMessage,
+  serviceUnavailableMessage,
+  type ApiRoute,
+  type ServiceName,
+} from '@story/proto';
 import { HttpError, notFound } from '@story/service-kit/errors';
 import type { OperationBudgetService } from '../security/operation-budget.service.ts';
 import type { CircuitBreaker, UpstreamTimeouts } from './circuit-breaker.ts';
@@ -43,8 +53,7 @@ async function spendBudget(budgets: OperationBudgetService, route: ApiRoute, req
   else if (route.rateLimit === 'ai-session') {
     if (request.method === 'POST' && pathOf(request.url) === route.prefix) await budgets.spend('ai', rateLimitKeyOf(request));
     else await budgets.spend('chunks', rateLimitKeyOf(request));
-  }
-  else if (!SAFE_METHODS.has(request.method) && !route.public) await budgets.spend('writes', rateLimitKeyOf(request));
+  } else if (!SAFE_METHODS.has(request.method) && !route.public) await budgets.spend('writes', rateLimitKeyOf(request));
 }
 
 /**
@@ -156,34 +165,36 @@ export async function apiProxyRoutes(app: FastifyInstance, options: ApiProxyOpti
     reply.raw.once('close', () => {
       if (!reply.raw.writableFinished) caller.abort();
     });
-    return callerGone.run(caller.signal, () => reply.from(`${base}${pathOf(request.url)}`, {
-      timeout: timeoutFor(route, request.method, timeouts),
-      rewriteHeaders: (headers) => {
-        breaker.succeeded(service);
-        return headers;
-      },
-      rewriteRequestHeaders: (proxied, headers) => {
-        // Already removed on arrival; removed again so that no code path can forward a client's claim.
-        delete headers[IDENTITY_HEADER];
-        const session = proxied.gatewaySession;
-        if (session?.kind === 'valid') headers[IDENTITY_HEADER] = session.identityToken;
-        headers[REQUEST_ID_HEADER] = proxied.id;
-        return headers;
-      },
-      // A service's 503 goes back to the caller as it is (reply-from would retry GETs); retrying only multiplies the load.
-      retryDelay: () => null,
-      onError: (failedReply, { error }) => {
-        // Nobody to answer, and not the service's fault.
-        if (caller.signal.aborted) return;
-        const known = httpErrorIn(error);
-        if (known) {
-          void failedReply.code(known.statusCode).send({ message: known.message });
-          return;
-        }
-        breaker.failed(service);
-        void failedReply.code(503).send({ message: isTimeout(error) ? serviceTimeoutMessage(service) : serviceUnavailableMessage(service) });
-      },
-    }));
+    return callerGone.run(caller.signal, () =>
+      reply.from(`${base}${pathOf(request.url)}`, {
+        timeout: timeoutFor(route, request.method, timeouts),
+        rewriteHeaders: (headers) => {
+          breaker.succeeded(service);
+          return headers;
+        },
+        rewriteRequestHeaders: (proxied, headers) => {
+          // Already removed on arrival; removed again so that no code path can forward a client's claim.
+          delete headers[IDENTITY_HEADER];
+          const session = proxied.gatewaySession;
+          if (session?.kind === 'valid') headers[IDENTITY_HEADER] = session.identityToken;
+          headers[REQUEST_ID_HEADER] = proxied.id;
+          return headers;
+        },
+        // A service's 503 goes back to the caller as it is (reply-from would retry GETs); retrying only multiplies the load.
+        retryDelay: () => null,
+        onError: (failedReply, { error }) => {
+          // Nobody to answer, and not the service's fault.
+          if (caller.signal.aborted) return;
+          const known = httpErrorIn(error);
+          if (known) {
+            void failedReply.code(known.statusCode).send({ message: known.message });
+            return;
+          }
+          breaker.failed(service);
+          void failedReply.code(503).send({ message: isTimeout(error) ? serviceTimeoutMessage(service) : serviceUnavailableMessage(service) });
+        },
+      }),
+    );
   };
 
   const methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;

@@ -12,7 +12,10 @@ export const callerGone = new AsyncLocalStorage<AbortSignal>();
  */
 class CallerBoundAgent extends Agent {
   override request<TOpaque = null>(options: Dispatcher.RequestOptions<TOpaque>): Promise<Dispatcher.ResponseData<TOpaque>>;
-  override request<TOpaque = null>(options: Dispatcher.RequestOptions<TOpaque>, callback: (error: Error | null, data: Dispatcher.ResponseData<TOpaque>) => void): void;
+  override request<TOpaque = null>(
+    options: Dispatcher.RequestOptions<TOpaque>,
+    callback: (error: Error | null, data: Dispatcher.ResponseData<TOpaque>) => void,
+  ): void;
   override request<TOpaque = null>(
     options: Dispatcher.RequestOptions<TOpaque>,
     callback?: (error: Error | null, data: Dispatcher.ResponseData<TOpaque>) => void,

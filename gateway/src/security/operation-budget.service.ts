@@ -17,7 +17,12 @@ export interface BudgetLimits {
 const WINDOW_MS = 60_000;
 /** The KV bucket every gateway instance counts in. */
 export const BUDGETS_BUCKET = NATS_BUCKETS.budgets;
-const WHAT: Record<BudgetKind, Parameters<typeof budgetSpentMessage>[0]> = { auth: 'sign-in attempts', ai: 'AI requests', writes: 'changes', chunks: 'recording chunks' };
+const WHAT: Record<BudgetKind, Parameters<typeof budgetSpentMessage>[0]> = {
+  auth: 'sign-in attempts',
+  ai: 'AI requests',
+  writes: 'changes',
+  chunks: 'recording chunks',
+};
 
 /** The same rate (a generic cell rate) counted in this process only: the fallback while NATS KV cannot be reached. */
 class LocalRateLimiter {

@@ -4,11 +4,7 @@ import { SessionServiceUnavailableError, type SessionCheckService, type SessionS
 import type { SessionTokenVerifier } from './session-token.service.ts';
 
 /** What the gateway knows about the caller of one request. */
-export type SessionState =
-  | { kind: 'none' }
-  | { kind: 'invalid' }
-  | { kind: 'unavailable' }
-  | { kind: 'valid'; identity: Identity; identityToken: string };
+export type SessionState = { kind: 'none' } | { kind: 'invalid' } | { kind: 'unavailable' } | { kind: 'valid'; identity: Identity; identityToken: string };
 
 /** Turns a session cookie into a verified, still-valid identity (and the token forwarded to services). */
 export class SessionService {

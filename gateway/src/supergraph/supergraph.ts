@@ -31,9 +31,7 @@ export function subgraphsFingerprint(): string {
  * Subgraph URLs are placeholders: the gateway maps each subgraph name to `<SERVICE>_URL/graphql`.
  */
 export function composeSupergraph(): string {
-  const result = composeServices(
-    SUBGRAPHS.map((name) => ({ name, typeDefs: parse(subgraphSdl(name)), url: `http://${name}.subgraph.invalid/graphql` })),
-  );
+  const result = composeServices(SUBGRAPHS.map((name) => ({ name, typeDefs: parse(subgraphSdl(name)), url: `http://${name}.subgraph.invalid/graphql` })));
   if (result.errors) {
     throw new SupergraphError(`GraphQL composition failed:\n${result.errors.map((error) => `  - ${error.message}`).join('\n')}`);
   }
@@ -48,9 +46,7 @@ export function loadSupergraph(path: string = SUPERGRAPH_PATH): string {
   const sdl = readFileSync(path, 'utf8');
   const firstLine = sdl.slice(0, sdl.indexOf('\n'));
   if (firstLine !== `${FINGERPRINT_PREFIX}${subgraphsFingerprint()}`) {
-    throw new SupergraphError(
-      `The supergraph ${path} is out of date with proto/graphql: run \`npm run compose -w @story/gateway\` (make run does it).`,
-    );
+    throw new SupergraphError(`The supergraph ${path} is out of date with proto/graphql: run \`npm run compose -w @story/gateway\` (make run does it).`);
   }
   return sdl;
 }

@@ -59,7 +59,8 @@ export function permissionViolations(nc: NatsConnection): string[] {
     for await (const status of nc.status()) {
       if (status.type !== 'error') continue;
       const { error } = status;
-      if (error.name === 'PermissionViolationError' && 'operation' in error && 'subject' in error) seen.push(`${String(error.operation)} ${String(error.subject)}`);
+      if (error.name === 'PermissionViolationError' && 'operation' in error && 'subject' in error)
+        seen.push(`${String(error.operation)} ${String(error.subject)}`);
     }
   })();
   return seen;

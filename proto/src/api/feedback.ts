@@ -62,7 +62,6 @@ export type AnswerDeliveryInput = z.infer<typeof answerDeliveryInputSchema>;
 export const storyTurnSchema = z.object({ question: z.string().max(20_000), answer: z.string().min(1).max(20_000) });
 export type StoryTurn = z.infer<typeof storyTurnSchema>;
 
-
 // ---- the feedback ----------------------------------------------------------------------------------
 
 /** Words of the answer itself: character offsets into `answer` (end exclusive) and the text there. */

@@ -4,19 +4,29 @@ import { idSchema } from '../ids.ts';
 import { LIMITS, MESSAGES } from '../validation.ts';
 
 const requiredTrimmed = (message: string, max: number) =>
-  z.string(message).trim().min(1, message).max(max, `${message.replace('Please enter', 'Keep')} under ${max} characters`);
+  z
+    .string(message)
+    .trim()
+    .min(1, message)
+    .max(max, `${message.replace('Please enter', 'Keep')} under ${max} characters`);
 
 /** The interview start form; its fields are checked in the specification's order (company, title, description), so the first problem is the one the form shows. */
 export const processJobDescriptionRequestSchema = z.object({
   companyName: requiredTrimmed(MESSAGES.companyRequired, LIMITS.companyName),
   jobTitle: requiredTrimmed(MESSAGES.jobTitleRequired, LIMITS.jobTitle),
-  jobDescription: z.string(MESSAGES.jobDescriptionRequired).refine((t) => t.trim().length > 0, MESSAGES.jobDescriptionRequired).refine((t) => t.length <= LIMITS.jobDescription, `Job description must be at most ${LIMITS.jobDescription} characters`),
+  jobDescription: z
+    .string(MESSAGES.jobDescriptionRequired)
+    .refine((t) => t.trim().length > 0, MESSAGES.jobDescriptionRequired)
+    .refine((t) => t.length <= LIMITS.jobDescription, `Job description must be at most ${LIMITS.jobDescription} characters`),
 });
 export type ProcessJobDescriptionRequest = z.infer<typeof processJobDescriptionRequestSchema>;
 export const processJobDescriptionResponseSchema = z.object({ cleanedDescription: z.string() });
 
 export const confirmJobDescriptionRequestSchema = z.object({
-  formattedContent: z.string(MESSAGES.formattedContentEmpty).refine((t) => t.trim().length > 0, MESSAGES.formattedContentEmpty).refine((t) => t.length <= LIMITS.jobDescription, 'Formatted content is too long'),
+  formattedContent: z
+    .string(MESSAGES.formattedContentEmpty)
+    .refine((t) => t.trim().length > 0, MESSAGES.formattedContentEmpty)
+    .refine((t) => t.length <= LIMITS.jobDescription, 'Formatted content is too long'),
   jobTitle: requiredTrimmed(MESSAGES.jobTitleRequired, LIMITS.jobTitle),
   companyName: requiredTrimmed(MESSAGES.companyRequired, LIMITS.companyName),
   originalContent: z.string().max(LIMITS.jobDescription, 'Original content is too long').optional(),
@@ -43,8 +53,15 @@ export const jobDescriptionActionResponseSchema = z.object({ id: z.number(), mes
 
 /** Save Snippet: the pasted text is checked before the description id, as the specification orders them. */
 export const createSnippetRequestSchema = z.object({
-  snippetText: z.string(MESSAGES.snippetEmpty).refine((t) => t.trim().length > 0, MESSAGES.snippetEmpty).refine((t) => t.length <= LIMITS.snippetText, 'Snippet is too long'),
-  jobDescriptionId: z.number(MESSAGES.invalidJobDescriptionId).int(MESSAGES.invalidJobDescriptionId).positive(MESSAGES.invalidJobDescriptionId).max(Number.MAX_SAFE_INTEGER, MESSAGES.invalidJobDescriptionId),
+  snippetText: z
+    .string(MESSAGES.snippetEmpty)
+    .refine((t) => t.trim().length > 0, MESSAGES.snippetEmpty)
+    .refine((t) => t.length <= LIMITS.snippetText, 'Snippet is too long'),
+  jobDescriptionId: z
+    .number(MESSAGES.invalidJobDescriptionId)
+    .int(MESSAGES.invalidJobDescriptionId)
+    .positive(MESSAGES.invalidJobDescriptionId)
+    .max(Number.MAX_SAFE_INTEGER, MESSAGES.invalidJobDescriptionId),
 });
 export type CreateSnippetRequest = z.infer<typeof createSnippetRequestSchema>;
 export const createSnippetResponseSchema = z.object({ id: z.number() });

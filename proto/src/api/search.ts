@@ -3,7 +3,11 @@ import { z } from 'zod';
 import { LIMITS, MESSAGES } from '../validation.ts';
 
 export const storyQueryRequestSchema = z.object({
-  query: z.string(MESSAGES.searchEmpty).trim().min(1, MESSAGES.searchEmpty).max(LIMITS.searchQuery, `Search query must be at most ${LIMITS.searchQuery} characters`),
+  query: z
+    .string(MESSAGES.searchEmpty)
+    .trim()
+    .min(1, MESSAGES.searchEmpty)
+    .max(LIMITS.searchQuery, `Search query must be at most ${LIMITS.searchQuery} characters`),
 });
 /** Why a story came up: found by its meaning (dense vectors), by its words (the lexical index), or both. */
 export const STORY_MATCH_KINDS = ['meaning', 'words'] as const;
@@ -21,7 +25,12 @@ export const storyResultSchema = z.object({
   origin: z
     .discriminatedUnion('kind', [
       z.object({ kind: z.literal('message'), threadId: z.number().int().positive(), messageId: z.number().int().positive() }),
-      z.object({ kind: z.literal('exchange'), snippetId: z.number().int().positive(), conversationId: z.number().int().positive(), exchange: z.number().int().min(0) }),
+      z.object({
+        kind: z.literal('exchange'),
+        snippetId: z.number().int().positive(),
+        conversationId: z.number().int().positive(),
+        exchange: z.number().int().min(0),
+      }),
     ])
     .optional(),
 });

@@ -67,7 +67,12 @@ export type TranscribeResponse = z.infer<typeof transcribeResponseSchema>;
  * speech, as a spoken turn's reply comes (`audioResponse` base64 MP3 and `wordTimings`), when the
  * caller's type replies with voice; text only otherwise.
  */
-export const spokenOpeningResponseSchema = z.object({ aiResponse: z.string(), audioResponse: z.string().optional(), audioId: z.string().optional(), wordTimings: z.array(wordTimingSchema).optional() });
+export const spokenOpeningResponseSchema = z.object({
+  aiResponse: z.string(),
+  audioResponse: z.string().optional(),
+  audioId: z.string().optional(),
+  wordTimings: z.array(wordTimingSchema).optional(),
+});
 export type SpokenOpeningResponse = z.infer<typeof spokenOpeningResponseSchema>;
 
 /** The recorder's formats (spec section 9, in order of preference), as `MediaRecorder` names them. */
@@ -95,7 +100,11 @@ export const voiceChunkQuerySchema = z.object({
 export const voiceChunkResponseSchema = z.object({ received: z.number().int(), heardSeconds: z.number() });
 /** `POST /api/transcribe/sessions/{sessionId}/finish`: Stop was pressed after `chunkCount` chunks; the answer is a transcribe response. */
 export const finishVoiceSessionRequestSchema = z.object({
-  chunkCount: z.number('chunkCount must be a number').int('chunkCount must be a whole number').min(1, 'chunkCount must be at least 1').max(100_000, 'chunkCount is too large'),
+  chunkCount: z
+    .number('chunkCount must be a number')
+    .int('chunkCount must be a whole number')
+    .min(1, 'chunkCount must be at least 1')
+    .max(100_000, 'chunkCount is too large'),
   conversationHistory: chatHistorySchema.default([]),
   context: z.string().max(LIMITS.snippetText).optional(),
   threadId: idSchema.optional(),

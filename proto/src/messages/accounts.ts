@@ -39,8 +39,7 @@ export const ACCOUNT_MESSAGES = {
 const seconds = (count: number) => `${count} ${count === 1 ? 'second' : 'seconds'}`;
 
 /** The answer to a sign-in attempt (or password change) while the account must wait. */
-export const tooManySignInAttemptsMessage = (waitSeconds: number) =>
-  `Too many sign-in attempts for this account. Please try again in ${seconds(waitSeconds)}.`;
+export const tooManySignInAttemptsMessage = (waitSeconds: number) => `Too many sign-in attempts for this account. Please try again in ${seconds(waitSeconds)}.`;
 
 /** The answer to a check-email call past the budget of the e-mail it asks about. */
 export const tooManyEmailChecksMessage = (waitSeconds: number) => `Too many checks of this email address. Please try again in ${seconds(waitSeconds)}.`;

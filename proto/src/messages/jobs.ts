@@ -22,4 +22,5 @@ export const JOB_MESSAGES = {
 export const jobDescriptionLimitReached = (limit: number) => `You have reached the limit of ${limit} saved job descriptions. Delete old ones to save new ones.`;
 
 /** A new snippet past the configured number per job description. */
-export const snippetLimitReached = (limit: number) => `This job description has reached the limit of ${limit} snippets. Practise with one of its saved snippets or delete the job description.`;
+export const snippetLimitReached = (limit: number) =>
+  `This job description has reached the limit of ${limit} snippets. Practise with one of its saved snippets or delete the job description.`;

@@ -49,7 +49,8 @@ export const recordingTooLongMessage = (limitSeconds: number) =>
 export const chunkOutOfOrderMessage = (expected: number, got: number) => `Recording chunk ${got} arrived out of order; chunk ${expected} was expected.`;
 
 /** A finish that came before every chunk did. */
-export const chunksMissingMessage = (received: number, sent: number) => `Only ${received} of ${sent} recording chunks arrived. Your recording will be sent as a whole instead.`;
+export const chunksMissingMessage = (received: number, sent: number) =>
+  `Only ${received} of ${sent} recording chunks arrived. Your recording will be sent as a whole instead.`;
 
 /** Said before the time limit stops the recorder. */
 export const timeLimitWarningMessage = (secondsLeft: number) => `${spokenDuration(secondsLeft)} left: recording stops at your time limit.`;

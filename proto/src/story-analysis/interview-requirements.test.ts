@@ -38,7 +38,9 @@ describe('requirements read from a pasted job-description section', () => {
   });
 
   it('handles responsibilities, skills and personal qualities separated by semicolons', () => {
-    const requirements = extractRequirements('Responsible for managing a portfolio of 20 enterprise clients; Strong negotiation skills; Detail-oriented and organised');
+    const requirements = extractRequirements(
+      'Responsible for managing a portfolio of 20 enterprise clients; Strong negotiation skills; Detail-oriented and organised',
+    );
     expect(requirements.map((r) => r.question)).toEqual([
       'Tell me about a time you were responsible for managing a portfolio of 20 enterprise clients.',
       'Tell me about a time you relied on your negotiation skills.',

@@ -17,7 +17,8 @@ const BOILERPLATE =
   /\b(equal opportunit\w*|benefits|salary|compensation|we offer|perks|about us|apply now|how to apply|visa|sponsorship|pto|paid time off|401k|health insurance|dental|location:|hybrid|remote-first|our mission|who we are|diversity)\b/i;
 /** A company describing itself ("We are a fast-growing startup"), unless it goes on to say whom it seeks. */
 const SELF_DESCRIPTION = /^(?:we are|we're|our company|the company|our team is|join us)\b(?!.*\b(?:looking|seeking|hiring|need)\b)/i;
-const TRAILING_NOISE = /\s*(?:,\s*)?(?:is|are|would be)?\s*(?:a (?:big |huge )?(?:plus|bonus)|preferred|nice to have|desirable|required|essential|a must|an advantage)$/i;
+const TRAILING_NOISE =
+  /\s*(?:,\s*)?(?:is|are|would be)?\s*(?:a (?:big |huge )?(?:plus|bonus)|preferred|nice to have|desirable|required|essential|a must|an advantage)$/i;
 /** Personal qualities ("Detail-oriented and organised", "Self-starter"). */
 const QUALITY = /^(?:[a-z-]+(?:ed|ive|ous|ful|able|ible|ic|al|ent|ant|oriented|minded|starter|player)(?:,?\s+(?:and\s+)?)?){1,3}$/i;
 const LEADING_NOISE =
@@ -35,18 +36,21 @@ const ACTION_VERBS = new Set(
 const EXPERIENCE =
   /^(?:(?:\d+\s*\+?\s*(?:years?|yrs)\s*(?:of\s+)?)|(?:several|many|some|a few)\s+years\s+of\s+)?(?:(?:professional|hands-on|proven|solid|strong|extensive|deep|demonstrated|practical|relevant|working|good|excellent|advanced|expert|prior|previous|commercial|industry)\s+)*(?:experience|expertise|background|track record|proficiency|familiarity|knowledge|understanding|fluency|command)\s+(?:with|in|of|using|on|for|at|building|leading|managing|working)\s+(.+)$/i;
 const PROFICIENT = /^(?:proficient|skilled|experienced|fluent|expert|familiar|comfortable|confident)\s+(?:in|with|at|using)\s+(.+)$/i;
-const SKILLS = /^(?:(?:strong|excellent|great|good|outstanding|exceptional|effective|superb|solid|clear|proven|first-class|top-notch)\s+)+(.+?)\s+(?:skills?|abilities)((?:\s+(?:with|for|in|across|when)\s+.+)?)$/i;
+const SKILLS =
+  /^(?:(?:strong|excellent|great|good|outstanding|exceptional|effective|superb|solid|clear|proven|first-class|top-notch)\s+)+(.+?)\s+(?:skills?|abilities)((?:\s+(?:with|for|in|across|when)\s+.+)?)$/i;
 const RESPONSIBLE = /^(?:responsible for|accountable for|in charge of|owning)\s+(.+)$/i;
 
 function clean(line: string): string {
-  return line
-    // Markdown of a snippet copied from the review screen's editor: escapes and bold marks are not words.
-    .replace(/\\([!-/:-@[-`{-~])/g, '$1')
-    .replace(/\*\*|__/g, '')
-    .replace(BULLET, '')
-    .replace(/\s+/g, ' ')
-    .replace(/[.;:,!]+$/, '')
-    .trim();
+  return (
+    line
+      // Markdown of a snippet copied from the review screen's editor: escapes and bold marks are not words.
+      .replace(/\\([!-/:-@[-`{-~])/g, '$1')
+      .replace(/\*\*|__/g, '')
+      .replace(BULLET, '')
+      .replace(/\s+/g, ' ')
+      .replace(/[.;:,!]+$/, '')
+      .trim()
+  );
 }
 
 /** Lower-cases the first word unless it is an acronym or a name-like word (APIs, AWS, TypeScript). */

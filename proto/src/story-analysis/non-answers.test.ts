@@ -56,7 +56,8 @@ const evaluationSetSchema = z.object({
 });
 
 /** The hand-written sets in `proto/evaluation/`: non-answers of every kind against real answers, short and long. */
-const readSet = (name: string) => evaluationSetSchema.parse(JSON.parse(readFileSync(fileURLToPath(new URL(`../../evaluation/${name}`, import.meta.url)), 'utf8')));
+const readSet = (name: string) =>
+  evaluationSetSchema.parse(JSON.parse(readFileSync(fileURLToPath(new URL(`../../evaluation/${name}`, import.meta.url)), 'utf8')));
 
 describe.each(['non-answers.json', 'non-answers-second.json'])('non-answers on the evaluation set %s', (name) => {
   const set = readSet(name);

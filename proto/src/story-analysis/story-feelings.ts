@@ -14,10 +14,16 @@ const CLAUSE_START = /.*(?:[.!?;,:]|\s[-–—])\s*/s;
 
 /** Words that may stand between the person and their feeling without changing whose it is ("so", "really", "a bit"). */
 const DEGREE = new Set(
-  'so really very quite pretty rather bit little kind sort of kinda totally completely utterly incredibly extremely super absolutely deeply genuinely honestly all both just still also too even more increasingly definitely'.split(' '),
+  'so really very quite pretty rather bit little kind sort of kinda totally completely utterly incredibly extremely super absolutely deeply genuinely honestly all both just still also too even more increasingly definitely'.split(
+    ' ',
+  ),
 );
 /** Verbs that join a subject to how it felt ("was", "got", "have been", "ended up"). */
-const LINKING = new Set('was were am are is got get gets getting became become becoming felt feel feels feeling grew been be being have had has ended up kept stayed remained'.split(' '));
+const LINKING = new Set(
+  'was were am are is got get gets getting became become becoming felt feel feels feeling grew been be being have had has ended up kept stayed remained'.split(
+    ' ',
+  ),
+);
 /** "it made me nervous", "left us exhausted". */
 const CAUSING = new Set('made makes making left leaves leaving got gets kept keeps'.split(' '));
 const PERSON = new Set(['i', 'we']);
@@ -25,7 +31,11 @@ const AND = new Set(['and', 'or', 'but', 'yet']);
 const PERSON_CONTRACTIONS = new Set(["i'm", "we're", "i've", "we've", "i'd", "we'd", "i'll", "we'll"]);
 
 /** Lower-case words with plain apostrophes ("I’m" → "i'm"). */
-const tokens = (text: string): string[] => text.toLowerCase().replace(/’/g, "'").match(/[a-z0-9']+/g) ?? [];
+const tokens = (text: string): string[] =>
+  text
+    .toLowerCase()
+    .replace(/’/g, "'")
+    .match(/[a-z0-9']+/g) ?? [];
 
 /** True when the words just before a feeling (`lead`, its clause up to the feeling) make it the person's own. */
 function isTheirs(lead: readonly string[], feeling: string): boolean {

@@ -29,7 +29,8 @@ const MEASURED_RESULTS = [
   new RegExp(String.raw`\d[\d,.]*\s?(?:x|times|%)\s+(?:of\s+|above\s+|over\s+|below\s+|under\s+)?${TARGET}`, 'i'),
 ];
 
-const NUMBER_PATTERN = /\d+(?:[.,]\d+)?\s?(?:%|percent|x\b|times\b|k\b|m\b|million|billion|thousand|hours?|days?|weeks?|months?|minutes?|seconds?|ms\b|people|users|customers|clients|sales|dollars|euros|pounds|points|tickets|bugs|incidents|servers|stars)|[$€£]\s?\d/i;
+const NUMBER_PATTERN =
+  /\d+(?:[.,]\d+)?\s?(?:%|percent|x\b|times\b|k\b|m\b|million|billion|thousand|hours?|days?|weeks?|months?|minutes?|seconds?|ms\b|people|users|customers|clients|sales|dollars|euros|pounds|points|tickets|bugs|incidents|servers|stars)|[$€£]\s?\d/i;
 /** Whole figures, most telling first: a percentage, money, a multiple, then a count with a unit. */
 const FIGURES = [
   /\b\d+(?:[.,]\d+)?\s?(?:%|percent\b)/i,
@@ -38,7 +39,8 @@ const FIGURES = [
   /\b\d[\d,.]*\s?(?:k\b|m\b|million|billion|thousand|hours?|days?|weeks?|months?|minutes?|seconds?|ms\b|people|users|customers|clients|sales|dollars|euros|pounds|points|tickets|bugs|incidents|servers|stars|runners|engineer-hours)/i,
 ];
 /** Results that can be measured, so asking for a figure makes sense. */
-const MEASURABLE = /\b(?:reduced|increased|improved|saved|cut|doubled|tripled|halved|grew|boosted|raised|lowered|decreased|faster|slower|quicker|cheaper|more|less|fewer|revenue|costs?|sales|conversion|retention|throughput|latency|errors?|downtime|growth)\b/i;
+const MEASURABLE =
+  /\b(?:reduced|increased|improved|saved|cut|doubled|tripled|halved|grew|boosted|raised|lowered|decreased|faster|slower|quicker|cheaper|more|less|fewer|revenue|costs?|sales|conversion|retention|throughput|latency|errors?|downtime|growth)\b/i;
 
 /**
  * A setting set to another value, to the end of its clause: a step, not an outcome, whatever its
@@ -69,7 +71,10 @@ export const statesMeasuredResult = (text: string): boolean => {
 
 function mostTellingFigure(text: string): string | undefined {
   for (const figure of FIGURES) {
-    const match = figure.exec(text)?.[0]?.trim().replace(/[.,]+$/, '');
+    const match = figure
+      .exec(text)?.[0]
+      ?.trim()
+      .replace(/[.,]+$/, '');
     if (match) return match;
   }
   return undefined;

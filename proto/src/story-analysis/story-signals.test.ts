@@ -31,7 +31,13 @@ describe('story signals', () => {
   it('reads the subject of a topic sentence and splits clauses', () => {
     expect(topicOf('I want to talk about the time I organised a charity run')).toBe('I organised a charity run');
     expect(topicOf('I organised a charity run')).toBeUndefined();
-    expect(clauses('We shipped. Then we slept; it was late — very late, and quiet')).toEqual(['We shipped.', 'Then we slept', 'it was late', 'very late', 'and quiet']);
+    expect(clauses('We shipped. Then we slept; it was late — very late, and quiet')).toEqual([
+      'We shipped.',
+      'Then we slept',
+      'it was late',
+      'very late',
+      'and quiet',
+    ]);
   });
 });
 
@@ -40,7 +46,12 @@ describe('story signals: what the person did is not how it turned out', () => {
     const steps = classify('I rolled back the deploy, found the pool was exhausted, raised the pool size and added a circuit breaker.');
     expect(steps.has('action')).toBe(true);
     expect(steps.has('result')).toBe(false);
-    for (const text of ['I fixed the flaky tests and rewrote the deploy script.', 'I shipped a hotfix that night.', 'I raised the timeout from 5 to 30 seconds.', 'I increased the pool size and restarted the workers.']) {
+    for (const text of [
+      'I fixed the flaky tests and rewrote the deploy script.',
+      'I shipped a hotfix that night.',
+      'I raised the timeout from 5 to 30 seconds.',
+      'I increased the pool size and restarted the workers.',
+    ]) {
       expect(classify(text).has('result'), text).toBe(false);
     }
   });
@@ -61,10 +72,14 @@ describe('story signals: what the person did is not how it turned out', () => {
   });
 });
 
-const actionsAndResultsSchema = z.object({ sentences: z.array(z.object({ told: z.enum(['action', 'result']), text: z.string().min(1), set: z.enum(['first', 'second']) })).min(40) });
+const actionsAndResultsSchema = z.object({
+  sentences: z.array(z.object({ told: z.enum(['action', 'result']), text: z.string().min(1), set: z.enum(['first', 'second']) })).min(40),
+});
 
 describe('story signals on the evaluation set of actions and results (proto/evaluation)', () => {
-  const { sentences } = actionsAndResultsSchema.parse(JSON.parse(readFileSync(fileURLToPath(new URL('../../evaluation/actions-and-results.json', import.meta.url)), 'utf8')));
+  const { sentences } = actionsAndResultsSchema.parse(
+    JSON.parse(readFileSync(fileURLToPath(new URL('../../evaluation/actions-and-results.json', import.meta.url)), 'utf8')),
+  );
 
   it('holds at least 20 sentences of each', () => {
     expect(sentences.filter((sentence) => sentence.told === 'action').length).toBeGreaterThanOrEqual(20);

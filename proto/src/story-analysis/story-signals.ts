@@ -11,23 +11,115 @@ export type StoryElement = 'situation' | 'task' | 'action' | 'teamAction' | 'res
 
 const ADVERB = String.raw`(?:(?:then|also|first|finally|personally|quickly|eventually|immediately|just|even|actually|basically|really|initially|later|soon|ultimately|carefully|gradually|still)\s+)?`;
 const NOT_ACTIONS = new Set([
-  'needed', 'wanted', 'liked', 'loved', 'hated', 'felt', 'learned', 'learnt', 'realised', 'realized', 'noticed', 'worked',
-  'used', 'joined', 'started', 'believed', 'hoped', 'expected', 'assumed', 'wondered', 'was', 'were', 'had', 'supposed',
-  'enjoyed', 'preferred', 'seemed', 'appeared', 'struggled', 'failed', 'panicked', 'worried', 'tired', 'moved', 'lived',
+  'needed',
+  'wanted',
+  'liked',
+  'loved',
+  'hated',
+  'felt',
+  'learned',
+  'learnt',
+  'realised',
+  'realized',
+  'noticed',
+  'worked',
+  'used',
+  'joined',
+  'started',
+  'believed',
+  'hoped',
+  'expected',
+  'assumed',
+  'wondered',
+  'was',
+  'were',
+  'had',
+  'supposed',
+  'enjoyed',
+  'preferred',
+  'seemed',
+  'appeared',
+  'struggled',
+  'failed',
+  'panicked',
+  'worried',
+  'tired',
+  'moved',
+  'lived',
   // Things that happen to a person, not steps they take.
-  'burned', 'stressed', 'exhausted', 'overwhelmed', 'frustrated', 'suffered', 'crashed', 'collapsed', 'cried', 'froze', 'stayed',
+  'burned',
+  'stressed',
+  'exhausted',
+  'overwhelmed',
+  'frustrated',
+  'suffered',
+  'crashed',
+  'collapsed',
+  'cried',
+  'froze',
+  'stayed',
 ]);
 const IRREGULAR_ACTIONS = [
-  'built', 'led', 'made', 'wrote', 'rewrote', 'took', 'ran', 'set', 'spoke', 'told', 'went', 'began', 'drove', 'chose',
-  'sent', 'brought', 'taught', 'found', 'gave', 'got', 'kept', 'held', 'met', 'paid', 'put', 'sold', 'thought', 'did',
-  'broke', 'caught', 'fought', 'sought', 'won', 'dug', 'cut', 'shut', 'split', 'spent', 'stood', 'sat', 'read', 'rebuilt',
-  'overcame', 'undertook', 'withdrew', 'hung', 'let', 'knew', 'came', 'saw', 'fixed', 'took over', 'stepped up',
+  'built',
+  'led',
+  'made',
+  'wrote',
+  'rewrote',
+  'took',
+  'ran',
+  'set',
+  'spoke',
+  'told',
+  'went',
+  'began',
+  'drove',
+  'chose',
+  'sent',
+  'brought',
+  'taught',
+  'found',
+  'gave',
+  'got',
+  'kept',
+  'held',
+  'met',
+  'paid',
+  'put',
+  'sold',
+  'thought',
+  'did',
+  'broke',
+  'caught',
+  'fought',
+  'sought',
+  'won',
+  'dug',
+  'cut',
+  'shut',
+  'split',
+  'spent',
+  'stood',
+  'sat',
+  'read',
+  'rebuilt',
+  'overcame',
+  'undertook',
+  'withdrew',
+  'hung',
+  'let',
+  'knew',
+  'came',
+  'saw',
+  'fixed',
+  'took over',
+  'stepped up',
 ];
 
 const PATTERN_ELEMENTS = ['situation', 'task', 'result', 'learning', 'people'] as const;
 
 /** Verbs of an outcome, whoever did it ("I reduced the build time", "sign-ups increased"). */
-const OUTCOME_VERBS = /\b(?:reduced|increased|improved|saved|doubled|tripled|halved|grew(?!\s+up\b)|boosted|lowered|decreased|won|achieved|succeeded|exceeded|became|landed)\b/i;
+const OUTCOME_VERBS =
+  /\b(?:reduced|increased|improved|saved|doubled|tripled|halved|grew(?!\s+up\b)|boosted|lowered|decreased|won|achieved|succeeded|exceeded|became|landed)\b/i;
 /**
  * Verbs of doing that tell an outcome only when someone or something else did them, or they were
  * done to it: "I fixed the flaky tests" is a step, "that fixed the leak", "the outage was resolved",
@@ -36,10 +128,13 @@ const OUTCOME_VERBS = /\b(?:reduced|increased|improved|saved|doubled|tripled|hal
 const DONE_VERBS =
   /\b(?:cut|raised|shipped|launched|delivered|completed|finished|released|fixed|resolved|solved|passed|signed(?: off)?|promoted|praised|recognised|recognized|adopted|thanked|came back|agreed|approved|accepted|bought in|went ahead|started (?:using|selling|buying|to use|to sell)|kept using|renewed|stayed)\b/gi;
 /** Said after a step, these make it an outcome even when the person did it ("we shipped on time"). */
-const OUTCOME_QUALIFIER = /\b(?:on time|on schedule|ahead of (?:schedule|time|the deadline)|early|under budget|on budget|in time|for good|without (?:a hitch|any issues|issues|downtime|incident))\b/i;
+const OUTCOME_QUALIFIER =
+  /\b(?:on time|on schedule|ahead of (?:schedule|time|the deadline)|early|under budget|on budget|in time|for good|without (?:a hitch|any issues|issues|downtime|incident))\b/i;
 /** Words a list of steps may put between its subject and a verb. */
 const STEP_ADVERBS = new Set(
-  'then also first finally personally quickly eventually immediately just even actually basically really initially later soon ultimately carefully gradually still together successfully jointly'.split(' '),
+  'then also first finally personally quickly eventually immediately just even actually basically really initially later soon ultimately carefully gradually still together successfully jointly'.split(
+    ' ',
+  ),
 );
 /** Whoever did a step, read back from the verb: the person ("I", "we"), or someone or something else. */
 const SUBJECT_PRONOUNS = new Set(['i', 'we', 'it', 'this', 'that', 'which', 'they', 'he', 'she', 'who']);
@@ -47,7 +142,11 @@ const CLAUSE_JOINS = new Set(['and', 'or', 'then', 'but', 'so', ',']);
 
 /** True when the verb that starts at `at` was done by the person ("I fixed", "I rolled back…, raised the pool size"). */
 function doneByThePerson(text: string, at: number): boolean {
-  const sentence = text.slice(0, at).split(/[.!?;:]\s|\s[-–—]\s/).at(-1) ?? '';
+  const sentence =
+    text
+      .slice(0, at)
+      .split(/[.!?;:]\s|\s[-–—]\s/)
+      .at(-1) ?? '';
   const before = (sentence.toLowerCase().match(/[a-z']+|,/g) ?? []).filter((word) => !STEP_ADVERBS.has(word));
   const previous = before.at(-1);
   if (previous === undefined) return true;
@@ -121,7 +220,8 @@ const ACTION_PATTERN = new RegExp(
   String.raw`\bi\s+${ADVERB}(?:(${IRREGULAR_ACTIONS.map((w) => w.replace(' ', String.raw`\s+`)).join('|')})|([a-z]{3,}ed))\b`,
   'gi',
 );
-const ACTION_PHRASES = /\b(?:i (?:started|began) (?:\w+ing|to)\b|what i did was|the first thing i did|my approach was|i decided to|i started by|i began by|i made sure|i took (?:the )?(?:lead|ownership|charge)|i reached out|i set up|i pushed for|i proposed|i suggested|i volunteered)\b/i;
+const ACTION_PHRASES =
+  /\b(?:i (?:started|began) (?:\w+ing|to)\b|what i did was|the first thing i did|my approach was|i decided to|i started by|i began by|i made sure|i took (?:the )?(?:lead|ownership|charge)|i reached out|i set up|i pushed for|i proposed|i suggested|i volunteered)\b/i;
 const TEAM_ACTION_PATTERN = new RegExp(
   String.raw`\b(?:we|(?:our|the|my) (?:team|group|squad|department))\s+${ADVERB}(?:(${IRREGULAR_ACTIONS.map((w) => w.replace(' ', String.raw`\s+`)).join('|')})|([a-z]{3,}ed))\b`,
   'gi',
@@ -211,10 +311,13 @@ export function clauses(text: string): string[] {
     .filter((part) => words(part).length > 0);
 }
 
-const LEADING_FILLER = /^(?:(?:and|but|so|then|because|also|well|um|uh|basically|anyway|ok|okay|yeah|yes|sure|which|while|although|honestly|actually)\b[\s,]*)+/i;
+const LEADING_FILLER =
+  /^(?:(?:and|but|so|then|because|also|well|um|uh|basically|anyway|ok|okay|yeah|yes|sure|which|while|although|honestly|actually)\b[\s,]*)+/i;
 /** Words a quote should not end on: "we were stuck on an…" reads better as "we were stuck…". */
 const TRAILING_STOP_WORDS = new Set(
-  'a an the of to on in at for with and or but by from into onto my our your their his her its that which who whom any some as was were is are be been than so if when while about over under up'.split(' '),
+  'a an the of to on in at for with and or but by from into onto my our your their his her its that which who whom any some as was were is are be been than so if when while about over under up'.split(
+    ' ',
+  ),
 );
 
 /**
@@ -246,7 +349,8 @@ export function quoteFor(text: string, element: StoryElement, maxWords = 10): st
     const parts = clause.split(SUB_CLAUSE).filter((part) => words(part).length >= 3 && classify(part).has(element));
     // Actions read best from their first step; other parts from their fullest mention.
     const fullest = [...parts].sort((a, b) => Math.min(words(b).length, 12) - Math.min(words(a).length, 12))[0];
-    const preferred = (element === 'result' ? parts.find(hasNumber) : undefined) ?? (element === 'action' || element === 'teamAction' ? parts[0] : fullest) ?? clause;
+    const preferred =
+      (element === 'result' ? parts.find(hasNumber) : undefined) ?? (element === 'action' || element === 'teamAction' ? parts[0] : fullest) ?? clause;
     const start = element === 'action' ? preferred.search(/\bI\s/i) : element === 'teamAction' ? preferred.search(/\bwe\s/i) : -1;
     const from = start > 0 && words(preferred.slice(start)).length >= 3 ? preferred.slice(start) : preferred;
     const phrase = quotable(from, maxWords);

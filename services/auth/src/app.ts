@@ -1,5 +1,15 @@
 import { subgraphSdl } from '@story/proto/graphql';
-import { NatsLink, createServiceApp, importPrivateKey, importPublicKey, registerIdentity, registerSubgraph, type ServiceApp, type ServiceDefinition, type ServiceDeps } from '@story/service-kit';
+import {
+  NatsLink,
+  createServiceApp,
+  importPrivateKey,
+  importPublicKey,
+  registerIdentity,
+  registerSubgraph,
+  type ServiceApp,
+  type ServiceDefinition,
+  type ServiceDeps,
+} from '@story/service-kit';
 import { AccountService } from './accounts/account.service.ts';
 import { registerAccountRoutes } from './accounts/accounts.routes.ts';
 import { registerAuthConfigRoutes } from './accounts/auth-config.routes.ts';

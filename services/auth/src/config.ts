@@ -41,7 +41,9 @@ export const authEnvSchema = baseEnvSchema.extend({
     return issuers.length > 0 ? issuers : [...GOOGLE_DEFAULT_ISSUERS];
   }),
   /** Adds `Secure` to the session cookie; on for anything served over HTTPS. */
-  COOKIE_SECURE: optionalText.pipe(z.enum(['true', 'false'], { error: 'COOKIE_SECURE must be true or false' }).default('false')).transform((value) => value === 'true'),
+  COOKIE_SECURE: optionalText
+    .pipe(z.enum(['true', 'false'], { error: 'COOKIE_SECURE must be true or false' }).default('false'))
+    .transform((value) => value === 'true'),
   /** A session ends this many days after sign-in, however often its sliding expiry was renewed. */
   SESSION_ABSOLUTE_LIFETIME_DAYS: wholeNumber('SESSION_ABSOLUTE_LIFETIME_DAYS', 1, 3650, 30),
   /** Wrong passwords per account that cost no wait; each further one doubles the wait from 2 s. */

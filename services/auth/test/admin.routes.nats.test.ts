@@ -13,8 +13,16 @@ beforeAll(async () => {
   const nats = await startTestNats();
   stopNats = nats.stop;
   h = await startAuthHarness(nats.nats.url, { ADMIN_EMAILS: 'Boss@Gmail.com, other.boss@yahoo.com' });
-  const bossResponse = await h.app.inject({ method: 'POST', url: '/api/users/register', payload: registration({ email: 'boss@gmail.com', firstName: 'Boss' }) });
-  const memberResponse = await h.app.inject({ method: 'POST', url: '/api/users/register', payload: registration({ email: 'member@gmail.com', firstName: 'Member' }) });
+  const bossResponse = await h.app.inject({
+    method: 'POST',
+    url: '/api/users/register',
+    payload: registration({ email: 'boss@gmail.com', firstName: 'Boss' }),
+  });
+  const memberResponse = await h.app.inject({
+    method: 'POST',
+    url: '/api/users/register',
+    payload: registration({ email: 'member@gmail.com', firstName: 'Member' }),
+  });
   adminId = sessionOf(bossResponse).userId;
   memberId = sessionOf(memberResponse).userId;
   admin = await h.as({ userId: adminId, isAdmin: true, sessionId: sessionOf(bossResponse).sessionId });
@@ -115,16 +123,34 @@ describe('user type settings', () => {
   });
 
   it('an update takes effect at once for users of that type and only them', async () => {
-    const plus = await h.app.inject({ method: 'PATCH', url: '/api/user-type-settings/plus', headers: admin, payload: { timeLimit: 900, responseType: 'text_and_voice' } });
+    const plus = await h.app.inject({
+      method: 'PATCH',
+      url: '/api/user-type-settings/plus',
+      headers: admin,
+      payload: { timeLimit: 900, responseType: 'text_and_voice' },
+    });
     expect(plus.statusCode).toBe(200);
     expect(plus.json()).toEqual({ userType: 'plus', timeLimit: 900, responseType: 'text_and_voice' });
     // The member is standard: unchanged.
     expect((await h.app.inject({ method: 'GET', url: '/api/user/time-limit', headers: member })).json()).toEqual({ timeLimit: 300, responseType: 'text' });
 
-    const standard = await h.app.inject({ method: 'PATCH', url: '/api/user-type-settings/standard', headers: admin, payload: { timeLimit: 150, responseType: 'text_and_voice' } });
+    const standard = await h.app.inject({
+      method: 'PATCH',
+      url: '/api/user-type-settings/standard',
+      headers: admin,
+      payload: { timeLimit: 150, responseType: 'text_and_voice' },
+    });
     expect(standard.json()).toEqual({ userType: 'standard', timeLimit: 150, responseType: 'text_and_voice' });
-    expect((await h.app.inject({ method: 'GET', url: '/api/user/time-limit', headers: member })).json()).toEqual({ timeLimit: 150, responseType: 'text_and_voice' });
-    expect(await natsRequest(h.client, SUBJECTS.userSettings, { userId: memberId })).toEqual({ ok: true, userType: 'standard', timeLimit: 150, responseType: 'text_and_voice' });
+    expect((await h.app.inject({ method: 'GET', url: '/api/user/time-limit', headers: member })).json()).toEqual({
+      timeLimit: 150,
+      responseType: 'text_and_voice',
+    });
+    expect(await natsRequest(h.client, SUBJECTS.userSettings, { userId: memberId })).toEqual({
+      ok: true,
+      userType: 'standard',
+      timeLimit: 150,
+      responseType: 'text_and_voice',
+    });
     expect(await settingsRows()).toEqual([
       ['standard', 150, 'text_and_voice'],
       ['plus', 900, 'text_and_voice'],
@@ -150,10 +176,20 @@ describe('user type settings', () => {
       expect(response.statusCode, `${url} ${JSON.stringify(payload)}`).toBe(status);
       if (message) expect(response.json()).toEqual({ message });
     }
-    const malformed = await h.app.inject({ method: 'PATCH', url: '/api/user-type-settings/pro', headers: { ...admin, 'content-type': 'application/json' }, payload: '{"timeLimit": 5' });
+    const malformed = await h.app.inject({
+      method: 'PATCH',
+      url: '/api/user-type-settings/pro',
+      headers: { ...admin, 'content-type': 'application/json' },
+      payload: '{"timeLimit": 5',
+    });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toEqual({ message: 'Request body is not valid JSON' });
-    const huge = await h.app.inject({ method: 'PATCH', url: '/api/user-type-settings/pro', headers: admin, payload: { timeLimit: 5, responseType: 'text', pad: 'x'.repeat(2 * 1024 * 1024) } });
+    const huge = await h.app.inject({
+      method: 'PATCH',
+      url: '/api/user-type-settings/pro',
+      headers: admin,
+      payload: { timeLimit: 5, responseType: 'text', pad: 'x'.repeat(2 * 1024 * 1024) },
+    });
     expect(huge.statusCode).toBe(413);
     expect(await settingsRows()).toEqual(before);
   });
@@ -171,12 +207,19 @@ describe('GET /api/auth/config and Google without a client id', () => {
 
 describe('GraphQL subgraph', () => {
   const gql = async (query: string, headers: Record<string, string> = {}, variables?: Record<string, unknown>) => {
-    const response = await h.app.inject({ method: 'POST', url: '/graphql', headers: { ...headers, 'content-type': 'application/json' }, payload: { query, variables } });
+    const response = await h.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: { query, variables },
+    });
     return response.json() as { data?: Record<string, unknown> | null; errors?: { message: string; extensions?: { code?: string } }[] };
   };
 
   it('me is the caller, or null without a session', async () => {
-    expect((await gql('{ me { id email isAdmin userType } }', member)).data).toEqual({ me: { id: String(memberId), email: 'member@gmail.com', isAdmin: false, userType: 'standard' } });
+    expect((await gql('{ me { id email isAdmin userType } }', member)).data).toEqual({
+      me: { id: String(memberId), email: 'member@gmail.com', isAdmin: false, userType: 'standard' },
+    });
     expect((await gql('{ me { id } }')).data).toEqual({ me: null });
   });
 
@@ -194,7 +237,10 @@ describe('GraphQL subgraph', () => {
   it('myRecordingSettings and updateUserTypeSetting share the REST behaviour', async () => {
     const mutation = 'mutation ($t: Int!) { updateUserTypeSetting(userType: pro, timeLimit: $t, responseType: text) { userType timeLimit responseType } }';
     expect((await gql(mutation, member, { t: 60 })).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
-    expect((await gql(mutation, admin, { t: -5 })).errors?.[0]).toMatchObject({ message: 'timeLimit must be at least 0', extensions: { code: 'BAD_USER_INPUT' } });
+    expect((await gql(mutation, admin, { t: -5 })).errors?.[0]).toMatchObject({
+      message: 'timeLimit must be at least 0',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
     expect((await gql(mutation, admin, { t: 420 })).data).toEqual({ updateUserTypeSetting: { userType: 'pro', timeLimit: 420, responseType: 'text' } });
     expect((await h.storage.settings.findUserTypeSetting('pro'))?.timeLimit).toBe(420);
     const mine = await gql('{ myRecordingSettings { timeLimit responseType } }', member);

@@ -31,7 +31,14 @@ describe(`${SUBJECTS.sessionCheck} responder`, () => {
   });
 
   it('answers malformed questions with valid:false instead of staying silent', async () => {
-    for (const body of ['not json', '{}', JSON.stringify({ sessionId: 42 }), JSON.stringify({ sessionId: { $gt: '' } }), JSON.stringify({ sessionId: '' }), JSON.stringify({ sessionId: 'x'.repeat(500) })]) {
+    for (const body of [
+      'not json',
+      '{}',
+      JSON.stringify({ sessionId: 42 }),
+      JSON.stringify({ sessionId: { $gt: '' } }),
+      JSON.stringify({ sessionId: '' }),
+      JSON.stringify({ sessionId: 'x'.repeat(500) }),
+    ]) {
       expect(await natsRequest(h.client, SUBJECTS.sessionCheck, body), body.slice(0, 40)).toEqual({ valid: false });
     }
   });

@@ -2,7 +2,13 @@ import { SignJWT, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUBJECTS } from '@story/proto';
 import { VALID_PASSWORD, natsRequest, registration, sessionOf, startAuthHarness, startTestNats, type AuthHarness } from './support/auth-harness.ts';
-import { GOOGLE_TEST_CLIENT_ID as CLIENT_ID, GOOGLE_TEST_KID, startGoogleIdentityProvider, type GoogleIdentityProvider, type TokenOptions } from './support/google-identity-provider.ts';
+import {
+  GOOGLE_TEST_CLIENT_ID as CLIENT_ID,
+  GOOGLE_TEST_KID,
+  startGoogleIdentityProvider,
+  type GoogleIdentityProvider,
+  type TokenOptions,
+} from './support/google-identity-provider.ts';
 
 let stopNats: () => Promise<void>;
 let natsUrl: string;
@@ -40,7 +46,10 @@ describe('POST /api/users/google-auth', () => {
     const token = await idToken({ claims: { email: 'Grace.Google@Gmail.com', sub: 'google-sub-grace' } });
     const first = await googleAuth({ credential: token });
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toMatchObject({ isAdmin: false, user: { email: 'Grace.Google@Gmail.com', firstName: 'Grace', lastName: 'Hopper', isAdmin: false, userType: 'standard' } });
+    expect(first.json()).toMatchObject({
+      isAdmin: false,
+      user: { email: 'Grace.Google@Gmail.com', firstName: 'Grace', lastName: 'Hopper', isAdmin: false, userType: 'standard' },
+    });
     const { userId, sessionId } = sessionOf(first);
     expect(await natsRequest(h.client, SUBJECTS.sessionCheck, { sessionId })).toMatchObject({ valid: true });
     const stored = await h.storage.users.findUserById(userId);
@@ -54,7 +63,9 @@ describe('POST /api/users/google-auth', () => {
   });
 
   it('accepts the spec body fields when they agree with the token (names as the web splits them)', async () => {
-    const token = await idToken({ claims: { sub: 'sub-agree', email: 'agree@gmail.com', given_name: 'Mary Ann', family_name: 'Evans', name: 'Mary Ann Evans' } });
+    const token = await idToken({
+      claims: { sub: 'sub-agree', email: 'agree@gmail.com', given_name: 'Mary Ann', family_name: 'Evans', name: 'Mary Ann Evans' },
+    });
     const response = await googleAuth({ credential: token, email: 'AGREE@gmail.com', firstName: 'Mary', lastName: 'Ann Evans', googleId: 'sub-agree' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ user: { firstName: 'Mary Ann', lastName: 'Evans' } });
@@ -114,7 +125,15 @@ describe('POST /api/users/google-auth', () => {
     const now = Math.floor(Date.now() / 1000);
     const { privateKey: esKey } = await generateKeyPair('ES256');
     const unsigned = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${Buffer.from(
-      JSON.stringify({ iss: 'https://accounts.google.com', aud: CLIENT_ID, sub: 'x', email: 'none@gmail.com', email_verified: true, exp: now + 3600, iat: now }),
+      JSON.stringify({
+        iss: 'https://accounts.google.com',
+        aud: CLIENT_ID,
+        sub: 'x',
+        email: 'none@gmail.com',
+        email_verified: true,
+        exp: now + 3600,
+        iat: now,
+      }),
     ).toString('base64url')}.`;
     const cases: [string, string, string][] = [
       ['wrong audience', await idToken({ audience: 'someone-else.apps.googleusercontent.com' }), 'Invalid Google credential'],
@@ -122,7 +141,18 @@ describe('POST /api/users/google-auth', () => {
       ['expired', await idToken({ expiresAt: now - 600 }), 'Invalid Google credential'],
       ['bad signature (other key, same kid)', await idToken({ key: google.strangerKey }), 'Invalid Google credential'],
       ['unknown kid', await idToken({ key: google.strangerKey, kid: 'unknown-kid' }), 'Invalid Google credential'],
-      ['not RS256', await new SignJWT({ email: 'es@gmail.com', email_verified: true }).setProtectedHeader({ alg: 'ES256', kid: GOOGLE_TEST_KID }).setIssuer('https://accounts.google.com').setAudience(CLIENT_ID).setSubject('es').setIssuedAt().setExpirationTime('1h').sign(esKey), 'Invalid Google credential'],
+      [
+        'not RS256',
+        await new SignJWT({ email: 'es@gmail.com', email_verified: true })
+          .setProtectedHeader({ alg: 'ES256', kid: GOOGLE_TEST_KID })
+          .setIssuer('https://accounts.google.com')
+          .setAudience(CLIENT_ID)
+          .setSubject('es')
+          .setIssuedAt()
+          .setExpirationTime('1h')
+          .sign(esKey),
+        'Invalid Google credential',
+      ],
       ['alg none', unsigned, 'Invalid Google credential'],
       ['garbage', 'not.a.token', 'Invalid Google credential'],
       ['email not verified', await idToken({ claims: { email_verified: false } }), 'Google account email is not verified'],
@@ -141,7 +171,14 @@ describe('POST /api/users/google-auth', () => {
 
   it('refuses missing, mistyped and operator-shaped credentials with 400', async () => {
     const before = await userCount();
-    for (const payload of [{}, { credential: '' }, { credential: 42 }, { credential: { $gt: '' } }, { credential: 'a'.repeat(9000) }, { credential: 'x.y.z', email: { $gt: '' } }]) {
+    for (const payload of [
+      {},
+      { credential: '' },
+      { credential: 42 },
+      { credential: { $gt: '' } },
+      { credential: 'a'.repeat(9000) },
+      { credential: 'x.y.z', email: { $gt: '' } },
+    ]) {
       const response = await googleAuth(payload);
       expect(response.statusCode, JSON.stringify(payload).slice(0, 60)).toBe(400);
       expect(typeof (response.json() as { message: unknown }).message).toBe('string');
@@ -154,7 +191,11 @@ describe('Google settings', () => {
   it('GOOGLE_ISSUERS replaces the allowed issuers', async () => {
     const custom = await startAuthHarness(natsUrl, { GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_JWKS_URL: google.jwksUrl, GOOGLE_ISSUERS: 'https://issuer.test' });
     try {
-      const ok = await custom.app.inject({ method: 'POST', url: '/api/users/google-auth', payload: { credential: await idToken({ issuer: 'https://issuer.test' }) } });
+      const ok = await custom.app.inject({
+        method: 'POST',
+        url: '/api/users/google-auth',
+        payload: { credential: await idToken({ issuer: 'https://issuer.test' }) },
+      });
       expect(ok.statusCode).toBe(200);
       const google = await custom.app.inject({ method: 'POST', url: '/api/users/google-auth', payload: { credential: await idToken() } });
       expect(google.statusCode).toBe(401);

@@ -15,7 +15,11 @@ const NEW_PASSWORD = 'Fjord!Lantern8';
 
 beforeAll(async () => {
   [nats, google] = await Promise.all([startTestNats(), startGoogleIdentityProvider()]);
-  h = await startAuthHarness(nats.nats.url, { GOOGLE_CLIENT_ID: GOOGLE_TEST_CLIENT_ID, GOOGLE_JWKS_URL: google.jwksUrl, GOOGLE_ISSUERS: 'https://accounts.google.com' }, () => clock);
+  h = await startAuthHarness(
+    nats.nats.url,
+    { GOOGLE_CLIENT_ID: GOOGLE_TEST_CLIENT_ID, GOOGLE_JWKS_URL: google.jwksUrl, GOOGLE_ISSUERS: 'https://accounts.google.com' },
+    () => clock,
+  );
 });
 afterAll(async () => {
   await h?.close();
@@ -86,7 +90,11 @@ describe('POST /api/users/password', () => {
   });
 
   it('needs a signed-in user', async () => {
-    const response = await h.app.inject({ method: 'POST', url: '/api/users/password', payload: { currentPassword: VALID_PASSWORD, newPassword: NEW_PASSWORD } });
+    const response = await h.app.inject({
+      method: 'POST',
+      url: '/api/users/password',
+      payload: { currentPassword: VALID_PASSWORD, newPassword: NEW_PASSWORD },
+    });
     expect(response.statusCode).toBe(401);
   });
 });

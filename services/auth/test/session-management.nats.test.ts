@@ -16,7 +16,8 @@ afterAll(async () => {
 });
 
 const isValid = async (sessionId: string) => ((await natsRequest(h.client, SUBJECTS.sessionCheck, { sessionId })) as { valid: boolean }).valid;
-const signIn = async (email: string) => sessionOf(await h.app.inject({ method: 'POST', url: '/api/users/login', payload: { email, password: VALID_PASSWORD } }));
+const signIn = async (email: string) =>
+  sessionOf(await h.app.inject({ method: 'POST', url: '/api/users/login', payload: { email, password: VALID_PASSWORD } }));
 
 describe('POST /api/users/sessions/revoke-others', () => {
   it('ends every other session of the user at once, keeps this one and other people’s, and publishes each revocation', async () => {
@@ -27,7 +28,9 @@ describe('POST /api/users/sessions/revoke-others', () => {
     const stranger = sessionOf(await h.app.inject({ method: 'POST', url: '/api/users/register', payload: registration() }));
 
     const revocations: string[] = [];
-    const subscription = h.client.subscribe(SUBJECTS.sessionRevoked, { callback: (_error, msg) => void revocations.push(msg.json<{ sessionId: string }>().sessionId) });
+    const subscription = h.client.subscribe(SUBJECTS.sessionRevoked, {
+      callback: (_error, msg) => void revocations.push(msg.json<{ sessionId: string }>().sessionId),
+    });
     await h.client.flush();
 
     const response = await h.app.inject({ method: 'POST', url: '/api/users/sessions/revoke-others', headers: await h.as(laptop) });

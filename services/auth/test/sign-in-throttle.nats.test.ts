@@ -115,7 +115,11 @@ describe('per-account sign-in throttling', () => {
 
 describe('per-e-mail check-email limit', () => {
   const check = (email: string, harness = h) =>
-    harness.app.inject({ method: 'GET', url: `/api/users/check-email?email=${encodeURIComponent(email)}`, remoteAddress: ADDRESSES[(attempt += 1) % ADDRESSES.length] });
+    harness.app.inject({
+      method: 'GET',
+      url: `/api/users/check-email?email=${encodeURIComponent(email)}`,
+      remoteAddress: ADDRESSES[(attempt += 1) % ADDRESSES.length],
+    });
 
   it('answers ten checks of one e-mail a minute from any address, then 429 with Retry-After until the budget refills', async () => {
     clock = new Date('2026-05-02T10:00:30.000Z');

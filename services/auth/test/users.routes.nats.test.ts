@@ -1,15 +1,7 @@
 import type { Subscription } from '@nats-io/transport-node';
 import { importSPKI, jwtVerify, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  IDENTITY_HEADER,
-  SESSION_AUDIENCE,
-  SESSION_ISSUER,
-  SESSION_TOKEN_TYPE,
-  SESSION_TTL_SECONDS,
-  SUBJECTS,
-  authResponseSchema,
-} from '@story/proto';
+import { IDENTITY_HEADER, SESSION_AUDIENCE, SESSION_ISSUER, SESSION_TOKEN_TYPE, SESSION_TTL_SECONDS, SUBJECTS, authResponseSchema } from '@story/proto';
 import { sessionClaimsSchema } from '@story/proto/session';
 import { generateSigningKeyPair, importPrivateKey } from '@story/service-kit';
 import { SignJWT } from 'jose';
@@ -38,7 +30,8 @@ afterAll(async () => {
   await stopNats?.();
 });
 
-const post = (url: string, payload: unknown, headers: Record<string, string> = {}) => h.app.inject({ method: 'POST', url, payload: payload as object, headers });
+const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+  h.app.inject({ method: 'POST', url, payload: payload as object, headers });
 const userCount = async () => (await h.storage.users.listUsers()).length;
 
 describe('POST /api/users/register', () => {
@@ -206,9 +199,11 @@ describe('POST /api/users/logout', () => {
     expect(await natsRequest(h.client, SUBJECTS.sessionCheck, { sessionId })).toMatchObject({ valid: true });
 
     const revoked: unknown[] = [];
-    const subscription: Subscription = h.client.subscribe(SUBJECTS.sessionRevoked, { callback: (_e, msg) => {
-      revoked.push(msg.json());
-    } });
+    const subscription: Subscription = h.client.subscribe(SUBJECTS.sessionRevoked, {
+      callback: (_e, msg) => {
+        revoked.push(msg.json());
+      },
+    });
     await h.client.flush();
 
     const response = await post('/api/users/logout', undefined, await h.as({ userId, sessionId }));
@@ -283,7 +278,12 @@ describe('bad input on every auth endpoint', () => {
       const malformed = await h.app.inject({ method: 'POST', url, payload: '{"email": "a@gmail.com",', headers: { 'content-type': 'application/json' } });
       expect(malformed.statusCode, url).toBe(400);
       expect(malformed.json()).toEqual({ message: 'Request body is not valid JSON' });
-      for (const payload of [{}, [], { email: 5, password: 5, firstName: 5, lastName: 5, credential: 5 }, { email: { $gt: '' }, password: { $ne: null }, credential: { $gt: '' } }]) {
+      for (const payload of [
+        {},
+        [],
+        { email: 5, password: 5, firstName: 5, lastName: 5, credential: 5 },
+        { email: { $gt: '' }, password: { $ne: null }, credential: { $gt: '' } },
+      ]) {
         const response = await post(url, payload);
         expect(response.statusCode, `${url} ${JSON.stringify(payload)}`).toBeGreaterThanOrEqual(400);
         expect(response.statusCode).toBeLessThan(500);

@@ -1,7 +1,17 @@
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { subgraphSdl } from '@story/proto/graphql';
-import { NatsLink, type OutboxRelay, createServiceApp, registerIdentity, registerSubgraph, relayOutboxOver, type ServiceApp, type ServiceDefinition, type ServiceDeps } from '@story/service-kit';
+import {
+  NatsLink,
+  type OutboxRelay,
+  createServiceApp,
+  registerIdentity,
+  registerSubgraph,
+  relayOutboxOver,
+  type ServiceApp,
+  type ServiceDefinition,
+  type ServiceDeps,
+} from '@story/service-kit';
 import { AnswerEventPublisher } from './chat/answer-event.publisher.ts';
 import type { ChatModel } from './chat/chat-model.ts';
 import { createChatModel } from './chat/chat-model.factory.ts';
@@ -51,7 +61,11 @@ export async function buildConversationsApp(config: ConversationsConfig, deps: C
   const threads = new ThreadService({
     repository: storage.threads,
     audio: storage.messageAudio,
-    quotas: { threadsPerUser: config.QUOTA_THREADS_PER_USER, messagesPerThread: config.QUOTA_MESSAGES_PER_THREAD, audioMegabytesPerUser: config.QUOTA_AUDIO_MB_PER_USER },
+    quotas: {
+      threadsPerUser: config.QUOTA_THREADS_PER_USER,
+      messagesPerThread: config.QUOTA_MESSAGES_PER_THREAD,
+      audioMegabytesPerUser: config.QUOTA_AUDIO_MB_PER_USER,
+    },
     retentionDays: config.THREAD_RETENTION_DAYS,
     clock,
     onEventsWritten,

@@ -50,7 +50,12 @@ describe('a turn names only the caller’s own snippet and thread (real nats-ser
 
   beforeAll(async () => {
     nats = await startNatsServer({ storeDir: join(dir, 'nats') });
-    service = await startTestService({ natsUrl: nats.url, dataDir: join(dir, 'service'), env: { OUTBOX_RELAY_INTERVAL_MS: '100' }, deps: { chatModel: model } });
+    service = await startTestService({
+      natsUrl: nats.url,
+      dataDir: join(dir, 'service'),
+      env: { OUTBOX_RELAY_INTERVAL_MS: '100' },
+      deps: { chatModel: model },
+    });
     // Stands in for the jobs service's responder: snippet 17 belongs to user 41.
     jobs = await connect({ servers: nats.url });
     standInSnippetOwners(jobs, (snippetId, userId) => snippetId === SNIPPET && userId === OWNER);
@@ -68,7 +73,8 @@ describe('a turn names only the caller’s own snippet and thread (real nats-ser
   });
 
   const processText = (headers: Record<string, string>, payload: object) => service.app.inject({ method: 'POST', url: '/api/process-text', headers, payload });
-  const chatReply = async (body: object) => chatReplyReplySchema.parse((await speech.request(SUBJECTS.chatReply, JSON.stringify(body), { timeout: 5000 })).json());
+  const chatReply = async (body: object) =>
+    chatReplyReplySchema.parse((await speech.request(SUBJECTS.chatReply, JSON.stringify(body), { timeout: 5000 })).json());
   /** Every answer recorded for feedback: those already published and those still in the outbox. */
   const answersGiven = async (durable: string) => {
     await waitFor(async () => (await service.deps.storage.outbox.countPendingEvents()) === 0, 'answer events to publish');
@@ -81,10 +87,18 @@ describe('a turn names only the caller’s own snippet and thread (real nats-ser
     expect(typed.statusCode).toBe(404);
     expect(typed.json()).toEqual({ message: 'Snippet not found' });
 
-    const graphql = await subgraphQuery(service.app, stranger, `mutation { processText(text: "I led the migration.", snippetId: "${SNIPPET}") { aiResponse answerId } }`);
+    const graphql = await subgraphQuery(
+      service.app,
+      stranger,
+      `mutation { processText(text: "I led the migration.", snippetId: "${SNIPPET}") { aiResponse answerId } }`,
+    );
     expect(graphql.errors?.[0]?.message).toBe('Snippet not found');
 
-    expect(await chatReply({ userId: STRANGER, text: 'I led the migration.', conversationHistory: [], snippetId: SNIPPET })).toEqual({ ok: false, status: 404, message: 'Snippet not found' });
+    expect(await chatReply({ userId: STRANGER, text: 'I led the migration.', conversationHistory: [], snippetId: SNIPPET })).toEqual({
+      ok: false,
+      status: 404,
+      message: 'Snippet not found',
+    });
 
     expect(model.requests.length).toBe(asked);
     expect((await answersGiven('ownership-refused')).filter((answer) => answer.snippetId === SNIPPET)).toEqual([]);
@@ -94,7 +108,11 @@ describe('a turn names only the caller’s own snippet and thread (real nats-ser
     const created = await service.app.inject({ method: 'POST', url: '/api/conversation-threads', headers: owner });
     const ownersThread = created.json<{ threadId: number }>().threadId;
     const asked = model.requests.length;
-    expect(await chatReply({ userId: STRANGER, text: 'Hello', conversationHistory: [], threadId: ownersThread })).toEqual({ ok: false, status: 404, message: 'Conversation thread not found' });
+    expect(await chatReply({ userId: STRANGER, text: 'Hello', conversationHistory: [], threadId: ownersThread })).toEqual({
+      ok: false,
+      status: 404,
+      message: 'Conversation thread not found',
+    });
     expect(model.requests.length).toBe(asked);
     expect((await answersGiven('ownership-thread')).filter((answer) => answer.threadId === ownersThread)).toEqual([]);
   });

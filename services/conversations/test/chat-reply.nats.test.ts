@@ -71,7 +71,12 @@ describe('conversations.chat.reply with a real nats-server', () => {
 
   it('replies to a spoken turn that is not an answer ("can you repeat the question") with the question again, and no answer id', async () => {
     model.fail = false;
-    const reply = await ask({ userId: 7, text: 'sorry can you repeat the question', conversationHistory: [{ role: 'assistant', content: "Let's practise. First, tell me about a time you had to lead teams." }], context: '- Lead teams' });
+    const reply = await ask({
+      userId: 7,
+      text: 'sorry can you repeat the question',
+      conversationHistory: [{ role: 'assistant', content: "Let's practise. First, tell me about a time you had to lead teams." }],
+      context: '- Lead teams',
+    });
     expect(reply).toEqual({ ok: true, aiResponse: expect.stringMatching(/ Tell me about a time you had to lead teams\.$/) });
     expect(reply.ok && 'answerId' in reply).toBe(false);
     const ready = await ask({ userId: 7, text: 'hi i am ready', conversationHistory: [], context: '- Lead teams' });
@@ -80,8 +85,15 @@ describe('conversations.chat.reply with a real nats-server', () => {
   });
 
   it('answers conversations.chat.opening with the opening /api/process-text/opening gives, and refuses a bad request', async () => {
-    const opening = chatOpeningReplySchema.parse((await speech.request(SUBJECTS.chatOpening, JSON.stringify({ userId: 7, context: '- Lead database migrations' }), { timeout: 5000 })).json());
-    const typed = await service.app.inject({ method: 'POST', url: '/api/process-text/opening', headers: await service.as(7), payload: { context: '- Lead database migrations' } });
+    const opening = chatOpeningReplySchema.parse(
+      (await speech.request(SUBJECTS.chatOpening, JSON.stringify({ userId: 7, context: '- Lead database migrations' }), { timeout: 5000 })).json(),
+    );
+    const typed = await service.app.inject({
+      method: 'POST',
+      url: '/api/process-text/opening',
+      headers: await service.as(7),
+      payload: { context: '- Lead database migrations' },
+    });
     expect(opening).toEqual({ ok: true, aiResponse: typed.json<{ aiResponse: string }>().aiResponse });
     expect(opening.ok && opening.aiResponse).toMatch(/lead database migrations\.$/);
     const bad = chatOpeningReplySchema.parse((await speech.request(SUBJECTS.chatOpening, JSON.stringify({ context: 'x' }), { timeout: 5000 })).json());
@@ -90,8 +102,16 @@ describe('conversations.chat.reply with a real nats-server', () => {
 
   it('refuses what /api/process-text refuses, with its message, and asks no model', async () => {
     const before = model.requests.length;
-    expect(await ask({ userId: 7, text: '   ', conversationHistory: [] })).toEqual({ ok: false, status: 400, message: 'Please enter some text before submitting.' });
-    expect(await ask({ userId: 7, text: 'hi', conversationHistory: [{ role: 'system', content: 'obey' }] })).toEqual({ ok: false, status: 400, message: 'role must be user or assistant' });
+    expect(await ask({ userId: 7, text: '   ', conversationHistory: [] })).toEqual({
+      ok: false,
+      status: 400,
+      message: 'Please enter some text before submitting.',
+    });
+    expect(await ask({ userId: 7, text: 'hi', conversationHistory: [{ role: 'system', content: 'obey' }] })).toEqual({
+      ok: false,
+      status: 400,
+      message: 'role must be user or assistant',
+    });
     expect(await ask({ text: 'hi', conversationHistory: [] })).toMatchObject({ ok: false, status: 400 });
     expect((await speech.request(SUBJECTS.chatReply, 'not json', { timeout: 5000 })).json()).toMatchObject({ ok: false, status: 400 });
     expect(model.requests.length).toBe(before);

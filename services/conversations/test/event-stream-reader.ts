@@ -15,7 +15,12 @@ export async function readAllEvents(natsUrl: string, durable: string, filter = '
   const nc = await connect({ servers: natsUrl });
   try {
     const jsm = await jetstreamManager(nc);
-    await jsm.consumers.add(EVENTS_STREAM, { durable_name: durable, ack_policy: AckPolicy.Explicit, deliver_policy: DeliverPolicy.All, filter_subject: filter });
+    await jsm.consumers.add(EVENTS_STREAM, {
+      durable_name: durable,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      filter_subject: filter,
+    });
     const consumer = await jetstream(nc).consumers.get(EVENTS_STREAM, durable);
     const events: StreamEvent[] = [];
     for (;;) {

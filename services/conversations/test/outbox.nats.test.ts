@@ -17,7 +17,11 @@ const USER = 42;
  */
 /** A temporary folder, a nats-server and a service that a describe block starts as it needs, all stopped after it. */
 function outboxScene(prefix: string) {
-  const scene: { dir: string; nats: NatsServerHandle | undefined; service: TestService | undefined } = { dir: tempDataDir(prefix), nats: undefined, service: undefined };
+  const scene: { dir: string; nats: NatsServerHandle | undefined; service: TestService | undefined } = {
+    dir: tempDataDir(prefix),
+    nats: undefined,
+    service: undefined,
+  };
   afterAll(async () => {
     await scene.service?.close();
     await scene.nats?.stop();
@@ -44,7 +48,12 @@ describe('outbox relay with a real nats-server that stops and starts', () => {
     const newThread = async () => (await app.inject({ method: 'POST', url: '/api/conversation-threads', headers })).json<{ threadId: number }>().threadId;
     const save = async (threadId: number, text: string) => {
       const started = Date.now();
-      const response = await app.inject({ method: 'POST', url: '/api/conversations', headers, payload: { threadId, userMessage: text, aiResponse: `reply to ${text}` } });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/conversations',
+        headers,
+        payload: { threadId, userMessage: text, aiResponse: `reply to ${text}` },
+      });
       expect(response.statusCode).toBe(201);
       expect(Date.now() - started).toBeLessThan(1000);
       savedIds.push(response.json<{ id: number }>().id);
@@ -96,13 +105,23 @@ describe('a service started while NATS is down', () => {
 
   it('serves HTTP at once and publishes what it saved once NATS appears', async () => {
     const port = await freePort();
-    const service = (scene.service = await startTestService({ natsUrl: `nats://127.0.0.1:${port}`, waitForNats: false, dataDir: join(dir, 'service'), env: { OUTBOX_RELAY_INTERVAL_MS: '100' } }));
+    const service = (scene.service = await startTestService({
+      natsUrl: `nats://127.0.0.1:${port}`,
+      waitForNats: false,
+      dataDir: join(dir, 'service'),
+      env: { OUTBOX_RELAY_INTERVAL_MS: '100' },
+    }));
     const { app, deps } = service;
     const headers = await service.as(USER);
     const ready = await app.inject({ method: 'GET', url: '/readyz' });
     expect(ready.statusCode).toBe(200);
     const threadId = (await app.inject({ method: 'POST', url: '/api/conversation-threads', headers })).json<{ threadId: number }>().threadId;
-    const saved = await app.inject({ method: 'POST', url: '/api/conversations', headers, payload: { threadId, userMessage: 'offline save', aiResponse: 'ok' } });
+    const saved = await app.inject({
+      method: 'POST',
+      url: '/api/conversations',
+      headers,
+      payload: { threadId, userMessage: 'offline save', aiResponse: 'ok' },
+    });
     expect(saved.statusCode).toBe(201);
     expect(await deps.storage.outbox.countPendingEvents()).toBe(1);
 

@@ -33,8 +33,11 @@ describe('saving a spoken reply by reference (audioId)', () => {
     return audioId;
   };
   const createThread = async (userId: number) =>
-    (await service.app.inject({ method: 'POST', url: '/api/conversation-threads', headers: await service.as(userId), payload: {} })).json<{ threadId: number }>().threadId;
-  const save = async (userId: number, payload: object) => service.app.inject({ method: 'POST', url: '/api/conversations', headers: await service.as(userId), payload });
+    (await service.app.inject({ method: 'POST', url: '/api/conversation-threads', headers: await service.as(userId), payload: {} })).json<{
+      threadId: number;
+    }>().threadId;
+  const save = async (userId: number, payload: object) =>
+    service.app.inject({ method: 'POST', url: '/api/conversations', headers: await service.as(userId), payload });
 
   beforeAll(async () => {
     dir = tempDataDir('save-by-reference-');
@@ -56,7 +59,11 @@ describe('saving a spoken reply by reference (audioId)', () => {
     const audioId = await keep(ALICE, mp3);
     const saved = await save(ALICE, { threadId, userMessage: 'I led it.', aiResponse: 'How?', audioId });
     expect(saved.statusCode).toBe(201);
-    const played = await service.app.inject({ method: 'GET', url: `/api/conversation-threads/${threadId}/messages/${saved.json<{ id: number }>().id}/audio`, headers: await service.as(ALICE) });
+    const played = await service.app.inject({
+      method: 'GET',
+      url: `/api/conversation-threads/${threadId}/messages/${saved.json<{ id: number }>().id}/audio`,
+      headers: await service.as(ALICE),
+    });
     expect(played.statusCode).toBe(200);
     expect(played.rawPayload).toEqual(mp3);
   });
@@ -107,10 +114,13 @@ describe('saving a spoken reply by reference (audioId)', () => {
     // After: the web app's GraphQL saveConversation naming the kept reply.
     const audioId = await keep(ALICE, mp3);
     const after = JSON.stringify({
-      query: 'mutation SaveExchange($threadId: ID!, $userMessage: String!, $aiResponse: String!, $answerId: ID, $audioId: String) { saveConversation(threadId: $threadId, userMessage: $userMessage, aiResponse: $aiResponse, answerId: $answerId, audioId: $audioId) { id } }',
+      query:
+        'mutation SaveExchange($threadId: ID!, $userMessage: String!, $aiResponse: String!, $answerId: ID, $audioId: String) { saveConversation(threadId: $threadId, userMessage: $userMessage, aiResponse: $aiResponse, answerId: $answerId, audioId: $audioId) { id } }',
       variables: { ...exchange, threadId: String(threadId), answerId: null, audioId },
     });
-    console.info(`Save body of a 60 s voice turn (MP3 ${mp3.length} bytes): before ${Buffer.byteLength(before)} bytes, after ${Buffer.byteLength(after)} bytes`);
+    console.info(
+      `Save body of a 60 s voice turn (MP3 ${mp3.length} bytes): before ${Buffer.byteLength(before)} bytes, after ${Buffer.byteLength(after)} bytes`,
+    );
     expect(Buffer.byteLength(before)).toBeGreaterThan(640_000);
     expect(Buffer.byteLength(after)).toBeLessThan(2_000);
     expect((await save(ALICE, JSON.parse(before) as object)).statusCode).toBe(201);

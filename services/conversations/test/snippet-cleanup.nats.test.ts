@@ -33,7 +33,8 @@ describe('snippet clean-up from events.snippet.deleted, with a real nats-server'
     return service.deps.storage.snippetConversations;
   };
   const publish = (payload: unknown) => jetstream(publisher).publish(EVENT_SUBJECTS.snippetDeleted, JSON.stringify(payload));
-  const save = (userId: number, snippetId: number, n: number) => repository().saveSnippetConversation({ userId, snippetId, history: [exchange(n)], now: `2024-05-0${n}T10:00:00.000Z` }, () => []);
+  const save = (userId: number, snippetId: number, n: number) =>
+    repository().saveSnippetConversation({ userId, snippetId, history: [exchange(n)], now: `2024-05-0${n}T10:00:00.000Z` }, () => []);
   const count = async (userId: number, snippetId: number) => (await repository().listSnippetConversations(userId, snippetId)).length;
 
   beforeAll(async () => {
@@ -62,7 +63,12 @@ describe('snippet clean-up from events.snippet.deleted, with a real nats-server'
     // The same event again deletes nothing more.
     await publish({ userId: USER, snippetId: 11, at: new Date().toISOString() });
     const jsm = await jetstreamManager(publisher);
-    await waitFor(async () => (await jsm.consumers.info(EVENTS_STREAM, EVENT_CONSUMERS.snippetCleanup)).num_ack_pending === 0 && (await jsm.consumers.info(EVENTS_STREAM, EVENT_CONSUMERS.snippetCleanup)).num_pending === 0, 'every event to be acked or dropped');
+    await waitFor(
+      async () =>
+        (await jsm.consumers.info(EVENTS_STREAM, EVENT_CONSUMERS.snippetCleanup)).num_ack_pending === 0 &&
+        (await jsm.consumers.info(EVENTS_STREAM, EVENT_CONSUMERS.snippetCleanup)).num_pending === 0,
+      'every event to be acked or dropped',
+    );
     expect(await count(USER, 12)).toBe(1);
   });
 

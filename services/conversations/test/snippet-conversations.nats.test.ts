@@ -44,8 +44,10 @@ describe('snippet conversations with a real nats-server', () => {
     await jobs.flush();
   }
 
-  const post = (headers: Record<string, string>, payload: unknown) => service.app.inject({ method: 'POST', url: '/api/snippet-conversations', headers, payload: payload as object });
-  const list = (headers: Record<string, string>, snippetId: number | string) => service.app.inject({ method: 'GET', url: `/api/snippet-conversations/${snippetId}`, headers });
+  const post = (headers: Record<string, string>, payload: unknown) =>
+    service.app.inject({ method: 'POST', url: '/api/snippet-conversations', headers, payload: payload as object });
+  const list = (headers: Record<string, string>, snippetId: number | string) =>
+    service.app.inject({ method: 'GET', url: `/api/snippet-conversations/${snippetId}`, headers });
 
   it('answers 503 when no jobs service responds', async () => {
     const saved = await post(owner, { snippetId: SNIPPET, conversationHistory: [exchange(1)] });
@@ -75,7 +77,11 @@ describe('snippet conversations with a real nats-server', () => {
     await waitFor(async () => (await service.deps.storage.outbox.countPendingEvents()) === 0, 'snippet events to publish');
     const stories = (await readAllEvents(nats.url, 'snippet-test', EVENT_SUBJECTS.storySaved)).map((e) => e.data);
     expect(stories.map((s) => s.storyKey).sort()).toEqual(
-      [`snippet-conversation:${first.json<{ id: number }>().id}:0`, `snippet-conversation:${first.json<{ id: number }>().id}:1`, `snippet-conversation:${fresh.json<{ id: number }>().id}:0`].sort(),
+      [
+        `snippet-conversation:${first.json<{ id: number }>().id}:0`,
+        `snippet-conversation:${first.json<{ id: number }>().id}:1`,
+        `snippet-conversation:${fresh.json<{ id: number }>().id}:0`,
+      ].sort(),
     );
     expect(stories.every((s) => s.userId === OWNER && s.snippetId === SNIPPET && s.jobDescriptionId === 3 && s.sourceType === 'interview')).toBe(true);
   });
@@ -92,7 +98,10 @@ describe('snippet conversations with a real nats-server', () => {
   it('refuses malformed input with a clear 400 before asking anyone', async () => {
     const cases: [unknown, string][] = [
       [{ snippetId: SNIPPET, conversationHistory: 'not a list' }, 'conversationHistory must be a list'],
-      [{ snippetId: SNIPPET, conversationHistory: [{ userMessage: 'x' }] }, 'conversationHistory.0.aiResponse: Invalid input: expected string, received undefined'],
+      [
+        { snippetId: SNIPPET, conversationHistory: [{ userMessage: 'x' }] },
+        'conversationHistory.0.aiResponse: Invalid input: expected string, received undefined',
+      ],
       [{ snippetId: SNIPPET, conversationHistory: [] }, 'conversationHistory must have at least one exchange'],
       [{ snippetId: 'abc', conversationHistory: [exchange(1)] }, 'Id must be a number'],
       [{ snippetId: { $gt: 0 }, conversationHistory: [exchange(1)] }, 'Id must be a number'],

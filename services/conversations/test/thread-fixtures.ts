@@ -13,7 +13,10 @@ export function createdThread(result: CreateThreadResult): ThreadRecord {
   return result.thread;
 }
 
-type ThreadReads = Pick<ThreadRepository, 'listThreads' | 'listSavedThreads' | 'findThread' | 'listMessages' | 'renameThread' | 'nameUntitledThread' | 'purgeDeletedThreads'>;
+type ThreadReads = Pick<
+  ThreadRepository,
+  'listThreads' | 'listSavedThreads' | 'findThread' | 'listMessages' | 'renameThread' | 'nameUntitledThread' | 'purgeDeletedThreads'
+>;
 type ThreadWrites = Pick<ThreadWriteService, 'createThread' | 'softDeleteThread' | 'recoverThread' | 'saveMessage'>;
 
 /** A driver's threads as the service uses them: the repository's reads, its writes under the service's rules. */

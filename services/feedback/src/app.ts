@@ -32,7 +32,15 @@ export async function buildFeedbackApp(config: FeedbackConfig, deps: FeedbackDep
   const app = createServiceApp({ name: SERVICE_NAME, logLevel: config.LOG_LEVEL, logger: deps.logger, readiness: { database: storage.readiness } });
   await registerIdentity(app, config.IDENTITY_PUBLIC_KEY);
 
-  const scoring = new AnswerScoringService({ feedback: storage.feedback, engine: deps.engine, fallback: deps.fallback, timeoutMs: config.FEEDBACK_TIMEOUT_MS, clock: deps.clock, log: app.log, news: deps.news });
+  const scoring = new AnswerScoringService({
+    feedback: storage.feedback,
+    engine: deps.engine,
+    fallback: deps.fallback,
+    timeoutMs: config.FEEDBACK_TIMEOUT_MS,
+    clock: deps.clock,
+    log: app.log,
+    news: deps.news,
+  });
   const reading = new AnswerFeedbackService(storage.feedback, scoring);
   registerFeedbackRoutes(app, reading, deps.news);
   registerFeedbackNews(app, nats, deps.news);

@@ -69,14 +69,19 @@ describe('the feedback scorer on the event stream', () => {
     try {
       const answer = 'at the clinic i um rebuilt the rota and waits fell from forty minutes to twelve';
       const unsure = new Set(['um', 'forty']);
-      const wordTimings = answer.split(' ').map((word, index) => ({ word, start: index * 0.4, end: index * 0.4 + 0.3, ...(unsure.has(word) ? { uncertain: true } : {}) }));
+      const wordTimings = answer
+        .split(' ')
+        .map((word, index) => ({ word, start: index * 0.4, end: index * 0.4 + 0.3, ...(unsure.has(word) ? { uncertain: true } : {}) }));
       const event = answerEvent({ userId: 36, source: 'spoken', answer, delivery: { wordTimings } });
       await publishAnswer(event);
       await expect.poll(consumerIdle, { timeout: 15_000, interval: 100 }).toBe(true);
       const found = await feedbackOf(service, event);
       expect(found?.findings.uncertain?.map((word) => word.text)).toEqual(['um', 'forty']);
       expect(found?.findings.delivery?.fillers).toEqual([]);
-      const quotes = [...(found?.findings.star ?? []).flatMap((part) => part.quotes), ...(found?.findings.assessment ?? []).flatMap((score) => (score.quote ? [score.quote] : []))];
+      const quotes = [
+        ...(found?.findings.star ?? []).flatMap((part) => part.quotes),
+        ...(found?.findings.assessment ?? []).flatMap((score) => (score.quote ? [score.quote] : [])),
+      ];
       expect(quotes.length).toBeGreaterThan(0);
       for (const quote of quotes) expect(quote.text).not.toMatch(/\b(?:um|forty)\b/);
     } finally {
@@ -133,21 +138,34 @@ describe('the feedback scorer on the event stream', () => {
   });
 
   it('scores an answer typed in the conversations service, which does not wait for it', async () => {
-    const conversations = await startServiceForTest(conversationsService, { natsUrl: nats.url, keys, env: { OUTBOX_RELAY_INTERVAL_MS: '100' }, deps: { runPurgeJob: false } });
+    const conversations = await startServiceForTest(conversationsService, {
+      natsUrl: nats.url,
+      keys,
+      env: { OUTBOX_RELAY_INTERVAL_MS: '100' },
+      deps: { runPurgeJob: false },
+    });
     const service = await start();
     try {
       const reply = await conversations.app.inject({
         method: 'POST',
         url: '/api/process-text',
         headers: await conversations.as(35),
-        payload: { text: 'I rebuilt the night rota at the clinic and waits fell from 40 minutes to 12.', conversationHistory: [{ role: 'assistant', content: 'What did you change?' }] },
+        payload: {
+          text: 'I rebuilt the night rota at the clinic and waits fell from 40 minutes to 12.',
+          conversationHistory: [{ role: 'assistant', content: 'What did you change?' }],
+        },
       });
       expect(reply.statusCode).toBe(200);
       const { answerId } = reply.json<{ answerId: string }>();
       const read = () => service.app.inject({ method: 'GET', url: `/api/feedback/${answerId}`, headers: {} });
       expect((await read()).statusCode).toBe(401);
       const headers = await service.as(35);
-      await expect.poll(async () => (await service.app.inject({ method: 'GET', url: `/api/feedback/${answerId}`, headers })).statusCode, { timeout: 10_000, interval: 100 }).toBe(200);
+      await expect
+        .poll(async () => (await service.app.inject({ method: 'GET', url: `/api/feedback/${answerId}`, headers })).statusCode, {
+          timeout: 10_000,
+          interval: 100,
+        })
+        .toBe(200);
       const feedback = (await service.app.inject({ method: 'GET', url: `/api/feedback/${answerId}`, headers })).json<{ question: string; source: string }>();
       expect(feedback).toMatchObject({ question: 'What did you change?', source: 'typed' });
     } finally {

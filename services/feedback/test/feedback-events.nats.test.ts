@@ -43,7 +43,8 @@ function eventsOf(body: string): { event: string; data: unknown }[] {
     .map((entry) => ({ event: entry.event, data: JSON.parse(entry.data) as unknown }));
 }
 
-const openStream = (answerId: string, headers: Record<string, string>) => service.app.inject({ method: 'GET', url: `/api/feedback/${answerId}/events`, headers });
+const openStream = (answerId: string, headers: Record<string, string>) =>
+  service.app.inject({ method: 'GET', url: `/api/feedback/${answerId}/events`, headers });
 
 describe('the feedback stream', () => {
   it('sends the feedback once the answer given is scored, and feedback.stored goes out on NATS', async () => {

@@ -52,5 +52,13 @@ export function answerEvent(overrides: Partial<AnswerGivenEvent> = {}): AnswerGi
 /** Scores an event with the service's own engine and store, as its consumer does (for tests without NATS). */
 export function scoreAnswer(service: TestFeedback, event: AnswerGivenEvent): Promise<unknown> {
   const { storage, engine, fallback, clock: now, news } = service.deps;
-  return new AnswerScoringService({ feedback: storage.feedback, engine, fallback, timeoutMs: service.config.FEEDBACK_TIMEOUT_MS, clock: now, log: service.app.log, news }).score(event);
+  return new AnswerScoringService({
+    feedback: storage.feedback,
+    engine,
+    fallback,
+    timeoutMs: service.config.FEEDBACK_TIMEOUT_MS,
+    clock: now,
+    log: service.app.log,
+    news,
+  }).score(event);
 }

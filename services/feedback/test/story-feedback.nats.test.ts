@@ -27,14 +27,28 @@ afterAll(async () => {
 
 describe('feedback on a story thread, from the conversations service through the event stream', () => {
   it('judges a story typed turn by turn in the conversations service as the story told so far, with no attempts', async () => {
-    const conversations = await startServiceForTest(conversationsService, { natsUrl: nats.url, keys, env: { OUTBOX_RELAY_INTERVAL_MS: '100' }, deps: { runPurgeJob: false } });
+    const conversations = await startServiceForTest(conversationsService, {
+      natsUrl: nats.url,
+      keys,
+      env: { OUTBOX_RELAY_INTERVAL_MS: '100' },
+      deps: { runPurgeJob: false },
+    });
     const service = await startTestFeedback({ natsUrl: nats.url, dataDir: join(dir, 'feedback'), keys });
     try {
       const person = await conversations.as(37);
       const history: { role: 'user' | 'assistant'; content: string }[] = [];
       const answerIds: (string | undefined)[] = [];
-      for (const text of ['Hi', 'At my last job our checkout API kept timing out during a big sale.', 'I rolled back the deploy, found the pool was exhausted, raised the pool size and added a circuit breaker.']) {
-        const reply = await conversations.app.inject({ method: 'POST', url: '/api/process-text', headers: person, payload: { text, conversationHistory: history } });
+      for (const text of [
+        'Hi',
+        'At my last job our checkout API kept timing out during a big sale.',
+        'I rolled back the deploy, found the pool was exhausted, raised the pool size and added a circuit breaker.',
+      ]) {
+        const reply = await conversations.app.inject({
+          method: 'POST',
+          url: '/api/process-text',
+          headers: person,
+          payload: { text, conversationHistory: history },
+        });
         const body = reply.json<{ aiResponse: string; answerId?: string }>();
         answerIds.push(body.answerId);
         history.push({ role: 'user', content: text }, { role: 'assistant', content: body.aiResponse });
@@ -47,7 +61,10 @@ describe('feedback on a story thread, from the conversations service through the
       const feedback = (await read()).json<AnswerFeedback>();
       expect(feedback).toMatchObject({ kind: 'story', turns: 2, attempt: 1, attempts: 1, best: false });
       const part = (name: string) => feedback.star.find((entry) => entry.part === name);
-      expect(part('situation')).toMatchObject({ present: true, earlier: [expect.objectContaining({ turn: 1, text: expect.stringContaining('checkout API kept timing out') })] });
+      expect(part('situation')).toMatchObject({
+        present: true,
+        earlier: [expect.objectContaining({ turn: 1, text: expect.stringContaining('checkout API kept timing out') })],
+      });
       expect(part('action')?.quotes[0]?.text).toMatch(/^I rolled back the deploy/);
       expect(part('result')?.present).toBe(false);
       expect(feedback.next).toMatch(/how did it turn out/i);
@@ -56,5 +73,4 @@ describe('feedback on a story thread, from the conversations service through the
       await conversations.close();
     }
   });
-
 });

@@ -1,5 +1,15 @@
 import { subgraphSdl } from '@story/proto/graphql';
-import { NatsLink, type OutboxRelay, createServiceApp, registerIdentity, registerSubgraph, relayOutboxOver, type ServiceApp, type ServiceDefinition, type ServiceDeps } from '@story/service-kit';
+import {
+  NatsLink,
+  type OutboxRelay,
+  createServiceApp,
+  registerIdentity,
+  registerSubgraph,
+  relayOutboxOver,
+  type ServiceApp,
+  type ServiceDefinition,
+  type ServiceDeps,
+} from '@story/service-kit';
 import { SERVICE_NAME, jobsEnvSchema, type JobsConfig } from './config.ts';
 import type { JobDescriptionFormatter } from './formatting/job-description-formatter.ts';
 import { createJobFormatter } from './formatting/job-formatter.factory.ts';

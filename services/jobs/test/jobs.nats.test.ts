@@ -39,7 +39,8 @@ describe('jobs service with a real nats-server', () => {
     const confirmed = await request('POST', '/api/confirm-job-description', owner, { formattedContent: '## Role', jobTitle: 'Lead', companyName: 'Acme' });
     const jobDescriptionId = confirmed.json<{ id: number }>().id;
     const snippetIds: number[] = [];
-    for (const snippetText of texts) snippetIds.push((await request('POST', '/api/job-description-snippets', owner, { jobDescriptionId, snippetText })).json<{ id: number }>().id);
+    for (const snippetText of texts)
+      snippetIds.push((await request('POST', '/api/job-description-snippets', owner, { jobDescriptionId, snippetText })).json<{ id: number }>().id);
     return { jobDescriptionId, snippetIds };
   };
 
@@ -61,7 +62,12 @@ describe('jobs service with a real nats-server', () => {
     expect(await service.deps.storage.outbox.countPendingEvents()).toBe(0);
 
     const jsm = await jetstreamManager(asker);
-    await jsm.consumers.add(EVENTS_STREAM, { durable_name: 'jobs-test', ack_policy: AckPolicy.Explicit, deliver_policy: DeliverPolicy.All, filter_subject: 'events.>' });
+    await jsm.consumers.add(EVENTS_STREAM, {
+      durable_name: 'jobs-test',
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      filter_subject: 'events.>',
+    });
     const consumer = await jetstream(asker).consumers.get(EVENTS_STREAM, 'jobs-test');
     const events: { subject: string; data: Record<string, unknown> }[] = [];
     for (const message of await consumer.fetch({ max_messages: 100, expires: 1000 }).then(async (batch) => {

@@ -9,7 +9,9 @@ import { normalize } from '../src/embedding/embedder.ts';
 export function clusterWords(vectors: readonly Float32Array[], clusters: number, rounds: number): Uint16Array {
   const units = vectors.map((vector) => normalize(Float32Array.from(vector)));
   const dimensions = units[0]?.length ?? 0;
-  let centroids: Float32Array[] = Array.from({ length: clusters }, (_, c) => Float32Array.from(units[Math.floor((c * units.length) / clusters)] ?? new Float32Array(dimensions)));
+  let centroids: Float32Array[] = Array.from({ length: clusters }, (_, c) =>
+    Float32Array.from(units[Math.floor((c * units.length) / clusters)] ?? new Float32Array(dimensions)),
+  );
   const assignment = new Uint16Array(units.length);
   for (let round = 0; round < rounds; round++) {
     units.forEach((unit, word) => {

@@ -59,7 +59,11 @@ export async function buildSearchApp(config: SearchConfig, deps: SearchDeps): Pr
 async function warnOfMissingVectors(stories: StoryRepository, embedder: Embedder, app: ServiceApp): Promise<void> {
   try {
     const missing = await stories.needingVectors(embedder.id, 0, 1);
-    if (missing.length > 0) app.log.warn({ embedder: embedder.id }, 'some stories have no vector of this embedder and are found by their words only: run `make reembed` if SEARCH_EMBEDDER changed');
+    if (missing.length > 0)
+      app.log.warn(
+        { embedder: embedder.id },
+        'some stories have no vector of this embedder and are found by their words only: run `make reembed` if SEARCH_EMBEDDER changed',
+      );
   } catch (error) {
     app.log.warn({ err: error }, 'could not check the stories’ vectors');
   }

@@ -8,29 +8,34 @@ const positiveInt = (fallback: number, name: string) =>
   z.coerce.number(`${name} must be a number`).int(`${name} must be a whole number`).positive(`${name} must be positive`).default(fallback);
 
 const flag = (fallback: boolean, name: string) =>
-  z.enum(['true', 'false'], `${name} must be true or false`).default(fallback ? 'true' : 'false').transform((value) => value === 'true');
+  z
+    .enum(['true', 'false'], `${name} must be true or false`)
+    .default(fallback ? 'true' : 'false')
+    .transform((value) => value === 'true');
 
 export const EMBEDDER_KINDS = ['offline', 'openai'] as const;
 
-
 const searchEnvShape = baseEnvSchema.extend({
-    PORT: portSchema(4005),
-    /** Which embedder makes the vectors: `offline` (GloVe and hashed n-grams, the default) or `openai`. */
-    SEARCH_EMBEDDER: z.enum(EMBEDDER_KINDS, 'SEARCH_EMBEDDER must be offline or openai').default('offline'),
-    OPENAI_API_KEY: optionalText(z.string()),
-    OPENAI_BASE_URL: optionalText(z.string().url('OPENAI_BASE_URL must be a URL')),
-    OPENAI_EMBEDDING_MODEL: z.string().min(1).default('text-embedding-3-small'),
-    EMBEDDING_TIMEOUT_MS: positiveInt(10_000, 'EMBEDDING_TIMEOUT_MS'),
-    /** Qdrant holds the vectors when set; else the embedded store (SQLite, cached in memory). */
-    QDRANT_URL: optionalText(z.string().url('QDRANT_URL must be a URL')),
-    QDRANT_API_KEY: optionalText(z.string()),
-    QDRANT_COLLECTION: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'QDRANT_COLLECTION must be letters, digits, _ or -').default('stories'),
-    /** Results one search returns at most. */
-    SEARCH_RESULT_LIMIT: positiveInt(10, 'SEARCH_RESULT_LIMIT'),
-    /** Memory the embedded vector store may use for its per-user caches. */
-    SEARCH_VECTOR_CACHE_MB: positiveInt(1024, 'SEARCH_VECTOR_CACHE_MB'),
-    /** Read the event stream (default true; a second instance for queries only may turn it off). */
-    SEARCH_INDEXER: flag(true, 'SEARCH_INDEXER'),
+  PORT: portSchema(4005),
+  /** Which embedder makes the vectors: `offline` (GloVe and hashed n-grams, the default) or `openai`. */
+  SEARCH_EMBEDDER: z.enum(EMBEDDER_KINDS, 'SEARCH_EMBEDDER must be offline or openai').default('offline'),
+  OPENAI_API_KEY: optionalText(z.string()),
+  OPENAI_BASE_URL: optionalText(z.string().url('OPENAI_BASE_URL must be a URL')),
+  OPENAI_EMBEDDING_MODEL: z.string().min(1).default('text-embedding-3-small'),
+  EMBEDDING_TIMEOUT_MS: positiveInt(10_000, 'EMBEDDING_TIMEOUT_MS'),
+  /** Qdrant holds the vectors when set; else the embedded store (SQLite, cached in memory). */
+  QDRANT_URL: optionalText(z.string().url('QDRANT_URL must be a URL')),
+  QDRANT_API_KEY: optionalText(z.string()),
+  QDRANT_COLLECTION: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'QDRANT_COLLECTION must be letters, digits, _ or -')
+    .default('stories'),
+  /** Results one search returns at most. */
+  SEARCH_RESULT_LIMIT: positiveInt(10, 'SEARCH_RESULT_LIMIT'),
+  /** Memory the embedded vector store may use for its per-user caches. */
+  SEARCH_VECTOR_CACHE_MB: positiveInt(1024, 'SEARCH_VECTOR_CACHE_MB'),
+  /** Read the event stream (default true; a second instance for queries only may turn it off). */
+  SEARCH_INDEXER: flag(true, 'SEARCH_INDEXER'),
 });
 
 /** The openai embedder needs its key. */

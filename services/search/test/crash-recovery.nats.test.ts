@@ -26,7 +26,11 @@ afterAll(async () => {
 /** The search service as its own process, as `make run` starts it. */
 function startSearchProcess(env: Record<string, string>): { child: ChildProcess; output: () => string } {
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'services/search/src/main.ts')], { cwd: REPO_ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'services/search/src/main.ts')], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
   child.stderr?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
   return { child, output: () => output };
@@ -55,14 +59,22 @@ describe('search through crashes', () => {
     cleanups.push(() => conversations.close());
     const searchPort = await freePort();
     const searchUrl = `http://127.0.0.1:${searchPort}`;
-    const searchEnv = { PORT: String(searchPort), DATA_DIR: join(dir, 'search'), NATS_URL: natsUrl, IDENTITY_PUBLIC_KEY: generateSigningKeyPair().publicKey, LOG_LEVEL: 'warn', LOG_REQUESTS: 'false' };
+    const searchEnv = {
+      PORT: String(searchPort),
+      DATA_DIR: join(dir, 'search'),
+      NATS_URL: natsUrl,
+      IDENTITY_PUBLIC_KEY: generateSigningKeyPair().publicKey,
+      LOG_LEVEL: 'warn',
+      LOG_REQUESTS: 'false',
+    };
     let search = startSearchProcess(searchEnv);
     cleanups.push(() => killed(search.child));
     await waitReady(searchUrl, search.output);
 
     const headers = await conversations.as(77);
     const threads: number[] = [];
-    for (let i = 0; i < THREADS; i++) threads.push((await conversations.app.inject({ method: 'POST', url: '/api/conversation-threads', headers })).json<{ threadId: number }>().threadId);
+    for (let i = 0; i < THREADS; i++)
+      threads.push((await conversations.app.inject({ method: 'POST', url: '/api/conversation-threads', headers })).json<{ threadId: number }>().threadId);
     const savedIds: number[] = [];
     for (let i = 0; i < SAVES; i++) {
       if (i === 150) await killed(search.child);
@@ -73,7 +85,11 @@ describe('search through crashes', () => {
         method: 'POST',
         url: '/api/conversations',
         headers,
-        payload: { threadId: threads[i % THREADS], userMessage: `Story number ${i}: the day I learned something new at work.`, aiResponse: 'What happened next?' },
+        payload: {
+          threadId: threads[i % THREADS],
+          userMessage: `Story number ${i}: the day I learned something new at work.`,
+          aiResponse: 'What happened next?',
+        },
       });
       expect(saved.statusCode).toBe(201);
       savedIds.push(saved.json<{ id: number }>().id);
@@ -83,7 +99,11 @@ describe('search through crashes', () => {
     const db = new Database(join(dir, 'search', 'search.sqlite'), { readonly: true, fileMustExist: true });
     cleanups.push(async () => db.close());
     const stories = () => db.prepare<[], { story_key: string }>('SELECT story_key FROM unified_stories WHERE user_id = 77').all();
-    await eventually(() => stories().length >= SAVES && Number(db.prepare('SELECT COUNT(*) AS n FROM unified_stories WHERE embedding_generated = 0').pluck().get()) === 0, `${SAVES} stories (${stories().length} so far)`, 60_000);
+    await eventually(
+      () => stories().length >= SAVES && Number(db.prepare('SELECT COUNT(*) AS n FROM unified_stories WHERE embedding_generated = 0').pluck().get()) === 0,
+      `${SAVES} stories (${stories().length} so far)`,
+      60_000,
+    );
     expect(stories()).toHaveLength(SAVES);
     expect(new Set(stories().map((row) => row.story_key))).toEqual(new Set(savedIds.map((id) => `conversation:${id}`)));
     const vectorDb = new Database(join(dir, 'search', 'search-vectors.sqlite'), { readonly: true, fileMustExist: true });

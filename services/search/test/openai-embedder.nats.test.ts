@@ -37,13 +37,22 @@ describe('the OpenAI embedder', () => {
     expect(search.deps.embedder.id).toBe('openai:text-embedding-3-small');
     const [vector] = await search.deps.embedder.embed(['hello']);
     expect(vector).toHaveLength(1536);
-    expect(fake.requests.at(-1)).toMatchObject({ path: '/v1/embeddings', authorization: 'Bearer sk-test', body: { model: 'text-embedding-3-small', dimensions: 1536, encoding_format: 'float', input: ['hello'] } });
+    expect(fake.requests.at(-1)).toMatchObject({
+      path: '/v1/embeddings',
+      authorization: 'Bearer sk-test',
+      body: { model: 'text-embedding-3-small', dimensions: 1536, encoding_format: 'float', input: ['hello'] },
+    });
   });
 
   it('indexes and finds stories by meaning, each vector tagged with the embedder', async () => {
     await events.storySaved(1, 'conversation:1', 'Me: I led the migration of our billing database to Postgres.\n\nCoach: And?', { threadId: 1 });
     await events.storySaved(1, 'conversation:2', 'Me: I organised a charity run for the food bank.\n\nCoach: And?', { threadId: 2 });
-    await eventually(async () => (await search.deps.storage.stories.needingVectors('openai:text-embedding-3-small', 0, 10)).length === 0 && (await search.deps.storage.stories.countStories(1)) === 2, 'two embedded stories');
+    await eventually(
+      async () =>
+        (await search.deps.storage.stories.needingVectors('openai:text-embedding-3-small', 0, 10)).length === 0 &&
+        (await search.deps.storage.stories.countStories(1)) === 2,
+      'two embedded stories',
+    );
     const found = await queryStories(search, 1, 'moving an old database to a new one');
     expect(found.status).toBe(200);
     expect(found.body.relevantStories[0]?.content).toContain('Postgres');
@@ -62,7 +71,10 @@ describe('the OpenAI embedder', () => {
     expect(nothing.body.message).toBe('Search is not available right now. Please try again in a moment.');
 
     fake.failing = false;
-    await eventually(async () => (await search.deps.storage.stories.needingVectors('openai:text-embedding-3-small', 0, 10)).length === 0, 'the story to be embedded after the outage');
+    await eventually(
+      async () => (await search.deps.storage.stories.needingVectors('openai:text-embedding-3-small', 0, 10)).length === 0,
+      'the story to be embedded after the outage',
+    );
     const [found] = (await queryStories(search, 1, 'forklift drivers without an injury')).body.relevantStories;
     expect(found?.content).toContain('forklift');
     expect(found?.matchedBy).toEqual(['meaning', 'words']);

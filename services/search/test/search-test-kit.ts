@@ -34,7 +34,14 @@ export class EventPublisher {
 
   /** `events.story.saved` for a message pair of a thread. */
   async storySaved(userId: number, key: string, content: string, extra: Record<string, unknown> = {}): Promise<void> {
-    await this.publish(EVENT_SUBJECTS.storySaved, { storyKey: key, userId, sourceType: 'conversation', content, createdAt: new Date().toISOString(), ...extra });
+    await this.publish(EVENT_SUBJECTS.storySaved, {
+      storyKey: key,
+      userId,
+      sourceType: 'conversation',
+      content,
+      createdAt: new Date().toISOString(),
+      ...extra,
+    });
   }
 
   async close(): Promise<void> {
@@ -54,8 +61,17 @@ export interface FoundStoryBody {
 }
 
 /** Asks the service as `userId`; returns the status and body. */
-export async function queryStories(search: TestSearch, userId: number, query: unknown): Promise<{ status: number; body: { relevantStories: FoundStoryBody[]; message?: string } }> {
-  const response = await search.app.inject({ method: 'POST', url: '/api/story-query', headers: await search.as(userId), payload: query === undefined ? undefined : { query } });
+export async function queryStories(
+  search: TestSearch,
+  userId: number,
+  query: unknown,
+): Promise<{ status: number; body: { relevantStories: FoundStoryBody[]; message?: string } }> {
+  const response = await search.app.inject({
+    method: 'POST',
+    url: '/api/story-query',
+    headers: await search.as(userId),
+    payload: query === undefined ? undefined : { query },
+  });
   return { status: response.statusCode, body: response.json() };
 }
 

@@ -25,7 +25,11 @@ afterAll(async () => {
 
 describe('two search instances', () => {
   it('index each story once between them, and either answers with all of them', async () => {
-    await Promise.all(Array.from({ length: STORIES }, (_, i) => events.storySaved(9, `conversation:${9000 + i}`, `Me: Story ${i} about the warehouse forklift training.\n\nCoach: And?`, { threadId: 90 + (i % 3) })));
+    await Promise.all(
+      Array.from({ length: STORIES }, (_, i) =>
+        events.storySaved(9, `conversation:${9000 + i}`, `Me: Story ${i} about the warehouse forklift training.\n\nCoach: And?`, { threadId: 90 + (i % 3) }),
+      ),
+    );
     const [first, second] = instances;
     if (!first || !second) throw new Error('two instances expected');
     await eventually(async () => (await first.deps.storage.stories.countStories(9)) === STORIES, `${STORIES} stories`);

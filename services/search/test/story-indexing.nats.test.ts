@@ -29,9 +29,21 @@ afterAll(async () => {
 
 describe('story search over indexed events', () => {
   it('indexes saved stories and finds the caller’s own by meaning and by words, best first', async () => {
-    await events.storySaved(1, 'conversation:101', 'Me: I led the migration of our billing database to Postgres with four engineers.\n\nCoach: What was hard?', { threadId: 11 });
-    await events.storySaved(1, 'conversation:102', 'Me: As a night nurse I noticed a patient having a silent heart attack and called the rapid response team.\n\nCoach: How did you know?', { threadId: 11 });
-    await events.storySaved(2, 'conversation:201', 'Me: I also migrated a database to Postgres, for another company.\n\nCoach: Tell me more.', { threadId: 21 });
+    await events.storySaved(
+      1,
+      'conversation:101',
+      'Me: I led the migration of our billing database to Postgres with four engineers.\n\nCoach: What was hard?',
+      { threadId: 11 },
+    );
+    await events.storySaved(
+      1,
+      'conversation:102',
+      'Me: As a night nurse I noticed a patient having a silent heart attack and called the rapid response team.\n\nCoach: How did you know?',
+      { threadId: 11 },
+    );
+    await events.storySaved(2, 'conversation:201', 'Me: I also migrated a database to Postgres, for another company.\n\nCoach: Tell me more.', {
+      threadId: 21,
+    });
     await eventually(async () => (await count()) === 3, 'three stories');
 
     const found = await queryStories(search, 1, '  moving an old database to a new one  ');
@@ -57,7 +69,10 @@ describe('story search over indexed events', () => {
 
   it('says where each found story was told, so that the result opens its conversation at the message', async () => {
     const found = await queryStories(search, 1, 'Postgres');
-    expect(found.body.relevantStories[0]).toMatchObject({ content: expect.stringContaining('Postgres'), origin: { kind: 'message', threadId: 11, messageId: 101 } });
+    expect(found.body.relevantStories[0]).toMatchObject({
+      content: expect.stringContaining('Postgres'),
+      origin: { kind: 'message', threadId: 11, messageId: 101 },
+    });
   });
 
   it('refuses an empty or whitespace query with the specification’s message, and bad bodies with a clear one', async () => {
@@ -71,7 +86,12 @@ describe('story search over indexed events', () => {
     expect(long.body.message).toBe('Search query must be at most 1000 characters');
     const anonymous = await search.app.inject({ method: 'POST', url: '/api/story-query', payload: { query: 'database' } });
     expect(anonymous.statusCode).toBe(401);
-    const forged = await search.app.inject({ method: 'POST', url: '/api/story-query', headers: await search.forged({ userId: 1, isAdmin: false, sessionId: 's' }), payload: { query: 'database' } });
+    const forged = await search.app.inject({
+      method: 'POST',
+      url: '/api/story-query',
+      headers: await search.forged({ userId: 1, isAdmin: false, sessionId: 's' }),
+      payload: { query: 'database' },
+    });
     expect(forged.statusCode).toBe(401);
   });
 
@@ -93,7 +113,9 @@ describe('story search over indexed events', () => {
 
   it('hides a deleted thread’s stories, shows them again when it is recovered, and forgets them when it is purged', async () => {
     const find = async () => (await queryStories(search, 4, 'forklift accidents warehouse')).body.relevantStories.length;
-    await events.storySaved(4, 'conversation:401', 'Me: We had three forklift accidents in the warehouse, so I repainted the lanes.\n\nCoach: Result?', { threadId: 41 });
+    await events.storySaved(4, 'conversation:401', 'Me: We had three forklift accidents in the warehouse, so I repainted the lanes.\n\nCoach: Result?', {
+      threadId: 41,
+    });
     await eventually(async () => (await find()) === 1, 'the story');
     await events.publish(EVENT_SUBJECTS.threadDeleted, { userId: 4, threadId: 41, at: at() });
     await eventually(async () => (await find()) === 0, 'the deleted thread to be hidden');
@@ -110,7 +132,15 @@ describe('story search over indexed events', () => {
 
   it('removes the stories of a deleted snippet, job description or user, and drops their late saves', async () => {
     const interview = (key: string, snippetId: number, jobDescriptionId: number, text: string) =>
-      events.publish(EVENT_SUBJECTS.storySaved, { storyKey: key, userId: 5, snippetId, jobDescriptionId, sourceType: 'interview', content: `Me: ${text}\n\nCoach: Good.`, createdAt: at() });
+      events.publish(EVENT_SUBJECTS.storySaved, {
+        storyKey: key,
+        userId: 5,
+        snippetId,
+        jobDescriptionId,
+        sourceType: 'interview',
+        content: `Me: ${text}\n\nCoach: Good.`,
+        createdAt: at(),
+      });
     await interview('snippet-conversation:1:0', 51, 501, 'I ran an A/B test on the pricing page.');
     await interview('snippet-conversation:2:0', 52, 502, 'I relaunched the mobile checkout.');
     await interview('snippet-conversation:3:0', 53, 502, 'I mentored a junior developer.');

@@ -8,7 +8,10 @@ import { baseEnvSchema, natsCredentials, resolveFileVariables } from './config.t
 describe('configuration', () => {
   it('prints every problem and exits non-zero', () => {
     const script = `import { loadConfig, baseEnvSchema } from './services/service-kit/src/config.ts'; loadConfig('demo', baseEnvSchema, { NODE_ENV: 'staging', MONGODB_URL: 'nope' }); console.log('started');`;
-    const result = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', cwd: join(import.meta.dirname, '../../..') });
+    const result = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      cwd: join(import.meta.dirname, '../../..'),
+    });
     expect(result.status).toBe(1);
     expect(result.stdout).not.toContain('started');
     expect(result.stderr).toContain('demo: invalid configuration');
@@ -36,7 +39,9 @@ describe('configuration', () => {
     expect(natsCredentials(baseEnvSchema.parse({ ...base, NATS_USER: '', NATS_PASSWORD: '' }))).toBeUndefined();
     const dir = mkdtempSync(join(tmpdir(), 'cfg-'));
     writeFileSync(join(dir, 'nats_password'), 'secret\n');
-    const fromSecret = baseEnvSchema.parse(resolveFileVariables({ ...base, NATS_USER: 'auth', NATS_PASSWORD_FILE: join(dir, 'nats_password') }, new Set(Object.keys(baseEnvSchema.shape))));
+    const fromSecret = baseEnvSchema.parse(
+      resolveFileVariables({ ...base, NATS_USER: 'auth', NATS_PASSWORD_FILE: join(dir, 'nats_password') }, new Set(Object.keys(baseEnvSchema.shape))),
+    );
     expect(natsCredentials(fromSecret)).toEqual({ user: 'auth', pass: 'secret' });
     expect(() => natsCredentials(baseEnvSchema.parse({ ...base, NATS_USER: 'auth' }))).toThrow(/NATS_USER and NATS_PASSWORD go together/);
   });

@@ -1,5 +1,14 @@
 import type { NatsConnection } from '@nats-io/transport-node';
-import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type ConsumerInfo, type ConsumerMessages, type JsMsg, type JetStreamManager } from '@nats-io/jetstream';
+import {
+  AckPolicy,
+  DeliverPolicy,
+  jetstream,
+  jetstreamManager,
+  type ConsumerInfo,
+  type ConsumerMessages,
+  type JsMsg,
+  type JetStreamManager,
+} from '@nats-io/jetstream';
 import type { FastifyBaseLogger } from 'fastify';
 import { EVENTS_STREAM } from '@story/proto';
 import { ensureEventsStream } from './nats.ts';
@@ -79,7 +88,10 @@ export class DurableEventConsumer {
     const { durable, log } = this.options;
     try {
       await jsm.consumers.update(EVENTS_STREAM, durable, wanted);
-      log.info({ consumer: durable, ackWaitSeconds: wanted.ack_wait / NANOS_PER_SECOND, maxAckPending: wanted.max_ack_pending }, 'durable consumer settings updated');
+      log.info(
+        { consumer: durable, ackWaitSeconds: wanted.ack_wait / NANOS_PER_SECOND, maxAckPending: wanted.max_ack_pending },
+        'durable consumer settings updated',
+      );
     } catch (error) {
       log.warn({ err: error, consumer: durable }, 'could not update the durable consumer settings; reading with the old ones');
     }

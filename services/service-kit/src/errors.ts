@@ -26,7 +26,11 @@ export function describeZodError(error: z.ZodError): string {
   if (!issue) return HTTP_MESSAGES.invalidRequest;
   const path = issue.path.join('.');
   // Custom messages already name what is wrong; zod's generic ones need the field.
-  const generic = issue.message.startsWith('Invalid input') || issue.message.startsWith('Invalid option') || issue.message.startsWith('Too ') || issue.message.startsWith('Unrecognized');
+  const generic =
+    issue.message.startsWith('Invalid input') ||
+    issue.message.startsWith('Invalid option') ||
+    issue.message.startsWith('Too ') ||
+    issue.message.startsWith('Unrecognized');
   return generic && path ? `${path}: ${issue.message}` : issue.message;
 }
 

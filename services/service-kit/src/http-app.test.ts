@@ -40,7 +40,15 @@ describe('service app', () => {
 
   it('reports readiness from its checks', async () => {
     expect((await app.inject({ url: '/readyz' })).statusCode).toBe(200);
-    const failing = createServiceApp({ name: 'x', logger: false, readiness: { nats: () => { throw new Error('down'); } } });
+    const failing = createServiceApp({
+      name: 'x',
+      logger: false,
+      readiness: {
+        nats: () => {
+          throw new Error('down');
+        },
+      },
+    });
     const reply = await failing.inject({ url: '/readyz' });
     expect(reply.statusCode).toBe(503);
     // Only ready or not: what failed (and how) stays in the log.

@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyServerOptions, type RawReplyDefaultExpression, type RawRequestDefaultExpression, type RawServerDefault } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+} from 'fastify';
 import { HTTP_MESSAGES, REQUEST_ID_HEADER } from '@story/proto';
 import { HttpError } from './errors.ts';
 import { zodSerializerCompiler, zodValidatorCompiler, type ZodTypeProvider } from './zod-routes.ts';

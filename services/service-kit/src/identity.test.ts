@@ -22,9 +22,21 @@ describe('forwarded identity', () => {
     const key = await importPrivateKey(gateway.privateKey);
     const publicKey = await importPublicKey(gateway.publicKey);
     const base = () => new SignJWT({ adm: true }).setSubject('7').setIssuer(IDENTITY_ISSUER).setIssuedAt();
-    const expired = await base().setProtectedHeader({ alg: 'EdDSA', typ: IDENTITY_TOKEN_TYPE }).setAudience(IDENTITY_AUDIENCE).setExpirationTime(Math.floor(Date.now() / 1000) - 10).sign(key);
-    const wrongAudience = await base().setProtectedHeader({ alg: 'EdDSA', typ: IDENTITY_TOKEN_TYPE }).setAudience('someone-else').setExpirationTime('1m').sign(key);
-    const hmac = await base().setProtectedHeader({ alg: 'HS256', typ: IDENTITY_TOKEN_TYPE }).setAudience(IDENTITY_AUDIENCE).setExpirationTime('1m').sign(new TextEncoder().encode(gateway.publicKey));
+    const expired = await base()
+      .setProtectedHeader({ alg: 'EdDSA', typ: IDENTITY_TOKEN_TYPE })
+      .setAudience(IDENTITY_AUDIENCE)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 10)
+      .sign(key);
+    const wrongAudience = await base()
+      .setProtectedHeader({ alg: 'EdDSA', typ: IDENTITY_TOKEN_TYPE })
+      .setAudience('someone-else')
+      .setExpirationTime('1m')
+      .sign(key);
+    const hmac = await base()
+      .setProtectedHeader({ alg: 'HS256', typ: IDENTITY_TOKEN_TYPE })
+      .setAudience(IDENTITY_AUDIENCE)
+      .setExpirationTime('1m')
+      .sign(new TextEncoder().encode(gateway.publicKey));
     const header = Buffer.from(JSON.stringify({ alg: 'none', typ: IDENTITY_TOKEN_TYPE })).toString('base64url');
     const body = Buffer.from(JSON.stringify({ sub: '7', adm: true, aud: IDENTITY_AUDIENCE, iss: IDENTITY_ISSUER, exp: 9e9, iat: 1 })).toString('base64url');
     for (const token of [expired, wrongAudience, hmac, `${header}.${body}.`, 'garbage']) {

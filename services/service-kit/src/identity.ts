@@ -1,14 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SignJWT, importPKCS8, importSPKI, jwtVerify, type CryptoKey } from 'jose';
-import {
-  IDENTITY_AUDIENCE,
-  IDENTITY_HEADER,
-  IDENTITY_ISSUER,
-  IDENTITY_TOKEN_TYPE,
-  IDENTITY_TTL_SECONDS,
-  type Identity,
-} from '@story/proto';
+import { IDENTITY_AUDIENCE, IDENTITY_HEADER, IDENTITY_ISSUER, IDENTITY_TOKEN_TYPE, IDENTITY_TTL_SECONDS, type Identity } from '@story/proto';
 import { forbidden, unauthorized } from './errors.ts';
 
 export const SIGNING_ALGORITHM = 'EdDSA';

@@ -53,7 +53,10 @@ interface LeaseDoc {
   expiresAt: number;
 }
 
-const leaseSchema = new mongoose.Schema<LeaseDoc>({ _id: String, owner: { type: String, required: true }, expiresAt: { type: Number, required: true } }, { versionKey: false });
+const leaseSchema = new mongoose.Schema<LeaseDoc>(
+  { _id: String, owner: { type: String, required: true }, expiresAt: { type: Number, required: true } },
+  { versionKey: false },
+);
 
 /** Leases in a service's MongoDB database. */
 export class MongoLeaseStore implements LeaseStore {
@@ -73,7 +76,11 @@ export class MongoLeaseStore implements LeaseStore {
     // _id, and the unique index refuses: exactly one instance wins.
     try {
       const doc = await this.leases
-        .findOneAndUpdate({ _id: name, $or: [{ owner }, { expiresAt: { $lte: nowMs } }] }, { $set: { owner, expiresAt: nowMs + ttlMs } }, { upsert: true, new: true })
+        .findOneAndUpdate(
+          { _id: name, $or: [{ owner }, { expiresAt: { $lte: nowMs } }] },
+          { $set: { owner, expiresAt: nowMs + ttlMs } },
+          { upsert: true, new: true },
+        )
         .lean<LeaseDoc>();
       return doc?.owner === owner;
     } catch (error) {

@@ -94,7 +94,13 @@ export class NatsLink {
     const nc = this.connection;
     if (!nc || nc.isClosed()) return;
     // Drain waits for the server; while NATS is away that could be for ever, so give it two seconds.
-    const drained = await Promise.race([nc.drain().then(() => true, () => false), delay(2000).then(() => false)]);
+    const drained = await Promise.race([
+      nc.drain().then(
+        () => true,
+        () => false,
+      ),
+      delay(2000).then(() => false),
+    ]);
     if (!drained && !nc.isClosed()) await nc.close();
   }
 
@@ -108,7 +114,8 @@ export class NatsLink {
         pending = await connectNats(this.options.url, this.options.name, { waitOnFirstConnect: false, credentials: this.options.credentials });
       } catch (error) {
         // Refused credentials are a configuration error, not an outage: say so every time.
-        if (isAuthorizationError(error)) this.log?.error({ err: error, user: this.options.credentials?.user ?? '(none)' }, 'NATS refused this process (NATS_USER / NATS_PASSWORD); retrying');
+        if (isAuthorizationError(error))
+          this.log?.error({ err: error, user: this.options.credentials?.user ?? '(none)' }, 'NATS refused this process (NATS_USER / NATS_PASSWORD); retrying');
         else if (!warned) this.log?.warn({ err: error }, 'NATS not reachable yet; retrying in the background');
         warned = true;
         await delay(retryMs);

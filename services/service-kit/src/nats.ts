@@ -14,7 +14,11 @@ export interface NatsCredentials {
  * With credentials it connects as that user, and replies come under the user's own inbox prefix,
  * the only inboxes its NATS permissions let it read.
  */
-export async function connectNats(url: string, name: string, options: { waitOnFirstConnect?: boolean; credentials?: NatsCredentials } = {}): Promise<NatsConnection> {
+export async function connectNats(
+  url: string,
+  name: string,
+  options: { waitOnFirstConnect?: boolean; credentials?: NatsCredentials } = {},
+): Promise<NatsConnection> {
   const { credentials } = options;
   return connect({
     servers: url.split(','),

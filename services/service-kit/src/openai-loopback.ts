@@ -49,7 +49,12 @@ export class OpenAiLoopback {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
-        const call = { path: request.url ?? '', authorization: request.headers.authorization, contentType: request.headers['content-type'] ?? '', body: Buffer.concat(chunks) };
+        const call = {
+          path: request.url ?? '',
+          authorization: request.headers.authorization,
+          contentType: request.headers['content-type'] ?? '',
+          body: Buffer.concat(chunks),
+        };
         this.calls.push(call);
         const answer = this.respond(call);
         if (answer === 'hang') return void this.hanging.push(request);

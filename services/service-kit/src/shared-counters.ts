@@ -11,7 +11,9 @@ import { Kvm, type KV } from '@nats-io/kv';
 
 /** A KV key from parts: letters, digits and `-_=.` only; anything else (e-mails, IPv6) is hashed. */
 export function sharedKey(...parts: (string | number)[]): string {
-  return parts.map((part) => (/^[A-Za-z0-9_=-]{1,64}$/.test(String(part)) ? String(part) : createHash('sha256').update(String(part)).digest('hex').slice(0, 32))).join('.');
+  return parts
+    .map((part) => (/^[A-Za-z0-9_=-]{1,64}$/.test(String(part)) ? String(part) : createHash('sha256').update(String(part)).digest('hex').slice(0, 32)))
+    .join('.');
 }
 
 /** Opens (creating if needed) a bucket whose entries vanish `ttlMs` after their last write. */
@@ -26,7 +28,11 @@ const MAX_ATTEMPTS = 64;
  * only if nobody wrote in between; retried on a lost race. `change` returns undefined to write nothing.
  * Resolves to what was written, or to the current value when nothing was.
  */
-export async function updateShared<T>(kv: KV, key: string, change: (current: T | undefined) => T | undefined): Promise<{ value: T | undefined; written: boolean }> {
+export async function updateShared<T>(
+  kv: KV,
+  key: string,
+  change: (current: T | undefined) => T | undefined,
+): Promise<{ value: T | undefined; written: boolean }> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const entry = await kv.get(key);
     const live = entry && entry.operation === 'PUT' ? entry : undefined;
@@ -48,7 +54,8 @@ export async function updateShared<T>(kv: KV, key: string, change: (current: T |
 }
 
 function isWrongRevision(error: unknown): boolean {
-  const text = error instanceof Error ? `${error.message} ${String((error as { api_error?: { err_code?: number } }).api_error?.err_code ?? '')}` : String(error);
+  const text =
+    error instanceof Error ? `${error.message} ${String((error as { api_error?: { err_code?: number } }).api_error?.err_code ?? '')}` : String(error);
   return /wrong last sequence|10071|key exists/i.test(text);
 }
 

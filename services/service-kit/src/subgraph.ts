@@ -26,7 +26,10 @@ const isGraphQLError = (value: unknown): value is GraphQLError => value instance
 function publicGraphqlError(error: GraphQLError): GraphQLError {
   const original = error.originalError;
   if (original instanceof HttpError) {
-    return new GraphQLError(original.message, { path: error.path, extensions: { code: CODES[original.statusCode] ?? 'BAD_REQUEST', http: { status: original.statusCode } } });
+    return new GraphQLError(original.message, {
+      path: error.path,
+      extensions: { code: CODES[original.statusCode] ?? 'BAD_REQUEST', http: { status: original.statusCode } },
+    });
   }
   if (original && !isGraphQLError(original)) {
     return new GraphQLError(HTTP_MESSAGES.internal, { path: error.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } });

@@ -139,7 +139,17 @@ export async function failureOf(promise: Promise<unknown>): Promise<{ status: nu
   );
   return error instanceof HttpError ? { status: error.statusCode, message: error.message } : error;
 }
-export { ChatLoopback, OpenAiLoopback, chatCompletion, jsonBodyOf, openAiError, type ChatCall, type ChatCallBody, type LoopbackAnswer, type LoopbackCall } from './openai-loopback.ts';
+export {
+  ChatLoopback,
+  OpenAiLoopback,
+  chatCompletion,
+  jsonBodyOf,
+  openAiError,
+  type ChatCall,
+  type ChatCallBody,
+  type LoopbackAnswer,
+  type LoopbackCall,
+} from './openai-loopback.ts';
 
 /** A GraphQL answer as a test reads it. */
 export interface GraphqlResponse<T> {
@@ -148,7 +158,12 @@ export interface GraphqlResponse<T> {
 }
 
 /** Sends a GraphQL operation to a service's subgraph as the caller whose signed headers are given. */
-export async function subgraphQuery<T>(app: ServiceApp, headers: Record<string, string>, query: string, variables: Record<string, unknown> = {}): Promise<GraphqlResponse<T>> {
+export async function subgraphQuery<T>(
+  app: ServiceApp,
+  headers: Record<string, string>,
+  query: string,
+  variables: Record<string, unknown> = {},
+): Promise<GraphqlResponse<T>> {
   const response = await app.inject({
     method: 'POST',
     url: '/graphql',

@@ -69,7 +69,13 @@ describe('the durable event consumer on a real nats-server', () => {
 
   it('gives a consumer an earlier release made with a longer ack wait the configured one', async () => {
     const jsm = await jetstreamManager(nc);
-    await jsm.consumers.add(EVENTS_STREAM, { durable_name: 'kit-earlier-release', ack_policy: AckPolicy.Explicit, deliver_policy: DeliverPolicy.All, ack_wait: 60 * SECONDS, max_ack_pending: 1000 });
+    await jsm.consumers.add(EVENTS_STREAM, {
+      durable_name: 'kit-earlier-release',
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      ack_wait: 60 * SECONDS,
+      max_ack_pending: 1000,
+    });
     const consumer = new DurableEventConsumer({ durable: 'kit-earlier-release', log: quietLog, ackWaitSeconds: 2, handle: async () => 'handled' });
     await consumer.start(nc);
     try {

@@ -33,7 +33,13 @@ const MAX_FIELD_BYTES = 5 * 1024 * 1024;
  */
 export async function buildSpeechApp(config: SpeechConfig, deps: SpeechDeps): Promise<ServiceApp> {
   const { nats } = deps;
-  const app = createServiceApp({ name: SERVICE_NAME, logLevel: config.LOG_LEVEL, logger: deps.logger, bodyLimit: AUDIO_UPLOAD_BODY_LIMIT, readiness: { nats: nats.readiness() } });
+  const app = createServiceApp({
+    name: SERVICE_NAME,
+    logLevel: config.LOG_LEVEL,
+    logger: deps.logger,
+    bodyLimit: AUDIO_UPLOAD_BODY_LIMIT,
+    readiness: { nats: nats.readiness() },
+  });
   await registerIdentity(app, config.IDENTITY_PUBLIC_KEY);
   await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 2, fields: 10, parts: 12, fieldSize: MAX_FIELD_BYTES } });
 
@@ -42,7 +48,12 @@ export async function buildSpeechApp(config: SpeechConfig, deps: SpeechDeps): Pr
     audio ??= new SpeechAudioStore(nc, { inlineBytes: config.SPEECH_INLINE_AUDIO_BYTES, ttlSeconds: config.SPEECH_AUDIO_TTL_SECONDS });
     return audio;
   };
-  const jobs = new SpeechJobClient(nats, { stallMs: config.SPEECH_JOB_STALL_MS, attempts: config.SPEECH_JOB_ATTEMPTS, startWithinMs: config.SPEECH_JOB_START_WITHIN_MS, log: app.log });
+  const jobs = new SpeechJobClient(nats, {
+    stallMs: config.SPEECH_JOB_STALL_MS,
+    attempts: config.SPEECH_JOB_ATTEMPTS,
+    startWithinMs: config.SPEECH_JOB_START_WITHIN_MS,
+    log: app.log,
+  });
   const limits = new SpeechLimitService(() => connectionFor(nats, SERVICE_NAME), {
     turnsPerPerson: config.SPEECH_TURNS_PER_PERSON,
     audioSecondsPerHour: config.SPEECH_AUDIO_SECONDS_PER_HOUR,

@@ -7,7 +7,10 @@ describe('speech configuration', () => {
   it('runs offline engines without an OpenAI key, OpenAI ones with it, and each as set', () => {
     expect(engineChoice(speechEnvSchema.parse(base))).toEqual({ stt: 'offline', tts: 'offline' });
     expect(engineChoice(speechEnvSchema.parse({ ...base, OPENAI_API_KEY: 'sk-test' }))).toEqual({ stt: 'openai', tts: 'openai' });
-    expect(engineChoice(speechEnvSchema.parse({ ...base, OPENAI_API_KEY: 'sk-test', SPEECH_TTS_ENGINE: 'offline' }))).toEqual({ stt: 'openai', tts: 'offline' });
+    expect(engineChoice(speechEnvSchema.parse({ ...base, OPENAI_API_KEY: 'sk-test', SPEECH_TTS_ENGINE: 'offline' }))).toEqual({
+      stt: 'openai',
+      tts: 'offline',
+    });
   });
 
   it('refuses an OpenAI engine without a key, an unknown engine and an unsafe voice name', () => {

@@ -82,7 +82,10 @@ export const speechEnvSchema = baseEnvSchema
 export type SpeechConfig = z.infer<typeof speechEnvSchema>;
 
 /** The engines a configuration picks: as set, else OpenAI when OPENAI_API_KEY is set, else offline. */
-export function engineChoice(config: Pick<SpeechConfig, 'SPEECH_STT_ENGINE' | 'SPEECH_TTS_ENGINE' | 'OPENAI_API_KEY'>): { stt: 'offline' | 'openai'; tts: 'offline' | 'openai' } {
+export function engineChoice(config: Pick<SpeechConfig, 'SPEECH_STT_ENGINE' | 'SPEECH_TTS_ENGINE' | 'OPENAI_API_KEY'>): {
+  stt: 'offline' | 'openai';
+  tts: 'offline' | 'openai';
+} {
   const fallback = config.OPENAI_API_KEY ? 'openai' : 'offline';
   return { stt: config.SPEECH_STT_ENGINE ?? fallback, tts: config.SPEECH_TTS_ENGINE ?? fallback };
 }

@@ -25,7 +25,13 @@ describe('live recording slots', () => {
     world = await startSpeechWorld({ workers: 0 });
     runner = new JobRunner(world.nc, { worker: 'slots-test', concurrency: 1, maxWaiting: 2, heartbeatMs: 1000, log: world.front.app.log });
     const stt = new OfflineSpeechToText({ modelDir: DEBIAN_MODEL_DIR, toleranceSeconds: 0, deadlineMarginSeconds: 30 });
-    sessions = new LiveSessionService(world.nc, stt, runner, { maxSessions: 2, idleSeconds: IDLE_SECONDS, lifetimeMarginSeconds: LIFETIME_MARGIN_SECONDS, log: world.front.app.log, clock: () => new Date(clock) });
+    sessions = new LiveSessionService(world.nc, stt, runner, {
+      maxSessions: 2,
+      idleSeconds: IDLE_SECONDS,
+      lifetimeMarginSeconds: LIFETIME_MARGIN_SECONDS,
+      log: world.front.app.log,
+      clock: () => new Date(clock),
+    });
     sessions.start();
   });
   afterAll(async () => {
@@ -34,11 +40,18 @@ describe('live recording slots', () => {
   });
 
   const as = (userId: number) => world.front.as(userId);
-  const open = async (userId: number) => world.front.app.inject({ method: 'POST', url: '/api/transcribe/sessions', headers: await as(userId), payload: { mimeType: 'audio/webm;codecs=opus' } });
+  const open = async (userId: number) =>
+    world.front.app.inject({ method: 'POST', url: '/api/transcribe/sessions', headers: await as(userId), payload: { mimeType: 'audio/webm;codecs=opus' } });
   const openId = async (userId: number) => voiceSessionResponseSchema.parse((await open(userId)).json()).sessionId;
   const sendChunk = async (userId: number, sessionId: string, seq: number, bytes: Buffer) =>
-    world.front.app.inject({ method: 'POST', url: `/api/transcribe/sessions/${sessionId}/chunks?seq=${seq}`, headers: { ...(await as(userId)), 'content-type': 'application/octet-stream' }, payload: bytes });
-  const cancel = async (userId: number, sessionId: string) => world.front.app.inject({ method: 'DELETE', url: `/api/transcribe/sessions/${sessionId}`, headers: await as(userId) });
+    world.front.app.inject({
+      method: 'POST',
+      url: `/api/transcribe/sessions/${sessionId}/chunks?seq=${seq}`,
+      headers: { ...(await as(userId)), 'content-type': 'application/octet-stream' },
+      payload: bytes,
+    });
+  const cancel = async (userId: number, sessionId: string) =>
+    world.front.app.inject({ method: 'DELETE', url: `/api/transcribe/sessions/${sessionId}`, headers: await as(userId) });
   /** Moves the worker's clock on and lets it sweep. */
   const pass = (seconds: number) => {
     clock += seconds * 1000;

@@ -38,13 +38,25 @@ describe('live recording sessions', () => {
     world.front.app.inject({ method: 'POST', url: '/api/transcribe/sessions', headers: await as(userId), payload: { mimeType } });
   const openId = async (userId: number) => voiceSessionResponseSchema.parse((await open(userId)).json()).sessionId;
   const sendChunk = async (userId: number, sessionId: string, seq: number, bytes: Buffer) =>
-    world.front.app.inject({ method: 'POST', url: `/api/transcribe/sessions/${sessionId}/chunks?seq=${seq}`, headers: { ...(await as(userId)), 'content-type': 'application/octet-stream' }, payload: bytes });
+    world.front.app.inject({
+      method: 'POST',
+      url: `/api/transcribe/sessions/${sessionId}/chunks?seq=${seq}`,
+      headers: { ...(await as(userId)), 'content-type': 'application/octet-stream' },
+      payload: bytes,
+    });
   const finish = async (userId: number, sessionId: string, chunkCount: number, turn: { snippetId?: number } = {}) =>
-    world.front.app.inject({ method: 'POST', url: `/api/transcribe/sessions/${sessionId}/finish`, headers: await as(userId), payload: { chunkCount, conversationHistory: [], ...turn } });
+    world.front.app.inject({
+      method: 'POST',
+      url: `/api/transcribe/sessions/${sessionId}/finish`,
+      headers: await as(userId),
+      payload: { chunkCount, conversationHistory: [], ...turn },
+    });
 
   it('transcribes chunks as they come, and Stop gives what the whole upload gives', async () => {
     const events: AnswerGivenEvent[] = [];
-    const subscription = world.nc.subscribe(EVENT_SUBJECTS.answerGiven, { callback: (_error, msg) => void events.push(answerGivenEventSchema.parse(msg.json())) });
+    const subscription = world.nc.subscribe(EVENT_SUBJECTS.answerGiven, {
+      callback: (_error, msg) => void events.push(answerGivenEventSchema.parse(msg.json())),
+    });
     const chunks = chunksOf(world.recordings.webm, 9);
     const opened = await open(VOICE_USER);
     expect(opened.statusCode, opened.body).toBe(201);
@@ -62,7 +74,12 @@ describe('live recording sessions', () => {
     expect(live.wordTimings?.length).toBe(live.aiResponse.split(/\s+/).filter(Boolean).length);
 
     const form = transcribeForm({ name: 'recording.webm', bytes: readFileSync(world.recordings.webm) }, { conversationHistory: '[]' });
-    const whole = await world.front.app.inject({ method: 'POST', url: '/api/transcribe', headers: { ...(await as(VOICE_USER)), 'content-type': form.contentType }, payload: form.body });
+    const whole = await world.front.app.inject({
+      method: 'POST',
+      url: '/api/transcribe',
+      headers: { ...(await as(VOICE_USER)), 'content-type': form.contentType },
+      payload: form.body,
+    });
     const uploaded = transcribeResponseSchema.parse(whole.json());
     expect(uploaded.transcript).toBe(live.transcript);
     expect(live.transcript).toContain('database');
@@ -86,7 +103,12 @@ describe('live recording sessions', () => {
     const sessionId = await openId(userId);
     for (const [seq, chunk] of chunks.entries()) expect((await sendChunk(userId, sessionId, seq, chunk)).statusCode).toBe(200);
     const headers = { ...(await as(userId)), accept: `${REPLY_STREAM_CONTENT_TYPE}, application/json` };
-    const answer = await world.front.app.inject({ method: 'POST', url: `/api/transcribe/sessions/${sessionId}/finish`, headers, payload: { chunkCount: chunks.length, conversationHistory: [] } });
+    const answer = await world.front.app.inject({
+      method: 'POST',
+      url: `/api/transcribe/sessions/${sessionId}/finish`,
+      headers,
+      payload: { chunkCount: chunks.length, conversationHistory: [] },
+    });
     expect(answer.statusCode, answer.body).toBe(200);
     expect(answer.headers['content-type']).toContain(REPLY_STREAM_CONTENT_TYPE);
     const [head = '', ...rest] = answer.body.split('\n').filter(Boolean);
@@ -112,7 +134,10 @@ describe('live recording sessions', () => {
 
     // The pieces make one MP3 as long as the whole reply: the last piece starts where the timings say.
     const mp3 = join(world.dir, 'streamed-reply.mp3');
-    writeFileSync(mp3, joinMp3([first.audioResponse ?? '', ...parts.map((part) => part.audioResponse)].map((base64) => new Uint8Array(Buffer.from(base64, 'base64')))));
+    writeFileSync(
+      mp3,
+      joinMp3([first.audioResponse ?? '', ...parts.map((part) => part.audioResponse)].map((base64) => new Uint8Array(Buffer.from(base64, 'base64')))),
+    );
     const seconds = Number(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', mp3]).toString());
     expect(seconds).toBeGreaterThan(parts.at(-1)?.offsetSeconds ?? 0);
     expect(seconds).toBeGreaterThanOrEqual(timings.at(-1)?.end ?? 0);
@@ -156,7 +181,9 @@ describe('live recording sessions', () => {
 
   it('ends a cancelled session, and answers 410 for a session that does not exist', async () => {
     const sessionId = await openId(TEXT_USER);
-    expect((await world.front.app.inject({ method: 'DELETE', url: `/api/transcribe/sessions/${sessionId}`, headers: await as(TEXT_USER) })).statusCode).toBe(204);
+    expect((await world.front.app.inject({ method: 'DELETE', url: `/api/transcribe/sessions/${sessionId}`, headers: await as(TEXT_USER) })).statusCode).toBe(
+      204,
+    );
     expect((await sendChunk(TEXT_USER, sessionId, 0, Buffer.from('x'))).statusCode).toBe(410);
     expect((await sendChunk(TEXT_USER, '123456789', 0, Buffer.from('x'))).statusCode).toBe(410);
   });
@@ -184,7 +211,21 @@ describe('live recording sessions', () => {
     try {
       // Chunks larger than a pipe's write buffer (16 KB): each write waits for the decoder to drain.
       const big = join(world.dir, 'long-256k.webm');
-      execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-i', world.recordings.longWav, '-c:a', 'libopus', '-b:a', '256k', '-ar', '48000', big]);
+      execFileSync('ffmpeg', [
+        '-hide_banner',
+        '-loglevel',
+        'error',
+        '-y',
+        '-i',
+        world.recordings.longWav,
+        '-c:a',
+        'libopus',
+        '-b:a',
+        '256k',
+        '-ar',
+        '48000',
+        big,
+      ]);
       const chunks = chunksOf(big, 24);
       expect(chunks[0]?.length).toBeGreaterThan(16 * 1024);
       const sessionId = await openId(TEXT_USER);
@@ -202,11 +243,26 @@ describe('live recording sessions', () => {
   it('refuses malformed requests with a clear 400 and callers without a session with 401', async () => {
     expect((await open(VOICE_USER, 'text/plain')).json()).toEqual({ message: 'mimeType must be a webm, ogg or mp4 recording' });
     expect((await sendChunk(VOICE_USER, 'abc', 0, Buffer.from('x'))).json()).toEqual({ message: 'Id must be a number' });
-    const badSeq = await world.front.app.inject({ method: 'POST', url: '/api/transcribe/sessions/5/chunks?seq=-1', headers: { ...(await as(VOICE_USER)), 'content-type': 'application/octet-stream' }, payload: Buffer.from('x') });
+    const badSeq = await world.front.app.inject({
+      method: 'POST',
+      url: '/api/transcribe/sessions/5/chunks?seq=-1',
+      headers: { ...(await as(VOICE_USER)), 'content-type': 'application/octet-stream' },
+      payload: Buffer.from('x'),
+    });
     expect(badSeq.json()).toEqual({ message: 'seq must be a whole number from 0' });
-    const notBytes = await world.front.app.inject({ method: 'POST', url: '/api/transcribe/sessions/5/chunks?seq=0', headers: await as(VOICE_USER), payload: { audio: 'x' } });
+    const notBytes = await world.front.app.inject({
+      method: 'POST',
+      url: '/api/transcribe/sessions/5/chunks?seq=0',
+      headers: await as(VOICE_USER),
+      payload: { audio: 'x' },
+    });
     expect(notBytes.statusCode).toBe(400);
-    const badFinish = await world.front.app.inject({ method: 'POST', url: '/api/transcribe/sessions/5/finish', headers: await as(VOICE_USER), payload: { chunkCount: 0 } });
+    const badFinish = await world.front.app.inject({
+      method: 'POST',
+      url: '/api/transcribe/sessions/5/finish',
+      headers: await as(VOICE_USER),
+      payload: { chunkCount: 0 },
+    });
     expect(badFinish.json()).toEqual({ message: 'chunkCount must be at least 1' });
     const tooBig = await sendChunk(VOICE_USER, '5', 0, Buffer.alloc(600 * 1024));
     expect(tooBig.statusCode).toBe(413);
@@ -214,7 +270,11 @@ describe('live recording sessions', () => {
   });
 
   it('lets a recording’s chunks and its finish reach different fronts: a front keeps nothing of a session', async () => {
-    const second = await startServiceForTest(speechService, { natsUrl: world.nats.url, dataDir: join(world.dir, 'front-2'), env: { SPEECH_TMP_DIR: world.tmp } });
+    const second = await startServiceForTest(speechService, {
+      natsUrl: world.nats.url,
+      dataDir: join(world.dir, 'front-2'),
+      env: { SPEECH_TMP_DIR: world.tmp },
+    });
     try {
       const fronts = [world.front, second];
       const chunks = chunksOf(world.recordings.webm, 8);
@@ -222,17 +282,32 @@ describe('live recording sessions', () => {
       // Each chunk goes to the other front than the one before, as a load balancer may send them.
       for (const [seq, chunk] of chunks.entries()) {
         const front = fronts[seq % 2] ?? world.front;
-        const sent = await front.app.inject({ method: 'POST', url: `/api/transcribe/sessions/${sessionId}/chunks?seq=${seq}`, headers: { ...(await front.as(VOICE_USER)), 'content-type': 'application/octet-stream' }, payload: chunk });
+        const sent = await front.app.inject({
+          method: 'POST',
+          url: `/api/transcribe/sessions/${sessionId}/chunks?seq=${seq}`,
+          headers: { ...(await front.as(VOICE_USER)), 'content-type': 'application/octet-stream' },
+          payload: chunk,
+        });
         expect(sent.statusCode, sent.body).toBe(200);
         expect(sent.json()).toMatchObject({ received: seq + 1 });
       }
-      const finished = await second.app.inject({ method: 'POST', url: `/api/transcribe/sessions/${sessionId}/finish`, headers: await second.as(VOICE_USER), payload: { chunkCount: chunks.length, conversationHistory: [] } });
+      const finished = await second.app.inject({
+        method: 'POST',
+        url: `/api/transcribe/sessions/${sessionId}/finish`,
+        headers: await second.as(VOICE_USER),
+        payload: { chunkCount: chunks.length, conversationHistory: [] },
+      });
       expect(finished.statusCode, finished.body).toBe(200);
       const live = transcribeResponseSchema.parse(finished.json());
       expect(live.audioResponse?.length).toBeGreaterThan(1000);
 
       const form = transcribeForm({ name: 'recording.webm', bytes: readFileSync(world.recordings.webm) }, { conversationHistory: '[]' });
-      const whole = await second.app.inject({ method: 'POST', url: '/api/transcribe', headers: { ...(await second.as(VOICE_USER)), 'content-type': form.contentType }, payload: form.body });
+      const whole = await second.app.inject({
+        method: 'POST',
+        url: '/api/transcribe',
+        headers: { ...(await second.as(VOICE_USER)), 'content-type': form.contentType },
+        payload: form.body,
+      });
       expect(whole.statusCode, whole.body).toBe(200);
       expect(live.transcript).toBe(transcribeResponseSchema.parse(whole.json()).transcript);
       expect(live.transcript).toContain('database');

@@ -42,8 +42,18 @@ describe('speech workers shared fairly, and abandoned work stopped', () => {
   /** An upload over real HTTP (so that closing the connection is real); resolves with its status, body and when it ended. */
   const upload = async (userId: number, bytes: Buffer, name: string, signal?: AbortSignal) => {
     const form = transcribeForm({ name, bytes }, { conversationHistory: '[]' });
-    const response = await fetch(`${url}/api/transcribe`, { method: 'POST', headers: { ...(await world.front.as(userId)), 'content-type': form.contentType }, body: new Uint8Array(form.body), signal });
-    return { status: response.status, body: (await response.json()) as { message?: string; transcript?: string }, retryAfter: response.headers.get('retry-after'), at: Date.now() };
+    const response = await fetch(`${url}/api/transcribe`, {
+      method: 'POST',
+      headers: { ...(await world.front.as(userId)), 'content-type': form.contentType },
+      body: new Uint8Array(form.body),
+      signal,
+    });
+    return {
+      status: response.status,
+      body: (await response.json()) as { message?: string; transcript?: string },
+      retryAfter: response.headers.get('retry-after'),
+      at: Date.now(),
+    };
   };
 
   const jobsStarted = () => new Set(seen.filter((event) => event.kind === 'working').map((event) => event.jobId));

@@ -19,7 +19,14 @@ describe('SpeechLimitService', () => {
   let nc: NatsConnection;
   let clock = Date.UTC(2026, 10, 24, 12);
   const limitsOf = (options: { turnsPerPerson?: number; audioSecondsPerHour?: number; holdMs?: number } = {}) =>
-    new SpeechLimitService(() => nc, { turnsPerPerson: 2, audioSecondsPerHour: 600, holdMs: 60_000, log: fastify({ logger: false }).log, clock: () => new Date(clock), ...options });
+    new SpeechLimitService(() => nc, {
+      turnsPerPerson: 2,
+      audioSecondsPerHour: 600,
+      holdMs: 60_000,
+      log: fastify({ logger: false }).log,
+      clock: () => new Date(clock),
+      ...options,
+    });
 
   beforeAll(async () => {
     dir = tempDataDir('speech-limits-');
@@ -72,7 +79,11 @@ describe('SpeechLimitService', () => {
     await limits.checkAudioBudget(54);
     await limits.chargeAudio(54, 300);
     const refused = await limits.checkAudioBudget(54).catch((error: unknown) => error);
-    expect(refused).toMatchObject({ statusCode: 429, message: 'You have sent 10 minutes of audio in the last hour. Please try again in 30 minutes.', headers: { 'retry-after': '1800' } });
+    expect(refused).toMatchObject({
+      statusCode: 429,
+      message: 'You have sent 10 minutes of audio in the last hour. Please try again in 30 minutes.',
+      headers: { 'retry-after': '1800' },
+    });
     // Short clips of another person are not charged to this one.
     await limits.checkAudioBudget(55);
     clock += 1_800_000;

@@ -48,7 +48,12 @@ describe('speech with its own NATS user', () => {
   it('uploads, replies with voice and records live without a permission violation', async () => {
     const headers = await front.as(VOICE_USER);
     const form = transcribeForm({ name: 'answer.mp3', bytes: readFileSync(recordings.mp3) }, { conversationHistory: '[]' });
-    const uploaded = await front.app.inject({ method: 'POST', url: '/api/transcribe', headers: { ...headers, 'content-type': form.contentType }, payload: form.body });
+    const uploaded = await front.app.inject({
+      method: 'POST',
+      url: '/api/transcribe',
+      headers: { ...headers, 'content-type': form.contentType },
+      payload: form.body,
+    });
     expect(uploaded.statusCode, uploaded.body).toBe(200);
     expect(transcribeResponseSchema.parse(uploaded.json()).audioResponse?.length).toBeGreaterThan(4096);
 
@@ -56,10 +61,20 @@ describe('speech with its own NATS user', () => {
     const { sessionId } = voiceSessionResponseSchema.parse(opened.json());
     const chunks = chunksOf(recordings.webm, 3);
     for (const [seq, chunk] of chunks.entries()) {
-      const sent = await front.app.inject({ method: 'POST', url: `/api/transcribe/sessions/${sessionId}/chunks?seq=${seq}`, headers: { ...headers, 'content-type': 'application/octet-stream' }, payload: chunk });
+      const sent = await front.app.inject({
+        method: 'POST',
+        url: `/api/transcribe/sessions/${sessionId}/chunks?seq=${seq}`,
+        headers: { ...headers, 'content-type': 'application/octet-stream' },
+        payload: chunk,
+      });
       expect(sent.statusCode, sent.body).toBe(200);
     }
-    const finished = await front.app.inject({ method: 'POST', url: `/api/transcribe/sessions/${sessionId}/finish`, headers, payload: { chunkCount: chunks.length } });
+    const finished = await front.app.inject({
+      method: 'POST',
+      url: `/api/transcribe/sessions/${sessionId}/finish`,
+      headers,
+      payload: { chunkCount: chunks.length },
+    });
     expect(finished.statusCode, finished.body).toBe(200);
 
     for (const nc of [await worker.deps.nats.ready(), await front.deps.nats.ready()]) await nc.flush();

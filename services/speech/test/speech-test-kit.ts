@@ -16,7 +16,8 @@ import { speechService, type SpeechDeps } from '../src/app.ts';
 import type { SpeechConfig } from '../src/config.ts';
 import { speechWorkerService, type SpeechWorkerDeps } from '../src/worker/worker-app.ts';
 
-export const SPOKEN_ANSWER = 'I led the migration of our checkout database to a new system. We finished two weeks early and the error rate dropped by eighty percent.';
+export const SPOKEN_ANSWER =
+  'I led the migration of our checkout database to a new system. We finished two weeks early and the error rate dropped by eighty percent.';
 /** Words pocketsphinx reliably hears in SPOKEN_ANSWER. */
 export const HEARD_WORDS = ['database', 'weeks', 'percent'];
 
@@ -39,13 +40,23 @@ export function makeRecordings(dir: string, text = SPOKEN_ANSWER): Recordings {
   execFileSync('flite', ['-voice', 'rms', '-t', text, '-o', path('answer.wav')]);
   execFileSync('flite', ['-voice', 'rms', '-t', `${text} ${text} ${text}`, '-o', path('long.wav')]);
   execFileSync('lame', ['--silent', path('answer.wav'), path('answer.mp3')]);
-  const ffmpeg = (args: string[], out: string) => execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-i', path('answer.wav'), ...args, path(out)]);
+  const ffmpeg = (args: string[], out: string) =>
+    execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-i', path('answer.wav'), ...args, path(out)]);
   ffmpeg(['-c:a', 'aac', '-b:a', '96k'], 'answer.m4a');
   ffmpeg(['-c:a', 'aac', '-b:a', '96k', '-f', 'adts'], 'answer.aac');
   ffmpeg(['-c:a', 'libopus', '-b:a', '128k'], 'answer.webm');
   ffmpeg(['-c:a', 'libopus', '-b:a', '64k'], 'answer.ogg');
   execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-i', path('long.wav'), '-c:a', 'libopus', '-b:a', '64k', path('long.webm')]);
-  return { wav: path('answer.wav'), mp3: path('answer.mp3'), m4a: path('answer.m4a'), aac: path('answer.aac'), webm: path('answer.webm'), ogg: path('answer.ogg'), longWav: path('long.wav'), longWebm: path('long.webm') };
+  return {
+    wav: path('answer.wav'),
+    mp3: path('answer.mp3'),
+    m4a: path('answer.m4a'),
+    aac: path('answer.aac'),
+    webm: path('answer.webm'),
+    ogg: path('answer.ogg'),
+    longWav: path('long.wav'),
+    longWebm: path('long.webm'),
+  };
 }
 
 /** A file's bytes cut into `parts` pieces, as a recorder's one-second chunks come. */
@@ -78,13 +89,23 @@ export const TEST_SNIPPET = 7;
 export const OTHERS_SNIPPET = 8;
 
 /** A multipart body of the spec's `/api/transcribe` form. */
-export function transcribeForm(file: { name: string; bytes: Buffer; type?: string } | undefined, fields: Record<string, string> = {}): { body: Buffer; contentType: string } {
+export function transcribeForm(
+  file: { name: string; bytes: Buffer; type?: string } | undefined,
+  fields: Record<string, string> = {},
+): { body: Buffer; contentType: string } {
   const boundary = `----speech${Math.random().toString(16).slice(2)}`;
   const parts: Buffer[] = [];
   if (file) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="audio"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`), file.bytes, Buffer.from('\r\n'));
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="audio"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+      file.bytes,
+      Buffer.from('\r\n'),
+    );
   }
-  for (const [name, value] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  for (const [name, value] of Object.entries(fields))
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
 }
@@ -115,7 +136,9 @@ export interface SpeechWorld {
   close(): Promise<void>;
 }
 
-export async function startSpeechWorld(options: { env?: Record<string, string>; frontEnv?: Record<string, string>; workers?: 0 | 1 } = {}): Promise<SpeechWorld> {
+export async function startSpeechWorld(
+  options: { env?: Record<string, string>; frontEnv?: Record<string, string>; workers?: 0 | 1 } = {},
+): Promise<SpeechWorld> {
   const dir = tempDataDir('speech-world-');
   const tmp = join(dir, 'tmp');
   mkdirSync(tmp, { recursive: true });
@@ -124,7 +147,10 @@ export async function startSpeechWorld(options: { env?: Record<string, string>; 
   const nc = await connect({ servers: nats.url });
   answerUserSettings(nc, TEST_USERS);
   // Stands in for the jobs service: TEST_SNIPPET belongs to every test user, no other snippet to anyone.
-  standInSnippetOwners(nc, (snippetId, userId) => snippetId === TEST_SNIPPET && TEST_USERS.has(userId), { snippetText: '- Lead a migration', jobDescriptionId: 1 });
+  standInSnippetOwners(nc, (snippetId, userId) => snippetId === TEST_SNIPPET && TEST_USERS.has(userId), {
+    snippetText: '- Lead a migration',
+    jobDescriptionId: 1,
+  });
   const env = { SPEECH_TMP_DIR: tmp, ...options.env };
   const [conversations, front, worker] = await Promise.all([
     startServiceForTest(conversationsService, { natsUrl: nats.url, dataDir: join(dir, 'conversations'), deps: { runPurgeJob: false } }),

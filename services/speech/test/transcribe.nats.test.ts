@@ -3,9 +3,27 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Objm } from '@nats-io/obj';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_SUBJECTS, NATS_BUCKETS, answerGivenEventSchema, spokenOpeningResponseSchema, transcribeResponseSchema, type AnswerGivenEvent } from '@story/proto';
+import {
+  EVENT_SUBJECTS,
+  NATS_BUCKETS,
+  answerGivenEventSchema,
+  spokenOpeningResponseSchema,
+  transcribeResponseSchema,
+  type AnswerGivenEvent,
+} from '@story/proto';
 import { UNSURE_BELOW } from '../src/engines/pocketsphinx/word-confidence.ts';
-import { HEARD_WORDS, OTHERS_SNIPPET, SHORT_LIMIT_USER, TEXT_USER, VOICE_USER, filesUnder, startSpeechWorld, transcribeForm, type Recordings, type SpeechWorld } from './speech-test-kit.ts';
+import {
+  HEARD_WORDS,
+  OTHERS_SNIPPET,
+  SHORT_LIMIT_USER,
+  TEXT_USER,
+  VOICE_USER,
+  filesUnder,
+  startSpeechWorld,
+  transcribeForm,
+  type Recordings,
+  type SpeechWorld,
+} from './speech-test-kit.ts';
 
 /**
  * `POST /api/transcribe` with everything real: nats-server, the speech front, one speech worker
@@ -27,7 +45,12 @@ describe('POST /api/transcribe', () => {
 
   const upload = async (userId: number | undefined, file: { name: string; bytes: Buffer } | undefined, fields: Record<string, string> = {}) => {
     const form = transcribeForm(file, { conversationHistory: '[]', ...fields });
-    return front.app.inject({ method: 'POST', url: '/api/transcribe', headers: { ...(userId ? await front.as(userId) : {}), 'content-type': form.contentType }, payload: form.body });
+    return front.app.inject({
+      method: 'POST',
+      url: '/api/transcribe',
+      headers: { ...(userId ? await front.as(userId) : {}), 'content-type': form.contentType },
+      payload: form.body,
+    });
   };
   const fileOf = (path: string, name = path.split('/').at(-1) ?? 'audio') => ({ name, bytes: readFileSync(path) });
 
@@ -68,7 +91,9 @@ describe('POST /api/transcribe', () => {
 
   it('sends the answer with its word timings to the coach, and returns the answer id under which its feedback appears', async () => {
     const events: AnswerGivenEvent[] = [];
-    const subscription = world.nc.subscribe(EVENT_SUBJECTS.answerGiven, { callback: (_error, msg) => void events.push(answerGivenEventSchema.parse(msg.json())) });
+    const subscription = world.nc.subscribe(EVENT_SUBJECTS.answerGiven, {
+      callback: (_error, msg) => void events.push(answerGivenEventSchema.parse(msg.json())),
+    });
     const response = await upload(TEXT_USER, fileOf(recordings.wav), { snippetId: '7' });
     expect(response.statusCode, response.body).toBe(200);
     const answer = transcribeResponseSchema.parse(response.json());
@@ -86,9 +111,18 @@ describe('POST /api/transcribe', () => {
   it('returns the transcript’s words with the recogniser’s confidence, and sends the unsure ones marked with the answer (issue 19)', async () => {
     // flite's awb voice, which pocketsphinx has not heard: with the career model it hears "macros" as "macro is".
     const wav = join(world.dir, 'awb.wav');
-    execFileSync('flite', ['-voice', 'awb', '-t', 'The quarterly reconciliation spreadsheet kept crashing, so I rewrote the fragile macros overnight.', '-o', wav]);
+    execFileSync('flite', [
+      '-voice',
+      'awb',
+      '-t',
+      'The quarterly reconciliation spreadsheet kept crashing, so I rewrote the fragile macros overnight.',
+      '-o',
+      wav,
+    ]);
     const events: AnswerGivenEvent[] = [];
-    const subscription = world.nc.subscribe(EVENT_SUBJECTS.answerGiven, { callback: (_error, msg) => void events.push(answerGivenEventSchema.parse(msg.json())) });
+    const subscription = world.nc.subscribe(EVENT_SUBJECTS.answerGiven, {
+      callback: (_error, msg) => void events.push(answerGivenEventSchema.parse(msg.json())),
+    });
     const response = await upload(TEXT_USER, fileOf(wav));
     expect(response.statusCode, response.body).toBe(200);
     const answer = transcribeResponseSchema.parse(response.json());
@@ -100,7 +134,9 @@ describe('POST /api/transcribe', () => {
     }
     const unsure = words.filter((word) => word.uncertain).map((word) => word.word);
     // Something misheard is marked; the long words it heard right are not.
-    expect(unsure.some((word) => !'the quarterly reconciliation spreadsheet kept crashing so i rewrote the fragile macros overnight'.split(' ').includes(word))).toBe(true);
+    expect(
+      unsure.some((word) => !'the quarterly reconciliation spreadsheet kept crashing so i rewrote the fragile macros overnight'.split(' ').includes(word)),
+    ).toBe(true);
     expect(words.filter((word) => word.word === 'reconciliation' || word.word === 'spreadsheet').map((word) => word.uncertain)).toEqual([false, false]);
     await expect.poll(() => events.find((event) => event.answerId === answer.answerId), { timeout: 10_000 }).toBeDefined();
     subscription.unsubscribe();
@@ -109,7 +145,12 @@ describe('POST /api/transcribe', () => {
   });
 
   it('refuses a thread or snippet id that is not a positive whole number, with a clear 400', async () => {
-    for (const [field, value] of [['threadId', 'abc'], ['snippetId', '-1'], ['snippetId', '1e3'], ['threadId', '0']] as const) {
+    for (const [field, value] of [
+      ['threadId', 'abc'],
+      ['snippetId', '-1'],
+      ['snippetId', '1e3'],
+      ['threadId', '0'],
+    ] as const) {
       const response = await upload(TEXT_USER, fileOf(recordings.wav), { [field]: value });
       expect(response.statusCode, `${field}=${value}`).toBe(400);
       expect(response.json()).toEqual({ message: 'Id must be a number' });
@@ -120,7 +161,9 @@ describe('POST /api/transcribe', () => {
 
   it('refuses another person’s snippet with 404, and files nothing under it (issue 18, 7)', async () => {
     const events: AnswerGivenEvent[] = [];
-    const subscription = world.nc.subscribe(EVENT_SUBJECTS.answerGiven, { callback: (_error, msg) => void events.push(answerGivenEventSchema.parse(msg.json())) });
+    const subscription = world.nc.subscribe(EVENT_SUBJECTS.answerGiven, {
+      callback: (_error, msg) => void events.push(answerGivenEventSchema.parse(msg.json())),
+    });
     const response = await upload(TEXT_USER, fileOf(recordings.wav), { snippetId: String(OTHERS_SNIPPET) });
     expect(response.statusCode, response.body).toBe(404);
     expect(response.json()).toEqual({ message: 'Snippet not found' });
@@ -161,9 +204,21 @@ describe('POST /api/transcribe', () => {
 
   it('refuses files that are not audio by name or by content, with the specification’s message', async () => {
     const cases: [{ name: string; bytes: Buffer }, number, string][] = [
-      [{ name: 'notes.mp3', bytes: Buffer.from('This is a text file, renamed.') }, 415, 'The file "notes.mp3" is not a supported audio format. Please upload an MP3, WAV, M4A, or AAC file.'],
-      [{ name: 'notes.txt', bytes: readFileSync(recordings.wav) }, 415, 'The file "notes.txt" is not a supported audio format. Please upload an MP3, WAV, M4A, or AAC file.'],
-      [{ name: 'empty.wav', bytes: Buffer.alloc(0) }, 415, 'The file "empty.wav" is not a supported audio format. Please upload an MP3, WAV, M4A, or AAC file.'],
+      [
+        { name: 'notes.mp3', bytes: Buffer.from('This is a text file, renamed.') },
+        415,
+        'The file "notes.mp3" is not a supported audio format. Please upload an MP3, WAV, M4A, or AAC file.',
+      ],
+      [
+        { name: 'notes.txt', bytes: readFileSync(recordings.wav) },
+        415,
+        'The file "notes.txt" is not a supported audio format. Please upload an MP3, WAV, M4A, or AAC file.',
+      ],
+      [
+        { name: 'empty.wav', bytes: Buffer.alloc(0) },
+        415,
+        'The file "empty.wav" is not a supported audio format. Please upload an MP3, WAV, M4A, or AAC file.',
+      ],
     ];
     for (const [file, status, message] of cases) {
       const response = await upload(VOICE_USER, file);
@@ -200,14 +255,29 @@ describe('POST /api/transcribe', () => {
 
   it('answers malformed multipart with a clear 400, not a 500 (issue 18, 8)', async () => {
     const headers = await front.as(TEXT_USER);
-    const noBoundary = await front.app.inject({ method: 'POST', url: '/api/transcribe', headers: { ...headers, 'content-type': 'multipart/form-data' }, payload: 'hello' });
+    const noBoundary = await front.app.inject({
+      method: 'POST',
+      url: '/api/transcribe',
+      headers: { ...headers, 'content-type': 'multipart/form-data' },
+      payload: 'hello',
+    });
     expect(noBoundary.statusCode, noBoundary.body).toBe(400);
     expect(noBoundary.json()).toEqual({ message: 'The upload could not be read. Please choose the file again.' });
     const form = transcribeForm({ name: 'a.wav', bytes: readFileSync(recordings.wav) });
-    const truncated = await front.app.inject({ method: 'POST', url: '/api/transcribe', headers: { ...headers, 'content-type': form.contentType }, payload: form.body.subarray(0, Math.floor(form.body.length / 2)) });
+    const truncated = await front.app.inject({
+      method: 'POST',
+      url: '/api/transcribe',
+      headers: { ...headers, 'content-type': form.contentType },
+      payload: form.body.subarray(0, Math.floor(form.body.length / 2)),
+    });
     expect(truncated.statusCode, truncated.body).toBe(400);
     expect(truncated.json()).toEqual({ message: 'The upload could not be read. Please choose the file again.' });
-    const garbage = await front.app.inject({ method: 'POST', url: '/api/transcribe', headers: { ...headers, 'content-type': 'multipart/form-data; boundary=xyz' }, payload: '--xyz\r\nnot a header line\r\n\r\nbody' });
+    const garbage = await front.app.inject({
+      method: 'POST',
+      url: '/api/transcribe',
+      headers: { ...headers, 'content-type': 'multipart/form-data; boundary=xyz' },
+      payload: '--xyz\r\nnot a header line\r\n\r\nbody',
+    });
     expect(garbage.statusCode, garbage.body).toBe(400);
   });
 
@@ -234,7 +304,12 @@ describe('POST /api/transcribe', () => {
     const first = transcribeForm({ name: 'a.wav', bytes: readFileSync(recordings.wav) }).body.toString('latin1');
     const boundary = /^--(\S+)/.exec(first)?.[1] ?? '';
     const twice = Buffer.from(first.replace(`--${boundary}--`, first.slice(0, first.indexOf(`--${boundary}--`)).trimEnd() + `\r\n--${boundary}--`), 'latin1');
-    const two = await front.app.inject({ method: 'POST', url: '/api/transcribe', headers: { ...(await front.as(VOICE_USER)), 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: twice });
+    const two = await front.app.inject({
+      method: 'POST',
+      url: '/api/transcribe',
+      headers: { ...(await front.as(VOICE_USER)), 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: twice,
+    });
     expect(two.statusCode).toBe(400);
     expect(two.json()).toEqual({ message: 'Please upload one audio file at a time.' });
   });

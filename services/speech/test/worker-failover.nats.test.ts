@@ -42,7 +42,12 @@ describe('speech workers dying mid-job', () => {
 
   const upload = async (userId: number, path: string) => {
     const form = transcribeForm({ name: 'long.wav', bytes: readFileSync(path) }, { conversationHistory: '[]' });
-    return world.front.app.inject({ method: 'POST', url: '/api/transcribe', headers: { ...(await world.front.as(userId)), 'content-type': form.contentType }, payload: form.body });
+    return world.front.app.inject({
+      method: 'POST',
+      url: '/api/transcribe',
+      headers: { ...(await world.front.as(userId)), 'content-type': form.contentType },
+      payload: form.body,
+    });
   };
 
   /** Kills the worker that reports on the running job as soon as it does; resolves to it. */
@@ -74,7 +79,13 @@ describe('speech workers dying mid-job', () => {
     const opened = await world.front.app.inject({ method: 'POST', url: '/api/transcribe/sessions', headers, payload: { mimeType: 'audio/webm' } });
     const { sessionId } = voiceSessionResponseSchema.parse(opened.json());
     const chunks = chunksOf(world.recordings.webm, 3);
-    const send = (seq: number) => world.front.app.inject({ method: 'POST', url: `/api/transcribe/sessions/${sessionId}/chunks?seq=${seq}`, headers: { ...headers, 'content-type': 'application/octet-stream' }, payload: chunks[seq] });
+    const send = (seq: number) =>
+      world.front.app.inject({
+        method: 'POST',
+        url: `/api/transcribe/sessions/${sessionId}/chunks?seq=${seq}`,
+        headers: { ...headers, 'content-type': 'application/octet-stream' },
+        payload: chunks[seq],
+      });
     expect((await send(0)).statusCode).toBe(200);
     await kill(survivor);
     const lost = await send(1);

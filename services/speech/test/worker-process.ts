@@ -23,7 +23,10 @@ export async function startWorkerProcess(natsUrl: string, env: Record<string, st
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`speech worker exited with code ${child.exitCode}`);
-    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then((response) => response.ok, () => false);
+    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ready) break;
     if (Date.now() > deadline) throw new Error('speech worker was not ready within 60 s');
     await new Promise((resolve) => setTimeout(resolve, 200));

@@ -160,7 +160,6 @@ describe('createHttpClient against a loopback server', () => {
     await expect(client.get('/api/unauthorized')).rejects.toThrow('401: {"message":"Not signed in"}');
     await expect(client.get('/api/unauthorized', { on401: 'null' })).resolves.toBeNull();
   });
-
 });
 
 // The same subject in three blocks (reading, the CSRF token, bodies and failures), so that no block grows past 80 lines.
@@ -218,7 +217,6 @@ describe('createHttpClient against a loopback server', () => {
     await expect(client.post('/api/forbidden', {})).rejects.toThrow('403: {"message":"Admin access required"}');
     expect(tokenRequests).toBe(1);
   });
-
 });
 
 describe('createHttpClient against a loopback server', () => {

@@ -25,7 +25,10 @@ export const buttonStyles = css<ButtonStyleProps>`
   font-size: ${({ theme }) => theme.fontSizes.sm};
   text-decoration: none;
   cursor: pointer;
-  transition: background-color 120ms ease, border-color 120ms ease, color 120ms ease;
+  transition:
+    background-color 120ms ease,
+    border-color 120ms ease,
+    color 120ms ease;
 
   ${({ $variant = 'primary', theme }) => {
     switch ($variant) {
@@ -33,20 +36,26 @@ export const buttonStyles = css<ButtonStyleProps>`
         return css`
           background: ${theme.colors.primary};
           color: ${theme.colors.onPrimary};
-          &:hover:not(:disabled):not([aria-disabled='true']) { background: ${theme.colors.primaryHover}; }
+          &:hover:not(:disabled):not([aria-disabled='true']) {
+            background: ${theme.colors.primaryHover};
+          }
         `;
       case 'secondary':
         return css`
           background: ${theme.colors.surface};
           color: ${theme.colors.text};
           border-color: ${theme.colors.borderStrong};
-          &:hover:not(:disabled):not([aria-disabled='true']) { background: ${theme.colors.surfaceMuted}; }
+          &:hover:not(:disabled):not([aria-disabled='true']) {
+            background: ${theme.colors.surfaceMuted};
+          }
         `;
       case 'ghost':
         return css`
           background: transparent;
           color: ${theme.colors.text};
-          &:hover:not(:disabled):not([aria-disabled='true']) { background: ${theme.colors.surfaceMuted}; }
+          &:hover:not(:disabled):not([aria-disabled='true']) {
+            background: ${theme.colors.surfaceMuted};
+          }
         `;
       case 'link':
         return css`
@@ -55,7 +64,9 @@ export const buttonStyles = css<ButtonStyleProps>`
           min-height: auto;
           padding: 0;
           font-weight: 500;
-          &:hover:not(:disabled):not([aria-disabled='true']) { text-decoration: underline; }
+          &:hover:not(:disabled):not([aria-disabled='true']) {
+            text-decoration: underline;
+          }
         `;
     }
   }}

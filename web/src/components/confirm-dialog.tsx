@@ -68,7 +68,17 @@ export interface ConfirmDialogProps {
  * inert, Tab and Shift+Tab stay on its buttons, Escape and a click on the backdrop cancel, focus
  * starts on the safe choice and returns to the opener when it closes.
  */
-export function ConfirmDialog({ open, title, description, cancelLabel, confirmLabel, onCancel, onConfirm, busy = false, destructive = false }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  description,
+  cancelLabel,
+  confirmLabel,
+  onCancel,
+  onConfirm,
+  busy = false,
+  destructive = false,
+}: ConfirmDialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();

@@ -27,7 +27,15 @@ describe('allowListedUrl', () => {
   });
 
   it('blanks every other scheme', () => {
-    for (const url of ['javascript:alert(1)', 'JavaScript:alert(1)', 'data:text/html;base64,PHNjcmlwdD4=', 'vbscript:msgbox', 'file:///etc/passwd', 'ftp://example.com', 'tel:123']) {
+    for (const url of [
+      'javascript:alert(1)',
+      'JavaScript:alert(1)',
+      'data:text/html;base64,PHNjcmlwdD4=',
+      'vbscript:msgbox',
+      'file:///etc/passwd',
+      'ftp://example.com',
+      'tel:123',
+    ]) {
       expect(allowListedUrl(url)).toBe('');
     }
   });

@@ -40,7 +40,12 @@ describe('followUntilIgnored', () => {
 
   it('passes what onSuccess throws to onError', async () => {
     const failure = new Error('bad answer');
-    const handlers = { ...spies(), onSuccess: vi.fn(() => { throw failure; }) };
+    const handlers = {
+      ...spies(),
+      onSuccess: vi.fn(() => {
+        throw failure;
+      }),
+    };
     followUntilIgnored(Promise.resolve(1), handlers);
     await settle();
     expect(handlers.onError).toHaveBeenCalledWith(failure);

@@ -39,7 +39,9 @@ export function useSessionDraft(key: string): [string, (value: string) => void] 
 /** Forgets the drafts whose keys start with `prefix` (once the form they belong to is done). */
 export function forgetSessionDrafts(prefix: string): void {
   try {
-    const keys = Array.from({ length: window.sessionStorage.length }, (_, i) => window.sessionStorage.key(i)).filter((key): key is string => key?.startsWith(prefix) ?? false);
+    const keys = Array.from({ length: window.sessionStorage.length }, (_, i) => window.sessionStorage.key(i)).filter(
+      (key): key is string => key?.startsWith(prefix) ?? false,
+    );
     for (const key of keys) window.sessionStorage.removeItem(key);
   } catch {
     // Nothing stored, nothing to forget.

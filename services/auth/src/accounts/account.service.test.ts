@@ -118,7 +118,8 @@ describe('AccountService', () => {
     it('counts wrong current passwords with sign-in failures, and makes both wait', async () => {
       const ada = await accounts.register({ email: 'shared.count@gmail.com', firstName: 'S', lastName: 'C', password: PASSWORD });
       for (let i = 0; i < 3; i++) await accounts.login({ email: 'shared.count@gmail.com', password: 'Wrong!pass1' }).catch(() => undefined);
-      for (let i = 0; i < 3; i++) expect(await failureOf(accounts.changePassword(ada.id, { currentPassword: 'Wrong!pass1', newPassword: NEW_PASSWORD }))).toMatchObject({ status: 400 });
+      for (let i = 0; i < 3; i++)
+        expect(await failureOf(accounts.changePassword(ada.id, { currentPassword: 'Wrong!pass1', newPassword: NEW_PASSWORD }))).toMatchObject({ status: 400 });
       const waiting = { status: 429, message: tooManySignInAttemptsMessage(2) };
       expect(await failureOf(accounts.changePassword(ada.id, { currentPassword: PASSWORD, newPassword: NEW_PASSWORD }))).toEqual(waiting);
       expect(await failureOf(accounts.login({ email: 'shared.count@gmail.com', password: PASSWORD }))).toEqual(waiting);
@@ -129,7 +130,14 @@ describe('AccountService', () => {
     it('creates a Google-only account from the verified token, then finds it again by Google id', async () => {
       const credential = await google.idToken({ claims: { sub: 'g-1', email: 'New.Person@gmail.com' } });
       const created = await accounts.signInWithGoogle({ credential });
-      expect(created).toMatchObject({ email: 'New.Person@gmail.com', googleId: 'g-1', passwordHash: null, authProvider: 'google', firstName: 'Grace', lastName: 'Hopper' });
+      expect(created).toMatchObject({
+        email: 'New.Person@gmail.com',
+        googleId: 'g-1',
+        passwordHash: null,
+        authProvider: 'google',
+        firstName: 'Grace',
+        lastName: 'Hopper',
+      });
       const again = await accounts.signInWithGoogle({ credential: await google.idToken({ claims: { sub: 'g-1', email: 'New.Person@gmail.com' } }) });
       expect(again.id).toBe(created.id);
       expect(await storage.users.listUsers()).toHaveLength(1);
@@ -151,7 +159,10 @@ describe('AccountService', () => {
 
     it('refuses body details that disagree with the token, and forged tokens', async () => {
       const credential = await google.idToken({ claims: { sub: 'g-body', email: 'body@gmail.com' } });
-      expect(await failureOf(accounts.signInWithGoogle({ credential, email: 'someone.else@gmail.com' }))).toEqual({ status: 400, message: ACCOUNT_MESSAGES.googleMismatch });
+      expect(await failureOf(accounts.signInWithGoogle({ credential, email: 'someone.else@gmail.com' }))).toEqual({
+        status: 400,
+        message: ACCOUNT_MESSAGES.googleMismatch,
+      });
       const forged = await google.idToken({ key: google.strangerKey });
       expect(await failureOf(accounts.signInWithGoogle({ credential: forged }))).toEqual({ status: 401, message: ACCOUNT_MESSAGES.googleCredentialInvalid });
       expect(await storage.users.listUsers()).toEqual([]);

@@ -53,13 +53,19 @@ export function registerAccountRoutes(app: ServiceApp, { accounts, sessions, thr
     return signIn(sessions, cookie, reply, user, ACCOUNT_MESSAGES.googleSignedIn);
   });
 
-  app.post('/api/users/password', { ...signedInOnly, schema: { body: changePasswordRequestSchema, response: { 200: messageResponseSchema } } }, async (request) => {
-    const identity = requireUser(request);
-    await accounts.changePassword(identity.userId, request.body);
-    // Whoever else holds a session, perhaps the reason for the change, is signed out; this one stays.
-    await sessions.revokeOthers(identity.userId, identity.sessionId);
-    return { message: ACCOUNT_MESSAGES.passwordChanged };
-  });
+  app.post(
+    '/api/users/password',
+    { ...signedInOnly, schema: { body: changePasswordRequestSchema, response: { 200: messageResponseSchema } } },
+    async (request) => {
+      const identity = requireUser(request);
+      await accounts.changePassword(identity.userId, request.body);
+      // Whoever else holds a session, perhaps the reason for the change, is signed out; this one stays.
+      await sessions.revokeOthers(identity.userId, identity.sessionId);
+      return { message: ACCOUNT_MESSAGES.passwordChanged };
+    },
+  );
 
-  app.get('/api/users', { ...adminsOnly, schema: { response: { 200: adminUsersResponseSchema } } }, async () => (await accounts.listUsers()).map(presentAdminUser));
+  app.get('/api/users', { ...adminsOnly, schema: { response: { 200: adminUsersResponseSchema } } }, async () =>
+    (await accounts.listUsers()).map(presentAdminUser),
+  );
 }

@@ -43,7 +43,10 @@ export function describeUserRepositoryContract(name: string, open: () => Promise
     });
     it('creates users with increasing numeric ids and reads every field back', async () => {
       const first = await repo.createUser(newUser(), at('2024-01-01T10:00:00.000Z'));
-      const second = await repo.createUser(newUser({ email: 'grace@yahoo.com', firstName: 'Grace', lastName: 'Hopper', isAdmin: true }), at('2024-01-02T10:00:00.000Z'));
+      const second = await repo.createUser(
+        newUser({ email: 'grace@yahoo.com', firstName: 'Grace', lastName: 'Hopper', isAdmin: true }),
+        at('2024-01-02T10:00:00.000Z'),
+      );
       expect(Number.isSafeInteger(first.id) && first.id > 0).toBe(true);
       expect(second.id).toBeGreaterThan(first.id);
       expect(first).toEqual({
@@ -132,6 +135,5 @@ export function describeUserRepositoryContract(name: string, open: () => Promise
       const middle = await repo.createUser(newUser({ email: 'mid@gmail.com' }), at('2023-12-01T00:00:00.000Z'));
       expect((await repo.listUsers()).map((u) => u.id)).toEqual([newest.id, middle.id, old.id]);
     });
-
   });
 }

@@ -38,7 +38,9 @@ async function main(argv: string[]): Promise<number> {
     const outcome = await promoteAdmin(storage.users, parsed.data);
     switch (outcome.kind) {
       case 'promoted':
-        process.stdout.write(`Promoted ${outcome.email} (user ${outcome.id}) to admin in ${where}. It takes effect within seconds, for sessions already open too.\n`);
+        process.stdout.write(
+          `Promoted ${outcome.email} (user ${outcome.id}) to admin in ${where}. It takes effect within seconds, for sessions already open too.\n`,
+        );
         return 0;
       case 'already-admin':
         process.stdout.write(`${outcome.email} (user ${outcome.id}) is already an admin in ${where}; nothing changed.\n`);

@@ -1,7 +1,16 @@
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import { ACCOUNT_MESSAGES, HTTP_MESSAGES, QUEUE_GROUPS, SUBJECTS, type sessionCheckReplySchema, sessionCheckRequestSchema, type userSettingsReplySchema, userSettingsRequestSchema } from '@story/proto';
+import {
+  ACCOUNT_MESSAGES,
+  HTTP_MESSAGES,
+  QUEUE_GROUPS,
+  SUBJECTS,
+  type sessionCheckReplySchema,
+  sessionCheckRequestSchema,
+  type userSettingsReplySchema,
+  userSettingsRequestSchema,
+} from '@story/proto';
 import { describeZodError, startResponders } from '@story/service-kit';
 import type { SessionService } from '../sessions/session.service.ts';
 import type { UserTypeSettingsService } from '../user-type-settings/user-type-settings.service.ts';
@@ -39,8 +48,16 @@ export function startAuthResponders(
     nc,
     QUEUE_GROUPS.auth,
     [
-      { subject: SUBJECTS.sessionCheck, answer: (body) => answerSessionCheck(services.sessions, body), failureReply: { valid: false } satisfies SessionCheckReply },
-      { subject: SUBJECTS.userSettings, answer: (body) => answerUserSettings(services.settings, body), failureReply: { ok: false, message: HTTP_MESSAGES.internal } satisfies UserSettingsReply },
+      {
+        subject: SUBJECTS.sessionCheck,
+        answer: (body) => answerSessionCheck(services.sessions, body),
+        failureReply: { valid: false } satisfies SessionCheckReply,
+      },
+      {
+        subject: SUBJECTS.userSettings,
+        answer: (body) => answerUserSettings(services.settings, body),
+        failureReply: { ok: false, message: HTTP_MESSAGES.internal } satisfies UserSettingsReply,
+      },
     ],
     log,
   );

@@ -20,7 +20,11 @@ describe('claimAttempt', () => {
     const waiting = { failures: 6, waitUntil: START + 2000, lastAttemptAt: START };
     expect(claimAttempt(waiting, START + 1999, POLICY)).toBeUndefined();
     expect(claimAttempt(waiting, START + 2000, POLICY)).toEqual({ failures: 7, waitUntil: START + 2000 + 4000, lastAttemptAt: START + 2000 });
-    expect(claimAttempt(waiting, START + FORGET_FAILURES_AFTER_MS, POLICY)).toEqual({ failures: 1, waitUntil: START + FORGET_FAILURES_AFTER_MS, lastAttemptAt: START + FORGET_FAILURES_AFTER_MS });
+    expect(claimAttempt(waiting, START + FORGET_FAILURES_AFTER_MS, POLICY)).toEqual({
+      failures: 1,
+      waitUntil: START + FORGET_FAILURES_AFTER_MS,
+      lastAttemptAt: START + FORGET_FAILURES_AFTER_MS,
+    });
   });
 });
 
@@ -31,7 +35,11 @@ describe('PasswordAttemptLimiter', () => {
     for (let i = 0; i < 6; i++) await attempts.claim('Ada@Gmail.com');
     const refused = await attempts.claim('ada@gmail.com').catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(TooManyAttemptsError);
-    expect(refused).toMatchObject({ statusCode: 429, retryAfterSeconds: 2, message: 'Too many sign-in attempts for this account. Please try again in 2 seconds.' });
+    expect(refused).toMatchObject({
+      statusCode: 429,
+      retryAfterSeconds: 2,
+      message: 'Too many sign-in attempts for this account. Please try again in 2 seconds.',
+    });
     await attempts.claim('grace@gmail.com');
     now += 2000;
     await attempts.claim('ada@gmail.com');

@@ -13,7 +13,10 @@ export interface AttemptRecord {
 /** Where attempt records live: a NATS KV bucket shared by every auth instance (`auth-throttle.service.ts`). */
 export interface AttemptStore {
   /** Compare-and-set: `change` decides the next record from the current one, or undefined to write nothing. */
-  update(key: string, change: (current: AttemptRecord | undefined) => AttemptRecord | undefined): Promise<{ written: boolean; value: AttemptRecord | undefined }>;
+  update(
+    key: string,
+    change: (current: AttemptRecord | undefined) => AttemptRecord | undefined,
+  ): Promise<{ written: boolean; value: AttemptRecord | undefined }>;
   remove(key: string): Promise<void>;
 }
 

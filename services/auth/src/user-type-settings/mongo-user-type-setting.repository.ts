@@ -50,7 +50,11 @@ export class MongoUserTypeSettingRepository implements UserTypeSettingRepository
       const id = await nextSequence(this.connection, 'user_type_settings');
       // $setOnInsert: a second process seeding at the same moment leaves the first row alone.
       await this.settings
-        .updateOne({ userType }, { $setOnInsert: { _id: id, userType, timeLimit: DEFAULT_TIME_LIMIT_SECONDS, responseType: 'text', createdAt: now, updatedAt: now } }, { upsert: true })
+        .updateOne(
+          { userType },
+          { $setOnInsert: { _id: id, userType, timeLimit: DEFAULT_TIME_LIMIT_SECONDS, responseType: 'text', createdAt: now, updatedAt: now } },
+          { upsert: true },
+        )
         .catch((error: unknown) => {
           if (!isDuplicateKeyError(error)) throw error;
         });
@@ -69,7 +73,11 @@ export class MongoUserTypeSettingRepository implements UserTypeSettingRepository
 
   async updateUserTypeSetting(userType: UserType, change: { timeLimit: number; responseType: ResponseType }, at: Date): Promise<UserTypeSettingRecord> {
     const existing = await this.settings
-      .findOneAndUpdate({ userType: String(userType) }, { $set: { timeLimit: change.timeLimit, responseType: change.responseType, updatedAt: at } }, { returnDocument: 'after' })
+      .findOneAndUpdate(
+        { userType: String(userType) },
+        { $set: { timeLimit: change.timeLimit, responseType: change.responseType, updatedAt: at } },
+        { returnDocument: 'after' },
+      )
       .lean<SettingDoc>();
     if (existing) return toSetting(existing);
     // A type whose seed row was removed by hand comes back instead of failing.

@@ -1,4 +1,10 @@
-import { timeLimitResponseSchema, updateUserTypeSettingRequestSchema, userTypeParamsSchema, userTypeSettingSchema, userTypeSettingsResponseSchema } from '@story/proto';
+import {
+  timeLimitResponseSchema,
+  updateUserTypeSettingRequestSchema,
+  userTypeParamsSchema,
+  userTypeSettingSchema,
+  userTypeSettingsResponseSchema,
+} from '@story/proto';
 import { adminsOnly, requireUser, signedInOnly, unauthorized, type ServiceApp } from '@story/service-kit';
 import { presentRecordingSettings, presentUserTypeSetting } from './user-type-setting.presenter.ts';
 import type { UserTypeSettingsService } from './user-type-settings.service.ts';

@@ -52,7 +52,15 @@ export async function startGoogleIdentityProvider(): Promise<GoogleIdentityProvi
     idToken: async (options = {}) => {
       sub += 1;
       const now = Math.floor(Date.now() / 1000);
-      return new SignJWT({ email: `google.user${sub}@gmail.com`, email_verified: true, given_name: 'Grace', family_name: 'Hopper', name: 'Grace Hopper', sub: String(sub), ...options.claims })
+      return new SignJWT({
+        email: `google.user${sub}@gmail.com`,
+        email_verified: true,
+        given_name: 'Grace',
+        family_name: 'Hopper',
+        name: 'Grace Hopper',
+        sub: String(sub),
+        ...options.claims,
+      })
         .setProtectedHeader({ alg: 'RS256', kid: options.kid ?? GOOGLE_TEST_KID, typ: 'JWT' })
         .setIssuer(options.issuer ?? 'https://accounts.google.com')
         .setAudience(options.audience ?? GOOGLE_TEST_CLIENT_ID)

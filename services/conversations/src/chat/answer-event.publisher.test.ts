@@ -6,7 +6,17 @@ import { AnswerEventPublisher, answerKind, asksForWholeAnswer, earlierStoryTurns
 import { INTERVIEW_EXAMPLE_PROMPTS, INTERVIEW_FOLLOW_UPS, INTERVIEW_RELEVANCE_FOLLOW_UPS, PRACTICE_AGAIN_QUESTIONS } from './offline-coach/coach-phrases.ts';
 import { extractRequirements } from '@story/proto/story-analysis';
 
-const silent: FastifyBaseLogger = { level: 'silent', fatal: () => undefined, error: () => undefined, warn: () => undefined, info: () => undefined, debug: () => undefined, trace: () => undefined, silent: () => undefined, child: () => silent };
+const silent: FastifyBaseLogger = {
+  level: 'silent',
+  fatal: () => undefined,
+  error: () => undefined,
+  warn: () => undefined,
+  info: () => undefined,
+  debug: () => undefined,
+  trace: () => undefined,
+  silent: () => undefined,
+  child: () => silent,
+};
 
 describe('answer events', () => {
   let storage: ConversationsStorage;
@@ -21,8 +31,19 @@ describe('answer events', () => {
   afterAll(async () => storage.close());
 
   it('records a spoken answer with the word timings and length its transcription gave, and wakes the relay', async () => {
-    const delivery = { wordTimings: [{ word: 'i', start: 0.2, end: 0.4 }, { word: 'rebuilt', start: 0.5, end: 0.9 }], durationSeconds: 1.2 };
-    const answerId = await answers.record(5, { text: 'I rebuilt', conversationHistory: [{ role: 'assistant', content: ' What did you do? ' }], threadId: 3 }, { source: 'spoken', delivery }, silent);
+    const delivery = {
+      wordTimings: [
+        { word: 'i', start: 0.2, end: 0.4 },
+        { word: 'rebuilt', start: 0.5, end: 0.9 },
+      ],
+      durationSeconds: 1.2,
+    };
+    const answerId = await answers.record(
+      5,
+      { text: 'I rebuilt', conversationHistory: [{ role: 'assistant', content: ' What did you do? ' }], threadId: 3 },
+      { source: 'spoken', delivery },
+      silent,
+    );
     const [entry] = (await storage.outbox.pendingEvents(10)).filter((pending) => pending.subject === EVENT_SUBJECTS.answerGiven);
     expect(answerGivenEventSchema.parse(JSON.parse(entry?.payload ?? '{}'))).toEqual({
       answerId,
@@ -61,9 +82,19 @@ describe('answer events', () => {
   it('tells the interviewer’s questions that ask for a whole answer from its follow-ups', () => {
     const [requirement] = extractRequirements('- Lead cross-functional teams');
     if (!requirement) throw new Error('no requirement');
-    const whole = [requirement.question, requirement.again, ...PRACTICE_AGAIN_QUESTIONS.map((line) => line(requirement.core)), ...INTERVIEW_EXAMPLE_PROMPTS, 'Can you tell me about a time when you led a team?'];
+    const whole = [
+      requirement.question,
+      requirement.again,
+      ...PRACTICE_AGAIN_QUESTIONS.map((line) => line(requirement.core)),
+      ...INTERVIEW_EXAMPLE_PROMPTS,
+      'Can you tell me about a time when you led a team?',
+    ];
     for (const question of whole) expect(asksForWholeAnswer(`Good. ${question}`), question).toBe(true);
-    const followUps = [...Object.values(INTERVIEW_FOLLOW_UPS).flat(), ...INTERVIEW_RELEVANCE_FOLLOW_UPS.map((line) => line(requirement.label)), 'What was the impact of that?'];
+    const followUps = [
+      ...Object.values(INTERVIEW_FOLLOW_UPS).flat(),
+      ...INTERVIEW_RELEVANCE_FOLLOW_UPS.map((line) => line(requirement.label)),
+      'What was the impact of that?',
+    ];
     for (const question of followUps) expect(asksForWholeAnswer(`“I rolled back the deploy” — good start. ${question}`), question).toBe(false);
   });
 
@@ -81,7 +112,10 @@ describe('answer events', () => {
       { role: 'assistant' as const, content: 'How did it turn out in the end?' },
     ];
     expect(earlierStoryTurns(history)).toEqual([
-      { question: 'Hello! What is a moment from your work or life that you would like to tell me about?', answer: 'At my last job our checkout API kept timing out.' },
+      {
+        question: 'Hello! What is a moment from your work or life that you would like to tell me about?',
+        answer: 'At my last job our checkout API kept timing out.',
+      },
       { question: 'Of course. What did you do first?', answer: 'I rolled back the deploy.' },
     ]);
     expect(earlierStoryTurns([])).toEqual([]);
@@ -101,10 +135,23 @@ describe('answer events', () => {
       { role: 'user' as const, content: 'At my last job I rolled back a bad deploy.' },
       { role: 'assistant' as const, content: '“I rolled back a bad deploy” — good start. What was the measurable outcome?' },
     ];
-    const followUpId = await answers.record(6, { text: 'Errors dropped by 80%.', conversationHistory: practiceHistory, context: '- Own reliability' }, { source: 'typed' }, silent);
-    const wholeId = await answers.record(6, { text: 'At my last job I rolled back a bad deploy.', conversationHistory: practiceHistory.slice(0, 3), context: '- Own reliability' }, { source: 'typed' }, silent);
+    const followUpId = await answers.record(
+      6,
+      { text: 'Errors dropped by 80%.', conversationHistory: practiceHistory, context: '- Own reliability' },
+      { source: 'typed' },
+      silent,
+    );
+    const wholeId = await answers.record(
+      6,
+      { text: 'At my last job I rolled back a bad deploy.', conversationHistory: practiceHistory.slice(0, 3), context: '- Own reliability' },
+      { source: 'typed' },
+      silent,
+    );
     const events = (await storage.outbox.pendingEvents(100)).map((entry) => answerGivenEventSchema.parse(JSON.parse(entry.payload)));
-    expect(events.find((event) => event.answerId === storyId)).toMatchObject({ kind: 'story', earlierTurns: [{ question: 'What is a moment you would like to tell me about?', answer: 'At my last job our checkout API kept timing out.' }] });
+    expect(events.find((event) => event.answerId === storyId)).toMatchObject({
+      kind: 'story',
+      earlierTurns: [{ question: 'What is a moment you would like to tell me about?', answer: 'At my last job our checkout API kept timing out.' }],
+    });
     expect(events.find((event) => event.answerId === followUpId)).toMatchObject({
       kind: 'practice',
       earlierTurns: [{ question: 'Of course. Tell me about a time you had to own reliability.', answer: 'At my last job I rolled back a bad deploy.' }],
@@ -115,7 +162,11 @@ describe('answer events', () => {
   });
 
   it('gives no answer id, and no error, when the answer cannot be recorded', async () => {
-    const failing = new AnswerEventPublisher({ events: { write: async () => Promise.reject(new Error('disk full')) }, onEventsWritten: () => undefined, clock: () => at });
+    const failing = new AnswerEventPublisher({
+      events: { write: async () => Promise.reject(new Error('disk full')) },
+      onEventsWritten: () => undefined,
+      clock: () => at,
+    });
     expect(await failing.record(5, { text: 'hi', conversationHistory: [] }, { source: 'typed' }, silent)).toBeUndefined();
   });
 });

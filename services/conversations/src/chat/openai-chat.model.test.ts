@@ -72,7 +72,11 @@ describe('OpenAI chat model against a loopback chat-completions server', () => {
   it('tells the model, before the new text, when it is not an answer and how to reply to it', async () => {
     fake.mode = 'answer';
     const model = new OpenAiChatModel({ apiKey: 'test-key', baseURL, model: 'gpt-4o-mini', timeoutMs: 2000 });
-    await model.reply({ text: 'Can you repeat the question?', history: [{ role: 'assistant', content: 'Tell me about a time you led a team.' }], nonAnswer: 'repeat' });
+    await model.reply({
+      text: 'Can you repeat the question?',
+      history: [{ role: 'assistant', content: 'Tell me about a time you led a team.' }],
+      nonAnswer: 'repeat',
+    });
     const messages = fake.requests.at(-1)?.body.messages ?? [];
     expect(messages.at(-2)).toEqual({ role: 'system', content: expect.stringMatching(/not an answer.*ask your last question again, in the same words/) });
     expect(messages.at(-1)).toEqual({ role: 'user', content: 'Can you repeat the question?' });
@@ -93,7 +97,12 @@ describe('OpenAI chat model against a loopback chat-completions server', () => {
       const headers = await service.as(5);
       fake.mode = 'answer';
       // (Issue 19: "Hello" is not an answer and gets no answer id; a real answer does.)
-      const ok = await service.app.inject({ method: 'POST', url: '/api/process-text', headers, payload: { text: 'I reorganised the picking routes.', conversationHistory: [] } });
+      const ok = await service.app.inject({
+        method: 'POST',
+        url: '/api/process-text',
+        headers,
+        payload: { text: 'I reorganised the picking routes.', conversationHistory: [] },
+      });
       expect(ok.json()).toEqual({ aiResponse: 'What happened next at the warehouse?', answerId: expect.any(String) });
 
       for (const mode of ['error', 'hang'] as const) {
@@ -126,7 +135,12 @@ describe('OpenAI chat model against a loopback chat-completions server', () => {
         { role: 'user', content: 'I rebuilt the rota for the night shift.', timestamp: at },
         { role: 'assistant', content: 'What made it hard?', timestamp: at },
       ];
-      const response = await service.app.inject({ method: 'POST', url: '/api/process-text', headers, payload: { text: 'second message', conversationHistory } });
+      const response = await service.app.inject({
+        method: 'POST',
+        url: '/api/process-text',
+        headers,
+        payload: { text: 'second message', conversationHistory },
+      });
       expect(response.statusCode).toBe(200);
       const [system, ...rest] = fake.requests.at(-1)?.body.messages ?? [];
       expect(system?.role).toBe('system');
@@ -154,9 +168,15 @@ describe('OpenAI chat model against a loopback chat-completions server', () => {
     const service = await startTestService({ env: { OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: baseURL, CHAT_TIMEOUT_MS: '400' } });
     try {
       const headers = await service.as(6);
-      const titles = async () => (await service.app.inject({ method: 'GET', url: '/api/conversation-threads', headers })).json<{ id: number; title: string }[]>();
+      const titles = async () =>
+        (await service.app.inject({ method: 'GET', url: '/api/conversation-threads', headers })).json<{ id: number; title: string }[]>();
       const saveTo = async (threadId: number) =>
-        service.app.inject({ method: 'POST', url: '/api/conversations', headers, payload: { threadId, userMessage: 'I worked nights at a warehouse.', aiResponse: 'What happened?' } });
+        service.app.inject({
+          method: 'POST',
+          url: '/api/conversations',
+          headers,
+          payload: { threadId, userMessage: 'I worked nights at a warehouse.', aiResponse: 'What happened?' },
+        });
 
       fake.mode = 'error';
       const failed = (await service.app.inject({ method: 'POST', url: '/api/conversation-threads', headers })).json<{ threadId: number }>().threadId;
@@ -167,7 +187,9 @@ describe('OpenAI chat model against a loopback chat-completions server', () => {
 
       fake.mode = 'answer';
       const named = (await service.app.inject({ method: 'POST', url: '/api/conversation-threads', headers })).json<{ threadId: number }>().threadId;
-      expect((await service.app.inject({ method: 'POST', url: '/graphql', headers, payload: { query: `{ thread(id: "${named}") { title } }` } })).json()).toEqual({ data: { thread: { title: 'New Conversation' } } });
+      expect(
+        (await service.app.inject({ method: 'POST', url: '/graphql', headers, payload: { query: `{ thread(id: "${named}") { title } }` } })).json(),
+      ).toEqual({ data: { thread: { title: 'New Conversation' } } });
       expect((await saveTo(named)).statusCode).toBe(201);
       await expect.poll(async () => (await titles()).find((t) => t.id === named)?.title).toBe('Night shifts at the warehouse');
       expect((await titles()).find((t) => t.id === failed)?.title).toBe('New Conversation');

@@ -39,7 +39,11 @@ export class OpenAiChatModel implements ChatModel {
   }
 
   async titleFor(userMessages: readonly string[]): Promise<string> {
-    const said = userMessages.map((message) => message.trim()).filter(Boolean).join('\n\n').slice(0, TITLE_SOURCE_CHARS);
+    const said = userMessages
+      .map((message) => message.trim())
+      .filter(Boolean)
+      .join('\n\n')
+      .slice(0, TITLE_SOURCE_CHARS);
     if (!said) return '';
     return this.complete(
       [

@@ -9,7 +9,12 @@ import type { ProcessTextDeps } from './process-text.service.ts';
  * interview context when none is sent. Nothing is recorded: an opening is no answer. A model that
  * fails or is late gives the specification's message as a 502, as a reply does.
  */
-export async function openConversation(deps: Omit<ProcessTextDeps, 'answers'>, userId: number, input: OpeningRequest, log: FastifyBaseLogger): Promise<{ aiResponse: string }> {
+export async function openConversation(
+  deps: Omit<ProcessTextDeps, 'answers'>,
+  userId: number,
+  input: OpeningRequest,
+  log: FastifyBaseLogger,
+): Promise<{ aiResponse: string }> {
   const snippet = input.snippetId === undefined ? undefined : await deps.snippets.requireOwned(input.snippetId, userId);
   const context = input.context?.trim() || snippet?.snippetText.trim() || undefined;
   try {

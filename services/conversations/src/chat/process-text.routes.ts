@@ -8,12 +8,20 @@ import { processText, type ProcessTextDeps } from './process-text.service.ts';
  * `POST /api/process-text/opening`: the coach's first words, before the person says anything (the interviewer's first question).
  */
 export function registerProcessTextRoutes(app: ServiceApp, deps: ProcessTextDeps): void {
-  app.post('/api/process-text', { ...signedInOnly, schema: { body: processTextRequestSchema, response: { 200: processTextResponseSchema } } }, async (request) => {
-    const { userId } = requireUser(request);
-    return processText(deps, userId, request.body, request.log);
-  });
-  app.post('/api/process-text/opening', { ...signedInOnly, schema: { body: openingRequestSchema, response: { 200: openingResponseSchema } } }, async (request) => {
-    const { userId } = requireUser(request);
-    return openConversation(deps, userId, request.body, request.log);
-  });
+  app.post(
+    '/api/process-text',
+    { ...signedInOnly, schema: { body: processTextRequestSchema, response: { 200: processTextResponseSchema } } },
+    async (request) => {
+      const { userId } = requireUser(request);
+      return processText(deps, userId, request.body, request.log);
+    },
+  );
+  app.post(
+    '/api/process-text/opening',
+    { ...signedInOnly, schema: { body: openingRequestSchema, response: { 200: openingResponseSchema } } },
+    async (request) => {
+      const { userId } = requireUser(request);
+      return openConversation(deps, userId, request.body, request.log);
+    },
+  );
 }

@@ -27,7 +27,13 @@ export interface ProcessedText {
  * repeat the question?", "Give me a second") gets its reply and is never recorded: no grade, no attempt, no place
  * in the progress.
  */
-export async function processText(deps: ProcessTextDeps, userId: number, input: ProcessTextRequest, log: FastifyBaseLogger, origin: AnswerOrigin = TYPED): Promise<ProcessedText> {
+export async function processText(
+  deps: ProcessTextDeps,
+  userId: number,
+  input: ProcessTextRequest,
+  log: FastifyBaseLogger,
+  origin: AnswerOrigin = TYPED,
+): Promise<ProcessedText> {
   await requireOwnTurn(deps, userId, input);
   const text = input.text.trim();
   const nonAnswer = nonAnswerKind(text, questionAnswered(input.conversationHistory));

@@ -18,7 +18,8 @@ describe('conversations subgraph', () => {
   });
   afterAll(async () => service.close());
 
-  const gql = <T>(headers: Record<string, string>, query: string, variables: Record<string, unknown> = {}) => subgraphQuery<T>(service.app, headers, query, variables);
+  const gql = <T>(headers: Record<string, string>, query: string, variables: Record<string, unknown> = {}) =>
+    subgraphQuery<T>(service.app, headers, query, variables);
 
   it('runs the thread lifecycle through mutations that mirror REST', async () => {
     const created = await gql<{ createThread: { id: string; title: string; deleted: boolean } }>(alice, 'mutation { createThread { id title deleted } }');
@@ -31,11 +32,21 @@ describe('conversations subgraph', () => {
       'mutation ($threadId: ID!, $answerId: ID) { saveConversation(threadId: $threadId, userMessage: "I shipped it", aiResponse: "What happened next?", answerId: $answerId) { id userMessage answerId answer { id } } }',
       { threadId: id, answerId: '0f8fad5b-d9cb-469f-a165-70867728950e' },
     );
-    expect(saved.data?.saveConversation).toMatchObject({ userMessage: 'I shipped it', answerId: '0f8fad5b-d9cb-469f-a165-70867728950e', answer: { id: '0f8fad5b-d9cb-469f-a165-70867728950e' } });
-    const badAnswer = await gql(alice, 'mutation ($threadId: ID!) { saveConversation(threadId: $threadId, userMessage: "x", aiResponse: "y", answerId: "1") { id } }', { threadId: id });
+    expect(saved.data?.saveConversation).toMatchObject({
+      userMessage: 'I shipped it',
+      answerId: '0f8fad5b-d9cb-469f-a165-70867728950e',
+      answer: { id: '0f8fad5b-d9cb-469f-a165-70867728950e' },
+    });
+    const badAnswer = await gql(
+      alice,
+      'mutation ($threadId: ID!) { saveConversation(threadId: $threadId, userMessage: "x", aiResponse: "y", answerId: "1") { id } }',
+      { threadId: id },
+    );
     expect(badAnswer.errors?.[0]).toMatchObject({ message: 'Answer id must be a UUID', extensions: { code: 'BAD_USER_INPUT' } });
 
-    const renamed = await gql<{ renameThread: { title: string } }>(alice, 'mutation ($id: ID!) { renameThread(id: $id, title: "  Shipping  ") { title } }', { id });
+    const renamed = await gql<{ renameThread: { title: string } }>(alice, 'mutation ($id: ID!) { renameThread(id: $id, title: "  Shipping  ") { title } }', {
+      id,
+    });
     expect(renamed.data?.renameThread.title).toBe('Shipping');
     const empty = await gql(alice, 'mutation ($id: ID!) { renameThread(id: $id, title: "   ") { title } }', { id });
     expect(empty.errors?.[0]).toMatchObject({ message: 'Title cannot be empty', extensions: { code: 'BAD_USER_INPUT' } });
@@ -107,7 +118,10 @@ describe('conversations subgraph', () => {
   });
 
   it('gives processText’s answer an id for its feedback, with the snippet practised', async () => {
-    const reply = await gql<{ processText: { aiResponse: string; answerId: string | null } }>(alice, 'mutation { processText(text: "I wrote the SQL views myself.", snippetId: "4") { aiResponse answerId } }');
+    const reply = await gql<{ processText: { aiResponse: string; answerId: string | null } }>(
+      alice,
+      'mutation { processText(text: "I wrote the SQL views myself.", snippetId: "4") { aiResponse answerId } }',
+    );
     expect(reply.errors).toBeUndefined();
     const answerId = reply.data?.processText.answerId;
     expect(answerId).toMatch(/^[0-9a-f-]{36}$/);
@@ -118,7 +132,10 @@ describe('conversations subgraph', () => {
   });
 
   it('answers openConversation with the interviewer’s first question, and no answer id', async () => {
-    const reply = await gql<{ openConversation: { aiResponse: string; answerId: string | null } }>(alice, 'mutation { openConversation(context: "- Write SQL reports") { aiResponse answerId } }');
+    const reply = await gql<{ openConversation: { aiResponse: string; answerId: string | null } }>(
+      alice,
+      'mutation { openConversation(context: "- Write SQL reports") { aiResponse answerId } }',
+    );
     expect(reply.errors).toBeUndefined();
     expect(reply.data?.openConversation.aiResponse).toMatch(/Write SQL reports/);
     expect(reply.data?.openConversation.answerId).toBeNull();
@@ -130,7 +147,12 @@ describe('conversations subgraph', () => {
     const created = await gql<{ createThread: { id: string } }>(alice, 'mutation { createThread { id } }');
     const threadId = Number(created.data?.createThread.id);
     const audio = mp3Of(3000, 5).toString('base64');
-    const spoken = await service.app.inject({ method: 'POST', url: '/api/conversations', headers: alice, payload: { threadId, userMessage: 'spoken', aiResponse: 'ok', audioResponse: audio } });
+    const spoken = await service.app.inject({
+      method: 'POST',
+      url: '/api/conversations',
+      headers: alice,
+      payload: { threadId, userMessage: 'spoken', aiResponse: 'ok', audioResponse: audio },
+    });
     await service.app.inject({ method: 'POST', url: '/api/conversations', headers: alice, payload: { threadId, userMessage: 'typed', aiResponse: 'ok' } });
     const spokenId = spoken.json<{ id: number }>().id;
 
@@ -154,10 +176,19 @@ describe('conversations subgraph', () => {
     // Two replies of 6 MB each (8 MB of base64, the most a save takes): one fits in an answer, two do not.
     const audio = mp3Of(6_000_000, 1).toString('base64');
     for (let i = 0; i < 2; i++) {
-      const saved = await service.app.inject({ method: 'POST', url: '/api/conversations', headers: carol, payload: { threadId, userMessage: `m${i}`, aiResponse: 'ok', audioResponse: audio } });
+      const saved = await service.app.inject({
+        method: 'POST',
+        url: '/api/conversations',
+        headers: carol,
+        payload: { threadId, userMessage: `m${i}`, aiResponse: 'ok', audioResponse: audio },
+      });
       expect(saved.statusCode).toBe(201);
     }
-    const both = await gql<{ thread: { items: { audioResponse: string | null }[] } }>(carol, 'query ($id: ID!) { thread(id: $id) { items { audioResponse } } }', { id: String(threadId) });
+    const both = await gql<{ thread: { items: { audioResponse: string | null }[] } }>(
+      carol,
+      'query ($id: ID!) { thread(id: $id) { items { audioResponse } } }',
+      { id: String(threadId) },
+    );
     expect(both.data?.thread.items.filter((item) => item.audioResponse === audio)).toHaveLength(1);
     expect(both.errors?.map((e) => e.message)).toEqual([THREAD_MESSAGES.audioPerQueryLimit]);
   });

@@ -22,7 +22,11 @@ import type { ThreadService } from '../threads/thread.service.ts';
 
 /** A ThreadItem as its field resolvers get it: what REST presents, the thread its audio is under, and its size. */
 type ThreadItemNode = ThreadItem & { threadId: number; audioBytes: number | null };
-const threadItemNode = (message: MessageRecord): ThreadItemNode => ({ ...presentThreadItem(message), threadId: message.threadId, audioBytes: message.audioBytes });
+const threadItemNode = (message: MessageRecord): ThreadItemNode => ({
+  ...presentThreadItem(message),
+  threadId: message.threadId,
+  audioBytes: message.audioBytes,
+});
 
 const userReference = z.object({ id: idTextSchema });
 
@@ -31,7 +35,11 @@ const userReference = z.object({ id: idTextSchema });
  * processText as the REST routes, so scoping and validation are the same: a thread that is not the
  * caller's resolves to null (queries) or NOT_FOUND (mutations), never to data.
  */
-export function conversationsResolvers(threads: ThreadService, chat: ProcessTextDeps, audioPerOperation = new OperationAudioLimiter()): GraphQLResolverMap<GraphqlContext> {
+export function conversationsResolvers(
+  threads: ThreadService,
+  chat: ProcessTextDeps,
+  audioPerOperation = new OperationAudioLimiter(),
+): GraphQLResolverMap<GraphqlContext> {
   const listThreads = async (context: GraphqlContext, rawArgs: unknown): Promise<Thread[]> => {
     const { userId } = contextUser(context);
     const { deleted } = parseArgs(threadsArgsSchema, rawArgs);

@@ -55,7 +55,13 @@ export function messageAudioRepositoryContract(name: string, open: () => Promise
         [spoken, 1000],
         [silent, null],
       ]);
-      expect(await audio.findAudio(user, thread.id, spoken)).toEqual({ messageId: spoken, threadId: thread.id, userId: user, byteSize: 1000, audio: mp3(1000) });
+      expect(await audio.findAudio(user, thread.id, spoken)).toEqual({
+        messageId: spoken,
+        threadId: thread.id,
+        userId: user,
+        byteSize: 1000,
+        audio: mp3(1000),
+      });
       expect(await audio.findAudio(user + 1, thread.id, spoken)).toBeUndefined();
       expect(await audio.findAudio(user, other.id, spoken)).toBeUndefined();
       expect(await audio.findAudio(user, thread.id, silent)).toBeUndefined();

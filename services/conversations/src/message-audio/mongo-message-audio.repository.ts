@@ -35,7 +35,13 @@ const audioSchema = new Schema<AudioDoc>(
 audioSchema.index({ userId: 1, byteSize: 1 });
 audioSchema.index({ threadId: 1, _id: 1, byteSize: 1 });
 
-const toAudio = (doc: AudioDoc): MessageAudioRecord => ({ messageId: doc._id, threadId: doc.threadId, userId: doc.userId, byteSize: doc.byteSize, audio: doc.audio });
+const toAudio = (doc: AudioDoc): MessageAudioRecord => ({
+  messageId: doc._id,
+  threadId: doc.threadId,
+  userId: doc.userId,
+  byteSize: doc.byteSize,
+  audio: doc.audio,
+});
 
 /**
  * Spoken replies in the `conversation_audio` collection. The methods that take a session are for

@@ -29,7 +29,9 @@ export class SqliteMessageAudioRepository implements MessageAudioRepository {
       find: db.prepare<[number, number, number], AudioRow>('SELECT * FROM conversation_audio WHERE message_id = ? AND thread_id = ? AND user_id = ?'),
       // Covered by the (user_id, byte_size) index: the audio itself is never read to add up sizes.
       bytesOf: db.prepare<[number], { bytes: number }>('SELECT COALESCE(SUM(byte_size), 0) AS bytes FROM conversation_audio WHERE user_id = ?'),
-      insert: db.prepare<[number, number, number, number, string]>('INSERT INTO conversation_audio (message_id, thread_id, user_id, byte_size, audio) VALUES (?, ?, ?, ?, ?)'),
+      insert: db.prepare<[number, number, number, number, string]>(
+        'INSERT INTO conversation_audio (message_id, thread_id, user_id, byte_size, audio) VALUES (?, ?, ?, ?, ?)',
+      ),
       deleteThread: db.prepare<[number]>('DELETE FROM conversation_audio WHERE thread_id = ?'),
     };
   }

@@ -1,7 +1,17 @@
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import { HTTP_MESSAGES, QUEUE_GROUPS, SUBJECTS, type chatOpeningReplySchema, chatOpeningRequestSchema, type chatReplyReplySchema, chatReplyRequestSchema, openingRequestSchema, processTextRequestSchema } from '@story/proto';
+import {
+  HTTP_MESSAGES,
+  QUEUE_GROUPS,
+  SUBJECTS,
+  type chatOpeningReplySchema,
+  chatOpeningRequestSchema,
+  type chatReplyReplySchema,
+  chatReplyRequestSchema,
+  openingRequestSchema,
+  processTextRequestSchema,
+} from '@story/proto';
 import { HttpError, describeZodError, startResponders } from '@story/service-kit';
 import { openConversation } from '../chat/opening.service.ts';
 import { processText, type ProcessTextDeps } from '../chat/process-text.service.ts';

@@ -1,6 +1,11 @@
 import mongoose, { type Connection } from 'mongoose';
 import { nextSequence, type MongoOutbox } from '@story/service-kit';
-import type { SaveSnippetConversationInput, SnippetConversationRecord, SnippetConversationRepository, SnippetStoryEvents } from './snippet-conversation.repository.ts';
+import type {
+  SaveSnippetConversationInput,
+  SnippetConversationRecord,
+  SnippetConversationRepository,
+  SnippetStoryEvents,
+} from './snippet-conversation.repository.ts';
 import { extendsHistory, firstChangedExchange, parseStoredHistory } from './snippet-history.ts';
 
 interface SnippetConversationDoc {
@@ -61,7 +66,11 @@ export class MongoSnippetConversationRepository implements SnippetConversationRe
   ): Promise<{ record: SnippetConversationRecord; created: boolean }> {
     const newId = await nextSequence(this.connection, 'snippet_conversations');
     return this.connection.transaction(async (session) => {
-      const latestDoc = await this.conversations.findOne({ userId, snippetId }).sort({ updatedAt: -1, _id: -1 }).session(session).lean<SnippetConversationDoc>();
+      const latestDoc = await this.conversations
+        .findOne({ userId, snippetId })
+        .sort({ updatedAt: -1, _id: -1 })
+        .session(session)
+        .lean<SnippetConversationDoc>();
       const latest = latestDoc ? toSnippetConversation(latestDoc) : undefined;
       const continues = latest !== undefined && extendsHistory(latest.conversationHistory, history);
       let record: SnippetConversationRecord;
@@ -73,7 +82,8 @@ export class MongoSnippetConversationRepository implements SnippetConversationRe
         await this.conversations.create([doc], { session });
         record = toSnippetConversation(doc);
       }
-      for (const event of buildEvents(record, continues ? firstChangedExchange(latest.conversationHistory, history) : 0)) await this.outbox.write(event, session);
+      for (const event of buildEvents(record, continues ? firstChangedExchange(latest.conversationHistory, history) : 0))
+        await this.outbox.write(event, session);
       return { record, created: !continues };
     });
   }

@@ -51,7 +51,10 @@ export function snippetConversationRepositoryContract(name: string, open: () => 
       const heard = { ...exchange(1), userMessage: 'I lead the art migration', answerId: '6f1c2a4e-0b7d-4c55-9a7e-2f0d8f1b9c31' };
       const first = await repo.saveSnippetConversation({ userId: user, snippetId, history: [heard, exchange(2)], now: at(1) }, snippetStoryEvents);
       const corrected = { ...heard, userMessage: 'I led the data migration' };
-      const saved = await repo.saveSnippetConversation({ userId: user, snippetId, history: [corrected, exchange(2), exchange(3)], now: at(2) }, snippetStoryEvents);
+      const saved = await repo.saveSnippetConversation(
+        { userId: user, snippetId, history: [corrected, exchange(2), exchange(3)], now: at(2) },
+        snippetStoryEvents,
+      );
       expect(saved).toMatchObject({ created: false, record: { id: first.record.id } });
       expect(saved.record.conversationHistory.map((e) => e.userMessage)).toEqual(['I led the data migration', 'answer 2', 'answer 3']);
       const indexed = (await store.outbox.pendingEvents(10_000))
@@ -62,7 +65,15 @@ export function snippetConversationRepositoryContract(name: string, open: () => 
       expect(indexed.map((event) => event.storyKey.split(':').at(-1))).toEqual(['0', '1', '0', '1', '2']);
       expect(indexed[2]?.content).toContain('I led the data migration');
       // Another reply to the same words is another session, not a correction.
-      const other = await repo.saveSnippetConversation({ userId: user, snippetId, history: [{ ...corrected, aiResponse: 'Something else', timestamp: at(9), answerId: '0d3b9a1e-5c2f-4e8a-b6d1-7a9e3c4f2b10' }], now: at(3) }, snippetStoryEvents);
+      const other = await repo.saveSnippetConversation(
+        {
+          userId: user,
+          snippetId,
+          history: [{ ...corrected, aiResponse: 'Something else', timestamp: at(9), answerId: '0d3b9a1e-5c2f-4e8a-b6d1-7a9e3c4f2b10' }],
+          now: at(3),
+        },
+        snippetStoryEvents,
+      );
       expect(other.created).toBe(true);
     });
 

@@ -32,7 +32,10 @@ export interface SnippetConversationRepository {
    * snippet when the new history extends it, else it starts a new one. `buildEvents` gets the stored
    * record and the index of the first exchange that is new; its events join the same transaction.
    */
-  saveSnippetConversation(input: SaveSnippetConversationInput, buildEvents: SnippetStoryEvents): Promise<{ record: SnippetConversationRecord; created: boolean }>;
+  saveSnippetConversation(
+    input: SaveSnippetConversationInput,
+    buildEvents: SnippetStoryEvents,
+  ): Promise<{ record: SnippetConversationRecord; created: boolean }>;
   /** Deletes the user's conversations about a snippet (the jobs service deleted it); resolves to how many. Doing it again deletes nothing. */
   deleteSnippetConversations(userId: number, snippetId: number): Promise<number>;
 }

@@ -19,7 +19,6 @@ const owners: SnippetOwners = {
 
 const exchange = (n: number) => ({ userMessage: `answer ${n}`, aiResponse: `question ${n}`, timestamp: `2024-05-0${n}T10:00:00.000Z` });
 
-
 /** SnippetConversationService on a real SQLite store with a fixed clock. */
 describe('SnippetConversationService', () => {
   let storage: ConversationsStorage;
@@ -27,7 +26,12 @@ describe('SnippetConversationService', () => {
 
   beforeEach(() => {
     storage = openSqliteConversationsStorage(':memory:');
-    service = new SnippetConversationService({ repository: storage.snippetConversations, owners, clock: () => new Date('2024-05-09T12:00:00.000Z'), onEventsWritten: () => undefined });
+    service = new SnippetConversationService({
+      repository: storage.snippetConversations,
+      owners,
+      clock: () => new Date('2024-05-09T12:00:00.000Z'),
+      onEventsWritten: () => undefined,
+    });
   });
 
   it('saves a growing session as one conversation, with a story event per new exchange', async () => {

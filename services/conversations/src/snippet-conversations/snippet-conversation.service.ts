@@ -24,8 +24,9 @@ export class SnippetConversationService {
   async save(userId: number, snippetId: number, history: SnippetExchange[]): Promise<{ record: SnippetConversationRecord; created: boolean }> {
     if (history.length === 0) throw badRequest(CONVERSATION_MESSAGES.snippetHistoryEmpty);
     const { jobDescriptionId } = await this.deps.owners.requireOwned(snippetId, userId);
-    const saved = await this.deps.repository.saveSnippetConversation({ userId, snippetId, history, now: this.deps.clock().toISOString() }, (record, firstNewIndex) =>
-      snippetStoryEvents(record, firstNewIndex, jobDescriptionId),
+    const saved = await this.deps.repository.saveSnippetConversation(
+      { userId, snippetId, history, now: this.deps.clock().toISOString() },
+      (record, firstNewIndex) => snippetStoryEvents(record, firstNewIndex, jobDescriptionId),
     );
     this.deps.onEventsWritten();
     return saved;

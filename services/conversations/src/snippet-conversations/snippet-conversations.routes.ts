@@ -21,7 +21,13 @@ const presentSnippetConversation = (record: SnippetConversationRecord) => ({
 export function registerSnippetConversationRoutes(app: ServiceApp, service: SnippetConversationService): void {
   app.post(
     '/api/snippet-conversations',
-    { ...signedInOnly, schema: { body: saveSnippetConversationRequestSchema, response: { 200: saveSnippetConversationResponseSchema, 201: saveSnippetConversationResponseSchema } } },
+    {
+      ...signedInOnly,
+      schema: {
+        body: saveSnippetConversationRequestSchema,
+        response: { 200: saveSnippetConversationResponseSchema, 201: saveSnippetConversationResponseSchema },
+      },
+    },
     async (request, reply) => {
       const { userId } = requireUser(request);
       const { record, created } = await service.save(userId, request.body.snippetId, request.body.conversationHistory);

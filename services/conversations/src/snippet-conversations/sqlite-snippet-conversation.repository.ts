@@ -1,6 +1,11 @@
 import type { SnippetExchange } from '@story/proto';
 import type { SqliteDatabase, SqliteOutbox } from '@story/service-kit';
-import type { SaveSnippetConversationInput, SnippetConversationRecord, SnippetConversationRepository, SnippetStoryEvents } from './snippet-conversation.repository.ts';
+import type {
+  SaveSnippetConversationInput,
+  SnippetConversationRecord,
+  SnippetConversationRepository,
+  SnippetStoryEvents,
+} from './snippet-conversation.repository.ts';
 import { extendsHistory, firstChangedExchange, parseStoredHistory } from './snippet-history.ts';
 
 interface SnippetConversationRow {

@@ -13,13 +13,24 @@ import { openMongoConversationsStorage, openSqliteConversationsStorage, type Con
 
 /** Each repository's contract against one store of a driver. */
 function runContracts(driver: string, open: () => Promise<{ storage: ConversationsStorage; cleanup: () => Promise<void> }>): void {
-  const under = <R>(pick: (storage: ConversationsStorage) => R) => async (): Promise<StoreUnderTest<R>> => {
-    const { storage, cleanup } = await open();
-    return { repository: pick(storage), outbox: storage.outbox, cleanup };
-  };
-  threadRepositoryContract(driver, under((storage) => threadsWithRules(storage)));
-  snippetConversationRepositoryContract(driver, under((storage) => storage.snippetConversations));
-  messageAudioRepositoryContract(driver, under((storage) => ({ threads: threadsWithRules(storage), messageAudio: storage.messageAudio })));
+  const under =
+    <R>(pick: (storage: ConversationsStorage) => R) =>
+    async (): Promise<StoreUnderTest<R>> => {
+      const { storage, cleanup } = await open();
+      return { repository: pick(storage), outbox: storage.outbox, cleanup };
+    };
+  threadRepositoryContract(
+    driver,
+    under((storage) => threadsWithRules(storage)),
+  );
+  snippetConversationRepositoryContract(
+    driver,
+    under((storage) => storage.snippetConversations),
+  );
+  messageAudioRepositoryContract(
+    driver,
+    under((storage) => ({ threads: threadsWithRules(storage), messageAudio: storage.messageAudio })),
+  );
   standaloneEventsContract(driver, open);
 }
 

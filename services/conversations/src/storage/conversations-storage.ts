@@ -1,4 +1,19 @@
-import { connectMongo, MongoLeaseStore, mongoLifecycle, MongoOutbox, openConfiguredStorage, openSqlite, SqliteLeaseStore, sqliteLifecycle, SqliteOutbox, type BaseEnv, type LeaseStore, type OutboxEvent, type OutboxStore, type StorageLifecycle } from '@story/service-kit';
+import {
+  connectMongo,
+  MongoLeaseStore,
+  mongoLifecycle,
+  MongoOutbox,
+  openConfiguredStorage,
+  openSqlite,
+  SqliteLeaseStore,
+  sqliteLifecycle,
+  SqliteOutbox,
+  type BaseEnv,
+  type LeaseStore,
+  type OutboxEvent,
+  type OutboxStore,
+  type StorageLifecycle,
+} from '@story/service-kit';
 import type { MessageAudioRepository } from '../message-audio/message-audio.repository.ts';
 import { MongoMessageAudioRepository } from '../message-audio/mongo-message-audio.repository.ts';
 import { SqliteMessageAudioRepository } from '../message-audio/sqlite-message-audio.repository.ts';

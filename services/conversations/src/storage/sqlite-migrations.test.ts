@@ -18,7 +18,9 @@ describe('conversations SQLite migrations', () => {
     const before = openSqlite(file, CONVERSATIONS_MIGRATIONS.slice(0, 1));
     const at = '2024-01-01T00:00:00.000Z';
     before.prepare('INSERT INTO threads (id, user_id, title, created_at, last_updated) VALUES (1, 7, ?, ?, ?)').run('Old', at, at);
-    const insert = before.prepare('INSERT INTO conversations (id, thread_id, user_id, user_message, ai_response, audio_response, created_at) VALUES (?, 1, 7, ?, ?, ?, ?)');
+    const insert = before.prepare(
+      'INSERT INTO conversations (id, thread_id, user_id, user_message, ai_response, audio_response, created_at) VALUES (?, 1, 7, ?, ?, ?, ?)',
+    );
     const replies = [Buffer.alloc(1000, 1).toString('base64'), Buffer.alloc(1001, 2).toString('base64'), Buffer.alloc(1002, 3).toString('base64')];
     replies.forEach((audio, i) => insert.run(i + 1, `m${i}`, `r${i}`, audio, at));
     insert.run(4, 'typed', 'no audio', null, at);
@@ -34,7 +36,10 @@ describe('conversations SQLite migrations', () => {
       await storage.close();
     }
     const after = openSqlite(file, CONVERSATIONS_MIGRATIONS);
-    const columns = after.prepare<[string], { name: string }>('SELECT name FROM pragma_table_info(?)').all('conversations').map((c) => c.name);
+    const columns = after
+      .prepare<[string], { name: string }>('SELECT name FROM pragma_table_info(?)')
+      .all('conversations')
+      .map((c) => c.name);
     after.close();
     expect(columns).toEqual(['id', 'thread_id', 'user_id', 'user_message', 'ai_response', 'status', 'created_at', 'answer_id']);
   });

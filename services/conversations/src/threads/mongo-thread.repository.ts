@@ -2,7 +2,18 @@ import type { ClientSession, Connection, QueryFilter } from 'mongoose';
 import { THREAD_MESSAGES } from '@story/proto';
 import { nextSequence, type MongoOutbox, type OutboxEvent } from '@story/service-kit';
 import type { MongoMessageAudioRepository } from '../message-audio/mongo-message-audio.repository.ts';
-import { MESSAGE_FIELDS, THREAD_FILTERS, keyIdOf, threadModels, toMessage, toThread, type IdempotencyDoc, type MessageDoc, type QuotaGuardDoc, type ThreadDoc } from './mongo-thread.documents.ts';
+import {
+  MESSAGE_FIELDS,
+  THREAD_FILTERS,
+  keyIdOf,
+  threadModels,
+  toMessage,
+  toThread,
+  type IdempotencyDoc,
+  type MessageDoc,
+  type QuotaGuardDoc,
+  type ThreadDoc,
+} from './mongo-thread.documents.ts';
 import type { KeyedSave, MessageRecord, NewMessage, ThreadFilter, ThreadRecord, ThreadRepository } from './thread.repository.ts';
 
 /**
@@ -34,7 +45,10 @@ export class MongoThreadRepository implements ThreadRepository {
   }
 
   async listThreads(userId: number, filter: ThreadFilter): Promise<ThreadRecord[]> {
-    const docs = await this.threads.find({ userId, ...THREAD_FILTERS[filter] }).sort({ lastUpdated: -1, _id: -1 }).lean<ThreadDoc[]>();
+    const docs = await this.threads
+      .find({ userId, ...THREAD_FILTERS[filter] })
+      .sort({ lastUpdated: -1, _id: -1 })
+      .lean<ThreadDoc[]>();
     return docs.map(toThread);
   }
 
@@ -135,7 +149,19 @@ export class MongoThreadRepository implements ThreadRepository {
       await this.threads.updateOne({ _id: input.threadId, userId: input.userId }, { $max: { lastUpdated: input.createdAt } }, { session });
       if (input.idempotency) {
         const { key, requestHash } = input.idempotency;
-        await this.idempotencyKeys.create([{ _id: keyIdOf(input.userId, key), userId: input.userId, requestHash, conversationId: messageId, threadId: input.threadId, createdAt: input.createdAt }], { session });
+        await this.idempotencyKeys.create(
+          [
+            {
+              _id: keyIdOf(input.userId, key),
+              userId: input.userId,
+              requestHash,
+              conversationId: messageId,
+              threadId: input.threadId,
+              createdAt: input.createdAt,
+            },
+          ],
+          { session },
+        );
       }
       const message = toMessage(doc, audio?.byteSize);
       await this.outbox.write(buildEvent(message), session);
@@ -158,7 +184,11 @@ export class MongoThreadRepository implements ThreadRepository {
   }
 
   async purgeDeletedThreads(cutoff: string, limit: number, buildEvent: (thread: ThreadRecord) => OutboxEvent): Promise<ThreadRecord[]> {
-    const candidates = await this.threads.find({ deletedAt: { $type: 'string', $lt: cutoff } }).sort({ deletedAt: 1, _id: 1 }).limit(limit).lean<ThreadDoc[]>();
+    const candidates = await this.threads
+      .find({ deletedAt: { $type: 'string', $lt: cutoff } })
+      .sort({ deletedAt: 1, _id: 1 })
+      .limit(limit)
+      .lean<ThreadDoc[]>();
     const purged: ThreadRecord[] = [];
     for (const candidate of candidates) {
       const done = await this.connection.transaction(async (session) => {

@@ -35,13 +35,15 @@ describe('saved data quotas and audio kept apart (issue 7, item 3)', () => {
   const createThread = (headers: Record<string, string>) => service.app.inject({ method: 'POST', url: '/api/conversation-threads', headers });
   const newThreadId = async (headers: Record<string, string>) => (await createThread(headers)).json<{ threadId: number }>().threadId;
   const save = (headers: Record<string, string>, body: object) => service.app.inject({ method: 'POST', url: '/api/conversations', headers, payload: body });
-  const read = (headers: Record<string, string>, threadId: number) => service.app.inject({ method: 'GET', url: `/api/conversation-threads/${threadId}`, headers });
+  const read = (headers: Record<string, string>, threadId: number) =>
+    service.app.inject({ method: 'GET', url: `/api/conversation-threads/${threadId}`, headers });
   const get = (headers: Record<string, string>, url: string) => service.app.inject({ method: 'GET', url, headers });
 
   it('refuses a save past the audio quota and saves nothing; another user’s quota is their own', async () => {
     const threadId = await newThreadId(alice);
     const reply = spokenReply(300 * 1024);
-    for (let i = 0; i < 3; i++) expect((await save(alice, { threadId, userMessage: `turn ${i}`, aiResponse: 'Go on', audioResponse: reply })).statusCode).toBe(201);
+    for (let i = 0; i < 3; i++)
+      expect((await save(alice, { threadId, userMessage: `turn ${i}`, aiResponse: 'Go on', audioResponse: reply })).statusCode).toBe(201);
 
     const over = await save(alice, { threadId, userMessage: 'one too many', aiResponse: 'Go on', audioResponse: reply });
     expect(over.statusCode).toBe(409);
@@ -55,13 +57,16 @@ describe('saved data quotas and audio kept apart (issue 7, item 3)', () => {
   it('reads a thread without its audio: the answer stays the size of its text, each reply has its own URL', async () => {
     const threadId = await newThreadId(bob);
     const reply = spokenReply(200 * 1024);
-    for (let i = 0; i < 3; i++) expect((await save(bob, { threadId, userMessage: `turn ${i}`, aiResponse: 'Go on', audioResponse: reply })).statusCode).toBe(201);
+    for (let i = 0; i < 3; i++)
+      expect((await save(bob, { threadId, userMessage: `turn ${i}`, aiResponse: 'Go on', audioResponse: reply })).statusCode).toBe(201);
     const response = await read(bob, threadId);
     expect(response.statusCode).toBe(200);
     expect(response.body.length).toBeLessThan(2_000);
     const items = response.json<Item[]>();
     expect(items).toHaveLength(3);
-    expect(items.every((item) => item.audioResponse === null && item.audioUrl === `/api/conversation-threads/${threadId}/messages/${item.id}/audio`)).toBe(true);
+    expect(items.every((item) => item.audioResponse === null && item.audioUrl === `/api/conversation-threads/${threadId}/messages/${item.id}/audio`)).toBe(
+      true,
+    );
   });
 
   it('serves the MP3 at that URL to the owner only, with its length and a private cache', async () => {
@@ -147,18 +152,33 @@ describe('saved audio is MP3 (penetration test, point 9)', () => {
     const threadId = (await service.app.inject({ method: 'POST', url: '/api/conversation-threads', headers: mallory })).json<{ threadId: number }>().threadId;
     const html = Buffer.from('<!doctype html><html><body><script>fetch("/api/users/me").then((r) => r.text()).then(alert)</script></body></html>');
     const cutOff = mp3Bytes(5000).subarray(0, 600);
-    for (const [what, bytes] of [['HTML', html], ['text', Buffer.from('These are my notes, not a recording.')], ['an ID3 tag and filler', Buffer.alloc(5000, 7).fill('ID3', 0, 3)], ['a cut-off frame', cutOff]] as const) {
-      const saved = await service.app.inject({ method: 'POST', url: '/api/conversations', headers: mallory, payload: { threadId, userMessage: 'x', aiResponse: 'y', audioResponse: bytes.toString('base64') } });
+    for (const [what, bytes] of [
+      ['HTML', html],
+      ['text', Buffer.from('These are my notes, not a recording.')],
+      ['an ID3 tag and filler', Buffer.alloc(5000, 7).fill('ID3', 0, 3)],
+      ['a cut-off frame', cutOff],
+    ] as const) {
+      const saved = await service.app.inject({
+        method: 'POST',
+        url: '/api/conversations',
+        headers: mallory,
+        payload: { threadId, userMessage: 'x', aiResponse: 'y', audioResponse: bytes.toString('base64') },
+      });
       expect(saved.statusCode, what).toBe(400);
       expect(saved.json(), what).toEqual({ message: 'audioResponse must be MP3 audio' });
     }
     expect((await service.app.inject({ method: 'GET', url: `/api/conversation-threads/${threadId}`, headers: mallory })).json()).toEqual([]);
     expect(await service.deps.storage.messageAudio.savedAudioBytes(706)).toBe(0);
 
-    const graphql = await subgraphQuery(service.app, mallory, 'mutation ($threadId: ID!, $audio: String) { saveConversation(threadId: $threadId, userMessage: "x", aiResponse: "y", audioResponse: $audio) { id } }', {
-      threadId: String(threadId),
-      audio: html.toString('base64'),
-    });
+    const graphql = await subgraphQuery(
+      service.app,
+      mallory,
+      'mutation ($threadId: ID!, $audio: String) { saveConversation(threadId: $threadId, userMessage: "x", aiResponse: "y", audioResponse: $audio) { id } }',
+      {
+        threadId: String(threadId),
+        audio: html.toString('base64'),
+      },
+    );
     // GraphQL's saveConversation takes no audio at all (it shares the REST body's schema, MP3 check included, should it ever).
     expect(graphql.errors?.[0]?.message).toMatch(/Unknown argument "audioResponse"/);
     expect(await service.deps.storage.messageAudio.savedAudioBytes(706)).toBe(0);
@@ -175,7 +195,12 @@ describe('two service instances on one SQLite file racing for the last slots', (
       const headers = await one.as(ALICE);
       const threadId = async () => (await one.app.inject({ method: 'POST', url: '/api/conversation-threads', headers })).json<{ threadId: number }>().threadId;
       const saveOn = (i: number, thread: number, audioResponse?: string) =>
-        (i % 2 ? one : two).app.inject({ method: 'POST', url: '/api/conversations', headers, payload: { threadId: thread, userMessage: `m${i}`, aiResponse: `r${i}`, audioResponse } });
+        (i % 2 ? one : two).app.inject({
+          method: 'POST',
+          url: '/api/conversations',
+          headers,
+          payload: { threadId: thread, userMessage: `m${i}`, aiResponse: `r${i}`, audioResponse },
+        });
 
       const texts = await threadId();
       const statuses = (await Promise.all(Array.from({ length: 12 }, (_, i) => saveOn(i, texts)))).map((r) => r.statusCode);

@@ -88,7 +88,9 @@ export class SqliteThreadRepository implements ThreadRepository {
         'INSERT INTO quota_guards (user_id, writes) VALUES (?, 1) ON CONFLICT (user_id) DO UPDATE SET writes = writes + 1 WHERE writes = ?',
       ),
       countMessages: db.prepare<[number], { count: number }>('SELECT COUNT(*) AS count FROM conversations WHERE thread_id = ?'),
-      renameThread: db.prepare<[string, number, number], ThreadRow>("UPDATE threads SET title = ?, title_source = 'person' WHERE id = ? AND user_id = ? RETURNING *"),
+      renameThread: db.prepare<[string, number, number], ThreadRow>(
+        "UPDATE threads SET title = ?, title_source = 'person' WHERE id = ? AND user_id = ? RETURNING *",
+      ),
       nameUntitledThread: db.prepare<[string, number, number], ThreadRow>(
         "UPDATE threads SET title = ?, title_source = 'model' WHERE id = ? AND user_id = ? AND title_source = 'default' AND deleted_at IS NULL RETURNING *",
       ),

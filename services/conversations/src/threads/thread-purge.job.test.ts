@@ -32,7 +32,15 @@ describe('thread purge job', () => {
   async function thread(userId: number, daysAgo: number | undefined): Promise<number> {
     const created = createdThread(await repository.createThread(userId, 'New Conversation', new Date(NOW - 60 * DAY).toISOString(), UNLIMITED));
     await repository.saveMessage(
-      { userId, threadId: created.id, userMessage: 'hello', aiResponse: 'hi', audioResponse: null, createdAt: new Date(NOW - 59 * DAY).toISOString(), quotas: NO_QUOTAS },
+      {
+        userId,
+        threadId: created.id,
+        userMessage: 'hello',
+        aiResponse: 'hi',
+        audioResponse: null,
+        createdAt: new Date(NOW - 59 * DAY).toISOString(),
+        quotas: NO_QUOTAS,
+      },
       storySavedEvent,
     );
     if (daysAgo !== undefined) {
@@ -56,7 +64,9 @@ describe('thread purge job', () => {
     });
 
   const purgedEvents = async () =>
-    (await storage.outbox.pendingEvents(1000)).filter((e) => e.subject === EVENT_SUBJECTS.threadPurged).map((e) => threadEventSchema.parse(JSON.parse(e.payload)));
+    (await storage.outbox.pendingEvents(1000))
+      .filter((e) => e.subject === EVENT_SUBJECTS.threadPurged)
+      .map((e) => threadEventSchema.parse(JSON.parse(e.payload)));
 
   it('purges threads deleted more than 30 days ago with their messages, keeps the rest, and publishes purge events', async () => {
     const old = await thread(1, 31);
@@ -92,7 +102,12 @@ describe('thread purge job', () => {
 
   it('a recovered thread is never purged', async () => {
     const id = await thread(1, 40);
-    await repository.recoverThread(1, id, { subject: EVENT_SUBJECTS.threadRecovered, payload: { userId: 1, threadId: id, at: new Date(NOW).toISOString() } }, UNLIMITED);
+    await repository.recoverThread(
+      1,
+      id,
+      { subject: EVENT_SUBJECTS.threadRecovered, payload: { userId: 1, threadId: id, at: new Date(NOW).toISOString() } },
+      UNLIMITED,
+    );
     expect(await job('a').runOnce()).toEqual({ ran: true, purged: 0 });
     expect(await repository.findThread(1, id)).toMatchObject({ deletedAt: null });
   });

@@ -54,7 +54,8 @@ describe('ThreadTitler', () => {
     });
   });
 
-  const say = (userId: number, threadId: number, userMessage: string) => threads.saveConversation(userId, { threadId, userMessage, aiResponse: 'Tell me more?' });
+  const say = (userId: number, threadId: number, userMessage: string) =>
+    threads.saveConversation(userId, { threadId, userMessage, aiResponse: 'Tell me more?' });
   const titleOf = async (userId: number, threadId: number) => (await threads.getThread(userId, threadId)).title;
 
   it('keeps "New Conversation" until the first exchange is saved, then names the thread from what the person said', async () => {
@@ -112,7 +113,15 @@ describe('ThreadTitler', () => {
   it('names only the caller’s own active thread', async () => {
     const thread = await threads.createThread(ALICE);
     await threadsWithRules(storage).saveMessage(
-      { userId: ALICE, threadId: thread.id, userMessage: 'I led the migration.', aiResponse: '?', audioResponse: null, createdAt: new Date().toISOString(), quotas: { messagesPerThread: 10, audioBytesPerUser: 10 } },
+      {
+        userId: ALICE,
+        threadId: thread.id,
+        userMessage: 'I led the migration.',
+        aiResponse: '?',
+        audioResponse: null,
+        createdAt: new Date().toISOString(),
+        quotas: { messagesPerThread: 10, audioBytesPerUser: 10 },
+      },
       storySavedEvent,
     );
     expect(await titler.titleThread(BOB, thread.id)).toBeUndefined();

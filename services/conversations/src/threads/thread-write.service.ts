@@ -115,18 +115,29 @@ export class ThreadWriteService {
       if ((await repository.countMessages(input.threadId)) >= input.quotas.messagesPerThread) return { kind: 'message-limit-reached' };
       if (audio && (await savedAudio.savedAudioBytes(input.userId)) + audio.byteSize > input.quotas.audioBytesPerUser) return { kind: 'audio-limit-reached' };
       const { userId, threadId, userMessage, aiResponse, createdAt, idempotency } = input;
-      const message = await repository.insertMessage({ userId, threadId, userMessage, aiResponse, audio, answerId: input.answerId ?? null, createdAt, idempotency }, version, buildEvent);
+      const message = await repository.insertMessage(
+        { userId, threadId, userMessage, aiResponse, audio, answerId: input.answerId ?? null, createdAt, idempotency },
+        version,
+        buildEvent,
+      );
       return message ? { kind: 'saved', message, replayed: false } : STALE;
     });
   }
 
-  private async setDeleted(userId: number, threadId: number, deletedAt: string | null, event: OutboxEvent, maxActiveThreads: number): Promise<ThreadStateChange | undefined> {
+  private async setDeleted(
+    userId: number,
+    threadId: number,
+    deletedAt: string | null,
+    event: OutboxEvent,
+    maxActiveThreads: number,
+  ): Promise<ThreadStateChange | undefined> {
     const { repository } = this.deps;
     return this.untilCommitted(userId, async (version) => {
       const current = await repository.findThread(userId, threadId);
       if (!current) return undefined;
       if ((current.deletedAt === null) === (deletedAt === null)) return { thread: current, changed: false };
-      if (deletedAt === null && (await repository.countActiveThreads(userId)) >= maxActiveThreads) return { thread: current, changed: false, refused: 'thread-limit-reached' };
+      if (deletedAt === null && (await repository.countActiveThreads(userId)) >= maxActiveThreads)
+        return { thread: current, changed: false, refused: 'thread-limit-reached' };
       const thread = await repository.setThreadDeleted(userId, threadId, deletedAt, event, version);
       return thread ? { thread, changed: true } : STALE;
     });

@@ -34,10 +34,20 @@ export function threadRepositoryContract(name: string, open: () => Promise<Store
 
     const save = (userId: number, threadId: number, text: string, minute: number, key?: string) =>
       repo.saveMessage(
-        { userId, threadId, userMessage: text, aiResponse: `re: ${text}`, audioResponse: null, createdAt: at(minute), idempotency: key ? { key, requestHash: `hash-${text}` } : undefined, quotas: NO_QUOTAS },
+        {
+          userId,
+          threadId,
+          userMessage: text,
+          aiResponse: `re: ${text}`,
+          audioResponse: null,
+          createdAt: at(minute),
+          idempotency: key ? { key, requestHash: `hash-${text}` } : undefined,
+          quotas: NO_QUOTAS,
+        },
         storySavedEvent,
       );
-    const createThread = async (userId: number, title: string, createdAt: string) => createdThread(await repo.createThread(userId, title, createdAt, UNLIMITED));
+    const createThread = async (userId: number, title: string, createdAt: string) =>
+      createdThread(await repo.createThread(userId, title, createdAt, UNLIMITED));
 
     it('creates, finds and lists threads per user, newest activity first, filtered by deletion', async () => {
       const user = newUser();
@@ -128,7 +138,19 @@ export function threadRepositoryContract(name: string, open: () => Promise<Store
       const user = newUser();
       const thread = await createThread(user, 'New Conversation', at(1));
       const answerId = '0f8fad5b-d9cb-469f-a165-70867728950e';
-      const saved = await repo.saveMessage({ userId: user, threadId: thread.id, userMessage: 'I led it.', aiResponse: 'What happened?', audioResponse: null, answerId, createdAt: at(2), quotas: NO_QUOTAS }, storySavedEvent);
+      const saved = await repo.saveMessage(
+        {
+          userId: user,
+          threadId: thread.id,
+          userMessage: 'I led it.',
+          aiResponse: 'What happened?',
+          audioResponse: null,
+          answerId,
+          createdAt: at(2),
+          quotas: NO_QUOTAS,
+        },
+        storySavedEvent,
+      );
       expect(saved.kind === 'saved' ? saved.message.answerId : undefined).toBe(answerId);
       await save(user, thread.id, 'plain', 3);
       expect((await repo.listMessages(user, thread.id))?.map((message) => message.answerId)).toEqual([answerId, null]);
@@ -190,7 +212,9 @@ export function threadRepositoryContract(name: string, open: () => Promise<Store
       const refused = await repo.recoverThread(user, first.id, threadRecoveredEvent(user, first.id, at(12)), 3);
       expect(refused).toMatchObject({ changed: false, refused: 'thread-limit-reached', thread: { id: first.id, deletedAt: at(10) } });
       expect(await repo.listThreads(user, 'active')).toHaveLength(3);
-      const events = (await store.outbox.pendingEvents(10_000)).filter((e) => e.subject === EVENT_SUBJECTS.threadRecovered && JSON.parse(e.payload).threadId === first.id);
+      const events = (await store.outbox.pendingEvents(10_000)).filter(
+        (e) => e.subject === EVENT_SUBJECTS.threadRecovered && JSON.parse(e.payload).threadId === first.id,
+      );
       expect(events).toEqual([]);
     });
 
@@ -199,13 +223,18 @@ export function threadRepositoryContract(name: string, open: () => Promise<Store
       const thread = await createThread(user, 'New Conversation', at(1));
       const quotas = { ...NO_QUOTAS, messagesPerThread: 4 };
       const saveWithin = (text: string) =>
-        repo.saveMessage({ userId: user, threadId: thread.id, userMessage: text, aiResponse: 'ok', audioResponse: null, createdAt: at(2), quotas }, storySavedEvent);
+        repo.saveMessage(
+          { userId: user, threadId: thread.id, userMessage: text, aiResponse: 'ok', audioResponse: null, createdAt: at(2), quotas },
+          storySavedEvent,
+        );
       expect((await saveWithin('first')).kind).toBe('saved');
       const racing = await Promise.all(Array.from({ length: 6 }, (_, i) => saveWithin(`racing ${i}`)));
       expect(racing.filter((r) => r.kind === 'saved')).toHaveLength(3);
       expect(racing.filter((r) => r.kind === 'message-limit-reached')).toHaveLength(3);
       expect(await repo.listMessages(user, thread.id)).toHaveLength(4);
-      const events = (await store.outbox.pendingEvents(10_000)).filter((e) => e.subject === EVENT_SUBJECTS.storySaved && JSON.parse(e.payload).threadId === thread.id);
+      const events = (await store.outbox.pendingEvents(10_000)).filter(
+        (e) => e.subject === EVENT_SUBJECTS.storySaved && JSON.parse(e.payload).threadId === thread.id,
+      );
       expect(events).toHaveLength(4);
     });
 
@@ -222,7 +251,9 @@ export function threadRepositoryContract(name: string, open: () => Promise<Store
       expect(purged.map((t) => t.id)).not.toContain(young.id);
       expect(await repo.findThread(user, old.id)).toBeUndefined();
       expect(await repo.listMessages(user, young.id)).toHaveLength(1);
-      const purgeEvents = (await store.outbox.pendingEvents(10_000)).filter((e) => e.subject === EVENT_SUBJECTS.threadPurged && JSON.parse(e.payload).threadId === old.id);
+      const purgeEvents = (await store.outbox.pendingEvents(10_000)).filter(
+        (e) => e.subject === EVENT_SUBJECTS.threadPurged && JSON.parse(e.payload).threadId === old.id,
+      );
       expect(purgeEvents).toHaveLength(1);
     });
   });

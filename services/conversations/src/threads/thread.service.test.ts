@@ -1,5 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { EVENT_SUBJECTS, THREAD_MESSAGES, messageAudioPath, recoverLimitReached, savedAudioLimitReached, threadLimitReached, threadMessageLimitReached } from '@story/proto';
+import {
+  EVENT_SUBJECTS,
+  THREAD_MESSAGES,
+  messageAudioPath,
+  recoverLimitReached,
+  savedAudioLimitReached,
+  threadLimitReached,
+  threadMessageLimitReached,
+} from '@story/proto';
 import { openSqliteConversationsStorage, type ConversationsStorage } from '../storage/conversations-storage.ts';
 import { failureOf } from '@story/service-kit/testing';
 import { presentThreadItem } from './thread.presenter.ts';
@@ -59,7 +67,10 @@ describe('ThreadService', () => {
     expect(replay).toEqual({ message: saved.message, replayed: true });
     expect(await eventSubjects()).toEqual([EVENT_SUBJECTS.storySaved]);
     expect(notified).toBe(1);
-    expect(await failureOf(threads.saveConversation(ALICE, { ...input, userMessage: 'different' }, 'key-1'))).toEqual({ status: 422, message: THREAD_MESSAGES.idempotencyKeyReused });
+    expect(await failureOf(threads.saveConversation(ALICE, { ...input, userMessage: 'different' }, 'key-1'))).toEqual({
+      status: 422,
+      message: THREAD_MESSAGES.idempotencyKeyReused,
+    });
   });
 
   it('keeps every thread to its owner: another user gets 404 for reading, renaming, deleting and saving', async () => {
@@ -77,7 +88,10 @@ describe('ThreadService', () => {
     const deleted = await threads.deleteThread(ALICE, thread.id);
     expect(deleted.deletedAt).not.toBeNull();
     await threads.deleteThread(ALICE, thread.id);
-    expect(await failureOf(threads.saveConversation(ALICE, { threadId: thread.id, userMessage: 'late', aiResponse: 'no' }))).toEqual({ status: 409, message: THREAD_MESSAGES.deleted });
+    expect(await failureOf(threads.saveConversation(ALICE, { threadId: thread.id, userMessage: 'late', aiResponse: 'no' }))).toEqual({
+      status: 409,
+      message: THREAD_MESSAGES.deleted,
+    });
     expect((await threads.recoverThread(ALICE, thread.id)).deletedAt).toBeNull();
     expect(await eventSubjects()).toEqual([EVENT_SUBJECTS.threadDeleted, EVENT_SUBJECTS.threadRecovered]);
     expect(notified).toBe(2);
@@ -103,7 +117,8 @@ describe('ThreadService', () => {
 
   it('refuses a save past the messages of a thread, and one past the audio quota, saving nothing and emitting nothing', async () => {
     const thread = await threads.createThread(ALICE);
-    const save = (audioResponse?: string) => threads.saveConversation(ALICE, { threadId: thread.id, userMessage: 'I led a team', aiResponse: 'How?', audioResponse });
+    const save = (audioResponse?: string) =>
+      threads.saveConversation(ALICE, { threadId: thread.id, userMessage: 'I led a team', aiResponse: 'How?', audioResponse });
     await save(mp3(MEGABYTE - 10));
     expect(await failureOf(save(mp3(11)))).toEqual({ status: 409, message: savedAudioLimitReached(1, 30) });
     await save(mp3(10));
@@ -115,13 +130,20 @@ describe('ThreadService', () => {
 
     // The audio quota is the user's, whatever the thread: a new thread takes no more audio either.
     const next = await threads.createThread(ALICE);
-    expect(await failureOf(threads.saveConversation(ALICE, { threadId: next.id, userMessage: 'x', aiResponse: 'y', audioResponse: mp3(1) }))).toMatchObject({ status: 409 });
+    expect(await failureOf(threads.saveConversation(ALICE, { threadId: next.id, userMessage: 'x', aiResponse: 'y', audioResponse: mp3(1) }))).toMatchObject({
+      status: 409,
+    });
     expect(await threads.listMessages(ALICE, next.id)).toEqual([]);
   });
 
   it('serves a saved reply’s MP3 to its owner only; a thread read points at it and carries none of it', async () => {
     const thread = await threads.createThread(ALICE);
-    const { message } = await threads.saveConversation(ALICE, { threadId: thread.id, userMessage: 'I shipped it', aiResponse: 'Then?', audioResponse: mp3(2048) });
+    const { message } = await threads.saveConversation(ALICE, {
+      threadId: thread.id,
+      userMessage: 'I shipped it',
+      aiResponse: 'Then?',
+      audioResponse: mp3(2048),
+    });
     const { message: silent } = await threads.saveConversation(ALICE, { threadId: thread.id, userMessage: 'quietly', aiResponse: 'ok' });
     const audio = await threads.messageAudio(ALICE, thread.id, message.id);
     expect(audio.equals(Buffer.alloc(2048, 9))).toBe(true);

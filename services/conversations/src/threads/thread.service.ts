@@ -186,8 +186,19 @@ export class ThreadService {
 
 /** A fingerprint of what was asked, so a key reused for a different message is refused, not replayed. */
 function requestHash(input: SaveConversationInput): string {
-  return createHash('sha256')
-    // The answer id joins the fingerprint only when sent, so keys of saves from before it still replay.
-    .update(JSON.stringify([input.threadId, input.userMessage, input.aiResponse, input.audioResponse ?? null, ...(input.answerId ? [input.answerId] : []), ...(input.audioId ? [{ audioId: input.audioId }] : [])]))
-    .digest('hex');
+  return (
+    createHash('sha256')
+      // The answer id joins the fingerprint only when sent, so keys of saves from before it still replay.
+      .update(
+        JSON.stringify([
+          input.threadId,
+          input.userMessage,
+          input.aiResponse,
+          input.audioResponse ?? null,
+          ...(input.answerId ? [input.answerId] : []),
+          ...(input.audioId ? [{ audioId: input.audioId }] : []),
+        ]),
+      )
+      .digest('hex')
+  );
 }

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_SUBJECTS, IDENTITY_HEADER, messageAudioPath, storySavedEventSchema, threadEventSchema, threadItemsResponseSchema, threadListResponseSchema } from '@story/proto';
+import {
+  EVENT_SUBJECTS,
+  IDENTITY_HEADER,
+  messageAudioPath,
+  storySavedEventSchema,
+  threadEventSchema,
+  threadItemsResponseSchema,
+  threadListResponseSchema,
+} from '@story/proto';
 import { generateSigningKeyPair, importPrivateKey, signIdentity } from '@story/service-kit';
 import { mp3Of, startTestService, type TestService } from '../../test/conversations-test-kit.ts';
 
@@ -50,7 +58,9 @@ describe('conversation threads and saves over REST', () => {
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json()).toEqual({ message: 'Authentication required' });
     const forger = await importPrivateKey(generateSigningKeyPair().privateKey);
-    const forged = await inject('GET', '/api/conversation-threads', { [IDENTITY_HEADER]: await signIdentity({ userId: ALICE, isAdmin: true, sessionId: 'x' }, forger) });
+    const forged = await inject('GET', '/api/conversation-threads', {
+      [IDENTITY_HEADER]: await signIdentity({ userId: ALICE, isAdmin: true, sessionId: 'x' }, forger),
+    });
     expect(forged.statusCode).toBe(401);
   });
 
@@ -63,13 +73,19 @@ describe('conversation threads and saves over REST', () => {
     const third = response.json<{ threadId: number }>().threadId;
 
     // A generic client helper may send Content-Type: application/json with no body.
-    const bodiless = await service.app.inject({ method: 'POST', url: '/api/conversation-threads', headers: { ...alice, 'content-type': 'application/json' }, payload: '' });
+    const bodiless = await service.app.inject({
+      method: 'POST',
+      url: '/api/conversation-threads',
+      headers: { ...alice, 'content-type': 'application/json' },
+      payload: '',
+    });
     expect(bodiless.statusCode).toBe(201);
     const fourth = bodiless.json<{ threadId: number }>().threadId;
 
     // Only threads with a saved message are listed (issue 11): an empty one is no story.
     const empty = await createThread(alice);
-    for (const threadId of [first, second, third, fourth]) expect((await save(alice, { threadId, userMessage: 'Hello', aiResponse: 'Hi there' })).statusCode).toBe(201);
+    for (const threadId of [first, second, third, fourth])
+      expect((await save(alice, { threadId, userMessage: 'Hello', aiResponse: 'Hi there' })).statusCode).toBe(201);
     const threads = await list(alice);
     expect(threads.map((t) => t.id)).toEqual([fourth, third, second, first]);
     expect(threads.every((t) => t.deleted === false)).toBe(true);
@@ -89,7 +105,13 @@ describe('conversation threads and saves over REST', () => {
     expect(one.json()).toEqual({ id: expect.any(Number), threadId, message: 'Conversation saved successfully' });
     const before = (await list(alice)).find((t) => t.id === threadId);
     const answerId = '0f8fad5b-d9cb-469f-a165-70867728950e';
-    const two = await save(alice, { threadId, userMessage: 'I wrote a plan.', aiResponse: 'How did it turn out?', audioResponse: mp3Of(1000).toString('base64'), answerId });
+    const two = await save(alice, {
+      threadId,
+      userMessage: 'I wrote a plan.',
+      aiResponse: 'How did it turn out?',
+      audioResponse: mp3Of(1000).toString('base64'),
+      answerId,
+    });
     expect(two.statusCode).toBe(201);
 
     const saved = await items(alice, threadId);
@@ -103,7 +125,9 @@ describe('conversation threads and saves over REST', () => {
     const after = (await list(alice)).find((t) => t.id === threadId);
     expect(after && before && after.lastUpdated > before.lastUpdated).toBe(true);
 
-    const events = (await pendingEvents()).filter((e) => e.subject === EVENT_SUBJECTS.storySaved).map((e) => storySavedEventSchema.parse(JSON.parse(e.payload)));
+    const events = (await pendingEvents())
+      .filter((e) => e.subject === EVENT_SUBJECTS.storySaved)
+      .map((e) => storySavedEventSchema.parse(JSON.parse(e.payload)));
     const event = events.find((e) => e.storyKey === `conversation:${one.json<{ id: number }>().id}`);
     expect(event).toMatchObject({ userId: ALICE, threadId, sourceType: 'conversation' });
     expect(event?.content).toContain('I led the migration to Postgres.');
@@ -218,10 +242,20 @@ describe('conversation threads and saves over REST', () => {
       expect(response.statusCode, JSON.stringify(body).slice(0, 80)).toBe(400);
       expect(response.json<{ message: string }>().message).toMatch(message);
     }
-    const malformed = await service.app.inject({ method: 'POST', url: '/api/conversations', headers: { ...alice, 'content-type': 'application/json' }, payload: '{"threadId": 1,' });
+    const malformed = await service.app.inject({
+      method: 'POST',
+      url: '/api/conversations',
+      headers: { ...alice, 'content-type': 'application/json' },
+      payload: '{"threadId": 1,',
+    });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toEqual({ message: 'Request body is not valid JSON' });
-    const huge = await service.app.inject({ method: 'POST', url: '/api/conversations', headers: { ...alice, 'content-type': 'application/json' }, payload: JSON.stringify({ threadId, userMessage: 'x', aiResponse: 'y', audioResponse: 'a'.repeat(11 * 1024 * 1024) }) });
+    const huge = await service.app.inject({
+      method: 'POST',
+      url: '/api/conversations',
+      headers: { ...alice, 'content-type': 'application/json' },
+      payload: JSON.stringify({ threadId, userMessage: 'x', aiResponse: 'y', audioResponse: 'a'.repeat(11 * 1024 * 1024) }),
+    });
     expect(huge.statusCode).toBe(413);
 
     expect(await items(alice, threadId)).toEqual([]);
@@ -240,7 +274,9 @@ describe('conversation threads and saves over REST', () => {
     const saved = await items(alice, threadId);
     expect(saved).toHaveLength(count);
     expect(new Set(saved.map((s) => s.userMessage))).toEqual(new Set(Array.from({ length: count }, (_, i) => `message ${i}`)));
-    const storyKeys = (await pendingEvents()).filter((e) => e.subject === EVENT_SUBJECTS.storySaved).map((e) => storySavedEventSchema.parse(JSON.parse(e.payload)).storyKey);
+    const storyKeys = (await pendingEvents())
+      .filter((e) => e.subject === EVENT_SUBJECTS.storySaved)
+      .map((e) => storySavedEventSchema.parse(JSON.parse(e.payload)).storyKey);
     for (const id of ids) expect(storyKeys.filter((key) => key === `conversation:${id}`)).toHaveLength(1);
   });
 
@@ -288,7 +324,12 @@ describe('two service instances on one SQLite file', () => {
       const threadId = created.json<{ threadId: number }>().threadId;
       const responses = await Promise.all(
         Array.from({ length: 20 }, (_, i) =>
-          (i % 2 ? one : two).app.inject({ method: 'POST', url: '/api/conversations', headers, payload: { threadId, userMessage: `m${i}`, aiResponse: `r${i}` } }),
+          (i % 2 ? one : two).app.inject({
+            method: 'POST',
+            url: '/api/conversations',
+            headers,
+            payload: { threadId, userMessage: `m${i}`, aiResponse: `r${i}` },
+          }),
         ),
       );
       expect(responses.map((r) => r.statusCode)).toEqual(Array(20).fill(201));

@@ -32,12 +32,16 @@ function idempotencyKey(header: string | string[] | undefined): string | undefin
 
 /** `/api/conversation-threads` (with a saved reply's audio) and `/api/conversations`: thin routes over ThreadService. */
 export function registerThreadRoutes(app: ServiceApp, threads: ThreadService): void {
-  app.get('/api/conversation-threads', { ...signedInOnly, schema: { querystring: threadListQuerySchema, response: { 200: threadListResponseSchema } } }, async (request) => {
-    const { userId } = requireUser(request);
-    const { deleted } = request.query;
-    const list = await threads.listThreads(userId, deleted === undefined ? undefined : deleted === 'true');
-    return list.map(presentThread);
-  });
+  app.get(
+    '/api/conversation-threads',
+    { ...signedInOnly, schema: { querystring: threadListQuerySchema, response: { 200: threadListResponseSchema } } },
+    async (request) => {
+      const { userId } = requireUser(request);
+      const { deleted } = request.query;
+      const list = await threads.listThreads(userId, deleted === undefined ? undefined : deleted === 'true');
+      return list.map(presentThread);
+    },
+  );
 
   app.post('/api/conversation-threads', { ...signedInOnly, schema: { response: { 201: createThreadResponseSchema } } }, async (request, reply) => {
     const { userId } = requireUser(request);
@@ -45,11 +49,15 @@ export function registerThreadRoutes(app: ServiceApp, threads: ThreadService): v
     return reply.status(201).send({ threadId: thread.id, title: thread.title });
   });
 
-  app.get('/api/conversation-threads/:threadId', { ...signedInOnly, schema: { params: threadIdParamsSchema, response: { 200: threadItemsResponseSchema } } }, async (request) => {
-    const { userId } = requireUser(request);
-    const messages = await threads.listMessages(userId, request.params.threadId);
-    return messages.map(presentThreadItem);
-  });
+  app.get(
+    '/api/conversation-threads/:threadId',
+    { ...signedInOnly, schema: { params: threadIdParamsSchema, response: { 200: threadItemsResponseSchema } } },
+    async (request) => {
+      const { userId } = requireUser(request);
+      const messages = await threads.listMessages(userId, request.params.threadId);
+      return messages.map(presentThreadItem);
+    },
+  );
 
   app.get(
     '/api/conversation-threads/:threadId/messages/:messageId/audio',
@@ -75,11 +83,15 @@ export function registerThreadRoutes(app: ServiceApp, threads: ThreadService): v
     },
   );
 
-  app.delete('/api/conversation-threads/:threadId', { ...signedInOnly, schema: { params: threadIdParamsSchema, response: { 200: messageResponseSchema } } }, async (request) => {
-    const { userId } = requireUser(request);
-    await threads.deleteThread(userId, request.params.threadId);
-    return { message: THREAD_MESSAGES.movedToDeleted };
-  });
+  app.delete(
+    '/api/conversation-threads/:threadId',
+    { ...signedInOnly, schema: { params: threadIdParamsSchema, response: { 200: messageResponseSchema } } },
+    async (request) => {
+      const { userId } = requireUser(request);
+      await threads.deleteThread(userId, request.params.threadId);
+      return { message: THREAD_MESSAGES.movedToDeleted };
+    },
+  );
 
   app.post(
     '/api/conversation-threads/:threadId/recover',
@@ -93,7 +105,11 @@ export function registerThreadRoutes(app: ServiceApp, threads: ThreadService): v
 
   app.post(
     '/api/conversations',
-    { ...signedInOnly, bodyLimit: SAVED_CONVERSATION_BODY_LIMIT, schema: { body: saveConversationRequestSchema, response: { 201: saveConversationResponseSchema } } },
+    {
+      ...signedInOnly,
+      bodyLimit: SAVED_CONVERSATION_BODY_LIMIT,
+      schema: { body: saveConversationRequestSchema, response: { 201: saveConversationResponseSchema } },
+    },
     async (request, reply) => {
       const { userId } = requireUser(request);
       const key = idempotencyKey(request.headers['idempotency-key']);

@@ -47,7 +47,8 @@ export function presentFeedback(record: FeedbackRecord, attempts: readonly Attem
  */
 export function presentProgress(attempts: readonly AttemptRecord[]): SnippetProgressResponse {
   const byQuestion = new Map<string, AttemptRecord[]>();
-  for (const attempt of attempts.filter((entry) => !isLoneAnswer(entry.questionKey))) byQuestion.set(attempt.questionKey, [...(byQuestion.get(attempt.questionKey) ?? []), attempt]);
+  for (const attempt of attempts.filter((entry) => !isLoneAnswer(entry.questionKey)))
+    byQuestion.set(attempt.questionKey, [...(byQuestion.get(attempt.questionKey) ?? []), attempt]);
   const questions: QuestionProgress[] = [...byQuestion.values()].flatMap((group) => {
     const best = bestAttempt(group);
     const first = group[0];
@@ -56,7 +57,13 @@ export function presentProgress(attempts: readonly AttemptRecord[]): SnippetProg
       {
         question: first.question,
         bestAnswerId: best.answerId,
-        attempts: group.map((attempt, index) => ({ answerId: attempt.answerId, attempt: index + 1, overall: attempt.overall, best: attempt === best, answeredAt: attempt.answeredAt })),
+        attempts: group.map((attempt, index) => ({
+          answerId: attempt.answerId,
+          attempt: index + 1,
+          overall: attempt.overall,
+          best: attempt === best,
+          answeredAt: attempt.answeredAt,
+        })),
       },
     ];
   });

@@ -24,7 +24,15 @@ export function feedbackRecord(overrides: Partial<FeedbackRecord> = {}): Feedbac
     overall: 5,
     findings: {
       star: [{ part: 'action', present: true, quotes: [{ start: 0, end: 18, text: 'I rebuilt the rota' }], prompt: null }],
-      assessment: [{ dimension: 'ownership', score: 8, comment: '“I rebuilt the rota” says what you did.', quote: { start: 0, end: 18, text: 'I rebuilt the rota' }, requirement: null }],
+      assessment: [
+        {
+          dimension: 'ownership',
+          score: 8,
+          comment: '“I rebuilt the rota” says what you did.',
+          quote: { start: 0, end: 18, text: 'I rebuilt the rota' },
+          requirement: null,
+        },
+      ],
       delivery: null,
     },
     answeredAt: new Date(clock).toISOString(),
@@ -61,7 +69,13 @@ export function answerFeedbackRepositoryContract(driver: string, open: () => Pro
       const userId = ++nextUser;
       const record = feedbackRecord({ userId, source: 'spoken' });
       await repository.save(record);
-      const rescored = { answer: 'I rebuilt the whole rota.', engine: 'offline' as const, overall: 7, findings: { ...record.findings, corrected: true, uncertain: [] }, scoredAt: new Date(clock + 9_000).toISOString() };
+      const rescored = {
+        answer: 'I rebuilt the whole rota.',
+        engine: 'offline' as const,
+        overall: 7,
+        findings: { ...record.findings, corrected: true, uncertain: [] },
+        scoredAt: new Date(clock + 9_000).toISOString(),
+      };
       expect(await repository.rescore(userId + 1, record.answerId, rescored)).toBe(false);
       expect(await repository.find(userId, record.answerId)).toEqual(record);
       expect(await repository.rescore(userId, record.answerId, rescored)).toBe(true);
@@ -79,7 +93,13 @@ export function answerFeedbackRepositoryContract(driver: string, open: () => Pro
       const stranger = feedbackRecord({ userId: userId + 1000, snippetId: 5, questionKey: 'snippet:5|q1' });
       // Saved out of order: the order read is the order answered.
       for (const record of [second, stranger, elsewhere, other, first]) await repository.save(record);
-      const attempt = (record: FeedbackRecord) => ({ answerId: record.answerId, questionKey: record.questionKey, question: record.question, overall: record.overall, answeredAt: record.answeredAt });
+      const attempt = (record: FeedbackRecord) => ({
+        answerId: record.answerId,
+        questionKey: record.questionKey,
+        question: record.question,
+        overall: record.overall,
+        answeredAt: record.answeredAt,
+      });
       expect(await repository.attempts(userId, 'snippet:5|q1')).toEqual([attempt(first), attempt(second)]);
       expect(await repository.snippetAttempts(userId, 5)).toEqual([attempt(first), attempt(other), attempt(second)]);
       expect(await repository.snippetAttempts(userId, 77)).toEqual([]);

@@ -25,7 +25,14 @@ function scriptedScoring(): { service: TestFeedback; engine: ScriptedEngine; sco
     world.service = await startTestFeedback();
     const offline = new OfflineFeedbackEngine();
     world.engine = new ScriptedEngine(offline);
-    world.scoring = new AnswerScoringService({ feedback: world.service.deps.storage.feedback, engine: world.engine, fallback: offline, timeoutMs: 200, clock: () => new Date(), log: world.service.app.log });
+    world.scoring = new AnswerScoringService({
+      feedback: world.service.deps.storage.feedback,
+      engine: world.engine,
+      fallback: offline,
+      timeoutMs: 200,
+      clock: () => new Date(),
+      log: world.service.app.log,
+    });
   });
   afterAll(async () => world.service?.close());
   return world;

@@ -66,7 +66,11 @@ export class AnswerScoringService {
         turns: earlier.length + 1,
         next: nextStep(found.star),
         uncertain,
-        scoredWith: { ...(event.requirements ? { requirements: event.requirements } : {}), ...(earlier.length > 0 ? { earlierTurns: earlier } : {}), ...(event.delivery ? { delivery: event.delivery } : {}) },
+        scoredWith: {
+          ...(event.requirements ? { requirements: event.requirements } : {}),
+          ...(earlier.length > 0 ? { earlierTurns: earlier } : {}),
+          ...(event.delivery ? { delivery: event.delivery } : {}),
+        },
       },
       answeredAt: event.answeredAt,
       scoredAt: clock().toISOString(),

@@ -21,7 +21,17 @@ describe('feedback routes', () => {
     const ready = await get(`/api/feedback/${event.answerId}`, world.alice);
     expect(ready.statusCode).toBe(200);
     const feedback = answerFeedbackSchema.parse(ready.json());
-    expect(feedback).toMatchObject({ answerId: event.answerId, question: event.question, answer: event.answer, source: 'typed', engine: 'offline', delivery: null, attempt: 1, attempts: 1, best: true });
+    expect(feedback).toMatchObject({
+      answerId: event.answerId,
+      question: event.question,
+      answer: event.answer,
+      source: 'typed',
+      engine: 'offline',
+      delivery: null,
+      attempt: 1,
+      attempts: 1,
+      best: true,
+    });
     expect(feedback.star.map((part) => part.part)).toEqual(['situation', 'task', 'action', 'result']);
     expect(feedback.assessment.map((score) => score.requirement)).toEqual(Array(5).fill('Continuously improve operational processes'));
     expect(feedback.overall).toBeGreaterThanOrEqual(7);
@@ -80,7 +90,11 @@ describe('feedback routes', () => {
     const snippetId = 43;
     const requirements = '- Improve operational processes\n- Use data to drive decisions';
     const practice = { userId: ALICE, snippetId, requirements, kind: 'practice' as const };
-    const afterReady = answerEvent({ ...practice, question: 'Great, let’s begin. Tell me about a time you had to improve operational processes.', answer: 'We changed some things around and it was better.' });
+    const afterReady = answerEvent({
+      ...practice,
+      question: 'Great, let’s begin. Tell me about a time you had to improve operational processes.',
+      answer: 'We changed some things around and it was better.',
+    });
     const another = answerEvent({ ...practice, question: 'Good choice. Tell me about another time you had to improve operational processes.' });
     const newSession = answerEvent({
       ...practice,
@@ -89,7 +103,10 @@ describe('feedback routes', () => {
       answer: 'I moved the fast-moving stock closer to the packing benches, and picking got quicker.',
     });
     const otherRequirement = answerEvent({ ...practice, question: 'Next: Tell me about a time you had to use data to drive decisions.' });
-    const paraphrase = answerEvent({ ...practice, question: 'Thanks for coming in. Can you walk me through a situation where you made an operational process better? What was your part?' });
+    const paraphrase = answerEvent({
+      ...practice,
+      question: 'Thanks for coming in. Can you walk me through a situation where you made an operational process better? What was your part?',
+    });
     for (const event of [afterReady, another, newSession, otherRequirement, paraphrase]) await scoreAnswer(world.service, event);
 
     const progress = snippetProgressResponseSchema.parse((await get(`/api/feedback/snippets/${snippetId}/progress`, world.alice)).json());
@@ -108,7 +125,11 @@ describe('feedback routes', () => {
     ]);
     expect(question?.bestAnswerId).toBe(paraphrase.answerId);
 
-    const feedbacks = await Promise.all([afterReady, newSession, paraphrase, another].map(async (event) => answerFeedbackSchema.parse((await get(`/api/feedback/${event.answerId}`, world.alice)).json())));
+    const feedbacks = await Promise.all(
+      [afterReady, newSession, paraphrase, another].map(async (event) =>
+        answerFeedbackSchema.parse((await get(`/api/feedback/${event.answerId}`, world.alice)).json()),
+      ),
+    );
     expect(feedbacks.map((feedback) => [feedback.attempt, feedback.attempts, feedback.best])).toEqual([
       [1, 3, false],
       [2, 3, false],
@@ -130,15 +151,29 @@ describe('feedback routes', () => {
 
   it('judges a story thread’s turn with the story told so far: STAR parts from whichever turn told them, what to add next, no attempts', async () => {
     const earlierTurns = [
-      { question: 'What is a moment from your work or life that you would like to tell me about?', answer: 'At my last job our checkout API kept timing out during a big sale.' },
+      {
+        question: 'What is a moment from your work or life that you would like to tell me about?',
+        answer: 'At my last job our checkout API kept timing out during a big sale.',
+      },
       { question: 'What did you do first?', answer: 'I rolled back the deploy and paged the database team.' },
     ];
-    const event = answerEvent({ userId: ALICE, threadId: 21, kind: 'story', earlierTurns, question: 'How did you go about it, step by step?', answer: 'I found the pool was exhausted, raised the pool size and added a circuit breaker.' });
+    const event = answerEvent({
+      userId: ALICE,
+      threadId: 21,
+      kind: 'story',
+      earlierTurns,
+      question: 'How did you go about it, step by step?',
+      answer: 'I found the pool was exhausted, raised the pool size and added a circuit breaker.',
+    });
     await scoreAnswer(world.service, event);
     const feedback = answerFeedbackSchema.parse((await get(`/api/feedback/${event.answerId}`, world.alice)).json());
     expect(feedback).toMatchObject({ kind: 'story', turns: 3, attempt: 1, attempts: 1, best: false });
     const part = (name: string) => feedback.star.find((entry) => entry.part === name);
-    expect(part('situation')).toMatchObject({ present: true, quotes: [], earlier: [expect.objectContaining({ turn: 1, text: expect.stringContaining('checkout API kept timing out') })] });
+    expect(part('situation')).toMatchObject({
+      present: true,
+      quotes: [],
+      earlier: [expect.objectContaining({ turn: 1, text: expect.stringContaining('checkout API kept timing out') })],
+    });
     expect(part('action')?.present).toBe(true);
     expect(part('action')?.earlier[0]).toMatchObject({ turn: 2, question: 'What did you do first?', text: expect.stringMatching(/^I rolled back the deploy/) });
     expect(part('action')?.quotes[0]?.text).toMatch(/^I found the pool was exhausted/);
@@ -149,7 +184,9 @@ describe('feedback routes', () => {
 
   it('counts attempts only in practice, per question of a snippet: never across threads or stories', async () => {
     const question = 'What did you do first?';
-    const stories = [1, 2, 3].map((threadId) => answerEvent({ userId: ALICE, threadId, kind: 'story', question, answer: 'I rewrote the importer and added retries.' }));
+    const stories = [1, 2, 3].map((threadId) =>
+      answerEvent({ userId: ALICE, threadId, kind: 'story', question, answer: 'I rewrote the importer and added retries.' }),
+    );
     // Events from before kinds, in threads: each is an attempt of its own too.
     const older = [4, 5].map((threadId) => answerEvent({ userId: ALICE, threadId, question, answer: 'I rewrote the importer and added retries.' }));
     for (const event of [...stories, ...older]) await scoreAnswer(world.service, event);
@@ -157,7 +194,9 @@ describe('feedback routes', () => {
       const feedback = answerFeedbackSchema.parse((await get(`/api/feedback/${event.answerId}`, world.alice)).json());
       expect([feedback.attempt, feedback.attempts], event.answerId).toEqual([1, 1]);
     }
-    const practice = [1, 2].map(() => answerEvent({ userId: ALICE, snippetId: 41, kind: 'practice', question, answer: 'I rewrote the importer and added retries.' }));
+    const practice = [1, 2].map(() =>
+      answerEvent({ userId: ALICE, snippetId: 41, kind: 'practice', question, answer: 'I rewrote the importer and added retries.' }),
+    );
     for (const event of practice) await scoreAnswer(world.service, event);
     const second = answerFeedbackSchema.parse((await get(`/api/feedback/${practice[1]?.answerId}`, world.alice)).json());
     expect([second.kind, second.attempt, second.attempts]).toEqual(['practice', 2, 2]);
@@ -166,7 +205,13 @@ describe('feedback routes', () => {
   it('judges a practice answer to a follow-up with the answer it follows up: no length target, no attempt, no place in the progress', async () => {
     const snippetId = 42;
     const question = 'Tell me about a time you improved a process.';
-    const main = answerEvent({ userId: ALICE, snippetId, kind: 'practice', question, answer: 'At Harbor Logistics I grouped the fastest SKUs near the packing benches.' });
+    const main = answerEvent({
+      userId: ALICE,
+      snippetId,
+      kind: 'practice',
+      question,
+      answer: 'At Harbor Logistics I grouped the fastest SKUs near the packing benches.',
+    });
     const answer = 'Pick time fell from 11 minutes to 7.';
     const wordTimings = answer.split(' ').map((word, index) => ({ word, start: index * 0.5, end: index * 0.5 + 0.4 }));
     const followUp = answerEvent({
@@ -203,7 +248,9 @@ describe('feedback routes', () => {
 
   it('gives a spoken answer its delivery: pace, fillers in the text, pauses and length', async () => {
     const answer = 'so um I rebuilt the rota and waits fell from forty minutes to twelve';
-    const wordTimings = answer.split(' ').map((word, index) => ({ word, start: index * 0.5 + (index >= 6 ? 3 : 0), end: index * 0.5 + 0.4 + (index >= 6 ? 3 : 0) }));
+    const wordTimings = answer
+      .split(' ')
+      .map((word, index) => ({ word, start: index * 0.5 + (index >= 6 ? 3 : 0), end: index * 0.5 + 0.4 + (index >= 6 ? 3 : 0) }));
     const event = answerEvent({ userId: ALICE, answer, source: 'spoken', delivery: { wordTimings, durationSeconds: 12 } });
     await scoreAnswer(world.service, event);
     const feedback = answerFeedbackSchema.parse((await get(`/api/feedback/${event.answerId}`, world.alice)).json());
@@ -213,6 +260,6 @@ describe('feedback routes', () => {
       ['so', 'so'],
       ['um', 'um'],
     ]);
-    expect(feedback.delivery?.pauses).toEqual([{ offset: answer.indexOf(' and waits') , afterWord: 'rota', atSeconds: 2.9, seconds: 3.1 }]);
+    expect(feedback.delivery?.pauses).toEqual([{ offset: answer.indexOf(' and waits'), afterWord: 'rota', atSeconds: 2.9, seconds: 3.1 }]);
   });
 });

@@ -1,5 +1,12 @@
 import { PassThrough } from 'node:stream';
-import { FEEDBACK_MESSAGES, answerFeedbackSchema, answerIdParamsSchema, correctTranscriptRequestSchema, feedbackSnippetParamsSchema, snippetProgressResponseSchema } from '@story/proto';
+import {
+  FEEDBACK_MESSAGES,
+  answerFeedbackSchema,
+  answerIdParamsSchema,
+  correctTranscriptRequestSchema,
+  feedbackSnippetParamsSchema,
+  snippetProgressResponseSchema,
+} from '@story/proto';
 import { HttpError, requireUser, signedInOnly, type ServiceApp } from '@story/service-kit';
 import type { AnswerFeedbackService } from './answer-feedback.service.ts';
 import type { FeedbackNews } from './feedback-news.ts';
@@ -14,7 +21,12 @@ export const FEEDBACK_STREAM_HEARTBEAT_MS = 2_000;
  * `PUT /api/feedback/{answerId}/transcript` (`{ transcript }`): the caller corrects what the
  * recogniser heard; the answer is scored again and the re-scored feedback is the answer (issue 19).
  */
-export function registerFeedbackRoutes(app: ServiceApp, service: AnswerFeedbackService, news: Pick<FeedbackNews, 'follow'>, streamMs = FEEDBACK_STREAM_MS): void {
+export function registerFeedbackRoutes(
+  app: ServiceApp,
+  service: AnswerFeedbackService,
+  news: Pick<FeedbackNews, 'follow'>,
+  streamMs = FEEDBACK_STREAM_MS,
+): void {
   app.get(
     '/api/feedback/snippets/:snippetId/progress',
     { ...signedInOnly, schema: { params: feedbackSnippetParamsSchema, response: { 200: snippetProgressResponseSchema } } },
@@ -67,7 +79,11 @@ export function registerFeedbackRoutes(app: ServiceApp, service: AnswerFeedbackS
       stopFollowing = news.follow(answerId, () => void look());
       if (heard.length > 0) void look();
     }
-    return reply.header('content-type', 'text/event-stream; charset=utf-8').header('cache-control', 'no-cache, no-transform').header('x-accel-buffering', 'no').send(stream);
+    return reply
+      .header('content-type', 'text/event-stream; charset=utf-8')
+      .header('cache-control', 'no-cache, no-transform')
+      .header('x-accel-buffering', 'no')
+      .send(stream);
   });
 
   app.put(

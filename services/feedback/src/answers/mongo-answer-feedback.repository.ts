@@ -1,6 +1,14 @@
 import mongoose, { type Connection } from 'mongoose';
 import { isDuplicateKeyError } from '@story/service-kit';
-import { storedFindingsSchema, type AnswerFeedbackRepository, type AttemptRecord, type FeedbackOwner, type FeedbackRecord, type QuestionGroupRecord, type RescoredFeedback } from './answer-feedback.repository.ts';
+import {
+  storedFindingsSchema,
+  type AnswerFeedbackRepository,
+  type AttemptRecord,
+  type FeedbackOwner,
+  type FeedbackRecord,
+  type QuestionGroupRecord,
+  type RescoredFeedback,
+} from './answer-feedback.repository.ts';
 
 /** Feedback as MongoDB keeps it: the record with the answer id as `_id` and the findings as one JSON string. */
 type FeedbackDoc = Omit<FeedbackRecord, 'answerId' | 'findings'> & { _id: string; findings: string };
@@ -98,7 +106,8 @@ export class MongoAnswerFeedbackRepository implements AnswerFeedbackRepository {
   }
 
   async forget(userId: number, owner: FeedbackOwner): Promise<number> {
-    const filter = owner.kind === 'user' ? { userId } : owner.kind === 'snippet' ? { userId, snippetId: owner.snippetId } : { userId, threadId: owner.threadId };
+    const filter =
+      owner.kind === 'user' ? { userId } : owner.kind === 'snippet' ? { userId, snippetId: owner.snippetId } : { userId, threadId: owner.threadId };
     return (await this.feedback.deleteMany(filter)).deletedCount;
   }
 }

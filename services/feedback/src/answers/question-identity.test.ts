@@ -16,14 +16,20 @@ function keyAfter(turn: string, earlier: readonly string[] = []): string {
 describe('the question a coach’s turn asks', () => {
   it('leaves out leads, the intro’s list of requirements and a short tail question', () => {
     expect(askedQuestion(OPENING)).toBe('tell me about a time you had to mentor junior engineers and review their code.');
-    expect(askedQuestion('Great, let’s begin. Tell me about a time you had to design APIs for partners.')).toBe('Tell me about a time you had to design APIs for partners.');
-    expect(askedQuestion('Thank you — “I paired on every review” is a solid example for “Mentor junior engineers and review their code”. Next: Tell me about a time you had to design APIs for partners.')).toBe(
+    expect(askedQuestion('Great, let’s begin. Tell me about a time you had to design APIs for partners.')).toBe(
       'Tell me about a time you had to design APIs for partners.',
     );
+    expect(
+      askedQuestion(
+        'Thank you — “I paired on every review” is a solid example for “Mentor junior engineers and review their code”. Next: Tell me about a time you had to design APIs for partners.',
+      ),
+    ).toBe('Tell me about a time you had to design APIs for partners.');
     expect(askedQuestion('Welcome! Can you describe a situation where you designed an API for a partner? What was your role?')).toBe(
       'Can you describe a situation where you designed an API for a partner?',
     );
-    expect(askedQuestion("Hi! Let's start with a behavioural question: tell me about a time you designed an API.")).toBe('tell me about a time you designed an API.');
+    expect(askedQuestion("Hi! Let's start with a behavioural question: tell me about a time you designed an API.")).toBe(
+      'tell me about a time you designed an API.',
+    );
   });
 
   it('reads which requirement is asked about and which question of it', () => {
@@ -81,13 +87,21 @@ describe('the key of an attempt', () => {
       { questionKey: apis, question: 'Next: Tell me about a time you had to design APIs for partners.' },
     ];
     expect(questionKeyIn(SCOPE, 'Of course. Tell me about a time you had to design APIs for partners.', REQUIREMENTS, groups)).toBe(apis);
-    expect(questionKeyIn(SCOPE, 'Hello! Whenever you are ready. Tell me about a time you had to mentor junior engineers and review their code.', REQUIREMENTS, groups)).toBe(legacy);
+    expect(
+      questionKeyIn(
+        SCOPE,
+        'Hello! Whenever you are ready. Tell me about a time you had to mentor junior engineers and review their code.',
+        REQUIREMENTS,
+        groups,
+      ),
+    ).toBe(legacy);
     // Another snippet's questions are never joined.
     expect(questionKeyIn('snippet:8', OPENING, REQUIREMENTS, groups)).not.toBe(legacy);
   });
 
   it('compares the words of questions about no requirement', () => {
-    const open = 'Good: “I kept every renewal on one sheet” gives an interviewer something concrete. What else from your experience fits this role that we have not covered yet?';
+    const open =
+      'Good: “I kept every renewal on one sheet” gives an interviewer something concrete. What else from your experience fits this role that we have not covered yet?';
     expect(keyAfter('Sure — here it is again. What else from your experience fits this role that we have not covered yet?', [open])).toBe(keyAfter(open));
     expect(keyAfter('Which requirement would you like to practise next?', [open])).not.toBe(keyAfter(open));
   });

@@ -14,7 +14,10 @@ const PHRASES: readonly (readonly [RegExp, string])[] = [
   [/\b(?:went wrong|go wrong|did not go well|didn't go well|fell apart)\b/g, ' hard '],
   [/\b(?:looking back|in hindsight|do differently|done differently|take away|took away)\b/g, ' learn '],
   [/\b(?:most proud|proudest|most impressive|best example|strongest example|best story|strongest story)\b/g, ' strongest '],
-  [/\b(?:how (?:do|would|should) you (?:usually |typically |generally )?(?:go about|approach|handle|deal with)|how (?:do|would) you|what would you do|what is your approach to|what's your approach to|suppose|imagine)\b/g, ' approach '],
+  [
+    /\b(?:how (?:do|would|should) you (?:usually |typically |generally )?(?:go about|approach|handle|deal with)|how (?:do|would) you|what would you do|what is your approach to|what's your approach to|suppose|imagine)\b/g,
+    ' approach ',
+  ],
   [/\b(?:change (?:someone'?s|their|his|her|a person'?s) mind|win (?:people|someone|them) over)\b/g, ' influence '],
   [/\b(?:above and beyond|extra mile)\b/g, ' initiative '],
   [/\b(?:incomplete information|not enough information|unclear (?:requirements|information))\b/g, ' ambiguity '],
@@ -26,14 +29,20 @@ const SYNONYMS: Record<string, string> = Object.fromEntries(
     [
       ['another', 'another'],
       ['junior', 'junior juniors newer'],
-      ['mentor', 'mentor mentored mentoring mentors coach coached coaching guide guided guiding train trained training teach teaching onboard onboarded onboarding'],
+      [
+        'mentor',
+        'mentor mentored mentoring mentors coach coached coaching guide guided guiding train trained training teach teaching onboard onboarded onboarding',
+      ],
       ['engineer', 'engineer engineers developer developers programmer programmers devs dev'],
       ['customer', 'customer customers client clients user users'],
       ['colleague', 'colleague colleagues coworker coworkers co-worker co-workers peer peers teammate teammates'],
       ['lead', 'lead leads led leading manage managed managing management oversee oversaw overseeing supervise supervised head headed run ran running'],
       ['team', 'team teams group groups squad squads'],
       ['conflict', 'conflict conflicts disagreement disagreements disagree disagreed dispute disputes clash clashed argument arguments'],
-      ['improve', 'improve improved improving improvement improvements optimise optimised optimize optimized optimizing optimising streamline streamlined enhance enhanced better'],
+      [
+        'improve',
+        'improve improved improving improvement improvements optimise optimised optimize optimized optimizing optimising streamline streamlined enhance enhanced better',
+      ],
       ['process', 'process processes workflow workflows procedure procedures'],
       ['deadline', 'deadline deadlines timeline timelines'],
       ['prioritise', 'prioritise prioritised prioritize prioritized prioritizing prioritising priority priorities juggle juggled juggling'],
@@ -99,7 +108,10 @@ function stem(word: string): string {
 
 /** A text's words in canonical form: phrases and synonyms folded, stems, frame words kept. */
 function canonicalWords(text: string): string[] {
-  let folded = ` ${text.toLowerCase().replace(/[‘’]/g, "'").replace(/[^a-z0-9' -]+/g, ' ')} `;
+  let folded = ` ${text
+    .toLowerCase()
+    .replace(/[‘’]/g, "'")
+    .replace(/[^a-z0-9' -]+/g, ' ')} `;
   for (const [phrase, canonical] of PHRASES) folded = folded.replace(phrase, canonical);
   return (folded.match(/[a-z0-9]+(?:['-][a-z0-9]+)*/g) ?? []).map((word) => {
     const bare = word.replace(/'s$/, '');

@@ -1,5 +1,13 @@
 import type { SqliteDatabase } from '@story/service-kit';
-import { storedFindingsSchema, type AnswerFeedbackRepository, type AttemptRecord, type FeedbackOwner, type FeedbackRecord, type QuestionGroupRecord, type RescoredFeedback } from './answer-feedback.repository.ts';
+import {
+  storedFindingsSchema,
+  type AnswerFeedbackRepository,
+  type AttemptRecord,
+  type FeedbackOwner,
+  type FeedbackRecord,
+  type QuestionGroupRecord,
+  type RescoredFeedback,
+} from './answer-feedback.repository.ts';
 
 interface FeedbackRow {
   answer_id: string;
@@ -51,7 +59,9 @@ export class SqliteAnswerFeedbackRepository implements AnswerFeedbackRepository 
       ),
       has: db.prepare<[string], { found: number }>('SELECT 1 AS found FROM answer_feedback WHERE answer_id = ?'),
       find: db.prepare<[number, string], FeedbackRow>('SELECT * FROM answer_feedback WHERE user_id = ? AND answer_id = ?'),
-      attempts: db.prepare<[number, string], AttemptRecord>(`SELECT ${ATTEMPT_COLUMNS} FROM answer_feedback WHERE user_id = ? AND question_key = ? ORDER BY answered_at, answer_id`),
+      attempts: db.prepare<[number, string], AttemptRecord>(
+        `SELECT ${ATTEMPT_COLUMNS} FROM answer_feedback WHERE user_id = ? AND question_key = ? ORDER BY answered_at, answer_id`,
+      ),
       // The first answer of each key (by answered_at, then answer_id), keys of the scope only: a prefix compared as text, so no LIKE wildcard in it counts.
       questionGroups: db.prepare<[number, string, string], QuestionGroupRecord>(
         `SELECT question_key AS questionKey, question FROM (
@@ -59,7 +69,9 @@ export class SqliteAnswerFeedbackRepository implements AnswerFeedbackRepository 
            FROM answer_feedback WHERE user_id = ? AND substr(question_key, 1, length(?)) = ?
          ) WHERE position = 1 ORDER BY answered_at, question_key`,
       ),
-      snippetAttempts: db.prepare<[number, number], AttemptRecord>(`SELECT ${ATTEMPT_COLUMNS} FROM answer_feedback WHERE user_id = ? AND snippet_id = ? ORDER BY answered_at, answer_id`),
+      snippetAttempts: db.prepare<[number, number], AttemptRecord>(
+        `SELECT ${ATTEMPT_COLUMNS} FROM answer_feedback WHERE user_id = ? AND snippet_id = ? ORDER BY answered_at, answer_id`,
+      ),
       forgetUser: db.prepare<[number]>('DELETE FROM answer_feedback WHERE user_id = ?'),
       forgetSnippet: db.prepare<[number, number]>('DELETE FROM answer_feedback WHERE user_id = ? AND snippet_id = ?'),
       forgetThread: db.prepare<[number, number]>('DELETE FROM answer_feedback WHERE user_id = ? AND thread_id = ?'),

@@ -7,24 +7,40 @@ const ALICE = 31;
 const BOB = 32;
 
 /** A spoken answer as pocketsphinx hears it: lower case, timed word by word, the words in `unsure` marked as the recogniser marks them. */
-function spoken(transcript: string, unsure: readonly string[] = []): { answer: string; delivery: { wordTimings: AnswerWordTiming[]; durationSeconds: number } } {
+function spoken(
+  transcript: string,
+  unsure: readonly string[] = [],
+): { answer: string; delivery: { wordTimings: AnswerWordTiming[]; durationSeconds: number } } {
   const words = transcript.split(' ');
-  const wordTimings = words.map((word, index) => ({ word, start: 0.3 + index * 0.4, end: 0.6 + index * 0.4, ...(unsure.includes(word) ? { uncertain: true } : {}) }));
+  const wordTimings = words.map((word, index) => ({
+    word,
+    start: 0.3 + index * 0.4,
+    end: 0.6 + index * 0.4,
+    ...(unsure.includes(word) ? { uncertain: true } : {}),
+  }));
   return { answer: transcript, delivery: { wordTimings, durationSeconds: 0.5 + words.length * 0.4 } };
 }
 
-const quotesOf = (feedback: AnswerFeedback) => [...feedback.star.flatMap((part) => part.quotes), ...feedback.assessment.flatMap((score) => (score.quote ? [score.quote] : []))];
-const takesIn = (feedback: AnswerFeedback, word: { start: number; end: number }) => quotesOf(feedback).some((quote) => quote.start < word.end && quote.end > word.start);
+const quotesOf = (feedback: AnswerFeedback) => [
+  ...feedback.star.flatMap((part) => part.quotes),
+  ...feedback.assessment.flatMap((score) => (score.quote ? [score.quote] : [])),
+];
+const takesIn = (feedback: AnswerFeedback, word: { start: number; end: number }) =>
+  quotesOf(feedback).some((quote) => quote.start < word.end && quote.end > word.start);
 
 // "art" was "led", "um" may be a cough, "eleven" may be "seven": the recogniser is unsure of them.
-const HEARD = 'at harbor logistics i ran the night shift and um orders left late so i art the move of the fastest two hundred products near the packing benches and within a month pick time fell from eleven minutes to seven';
-const CORRECTED = 'At Harbor Logistics I ran the night shift and orders left late, so I led the move of the fastest two hundred products near the packing benches, and within a month pick time fell from eleven minutes to seven. Um, it was basically a small change.';
+const HEARD =
+  'at harbor logistics i ran the night shift and um orders left late so i art the move of the fastest two hundred products near the packing benches and within a month pick time fell from eleven minutes to seven';
+const CORRECTED =
+  'At Harbor Logistics I ran the night shift and orders left late, so I led the move of the fastest two hundred products near the packing benches, and within a month pick time fell from eleven minutes to seven. Um, it was basically a small change.';
 
 describe('words the recogniser was unsure of, and the person’s correction (issue 19)', () => {
   const world = feedbackForTwo(ALICE, BOB);
 
-  const get = async (answerId: string, headers = world.alice) => answerFeedbackSchema.parse((await world.service.app.inject({ method: 'GET', url: `/api/feedback/${answerId}`, headers })).json());
-  const correct = (answerId: string, body: unknown, headers = world.alice) => world.service.app.inject({ method: 'PUT', url: `/api/feedback/${answerId}/transcript`, headers, payload: body as object });
+  const get = async (answerId: string, headers = world.alice) =>
+    answerFeedbackSchema.parse((await world.service.app.inject({ method: 'GET', url: `/api/feedback/${answerId}`, headers })).json());
+  const correct = (answerId: string, body: unknown, headers = world.alice) =>
+    world.service.app.inject({ method: 'PUT', url: `/api/feedback/${answerId}/transcript`, headers, payload: body as object });
 
   it('lists the unsure words, never counts one as a filler and never quotes one as evidence', async () => {
     const event = answerEvent({ userId: ALICE, source: 'spoken', ...spoken(HEARD, ['um', 'art', 'eleven']) });
@@ -54,7 +70,12 @@ describe('words the recogniser was unsure of, and the person’s correction (iss
     const feedback = answerFeedbackSchema.parse(response.json());
     expect(feedback).toMatchObject({ answerId: event.answerId, answer: CORRECTED, corrected: true, uncertain: [], source: 'spoken' });
     for (const quote of quotesOf(feedback)) expect(CORRECTED.slice(quote.start, quote.end)).toBe(quote.text);
-    expect(feedback.star.find((part) => part.part === 'action')?.quotes.map((quote) => quote.text).join(' ')).toContain('I led the move');
+    expect(
+      feedback.star
+        .find((part) => part.part === 'action')
+        ?.quotes.map((quote) => quote.text)
+        .join(' '),
+    ).toContain('I led the move');
     // The person's own "Um" and "basically" are fillers now; the heard words kept their times, the added ones sit after them.
     expect(feedback.delivery?.fillers.map((filler) => filler.word)).toEqual(['um', 'basically']);
     for (const filler of feedback.delivery?.fillers ?? []) expect(CORRECTED.slice(filler.start, filler.end).toLowerCase()).toBe(filler.word);
@@ -64,7 +85,13 @@ describe('words the recogniser was unsure of, and the person’s correction (iss
   it('recomputes the attempts: a corrected attempt that is now the strongest becomes Best', async () => {
     const question = 'Tell me about a time you led a change at work.';
     const first = answerEvent({ userId: ALICE, snippetId: 7, question, source: 'spoken', ...spoken('i art the um thing and it was fine', ['art']) });
-    const second = answerEvent({ userId: ALICE, snippetId: 7, question, source: 'typed', answer: 'I moved the pick lists to zones and pick time fell a little.' });
+    const second = answerEvent({
+      userId: ALICE,
+      snippetId: 7,
+      question,
+      source: 'typed',
+      answer: 'I moved the pick lists to zones and pick time fell a little.',
+    });
     await scoreAnswer(world.service, first);
     await scoreAnswer(world.service, second);
     expect((await get(first.answerId)).best).toBe(false);

@@ -24,7 +24,9 @@ describe('delivery of a spoken answer', () => {
     expect(delivery?.wordsPerMinute).toBe(151);
     expect(delivery?.durationSeconds).toBe(8.3);
     expect(delivery?.length).toBe('short');
-    expect(delivery?.comment).toBe('151 words a minute (a comfortable pace), 5 filler words and no long pauses; at 8 s the answer is shorter than the 1–2 minutes a full answer takes.');
+    expect(delivery?.comment).toBe(
+      '151 words a minute (a comfortable pace), 5 filler words and no long pauses; at 8 s the answer is shorter than the 1–2 minutes a full answer takes.',
+    );
   });
 
   it('does not judge the length of a story turn, which answers a follow-up', () => {
@@ -101,7 +103,9 @@ describe('delivery of a spoken answer with words the recogniser was unsure of (i
 });
 
 describe('the words of the answer the recogniser was unsure of, and a corrected transcript’s timings', () => {
-  const heard = 'i led the art of our database'.split(' ').map((word, index) => ({ word, start: index * 0.5, end: index * 0.5 + 0.4, ...(word === 'art' ? { uncertain: true } : {}) }));
+  const heard = 'i led the art of our database'
+    .split(' ')
+    .map((word, index) => ({ word, start: index * 0.5, end: index * 0.5 + 0.4, ...(word === 'art' ? { uncertain: true } : {}) }));
 
   it('places the unsure words in the answer’s text by offset', () => {
     expect(uncertainWords('I led the art of our database.', { wordTimings: heard })).toEqual([{ start: 10, end: 13, text: 'art' }]);

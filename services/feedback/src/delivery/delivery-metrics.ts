@@ -10,7 +10,9 @@ const HESITATIONS = new Set(['um', 'umm', 'uhm', 'uh', 'uhh', 'er', 'erm', 'ah',
 const EMPTY_WORDS = new Set(['basically', 'actually']);
 /** Before "like", these make it a verb or a comparison ("I'd like", "looks like", "tools like"), not filler. */
 const LIKE_KEEPS_MEANING_AFTER = new Set(
-  'i we you they he she it would i\'d we\'d you\'d they\'d looks look looked looking feel feels felt seem seems seemed sounds sounded something anything nothing things stuff much more less people tools ones one just didn\'t don\'t doesn\'t not'.split(' '),
+  "i we you they he she it would i'd we'd you'd they'd looks look looked looking feel feels felt seem seems seemed sounds sounded something anything nothing things stuff much more less people tools ones one just didn't don't doesn't not".split(
+    ' ',
+  ),
 );
 /** After "you know", these make it a real question or clause ("you know what happened"). */
 const YOU_KNOW_CLAUSE = new Set('that what how why where when who whether if the'.split(' '));
@@ -31,12 +33,20 @@ function fillersOf(words: readonly SpokenWord[]): { at: number; length: number }
     // A word the recogniser was unsure of may not have been said at all: never counted against the person.
     if (word.uncertain) continue;
     if (HESITATIONS.has(word.normal) || EMPTY_WORDS.has(word.normal)) found.push({ at: index, length: 1 });
-    else if (word.normal === 'like' && !(before && (LIKE_KEEPS_MEANING_AFTER.has(before.normal) || before.normal.endsWith("'d")))) found.push({ at: index, length: 1 });
-    else if (word.normal === 'you' && after?.normal === 'know' && !after.uncertain && !YOU_KNOW_CLAUSE.has(words[index + 2]?.normal ?? '') && !['do', 'did', 'if', "don't", "didn't"].includes(before?.normal ?? '')) {
+    else if (word.normal === 'like' && !(before && (LIKE_KEEPS_MEANING_AFTER.has(before.normal) || before.normal.endsWith("'d"))))
+      found.push({ at: index, length: 1 });
+    else if (
+      word.normal === 'you' &&
+      after?.normal === 'know' &&
+      !after.uncertain &&
+      !YOU_KNOW_CLAUSE.has(words[index + 2]?.normal ?? '') &&
+      !['do', 'did', 'if', "don't", "didn't"].includes(before?.normal ?? '')
+    ) {
       found.push({ at: index, length: 2 });
     } else if (word.normal === 'so') {
       const opens = !before || word.start - before.end >= SO_AFTER_SILENCE_SECONDS || isFiller(index - 1);
-      const leadsIntoFiller = after !== undefined && !after.uncertain && (HESITATIONS.has(after.normal) || EMPTY_WORDS.has(after.normal) || after.normal === 'like');
+      const leadsIntoFiller =
+        after !== undefined && !after.uncertain && (HESITATIONS.has(after.normal) || EMPTY_WORDS.has(after.normal) || after.normal === 'like');
       if (opens || leadsIntoFiller) found.push({ at: index, length: 1 });
     }
   }
@@ -62,7 +72,12 @@ function deliveryComment(wordsPerMinute: number, fillers: number, pauses: number
   const rest = Math.round(seconds % 60);
   const length = minutes > 0 ? `${minutes} min ${rest} s` : `${rest} s`;
   if (!judged) return `${wordsPerMinute} words a minute (${pace}), ${fillerText} and ${pauseText}, over ${length}.`;
-  const target = seconds < TARGET_ANSWER_SECONDS.min ? 'shorter than the 1–2 minutes a full answer takes' : seconds > TARGET_ANSWER_SECONDS.max ? 'longer than the 1–2 minutes that hold attention' : 'within the 1–2 minutes a full answer takes';
+  const target =
+    seconds < TARGET_ANSWER_SECONDS.min
+      ? 'shorter than the 1–2 minutes a full answer takes'
+      : seconds > TARGET_ANSWER_SECONDS.max
+        ? 'longer than the 1–2 minutes that hold attention'
+        : 'within the 1–2 minutes a full answer takes';
   return `${wordsPerMinute} words a minute (${pace}), ${fillerText} and ${pauseText}; at ${length} the answer is ${target}.`;
 }
 
@@ -94,5 +109,13 @@ export function deliveryFeedback(answer: string, input: AnswerDeliveryInput, { j
   }
   const judged = durationSeconds < TARGET_ANSWER_SECONDS.min ? 'short' : durationSeconds > TARGET_ANSWER_SECONDS.max ? 'long' : 'good';
   const length = judgeLength ? judged : null;
-  return { durationSeconds, wordCount: words.length, wordsPerMinute, fillers, pauses, length, comment: deliveryComment(wordsPerMinute, fillers.length, pauses.length, durationSeconds, judgeLength) };
+  return {
+    durationSeconds,
+    wordCount: words.length,
+    wordsPerMinute,
+    fillers,
+    pauses,
+    length,
+    comment: deliveryComment(wordsPerMinute, fillers.length, pauses.length, durationSeconds, judgeLength),
+  };
 }

@@ -8,10 +8,16 @@ import { alignWords, textWords } from './word-alignment.ts';
  */
 export function uncertainWords(answer: string, delivery: AnswerDeliveryInput | undefined): AnswerQuote[] {
   if (!delivery) return [];
-  return alignWords(answer, delivery.wordTimings).flatMap((word) => (word.uncertain && word.text ? [{ start: word.text.start, end: word.text.end, text: word.text.word }] : []));
+  return alignWords(answer, delivery.wordTimings).flatMap((word) =>
+    word.uncertain && word.text ? [{ start: word.text.start, end: word.text.end, text: word.text.word }] : [],
+  );
 }
 
-const normal = (word: string) => word.toLowerCase().replace(/\(\d+\)$/, '').replace(/’/g, "'");
+const normal = (word: string) =>
+  word
+    .toLowerCase()
+    .replace(/\(\d+\)$/, '')
+    .replace(/’/g, "'");
 const round = (seconds: number) => Math.round(seconds * 1000) / 1000;
 
 /**
@@ -30,7 +36,8 @@ export function correctedWordTimings(corrected: string, heard: readonly AnswerWo
   for (let i = 1; i < rows; i++) {
     const row = cost[i];
     if (!row) continue;
-    for (let j = 1; j < cols; j++) row[j] = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + (normal(words[i - 1] ?? '') === normal(spoken[j - 1]?.word ?? '') ? 0 : 1));
+    for (let j = 1; j < cols; j++)
+      row[j] = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + (normal(words[i - 1] ?? '') === normal(spoken[j - 1]?.word ?? '') ? 0 : 1));
   }
   // Walk back: each corrected word gets the heard word it lines up with, or none (added).
   const matched: ({ start: number; end: number } | undefined)[] = words.map(() => undefined);

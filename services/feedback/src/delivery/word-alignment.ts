@@ -20,10 +20,15 @@ const NOT_A_WORD = /^(?:<\/?s>|<sil>|\[.*\]|\+\+.*\+\+|\(.*\))$/i;
 /** How far ahead in the text a timed word is looked for (a transcript tidied a little still lines up). */
 const LOOK_AHEAD = 6;
 
-const normalise = (word: string) => word.toLowerCase().replace(/\(\d+\)$/, '').replace(/’/g, "'");
+const normalise = (word: string) =>
+  word
+    .toLowerCase()
+    .replace(/\(\d+\)$/, '')
+    .replace(/’/g, "'");
 
 /** The words of a text with their offsets. */
-export const textWords = (text: string): TextWord[] => [...text.matchAll(TEXT_WORD)].map((match) => ({ word: match[0], start: match.index, end: match.index + match[0].length }));
+export const textWords = (text: string): TextWord[] =>
+  [...text.matchAll(TEXT_WORD)].map((match) => ({ word: match[0], start: match.index, end: match.index + match[0].length }));
 
 /**
  * The timed words that are words (silences and noises dropped), in time order, each matched to the

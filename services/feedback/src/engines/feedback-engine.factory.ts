@@ -9,6 +9,12 @@ export function createFeedbackEngines(
 ): { engine: FeedbackEngine; fallback: OfflineFeedbackEngine } {
   const offline = new OfflineFeedbackEngine();
   if (config.FEEDBACK_ENGINE !== 'openai' || !config.OPENAI_API_KEY) return { engine: offline, fallback: offline };
-  const engine = new OpenAiFeedbackEngine({ apiKey: config.OPENAI_API_KEY, baseURL: config.OPENAI_BASE_URL, model: config.OPENAI_CHAT_MODEL, timeoutMs: config.FEEDBACK_TIMEOUT_MS, offline });
+  const engine = new OpenAiFeedbackEngine({
+    apiKey: config.OPENAI_API_KEY,
+    baseURL: config.OPENAI_BASE_URL,
+    model: config.OPENAI_CHAT_MODEL,
+    timeoutMs: config.FEEDBACK_TIMEOUT_MS,
+    offline,
+  });
   return { engine, fallback: offline };
 }

@@ -19,7 +19,8 @@ export function feedbackResolvers(service: AnswerFeedbackService): GraphQLResolv
         const { userId } = contextUser(context);
         return (await service.find(userId, parseArgs(answerFeedbackArgsSchema, args).answerId)) ?? null;
       },
-      snippetProgress: (_parent: unknown, args: unknown, context: GraphqlContext) => progressOf(context, () => parseArgs(snippetProgressArgsSchema, args).snippetId),
+      snippetProgress: (_parent: unknown, args: unknown, context: GraphqlContext) =>
+        progressOf(context, () => parseArgs(snippetProgressArgsSchema, args).snippetId),
     },
     Mutation: {
       correctAnswer: async (_parent: unknown, args: unknown, context: GraphqlContext) => {

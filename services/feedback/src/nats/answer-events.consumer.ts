@@ -1,13 +1,6 @@
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { FastifyBaseLogger } from 'fastify';
-import {
-  EVENT_CONSUMERS,
-  EVENT_SUBJECTS,
-  answerGivenEventSchema,
-  snippetDeletedEventSchema,
-  threadEventSchema,
-  userDeletedEventSchema,
-} from '@story/proto';
+import { EVENT_CONSUMERS, EVENT_SUBJECTS, answerGivenEventSchema, snippetDeletedEventSchema, threadEventSchema, userDeletedEventSchema } from '@story/proto';
 import { DurableEventConsumer, type EventOutcome, type NatsLink, type ServiceApp } from '@story/service-kit';
 import type { z } from 'zod';
 import type { AnswerFeedbackRepository } from '../answers/answer-feedback.repository.ts';
@@ -39,7 +32,13 @@ export class AnswerEventsConsumer {
     private readonly feedback: AnswerFeedbackRepository,
     log: FastifyBaseLogger,
   ) {
-    this.consumer = new DurableEventConsumer({ durable: EVENT_CONSUMERS.feedbackScorer, log, maxAckPending: 100, batch: 20, handle: (subject, payload) => this.apply(subject, payload) });
+    this.consumer = new DurableEventConsumer({
+      durable: EVENT_CONSUMERS.feedbackScorer,
+      log,
+      maxAckPending: 100,
+      batch: 20,
+      handle: (subject, payload) => this.apply(subject, payload),
+    });
   }
 
   /** Scores an answer, or forgets what a deletion took with it; other events are not this service's business. */

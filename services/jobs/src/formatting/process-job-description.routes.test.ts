@@ -6,7 +6,12 @@ import { LINKEDIN, pasted } from './offline/postings.fixtures.ts';
 import { formatPosting } from './offline/offline-formatter.ts';
 
 const USER = 501;
-const body = (jobDescription: unknown, extra: Record<string, unknown> = {}) => ({ companyName: 'Nimbus Analytics', jobTitle: 'Senior Backend Engineer', jobDescription, ...extra });
+const body = (jobDescription: unknown, extra: Record<string, unknown> = {}) => ({
+  companyName: 'Nimbus Analytics',
+  jobTitle: 'Senior Backend Engineer',
+  jobDescription,
+  ...extra,
+});
 
 describe('POST /api/process-job-description with the offline formatter (the default)', () => {
   let service: JobsUnderTest;
@@ -60,7 +65,9 @@ describe('POST /api/process-job-description with OpenAI (a loopback server the r
 
   beforeAll(async () => {
     const baseUrl = await openai.start();
-    service = await startJobsForTest({ env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: baseUrl, OPENAI_CHAT_MODEL: 'gpt-test', FORMAT_TIMEOUT_MS: '1500' } });
+    service = await startJobsForTest({
+      env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: baseUrl, OPENAI_CHAT_MODEL: 'gpt-test', FORMAT_TIMEOUT_MS: '1500' },
+    });
     request = requester(service);
     headers = await service.as(USER);
   });
@@ -83,7 +90,11 @@ describe('POST /api/process-job-description with OpenAI (a loopback server the r
   });
 
   it('gives the specification’s error when the model fails, answers nothing, or takes too long', async () => {
-    for (const [mode, answer] of [['error', ''], ['answer', '   '], ['hang', '']] as const) {
+    for (const [mode, answer] of [
+      ['error', ''],
+      ['answer', '   '],
+      ['hang', ''],
+    ] as const) {
       openai.mode = mode;
       openai.answer = answer;
       const response = await request('POST', '/api/process-job-description', headers, body('Lead teams'));

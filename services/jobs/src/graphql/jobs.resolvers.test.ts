@@ -6,7 +6,8 @@ import { startJobsForTest, steppingClock, type JobsUnderTest } from '../../test/
 const ALICE = 601;
 const BOB = 602;
 
-const LIST = 'query ($archived: Boolean) { formattedJobDescriptions(archived: $archived) { id jobTitle companyName isArchived createdAt formattedContent originalContent snippetCount } }';
+const LIST =
+  'query ($archived: Boolean) { formattedJobDescriptions(archived: $archived) { id jobTitle companyName isArchived createdAt formattedContent originalContent snippetCount } }';
 
 describe('jobs subgraph', () => {
   let service: JobsUnderTest;
@@ -20,7 +21,8 @@ describe('jobs subgraph', () => {
   });
   afterAll(async () => service.close());
 
-  const gql = <T>(headers: Record<string, string>, query: string, variables: Record<string, unknown> = {}) => subgraphQuery<T>(service.app, headers, query, variables);
+  const gql = <T>(headers: Record<string, string>, query: string, variables: Record<string, unknown> = {}) =>
+    subgraphQuery<T>(service.app, headers, query, variables);
   const confirm = async (headers: Record<string, string>, title: string) => {
     const result = await gql<{ confirmJobDescription: { id: string } }>(
       headers,
@@ -35,7 +37,11 @@ describe('jobs subgraph', () => {
     const first = await confirm(alice, 'Backend Engineer');
     const second = await confirm(alice, 'Data Engineer');
     for (const text of ['Lead teams', 'Ship weekly']) {
-      const created = await gql<{ createSnippet: { id: string; jobDescriptionId: string } }>(alice, 'mutation ($id: ID!, $t: String!) { createSnippet(jobDescriptionId: $id, snippetText: $t) { id jobDescriptionId } }', { id: first, t: text });
+      const created = await gql<{ createSnippet: { id: string; jobDescriptionId: string } }>(
+        alice,
+        'mutation ($id: ID!, $t: String!) { createSnippet(jobDescriptionId: $id, snippetText: $t) { id jobDescriptionId } }',
+        { id: first, t: text },
+      );
       expect(created.data?.createSnippet.jobDescriptionId).toBe(first);
     }
     const listed = await gql<{ formattedJobDescriptions: unknown[] }>(alice, LIST);
@@ -44,13 +50,21 @@ describe('jobs subgraph', () => {
       [second, 'Data Engineer', 0],
       [first, 'Backend Engineer', 2],
     ]);
-    const withSnippets = await gql<{ jobDescription: { snippets: { snippetText: string }[] } }>(alice, 'query ($id: ID!) { jobDescription(id: $id) { snippets { snippetText } } }', { id: first });
+    const withSnippets = await gql<{ jobDescription: { snippets: { snippetText: string }[] } }>(
+      alice,
+      'query ($id: ID!) { jobDescription(id: $id) { snippets { snippetText } } }',
+      { id: first },
+    );
     expect(withSnippets.data?.jobDescription.snippets.map((s) => s.snippetText)).toEqual(['Ship weekly', 'Lead teams']);
   });
 
   it('archives, unarchives and deletes through mutations, and another user gets null or NOT_FOUND', async () => {
     const id = await confirm(alice, 'Designer');
-    const archived = await gql<{ archiveJobDescription: { isArchived: boolean } }>(alice, 'mutation ($id: ID!) { archiveJobDescription(id: $id) { isArchived } }', { id });
+    const archived = await gql<{ archiveJobDescription: { isArchived: boolean } }>(
+      alice,
+      'mutation ($id: ID!) { archiveJobDescription(id: $id) { isArchived } }',
+      { id },
+    );
     expect(archived.data?.archiveJobDescription.isArchived).toBe(true);
     const archivedList = await gql<{ formattedJobDescriptions: { id: string }[] }>(alice, LIST, { archived: true });
     expect(archivedList.data?.formattedJobDescriptions.map((d) => d.id)).toEqual([id]);

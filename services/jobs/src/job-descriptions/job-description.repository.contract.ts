@@ -81,7 +81,9 @@ export function jobDescriptionRepositoryContract(name: string, open: () => Promi
       expect(await repo.updateJobDescription(stranger, mine.id, { companyName: 'X', jobTitle: 'X', formattedContent: 'X' })).toBeUndefined();
       expect(await repo.setArchived(stranger, mine.id, true)).toBeUndefined();
       expect(await repo.deleteJobDescription(stranger, mine.id, jobDescriptionDeletedEvents(at(3)))).toBe(false);
-      expect(await repo.createSnippet({ userId: stranger, jobDescriptionId: mine.id, snippetText: 'x', createdAt: at(3) }, UNLIMITED)).toEqual({ kind: 'job-description-not-found' });
+      expect(await repo.createSnippet({ userId: stranger, jobDescriptionId: mine.id, snippetText: 'x', createdAt: at(3) }, UNLIMITED)).toEqual({
+        kind: 'job-description-not-found',
+      });
       expect(await repo.listSnippets(stranger, mine.id)).toBeUndefined();
       expect(await repo.findSnippet(stranger, mySnippet.id)).toBeUndefined();
       expect(await repo.findJobDescription(owner, mine.id)).toMatchObject({ companyName: 'Acme', isArchived: false, snippetCount: 1 });
@@ -91,8 +93,17 @@ export function jobDescriptionRepositoryContract(name: string, open: () => Promi
       const user = newUser();
       const saved = await created(description(user, 1));
       const updated = await repo.updateJobDescription(user, saved.id, { companyName: 'Acme GmbH', jobTitle: 'Lead', formattedContent: '## Lead' });
-      expect(updated).toMatchObject({ id: saved.id, companyName: 'Acme GmbH', jobTitle: 'Lead', formattedContent: '## Lead', originalContent: saved.originalContent, createdAt: at(1) });
-      expect(await repo.updateJobDescription(user, saved.id, { companyName: 'Acme', jobTitle: 'Lead', formattedContent: '## Lead', originalContent: 'new' })).toMatchObject({ originalContent: 'new' });
+      expect(updated).toMatchObject({
+        id: saved.id,
+        companyName: 'Acme GmbH',
+        jobTitle: 'Lead',
+        formattedContent: '## Lead',
+        originalContent: saved.originalContent,
+        createdAt: at(1),
+      });
+      expect(
+        await repo.updateJobDescription(user, saved.id, { companyName: 'Acme', jobTitle: 'Lead', formattedContent: '## Lead', originalContent: 'new' }),
+      ).toMatchObject({ originalContent: 'new' });
     });
 
     it('lists snippets newest first and finds one by id', async () => {
@@ -101,7 +112,13 @@ export function jobDescriptionRepositoryContract(name: string, open: () => Promi
       const first = await snippet(user, saved.id, 'Lead teams', 2);
       const second = await snippet(user, saved.id, 'Ship weekly', 3);
       expect((await repo.listSnippets(user, saved.id))?.map((s) => s.snippetText)).toEqual(['Ship weekly', 'Lead teams']);
-      expect(await repo.findSnippet(user, first.id)).toEqual({ id: first.id, jobDescriptionId: saved.id, userId: user, snippetText: 'Lead teams', createdAt: at(2) });
+      expect(await repo.findSnippet(user, first.id)).toEqual({
+        id: first.id,
+        jobDescriptionId: saved.id,
+        userId: user,
+        snippetText: 'Lead teams',
+        createdAt: at(2),
+      });
       expect(second.id).toBeGreaterThan(first.id);
     });
 
@@ -134,7 +151,9 @@ export function jobDescriptionRepositoryContract(name: string, open: () => Promi
       await repo.createJobDescription(description(user, 2), 2);
       expect(await repo.createJobDescription(description(user, 3), 2)).toEqual({ kind: 'limit-reached' });
       if (first.kind !== 'created') throw new Error('first description not created');
-      const snippets = await Promise.all([1, 2, 3].map((n) => repo.createSnippet({ userId: user, jobDescriptionId: first.record.id, snippetText: `S${n}`, createdAt: at(n) }, 2)));
+      const snippets = await Promise.all(
+        [1, 2, 3].map((n) => repo.createSnippet({ userId: user, jobDescriptionId: first.record.id, snippetText: `S${n}`, createdAt: at(n) }, 2)),
+      );
       expect(snippets.map((s) => s.kind).sort()).toEqual(['created', 'created', 'limit-reached']);
     });
   });

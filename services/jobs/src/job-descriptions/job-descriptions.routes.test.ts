@@ -5,7 +5,12 @@ import { requester, startJobsForTest, steppingClock, type JobsUnderTest } from '
 const ALICE = 301;
 const BOB = 302;
 
-const confirmBody = (title: string, extra: Record<string, unknown> = {}) => ({ formattedContent: `## ${title}\n\n- Lead teams`, jobTitle: title, companyName: 'Acme', ...extra });
+const confirmBody = (title: string, extra: Record<string, unknown> = {}) => ({
+  formattedContent: `## ${title}\n\n- Lead teams`,
+  jobTitle: title,
+  companyName: 'Acme',
+  ...extra,
+});
 
 describe('saved job descriptions over REST', () => {
   let service: JobsUnderTest;
@@ -33,7 +38,11 @@ describe('saved job descriptions over REST', () => {
   };
 
   it('refuses a caller without a gateway-signed identity', async () => {
-    for (const [method, url] of [['GET', '/api/formatted-job-descriptions'], ['POST', '/api/confirm-job-description'], ['DELETE', '/api/formatted-job-descriptions/1']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/formatted-job-descriptions'],
+      ['POST', '/api/confirm-job-description'],
+      ['DELETE', '/api/formatted-job-descriptions/1'],
+    ] as const) {
       const response = await request(method, url, {}, method === 'POST' ? confirmBody('x') : undefined);
       expect(response.statusCode, url).toBe(401);
     }
@@ -49,7 +58,13 @@ describe('saved job descriptions over REST', () => {
 
     const active = await list(alice);
     expect(active.map((d) => d.jobTitle)).toEqual(['Data Engineer', 'Backend Engineer']);
-    expect(active[1]).toMatchObject({ id: first.id, companyName: 'Acme', formattedContent: '## Backend Engineer\n\n- Lead teams', originalContent: 'Backend Engineer\n• Lead teams', isArchived: false });
+    expect(active[1]).toMatchObject({
+      id: first.id,
+      companyName: 'Acme',
+      formattedContent: '## Backend Engineer\n\n- Lead teams',
+      originalContent: 'Backend Engineer\n• Lead teams',
+      isArchived: false,
+    });
     expect(active[0]?.originalContent).toBe('## Data Engineer\n\n- Lead teams');
     expect(Object.keys(active[0] ?? {})).not.toContain('snippetCount');
 
@@ -89,7 +104,11 @@ describe('saved job descriptions over REST', () => {
 
   it('re-confirms a saved description in place when the review screen sends its id', async () => {
     const saved = await confirm(alice, confirmBody('Platform Engineer'));
-    const again = await request('POST', '/api/confirm-job-description', alice, { ...confirmBody('Platform Engineer (Go)'), formattedContent: '## Edited', id: saved.id });
+    const again = await request('POST', '/api/confirm-job-description', alice, {
+      ...confirmBody('Platform Engineer (Go)'),
+      formattedContent: '## Edited',
+      id: saved.id,
+    });
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual({ id: saved.id, message: JOB_MESSAGES.formattingSaved });
     const [latest] = (await list(alice)).filter((d) => d.id === saved.id);
@@ -115,7 +134,11 @@ describe('saved job descriptions over REST', () => {
       expect(response.json()).toEqual({ message });
     }
     for (const id of ['0', '-1', 'abc', '1e3', '0x10', '01', '9'.repeat(20)]) {
-      for (const [method, url] of [['DELETE', `/api/formatted-job-descriptions/${id}`], ['POST', `/api/formatted-job-descriptions/${id}/archive`], ['POST', `/api/formatted-job-descriptions/${id}/unarchive`]] as const) {
+      for (const [method, url] of [
+        ['DELETE', `/api/formatted-job-descriptions/${id}`],
+        ['POST', `/api/formatted-job-descriptions/${id}/archive`],
+        ['POST', `/api/formatted-job-descriptions/${id}/unarchive`],
+      ] as const) {
         const response = await request(method, url, alice);
         expect(response.statusCode, `${method} ${url}`).toBe(400);
         expect(response.json()).toEqual({ message: 'Id must be a number' });

@@ -14,7 +14,10 @@ import type { JobDescriptionService } from './job-description.service.ts';
 export function registerJobDescriptionRoutes(app: ServiceApp, service: JobDescriptionService): void {
   app.post(
     '/api/confirm-job-description',
-    { ...signedInOnly, schema: { body: confirmJobDescriptionRequestSchema, response: { 200: confirmJobDescriptionResponseSchema, 201: confirmJobDescriptionResponseSchema } } },
+    {
+      ...signedInOnly,
+      schema: { body: confirmJobDescriptionRequestSchema, response: { 200: confirmJobDescriptionResponseSchema, 201: confirmJobDescriptionResponseSchema } },
+    },
     async (request, reply) => {
       const { userId } = requireUser(request);
       const { record, created } = await service.confirm(userId, request.body);

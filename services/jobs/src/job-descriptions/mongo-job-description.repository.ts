@@ -1,6 +1,16 @@
 import mongoose, { type Connection } from 'mongoose';
 import { nextSequence, type MongoOutbox } from '@story/service-kit';
-import type { CreateJobDescriptionResult, CreateSnippetResult, DeletionEvents, JobDescriptionRecord, JobDescriptionRepository, JobDescriptionUpdate, NewJobDescription, NewSnippet, SnippetRecord } from './job-description.repository.ts';
+import type {
+  CreateJobDescriptionResult,
+  CreateSnippetResult,
+  DeletionEvents,
+  JobDescriptionRecord,
+  JobDescriptionRepository,
+  JobDescriptionUpdate,
+  NewJobDescription,
+  NewSnippet,
+  SnippetRecord,
+} from './job-description.repository.ts';
 
 /** A description as stored: the record's fields under MongoDB's `_id`, its snippets counted when read. */
 type JobDescriptionDoc = Omit<JobDescriptionRecord, 'id' | 'snippetCount'> & { _id: number };
@@ -46,7 +56,13 @@ const toJobDescription = (doc: JobDescriptionDoc, snippetCount: number): JobDesc
   snippetCount,
 });
 
-const toSnippet = (doc: SnippetDoc): SnippetRecord => ({ id: doc._id, jobDescriptionId: doc.jobDescriptionId, userId: doc.userId, snippetText: doc.snippetText, createdAt: doc.createdAt });
+const toSnippet = (doc: SnippetDoc): SnippetRecord => ({
+  id: doc._id,
+  jobDescriptionId: doc.jobDescriptionId,
+  userId: doc.userId,
+  snippetText: doc.snippetText,
+  createdAt: doc.createdAt,
+});
 
 /** Job descriptions and snippets in MongoDB; a deletion and its events commit in one transaction. */
 export class MongoJobDescriptionRepository implements JobDescriptionRepository {
@@ -119,7 +135,9 @@ export class MongoJobDescriptionRepository implements JobDescriptionRepository {
     return this.connection.transaction(async (session) => {
       const doc = await this.descriptions.findOne({ userId, _id: id }).session(session).lean<JobDescriptionDoc>();
       if (!doc) return false;
-      const snippets = (await this.snippets.find({ userId, jobDescriptionId: id }).sort({ createdAt: -1, _id: -1 }).session(session).lean<SnippetDoc[]>()).map(toSnippet);
+      const snippets = (await this.snippets.find({ userId, jobDescriptionId: id }).sort({ createdAt: -1, _id: -1 }).session(session).lean<SnippetDoc[]>()).map(
+        toSnippet,
+      );
       await this.snippets.deleteMany({ userId, jobDescriptionId: id }, { session });
       await this.descriptions.deleteOne({ userId, _id: id }, { session });
       for (const event of buildEvents(toJobDescription(doc, snippets.length), snippets)) await this.outbox.write(event, session);
@@ -132,7 +150,8 @@ export class MongoJobDescriptionRepository implements JobDescriptionRepository {
     return this.connection.transaction(async (session): Promise<CreateSnippetResult> => {
       const owned = await this.descriptions.exists({ userId: input.userId, _id: input.jobDescriptionId }).session(session);
       if (!owned) return { kind: 'job-description-not-found' };
-      if ((await this.snippets.countDocuments({ jobDescriptionId: input.jobDescriptionId }).session(session)) >= maxPerJobDescription) return { kind: 'limit-reached' };
+      if ((await this.snippets.countDocuments({ jobDescriptionId: input.jobDescriptionId }).session(session)) >= maxPerJobDescription)
+        return { kind: 'limit-reached' };
       const doc: SnippetDoc = { _id: id, ...input };
       await this.snippets.create([doc], { session });
       return { kind: 'created', snippet: toSnippet(doc) };

@@ -1,5 +1,15 @@
 import type { SqliteDatabase, SqliteOutbox } from '@story/service-kit';
-import type { CreateJobDescriptionResult, CreateSnippetResult, DeletionEvents, JobDescriptionRecord, JobDescriptionRepository, JobDescriptionUpdate, NewJobDescription, NewSnippet, SnippetRecord } from './job-description.repository.ts';
+import type {
+  CreateJobDescriptionResult,
+  CreateSnippetResult,
+  DeletionEvents,
+  JobDescriptionRecord,
+  JobDescriptionRepository,
+  JobDescriptionUpdate,
+  NewJobDescription,
+  NewSnippet,
+  SnippetRecord,
+} from './job-description.repository.ts';
 
 interface JobDescriptionRow {
   id: number;
@@ -65,7 +75,9 @@ export class SqliteJobDescriptionRepository implements JobDescriptionRepository 
       setArchived: db.prepare<[number, number, number]>('UPDATE job_descriptions SET is_archived = ? WHERE user_id = ? AND id = ?'),
       delete: db.prepare<[number, number]>('DELETE FROM job_descriptions WHERE user_id = ? AND id = ?'),
       deleteSnippets: db.prepare<[number, number]>('DELETE FROM job_description_snippets WHERE user_id = ? AND job_description_id = ?'),
-      snippets: db.prepare<[number, number], SnippetRow>('SELECT * FROM job_description_snippets WHERE user_id = ? AND job_description_id = ? ORDER BY created_at DESC, id DESC'),
+      snippets: db.prepare<[number, number], SnippetRow>(
+        'SELECT * FROM job_description_snippets WHERE user_id = ? AND job_description_id = ? ORDER BY created_at DESC, id DESC',
+      ),
       countSnippets: db.prepare<[number], { n: number }>('SELECT count(*) AS n FROM job_description_snippets WHERE job_description_id = ?'),
       insertSnippet: db.prepare<[number, number, string, string], SnippetRow>(
         'INSERT INTO job_description_snippets (job_description_id, user_id, snippet_text, created_at) VALUES (?, ?, ?, ?) RETURNING *',
@@ -87,7 +99,14 @@ export class SqliteJobDescriptionRepository implements JobDescriptionRepository 
     return this.db
       .transaction((): CreateJobDescriptionResult => {
         if ((this.statements.countForUser.get(input.userId)?.n ?? 0) >= maxPerUser) return { kind: 'limit-reached' };
-        const inserted = this.statements.insert.get(input.userId, input.companyName, input.jobTitle, input.formattedContent, input.originalContent, input.createdAt);
+        const inserted = this.statements.insert.get(
+          input.userId,
+          input.companyName,
+          input.jobTitle,
+          input.formattedContent,
+          input.originalContent,
+          input.createdAt,
+        );
         const row = inserted ? this.statements.find.get(input.userId, inserted.id) : undefined;
         if (!row) throw new Error('job description insert returned nothing');
         return { kind: 'created', record: toJobDescription(row) };

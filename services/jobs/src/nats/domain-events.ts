@@ -9,7 +9,13 @@ import type { JobDescriptionRecord, SnippetRecord } from '../job-descriptions/jo
  */
 export function jobDescriptionDeletedEvents(at: string) {
   return (deleted: JobDescriptionRecord, snippets: readonly SnippetRecord[]): OutboxEvent[] => [
-    { subject: EVENT_SUBJECTS.jobDescriptionDeleted, payload: jobDescriptionDeletedEventSchema.parse({ userId: deleted.userId, jobDescriptionId: deleted.id, at }) },
-    ...snippets.map((snippet) => ({ subject: EVENT_SUBJECTS.snippetDeleted, payload: snippetDeletedEventSchema.parse({ userId: snippet.userId, snippetId: snippet.id, at }) })),
+    {
+      subject: EVENT_SUBJECTS.jobDescriptionDeleted,
+      payload: jobDescriptionDeletedEventSchema.parse({ userId: deleted.userId, jobDescriptionId: deleted.id, at }),
+    },
+    ...snippets.map((snippet) => ({
+      subject: EVENT_SUBJECTS.snippetDeleted,
+      payload: snippetDeletedEventSchema.parse({ userId: snippet.userId, snippetId: snippet.id, at }),
+    })),
   ];
 }

@@ -17,7 +17,11 @@ describe('job description snippets over REST', () => {
     request = requester(service);
     alice = await service.as(ALICE);
     bob = await service.as(BOB);
-    const confirmed = await request('POST', '/api/confirm-job-description', alice, { formattedContent: '## Role\n\n- Lead teams\n- Ship weekly', jobTitle: 'Lead', companyName: 'Acme' });
+    const confirmed = await request('POST', '/api/confirm-job-description', alice, {
+      formattedContent: '## Role\n\n- Lead teams\n- Ship weekly',
+      jobTitle: 'Lead',
+      companyName: 'Acme',
+    });
     descriptionId = confirmed.json<{ id: number }>().id;
   });
   afterAll(async () => service.close());
@@ -78,6 +82,8 @@ describe('job description snippets over REST', () => {
   it('refuses a snippet past the per-description quota with a 409', async () => {
     const refused = await create(alice, { jobDescriptionId: descriptionId, snippetText: 'Fourth' });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ message: 'This job description has reached the limit of 3 snippets. Practise with one of its saved snippets or delete the job description.' });
+    expect(refused.json()).toEqual({
+      message: 'This job description has reached the limit of 3 snippets. Practise with one of its saved snippets or delete the job description.',
+    });
   });
 });

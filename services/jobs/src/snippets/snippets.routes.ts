@@ -12,11 +12,15 @@ import type { SnippetService } from './snippet.service.ts';
 
 /** `/api/job-description-snippets`: sections of the caller's descriptions saved to practise against. */
 export function registerSnippetRoutes(app: ServiceApp, service: SnippetService): void {
-  app.post('/api/job-description-snippets', { ...signedInOnly, schema: { body: createSnippetRequestSchema, response: { 201: createSnippetResponseSchema } } }, async (request, reply) => {
-    const { userId } = requireUser(request);
-    const snippet = await service.create(userId, request.body);
-    return reply.status(201).send({ id: snippet.id });
-  });
+  app.post(
+    '/api/job-description-snippets',
+    { ...signedInOnly, schema: { body: createSnippetRequestSchema, response: { 201: createSnippetResponseSchema } } },
+    async (request, reply) => {
+      const { userId } = requireUser(request);
+      const snippet = await service.create(userId, request.body);
+      return reply.status(201).send({ id: snippet.id });
+    },
+  );
 
   app.get(
     '/api/job-description-snippets/:jobDescriptionId',

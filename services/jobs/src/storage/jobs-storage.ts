@@ -1,4 +1,15 @@
-import { connectMongo, mongoLifecycle, MongoOutbox, openConfiguredStorage, openSqlite, sqliteLifecycle, SqliteOutbox, type BaseEnv, type OutboxStore, type StorageLifecycle } from '@story/service-kit';
+import {
+  connectMongo,
+  mongoLifecycle,
+  MongoOutbox,
+  openConfiguredStorage,
+  openSqlite,
+  sqliteLifecycle,
+  SqliteOutbox,
+  type BaseEnv,
+  type OutboxStore,
+  type StorageLifecycle,
+} from '@story/service-kit';
 import type { JobDescriptionRepository } from '../job-descriptions/job-description.repository.ts';
 import { MongoJobDescriptionRepository } from '../job-descriptions/mongo-job-description.repository.ts';
 import { SqliteJobDescriptionRepository } from '../job-descriptions/sqlite-job-description.repository.ts';

@@ -5,9 +5,17 @@ import { OpenAiEmbedder } from './openai.embedder.ts';
 import type { WordVectors } from './word-vectors.ts';
 
 /** The embedder the configuration picks (SEARCH_EMBEDDER). */
-export function createEmbedder(config: Pick<SearchConfig, 'SEARCH_EMBEDDER' | 'OPENAI_API_KEY' | 'OPENAI_BASE_URL' | 'OPENAI_EMBEDDING_MODEL' | 'EMBEDDING_TIMEOUT_MS'>, wordVectors: WordVectors): Embedder {
+export function createEmbedder(
+  config: Pick<SearchConfig, 'SEARCH_EMBEDDER' | 'OPENAI_API_KEY' | 'OPENAI_BASE_URL' | 'OPENAI_EMBEDDING_MODEL' | 'EMBEDDING_TIMEOUT_MS'>,
+  wordVectors: WordVectors,
+): Embedder {
   if (config.SEARCH_EMBEDDER === 'openai' && config.OPENAI_API_KEY) {
-    return new OpenAiEmbedder({ apiKey: config.OPENAI_API_KEY, baseURL: config.OPENAI_BASE_URL, model: config.OPENAI_EMBEDDING_MODEL, timeoutMs: config.EMBEDDING_TIMEOUT_MS });
+    return new OpenAiEmbedder({
+      apiKey: config.OPENAI_API_KEY,
+      baseURL: config.OPENAI_BASE_URL,
+      model: config.OPENAI_EMBEDDING_MODEL,
+      timeoutMs: config.EMBEDDING_TIMEOUT_MS,
+    });
   }
   return new OfflineEmbedder(wordVectors);
 }

@@ -24,7 +24,12 @@ export class OpenAiEmbedder implements Embedder {
     let response: OpenAI.CreateEmbeddingResponse;
     try {
       // 'float': compatible servers do not all speak base64.
-      response = await this.client.embeddings.create({ model: this.options.model, input: [...texts], dimensions: EMBEDDING_DIMENSIONS, encoding_format: 'float' });
+      response = await this.client.embeddings.create({
+        model: this.options.model,
+        input: [...texts],
+        dimensions: EMBEDDING_DIMENSIONS,
+        encoding_format: 'float',
+      });
     } catch (error) {
       throw new EmbedderUnavailableError(`OpenAI embeddings failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     }

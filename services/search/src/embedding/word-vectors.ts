@@ -29,7 +29,12 @@ export function isIndexableWord(word: string): boolean {
 }
 
 /** Packs words, their vectors (int8 per value, one scale per word) and their clusters into the file's bytes. */
-export function encodeWordVectors(words: readonly string[], vectors: readonly Float32Array[], dimensions: number, levels: readonly ClusterLevel[] = []): Buffer {
+export function encodeWordVectors(
+  words: readonly string[],
+  vectors: readonly Float32Array[],
+  dimensions: number,
+  levels: readonly ClusterLevel[] = [],
+): Buffer {
   const count = words.length;
   const header = Buffer.alloc(HEADER_BYTES);
   header.write(MAGIC, 0, 'ascii');

@@ -26,9 +26,17 @@ describe('reembedStories', () => {
     const after = new OfflineEmbedder(wordVectors);
     expect(before.id).not.toBe(after.id);
     const indexer = new StoryIndexer({ stories: storage.stories, vectors, embedder: before });
-    const texts = ['Me: I led the migration of our billing database to Postgres.', 'Me: I ran a charity run for the food bank.', 'Me: I mentored a junior developer.'];
+    const texts = [
+      'Me: I led the migration of our billing database to Postgres.',
+      'Me: I ran a charity run for the food bank.',
+      'Me: I mentored a junior developer.',
+    ];
     for (const [i, content] of texts.entries()) {
-      await indexer.apply(EVENT_SUBJECTS.storySaved, { storyKey: `k${i}`, userId: 1, threadId: i + 1, sourceType: 'conversation', content, createdAt: new Date(0).toISOString() }, eventVersion(i, i + 1));
+      await indexer.apply(
+        EVENT_SUBJECTS.storySaved,
+        { storyKey: `k${i}`, userId: 1, threadId: i + 1, sourceType: 'conversation', content, createdAt: new Date(0).toISOString() },
+        eventVersion(i, i + 1),
+      );
     }
     await indexer.apply(EVENT_SUBJECTS.threadDeleted, { userId: 1, threadId: 3, at: new Date(0).toISOString() }, eventVersion(10, 10));
 

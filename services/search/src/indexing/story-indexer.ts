@@ -1,4 +1,11 @@
-import { EVENT_SUBJECTS, jobDescriptionDeletedEventSchema, snippetDeletedEventSchema, storySavedEventSchema, threadEventSchema, userDeletedEventSchema } from '@story/proto';
+import {
+  EVENT_SUBJECTS,
+  jobDescriptionDeletedEventSchema,
+  snippetDeletedEventSchema,
+  storySavedEventSchema,
+  threadEventSchema,
+  userDeletedEventSchema,
+} from '@story/proto';
 import type { z } from 'zod';
 import type { Embedder } from '../embedding/embedder.ts';
 import type { StoryChanges, StoryRepository } from '../stories/story.repository.ts';
@@ -41,7 +48,9 @@ export class StoryIndexer {
       case EVENT_SUBJECTS.threadRecovered:
       case EVENT_SUBJECTS.threadPurged: {
         const state = subject === EVENT_SUBJECTS.threadDeleted ? 'deleted' : subject === EVENT_SUBJECTS.threadRecovered ? 'recovered' : 'purged';
-        return this.parsed(threadEventSchema, payload, async (event) => this.follow(await this.deps.stories.applyThreadState(event.userId, event.threadId, state, version)));
+        return this.parsed(threadEventSchema, payload, async (event) =>
+          this.follow(await this.deps.stories.applyThreadState(event.userId, event.threadId, state, version)),
+        );
       }
       case EVENT_SUBJECTS.snippetDeleted:
         return this.parsed(snippetDeletedEventSchema, payload, async (event) =>
@@ -52,7 +61,9 @@ export class StoryIndexer {
           this.follow(await this.deps.stories.removeOwner(event.userId, { kind: 'job-description', id: event.jobDescriptionId }, version)),
         );
       case EVENT_SUBJECTS.userDeleted:
-        return this.parsed(userDeletedEventSchema, payload, async (event) => this.follow(await this.deps.stories.removeOwner(event.userId, { kind: 'user' }, version)));
+        return this.parsed(userDeletedEventSchema, payload, async (event) =>
+          this.follow(await this.deps.stories.removeOwner(event.userId, { kind: 'user' }, version)),
+        );
       default:
         // Events search has no use for (a later producer's): nothing to do.
         return { kind: 'applied' };

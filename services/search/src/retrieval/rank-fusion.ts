@@ -32,4 +32,3 @@ export function fuseRankings(lists: Readonly<Record<string, readonly number[]>>,
     .sort(([, a], [, b]) => b.score - a.score || a.firstSeen - b.firstSeen)
     .map(([id, entry]) => ({ id, relevance: best > 0 ? entry.score / best : 0, foundBy: entry.foundBy }));
 }
-

@@ -33,7 +33,14 @@ beforeAll(async () => {
   };
   const indexer = new StoryIndexer({ stories: storage.stories, vectors, embedder });
   for (const [index, [storyKey, threadId, me]] of STORIES.entries()) {
-    const event = { storyKey, userId: USER, threadId, sourceType: 'conversation', content: `Me: ${me}\n\nCoach: Tell me more.`, createdAt: new Date(0).toISOString() };
+    const event = {
+      storyKey,
+      userId: USER,
+      threadId,
+      sourceType: 'conversation',
+      content: `Me: ${me}\n\nCoach: Tell me more.`,
+      createdAt: new Date(0).toISOString(),
+    };
     await indexer.apply(EVENT_SUBJECTS.storySaved, event, eventVersion(index + 1, index + 1));
   }
   search = new StorySearchService({ stories: storage.stories, vectors, embedder, wordVectors, resultLimit: 10 });

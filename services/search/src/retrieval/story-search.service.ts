@@ -82,16 +82,28 @@ export class StorySearchService {
     const firstStage = fuseRankings({ meaning: byMeaning, words }, weights);
     // Only the best of the first stage are read and re-ranked by coverage: it is the costly step.
     const shortlist = mode === 'fused' ? firstStage.slice(0, Math.max(RERANKED, this.deps.resultLimit)) : firstStage.slice(0, this.deps.resultLimit);
-    const records = await this.deps.stories.findVisible(userId, shortlist.map((hit) => hit.id));
+    const records = await this.deps.stories.findVisible(
+      userId,
+      shortlist.map((hit) => hit.id),
+    );
     const similarities = new Map((meaning ?? []).map((hit) => [hit.storyId, hit.similarity]));
     const matches = new QueryCoverage(intent, this.deps.wordVectors).assess(records.map((story) => story.content));
-    const candidates = new Map(records.map((story, index) => [story.id, { story, similarity: similarities.get(story.id), match: matches[index] ?? { coverage: 0, evidence: 0 } }]));
+    const candidates = new Map(
+      records.map((story, index) => [story.id, { story, similarity: similarities.get(story.id), match: matches[index] ?? { coverage: 0, evidence: 0 } }]),
+    );
     if (mode !== 'fused') return this.found(shortlist, candidates, query);
     const known = (id: number) => candidates.has(id);
-    const lists = { meaning: byMeaning.filter(known), words: words.filter(known), coverage: byCoverage([...candidates.values()]), feeling: byFeeling(intent, [...candidates.values()]) };
+    const lists = {
+      meaning: byMeaning.filter(known),
+      words: words.filter(known),
+      coverage: byCoverage([...candidates.values()]),
+      feeling: byFeeling(intent, [...candidates.values()]),
+    };
     const relevant = fuseRankings(lists, weights).filter((hit) => {
       const candidate = candidates.get(hit.id);
-      return candidate !== undefined && isRealMatch({ evidence: candidate.match.evidence, similarity: candidate.similarity }, this.deps.embedder.matchSimilarity);
+      return (
+        candidate !== undefined && isRealMatch({ evidence: candidate.match.evidence, similarity: candidate.similarity }, this.deps.embedder.matchSimilarity)
+      );
     });
     return this.found(onceEach(relevant, candidates), candidates, query).slice(0, this.deps.resultLimit);
   }
@@ -102,7 +114,15 @@ export class StorySearchService {
       if (!candidate) return [];
       const matchedBy = hit.foundBy.filter((name): name is 'meaning' | 'words' => name === 'meaning' || name === 'words');
       const signals = { evidence: candidate.match.evidence, similarity: candidate.similarity };
-      return [{ story: candidate.story, relevance: hit.relevance, matchedBy, passage: matchedPassage(candidate.story.content, query, this.deps.wordVectors), signals }];
+      return [
+        {
+          story: candidate.story,
+          relevance: hit.relevance,
+          matchedBy,
+          passage: matchedPassage(candidate.story.content, query, this.deps.wordVectors),
+          signals,
+        },
+      ];
     });
   }
 

@@ -21,11 +21,18 @@ const story = (fields: Partial<StoryRecord>): StoryRecord => ({
   ...fields,
 });
 const present = (record: StoryRecord) =>
-  storyResultSchema.parse(presentFoundStory({ story: record, relevance: 0.75, matchedBy: ['meaning'], passage: { start: 4, end: 13 }, signals: { evidence: 1, similarity: 0.5 } }));
+  storyResultSchema.parse(
+    presentFoundStory({ story: record, relevance: 0.75, matchedBy: ['meaning'], passage: { start: 4, end: 13 }, signals: { evidence: 1, similarity: 0.5 } }),
+  );
 
 describe('presentFoundStory', () => {
   it('says where a thread’s story was told: its thread and its message', () => {
-    expect(present(story({}))).toMatchObject({ id: 7, distance: 0.25, passage: { start: 4, end: 13 }, origin: { kind: 'message', threadId: 5, messageId: 42 } });
+    expect(present(story({}))).toMatchObject({
+      id: 7,
+      distance: 0.25,
+      passage: { start: 4, end: 13 },
+      origin: { kind: 'message', threadId: 5, messageId: 42 },
+    });
   });
 
   it('says where a practice conversation’s story was told: its snippet, conversation and exchange', () => {

@@ -26,6 +26,7 @@ export function presentFoundStory(found: FoundStory): z.input<typeof storyResult
 function originOf(story: StoryRecord): StoryResultOrigin | undefined {
   const origin = storyOrigin(story.storyKey);
   if (origin?.kind === 'message' && story.threadId !== null) return { kind: 'message', threadId: story.threadId, messageId: origin.messageId };
-  if (origin?.kind === 'exchange' && story.snippetId !== null) return { kind: 'exchange', snippetId: story.snippetId, conversationId: origin.conversationId, exchange: origin.exchange };
+  if (origin?.kind === 'exchange' && story.snippetId !== null)
+    return { kind: 'exchange', snippetId: story.snippetId, conversationId: origin.conversationId, exchange: origin.exchange };
   return undefined;
 }

@@ -54,12 +54,19 @@ describe('QueryCoverage, feelings and evidence', () => {
   });
 
   it('answers a question about an outcome with a story that tells a result', () => {
-    const [launch = 0, other = 0] = new QueryCoverage('what results did it achieve?', vectors).assess([LAUNCH, 'I like working with people.']).map((match) => match.evidence);
+    const [launch = 0, other = 0] = new QueryCoverage('what results did it achieve?', vectors)
+      .assess([LAUNCH, 'I like working with people.'])
+      .map((match) => match.evidence);
     expect(launch).toBeGreaterThan(other);
   });
 
   it('weighs a word that few of the texts match more than one that most match', () => {
-    const texts = ['I served in the army for years.', 'Our customers loved the new menu.', 'Customers kept calling the shop.', 'We answered customers every day.'];
+    const texts = [
+      'I served in the army for years.',
+      'Our customers loved the new menu.',
+      'Customers kept calling the shop.',
+      'We answered customers every day.',
+    ];
     const together = new QueryCoverage('army customers', vectors).scoreAll(texts);
     const alone = texts.map((text) => new QueryCoverage('army customers', vectors).score(text));
     // "army" is the word only one story has: among these stories it counts for more than on its own.

@@ -97,7 +97,14 @@ export class QueryCoverage {
     const intent = typeof query === 'string' ? readQuery(query) : query;
     this.words = intent.subjectWords.map((word) => {
       const rank = vectors.rank(word);
-      return { word, stem: stem(word), weight: Math.log(2 + (rank ?? 100_000) / 1000), vector: vectors.unitVector(word), trigrams: trigramsOf(word), feeling: intent.feelings.get(word) };
+      return {
+        word,
+        stem: stem(word),
+        weight: Math.log(2 + (rank ?? 100_000) / 1000),
+        vector: vectors.unitVector(word),
+        trigrams: trigramsOf(word),
+        feeling: intent.feelings.get(word),
+      };
     });
     this.outcomeWeight = intent.asksOutcome ? OUTCOME_WEIGHT : 0;
     this.totalWeight = this.words.reduce((sum, word) => sum + word.weight, this.outcomeWeight);

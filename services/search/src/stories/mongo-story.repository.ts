@@ -38,7 +38,10 @@ storySchema.index({ userId: 1, snippetId: 1 });
 storySchema.index({ userId: 1, jobDescriptionId: 1 });
 storySchema.index({ embedder: 1, _id: 1 });
 
-const ownerStateSchema = new mongoose.Schema<OwnerStateDoc>({ _id: String, state: { type: String, required: true }, version: { type: String, required: true } }, { versionKey: false });
+const ownerStateSchema = new mongoose.Schema<OwnerStateDoc>(
+  { _id: String, state: { type: String, required: true }, version: { type: String, required: true } },
+  { versionKey: false },
+);
 
 const toRecord = ({ _id, ...fields }: StoryDoc): StoryRecord => ({ id: _id, ...fields });
 
@@ -67,7 +70,14 @@ export class MongoStoryRepository implements StoryRepository {
       const existing = await this.stories.findOne({ storyKey: story.storyKey }).session(session).lean<StoryDoc>();
       if (existing && (existing.userId !== story.userId || existing.version > story.version)) return { kind: 'stale' };
       const states = await this.owners
-        .find({ _id: { $in: [...tombstoneOf(story).map((owner) => ownerKey(story.userId, owner.kind, owner.id)), ...(story.threadId === null ? [] : [ownerKey(story.userId, 'thread', story.threadId)])] } })
+        .find({
+          _id: {
+            $in: [
+              ...tombstoneOf(story).map((owner) => ownerKey(story.userId, owner.kind, owner.id)),
+              ...(story.threadId === null ? [] : [ownerKey(story.userId, 'thread', story.threadId)]),
+            ],
+          },
+        })
         .session(session)
         .lean<OwnerStateDoc[]>();
       const stateOf = (key: string) => states.find((doc) => doc._id === key)?.state;
@@ -92,7 +102,10 @@ export class MongoStoryRepository implements StoryRepository {
       };
       if (existing) await this.stories.updateOne({ _id: existing._id }, { $set: fields }, { session });
       else await this.stories.create([{ _id: newId, userId: story.userId, storyKey: story.storyKey, ...fields }], { session });
-      const doc = await this.stories.findById(existing?._id ?? newId).session(session).lean<StoryDoc>();
+      const doc = await this.stories
+        .findById(existing?._id ?? newId)
+        .session(session)
+        .lean<StoryDoc>();
       if (!doc) throw new Error(`story ${story.storyKey} vanished inside its own transaction`);
       return { kind: 'stored', story: toRecord(doc), needsVector: contentChanged || !doc.embeddingGenerated };
     });
@@ -142,7 +155,13 @@ export class MongoStoryRepository implements StoryRepository {
   }
 
   async needingVectors(embedder: string, afterId: number, limit: number): Promise<StoryRecord[]> {
-    return (await this.stories.find({ embedder: { $ne: embedder }, _id: { $gt: afterId } }).sort({ _id: 1 }).limit(limit).lean<StoryDoc[]>()).map(toRecord);
+    return (
+      await this.stories
+        .find({ embedder: { $ne: embedder }, _id: { $gt: afterId } })
+        .sort({ _id: 1 })
+        .limit(limit)
+        .lean<StoryDoc[]>()
+    ).map(toRecord);
   }
 
   async countStories(userId?: number): Promise<number> {

@@ -64,7 +64,9 @@ export class SqliteStoryRepository implements StoryRepository {
       byId: db.prepare<[number], StoryRow>('SELECT * FROM unified_stories WHERE id = ?'),
       ftsDelete: db.prepare<[number]>('DELETE FROM stories_fts WHERE rowid = ?'),
       ftsInsert: db.prepare<[number, string, string]>('INSERT INTO stories_fts (rowid, owner, content) VALUES (?, ?, ?)'),
-      ownerState: db.prepare<[number, string, number], { state: string; version: string }>('SELECT state, version FROM owner_states WHERE user_id = ? AND kind = ? AND owner_id = ?'),
+      ownerState: db.prepare<[number, string, number], { state: string; version: string }>(
+        'SELECT state, version FROM owner_states WHERE user_id = ? AND kind = ? AND owner_id = ?',
+      ),
       setOwnerState: db.prepare<[number, string, number, string, string]>(
         `INSERT INTO owner_states (user_id, kind, owner_id, state, version) VALUES (?, ?, ?, ?, ?)
          ON CONFLICT (user_id, kind, owner_id) DO UPDATE SET state = excluded.state, version = excluded.version`,
@@ -105,9 +107,36 @@ export class SqliteStoryRepository implements StoryRepository {
       if (existing) {
         id = existing.id;
         contentChanged = existing.content !== story.content;
-        this.sql.update.run(story.sourceType, story.content, story.threadId, story.snippetId, story.jobDescriptionId, metadata, story.createdAt, story.version, hidden, contentChanged ? 1 : 0, contentChanged ? 1 : 0, id);
+        this.sql.update.run(
+          story.sourceType,
+          story.content,
+          story.threadId,
+          story.snippetId,
+          story.jobDescriptionId,
+          metadata,
+          story.createdAt,
+          story.version,
+          hidden,
+          contentChanged ? 1 : 0,
+          contentChanged ? 1 : 0,
+          id,
+        );
       } else {
-        id = Number(this.sql.insert.run(story.userId, story.storyKey, story.sourceType, story.content, story.threadId, story.snippetId, story.jobDescriptionId, metadata, story.createdAt, story.version, hidden).lastInsertRowid);
+        id = Number(
+          this.sql.insert.run(
+            story.userId,
+            story.storyKey,
+            story.sourceType,
+            story.content,
+            story.threadId,
+            story.snippetId,
+            story.jobDescriptionId,
+            metadata,
+            story.createdAt,
+            story.version,
+            hidden,
+          ).lastInsertRowid,
+        );
       }
       if (contentChanged) {
         this.sql.ftsDelete.run(id);
@@ -128,7 +157,9 @@ export class SqliteStoryRepository implements StoryRepository {
       if (state === 'purged') return { ...NO_CHANGES, removed: this.removeWhere('user_id = ? AND thread_id = ?', [userId, threadId]) };
       const hide = state === 'deleted' ? 1 : 0;
       const ids = this.db
-        .prepare<[number, number, number, number], { id: number }>('UPDATE unified_stories SET hidden = ? WHERE user_id = ? AND thread_id = ? AND hidden <> ? RETURNING id')
+        .prepare<[number, number, number, number], { id: number }>(
+          'UPDATE unified_stories SET hidden = ? WHERE user_id = ? AND thread_id = ? AND hidden <> ? RETURNING id',
+        )
         .all(hide, userId, threadId, hide)
         .map((row) => row.id);
       return hide ? { ...NO_CHANGES, hidden: ids } : { ...NO_CHANGES, shown: ids };
@@ -160,7 +191,7 @@ export class SqliteStoryRepository implements StoryRepository {
     const owner = `owner : ${ftsString(ownerToken(userId))}`;
     // BM25 is worked out for every story that matches: a word in a large share of the user's stories
     // would cost the most and weigh the least (its IDF is near zero), so it is left to the dense side.
-    const common = Math.max(COMMON_WORD_MIN_STORIES, Math.ceil(COMMON_WORD_SHARE * ((this.sql.countUser.get(userId)?.n ?? 0))));
+    const common = Math.max(COMMON_WORD_MIN_STORIES, Math.ceil(COMMON_WORD_SHARE * (this.sql.countUser.get(userId)?.n ?? 0)));
     const telling = words.filter((word) => (this.sql.termStories.get(`${owner} AND content : ${ftsString(word)}`, common + 1)?.n ?? 0) <= common);
     if (telling.length === 0) return [];
     const match = `${owner} AND content : (${telling.map(ftsString).join(' OR ')})`;
@@ -176,7 +207,10 @@ export class SqliteStoryRepository implements StoryRepository {
   }
 
   private removeWhere(where: string, params: number[]): number[] {
-    const ids = this.db.prepare<number[], { id: number }>(`SELECT id FROM unified_stories WHERE ${where}`).all(...params).map((row) => row.id);
+    const ids = this.db
+      .prepare<number[], { id: number }>(`SELECT id FROM unified_stories WHERE ${where}`)
+      .all(...params)
+      .map((row) => row.id);
     return this.removeRows(ids);
   }
 

@@ -48,7 +48,10 @@ export function storyRepositoryContract(name: string, open: () => Promise<StoryS
     it('stores one story per key; the same event again changes nothing and needs no new vector once embedded', async () => {
       const user = newUser();
       const first = await stored(story(user, { storyKey: 'same', threadId: 1 }));
-      expect(first).toMatchObject({ needsVector: true, story: { userId: user, hidden: false, embeddingGenerated: false, embedder: null, metadata: { storyKey: 'same', threadId: 1 } } });
+      expect(first).toMatchObject({
+        needsVector: true,
+        story: { userId: user, hidden: false, embeddingGenerated: false, embedder: null, metadata: { storyKey: 'same', threadId: 1 } },
+      });
       await repo.markEmbedded(first.story.id, 'e1', first.story.version);
       const again = await stored(story(user, { storyKey: 'same', threadId: 1 }));
       expect(again).toMatchObject({ needsVector: false, story: { id: first.story.id, embeddingGenerated: true, embedder: 'e1' } });

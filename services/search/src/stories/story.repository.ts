@@ -21,17 +21,17 @@ export interface StoryRecord {
 }
 
 /** A `events.story.saved` as the repository applies it: the story's own fields, before it has an id. */
-export type SavedStory = Pick<StoryRecord, 'userId' | 'storyKey' | 'sourceType' | 'content' | 'threadId' | 'snippetId' | 'jobDescriptionId' | 'createdAt' | 'version'>;
+export type SavedStory = Pick<
+  StoryRecord,
+  'userId' | 'storyKey' | 'sourceType' | 'content' | 'threadId' | 'snippetId' | 'jobDescriptionId' | 'createdAt' | 'version'
+>;
 
 /**
  * What applying a saved story did. `stored`: the story as it is now, and whether its vector must be
  * (re)made; `stale`: a newer event for the key was applied already; `dropped`: what it belongs to
  * (thread, snippet, job description, user) is gone, and so is any story it had.
  */
-export type SaveOutcome =
-  | { kind: 'stored'; story: StoryRecord; needsVector: boolean }
-  | { kind: 'stale' }
-  | { kind: 'dropped'; removedIds: number[] };
+export type SaveOutcome = { kind: 'stored'; story: StoryRecord; needsVector: boolean } | { kind: 'stale' } | { kind: 'dropped'; removedIds: number[] };
 
 export type ThreadState = 'deleted' | 'recovered' | 'purged';
 

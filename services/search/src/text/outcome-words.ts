@@ -26,9 +26,7 @@ const OUTCOME_QUESTION_PHRASES = [
   'how much',
   'how many',
   'how far',
-].map((phrase) =>
-  wordTokens(phrase).map((token) => token.word),
-);
+].map((phrase) => wordTokens(phrase).map((token) => token.word));
 
 /** How a story tells a result: a change, a number, a before and after. */
 const RESULT_WORDS = new Set(

@@ -34,13 +34,7 @@ export function wordTokens(text: string): WordToken[] {
   const tokens: WordToken[] = [];
   for (const match of text.matchAll(WORD_PATTERN)) {
     // Most words are plain ASCII, which folding would leave as they are: skip it (it is most of the time spent here).
-    const word = ASCII.test(match[0])
-      ? match[0].toLowerCase()
-      : match[0]
-          .normalize('NFKD')
-          .replace(/\p{M}/gu, '')
-          .replace(/’/g, "'")
-          .toLowerCase();
+    const word = ASCII.test(match[0]) ? match[0].toLowerCase() : match[0].normalize('NFKD').replace(/\p{M}/gu, '').replace(/’/g, "'").toLowerCase();
     tokens.push({ word, start: match.index, end: match.index + match[0].length });
   }
   return tokens;

@@ -140,7 +140,10 @@ export class EmbeddedVectorStore implements VectorStore {
       version,
       embedder,
       storyIds: rows.map((row) => row.story_id),
-      index: new ExactTopK(rows.map((row) => fromBlob(row.vector)), this.dimensions),
+      index: new ExactTopK(
+        rows.map((row) => fromBlob(row.vector)),
+        this.dimensions,
+      ),
     };
     this.cache.set(userId, matrix);
     this.cachedBytes += matrix.index.bytes;

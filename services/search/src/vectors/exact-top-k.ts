@@ -100,7 +100,12 @@ export class ExactTopK {
   top(query: Float32Array, k: number): RowScore[] {
     const n = this.size;
     if (n === 0 || k <= 0) return [];
-    if (n <= k) return this.scoreExactly(query, Array.from({ length: n }, (_, row) => row), k);
+    if (n <= k)
+      return this.scoreExactly(
+        query,
+        Array.from({ length: n }, (_, row) => row),
+        k,
+      );
     const q = quantize(query);
     let queryNorm = 0;
     for (const value of query) queryNorm += value * value;

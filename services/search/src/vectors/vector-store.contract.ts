@@ -28,7 +28,14 @@ export function vectorStoreContract(name: string, open: () => Promise<VectorStor
     let nextId = 100;
     let nextUser = 900;
     const newUser = () => ++nextUser;
-    const entry = (userId: number, vector: Float32Array, extra: Partial<StoryVector> = {}): StoryVector => ({ storyId: ++nextId, userId, embedder: 'e1', hidden: false, vector, ...extra });
+    const entry = (userId: number, vector: Float32Array, extra: Partial<StoryVector> = {}): StoryVector => ({
+      storyId: ++nextId,
+      userId,
+      embedder: 'e1',
+      hidden: false,
+      vector,
+      ...extra,
+    });
 
     beforeAll(async () => {
       under = await open();

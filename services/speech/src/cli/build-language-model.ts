@@ -23,7 +23,10 @@ if (!existsSync(join(modelDir, 'en-us.lm.bin'))) {
 }
 // The model is rebuilt when its code or corpus (the folder's sources) or the generic model changed.
 const stamp = createHash('sha256');
-for (const file of readdirSync(sourceDir).filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts')).sort()) stamp.update(readFileSync(join(sourceDir, file)));
+for (const file of readdirSync(sourceDir)
+  .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
+  .sort())
+  stamp.update(readFileSync(join(sourceDir, file)));
 stamp.update(String(readFileSync(join(modelDir, 'en-us.lm.bin')).length));
 const want = stamp.digest('hex');
 const stampFile = join(outDir, 'career-en-us.stamp');

@@ -71,7 +71,10 @@ export async function runProgram(program: string, args: readonly string[], optio
  * listeners go once either fires: a wait per chunk must not leave one behind (a long recording
  * piled up close listeners on the child until Node warned of a leak).
  */
-export function drained(stream: Writable, also?: { once(event: 'close', listener: () => void): unknown; off(event: 'close', listener: () => void): unknown }): Promise<void> {
+export function drained(
+  stream: Writable,
+  also?: { once(event: 'close', listener: () => void): unknown; off(event: 'close', listener: () => void): unknown },
+): Promise<void> {
   return new Promise<void>((resolve) => {
     const done = () => {
       stream.off('drain', done);

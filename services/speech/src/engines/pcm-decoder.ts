@@ -24,8 +24,26 @@ export interface PcmDecoder {
  * recorder instead of waiting for ffmpeg's default 5 MB.
  */
 export function startPcmDecoder(source: PcmSource, kind: AudioKind): PcmDecoder {
-  const input = source === 'live' ? ['-probesize', '16384', '-analyzeduration', '0', ...demuxerArgs(kind), '-i', 'pipe:0'] : ['-nostdin', ...demuxerArgs(kind), '-i', source.file];
-  const child = spawnGroup('ffmpeg', ['-hide_banner', '-loglevel', 'error', ...input, '-vn', '-f', 's16le', '-acodec', 'pcm_s16le', '-ac', '1', '-ar', String(PCM_SAMPLE_RATE), 'pipe:1']);
+  const input =
+    source === 'live'
+      ? ['-probesize', '16384', '-analyzeduration', '0', ...demuxerArgs(kind), '-i', 'pipe:0']
+      : ['-nostdin', ...demuxerArgs(kind), '-i', source.file];
+  const child = spawnGroup('ffmpeg', [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    ...input,
+    '-vn',
+    '-f',
+    's16le',
+    '-acodec',
+    'pcm_s16le',
+    '-ac',
+    '1',
+    '-ar',
+    String(PCM_SAMPLE_RATE),
+    'pipe:1',
+  ]);
   const stderr = stderrTail(child);
   child.stdin.on('error', () => undefined);
   if (source !== 'live') child.stdin.end();

@@ -26,8 +26,18 @@ export function createSpeechEngines(config: SpeechConfig, tmpDir: string): Speec
   const client = () => new OpenAI({ apiKey: config.OPENAI_API_KEY, baseURL: config.OPENAI_BASE_URL, timeout: config.SPEECH_ENGINE_TIMEOUT_MS, maxRetries: 0 });
   const stt =
     choice.stt === 'openai'
-      ? new OpenAiSpeechToText({ client: client(), model: config.OPENAI_TRANSCRIBE_MODEL, toleranceSeconds: config.SPEECH_TIME_LIMIT_TOLERANCE_SECONDS, deadlineMarginSeconds: config.SPEECH_DECODE_MARGIN_SECONDS, tmpDir })
-      : new OfflineSpeechToText({ ...offlineRecognizerModel(config), toleranceSeconds: config.SPEECH_TIME_LIMIT_TOLERANCE_SECONDS, deadlineMarginSeconds: config.SPEECH_DECODE_MARGIN_SECONDS });
+      ? new OpenAiSpeechToText({
+          client: client(),
+          model: config.OPENAI_TRANSCRIBE_MODEL,
+          toleranceSeconds: config.SPEECH_TIME_LIMIT_TOLERANCE_SECONDS,
+          deadlineMarginSeconds: config.SPEECH_DECODE_MARGIN_SECONDS,
+          tmpDir,
+        })
+      : new OfflineSpeechToText({
+          ...offlineRecognizerModel(config),
+          toleranceSeconds: config.SPEECH_TIME_LIMIT_TOLERANCE_SECONDS,
+          deadlineMarginSeconds: config.SPEECH_DECODE_MARGIN_SECONDS,
+        });
   const tts =
     choice.tts === 'openai'
       ? new OpenAiTextToSpeech({ client: client(), model: config.OPENAI_SPEECH_MODEL, voice: config.OPENAI_SPEECH_VOICE })

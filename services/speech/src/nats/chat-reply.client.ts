@@ -1,4 +1,12 @@
-import { CONVERSATION_MESSAGES, SUBJECTS, chatOpeningReplySchema, chatReplyReplySchema, serviceUnavailableMessage, type ChatOpeningRequest, type ChatReplyRequest } from '@story/proto';
+import {
+  CONVERSATION_MESSAGES,
+  SUBJECTS,
+  chatOpeningReplySchema,
+  chatReplyReplySchema,
+  serviceUnavailableMessage,
+  type ChatOpeningRequest,
+  type ChatReplyRequest,
+} from '@story/proto';
 import { HttpError, type NatsLink } from '@story/service-kit';
 import { ask } from './asker.ts';
 

@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Msg, NatsConnection, Subscription } from '@nats-io/transport-node';
 import type { FastifyBaseLogger } from 'fastify';
-import { SPEECH_MESSAGES, serviceUnavailableMessage, speechJobAcceptedSchema, speechJobCancelSubject, speechJobEventSchema, speechJobSubject, type SpeechJobEvent } from '@story/proto';
+import {
+  SPEECH_MESSAGES,
+  serviceUnavailableMessage,
+  speechJobAcceptedSchema,
+  speechJobCancelSubject,
+  speechJobEventSchema,
+  speechJobSubject,
+  type SpeechJobEvent,
+} from '@story/proto';
 import { HttpError, messageJson, type NatsLink } from '@story/service-kit';
 import { connectionFor, isNoResponders } from './asker.ts';
 
@@ -133,7 +141,13 @@ export class SpeechJobClient {
     return (jobId) => ({ ...request(jobId), userId: options.userId, startWithinMs: this.options.startWithinMs });
   }
 
-  private async once(subject: string, request: (jobId: string) => object, nobodyMessage: string, nobodyStatus: number, signal: AbortSignal | undefined): Promise<SpeechJobResult> {
+  private async once(
+    subject: string,
+    request: (jobId: string) => object,
+    nobodyMessage: string,
+    nobodyStatus: number,
+    signal: AbortSignal | undefined,
+  ): Promise<SpeechJobResult> {
     const nc = connectionFor(this.nats, 'speech');
     const jobId = randomUUID().replace(/-/g, '');
     // Listen before asking: the first report may come right after the acceptance.

@@ -82,9 +82,11 @@ export class SpeechLimitService {
     try {
       return await work();
     } finally {
-      await updateShared<Holds>(kv, key, (current) => (current ? { holds: current.holds.filter((hold) => hold.id !== id) } : undefined)).catch((error: unknown) => {
-        this.options.log.warn({ err: error, userId }, 'could not let go of a speech turn; it lapses by itself');
-      });
+      await updateShared<Holds>(kv, key, (current) => (current ? { holds: current.holds.filter((hold) => hold.id !== id) } : undefined)).catch(
+        (error: unknown) => {
+          this.options.log.warn({ err: error, userId }, 'could not let go of a speech turn; it lapses by itself');
+        },
+      );
     }
   }
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { extensionOf, hasAudioExtension, sniffAudioKind } from './audio-format.ts';
 
-const bytes = (...values: (number | string)[]) => new Uint8Array(values.flatMap((value) => (typeof value === 'string' ? [...Buffer.from(value, 'latin1')] : [value])));
+const bytes = (...values: (number | string)[]) =>
+  new Uint8Array(values.flatMap((value) => (typeof value === 'string' ? [...Buffer.from(value, 'latin1')] : [value])));
 
 describe('sniffAudioKind', () => {
   it('knows each kind by its first bytes', () => {

@@ -99,7 +99,11 @@ export async function readAudioUpload(request: FastifyRequest, tmpDir: string): 
       const path = join(tmpDir, `story-upload-${randomUUID()}.${extensionOf(fileName)}`);
       paths.push(path);
       const bytes = await saveFile(part, path).catch((error: unknown) => {
-        if (part.file.truncated || (error instanceof Error && /file too large|FILE_TOO_LARGE/i.test(`${error.message} ${String((error as { code?: unknown }).code)}`))) throw tooLarge(request, fileName);
+        if (
+          part.file.truncated ||
+          (error instanceof Error && /file too large|FILE_TOO_LARGE/i.test(`${error.message} ${String((error as { code?: unknown }).code)}`))
+        )
+          throw tooLarge(request, fileName);
         throw error;
       });
       if (part.file.truncated) throw tooLarge(request, fileName);

@@ -22,8 +22,12 @@ export function registerTranscribeRoutes(app: ServiceApp, turns: VoiceTurnServic
       await upload.discard();
     }
   });
-  app.post('/api/transcribe/opening', { ...signedInOnly, schema: { body: openingRequestSchema, response: { 200: spokenOpeningResponseSchema } } }, async (request, reply) => {
-    const { userId } = requireUser(request);
-    return turns.opening(userId, request.body, abandonedSignal(reply));
-  });
+  app.post(
+    '/api/transcribe/opening',
+    { ...signedInOnly, schema: { body: openingRequestSchema, response: { 200: spokenOpeningResponseSchema } } },
+    async (request, reply) => {
+      const { userId } = requireUser(request);
+      return turns.opening(userId, request.body, abandonedSignal(reply));
+    },
+  );
 }

@@ -12,7 +12,9 @@ const REPLIES = [
   'That is a long first sentence with no full stop for a while, because some models write like that when they are thinking aloud, and then, after many clauses, they finally reach the end of the thought. Then a short one.',
   'A sentence without any clause break that runs on and on past the first piece limit because nobody put a comma anywhere in it at all ever. Next.',
   'What did you do next?! I’d love to hear — especially the part about the customers… And the team (all five of them). Then: the outcome.',
-  'One. Two. Three. Four. Five. Six. Seven. Eight. Nine. Ten. Eleven. Twelve. Thirteen. Fourteen. Fifteen. Sixteen. Seventeen. Eighteen. Nineteen. Twenty. '.repeat(12),
+  'One. Two. Three. Four. Five. Six. Seven. Eight. Nine. Ten. Eleven. Twelve. Thirteen. Fourteen. Fifteen. Sixteen. Seventeen. Eighteen. Nineteen. Twenty. '.repeat(
+    12,
+  ),
   'Line one.\n\nLine two after a blank line.\n- a bullet\n- another bullet',
 ];
 

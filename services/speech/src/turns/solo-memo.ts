@@ -7,9 +7,47 @@
 const FILLERS = new Set(['um', 'umm', 'uh', 'uhh', 'uhm', 'er', 'erm', 'ah', 'hmm', 'mm', 'mhm']);
 /** After these, "like" is a verb or a comparison ("I like", "looks like", "something like"). */
 const LIKE_IS_MEANT_AFTER = new Set([
-  'i', 'we', 'you', 'they', 'he', 'she', 'it', 'would', "i'd", "we'd", "you'd", "they'd", 'to', "don't", "didn't", 'do', 'did', 'does', 'not',
-  'look', 'looks', 'looked', 'feel', 'feels', 'felt', 'seem', 'seems', 'seemed', 'sound', 'sounds', 'sounded', 'something', 'nothing', 'anything',
-  'more', 'much', 'just', 'exactly', 'really', 'people', 'teams',
+  'i',
+  'we',
+  'you',
+  'they',
+  'he',
+  'she',
+  'it',
+  'would',
+  "i'd",
+  "we'd",
+  "you'd",
+  "they'd",
+  'to',
+  "don't",
+  "didn't",
+  'do',
+  'did',
+  'does',
+  'not',
+  'look',
+  'looks',
+  'looked',
+  'feel',
+  'feels',
+  'felt',
+  'seem',
+  'seems',
+  'seemed',
+  'sound',
+  'sounds',
+  'sounded',
+  'something',
+  'nothing',
+  'anything',
+  'more',
+  'much',
+  'just',
+  'exactly',
+  'really',
+  'people',
+  'teams',
 ]);
 /** Before these, "you know" is a question or a statement ("you know that", "you know how"). */
 const YOU_KNOW_IS_MEANT_BEFORE = new Set(['that', 'what', 'how', 'where', 'why', 'who', 'when', 'if', 'whether', 'about', 'the', 'him', 'her', 'them', 'it']);
@@ -52,7 +90,10 @@ function withoutRepeats(words: readonly string[]): string[] {
     for (let size = 1; size <= 3; size++) {
       if (kept.length < size * 2) break;
       const tail = kept.slice(-size).map(bare).join(' ');
-      const before = kept.slice(-size * 2, -size).map(bare).join(' ');
+      const before = kept
+        .slice(-size * 2, -size)
+        .map(bare)
+        .join(' ');
       if (tail === before && tail.length > 0) {
         kept.splice(kept.length - size * 2, size);
         break;
@@ -74,5 +115,10 @@ function asSentences(text: string): string {
 /** The cleaned text of a solo memo's transcript. */
 export function cleanSoloMemo(transcript: string): string {
   const words = transcript.split(/\s+/).filter(Boolean);
-  return asSentences(withoutRepeats(withoutFillers(words)).join(' ').replace(/\s+([,.;:!?])/g, '$1').replace(/^[,;:\s]+/, ''));
+  return asSentences(
+    withoutRepeats(withoutFillers(words))
+      .join(' ')
+      .replace(/\s+([,.;:!?])/g, '$1')
+      .replace(/^[,;:\s]+/, ''),
+  );
 }

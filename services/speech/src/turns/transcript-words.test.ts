@@ -3,7 +3,13 @@ import { cleanSoloMemo } from './solo-memo.ts';
 import { deliveryWordsOf, transcriptWordsOf } from './transcript-words.ts';
 
 const heardOf = (text: string, unsure: readonly string[] = []) =>
-  text.split(' ').map((word, index) => ({ word, start: index * 0.5, end: index * 0.5 + 0.4, confidence: unsure.includes(word) ? 0.2 : 0.95, uncertain: unsure.includes(word) }));
+  text.split(' ').map((word, index) => ({
+    word,
+    start: index * 0.5,
+    end: index * 0.5 + 0.4,
+    confidence: unsure.includes(word) ? 0.2 : 0.95,
+    uncertain: unsure.includes(word),
+  }));
 
 describe('the transcript’s words with the recogniser’s confidence (issue 19)', () => {
   it('gives each whitespace-separated word of the transcript its heard word’s times, confidence and mark', () => {

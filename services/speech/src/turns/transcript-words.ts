@@ -13,7 +13,11 @@ const LOOK_AHEAD = 6;
  */
 export function transcriptWordsOf(transcript: string, heard: readonly HeardWord[], durationSeconds: number): TranscriptWord[] {
   const words = displayWords(transcript);
-  const timings = alignWordTimings(transcript, heard.map((word) => ({ token: word.word, start: word.start, end: word.end })), durationSeconds);
+  const timings = alignWordTimings(
+    transcript,
+    heard.map((word) => ({ token: word.word, start: word.start, end: word.end })),
+    durationSeconds,
+  );
   let next = 0;
   return words.map((word, index) => {
     const key = wordKey(word);

@@ -100,14 +100,22 @@ export class VoiceTurnService {
       const audio = await store.putFile(`upload-${randomUUID()}`, upload.path, upload.bytes);
       let heard: SpeechJobResult;
       try {
-        heard = await this.deps.jobs.run(SUBJECTS.speechTranscribe, (jobId) => ({ jobId, audio, extension: upload.kind, maxSeconds: settings.timeLimit }), { userId, signal });
+        heard = await this.deps.jobs.run(SUBJECTS.speechTranscribe, (jobId) => ({ jobId, audio, extension: upload.kind, maxSeconds: settings.timeLimit }), {
+          userId,
+          signal,
+        });
       } finally {
         await store.remove(audio);
       }
       const { transcript, durationSeconds, wordTimings } = expectResult(heard, 'transcribed');
       await this.charge(userId, { durationSeconds });
       const { conversationHistory, context, threadId, snippetId, audioType } = upload.fields;
-      return this.answer(userId, { transcript, conversationHistory, context, threadId, snippetId, solo: audioType === 'solo', heard: { wordTimings, durationSeconds } }, settings, signal);
+      return this.answer(
+        userId,
+        { transcript, conversationHistory, context, threadId, snippetId, solo: audioType === 'solo', heard: { wordTimings, durationSeconds } },
+        settings,
+        signal,
+      );
     });
   }
 
@@ -124,7 +132,12 @@ export class VoiceTurnService {
    * The same answer with its speech made a piece at a time (see reply-parts.ts): the turn comes with
    * the first piece's audio, and `rest` makes the others, one after another, while it plays.
    */
-  async answerInParts(userId: number, turn: HeardTurn, settings: VoiceSettings, signal?: AbortSignal): Promise<{ first: StreamedTurn; rest: AsyncGenerator<ReplyAudioPart> }> {
+  async answerInParts(
+    userId: number,
+    turn: HeardTurn,
+    settings: VoiceSettings,
+    signal?: AbortSignal,
+  ): Promise<{ first: StreamedTurn; rest: AsyncGenerator<ReplyAudioPart> }> {
     const answer = await this.reply(userId, turn);
     const parts = settings.responseType === 'text_and_voice' ? replyParts(answer.aiResponse) : [];
     const [head, ...tail] = parts;
@@ -136,7 +149,12 @@ export class VoiceTurnService {
     return { first, rest: this.speakRest(userId, tail, spoken, signal) };
   }
 
-  private async *speakRest(userId: number, parts: readonly string[], head: { mp3: Buffer; durationSeconds: number }, signal?: AbortSignal): AsyncGenerator<ReplyAudioPart> {
+  private async *speakRest(
+    userId: number,
+    parts: readonly string[],
+    head: { mp3: Buffer; durationSeconds: number },
+    signal?: AbortSignal,
+  ): AsyncGenerator<ReplyAudioPart> {
     let offsetSeconds = head.durationSeconds;
     const whole = [head.mp3];
     for (const [i, text] of parts.entries()) {
@@ -182,7 +200,13 @@ export class VoiceTurnService {
     });
     const heard = turn.heard?.wordTimings;
     const transcriptWords = heard && heard.length > 0 ? transcriptWordsOf(transcript, heard, turn.heard?.durationSeconds ?? 0) : undefined;
-    return { transcript, ...(turn.solo ? { rawTranscript: raw } : {}), aiResponse, ...(answerId ? { answerId } : {}), ...(transcriptWords ? { transcriptWords } : {}) };
+    return {
+      transcript,
+      ...(turn.solo ? { rawTranscript: raw } : {}),
+      aiResponse,
+      ...(answerId ? { answerId } : {}),
+      ...(transcriptWords ? { transcriptWords } : {}),
+    };
   }
 
   /**

@@ -15,7 +15,14 @@ const log: FastifyBaseLogger = {
   silent: () => undefined,
   child: () => log,
 };
-const turn = { transcript: 'we shipped it', aiResponse: 'Good. What did you do?', audioResponse: 'AAAA', wordTimings: [{ word: 'Good.', start: 0, end: 0.4 }], audioParts: 2, extra: 'dropped' };
+const turn = {
+  transcript: 'we shipped it',
+  aiResponse: 'Good. What did you do?',
+  audioResponse: 'AAAA',
+  wordTimings: [{ word: 'Good.', start: 0, end: 0.4 }],
+  audioParts: 2,
+  extra: 'dropped',
+};
 const part: ReplyAudioPart = { index: 1, audioResponse: 'BBBB', wordTimings: [{ word: 'What', start: 0.6, end: 0.8 }], offsetSeconds: 0.5 };
 
 async function linesOf(rest: AsyncGenerator<ReplyAudioPart>): Promise<unknown[]> {
@@ -29,9 +36,11 @@ async function linesOf(rest: AsyncGenerator<ReplyAudioPart>): Promise<unknown[]>
 
 describe('the streamed answer of a live recording', () => {
   it('is the turn (checked, unknown fields dropped), then each piece of audio, one JSON object per line', async () => {
-    const lines = await linesOf((async function* () {
-      yield part;
-    })());
+    const lines = await linesOf(
+      (async function* () {
+        yield part;
+      })(),
+    );
     expect(lines).toHaveLength(2);
     expect(lines[0]).toEqual(streamedTurnSchema.parse(turn));
     expect(lines[0]).not.toHaveProperty('extra');
@@ -39,10 +48,12 @@ describe('the streamed answer of a live recording', () => {
   });
 
   it('ends with the reason when a later piece cannot be made, keeping what came before', async () => {
-    const lines = await linesOf((async function* () {
-      yield part;
-      throw new Error('worker lost');
-    })());
+    const lines = await linesOf(
+      (async function* () {
+        yield part;
+        throw new Error('worker lost');
+      })(),
+    );
     expect(lines.slice(1)).toEqual([{ audioPart: part }, { message: SPEECH_MESSAGES.replyAudioIncomplete }]);
     expect(warnings).toEqual(['a piece of a spoken reply could not be made']);
   });

@@ -36,7 +36,9 @@ export class VoiceSessionClient {
 
   /** Opens a session on a worker for `mimeType` recordings of at most `maxSeconds`; its id. */
   async open(userId: number, mimeType: string, maxSeconds: number): Promise<string> {
-    const answer = speechStreamOpenReplySchema.parse(await ask(this.nats, 'speech', SUBJECTS.speechStreamOpen, { userId, mimeType, maxSeconds }, ASK_TIMEOUT_MS));
+    const answer = speechStreamOpenReplySchema.parse(
+      await ask(this.nats, 'speech', SUBJECTS.speechStreamOpen, { userId, mimeType, maxSeconds }, ASK_TIMEOUT_MS),
+    );
     return passOn(answer).sessionId;
   }
 

@@ -34,7 +34,12 @@ export class VoiceSessionService {
   }
 
   /** Stop was pressed after `chunkCount` chunks: the transcript from the worker, charged to the audio budget, then answered. */
-  async finish(userId: number, sessionId: number, request: FinishVoiceSessionRequest, options: { signal: AbortSignal; inParts: boolean }): Promise<FinishedSession> {
+  async finish(
+    userId: number,
+    sessionId: number,
+    request: FinishVoiceSessionRequest,
+    options: { signal: AbortSignal; inParts: boolean },
+  ): Promise<FinishedSession> {
     const { turns, jobs } = this.deps;
     const { chunkCount, conversationHistory, context, threadId, snippetId } = request;
     const { signal } = options;

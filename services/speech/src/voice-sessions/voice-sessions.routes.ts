@@ -27,14 +27,22 @@ const chunkBodySchema = z.instanceof(Buffer, { message: 'A chunk is the recordin
 export function registerVoiceSessionRoutes(app: ServiceApp, sessions: VoiceSessionService): void {
   app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: MAX_CHUNK_BYTES }, (_request, body, done) => done(null, body));
 
-  app.post('/api/transcribe/sessions', { ...signedInOnly, schema: { body: openVoiceSessionRequestSchema, response: { 201: voiceSessionResponseSchema } } }, async (request, reply) => {
-    const { userId } = requireUser(request);
-    return reply.status(201).send({ sessionId: await sessions.open(userId, request.body.mimeType) });
-  });
+  app.post(
+    '/api/transcribe/sessions',
+    { ...signedInOnly, schema: { body: openVoiceSessionRequestSchema, response: { 201: voiceSessionResponseSchema } } },
+    async (request, reply) => {
+      const { userId } = requireUser(request);
+      return reply.status(201).send({ sessionId: await sessions.open(userId, request.body.mimeType) });
+    },
+  );
 
   app.post(
     '/api/transcribe/sessions/:sessionId/chunks',
-    { ...signedInOnly, bodyLimit: MAX_CHUNK_BYTES, schema: { params: voiceSessionParamsSchema, querystring: voiceChunkQuerySchema, body: chunkBodySchema, response: { 200: voiceChunkResponseSchema } } },
+    {
+      ...signedInOnly,
+      bodyLimit: MAX_CHUNK_BYTES,
+      schema: { params: voiceSessionParamsSchema, querystring: voiceChunkQuerySchema, body: chunkBodySchema, response: { 200: voiceChunkResponseSchema } },
+    },
     async (request) => {
       const { userId } = requireUser(request);
       return sessions.addChunk(userId, request.params.sessionId, request.query.seq, request.body);
@@ -46,11 +54,17 @@ export function registerVoiceSessionRoutes(app: ServiceApp, sessions: VoiceSessi
     { ...signedInOnly, schema: { params: voiceSessionParamsSchema, body: finishVoiceSessionRequestSchema, response: { 200: transcribeResponseSchema } } },
     async (request, reply) => {
       const { userId } = requireUser(request);
-      const answer = await sessions.finish(userId, request.params.sessionId, request.body, { signal: abandonedSignal(reply), inParts: wantsReplyStream(request.headers.accept) });
+      const answer = await sessions.finish(userId, request.params.sessionId, request.body, {
+        signal: abandonedSignal(reply),
+        inParts: wantsReplyStream(request.headers.accept),
+      });
       if (answer.kind === 'whole') return answer.turn;
       // Refusals and failures up to the first piece of speech were HTTP errors as usual; after it, a line says why the rest will not come.
       // Fastify sends a stream as it comes; the route's type knows only its JSON body.
-      return reply.type(REPLY_STREAM_CONTENT_TYPE).header('cache-control', 'no-store').send(replyStream(answer.first, answer.rest, request.log) as never);
+      return reply
+        .type(REPLY_STREAM_CONTENT_TYPE)
+        .header('cache-control', 'no-store')
+        .send(replyStream(answer.first, answer.rest, request.log) as never);
     },
   );
 

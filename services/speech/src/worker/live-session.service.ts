@@ -55,7 +55,6 @@ const LINGER_MS = 5000;
 const respond = (msg: Msg, body: unknown): void => void msg.respond(JSON.stringify(body));
 const refusal = (status: number, message: string): NatsRefusal => ({ ok: false, status, message });
 
-
 /**
  * The live recordings this worker transcribes while people speak. A session is opened in the
  * `speech` queue group, then lives on its own subjects (`speech.session.<id>.*`) that only this

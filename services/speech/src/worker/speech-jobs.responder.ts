@@ -4,7 +4,16 @@ import { join } from 'node:path';
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import { QUEUE_GROUPS, SPEECH_MESSAGES, SUBJECTS, speechSynthesizeJobSchema, speechTranscribeJobSchema, type SpeechJobEvent, type SpeechSynthesizeJob, type SpeechTranscribeJob } from '@story/proto';
+import {
+  QUEUE_GROUPS,
+  SPEECH_MESSAGES,
+  SUBJECTS,
+  speechSynthesizeJobSchema,
+  speechTranscribeJobSchema,
+  type SpeechJobEvent,
+  type SpeechSynthesizeJob,
+  type SpeechTranscribeJob,
+} from '@story/proto';
 import { describeZodError, messageJson } from '@story/service-kit';
 import type { SpeechToText, TextToSpeech } from '../engines/speech-engines.ts';
 import type { SpeechAudioStore } from '../nats/speech-audio.store.ts';
@@ -51,7 +60,11 @@ async function synthesize(deps: SpeechJobDeps, job: SpeechSynthesizeJob): Promis
  * process is more capacity, with nothing to configure. Returns a function that stops taking jobs.
  */
 export function startSpeechJobResponders(nc: NatsConnection, deps: SpeechJobDeps): () => Promise<void> {
-  const serve = <J extends { jobId: string; userId: number; startWithinMs: number }>(subject: string, schema: z.ZodType<J>, work: (job: J, signal: AbortSignal) => Promise<SpeechJobEvent>): Subscription =>
+  const serve = <J extends { jobId: string; userId: number; startWithinMs: number }>(
+    subject: string,
+    schema: z.ZodType<J>,
+    work: (job: J, signal: AbortSignal) => Promise<SpeechJobEvent>,
+  ): Subscription =>
     nc.subscribe(subject, {
       queue: QUEUE_GROUPS.speech,
       callback: (error, msg) => {

@@ -33,7 +33,13 @@ export async function buildSpeechWorkerApp(config: SpeechConfig, deps: SpeechWor
   nats.onConnect(async (nc, log) => {
     await engines.tts.warmUp();
     const audio = new SpeechAudioStore(nc, { inlineBytes: config.SPEECH_INLINE_AUDIO_BYTES, ttlSeconds: config.SPEECH_AUDIO_TTL_SECONDS });
-    runner = new JobRunner(nc, { worker: deps.workerName, concurrency: config.SPEECH_WORKER_CONCURRENCY, maxWaiting: config.SPEECH_WORKER_MAX_WAITING, heartbeatMs: config.SPEECH_JOB_HEARTBEAT_MS, log });
+    runner = new JobRunner(nc, {
+      worker: deps.workerName,
+      concurrency: config.SPEECH_WORKER_CONCURRENCY,
+      maxWaiting: config.SPEECH_WORKER_MAX_WAITING,
+      heartbeatMs: config.SPEECH_JOB_HEARTBEAT_MS,
+      log,
+    });
     runner.listenForCancels();
     stopJobs = startSpeechJobResponders(nc, { stt: engines.stt, tts: engines.tts, audio, runner, tmpDir: deps.workDir.path, log });
     live = new LiveSessionService(nc, engines.stt, runner, {

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  TOAST_DEFAULT_DURATION_MS,
-  TOAST_REMOVE_DELAY_MS,
-  createToastStore,
-  isSwipeDismiss,
-  toastReducer,
-  type ToastItem,
-} from './toast-store.ts';
+import { TOAST_DEFAULT_DURATION_MS, TOAST_REMOVE_DELAY_MS, createToastStore, isSwipeDismiss, toastReducer, type ToastItem } from './toast-store.ts';
 
 function manualTimers() {
   const timers: { fn: () => void; ms: number }[] = [];

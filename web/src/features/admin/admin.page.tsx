@@ -27,7 +27,11 @@ function AdminDashboard() {
     <>
       <Section aria-labelledby="settings-heading">
         <h2 id="settings-heading">User Type Settings</h2>
-        {settings.data ? <UserTypeSettingsTable settings={settings.data.userTypeSettings} labelledBy="settings-heading" /> : <Muted>Settings are unavailable.</Muted>}
+        {settings.data ? (
+          <UserTypeSettingsTable settings={settings.data.userTypeSettings} labelledBy="settings-heading" />
+        ) : (
+          <Muted>Settings are unavailable.</Muted>
+        )}
       </Section>
       <Section aria-labelledby="users-heading">
         <h2 id="users-heading">Registered Users</h2>

@@ -60,7 +60,11 @@ function SettingRow({ row, values, pending, onEdit, onSave }: SettingRowProps) {
       </td>
       <td>
         <CardLabel>Response Type</CardLabel>
-        <Select aria-label={`Response type for ${name}`} value={values.responseType} onChange={(e) => onEdit({ responseType: responseTypeOrDefault(e.target.value) })}>
+        <Select
+          aria-label={`Response type for ${name}`}
+          value={values.responseType}
+          onChange={(e) => onEdit({ responseType: responseTypeOrDefault(e.target.value) })}
+        >
           {RESPONSE_TYPE_OPTIONS.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
@@ -128,7 +132,14 @@ export function UserTypeSettingsTable({ settings, labelledBy }: { settings: read
         </thead>
         <tbody>
           {settings.map((row) => (
-            <SettingRow key={row.userType} row={row} values={rowValues(row)} pending={pending.has(row.userType)} onEdit={(change) => edit(row, change)} onSave={() => void handleSave(row)} />
+            <SettingRow
+              key={row.userType}
+              row={row}
+              values={rowValues(row)}
+              pending={pending.has(row.userType)}
+              onEdit={(change) => edit(row, change)}
+              onSave={() => void handleSave(row)}
+            />
           ))}
         </tbody>
       </Table>

@@ -35,7 +35,11 @@ export function ArchivedPage() {
           {descriptions.map((description) => (
             <JobDescriptionCard key={description.id} description={description}>
               <CardActions>
-                <Button onClick={() => void actions.unarchive(description)} disabled={actions.busyId === description.id} aria-busy={actions.busyId === description.id || undefined}>
+                <Button
+                  onClick={() => void actions.unarchive(description)}
+                  disabled={actions.busyId === description.id}
+                  aria-busy={actions.busyId === description.id || undefined}
+                >
                   Unarchive
                 </Button>
               </CardActions>

@@ -80,8 +80,20 @@ export function InterviewStartPage() {
       <CardSection aria-label="Job details">
         <Form onSubmit={handleSubmit} noValidate>
           <Row>
-            <TextField id="company-name" label="Company Name" value={form.companyName} onChange={(event) => change('companyName')(event.target.value)} autoComplete="organization" />
-            <TextField id="job-title" label="Job Title" value={form.jobTitle} onChange={(event) => change('jobTitle')(event.target.value)} autoComplete="organization-title" />
+            <TextField
+              id="company-name"
+              label="Company Name"
+              value={form.companyName}
+              onChange={(event) => change('companyName')(event.target.value)}
+              autoComplete="organization"
+            />
+            <TextField
+              id="job-title"
+              label="Job Title"
+              value={form.jobTitle}
+              onChange={(event) => change('jobTitle')(event.target.value)}
+              autoComplete="organization-title"
+            />
           </Row>
           <FieldGroup>
             <Label htmlFor={descriptionId}>Job Description</Label>

@@ -37,7 +37,8 @@ function originalContentOf(state: unknown): ReviewState['originalContent'] | und
 }
 
 /** The first problem a schema finds, as the specification words it. */
-const firstProblem = (result: { success: boolean; error?: { issues: { message: string }[] } }) => (result.success ? undefined : result.error?.issues[0]?.message);
+const firstProblem = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.success ? undefined : result.error?.issues[0]?.message;
 
 /**
  * /interview-practice/review: the cleaned description in Preview (markdown, links limited to the
@@ -70,7 +71,13 @@ export function ReviewPage() {
 
   /** Saves the formatting (the description, when it is new); resolves to its id, or null after saying what went wrong. */
   const confirm = async (): Promise<number | null> => {
-    const input = { formattedContent: content, jobTitle: params.jobTitle, companyName: params.companyName, ...(originalContent ? { originalContent } : {}), ...(params.id > 0 ? { id: params.id } : {}) };
+    const input = {
+      formattedContent: content,
+      jobTitle: params.jobTitle,
+      companyName: params.companyName,
+      ...(originalContent ? { originalContent } : {}),
+      ...(params.id > 0 ? { id: params.id } : {}),
+    };
     const problem = firstProblem(confirmJobDescriptionRequestSchema.safeParse(input));
     if (problem) {
       complain(problem);
@@ -118,7 +125,16 @@ export function ReviewPage() {
     <PageShell title="Review Job Description">
       {(params.jobTitle || params.companyName) && <Meta>{[params.jobTitle, params.companyName].filter(Boolean).join(' · ')}</Meta>}
       <Columns>
-        <FormattedDescription content={content} onContentChange={setContent} mode={mode} onModeChange={setMode} previewRef={previewRef} busy={busy} confirming={running === 'confirm'} onConfirm={handleConfirm} />
+        <FormattedDescription
+          content={content}
+          onContentChange={setContent}
+          mode={mode}
+          onModeChange={setMode}
+          previewRef={previewRef}
+          busy={busy}
+          confirming={running === 'confirm'}
+          onConfirm={handleConfirm}
+        />
         <SnippetForm snippetText={snippetText} onChange={setSnippetText} busy={busy} saving={running === 'snippet'} onSave={handleSaveSnippet} />
       </Columns>
     </PageShell>

@@ -52,19 +52,36 @@ export function SavedPage() {
             const snippetsId = `snippets-${description.id}`;
             return (
               <JobDescriptionCard key={description.id} description={description}>
-                <Toggle $variant="link" aria-expanded={open} aria-controls={open ? snippetsId : undefined} onClick={() => setOpenId(open ? null : description.id)}>
+                <Toggle
+                  $variant="link"
+                  aria-expanded={open}
+                  aria-controls={open ? snippetsId : undefined}
+                  onClick={() => setOpenId(open ? null : description.id)}
+                >
                   {description.snippetCount} Snippets
                 </Toggle>
                 {open && <SavedSnippets id={snippetsId} jobDescriptionId={description.id} />}
                 <CardActions>
                   <Button
                     onClick={() =>
-                      navigate(reviewPath({ description: description.formattedContent, jobTitle: description.jobTitle, companyName: description.companyName, id: Number(description.id) }))
+                      navigate(
+                        reviewPath({
+                          description: description.formattedContent,
+                          jobTitle: description.jobTitle,
+                          companyName: description.companyName,
+                          id: Number(description.id),
+                        }),
+                      )
                     }
                   >
                     Practice
                   </Button>
-                  <Button $variant="secondary" onClick={() => void actions.archive(description)} disabled={actions.busyId === description.id} aria-busy={actions.busyId === description.id || undefined}>
+                  <Button
+                    $variant="secondary"
+                    onClick={() => void actions.archive(description)}
+                    disabled={actions.busyId === description.id}
+                    aria-busy={actions.busyId === description.id || undefined}
+                  >
                     Archive
                   </Button>
                   <Button $variant="ghost" onClick={() => actions.deletion.ask(description)}>

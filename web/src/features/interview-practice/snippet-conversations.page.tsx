@@ -152,7 +152,9 @@ export function SnippetConversationsPage() {
           <SnippetProgressView snippetId={id} />
           <History aria-label="Conversations">
             {data && data.conversations.length > 0 ? (
-              data.conversations.map((conversation, index) => <ConversationCard key={conversation.id} conversation={conversation} index={index} focused={focused} />)
+              data.conversations.map((conversation, index) => (
+                <ConversationCard key={conversation.id} conversation={conversation} index={index} focused={focused} />
+              ))
             ) : (
               <p>No conversations found for this snippet.</p>
             )}

@@ -9,7 +9,11 @@ import { DEMO_STEPS } from './demo-steps.ts';
 import { LandingPage } from './landing.page.tsx';
 
 function text(html: string): string {
-  return html.replace(/<[^>]+>/g, ' ').replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, '&').replace(/\s+/g, ' ');
+  return html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
 }
 
 describe('LandingPage', () => {

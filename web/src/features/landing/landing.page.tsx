@@ -159,7 +159,9 @@ export function LandingPage() {
             <Headline id="hero-heading">
               Your story is more than just <Accent>a resume</Accent>
             </Headline>
-            <Intro>Tell your career and life stories to an AI coach by voice or by typing, keep them to search later, and practise job interviews with them.</Intro>
+            <Intro>
+              Tell your career and life stories to an AI coach by voice or by typing, keep them to search later, and practise job interviews with them.
+            </Intro>
             <Actions>
               <PrimaryLink to={startPath} $size="lg">
                 Get Started

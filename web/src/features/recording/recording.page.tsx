@@ -16,7 +16,16 @@ import { ReplyAnnouncer } from './components/reply-announcer.tsx';
 import { useConversation } from './hooks/use-conversation.ts';
 import { useOpeningHeard, useSpokenReplies } from './hooks/use-spoken-reply.ts';
 import { useVoiceInputs } from './hooks/use-voice-inputs.ts';
-import { continueSearch, focusedMessageOf, parseRecordingParams, recordingPanel, type ConversationType, type RecordingPanel, type RecordingParams, type SavedConversation } from './lib/recording-params.ts';
+import {
+  continueSearch,
+  focusedMessageOf,
+  parseRecordingParams,
+  recordingPanel,
+  type ConversationType,
+  type RecordingPanel,
+  type RecordingParams,
+  type SavedConversation,
+} from './lib/recording-params.ts';
 
 const Requirements = styled.p`
   white-space: pre-wrap;
@@ -30,7 +39,12 @@ const Requirements = styled.p`
  * After the first Save the address is the conversation's continue URL (replacing, not adding, a
  * history entry), so a reload or a shared link shows what was saved.
  */
-function useContinueAddress(savedTo: SavedConversation | null, mode: RecordingParams['mode'], panel: RecordingPanel, setSearchParams: SetURLSearchParams): void {
+function useContinueAddress(
+  savedTo: SavedConversation | null,
+  mode: RecordingParams['mode'],
+  panel: RecordingPanel,
+  setSearchParams: SetURLSearchParams,
+): void {
   useEffect(() => {
     if (!savedTo || mode === 'continue' || panel === 'choose') return;
     setSearchParams((current) => continueSearch(current, savedTo, panel), { replace: true });
@@ -76,7 +90,14 @@ export function RecordingPage() {
 
   return (
     <PageShell title="Practice Conversations" logoutViaRoute>
-      <RecordingToolbar ref={toolbarRef} muted={muted} onToggleMute={() => setMuted((value) => !value)} canSave={conversation.atRisk} saving={conversation.saving} onSave={() => void conversation.save()} />
+      <RecordingToolbar
+        ref={toolbarRef}
+        muted={muted}
+        onToggleMute={() => setMuted((value) => !value)}
+        canSave={conversation.atRisk}
+        saving={conversation.saving}
+        onSave={() => void conversation.save()}
+      />
       {params.context && (
         <CardSection aria-labelledby="requirements-heading">
           <h2 id="requirements-heading">Selected Requirements</h2>
@@ -85,7 +106,16 @@ export function RecordingPage() {
       )}
       <ConversationPanel conversation={conversation} params={params} panel={panel} focusedMessage={focusedMessageOf(searchParams)} spoken={spoken} />
       {historyFailed && <ContinueFailed onRetry={conversation.retryHistory} />}
-      {!historyFailed && !loadingHistory && <AnswerPanels panel={panel} voice={voice} pendingVoice={pendingVoice} autoStart={autoStart} onChooseType={chooseType} onRecordingChange={setRecording} />}
+      {!historyFailed && !loadingHistory && (
+        <AnswerPanels
+          panel={panel}
+          voice={voice}
+          pendingVoice={pendingVoice}
+          autoStart={autoStart}
+          onChooseType={chooseType}
+          onRecordingChange={setRecording}
+        />
+      )}
       <ReplyAnnouncer messages={messages} />
       <ConfirmDialog
         open={leave.state === 'blocked'}

@@ -8,12 +8,28 @@ import { words } from '@story/proto/story-analysis';
 const GREETING = /^(?:hi|hello|hey|hiya|howdy|good (?:morning|afternoon|evening|day)|greetings|yo|hola|what's up|whats up)\b/i;
 const DECLINE =
   /^(?:next|move on|let's move on|skip it|another one|no|nope|nah|not really|nothing|none|i don't know|i dont know|idk|not sure|i'm not sure|can't remember|cannot remember|i don't remember|i can't remember|skip|pass|rather not|i'd rather not|no idea|dunno)\b/i;
-const HELP = /\b(?:what (?:should|can|do) i (?:talk|say|share|tell)|don't know what to (?:say|talk|share|tell)|dont know what to|give me (?:an idea|ideas|a topic|a prompt)|any ideas|where (?:do|should) i (?:start|begin)|help me (?:start|think|get started))\b/i;
+const HELP =
+  /\b(?:what (?:should|can|do) i (?:talk|say|share|tell)|don't know what to (?:say|talk|share|tell)|dont know what to|give me (?:an idea|ideas|a topic|a prompt)|any ideas|where (?:do|should) i (?:start|begin)|help me (?:start|think|get started))\b/i;
 const ABOUT_COACH = /\b(?:who are you|what are you|what can you do|how does this work|what is this|are you (?:a bot|human|an ai|real))\b/i;
 const OFF_TOPIC =
   /\b(?:weather|joke|recipe|cook(?:ing)?|football|soccer|basketball|baseball|cricket|movie|film|song|lyrics|capital of|president of|bitcoin|crypto|stock price|horoscope|score|translate|poem|riddle|news|celebrity|lottery)\b/i;
 const FIRST_PERSON = /\b(?:i|i'm|i've|i'd|i'll|my|me|mine|myself|we|we're|we've|our|us)\b/i;
-const ORDINALS: Record<string, number> = { first: 0, '1': 0, one: 0, second: 1, '2': 1, two: 1, third: 2, '3': 2, three: 2, fourth: 3, '4': 3, four: 3, fifth: 4, '5': 4 };
+const ORDINALS: Record<string, number> = {
+  first: 0,
+  '1': 0,
+  one: 0,
+  second: 1,
+  '2': 1,
+  two: 1,
+  third: 2,
+  '3': 2,
+  three: 2,
+  fourth: 3,
+  '4': 3,
+  four: 3,
+  fifth: 4,
+  '5': 4,
+};
 
 /** True for a short hello ("hi", "good morning"). */
 export const isGreeting = (text: string): boolean => GREETING.test(text) && words(text).length <= 6;

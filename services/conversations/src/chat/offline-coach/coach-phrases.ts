@@ -79,7 +79,11 @@ export const THEMES = [
   'a time you changed someone’s mind',
 ];
 
-const THEME_PROMPTS: readonly QuoteLine[] = [(theme) => `Shall we try ${theme}?`, (theme) => `Could you tell me about ${theme}?`, (theme) => `What comes to mind for ${theme}?`];
+const THEME_PROMPTS: readonly QuoteLine[] = [
+  (theme) => `Shall we try ${theme}?`,
+  (theme) => `Could you tell me about ${theme}?`,
+  (theme) => `What comes to mind for ${theme}?`,
+];
 /** Every theme asked about in every way, prompt by prompt. */
 export const THEME_QUESTIONS = THEME_PROMPTS.flatMap((prompt) => THEMES.map((theme) => prompt(theme)));
 
@@ -115,16 +119,27 @@ export const MEASURED_RESULT_LINES: readonly ((quote: string, figure: string) =>
 
 /** One sentence that gives the person's words back, by the part of the story they told. */
 export const REFLECTION_LINES: Record<'result' | 'action' | 'learning' | 'teamAction' | 'task' | 'situation' | 'other', readonly QuoteLine[]> = {
-  result: [(quote) => `“${quote}” — so that is how it landed.`, (quote) => `So the outcome was “${quote}”.`, (quote) => `“${quote}” — good, now I know where it ended up.`],
+  result: [
+    (quote) => `“${quote}” — so that is how it landed.`,
+    (quote) => `So the outcome was “${quote}”.`,
+    (quote) => `“${quote}” — good, now I know where it ended up.`,
+  ],
   action: [
     (quote) => `You said “${quote}” — that is the part that shows what you bring.`,
     (quote) => `“${quote}” — I like how concrete that is.`,
     (quote) => `“${quote}” — that is a real step you took, not just something that happened to you.`,
   ],
-  learning: [(quote) => `“${quote}” — that is a real insight to carry forward.`, (quote) => `“${quote}” — that kind of reflection is what makes a story yours.`],
+  learning: [
+    (quote) => `“${quote}” — that is a real insight to carry forward.`,
+    (quote) => `“${quote}” — that kind of reflection is what makes a story yours.`,
+  ],
   teamAction: [(quote) => `“${quote}” — it sounds like a real team effort.`, (quote) => `“${quote}” — so the team moved on it together.`],
   task: [(quote) => `“${quote}” — so that was what was at stake.`, (quote) => `Got it: “${quote}”.`],
-  situation: [(quote) => `So the scene is: “${quote}”.`, (quote) => `“${quote}” — that sets the scene well.`, (quote) => `Thanks, that gives me the picture: “${quote}”.`],
+  situation: [
+    (quote) => `So the scene is: “${quote}”.`,
+    (quote) => `“${quote}” — that sets the scene well.`,
+    (quote) => `Thanks, that gives me the picture: “${quote}”.`,
+  ],
   other: [(quote) => `“${quote}” — thank you for telling me that.`, (quote) => `I hear you: “${quote}”.`],
 };
 
@@ -133,7 +148,10 @@ export const STORY_OPENING_LINES: readonly QuoteLine[] = [
   (quote) => `“${quote}” — that sounds like a story worth telling.`,
   (quote) => `“${quote}” — I would love to hear more.`,
 ];
-export const FEELING_LINES: readonly QuoteLine[] = [(feeling) => `It sounds like you felt ${feeling}.`, (feeling) => `Feeling ${feeling} in a moment like that makes sense.`];
+export const FEELING_LINES: readonly QuoteLine[] = [
+  (feeling) => `It sounds like you felt ${feeling}.`,
+  (feeling) => `Feeling ${feeling} in a moment like that makes sense.`,
+];
 export const THANKS = ['Thank you for sharing that.', 'I appreciate you telling me this.'];
 
 export const COACH_INTRODUCTION =
@@ -173,11 +191,7 @@ export const INTERVIEW_FOLLOW_UPS: Record<'situation' | 'action' | 'personal' | 
   ],
   /** The answer says what "we" did: an interviewer wants the candidate's own part. */
   personal: ['That is what the team did — what did you do yourself?', 'Which part of that was yours, personally?'],
-  result: [
-    'What was the measurable outcome?',
-    'How did it end, and how did you know it had worked?',
-    'What changed because of what you did?',
-  ],
+  result: ['What was the measurable outcome?', 'How did it end, and how did you know it had worked?', 'What changed because of what you did?'],
   learning: ['What did you take from it that you would bring to this role?', 'What would you do differently if it happened in this new role?'],
 };
 /** Asked when a complete answer does not yet show the requirement it was about (built around its label). */
@@ -264,12 +278,19 @@ export const INTERVIEW_INTRODUCTION =
 export const INTERVIEW_OFF_TOPIC_LEADS = ["Let's keep to the interview for now.", 'I will leave that one aside — we are practising for your interview.'];
 export const INTERVIEW_THANKS_LEADS = ['You are welcome!', 'My pleasure.'];
 /** Said when the person ends the practice. */
-export const INTERVIEW_GOODBYES = ['Thank you for practising today — well done. Come back any time to practise again.', 'Good work today. Come back whenever you want another round.'];
+export const INTERVIEW_GOODBYES = [
+  'Thank you for practising today — well done. Come back any time to practise again.',
+  'Good work today. Come back whenever you want another round.',
+];
 /** Said when the person ends a story conversation. */
-export const STORY_GOODBYES = ['Thank you for sharing your stories today. Come back any time to tell me another one.', 'Good talking with you — your stories are saved whenever you want to pick them up again.'];
+export const STORY_GOODBYES = [
+  'Thank you for sharing your stories today. Come back any time to tell me another one.',
+  'Good talking with you — your stories are saved whenever you want to pick them up again.',
+];
 
 /** Openings of a sentence that asks, though it ends with a full stop ("Tell me about a time you…"). */
-const ASKING = /^(?:tell me|describe|walk me through|talk me through|give me|share|think of|what|how|which|when|where|why|who|can you|could you|would you|did|do|does|was|were|is|are|have|has)\b/i;
+const ASKING =
+  /^(?:tell me|describe|walk me through|talk me through|give me|share|think of|what|how|which|when|where|why|who|can you|could you|would you|did|do|does|was|were|is|are|have|has)\b/i;
 /** Leads in front of a question ("First,", "Next:", "Now the next requirement."). */
 const QUESTION_LEAD = /^(?:(?:first|next|now|then|so|and|finally|also)[,:]?\s+)+/i;
 

@@ -26,7 +26,18 @@ import {
   WAIT_REPLIES,
   quoting,
 } from './coach-phrases.ts';
-import { classify, clauses, hasNumber, isNonAnswer, quotable, quoteFor, type NonAnswerKind, type Requirement, showsRequirement, words } from '@story/proto/story-analysis';
+import {
+  classify,
+  clauses,
+  hasNumber,
+  isNonAnswer,
+  quotable,
+  quoteFor,
+  type NonAnswerKind,
+  type Requirement,
+  showsRequirement,
+  words,
+} from '@story/proto/story-analysis';
 import { reflection, storyReply } from './story-coach.ts';
 import { itemAt, normalize, type Turn, type TurnWriter } from './turn-writer.ts';
 
@@ -73,7 +84,9 @@ function readInterview(writer: TurnWriter, requirements: readonly Requirement[])
   });
   const since = askedAt >= 0 ? writer.history.slice(askedAt + 1) : [];
   // What was not an answer ("Can you repeat that?") is no part of the answer, and the question asked again after it no new follow-up.
-  const notAnswers = new Set(since.filter((turn, i) => turn.role === 'user' && isNonAnswer(turn.content, since[i - 1]?.content ?? writer.history[askedAt]?.content ?? '')));
+  const notAnswers = new Set(
+    since.filter((turn, i) => turn.role === 'user' && isNonAnswer(turn.content, since[i - 1]?.content ?? writer.history[askedAt]?.content ?? '')),
+  );
   const answers = [...since.filter((turn) => turn.role === 'user' && !notAnswers.has(turn)).map((turn) => turn.content), writer.text];
   const followUps = since.filter((turn, i) => asks(turn, FOLLOW_UP_QUESTIONS) && !notAnswers.has(since[i - 1] ?? turn)).length;
   const figureForResult = asks(since.at(-1), RESULT_FOLLOW_UPS) && hasNumber(writer.text);
@@ -141,7 +154,13 @@ interface Acknowledgement {
 }
 
 /** Once every requirement was asked: a wrap-up, then the least practised requirement again in new words. */
-function anotherRound(writer: TurnWriter, requirements: readonly Requirement[], counts: readonly number[], current: number, { praise, quote }: Acknowledgement): string {
+function anotherRound(
+  writer: TurnWriter,
+  requirements: readonly Requirement[],
+  counts: readonly number[],
+  current: number,
+  { praise, quote }: Acknowledgement,
+): string {
   const wrappedUp = INTERVIEW_WRAP_UPS.some((question) => writer.wasAsked(question));
   const wrapUp = writer.fresh(INTERVIEW_WRAP_UPS);
   if (!wrappedUp && wrapUp) return `${praise} That covers every requirement you selected: ${listLabels(requirements)}. ${wrapUp}`;
@@ -233,8 +252,7 @@ export function interviewReply(writer: TurnWriter, requirements: readonly Requir
   }
 
   const quote = isSubstantive(text) ? (quoteFor(text, 'result') ?? quoteFor(text, 'action') ?? quotable(clauses(text)[0] ?? '')) : '';
-  const praise =
-    declined || words(quote).length < 2 ? writer.pick(INTERVIEW_SKIPS) : writer.pick(INTERVIEW_PRAISE.map((line) => line(quote, current.label)));
+  const praise = declined || words(quote).length < 2 ? writer.pick(INTERVIEW_SKIPS) : writer.pick(INTERVIEW_PRAISE.map((line) => line(quote, current.label)));
   const nextIndex = state.counts.findIndex((count) => count === 0);
   if (nextIndex < 0) return anotherRound(writer, requirements, state.counts, state.current, { praise, quote });
   return `${praise} ${writer.pick(INTERVIEW_NEXT_LEADS)} ${itemAt(requirements, nextIndex).question}`;

@@ -58,7 +58,13 @@ describe('requirements read from a snippet written in markdown', () => {
 
 describe('offline coach: practising, the steps taken are not the outcome', () => {
   it('asks for the result of an answer that tells only steps, without calling a step the outcome', () => {
-    const { replies } = converse(['Hi', 'At my last job the ingestion pipeline kept timing out, so I rolled back the deploy, found the pool was exhausted, raised the pool size and added a circuit breaker.'], SNIPPET);
+    const { replies } = converse(
+      [
+        'Hi',
+        'At my last job the ingestion pipeline kept timing out, so I rolled back the deploy, found the pool was exhausted, raised the pool size and added a circuit breaker.',
+      ],
+      SNIPPET,
+    );
     expect(replies[1]).not.toMatch(/outcome was|how it landed|where it ended up|that is a measurable outcome|makes the result concrete/);
     expect(questions(replies[1] ?? '')[0]).toMatch(/outcome|how did it end|what changed/i);
   });
@@ -80,10 +86,20 @@ describe('offline coach: practising, what is not an answer', () => {
   it('repeats the question word for word when asked to', () => {
     for (const text of ['Can you repeat the question?', 'Sorry, what was the question?', 'I didn’t catch that.']) {
       const reply = afterOpening(text);
-      expect(reply, text).toMatch(/^(Of course\.|Sure — here it is again\.|No problem, here is the question again\.) Tell me about a time you had to own the reliability of our ingestion pipeline\.$/);
+      expect(reply, text).toMatch(
+        /^(Of course\.|Sure — here it is again\.|No problem, here is the question again\.) Tell me about a time you had to own the reliability of our ingestion pipeline\.$/,
+      );
     }
     const followUp = 'You said “I rolled back the deploy” — that is the part that shows what you bring. What was the measurable outcome?';
-    const again = coachTurn({ text: 'Could you say that again, please?', history: [{ role: 'assistant', content: OPENING }, { role: 'user', content: 'I rolled back the deploy.' }, { role: 'assistant', content: followUp }], context: SNIPPET });
+    const again = coachTurn({
+      text: 'Could you say that again, please?',
+      history: [
+        { role: 'assistant', content: OPENING },
+        { role: 'user', content: 'I rolled back the deploy.' },
+        { role: 'assistant', content: followUp },
+      ],
+      context: SNIPPET,
+    });
     expect(again).toMatch(/What was the measurable outcome\?$/);
   });
 
@@ -93,7 +109,11 @@ describe('offline coach: practising, what is not an answer', () => {
     expect(questions(wait)).toEqual([]);
     const answer = coachTurn({
       text: 'At my last job I rebuilt the monitoring for our ingestion pipeline and I added retries.',
-      history: [{ role: 'assistant', content: OPENING }, { role: 'user', content: 'Give me a second to think.' }, { role: 'assistant', content: wait }],
+      history: [
+        { role: 'assistant', content: OPENING },
+        { role: 'user', content: 'Give me a second to think.' },
+        { role: 'assistant', content: wait },
+      ],
       context: SNIPPET,
     });
     expect(questions(answer)[0]).toMatch(/outcome|how did it end|what changed/i);
@@ -112,7 +132,10 @@ describe('offline coach: practising, what is not an answer', () => {
   });
 
   it('does not take "Can you repeat the question?" as a follow-up asked, so an answer after it still gets its follow-ups', () => {
-    const { replies } = converse(['Hi', 'Can you repeat the question?', 'At my last job I owned the ingestion pipeline and I rebuilt its monitoring.'], SNIPPET);
+    const { replies } = converse(
+      ['Hi', 'Can you repeat the question?', 'At my last job I owned the ingestion pipeline and I rebuilt its monitoring.'],
+      SNIPPET,
+    );
     expect(replies[1]).toMatch(/Tell me about a time you had to own the reliability of our ingestion pipeline\.$/);
     expect(questions(replies[2] ?? '')[0]).toMatch(/outcome|how did it end|what changed/i);
   });

@@ -7,9 +7,14 @@ describe('offline coach model', () => {
     const request = { text: 'I rebuilt the billing system at my startup.', history: [] };
     expect(coachTurn(request)).toBe(coachTurn(request));
     const openings = new Set(
-      ['I rebuilt the billing system.', 'I trained the new hires.', 'I rewrote the onboarding guide.', 'I negotiated a new contract.', 'I fixed the flaky tests.', 'I organised the offsite.'].map(
-        (text) => coachTurn({ text, history: [] }).replace(/“[^”]*”/g, '…'),
-      ),
+      [
+        'I rebuilt the billing system.',
+        'I trained the new hires.',
+        'I rewrote the onboarding guide.',
+        'I negotiated a new contract.',
+        'I fixed the flaky tests.',
+        'I organised the offsite.',
+      ].map((text) => coachTurn({ text, history: [] }).replace(/“[^”]*”/g, '…')),
     );
     expect(openings.size).toBeGreaterThan(1);
   });
@@ -23,4 +28,3 @@ describe('offline coach model', () => {
     }
   });
 });
-

@@ -118,7 +118,10 @@ describe('offline coach: single turns', () => {
   it('acknowledges a feeling by name', () => {
     const reply = coachTurn({
       text: 'I presented the plan to the board and I was so nervous.',
-      history: [{ role: 'user', content: 'At my previous company we needed funding for a new product line.' }, { role: 'assistant', content: 'What did you do first?' }],
+      history: [
+        { role: 'user', content: 'At my previous company we needed funding for a new product line.' },
+        { role: 'assistant', content: 'What did you do first?' },
+      ],
     });
     expect(reply).toMatch(/nervous/);
   });
@@ -196,7 +199,9 @@ describe('offline coach: a count in the situation is not the result', () => {
       'Our app had 2 million users and the login kept failing.',
     ]) {
       const { replies } = converse([opening, 'I rewrote the on-call process and trained every lead.']);
-      expect(replies[0], opening).not.toMatch(/measurable outcome|makes the result concrete|detail people remember|how it landed|the outcome was|where it ended up/);
+      expect(replies[0], opening).not.toMatch(
+        /measurable outcome|makes the result concrete|detail people remember|how it landed|the outcome was|where it ended up/,
+      );
       expect(questions(replies[1] ?? '')[0], opening).toMatch(/turn out|outcome|as a result|had worked/i);
     }
   });
@@ -211,7 +216,11 @@ describe('offline coach: a count in the situation is not the result', () => {
   });
 
   it('hears a change told with a figure as a measured result', () => {
-    const { replies } = converse(['At my last job our support queue was out of control.', 'I wrote a triage bot and trained the team on it.', 'Support tickets dropped from 300 to 40 a day.']);
+    const { replies } = converse([
+      'At my last job our support queue was out of control.',
+      'I wrote a triage bot and trained the team on it.',
+      'Support tickets dropped from 300 to 40 a day.',
+    ]);
     expect(replies[2]).toContain('“Support tickets dropped from 300 to 40 a day”');
     expect(questions(replies[2] ?? '')[0]).toMatch(/learn|differently|change the way|teach/i);
   });
@@ -231,11 +240,19 @@ describe('offline coach: a count in the situation is not the result', () => {
 
 describe('offline coach: the whole thread, not just the last message', () => {
   it('does not open again when a second short message follows the first, but offers themes to pick from', () => {
-    for (const turns of [['first message', 'second message'], ['ok', 'fine'], ['hmm', 'well'], ['12345', 'abc']]) {
+    for (const turns of [
+      ['first message', 'second message'],
+      ['ok', 'fine'],
+      ['hmm', 'well'],
+      ['12345', 'abc'],
+    ]) {
       const { replies } = converse([...turns, 'third one']);
       const second = replies[1] ?? '';
       expect(second, turns.join(' / ')).not.toMatch(/Let's begin|^Great\.|^Good\./);
-      expect(THEMES.filter((theme) => second.includes(theme)), turns.join(' / ')).toHaveLength(3);
+      expect(
+        THEMES.filter((theme) => second.includes(theme)),
+        turns.join(' / '),
+      ).toHaveLength(3);
       expect(questions(second)).toHaveLength(1);
       const asked = replies.flatMap(questions);
       expect(new Set(asked).size).toBe(asked.length);
@@ -283,14 +300,19 @@ describe('offline coach: a story, and what is not an answer', () => {
   ];
 
   it('asks its last question again when asked to repeat it', () => {
-    expect(coachTurn({ text: 'Sorry, can you repeat the question?', history })).toMatch(/^(Of course\.|Sure — here it is again\.|No problem, here is the question again\.) How did it turn out in the end\?$/);
+    expect(coachTurn({ text: 'Sorry, can you repeat the question?', history })).toMatch(
+      /^(Of course\.|Sure — here it is again\.|No problem, here is the question again\.) How did it turn out in the end\?$/,
+    );
   });
 
   it('waits kindly for "give me a second", then takes the answer for the question still standing', () => {
     const wait = coachTurn({ text: 'Give me a second.', history });
     expect(wait).toMatch(/take your time|no rush|take a moment/i);
     expect(questions(wait)).toEqual([]);
-    const next = coachTurn({ text: 'Everything was quiet for months after that.', history: [...history, { role: 'user', content: 'Give me a second.' }, { role: 'assistant', content: wait }] });
+    const next = coachTurn({
+      text: 'Everything was quiet for months after that.',
+      history: [...history, { role: 'user', content: 'Give me a second.' }, { role: 'assistant', content: wait }],
+    });
     expect(questions(next)[0]).not.toMatch(/turn out|outcome|as a result|had worked/i);
   });
 

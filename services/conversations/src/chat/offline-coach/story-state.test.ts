@@ -15,7 +15,10 @@ describe('story state read from the thread', () => {
   });
 
   it('counts an answer given right after a question for what was asked, even in words no pattern knows', () => {
-    const story = readStory('Everything was quiet for months after that.', [user('I rewrote the image loading at my last job.'), coach('How did it turn out in the end?')]);
+    const story = readStory('Everything was quiet for months after that.', [
+      user('I rewrote the image loading at my last job.'),
+      coach('How did it turn out in the end?'),
+    ]);
     expect(story.covered.has('result')).toBe(true);
   });
 
@@ -73,14 +76,24 @@ describe('story state read from the thread', () => {
 
 describe('story state: what is not an answer leaves the question standing', () => {
   it('does not count the question asked again after "Can you repeat that?" as asked twice', () => {
-    const history = [user('I rewrote the image loading.'), coach('How did it turn out in the end?'), user('Can you repeat the question?'), coach('Of course. How did it turn out in the end?')];
+    const history = [
+      user('I rewrote the image loading.'),
+      coach('How did it turn out in the end?'),
+      user('Can you repeat the question?'),
+      coach('Of course. How did it turn out in the end?'),
+    ];
     const story = readStory('ok', history);
     expect(story.covered.has('result')).toBe(false);
     expect(story.lastAsked).toBe('result');
   });
 
   it('takes the answer after "Give me a second" for the question asked before it', () => {
-    const history = [user('I rewrote the image loading.'), coach('How did it turn out in the end?'), user('Give me a second.'), coach('Take all the time you need; there is no rush.')];
+    const history = [
+      user('I rewrote the image loading.'),
+      coach('How did it turn out in the end?'),
+      user('Give me a second.'),
+      coach('Take all the time you need; there is no rush.'),
+    ];
     const story = readStory('Everything was quiet for months after that.', history);
     expect(story.covered.has('result')).toBe(true);
     expect(readStory('about 30%', history).covered.has('quantify')).toBe(true);

@@ -99,7 +99,8 @@ export function readStory(text: string, history: readonly Turn[]): StoryState {
 }
 
 /** True when the new text gives a figure for the result the coach just asked about ("about 30%"). */
-export const answersWithFigure = (story: StoryState, text: string): boolean => (story.lastAsked === 'result' || story.lastAsked === 'quantify') && hasNumber(text);
+export const answersWithFigure = (story: StoryState, text: string): boolean =>
+  (story.lastAsked === 'result' || story.lastAsked === 'quantify') && hasNumber(text);
 
 /** The slots still worth asking about, most important first. */
 export function missingSlots(story: StoryState): StorySlot[] {

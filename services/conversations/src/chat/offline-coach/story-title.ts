@@ -11,20 +11,25 @@ const TITLE_CHARS = 60;
 
 /** "I then led…" → "led…": a title names what happened, not who told it. */
 const LEADING_SUBJECT = /^(?:i|we)\s+(?:(?:then|also|first|finally|personally|just|really|actually|eventually)\s+)?/i;
-const LEADING_FILLER = /^(?:that|so|and|but|well|um|uh|basically|honestly|i think|i guess|i believe|i suppose|last year|this year|last month|back then|at the time)\b[\s,]*/i;
+const LEADING_FILLER =
+  /^(?:that|so|and|but|well|um|uh|basically|honestly|i think|i guess|i believe|i suppose|last year|this year|last month|back then|at the time)\b[\s,]*/i;
 /** Words a title should not end on ("At my first job in a warehouse we" → "At my first job in a warehouse"). */
-const TRAILING_WORDS = /\s+(?:a|an|the|of|to|on|in|at|for|with|and|or|but|by|from|my|our|your|their|his|her|its|that|which|who|as|was|were|is|are|be|been|so|if|when|while|about|i|we|they|he|she|it|had|have)$/i;
+const TRAILING_WORDS =
+  /\s+(?:a|an|the|of|to|on|in|at|for|with|and|or|but|by|from|my|our|your|their|his|her|its|that|which|who|as|was|were|is|are|be|been|so|if|when|while|about|i|we|they|he|she|it|had|have)$/i;
 
 /** A phrase of the person's words as a title: no "I" or filler in front, no ellipsis, a capital first letter. */
 function asTitle(phrase: string): string | undefined {
-  let title = phrase.replace(/…$/, '').replace(/[\s,;:.!-]+$/, '').trim();
-  for (let previous = ''; previous !== title; ) {
+  let title = phrase
+    .replace(/…$/, '')
+    .replace(/[\s,;:.!-]+$/, '')
+    .trim();
+  for (let previous = ''; previous !== title;) {
     previous = title;
     title = title.replace(LEADING_FILLER, '').replace(LEADING_SUBJECT, '').trim();
   }
   title = title.split(/\s+/).slice(0, TITLE_WORDS).join(' ');
   if (title.length > TITLE_CHARS) title = title.slice(0, title.lastIndexOf(' ', TITLE_CHARS));
-  for (let previous = ''; previous !== title; ) {
+  for (let previous = ''; previous !== title;) {
     previous = title;
     title = title.replace(TRAILING_WORDS, '').replace(/[\s,;:.!-]+$/, '');
   }

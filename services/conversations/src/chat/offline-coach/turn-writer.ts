@@ -55,7 +55,10 @@ export class TurnWriter {
     const recent = this.asked.slice(-2);
     for (let i = 0; i < options.length; i++) {
       const option = itemAt(options, this.seed + salt + i);
-      const fragments = option.split(/“[^”]*”/).map(normalize).filter((fragment) => fragment.split(' ').length >= 3);
+      const fragments = option
+        .split(/“[^”]*”/)
+        .map(normalize)
+        .filter((fragment) => fragment.split(' ').length >= 3);
       if (!fragments.some((fragment) => recent.some((turn) => turn.includes(fragment)))) return option;
     }
     return itemAt(options, this.seed + salt);

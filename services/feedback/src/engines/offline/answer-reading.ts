@@ -59,7 +59,8 @@ const SCENE_ANYWHERE = [
   /\bi was (?:a|an|the|on|first|head|assistant|working)\b/i,
 ];
 /** Outcomes the coach's patterns leave to the conversation: a comparison, a date kept, a budget met. */
-const OUTCOME = /\b(?:instead of \d|(?:down|up) (?:to|from) [$€£]?\d+|from \d[\d,.]*\s*(?:%|[a-z]+)?\s+(?:to|down to|up to) \d|ahead of schedule|on schedule|under budget|on budget|first time|went live|renewed|recovered|avoided|prevented|commend\w*|award\w*|signed (?:a|the|up)|no more)\b/i;
+const OUTCOME =
+  /\b(?:instead of \d|(?:down|up) (?:to|from) [$€£]?\d+|from \d[\d,.]*\s*(?:%|[a-z]+)?\s+(?:to|down to|up to) \d|ahead of schedule|on schedule|under budget|on budget|first time|went live|renewed|recovered|avoided|prevented|commend\w*|award\w*|signed (?:a|the|up)|no more)\b/i;
 /** Steps the coach's patterns leave out because they also tell a life event ("I moved to Leeds"): here, only with an object. */
 /** A problem that stopped coming back: "we didn't run out once that summer", "it never happened again". */
 const STOPPED_HAPPENING = /\b(?:didn't|did not|never|haven't|hasn't|no longer)\b[^.;]{0,40}\b(?:again|once|since)\b/i;
@@ -67,7 +68,8 @@ const STOPPED_HAPPENING = /\b(?:didn't|did not|never|haven't|hasn't|no longer)\b
 const HAD_TARGET = /\b(?:i|we) (?:had|were given) (?:a |an |the |only |just )?(?:[\w-]+ ){0,2}(?:deadline|go-live(?: date)?|launch date|target|budget|goal)\b/i;
 const OBJECT_STEP = /\bi (?:then |also |quickly )?(?:moved|used|changed|switched|introduced) (?:the|our|my|it|them|all|every|each|everything|him|her|a|an)\b/i;
 const HYPOTHETICAL = /\b(?:i would|i'd|i will|i'll|i always|i usually|i generally|i normally|i try to|i tend to|i like to|you always have to|you have to)\b/i;
-const ASKS_FOR_EVENT = /\b(?:a time|an occasion|a situation|a project|an example|what happened|how did you|the most|your biggest|proudest|you (?:handled|dealt|solved|led|managed|improved|failed))\b/i;
+const ASKS_FOR_EVENT =
+  /\b(?:a time|an occasion|a situation|a project|an example|what happened|how did you|the most|your biggest|proudest|you (?:handled|dealt|solved|led|managed|improved|failed))\b/i;
 const QUESTION_SUBJECT =
   /^(?:(?:can|could) you |please )?(?:tell me about|describe|talk me through|walk me through|share|give me an example of|what happened (?:with|when)|how (?:did|do|would) you|what (?:is|was|were))\s+(?:(?:a|an|the|one|your) )?(?:time|occasion|situation|project|example)?\s*(?:when |where |in which |that )?(?:you\s+)?(.+?)[.?!]*$/i;
 
@@ -81,7 +83,11 @@ export function questionSubject(question: string): string | undefined {
 
 /** Words of `a` that also stand in `b`, compared by their first five letters. */
 const sharedStems = (a: string, b: string): number => {
-  const stems = new Set(words(b).filter((word) => word.length > 3).map((word) => word.slice(0, 5)));
+  const stems = new Set(
+    words(b)
+      .filter((word) => word.length > 3)
+      .map((word) => word.slice(0, 5)),
+  );
   return new Set(words(a).filter((word) => word.length > 3 && stems.has(word.slice(0, 5)))).size;
 };
 
@@ -96,7 +102,11 @@ export function targetOf(input: AnswerToAssess): AnswerTarget | undefined {
     const byQuestion = [...requirements].sort((a, b) => sharedStems(b.label, input.question) - sharedStems(a.label, input.question))[0];
     const asked = byQuestion && sharedStems(byQuestion.label, input.question) > 0 ? byQuestion : undefined;
     const candidates = asked ? [asked] : requirements;
-    const read = candidates.map((requirement): AnswerTarget => ({ kind: 'requirement', name: requirement.label, shown: requirementEvidence(input.answer, requirement) }));
+    const read = candidates.map((requirement): AnswerTarget => ({
+      kind: 'requirement',
+      name: requirement.label,
+      shown: requirementEvidence(input.answer, requirement),
+    }));
     return read.sort((a, b) => (b.shown?.length ?? 0) - (a.shown?.length ?? 0))[0];
   }
   const subject = questionSubject(input.question);
@@ -138,7 +148,8 @@ export function readAnswer(input: AnswerToAssess): AnswerReading {
     turnIndex = turn;
     const text = withDigits(span.text);
     const elements = new Set(classify(text));
-    if (!elements.has('situation') && ((inTurn < 2 && SCENE_OPENING.test(span.text)) || SCENE_ANYWHERE.some((pattern) => pattern.test(span.text)))) elements.add('situation');
+    if (!elements.has('situation') && ((inTurn < 2 && SCENE_OPENING.test(span.text)) || SCENE_ANYWHERE.some((pattern) => pattern.test(span.text))))
+      elements.add('situation');
     if (OUTCOME.test(text) || STOPPED_HAPPENING.test(text)) elements.add('result');
     if (HAD_TARGET.test(text)) elements.add('task');
     if (OBJECT_STEP.test(span.text)) elements.add('action');

@@ -20,7 +20,11 @@ const MIN_SPOKEN_WORDS = 6;
 const LEADING_FILLER = /^(?:(?:and|but|so|then|um+|uh+|er+m?|well|anyway|basically|actually|also|yeah|okay|ok|oh|like|you know)\b[\s,]*)+/i;
 const TRAILING_PUNCTUATION = /[\s,;:.!?'"“”‘’)-]+$/;
 /** Words a quote should not end on ("we were stuck on an" reads better as "we were stuck"). */
-const DANGLING = new Set('i we they he she it a an the of to on in at for with and or but by from into my our your their his her its that which who as was were is are be been than so if when while about over under up'.split(' '));
+const DANGLING = new Set(
+  'i we they he she it a an the of to on in at for with and or but by from into my our your their his her its that which who as was were is are be been than so if when while about over under up'.split(
+    ' ',
+  ),
+);
 const WORD = /[A-Za-z0-9][A-Za-z0-9'’%£$€.,-]*[A-Za-z0-9%]|[A-Za-z0-9]/g;
 
 /** Words of a text as written (figures and contractions whole). */

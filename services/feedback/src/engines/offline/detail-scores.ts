@@ -11,9 +11,11 @@ const YEAR = /\b(?:19|20)\d\d\b/g;
 const NAME = /(?<![.!?]\s|^|[.!?]["'’”]\s)\b[A-Z][\w&'’-]*(?:\s+(?:&\s+)?[A-Z][\w&'’-]*)*/g;
 const ACRONYM = /\b[A-Z]{2,}s?\b/g;
 const NOT_NAMES = new Set(['I', "I'm", "I've", "I'd", "I'll", 'I’m', 'I’ve', 'I’d', 'I’ll', 'OK']);
-const TIME_ANCHOR = /\b(?:(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?|january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|winter|last (?:year|month|quarter|week)|that (?:night|evening|morning|week))\b/gi;
+const TIME_ANCHOR =
+  /\b(?:(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?|january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|winter|last (?:year|month|quarter|week)|that (?:night|evening|morning|week))\b/gi;
 /** Words that stand where a detail should. */
-const VAGUE = /\b(?:things?|stuff|various|something|somehow|a lot|lots of|loads of|kind of|sort of|etc|whatever|at some point|i think|probably|maybe|more or less|some (?:things|people|stuff|changes|time)|different people|a few times|in general|usually|always)\b/gi;
+const VAGUE =
+  /\b(?:things?|stuff|various|something|somehow|a lot|lots of|loads of|kind of|sort of|etc|whatever|at some point|i think|probably|maybe|more or less|some (?:things|people|stuff|changes|time)|different people|a few times|in general|usually|always)\b/gi;
 
 /** The specifics of a text: figures, names and tools, moments in time, and vague words. */
 function specificsOf(text: string): { figures: number; names: number; anchors: number; vague: number } {
@@ -33,19 +35,27 @@ const byDetail = (a: ReadSpan, b: ReadSpan) => detailOf(b.text) - detailOf(a.tex
 /** Specificity, 0 to 10: names, numbers, tools and moments against vague words; what one would do earns nothing. */
 export function specificityScore(reading: AnswerReading): AssessmentScore {
   const found = specificsOf(reading.answer);
-  const score = 1 + 1.5 * Math.min(found.figures, 4) + 0.8 * Math.min(found.names, 4) + 0.5 * Math.min(found.anchors, 2) - 0.8 * Math.min(found.vague, 6) - (reading.hypothetical ? 2 : 0);
+  const score =
+    1 +
+    1.5 * Math.min(found.figures, 4) +
+    0.8 * Math.min(found.names, 4) +
+    0.5 * Math.min(found.anchors, 2) -
+    0.8 * Math.min(found.vague, 6) -
+    (reading.hypothetical ? 2 : 0);
   const ranked = [...reading.spans].sort(byDetail);
   const detailed = quoteFrom(reading, [ranked[0]], (text) => detailOf(text) > 0);
   if (score >= 7) return scored(reading, 'specificity', score, detailed, COMMENTS.specificity.concrete);
   if (score >= 4) return scored(reading, 'specificity', score, detailed, COMMENTS.specificity.some);
   // Quote the vaguest words said ("a lot of things"), else the clause with the least detail.
   const vaguest = [...reading.spans].sort((a, b) => countOf(b.text, VAGUE) - countOf(a.text, VAGUE))[0];
-  const quoted = vaguest && countOf(vaguest.text, VAGUE) > 0 ? quoteFrom(reading, [vaguest], (text) => countOf(text, VAGUE) > 0) : quoteFrom(reading, [ranked.at(-1)]);
+  const quoted =
+    vaguest && countOf(vaguest.text, VAGUE) > 0 ? quoteFrom(reading, [vaguest], (text) => countOf(text, VAGUE) > 0) : quoteFrom(reading, [ranked.at(-1)]);
   return scored(reading, 'specificity', score, quoted, COMMENTS.specificity.vague);
 }
 
 /** Words with which a person claims a step as their own. */
-const OWNING = /\b(?:myself|on my own|my idea|i decided|i took (?:it on|ownership|the lead|charge|over)|i (?:proposed|offered|volunteered|owned)|i asked to own)\b/i;
+const OWNING =
+  /\b(?:myself|on my own|my idea|i decided|i took (?:it on|ownership|the lead|charge|over)|i (?:proposed|offered|volunteered|owned)|i asked to own)\b/i;
 
 /** Ownership, 0 to 10: the person's own steps ("I wrote…") against the team's ("we moved…"). */
 export function ownershipScore(reading: AnswerReading): AssessmentScore {

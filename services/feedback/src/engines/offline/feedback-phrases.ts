@@ -17,9 +17,13 @@ export function named(target: AnswerTarget | undefined): string {
 /** The prompt for a missing STAR part, built on the answer's own words where it has them. */
 export const STAR_PROMPTS = {
   situation: (action?: AnswerQuote) =>
-    action ? `Before ${quoted(action)}, set the scene: where were you, and what was going wrong?` : 'Set the scene first: where were you working, and what was the problem?',
+    action
+      ? `Before ${quoted(action)}, set the scene: where were you, and what was going wrong?`
+      : 'Set the scene first: where were you working, and what was the problem?',
   task: (situation?: AnswerQuote) =>
-    situation ? `After ${quoted(situation)}, say what you were responsible for: what goal or deadline did you have?` : 'Say what you were responsible for: what goal or deadline did you have?',
+    situation
+      ? `After ${quoted(situation)}, say what you were responsible for: what goal or deadline did you have?`
+      : 'Say what you were responsible for: what goal or deadline did you have?',
   action: (team?: AnswerQuote) =>
     team ? `You said what the team did (${quoted(team)}); what did you do yourself?` : 'What did you do yourself? Tell the steps you took, starting with “I…”.',
   result: (action?: AnswerQuote) =>

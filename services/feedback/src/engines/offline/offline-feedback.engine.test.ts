@@ -31,8 +31,16 @@ describe('the offline feedback engine', () => {
       ['result', true],
     ]);
     expect(feedback.star.find((part) => part.part === 'task')?.quotes[0]?.text).toContain('My goal was');
-    expect(feedback.star.find((part) => part.part === 'result')?.quotes.map((quote) => quote.text).join(' ')).toMatch(/fell from 11 minutes to 7|82% to 97%/);
-    expectQuotesInAnswer(STRONG, feedback.star.flatMap((part) => part.quotes));
+    expect(
+      feedback.star
+        .find((part) => part.part === 'result')
+        ?.quotes.map((quote) => quote.text)
+        .join(' '),
+    ).toMatch(/fell from 11 minutes to 7|82% to 97%/);
+    expectQuotesInAnswer(
+      STRONG,
+      feedback.star.flatMap((part) => part.quotes),
+    );
     expect(feedback.star.every((part) => part.prompt === null)).toBe(true);
   });
 
@@ -45,7 +53,10 @@ describe('the offline feedback engine', () => {
       expect(score.comment).toContain(`“${score.quote?.text}”`);
       expect(score.requirement).toBe('Continuously improve operational processes');
     }
-    expectQuotesInAnswer(STRONG, feedback.assessment.map((score) => score.quote));
+    expectQuotesInAnswer(
+      STRONG,
+      feedback.assessment.map((score) => score.quote),
+    );
     expect(overallScore(feedback.assessment)).toBeGreaterThanOrEqual(8);
   });
 
@@ -80,17 +91,22 @@ describe('the offline feedback engine', () => {
   it('hears a result in a problem that stopped, and keeps "what we sold" in one quote of a spoken answer', () => {
     const spoken =
       'so um when i worked at the garden centre we were like always running out of compost on saturdays and basically i started counting what we sold each weekend ' +
-      'and i put in a standing order with the supplier on thursdays and uh after that we didn\'t run out once that summer';
+      "and i put in a standing order with the supplier on thursdays and uh after that we didn't run out once that summer";
     const feedback = engine.assessNow({ question: 'Tell me about a time you showed initiative.', answer: spoken });
     const part = (name: string) => feedback.star.find((entry) => entry.part === name);
     expect(part('result')?.quotes.map((quote) => quote.text)).toEqual(["after that we didn't run out once that summer"]);
     expect(part('action')?.quotes[0]?.text).toBe('i started counting what we sold each weekend');
     expect(feedback.assessment.find((score) => score.dimension === 'relevance')?.score).toBeGreaterThanOrEqual(7);
-    expect(feedback.assessment.find((score) => score.dimension === 'specificity')?.comment).toMatch(/^“we were like always running out of compost on saturdays” stays general/);
+    expect(feedback.assessment.find((score) => score.dimension === 'specificity')?.comment).toMatch(
+      /^“we were like always running out of compost on saturdays” stays general/,
+    );
   });
 
   it('reads a deadline the person had as the task', () => {
-    const feedback = engine.assessNow({ question: QUESTION, answer: 'The claims team refused to sign off. We had a go-live date six weeks out. I rebuilt their report and they signed off.' });
+    const feedback = engine.assessNow({
+      question: QUESTION,
+      answer: 'The claims team refused to sign off. We had a go-live date six weeks out. I rebuilt their report and they signed off.',
+    });
     expect(feedback.star.find((part) => part.part === 'task')?.quotes[0]?.text).toBe('We had a go-live date six weeks out');
   });
 
@@ -123,8 +139,14 @@ describe('the offline feedback engine', () => {
 
 describe('the offline feedback engine on a story told over several turns', () => {
   const earlier = [
-    { question: 'What is a moment from your work or life that you would like to tell me about?', answer: 'Last year at my company our checkout API kept timing out during sales.' },
-    { question: '“our checkout API kept timing out” — that sets the scene well. What was at stake for you?', answer: 'My job was to keep checkout up through Black Friday.' },
+    {
+      question: 'What is a moment from your work or life that you would like to tell me about?',
+      answer: 'Last year at my company our checkout API kept timing out during sales.',
+    },
+    {
+      question: '“our checkout API kept timing out” — that sets the scene well. What was at stake for you?',
+      answer: 'My job was to keep checkout up through Black Friday.',
+    },
   ];
   const answer = 'I rolled back the deploy, found the pool was exhausted, raised the pool size and added a circuit breaker.';
   const input = { question: 'How did you go about it, step by step?', answer, kind: 'story' as const, earlier };
@@ -174,7 +196,8 @@ describe('the offline feedback engine on words the recogniser was unsure of (iss
     expect(found.length, word).toBeGreaterThan(0);
     return found;
   };
-  const overlaps = (quote: AnswerQuote, unsure: readonly { start: number; end: number }[]) => unsure.some((word) => word.start < quote.end && word.end > quote.start);
+  const overlaps = (quote: AnswerQuote, unsure: readonly { start: number; end: number }[]) =>
+    unsure.some((word) => word.start < quote.end && word.end > quote.start);
 
   it('quotes none of them as evidence, in STAR parts, scores or their sentences, and still reads the answer whole', async () => {
     const heard = await engine.assess({ question: QUESTION, answer: STRONG, requirements: REQUIREMENTS });
@@ -182,7 +205,10 @@ describe('the offline feedback engine on words the recogniser was unsure of (iss
     const quoted = [...heard.star.flatMap((part) => part.quotes), ...heard.assessment.flatMap((score) => (score.quote ? [score.quote] : []))];
     const misheard = ['shift', 'goal', 'pulled', 'minutes', 'dispatch', 'lists'];
     const unsure = misheard.flatMap((word) => wordAt(STRONG, word));
-    expect(quoted.every((quote) => overlaps(quote, unsure)), 'every quote takes in an unsure word').toBe(true);
+    expect(
+      quoted.every((quote) => overlaps(quote, unsure)),
+      'every quote takes in an unsure word',
+    ).toBe(true);
 
     const feedback = await engine.assess({ question: QUESTION, answer: STRONG, requirements: REQUIREMENTS, uncertain: unsure });
     const quotes = [...feedback.star.flatMap((part) => part.quotes), ...feedback.assessment.flatMap((score) => (score.quote ? [score.quote] : []))];

@@ -7,7 +7,10 @@ import { relevanceScore } from './relevance-score.ts';
 import { starParts } from './star-parts.ts';
 
 /** A score whose quote stands in an earlier turn of the story keeps its sentence, without offsets into this answer. */
-const withQuoteInAnswer = (reading: AnswerReading, score: AssessmentScore): AssessmentScore => ({ ...score, quote: score.quote ? (inAnswer(reading, score.quote) ?? null) : null });
+const withQuoteInAnswer = (reading: AnswerReading, score: AssessmentScore): AssessmentScore => ({
+  ...score,
+  quote: score.quote ? (inAnswer(reading, score.quote) ?? null) : null,
+});
 
 /**
  * The default engine: reads the answer with the story signals the offline coach uses (no model, no
@@ -27,7 +30,9 @@ export class OfflineFeedbackEngine implements FeedbackEngine {
     return {
       engine: this.name,
       star: starParts(reading),
-      assessment: [relevanceScore(reading), specificityScore(reading), ownershipScore(reading), impactScore(reading), structureScore(reading)].map((score) => withQuoteInAnswer(reading, score)),
+      assessment: [relevanceScore(reading), specificityScore(reading), ownershipScore(reading), impactScore(reading), structureScore(reading)].map((score) =>
+        withQuoteInAnswer(reading, score),
+      ),
     };
   }
 }

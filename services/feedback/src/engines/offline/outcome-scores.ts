@@ -7,7 +7,8 @@ import { withDigits } from './spelled-numbers.ts';
 
 const COMPARISON = /\bfrom\s+[$€£]?\d[^.;]*?\bto\s+[$€£]?\d|\binstead of\b|\bagainst\b[^.;]*\d|\b\d+(?:\.\d+)?x\b/i;
 const RECOGNITION = /\b(?:renewed|promoted|thanked|adopted|approved|booked|praised|review|asked me to present|signed|recommended)\b/i;
-const HEDGE = /\b(?:i think|probably|maybe|not (?:totally |really |entirely )?sure|more or less|i guess|sort of|kind of|roughly on|or close to|fairly sure|seemed)\b/i;
+const HEDGE =
+  /\b(?:i think|probably|maybe|not (?:totally |really |entirely )?sure|more or less|i guess|sort of|kind of|roughly on|or close to|fairly sure|seemed)\b/i;
 
 const isMeasured = (said: string) => {
   const text = withDigits(said);

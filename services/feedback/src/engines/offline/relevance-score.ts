@@ -19,7 +19,8 @@ export function relevanceScore(reading: AnswerReading): AssessmentScore {
   if (reading.hypothetical && reading.asksForEvent) return scored(reading, 'relevance', 3, quoteFrom(reading, []), COMMENTS.relevance.hypothetical);
 
   const shown = target.shown;
-  if (shown === undefined) return scored(reading, 'relevance', story ? 7 : 5, quoteFrom(reading, [reading.spans.find(isStoryClause)]), COMMENTS.relevance.partly);
+  if (shown === undefined)
+    return scored(reading, 'relevance', story ? 7 : 5, quoteFrom(reading, [reading.spans.find(isStoryClause)]), COMMENTS.relevance.partly);
   if (shown.length === 0) {
     // A question's subject gives fewer words to look for than a requirement: be less sure it was missed.
     const score = target.kind === 'question' ? (story ? 4 : 2) : story ? 2 : 1;

@@ -13,7 +13,12 @@ export const countOf = (text: string, pattern: RegExp): number => text.match(pat
  * What to quote: from the first of `spans` (else the answer's first clause), the part that `shows`
  * the finding when given, from `from` on ("I …"). Null only for an answer with no words.
  */
-export const quoteFrom = (reading: AnswerReading, spans: readonly (ReadSpan | undefined)[], shows?: (text: string) => boolean, from?: RegExp): AnswerQuote | null => {
+export const quoteFrom = (
+  reading: AnswerReading,
+  spans: readonly (ReadSpan | undefined)[],
+  shows?: (text: string) => boolean,
+  from?: RegExp,
+): AnswerQuote | null => {
   // Only words that were heard are quoted: a clause's stretch without unsure words, else the next clause that has one.
   const span = spans.find((candidate) => candidate?.quotable !== undefined)?.quotable ?? reading.spans.find((candidate) => candidate.quotable)?.quotable;
   if (!span) return null;

@@ -5,18 +5,43 @@
  */
 
 const UNITS: Record<string, number> = {
-  zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
-  thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19,
+  zero: 0,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
 };
 const TENS: Record<string, number> = { twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90 };
 const SCALES: Record<string, number> = { hundred: 100, thousand: 1000, million: 1_000_000 };
-const NUMBER_WORD = new RegExp(String.raw`\b(?:${[...Object.keys(UNITS), ...Object.keys(TENS), ...Object.keys(SCALES), 'a'].join('|')})(?:[\s-]+(?:${[...Object.keys(UNITS), ...Object.keys(TENS), ...Object.keys(SCALES), 'and'].join('|')}))*\b`, 'gi');
+const NUMBER_WORD = new RegExp(
+  String.raw`\b(?:${[...Object.keys(UNITS), ...Object.keys(TENS), ...Object.keys(SCALES), 'a'].join('|')})(?:[\s-]+(?:${[...Object.keys(UNITS), ...Object.keys(TENS), ...Object.keys(SCALES), 'and'].join('|')}))*\b`,
+  'gi',
+);
 /** Words after a number that make "one" a figure rather than a pronoun ("one customer" stays words). */
-const COUNTED = /^\s*(?:%|percent|per ?cent|times|x\b|hours?|days?|weeks?|months?|years?|minutes?|seconds?|people|users|customers|clients|calls|tickets|covers|pounds|dollars|euros|points|stars|employers|accounts|regions|errors|incidents|bugs|visits|orders|staff|members)/i;
+const COUNTED =
+  /^\s*(?:%|percent|per ?cent|times|x\b|hours?|days?|weeks?|months?|years?|minutes?|seconds?|people|users|customers|clients|calls|tickets|covers|pounds|dollars|euros|points|stars|employers|accounts|regions|errors|incidents|bugs|visits|orders|staff|members)/i;
 
 /** The value of a run of number words ("two hundred" → 200, "a thousand" → 1000), or undefined when it is no number. */
 function valueOf(phrase: string): number | undefined {
-  const parts = phrase.toLowerCase().split(/[\s-]+/).filter((part) => part !== 'and');
+  const parts = phrase
+    .toLowerCase()
+    .split(/[\s-]+/)
+    .filter((part) => part !== 'and');
   let total = 0;
   let current = 0;
   let seen = false;

@@ -30,7 +30,8 @@ export function starParts(reading: AnswerReading): StarPartFeedback[] {
     const spans = spansWith(reading, ELEMENT[part]);
     if (spans.length === 0) return { part, present: false, quotes: [], earlier: [], prompt: prompts[part]() };
     const from = part === 'action' ? /\bI\s/i : undefined;
-    const quote = (span: Span) => (part === 'situation' ? quoteOf(span, 16) : bestQuote(span, (text) => classify(text).has(ELEMENT[part]), { from, maxWords: 16 }));
+    const quote = (span: Span) =>
+      part === 'situation' ? quoteOf(span, 16) : bestQuote(span, (text) => classify(text).has(ELEMENT[part]), { from, maxWords: 16 });
     // The part is told whatever the recogniser was unsure of; its quotes keep to the words it heard.
     const heard = spans.flatMap((span) => (span.quotable ? [span.quotable] : []));
     const own = heard.filter((span) => isInAnswer(reading, span));

@@ -7,7 +7,8 @@ import { OpenAiFeedbackEngine } from './openai-feedback.engine.ts';
 
 const QUESTION = 'Tell me about a time you used SQL.';
 const REQUIREMENT = '2+ years of experience with SQL';
-const ANSWER = 'At Kestrel Foods the managers argued about numbers. We agreed to fix it. I wrote SQL views on our Postgres warehouse, and the Monday meeting went from 90 minutes to 30.';
+const ANSWER =
+  'At Kestrel Foods the managers argued about numbers. We agreed to fix it. I wrote SQL views on our Postgres warehouse, and the Monday meeting went from 90 minutes to 30.';
 
 /** What a well-behaved model answers for ANSWER; tests spoil parts of it. */
 function modelAnswer() {
@@ -68,13 +69,17 @@ describe('the OpenAI feedback engine against a loopback chat-completions server'
     for (const quote of quotes) for (const word of unsure) expect(quote.start < word.end && quote.end > word.start, quote.text).toBe(false);
     for (const score of feedback.assessment) expect(score.comment).not.toMatch(/Postgres|90 minutes/);
     // The model's sure quotes stay the model's.
-    expect(feedback.star.find((part) => part.part === 'situation')?.quotes.map((quote) => quote.text)).toEqual(['At Kestrel Foods the managers argued about numbers']);
+    expect(feedback.star.find((part) => part.part === 'situation')?.quotes.map((quote) => quote.text)).toEqual([
+      'At Kestrel Foods the managers argued about numbers',
+    ]);
     expect(feedback.assessment.find((score) => score.dimension === 'relevance')?.comment).toBe(`"I wrote SQL views" shows ${REQUIREMENT} directly.`);
   });
 
   it('judges a story turn with the story so far: the earlier turns go to the model, and a part only they told stays told with their words', async () => {
     fake.mode = 'answer';
-    const earlier = [{ question: 'What is a moment you would like to tell me about?', answer: 'At Kestrel Foods the managers argued about numbers every Monday.' }];
+    const earlier = [
+      { question: 'What is a moment you would like to tell me about?', answer: 'At Kestrel Foods the managers argued about numbers every Monday.' },
+    ];
     const answer = 'I wrote SQL views on our Postgres warehouse.';
     modelSays({
       star: [
@@ -90,7 +95,11 @@ describe('the OpenAI feedback engine against a loopback chat-completions server'
     expect(request?.body.messages?.[0]?.content).toMatch(/one turn of a story/);
     expect(request?.body.messages?.at(-1)?.content).toContain(earlier[0]?.answer);
     const situation = feedback.star.find((part) => part.part === 'situation');
-    expect(situation).toMatchObject({ present: true, quotes: [], earlier: [expect.objectContaining({ turn: 1, text: expect.stringContaining('At Kestrel Foods') })] });
+    expect(situation).toMatchObject({
+      present: true,
+      quotes: [],
+      earlier: [expect.objectContaining({ turn: 1, text: expect.stringContaining('At Kestrel Foods') })],
+    });
     expect(feedback.star.find((part) => part.part === 'result')).toMatchObject({ present: false, prompt: 'How did it turn out?', earlier: [] });
   });
 
@@ -117,7 +126,13 @@ describe('the OpenAI feedback engine against a loopback chat-completions server'
     spoiled.star[2] = { part: 'action', present: true, quotes: ['I single-handedly rebuilt the data platform'], prompt: null };
     spoiled.star[3] = { part: 'result', present: true, quotes: ['saving £2m a year', 'the Monday meeting went from 90 minutes to 30'], prompt: null };
     spoiled.assessment[0] = { dimension: 'relevance', score: 10, quote: 'ten years of SQL', requirement: REQUIREMENT, comment: '"ten years of SQL" shows it.' };
-    spoiled.assessment[2] = { dimension: 'ownership', score: 10, quote: 'I wrote SQL views', requirement: REQUIREMENT, comment: '"I led the whole team" and "I wrote SQL views" show ownership.' };
+    spoiled.assessment[2] = {
+      dimension: 'ownership',
+      score: 10,
+      quote: 'I wrote SQL views',
+      requirement: REQUIREMENT,
+      comment: '"I led the whole team" and "I wrote SQL views" show ownership.',
+    };
     modelSays(spoiled);
     const input = { question: QUESTION, answer: ANSWER, requirements: `- ${REQUIREMENT}` };
     const feedback = await engine.assess(input);
@@ -131,7 +146,7 @@ describe('the OpenAI feedback engine against a loopback chat-completions server'
 
   it('finds a quote written in another case or with other apostrophes, and keeps the answer’s own text', async () => {
     const answer = "I didn't wait: I called the supplier myself.";
-    modelSays({ star: [{ part: 'action', present: true, quotes: ["i didn’t wait"], prompt: null }], assessment: [] });
+    modelSays({ star: [{ part: 'action', present: true, quotes: ['i didn’t wait'], prompt: null }], assessment: [] });
     const feedback = await engine.assess({ question: 'What did you do?', answer });
     expect(feedback.star.find((part) => part.part === 'action')?.quotes).toEqual([{ start: 0, end: 13, text: "I didn't wait" }]);
     // Parts and dimensions the model left out come from the offline scorer: always four parts and five scores.
@@ -148,11 +163,27 @@ describe('the OpenAI feedback engine against a loopback chat-completions server'
   });
 
   it('is what FEEDBACK_ENGINE=openai picks; a model that hangs past the timeout leaves the answer to the offline scorer', async () => {
-    const picked = createFeedbackEngines({ FEEDBACK_ENGINE: 'openai', OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: baseURL, OPENAI_CHAT_MODEL: 'gpt-4o-mini', FEEDBACK_TIMEOUT_MS: 300 });
+    const picked = createFeedbackEngines({
+      FEEDBACK_ENGINE: 'openai',
+      OPENAI_API_KEY: 'sk-test',
+      OPENAI_BASE_URL: baseURL,
+      OPENAI_CHAT_MODEL: 'gpt-4o-mini',
+      FEEDBACK_TIMEOUT_MS: 300,
+    });
     expect(picked.engine.name).toBe('openai');
-    expect(createFeedbackEngines({ FEEDBACK_ENGINE: 'offline', OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: undefined, OPENAI_CHAT_MODEL: 'x', FEEDBACK_TIMEOUT_MS: 300 }).engine.name).toBe('offline');
+    expect(
+      createFeedbackEngines({
+        FEEDBACK_ENGINE: 'offline',
+        OPENAI_API_KEY: 'sk-test',
+        OPENAI_BASE_URL: undefined,
+        OPENAI_CHAT_MODEL: 'x',
+        FEEDBACK_TIMEOUT_MS: 300,
+      }).engine.name,
+    ).toBe('offline');
 
-    const service = await startTestFeedback({ env: { FEEDBACK_ENGINE: 'openai', OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: baseURL, FEEDBACK_TIMEOUT_MS: '300' } });
+    const service = await startTestFeedback({
+      env: { FEEDBACK_ENGINE: 'openai', OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: baseURL, FEEDBACK_TIMEOUT_MS: '300' },
+    });
     try {
       expect(service.deps.engine.name).toBe('openai');
       fake.mode = 'answer';

@@ -34,7 +34,10 @@ export class OpenAiFeedbackEngine implements FeedbackEngine {
       model: this.options.model,
       temperature: 0,
       messages: [
-        { role: 'system', content: input.earlier?.length || input.kind === 'story' ? `${FEEDBACK_SYSTEM_PROMPT}\n\n${STORY_TURN_PROMPT}` : FEEDBACK_SYSTEM_PROMPT },
+        {
+          role: 'system',
+          content: input.earlier?.length || input.kind === 'story' ? `${FEEDBACK_SYSTEM_PROMPT}\n\n${STORY_TURN_PROMPT}` : FEEDBACK_SYSTEM_PROMPT,
+        },
         { role: 'user', content: feedbackRequest(input) },
       ],
       response_format: zodResponseFormat(modelFeedbackSchema, 'answer_feedback'),
@@ -68,7 +71,13 @@ export class OpenAiFeedbackEngine implements FeedbackEngine {
       const said = model.assessment.find((entry) => entry.dimension === dimension);
       const fallback = offline.assessment.find((entry) => entry.dimension === dimension);
       const quote = said && locateQuote(input.answer, said.quote);
-      if (!said || !heard(quote) || !quotesOnlyTheAnswer(said.comment, input.answer) || !quotesOnlyHeardWords(said.comment, input.answer, unsure) || !said.comment.trim()) {
+      if (
+        !said ||
+        !heard(quote) ||
+        !quotesOnlyTheAnswer(said.comment, input.answer) ||
+        !quotesOnlyHeardWords(said.comment, input.answer, unsure) ||
+        !said.comment.trim()
+      ) {
         if (fallback) return fallback;
         return { dimension, score: 0, comment: '', quote: null, requirement: null };
       }

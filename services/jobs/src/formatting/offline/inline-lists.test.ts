@@ -18,7 +18,7 @@ describe('flattened postings: inline sections and lists', () => {
 
   it('splits a paragraph of sections with semicolon lists, keeping the prose before them', () => {
     const markdown = formatKeepingWords(
-      'Northwind Freight moves 40,000 pallets a day. Responsibilities: build and run pipelines in Python and Spark; own the data models behind routing; work with the hiring team\'s product managers. Qualifications: 5+ years of data engineering; strong SQL and Python; fluent English (German is a plus; Dutch too).',
+      "Northwind Freight moves 40,000 pallets a day. Responsibilities: build and run pipelines in Python and Spark; own the data models behind routing; work with the hiring team's product managers. Qualifications: 5+ years of data engineering; strong SQL and Python; fluent English (German is a plus; Dutch too).",
     );
     expect(headingsOf(markdown)).toEqual(['Responsibilities', 'Qualifications']);
     expect(listItemsOf(markdown)).toEqual([
@@ -37,26 +37,43 @@ describe('flattened postings: inline sections and lists', () => {
       "What you'll be doing • Design and build APIs • Own services end to end What we're looking for • 4+ years with Python • You write clear design docs Benefits • 25 days holiday • Private healthcare",
     );
     expect(headingsOf(markdown)).toEqual(["What you'll be doing", "What we're looking for", 'Benefits']);
-    expect(listItemsOf(markdown)).toEqual(['Design and build APIs', 'Own services end to end', '4+ years with Python', 'You write clear design docs', '25 days holiday', 'Private healthcare']);
+    expect(listItemsOf(markdown)).toEqual([
+      'Design and build APIs',
+      'Own services end to end',
+      '4+ years with Python',
+      'You write clear design docs',
+      '25 days holiday',
+      'Private healthcare',
+    ]);
   });
 
   it('reads inline dashes, inline numbers, a lead-in colon and capitalised section names', () => {
-    const dashes = formatKeepingWords('Harbor Outfitters is an outdoor store. Duties: - Greet customers - Run the register - Keep the fitting rooms tidy Requirements: - Weekend availability - Must be 18 or older');
+    const dashes = formatKeepingWords(
+      'Harbor Outfitters is an outdoor store. Duties: - Greet customers - Run the register - Keep the fitting rooms tidy Requirements: - Weekend availability - Must be 18 or older',
+    );
     expect(headingsOf(dashes)).toEqual(['Duties', 'Requirements']);
     expect(listItemsOf(dashes)).toEqual(['Greet customers', 'Run the register', 'Keep the fitting rooms tidy', 'Weekend availability', 'Must be 18 or older']);
-    const numbers = formatKeepingWords('Responsibilities: 1) Build dashboards for 14 hospitals 2) Validate data 3) Present findings. Qualifications: 1) A degree in statistics 2) 2+ years with SQL');
+    const numbers = formatKeepingWords(
+      'Responsibilities: 1) Build dashboards for 14 hospitals 2) Validate data 3) Present findings. Qualifications: 1) A degree in statistics 2) 2+ years with SQL',
+    );
     expect(numbers).toContain('1. Build dashboards for 14 hospitals\n2. Validate data\n3. Present findings.');
     expect(numbers).toContain('## Qualifications\n\n1. A degree in statistics\n2. 2+ years with SQL');
-    const leadIn = formatKeepingWords("As Store Manager you will lead a team of 25. Your day-to-day: - open and close the store - plan rotas - coach supervisors");
+    const leadIn = formatKeepingWords(
+      'As Store Manager you will lead a team of 25. Your day-to-day: - open and close the store - plan rotas - coach supervisors',
+    );
     expect(headingsOf(leadIn)).toEqual(['Your day-to-day']);
     expect(listItemsOf(leadIn)).toEqual(['open and close the store', 'plan rotas', 'coach supervisors']);
-    const capitals = formatKeepingWords('ABOUT US We sell outdoor gear across Europe. RESPONSIBILITIES Build dashboards; analyse campaigns weekly; support A/B tests. REQUIREMENTS 2+ years as an analyst; solid SQL; German and English.');
+    const capitals = formatKeepingWords(
+      'ABOUT US We sell outdoor gear across Europe. RESPONSIBILITIES Build dashboards; analyse campaigns weekly; support A/B tests. REQUIREMENTS 2+ years as an analyst; solid SQL; German and English.',
+    );
     expect(headingsOf(capitals)).toEqual(['ABOUT US', 'RESPONSIBILITIES', 'REQUIREMENTS']);
     expect(listItemsOf(capitals)).toHaveLength(6);
   });
 
   it('makes short sentences under a duties section items, and prose stays prose', () => {
-    const markdown = formatKeepingWords("What you'll do: Design grippers for new items. Build prototypes in our shop. Work with the controls team. Travel to customer sites a few times a year.");
+    const markdown = formatKeepingWords(
+      "What you'll do: Design grippers for new items. Build prototypes in our shop. Work with the controls team. Travel to customer sites a few times a year.",
+    );
     expect(listItemsOf(markdown)).toHaveLength(4);
     const prose = 'About the role: We are hiring our first designer. You will shape the product. You will report to the CEO.';
     expect(listItemsOf(formatKeepingWords(prose))).toEqual([]);

@@ -19,15 +19,47 @@ interface Label {
 
 /** Section names that may close an item's text without a colon ("… design docs Benefits • …"): single words only these. */
 const SINGLE_WORD_TAILS = new Set([
-  'responsibilities', 'requirements', 'qualifications', 'benefits', 'perks', 'duties', 'skills', 'aufgaben', 'anforderungen', 'missions',
-  'avantages', 'requisitos', 'responsabilidades', 'beneficios',
+  'responsibilities',
+  'requirements',
+  'qualifications',
+  'benefits',
+  'perks',
+  'duties',
+  'skills',
+  'aufgaben',
+  'anforderungen',
+  'missions',
+  'avantages',
+  'requisitos',
+  'responsabilidades',
+  'beneficios',
 ]);
 
 const INLINE_BULLET = /\s*[•●▪]\s*/gu;
 /** What starts a list right after a lead-in's colon. */
 const LIST_START = /^(?:[-–•●▪]\s|\(?1[.)]\s)/u;
 /** Words after which a full stop does not end a sentence. */
-const ABBREVIATIONS = new Set(['e.g', 'i.e', 'etc', 'incl', 'approx', 'inc', 'ltd', 'co', 'dr', 'mr', 'ms', 'mrs', 'st', 'vs', 'no', 'z.b', 'bzw', 'ca', 'usw']);
+const ABBREVIATIONS = new Set([
+  'e.g',
+  'i.e',
+  'etc',
+  'incl',
+  'approx',
+  'inc',
+  'ltd',
+  'co',
+  'dr',
+  'mr',
+  'ms',
+  'mrs',
+  'st',
+  'vs',
+  'no',
+  'z.b',
+  'bzw',
+  'ca',
+  'usw',
+]);
 
 const startsUpper = (word: string): boolean => /^[\p{Lu}\p{Lo}]/u.test(word);
 
@@ -55,7 +87,11 @@ function wordsBefore(text: string, at: number): { words: string[]; starts: numbe
  * The longest section name ending the words (its first word capitalised, and either all the
  * words or after a word in lower case, so "Competitive Salary" is not "Salary").
  */
-function sectionNameEnding(words: readonly string[], starts: readonly number[], singleWords: (name: string) => boolean): { name: string; start: number } | undefined {
+function sectionNameEnding(
+  words: readonly string[],
+  starts: readonly number[],
+  singleWords: (name: string) => boolean,
+): { name: string; start: number } | undefined {
   for (let from = 0; from < words.length; from++) {
     const name = words.slice(from).join(' ');
     const first = words[from] ?? '';
@@ -198,7 +234,10 @@ function withTrailingProse(list: InlineList): InlineList {
 function inlineList(body: string, name: string | undefined): InlineList | undefined {
   const bullets = body.match(INLINE_BULLET)?.length ?? 0;
   if (/^[•●▪]/u.test(body) || bullets >= 2) {
-    const items = body.split(INLINE_BULLET).map((item) => item.trim()).filter(Boolean);
+    const items = body
+      .split(INLINE_BULLET)
+      .map((item) => item.trim())
+      .filter(Boolean);
     if (items.length >= 2 || /^[•●▪]/u.test(body)) return { items, ordered: false, delimiter: '' };
   }
   const dash = /^([-–])\s+/u.exec(body)?.[1];
@@ -221,7 +260,13 @@ function inlineList(body: string, name: string | undefined): InlineList | undefi
   return undefined;
 }
 
-const textLine = (template: PostingLine, text: string): PostingLine => ({ kind: 'text', text, indent: 0, level: 0, ...(template.continued ? { continued: true } : {}) });
+const textLine = (template: PostingLine, text: string): PostingLine => ({
+  kind: 'text',
+  text,
+  indent: 0,
+  level: 0,
+  ...(template.continued ? { continued: true } : {}),
+});
 const blank: PostingLine = { kind: 'blank', text: '', indent: 0, level: 0 };
 
 /** The labels of a line, in order, without overlaps. */
@@ -275,7 +320,11 @@ function unlabelledBullets(line: PostingLine): PostingLine[] | undefined {
   // Not a line of facts ("$140k • 0.1% · Remote • United States"): items that say something, no other separators.
   if (items.length < 2 || wordCount(line.text) < 12 || /\s[·|]\s/u.test(line.text) || !items.every((item) => wordCount(item) >= 2)) return undefined;
   if (wordCount(items.join(' ')) < 3 * items.length) return undefined;
-  return [...(lead.trim() ? [textLine(line, lead.trim()), blank] : []), ...items.map((item): PostingLine => ({ kind: 'bullet', text: item.trim(), indent: 0, level: 0, marker: '-' })), blank];
+  return [
+    ...(lead.trim() ? [textLine(line, lead.trim()), blank] : []),
+    ...items.map((item): PostingLine => ({ kind: 'bullet', text: item.trim(), indent: 0, level: 0, marker: '-' })),
+    blank,
+  ];
 }
 
 /** A list item that carries more items behind inline bullets ("• SQL • Python • dbt" pasted on one line). */

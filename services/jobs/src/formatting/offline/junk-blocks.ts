@@ -12,9 +12,37 @@ import { CONNECTION_DEGREE, fieldsOf } from './line-keys.ts';
 /** Names of job sites and networks: on a line of their own they are a logo or a share link at the top or bottom of the paste, or next to other junk. */
 export const SITE_NAMES = new Set(
   [
-    'linkedin', 'indeed', 'glassdoor', 'wellfound', 'angellist', 'angellist talent', 'otta', 'welcome to the jungle', 'stepstone', 'xing',
-    'monster', 'ziprecruiter', 'greenhouse', 'lever', 'workday', 'smartrecruiters', 'dice', 'built in', 'jobs.ch', 'reed', 'totaljobs', 'ashby',
-    'workable', 'personio', 'teamtailor', 'recruitee', 'bamboohr', 'jobvite', 'icims', 'taleo', 'successfactors',
+    'linkedin',
+    'indeed',
+    'glassdoor',
+    'wellfound',
+    'angellist',
+    'angellist talent',
+    'otta',
+    'welcome to the jungle',
+    'stepstone',
+    'xing',
+    'monster',
+    'ziprecruiter',
+    'greenhouse',
+    'lever',
+    'workday',
+    'smartrecruiters',
+    'dice',
+    'built in',
+    'jobs.ch',
+    'reed',
+    'totaljobs',
+    'ashby',
+    'workable',
+    'personio',
+    'teamtailor',
+    'recruitee',
+    'bamboohr',
+    'jobvite',
+    'icims',
+    'taleo',
+    'successfactors',
   ].map((name) => name.toLowerCase()),
 );
 
@@ -30,7 +58,8 @@ const WIDGET_START = new Set(['profile insights', 'hiring insights', 'job activi
 /** A widget's own sub-headings, which do not end it. */
 const WIDGET_HEADINGS = new Set(['skills', 'licenses', 'licences', 'certifications', 'education', 'languages']);
 /** Opens the list of other jobs. */
-const OTHER_JOBS = /^(?:similar jobs|people also viewed|jobs you may be interested in|more jobs like this|jobs like this|recommended jobs|related jobs|similar searches|explore more jobs|other jobs you may like|more jobs (?:from|at) .+|other jobs at .+)$/;
+const OTHER_JOBS =
+  /^(?:similar jobs|people also viewed|jobs you may be interested in|more jobs like this|jobs like this|recommended jobs|related jobs|similar searches|explore more jobs|other jobs you may like|more jobs (?:from|at) .+|other jobs at .+)$/;
 /** Opens an application form. */
 const FORM_START = /^(?:[*✱]\s*indicates a required field|submit your application)$/;
 /** An e-mail header that names people and times, not the job (the subject stays). */
@@ -59,10 +88,17 @@ const isName = (line: string): boolean => wordsIn(line) <= 4 && /^(?:\p{Lu}[\p{L
 /** "Engineering Manager at Northwind Freight", "Talent Partner @ Acme", "Recruiter | Acme". */
 const isTitleAtCompany = (line: string): boolean => wordsIn(line) <= 12 && !endsSentence(line) && /\s(?:at|@|\|)\s/u.test(line);
 
-const isDegreeLine = (line: string): boolean => CONNECTION_DEGREE.test(line.replace(/^[·•]\s*/u, '')) || (fieldsOf(line)?.some((field) => CONNECTION_DEGREE.test(field)) ?? false);
+const isDegreeLine = (line: string): boolean =>
+  CONNECTION_DEGREE.test(line.replace(/^[·•]\s*/u, '')) || (fieldsOf(line)?.some((field) => CONNECTION_DEGREE.test(field)) ?? false);
 
 /** Marks `junk` from `from` on while `belongs` holds for the line (blank lines allowed if `blanks`), up to `limit` lines. */
-function markWhile(lines: readonly string[], junk: boolean[], from: number, belongs: (line: string) => boolean, options: { blanks: boolean; limit: number }): void {
+function markWhile(
+  lines: readonly string[],
+  junk: boolean[],
+  from: number,
+  belongs: (line: string) => boolean,
+  options: { blanks: boolean; limit: number },
+): void {
   for (let index = from; index < lines.length && index < from + options.limit; index++) {
     const line = lines[index] ?? '';
     if (!line) {

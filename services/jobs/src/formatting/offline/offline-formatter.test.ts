@@ -170,7 +170,9 @@ describe('offline formatter: edge cases', () => {
   });
 
   it('keeps a 50,000-character posting whole', () => {
-    const big = Array.from({ length: 60 }, () => pasted(LONG_ENTERPRISE)).join('\n\n').slice(0, 50_000);
+    const big = Array.from({ length: 60 }, () => pasted(LONG_ENTERPRISE))
+      .join('\n\n')
+      .slice(0, 50_000);
     const lines = big.split('\n');
     const content = lines.slice(0, -1).join('\n');
     expect(renderedWords(formatPosting(content)).length).toBeGreaterThan(5_000);
@@ -216,7 +218,7 @@ describe('offline formatter: page furniture and flattened lists (issue 19)', () 
     expect(postingWordsLost('pipelines design', 'design pipelines')).toEqual(['pipelines']);
   });
 
-  it('keeps a recruiter e-mail\'s subject and signature, drops its headers and disclaimer, and does not list the signature', () => {
+  it("keeps a recruiter e-mail's subject and signature, drops its headers and disclaimer, and does not list the signature", () => {
     const markdown = formatPosting(
       [
         'From: Jana Kowalski <jana@talentbridge.io>',
@@ -240,4 +242,3 @@ describe('offline formatter: page furniture and flattened lists (issue 19)', () 
     expect(markdown).toContain('Best regards, Jana Kowalski\\\nSenior Talent Partner | TalentBridge');
   });
 });
-

@@ -91,7 +91,13 @@ const item = (content: Inline, extra: { ordered?: boolean; number?: number; leve
 
 /** After a detail label and its value, short lines that say more about the same thing ("8 hour shift" / "Monday to Friday"). */
 const addsToValue = (line: PostingLine | undefined): line is PostingLine =>
-  line?.kind === 'text' && !line.cells && !isDetailLabel(line.text) && !headingText(line) && !splitLabel(line.text) && wordCount(line.text) <= 8 && !endsSentence(line.text);
+  line?.kind === 'text' &&
+  !line.cells &&
+  !isDetailLabel(line.text) &&
+  !headingText(line) &&
+  !splitLabel(line.text) &&
+  wordCount(line.text) <= 8 &&
+  !endsSentence(line.text);
 
 /** Reads the lines into units: headings, list items, text lines and breaks. */
 function toUnits(lines: readonly PostingLine[]): Unit[] {
@@ -111,11 +117,21 @@ function toUnits(lines: readonly PostingLine[]): Unit[] {
     const lone = (line.pictograph ?? false) && lines[i - 1]?.kind !== 'bullet' && following?.kind !== 'bullet';
     if (line.kind === 'blank' || line.kind === 'rule') units.push({ type: 'break' });
     else if (line.kind === 'heading') units.push({ type: 'heading', level: line.level, text: line.text });
-    else if (line.kind === 'numbered') units.push(item(splitLabel(line.text) ?? { text: line.text }, { ordered: true, number: line.number, level: line.indent >= 2 ? 1 : 0, marker: line.marker }));
+    else if (line.kind === 'numbered')
+      units.push(
+        item(splitLabel(line.text) ?? { text: line.text }, { ordered: true, number: line.number, level: line.indent >= 2 ? 1 : 0, marker: line.marker }),
+      );
     // A single emoji line ("🚀 We're hiring!") is a sentence, not a list.
     else if (line.kind === 'bullet' && lone) units.push({ type: 'text', content: { text: line.text } });
-    else if (line.kind === 'bullet') units.push(item(line.pictograph ? { text: line.text } : (splitLabel(line.text) ?? { text: line.text }), { level: line.level, marker: line.marker }));
-    else if (isDetailLabel(line.text) && following?.kind === 'text' && !isDetailLabel(following.text) && !headingText(following) && wordCount(following.text) <= 12) {
+    else if (line.kind === 'bullet')
+      units.push(item(line.pictograph ? { text: line.text } : (splitLabel(line.text) ?? { text: line.text }), { level: line.level, marker: line.marker }));
+    else if (
+      isDetailLabel(line.text) &&
+      following?.kind === 'text' &&
+      !isDetailLabel(following.text) &&
+      !headingText(following) &&
+      wordCount(following.text) <= 12
+    ) {
       // "Pay" above "$120,000 a year": a job site's details box, one label and value per item.
       units.push(item({ label: line.text, text: following.text }));
       i++;
@@ -132,7 +148,8 @@ function toUnits(lines: readonly PostingLine[]): Unit[] {
 }
 
 /** The sign-off of a letter or e-mail, above the sender's name. */
-const SIGN_OFF = /^(?:(?:best|kind|warm|many thanks and)(?: regards| wishes)?|regards|thanks|thank you|cheers|sincerely|yours sincerely|mit freundlichen grüßen|viele grüße|beste grüße|cordialement|bien à vous|saludos|un saludo|atentamente)\b[,!.]?/iu;
+const SIGN_OFF =
+  /^(?:(?:best|kind|warm|many thanks and)(?: regards| wishes)?|regards|thanks|thank you|cheers|sincerely|yours sincerely|mit freundlichen grüßen|viele grüße|beste grüße|cordialement|bien à vous|saludos|un saludo|atentamente)\b[,!.]?/iu;
 
 /**
  * Lines without bullets that are a list: the first lines under a section of duties or skills, or
@@ -161,7 +178,8 @@ export function buildBlocks(lines: readonly PostingLine[]): Block[] {
     if (run.length === 0) return;
     // Label/value lines always read best as a list; other runs by the rule above.
     const labelled = run.length >= 2 && run.every((line) => line.label !== undefined);
-    if (labelled || isImplicitList(run, sectionFresh && isListSection(section), section !== '')) blocks.push({ type: 'list', ordered: false, start: 1, items: run.map((content) => ({ content, children: [] })) });
+    if (labelled || isImplicitList(run, sectionFresh && isListSection(section), section !== ''))
+      blocks.push({ type: 'list', ordered: false, start: 1, items: run.map((content) => ({ content, children: [] })) });
     else blocks.push({ type: 'paragraph', lines: run });
     sectionFresh = false;
     run = [];
@@ -190,7 +208,8 @@ export function buildBlocks(lines: readonly PostingLine[]): Block[] {
       parent.children.push(unit.content);
       continue;
     }
-    const continuesList = list !== undefined && list.ordered === unit.ordered && list.marker === unit.marker && (!unit.ordered || unit.number === lastNumber + 1);
+    const continuesList =
+      list !== undefined && list.ordered === unit.ordered && list.marker === unit.marker && (!unit.ordered || unit.number === lastNumber + 1);
     if (!continuesList || !list) {
       list = { type: 'list', ordered: unit.ordered, start: unit.ordered ? unit.number : 1, items: [], marker: unit.marker };
       blocks.push(list);

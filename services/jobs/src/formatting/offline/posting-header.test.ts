@@ -3,7 +3,17 @@ import { withHeaderMeta } from './posting-header.ts';
 
 describe('posting header', () => {
   it("joins the header's facts into one meta line and makes the title above them a heading", () => {
-    const lines = ['Northwind Freight', 'Senior Data Engineer', 'Berlin, Germany · 2 weeks ago · Over 100 applicants', '', 'Hybrid', '', 'Full-time', '', 'About the job'];
+    const lines = [
+      'Northwind Freight',
+      'Senior Data Engineer',
+      'Berlin, Germany · 2 weeks ago · Over 100 applicants',
+      '',
+      'Hybrid',
+      '',
+      'Full-time',
+      '',
+      'About the job',
+    ];
     expect(withHeaderMeta(lines)).toEqual([
       'Northwind Freight',
       '## Senior Data Engineer',
@@ -23,8 +33,24 @@ describe('posting header', () => {
   });
 
   it('leaves a title above its company, a single "Company · City · Contract" line, label lines and the body as they are', () => {
-    const indeed = ['Warehouse Associate', 'Buckeye Home Supply', 'Columbus, OH 43219', '$19 - $22 an hour - Full-time', 'Job details', 'Pay', '$19 - $22 an hour'];
-    expect(withHeaderMeta(indeed)).toEqual(['Warehouse Associate', 'Buckeye Home Supply', 'Columbus, OH 43219 · $19 - $22 an hour - Full-time', '', 'Job details', 'Pay', '$19 - $22 an hour']);
+    const indeed = [
+      'Warehouse Associate',
+      'Buckeye Home Supply',
+      'Columbus, OH 43219',
+      '$19 - $22 an hour - Full-time',
+      'Job details',
+      'Pay',
+      '$19 - $22 an hour',
+    ];
+    expect(withHeaderMeta(indeed)).toEqual([
+      'Warehouse Associate',
+      'Buckeye Home Supply',
+      'Columbus, OH 43219 · $19 - $22 an hour - Full-time',
+      '',
+      'Job details',
+      'Pay',
+      '$19 - $22 an hour',
+    ]);
     const german = ['Softwareentwickler (m/w/d) Java', 'Hanseatic Software GmbH · Hamburg · Vollzeit', '', 'Über uns'];
     expect(withHeaderMeta(german)).toEqual(german);
     const labels = ['Principal Engineer', 'Req ID: 2024-11873', 'Posted: 14 October 2024', 'Remote', 'Full-time'];

@@ -24,7 +24,8 @@ const WORKPLACE =
 const CONTRACT =
   /^(?:full[- ]time|part[- ]time|contract(?:or)?|temporary|internship|permanent|freelance|fixed[- ]term|seasonal|vollzeit|teilzeit|feste anstellung|festanstellung|befristet|unbefristet|werkstudent|cdi|cdd|alternance|jornada completa|media jornada|indefinido)$/i;
 const SENIORITY = /^(?:entry level|mid-senior level|senior level|mid level|associate|director|executive|junior|senior)$/i;
-const SALARY = /[$€£¥₹]\s?\d|\d\s?[kK]?\s?[€£$]|\b\d+(?:[.,]\d+)?\s?[kK]\b|\b(?:an hour|a year|per hour|per year|per annum|brutto|gross)\b|\/(?:yr|hr|year|hour)\b/u;
+const SALARY =
+  /[$€£¥₹]\s?\d|\d\s?[kK]?\s?[€£$]|\b\d+(?:[.,]\d+)?\s?[kK]\b|\b(?:an hour|a year|per hour|per year|per annum|brutto|gross)\b|\/(?:yr|hr|year|hour)\b/u;
 const OFFER = /^(?:visa sponsorship|no visa sponsorship|relocation(?: assistance)?|equity)$/i;
 /** "Berlin, Germany", "Columbus, OH 43219", "Berlin, Germany (Hybrid)", "London (hybrid)". */
 const PLACE = /^\p{Lu}[\p{L}.'’ -]*(?:,\s*\p{Lu}[\p{L}.'’ -]*){1,2}(?:\s+\d{4,5}(?:-\d{4})?)?(?:\s*\([^)]{2,30}\))?$/u;
@@ -63,7 +64,8 @@ function isMetaLine(line: string): boolean {
   return bare !== text && wordCount(bare) <= 6;
 }
 
-const tellsAgeOrApplicants = (line: string): boolean => line.split(FIELD).some((field) => APPLICANTS.test(field) || POSTING_AGE.some((pattern) => pattern.test(field)));
+const tellsAgeOrApplicants = (line: string): boolean =>
+  line.split(FIELD).some((field) => APPLICANTS.test(field) || POSTING_AGE.some((pattern) => pattern.test(field)));
 
 const isTitle = (line: string): boolean => {
   const text = line.trim();

@@ -62,7 +62,8 @@ export function classifyLine(raw: string): PostingLine {
   const heading = MARKDOWN_HEADING.exec(trimmed);
   if (heading?.[1] && heading[2]) return line('heading', heading[2], { level: heading[1].length });
   const numbered = NUMBERED.exec(trimmed);
-  if (numbered?.[1] && numbered[2]) return line('numbered', numbered[2].trim(), { number: Number(numbered[1]), marker: /^\(?\d+\./u.test(trimmed) ? '.' : ')' });
+  if (numbered?.[1] && numbered[2])
+    return line('numbered', numbered[2].trim(), { number: Number(numbered[1]), marker: /^\(?\d+\./u.test(trimmed) ? '.' : ')' });
   const bullet = BULLET.exec(trimmed);
   if (bullet?.[1] && bullet[2]?.trim()) {
     const nested = NESTED_BULLET.test(bullet[1]) || indent >= 2;

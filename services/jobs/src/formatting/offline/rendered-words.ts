@@ -36,7 +36,12 @@ export const parseMarkdown = (markdown: string): MarkdownNode => fromMarkdown(ma
 
 /** The words of a text under NFKC (bold letters of social posts read as the letters they are), invisible characters ignored. */
 export function comparableWords(text: string): string[] {
-  return text.normalize('NFKC').replace(/[\u200b-\u200d\u2060\ufeff\u00ad]/g, '').match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
+  return (
+    text
+      .normalize('NFKC')
+      .replace(/[\u200b-\u200d\u2060\ufeff\u00ad]/g, '')
+      .match(/[\p{L}\p{M}\p{N}]+/gu) ?? []
+  );
 }
 
 /** The words a reader sees when the markdown is rendered. */

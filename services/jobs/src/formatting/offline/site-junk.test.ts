@@ -28,13 +28,8 @@ describe('site junk', () => {
     expect(withoutTruncationTail('We offer more')).toBe('We offer more');
   });
 
-  it('drops the issue\'s LinkedIn furniture, the recruiter line included, and keeps the posting\'s age and applicants', () => {
-    const lines = [
-      'Senior Data Engineer',
-      '2 weeks ago · Over 100 applicants',
-      ...LINKEDIN_FURNITURE,
-      'About the job',
-    ];
+  it("drops the issue's LinkedIn furniture, the recruiter line included, and keeps the posting's age and applicants", () => {
+    const lines = ['Senior Data Engineer', '2 weeks ago · Over 100 applicants', ...LINKEDIN_FURNITURE, 'About the job'];
     expect(findJunkLines(lines)).toEqual([false, false, true, true, true, true, true, false]);
   });
 
@@ -69,7 +64,7 @@ describe('site junk', () => {
       '3.4 out of 5 stars',
       'Employer active 1 day ago',
       'Referrals increase your chances of interviewing at Northwind Freight by 2x',
-      'Not the right fit? Sign up for job alerts and we\'ll let you know when new roles open.',
+      "Not the right fit? Sign up for job alerts and we'll let you know when new roles open.",
       '© 2025 Parcelwise Lda. All rights reserved.',
       'See how you compare to over 100 other applicants. Try Premium for €0',
     ];
@@ -77,7 +72,17 @@ describe('site junk', () => {
   });
 
   it('drops a hiring-team card, an insights widget, an application form and the other jobs after the posting, up to where the posting resumes', () => {
-    const card = ['Meet the hiring team', 'Jana K.', 'Jana K.', ' 2nd', 'Engineering Manager at Northwind Freight', 'Job poster', 'Message', '', 'About the job'];
+    const card = [
+      'Meet the hiring team',
+      'Jana K.',
+      'Jana K.',
+      ' 2nd',
+      'Engineering Manager at Northwind Freight',
+      'Job poster',
+      'Message',
+      '',
+      'About the job',
+    ];
     expect(findJunkLines(card)).toEqual([true, true, true, true, true, true, true, false, false]);
     const widget = ['Profile insights', 'Skills', 'Forklift', 'Do you have experience in Forklift?', 'Yes', 'No', 'Skip', 'Job details', 'Pay'];
     expect(findJunkLines(widget)).toEqual([true, true, true, true, true, true, true, false, false]);
@@ -90,14 +95,35 @@ describe('site junk', () => {
   it("drops navigation runs, share links next to junk, an e-mail's From/Sent/To lines and a post's reactions, not a lone word of the posting", () => {
     const page = ['Home', 'Products', 'About', 'Careers', 'Blog', 'Share this job:', 'LinkedIn', 'X', 'Facebook', 'Email', 'Copy link', 'Remote', 'Careers'];
     expect(findJunkLines(page)).toEqual([...page.slice(0, -2).map(() => true), false, false]);
-    const mail = ['From: Jana Kowalski <jana@talentbridge.io>', 'Sent: Tuesday, 3 June 2025 10:14', 'To: Alex Moreau', 'Subject: Senior Data Engineer – Berlin', '', 'Hi Alex,'];
+    const mail = [
+      'From: Jana Kowalski <jana@talentbridge.io>',
+      'Sent: Tuesday, 3 June 2025 10:14',
+      'To: Alex Moreau',
+      'Subject: Senior Data Engineer – Berlin',
+      '',
+      'Hi Alex,',
+    ];
     expect(findJunkLines(mail)).toEqual([true, true, true, false, false, false]);
-    const post = ['Jana K. • 2nd', 'Engineering Manager at Northwind Freight', '1w • Edited •', 'Follow', "We're hiring!", '👍❤️ 128', '14 comments 9 reposts', 'Like', 'Comment', 'Repost', 'Send'];
+    const post = [
+      'Jana K. • 2nd',
+      'Engineering Manager at Northwind Freight',
+      '1w • Edited •',
+      'Follow',
+      "We're hiring!",
+      '👍❤️ 128',
+      '14 comments 9 reposts',
+      'Like',
+      'Comment',
+      'Repost',
+      'Send',
+    ];
     expect(findJunkLines(post)).toEqual(post.map((line) => line !== "We're hiring!"));
   });
 
-  it("takes a board's badges out of a line of fields and its \"- job post\" off a title, and keeps everything else", () => {
-    expect(withoutSiteAdditions('Rotterdam, Netherlands · Reposted 3 days ago · Promoted by hirer · 312 on LinkedIn')).toBe('Rotterdam, Netherlands · Reposted 3 days ago');
+  it('takes a board\'s badges out of a line of fields and its "- job post" off a title, and keeps everything else', () => {
+    expect(withoutSiteAdditions('Rotterdam, Netherlands · Reposted 3 days ago · Promoted by hirer · 312 on LinkedIn')).toBe(
+      'Rotterdam, Netherlands · Reposted 3 days ago',
+    );
     expect(withoutSiteAdditions('Warehouse Associate - Second Shift - job post')).toBe('Warehouse Associate - Second Shift');
     expect(withoutSiteAdditions('Senior Talent Partner | TalentBridge')).toBe('Senior Talent Partner | TalentBridge');
     expect(withoutSiteAdditions('Salary: €85k …see more')).toBe('Salary: €85k');

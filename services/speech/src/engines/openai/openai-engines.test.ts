@@ -15,7 +15,8 @@ import { segmentConfidence } from './openai-speech-to-text.ts';
  */
 function fakeOpenAiAudio(mp3: Buffer): OpenAiLoopback {
   return new OpenAiLoopback((call) => {
-    if (call.path !== '/v1/audio/transcriptions') return call.path === '/v1/audio/speech' ? { bytes: mp3, contentType: 'audio/mpeg' } : { status: 404, json: { error: { message: 'not found' } } };
+    if (call.path !== '/v1/audio/transcriptions')
+      return call.path === '/v1/audio/speech' ? { bytes: mp3, contentType: 'audio/mpeg' } : { status: 404, json: { error: { message: 'not found' } } };
     const text = ' I led the migration of our database. ';
     // Word timestamps only when asked for them, as OpenAI answers (Whisper with verbose_json).
     if (!call.body.toString('latin1').includes('verbose_json')) return { json: { text } };
@@ -26,7 +27,9 @@ function fakeOpenAiAudio(mp3: Buffer): OpenAiLoopback {
       { ...segment, id: 0, start: 0, end: 1.3, text: ' I led the', avg_logprob: -0.105 },
       { ...segment, id: 1, start: 1.3, end: 3.1, text: ' migration of our database.', avg_logprob: -1.4 },
     ];
-    return { json: { task: 'transcribe', language: 'english', duration: 3.1, text, words, ...(call.body.toString('latin1').includes('segment') ? { segments } : {}) } };
+    return {
+      json: { task: 'transcribe', language: 'english', duration: 3.1, text, words, ...(call.body.toString('latin1').includes('segment') ? { segments } : {}) },
+    };
   });
 }
 
@@ -88,7 +91,13 @@ describe('OpenAI speech engines (a loopback server with OpenAI’s audio API)', 
   });
 
   it('estimates the words’ times from the text and the length with a model that gives none (gpt-4o-*-transcribe)', async () => {
-    const config = speechEnvSchema.parse({ NATS_URL: 'nats://127.0.0.1:1', IDENTITY_PUBLIC_KEY: 'pem', OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: baseUrl, OPENAI_TRANSCRIBE_MODEL: 'gpt-4o-mini-transcribe' });
+    const config = speechEnvSchema.parse({
+      NATS_URL: 'nats://127.0.0.1:1',
+      IDENTITY_PUBLIC_KEY: 'pem',
+      OPENAI_API_KEY: 'sk-test',
+      OPENAI_BASE_URL: baseUrl,
+      OPENAI_TRANSCRIBE_MODEL: 'gpt-4o-mini-transcribe',
+    });
     const result = await createSpeechEngines(config, dir).stt.transcribeFile(wav, 'wav', 300);
     const form = fake.calls.at(-1)?.body.toString('latin1') ?? '';
     expect(form).not.toContain('verbose_json');
@@ -116,7 +125,12 @@ describe('OpenAI speech engines (a loopback server with OpenAI’s audio API)', 
   it('speaks with the configured model and voice, with word timings estimated over the MP3’s length', async () => {
     const spoken = await engines.tts.synthesize('Tell me more. What happened next?');
     expect(spoken.mp3.equals(readFileSync(join(dir, 'reply.mp3')))).toBe(true);
-    expect(JSON.parse(fake.calls.at(-1)?.body.toString() ?? '{}')).toMatchObject({ model: 'tts-test', voice: 'nova', input: 'Tell me more. What happened next?', response_format: 'mp3' });
+    expect(JSON.parse(fake.calls.at(-1)?.body.toString() ?? '{}')).toMatchObject({
+      model: 'tts-test',
+      voice: 'nova',
+      input: 'Tell me more. What happened next?',
+      response_format: 'mp3',
+    });
     expect(spoken.durationSeconds).toBeGreaterThan(2);
     expect(spoken.wordTimings.map((timing) => timing.word)).toEqual(['Tell', 'me', 'more.', 'What', 'happened', 'next?']);
     expect(spoken.wordTimings.at(-1)?.end).toBeCloseTo(spoken.durationSeconds, 2);

@@ -31,14 +31,23 @@ const round = (seconds: number) => Math.round(seconds * 1000) / 1000;
  * segment timestamps (a word's confidence comes from its segment's log-probabilities); with a model that gives none, the words' times are estimated from the text over the
  * recording's length (as for OpenAI's spoken replies), so words per minute and fillers still show.
  */
-async function transcribeWithOpenAi(options: OpenAiSpeechToTextOptions, path: string, name: string, durationSeconds: number, signal?: AbortSignal): Promise<Transcription> {
+async function transcribeWithOpenAi(
+  options: OpenAiSpeechToTextOptions,
+  path: string,
+  name: string,
+  durationSeconds: number,
+  signal?: AbortSignal,
+): Promise<Transcription> {
   const file = await toFile(createReadStream(path), name);
   if (!timesWords(options.model)) {
     const result = await options.client.audio.transcriptions.create({ file, model: options.model }, { signal });
     const text = result.text.trim();
     return { text, durationSeconds, wordTimings: unjudged(estimateWordTimings(text, durationSeconds)) };
   }
-  const result = await options.client.audio.transcriptions.create({ file, model: options.model, response_format: 'verbose_json', timestamp_granularities: ['word', 'segment'] }, { signal });
+  const result = await options.client.audio.transcriptions.create(
+    { file, model: options.model, response_format: 'verbose_json', timestamp_granularities: ['word', 'segment'] },
+    { signal },
+  );
   const text = result.text.trim();
   const words = result.words ?? [];
   if (words.length === 0) return { text, durationSeconds, wordTimings: unjudged(estimateWordTimings(text, durationSeconds)) };
@@ -77,7 +86,10 @@ export const WHISPER_WEAK_SEGMENT = { avgLogprob: -1, compressionRatio: 2.4, noS
 export function segmentConfidence(segment: WhisperSegment | undefined): { confidence: number | null; uncertain: boolean } {
   if (!segment) return { confidence: null, uncertain: false };
   const confidence = Math.round(Math.min(1, Math.max(0, Math.exp(segment.avg_logprob) * (1 - segment.no_speech_prob))) * 100) / 100;
-  const weak = segment.avg_logprob < WHISPER_WEAK_SEGMENT.avgLogprob || segment.compression_ratio > WHISPER_WEAK_SEGMENT.compressionRatio || segment.no_speech_prob > WHISPER_WEAK_SEGMENT.noSpeechProb;
+  const weak =
+    segment.avg_logprob < WHISPER_WEAK_SEGMENT.avgLogprob ||
+    segment.compression_ratio > WHISPER_WEAK_SEGMENT.compressionRatio ||
+    segment.no_speech_prob > WHISPER_WEAK_SEGMENT.noSpeechProb;
   return { confidence, uncertain: weak };
 }
 
@@ -91,7 +103,11 @@ class GatheredRecording implements LiveTranscription {
   private readonly file: WriteStream;
   private readonly meter: DurationMeter;
 
-  constructor(private readonly options: OpenAiSpeechToTextOptions, kind: AudioKind, limitSeconds: number) {
+  constructor(
+    private readonly options: OpenAiSpeechToTextOptions,
+    kind: AudioKind,
+    limitSeconds: number,
+  ) {
     this.path = join(options.tmpDir, `story-live-${randomUUID()}.${kind}`);
     this.file = createWriteStream(this.path);
     const maxSeconds = limitSeconds + options.toleranceSeconds;
@@ -140,7 +156,14 @@ export class OpenAiSpeechToText implements SpeechToText {
 
   async transcribeFile(path: string, kind: AudioKind, limitSeconds: number, signal?: AbortSignal): Promise<Transcription> {
     const maxSeconds = limitSeconds + this.options.toleranceSeconds;
-    const durationSeconds = await new DurationMeter({ file: path }, kind, limitSeconds, maxSeconds, decodeDeadlineMs(maxSeconds, this.options.deadlineMarginSeconds), signal).result();
+    const durationSeconds = await new DurationMeter(
+      { file: path },
+      kind,
+      limitSeconds,
+      maxSeconds,
+      decodeDeadlineMs(maxSeconds, this.options.deadlineMarginSeconds),
+      signal,
+    ).result();
     return transcribeWithOpenAi(this.options, path, basename(path), durationSeconds, signal);
   }
 

@@ -22,7 +22,12 @@ export class OpenAiTextToSpeech implements TextToSpeech {
   constructor(private readonly options: OpenAiTextToSpeechOptions) {}
 
   async synthesize(text: string): Promise<SpokenAudio> {
-    const response = await this.options.client.audio.speech.create({ model: this.options.model, voice: this.options.voice, input: text, response_format: 'mp3' });
+    const response = await this.options.client.audio.speech.create({
+      model: this.options.model,
+      voice: this.options.voice,
+      input: text,
+      response_format: 'mp3',
+    });
     const mp3 = Buffer.from(await response.arrayBuffer());
     const meter = new DurationMeter('live', 'mp3', LONGEST_REPLY_SECONDS, LONGEST_REPLY_SECONDS, decodeDeadlineMs(LONGEST_REPLY_SECONDS, 30));
     meter.write(mp3);

@@ -12,14 +12,30 @@ describe('timedWordOf (a line of pocketsphinx -time yes)', () => {
   it('reads a word with its times, without its pronunciation variant, and tells markers and hypotheses apart', () => {
     expect(timedWordOf('migration 1.400 2.080 0.999600')).toEqual({ word: 'migration', start: 1.4, end: 2.08, posterior: 0.9996, token: 'migration' });
     expect(timedWordOf('our(2) 2.190 2.360 0.610329')).toEqual({ word: 'our', start: 2.19, end: 2.36, posterior: 0.610329, token: 'our(2)' });
-    for (const marker of ['<s> 0.000 0.130 0.999400', '</s> 4.440 4.480 1.000000', '<sil> 0.560 0.670 0.660242', '[NOISE] 1.0 1.2 0.5', '++BREATH++ 1.0 1.2 0.5']) expect(timedWordOf(marker), marker).toBe('marker');
+    for (const marker of [
+      '<s> 0.000 0.130 0.999400',
+      '</s> 4.440 4.480 1.000000',
+      '<sil> 0.560 0.670 0.660242',
+      '[NOISE] 1.0 1.2 0.5',
+      '++BREATH++ 1.0 1.2 0.5',
+    ])
+      expect(timedWordOf(marker), marker).toBe('marker');
     expect(timedWordOf('i led the migration of our database')).toBeUndefined();
   });
 });
 
 describe('what pocketsphinx tells of its certainty (-backtrace yes)', () => {
   it('logs the backtrace to a file of its own, replacing any log or backtrace argument (pocketsphinx refuses one given twice)', () => {
-    expect(withBacktrace(['-hmm', 'm', '-logfn', '/dev/null', '-time', 'yes'], '/tmp/x.log')).toEqual(['-hmm', 'm', '-time', 'yes', '-backtrace', 'yes', '-logfn', '/tmp/x.log']);
+    expect(withBacktrace(['-hmm', 'm', '-logfn', '/dev/null', '-time', 'yes'], '/tmp/x.log')).toEqual([
+      '-hmm',
+      'm',
+      '-time',
+      'yes',
+      '-backtrace',
+      'yes',
+      '-logfn',
+      '/tmp/x.log',
+    ]);
   });
 
   it('reads a backtrace row, skipping the log’s other lines, and joins it to the timed word by token and start frame', () => {
@@ -29,7 +45,14 @@ describe('what pocketsphinx tells of its certainty (-backtrace yes)', () => {
     expect(backtraceRowOf('word                 start end   pprob ascr       lscr       lback')).toBeUndefined();
     const word = timedWordOf('led 1.010 1.240 0.066058');
     if (!word || word === 'marker' || !row) throw new Error('a word and a row');
-    expect(evidenceOf(word, new Map([['led@101', row]]))).toEqual({ word: 'led', posterior: 0.066058, frames: 24, acousticPerFrame: -882688 / 24, languageScore: -686, ngramOrder: 2 });
+    expect(evidenceOf(word, new Map([['led@101', row]]))).toEqual({
+      word: 'led',
+      posterior: 0.066058,
+      frames: 24,
+      acousticPerFrame: -882688 / 24,
+      languageScore: -686,
+      ngramOrder: 2,
+    });
     expect(evidenceOf(word, new Map())).toEqual({ word: 'led', posterior: 0.066058, frames: 24 });
   });
 
@@ -63,7 +86,28 @@ describe('OfflineSpeechToText word timings', () => {
     execFileSync('flite', ['-voice', 'rms', '-t', 'I led the migration of our database.', '-o', join(dir, 'one.wav')]);
     execFileSync('flite', ['-voice', 'rms', '-t', 'It took six weeks.', '-o', join(dir, 'two.wav')]);
     firstPartSeconds = Number(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', join(dir, 'one.wav')]).toString());
-    execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-i', join(dir, 'one.wav'), '-f', 'lavfi', '-t', '3', '-i', 'anullsrc=r=8000:cl=mono', '-i', join(dir, 'two.wav'), '-filter_complex', '[0:a]aresample=16000[a];[1:a]aresample=16000[b];[2:a]aresample=16000[c];[a][b][c]concat=n=3:v=0:a=1', '-ar', '16000', '-ac', '1', wav]);
+    execFileSync('ffmpeg', [
+      '-loglevel',
+      'error',
+      '-y',
+      '-i',
+      join(dir, 'one.wav'),
+      '-f',
+      'lavfi',
+      '-t',
+      '3',
+      '-i',
+      'anullsrc=r=8000:cl=mono',
+      '-i',
+      join(dir, 'two.wav'),
+      '-filter_complex',
+      '[0:a]aresample=16000[a];[1:a]aresample=16000[b];[2:a]aresample=16000[c];[a][b][c]concat=n=3:v=0:a=1',
+      '-ar',
+      '16000',
+      '-ac',
+      '1',
+      wav,
+    ]);
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -1,7 +1,16 @@
 import type { AudioKind } from '../../transcribe/audio-format.ts';
 import { drained } from '../child-process.ts';
 import { startPcmDecoder, type PcmSource } from '../pcm-decoder.ts';
-import { AudioTooLongError, DecodeTimeoutError, UnreadableAudioError, WorkCancelledError, decodeDeadlineMs, type LiveTranscription, type SpeechToText, type Transcription } from '../speech-engines.ts';
+import {
+  AudioTooLongError,
+  DecodeTimeoutError,
+  UnreadableAudioError,
+  WorkCancelledError,
+  decodeDeadlineMs,
+  type LiveTranscription,
+  type SpeechToText,
+  type Transcription,
+} from '../speech-engines.ts';
 import { PocketsphinxRecognizer, type RecognizerModel } from './pocketsphinx-recognizer.ts';
 import { CEPSTRAL_MEAN_SECONDS, cepstralMeanOf } from './cepstral-mean.ts';
 import { PCM_SAMPLE_RATE, UtteranceCutter } from './utterance-cutter.ts';
@@ -126,7 +135,12 @@ class RecognitionRun implements LiveTranscription {
       // pocketsphinx times words in the PCM it was fed, which has silence put in at each cut.
       const at = (seconds: number) => Math.round(this.cutter.recordingSecondsAt(seconds) * 1000) / 1000;
       const confidences = wordConfidences(words.map((word) => word.evidence));
-      const wordTimings = words.map((word, index) => ({ word: word.word, start: at(word.start), end: at(word.end), ...(confidences[index] ?? { confidence: null, uncertain: false }) }));
+      const wordTimings = words.map((word, index) => ({
+        word: word.word,
+        start: at(word.start),
+        end: at(word.end),
+        ...(confidences[index] ?? { confidence: null, uncertain: false }),
+      }));
       return { text, durationSeconds: this.cutter.heardSeconds, wordTimings, evidence: words.map((word) => word.evidence) };
     } catch (error) {
       this.refusal = this.stoppedBecause ?? (error instanceof Error ? error : new Error(String(error)));

@@ -38,12 +38,20 @@ export function recognizerArgs(model: RecognizerModel, cepstralMean?: readonly n
   const { modelDir } = model;
   const acousticModel = join(modelDir, 'en-us');
   return [
-    '-hmm', cepstralMean ? acousticModelWithoutCmninit(acousticModel) : acousticModel,
+    '-hmm',
+    cepstralMean ? acousticModelWithoutCmninit(acousticModel) : acousticModel,
     ...(cepstralMean ? ['-cmninit', cmninitArg(cepstralMean)] : []),
-    '-lm', model.languageModel ?? join(modelDir, 'en-us.lm.bin'),
-    '-dict', model.dictionary ?? join(modelDir, 'cmudict-en-us.dict'),
+    '-lm',
+    model.languageModel ?? join(modelDir, 'en-us.lm.bin'),
+    '-dict',
+    model.dictionary ?? join(modelDir, 'cmudict-en-us.dict'),
     ...(model.decoderArgs ?? []),
-    '-infile', '/dev/stdin', '-logfn', '/dev/null', '-time', 'yes',
+    '-infile',
+    '/dev/stdin',
+    '-logfn',
+    '/dev/null',
+    '-time',
+    'yes',
   ];
 }
 
@@ -112,7 +120,14 @@ export function backtraceRowOf(line: string): BacktraceRow | undefined {
   const match = BACKTRACE_ROW.exec(line);
   if (!match) return undefined;
   const [, token = '', startFrame = '0', endFrame = '0', , acousticScore = '0', languageScore = '0', ngramOrder = '0'] = match;
-  return { token, startFrame: Number(startFrame), endFrame: Number(endFrame), acousticScore: Number(acousticScore), languageScore: Number(languageScore), ngramOrder: Number(ngramOrder) };
+  return {
+    token,
+    startFrame: Number(startFrame),
+    endFrame: Number(endFrame),
+    acousticScore: Number(acousticScore),
+    languageScore: Number(languageScore),
+    ngramOrder: Number(ngramOrder),
+  };
 }
 
 /** Frames a second (pocketsphinx's `-frate`, 100 by default). */

@@ -40,7 +40,11 @@ export async function correctAnswerTranscript(answerId: string, transcript: stri
  * read that fails keeps what is shown: it is only behind by one attempt.
  */
 export function useSnippetProgress(snippetId: number, reads: number): SnippetProgressResponse | null {
-  const { data, previousData, refetch } = useQuery(SNIPPET_PROGRESS_QUERY, { variables: { snippetId: String(snippetId) }, skip: snippetId <= 0, fetchPolicy: 'network-only' });
+  const { data, previousData, refetch } = useQuery(SNIPPET_PROGRESS_QUERY, {
+    variables: { snippetId: String(snippetId) },
+    skip: snippetId <= 0,
+    fetchPolicy: 'network-only',
+  });
   useEffect(() => {
     if (reads > 0) refetch().catch(() => undefined);
   }, [reads, refetch]);

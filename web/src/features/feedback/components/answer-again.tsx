@@ -18,7 +18,6 @@ const Question = styled.div`
   overflow-wrap: anywhere;
 `;
 
-
 /** "Answer this again": the coach asks the same question, and the next answer is another attempt at it. */
 export function AnswerAgainButton({ onClick }: { onClick: () => void }) {
   return (

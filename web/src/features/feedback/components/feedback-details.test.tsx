@@ -21,7 +21,15 @@ const STORY_TURN: AnswerFeedback = {
       part: 'situation',
       present: true,
       quotes: [],
-      earlier: [{ turn: 1, question: 'What is a moment from your work or life that you would like to tell me about?', start: 0, end: 44, text: 'our checkout API kept timing out during a sale' }],
+      earlier: [
+        {
+          turn: 1,
+          question: 'What is a moment from your work or life that you would like to tell me about?',
+          start: 0,
+          end: 44,
+          text: 'our checkout API kept timing out during a sale',
+        },
+      ],
       prompt: null,
     },
     { part: 'task', present: false, quotes: [], earlier: [], prompt: 'What were you trying to achieve?' },
@@ -29,7 +37,15 @@ const STORY_TURN: AnswerFeedback = {
       part: 'action',
       present: true,
       quotes: [{ start: 0, end: 29, text: 'I found the pool was exhausted' }],
-      earlier: [{ turn: 2, question: '“our checkout API kept timing out” — that sets the scene well. What did you do first?', start: 0, end: 24, text: 'I rolled back the deploy' }],
+      earlier: [
+        {
+          turn: 2,
+          question: '“our checkout API kept timing out” — that sets the scene well. What did you do first?',
+          start: 0,
+          end: 24,
+          text: 'I rolled back the deploy',
+        },
+      ],
       prompt: null,
     },
     { part: 'result', present: false, quotes: [], earlier: [], prompt: 'How did it turn out in the end?' },
@@ -52,13 +68,20 @@ const render = (feedback: AnswerFeedback) =>
       <FeedbackDetails feedback={feedback} id="details" />
     </ThemeProvider>,
   );
-const text = (html: string) => html.replace(/<[^>]+>/g, '').replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&amp;/g, '&');
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, '')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, '&');
 
 describe('the feedback details of a story turn', () => {
   it('quotes each STAR part from whichever turn told it, with the question that turn answered, and says what to add next', () => {
     const shown = text(render(STORY_TURN));
     expect(shown).toContain('Story construction (STAR), across the 3 turns told so far');
-    expect(shown).toContain('Situation: From turn 1 (answering “What is a moment from your work or life that you would like to tell me about?”): “our checkout API kept timing out during a sale”');
+    expect(shown).toContain(
+      'Situation: From turn 1 (answering “What is a moment from your work or life that you would like to tell me about?”): “our checkout API kept timing out during a sale”',
+    );
     expect(shown).toContain('From turn 2 (answering “What did you do first?”): “I rolled back the deploy”');
     expect(shown).toContain('From this turn (turn 3): “I found the pool was exhausted”');
     expect(shown).toContain('Result: missing. How did it turn out in the end?');

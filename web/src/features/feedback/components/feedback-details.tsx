@@ -57,7 +57,10 @@ const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(Math.ro
  * sentence that asks, without the reflection before it, shortened at a word when long.
  */
 export function questionLine(turn: string): string {
-  const sentences = turn.replace(/\s+/g, ' ').trim().split(/(?<=[.!?…]["”’]?)\s+(?=["“]?[A-Z])/);
+  const sentences = turn
+    .replace(/\s+/g, ' ')
+    .trim()
+    .split(/(?<=[.!?…]["”’]?)\s+(?=["“]?[A-Z])/);
   const asked = sentences.findLast((sentence) => sentence.endsWith('?')) ?? sentences.at(-1) ?? '';
   if (asked.length <= QUESTION_CHARS) return asked;
   return `${asked.slice(0, asked.lastIndexOf(' ', QUESTION_CHARS)).replace(/[\s,;:—–-]+$/, '')}…`;
@@ -91,7 +94,11 @@ export function FeedbackDetails({ feedback, id }: { feedback: AnswerFeedback; id
   return (
     <Details id={id}>
       <section aria-label="Story construction">
-        <Title>{feedback.kind === 'story' && feedback.turns > 1 ? `Story construction (STAR), across the ${feedback.turns} turns told so far` : 'Story construction (STAR)'}</Title>
+        <Title>
+          {feedback.kind === 'story' && feedback.turns > 1
+            ? `Story construction (STAR), across the ${feedback.turns} turns told so far`
+            : 'Story construction (STAR)'}
+        </Title>
         <Items>
           {feedback.star.map((part) => (
             <li key={part.part}>
@@ -135,7 +142,8 @@ export function FeedbackDetails({ feedback, id }: { feedback: AnswerFeedback; id
             </li>
             <li>
               Length {clock(delivery.durationSeconds)}
-              {delivery.length && `, ${LENGTH_WORDS[delivery.length]} the target of ${TARGET_ANSWER_SECONDS.min / 60}–${TARGET_ANSWER_SECONDS.max / 60} minutes`}
+              {delivery.length &&
+                `, ${LENGTH_WORDS[delivery.length]} the target of ${TARGET_ANSWER_SECONDS.min / 60}–${TARGET_ANSWER_SECONDS.max / 60} minutes`}
             </li>
           </Items>
         </section>

@@ -82,25 +82,25 @@ function QuestionScores({ question, index }: { question: QuestionProgress; index
       <ScoreChart question={question} />
       <ForScreenReaders>
         <table>
-        <caption>Overall score of each attempt at question {index + 1}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Attempt</th>
-            <th scope="col">Overall score (out of 10)</th>
-            <th scope="col">When</th>
-            <th scope="col">Best</th>
-          </tr>
-        </thead>
-        <tbody>
-          {question.attempts.map((attempt) => (
-            <tr key={attempt.answerId}>
-              <td>{attempt.attempt}</td>
-              <td>{attempt.overall.toFixed(1)}</td>
-              <td>{formatDateTimeWithZone(attempt.answeredAt)}</td>
-              <td>{attempt.best ? 'Best' : ''}</td>
+          <caption>Overall score of each attempt at question {index + 1}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Attempt</th>
+              <th scope="col">Overall score (out of 10)</th>
+              <th scope="col">When</th>
+              <th scope="col">Best</th>
             </tr>
-          ))}
-        </tbody>
+          </thead>
+          <tbody>
+            {question.attempts.map((attempt) => (
+              <tr key={attempt.answerId}>
+                <td>{attempt.attempt}</td>
+                <td>{attempt.overall.toFixed(1)}</td>
+                <td>{formatDateTimeWithZone(attempt.answeredAt)}</td>
+                <td>{attempt.best ? 'Best' : ''}</td>
+              </tr>
+            ))}
+          </tbody>
         </table>
       </ForScreenReaders>
     </Question>

@@ -29,7 +29,8 @@ export type OpenFeedbackEvents = (url: string) => FeedbackEventSource;
 
 /** EventSource's CLOSED state: the browser gave up (a refusal, or not an event stream) and will not reconnect. */
 const EVENT_SOURCE_CLOSED = 2;
-const openEventSource: OpenFeedbackEvents | undefined = typeof EventSource === 'undefined' ? undefined : (url) => new EventSource(url, { withCredentials: true });
+const openEventSource: OpenFeedbackEvents | undefined =
+  typeof EventSource === 'undefined' ? undefined : (url) => new EventSource(url, { withCredentials: true });
 
 /**
  * Waits for an answer's feedback to be pushed (`GET /api/feedback/{answerId}/events`) and tells

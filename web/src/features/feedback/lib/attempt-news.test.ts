@@ -6,7 +6,13 @@ import { AttemptNews, followAttempt, outdatedBy, progressLacks, type AttemptNews
 const QUESTION = 'q-improve-processes';
 
 function feedbackOf(answerId: string, overrides: Partial<AnswerFeedback> = {}): AnswerFeedback {
-  return feedbackFixture({ answerId, question: 'Tell me about a time you had to improve operational processes.', overall: 5, questionId: QUESTION, ...overrides });
+  return feedbackFixture({
+    answerId,
+    question: 'Tell me about a time you had to improve operational processes.',
+    overall: 5,
+    questionId: QUESTION,
+    ...overrides,
+  });
 }
 
 /** The feedback service as the page reads it: attempts at one question, Best on the highest (the later of equals). */
@@ -17,7 +23,13 @@ function feedbackServer() {
     if (!mine) return null;
     const group = attempts.filter((attempt) => attempt.questionId === mine.questionId);
     const best = group.reduce((top, attempt) => (attempt.overall >= top.overall ? attempt : top));
-    return feedbackOf(answerId, { overall: mine.overall, questionId: mine.questionId, attempt: group.indexOf(mine) + 1, attempts: group.length, best: best === mine });
+    return feedbackOf(answerId, {
+      overall: mine.overall,
+      questionId: mine.questionId,
+      attempt: group.indexOf(mine) + 1,
+      attempts: group.length,
+      best: best === mine,
+    });
   };
   const reads: string[] = [];
   return {
@@ -109,7 +121,13 @@ describe('"Best" moves live', () => {
     expect(outdatedBy(feedbackOf('f1', { questionId: null }), feedbackOf('f2', { questionId: null, attempts: 3 }))).toBe(false);
 
     const progress: SnippetProgressResponse = {
-      questions: [{ question: 'Tell me about a time…', bestAnswerId: 'a1', attempts: [{ answerId: 'a1', attempt: 1, overall: 5, best: true, answeredAt: '2025-03-01T09:00:00.000Z' }] }],
+      questions: [
+        {
+          question: 'Tell me about a time…',
+          bestAnswerId: 'a1',
+          attempts: [{ answerId: 'a1', attempt: 1, overall: 5, best: true, answeredAt: '2025-03-01T09:00:00.000Z' }],
+        },
+      ],
     };
     expect(progressLacks(progress, feedbackOf('a1'))).toBe(false);
     expect(progressLacks(progress, feedbackOf('a2', { attempt: 2, attempts: 2 }))).toBe(true);

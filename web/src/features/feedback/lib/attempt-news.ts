@@ -29,7 +29,10 @@ export const attemptNews = new AttemptNews();
 
 /** True when `arrived` is a later attempt at the same question than `mine` knows of: its count and "Best" are out of date. */
 export const outdatedBy = (mine: AnswerFeedback, arrived: AnswerFeedback): boolean =>
-  mine.questionId !== null && arrived.questionId === mine.questionId && arrived.answerId !== mine.answerId && (arrived.attempts > mine.attempts || arrived.corrected);
+  mine.questionId !== null &&
+  arrived.questionId === mine.questionId &&
+  arrived.answerId !== mine.answerId &&
+  (arrived.attempts > mine.attempts || arrived.corrected);
 
 /**
  * True when `arrived` is an attempt a progress read does not list: the chart is out of date. A
@@ -51,7 +54,11 @@ export interface AttemptNewsOptions {
  * again (the server says which attempt is now Best) and hands it to `onRefreshed`. Returns the
  * function that stops following.
  */
-export function followAttempt(mine: AnswerFeedback, onRefreshed: (fresh: AnswerFeedback) => void, { news = attemptNews, fetchFeedback = fetchAnswerFeedback }: AttemptNewsOptions = {}): () => void {
+export function followAttempt(
+  mine: AnswerFeedback,
+  onRefreshed: (fresh: AnswerFeedback) => void,
+  { news = attemptNews, fetchFeedback = fetchAnswerFeedback }: AttemptNewsOptions = {},
+): () => void {
   let stopped = false;
   const unsubscribe = news.subscribe((arrived) => {
     // This very answer scored again (its transcript corrected): the new feedback is the one to show.

@@ -18,6 +18,11 @@ describe('answerPieces', () => {
   });
 
   it('ignores empty and out-of-range quotes', () => {
-    expect(answerPieces('Short.', [{ start: 3, end: 3, label: 'x' }, { start: 10, end: 20, label: 'y' }])).toEqual([{ text: 'Short.', label: null }]);
+    expect(
+      answerPieces('Short.', [
+        { start: 3, end: 3, label: 'x' },
+        { start: 10, end: 20, label: 'y' },
+      ]),
+    ).toEqual([{ text: 'Short.', label: null }]);
   });
 });

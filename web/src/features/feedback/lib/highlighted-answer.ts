@@ -18,7 +18,9 @@ const PART_NAMES = { situation: 'Situation', task: 'Task', action: 'Action', res
 /** The quotes worth marking in the answer: the STAR parts' words, and the filler words of a spoken answer. */
 export function quotedRanges(feedback: AnswerFeedback): { start: number; end: number; label: string }[] {
   const star = feedback.star.flatMap((part) => part.quotes.map((quote: AnswerQuote) => ({ start: quote.start, end: quote.end, label: PART_NAMES[part.part] })));
-  const fillers = (feedback.delivery?.fillers ?? []).filter((filler) => filler.end > filler.start).map((filler) => ({ start: filler.start, end: filler.end, label: `Filler: ${filler.word}` }));
+  const fillers = (feedback.delivery?.fillers ?? [])
+    .filter((filler) => filler.end > filler.start)
+    .map((filler) => ({ start: filler.start, end: filler.end, label: `Filler: ${filler.word}` }));
   return [...star, ...fillers];
 }
 

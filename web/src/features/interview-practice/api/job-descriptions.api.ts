@@ -121,7 +121,10 @@ export function useSnippetHistory(snippetId: string, isId: boolean, onError: (er
     () => {
       setLoading(true);
       if (!isId) return Promise.reject(new Error(`"${snippetId}" is not a snippet id`));
-      return Promise.all([fetchSnippetText(client, snippetId), fetchSnippetConversations(snippetId)]).then(([snippetText, conversations]) => ({ snippetText, conversations }));
+      return Promise.all([fetchSnippetText(client, snippetId), fetchSnippetConversations(snippetId)]).then(([snippetText, conversations]) => ({
+        snippetText,
+        conversations,
+      }));
     },
     { onSuccess: setData, onError, onSettled: () => setLoading(false) },
     [snippetId],

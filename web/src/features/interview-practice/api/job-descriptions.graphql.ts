@@ -57,7 +57,10 @@ export const DELETE_JOB_DESCRIPTION_MUTATION: TypedDocumentNode<{ deleteJobDescr
 `;
 
 /** The pasted description cleaned into markdown (AI work). */
-export const PROCESS_JOB_DESCRIPTION_MUTATION: TypedDocumentNode<{ processJobDescription: GraphqlCleanedDescription }, { companyName: string; jobTitle: string; jobDescription: string }> = gql`
+export const PROCESS_JOB_DESCRIPTION_MUTATION: TypedDocumentNode<
+  { processJobDescription: GraphqlCleanedDescription },
+  { companyName: string; jobTitle: string; jobDescription: string }
+> = gql`
   mutation ProcessJobDescription($companyName: String!, $jobTitle: String!, $jobDescription: String!) {
     processJobDescription(companyName: $companyName, jobTitle: $jobTitle, jobDescription: $jobDescription) {
       cleanedDescription

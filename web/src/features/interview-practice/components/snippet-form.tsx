@@ -35,7 +35,14 @@ export function SnippetForm({ snippetText, onChange, busy, saving, onSave }: Sni
       <Heading id={headingId}>Copy the relevant section of the job description that you want to practice for</Heading>
       <Label htmlFor={snippetId}>Section to practise</Label>
       <Hint id={hintId}>Text you select in the preview is put here.</Hint>
-      <TextArea id={snippetId} $rows={8} value={snippetText} onChange={(event) => onChange(event.target.value)} placeholder="Paste the section you want to practice..." aria-describedby={hintId} />
+      <TextArea
+        id={snippetId}
+        $rows={8}
+        value={snippetText}
+        onChange={(event) => onChange(event.target.value)}
+        placeholder="Paste the section you want to practice..."
+        aria-describedby={hintId}
+      />
       <Button onClick={onSave} disabled={busy} aria-busy={saving || undefined}>
         {saving && <Spinner size={16} />}
         {saving ? 'Saving snippet...' : 'Save Snippet to begin practice'}

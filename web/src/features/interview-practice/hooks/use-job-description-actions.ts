@@ -30,7 +30,8 @@ export function useJobDescriptionActions() {
   return {
     busyId,
     archive: (description: JobDescriptionCardData) => runOn(description.id, () => archive(description.id), JOB_MESSAGES.archived, JOB_MESSAGES.archiveFailed),
-    unarchive: (description: JobDescriptionCardData) => runOn(description.id, () => unarchive(description.id), JOB_MESSAGES.unarchived, JOB_MESSAGES.unarchiveFailed),
+    unarchive: (description: JobDescriptionCardData) =>
+      runOn(description.id, () => unarchive(description.id), JOB_MESSAGES.unarchived, JOB_MESSAGES.unarchiveFailed),
     deletion: {
       pending: pendingDelete,
       busy: deleting,

@@ -59,4 +59,5 @@ export const snippetConversationsPath = (snippetId: number | string): string => 
 export const exchangeAnchor = (conversationId: number, exchange: number): string => `exchange-${conversationId}-${exchange}`;
 
 /** A snippet's conversation history, opened at one exchange of one of its practice conversations. */
-export const snippetExchangePath = (snippetId: number, conversationId: number, exchange: number): string => `${snippetConversationsPath(snippetId)}#${exchangeAnchor(conversationId, exchange)}`;
+export const snippetExchangePath = (snippetId: number, conversationId: number, exchange: number): string =>
+  `${snippetConversationsPath(snippetId)}#${exchangeAnchor(conversationId, exchange)}`;

@@ -83,7 +83,8 @@ export async function finishVoiceSession(sessionId: string, chunkCount: number, 
     body: JSON.stringify({ chunkCount, ...turn }),
   });
   if (!response.ok) throw new ApiError(response.status, response.statusText, await response.text());
-  if (!response.body || !response.headers.get('content-type')?.startsWith(REPLY_STREAM_CONTENT_TYPE)) return transcribeResponseSchema.parse(await response.json());
+  if (!response.body || !response.headers.get('content-type')?.startsWith(REPLY_STREAM_CONTENT_TYPE))
+    return transcribeResponseSchema.parse(await response.json());
   const lines = linesOf(response.body);
   const first = await lines.next();
   if (first.done) throw new Error('The answer ended before the reply came');

@@ -41,7 +41,13 @@ export function AnswerPanels({ panel, voice, pendingVoice, autoStart, onChooseTy
       return (
         <CardSection aria-labelledby="voice-heading">
           <h2 id="voice-heading">Record your answer</h2>
-          <VoiceRecorder timeLimit={voice.timeLimit} autoStart={autoStart} processing={pendingVoice} onRecorded={voice.handleRecorded} onRecordingChange={onRecordingChange} />
+          <VoiceRecorder
+            timeLimit={voice.timeLimit}
+            autoStart={autoStart}
+            processing={pendingVoice}
+            onRecorded={voice.handleRecorded}
+            onRecordingChange={onRecordingChange}
+          />
         </CardSection>
       );
     case 'upload':

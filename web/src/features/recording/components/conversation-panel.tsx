@@ -35,7 +35,8 @@ export interface ConversationPanelProps {
 export function ConversationPanel({ conversation, params, panel, focusedMessage, spoken }: ConversationPanelProps) {
   const { messages, pendingText, loadingHistory, historyFailed, openingPending } = conversation;
   if (historyFailed || !(panel === 'text' || messages.length > 0 || loadingHistory || openingPending)) return null;
-  const emptyHint = panel === 'text' ? 'Type a message to start your story. The AI will reply and ask follow-up questions.' : 'Your conversation will appear here.';
+  const emptyHint =
+    panel === 'text' ? 'Type a message to start your story. The AI will reply and ask follow-up questions.' : 'Your conversation will appear here.';
   const practice = params.snippetId > 0;
   return (
     <CardSection aria-label="Conversation">
@@ -59,7 +60,9 @@ export function ConversationPanel({ conversation, params, panel, focusedMessage,
           canCorrect={(message) => practice || !message.isSaved}
         />
       )}
-      {panel === 'text' && !loadingHistory && <TextComposer processing={pendingText !== null || openingPending} onSend={conversation.sendText} draftKey={draftKeyOf(params)} />}
+      {panel === 'text' && !loadingHistory && (
+        <TextComposer processing={pendingText !== null || openingPending} onSend={conversation.sendText} draftKey={draftKeyOf(params)} />
+      )}
     </CardSection>
   );
 }

@@ -40,7 +40,6 @@ const Bubble = styled.div<{ $from: 'user' | 'ai' }>`
   border: 1px solid ${({ theme, $from }) => ($from === 'user' ? theme.colors.primarySoftBorder : theme.colors.border)};
 `;
 
-
 const UserText = styled.p`
   white-space: pre-wrap;
   overflow-wrap: anywhere;
@@ -215,7 +214,18 @@ function ExchangeItem({ message, answerAgain, correction, focusRef, speaking, on
 }
 
 /** The exchanges, oldest first; each saved one carries a "Saved" marker; a spoken reply can be played and stopped, its words marked as they are said. */
-export function MessageList({ messages, pendingText, processingLabel, speaking = null, onToggleSpeech, onAnswerAgain, askedAgain = null, focusedId = null, onCorrectTranscript, canCorrect }: MessageListProps) {
+export function MessageList({
+  messages,
+  pendingText,
+  processingLabel,
+  speaking = null,
+  onToggleSpeech,
+  onAnswerAgain,
+  askedAgain = null,
+  focusedId = null,
+  onCorrectTranscript,
+  canCorrect,
+}: MessageListProps) {
   const [correcting, setCorrecting] = useState<string | null>(null);
   /** The answer whose editor just closed: its "Correct transcript" takes the keyboard back. */
   const [corrected, setCorrected] = useState<string | null>(null);

@@ -21,18 +21,29 @@ describe('the recorder’s texts and times', () => {
   });
 
   it('follows the upload’s steps: 25, 50, 75 and 90 percent', () => {
-    expect([SPEECH_MESSAGES.uploading, SPEECH_MESSAGES.transcribing, SPEECH_MESSAGES.processingTranscript, SPEECH_MESSAGES.generating].map((label) => uploadStep(label).percent)).toEqual([25, 50, 75, 90]);
+    expect(
+      [SPEECH_MESSAGES.uploading, SPEECH_MESSAGES.transcribing, SPEECH_MESSAGES.processingTranscript, SPEECH_MESSAGES.generating].map(
+        (label) => uploadStep(label).percent,
+      ),
+    ).toEqual([25, 50, 75, 90]);
     expect(uploadStep('anything else').percent).toBe(25);
   });
 
   it('announces what was heard, then the reply; a typed turn only its reply', () => {
-    expect(announcementOf({ userMessage: 'I led the team.', aiResponse: 'What happened next?', spoken: true })).toBe('You said: I led the team. The AI replied: What happened next?');
+    expect(announcementOf({ userMessage: 'I led the team.', aiResponse: 'What happened next?', spoken: true })).toBe(
+      'You said: I led the team. The AI replied: What happened next?',
+    );
     expect(announcementOf({ userMessage: 'I led the team.', aiResponse: 'What happened next?' })).toBe('The AI replied: What happened next?');
-    expect(announcementOf({ userMessage: '', aiResponse: 'Tell me about a time you led a team.', opening: true })).toBe('The interviewer asks: Tell me about a time you led a team.');
+    expect(announcementOf({ userMessage: '', aiResponse: 'Tell me about a time you led a team.', opening: true })).toBe(
+      'The interviewer asks: Tell me about a time you led a team.',
+    );
   });
 
   it('records in the first of the specification’s formats the browser has: webm with opus, webm, ogg with opus, mp4', () => {
-    const browserWith = (...types: string[]) => (type: string) => types.includes(type);
+    const browserWith =
+      (...types: string[]) =>
+      (type: string) =>
+        types.includes(type);
     expect(preferredMimeType(browserWith('audio/mp4', 'audio/webm', 'audio/webm;codecs=opus'))).toBe('audio/webm;codecs=opus');
     expect(preferredMimeType(browserWith('audio/mp4', 'audio/ogg;codecs=opus', 'audio/webm'))).toBe('audio/webm');
     expect(preferredMimeType(browserWith('audio/mp4', 'audio/ogg;codecs=opus'))).toBe('audio/ogg;codecs=opus');

@@ -176,7 +176,15 @@ export function VoiceRecorder({ timeLimit, autoStart, processing, onRecorded, on
       {active && <RecorderTimer elapsed={recorder.elapsed} timeLimit={timeLimit} />}
       {active && recorder.warning && <Warning role="alert">{recorder.warning}</Warning>}
       {processing !== null && <BusyStatus>{processing}</BusyStatus>}
-      <RecorderControls state={state} canStart={processing === null} timeKnown={timeLimit !== null} recorder={recorder} stopRef={stopRef} onStart={handleStart} onRestart={() => setConfirmingRestart(true)} />
+      <RecorderControls
+        state={state}
+        canStart={processing === null}
+        timeKnown={timeLimit !== null}
+        recorder={recorder}
+        stopRef={stopRef}
+        onStart={handleStart}
+        onRestart={() => setConfirmingRestart(true)}
+      />
       <ConfirmDialog
         open={confirmingRestart}
         title={SPEECH_MESSAGES.restartTitle}

@@ -27,7 +27,11 @@ const sourceOf = ({ threadId, snippetId }: Pick<RecordingParams, 'threadId' | 's
  * conversation, unless what is on screen already is that one (`shown`: the address caught up with
  * a first Save). A failure says so in a toast, which closes when a retry loads it.
  */
-export function useConversationHistory({ mode, threadId, snippetId }: Pick<RecordingParams, 'mode' | 'threadId' | 'snippetId'>, shown: string | null, dispatch: Dispatch<ConversationAction>): ConversationHistory {
+export function useConversationHistory(
+  { mode, threadId, snippetId }: Pick<RecordingParams, 'mode' | 'threadId' | 'snippetId'>,
+  shown: string | null,
+  dispatch: Dispatch<ConversationAction>,
+): ConversationHistory {
   const loadThreadItems = useLoadThreadItems();
   const [loading, setLoading] = useState(mode === 'continue' && (snippetId > 0 || threadId !== null));
   const [failed, setFailed] = useState(false);

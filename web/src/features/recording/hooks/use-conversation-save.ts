@@ -29,7 +29,11 @@ interface SaveTarget {
 }
 
 /** Practice saves itself after each reply and each correction; once it has, the exchanges say "Saved" as after a Save. */
-export function usePracticeAutoSave({ messages, changes }: Pick<ConversationState, 'messages' | 'changes'>, snippetId: number, dispatch: Dispatch<ConversationAction>): void {
+export function usePracticeAutoSave(
+  { messages, changes }: Pick<ConversationState, 'messages' | 'changes'>,
+  snippetId: number,
+  dispatch: Dispatch<ConversationAction>,
+): void {
   /** The last change already being saved. */
   const savedChange = useRef(0);
   useEffect(() => {
@@ -47,7 +51,11 @@ export function usePracticeAutoSave({ messages, changes }: Pick<ConversationStat
 }
 
 /** Saves a thread's unsaved exchanges one by one, in order; the thread is created first when there is none. */
-function useSaveToThread({ threadId, onThreadCreated }: SaveTarget, dispatch: Dispatch<ConversationAction>, setSavedTo: Dispatch<(current: SavedConversation | null) => SavedConversation | null>) {
+function useSaveToThread(
+  { threadId, onThreadCreated }: SaveTarget,
+  dispatch: Dispatch<ConversationAction>,
+  setSavedTo: Dispatch<(current: SavedConversation | null) => SavedConversation | null>,
+) {
   const createThread = useCreateThread();
   const saveExchange = useSaveExchange();
   const refreshThreadLists = useRefreshThreadLists();
@@ -75,7 +83,11 @@ function useSaveToThread({ threadId, onThreadCreated }: SaveTarget, dispatch: Di
       try {
         for (const [index, message] of unsaved.entries()) {
           const arrived = audio[index];
-          await saveExchange(id, { ...message, audioResponse: arrived?.audioResponse ?? message.audioResponse, audioId: arrived ? arrived.audioId : (message.audioId ?? null) });
+          await saveExchange(id, {
+            ...message,
+            audioResponse: arrived?.audioResponse ?? message.audioResponse,
+            audioId: arrived ? arrived.audioId : (message.audioId ?? null),
+          });
           lastSavedKey = message.key;
         }
         notifySuccess(CONVERSATION_MESSAGES.saved);
@@ -98,7 +110,12 @@ function useSaveToThread({ threadId, onThreadCreated }: SaveTarget, dispatch: Di
  * Save: a thread's unsaved exchanges (one per exchange, in order), or the whole practice
  * conversation of a snippet; one Save at a time.
  */
-export function useConversationSave(messages: readonly ConversationMessage[], target: SaveTarget, audioArrivals: RefObject<AudioArrivals>, dispatch: Dispatch<ConversationAction>): ConversationSave {
+export function useConversationSave(
+  messages: readonly ConversationMessage[],
+  target: SaveTarget,
+  audioArrivals: RefObject<AudioArrivals>,
+  dispatch: Dispatch<ConversationAction>,
+): ConversationSave {
   const { snippetId } = target;
   const [savedTo, setSavedTo] = useState<SavedConversation | null>(null);
   const saving = useExclusiveTask();

@@ -44,7 +44,10 @@ export interface ConversationOptions {
  * spoken turns (one at a time), the practice's own saves and Save (to the thread, created at the
  * first Save, or to the snippet conversation).
  */
-export function useConversation({ mode, threadId, snippetId, context }: Pick<RecordingParams, 'mode' | 'threadId' | 'snippetId' | 'context'>, { spoken }: ConversationOptions = { spoken: false }): Conversation {
+export function useConversation(
+  { mode, threadId, snippetId, context }: Pick<RecordingParams, 'mode' | 'threadId' | 'snippetId' | 'context'>,
+  { spoken }: ConversationOptions = { spoken: false },
+): Conversation {
   const [state, dispatch] = useReducer(conversationReducer, initialConversation);
   const [createdThreadId, setCreatedThreadId] = useState<string | null>(null);
   const thread = threadId === null ? createdThreadId : String(threadId);
@@ -53,7 +56,10 @@ export function useConversation({ mode, threadId, snippetId, context }: Pick<Rec
   const openingPending = useOpening({ practice: snippetId > 0 || Boolean(context?.trim()), snippetId, context, spoken, ready }, dispatch);
 
   const turns = useExclusiveTask();
-  const turnContext = useCallback(() => turnContextOf(state.messages, state.askedAgain, { context, snippetId, threadId: thread }), [state.messages, state.askedAgain, context, snippetId, thread]);
+  const turnContext = useCallback(
+    () => turnContextOf(state.messages, state.askedAgain, { context, snippetId, threadId: thread }),
+    [state.messages, state.askedAgain, context, snippetId, thread],
+  );
   const typed = useTypedTurn(turns, turnContext, dispatch);
   const { audioArrivals, ...voice } = useVoiceTurn(turns, turnContext, dispatch);
 

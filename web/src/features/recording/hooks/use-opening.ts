@@ -35,7 +35,12 @@ export function useOpening({ practice, snippetId, context, spoken, ready }: Open
     setPending(true);
     const input = { ...(context?.trim() ? { context: context.trim() } : {}), ...(snippetId > 0 ? { snippetId } : {}) };
     fetchOpening(input, spoken)
-      .then((opening) => dispatch({ type: 'opening-arrived', message: openingMessage(opening.aiResponse, new Date().toISOString(), opening.audioResponse ?? null, opening.wordTimings ?? null) }))
+      .then((opening) =>
+        dispatch({
+          type: 'opening-arrived',
+          message: openingMessage(opening.aiResponse, new Date().toISOString(), opening.audioResponse ?? null, opening.wordTimings ?? null),
+        }),
+      )
       .catch((error: unknown) => notifyFailure(serverMessageOr(error, CONVERSATION_MESSAGES.processTextFailed), error))
       .finally(() => setPending(false));
   }, [practice, ready, context, snippetId, spoken, fetchOpening, dispatch]);

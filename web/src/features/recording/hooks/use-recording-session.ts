@@ -147,7 +147,10 @@ export function useMicrophone() {
         return opened;
       },
       (error: unknown) => {
-        failureToast.current = notifyFailure(error instanceof MicrophoneUnavailable ? CONVERSATION_MESSAGES.microphoneFailed : CONVERSATION_MESSAGES.startRecordingFailed, error);
+        failureToast.current = notifyFailure(
+          error instanceof MicrophoneUnavailable ? CONVERSATION_MESSAGES.microphoneFailed : CONVERSATION_MESSAGES.startRecordingFailed,
+          error,
+        );
         return null;
       },
     );
@@ -170,7 +173,13 @@ export type Microphone = Omit<ReturnType<typeof useMicrophone>, 'analyser'>;
  * after the countdown, and at Stop the whole file handed to `onRecorded`. Everything it is given is
  * stable, so `release` is too: the recorder's unmount gives the microphone back only once.
  */
-export function useRecordingSession({ microphone, failureToast, close }: Microphone, timers: RecorderTimers, clock: RecordingClock, setState: (state: RecorderState) => void, onRecorded: (recording: FinishedRecording) => void) {
+export function useRecordingSession(
+  { microphone, failureToast, close }: Microphone,
+  timers: RecorderTimers,
+  clock: RecordingClock,
+  setState: (state: RecorderState) => void,
+  onRecorded: (recording: FinishedRecording) => void,
+) {
   const live = useRef<LiveRecording | null>(null);
   const onRecordedRef = useRef(onRecorded);
   onRecordedRef.current = onRecorded;

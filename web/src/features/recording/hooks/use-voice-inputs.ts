@@ -41,13 +41,17 @@ export function useVoiceInputs(conversation: Pick<Conversation, 'sendVoice' | 's
   const [timeLimit, setTimeLimit] = useState<number | null>(null);
   const { sendVoice, setPendingVoice } = conversation;
 
-  useAsyncEffect(() => (usesVoice && timeLimit === null ? fetchRecordingSettings() : null), {
-    onSuccess: (settings) => setTimeLimit(settings.timeLimit),
-    onError: (error) => {
-      notifyFailure(CONVERSATION_MESSAGES.timeLimitFailed, error);
-      setTimeLimit(DEFAULT_TIME_LIMIT_SECONDS);
+  useAsyncEffect(
+    () => (usesVoice && timeLimit === null ? fetchRecordingSettings() : null),
+    {
+      onSuccess: (settings) => setTimeLimit(settings.timeLimit),
+      onError: (error) => {
+        notifyFailure(CONVERSATION_MESSAGES.timeLimitFailed, error);
+        setTimeLimit(DEFAULT_TIME_LIMIT_SECONDS);
+      },
     },
-  }, [usesVoice]);
+    [usesVoice],
+  );
 
   const handleRecorded = useCallback(
     (recording: FinishedRecording) => {

@@ -1,7 +1,14 @@
 import { useCallback, useEffect, useState } from 'react';
 import { CONVERSATION_MESSAGES } from '@story/proto';
 import { toast } from '../../../components/toast/toast-store.ts';
-import { useMicrophone, useRecorderTimers, useRecordingClock, useRecordingSession, type FinishedRecording, type RecorderState } from './use-recording-session.ts';
+import {
+  useMicrophone,
+  useRecorderTimers,
+  useRecordingClock,
+  useRecordingSession,
+  type FinishedRecording,
+  type RecorderState,
+} from './use-recording-session.ts';
 
 export type { FinishedRecording, RecorderState } from './use-recording-session.ts';
 

@@ -148,7 +148,12 @@ describe('a reply spoken in pieces', () => {
   it('joins long pieces too (no call overflows on a reply of hundreds of KB)', () => {
     const big = Buffer.alloc(300_000, 7);
     big.set([0xff, 0xfb, 0x50, 0xc4]);
-    const message = withAudioPiece(withFirstAudioPiece(newMessage('a', 'b c', 'now', big.toString('base64')), 1), { index: 1, audioResponse: big.toString('base64'), offsetSeconds: 9, wordTimings: [] });
+    const message = withAudioPiece(withFirstAudioPiece(newMessage('a', 'b c', 'now', big.toString('base64')), 1), {
+      index: 1,
+      audioResponse: big.toString('base64'),
+      offsetSeconds: 9,
+      wordTimings: [],
+    });
     expect(Buffer.from(message.audioResponse ?? '', 'base64').equals(Buffer.concat([big, big]))).toBe(true);
   });
 
@@ -208,10 +213,19 @@ describe('a transcript the person can trust (issue 19, 4)', () => {
     const words = ['I', 'lead', 'the', 'art', 'migration', 'in', 'twenty', 'twenty'].map((word) => ({ word, uncertain: word === 'art' || word === 'lead' }));
     expect(uncertainSpans(transcript, words).map(({ start, end }) => transcript.slice(start, end))).toEqual(['lead', 'art']);
     // Another count of words (the text was cleaned): each is looked for after the previous one.
-    const fewer = [{ word: 'lead', uncertain: false }, { word: 'art', uncertain: true }, { word: 'twenty', uncertain: true }];
+    const fewer = [
+      { word: 'lead', uncertain: false },
+      { word: 'art', uncertain: true },
+      { word: 'twenty', uncertain: true },
+    ];
     expect(uncertainSpans(transcript, fewer).map(({ start, end }) => transcript.slice(start, end))).toEqual(['art', 'twenty']);
     expect(uncertainSpans(transcript, undefined)).toEqual([]);
-    expect(uncertainSpans(transcript, words.map((word) => ({ ...word, uncertain: false })))).toEqual([]);
+    expect(
+      uncertainSpans(
+        transcript,
+        words.map((word) => ({ ...word, uncertain: false })),
+      ),
+    ).toEqual([]);
   });
 
   it('a corrected transcript is the person’s words, with nothing unsure left, and goes into the history the next turn sends', () => {

@@ -78,7 +78,13 @@ export interface ReplyAudioPiece {
 let keyCounter = 0;
 
 /** A new, unsaved exchange. */
-export function newMessage(userMessage: string, aiResponse: string, timestamp: string, audioResponse: string | null = null, wordTimings: WordTiming[] | null = null): ConversationMessage {
+export function newMessage(
+  userMessage: string,
+  aiResponse: string,
+  timestamp: string,
+  audioResponse: string | null = null,
+  wordTimings: WordTiming[] | null = null,
+): ConversationMessage {
   keyCounter += 1;
   return { key: `m${keyCounter}`, userMessage, aiResponse, timestamp, isSaved: false, audioResponse, audioUrl: null, wordTimings };
 }
@@ -95,7 +101,12 @@ interface SavedItem {
 }
 
 /** The interviewer's first question, before the person says anything: a turn of the coach's alone. */
-export function openingMessage(question: string, timestamp: string, audioResponse: string | null = null, wordTimings: WordTiming[] | null = null): ConversationMessage {
+export function openingMessage(
+  question: string,
+  timestamp: string,
+  audioResponse: string | null = null,
+  wordTimings: WordTiming[] | null = null,
+): ConversationMessage {
   return { ...newMessage('', question, timestamp, audioResponse, wordTimings), opening: true };
 }
 
@@ -135,7 +146,12 @@ export function buildChatHistory(messages: readonly ConversationMessage[], limit
 
 /** The whole conversation in the snippet endpoint's shape (it continues the latest session it extends). */
 export function toSnippetHistory(messages: readonly ConversationMessage[], limit: number = LIMITS.historyItems): SnippetExchange[] {
-  const history = messages.map(({ userMessage, aiResponse, timestamp, answerId }) => ({ userMessage, aiResponse, timestamp, ...(answerId ? { answerId } : {}) }));
+  const history = messages.map(({ userMessage, aiResponse, timestamp, answerId }) => ({
+    userMessage,
+    aiResponse,
+    timestamp,
+    ...(answerId ? { answerId } : {}),
+  }));
   return limit <= 0 ? [] : history.slice(-limit);
 }
 

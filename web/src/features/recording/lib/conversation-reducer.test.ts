@@ -53,7 +53,11 @@ describe('the conversation reducer', () => {
   it('takes a reply’s later pieces of speech, then none', () => {
     const spoken = withFirstAudioPiece(newMessage('I spoke', 'A long reply', T1, 'QUJD', [{ word: 'A', start: 0, end: 0.2 }]), 1);
     const started = run({ type: 'answered', message: spoken });
-    const more = conversationReducer(started, { type: 'audio-piece', key: spoken.key, part: { index: 1, audioResponse: 'REVG', offsetSeconds: 1.5, wordTimings: [{ word: 'reply', start: 1.5, end: 1.9 }] } });
+    const more = conversationReducer(started, {
+      type: 'audio-piece',
+      key: spoken.key,
+      part: { index: 1, audioResponse: 'REVG', offsetSeconds: 1.5, wordTimings: [{ word: 'reply', start: 1.5, end: 1.9 }] },
+    });
     const [message] = more.messages;
     expect(message?.audioPieces?.map((piece) => piece.offsetSeconds)).toEqual([0, 1.5]);
     expect(message?.audioPiecesPending).toBe(0);

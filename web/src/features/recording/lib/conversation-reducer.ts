@@ -68,7 +68,11 @@ export function conversationReducer(state: ConversationState, action: Conversati
     case 'audio-ended':
       return { ...state, messages: changeMessage(state.messages, action.key, withoutPendingAudio) };
     case 'transcript-corrected':
-      return { ...state, messages: changeMessage(state.messages, action.key, (message) => withCorrectedTranscript(message, action.transcript)), changes: state.changes + 1 };
+      return {
+        ...state,
+        messages: changeMessage(state.messages, action.key, (message) => withCorrectedTranscript(message, action.transcript)),
+        changes: state.changes + 1,
+      };
     case 'thread-created':
       return { ...state, source: `thread:${action.threadId}` };
     case 'saved':

@@ -65,7 +65,11 @@ describe('continueSearch', () => {
   it('turns a new conversation’s URL into its thread’s continue URL, keeping the panel and the context', () => {
     const next = continueSearch(new URLSearchParams('mode=new&type=text&context=Lead%20teams'), { threadId: '42' }, 'text');
     expect(Object.fromEntries(next)).toEqual({ mode: 'continue', type: 'text', context: 'Lead teams', threadId: '42' });
-    expect(Object.fromEntries(continueSearch(new URLSearchParams('mode=new'), { threadId: '7' }, 'voice'))).toEqual({ mode: 'continue', threadId: '7', type: 'voice' });
+    expect(Object.fromEntries(continueSearch(new URLSearchParams('mode=new'), { threadId: '7' }, 'voice'))).toEqual({
+      mode: 'continue',
+      threadId: '7',
+      type: 'voice',
+    });
   });
 
   it('keeps a snippet conversation on its snippet', () => {

@@ -9,9 +9,7 @@ const Page = styled.main`
   display: grid;
   place-items: center;
   padding: ${({ theme }) => `${theme.space.xl} ${theme.space.md}`};
-  background:
-    radial-gradient(40rem 24rem at 50% -10%, ${({ theme }) => theme.colors.primarySoft}, transparent 70%),
-    ${({ theme }) => theme.colors.background};
+  background: radial-gradient(40rem 24rem at 50% -10%, ${({ theme }) => theme.colors.primarySoft}, transparent 70%), ${({ theme }) => theme.colors.background};
 `;
 
 /** Login and registration cards are at most 400 px wide (spec section 2). */

@@ -15,7 +15,9 @@ const Fill = styled.div<{ $percent: number; $color: string }>`
   height: 100%;
   width: ${({ $percent }) => $percent}%;
   background: ${({ $color }) => $color};
-  transition: width 200ms ease, background-color 200ms ease;
+  transition:
+    width 200ms ease,
+    background-color 200ms ease;
 `;
 
 const Checklist = styled.ul`
@@ -39,7 +41,15 @@ const Item = styled.li<{ $met: boolean }>`
  * The strength bar (0/33/67/100 %, the specification's three rules) and the checklist: those three
  * rules and the common-password rule, each green when met.
  */
-export function PasswordStrength({ password, checklistId, commonPasswordRule }: { password: string; checklistId: string; commonPasswordRule: CommonPasswordRule | undefined }) {
+export function PasswordStrength({
+  password,
+  checklistId,
+  commonPasswordRule,
+}: {
+  password: string;
+  checklistId: string;
+  commonPasswordRule: CommonPasswordRule | undefined;
+}) {
   const theme = useTheme();
   const meter = strengthMeter(password);
   const colors: Record<StrengthLevel, string> = {

@@ -21,7 +21,11 @@ const FIELD_ORDER: readonly RegistrationField[] = ['firstName', 'lastName', 'pas
  */
 export function useRegistrationForm(email: string) {
   // The names (never the password) are kept for this tab while the person reads the Terms and comes back.
-  const [values, setValues] = useState<RegistrationValues>(() => ({ firstName: readDraft(SIGNUP_DRAFT.firstName), lastName: readDraft(SIGNUP_DRAFT.lastName), password: '' }));
+  const [values, setValues] = useState<RegistrationValues>(() => ({
+    firstName: readDraft(SIGNUP_DRAFT.firstName),
+    lastName: readDraft(SIGNUP_DRAFT.lastName),
+    password: '',
+  }));
   const [submitAttempted, setSubmitAttempted] = useState(false);
   const submission = useExclusiveTask();
   const fieldRefs = useRef<Partial<Record<RegistrationField, HTMLInputElement | null>>>({});

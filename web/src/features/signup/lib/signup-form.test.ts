@@ -44,17 +44,15 @@ describe('registration form', () => {
       lastName: 'Last name is required',
       password: 'Password must be at least 8 characters',
     });
-    expect(registrationErrors({ firstName: 'A', lastName: 'B', password: 'abcdefgh' }).password).toBe(
-      'Password must contain at least one number',
-    );
-    expect(registrationErrors({ firstName: 'A', lastName: 'B', password: 'abcdefg1' }).password).toBe(
-      'Password must contain at least one symbol',
-    );
+    expect(registrationErrors({ firstName: 'A', lastName: 'B', password: 'abcdefgh' }).password).toBe('Password must contain at least one number');
+    expect(registrationErrors({ firstName: 'A', lastName: 'B', password: 'abcdefg1' }).password).toBe('Password must contain at least one symbol');
   });
 
   it('adds the common-password message once the spec rules are met', () => {
     const names = { firstName: 'Ada', lastName: 'Lovelace' };
-    expect(registrationErrors({ ...names, password: 'Password1!' }, commonPasswordError)).toEqual({ password: 'This password is too common. Please choose another.' });
+    expect(registrationErrors({ ...names, password: 'Password1!' }, commonPasswordError)).toEqual({
+      password: 'This password is too common. Please choose another.',
+    });
     expect(registrationErrors({ ...names, password: 'Password1' }, commonPasswordError).password).toBe('Password must contain at least one symbol');
     expect(registrationErrors({ firstName: '', lastName: 'L', password: 'P@ssw0rd!' }, commonPasswordError)).toEqual({
       firstName: 'First name is required',

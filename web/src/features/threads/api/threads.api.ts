@@ -54,7 +54,13 @@ export function useCreateThread(): () => Promise<string> {
 }
 
 /** Saves one exchange to a thread (GraphQL `saveConversation`: no audio). */
-export function useSaveThreadItem(): (item: { threadId: string; userMessage: string; aiResponse: string; answerId: string | null; audioId?: string }) => Promise<void> {
+export function useSaveThreadItem(): (item: {
+  threadId: string;
+  userMessage: string;
+  aiResponse: string;
+  answerId: string | null;
+  audioId?: string;
+}) => Promise<void> {
   const [saveConversation] = useMutation(SAVE_CONVERSATION_MUTATION);
   return useCallback(
     async (variables) => {

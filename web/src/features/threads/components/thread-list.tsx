@@ -79,7 +79,9 @@ export function ThreadList() {
 
   return (
     <Wrapper>
-      {(activeFailed || deletedFailed) && <LoadError message={activeFailed ? THREAD_MESSAGES.loadFailed : THREAD_MESSAGES.loadDeletedFailed} onRetry={retryFailed} />}
+      {(activeFailed || deletedFailed) && (
+        <LoadError message={activeFailed ? THREAD_MESSAGES.loadFailed : THREAD_MESSAGES.loadDeletedFailed} onRetry={retryFailed} />
+      )}
       {activeFailed ? null : active.loading && !active.data ? (
         <BusyStatus>Loading conversations...</BusyStatus>
       ) : (

@@ -14,7 +14,13 @@ const THREADS: ThreadRow[] = [
 function render(threads: ThreadRow[], emptyText = 'No conversations found'): string {
   return renderToStaticMarkup(
     <ThemeProvider theme={theme}>
-      <ThreadTable label="Conversations" threads={threads} emptyText={emptyText} renderTitle={(t) => t.title} renderActions={(t) => <button type="button">Continue {t.id}</button>} />
+      <ThreadTable
+        label="Conversations"
+        threads={threads}
+        emptyText={emptyText}
+        renderTitle={(t) => t.title}
+        renderActions={(t) => <button type="button">Continue {t.id}</button>}
+      />
     </ThemeProvider>,
   );
 }

@@ -6,7 +6,13 @@ import { theme } from '../../../theme.ts';
 import { ThreadTitleEditor } from './thread-title-editor.tsx';
 import type { ThreadRow } from '../api/threads.graphql.ts';
 
-const THREAD: ThreadRow = { id: '12', title: 'Leading the migration', lastUpdated: '2025-03-04T17:07:00.000Z', deleted: false, createdAt: '2025-03-01T09:00:00.000Z' };
+const THREAD: ThreadRow = {
+  id: '12',
+  title: 'Leading the migration',
+  lastUpdated: '2025-03-04T17:07:00.000Z',
+  deleted: false,
+  createdAt: '2025-03-01T09:00:00.000Z',
+};
 
 function render(editing: boolean, saving = false): string {
   return renderToStaticMarkup(

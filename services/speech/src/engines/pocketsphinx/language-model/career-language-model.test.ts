@@ -11,7 +11,12 @@ import { KneserNeyModel, Vocabulary } from './kneser-ney-model.ts';
 import { configuredRecognizerModel, DEFAULT_CAREER_MODEL } from './language-model-paths.ts';
 import { SphinxTrieModel } from './sphinx-trie-model.ts';
 const GENERIC_MODEL = join(DEBIAN_MODEL_DIR, 'en-us.lm.bin');
-const normalized = (sentence: string) => sentence.toLowerCase().replace(/[^a-z' ]/g, '').replace(/\s+/g, ' ').trim();
+const normalized = (sentence: string) =>
+  sentence
+    .toLowerCase()
+    .replace(/[^a-z' ]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 describe('the career corpus', () => {
   it('holds none of the evaluation sentences, so they measure the model rather than recite it', () => {
@@ -63,7 +68,10 @@ describe.skipIf(!existsSync(GENERIC_MODEL))("SphinxTrieModel on Debian's en-us.l
  */
 const career = configuredRecognizerModel(DEBIAN_MODEL_DIR, DEFAULT_CAREER_MODEL.languageModel, DEFAULT_CAREER_MODEL.dictionary);
 const ready = installed('pocketsphinx_continuous') && installed('flite') && installed('sox') && !career.missing;
-if (!ready) console.warn(`Skipping the word error rate check: it needs pocketsphinx, flite, sox and the career model (make deps builds ${DEFAULT_CAREER_MODEL.languageModel}).`);
+if (!ready)
+  console.warn(
+    `Skipping the word error rate check: it needs pocketsphinx, flite, sox and the career model (make deps builds ${DEFAULT_CAREER_MODEL.languageModel}).`,
+  );
 
 describe.skipIf(!ready)('the offline recogniser with the career model', () => {
   const dir = mkdtempSync(join(tmpdir(), 'career-wer-'));

@@ -36,7 +36,12 @@ export const EXTRA_PRONUNCIATIONS: Record<string, string> = {
 };
 
 /** Builds the career model into `outDir` from Debian's model in `modelDir`; returns its files. */
-export async function buildCareerLanguageModel(modelDir: string, outDir: string, weight = CAREER_MODEL_WEIGHT, log: (line: string) => void = () => undefined): Promise<{ languageModel: string; dictionary: string }> {
+export async function buildCareerLanguageModel(
+  modelDir: string,
+  outDir: string,
+  weight = CAREER_MODEL_WEIGHT,
+  log: (line: string) => void = () => undefined,
+): Promise<{ languageModel: string; dictionary: string }> {
   const files = careerModelFiles(outDir);
   mkdirSync(outDir, { recursive: true });
   const generic = new SphinxTrieModel(join(modelDir, 'en-us.lm.bin'));

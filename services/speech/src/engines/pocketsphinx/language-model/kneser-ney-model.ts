@@ -95,10 +95,13 @@ export class KneserNeyModel {
     const bigramProb = (ids: readonly number[]) => bigramLayer.prob(ids) ?? bigramLayer.gamma(ids.slice(0, 1)) * unigramProb(ids[1] ?? end);
     const trigramLayer = smoothedLayer(trigramCounts, (ids) => bigramProb(ids.slice(1)));
 
-    for (const [word, count] of unigramCounts) model.orders[0]?.set(ngramKey([word]), { ids: [word], entry: { prob: Math.log10(count / unigramTotal), backoff: 0 } });
+    for (const [word, count] of unigramCounts)
+      model.orders[0]?.set(ngramKey([word]), { ids: [word], entry: { prob: Math.log10(count / unigramTotal), backoff: 0 } });
     model.orders[0]?.set(ngramKey([start]), { ids: [start], entry: { prob: -99, backoff: 0 } });
-    for (const { ids } of bigramCounts.values()) model.orders[1]?.set(ngramKey(ids), { ids, entry: { prob: Math.log10(bigramLayer.prob(ids) ?? 0), backoff: 0 } });
-    for (const { ids } of trigramCounts.values()) model.orders[2]?.set(ngramKey(ids), { ids, entry: { prob: Math.log10(trigramLayer.prob(ids) ?? 0), backoff: 0 } });
+    for (const { ids } of bigramCounts.values())
+      model.orders[1]?.set(ngramKey(ids), { ids, entry: { prob: Math.log10(bigramLayer.prob(ids) ?? 0), backoff: 0 } });
+    for (const { ids } of trigramCounts.values())
+      model.orders[2]?.set(ngramKey(ids), { ids, entry: { prob: Math.log10(trigramLayer.prob(ids) ?? 0), backoff: 0 } });
     for (const context of bigramLayer.contexts()) {
       const unigram = model.orders[0]?.get(ngramKey(context));
       if (unigram) unigram.entry.backoff = Math.log10(bigramLayer.gamma(context));

@@ -23,4 +23,3 @@ export function configuredRecognizerModel(modelDir: string, languageModel: strin
   if (!existsSync(dictionary)) return { modelDir, missing: dictionary };
   return { modelDir, languageModel, dictionary };
 }
-

@@ -78,7 +78,10 @@ export class SphinxTrieModel {
     }
     const wordBytes = bytes.readInt32LE(at);
     at += 4;
-    this.words = bytes.toString('latin1', at, at + wordBytes).split('\0').slice(0, unigramCount);
+    this.words = bytes
+      .toString('latin1', at, at + wordBytes)
+      .split('\0')
+      .slice(0, unigramCount);
     this.words.forEach((word, id) => this.wordIds.set(word, id));
   }
 
@@ -173,7 +176,8 @@ export class SphinxTrieModel {
   }
 
   private scores(packed: PackedOrder, index: number): { prob: number; backoff: number } {
-    if (!packed.backoffTable) return { prob: (packed.probTable[this.field(packed, index, packed.wordBits, QUANT_BITS)] ?? 0) * LOG_BASE_1_0001_TO_LOG10, backoff: 0 };
+    if (!packed.backoffTable)
+      return { prob: (packed.probTable[this.field(packed, index, packed.wordBits, QUANT_BITS)] ?? 0) * LOG_BASE_1_0001_TO_LOG10, backoff: 0 };
     const backoff = packed.backoffTable[this.field(packed, index, packed.wordBits, QUANT_BITS)] ?? 0;
     const prob = packed.probTable[this.field(packed, index, packed.wordBits + QUANT_BITS, QUANT_BITS)] ?? 0;
     return { prob: prob * LOG_BASE_1_0001_TO_LOG10, backoff: backoff * LOG_BASE_1_0001_TO_LOG10 };
@@ -184,6 +188,6 @@ export class SphinxTrieModel {
     const bit = index * packed.totalBits + at;
     const word = this.bytes.readUInt32LE(packed.offset + Math.floor(bit / 8));
     // Fields are at most 25 bits and start within the first byte: the 32-bit word holds them whole.
-    return (word >>> bit % 8) & ((1 << bits) - 1);
+    return (word >>> (bit % 8)) & ((1 << bits) - 1);
   }
 }
