@@ -34,12 +34,12 @@ export interface WordConfidence {
 
 /**
  * Below this confidence a word is shown as unsure: chosen on the tuning part so that about one right
- * word in ten is marked (10.4% there; best F1 would mark 18%, too many for a person to read past).
+ * word in ten is marked (8.5% there; best F1, at 0.8, would mark 15%, too many for a person to read past).
  */
 export const UNSURE_BELOW = 0.7;
 
 /** The weights of `confidenceFeatures`, bias first (logistic regression, fitted by the evaluation's `fit`). */
-export const CONFIDENCE_WEIGHTS: readonly number[] = [3.432, 0.398, 0.312, -0.313, 0.162, 0.101, -0.413, 0.117, 0.126];
+export const CONFIDENCE_WEIGHTS: readonly number[] = [2.357, 0.433, 0.14, -0.173, -0.031, -0.168, -0.456, 0.176, 0.089];
 
 /** A typical acoustic score per frame (when the backtrace was not logged). */
 const TYPICAL_ACOUSTIC_PER_FRAME = -40_000;
