@@ -139,7 +139,7 @@ export async function runFeedbackArrivalBench(log: (line: string) => void = cons
       const way = turn % 2 === 0 ? 'polling' : 'push';
       const settled = await new Promise<FeedbackState>((resolve) => {
         if (way === 'polling') followAnswerFeedback(answerId, resolve, fetchFeedback);
-        else watchAnswerFeedback(answerId, resolve, { open, fetchFeedback });
+        else watchAnswerFeedback(answerId, resolve, { open, poll: (id, settled) => followAnswerFeedback(id, settled, fetchFeedback) });
       });
       if (settled.status !== 'ready') throw new Error(`no feedback for ${answerId} (${way})`);
       waits[way].push(performance.now() - replied);
