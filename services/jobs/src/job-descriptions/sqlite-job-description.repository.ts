@@ -1,7 +1,5 @@
 import type { SqliteDatabase, SqliteOutbox } from '@story/service-kit';
 import type {
-  CreateJobDescriptionResult,
-  CreateSnippetResult,
   DeletionEvents,
   JobDescriptionRecord,
   JobDescriptionRepository,
@@ -78,9 +76,15 @@ export class SqliteJobDescriptionRepository implements JobDescriptionRepository 
       snippets: db.prepare<[number, number], SnippetRow>(
         'SELECT * FROM job_description_snippets WHERE user_id = ? AND job_description_id = ? ORDER BY created_at DESC, id DESC',
       ),
-      countSnippets: db.prepare<[number], { n: number }>('SELECT count(*) AS n FROM job_description_snippets WHERE job_description_id = ?'),
-      insertSnippet: db.prepare<[number, number, string, string], SnippetRow>(
-        'INSERT INTO job_description_snippets (job_description_id, user_id, snippet_text, created_at) VALUES (?, ?, ?, ?) RETURNING *',
+      // Only under a description of the same user that is still there.
+      insertSnippet: db.prepare<[number, number, string, string, number, number], SnippetRow>(
+        `INSERT INTO job_description_snippets (job_description_id, user_id, snippet_text, created_at)
+         SELECT ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM job_descriptions WHERE id = ? AND user_id = ?) RETURNING *`,
+      ),
+      writeVersion: db.prepare<[number], { writes: number }>('SELECT writes FROM quota_guards WHERE user_id = ?'),
+      // Moves the version on only from the one the caller read (a first write inserts it): no change, no claim.
+      claimVersion: db.prepare<[number, number]>(
+        'INSERT INTO quota_guards (user_id, writes) VALUES (?, 1) ON CONFLICT (user_id) DO UPDATE SET writes = writes + 1 WHERE writes = ?',
       ),
       findSnippet: db.prepare<[number, number], SnippetRow>('SELECT * FROM job_description_snippets WHERE user_id = ? AND id = ?'),
     };
@@ -95,23 +99,22 @@ export class SqliteJobDescriptionRepository implements JobDescriptionRepository 
     return row ? toJobDescription(row) : undefined;
   }
 
-  async createJobDescription(input: NewJobDescription, maxPerUser: number): Promise<CreateJobDescriptionResult> {
-    return this.db
-      .transaction((): CreateJobDescriptionResult => {
-        if ((this.statements.countForUser.get(input.userId)?.n ?? 0) >= maxPerUser) return { kind: 'limit-reached' };
-        const inserted = this.statements.insert.get(
-          input.userId,
-          input.companyName,
-          input.jobTitle,
-          input.formattedContent,
-          input.originalContent,
-          input.createdAt,
-        );
-        const row = inserted ? this.statements.find.get(input.userId, inserted.id) : undefined;
-        if (!row) throw new Error('job description insert returned nothing');
-        return { kind: 'created', record: toJobDescription(row) };
-      })
-      .immediate();
+  async writeVersion(userId: number): Promise<number> {
+    return this.statements.writeVersion.get(userId)?.writes ?? 0;
+  }
+
+  async countJobDescriptions(userId: number): Promise<number> {
+    return this.statements.countForUser.get(userId)?.n ?? 0;
+  }
+
+  async insertJobDescription(input: NewJobDescription, version: number): Promise<JobDescriptionRecord | undefined> {
+    return this.ifCurrent(input.userId, version, () => {
+      const { userId, companyName, jobTitle, formattedContent, originalContent, createdAt } = input;
+      const inserted = this.statements.insert.get(userId, companyName, jobTitle, formattedContent, originalContent, createdAt);
+      const row = inserted ? this.statements.find.get(userId, inserted.id) : undefined;
+      if (!row) throw new Error('job description insert returned nothing');
+      return toJobDescription(row);
+    });
   }
 
   async updateJobDescription(userId: number, id: number, update: JobDescriptionUpdate): Promise<JobDescriptionRecord | undefined> {
@@ -138,16 +141,12 @@ export class SqliteJobDescriptionRepository implements JobDescriptionRepository 
       .immediate();
   }
 
-  async createSnippet(input: NewSnippet, maxPerJobDescription: number): Promise<CreateSnippetResult> {
-    return this.db
-      .transaction((): CreateSnippetResult => {
-        if (!this.statements.find.get(input.userId, input.jobDescriptionId)) return { kind: 'job-description-not-found' };
-        if ((this.statements.countSnippets.get(input.jobDescriptionId)?.n ?? 0) >= maxPerJobDescription) return { kind: 'limit-reached' };
-        const row = this.statements.insertSnippet.get(input.jobDescriptionId, input.userId, input.snippetText, input.createdAt);
-        if (!row) throw new Error('snippet insert returned nothing');
-        return { kind: 'created', snippet: toSnippet(row) };
-      })
-      .immediate();
+  async insertSnippet(input: NewSnippet, version: number): Promise<SnippetRecord | undefined> {
+    return this.ifCurrent(input.userId, version, () => {
+      const { jobDescriptionId, userId } = input;
+      const row = this.statements.insertSnippet.get(jobDescriptionId, userId, input.snippetText, input.createdAt, jobDescriptionId, userId);
+      return row ? toSnippet(row) : undefined;
+    });
   }
 
   async listSnippets(userId: number, jobDescriptionId: number): Promise<SnippetRecord[] | undefined> {
@@ -158,5 +157,15 @@ export class SqliteJobDescriptionRepository implements JobDescriptionRepository 
   async findSnippet(userId: number, snippetId: number): Promise<SnippetRecord | undefined> {
     const row = this.statements.findSnippet.get(userId, snippetId);
     return row ? toSnippet(row) : undefined;
+  }
+
+  /** Runs `write` in a transaction that first moves the user's version on from `version`, or writes nothing when the version has moved. */
+  private ifCurrent<T>(userId: number, version: number, write: () => T | undefined): T | undefined {
+    return this.db
+      .transaction((): T | undefined => {
+        if (this.statements.claimVersion.run(userId, version).changes === 0) return undefined;
+        return write();
+      })
+      .immediate();
   }
 }
