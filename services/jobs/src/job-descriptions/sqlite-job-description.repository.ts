@@ -1,4 +1,4 @@
-import type { SqliteDatabase, SqliteOutbox } from '@story/service-kit';
+import { SqliteWriteVersions, type SqliteDatabase, type SqliteOutbox } from '@story/service-kit';
 import type {
   DeletionEvents,
   JobDescriptionRecord,
@@ -55,11 +55,13 @@ const WITH_COUNT = `SELECT d.*, (SELECT count(*) FROM job_description_snippets s
 /** Job descriptions and snippets in the embedded SQLite file. */
 export class SqliteJobDescriptionRepository implements JobDescriptionRepository {
   private readonly statements;
+  private readonly versions: SqliteWriteVersions;
 
   constructor(
     private readonly db: SqliteDatabase,
     private readonly outbox: SqliteOutbox,
   ) {
+    this.versions = new SqliteWriteVersions(db);
     this.statements = {
       list: db.prepare<[number, number], JobDescriptionRow>(`${WITH_COUNT} WHERE d.user_id = ? AND d.is_archived = ? ORDER BY d.created_at DESC, d.id DESC`),
       find: db.prepare<[number, number], JobDescriptionRow>(`${WITH_COUNT} WHERE d.user_id = ? AND d.id = ?`),
@@ -81,11 +83,6 @@ export class SqliteJobDescriptionRepository implements JobDescriptionRepository 
         `INSERT INTO job_description_snippets (job_description_id, user_id, snippet_text, created_at)
          SELECT ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM job_descriptions WHERE id = ? AND user_id = ?) RETURNING *`,
       ),
-      writeVersion: db.prepare<[number], { writes: number }>('SELECT writes FROM quota_guards WHERE user_id = ?'),
-      // Moves the version on only from the one the caller read (a first write inserts it): no change, no claim.
-      claimVersion: db.prepare<[number, number]>(
-        'INSERT INTO quota_guards (user_id, writes) VALUES (?, 1) ON CONFLICT (user_id) DO UPDATE SET writes = writes + 1 WHERE writes = ?',
-      ),
       findSnippet: db.prepare<[number, number], SnippetRow>('SELECT * FROM job_description_snippets WHERE user_id = ? AND id = ?'),
     };
   }
@@ -100,7 +97,7 @@ export class SqliteJobDescriptionRepository implements JobDescriptionRepository 
   }
 
   async writeVersion(userId: number): Promise<number> {
-    return this.statements.writeVersion.get(userId)?.writes ?? 0;
+    return this.versions.current(userId);
   }
 
   async countJobDescriptions(userId: number): Promise<number> {
@@ -108,7 +105,7 @@ export class SqliteJobDescriptionRepository implements JobDescriptionRepository 
   }
 
   async insertJobDescription(input: NewJobDescription, version: number): Promise<JobDescriptionRecord | undefined> {
-    return this.ifCurrent(input.userId, version, () => {
+    return this.versions.ifCurrent(input.userId, version, () => {
       const { userId, companyName, jobTitle, formattedContent, originalContent, createdAt } = input;
       const inserted = this.statements.insert.get(userId, companyName, jobTitle, formattedContent, originalContent, createdAt);
       const row = inserted ? this.statements.find.get(userId, inserted.id) : undefined;
@@ -142,7 +139,7 @@ export class SqliteJobDescriptionRepository implements JobDescriptionRepository 
   }
 
   async insertSnippet(input: NewSnippet, version: number): Promise<SnippetRecord | undefined> {
-    return this.ifCurrent(input.userId, version, () => {
+    return this.versions.ifCurrent(input.userId, version, () => {
       const { jobDescriptionId, userId } = input;
       const row = this.statements.insertSnippet.get(jobDescriptionId, userId, input.snippetText, input.createdAt, jobDescriptionId, userId);
       return row ? toSnippet(row) : undefined;
@@ -157,15 +154,5 @@ export class SqliteJobDescriptionRepository implements JobDescriptionRepository 
   async findSnippet(userId: number, snippetId: number): Promise<SnippetRecord | undefined> {
     const row = this.statements.findSnippet.get(userId, snippetId);
     return row ? toSnippet(row) : undefined;
-  }
-
-  /** Runs `write` in a transaction that first moves the user's version on from `version`, or writes nothing when the version has moved. */
-  private ifCurrent<T>(userId: number, version: number, write: () => T | undefined): T | undefined {
-    return this.db
-      .transaction((): T | undefined => {
-        if (this.statements.claimVersion.run(userId, version).changes === 0) return undefined;
-        return write();
-      })
-      .immediate();
   }
 }
