@@ -8,17 +8,8 @@
  *
  *   node --import tsx bench/feedback-arrival.bench.ts
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { IDENTITY_HEADER, answerFeedbackSchema, type AnswerFeedback } from '@story/proto';
-import { closeServiceDeps, generateSigningKeyPair, importPrivateKey, signIdentity, type ServiceApp } from '@story/service-kit';
-import { startNatsServer } from '../infra/src/nats-server.ts';
-import { conversationsService } from '../services/conversations/src/app.ts';
-import { conversationsEnvSchema } from '../services/conversations/src/config.ts';
-import { feedbackService } from '../services/feedback/src/app.ts';
-import { feedbackEnvSchema } from '../services/feedback/src/config.ts';
+import { answerFeedbackSchema, type AnswerFeedback } from '@story/proto';
 import { readAnswerPairs } from '../services/feedback/src/evaluation/ranking-evaluation.ts';
 import {
   followAnswerFeedback,
@@ -26,6 +17,7 @@ import {
   type FeedbackEventSource,
   type FeedbackState,
 } from '../web/src/features/feedback/hooks/use-answer-feedback.ts';
+import { startFeedbackStack } from './feedback-stack.ts';
 import { timing, type Timing } from './latency-figures.ts';
 
 const TURNS = 40;
@@ -34,13 +26,6 @@ export interface FeedbackArrivalBenchResult {
   polling: Timing;
   push: Timing;
   ratio: number;
-}
-
-async function listen(app: ServiceApp): Promise<string> {
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return `http://127.0.0.1:${address.port}`;
 }
 
 /** A minimal EventSource over fetch (Node 20 has none): named events, and CLOSED with an error when the stream cannot be opened. */
@@ -89,33 +74,8 @@ function fetchEventSource(url: string, headers: Record<string, string>): Feedbac
 
 /** Runs the measurement, prints it and returns the figures. */
 export async function runFeedbackArrivalBench(log: (line: string) => void = console.log): Promise<FeedbackArrivalBenchResult> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'feedback-arrival-bench-'));
-  const nats = await startNatsServer({ storeDir: join(dataDir, 'nats') });
-  const cleanups: (() => Promise<unknown>)[] = [async () => nats.stop(), async () => rmSync(dataDir, { recursive: true, force: true })];
+  const { conversationsUrl, feedbackUrl, headers, close } = await startFeedbackStack('feedback-arrival-bench');
   try {
-    const keys = generateSigningKeyPair();
-    const common = { LOG_LEVEL: 'silent', NATS_URL: nats.url, IDENTITY_PUBLIC_KEY: keys.publicKey, PORT: '0' };
-    // The outbox relay at its default pace, as the product runs it.
-    const conversationsConfig = conversationsEnvSchema.parse({ ...common, DATA_DIR: join(dataDir, 'conversations') });
-    const conversationsDeps = await conversationsService.openDeps(conversationsConfig, { logger: false, runPurgeJob: false });
-    const conversations = await conversationsService.buildApp(conversationsConfig, conversationsDeps);
-    const feedbackConfig = feedbackEnvSchema.parse({ ...common, DATA_DIR: join(dataDir, 'feedback') });
-    const feedbackDeps = await feedbackService.openDeps(feedbackConfig, { logger: false });
-    const feedback = await feedbackService.buildApp(feedbackConfig, feedbackDeps);
-    cleanups.unshift(async () => {
-      await feedback.close();
-      await closeServiceDeps(feedbackDeps);
-      await conversations.close();
-      await closeServiceDeps(conversationsDeps);
-    });
-    const conversationsUrl = await listen(conversations);
-    const feedbackUrl = await listen(feedback);
-    await conversationsDeps.nats.ready();
-    await feedbackDeps.nats.ready();
-    const headers = {
-      'content-type': 'application/json',
-      [IDENTITY_HEADER]: await signIdentity({ userId: 1, isAdmin: false, sessionId: 'bench' }, await importPrivateKey(keys.privateKey)),
-    };
     const fetchFeedback = async (answerId: string): Promise<AnswerFeedback | null> => {
       const response = await fetch(`${feedbackUrl}/api/feedback/${answerId}`, { headers });
       return response.status === 200 ? answerFeedbackSchema.parse(await response.json()) : null;
@@ -139,7 +99,7 @@ export async function runFeedbackArrivalBench(log: (line: string) => void = cons
       const way = turn % 2 === 0 ? 'polling' : 'push';
       const settled = await new Promise<FeedbackState>((resolve) => {
         if (way === 'polling') followAnswerFeedback(answerId, resolve, fetchFeedback);
-        else watchAnswerFeedback(answerId, resolve, { open, fetchFeedback });
+        else watchAnswerFeedback(answerId, resolve, { open, poll: (id, settled) => followAnswerFeedback(id, settled, fetchFeedback) });
       });
       if (settled.status !== 'ready') throw new Error(`no feedback for ${answerId} (${way})`);
       waits[way].push(performance.now() - replied);
@@ -152,7 +112,7 @@ export async function runFeedbackArrivalBench(log: (line: string) => void = cons
     );
     return { polling, push, ratio };
   } finally {
-    for (const cleanup of cleanups) await cleanup().catch(() => undefined);
+    await close();
   }
 }
 

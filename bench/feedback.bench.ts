@@ -8,21 +8,12 @@
  *
  *   node --import tsx bench/feedback.bench.ts
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { IDENTITY_HEADER } from '@story/proto';
-import { closeServiceDeps, generateSigningKeyPair, importPrivateKey, signIdentity, type ServiceApp } from '@story/service-kit';
-import { startNatsServer } from '../infra/src/nats-server.ts';
-import { conversationsService } from '../services/conversations/src/app.ts';
 import { OfflineCoachModel } from '../services/conversations/src/chat/offline-coach/offline-coach.model.ts';
-import { conversationsEnvSchema } from '../services/conversations/src/config.ts';
-import { feedbackService } from '../services/feedback/src/app.ts';
-import { feedbackEnvSchema } from '../services/feedback/src/config.ts';
 import { createFeedbackEngines } from '../services/feedback/src/engines/feedback-engine.factory.ts';
 import { OfflineFeedbackEngine } from '../services/feedback/src/engines/offline/offline-feedback.engine.ts';
 import { rankPairs, readAnswerPairs, type RankingFigures } from '../services/feedback/src/evaluation/ranking-evaluation.ts';
+import { startFeedbackStack } from './feedback-stack.ts';
 import { timing, type Timing } from './latency-figures.ts';
 
 const SCORER_ROUNDS = 20;
@@ -92,42 +83,10 @@ async function scorerSpeed(log: (line: string) => void): Promise<FeedbackBenchRe
   return { firstReading, perAnswer, coachReply, ratio };
 }
 
-async function listen(app: ServiceApp): Promise<string> {
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return `http://127.0.0.1:${address.port}`;
-}
-
 /** A typed answer's reply, then the wait until its feedback is served, through a real nats-server. */
 async function replyToFeedback(log: (line: string) => void): Promise<FeedbackBenchResult['replyToFeedback']> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'feedback-bench-'));
-  const nats = await startNatsServer({ storeDir: join(dataDir, 'nats') });
-  const cleanups: (() => Promise<unknown>)[] = [async () => nats.stop(), async () => rmSync(dataDir, { recursive: true, force: true })];
+  const { conversationsUrl, feedbackUrl, headers, close } = await startFeedbackStack('feedback-bench');
   try {
-    const keys = generateSigningKeyPair();
-    const common = { LOG_LEVEL: 'silent', NATS_URL: nats.url, IDENTITY_PUBLIC_KEY: keys.publicKey, PORT: '0' };
-    const conversationsConfig = conversationsEnvSchema.parse({ ...common, DATA_DIR: join(dataDir, 'conversations'), OUTBOX_RELAY_INTERVAL_MS: '500' });
-    const conversationsDeps = await conversationsService.openDeps(conversationsConfig, { logger: false, runPurgeJob: false });
-    const conversations = await conversationsService.buildApp(conversationsConfig, conversationsDeps);
-    const feedbackConfig = feedbackEnvSchema.parse({ ...common, DATA_DIR: join(dataDir, 'feedback') });
-    const feedbackDeps = await feedbackService.openDeps(feedbackConfig, { logger: false });
-    const feedback = await feedbackService.buildApp(feedbackConfig, feedbackDeps);
-    cleanups.unshift(async () => {
-      await feedback.close();
-      await closeServiceDeps(feedbackDeps);
-      await conversations.close();
-      await closeServiceDeps(conversationsDeps);
-    });
-    const conversationsUrl = await listen(conversations);
-    const feedbackUrl = await listen(feedback);
-    await conversationsDeps.nats.ready();
-    await feedbackDeps.nats.ready();
-    const headers = {
-      'content-type': 'application/json',
-      [IDENTITY_HEADER]: await signIdentity({ userId: 1, isAdmin: false, sessionId: 'bench' }, await importPrivateKey(keys.privateKey)),
-    };
-
     const answers = readAnswerPairs().map((pair) => ({ question: pair.question, text: pair.stronger, context: pair.requirements }));
     const replies: number[] = [];
     const waits: number[] = [];
@@ -138,14 +97,11 @@ async function replyToFeedback(log: (line: string) => void): Promise<FeedbackBen
       const response = await fetch(`${conversationsUrl}/api/process-text`, {
         method: 'POST',
         headers,
-        body: JSON.stringify({
-          text: answer.text,
-          conversationHistory: [{ role: 'assistant', content: answer.question }],
-          context: answer.context,
-          snippetId: 1,
-        }),
+        // A practice against selected requirements, with no snippet: a snippet would be asked of the jobs service, which is not running here.
+        body: JSON.stringify({ text: answer.text, conversationHistory: [{ role: 'assistant', content: answer.question }], context: answer.context }),
       });
-      const { answerId } = (await response.json()) as { answerId: string };
+      const { answerId, message } = (await response.json()) as { answerId?: string; message?: string };
+      if (!answerId) throw new Error(`no answer id in the reply (${response.status} ${message ?? ''})`);
       const replied = performance.now();
       replies.push(replied - started);
       while ((await fetch(`${feedbackUrl}/api/feedback/${answerId}`, { headers })).status !== 200) await new Promise((resolve) => setTimeout(resolve, 5));
@@ -158,7 +114,7 @@ async function replyToFeedback(log: (line: string) => void): Promise<FeedbackBen
     );
     return { reply, feedbackReady };
   } finally {
-    for (const cleanup of cleanups) await cleanup().catch(() => undefined);
+    await close();
   }
 }
 

@@ -67,7 +67,7 @@ describe('GraphQL through the composed supergraph', () => {
   it('rejects a query over the cost limit before calling any subgraph', async () => {
     const before = bed.services.auth.graphqlRequests.length;
     // 1 + 10 × (1 + 10 × (1 + 10 × 5)) = 5111 estimated fields.
-    const answer = await query(bed.gateway, { query: '{ users { threads { items { id userMessage aiResponse createdAt audioResponse } } } }' });
+    const answer = await query(bed.gateway, { query: '{ users { threads { items { id userMessage aiResponse createdAt audioUrl } } } }' });
     expect(answer.status).toBe(400);
     expect(answer.body.errors?.[0]?.message).toBe('Query is too expensive: an estimated 5111 fields, at most 1000 are allowed.');
     expect(bed.services.auth.graphqlRequests.length).toBe(before);

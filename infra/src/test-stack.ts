@@ -96,3 +96,11 @@ export class ApiClient {
 /** A unique allowed sign-up address for a test. */
 export const uniqueEmail = (prefix = 'user') => `${prefix}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@gmail.com`;
 export const GOOD_PASSWORD = 'Stories4ever!';
+
+/** An API client of a new user (Ada Lovelace at a unique address starting with `emailPrefix`), signed up through the gateway. */
+export async function signedUpClient(gatewayUrl: string, emailPrefix: string): Promise<ApiClient> {
+  const client = new ApiClient(gatewayUrl);
+  const reply = await client.post('/api/users/register', { email: uniqueEmail(emailPrefix), firstName: 'Ada', lastName: 'Lovelace', password: GOOD_PASSWORD });
+  if (reply.status !== 201) throw new Error(`sign-up answered ${reply.status}, not 201`);
+  return client;
+}

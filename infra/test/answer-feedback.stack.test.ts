@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeSpokenAnswerWav } from '../src/spoken-answer.ts';
-import { ApiClient, GOOD_PASSWORD, startTestStack, uniqueEmail } from '../src/test-stack.ts';
+import { ApiClient, signedUpClient, startTestStack } from '../src/test-stack.ts';
 import type { StackHandle } from '../src/stack.ts';
 
 /**
@@ -21,12 +21,7 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-async function signedUp(): Promise<ApiClient> {
-  const client = new ApiClient(stack.gatewayUrl);
-  const reply = await client.post('/api/users/register', { email: uniqueEmail('feedback'), firstName: 'Ada', lastName: 'Lovelace', password: GOOD_PASSWORD });
-  expect(reply.status).toBe(201);
-  return client;
-}
+const signedUp = (): Promise<ApiClient> => signedUpClient(stack.gatewayUrl, 'feedback');
 
 /** A saved job description with one snippet, the client's own (a turn may name only its caller's snippet); the snippet's id. */
 async function snippetOf(client: ApiClient): Promise<number> {

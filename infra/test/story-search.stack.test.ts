@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, GOOD_PASSWORD, startTestStack, uniqueEmail } from '../src/test-stack.ts';
+import { ApiClient, signedUpClient, startTestStack } from '../src/test-stack.ts';
 import type { StackHandle } from '../src/stack.ts';
 
 /**
@@ -16,12 +16,7 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-async function signedUp(): Promise<ApiClient> {
-  const client = new ApiClient(stack.gatewayUrl);
-  const reply = await client.post('/api/users/register', { email: uniqueEmail('stories'), firstName: 'Ada', lastName: 'Lovelace', password: GOOD_PASSWORD });
-  expect(reply.status).toBe(201);
-  return client;
-}
+const signedUp = (): Promise<ApiClient> => signedUpClient(stack.gatewayUrl, 'stories');
 
 async function saveStory(client: ApiClient, userMessage: string): Promise<number> {
   const thread = await client.post('/api/conversation-threads');

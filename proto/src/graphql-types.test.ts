@@ -132,10 +132,10 @@ describe('GraphQL zod schemas against the SDL', () => {
   });
 
   it('notices a renamed field, a changed nullability and a different enum', () => {
-    const drifted = graphqlThreadItemSchema.omit({ aiResponse: true }).extend({ reply: z.string(), audioResponse: z.string(), createdAt: z.enum(['a']) });
+    const drifted = graphqlThreadItemSchema.omit({ aiResponse: true }).extend({ reply: z.string(), audioUrl: z.string(), createdAt: z.enum(['a']) });
     const { sdl, zod } = compare({ subgraph: 'conversations', type: 'ThreadItem', schema: drifted });
     expect(zod).not.toEqual(sdl);
-    expect(zod).toMatchObject({ reply: 'String!', audioResponse: 'String!', createdAt: '(an enum that matches no SDL enum)!' });
-    expect(sdl).toMatchObject({ aiResponse: 'String!', audioResponse: 'String', createdAt: 'String!' });
+    expect(zod).toMatchObject({ reply: 'String!', audioUrl: 'String!', createdAt: '(an enum that matches no SDL enum)!' });
+    expect(sdl).toMatchObject({ aiResponse: 'String!', audioUrl: 'String', createdAt: 'String!' });
   });
 });

@@ -55,8 +55,6 @@ export const graphqlThreadItemSchema = z.object({
   answerId: graphqlIdSchema.nullable(),
   /** That answer (its `feedback` from the feedback subgraph), null without an id. */
   answer: graphqlAnswerReferenceSchema.nullable(),
-  /** Deprecated: resolved (base64 MP3) only when a query asks for it. */
-  audioResponse: z.string().nullable(),
   /** Where the spoken reply's MP3 is served, or null without audio. */
   audioUrl: z.string().nullable(),
 });

@@ -7,7 +7,8 @@ import { launchChromium } from '../../infra/src/browser.ts';
 import { makeSpokenAnswerWav } from '../../infra/src/spoken-answer.ts';
 import { startTestStack } from '../../infra/src/test-stack.ts';
 import type { StackHandle } from '../../infra/src/stack.ts';
-import { VIEWPORTS, checkPage, messages, openingQuestion, sendMessage, signedInPage, type Viewport } from './browser-kit.ts';
+import type { ApiClient } from '../../infra/src/test-stack.ts';
+import { VIEWPORTS, checkPage, messages, openingQuestion, sendMessage, signedInPage, type Viewport, savedSnippet } from './browser-kit.ts';
 
 /**
  * Feedback on answers in Chromium (issue 12): a typed practice answer gets its feedback line (score,
@@ -39,16 +40,7 @@ afterAll(async () => {
 const feedbackLine = (page: Page, index: number) => messages(page).nth(index).getByTestId('feedback-line');
 
 /** A saved job description with one snippet of REQUIREMENTS, made through the API; the snippet's id. */
-async function snippetOf(api: Awaited<ReturnType<typeof signedInPage>>['api']): Promise<number> {
-  const confirmed = await api.post('/api/confirm-job-description', {
-    formattedContent: `## Role\n\n${REQUIREMENTS}`,
-    jobTitle: 'Operations Lead',
-    companyName: 'Harbor',
-  });
-  expect(confirmed.status).toBe(201);
-  const snippet = await api.post('/api/job-description-snippets', { jobDescriptionId: confirmed.body.id, snippetText: REQUIREMENTS });
-  return snippet.body.id as number;
-}
+const snippetOf = (api: ApiClient): Promise<number> => savedSnippet(api, REQUIREMENTS);
 
 describe.each(VIEWPORTS)('feedback on answers ($name)', (viewport: Viewport) => {
   it('a typed practice answer: the line appears, opens with the quotes marked; Answer this again; the progress chart', async () => {

@@ -1,10 +1,27 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { expectNoAxeViolations, expectNoSidewaysScroll, launchChromium } from '../../infra/src/browser.ts';
 import { ApiClient, GOOD_PASSWORD, startTestStack, uniqueEmail } from '../../infra/src/test-stack.ts';
 import type { StackHandle } from '../../infra/src/stack.ts';
+
+/**
+ * Starts the whole stack and Chromium before a file's tests (hands both to `started`) and stops
+ * them after: the set-up every browser test file shares.
+ */
+export function withBrowserStack(started: (stack: StackHandle, browser: Browser) => void): void {
+  let stack: StackHandle | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    [stack, browser] = await Promise.all([startTestStack(), launchChromium()]);
+    started(stack, browser);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+}
 
 /** The two windows every screen is checked at: a laptop and a phone. */
 export const VIEWPORTS = [
@@ -91,6 +108,18 @@ export async function signedInPage(
   const { page } = await openPage(browser, stack.gatewayUrl, viewport, options);
   const { api } = await signInAs(page, stack.gatewayUrl);
   return { page, api };
+}
+
+/** A saved job description (Operations Lead at Harbor) with one snippet of `requirements`, made through the API; the snippet's id. */
+export async function savedSnippet(api: ApiClient, requirements: string): Promise<number> {
+  const confirmed = await api.post('/api/confirm-job-description', {
+    formattedContent: `## Role\n\n${requirements}`,
+    jobTitle: 'Operations Lead',
+    companyName: 'Harbor',
+  });
+  expect(confirmed.status).toBe(201);
+  const snippet = await api.post('/api/job-description-snippets', { jobDescriptionId: confirmed.body.id, snippetText: requirements });
+  return snippet.body.id as number;
 }
 
 /**

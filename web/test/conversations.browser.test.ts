@@ -1,9 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../../infra/src/browser.ts';
-import { ApiClient, GOOD_PASSWORD, startTestStack, uniqueEmail } from '../../infra/src/test-stack.ts';
+import { describe, expect, it } from 'vitest';
+import { ApiClient, GOOD_PASSWORD, uniqueEmail } from '../../infra/src/test-stack.ts';
 import type { StackHandle } from '../../infra/src/stack.ts';
-import { checkPage, messages, openPage, sendMessage, signInAs, waitForToast as toast } from './browser-kit.ts';
+import { checkPage, messages, openPage, sendMessage, signInAs, waitForToast as toast, withBrowserStack } from './browser-kit.ts';
 
 /**
  * Issue 3 end to end in Chromium: start a text conversation, get a reply from the offline coach,
@@ -12,12 +11,9 @@ import { checkPage, messages, openPage, sendMessage, signInAs, waitForToast as t
 let stack: StackHandle;
 let browser: Browser;
 
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startTestStack(), launchChromium()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
+withBrowserStack((started, chromium) => {
+  stack = started;
+  browser = chromium;
 });
 
 /** A page of a new signed-in user (see browser-kit.ts). */

@@ -1,10 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../../infra/src/browser.ts';
+import { describe, expect, it } from 'vitest';
 import type { StackHandle } from '../../infra/src/stack.ts';
-import { ApiClient, GOOD_PASSWORD, startTestStack, uniqueEmail } from '../../infra/src/test-stack.ts';
+import { ApiClient, GOOD_PASSWORD, uniqueEmail } from '../../infra/src/test-stack.ts';
 import { LINKEDIN, pasted } from '../../services/jobs/src/formatting/offline/postings.fixtures.ts';
-import { VIEWPORTS, checkPage, openingQuestion, sendMessage, signedInPage, waitForToast as toast } from './browser-kit.ts';
+import { VIEWPORTS, checkPage, openingQuestion, sendMessage, signedInPage, waitForToast as toast, withBrowserStack } from './browser-kit.ts';
 
 /**
  * Issue 9 end to end in Chromium: paste a messy description, review and confirm it, save a
@@ -14,12 +13,9 @@ import { VIEWPORTS, checkPage, openingQuestion, sendMessage, signedInPage, waitF
 let stack: StackHandle;
 let browser: Browser;
 
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startTestStack(), launchChromium()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
+withBrowserStack((started, chromium) => {
+  stack = started;
+  browser = chromium;
 });
 
 const SNIPPET = '- Own the reliability of our ingestion pipeline\n- Mentor two to three engineers';

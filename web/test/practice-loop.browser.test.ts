@@ -1,9 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../../infra/src/browser.ts';
-import { startTestStack } from '../../infra/src/test-stack.ts';
+import { describe, expect, it } from 'vitest';
 import type { StackHandle } from '../../infra/src/stack.ts';
-import { VIEWPORTS, checkPage, messages, openingQuestion, sendMessage, signedInPage, type Viewport } from './browser-kit.ts';
+import type { ApiClient } from '../../infra/src/test-stack.ts';
+import { VIEWPORTS, checkPage, messages, openingQuestion, sendMessage, signedInPage, type Viewport, withBrowserStack, savedSnippet } from './browser-kit.ts';
 
 /**
  * The practice loop as a job seeker meets it (issue 19): the interviewer asks first; what is not an
@@ -18,25 +17,13 @@ const ANSWER =
 let stack: StackHandle;
 let browser: Browser;
 
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startTestStack(), launchChromium()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
+withBrowserStack((started, chromium) => {
+  stack = started;
+  browser = chromium;
 });
 
 /** A saved job description with one snippet of REQUIREMENTS, made through the API; the snippet's id. */
-async function snippetOf(api: Awaited<ReturnType<typeof signedInPage>>['api']): Promise<number> {
-  const confirmed = await api.post('/api/confirm-job-description', {
-    formattedContent: `## Role\n\n${REQUIREMENTS}`,
-    jobTitle: 'Operations Lead',
-    companyName: 'Harbor',
-  });
-  expect(confirmed.status).toBe(201);
-  const snippet = await api.post('/api/job-description-snippets', { jobDescriptionId: confirmed.body.id, snippetText: REQUIREMENTS });
-  return snippet.body.id as number;
-}
+const snippetOf = (api: ApiClient): Promise<number> => savedSnippet(api, REQUIREMENTS);
 
 const focusedElement = (page: Page) =>
   page.evaluate(() => ({

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { subgraphSdl } from '@story/proto/graphql';
 import { graphqlRuntime } from './graphql-runtime.ts';
 import { queryLimitsRule, type QueryLimits } from './query-limits.rule.ts';
 
@@ -38,6 +39,36 @@ describe('query limits', () => {
     expect(errorsOf('{ people { name friends { name } } }', { maxDepth: 8, maxCost: 120 })).toEqual([
       'Query is too expensive: an estimated 121 fields, at most 120 are allowed.',
     ]);
+  });
+
+  it('counts a list of known length at that length', () => {
+    // people (1) + 10 × (name + friends (1) + 2 × name) = 1 + 10 × 4 = 41
+    const limits = { maxCost: 40, listSizes: { 'Person.friends': 2 } };
+    expect(errorsOf('{ people { name friends { name } } }', limits)).toEqual(['Query is too expensive: an estimated 41 fields, at most 40 are allowed.']);
+    expect(errorsOf('{ people { name friends { name } } }', { ...limits, maxCost: 41 })).toEqual([]);
+  });
+
+  it("lets the web read an answer's whole feedback, which the ten-item guess priced past the limit", () => {
+    // The feedback subgraph's types without federation's directives.
+    const sdl = subgraphSdl('feedback')
+      .replace(/^extend schema.*$/m, '')
+      .replaceAll(/@key\([^)]*\)/g, '');
+    const feedbackSchema = graphqlRuntime.buildSchema(sdl);
+    const quote = '{ start end text }';
+    const query = `query ($id: ID!) { answerFeedback(answerId: $id) {
+      answerId question answer source engine kind turns overall next attempt attempts best questionId answeredAt corrected
+      star { part present prompt quotes ${quote} earlier { turn question start end text } }
+      assessment { dimension score comment requirement quote ${quote} }
+      delivery { durationSeconds wordCount wordsPerMinute length comment fillers { word start end atSeconds } pauses { offset afterWord atSeconds seconds } }
+      uncertain ${quote}
+    } }`;
+    const errors = (limits: Partial<QueryLimits>) =>
+      graphqlRuntime
+        .validate(feedbackSchema, graphqlRuntime.parse(query), [...graphqlRuntime.specifiedRules, queryLimitsRule(limits)])
+        .map((error) => error.message);
+    expect(errors({ maxCost: 516 })).toEqual(['Query is too expensive: an estimated 517 fields, at most 516 are allowed.']);
+    expect(errors({})).toEqual([]);
+    expect(errors({ listSizes: {} })).toEqual(['Query is too expensive: an estimated 1067 fields, at most 1000 are allowed.']);
   });
 
   it('refuses a wide list query over 1000 estimated fields', () => {

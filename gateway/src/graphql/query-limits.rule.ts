@@ -1,5 +1,5 @@
 import type { DocumentNode, GraphQLField, GraphQLNamedType, OperationDefinitionNode, SelectionSetNode, ValidationContext, ValidationRule } from 'graphql';
-import { GATEWAY_MESSAGES, MAX_MUTATION_FIELDS } from '@story/proto';
+import { FEEDBACK_LIST_SIZES, GATEWAY_MESSAGES, MAX_MUTATION_FIELDS } from '@story/proto';
 import { graphqlRuntime } from './graphql-runtime.ts';
 
 const {
@@ -19,13 +19,19 @@ const {
 export interface QueryLimits {
   /** Deepest field nesting allowed (`{ me { id } }` is 2). */
   maxDepth: number;
-  /** Most fields allowed, each counted once per item of every enclosing list (a list counts as 10 items). */
+  /** Most fields allowed, each counted once per item of every enclosing list (a list counts as 10 items unless `listSizes` knows better). */
   maxCost: number;
   /** Most aliased fields one document may write (`a: me { id } b: me { id }` has 2). */
   maxAliases: number;
+  /**
+   * List fields whose length the server fixes (`Type.field` → most items), counted at that size
+   * instead of LIST_COST_FACTOR. Only bounds the owning service guarantees belong here (a list of one
+   * item per enum value, say): a guessed bound would weaken the estimate.
+   */
+  listSizes: Readonly<Record<string, number>>;
 }
 
-export const DEFAULT_QUERY_LIMITS: QueryLimits = { maxDepth: 8, maxCost: 1000, maxAliases: 20 };
+export const DEFAULT_QUERY_LIMITS: QueryLimits = { maxDepth: 8, maxCost: 1000, maxAliases: 20, listSizes: FEEDBACK_LIST_SIZES };
 /**
  * Most tokens the parser reads before giving up: a flood document is refused while it is read,
  * before validation walks every node of it (hundreds of milliseconds for a few hundred kilobytes).
@@ -91,7 +97,16 @@ function aliasCount(document: DocumentNode): number {
 class QueryMeasurer {
   private readonly fragments = new Map<string, Measure>();
 
-  constructor(private readonly context: ValidationContext) {}
+  constructor(
+    private readonly context: ValidationContext,
+    private readonly listSizes: Readonly<Record<string, number>>,
+  ) {}
+
+  /** How many times a field's selection counts: once, or as many as its list is known or assumed to hold. */
+  private itemsOf(parentType: GraphQLNamedType | undefined, field: GraphQLField<unknown, unknown> | undefined): number {
+    if (!field || !isListType(getNullableType(field.type))) return 1;
+    return (parentType && this.listSizes[`${parentType.name}.${field.name}`]) ?? LIST_COST_FACTOR;
+  }
 
   /**
    * Depth and cost of a selection set. Introspection (`__schema`, `__type` and all under them)
@@ -107,10 +122,9 @@ class QueryMeasurer {
         cost += 1;
         let fieldDepth = 1;
         if (selection.selectionSet) {
-          const isList = field ? isListType(getNullableType(field.type)) : false;
           const inner = this.measure(selection.selectionSet, field ? getNamedType(field.type) : undefined, fragmentsInPath);
           fieldDepth += inner.depth;
-          cost += inner.cost * (isList ? LIST_COST_FACTOR : 1);
+          cost += inner.cost * this.itemsOf(parentType, field);
         }
         depth = Math.max(depth, fieldDepth);
       } else if (selection.kind === Kind.INLINE_FRAGMENT) {
@@ -148,7 +162,7 @@ class QueryMeasurer {
 export function queryLimitsRule(overrides: Partial<QueryLimits> = {}): ValidationRule {
   const limits: QueryLimits = { ...DEFAULT_QUERY_LIMITS, ...overrides };
   return (context) => {
-    const measurer = new QueryMeasurer(context);
+    const measurer = new QueryMeasurer(context, limits.listSizes);
     return {
       // Whole-document limits come first, before graphql's own rules report on every field of a flood.
       Document(document) {

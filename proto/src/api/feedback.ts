@@ -165,6 +165,17 @@ export const answerFeedbackSchema = z.object({
 export type AnswerFeedback = z.infer<typeof answerFeedbackSchema>;
 
 /**
+ * The lists of AnswerFeedback whose length both engines fix (one item per STAR part, one per
+ * assessment dimension), as `Type.field` → most items: the gateway's cost estimate counts these
+ * lists at their real size rather than its default guess for a list, so the whole feedback can be
+ * read in one GraphQL query (1,067 estimated fields with the guess, 517 with the bounds).
+ */
+export const FEEDBACK_LIST_SIZES: Readonly<Record<string, number>> = {
+  'AnswerFeedback.star': STAR_PARTS.length,
+  'AnswerFeedback.assessment': ASSESSMENT_DIMENSIONS.length,
+};
+
+/**
  * `PUT /api/feedback/{answerId}/transcript` (GraphQL `correctAnswer`): the person's own words for a
  * spoken answer the recogniser got wrong; the answer is scored again from them.
  */

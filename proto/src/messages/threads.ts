@@ -6,7 +6,6 @@ export const THREAD_MESSAGES = {
   replyAudioGone: 'This spoken reply is no longer kept for saving (it expired, or it is not yours). Save the exchange with its audio, or without it.',
   replyAudioTwice: 'Send either audioResponse or audioId, not both',
   replyAudioUnavailable: 'Spoken replies cannot be saved by reference right now. Please try again in a moment.',
-  audioPerQueryLimit: 'This query asks for more spoken replies than one answer may carry. Ask for audioUrl and fetch each reply from it.',
   deleted: 'Conversation thread is deleted',
   idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 200 visible ASCII characters',
   onlyOwnThreads: 'You can only read your own threads',

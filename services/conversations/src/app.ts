@@ -2,15 +2,12 @@ import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { subgraphSdl } from '@story/proto/graphql';
 import {
-  NatsLink,
-  type OutboxRelay,
-  createServiceApp,
-  registerIdentity,
   registerSubgraph,
-  relayOutboxOver,
   type ServiceApp,
   type ServiceDefinition,
-  type ServiceDeps,
+  type RelayedServiceDeps,
+  createStoredServiceApp,
+  openRelayedStorage,
 } from '@story/service-kit';
 import { AnswerEventPublisher } from './chat/answer-event.publisher.ts';
 import type { ChatModel } from './chat/chat-model.ts';
@@ -31,10 +28,7 @@ import { ThreadService } from './threads/thread.service.ts';
 import { registerThreadRoutes } from './threads/threads.routes.ts';
 
 /** The conversations service's dependencies; `main.ts` opens the real ones from configuration. */
-export interface ConversationsDeps extends ServiceDeps {
-  storage: ConversationsStorage;
-  /** Publishes the outbox to JetStream once NATS is connected. */
-  relay: OutboxRelay;
+export interface ConversationsDeps extends RelayedServiceDeps<ConversationsStorage> {
   chatModel: ChatModel;
   /** Who owns a snippet: the jobs service, asked over NATS. */
   snippetOwners: SnippetOwners;
@@ -51,9 +45,7 @@ export interface ConversationsDeps extends ServiceDeps {
  */
 export async function buildConversationsApp(config: ConversationsConfig, deps: ConversationsDeps): Promise<ServiceApp> {
   const { storage, nats, clock } = deps;
-  // Readiness is the database only: without NATS the service still serves and queues events.
-  const app = createServiceApp({ name: SERVICE_NAME, logLevel: config.LOG_LEVEL, logger: deps.logger, readiness: { database: storage.readiness } });
-  await registerIdentity(app, config.IDENTITY_PUBLIC_KEY);
+  const app = await createStoredServiceApp(SERVICE_NAME, config, deps);
 
   const onEventsWritten = () => deps.relay.notify();
   const titler = new ThreadTitler({ repository: storage.threads, chatModel: deps.chatModel, timeoutMs: config.CHAT_TIMEOUT_MS, log: app.log });
@@ -118,18 +110,15 @@ export const conversationsService: ServiceDefinition<ConversationsConfig, Conver
   name: SERVICE_NAME,
   envSchema: conversationsEnvSchema,
   async openDeps(config, overrides = {}) {
-    const storage = overrides.storage ?? (await openConversationsStorage(config, SERVICE_NAME));
-    const nats = overrides.nats ?? NatsLink.forService(config, SERVICE_NAME);
+    const relayed = await openRelayedStorage(SERVICE_NAME, config, overrides, () => openConversationsStorage(config, SERVICE_NAME));
     return {
       clock: () => new Date(),
       chatModel: overrides.chatModel ?? createChatModel(config),
       instanceId: `${hostname()}:${process.pid}:${randomUUID()}`,
       runPurgeJob: true,
       ...overrides,
-      storage,
-      nats,
-      snippetOwners: overrides.snippetOwners ?? new SnippetOwnerClient(nats),
-      relay: overrides.relay ?? relayOutboxOver(nats, storage.outbox, SERVICE_NAME, config.OUTBOX_RELAY_INTERVAL_MS),
+      ...relayed,
+      snippetOwners: overrides.snippetOwners ?? new SnippetOwnerClient(relayed.nats),
     };
   },
   buildApp: buildConversationsApp,

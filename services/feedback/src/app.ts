@@ -1,5 +1,5 @@
 import { subgraphSdl } from '@story/proto/graphql';
-import { NatsLink, createServiceApp, registerIdentity, registerSubgraph, type ServiceApp, type ServiceDefinition, type ServiceDeps } from '@story/service-kit';
+import { NatsLink, registerSubgraph, type ServiceApp, type ServiceDefinition, type ServiceDeps, createStoredServiceApp } from '@story/service-kit';
 import { AnswerFeedbackService } from './answers/answer-feedback.service.ts';
 import { AnswerScoringService } from './answers/answer-scoring.service.ts';
 import { FeedbackNews, registerFeedbackNews } from './answers/feedback-news.ts';
@@ -29,8 +29,7 @@ export interface FeedbackDeps extends ServiceDeps {
  */
 export async function buildFeedbackApp(config: FeedbackConfig, deps: FeedbackDeps): Promise<ServiceApp> {
   const { storage, nats } = deps;
-  const app = createServiceApp({ name: SERVICE_NAME, logLevel: config.LOG_LEVEL, logger: deps.logger, readiness: { database: storage.readiness } });
-  await registerIdentity(app, config.IDENTITY_PUBLIC_KEY);
+  const app = await createStoredServiceApp(SERVICE_NAME, config, deps);
 
   const scoring = new AnswerScoringService({
     feedback: storage.feedback,

@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
@@ -8,7 +7,7 @@ import { OpenAiLoopback, tempDataDir } from '@story/service-kit/testing';
 import { generateSigningKeyPair } from '@story/service-kit/identity';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, startNatsServer, type NatsServerHandle } from '../../../infra/src/nats-server.ts';
-import { REPO_ROOT } from '../../../infra/src/stack.ts';
+import { killed, startServiceProcess } from '../../../infra/src/service-process.ts';
 import { answerEvent, startTestFeedback } from './feedback-test-kit.ts';
 
 /**
@@ -28,24 +27,7 @@ afterAll(async () => {
 const SECONDS = 1_000_000_000;
 
 /** The feedback service as its own process, as `make run` starts it. */
-function startFeedbackProcess(env: Record<string, string>): { child: ChildProcess; output: () => string } {
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'services/feedback/src/main.ts')], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
-  child.stderr?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
-  return { child, output: () => output };
-}
-
-const killed = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGKILL');
-  });
+const startFeedbackProcess = (env: Record<string, string>) => startServiceProcess('feedback', env);
 
 describe('the feedback scorer through a crash', () => {
   it('stores the feedback of an answer whose scorer was killed mid-scoring within 20 s of the restart', { timeout: 150_000 }, async () => {

@@ -1,14 +1,11 @@
 import { subgraphSdl } from '@story/proto/graphql';
 import {
-  NatsLink,
-  type OutboxRelay,
-  createServiceApp,
-  registerIdentity,
   registerSubgraph,
-  relayOutboxOver,
   type ServiceApp,
   type ServiceDefinition,
-  type ServiceDeps,
+  type RelayedServiceDeps,
+  createStoredServiceApp,
+  openRelayedStorage,
 } from '@story/service-kit';
 import { SERVICE_NAME, jobsEnvSchema, type JobsConfig } from './config.ts';
 import type { JobDescriptionFormatter } from './formatting/job-description-formatter.ts';
@@ -23,10 +20,7 @@ import { registerSnippetRoutes } from './snippets/snippets.routes.ts';
 import { openJobsStorage, type JobsStorage } from './storage/jobs-storage.ts';
 
 /** The jobs service's dependencies; `main.ts` opens the real ones from configuration. */
-export interface JobsDeps extends ServiceDeps {
-  storage: JobsStorage;
-  /** Publishes the outbox (deletion events) to JetStream once NATS is connected. */
-  relay: OutboxRelay;
+export interface JobsDeps extends RelayedServiceDeps<JobsStorage> {
   /** Cleans pasted descriptions into markdown: OpenAI, or the offline formatter. */
   formatter: JobDescriptionFormatter;
 }
@@ -39,8 +33,7 @@ export interface JobsDeps extends ServiceDeps {
  */
 export async function buildJobsApp(config: JobsConfig, deps: JobsDeps): Promise<ServiceApp> {
   const { storage, nats, clock } = deps;
-  const app = createServiceApp({ name: SERVICE_NAME, logLevel: config.LOG_LEVEL, logger: deps.logger, readiness: { database: storage.readiness } });
-  await registerIdentity(app, config.IDENTITY_PUBLIC_KEY);
+  const app = await createStoredServiceApp(SERVICE_NAME, config, deps);
 
   const jobDescriptions = new JobDescriptionService({
     repository: storage.jobDescriptions,
@@ -73,15 +66,12 @@ export const jobsService: ServiceDefinition<JobsConfig, JobsDeps> = {
   name: SERVICE_NAME,
   envSchema: jobsEnvSchema,
   async openDeps(config, overrides = {}) {
-    const storage = overrides.storage ?? (await openJobsStorage(config, SERVICE_NAME));
-    const nats = overrides.nats ?? NatsLink.forService(config, SERVICE_NAME);
+    const relayed = await openRelayedStorage(SERVICE_NAME, config, overrides, () => openJobsStorage(config, SERVICE_NAME));
     return {
       clock: () => new Date(),
       formatter: overrides.formatter ?? createJobFormatter(config),
       ...overrides,
-      storage,
-      nats,
-      relay: overrides.relay ?? relayOutboxOver(nats, storage.outbox, SERVICE_NAME, config.OUTBOX_RELAY_INTERVAL_MS),
+      ...relayed,
     };
   },
   buildApp: buildJobsApp,

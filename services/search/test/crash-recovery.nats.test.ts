@@ -1,11 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { generateSigningKeyPair } from '@story/service-kit/identity';
 import { startServiceForTest, tempDataDir } from '@story/service-kit/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, startNatsServer, type NatsServerHandle } from '../../../infra/src/nats-server.ts';
-import { REPO_ROOT } from '../../../infra/src/stack.ts';
+import { killed, startServiceProcess } from '../../../infra/src/service-process.ts';
 import { conversationsService } from '../../conversations/src/app.ts';
 import { eventually } from './search-test-kit.ts';
 
@@ -24,28 +23,11 @@ afterAll(async () => {
 });
 
 /** The search service as its own process, as `make run` starts it. */
-function startSearchProcess(env: Record<string, string>): { child: ChildProcess; output: () => string } {
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'services/search/src/main.ts')], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
-  child.stderr?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
-  return { child, output: () => output };
-}
+const startSearchProcess = (env: Record<string, string>) => startServiceProcess('search', env);
 
 async function waitReady(url: string, what: () => string): Promise<void> {
   await eventually(async () => (await fetch(`${url}/readyz`).catch(() => undefined))?.ok === true, `search to be ready: ${what()}`, 30_000);
 }
-
-const killed = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGKILL');
-  });
 
 describe('search through crashes', () => {
   it('ends with exactly 500 stories after search and nats-server are killed in the middle of 500 saves', async () => {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SPEECH_MESSAGES, voiceSessionResponseSchema } from '@story/proto';
+import { SPEECH_MESSAGES } from '@story/proto';
 import { OfflineSpeechToText } from '../src/engines/pocketsphinx/offline-speech-to-text.ts';
 import { DEBIAN_MODEL_DIR } from '../src/engines/pocketsphinx/pocketsphinx-recognizer.ts';
 import { JobRunner } from '../src/worker/job-runner.ts';
 import { LiveSessionService } from '../src/worker/live-session.service.ts';
-import { SHORT_LIMIT_USER, TEXT_USER, VOICE_USER, chunksOf, startSpeechWorld, type SpeechWorld } from './speech-test-kit.ts';
+import { SHORT_LIMIT_USER, TEXT_USER, VOICE_USER, chunksOf, startSpeechWorld, type SpeechWorld, liveSessionCalls } from './speech-test-kit.ts';
 
 const IDLE_SECONDS = 2;
 const LIFETIME_MARGIN_SECONDS = 5;
@@ -39,17 +39,7 @@ describe('live recording slots', () => {
     await world?.close();
   });
 
-  const as = (userId: number) => world.front.as(userId);
-  const open = async (userId: number) =>
-    world.front.app.inject({ method: 'POST', url: '/api/transcribe/sessions', headers: await as(userId), payload: { mimeType: 'audio/webm;codecs=opus' } });
-  const openId = async (userId: number) => voiceSessionResponseSchema.parse((await open(userId)).json()).sessionId;
-  const sendChunk = async (userId: number, sessionId: string, seq: number, bytes: Buffer) =>
-    world.front.app.inject({
-      method: 'POST',
-      url: `/api/transcribe/sessions/${sessionId}/chunks?seq=${seq}`,
-      headers: { ...(await as(userId)), 'content-type': 'application/octet-stream' },
-      payload: bytes,
-    });
+  const { as, open, openId, sendChunk } = liveSessionCalls(() => world.front);
   const cancel = async (userId: number, sessionId: string) =>
     world.front.app.inject({ method: 'DELETE', url: `/api/transcribe/sessions/${sessionId}`, headers: await as(userId) });
   /** Moves the worker's clock on and lets it sweep. */

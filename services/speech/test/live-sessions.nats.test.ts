@@ -17,7 +17,17 @@ import {
 import { startServiceForTest } from '@story/service-kit/testing';
 import { speechService } from '../src/app.ts';
 import { replyParts } from '../src/turns/reply-parts.ts';
-import { SHORT_LIMIT_USER, TEXT_USER, VOICE_USER, chunksOf, filesUnder, startSpeechWorld, transcribeForm, type SpeechWorld } from './speech-test-kit.ts';
+import {
+  SHORT_LIMIT_USER,
+  TEXT_USER,
+  VOICE_USER,
+  chunksOf,
+  filesUnder,
+  startSpeechWorld,
+  transcribeForm,
+  type SpeechWorld,
+  liveSessionCalls,
+} from './speech-test-kit.ts';
 
 /**
  * Live recordings (`/api/transcribe/sessions`): the recorder's chunks are recognised as they arrive,
@@ -33,17 +43,7 @@ describe('live recording sessions', () => {
     await world?.close();
   });
 
-  const as = (userId: number) => world.front.as(userId);
-  const open = async (userId: number, mimeType = 'audio/webm;codecs=opus') =>
-    world.front.app.inject({ method: 'POST', url: '/api/transcribe/sessions', headers: await as(userId), payload: { mimeType } });
-  const openId = async (userId: number) => voiceSessionResponseSchema.parse((await open(userId)).json()).sessionId;
-  const sendChunk = async (userId: number, sessionId: string, seq: number, bytes: Buffer) =>
-    world.front.app.inject({
-      method: 'POST',
-      url: `/api/transcribe/sessions/${sessionId}/chunks?seq=${seq}`,
-      headers: { ...(await as(userId)), 'content-type': 'application/octet-stream' },
-      payload: bytes,
-    });
+  const { as, open, openId, sendChunk } = liveSessionCalls(() => world.front);
   const finish = async (userId: number, sessionId: string, chunkCount: number, turn: { snippetId?: number } = {}) =>
     world.front.app.inject({
       method: 'POST',

@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { QUEUE_GROUPS, SUBJECTS, userSettingsRequestSchema, type ResponseType } from '@story/proto';
+import { QUEUE_GROUPS, SUBJECTS, userSettingsRequestSchema, voiceSessionResponseSchema, type ResponseType } from '@story/proto';
 import { standInSnippetOwners, startServiceForTest, tempDataDir, type ServiceUnderTest } from '@story/service-kit/testing';
 import { startNatsServer, type NatsServerHandle } from '../../../infra/src/nats-server.ts';
 import { conversationsService, type ConversationsDeps } from '../../conversations/src/app.ts';
@@ -180,4 +180,23 @@ export function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile())
     .map((entry) => join(entry.parentPath, entry.name));
+}
+
+/**
+ * The live-recording requests tests send to the speech front as a user: open a recording (its
+ * answer, or just its id) and send a chunk. `front` is read at each call: a world is started in beforeAll.
+ */
+export function liveSessionCalls(front: () => SpeechWorld['front']) {
+  const as = (userId: number) => front().as(userId);
+  const open = async (userId: number, mimeType = 'audio/webm;codecs=opus') =>
+    front().app.inject({ method: 'POST', url: '/api/transcribe/sessions', headers: await as(userId), payload: { mimeType } });
+  const openId = async (userId: number) => voiceSessionResponseSchema.parse((await open(userId)).json()).sessionId;
+  const sendChunk = async (userId: number, sessionId: string, seq: number, bytes: Buffer) =>
+    front().app.inject({
+      method: 'POST',
+      url: `/api/transcribe/sessions/${sessionId}/chunks?seq=${seq}`,
+      headers: { ...(await as(userId)), 'content-type': 'application/octet-stream' },
+      payload: bytes,
+    });
+  return { as, open, openId, sendChunk };
 }

@@ -12,6 +12,8 @@ export const apolloClient = new ApolloClient({
     typePolicies: {
       // One row per tier: a saved setting replaces the cached one of the same tier.
       UserTypeSetting: { keyFields: ['userType'] },
+      // One entry per answer: a later read (its attempts and "Best" moved) replaces the cached one.
+      AnswerFeedback: { keyFields: ['answerId'] },
     },
   }),
   defaultOptions: {

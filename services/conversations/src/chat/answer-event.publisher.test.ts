@@ -1,22 +1,12 @@
 import { EVENT_SUBJECTS, answerGivenEventSchema } from '@story/proto';
-import type { FastifyBaseLogger } from 'fastify';
+import { silentLog } from '@story/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSqliteConversationsStorage, type ConversationsStorage } from '../storage/conversations-storage.ts';
 import { AnswerEventPublisher, answerKind, asksForWholeAnswer, earlierStoryTurns, questionAnswered } from './answer-event.publisher.ts';
 import { INTERVIEW_EXAMPLE_PROMPTS, INTERVIEW_FOLLOW_UPS, INTERVIEW_RELEVANCE_FOLLOW_UPS, PRACTICE_AGAIN_QUESTIONS } from './offline-coach/coach-phrases.ts';
 import { extractRequirements } from '@story/proto/story-analysis';
 
-const silent: FastifyBaseLogger = {
-  level: 'silent',
-  fatal: () => undefined,
-  error: () => undefined,
-  warn: () => undefined,
-  info: () => undefined,
-  debug: () => undefined,
-  trace: () => undefined,
-  silent: () => undefined,
-  child: () => silent,
-};
+const silent = silentLog;
 
 describe('answer events', () => {
   let storage: ConversationsStorage;

@@ -15,7 +15,6 @@ import { contextUser, forbidden, parseArgs, parseInput, type GraphqlContext } fr
 import { z } from 'zod';
 import { openConversation } from '../chat/opening.service.ts';
 import { processText, type ProcessTextDeps } from '../chat/process-text.service.ts';
-import { OperationAudioLimiter } from './operation-audio.limiter.ts';
 import { presentThread, presentThreadItem } from '../threads/thread.presenter.ts';
 import type { MessageRecord } from '../threads/thread.repository.ts';
 import type { ThreadService } from '../threads/thread.service.ts';
@@ -35,11 +34,7 @@ const userReference = z.object({ id: idTextSchema });
  * processText as the REST routes, so scoping and validation are the same: a thread that is not the
  * caller's resolves to null (queries) or NOT_FOUND (mutations), never to data.
  */
-export function conversationsResolvers(
-  threads: ThreadService,
-  chat: ProcessTextDeps,
-  audioPerOperation = new OperationAudioLimiter(),
-): GraphQLResolverMap<GraphqlContext> {
+export function conversationsResolvers(threads: ThreadService, chat: ProcessTextDeps): GraphQLResolverMap<GraphqlContext> {
   const listThreads = async (context: GraphqlContext, rawArgs: unknown): Promise<Thread[]> => {
     const { userId } = contextUser(context);
     const { deleted } = parseArgs(threadsArgsSchema, rawArgs);
@@ -67,13 +62,6 @@ export function conversationsResolvers(
     },
     ThreadItem: {
       answer: (item: ThreadItemNode) => (item.answerId ? { id: item.answerId } : null),
-      // Read per item, and only for a query that names the field: a thread read does not carry audio.
-      audioResponse: async (item: ThreadItemNode, _args: unknown, context: GraphqlContext) => {
-        if (item.audioBytes === null) return null;
-        const { userId } = contextUser(context);
-        audioPerOperation.take(context, item.audioBytes);
-        return threads.messageAudioBase64(userId, item.threadId, item.id);
-      },
     },
     User: {
       threads: async (parent: unknown, args: unknown, context: GraphqlContext) => {

@@ -1,4 +1,4 @@
-import type { OutboxEvent, SqliteDatabase, SqliteOutbox } from '@story/service-kit';
+import { SqliteWriteVersions, type OutboxEvent, type SqliteDatabase, type SqliteOutbox } from '@story/service-kit';
 import type { SqliteMessageAudioRepository } from '../message-audio/sqlite-message-audio.repository.ts';
 import type { KeyedSave, MessageRecord, NewMessage, ThreadFilter, ThreadRecord, ThreadRepository, TitleSource } from './thread.repository.ts';
 
@@ -61,6 +61,7 @@ const THREAD_FILTERS: Record<ThreadFilter, string> = {
  */
 export class SqliteThreadRepository implements ThreadRepository {
   private readonly statements;
+  private readonly versions: SqliteWriteVersions;
 
   constructor(
     private readonly db: SqliteDatabase,
@@ -71,6 +72,7 @@ export class SqliteThreadRepository implements ThreadRepository {
       db.prepare<[number], ThreadRow>(`SELECT * FROM threads WHERE user_id = ? ${THREAD_FILTERS[filter]} ${savedOnly} ORDER BY last_updated DESC, id DESC`);
     // One look-up in conversations_by_thread per thread.
     const saved = 'AND EXISTS (SELECT 1 FROM conversations c WHERE c.thread_id = threads.id)';
+    this.versions = new SqliteWriteVersions(db);
     this.statements = {
       listThreads: { all: listThreads('all'), active: listThreads('active'), deleted: listThreads('deleted') },
       listSavedThreads: { all: listThreads('all', saved), active: listThreads('active', saved), deleted: listThreads('deleted', saved) },
@@ -82,11 +84,6 @@ export class SqliteThreadRepository implements ThreadRepository {
       listMessages: db.prepare<[number, number], MessageRow>(`${MESSAGES_WITH_AUDIO_SIZE} WHERE c.thread_id = ? AND c.user_id = ? ORDER BY c.id ASC`),
       findMessage: db.prepare<[number], MessageRow>(`${MESSAGES_WITH_AUDIO_SIZE} WHERE c.id = ?`),
       countActiveThreads: db.prepare<[number], { count: number }>('SELECT COUNT(*) AS count FROM threads WHERE user_id = ? AND deleted_at IS NULL'),
-      writeVersion: db.prepare<[number], { writes: number }>('SELECT writes FROM quota_guards WHERE user_id = ?'),
-      // Moves the version on only from the one the caller read (a first write inserts it): no change, no claim.
-      claimVersion: db.prepare<[number, number]>(
-        'INSERT INTO quota_guards (user_id, writes) VALUES (?, 1) ON CONFLICT (user_id) DO UPDATE SET writes = writes + 1 WHERE writes = ?',
-      ),
       countMessages: db.prepare<[number], { count: number }>('SELECT COUNT(*) AS count FROM conversations WHERE thread_id = ?'),
       renameThread: db.prepare<[string, number, number], ThreadRow>(
         "UPDATE threads SET title = ?, title_source = 'person' WHERE id = ? AND user_id = ? RETURNING *",
@@ -145,7 +142,7 @@ export class SqliteThreadRepository implements ThreadRepository {
   }
 
   async writeVersion(userId: number): Promise<number> {
-    return this.statements.writeVersion.get(userId)?.writes ?? 0;
+    return this.versions.current(userId);
   }
 
   async countActiveThreads(userId: number): Promise<number> {
@@ -164,7 +161,7 @@ export class SqliteThreadRepository implements ThreadRepository {
   }
 
   async insertThread(userId: number, title: string, now: string, version: number): Promise<ThreadRecord | undefined> {
-    return this.ifCurrent(userId, version, () => {
+    return this.versions.ifCurrent(userId, version, () => {
       const row = this.statements.insertThread.get(userId, title, now, now);
       if (!row) throw new Error('thread insert returned nothing');
       return toThread(row);
@@ -172,7 +169,7 @@ export class SqliteThreadRepository implements ThreadRepository {
   }
 
   async setThreadDeleted(userId: number, threadId: number, deletedAt: string | null, event: OutboxEvent, version: number): Promise<ThreadRecord | undefined> {
-    return this.ifCurrent(userId, version, () => {
+    return this.versions.ifCurrent(userId, version, () => {
       const updated = this.statements.setDeletedAt.get(deletedAt, threadId, userId);
       if (!updated) return undefined;
       this.outbox.write(event);
@@ -181,7 +178,7 @@ export class SqliteThreadRepository implements ThreadRepository {
   }
 
   async insertMessage(input: NewMessage, version: number, buildEvent: (message: MessageRecord) => OutboxEvent): Promise<MessageRecord | undefined> {
-    return this.ifCurrent(input.userId, version, () => {
+    return this.versions.ifCurrent(input.userId, version, () => {
       const inserted = this.statements.insertMessage.get(input.threadId, input.userId, input.userMessage, input.aiResponse, input.createdAt, input.answerId);
       if (!inserted) throw new Error('message insert returned nothing');
       const { audio } = input;
@@ -203,16 +200,6 @@ export class SqliteThreadRepository implements ThreadRepository {
       this.outbox.write(buildEvent(message));
       return message;
     });
-  }
-
-  /** Runs `write` in one BEGIN IMMEDIATE transaction with the move of the user's version, if `version` is still theirs. */
-  private ifCurrent<T>(userId: number, version: number, write: () => T | undefined): T | undefined {
-    return this.db
-      .transaction((): T | undefined => {
-        if (this.statements.claimVersion.run(userId, version).changes === 0) return undefined;
-        return write();
-      })
-      .immediate();
   }
 
   async purgeDeletedThreads(cutoff: string, limit: number, buildEvent: (thread: ThreadRecord) => OutboxEvent): Promise<ThreadRecord[]> {

@@ -3,6 +3,7 @@ import { EVENT_SUBJECTS } from '@story/proto';
 import type { OutboxStore } from '@story/service-kit';
 import { jobDescriptionDeletedEvents } from '../nats/domain-events.ts';
 import type { JobDescriptionRepository, NewJobDescription } from './job-description.repository.ts';
+import { JobWriteService } from './job-write.service.ts';
 
 /** A store to run the contract against: the repository, the outbox its deletions write to, and how to throw it away. */
 export interface JobsStoreUnderTest {
@@ -23,12 +24,15 @@ export function jobDescriptionRepositoryContract(name: string, open: () => Promi
   describe(`JobDescriptionRepository contract: ${name}`, () => {
     let store: JobsStoreUnderTest;
     let repo: JobDescriptionRepository;
+    // Saves go through the service that holds the quotas, over this driver's repository.
+    let writes: JobWriteService;
     let nextUser = 7000;
     const newUser = () => ++nextUser;
 
     beforeAll(async () => {
       store = await open();
       repo = store.repository;
+      writes = new JobWriteService(repo);
     });
     afterAll(async () => store.cleanup());
 
@@ -41,12 +45,12 @@ export function jobDescriptionRepositoryContract(name: string, open: () => Promi
       createdAt: at(minute),
     });
     const created = async (input: NewJobDescription) => {
-      const result = await repo.createJobDescription(input, UNLIMITED);
+      const result = await writes.createJobDescription(input, UNLIMITED);
       if (result.kind !== 'created') throw new Error(`not created: ${result.kind}`);
       return result.record;
     };
     const snippet = async (userId: number, jobDescriptionId: number, text: string, minute: number) => {
-      const result = await repo.createSnippet({ userId, jobDescriptionId, snippetText: text, createdAt: at(minute) }, UNLIMITED);
+      const result = await writes.createSnippet({ userId, jobDescriptionId, snippetText: text, createdAt: at(minute) }, UNLIMITED);
       if (result.kind !== 'created') throw new Error(`not created: ${result.kind}`);
       return result.snippet;
     };
@@ -81,7 +85,7 @@ export function jobDescriptionRepositoryContract(name: string, open: () => Promi
       expect(await repo.updateJobDescription(stranger, mine.id, { companyName: 'X', jobTitle: 'X', formattedContent: 'X' })).toBeUndefined();
       expect(await repo.setArchived(stranger, mine.id, true)).toBeUndefined();
       expect(await repo.deleteJobDescription(stranger, mine.id, jobDescriptionDeletedEvents(at(3)))).toBe(false);
-      expect(await repo.createSnippet({ userId: stranger, jobDescriptionId: mine.id, snippetText: 'x', createdAt: at(3) }, UNLIMITED)).toEqual({
+      expect(await writes.createSnippet({ userId: stranger, jobDescriptionId: mine.id, snippetText: 'x', createdAt: at(3) }, UNLIMITED)).toEqual({
         kind: 'job-description-not-found',
       });
       expect(await repo.listSnippets(stranger, mine.id)).toBeUndefined();
@@ -147,12 +151,12 @@ export function jobDescriptionRepositoryContract(name: string, open: () => Promi
 
     it('refuses a description or a snippet past the quota, counting in the same transaction', async () => {
       const user = newUser();
-      const first = await repo.createJobDescription(description(user, 1), 2);
-      await repo.createJobDescription(description(user, 2), 2);
-      expect(await repo.createJobDescription(description(user, 3), 2)).toEqual({ kind: 'limit-reached' });
+      const first = await writes.createJobDescription(description(user, 1), 2);
+      await writes.createJobDescription(description(user, 2), 2);
+      expect(await writes.createJobDescription(description(user, 3), 2)).toEqual({ kind: 'limit-reached' });
       if (first.kind !== 'created') throw new Error('first description not created');
       const snippets = await Promise.all(
-        [1, 2, 3].map((n) => repo.createSnippet({ userId: user, jobDescriptionId: first.record.id, snippetText: `S${n}`, createdAt: at(n) }, 2)),
+        [1, 2, 3].map((n) => writes.createSnippet({ userId: user, jobDescriptionId: first.record.id, snippetText: `S${n}`, createdAt: at(n) }, 2)),
       );
       expect(snippets.map((s) => s.kind).sort()).toEqual(['created', 'created', 'limit-reached']);
     });

@@ -2,6 +2,7 @@ import { JOB_MESSAGES, jobDescriptionLimitReached, type ConfirmJobDescriptionReq
 import { conflict, notFound } from '@story/service-kit';
 import { jobDescriptionDeletedEvents } from '../nats/domain-events.ts';
 import type { JobDescriptionRecord, JobDescriptionRepository } from './job-description.repository.ts';
+import { JobWriteService } from './job-write.service.ts';
 
 export interface JobDescriptionServiceDeps {
   repository: JobDescriptionRepository;
@@ -13,7 +14,11 @@ export interface JobDescriptionServiceDeps {
 
 /** A user's saved job descriptions: confirm, list, archive, unarchive, delete. Everything is scoped to the caller. */
 export class JobDescriptionService {
-  constructor(private readonly deps: JobDescriptionServiceDeps) {}
+  private readonly writes: JobWriteService;
+
+  constructor(private readonly deps: JobDescriptionServiceDeps) {
+    this.writes = new JobWriteService(deps.repository);
+  }
 
   /**
    * Saves a confirmed description. With `id` (the review screen opened from a saved one) it
@@ -26,7 +31,7 @@ export class JobDescriptionService {
       if (!updated) throw notFound(JOB_MESSAGES.jobDescriptionNotFound);
       return { record: updated, created: false };
     }
-    const result = await this.deps.repository.createJobDescription(
+    const result = await this.writes.createJobDescription(
       { userId, ...fields, originalContent: input.originalContent ?? input.formattedContent, createdAt: this.deps.clock().toISOString() },
       this.deps.maxPerUser,
     );

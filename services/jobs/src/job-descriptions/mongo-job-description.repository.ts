@@ -1,8 +1,6 @@
-import mongoose, { type Connection } from 'mongoose';
+import mongoose, { type ClientSession, type Connection } from 'mongoose';
 import { nextSequence, type MongoOutbox } from '@story/service-kit';
 import type {
-  CreateJobDescriptionResult,
-  CreateSnippetResult,
   DeletionEvents,
   JobDescriptionRecord,
   JobDescriptionRepository,
@@ -44,6 +42,13 @@ const snippetSchema = new mongoose.Schema<SnippetDoc>(
 );
 snippetSchema.index({ userId: 1, jobDescriptionId: 1, createdAt: -1, _id: -1 });
 
+/** One per user: its `writes` is the user's write version, moved on by every insert a quota counts (JobWriteService). */
+interface QuotaGuardDoc {
+  _id: number;
+  writes: number;
+}
+const quotaGuardSchema = new mongoose.Schema<QuotaGuardDoc>({ _id: Number, writes: { type: Number, default: 0 } }, { versionKey: false });
+
 const toJobDescription = (doc: JobDescriptionDoc, snippetCount: number): JobDescriptionRecord => ({
   id: doc._id,
   userId: doc.userId,
@@ -68,6 +73,7 @@ const toSnippet = (doc: SnippetDoc): SnippetRecord => ({
 export class MongoJobDescriptionRepository implements JobDescriptionRepository {
   private readonly descriptions;
   private readonly snippets;
+  private readonly quotaGuards;
 
   constructor(
     private readonly connection: Connection,
@@ -75,10 +81,11 @@ export class MongoJobDescriptionRepository implements JobDescriptionRepository {
   ) {
     this.descriptions = connection.model<JobDescriptionDoc>('JobDescription', jobDescriptionSchema, 'job_descriptions');
     this.snippets = connection.model<SnippetDoc>('JobDescriptionSnippet', snippetSchema, 'job_description_snippets');
+    this.quotaGuards = connection.model<QuotaGuardDoc>('JobsQuotaGuard', quotaGuardSchema, 'quota_guards');
   }
 
   async init(): Promise<void> {
-    for (const model of [this.descriptions, this.snippets]) {
+    for (const model of [this.descriptions, this.snippets, this.quotaGuards]) {
       await model.createCollection().catch(() => undefined);
       await model.syncIndexes();
     }
@@ -109,13 +116,22 @@ export class MongoJobDescriptionRepository implements JobDescriptionRepository {
     return toJobDescription(doc, await this.snippets.countDocuments({ userId, jobDescriptionId: id }));
   }
 
-  async createJobDescription(input: NewJobDescription, maxPerUser: number): Promise<CreateJobDescriptionResult> {
+  /** Also makes the user's guard document, so no transaction has to (an upsert racing inside two transactions would fail one of them for good). */
+  async writeVersion(userId: number): Promise<number> {
+    const guard = await this.quotaGuards.findOneAndUpdate({ _id: userId }, { $setOnInsert: { writes: 0 } }, { upsert: true, new: true }).lean<QuotaGuardDoc>();
+    return guard?.writes ?? 0;
+  }
+
+  async countJobDescriptions(userId: number): Promise<number> {
+    return await this.descriptions.countDocuments({ userId });
+  }
+
+  async insertJobDescription(input: NewJobDescription, version: number): Promise<JobDescriptionRecord | undefined> {
     const id = await nextSequence(this.connection, 'job_descriptions');
-    return this.connection.transaction(async (session): Promise<CreateJobDescriptionResult> => {
-      if ((await this.descriptions.countDocuments({ userId: input.userId }).session(session)) >= maxPerUser) return { kind: 'limit-reached' };
+    return this.ifCurrent(input.userId, version, async (session) => {
       const doc: JobDescriptionDoc = { _id: id, ...input, isArchived: false };
       await this.descriptions.create([doc], { session });
-      return { kind: 'created', record: toJobDescription(doc, 0) };
+      return toJobDescription(doc, 0);
     });
   }
 
@@ -145,16 +161,13 @@ export class MongoJobDescriptionRepository implements JobDescriptionRepository {
     });
   }
 
-  async createSnippet(input: NewSnippet, maxPerJobDescription: number): Promise<CreateSnippetResult> {
+  async insertSnippet(input: NewSnippet, version: number): Promise<SnippetRecord | undefined> {
     const id = await nextSequence(this.connection, 'job_description_snippets');
-    return this.connection.transaction(async (session): Promise<CreateSnippetResult> => {
-      const owned = await this.descriptions.exists({ userId: input.userId, _id: input.jobDescriptionId }).session(session);
-      if (!owned) return { kind: 'job-description-not-found' };
-      if ((await this.snippets.countDocuments({ jobDescriptionId: input.jobDescriptionId }).session(session)) >= maxPerJobDescription)
-        return { kind: 'limit-reached' };
+    return this.ifCurrent(input.userId, version, async (session) => {
+      if (!(await this.descriptions.exists({ userId: input.userId, _id: input.jobDescriptionId }).session(session))) return undefined;
       const doc: SnippetDoc = { _id: id, ...input };
       await this.snippets.create([doc], { session });
-      return { kind: 'created', snippet: toSnippet(doc) };
+      return toSnippet(doc);
     });
   }
 
@@ -167,5 +180,19 @@ export class MongoJobDescriptionRepository implements JobDescriptionRepository {
   async findSnippet(userId: number, snippetId: number): Promise<SnippetRecord | undefined> {
     const doc = await this.snippets.findOne({ userId, _id: snippetId }).lean<SnippetDoc>();
     return doc ? toSnippet(doc) : undefined;
+  }
+
+  /**
+   * Runs `write` in a transaction that first moves the user's version on from `version`, or writes
+   * nothing when the version has moved. Counts read in a snapshot would not stop two transactions
+   * from both taking a user's last slot; both writing the user's guard document does: the second
+   * conflicts, is retried by the driver, and then finds the version moved.
+   */
+  private async ifCurrent<T>(userId: number, version: number, write: (session: ClientSession) => Promise<T | undefined>): Promise<T | undefined> {
+    return this.connection.transaction(async (session): Promise<T | undefined> => {
+      const claimed = await this.quotaGuards.updateOne({ _id: userId, writes: version }, { $inc: { writes: 1 } }, { session });
+      if (claimed.modifiedCount === 0) return undefined;
+      return write(session);
+    });
   }
 }

@@ -1,7 +1,5 @@
-import type { SqliteDatabase, SqliteOutbox } from '@story/service-kit';
+import { SqliteWriteVersions, type SqliteDatabase, type SqliteOutbox } from '@story/service-kit';
 import type {
-  CreateJobDescriptionResult,
-  CreateSnippetResult,
   DeletionEvents,
   JobDescriptionRecord,
   JobDescriptionRepository,
@@ -57,11 +55,13 @@ const WITH_COUNT = `SELECT d.*, (SELECT count(*) FROM job_description_snippets s
 /** Job descriptions and snippets in the embedded SQLite file. */
 export class SqliteJobDescriptionRepository implements JobDescriptionRepository {
   private readonly statements;
+  private readonly versions: SqliteWriteVersions;
 
   constructor(
     private readonly db: SqliteDatabase,
     private readonly outbox: SqliteOutbox,
   ) {
+    this.versions = new SqliteWriteVersions(db);
     this.statements = {
       list: db.prepare<[number, number], JobDescriptionRow>(`${WITH_COUNT} WHERE d.user_id = ? AND d.is_archived = ? ORDER BY d.created_at DESC, d.id DESC`),
       find: db.prepare<[number, number], JobDescriptionRow>(`${WITH_COUNT} WHERE d.user_id = ? AND d.id = ?`),
@@ -78,9 +78,10 @@ export class SqliteJobDescriptionRepository implements JobDescriptionRepository 
       snippets: db.prepare<[number, number], SnippetRow>(
         'SELECT * FROM job_description_snippets WHERE user_id = ? AND job_description_id = ? ORDER BY created_at DESC, id DESC',
       ),
-      countSnippets: db.prepare<[number], { n: number }>('SELECT count(*) AS n FROM job_description_snippets WHERE job_description_id = ?'),
-      insertSnippet: db.prepare<[number, number, string, string], SnippetRow>(
-        'INSERT INTO job_description_snippets (job_description_id, user_id, snippet_text, created_at) VALUES (?, ?, ?, ?) RETURNING *',
+      // Only under a description of the same user that is still there.
+      insertSnippet: db.prepare<[number, number, string, string, number, number], SnippetRow>(
+        `INSERT INTO job_description_snippets (job_description_id, user_id, snippet_text, created_at)
+         SELECT ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM job_descriptions WHERE id = ? AND user_id = ?) RETURNING *`,
       ),
       findSnippet: db.prepare<[number, number], SnippetRow>('SELECT * FROM job_description_snippets WHERE user_id = ? AND id = ?'),
     };
@@ -95,23 +96,22 @@ export class SqliteJobDescriptionRepository implements JobDescriptionRepository 
     return row ? toJobDescription(row) : undefined;
   }
 
-  async createJobDescription(input: NewJobDescription, maxPerUser: number): Promise<CreateJobDescriptionResult> {
-    return this.db
-      .transaction((): CreateJobDescriptionResult => {
-        if ((this.statements.countForUser.get(input.userId)?.n ?? 0) >= maxPerUser) return { kind: 'limit-reached' };
-        const inserted = this.statements.insert.get(
-          input.userId,
-          input.companyName,
-          input.jobTitle,
-          input.formattedContent,
-          input.originalContent,
-          input.createdAt,
-        );
-        const row = inserted ? this.statements.find.get(input.userId, inserted.id) : undefined;
-        if (!row) throw new Error('job description insert returned nothing');
-        return { kind: 'created', record: toJobDescription(row) };
-      })
-      .immediate();
+  async writeVersion(userId: number): Promise<number> {
+    return this.versions.current(userId);
+  }
+
+  async countJobDescriptions(userId: number): Promise<number> {
+    return this.statements.countForUser.get(userId)?.n ?? 0;
+  }
+
+  async insertJobDescription(input: NewJobDescription, version: number): Promise<JobDescriptionRecord | undefined> {
+    return this.versions.ifCurrent(input.userId, version, () => {
+      const { userId, companyName, jobTitle, formattedContent, originalContent, createdAt } = input;
+      const inserted = this.statements.insert.get(userId, companyName, jobTitle, formattedContent, originalContent, createdAt);
+      const row = inserted ? this.statements.find.get(userId, inserted.id) : undefined;
+      if (!row) throw new Error('job description insert returned nothing');
+      return toJobDescription(row);
+    });
   }
 
   async updateJobDescription(userId: number, id: number, update: JobDescriptionUpdate): Promise<JobDescriptionRecord | undefined> {
@@ -138,16 +138,12 @@ export class SqliteJobDescriptionRepository implements JobDescriptionRepository 
       .immediate();
   }
 
-  async createSnippet(input: NewSnippet, maxPerJobDescription: number): Promise<CreateSnippetResult> {
-    return this.db
-      .transaction((): CreateSnippetResult => {
-        if (!this.statements.find.get(input.userId, input.jobDescriptionId)) return { kind: 'job-description-not-found' };
-        if ((this.statements.countSnippets.get(input.jobDescriptionId)?.n ?? 0) >= maxPerJobDescription) return { kind: 'limit-reached' };
-        const row = this.statements.insertSnippet.get(input.jobDescriptionId, input.userId, input.snippetText, input.createdAt);
-        if (!row) throw new Error('snippet insert returned nothing');
-        return { kind: 'created', snippet: toSnippet(row) };
-      })
-      .immediate();
+  async insertSnippet(input: NewSnippet, version: number): Promise<SnippetRecord | undefined> {
+    return this.versions.ifCurrent(input.userId, version, () => {
+      const { jobDescriptionId, userId } = input;
+      const row = this.statements.insertSnippet.get(jobDescriptionId, userId, input.snippetText, input.createdAt, jobDescriptionId, userId);
+      return row ? toSnippet(row) : undefined;
+    });
   }
 
   async listSnippets(userId: number, jobDescriptionId: number): Promise<SnippetRecord[] | undefined> {

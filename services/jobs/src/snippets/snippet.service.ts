@@ -1,6 +1,7 @@
 import { JOB_MESSAGES, snippetLimitReached, type CreateSnippetRequest } from '@story/proto';
 import { conflict, notFound } from '@story/service-kit';
 import type { JobDescriptionRepository, SnippetRecord } from '../job-descriptions/job-description.repository.ts';
+import { JobWriteService } from '../job-descriptions/job-write.service.ts';
 
 export interface SnippetServiceDeps {
   repository: JobDescriptionRepository;
@@ -10,11 +11,15 @@ export interface SnippetServiceDeps {
 
 /** The sections of a user's job descriptions saved to practise against. */
 export class SnippetService {
-  constructor(private readonly deps: SnippetServiceDeps) {}
+  private readonly writes: JobWriteService;
+
+  constructor(private readonly deps: SnippetServiceDeps) {
+    this.writes = new JobWriteService(deps.repository);
+  }
 
   /** Saves a snippet of one of the user's descriptions; 404 when the description is not theirs. */
   async create(userId: number, input: CreateSnippetRequest): Promise<SnippetRecord> {
-    const result = await this.deps.repository.createSnippet(
+    const result = await this.writes.createSnippet(
       { userId, jobDescriptionId: input.jobDescriptionId, snippetText: input.snippetText, createdAt: this.deps.clock().toISOString() },
       this.deps.maxPerJobDescription,
     );

@@ -30,4 +30,11 @@ export const JOBS_MIGRATIONS: readonly string[] = [
 
   ${OUTBOX_TABLE_SQL}
   `,
+  // One per user: its `writes` is the user's write version, moved on by every insert a quota counts (JobWriteService).
+  `
+  CREATE TABLE quota_guards (
+    user_id INTEGER PRIMARY KEY,
+    writes INTEGER NOT NULL
+  );
+  `,
 ];

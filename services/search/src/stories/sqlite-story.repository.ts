@@ -36,6 +36,20 @@ const toRecord = (row: StoryRow): StoryRecord => ({
   embedder: row.embedder,
 });
 
+/** The columns an insert and an update of a story both write, in their statements' order. */
+type StoryColumns = [string, string, number | null, number | null, number | null, string, string, string, number];
+const storyColumns = (story: SavedStory, metadata: string, hidden: number): StoryColumns => [
+  story.sourceType,
+  story.content,
+  story.threadId,
+  story.snippetId,
+  story.jobDescriptionId,
+  metadata,
+  story.createdAt,
+  story.version,
+  hidden,
+];
+
 const NO_CHANGES: StoryChanges = { hidden: [], shown: [], removed: [] };
 /** A query word found in more than this share of the user's stories (and at least this many) is too common to rank by. */
 const COMMON_WORD_SHARE = 0.1;
@@ -51,11 +65,11 @@ export class SqliteStoryRepository implements StoryRepository {
   constructor(private readonly db: SqliteDatabase) {
     this.sql = {
       byKey: db.prepare<[string], StoryRow>('SELECT * FROM unified_stories WHERE story_key = ?'),
-      insert: db.prepare<[number, string, string, string, number | null, number | null, number | null, string, string, string, number]>(
+      insert: db.prepare<[number, string, ...StoryColumns]>(
         `INSERT INTO unified_stories (user_id, story_key, source_type, content, thread_id, snippet_id, job_description_id, metadata, created_at, version, hidden)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
-      update: db.prepare<[string, string, number | null, number | null, number | null, string, string, string, number, number, number, number]>(
+      update: db.prepare<[...StoryColumns, number, number, number]>(
         `UPDATE unified_stories SET source_type = ?, content = ?, thread_id = ?, snippet_id = ?, job_description_id = ?, metadata = ?, created_at = ?, version = ?, hidden = ?,
            embedding_generated = CASE WHEN ? THEN 0 ELSE embedding_generated END,
            embedder = CASE WHEN ? THEN NULL ELSE embedder END
@@ -107,36 +121,9 @@ export class SqliteStoryRepository implements StoryRepository {
       if (existing) {
         id = existing.id;
         contentChanged = existing.content !== story.content;
-        this.sql.update.run(
-          story.sourceType,
-          story.content,
-          story.threadId,
-          story.snippetId,
-          story.jobDescriptionId,
-          metadata,
-          story.createdAt,
-          story.version,
-          hidden,
-          contentChanged ? 1 : 0,
-          contentChanged ? 1 : 0,
-          id,
-        );
+        this.sql.update.run(...storyColumns(story, metadata, hidden), contentChanged ? 1 : 0, contentChanged ? 1 : 0, id);
       } else {
-        id = Number(
-          this.sql.insert.run(
-            story.userId,
-            story.storyKey,
-            story.sourceType,
-            story.content,
-            story.threadId,
-            story.snippetId,
-            story.jobDescriptionId,
-            metadata,
-            story.createdAt,
-            story.version,
-            hidden,
-          ).lastInsertRowid,
-        );
+        id = Number(this.sql.insert.run(story.userId, story.storyKey, ...storyColumns(story, metadata, hidden)).lastInsertRowid);
       }
       if (contentChanged) {
         this.sql.ftsDelete.run(id);

@@ -1,24 +1,8 @@
 import { useEffect } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { answerFeedbackSchema, type AnswerFeedback, type SnippetProgressResponse } from '@story/proto';
-import { ApiError, httpClient } from '../../../api/http-client.ts';
+import { httpClient } from '../../../api/http-client.ts';
 import { SNIPPET_PROGRESS_QUERY } from './feedback.graphql.ts';
-
-/*
- * An answer's feedback is read and corrected over REST, not GraphQL: the whole AnswerFeedback (STAR
- * parts, each with its quotes and the story's earlier quotes, lists within a list) is estimated at
- * 1,067 fields, past the gateway's cost limit of 1,000 per GraphQL operation, which refuses it.
- */
-
-/** The feedback on one of the person's answers, or null while it is not ready (GET /api/feedback/{answerId} answers 404 until then). */
-export async function fetchAnswerFeedback(answerId: string): Promise<AnswerFeedback | null> {
-  try {
-    return await httpClient.get(`/api/feedback/${answerId}`, { parse: (data) => answerFeedbackSchema.parse(data) });
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
-    throw error;
-  }
-}
 
 /** Where an answer's feedback is pushed once it is stored (server-sent events: `feedback`, `unavailable` or `refused`, then the end). */
 export const answerFeedbackEventsUrl = (answerId: string): string => `/api/feedback/${encodeURIComponent(answerId)}/events`;

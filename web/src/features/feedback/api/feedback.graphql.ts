@@ -1,5 +1,5 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
-import type { SnippetProgressResponse } from '@story/proto';
+import type { AnswerFeedback, SnippetProgressResponse } from '@story/proto';
 
 /** Every attempt at each question of a snippet's practice. */
 export const SNIPPET_PROGRESS_QUERY: TypedDocumentNode<{ snippetProgress: SnippetProgressResponse }, { snippetId: string }> = gql`
@@ -16,6 +16,81 @@ export const SNIPPET_PROGRESS_QUERY: TypedDocumentNode<{ snippetProgress: Snippe
           answeredAt
         }
       }
+    }
+  }
+`;
+
+/** Every field of an answer's feedback (the whole AnswerFeedback: the gateway counts its STAR parts and scores at their fixed number). */
+export const ANSWER_FEEDBACK_QUERY: TypedDocumentNode<{ answerFeedback: AnswerFeedback | null }, { answerId: string }> = gql`
+  query AnswerFeedback($answerId: ID!) {
+    answerFeedback(answerId: $answerId) {
+      answerId
+      question
+      answer
+      source
+      engine
+      kind
+      turns
+      overall
+      star {
+        part
+        present
+        quotes {
+          start
+          end
+          text
+        }
+        earlier {
+          turn
+          question
+          start
+          end
+          text
+        }
+        prompt
+      }
+      next
+      assessment {
+        dimension
+        score
+        comment
+        quote {
+          start
+          end
+          text
+        }
+        requirement
+      }
+      delivery {
+        durationSeconds
+        wordCount
+        wordsPerMinute
+        fillers {
+          word
+          start
+          end
+          atSeconds
+        }
+        pauses {
+          offset
+          afterWord
+          atSeconds
+          seconds
+        }
+        length
+        comment
+      }
+      attempt
+      attempts
+      best
+      questionId
+      answeredAt
+      uncertain {
+        start
+        end
+        text
+      }
+      corrected
     }
   }
 `;

@@ -134,12 +134,18 @@ function pushed() {
   return { sources, open };
 }
 
+/** A stand-in for Apollo's polling, over the endpoint's looks. */
+const pollingOf =
+  (fetch: FeedbackEndpoint['fetch']) =>
+  (answerId: string, settled: (state: FeedbackState) => void): (() => void) =>
+    followAnswerFeedback(answerId, settled, fetch);
+
 describe('the feedback on an answer, pushed', () => {
   it('opens the answer’s event stream and is ready when the feedback event comes, with no look in between', async () => {
     const endpoint = feedbackEndpoint();
     const { sources, open } = pushed();
     const settled = vi.fn<(state: FeedbackState) => void>();
-    watchAnswerFeedback('answer-1', settled, { open, fetchFeedback: endpoint.fetch });
+    watchAnswerFeedback('answer-1', settled, { open, poll: pollingOf(endpoint.fetch) });
     expect(sources.map((source) => source.url)).toEqual(['/api/feedback/answer-1/events']);
     expect(settled).not.toHaveBeenCalled();
     sources[0]?.emit('feedback', JSON.stringify(feedback));
@@ -151,19 +157,19 @@ describe('the feedback on an answer, pushed', () => {
   it('is unavailable when the server says so, and lets the EventSource reconnect a dropped stream by itself', async () => {
     const { sources, open } = pushed();
     const settled = vi.fn<(state: FeedbackState) => void>();
-    watchAnswerFeedback('answer-1', settled, { open, fetchFeedback: feedbackEndpoint().fetch });
+    watchAnswerFeedback('answer-1', settled, { open, poll: pollingOf(feedbackEndpoint().fetch) });
     sources[0]?.emit('error');
     expect(settled).not.toHaveBeenCalled();
     sources[0]?.emit('unavailable', '{}');
     expect(settled).toHaveBeenCalledExactlyOnceWith({ status: 'unavailable' });
   });
 
-  it('falls back to a single read when the stream cannot be opened', async () => {
+  it('falls back to polling when the stream cannot be opened', async () => {
     const endpoint = feedbackEndpoint();
     endpoint.ready = true;
     const { sources, open } = pushed();
     const settled = vi.fn<(state: FeedbackState) => void>();
-    watchAnswerFeedback('answer-1', settled, { open, fetchFeedback: endpoint.fetch });
+    watchAnswerFeedback('answer-1', settled, { open, poll: pollingOf(endpoint.fetch) });
     sources[0]!.readyState = 2;
     sources[0]?.emit('error');
     await vi.waitFor(() => expect(settled).toHaveBeenCalledExactlyOnceWith({ status: 'ready', feedback }));
@@ -173,7 +179,7 @@ describe('the feedback on an answer, pushed', () => {
     refused.failure = new ApiError(403, 'Forbidden', '');
     const second = pushed();
     const refusedState = vi.fn<(state: FeedbackState) => void>();
-    watchAnswerFeedback('answer-2', refusedState, { open: second.open, fetchFeedback: refused.fetch });
+    watchAnswerFeedback('answer-2', refusedState, { open: second.open, poll: pollingOf(refused.fetch) });
     second.sources[0]!.readyState = 2;
     second.sources[0]?.emit('error');
     await vi.waitFor(() => expect(refusedState).toHaveBeenCalledExactlyOnceWith({ status: 'unavailable' }));
@@ -182,7 +188,7 @@ describe('the feedback on an answer, pushed', () => {
   it('stops waiting when told to', () => {
     const { sources, open } = pushed();
     const settled = vi.fn<(state: FeedbackState) => void>();
-    const stop = watchAnswerFeedback('answer-1', settled, { open, fetchFeedback: feedbackEndpoint().fetch });
+    const stop = watchAnswerFeedback('answer-1', settled, { open, poll: pollingOf(feedbackEndpoint().fetch) });
     stop();
     expect(sources[0]?.closed).toBe(true);
     sources[0]?.emit('feedback', JSON.stringify(feedback));

@@ -1,20 +1,17 @@
 import { useEffect, useState } from 'react';
-import type { AnswerFeedback } from '@story/proto';
-import { ApiError } from '../../../api/http-client.ts';
 import { attemptNews, followAttempt } from '../lib/attempt-news.ts';
-import { answerFeedbackEventsUrl, fetchAnswerFeedback, parseAnswerFeedback } from '../api/feedback.api.ts';
+import { answerFeedbackEventsUrl, parseAnswerFeedback } from '../api/feedback.api.ts';
+import {
+  FEEDBACK_POLL_DELAYS_MS,
+  mayPass,
+  pollAnswerFeedback,
+  readAnswerFeedback,
+  useAnswerFeedbackPolling,
+  type FeedbackState,
+  type PollAnswerFeedback,
+} from '../api/answer-feedback.api.ts';
 
-/**
- * Waits between looks for feedback that is not ready: quick at first (it usually takes well under a
- * second), then growing to 10 s; about two and a half minutes in all, so an answer whose feedback
- * service died while scoring it is still shown once a restarted service has scored it.
- */
-export const FEEDBACK_POLL_DELAYS_MS: readonly number[] = [300, 500, 800, 1200, 2000, 3000, 5000, 8000, ...Array<number>(13).fill(10_000)];
-
-export type FeedbackState = { status: 'waiting' } | { status: 'ready'; feedback: AnswerFeedback } | { status: 'unavailable' };
-
-/** A failure that may pass (the network, or the feedback service down or restarting: the gateway's 503), as opposed to a refusal. */
-const mayPass = (error: unknown) => !(error instanceof ApiError) || error.status >= 500 || error.status === 429;
+export { FEEDBACK_POLL_DELAYS_MS, type FeedbackState };
 
 /**
  * The server-sent events an answer's feedback comes by (the browser's EventSource; tests give a stand-in).
@@ -37,48 +34,48 @@ const openEventSource: OpenFeedbackEvents | undefined =
  * `onSettled` once: ready when the `feedback` event comes (at once if it is already stored),
  * unavailable when the server says so (about two and a half minutes without feedback, or another
  * person's answer). A dropped connection is reopened by the EventSource itself; a stream that cannot
- * be opened (a refusal, the service down, no EventSource) falls back to a single read. No timers
- * here: the server ends the wait. Returns the function that stops waiting.
+ * be had (a refusal, the service down, no EventSource, an event it cannot read) gives way to Apollo's
+ * polling with backoff (`poll`), which stops when the feedback arrives. No timers here. Returns the
+ * function that stops waiting.
  */
 export function watchAnswerFeedback(
   answerId: string,
   onSettled: (state: FeedbackState) => void,
-  { open = openEventSource, fetchFeedback = fetchAnswerFeedback }: { open?: OpenFeedbackEvents; fetchFeedback?: typeof fetchAnswerFeedback } = {},
+  { open = openEventSource, poll = pollAnswerFeedback }: { open?: OpenFeedbackEvents; poll?: PollAnswerFeedback } = {},
 ): () => void {
   let stopped = false;
   let source: FeedbackEventSource | undefined;
+  let stopPolling: (() => void) | undefined;
   const settle = (state: FeedbackState) => {
     if (stopped) return;
     stopped = true;
     source?.close();
     onSettled(state);
   };
-  const readOnce = () => {
+  const fallBack = () => {
     source?.close();
-    void fetchFeedback(answerId).then(
-      (feedback) => settle(feedback ? { status: 'ready', feedback } : { status: 'unavailable' }),
-      () => settle({ status: 'unavailable' }),
-    );
+    if (!stopped && !stopPolling) stopPolling = poll(answerId, settle);
   };
-  if (!open) readOnce();
+  if (!open) fallBack();
   else {
     source = open(answerFeedbackEventsUrl(answerId));
     source.addEventListener('feedback', (event) => {
       try {
         settle({ status: 'ready', feedback: parseAnswerFeedback(event.data) });
       } catch {
-        readOnce();
+        fallBack();
       }
     });
     source.addEventListener('unavailable', () => settle({ status: 'unavailable' }));
     source.addEventListener('refused', () => settle({ status: 'unavailable' }));
     source.addEventListener('error', () => {
-      if (!stopped && source?.readyState === EVENT_SOURCE_CLOSED) readOnce();
+      if (!stopped && source?.readyState === EVENT_SOURCE_CLOSED) fallBack();
     });
   }
   return () => {
     stopped = true;
     source?.close();
+    stopPolling?.();
   };
 }
 
@@ -88,7 +85,7 @@ export function watchAnswerFeedback(
  * `onSettled` once: ready, or unavailable when the pauses run out or the server refuses. Returns the
  * function that stops looking.
  */
-export function followAnswerFeedback(answerId: string, onSettled: (state: FeedbackState) => void, fetchFeedback = fetchAnswerFeedback): () => void {
+export function followAnswerFeedback(answerId: string, onSettled: (state: FeedbackState) => void, fetchFeedback = readAnswerFeedback): () => void {
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const look = async (attempt: number): Promise<void> => {
@@ -108,23 +105,28 @@ export function followAnswerFeedback(answerId: string, onSettled: (state: Feedba
 
 /**
  * The feedback on an answer, pushed by the server as soon as it is stored (`watchAnswerFeedback`; the
- * reply never waits for it); it stays waiting meanwhile, and is unavailable after about two and a half
+ * reply never waits for it; Apollo's polling when the push cannot be had); it stays waiting meanwhile, and is unavailable after about two and a half
  * minutes or when the server refuses. A saved answer's feedback comes at once. Feedback that arrives is told to the page
  * (`attemptNews`), and a later attempt at the same question refreshes this one.
  */
 export function useAnswerFeedback(answerId: string | null | undefined): FeedbackState {
   const [state, setState] = useState<FeedbackState>({ status: 'waiting' });
+  const poll = useAnswerFeedbackPolling();
   useEffect(() => {
     if (!answerId) {
       setState({ status: 'unavailable' });
       return undefined;
     }
     setState({ status: 'waiting' });
-    return watchAnswerFeedback(answerId, (settled) => {
-      setState(settled);
-      if (settled.status === 'ready') attemptNews.announce(settled.feedback);
-    });
-  }, [answerId]);
+    return watchAnswerFeedback(
+      answerId,
+      (settled) => {
+        setState(settled);
+        if (settled.status === 'ready') attemptNews.announce(settled.feedback);
+      },
+      { poll },
+    );
+  }, [answerId, poll]);
   // A later attempt at the same question arriving changes this one's count and maybe its "Best".
   const feedback = state.status === 'ready' ? state.feedback : null;
   useEffect(() => (feedback ? followAttempt(feedback, (fresh) => setState({ status: 'ready', feedback: fresh })) : undefined), [feedback]);

@@ -1,5 +1,5 @@
 import type { AnswerFeedback, SnippetProgressResponse } from '@story/proto';
-import { fetchAnswerFeedback } from '../api/feedback.api.ts';
+import { readAnswerFeedback } from '../api/answer-feedback.api.ts';
 
 type Listener = (arrived: AnswerFeedback) => void;
 
@@ -57,7 +57,7 @@ export interface AttemptNewsOptions {
 export function followAttempt(
   mine: AnswerFeedback,
   onRefreshed: (fresh: AnswerFeedback) => void,
-  { news = attemptNews, fetchFeedback = fetchAnswerFeedback }: AttemptNewsOptions = {},
+  { news = attemptNews, fetchFeedback = readAnswerFeedback }: AttemptNewsOptions = {},
 ): () => void {
   let stopped = false;
   const unsubscribe = news.subscribe((arrived) => {

@@ -38,7 +38,13 @@ export function useOpening({ practice, snippetId, context, spoken, ready }: Open
       .then((opening) =>
         dispatch({
           type: 'opening-arrived',
-          message: openingMessage(opening.aiResponse, new Date().toISOString(), opening.audioResponse ?? null, opening.wordTimings ?? null),
+          message: openingMessage(
+            opening.aiResponse,
+            new Date().toISOString(),
+            opening.audioResponse ?? null,
+            opening.wordTimings ?? null,
+            opening.audioId ?? null,
+          ),
         }),
       )
       .catch((error: unknown) => notifyFailure(serverMessageOr(error, CONVERSATION_MESSAGES.processTextFailed), error))

@@ -198,6 +198,13 @@ describe('the interviewer’s opening question (issue 19)', () => {
     expect(buildChatHistory(loaded)[0]).toMatchObject({ role: 'assistant', content: 'Tell me about a time you led a team.' });
   });
 
+  it('spoken, keeps the id its audio is kept under, as a voice turn’s reply does; typed, has none', () => {
+    const spoken = openingMessage('Tell me about a time you led a team.', T1, 'SUQz', [{ word: 'Tell', start: 0, end: 0.3 }], 'reply-1-abc');
+    expect(spoken).toMatchObject({ opening: true, audioResponse: 'SUQz', audioId: 'reply-1-abc' });
+    expect(opening()).not.toHaveProperty('audioId');
+    expect(openingMessage('Q?', T1, 'SUQz', null, null)).not.toHaveProperty('audioId');
+  });
+
   it('alone is nothing to save or to lose; a thread’s Save stores only the exchanges with the person’s words', () => {
     expect(unsavedMessages([opening()])).toEqual([]);
     expect(hasUnsavedAnswers([opening()])).toBe(false);

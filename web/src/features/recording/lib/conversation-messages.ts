@@ -100,14 +100,18 @@ interface SavedItem {
   answerId?: string | null;
 }
 
-/** The interviewer's first question, before the person says anything: a turn of the coach's alone. */
+/**
+ * The interviewer's first question, before the person says anything: a turn of the coach's alone.
+ * Spoken, it keeps the `audioId` the speech service kept its audio under, as a voice turn's reply does.
+ */
 export function openingMessage(
   question: string,
   timestamp: string,
   audioResponse: string | null = null,
   wordTimings: WordTiming[] | null = null,
+  audioId: string | null = null,
 ): ConversationMessage {
-  return { ...newMessage('', question, timestamp, audioResponse, wordTimings), opening: true };
+  return { ...newMessage('', question, timestamp, audioResponse, wordTimings), opening: true, ...(audioId ? { audioId } : {}) };
 }
 
 /** Exchanges loaded from a thread or a snippet conversation: already saved (spec section 4). An exchange without the person's words is the coach's opening. */

@@ -4,7 +4,7 @@ import type { GraphqlThread, GraphqlThreadItem } from '@story/proto';
 /** A thread as the lists show it: the contract's Thread without its items (GraphQL ids are strings). */
 export type ThreadRow = Omit<GraphqlThread, 'items'>;
 /** A saved exchange as a thread read gives it: its spoken reply by URL, never the audio itself. */
-export type ThreadItemRow = Omit<GraphqlThreadItem, 'audioResponse' | 'answer'>;
+export type ThreadItemRow = Omit<GraphqlThreadItem, 'answer'>;
 
 const THREAD_FIELDS = gql`
   fragment ThreadListFields on Thread {

@@ -1,0 +1,30 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { REPO_ROOT } from './stack.ts';
+
+/** A service started as its own process, and the last 4,000 characters it wrote (for a failing test's message). */
+export interface ServiceProcess {
+  child: ChildProcess;
+  output: () => string;
+}
+
+/** A service as its own process, as `make run` starts it (`services/<name>/src/main.ts` under tsx), with `env` over this process's environment. */
+export function startServiceProcess(name: string, env: Record<string, string>): ServiceProcess {
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, `services/${name}/src/main.ts`)], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
+  child.stderr?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
+  return { child, output: () => output };
+}
+
+/** Kills a process at once (SIGKILL, as a crash would) and resolves when it is gone; at once when it already is. */
+export const killed = (child: ChildProcess): Promise<void> =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGKILL');
+  });
