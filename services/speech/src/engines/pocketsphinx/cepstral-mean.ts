@@ -17,6 +17,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runProgram } from '../child-process.ts';
+import { warpArgs } from './frequency-warp.ts';
 
 /** Seconds of the recording measured before the recogniser starts (chosen on the tuning voices). */
 export const CEPSTRAL_MEAN_SECONDS = 3;
@@ -57,13 +58,18 @@ export function voicedMean(frames: readonly number[][], fraction = 1 / 3): numbe
 /** `-cmninit`'s value: "52.34,5.81,…". */
 export const cmninitArg = (mean: readonly number[]) => mean.map((value) => value.toFixed(2)).join(',');
 
-/** The voiced cepstral mean of 16 kHz mono 16-bit PCM, or undefined (too little voice, or sphinx_fe failed). */
-export async function cepstralMeanOf(pcm: Buffer, timeoutMs = 5000): Promise<number[] | undefined> {
+/**
+ * The voiced cepstral mean of 16 kHz mono 16-bit PCM, with the front end's frequency `warp` (the
+ * recogniser's own, frequency-warp.ts), or undefined (too little voice, or sphinx_fe failed).
+ */
+export async function cepstralMeanOf(pcm: Buffer, warp = 1, timeoutMs = 5000): Promise<number[] | undefined> {
   if (pcm.length < MIN_FRAMES * 320) return undefined;
   const base = join(tmpdir(), `cepstra-${randomUUID()}`);
   try {
     await writeFile(`${base}.raw`, pcm);
-    await runProgram('sphinx_fe', ['-i', `${base}.raw`, '-o', `${base}.mfc`, '-raw', 'yes', '-input_endian', 'little', ...FRONT_END], { timeoutMs });
+    await runProgram('sphinx_fe', ['-i', `${base}.raw`, '-o', `${base}.mfc`, '-raw', 'yes', '-input_endian', 'little', ...FRONT_END, ...warpArgs(warp)], {
+      timeoutMs,
+    });
     return voicedMean(framesOfMfc(await readFile(`${base}.mfc`)));
   } catch {
     return undefined;

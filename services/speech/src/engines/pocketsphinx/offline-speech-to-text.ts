@@ -13,6 +13,7 @@ import {
 } from '../speech-engines.ts';
 import { PocketsphinxRecognizer, type RecognizerModel } from './pocketsphinx-recognizer.ts';
 import { CEPSTRAL_MEAN_SECONDS, cepstralMeanOf } from './cepstral-mean.ts';
+import { medianPitch, warpForPitch } from './frequency-warp.ts';
 import { PCM_SAMPLE_RATE, UtteranceCutter } from './utterance-cutter.ts';
 
 /** The PCM (16-bit samples) measured for the recording's cepstral mean. */
@@ -97,14 +98,17 @@ class RecognitionRun implements LiveTranscription {
   }
 
   /**
-   * Starts the recogniser with the cepstral mean of the first CEPSTRAL_MEAN_SECONDS of `opening`
+   * Starts the recogniser fitted to the voice of the first CEPSTRAL_MEAN_SECONDS of `opening`
    * (exactly those bytes, however the PCM came in pieces, so a live recording and the same file
-   * start alike) and gives it all of `opening`. A run stopped meanwhile starts nothing.
+   * start alike): warped when the voice is high (frequency-warp.ts), from its own cepstral mean;
+   * and gives it all of `opening`. A run stopped meanwhile starts nothing.
    */
   private async startRecognizer(opening: Buffer): Promise<PocketsphinxRecognizer> {
-    const cepstralMean = await cepstralMeanOf(opening.subarray(0, OPENING_BYTES));
+    const measured = opening.subarray(0, OPENING_BYTES);
+    const warp = warpForPitch(medianPitch(measured));
+    const cepstralMean = await cepstralMeanOf(measured, warp);
     if (this.stoppedBecause) throw this.stoppedBecause;
-    const recognizer = new PocketsphinxRecognizer(this.model, cepstralMean);
+    const recognizer = new PocketsphinxRecognizer(this.model, cepstralMean, warp);
     this.recognizer = recognizer;
     await recognizer.write(opening);
     return recognizer;

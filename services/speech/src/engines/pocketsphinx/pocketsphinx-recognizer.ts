@@ -6,6 +6,7 @@ import type { WordTiming } from '@story/proto';
 import { drained, exitOf, killGroup, spawnGroup, stderrTail } from '../child-process.ts';
 import { acousticModelWithoutCmninit } from './acoustic-model.ts';
 import { cmninitArg } from './cepstral-mean.ts';
+import { warpArgs } from './frequency-warp.ts';
 import type { WordEvidence } from './word-confidence.ts';
 
 const PROGRAM = 'pocketsphinx_continuous';
@@ -32,9 +33,10 @@ export interface RecognizerModel {
 /**
  * pocketsphinx's arguments for `model`, reading raw 16 kHz PCM from standard input, with each
  * word's times; with `cepstralMean`, the recording's own (cepstral-mean.ts) as the start of its
- * cepstral mean normalisation, instead of the model's.
+ * cepstral mean normalisation, instead of the model's; with `warp`, its front end's frequencies
+ * warped (frequency-warp.ts).
  */
-export function recognizerArgs(model: RecognizerModel, cepstralMean?: readonly number[]): string[] {
+export function recognizerArgs(model: RecognizerModel, cepstralMean?: readonly number[], warp = 1): string[] {
   const { modelDir } = model;
   const acousticModel = join(modelDir, 'en-us');
   return [
@@ -45,6 +47,7 @@ export function recognizerArgs(model: RecognizerModel, cepstralMean?: readonly n
     model.languageModel ?? join(modelDir, 'en-us.lm.bin'),
     '-dict',
     model.dictionary ?? join(modelDir, 'cmudict-en-us.dict'),
+    ...warpArgs(warp),
     ...(model.decoderArgs ?? []),
     '-infile',
     '/dev/stdin',
@@ -162,8 +165,8 @@ export class PocketsphinxRecognizer {
   private partialLine = '';
   private failure: Error | undefined;
 
-  constructor(model: RecognizerModel, cepstralMean?: readonly number[]) {
-    this.child = spawnGroup('sh', ['-c', `cat | exec ${PROGRAM} "$@"`, PROGRAM, ...withBacktrace(recognizerArgs(model, cepstralMean), this.logFile)]);
+  constructor(model: RecognizerModel, cepstralMean?: readonly number[], warp = 1) {
+    this.child = spawnGroup('sh', ['-c', `cat | exec ${PROGRAM} "$@"`, PROGRAM, ...withBacktrace(recognizerArgs(model, cepstralMean, warp), this.logFile)]);
     const stderr = stderrTail(this.child);
     this.child.stdout.setEncoding('utf8');
     this.child.stdout.on('data', (text: string) => this.read(text));
