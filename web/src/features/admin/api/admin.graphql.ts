@@ -1,5 +1,5 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
-import type { GraphqlUser, GraphqlUserTypeSetting } from '@story/proto';
+import type { GraphqlUser, GraphqlUserTypeSetting, PlanFeatures } from '@story/proto';
 
 /** A row of the users table: the contract's User as the dashboard queries it. */
 export type AdminUserRow = Omit<GraphqlUser, 'isAdmin'>;
@@ -31,7 +31,11 @@ export const USER_TYPE_SETTINGS_QUERY: TypedDocumentNode<{ userTypeSettings: Use
   }
 `;
 
-export type UpdateUserTypeSettingVariables = GraphqlUserTypeSetting;
+/** A tier's change: monthly minutes and features left out stay as they are. */
+export type UpdateUserTypeSettingVariables = Pick<GraphqlUserTypeSetting, 'userType' | 'timeLimit' | 'responseType'> & {
+  monthlyMinutes?: number;
+  features?: Partial<PlanFeatures>;
+};
 
 /** Saves one tier's settings; the cache replaces that tier's row (keyed by userType). */
 export const UPDATE_USER_TYPE_SETTING_MUTATION: TypedDocumentNode<{ updateUserTypeSetting: UserTypeSettingRow }, UpdateUserTypeSettingVariables> = gql`
