@@ -50,7 +50,7 @@ const signUp = async (email: string, requestedPlan?: string) => {
 };
 
 /** One live recording as the web app makes it: open, a chunk a piece, finish. */
-async function record(client: ApiClient, recordingId: string): Promise<{ status: number; body: unknown }> {
+async function record(client: ApiClient, recordingId: string): ReturnType<ApiClient['post']> {
   const opened = await client.post('/api/transcribe/sessions', { mimeType: 'audio/webm;codecs=opus', recordingId });
   if (opened.status !== 201) return opened;
   const size = Math.ceil(recording.length / 6);
@@ -63,7 +63,7 @@ async function record(client: ApiClient, recordingId: string): Promise<{ status:
         cookie: `session=${client.cookie('session')}; csrf_token=${client.cookie('csrf_token')}`,
         'x-csrf-token': client.cookie('csrf_token') ?? '',
       },
-      body: chunk,
+      body: new Uint8Array(chunk),
     });
     expect(sent.status, await sent.clone().text()).toBe(200);
   }
@@ -101,7 +101,7 @@ describe('plans through the whole stack', () => {
     expect(third.body).toEqual({ message: monthlyMinutesUsedMessage(1, month.end) });
     expect(third.body.message).toMatch(/^You have used your 1 minutes for this month\. They renew on 1 [A-Z][a-z]+\.$/);
     const upload = new FormData();
-    upload.set('audio', new Blob([recording], { type: 'audio/webm' }), 'answer.webm');
+    upload.set('audio', new Blob([new Uint8Array(recording)], { type: 'audio/webm' }), 'answer.webm');
     upload.set('conversationHistory', '[]');
     expect((await person.client.request('POST', '/api/transcribe', upload)).body).toEqual({ message: monthlyMinutesUsedMessage(1, month.end) });
     expect(usageResponseSchema.parse((await person.client.get('/api/usage')).body).usedSeconds).toBe(afterTwo.usedSeconds);
