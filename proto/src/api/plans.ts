@@ -119,6 +119,10 @@ export const usersUsageResponseSchema = z.object({
 });
 export type UsersUsageResponse = z.infer<typeof usersUsageResponseSchema>;
 
+/** `GET /api/usage/locked`: for each feature the caller's plan lacks, the sentence that names the plan that has it. */
+export const lockedFeaturesResponseSchema = z.object({ locked: z.partialRecord(planFeatureSchema, z.string()) });
+export type LockedFeaturesResponse = z.infer<typeof lockedFeaturesResponseSchema>;
+
 /** A recording's id chosen by the recorder, the same for its live session and its whole-file fallback. */
 export const recordingIdSchema = z.string('recordingId must be text').regex(/^[A-Za-z0-9-]{8,64}$/, 'recordingId must be 8 to 64 letters, digits or dashes');
 

@@ -174,6 +174,17 @@ describe('monthly minutes', () => {
     });
     expect(opening.statusCode).toBe(403);
     expect(opening.json()).toEqual({ message: 'Interview practice is part of the Starter plan.' });
+    const locked = await world.front.app.inject({ method: 'GET', url: '/api/usage/locked', headers: await world.front.as(LOCKED_USER) });
+    expect(locked.json()).toEqual({
+      locked: {
+        interviewPractice: 'Interview practice is part of the Starter plan.',
+        voiceReplies: 'AI voice replies are part of the Starter plan.',
+        resume: 'Résumé upload and suggestions are part of the Essentials plan.',
+        mockInterviews: 'Mock interviews are part of the Pro plan.',
+        pdfExport: 'Export to PDF is part of the Pro plan.',
+        publicProfile: 'The public profile is part of the Pro plan.',
+      },
+    });
   });
 
   it('refuses bad recording ids with 400 and a message', async () => {

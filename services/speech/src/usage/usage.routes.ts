@@ -1,5 +1,12 @@
-import { usageResponseSchema, usersUsageResponseSchema } from '@story/proto';
-import { adminsOnly, requireUser, signedInOnly, type ServiceApp } from '@story/service-kit';
+import {
+  PLAN_FEATURES,
+  cheapestPlanWith,
+  featureLockedMessage,
+  lockedFeaturesResponseSchema,
+  usageResponseSchema,
+  usersUsageResponseSchema,
+} from '@story/proto';
+import { adminsOnly, planFrom, requireUser, signedInOnly, type ServiceApp } from '@story/service-kit';
 import type { UserSettingsClient } from '../nats/user-settings.client.ts';
 import type { MonthlyUsageService } from './monthly-usage.service.ts';
 
@@ -23,6 +30,13 @@ export function registerUsageRoutes(app: ServiceApp, deps: { usage: MonthlyUsage
       periodEnd: used.periodEnd.toISOString(),
       features: plan.features,
     };
+  });
+
+  // What the web app shows instead of a feature the plan lacks: the refusal the owning service would give.
+  app.get('/api/usage/locked', { ...signedInOnly, schema: { response: { 200: lockedFeaturesResponseSchema } } }, async (request) => {
+    const plan = planFrom(await deps.settings.settingsOf(requireUser(request).userId));
+    const missing = PLAN_FEATURES.filter((feature) => !plan.features[feature]);
+    return { locked: Object.fromEntries(missing.map((feature) => [feature, featureLockedMessage(feature, cheapestPlanWith(feature, plan.featuresOf))])) };
   });
 
   app.get('/api/usage/users', { ...adminsOnly, schema: { response: { 200: usersUsageResponseSchema } } }, async () => {

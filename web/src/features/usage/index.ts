@@ -1,3 +1,3 @@
 /** The month's minutes and what the plan includes (issue 21), as other features show them. */
-export { useUsage, useUsersUsage } from './api/usage.api.ts';
+export { useLockedFeatures, useUsage, useUsersUsage } from './api/usage.api.ts';
 export { UsageMeter } from './usage-meter.tsx';

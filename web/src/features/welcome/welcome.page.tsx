@@ -1,4 +1,4 @@
-import { DEFAULT_PLAN_FEATURES, THREAD_MESSAGES, cheapestPlanWith, featureLockedMessage } from '@story/proto';
+import { THREAD_MESSAGES } from '@story/proto';
 import { useNavigate, useSearchParams } from 'react-router';
 import { styled } from 'styled-components';
 import { AppHeader } from '../../components/app-header.tsx';
@@ -12,7 +12,7 @@ import { VisuallyHidden } from '../../components/visually-hidden.ts';
 import { useErrorToast } from '../../hooks/use-error-toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { ThreadList, useThreads } from '../threads/index.ts';
-import { UsageMeter, useUsage } from '../usage/index.ts';
+import { UsageMeter, useLockedFeatures, useUsage } from '../usage/index.ts';
 
 /** At most 1200 px wide (spec section 9); two cards side by side, one column in saved mode. */
 const Main = styled.main<{ $single: boolean }>`
@@ -134,7 +134,7 @@ const LockedNote = styled.p`
 `;
 
 /** "Practice for an interview": a new job description, or the saved ones; locked with the plan's sentence when the plan lacks it. */
-function PracticeCard({ locked }: { locked: boolean }) {
+function PracticeCard({ locked }: { locked: string | undefined }) {
   const navigate = useNavigate();
   if (locked)
     return (
@@ -143,12 +143,7 @@ function PracticeCard({ locked }: { locked: boolean }) {
           <BriefcaseIcon />
         </CardIcon>
         <h2 id="practice-interview">Practice for an interview</h2>
-        <LockedNote data-testid="feature-locked">
-          {featureLockedMessage(
-            'interviewPractice',
-            cheapestPlanWith('interviewPractice', (userType) => DEFAULT_PLAN_FEATURES[userType]),
-          )}
-        </LockedNote>
+        <LockedNote data-testid="feature-locked">{locked}</LockedNote>
       </Card>
     );
   return (
@@ -183,6 +178,7 @@ export function WelcomePage() {
   // Not knowing whether anything is saved is said, with a retry, rather than hiding the way back to it.
   const loadFailed = Boolean(allThreads.error) && !allThreads.data;
   const usage = useUsage();
+  const locked = useLockedFeatures();
 
   // Home leaves saved mode (spec section 2, "Shared header") with a new entry, like any link.
   const handleHome = () => navigate('/welcome');
@@ -218,7 +214,7 @@ export function WelcomePage() {
             <ThreadList />
           </SavedList>
         ) : (
-          <PracticeCard locked={usage.data?.features.interviewPractice === false} />
+          <PracticeCard locked={locked.data?.locked.interviewPractice} />
         )}
       </Main>
     </PageFrame>

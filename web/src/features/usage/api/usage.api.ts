@@ -1,5 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
-import { usageResponseSchema, usersUsageResponseSchema, type UsageResponse, type UsersUsageResponse } from '@story/proto';
+import {
+  lockedFeaturesResponseSchema,
+  usageResponseSchema,
+  usersUsageResponseSchema,
+  type LockedFeaturesResponse,
+  type UsageResponse,
+  type UsersUsageResponse,
+} from '@story/proto';
 import { httpClient } from '../../../api/http-client.ts';
 
 /** A read of the server that may still be on its way, or may have failed. */
@@ -34,11 +41,17 @@ function useLoaded<T>(load: () => Promise<T>): Loaded<T> {
 }
 
 const loadUsage = () => httpClient.get('/api/usage', { parse: (data) => usageResponseSchema.parse(data) });
+const loadLocked = () => httpClient.get('/api/usage/locked', { parse: (data) => lockedFeaturesResponseSchema.parse(data) });
 const loadUsersUsage = () => httpClient.get('/api/usage/users', { parse: (data) => usersUsageResponseSchema.parse(data) });
 
 /** The caller's plan, its monthly minutes, what is used this month and what the plan includes (issue 21). */
 export function useUsage(): Loaded<UsageResponse> {
   return useLoaded(loadUsage);
+}
+
+/** For each feature the caller's plan lacks, the sentence naming the plan that has it. */
+export function useLockedFeatures(): Loaded<LockedFeaturesResponse> {
+  return useLoaded(loadLocked);
 }
 
 /** Admins: everybody's seconds this month. */
