@@ -12,6 +12,7 @@ const benches: { name: string; module: string; run: string }[] = [
   { name: 'speech', module: './speech.bench.ts', run: 'runSpeechBench' },
   { name: 'speech-voices', module: './speech-voices.bench.ts', run: 'runSpeechVoicesBench' },
   { name: 'speech-recognition', module: './speech-recognition.bench.ts', run: 'runSpeechRecognitionBench' },
+  { name: 'plans', module: './plans.bench.ts', run: 'runPlansBench' },
 ];
 
 const only = process.argv[2];

@@ -97,8 +97,10 @@ describe('the running system', () => {
     expect(update.status).toBe(200);
     expect((await user.get('/api/user/time-limit')).body).toEqual({ timeLimit: 150, responseType: 'text_and_voice' });
     const settings = await admin.get('/api/user-type-settings');
-    expect(settings.body).toContainEqual({ userType: 'standard', timeLimit: 150, responseType: 'text_and_voice' });
-    expect(settings.body).toContainEqual({ userType: 'pro', timeLimit: 300, responseType: 'text' });
+    expect(settings.body).toContainEqual(
+      expect.objectContaining({ userType: 'standard', timeLimit: 150, responseType: 'text_and_voice', monthlyMinutes: 120 }),
+    );
+    expect(settings.body).toContainEqual(expect.objectContaining({ userType: 'pro', timeLimit: 300, responseType: 'text', monthlyMinutes: 1500 }));
   });
 
   it('applies a promotion to a signed-in user within seconds, without signing in again', async () => {

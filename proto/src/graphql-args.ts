@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { updateUserTypeSettingRequestSchema, userTypeSchema } from './api/accounts.ts';
+import { updateUserRequestSchema } from './api/plans.ts';
 import { answerIdParamsSchema, correctTranscriptRequestSchema } from './api/feedback.ts';
 import { confirmJobDescriptionRequestSchema, createSnippetRequestSchema, processJobDescriptionRequestSchema } from './api/jobs.ts';
 import { openingRequestSchema, processTextRequestSchema, saveConversationRequestSchema, updateThreadTitleRequestSchema } from './api/threads.ts';
@@ -18,6 +19,7 @@ export const idArgsSchema = idParamsSchema;
 // ---- auth subgraph ------------------------------------------------------------------------------
 
 export const updateUserTypeSettingArgsSchema = z.object({ userType: userTypeSchema }).extend(updateUserTypeSettingRequestSchema.shape);
+export const setUserTypeArgsSchema = idArgsSchema.extend(updateUserRequestSchema.shape);
 
 // ---- conversations subgraph -----------------------------------------------------------------------
 

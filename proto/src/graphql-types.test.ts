@@ -29,6 +29,7 @@ import {
   storyQuoteSchema,
   answerEntitySchema,
 } from './api/feedback.ts';
+import { planFeaturesSchema } from './api/plans.ts';
 
 interface Mirror {
   subgraph: SubgraphName;
@@ -41,6 +42,7 @@ const MIRRORS: readonly Mirror[] = [
   { subgraph: 'auth', type: 'User', schema: graphqlUserSchema },
   { subgraph: 'auth', type: 'UserTypeSetting', schema: graphqlUserTypeSettingSchema },
   { subgraph: 'auth', type: 'RecordingSettings', schema: graphqlRecordingSettingsSchema },
+  { subgraph: 'auth', type: 'PlanFeatures', schema: planFeaturesSchema },
   { subgraph: 'conversations', type: 'Thread', schema: graphqlThreadSchema },
   { subgraph: 'conversations', type: 'ThreadItem', schema: graphqlThreadItemSchema },
   { subgraph: 'conversations', type: 'AiReply', schema: graphqlAiReplySchema },

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { responseTypeSchema, userTypeSchema } from './api/accounts.ts';
+import { planFeaturesSchema } from './api/plans.ts';
 import { jobDescriptionSchema } from './api/jobs.ts';
 
 /** A GraphQL `ID`: always a string on the wire, whatever the database keeps. */
@@ -21,6 +22,7 @@ export const graphqlUserSchema = z.object({
   lastName: z.string(),
   isAdmin: z.boolean(),
   userType: userTypeSchema,
+  requestedPlan: userTypeSchema.nullable(),
   /** ISO 8601. */
   createdAt: z.string(),
 });
@@ -31,6 +33,8 @@ export const graphqlUserTypeSettingSchema = z.object({
   /** Seconds. */
   timeLimit: graphqlIntSchema,
   responseType: responseTypeSchema,
+  monthlyMinutes: z.number(),
+  features: planFeaturesSchema,
 });
 export type GraphqlUserTypeSetting = z.infer<typeof graphqlUserTypeSettingSchema>;
 

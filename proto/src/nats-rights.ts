@@ -69,6 +69,7 @@ export const EVENT_OWNERS = {
   auth: ['events.user.>'],
   conversations: ['events.story.saved', 'events.thread.>', 'events.answer.given'],
   jobs: ['events.job-description.>', 'events.snippet.>'],
+  speech: ['events.usage.>'],
 } as const satisfies Partial<Record<ServiceName, readonly string[]>>;
 
 /** Publishing domain events: the owner's subjects, and the EVENTS stream made sure of (publish acks come to the inbox). */
@@ -125,6 +126,7 @@ export const SERVICE_NATS_RIGHTS = {
       ...objectStore(NATS_BUCKETS.speechAudio),
       ...objectStore(NATS_BUCKETS.speechReplies),
       ...kvBucket(NATS_BUCKETS.speechLimits),
+      ...eventsOf('speech'),
     ],
     respond: true,
   }),

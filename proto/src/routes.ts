@@ -52,6 +52,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { prefix: '/api/job-description-snippets', service: 'jobs' },
   { prefix: '/api/formatted-job-descriptions', service: 'jobs' },
   { prefix: '/api/story-query', service: 'search', rateLimit: 'ai' },
+  // The month's minutes and what the plan includes (issue 21): the speech service keeps the ledger.
+  { prefix: '/api/usage', service: 'speech' },
   { prefix: '/api/feedback', service: 'feedback' },
   // A correction scores an answer again: AI work, with the AI budget (issue 19, 4).
   { prefix: '/api/feedback', pattern: /^\/api\/feedback\/[^/]+\/transcript$/, service: 'feedback', rateLimit: 'ai' },

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { ANSWER_KINDS, ANSWER_SOURCES, STORY_TURNS_LIMIT, answerDeliveryInputSchema, storyTurnSchema } from './api/feedback.ts';
 import { answerIdSchema } from './ids.ts';
 import { responseTypeSchema, userTypeSchema } from './api/accounts.ts';
+import { planFeaturesSchema } from './api/plans.ts';
 import { transcriptWordSchema, wordTimingSchema } from './api/speech.ts';
 import { chatHistorySchema } from './api/threads.ts';
 
@@ -45,7 +46,17 @@ export const feedbackStoredMessageSchema = z.object({ answerId: answerIdSchema, 
 
 export const userSettingsRequestSchema = z.object({ userId: z.number() });
 export const userSettingsReplySchema = z.union([
-  z.object({ ok: z.literal(true), userType: userTypeSchema, timeLimit: z.number(), responseType: responseTypeSchema }),
+  z.object({
+    ok: z.literal(true),
+    userType: userTypeSchema,
+    timeLimit: z.number(),
+    responseType: responseTypeSchema,
+    /** The plan's monthly minutes and features (issue 21). */
+    monthlyMinutes: z.number(),
+    features: planFeaturesSchema,
+    /** Every plan's features, cheapest first, so a refusal can name the plan that has a feature (absent: the defaults). */
+    plans: z.array(z.object({ userType: userTypeSchema, features: planFeaturesSchema })).optional(),
+  }),
   z.object({ ok: z.literal(false), message: z.string() }),
 ]);
 
@@ -90,6 +101,8 @@ export const EVENT_SUBJECTS = {
   jobDescriptionDeleted: 'events.job-description.deleted',
   snippetDeleted: 'events.snippet.deleted',
   answerGiven: 'events.answer.given',
+  /** speech: a recording's seconds were counted in its owner's month (issue 21). */
+  usageRecorded: 'events.usage.recorded',
 } as const;
 export type EventSubject = (typeof EVENT_SUBJECTS)[keyof typeof EVENT_SUBJECTS];
 
@@ -109,6 +122,15 @@ export const threadEventSchema = z.object({ userId: z.number(), threadId: z.numb
 export const userDeletedEventSchema = z.object({ userId: z.number(), at: z.string() });
 export const jobDescriptionDeletedEventSchema = z.object({ userId: z.number(), jobDescriptionId: z.number(), at: z.string() });
 export const snippetDeletedEventSchema = z.object({ userId: z.number(), snippetId: z.number(), at: z.string() });
+
+/** `events.usage.recorded`: a recording's seconds counted once in its owner's UTC month (`period`, e.g. "2026-11"). */
+export const usageRecordedEventSchema = z.object({
+  userId: z.number().int().positive(),
+  recordingId: z.string(),
+  seconds: z.number().min(0),
+  period: z.string(),
+  at: z.string(),
+});
 
 /**
  * `events.answer.given`: a person answered the coach's question. Published by conversations with

@@ -5,10 +5,10 @@
 import { z } from 'zod';
 import { ACCOUNT_MESSAGES } from '../messages/accounts.ts';
 import { LIMITS, emailSchema, loginFormSchema, passwordSchema, registrationFormSchema } from '../validation.ts';
+import { monthlyMinutesSchema, planFeaturesSchema } from './plans.ts';
+import { userTypeSchema } from './user-types.ts';
 
-export const USER_TYPES = ['standard', 'plus', 'pro'] as const;
-export const userTypeSchema = z.enum(USER_TYPES, { error: 'userType must be one of standard, plus, pro' });
-export type UserType = z.infer<typeof userTypeSchema>;
+export { USER_TYPES, userTypeSchema, type UserType } from './user-types.ts';
 
 export const RESPONSE_TYPES = ['text', 'text_and_voice'] as const;
 export const responseTypeSchema = z.enum(RESPONSE_TYPES, { error: 'responseType must be text or text_and_voice' });
@@ -21,7 +21,8 @@ export const MAX_TIME_LIMIT_SECONDS = 86_400;
 export const checkEmailQuerySchema = z.object({ email: emailSchema });
 export const checkEmailResponseSchema = z.object({ exists: z.boolean() });
 
-export const registerRequestSchema = registrationFormSchema.extend({ email: emailSchema });
+/** Sign-up; `requestedPlan` is the plan chosen on the landing page (kept for admins to act on, never granted by itself). */
+export const registerRequestSchema = registrationFormSchema.extend({ email: emailSchema, requestedPlan: userTypeSchema.optional() });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
 export const loginRequestSchema = loginFormSchema;
@@ -82,6 +83,8 @@ export const adminUserSchema = z.object({
   lastName: z.string(),
   email: z.string(),
   userType: userTypeSchema,
+  /** The plan chosen at sign-up, if any (issue 21). */
+  requestedPlan: userTypeSchema.nullable(),
   isAdmin: z.boolean(),
   createdAt: z.string(),
 });
@@ -92,6 +95,8 @@ export const userTypeSettingSchema = z.object({
   userType: userTypeSchema,
   timeLimit: z.number(),
   responseType: responseTypeSchema,
+  monthlyMinutes: z.number(),
+  features: planFeaturesSchema,
 });
 export type UserTypeSetting = z.infer<typeof userTypeSettingSchema>;
 export const userTypeSettingsResponseSchema = z.array(userTypeSettingSchema);
@@ -103,6 +108,10 @@ export const updateUserTypeSettingRequestSchema = z.object({
     .min(0, 'timeLimit must be at least 0')
     .max(MAX_TIME_LIMIT_SECONDS, `timeLimit must be at most ${MAX_TIME_LIMIT_SECONDS} seconds`),
   responseType: responseTypeSchema,
+  /** Left out: unchanged. */
+  monthlyMinutes: monthlyMinutesSchema.optional(),
+  /** The features to switch on or off; those left out are unchanged. */
+  features: planFeaturesSchema.partial().strict().optional(),
 });
 export type UpdateUserTypeSettingRequest = z.infer<typeof updateUserTypeSettingRequestSchema>;
 

@@ -9,3 +9,4 @@ export * from './speech.ts';
 export * from './jobs.ts';
 export * from './search.ts';
 export * from './feedback.ts';
+export * from './plans.ts';

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { answerIdSchema, idSchema, idTextSchema } from '../ids.ts';
 import { LIMITS } from '../validation.ts';
+import { recordingIdSchema } from './plans.ts';
 import { chatHistorySchema } from './threads.ts';
 
 export const UPLOAD_MAX_BYTES = 25 * 1024 * 1024;
@@ -17,6 +18,8 @@ export const transcribeFieldsSchema = z.object({
   /** The thread or practised snippet of the turn (form fields are text), so the answer's feedback is filed under it. */
   threadId: idTextSchema.optional(),
   snippetId: idTextSchema.optional(),
+  /** The recording's id (issue 21): its live session's, when this is that recording sent whole, so it is counted once. */
+  recordingId: recordingIdSchema.optional(),
 });
 
 /**
@@ -87,9 +90,13 @@ export const openVoiceSessionRequestSchema = z.object({
     .string('mimeType is required')
     .max(100, 'mimeType is too long')
     .refine((type) => /^audio\/(webm|ogg|mp4)\b/.test(type.toLowerCase()), 'mimeType must be a webm, ogg or mp4 recording'),
+  /** The recorder's id for this recording (issue 21): its minutes are counted once under it, whether it ends streamed or sent whole. */
+  recordingId: recordingIdSchema.optional(),
 });
 export const voiceSessionResponseSchema = z.object({ sessionId: z.string() });
 export const voiceSessionParamsSchema = z.object({ sessionId: idTextSchema });
+/** `DELETE /api/transcribe/sessions/{sessionId}?recordingId=…`: the recording whose hold on the month's minutes goes with it. */
+export const cancelVoiceSessionQuerySchema = z.object({ recordingId: recordingIdSchema.optional() });
 /** `POST /api/transcribe/sessions/{sessionId}/chunks?seq=n`: the recorder's n-th chunk (from 0), raw bytes. */
 export const voiceChunkQuerySchema = z.object({
   seq: z
@@ -109,6 +116,8 @@ export const finishVoiceSessionRequestSchema = z.object({
   context: z.string().max(LIMITS.snippetText).optional(),
   threadId: idSchema.optional(),
   snippetId: idSchema.optional(),
+  /** The id the session was opened with, if any. */
+  recordingId: recordingIdSchema.optional(),
 });
 export type FinishVoiceSessionRequest = z.infer<typeof finishVoiceSessionRequestSchema>;
 

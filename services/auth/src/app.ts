@@ -14,6 +14,7 @@ import { AccountService } from './accounts/account.service.ts';
 import { registerAccountRoutes } from './accounts/accounts.routes.ts';
 import { registerAuthConfigRoutes } from './accounts/auth-config.routes.ts';
 import { createGoogleTokenVerifier } from './accounts/google-token.verifier.ts';
+import { NO_BILLING_PROVIDER, PlanChangeService, type BillingProvider } from './accounts/plan-change.service.ts';
 import { SERVICE_NAME, authEnvSchema, type AuthConfig } from './config.ts';
 import { authResolvers } from './graphql/auth.resolvers.ts';
 import { startAuthResponders } from './nats/auth.responders.ts';
@@ -31,6 +32,8 @@ export const AUTH_BODY_LIMIT_BYTES = 64 * 1024;
 /** The auth service's dependencies; `main.ts` opens the real ones from configuration. */
 export interface AuthDeps extends ServiceDeps {
   storage: AuthStorage;
+  /** A payment integration that changes plans (issue 21); none by default. */
+  billing?: BillingProvider;
 }
 
 /**
@@ -79,18 +82,26 @@ export async function buildAuthApp(config: AuthConfig, deps: AuthDeps): Promise<
   await registerIdentity(app, config.IDENTITY_PUBLIC_KEY);
   registerRetryAfter(app);
   registerAuthConfigRoutes(app, config.GOOGLE_CLIENT_ID);
-  registerAccountRoutes(app, { accounts, sessions, throttles, cookie });
+  const plans = new PlanChangeService(storage.users, app.log);
+  const billing = deps.billing ?? NO_BILLING_PROVIDER;
+  registerAccountRoutes(app, { accounts, sessions, throttles, cookie, plans });
   registerSessionRoutes(app, { accounts, sessions, cookie });
   registerUserTypeSettingsRoutes(app, settings);
-  await registerSubgraph(app, subgraphSdl('auth'), authResolvers({ accounts, settings }));
+  await registerSubgraph(app, subgraphSdl('auth'), authResolvers({ accounts, settings, plans }));
 
   let stopResponders: (() => Promise<void>) | undefined;
   nats.onConnect((nc) => throttles.open(nc));
   nats.onConnect((nc, log) => {
     stopResponders = startAuthResponders(nc, { sessions, settings }, log);
   });
-  app.addHook('onReady', async () => nats.start(app.log));
-  app.addHook('onClose', async () => stopResponders?.());
+  app.addHook('onReady', async () => {
+    nats.start(app.log);
+    await plans.connect(billing);
+  });
+  app.addHook('onClose', async () => {
+    await stopResponders?.();
+    await billing.stop();
+  });
   return app;
 }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SUBJECTS, adminUsersResponseSchema } from '@story/proto';
+import { DEFAULT_PLAN_FEATURES, SUBJECTS, adminUsersResponseSchema } from '@story/proto';
 import { natsRequest, registration, sessionOf, startAuthHarness, startTestNats, type AuthHarness } from './support/auth-harness.ts';
 
 let stopNats: () => Promise<void>;
@@ -76,7 +76,7 @@ describe('GET /api/users (admin)', () => {
     const times = users.map((u) => Date.parse(u.createdAt));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
     for (const user of response.json() as object[]) {
-      expect(Object.keys(user).sort()).toEqual(['createdAt', 'email', 'firstName', 'id', 'isAdmin', 'lastName', 'userType']);
+      expect(Object.keys(user).sort()).toEqual(['createdAt', 'email', 'firstName', 'id', 'isAdmin', 'lastName', 'requestedPlan', 'userType']);
     }
     expect(users.find((u) => u.id === memberId)).toMatchObject({ email: 'member@gmail.com', firstName: 'Member', isAdmin: false, userType: 'standard' });
     expect(response.body).not.toContain('argon2');
@@ -107,9 +107,9 @@ describe('user type settings', () => {
     const response = await h.app.inject({ method: 'GET', url: '/api/user-type-settings', headers: admin });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual([
-      { userType: 'standard', timeLimit: 300, responseType: 'text' },
-      { userType: 'plus', timeLimit: 300, responseType: 'text' },
-      { userType: 'pro', timeLimit: 300, responseType: 'text' },
+      { userType: 'standard', timeLimit: 300, responseType: 'text', monthlyMinutes: 120, features: DEFAULT_PLAN_FEATURES.standard },
+      { userType: 'plus', timeLimit: 300, responseType: 'text', monthlyMinutes: 600, features: DEFAULT_PLAN_FEATURES.plus },
+      { userType: 'pro', timeLimit: 300, responseType: 'text', monthlyMinutes: 1500, features: DEFAULT_PLAN_FEATURES.pro },
     ]);
   });
 
@@ -130,7 +130,13 @@ describe('user type settings', () => {
       payload: { timeLimit: 900, responseType: 'text_and_voice' },
     });
     expect(plus.statusCode).toBe(200);
-    expect(plus.json()).toEqual({ userType: 'plus', timeLimit: 900, responseType: 'text_and_voice' });
+    expect(plus.json()).toEqual({
+      userType: 'plus',
+      timeLimit: 900,
+      responseType: 'text_and_voice',
+      monthlyMinutes: 600,
+      features: DEFAULT_PLAN_FEATURES.plus,
+    });
     // The member is standard: unchanged.
     expect((await h.app.inject({ method: 'GET', url: '/api/user/time-limit', headers: member })).json()).toEqual({ timeLimit: 300, responseType: 'text' });
 
@@ -140,7 +146,7 @@ describe('user type settings', () => {
       headers: admin,
       payload: { timeLimit: 150, responseType: 'text_and_voice' },
     });
-    expect(standard.json()).toEqual({ userType: 'standard', timeLimit: 150, responseType: 'text_and_voice' });
+    expect(standard.json()).toMatchObject({ userType: 'standard', timeLimit: 150, responseType: 'text_and_voice' });
     expect((await h.app.inject({ method: 'GET', url: '/api/user/time-limit', headers: member })).json()).toEqual({
       timeLimit: 150,
       responseType: 'text_and_voice',
@@ -150,6 +156,9 @@ describe('user type settings', () => {
       userType: 'standard',
       timeLimit: 150,
       responseType: 'text_and_voice',
+      monthlyMinutes: 120,
+      features: DEFAULT_PLAN_FEATURES.standard,
+      plans: expect.any(Array),
     });
     expect(await settingsRows()).toEqual([
       ['standard', 150, 'text_and_voice'],

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_TTL_SECONDS, SUBJECTS, sessionCheckReplySchema, userSettingsReplySchema } from '@story/proto';
+import { DEFAULT_PLAN_FEATURES, USER_TYPES, SESSION_TTL_SECONDS, SUBJECTS, sessionCheckReplySchema, userSettingsReplySchema } from '@story/proto';
 import { natsRequest, registration, sessionOf, startAuthHarness, startTestNats, type AuthHarness } from './support/auth-harness.ts';
 
 let stopNats: () => Promise<void>;
@@ -79,7 +79,15 @@ describe(`${SUBJECTS.userSettings} responder`, () => {
   it("answers a user's type, time limit and response type", async () => {
     const { userId } = await register();
     const reply = userSettingsReplySchema.parse(await natsRequest(h.client, SUBJECTS.userSettings, { userId }));
-    expect(reply).toEqual({ ok: true, userType: 'standard', timeLimit: 300, responseType: 'text' });
+    expect(reply).toEqual({
+      ok: true,
+      userType: 'standard',
+      timeLimit: 300,
+      responseType: 'text',
+      monthlyMinutes: 120,
+      features: DEFAULT_PLAN_FEATURES.standard,
+      plans: USER_TYPES.map((userType) => ({ userType, features: DEFAULT_PLAN_FEATURES[userType] })),
+    });
   });
 
   it('answers ok:false for an unknown user and for malformed questions', async () => {

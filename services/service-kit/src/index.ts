@@ -23,3 +23,4 @@ export * from './durable-consumer.ts';
 export * from './within-time.ts';
 export * from './openai-client.ts';
 export * from './seeded-random.ts';
+export * from './plan-features.ts';

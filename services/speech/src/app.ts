@@ -1,7 +1,16 @@
 import multipart from '@fastify/multipart';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { AUDIO_UPLOAD_BODY_LIMIT, UPLOAD_MAX_BYTES } from '@story/proto';
-import { NatsLink, createServiceApp, registerIdentity, type ServiceApp, type ServiceDefinition, type ServiceDeps } from '@story/service-kit';
+import {
+  NatsLink,
+  createServiceApp,
+  registerIdentity,
+  relayOutboxOver,
+  type OutboxRelay,
+  type ServiceApp,
+  type ServiceDefinition,
+  type ServiceDeps,
+} from '@story/service-kit';
 import { SERVICE_NAME, speechEnvSchema, type SpeechConfig } from './config.ts';
 import { ChatReplyClient } from './nats/chat-reply.client.ts';
 import { connectionFor } from './nats/asker.ts';
@@ -9,36 +18,42 @@ import { SpeechAudioStore } from './nats/speech-audio.store.ts';
 import { SpeechJobClient } from './nats/speech-job.client.ts';
 import { SpeechLimitService } from './nats/speech-limit.service.ts';
 import { UserSettingsClient } from './nats/user-settings.client.ts';
+import { openSpeechStorage, type SpeechStorage } from './storage/speech-storage.ts';
 import { registerTranscribeRoutes } from './transcribe/transcribe.routes.ts';
 import { VoiceTurnService } from './turns/voice-turn.service.ts';
+import { MonthlyUsageService } from './usage/monthly-usage.service.ts';
+import { registerUsageRoutes } from './usage/usage.routes.ts';
 import { openWorkDir } from './work-dir.ts';
 import { VoiceSessionClient } from './voice-sessions/voice-session.client.ts';
 import { VoiceSessionService } from './voice-sessions/voice-session.service.ts';
 import { registerVoiceSessionRoutes } from './voice-sessions/voice-sessions.routes.ts';
 
-/** The speech front's dependencies: nothing durable, its NATS link (as the `speech` user) and a folder for uploads. */
+/** The speech front's dependencies: the monthly-minutes ledger, its NATS link (as the `speech` user) and a folder for uploads. */
 export interface SpeechDeps extends ServiceDeps {
   /** Its own folder for uploads in progress (see `openWorkDir`). */
   workDir: { path: string; remove(): void };
+  /** The monthly-minutes ledger and its outbox (issue 21); audio is never stored. */
+  storage: SpeechStorage;
+  /** Publishes the ledger's events. */
+  relay: OutboxRelay;
 }
-
-const NO_STORAGE = { close: async () => undefined };
 /** The longest form field (conversationHistory: 200 turns of up to 20,000 characters). */
 const MAX_FIELD_BYTES = 5 * 1024 * 1024;
 
 /**
- * The speech service's HTTP front: `/api/transcribe` (uploads) and `/api/transcribe/sessions` (live
- * recordings). It checks, streams and asks; the heavy work (decoding, recognising, speaking) is done
- * by speech workers over NATS. It keeps no state, so it can run as several instances.
+ * The speech service's HTTP front: `/api/transcribe` (uploads), `/api/transcribe/sessions` (live
+ * recordings) and `/api/usage` (the month's minutes). It checks, streams and asks; the heavy work
+ * (decoding, recognising, speaking) is done by speech workers over NATS. Its only state is the
+ * monthly-minutes ledger, in its database, so it can run as several instances.
  */
 export async function buildSpeechApp(config: SpeechConfig, deps: SpeechDeps): Promise<ServiceApp> {
-  const { nats } = deps;
+  const { nats, storage, clock } = deps;
   const app = createServiceApp({
     name: SERVICE_NAME,
     logLevel: config.LOG_LEVEL,
     logger: deps.logger,
     bodyLimit: AUDIO_UPLOAD_BODY_LIMIT,
-    readiness: { nats: nats.readiness() },
+    readiness: { database: storage.readiness, nats: nats.readiness() },
   });
   await registerIdentity(app, config.IDENTITY_PUBLIC_KEY);
   await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 2, fields: 10, parts: 12, fieldSize: MAX_FIELD_BYTES } });
@@ -61,9 +76,20 @@ export async function buildSpeechApp(config: SpeechConfig, deps: SpeechDeps): Pr
     holdMs: 180_000,
     log: app.log,
   });
+  const usage = new MonthlyUsageService({
+    ledger: storage.usage,
+    clock,
+    onRecorded: () => deps.relay.notify(),
+    log: app.log,
+    // A recording's hold outlasts the longest it may run: the time limit's tolerance, the session's margin and the decode's.
+    holdMarginSeconds: config.SPEECH_TIME_LIMIT_TOLERANCE_SECONDS + config.SPEECH_SESSION_MARGIN_SECONDS + config.SPEECH_DECODE_MARGIN_SECONDS,
+  });
+  const settings = new UserSettingsClient(nats);
   const turns = new VoiceTurnService({
     jobs,
-    settings: new UserSettingsClient(nats),
+    settings,
+    usage,
+    clock,
     chat: new ChatReplyClient(nats, config.SPEECH_CHAT_TIMEOUT_MS),
     limits,
     audio: () => audioStore(connectionFor(nats, SERVICE_NAME)),
@@ -72,11 +98,13 @@ export async function buildSpeechApp(config: SpeechConfig, deps: SpeechDeps): Pr
 
   registerTranscribeRoutes(app, turns, deps.workDir.path);
   registerVoiceSessionRoutes(app, new VoiceSessionService({ sessions: new VoiceSessionClient(nats), jobs, turns }));
+  registerUsageRoutes(app, { usage, settings });
 
   app.addHook('onReady', async () => {
     nats.start(app.log);
   });
   app.addHook('onClose', async () => {
+    await deps.relay.stop();
     deps.workDir.remove();
   });
   return app;
@@ -87,12 +115,15 @@ export const speechService: ServiceDefinition<SpeechConfig, SpeechDeps> = {
   name: SERVICE_NAME,
   envSchema: speechEnvSchema,
   async openDeps(config, overrides = {}) {
+    const storage = overrides.storage ?? (await openSpeechStorage(config, SERVICE_NAME));
+    const nats = overrides.nats ?? NatsLink.forService(config, SERVICE_NAME);
     return {
       clock: () => new Date(),
       ...overrides,
       workDir: overrides.workDir ?? openWorkDir(config.SPEECH_TMP_DIR),
-      storage: overrides.storage ?? NO_STORAGE,
-      nats: overrides.nats ?? NatsLink.forService(config, SERVICE_NAME),
+      storage,
+      nats,
+      relay: overrides.relay ?? relayOutboxOver(nats, storage.outbox, SERVICE_NAME, config.OUTBOX_RELAY_INTERVAL_MS),
     };
   },
   buildApp: buildSpeechApp,

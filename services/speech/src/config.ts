@@ -70,6 +70,8 @@ export const speechEnvSchema = baseEnvSchema
     SPEECH_INLINE_AUDIO_BYTES: positiveInt(256 * 1024, 'SPEECH_INLINE_AUDIO_BYTES'),
     /** Audio left in the object store (a front that died mid-job) expires after this long. */
     SPEECH_AUDIO_TTL_SECONDS: positiveInt(3600, 'SPEECH_AUDIO_TTL_SECONDS'),
+    /** How often the front's outbox relay looks for ledger events it was not told about (issue 21). */
+    OUTBOX_RELAY_INTERVAL_MS: positiveInt(500, 'OUTBOX_RELAY_INTERVAL_MS'),
     /** How long the front waits for the coach's reply over NATS. */
     SPEECH_CHAT_TIMEOUT_MS: positiveInt(30_000, 'SPEECH_CHAT_TIMEOUT_MS'),
     /** The longest any one engine program may run for a job. */

@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { QUEUE_GROUPS, SUBJECTS, userSettingsRequestSchema, voiceSessionResponseSchema, type ResponseType } from '@story/proto';
+import { DEFAULT_PLAN_FEATURES, QUEUE_GROUPS, SUBJECTS, userSettingsRequestSchema, voiceSessionResponseSchema, type PlanFeatures, type ResponseType } from '@story/proto';
 import { standInSnippetOwners, startServiceForTest, tempDataDir, type ServiceUnderTest } from '@story/service-kit/testing';
 import { startNatsServer, type NatsServerHandle } from '../../../infra/src/nats-server.ts';
 import { conversationsService, type ConversationsDeps } from '../../conversations/src/app.ts';
@@ -69,6 +69,10 @@ export function chunksOf(file: string, parts: number): Buffer[] {
 export interface UserVoiceSettings {
   timeLimit: number;
   responseType: ResponseType;
+  /** The plan's minutes a month (default: Starter's 120). */
+  monthlyMinutes?: number;
+  /** Features switched from Starter's defaults. */
+  features?: Partial<PlanFeatures>;
 }
 
 /** Answers `auth.user.settings` as auth would, from a table of users. */
@@ -78,7 +82,9 @@ export function answerUserSettings(nc: NatsConnection, users: ReadonlyMap<number
     callback: (_error, msg) => {
       const request = userSettingsRequestSchema.safeParse(msg.json());
       const user = request.success ? users.get(request.data.userId) : undefined;
-      msg.respond(JSON.stringify(user ? { ok: true, userType: 'standard', ...user } : { ok: false, message: 'User not found' }));
+      const plan = { userType: 'standard', monthlyMinutes: 120 };
+      const features = { ...DEFAULT_PLAN_FEATURES.standard, ...user?.features };
+      msg.respond(JSON.stringify(user ? { ok: true, ...plan, ...user, features } : { ok: false, message: 'User not found' }));
     },
   });
 }
@@ -113,12 +119,18 @@ export function transcribeForm(
 export const VOICE_USER = 1;
 export const TEXT_USER = 2;
 export const SHORT_LIMIT_USER = 3;
+/** A plan of half a minute a month (issue 21): one long recording fits, the next overshoots, the third is refused. */
+export const HALF_MINUTE_USER = 4;
+/** Replies with voice, but an admin took voice replies and interview practice out of the plan. */
+export const LOCKED_USER = 5;
 
-/** The test users: replies with voice (5 min), text only (5 min), text only with a 10 s limit. */
+/** The test users: replies with voice (5 min), text only (5 min), text only with a 10 s limit, and a half-minute month. */
 export const TEST_USERS: ReadonlyMap<number, UserVoiceSettings> = new Map([
   [VOICE_USER, { timeLimit: 300, responseType: 'text_and_voice' as const }],
   [TEXT_USER, { timeLimit: 300, responseType: 'text' as const }],
   [SHORT_LIMIT_USER, { timeLimit: 10, responseType: 'text' as const }],
+  [HALF_MINUTE_USER, { timeLimit: 300, responseType: 'text' as const, monthlyMinutes: 0.5 }],
+  [LOCKED_USER, { timeLimit: 300, responseType: 'text_and_voice' as const, features: { voiceReplies: false, interviewPractice: false } }],
 ]);
 
 /** Everything a speech test talks to, real: nats-server, conversations, the speech front and (unless `workers: 0`) one in-process worker. */

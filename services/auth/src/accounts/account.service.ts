@@ -54,6 +54,8 @@ export class AccountService {
           googleId: null,
           isAdmin: this.isListedAdmin(input.email),
           authProvider: 'email',
+          // Kept for an admin to act on (issue 21): choosing a plan at sign-up grants nothing by itself.
+          requestedPlan: input.requestedPlan ?? null,
         },
         this.clock(),
       );

@@ -1,5 +1,6 @@
 import {
   ACCOUNT_MESSAGES,
+  adminUserSchema,
   adminUsersResponseSchema,
   authResponseSchema,
   changePasswordRequestSchema,
@@ -9,7 +10,9 @@ import {
   loginRequestSchema,
   messageResponseSchema,
   registerRequestSchema,
+  idParamsSchema,
   signupEmailSchema,
+  updateUserRequestSchema,
 } from '@story/proto';
 import { adminsOnly, requireUser, signedInOnly, type ServiceApp } from '@story/service-kit';
 import type { CookieOptions } from '../sessions/session-cookie.ts';
@@ -17,6 +20,7 @@ import type { SessionService } from '../sessions/session.service.ts';
 import { signIn } from '../sessions/sign-in.ts';
 import type { AuthThrottleService } from '../throttles/auth-throttle.service.ts';
 import type { AccountService } from './account.service.ts';
+import type { PlanChangeService } from './plan-change.service.ts';
 import { presentAdminUser } from './user.presenter.ts';
 
 /** Sign-up enforces the email step's domain rule on the server too, with the same message. */
@@ -27,10 +31,11 @@ export interface AccountRoutesDeps {
   sessions: SessionService;
   throttles: AuthThrottleService;
   cookie: CookieOptions;
+  plans: PlanChangeService;
 }
 
 /** `/api/users/*` of accounts: check-email, sign-up, sign-in (password and Google), password change and the admin's user list. */
-export function registerAccountRoutes(app: ServiceApp, { accounts, sessions, throttles, cookie }: AccountRoutesDeps): void {
+export function registerAccountRoutes(app: ServiceApp, { accounts, sessions, throttles, cookie, plans }: AccountRoutesDeps): void {
   // The gateway limits each address; this limits each e-mail asked about, whatever the address.
   app.get('/api/users/check-email', { schema: { querystring: checkEmailQuerySchema, response: { 200: checkEmailResponseSchema } } }, async (request) => {
     await throttles.countEmailCheck(request.query.email);
@@ -67,5 +72,12 @@ export function registerAccountRoutes(app: ServiceApp, { accounts, sessions, thr
 
   app.get('/api/users', { ...adminsOnly, schema: { response: { 200: adminUsersResponseSchema } } }, async () =>
     (await accounts.listUsers()).map(presentAdminUser),
+  );
+
+  // An admin sets a person's plan (issue 21); a payment integration would call the same command.
+  app.patch(
+    '/api/users/:id',
+    { ...adminsOnly, schema: { params: idParamsSchema, body: updateUserRequestSchema, response: { 200: adminUserSchema } } },
+    async (request) => presentAdminUser(await plans.changePlan(request.params.id, request.body.userType, 'admin')),
   );
 }

@@ -1,5 +1,5 @@
 import mongoose, { type Connection, type Model } from 'mongoose';
-import { USER_TYPES, userTypeSchema } from '@story/proto';
+import { USER_TYPES, userTypeSchema, type UserType } from '@story/proto';
 import { isDuplicateKeyError, nextSequence } from '@story/service-kit';
 import { DuplicateUserError, type NewUser, type UserRecord, type UserRepository } from './user.repository.ts';
 
@@ -13,6 +13,7 @@ interface UserDoc {
   googleId?: string | null;
   isAdmin: boolean;
   userType: string;
+  requestedPlan?: string | null;
   authProvider: string;
   createdAt: Date;
 }
@@ -29,6 +30,7 @@ const userSchema = new mongoose.Schema<UserDoc>(
     googleId: { type: String, unique: true, sparse: true },
     isAdmin: { type: Boolean, required: true, default: false },
     userType: { type: String, required: true, enum: USER_TYPES, default: 'standard' },
+    requestedPlan: { type: String, enum: [...USER_TYPES, null], default: null },
     authProvider: { type: String, required: true, enum: ['email', 'google'], default: 'email' },
     createdAt: { type: Date, required: true },
   },
@@ -45,6 +47,7 @@ const toUser = (doc: UserDoc): UserRecord => ({
   googleId: doc.googleId ?? null,
   isAdmin: doc.isAdmin,
   userType: userTypeSchema.parse(doc.userType),
+  requestedPlan: doc.requestedPlan ? userTypeSchema.parse(doc.requestedPlan) : null,
   authProvider: doc.authProvider === 'google' ? 'google' : 'email',
   createdAt: doc.createdAt,
 });
@@ -80,6 +83,7 @@ export class MongoUserRepository implements UserRepository {
       lastName: user.lastName,
       isAdmin: user.isAdmin,
       userType: user.userType ?? 'standard',
+      requestedPlan: user.requestedPlan ?? null,
       authProvider: user.authProvider,
       createdAt: now,
       ...(user.passwordHash === null ? {} : { passwordHash: user.passwordHash }),
@@ -119,6 +123,11 @@ export class MongoUserRepository implements UserRepository {
 
   async setAdmin(userId: number, isAdmin: boolean): Promise<UserRecord | undefined> {
     const doc = await this.users.findByIdAndUpdate(userId, { $set: { isAdmin } }, { returnDocument: 'after' }).lean<UserDoc>();
+    return doc ? toUser(doc) : undefined;
+  }
+
+  async setUserType(userId: number, userType: UserType): Promise<UserRecord | undefined> {
+    const doc = await this.users.findByIdAndUpdate(userId, { $set: { userType } }, { returnDocument: 'after' }).lean<UserDoc>();
     return doc ? toUser(doc) : undefined;
   }
 

@@ -1,4 +1,4 @@
-import { userTypeSchema } from '@story/proto';
+import { userTypeSchema, type UserType } from '@story/proto';
 import type { SqliteDatabase } from '@story/service-kit';
 import { DuplicateUserError, type AuthProvider, type NewUser, type UserRecord, type UserRepository } from './user.repository.ts';
 
@@ -11,6 +11,7 @@ interface UserRow {
   google_id: string | null;
   is_admin: number;
   user_type: string;
+  requested_plan: string | null;
   auth_provider: string;
   created_at: string;
 }
@@ -24,6 +25,7 @@ const toUser = (row: UserRow): UserRecord => ({
   googleId: row.google_id,
   isAdmin: row.is_admin === 1,
   userType: userTypeSchema.parse(row.user_type),
+  requestedPlan: row.requested_plan === null ? null : userTypeSchema.parse(row.requested_plan),
   authProvider: (row.auth_provider === 'google' ? 'google' : 'email') satisfies AuthProvider,
   createdAt: new Date(row.created_at),
 });
@@ -44,8 +46,8 @@ export class SqliteUserRepository implements UserRepository {
     try {
       const row = this.db
         .prepare<unknown[], UserRow>(
-          `INSERT INTO users (email, email_lower, first_name, last_name, password_hash, google_id, is_admin, user_type, auth_provider, created_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
+          `INSERT INTO users (email, email_lower, first_name, last_name, password_hash, google_id, is_admin, user_type, requested_plan, auth_provider, created_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
         )
         .get(
           user.email,
@@ -56,6 +58,7 @@ export class SqliteUserRepository implements UserRepository {
           user.googleId,
           user.isAdmin ? 1 : 0,
           user.userType ?? 'standard',
+          user.requestedPlan ?? null,
           user.authProvider,
           now.toISOString(),
         );
@@ -92,6 +95,11 @@ export class SqliteUserRepository implements UserRepository {
 
   async setAdmin(userId: number, isAdmin: boolean): Promise<UserRecord | undefined> {
     const row = this.db.prepare<[number, number], UserRow>('UPDATE users SET is_admin = ? WHERE id = ? RETURNING *').get(isAdmin ? 1 : 0, userId);
+    return row && toUser(row);
+  }
+
+  async setUserType(userId: number, userType: UserType): Promise<UserRecord | undefined> {
+    const row = this.db.prepare<[string, number], UserRow>('UPDATE users SET user_type = ? WHERE id = ? RETURNING *').get(userType, userId);
     return row && toUser(row);
   }
 

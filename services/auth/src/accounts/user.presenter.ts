@@ -19,6 +19,7 @@ export function presentAdminUser(user: UserRecord): AdminUser {
     lastName: user.lastName,
     email: user.email,
     userType: user.userType,
+    requestedPlan: user.requestedPlan,
     isAdmin: user.isAdmin,
     createdAt: user.createdAt.toISOString(),
   };

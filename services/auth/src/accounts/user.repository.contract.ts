@@ -49,8 +49,8 @@ export function describeUserRepositoryContract(name: string, open: () => Promise
       );
       expect(Number.isSafeInteger(first.id) && first.id > 0).toBe(true);
       expect(second.id).toBeGreaterThan(first.id);
-      // Every field of newUser() as given, with the id, the default user type and the time it was made.
-      expect(first).toEqual({ ...newUser(), id: first.id, userType: 'standard', createdAt: at('2024-01-01T10:00:00.000Z') });
+      // Every field of newUser() as given, with the id, the default user type, no requested plan and the time it was made.
+      expect(first).toEqual({ ...newUser(), id: first.id, userType: 'standard', requestedPlan: null, createdAt: at('2024-01-01T10:00:00.000Z') });
       expect(await repo.findUserById(first.id)).toEqual(first);
       expect((await repo.findUserById(second.id))?.isAdmin).toBe(true);
       expect(await repo.findUserById(999_999)).toBeUndefined();
@@ -109,6 +109,18 @@ export function describeUserRepositoryContract(name: string, open: () => Promise
       expect((await repo.findUserById(ada.id))?.isAdmin).toBe(true);
       expect((await repo.setAdmin(ada.id, false))?.isAdmin).toBe(false);
       expect(await repo.setAdmin(999_999, true)).toBeUndefined();
+    });
+
+    it('keeps the plan chosen at sign-up and changes the user type alone', async () => {
+      const ada = await repo.createUser(newUser({ requestedPlan: 'pro' }), at('2024-01-01T10:00:00.000Z'));
+      expect(ada).toMatchObject({ userType: 'standard', requestedPlan: 'pro' });
+      const bob = await repo.createUser(newUser({ email: 'bob@gmail.com' }), at('2024-01-01T10:00:00.000Z'));
+      expect(bob.requestedPlan).toBeNull();
+      const changed = await repo.setUserType(ada.id, 'pro');
+      expect(changed).toEqual({ ...ada, userType: 'pro' });
+      expect(await repo.findUserById(ada.id)).toEqual(changed);
+      expect((await repo.findUserById(bob.id))?.userType).toBe('standard');
+      expect(await repo.setUserType(999_999, 'plus')).toBeUndefined();
     });
 
     it('replaces a password hash and leaves everything else as it was', async () => {

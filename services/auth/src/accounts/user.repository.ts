@@ -12,12 +12,14 @@ export interface UserRecord {
   googleId: string | null;
   isAdmin: boolean;
   userType: UserType;
+  /** The plan chosen at sign-up (issue 21), for an admin to act on; null when none was chosen. */
+  requestedPlan: UserType | null;
   authProvider: AuthProvider;
   createdAt: Date;
 }
 
 /** An account to create: a record without its id and time, whose user type defaults to standard. */
-export type NewUser = Omit<UserRecord, 'id' | 'createdAt' | 'userType'> & { userType?: UserType };
+export type NewUser = Omit<UserRecord, 'id' | 'createdAt' | 'userType' | 'requestedPlan'> & { userType?: UserType; requestedPlan?: UserType | null };
 
 /** A unique field (e-mail, case-insensitive, or Google id) that another account already holds. */
 export class DuplicateUserError extends Error {
@@ -41,6 +43,8 @@ export interface UserRepository {
   /** Attaches a Google account to an existing user; throws DuplicateUserError when another user holds it. */
   linkGoogleAccount(userId: number, googleId: string): Promise<UserRecord | undefined>;
   setAdmin(userId: number, isAdmin: boolean): Promise<UserRecord | undefined>;
+  /** Sets an account's user type (its plan); undefined when the account does not exist. */
+  setUserType(userId: number, userType: UserType): Promise<UserRecord | undefined>;
   /** Replaces an account's password hash; undefined when the account does not exist. */
   setPasswordHash(userId: number, passwordHash: string): Promise<UserRecord | undefined>;
   /** Every user, newest first. */

@@ -1,7 +1,8 @@
-import { ACCOUNT_MESSAGES, idTextSchema, updateUserTypeSettingArgsSchema } from '@story/proto';
+import { ACCOUNT_MESSAGES, idTextSchema, setUserTypeArgsSchema, updateUserTypeSettingArgsSchema } from '@story/proto';
 import { contextUser, forbidden, parseArgs, parseInput, unauthorized, type GraphqlContext, type registerSubgraph } from '@story/service-kit';
 
 import type { AccountService } from '../accounts/account.service.ts';
+import type { PlanChangeService } from '../accounts/plan-change.service.ts';
 import type { UserRecord } from '../accounts/user.repository.ts';
 import { presentRecordingSettings, presentUserTypeSetting } from '../user-type-settings/user-type-setting.presenter.ts';
 import type { UserTypeSettingsService } from '../user-type-settings/user-type-settings.service.ts';
@@ -16,6 +17,7 @@ interface UserNode {
   lastName: string;
   isAdmin: boolean;
   userType: string;
+  requestedPlan: string | null;
   createdAt: string;
 }
 
@@ -26,6 +28,7 @@ const toUserNode = (user: UserRecord): UserNode => ({
   lastName: user.lastName,
   isAdmin: user.isAdmin,
   userType: user.userType,
+  requestedPlan: user.requestedPlan,
   createdAt: user.createdAt.toISOString(),
 });
 
@@ -37,7 +40,15 @@ function contextAdmin(context: GraphqlContext) {
 }
 
 /** Resolvers of `proto/graphql/auth.graphql`; each delegates to the same services as REST. */
-export function authResolvers({ accounts, settings }: { accounts: AccountService; settings: UserTypeSettingsService }): SubgraphResolvers {
+export function authResolvers({
+  accounts,
+  settings,
+  plans,
+}: {
+  accounts: AccountService;
+  settings: UserTypeSettingsService;
+  plans: PlanChangeService;
+}): SubgraphResolvers {
   return {
     Query: {
       me: async (_parent: unknown, _args: unknown, context: GraphqlContext): Promise<UserNode | null> => {
@@ -65,6 +76,11 @@ export function authResolvers({ accounts, settings }: { accounts: AccountService
         contextAdmin(context);
         const { userType, ...change } = parseArgs(updateUserTypeSettingArgsSchema, args);
         return presentUserTypeSetting(await settings.update(userType, change));
+      },
+      setUserType: async (_parent: unknown, args: unknown, context: GraphqlContext): Promise<UserNode> => {
+        contextAdmin(context);
+        const { id, userType } = parseArgs(setUserTypeArgsSchema, args);
+        return toUserNode(await plans.changePlan(id, userType, 'admin'));
       },
     },
     User: {

@@ -30,9 +30,17 @@ export async function answerSessionCheck(sessions: SessionService, body: unknown
 export async function answerUserSettings(settings: UserTypeSettingsService, body: unknown): Promise<UserSettingsReply> {
   const request = userSettingsRequestSchema.safeParse(body);
   if (!request.success) return { ok: false, message: describeZodError(request.error) };
-  const mine = await settings.forUser(request.data.userId);
+  const [mine, plans] = await Promise.all([settings.forUser(request.data.userId), settings.list()]);
   if (!mine) return { ok: false, message: ACCOUNT_MESSAGES.userNotFound };
-  return { ok: true, userType: mine.userType, timeLimit: mine.timeLimit, responseType: mine.responseType };
+  return {
+    ok: true,
+    userType: mine.userType,
+    timeLimit: mine.timeLimit,
+    responseType: mine.responseType,
+    monthlyMinutes: mine.monthlyMinutes,
+    features: mine.features,
+    plans: plans.map((plan) => ({ userType: plan.userType, features: plan.features })),
+  };
 }
 
 /**

@@ -46,4 +46,10 @@ export const AUTH_SQLITE_MIGRATIONS: readonly string[] = [
     reset_at TEXT NOT NULL
   );
   `,
+  // Issue 21: plans. NULL monthly minutes or features mean the plan's default (DEFAULT_MONTHLY_MINUTES, DEFAULT_PLAN_FEATURES).
+  `
+  ALTER TABLE user_type_settings ADD COLUMN monthly_minutes REAL;
+  ALTER TABLE user_type_settings ADD COLUMN features TEXT;
+  ALTER TABLE users ADD COLUMN requested_plan TEXT CHECK (requested_plan IS NULL OR requested_plan IN ('standard', 'plus', 'pro'));
+  `,
 ];

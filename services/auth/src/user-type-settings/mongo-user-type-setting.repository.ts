@@ -1,13 +1,26 @@
 import mongoose, { type Connection, type Model } from 'mongoose';
-import { DEFAULT_TIME_LIMIT_SECONDS, USER_TYPES, responseTypeSchema, userTypeSchema, type ResponseType, type UserType } from '@story/proto';
+import {
+  DEFAULT_MONTHLY_MINUTES,
+  DEFAULT_PLAN_FEATURES,
+  DEFAULT_TIME_LIMIT_SECONDS,
+  USER_TYPES,
+  planFeaturesSchema,
+  responseTypeSchema,
+  userTypeSchema,
+  type PlanFeatures,
+  type UserType,
+} from '@story/proto';
 import { isDuplicateKeyError, nextSequence } from '@story/service-kit';
-import type { UserTypeSettingRecord, UserTypeSettingRepository } from './user-type-setting.repository.ts';
+import type { UserTypeSettingChange, UserTypeSettingRecord, UserTypeSettingRepository } from './user-type-setting.repository.ts';
 
 interface SettingDoc {
   _id: number;
   userType: string;
   timeLimit: number;
   responseType: string;
+  /** Absent: the plan's default (documents from before issue 21). */
+  monthlyMinutes?: number;
+  features?: Partial<PlanFeatures>;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -18,20 +31,27 @@ const settingSchema = new mongoose.Schema<SettingDoc>(
     userType: { type: String, required: true, unique: true, enum: USER_TYPES },
     timeLimit: { type: Number, required: true },
     responseType: { type: String, required: true, enum: ['text', 'text_and_voice'] },
+    monthlyMinutes: { type: Number },
+    features: { type: mongoose.Schema.Types.Mixed },
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },
   },
   { versionKey: false, strict: 'throw' },
 );
 
-const toSetting = (doc: SettingDoc): UserTypeSettingRecord => ({
-  id: doc._id,
-  userType: userTypeSchema.parse(doc.userType),
-  timeLimit: doc.timeLimit,
-  responseType: responseTypeSchema.parse(doc.responseType),
-  createdAt: doc.createdAt,
-  updatedAt: doc.updatedAt,
-});
+const toSetting = (doc: SettingDoc): UserTypeSettingRecord => {
+  const userType = userTypeSchema.parse(doc.userType);
+  return {
+    id: doc._id,
+    userType,
+    timeLimit: doc.timeLimit,
+    responseType: responseTypeSchema.parse(doc.responseType),
+    monthlyMinutes: doc.monthlyMinutes ?? DEFAULT_MONTHLY_MINUTES[userType],
+    features: planFeaturesSchema.parse({ ...DEFAULT_PLAN_FEATURES[userType], ...doc.features }),
+    createdAt: doc.createdAt,
+    updatedAt: doc.updatedAt,
+  };
+};
 
 /** User-type settings in the auth database of MongoDB. */
 export class MongoUserTypeSettingRepository implements UserTypeSettingRepository {
@@ -71,18 +91,15 @@ export class MongoUserTypeSettingRepository implements UserTypeSettingRepository
     return doc ? toSetting(doc) : undefined;
   }
 
-  async updateUserTypeSetting(userType: UserType, change: { timeLimit: number; responseType: ResponseType }, at: Date): Promise<UserTypeSettingRecord> {
+  async updateUserTypeSetting(userType: UserType, change: UserTypeSettingChange, at: Date): Promise<UserTypeSettingRecord> {
+    const fields = { timeLimit: change.timeLimit, responseType: change.responseType, monthlyMinutes: change.monthlyMinutes, features: { ...change.features } };
     const existing = await this.settings
-      .findOneAndUpdate(
-        { userType: String(userType) },
-        { $set: { timeLimit: change.timeLimit, responseType: change.responseType, updatedAt: at } },
-        { returnDocument: 'after' },
-      )
+      .findOneAndUpdate({ userType: String(userType) }, { $set: { ...fields, updatedAt: at } }, { returnDocument: 'after' })
       .lean<SettingDoc>();
     if (existing) return toSetting(existing);
     // A type whose seed row was removed by hand comes back instead of failing.
     const id = await nextSequence(this.connection, 'user_type_settings');
-    const doc: SettingDoc = { _id: id, userType, timeLimit: change.timeLimit, responseType: change.responseType, createdAt: at, updatedAt: at };
+    const doc: SettingDoc = { _id: id, userType, ...fields, createdAt: at, updatedAt: at };
     await this.settings.create(doc);
     return toSetting(doc);
   }

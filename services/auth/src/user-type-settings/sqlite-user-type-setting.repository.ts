@@ -1,24 +1,42 @@
-import { USER_TYPES, responseTypeSchema, userTypeSchema, type ResponseType, type UserType } from '@story/proto';
+import {
+  DEFAULT_MONTHLY_MINUTES,
+  DEFAULT_PLAN_FEATURES,
+  USER_TYPES,
+  planFeaturesSchema,
+  responseTypeSchema,
+  userTypeSchema,
+  type UserType,
+} from '@story/proto';
 import type { SqliteDatabase } from '@story/service-kit';
-import type { UserTypeSettingRecord, UserTypeSettingRepository } from './user-type-setting.repository.ts';
+import type { UserTypeSettingChange, UserTypeSettingRecord, UserTypeSettingRepository } from './user-type-setting.repository.ts';
 
 interface SettingRow {
   id: number;
   user_type: string;
   time_limit: number;
   response_type: string;
+  /** NULL: the plan's default. */
+  monthly_minutes: number | null;
+  /** JSON; NULL: the plan's default. */
+  features: string | null;
   created_at: string;
   updated_at: string;
 }
 
-const toSetting = (row: SettingRow): UserTypeSettingRecord => ({
-  id: row.id,
-  userType: userTypeSchema.parse(row.user_type),
-  timeLimit: row.time_limit,
-  responseType: responseTypeSchema.parse(row.response_type),
-  createdAt: new Date(row.created_at),
-  updatedAt: new Date(row.updated_at),
-});
+const toSetting = (row: SettingRow): UserTypeSettingRecord => {
+  const userType = userTypeSchema.parse(row.user_type);
+  return {
+    id: row.id,
+    userType,
+    timeLimit: row.time_limit,
+    responseType: responseTypeSchema.parse(row.response_type),
+    monthlyMinutes: row.monthly_minutes ?? DEFAULT_MONTHLY_MINUTES[userType],
+    features:
+      row.features === null ? DEFAULT_PLAN_FEATURES[userType] : planFeaturesSchema.parse({ ...DEFAULT_PLAN_FEATURES[userType], ...JSON.parse(row.features) }),
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+  };
+};
 
 /** User-type settings in auth.sqlite (seeded by its first migration). */
 export class SqliteUserTypeSettingRepository implements UserTypeSettingRepository {
@@ -34,16 +52,17 @@ export class SqliteUserTypeSettingRepository implements UserTypeSettingRepositor
     return row && toSetting(row);
   }
 
-  async updateUserTypeSetting(userType: UserType, change: { timeLimit: number; responseType: ResponseType }, at: Date): Promise<UserTypeSettingRecord> {
+  async updateUserTypeSetting(userType: UserType, change: UserTypeSettingChange, at: Date): Promise<UserTypeSettingRecord> {
     const stamp = at.toISOString();
     // Upsert: a type whose seed row was removed by hand comes back instead of failing.
     const row = this.db
-      .prepare<[string, number, string, string, string], SettingRow>(
-        `INSERT INTO user_type_settings (user_type, time_limit, response_type, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
-         ON CONFLICT (user_type) DO UPDATE SET time_limit = excluded.time_limit, response_type = excluded.response_type, updated_at = excluded.updated_at
+      .prepare<[string, number, string, number, string, string, string], SettingRow>(
+        `INSERT INTO user_type_settings (user_type, time_limit, response_type, monthly_minutes, features, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (user_type) DO UPDATE SET time_limit = excluded.time_limit, response_type = excluded.response_type,
+           monthly_minutes = excluded.monthly_minutes, features = excluded.features, updated_at = excluded.updated_at
          RETURNING *`,
       )
-      .get(userType, change.timeLimit, change.responseType, stamp, stamp);
+      .get(userType, change.timeLimit, change.responseType, change.monthlyMinutes, JSON.stringify(change.features), stamp, stamp);
     if (!row) throw new Error('upsert returned no row');
     return toSetting(row);
   }

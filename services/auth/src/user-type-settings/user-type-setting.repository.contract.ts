@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { at, type AuthStoreUnderTest } from '../accounts/user.repository.contract.ts';
+import { DEFAULT_PLAN_FEATURES } from '@story/proto';
 import type { UserTypeSettingRepository } from './user-type-setting.repository.ts';
 
 /** The behaviour every UserTypeSettingRepository driver must have; `open` gives a fresh store (seeded) for each test. */
@@ -28,10 +29,24 @@ export function describeUserTypeSettingRepositoryContract(name: string, open: ()
         expect(setting.createdAt).toBeInstanceOf(Date);
       }
     });
+    it('seeds each plan with its monthly minutes and features (issue 21)', async () => {
+      const settings = await repo.listUserTypeSettings();
+      expect(settings.map((s) => [s.userType, s.monthlyMinutes])).toEqual([
+        ['standard', 120],
+        ['plus', 600],
+        ['pro', 1500],
+      ]);
+      expect(settings[0]?.features).toMatchObject({ interviewPractice: true, answerFeedback: true, voiceReplies: true, resume: false, mockInterviews: false });
+      expect(settings[1]?.features).toMatchObject({ resume: true, mockInterviews: false, pdfExport: false, publicProfile: false });
+      expect(settings[2]?.features).toEqual(DEFAULT_PLAN_FEATURES.pro);
+    });
     it('updates one user type setting and leaves the others alone', async () => {
       const before = await repo.findUserTypeSetting('plus');
-      const updated = await repo.updateUserTypeSetting('plus', { timeLimit: 450, responseType: 'text_and_voice' }, at('2030-01-01T00:00:00.000Z'));
-      expect(updated).toMatchObject({ userType: 'plus', timeLimit: 450, responseType: 'text_and_voice' });
+      const features = { ...DEFAULT_PLAN_FEATURES.plus, mockInterviews: true, voiceReplies: false };
+      const change = { timeLimit: 450, responseType: 'text_and_voice' as const, monthlyMinutes: 0.5, features };
+      const updated = await repo.updateUserTypeSetting('plus', change, at('2030-01-01T00:00:00.000Z'));
+      expect(updated).toMatchObject({ userType: 'plus', timeLimit: 450, responseType: 'text_and_voice', monthlyMinutes: 0.5, features });
+      expect((await repo.findUserTypeSetting('standard'))?.features).toEqual(DEFAULT_PLAN_FEATURES.standard);
       expect(updated.id).toBe(before?.id);
       expect(updated.updatedAt).toEqual(at('2030-01-01T00:00:00.000Z'));
       expect(await repo.findUserTypeSetting('plus')).toEqual(updated);

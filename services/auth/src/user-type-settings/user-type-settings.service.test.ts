@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_PLAN_FEATURES } from '@story/proto';
 import { openSqliteAuthStorage, type AuthStorage } from '../storage/auth-storage.ts';
 import { UserTypeSettingsService } from './user-type-settings.service.ts';
 
@@ -26,7 +27,22 @@ describe('UserTypeSettingsService', () => {
       AT,
     );
     await settings.update('pro', { timeLimit: 600, responseType: 'text_and_voice' });
-    expect(await settings.forUser(user.id)).toEqual({ userType: 'pro', timeLimit: 600, responseType: 'text_and_voice' });
+    expect(await settings.forUser(user.id)).toEqual({
+      userType: 'pro',
+      timeLimit: 600,
+      responseType: 'text_and_voice',
+      monthlyMinutes: 1500,
+      features: DEFAULT_PLAN_FEATURES.pro,
+    });
     expect(await settings.forUser(987_654)).toBeUndefined();
+  });
+
+  it('keeps monthly minutes and features a change leaves out, and switches only the named features (issue 21)', async () => {
+    await settings.update('plus', { timeLimit: 300, responseType: 'text', monthlyMinutes: 42.5, features: { mockInterviews: true } });
+    const kept = await settings.update('plus', { timeLimit: 60, responseType: 'text' });
+    expect(kept).toMatchObject({ timeLimit: 60, monthlyMinutes: 42.5, features: { ...DEFAULT_PLAN_FEATURES.plus, mockInterviews: true } });
+    const off = await settings.update('plus', { timeLimit: 60, responseType: 'text', features: { resume: false } });
+    expect(off.features).toEqual({ ...DEFAULT_PLAN_FEATURES.plus, mockInterviews: true, resume: false });
+    expect((await storage.settings.findUserTypeSetting('pro'))?.monthlyMinutes).toBe(1500);
   });
 });

@@ -1,4 +1,12 @@
-import { DEFAULT_TIME_LIMIT_SECONDS, type ResponseType, type UpdateUserTypeSettingRequest, type UserType } from '@story/proto';
+import {
+  DEFAULT_MONTHLY_MINUTES,
+  DEFAULT_PLAN_FEATURES,
+  DEFAULT_TIME_LIMIT_SECONDS,
+  type PlanFeatures,
+  type ResponseType,
+  type UpdateUserTypeSettingRequest,
+  type UserType,
+} from '@story/proto';
 import type { UserRepository } from '../accounts/user.repository.ts';
 import type { UserTypeSettingRecord, UserTypeSettingRepository } from './user-type-setting.repository.ts';
 
@@ -7,6 +15,9 @@ export interface RecordingSettings {
   /** Seconds. */
   timeLimit: number;
   responseType: ResponseType;
+  /** The plan's minutes a month and what it includes (issue 21). */
+  monthlyMinutes: number;
+  features: PlanFeatures;
 }
 
 /** Per-user-type recording limits and reply types, and what they mean for one user. */
@@ -22,10 +33,24 @@ export class UserTypeSettingsService {
     return this.settings.listUserTypeSettings();
   }
 
-  /** Changes one type; users of that type see it on their next request (nothing is cached). */
-  update(userType: UserType, change: UpdateUserTypeSettingRequest): Promise<UserTypeSettingRecord> {
-    // Whole seconds: recorders count in seconds and the GraphQL field is an Int.
-    return this.settings.updateUserTypeSetting(userType, { timeLimit: Math.round(change.timeLimit), responseType: change.responseType }, this.clock());
+  /**
+   * Changes one type; monthly minutes and features the request leaves out stay as they are. Users of
+   * that type see it on their next request here; other services cache a plan for at most a minute.
+   */
+  async update(userType: UserType, change: UpdateUserTypeSettingRequest): Promise<UserTypeSettingRecord> {
+    const current = await this.settings.findUserTypeSetting(userType);
+    const features = { ...(current?.features ?? DEFAULT_PLAN_FEATURES[userType]), ...change.features };
+    return this.settings.updateUserTypeSetting(
+      userType,
+      {
+        // Whole seconds: recorders count in seconds and the GraphQL field is an Int.
+        timeLimit: Math.round(change.timeLimit),
+        responseType: change.responseType,
+        monthlyMinutes: change.monthlyMinutes ?? current?.monthlyMinutes ?? DEFAULT_MONTHLY_MINUTES[userType],
+        features,
+      },
+      this.clock(),
+    );
   }
 
   /** A user's settings through their user type; undefined when the user does not exist. */
@@ -37,6 +62,8 @@ export class UserTypeSettingsService {
       userType: user.userType,
       timeLimit: setting?.timeLimit ?? DEFAULT_TIME_LIMIT_SECONDS,
       responseType: setting?.responseType ?? 'text',
+      monthlyMinutes: setting?.monthlyMinutes ?? DEFAULT_MONTHLY_MINUTES[user.userType],
+      features: setting?.features ?? DEFAULT_PLAN_FEATURES[user.userType],
     };
   }
 }

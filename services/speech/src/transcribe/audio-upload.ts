@@ -118,6 +118,7 @@ export async function readAudioUpload(request: FastifyRequest, tmpDir: string): 
       context: texts.context || undefined,
       threadId: texts.threadId || undefined,
       snippetId: texts.snippetId || undefined,
+      recordingId: texts.recordingId || undefined,
     });
     return { path: saved.path, fileName: saved.fileName, kind, extension: extensionOf(saved.fileName), bytes: saved.bytes, fields, discard };
   } catch (error) {

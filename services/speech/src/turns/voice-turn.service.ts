@@ -13,13 +13,15 @@ import {
   type TranscribeResponse,
   type WordTiming,
 } from '@story/proto';
-import { HttpError } from '@story/service-kit';
+import { HttpError, planFrom, requireFeature } from '@story/service-kit';
 import type { ChatReplyClient } from '../nats/chat-reply.client.ts';
 import type { SpeechAudioStore } from '../nats/speech-audio.store.ts';
 import type { SpeechJobResult, SpeechJobClient } from '../nats/speech-job.client.ts';
 import type { SpeechLimitService } from '../nats/speech-limit.service.ts';
 import type { UserSettingsClient, VoiceSettings } from '../nats/user-settings.client.ts';
 import type { AudioUpload } from '../transcribe/audio-upload.ts';
+import type { MonthlyUsageService } from '../usage/monthly-usage.service.ts';
+import { uploadRecordingId } from '../usage/recording-id.ts';
 import { replyParts } from './reply-parts.ts';
 import { cleanSoloMemo } from './solo-memo.ts';
 import { deliveryWordsOf, transcriptWordsOf } from './transcript-words.ts';
@@ -29,6 +31,9 @@ export interface VoiceTurnServiceDeps {
   settings: UserSettingsClient;
   chat: ChatReplyClient;
   limits: SpeechLimitService;
+  /** The monthly minutes of each person's plan (issue 21). */
+  usage: MonthlyUsageService;
+  clock: () => Date;
   /** The audio store, once NATS is connected. */
   audio: () => SpeechAudioStore;
   log: FastifyBaseLogger;
@@ -52,6 +57,9 @@ function deliveryOf(heard: HeardTurn['heard']): AnswerDeliveryInput | undefined 
   if (!heard?.wordTimings || heard.wordTimings.length === 0) return undefined;
   return { wordTimings: deliveryWordsOf(heard.wordTimings), ...(heard.durationSeconds > 0 ? { durationSeconds: heard.durationSeconds } : {}) };
 }
+
+/** Whether replies are spoken: the type's reply setting, and AI voice replies in the person's plan (issue 21). */
+const speaks = (settings: VoiceSettings) => settings.responseType === 'text_and_voice' && settings.features.voiceReplies;
 
 /** A job's result of the kind expected, else the worker broke the contract (a 500, never a wrong answer). */
 function expectResult<T extends SpeechJobResult['type']>(result: SpeechJobResult, type: T): Extract<SpeechJobResult, { type: T }> {
@@ -91,10 +99,47 @@ export class VoiceTurnService {
     });
   }
 
-  /** An uploaded file (or a recording sent whole): transcribed on a worker, then answered. `signal`: the request ended. */
+  /** Lets a recording start while its owner's month has minutes left (403 when used); it holds its time limit until counted. */
+  admit(userId: number, recordingId: string, settings: VoiceSettings): Promise<void> {
+    return this.deps.usage.admit(userId, recordingId, settings);
+  }
+
+  /** Counts a transcribed recording in its owner's month, once per recording id; one in which nothing was heard failed, and is not counted. */
+  async meter(userId: number, recordingId: string, heard: { transcript: string; durationSeconds: number }): Promise<void> {
+    if (!heard.transcript.trim()) return;
+    await this.deps.usage.count(userId, recordingId, heard.durationSeconds);
+  }
+
+  /** Lets go of a recording's hold on the month's minutes (nothing is counted). */
+  release(userId: number, recordingId: string): Promise<void> {
+    return this.deps.usage.release(userId, recordingId);
+  }
+
+  /**
+   * An uploaded file (or a recording sent whole): transcribed on a worker, then answered. `signal`:
+   * the request ended. Refused before any work while the month's minutes are used; counted once,
+   * under its recording id, when transcribed.
+   */
   async fromUpload(userId: number, upload: AudioUpload, signal?: AbortSignal): Promise<TranscribeResponse> {
     const settings = await this.settingsOf(userId);
     await this.checkAudioBudget(userId);
+    const recordingId = upload.fields.recordingId ?? (await uploadRecordingId(upload.path, this.deps.clock()));
+    await this.admit(userId, recordingId, settings);
+    try {
+      return await this.transcribeUpload(userId, recordingId, upload, settings, signal);
+    } finally {
+      // Counted, the hold is gone already; failed, nothing is counted and the minutes are free again.
+      await this.release(userId, recordingId);
+    }
+  }
+
+  private transcribeUpload(
+    userId: number,
+    recordingId: string,
+    upload: AudioUpload,
+    settings: VoiceSettings,
+    signal?: AbortSignal,
+  ): Promise<TranscribeResponse> {
     return this.hold(userId, async () => {
       const store = this.deps.audio();
       const audio = await store.putFile(`upload-${randomUUID()}`, upload.path, upload.bytes);
@@ -108,7 +153,7 @@ export class VoiceTurnService {
         await store.remove(audio);
       }
       const { transcript, durationSeconds, wordTimings } = expectResult(heard, 'transcribed');
-      await this.charge(userId, { durationSeconds });
+      await Promise.all([this.charge(userId, { durationSeconds }), this.meter(userId, recordingId, { transcript, durationSeconds })]);
       const { conversationHistory, context, threadId, snippetId, audioType } = upload.fields;
       return this.answer(
         userId,
@@ -122,7 +167,7 @@ export class VoiceTurnService {
   /** Replies to what was heard: the coach's words, and their speech when the user's type has voice. */
   async answer(userId: number, turn: HeardTurn, settings: VoiceSettings, signal?: AbortSignal): Promise<TranscribeResponse> {
     const answer = await this.reply(userId, turn);
-    if (settings.responseType !== 'text_and_voice') return answer;
+    if (!speaks(settings)) return answer;
     const spoken = await this.speak(userId, answer.aiResponse, signal);
     const audioId = await this.keepReply(userId, spoken.mp3);
     return { ...answer, audioResponse: spoken.mp3.toString('base64'), ...audioId, wordTimings: spoken.wordTimings };
@@ -139,7 +184,7 @@ export class VoiceTurnService {
     signal?: AbortSignal,
   ): Promise<{ first: StreamedTurn; rest: AsyncGenerator<ReplyAudioPart> }> {
     const answer = await this.reply(userId, turn);
-    const parts = settings.responseType === 'text_and_voice' ? replyParts(answer.aiResponse) : [];
+    const parts = speaks(settings) ? replyParts(answer.aiResponse) : [];
     const [head, ...tail] = parts;
     if (head === undefined) return { first: answer, rest: noParts() };
     const spoken = await this.speak(userId, head, signal);
@@ -174,8 +219,10 @@ export class VoiceTurnService {
    */
   async opening(userId: number, input: OpeningRequest, signal?: AbortSignal): Promise<SpokenOpeningResponse> {
     const settings = await this.settingsOf(userId);
+    // Interview practice is a plan feature (on for every plan by default): refused before the coach is asked.
+    requireFeature(planFrom(settings), 'interviewPractice');
     const { aiResponse } = await this.deps.chat.opening({ userId, ...input });
-    if (settings.responseType !== 'text_and_voice') return { aiResponse };
+    if (!speaks(settings)) return { aiResponse };
     return this.hold(userId, async () => {
       const spoken = await this.speak(userId, aiResponse, signal);
       const audioId = await this.keepReply(userId, spoken.mp3);

@@ -1,6 +1,7 @@
 import { speechSessionSubject, type FinishVoiceSessionRequest, type ReplyAudioPart, type StreamedTurn, type TranscribeResponse } from '@story/proto';
 import type { SpeechJobClient } from '../nats/speech-job.client.ts';
 import type { VoiceTurnService } from '../turns/voice-turn.service.ts';
+import { sessionRecordingId } from '../usage/recording-id.ts';
 import type { VoiceSessionClient } from './voice-session.client.ts';
 
 export interface VoiceSessionServiceDeps {
@@ -21,11 +22,29 @@ export type FinishedSession = { kind: 'whole'; turn: TranscribeResponse } | { ki
 export class VoiceSessionService {
   constructor(private readonly deps: VoiceSessionServiceDeps) {}
 
-  /** A new session on a worker for the recorder's `mimeType`; its id. */
-  async open(userId: number, mimeType: string): Promise<string> {
-    const { timeLimit } = await this.deps.turns.settingsOf(userId);
-    await this.deps.turns.checkAudioBudget(userId);
-    return this.deps.sessions.open(userId, mimeType, timeLimit);
+  /**
+   * A new session on a worker for the recorder's `mimeType`; its id. Refused (403) before any audio
+   * while the month's minutes are used; admitted, the recording holds its time limit of them.
+   */
+  async open(userId: number, mimeType: string, recordingId?: string): Promise<string> {
+    const { turns, sessions } = this.deps;
+    const settings = await turns.settingsOf(userId);
+    await turns.checkAudioBudget(userId);
+    if (recordingId) await turns.admit(userId, recordingId, settings);
+    let sessionId: string;
+    try {
+      sessionId = await sessions.open(userId, mimeType, settings.timeLimit);
+    } catch (error) {
+      if (recordingId) await turns.release(userId, recordingId);
+      throw error;
+    }
+    if (recordingId) return sessionId;
+    // Without the recorder's id, the session's own names the recording (its fallback cannot say it).
+    await turns.admit(userId, sessionRecordingId(sessionId), settings).catch(async (error: unknown) => {
+      await sessions.cancel(userId, Number(sessionId)).catch(() => undefined);
+      throw error;
+    });
+    return sessionId;
   }
 
   /** The recorder's `seq`-th chunk, handed to the session's worker. */
@@ -42,12 +61,14 @@ export class VoiceSessionService {
   ): Promise<FinishedSession> {
     const { turns, jobs } = this.deps;
     const { chunkCount, conversationHistory, context, threadId, snippetId } = request;
+    const recordingId = request.recordingId ?? sessionRecordingId(sessionId);
     const { signal } = options;
     const settings = await turns.settingsOf(userId);
     return turns.hold(userId, async (): Promise<FinishedSession> => {
       const heard = await jobs.runOnce(speechSessionSubject(String(sessionId), 'finish'), (jobId) => ({ jobId, userId, chunkCount }), { userId, signal });
       if (heard.type !== 'transcribed') throw new Error(`a session's finish answered ${heard.type}`);
-      await turns.charge(userId, heard);
+      // A finish that fails keeps the recording's hold: the web app sends it whole next, under the same id.
+      await Promise.all([turns.charge(userId, heard), turns.meter(userId, recordingId, heard)]);
       const spoken = { wordTimings: heard.wordTimings, durationSeconds: heard.durationSeconds };
       const turn = { transcript: heard.transcript, conversationHistory, context, threadId, snippetId, solo: false, heard: spoken };
       if (!options.inParts) return { kind: 'whole', turn: await turns.answer(userId, turn, settings, signal) };
@@ -55,8 +76,9 @@ export class VoiceSessionService {
     });
   }
 
-  /** Ends the session (the person cancelled the recording). */
-  cancel(userId: number, sessionId: number): Promise<void> {
-    return this.deps.sessions.cancel(userId, sessionId);
+  /** Ends the session (the person cancelled the recording); its hold on the month's minutes goes too. */
+  async cancel(userId: number, sessionId: number, recordingId?: string): Promise<void> {
+    await this.deps.sessions.cancel(userId, sessionId);
+    await this.deps.turns.release(userId, recordingId ?? sessionRecordingId(sessionId));
   }
 }

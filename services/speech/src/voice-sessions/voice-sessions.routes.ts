@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   REPLY_STREAM_CONTENT_TYPE,
+  cancelVoiceSessionQuerySchema,
   finishVoiceSessionRequestSchema,
   openVoiceSessionRequestSchema,
   transcribeResponseSchema,
@@ -32,7 +33,7 @@ export function registerVoiceSessionRoutes(app: ServiceApp, sessions: VoiceSessi
     { ...signedInOnly, schema: { body: openVoiceSessionRequestSchema, response: { 201: voiceSessionResponseSchema } } },
     async (request, reply) => {
       const { userId } = requireUser(request);
-      return reply.status(201).send({ sessionId: await sessions.open(userId, request.body.mimeType) });
+      return reply.status(201).send({ sessionId: await sessions.open(userId, request.body.mimeType, request.body.recordingId) });
     },
   );
 
@@ -68,9 +69,13 @@ export function registerVoiceSessionRoutes(app: ServiceApp, sessions: VoiceSessi
     },
   );
 
-  app.delete('/api/transcribe/sessions/:sessionId', { ...signedInOnly, schema: { params: voiceSessionParamsSchema } }, async (request, reply) => {
-    const { userId } = requireUser(request);
-    await sessions.cancel(userId, request.params.sessionId);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/api/transcribe/sessions/:sessionId',
+    { ...signedInOnly, schema: { params: voiceSessionParamsSchema, querystring: cancelVoiceSessionQuerySchema } },
+    async (request, reply) => {
+      const { userId } = requireUser(request);
+      await sessions.cancel(userId, request.params.sessionId, request.query.recordingId);
+      return reply.status(204).send();
+    },
+  );
 }

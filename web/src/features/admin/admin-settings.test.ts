@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RESPONSE_TYPE_OPTIONS, capitalize, minutesToSeconds, responseTypeOrDefault, secondsToMinutesInput } from './admin-settings.ts';
+import { RESPONSE_TYPE_OPTIONS, capitalize, minutesToSeconds, monthlyMinutesProblem, responseTypeOrDefault, secondsToMinutesInput } from './admin-settings.ts';
 
 describe('minutesToSeconds', () => {
   it('multiplies minutes by 60', () => {
@@ -56,5 +56,20 @@ describe('capitalize', () => {
   it('capitalises user types', () => {
     expect(['standard', 'plus', 'pro'].map(capitalize)).toEqual(['Standard', 'Plus', 'Pro']);
     expect(capitalize('')).toBe('');
+  });
+});
+
+describe('monthlyMinutesProblem (issue 21)', () => {
+  it('takes minutes of at least 0 in steps of 0.5', () => {
+    for (const fine of ['0', '0.5', '120', ' 1500 ', '44640']) expect(monthlyMinutesProblem(fine), fine).toBeUndefined();
+  });
+
+  it('refuses negative, huge, non-numeric and off-step minutes with the server’s messages', () => {
+    expect(monthlyMinutesProblem('-1')).toBe('monthlyMinutes must be at least 0');
+    expect(monthlyMinutesProblem('44641')).toBe('monthlyMinutes must be at most 44640 minutes');
+    expect(monthlyMinutesProblem('1e308')).toBe('monthlyMinutes must be at most 44640 minutes');
+    expect(monthlyMinutesProblem('abc')).toBe('monthlyMinutes must be a number of minutes');
+    expect(monthlyMinutesProblem('')).toBe('monthlyMinutes must be a number of minutes');
+    expect(monthlyMinutesProblem('0.3')).toBe('monthlyMinutes must be a multiple of 0.5');
   });
 });

@@ -1,5 +1,5 @@
 /** Pure rules of the admin dashboard's settings rows (spec sections 5 and 9). */
-import type { ResponseType } from '@story/proto';
+import { monthlyMinutesSchema, type ResponseType } from '@story/proto';
 
 export const DEFAULT_TIME_LIMIT_MINUTES = 5;
 export const TIME_LIMIT_STEP_MINUTES = 0.5;
@@ -33,4 +33,11 @@ export function responseTypeOrDefault(value: string | null | undefined): Respons
 /** "standard" → "Standard" (user types are shown capitalised). */
 export function capitalize(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+/** What is wrong with typed monthly minutes, in the server's words (negative, huge, not a number, off the 0.5 step); undefined when fine. */
+export function monthlyMinutesProblem(input: string): string | undefined {
+  const trimmed = input.trim();
+  const parsed = monthlyMinutesSchema.safeParse(trimmed === '' ? Number.NaN : Number(trimmed));
+  return parsed.success ? undefined : parsed.error.issues[0]?.message;
 }

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { ADMIN_MESSAGES, type ResponseType, type UserType } from '@story/proto';
+import { ADMIN_MESSAGES, MINUTES_STEP, type ResponseType, type UserType } from '@story/proto';
 import { styled } from 'styled-components';
 import { Button } from '../../components/button.ts';
 import { CardLabel } from '../../components/card-layout.ts';
 import { Select, compactControlStyles } from '../../components/form-field.tsx';
-import { notifyFailure, notifySuccess } from '../../components/toast/notify.ts';
+import { notifyError, notifyFailure, notifySuccess } from '../../components/toast/notify.ts';
 import { VisuallyHidden } from '../../components/visually-hidden.ts';
 import { useUpdateUserTypeSetting } from './api/admin.api.ts';
 import type { UserTypeSettingRow } from './api/admin.graphql.ts';
@@ -14,6 +14,7 @@ import {
   TIME_LIMIT_STEP_MINUTES,
   capitalize,
   minutesToSeconds,
+  monthlyMinutesProblem,
   responseTypeOrDefault,
   secondsToMinutesInput,
 } from './admin-settings.ts';
@@ -28,6 +29,8 @@ const MinutesInput = styled.input`
 interface Draft {
   minutes: string;
   responseType: ResponseType;
+  /** Monthly minutes as typed (issue 21). */
+  monthly: string;
 }
 
 interface SettingRowProps {
@@ -56,6 +59,18 @@ function SettingRow({ row, values, pending, onEdit, onSave }: SettingRowProps) {
           aria-label={`Time limit in minutes for ${name}`}
           value={values.minutes}
           onChange={(e) => onEdit({ minutes: e.target.value })}
+        />
+      </td>
+      <td>
+        <CardLabel>Monthly Minutes</CardLabel>
+        <MinutesInput
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step={MINUTES_STEP}
+          aria-label={`Monthly minutes for ${name}`}
+          value={values.monthly}
+          onChange={(e) => onEdit({ monthly: e.target.value })}
         />
       </td>
       <td>
@@ -88,7 +103,11 @@ export function UserTypeSettingsTable({ settings, labelledBy }: { settings: read
   const updateSetting = useUpdateUserTypeSetting();
 
   const rowValues = (row: UserTypeSettingRow): Draft =>
-    drafts[row.userType] ?? { minutes: secondsToMinutesInput(row.timeLimit), responseType: responseTypeOrDefault(row.responseType) };
+    drafts[row.userType] ?? {
+      minutes: secondsToMinutesInput(row.timeLimit),
+      responseType: responseTypeOrDefault(row.responseType),
+      monthly: String(row.monthlyMinutes),
+    };
 
   const edit = (row: UserTypeSettingRow, change: Partial<Draft>) =>
     setDrafts((previous) => ({ ...previous, [row.userType]: { ...rowValues(row), ...change } }));
@@ -96,9 +115,20 @@ export function UserTypeSettingsTable({ settings, labelledBy }: { settings: read
   const handleSave = async (row: UserTypeSettingRow) => {
     if (pending.has(row.userType)) return;
     const values = rowValues(row);
+    // Refused here with the server's own words (the same rule in proto), before anything is sent.
+    const problem = monthlyMinutesProblem(values.monthly);
+    if (problem) {
+      notifyError(problem, ADMIN_MESSAGES.settingsUpdateFailed);
+      return;
+    }
     setPending((previous) => new Set(previous).add(row.userType));
     try {
-      await updateSetting({ userType: row.userType, timeLimit: minutesToSeconds(values.minutes), responseType: values.responseType });
+      await updateSetting({
+        userType: row.userType,
+        timeLimit: minutesToSeconds(values.minutes),
+        responseType: values.responseType,
+        monthlyMinutes: Number(values.monthly),
+      });
       // The saved row now comes from the server (the cache updated it); drop the local edit.
       setDrafts((previous) => {
         const next = { ...previous };
@@ -124,6 +154,7 @@ export function UserTypeSettingsTable({ settings, labelledBy }: { settings: read
           <tr>
             <th scope="col">User Type</th>
             <th scope="col">Time Limit (minutes)</th>
+            <th scope="col">Monthly Minutes</th>
             <th scope="col">Response Type</th>
             <th scope="col">
               <VisuallyHidden>Actions</VisuallyHidden>

@@ -1,8 +1,9 @@
+import { PLAN_NAMES, USER_TYPES, type UserType } from '@story/proto';
 import { styled } from 'styled-components';
+import { Select } from '../../components/form-field.tsx';
 import { CardLabel, narrowScreen } from '../../components/card-layout.ts';
 import { formatDateTime24 } from '../../lib/date-format.ts';
 import type { AdminUserRow } from './api/admin.graphql.ts';
-import { capitalize } from './admin-settings.ts';
 import { Muted, Table, TableScroll } from './admin-table.ts';
 
 /** On a card, the first and last name side by side as its title; the other cells below, full width. */
@@ -21,8 +22,18 @@ const UsersTableLayout = styled(Table)`
   }
 `;
 
-/** Every registered user, created time as "MMM dd, yyyy HH:mm". */
-export function UsersTable({ users, labelledBy }: { users: readonly AdminUserRow[]; labelledBy: string }) {
+interface UsersTableProps {
+  users: readonly AdminUserRow[];
+  labelledBy: string;
+  /** Seconds each user transcribed this month, by id (issue 21); undefined while unknown. */
+  secondsById?: ReadonlyMap<number, number> | undefined;
+  onSetUserType: (user: AdminUserRow, userType: UserType) => void;
+}
+
+const planName = (userType: UserType | null) => (userType ? `${PLAN_NAMES[userType]} (${userType})` : '—');
+
+/** Every registered user, their plan (editable), the plan asked for at sign-up and this month's minutes; created time as "MMM dd, yyyy HH:mm". */
+export function UsersTable({ users, labelledBy, secondsById, onSetUserType }: UsersTableProps) {
   if (users.length === 0) return <Muted>No registered users yet.</Muted>;
   return (
     <TableScroll role="group" aria-labelledby={labelledBy}>
@@ -33,6 +44,8 @@ export function UsersTable({ users, labelledBy }: { users: readonly AdminUserRow
             <th scope="col">Last name</th>
             <th scope="col">Email</th>
             <th scope="col">User type</th>
+            <th scope="col">Requested plan</th>
+            <th scope="col">Minutes this month</th>
             <th scope="col">Created</th>
           </tr>
         </thead>
@@ -47,7 +60,25 @@ export function UsersTable({ users, labelledBy }: { users: readonly AdminUserRow
               </td>
               <td>
                 <CardLabel>User type</CardLabel>
-                {capitalize(user.userType)}
+                <Select
+                  aria-label={`User type of ${user.email}`}
+                  value={user.userType}
+                  onChange={(e) => onSetUserType(user, USER_TYPES.find((type) => type === e.target.value) ?? user.userType)}
+                >
+                  {USER_TYPES.map((type) => (
+                    <option key={type} value={type}>
+                      {planName(type)}
+                    </option>
+                  ))}
+                </Select>
+              </td>
+              <td>
+                <CardLabel>Requested plan</CardLabel>
+                {planName(user.requestedPlan)}
+              </td>
+              <td>
+                <CardLabel>Minutes this month</CardLabel>
+                {secondsById ? Math.floor((secondsById.get(Number(user.id)) ?? 0) / 60) : '…'}
               </td>
               <td>
                 <CardLabel>Created</CardLabel>

@@ -51,8 +51,13 @@ describe('LandingPage', () => {
     expect(html).toMatch(/<a [^>]*href="\/privacy"[^>]*>Privacy Policy<\/a>/);
   });
 
-  it('gives every plan a way to start', () => {
-    for (const plan of ['Starter', 'Essentials', 'Pro']) expect(html).toMatch(new RegExp(`<a [^>]*href="/signup"[^>]*>Choose ${plan}</a>`));
+  it('gives every plan a way to start: sign-up with that plan chosen (issue 21)', () => {
+    for (const [plan, userType] of [
+      ['Starter', 'standard'],
+      ['Essentials', 'plus'],
+      ['Pro', 'pro'],
+    ])
+      expect(html).toMatch(new RegExp(`<a [^>]*href="/signup\\?plan=${userType}"[^>]*>Choose ${plan}</a>`));
   });
 
   it('shows the three plans with prices and contents', () => {

@@ -196,7 +196,11 @@ export function LandingPage() {
                     </li>
                   ))}
                 </Features>
-                <PlanAction to={startPath} $variant={plan.name === 'Essentials' ? 'primary' : 'secondary'} $block>
+                <PlanAction
+                  to={status === 'signed-in' ? startPath : `/signup?plan=${plan.userType}`}
+                  $variant={plan.name === 'Essentials' ? 'primary' : 'secondary'}
+                  $block
+                >
                   Choose {plan.name}
                 </PlanAction>
               </PlanCard>

@@ -1,5 +1,9 @@
+import type { UserType } from '@story/proto';
+
 export interface Plan {
   name: 'Starter' | 'Essentials' | 'Pro';
+  /** The user type the plan is (issue 21): "Choose …" leads to sign-up with it. */
+  userType: UserType;
   price: string;
   features: readonly string[];
 }
@@ -8,6 +12,7 @@ export interface Plan {
 export const PLANS: readonly Plan[] = [
   {
     name: 'Starter',
+    userType: 'standard',
     price: '$5',
     features: [
       'Voice recording',
@@ -19,6 +24,7 @@ export const PLANS: readonly Plan[] = [
   },
   {
     name: 'Essentials',
+    userType: 'plus',
     price: '$8',
     features: [
       'Everything in Starter',
@@ -30,6 +36,7 @@ export const PLANS: readonly Plan[] = [
   },
   {
     name: 'Pro',
+    userType: 'pro',
     price: '$12',
     features: [
       'Everything in Essentials',

@@ -8,6 +8,7 @@ import { PageShell } from '../../components/page-shell.tsx';
 import { useLeaveWarning } from '../../hooks/use-leave-warning.ts';
 import { useToastClearance } from '../../hooks/use-toast-clearance.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { UsageMeter, useUsage } from '../usage/index.ts';
 import { AnswerPanels } from './components/answer-panels.tsx';
 import { ContinueFailed } from './components/continue-failed.tsx';
 import { ConversationPanel } from './components/conversation-panel.tsx';
@@ -78,6 +79,12 @@ export function RecordingPage() {
   // Unsaved exchanges, a reply on its way, or a recording being made: leaving would lose a story.
   const leave = useLeaveWarning(conversation.atRisk || pendingText !== null || pendingVoice !== null || recording);
   const toolbarRef = useRef<HTMLDivElement>(null);
+  // The month's minutes (issue 21), read again when a recording ends.
+  const usage = useUsage();
+  const reloadUsage = usage.reload;
+  useEffect(() => {
+    if (!recording) reloadUsage();
+  }, [recording, reloadUsage]);
   useToastClearance(toolbarRef);
   useContinueAddress(conversation.savedTo, params.mode, panel, setSearchParams);
   useAnswerBoxFocus(conversation.askedAgain);
@@ -98,6 +105,7 @@ export function RecordingPage() {
         saving={conversation.saving}
         onSave={() => void conversation.save()}
       />
+      {usage.data && <UsageMeter usage={usage.data} />}
       {params.context && (
         <CardSection aria-labelledby="requirements-heading">
           <h2 id="requirements-heading">Selected Requirements</h2>

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { homePath } from '../../auth/home-path.ts';
@@ -8,6 +9,8 @@ import { EmailStep } from './components/email-step.tsx';
 import { LoginStep } from './components/login-step.tsx';
 import { signupStepOf, signupStepPath, stepStateOf, type SignupStep } from './lib/signup-steps.ts';
 import { useGoogleClientId } from './api/signup.api.ts';
+import { SIGNUP_DRAFT, chosenPlanOf } from './lib/signup-drafts.ts';
+import { writeDraft } from '../../hooks/use-session-draft.ts';
 
 const TITLES: Record<SignupStep, string> = {
   email: 'Sign up',
@@ -27,6 +30,11 @@ export function SignupPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const step = signupStepOf(searchParams.get('step'));
+  // A plan chosen on the landing page travels with the sign-up as the person's requested plan.
+  const chosenPlan = chosenPlanOf(searchParams.get('plan'));
+  useEffect(() => {
+    if (chosenPlan) writeDraft(SIGNUP_DRAFT.plan, chosenPlan);
+  }, [chosenPlan]);
   const state = stepStateOf(location.state);
   const googleClientId = useGoogleClientId();
   useDocumentTitle(TITLES[step]);

@@ -12,6 +12,7 @@ import { VisuallyHidden } from '../../components/visually-hidden.ts';
 import { useErrorToast } from '../../hooks/use-error-toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { ThreadList, useThreads } from '../threads/index.ts';
+import { UsageMeter, useLockedFeatures, useUsage } from '../usage/index.ts';
 
 /** At most 1200 px wide (spec section 9); two cards side by side, one column in saved mode. */
 const Main = styled.main<{ $single: boolean }>`
@@ -124,9 +125,27 @@ function ContinueStories({ savedMode }: { savedMode: boolean }) {
   );
 }
 
-/** "Practice for an interview": a new job description, or the saved ones. */
-function PracticeCard() {
+/** A plan without interview practice is told which plan has it, instead of buttons that would fail (issue 21). */
+const LockedNote = styled.p`
+  padding: ${({ theme }) => theme.space.md};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.warningSoft};
+  color: ${({ theme }) => theme.colors.warning};
+`;
+
+/** "Practice for an interview": a new job description, or the saved ones; locked with the plan's sentence when the plan lacks it. */
+function PracticeCard({ locked }: { locked: string | undefined }) {
   const navigate = useNavigate();
+  if (locked)
+    return (
+      <Card aria-labelledby="practice-interview">
+        <CardIcon>
+          <BriefcaseIcon />
+        </CardIcon>
+        <h2 id="practice-interview">Practice for an interview</h2>
+        <LockedNote data-testid="feature-locked">{locked}</LockedNote>
+      </Card>
+    );
   return (
     <Card aria-labelledby="practice-interview">
       <CardIcon>
@@ -158,6 +177,8 @@ export function WelcomePage() {
   const hasThreads = (allThreads.data?.threads.length ?? 0) > 0;
   // Not knowing whether anything is saved is said, with a retry, rather than hiding the way back to it.
   const loadFailed = Boolean(allThreads.error) && !allThreads.data;
+  const usage = useUsage();
+  const locked = useLockedFeatures();
 
   // Home leaves saved mode (spec section 2, "Shared header") with a new entry, like any link.
   const handleHome = () => navigate('/welcome');
@@ -183,6 +204,7 @@ export function WelcomePage() {
               Upload an audio file
             </Button>
           </Actions>
+          {usage.data && <UsageMeter usage={usage.data} />}
           {loadFailed && !savedMode && <LoadError message={THREAD_MESSAGES.welcomeLoadFailed} onRetry={() => allThreads.refetch()} />}
           {(hasThreads || savedMode) && <ContinueStories savedMode={savedMode} />}
         </Card>
@@ -192,7 +214,7 @@ export function WelcomePage() {
             <ThreadList />
           </SavedList>
         ) : (
-          <PracticeCard />
+          <PracticeCard locked={locked.data?.locked.interviewPractice} />
         )}
       </Main>
     </PageFrame>

@@ -1,6 +1,13 @@
 import { useCallback } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { ADMIN_USERS_QUERY, UPDATE_USER_TYPE_SETTING_MUTATION, USER_TYPE_SETTINGS_QUERY, type UpdateUserTypeSettingVariables } from './admin.graphql.ts';
+import type { UserType } from '@story/proto';
+import {
+  ADMIN_USERS_QUERY,
+  SET_USER_TYPE_MUTATION,
+  UPDATE_USER_TYPE_SETTING_MUTATION,
+  USER_TYPE_SETTINGS_QUERY,
+  type UpdateUserTypeSettingVariables,
+} from './admin.graphql.ts';
 
 /** Every registered user, newest first (admins only). */
 export function useAdminUsers() {
@@ -20,5 +27,16 @@ export function useUpdateUserTypeSetting(): (setting: UpdateUserTypeSettingVaria
       await updateSetting({ variables });
     },
     [updateSetting],
+  );
+}
+
+/** Sets a person's plan; the cache replaces that user's row. */
+export function useSetUserType(): (id: string, userType: UserType) => Promise<void> {
+  const [setUserType] = useMutation(SET_USER_TYPE_MUTATION);
+  return useCallback(
+    async (id, userType) => {
+      await setUserType({ variables: { id, userType } });
+    },
+    [setUserType],
   );
 }

@@ -1,5 +1,5 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
-import type { GraphqlUser, GraphqlUserTypeSetting } from '@story/proto';
+import type { GraphqlUser, GraphqlUserTypeSetting, PlanFeatures, UserType } from '@story/proto';
 
 /** A row of the users table: the contract's User as the dashboard queries it. */
 export type AdminUserRow = Omit<GraphqlUser, 'isAdmin'>;
@@ -15,6 +15,7 @@ export const ADMIN_USERS_QUERY: TypedDocumentNode<{ users: AdminUserRow[] }, Rec
       lastName
       email
       userType
+      requestedPlan
       createdAt
     }
   }
@@ -27,19 +28,49 @@ export const USER_TYPE_SETTINGS_QUERY: TypedDocumentNode<{ userTypeSettings: Use
       userType
       timeLimit
       responseType
+      monthlyMinutes
+      features {
+        interviewPractice
+        answerFeedback
+        voiceReplies
+        resume
+        mockInterviews
+        pdfExport
+        publicProfile
+      }
     }
   }
 `;
 
-export type UpdateUserTypeSettingVariables = GraphqlUserTypeSetting;
+/** A tier's change: monthly minutes and features left out stay as they are. */
+export type UpdateUserTypeSettingVariables = Pick<GraphqlUserTypeSetting, 'userType' | 'timeLimit' | 'responseType'> & {
+  monthlyMinutes?: number;
+  features?: Partial<PlanFeatures>;
+};
 
 /** Saves one tier's settings; the cache replaces that tier's row (keyed by userType). */
 export const UPDATE_USER_TYPE_SETTING_MUTATION: TypedDocumentNode<{ updateUserTypeSetting: UserTypeSettingRow }, UpdateUserTypeSettingVariables> = gql`
-  mutation UpdateUserTypeSetting($userType: UserType!, $timeLimit: Int!, $responseType: ResponseType!) {
-    updateUserTypeSetting(userType: $userType, timeLimit: $timeLimit, responseType: $responseType) {
+  mutation UpdateUserTypeSetting($userType: UserType!, $timeLimit: Int!, $responseType: ResponseType!, $monthlyMinutes: Float) {
+    updateUserTypeSetting(userType: $userType, timeLimit: $timeLimit, responseType: $responseType, monthlyMinutes: $monthlyMinutes) {
       userType
       timeLimit
       responseType
+      monthlyMinutes
+    }
+  }
+`;
+
+/** A person's plan (admins only): the users table's user type. */
+export const SET_USER_TYPE_MUTATION: TypedDocumentNode<{ setUserType: AdminUserRow }, { id: string; userType: UserType }> = gql`
+  mutation SetUserType($id: ID!, $userType: UserType!) {
+    setUserType(id: $id, userType: $userType) {
+      id
+      firstName
+      lastName
+      email
+      userType
+      requestedPlan
+      createdAt
     }
   }
 `;

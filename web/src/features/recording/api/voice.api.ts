@@ -18,8 +18,12 @@ import type { TurnContext } from '../lib/turn-context.ts';
  */
 
 /** Opens a live recording (the gateway charges it once); its session id. */
-export async function openVoiceSession(mimeType: string): Promise<string> {
-  const { sessionId } = await httpClient.post('/api/transcribe/sessions', { mimeType }, { parse: (data) => voiceSessionResponseSchema.parse(data) });
+export async function openVoiceSession(mimeType: string, recordingId?: string): Promise<string> {
+  const { sessionId } = await httpClient.post(
+    '/api/transcribe/sessions',
+    { mimeType, recordingId },
+    { parse: (data) => voiceSessionResponseSchema.parse(data) },
+  );
   return sessionId;
 }
 
@@ -76,11 +80,11 @@ async function* audioPartsOf(lines: AsyncGenerator<string>): AsyncGenerator<Repl
  * Stop was pressed after `chunkCount` chunks: the transcript, the reply and its speech. The answer
  * is read as it is made (NDJSON), so the reply's first words play while the rest are being spoken.
  */
-export async function finishVoiceSession(sessionId: string, chunkCount: number, turn: TurnContext): Promise<SpokenTurn> {
+export async function finishVoiceSession(sessionId: string, chunkCount: number, turn: TurnContext, recordingId?: string): Promise<SpokenTurn> {
   const response = await httpClient.fetchWithCsrf(`/api/transcribe/sessions/${sessionId}/finish`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: `${REPLY_STREAM_CONTENT_TYPE}, application/json` },
-    body: JSON.stringify({ chunkCount, ...turn }),
+    body: JSON.stringify({ chunkCount, ...turn, recordingId }),
   });
   if (!response.ok) throw new ApiError(response.status, response.statusText, await response.text());
   if (!response.body || !response.headers.get('content-type')?.startsWith(REPLY_STREAM_CONTENT_TYPE))
@@ -97,12 +101,12 @@ export async function finishVoiceSession(sessionId: string, chunkCount: number, 
 }
 
 /** Drops a live recording (Restart, or leaving the page). */
-export async function cancelVoiceSession(sessionId: string): Promise<void> {
-  await httpClient.delete(`/api/transcribe/sessions/${sessionId}`);
+export async function cancelVoiceSession(sessionId: string, recordingId?: string): Promise<void> {
+  await httpClient.delete(`/api/transcribe/sessions/${sessionId}${recordingId ? `?recordingId=${encodeURIComponent(recordingId)}` : ''}`);
 }
 
 /** The multipart form of POST /api/transcribe (spec section 7). */
-export function transcribeForm(file: File, turn: TurnContext, audioType?: 'solo'): FormData {
+export function transcribeForm(file: File, turn: TurnContext, audioType?: 'solo', recordingId?: string): FormData {
   const form = new FormData();
   form.append('audio', file);
   form.append('conversationHistory', JSON.stringify(turn.conversationHistory));
@@ -110,12 +114,13 @@ export function transcribeForm(file: File, turn: TurnContext, audioType?: 'solo'
   if (turn.context) form.append('context', turn.context);
   if (turn.threadId) form.append('threadId', String(turn.threadId));
   if (turn.snippetId) form.append('snippetId', String(turn.snippetId));
+  if (recordingId) form.append('recordingId', recordingId);
   return form;
 }
 
 /** A whole recording or an uploaded file (POST /api/transcribe). */
-export async function transcribeFile(file: File, turn: TurnContext, audioType?: 'solo'): Promise<TranscribeResponse> {
-  return httpClient.post('/api/transcribe', transcribeForm(file, turn, audioType), { parse: (data) => transcribeResponseSchema.parse(data) });
+export async function transcribeFile(file: File, turn: TurnContext, audioType?: 'solo', recordingId?: string): Promise<TranscribeResponse> {
+  return httpClient.post('/api/transcribe', transcribeForm(file, turn, audioType, recordingId), { parse: (data) => transcribeResponseSchema.parse(data) });
 }
 
 /** Where an upload is: its bytes going up (`onUploaded` when all are sent), then the server at work. */

@@ -4,6 +4,7 @@ import { notifyError, notifyFailure } from '../../../components/toast/notify.ts'
 import type { ToastHandle } from '../../../components/toast/toast-store.ts';
 import { cancelVoiceSession, finishVoiceSession, openVoiceSession, sendVoiceChunk, transcribeFile } from '../api/voice.api.ts';
 import { LiveRecording } from '../lib/live-recording.ts';
+import type { TurnContext } from '../lib/turn-context.ts';
 import { MicrophoneRecorder, MicrophoneUnavailable } from '../lib/microphone-recorder.ts';
 import { recordingSizeProblem, warningAt } from '../lib/recording-limits.ts';
 
@@ -22,7 +23,14 @@ export interface FinishedRecording {
 
 const TICK_MS = 250;
 
-const liveApi = { open: openVoiceSession, send: sendVoiceChunk, finish: finishVoiceSession, cancel: cancelVoiceSession, whole: transcribeFile };
+const liveApi = {
+  open: openVoiceSession,
+  send: sendVoiceChunk,
+  finish: finishVoiceSession,
+  cancel: cancelVoiceSession,
+  // The fallback names the live session's recording, so the month's minutes count it once.
+  whole: (file: File, turn: TurnContext, recordingId: string) => transcribeFile(file, turn, undefined, recordingId),
+};
 
 /** The microphone's chunks streaming into a new live recording; throws (the session dropped) when the microphone will not start. */
 function startStreaming(opened: MicrophoneRecorder): LiveRecording {

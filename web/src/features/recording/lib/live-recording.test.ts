@@ -85,4 +85,30 @@ describe('LiveRecording', () => {
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(calls).toEqual(['open audio/webm', 'cancel 77']);
   });
+
+  it('names one recording id on the live session and on its whole-file fallback, so the month counts it once (issue 21)', async () => {
+    const ids: string[] = [];
+    const { api } = fakeApi({ finish: new ApiError(410, 'Gone', '{}') });
+    const recording = new LiveRecording(
+      {
+        ...api,
+        open: async (mimeType, recordingId) => (ids.push(recordingId), api.open(mimeType, recordingId)),
+        finish: async (...args) => (ids.push(args[3]), api.finish(...args)),
+        whole: async (file, sent, recordingId) => (ids.push(recordingId), api.whole(file, sent, recordingId)),
+      },
+      'audio/webm',
+    );
+    expect((await recording.finish(record(recording, ['a']), turn)).transcript).toBe('whole');
+    expect(ids).toHaveLength(3);
+    expect(new Set(ids)).toEqual(new Set([recording.recordingId]));
+    expect(recording.recordingId).toMatch(/^[A-Za-z0-9-]{8,64}$/);
+  });
+
+  it('sends nothing more when the month’s minutes are used: the refusal is the answer (issue 21)', async () => {
+    const refusal = new ApiError(403, 'Forbidden', JSON.stringify({ message: 'You have used your 120 minutes for this month. They renew on 1 December.' }));
+    const { api, calls } = fakeApi({ open: refusal });
+    const recording = new LiveRecording(api, 'audio/webm');
+    await expect(recording.finish(record(recording, ['a', 'b']), turn)).rejects.toBe(refusal);
+    expect(calls).toEqual(['open audio/webm']);
+  });
 });

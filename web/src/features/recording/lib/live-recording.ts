@@ -5,12 +5,12 @@ import type { TurnContext } from './turn-context.ts';
 
 /** The calls a live recording makes (voice.api.ts; tests pass their own). */
 export interface LiveRecordingApi {
-  open(mimeType: string): Promise<string>;
+  open(mimeType: string, recordingId: string): Promise<string>;
   send(sessionId: string, seq: number, chunk: Blob): Promise<void>;
-  finish(sessionId: string, chunkCount: number, turn: TurnContext): Promise<SpokenTurn>;
-  cancel(sessionId: string): Promise<void>;
+  finish(sessionId: string, chunkCount: number, turn: TurnContext, recordingId: string): Promise<SpokenTurn>;
+  cancel(sessionId: string, recordingId: string): Promise<void>;
   /** The single POST /api/transcribe of the specification: the fallback. */
-  whole(file: File, turn: TurnContext): Promise<TranscribeResponse>;
+  whole(file: File, turn: TurnContext, recordingId: string): Promise<TranscribeResponse>;
 }
 
 /**
@@ -36,12 +36,17 @@ export class LiveRecording {
   private chunks = 0;
   private delivered = 0;
   private broken = false;
+  /** A refusal of the recording itself (the month's minutes are used: 403): nothing is sent, the person is told. */
+  private refusal: unknown;
+  /** One id for the live session and its whole-file fallback, so the month's minutes count it once (issue 21). */
+  readonly recordingId = crypto.randomUUID();
 
   constructor(
     private readonly api: LiveRecordingApi,
     mimeType: string,
   ) {
-    this.session = api.open(mimeType).catch((error: unknown) => {
+    this.session = api.open(mimeType, this.recordingId).catch((error: unknown) => {
+      if (error instanceof ApiError && error.status === 403) this.refusal = error;
       console.warn('Live transcription is not available; the recording will be sent at Stop', error);
       this.broken = true;
       return null;
@@ -74,20 +79,21 @@ export class LiveRecording {
   async finish(whole: File, turn: TurnContext): Promise<SpokenTurn> {
     await this.sending;
     const sessionId = await this.session;
+    if (this.refusal) throw this.refusal;
     if (sessionId && !this.broken && this.delivered === this.chunks && this.chunks > 0) {
       try {
-        return await this.api.finish(sessionId, this.chunks, turn);
+        return await this.api.finish(sessionId, this.chunks, turn, this.recordingId);
       } catch (error) {
         if (!isStreamFailure(error)) throw error;
         console.warn('The live session could not finish; sending the recording whole', error);
       }
     }
-    return this.api.whole(whole, turn);
+    return this.api.whole(whole, turn, this.recordingId);
   }
 
   /** Restart or leave: the session is dropped and nothing more is sent. */
   cancel(): void {
     this.broken = true;
-    void this.session.then((sessionId) => (sessionId ? this.api.cancel(sessionId).catch(() => undefined) : undefined));
+    void this.session.then((sessionId) => (sessionId ? this.api.cancel(sessionId, this.recordingId).catch(() => undefined) : undefined));
   }
 }

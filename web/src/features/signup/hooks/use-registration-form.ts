@@ -8,7 +8,7 @@ import { useExclusiveTask } from '../../../hooks/use-exclusive-task.ts';
 import { readDraft, writeDraft } from '../../../hooks/use-session-draft.ts';
 import { errorMessageOr } from '../../../lib/error-message.ts';
 import { register } from '../api/signup.api.ts';
-import { SIGNUP_DRAFT, leaveSignup } from '../lib/signup-drafts.ts';
+import { SIGNUP_DRAFT, chosenPlanOf, leaveSignup } from '../lib/signup-drafts.ts';
 import { hasErrors, registrationErrors, type RegistrationField, type RegistrationValues } from '../lib/signup-form.ts';
 import { loadCommonPasswordRule, useCommonPasswordRule } from './common-password-rule.ts';
 
@@ -69,7 +69,8 @@ export function useRegistrationForm(email: string) {
     }
     await submission.run(async () => {
       try {
-        const result = await register({ email, firstName: values.firstName, lastName: values.lastName, password: values.password });
+        const requestedPlan = chosenPlanOf(readDraft(SIGNUP_DRAFT.plan));
+        const result = await register({ email, firstName: values.firstName, lastName: values.lastName, password: values.password, requestedPlan });
         leaveSignup();
         notifySuccess(ACCOUNT_MESSAGES.registered);
         signIn(result.user);

@@ -1,3 +1,4 @@
+import { userTypeSchema, type UserType } from '@story/proto';
 import { forgetSessionDrafts } from '../../../hooks/use-session-draft.ts';
 import { dismissToasts } from '../../../components/toast/toast-store.ts';
 
@@ -6,7 +7,15 @@ export const SIGNUP_DRAFT = {
   email: 'signup.email',
   firstName: 'signup.firstName',
   lastName: 'signup.lastName',
+  /** The plan chosen on the landing page (`?plan=pro`), sent as the requested plan (issue 21). */
+  plan: 'signup.plan',
 } as const;
+
+/** The plan a landing page link chose (`standard`, `plus`, `pro`), if it names one. */
+export function chosenPlanOf(value: string | null): UserType | undefined {
+  const parsed = userTypeSchema.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+}
 
 /**
  * What every successful sign-in or sign-up does before it leaves /signup: the typed drafts are

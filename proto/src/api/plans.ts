@@ -1,0 +1,130 @@
+/**
+ * Plans (issue 21): the user types `standard`, `plus` and `pro` are the landing page's Starter,
+ * Essentials and Pro. Each has monthly minutes of recording and transcription and a set of
+ * features; both are user-type settings that admins edit, and `GET /api/usage` shows them.
+ */
+import { z } from 'zod';
+import { USER_TYPES, userTypeSchema, type UserType } from './user-types.ts';
+
+/** What the web app calls each user type. */
+export const PLAN_NAMES: Readonly<Record<UserType, string>> = { standard: 'Starter', plus: 'Essentials', pro: 'Pro' };
+
+/** The features a plan may include: the ones everybody had before plans, then the ones the pricing copy sells. */
+export const PLAN_FEATURES = ['interviewPractice', 'answerFeedback', 'voiceReplies', 'resume', 'mockInterviews', 'pdfExport', 'publicProfile'] as const;
+export type PlanFeature = (typeof PLAN_FEATURES)[number];
+export const planFeatureSchema = z.enum(PLAN_FEATURES, { error: `feature must be one of ${PLAN_FEATURES.join(', ')}` });
+
+/** Which features a plan includes. */
+export const planFeaturesSchema = z.object(
+  Object.fromEntries(PLAN_FEATURES.map((feature) => [feature, z.boolean(`${feature} must be true or false`)])) as Record<PlanFeature, z.ZodBoolean>,
+);
+export type PlanFeatures = z.infer<typeof planFeaturesSchema>;
+
+const featuresWith = (...on: PlanFeature[]): PlanFeatures =>
+  Object.fromEntries(PLAN_FEATURES.map((feature) => [feature, on.includes(feature)])) as PlanFeatures;
+const EVERYONE: PlanFeature[] = ['interviewPractice', 'answerFeedback', 'voiceReplies'];
+
+/** The defaults: what everybody had stays on for every plan; résumé from Essentials; the rest with Pro (the pricing copy). */
+export const DEFAULT_PLAN_FEATURES: Readonly<Record<UserType, PlanFeatures>> = {
+  standard: featuresWith(...EVERYONE),
+  plus: featuresWith(...EVERYONE, 'resume'),
+  pro: featuresWith(...EVERYONE, 'resume', 'mockInterviews', 'pdfExport', 'publicProfile'),
+};
+
+/** Monthly minutes of recording and transcription by default (Starter's 120 is the pricing copy's). */
+export const DEFAULT_MONTHLY_MINUTES: Readonly<Record<UserType, number>> = { standard: 120, plus: 600, pro: 1500 };
+/** Every minute of a 31-day month: no plan meters more than that. */
+export const MAX_MONTHLY_MINUTES = 44_640;
+/** The admin page's step for minutes. */
+export const MINUTES_STEP = 0.5;
+
+/** Monthly minutes as the admin sets them: the time limit's rules (at least 0, in steps of 0.5). */
+export const monthlyMinutesSchema = z
+  .number('monthlyMinutes must be a number of minutes')
+  .min(0, 'monthlyMinutes must be at least 0')
+  .max(MAX_MONTHLY_MINUTES, `monthlyMinutes must be at most ${MAX_MONTHLY_MINUTES} minutes`)
+  .multipleOf(MINUTES_STEP, 'monthlyMinutes must be a multiple of 0.5');
+
+/** How a feature is named in a sentence, with its verb. */
+const FEATURE_PHRASES: Readonly<Record<PlanFeature, string>> = {
+  interviewPractice: 'Interview practice is',
+  answerFeedback: 'Feedback on interview answers is',
+  voiceReplies: 'AI voice replies are',
+  resume: 'Résumé upload and suggestions are',
+  mockInterviews: 'Mock interviews are',
+  pdfExport: 'Export to PDF is',
+  publicProfile: 'The public profile is',
+};
+
+/** The cheapest user type whose features include `feature` (types are listed cheapest first), if any does. */
+export function cheapestPlanWith(feature: PlanFeature, featuresOf: (userType: UserType) => PlanFeatures): UserType | undefined {
+  return USER_TYPES.find((userType) => featuresOf(userType)[feature]);
+}
+
+/** The refusal of a feature the person's plan lacks: "Mock interviews are part of the Pro plan." */
+export function featureLockedMessage(feature: PlanFeature, plan: UserType | undefined): string {
+  if (!plan) return `${FEATURE_PHRASES[feature]} not part of any plan at the moment.`;
+  return `${FEATURE_PHRASES[feature]} part of the ${PLAN_NAMES[plan]} plan.`;
+}
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** Minutes as written in a sentence: whole numbers plain, halves with one decimal ("120", "0.5"). */
+export function minutesText(minutes: number): string {
+  return Number.isInteger(minutes) ? String(minutes) : String(Math.round(minutes * 10) / 10);
+}
+
+/** The refusal of a recording or upload once the month's minutes are used. */
+export function monthlyMinutesUsedMessage(monthlyMinutes: number, renewsOn: Date): string {
+  return `You have used your ${minutesText(monthlyMinutes)} minutes for this month. They renew on ${renewsOn.getUTCDate()} ${MONTHS[renewsOn.getUTCMonth()]}.`;
+}
+
+/** The meter's text: "37 of 120 minutes used this month" (whole minutes used, rounded down). */
+export function usageMeterText(usedSeconds: number, monthlyMinutes: number): string {
+  return `${Math.floor(usedSeconds / 60)} of ${minutesText(monthlyMinutes)} minutes used this month`;
+}
+
+/** From this share of the month's minutes on, the person is warned. */
+export const USAGE_WARNING_SHARE = 0.8;
+
+/** The warning at 80 %. */
+export function usageWarningMessage(usedSeconds: number, monthlyMinutes: number, renewsOn: Date): string {
+  const left = Math.max(0, Math.floor((monthlyMinutes * 60 - usedSeconds) / 60));
+  return `You have ${left} of your ${minutesText(monthlyMinutes)} minutes left this month. They renew on ${renewsOn.getUTCDate()} ${MONTHS[renewsOn.getUTCMonth()]}.`;
+}
+
+/** The UTC calendar month `at` falls in: its first instant, the next month's first instant, and its key ("2026-11"). */
+export function calendarMonthOf(at: Date): { start: Date; end: Date; key: string } {
+  const start = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
+  const end = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1));
+  return { start, end, key: start.toISOString().slice(0, 7) };
+}
+
+/** `GET /api/usage`: the caller's plan, its minutes, the seconds used this month, the month, and the features. */
+export const usageResponseSchema = z.object({
+  userType: userTypeSchema,
+  monthlyMinutes: z.number(),
+  usedSeconds: z.number(),
+  periodStart: z.string(),
+  periodEnd: z.string(),
+  features: planFeaturesSchema,
+});
+export type UsageResponse = z.infer<typeof usageResponseSchema>;
+
+/** `GET /api/usage/users` (admins): seconds used this month per user id. */
+export const usersUsageResponseSchema = z.object({
+  periodStart: z.string(),
+  periodEnd: z.string(),
+  users: z.array(z.object({ userId: z.number().int(), usedSeconds: z.number() })),
+});
+export type UsersUsageResponse = z.infer<typeof usersUsageResponseSchema>;
+
+/** `GET /api/usage/locked`: for each feature the caller's plan lacks, the sentence that names the plan that has it. */
+export const lockedFeaturesResponseSchema = z.object({ locked: z.partialRecord(planFeatureSchema, z.string()) });
+export type LockedFeaturesResponse = z.infer<typeof lockedFeaturesResponseSchema>;
+
+/** A recording's id chosen by the recorder, the same for its live session and its whole-file fallback. */
+export const recordingIdSchema = z.string('recordingId must be text').regex(/^[A-Za-z0-9-]{8,64}$/, 'recordingId must be 8 to 64 letters, digits or dashes');
+
+/** `PATCH /api/users/{id}` (admins): the person's plan. */
+export const updateUserRequestSchema = z.object({ userType: userTypeSchema });

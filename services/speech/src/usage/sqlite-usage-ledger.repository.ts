@@ -1,0 +1,76 @@
+import { EVENT_SUBJECTS } from '@story/proto';
+import type { SqliteDatabase, SqliteOutbox } from '@story/service-kit';
+import type { UsageEntry, UsageLedgerRepository, UsageReservation } from './usage-ledger.repository.ts';
+
+/** The ledger in speech.sqlite; a reservation is one IMMEDIATE transaction, so fronts sharing the file take turns. */
+export class SqliteUsageLedgerRepository implements UsageLedgerRepository {
+  private readonly statements;
+
+  constructor(
+    private readonly db: SqliteDatabase,
+    private readonly outbox: SqliteOutbox,
+  ) {
+    this.statements = {
+      used: db.prepare<[number, string], { total: number | null }>('SELECT sum(seconds) AS total FROM usage_ledger WHERE user_id = ? AND period = ?'),
+      byUser: db.prepare<[string], { userId: number; usedSeconds: number }>(
+        'SELECT user_id AS userId, sum(seconds) AS usedSeconds FROM usage_ledger WHERE period = ? GROUP BY user_id ORDER BY user_id',
+      ),
+      counted: db.prepare<[number, string], { n: number }>('SELECT count(*) AS n FROM usage_ledger WHERE user_id = ? AND recording_id = ?'),
+      ownHold: db.prepare<[number, string, string], { n: number }>(
+        'SELECT count(*) AS n FROM usage_holds WHERE user_id = ? AND recording_id = ? AND until > ?',
+      ),
+      otherHolds: db.prepare<[number, string, string], { total: number | null }>(
+        'SELECT sum(seconds) AS total FROM usage_holds WHERE user_id = ? AND recording_id <> ? AND until > ?',
+      ),
+      hold: db.prepare<[number, string, number, string]>(
+        `INSERT INTO usage_holds (user_id, recording_id, seconds, until) VALUES (?, ?, ?, ?)
+         ON CONFLICT (user_id, recording_id) DO UPDATE SET seconds = excluded.seconds, until = excluded.until`,
+      ),
+      dropLapsed: db.prepare<[number, string]>('DELETE FROM usage_holds WHERE user_id = ? AND until <= ?'),
+      insert: db.prepare<[number, string, string, number, string]>(
+        'INSERT OR IGNORE INTO usage_ledger (user_id, recording_id, period, seconds, recorded_at) VALUES (?, ?, ?, ?, ?)',
+      ),
+      release: db.prepare<[number, string]>('DELETE FROM usage_holds WHERE user_id = ? AND recording_id = ?'),
+    };
+  }
+
+  async usedSeconds(userId: number, period: string): Promise<number> {
+    return this.statements.used.get(userId, period)?.total ?? 0;
+  }
+
+  async usedSecondsByUser(period: string): Promise<{ userId: number; usedSeconds: number }[]> {
+    return this.statements.byUser.all(period);
+  }
+
+  async reserve(r: UsageReservation): Promise<boolean> {
+    const now = r.now.toISOString();
+    return this.db
+      .transaction(() => {
+        const s = this.statements;
+        s.dropLapsed.run(r.userId, now);
+        if ((s.counted.get(r.userId, r.recordingId)?.n ?? 0) > 0) return true;
+        const holding = (s.ownHold.get(r.userId, r.recordingId, now)?.n ?? 0) > 0;
+        const taken = (s.used.get(r.userId, r.period)?.total ?? 0) + (s.otherHolds.get(r.userId, r.recordingId, now)?.total ?? 0);
+        if (!holding && taken >= r.limitSeconds) return false;
+        s.hold.run(r.userId, r.recordingId, r.seconds, r.until.toISOString());
+        return true;
+      })
+      .immediate();
+  }
+
+  async record(entry: UsageEntry): Promise<boolean> {
+    return this.db
+      .transaction(() => {
+        this.statements.release.run(entry.userId, entry.recordingId);
+        const at = entry.at.toISOString();
+        const inserted = this.statements.insert.run(entry.userId, entry.recordingId, entry.period, entry.seconds, at).changes > 0;
+        if (inserted) this.outbox.write({ subject: EVENT_SUBJECTS.usageRecorded, payload: { ...entry, at } });
+        return inserted;
+      })
+      .immediate();
+  }
+
+  async release(userId: number, recordingId: string): Promise<void> {
+    this.statements.release.run(userId, recordingId);
+  }
+}

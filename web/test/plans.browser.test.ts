@@ -1,0 +1,72 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../../infra/src/browser.ts';
+import { ApiClient, GOOD_PASSWORD, startTestStack, uniqueEmail } from '../../infra/src/test-stack.ts';
+import type { StackHandle } from '../../infra/src/stack.ts';
+import { VIEWPORTS, checkPage, openPage, signInAs } from './browser-kit.ts';
+
+/**
+ * Plans in Chromium against the whole system (issue 21): an admin takes interview practice out of
+ * Starter; a Starter person's /welcome shows the month's meter ("0 of 120 minutes used this month",
+ * a meter named by that text) and interview practice locked with the sentence naming Essentials,
+ * at 1280 and 390 px, axe clean. The landing page's "Choose Pro" leads to sign-up with Pro requested.
+ */
+let stack: StackHandle;
+let browser: Browser;
+const adminEmail = uniqueEmail('plans-admin');
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([
+    startTestStack({ services: ['auth', 'conversations', 'speech'], env: { ADMIN_EMAILS: adminEmail } }),
+    launchChromium(),
+  ]);
+  const admin = new ApiClient(stack.gatewayUrl);
+  expect((await admin.post('/api/users/register', { email: adminEmail, firstName: 'Ada', lastName: 'Admin', password: GOOD_PASSWORD })).status).toBe(201);
+  const locked = await admin.patch('/api/user-type-settings/standard', { timeLimit: 300, responseType: 'text', features: { interviewPractice: false } });
+  expect(locked.status, JSON.stringify(locked.body)).toBe(200);
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+describe('plans in the browser', () => {
+  for (const viewport of VIEWPORTS) {
+    it(`shows the month's meter and a locked feature on /welcome at ${viewport.width} px`, async () => {
+      const { context, page } = await openPage(browser, stack.gatewayUrl, viewport);
+      await signInAs(page, stack.gatewayUrl);
+      await page.goto('/welcome');
+      const meter = page.getByRole('meter', { name: '0 of 120 minutes used this month' });
+      await meter.waitFor();
+      expect(await meter.getAttribute('max')).toBe('7200');
+      await page.getByText('0 of 120 minutes used this month').waitFor();
+      const locked = page.getByTestId('feature-locked');
+      await locked.waitFor();
+      expect(await locked.innerText()).toBe('Interview practice is part of the Essentials plan.');
+      expect(await page.getByRole('button', { name: 'New job' }).count()).toBe(0);
+      await checkPage(page, `/welcome with the meter and a locked feature at ${viewport.width} px`);
+      await context.close();
+    });
+  }
+
+  it('Choose Pro on the landing page signs up with Pro requested, which the admin sees', async () => {
+    const { context, page } = await openPage(browser, stack.gatewayUrl);
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Choose Pro' }).click();
+    await page.waitForURL('**/signup?plan=pro');
+    const email = uniqueEmail('chooser');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('heading', { name: 'What is your name?' }).waitFor();
+    await page.getByLabel('First name').fill('Grace');
+    await page.getByLabel('Last name').fill('Hopper');
+    await page.getByLabel('Password', { exact: true }).fill(GOOD_PASSWORD);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL('**/welcome');
+    const admin = new ApiClient(stack.gatewayUrl);
+    await admin.post('/api/users/login', { email: adminEmail, password: GOOD_PASSWORD });
+    const users = await admin.get('/api/users');
+    expect(users.body.find((user: { email: string }) => user.email === email)).toMatchObject({ userType: 'standard', requestedPlan: 'pro' });
+    await context.close();
+  });
+});
