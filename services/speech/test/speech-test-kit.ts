@@ -7,7 +7,15 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { DEFAULT_PLAN_FEATURES, QUEUE_GROUPS, SUBJECTS, userSettingsRequestSchema, voiceSessionResponseSchema, type PlanFeatures, type ResponseType } from '@story/proto';
+import {
+  DEFAULT_PLAN_FEATURES,
+  QUEUE_GROUPS,
+  SUBJECTS,
+  userSettingsRequestSchema,
+  voiceSessionResponseSchema,
+  type PlanFeatures,
+  type ResponseType,
+} from '@story/proto';
 import { standInSnippetOwners, startServiceForTest, tempDataDir, type ServiceUnderTest } from '@story/service-kit/testing';
 import { startNatsServer, type NatsServerHandle } from '../../../infra/src/nats-server.ts';
 import { conversationsService, type ConversationsDeps } from '../../conversations/src/app.ts';
