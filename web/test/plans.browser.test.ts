@@ -45,6 +45,7 @@ describe('plans in the browser', () => {
       expect(await locked.innerText()).toBe('Interview practice is part of the Essentials plan.');
       expect(await page.getByRole('button', { name: 'New job' }).count()).toBe(0);
       await checkPage(page, `/welcome with the meter and a locked feature at ${viewport.width} px`);
+      await page.screenshot({ path: `/tmp/plans-welcome-${viewport.width}.png`, fullPage: true });
       await context.close();
     });
   }

@@ -355,7 +355,10 @@ describe('voice conversations in the browser', () => {
     const corrected =
       'I led the migration of our checkout database to a new system without downtime. We finished two weeks early and the error rate dropped by eighty percent.';
     await box.fill(corrected);
+    // One way per resource (issue 20): the correction goes through GraphQL's correctAnswer.
+    const throughGraphql = page.waitForRequest((request) => request.url().endsWith('/graphql') && (request.postData() ?? '').includes('correctAnswer'));
     await answer.getByRole('button', { name: 'Save correction' }).click();
+    await throughGraphql;
     await waitForToast(page, 'Transcript corrected.');
     await answer.getByText('without downtime. We finished').waitFor();
     expect(await answer.locator('.unsure').count()).toBe(0);

@@ -8,8 +8,8 @@ import { ANSWER_FEEDBACK_QUERY } from './feedback.graphql.ts';
 
 /*
  * An answer's feedback is read through GraphQL (`answerFeedback`), like every resource the subgraphs
- * serve; its arrival is pushed by server-sent events (`answerFeedbackEventsUrl`), a stream, and its
- * transcript is corrected over REST until that screen moves (`correctAnswerTranscript`).
+ * serve, and its transcript corrected through GraphQL too (`correctAnswerTranscript`); its arrival
+ * is pushed by server-sent events (`answerFeedbackEventsUrl`), a stream.
  */
 
 export type FeedbackState = { status: 'waiting' } | { status: 'ready'; feedback: AnswerFeedback } | { status: 'unavailable' };

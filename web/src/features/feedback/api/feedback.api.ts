@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { answerFeedbackSchema, type AnswerFeedback, type SnippetProgressResponse } from '@story/proto';
-import { httpClient } from '../../../api/http-client.ts';
-import { SNIPPET_PROGRESS_QUERY } from './feedback.graphql.ts';
+import type { ApolloClient } from '@apollo/client';
+import { apolloClient } from '../../../api/apollo-client.ts';
+import { CORRECT_ANSWER_MUTATION, SNIPPET_PROGRESS_QUERY } from './feedback.graphql.ts';
 
 /** Where an answer's feedback is pushed once it is stored (server-sent events: `feedback`, `unavailable` or `refused`, then the end). */
 export const answerFeedbackEventsUrl = (answerId: string): string => `/api/feedback/${encodeURIComponent(answerId)}/events`;
@@ -11,11 +12,14 @@ export const answerFeedbackEventsUrl = (answerId: string): string => `/api/feedb
 export const parseAnswerFeedback = (data: string): AnswerFeedback => answerFeedbackSchema.parse(JSON.parse(data));
 
 /**
- * Corrects the transcript of one of the person's spoken answers (PUT /api/feedback/{answerId}/transcript):
- * the answer is scored again from the corrected words, and the new feedback comes back.
+ * Corrects the transcript of one of the person's spoken answers (GraphQL `correctAnswer`; the same
+ * as PUT /api/feedback/{answerId}/transcript): the answer is scored again from the corrected words,
+ * and the new feedback comes back, into Apollo's cache under its answer id too.
  */
-export async function correctAnswerTranscript(answerId: string, transcript: string): Promise<AnswerFeedback> {
-  return httpClient.put(`/api/feedback/${answerId}/transcript`, { transcript }, { parse: (data) => answerFeedbackSchema.parse(data) });
+export async function correctAnswerTranscript(answerId: string, transcript: string, client: ApolloClient = apolloClient): Promise<AnswerFeedback> {
+  const { data, error } = await client.mutate({ mutation: CORRECT_ANSWER_MUTATION, variables: { answerId, transcript } });
+  if (error) throw error;
+  return answerFeedbackSchema.parse(data?.correctAnswer);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { styled } from 'styled-components';
 import { FEEDBACK_MESSAGES, LIMITS } from '@story/proto';
-import { serverMessageOr } from '../../../api/http-client.ts';
+import { serverMessageOr } from '../../../api/failure.ts';
 import { Button } from '../../../components/button.ts';
 import { Spinner } from '../../../components/spinner.tsx';
 import { notifyFailure, notifySuccess } from '../../../components/toast/notify.ts';
