@@ -71,9 +71,14 @@ describe.each(VIEWPORTS)('the first ten minutes at $width px', (viewport) => {
     await page.getByRole('heading', { name: 'Your story is more than just a resume' }).waitFor();
     await checkPage(page, 'the landing page');
     await expect(page.getByRole('banner').getByRole('link', { name: 'Story Platform' }).isVisible()).resolves.toBe(true);
-    for (const plan of ['Starter', 'Essentials', 'Pro']) {
+    // Each plan leads to sign-up with that plan chosen (issue 21, 6).
+    for (const [plan, userType] of [
+      ['Starter', 'standard'],
+      ['Essentials', 'plus'],
+      ['Pro', 'pro'],
+    ] as const) {
       const choose = page.getByRole('link', { name: `Choose ${plan}` });
-      expect(await choose.getAttribute('href')).toBe('/signup');
+      expect(await choose.getAttribute('href')).toBe(`/signup?plan=${userType}`);
       await expectInView(page, choose, `Choose ${plan}`);
     }
     const footer = page.getByRole('contentinfo');

@@ -1,3 +1,5 @@
+import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
+import { ApolloProvider } from '@apollo/client/react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { ThemeProvider } from 'styled-components';
 import { describe, expect, it } from 'vitest';
@@ -10,11 +12,16 @@ const MESSAGES = savedMessages([
   { id: '42', userMessage: 'I led the migration.', aiResponse: 'What was hard?', timestamp: '2025-01-01T10:01:00.000Z' },
 ]);
 
+/** As in the app: inside Apollo's provider (an answer's feedback is read through it), with no link, since nothing is read here. */
+const client = new ApolloClient({ cache: new InMemoryCache(), link: ApolloLink.empty() });
+
 const render = (focusedId: string | null) =>
   renderToStaticMarkup(
-    <ThemeProvider theme={theme}>
-      <MessageList messages={MESSAGES} pendingText={null} processingLabel="Processing..." focusedId={focusedId} />
-    </ThemeProvider>,
+    <ApolloProvider client={client}>
+      <ThemeProvider theme={theme}>
+        <MessageList messages={MESSAGES} pendingText={null} processingLabel="Processing..." focusedId={focusedId} />
+      </ThemeProvider>
+    </ApolloProvider>,
   );
 
 describe('MessageList', () => {
