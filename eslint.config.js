@@ -104,6 +104,17 @@ export default tseslint.config(
       'no-restricted-imports': restrictedImports([featureInternals(2)]),
     },
   },
+  // Issue 20's sizes: no source file outside tests over 300 lines, no web function over 80.
+  {
+    files: ['**/*.{ts,tsx}'],
+    ignores: [...TESTS, '**/*.fixtures.ts', '**/evaluation/**'],
+    rules: { 'max-lines': ['error', { max: 300, skipBlankLines: false, skipComments: false }] },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: TESTS,
+    rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: false, skipComments: false, IIFEs: true }] },
+  },
   // Tests: stubs and fakes may be loose; the boundaries above still hold for what they import.
   {
     files: TESTS,

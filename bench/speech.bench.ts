@@ -14,6 +14,7 @@
  *
  *   node --import tsx bench/speech.bench.ts
  */
+import { convertAudio } from '@story/service-kit/test-audio';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -99,7 +100,7 @@ function record(dir: string, name: string, text: string): { webm: string; mp3: s
   execFileSync('flite', ['-voice', 'rms', '-t', text, '-o', wav]);
   const webm = join(dir, `${name}.webm`);
   const mp3 = join(dir, `${name}.mp3`);
-  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-i', wav, '-c:a', 'libopus', '-b:a', '128k', webm]);
+  convertAudio(wav, webm, ['-c:a', 'libopus', '-b:a', '128k']);
   execFileSync('lame', ['--silent', wav, mp3]);
   return { webm, mp3, seconds: durationOf(webm) };
 }

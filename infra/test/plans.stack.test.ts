@@ -1,3 +1,4 @@
+import { convertAudio } from '@story/service-kit/test-audio';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,19 +22,7 @@ let recording: Buffer;
 
 beforeAll(async () => {
   execFileSync('flite', ['-voice', 'rms', '-t', Array(5).fill(SENTENCE).join(' '), '-o', join(dir, 'answer.wav')]);
-  execFileSync('ffmpeg', [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-y',
-    '-i',
-    join(dir, 'answer.wav'),
-    '-c:a',
-    'libopus',
-    '-b:a',
-    '48k',
-    join(dir, 'answer.webm'),
-  ]);
+  convertAudio(join(dir, 'answer.wav'), join(dir, 'answer.webm'), ['-c:a', 'libopus', '-b:a', '48k']);
   recording = readFileSync(join(dir, 'answer.webm'));
   stack = await startTestStack({ services: ['auth', 'conversations', 'speech'], env: { ADMIN_EMAILS: adminEmail } });
 });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../infra/src/browser.ts';
 import { GOOD_PASSWORD, startTestStack, uniqueEmail } from '../../infra/src/test-stack.ts';
 import { REPO_ROOT, type StackHandle } from '../../infra/src/stack.ts';
-import { checkPage, openPage, toastTexts } from './browser-kit.ts';
+import { checkPage, fillSignupDetails, openPage, toastTexts } from './browser-kit.ts';
 
 /** Accounts end to end in Chromium against the whole running system (issue 2). */
 let stack: StackHandle;
@@ -24,12 +24,7 @@ const newPage = (): Promise<{ context: BrowserContext; page: Page }> => openPage
 
 async function signUp(page: Page, email: string): Promise<void> {
   await page.goto('/signup');
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('heading', { name: 'What is your name?' }).waitFor();
-  await page.getByLabel('First name').fill('Grace');
-  await page.getByLabel('Last name').fill('Hopper');
-  await page.getByLabel('Password', { exact: true }).fill(GOOD_PASSWORD);
+  await fillSignupDetails(page, email);
   expect(await page.getByRole('meter', { name: 'Password strength' }).getAttribute('aria-valuenow')).toBe('100');
   await checkPage(page, 'the details step, filled in');
   await page.getByRole('button', { name: 'Continue' }).click();

@@ -1,3 +1,4 @@
+import { convertAudio } from '@story/service-kit/test-audio';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -70,6 +71,36 @@ export async function signInAs(page: Page, baseURL: string, email = uniqueEmail(
   expect(reply.status).toBe(201);
   await shareSession(page, api, baseURL);
   return { email, api };
+}
+
+/**
+ * POST `body` to `path` from inside the page, as the app itself does (same origin, the session
+ * cookie and the CSRF token); the status and the JSON answer (null when there is none).
+ */
+export async function postFromPage(page: Page, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+  return page.evaluate(
+    async ({ path, body }) => {
+      const csrf =
+        document.cookie
+          .split('; ')
+          .find((c) => c.startsWith('csrf_token='))
+          ?.slice('csrf_token='.length) ?? '';
+      const headers = { 'content-type': 'application/json', 'x-csrf-token': csrf };
+      const response = await fetch(path, { method: 'POST', headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+      return { status: response.status, json: (await response.json().catch(() => null)) as unknown };
+    },
+    { path, body },
+  );
+}
+
+/** On /signup: `email` entered, then the details step filled in as Grace Hopper with a strong password (not yet submitted). */
+export async function fillSignupDetails(page: Page, email: string): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('heading', { name: 'What is your name?' }).waitFor();
+  await page.getByLabel('First name').fill('Grace');
+  await page.getByLabel('Last name').fill('Hopper');
+  await page.getByLabel('Password', { exact: true }).fill(GOOD_PASSWORD);
 }
 
 /**
@@ -151,21 +182,7 @@ export async function sendMessage(page: Page, text: string): Promise<string> {
 export async function startVoiceBench(dir: string, spoken: string, adminEmail: string): Promise<{ stack: StackHandle; browser: Browser }> {
   const wav = join(dir, 'spoken.wav');
   execFileSync('flite', ['-voice', 'rms', '-t', spoken, '-o', wav]);
-  execFileSync('ffmpeg', [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-y',
-    '-i',
-    wav,
-    '-af',
-    'apad=pad_dur=1',
-    '-ar',
-    '48000',
-    '-ac',
-    '1',
-    join(dir, 'microphone.wav'),
-  ]);
+  convertAudio(wav, join(dir, 'microphone.wav'), ['-af', 'apad=pad_dur=1', '-ar', '48000', '-ac', '1']);
   const [stack, browser] = await Promise.all([
     startTestStack({ env: { ADMIN_EMAILS: adminEmail } }),
     launchChromium([

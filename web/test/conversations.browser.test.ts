@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ApiClient, GOOD_PASSWORD, uniqueEmail } from '../../infra/src/test-stack.ts';
 import type { StackHandle } from '../../infra/src/stack.ts';
-import { checkPage, messages, openPage, sendMessage, signInAs, waitForToast as toast, withBrowserStack } from './browser-kit.ts';
+import { checkPage, messages, openPage, postFromPage, sendMessage, signInAs, waitForToast as toast, withBrowserStack } from './browser-kit.ts';
 
 /**
  * Issue 3 end to end in Chromium: start a text conversation, get a reply from the offline coach,
@@ -125,19 +125,15 @@ describe('story conversations in the browser', () => {
     await page.goto('/welcome');
     const spoken = silentMp3(20);
     // Save a reply with audio as a voice conversation would: same origin, session cookie and CSRF token.
-    const threadId = await page.evaluate(async (audioResponse) => {
-      const csrf =
-        document.cookie
-          .split('; ')
-          .find((c) => c.startsWith('csrf_token='))
-          ?.slice('csrf_token='.length) ?? '';
-      const headers = { 'content-type': 'application/json', 'x-csrf-token': csrf };
-      const created = (await (await fetch('/api/conversation-threads', { method: 'POST', headers })).json()) as { threadId: number };
-      const body = JSON.stringify({ threadId: created.threadId, userMessage: 'I told the team first.', aiResponse: 'How did they take it?', audioResponse });
-      const saved = await fetch('/api/conversations', { method: 'POST', headers, body });
-      if (saved.status !== 201) throw new Error(`save answered ${saved.status}`);
-      return created.threadId;
-    }, spoken.toString('base64'));
+    const created = await postFromPage(page, '/api/conversation-threads');
+    const { threadId } = created.json as { threadId: number };
+    const saved = await postFromPage(page, '/api/conversations', {
+      threadId,
+      userMessage: 'I told the team first.',
+      aiResponse: 'How did they take it?',
+      audioResponse: spoken.toString('base64'),
+    });
+    expect(saved.status).toBe(201);
 
     const graphqlBodies: string[] = [];
     page.on('response', (response) => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../infra/src/browser.ts';
 import { ApiClient, GOOD_PASSWORD, startTestStack, uniqueEmail } from '../../infra/src/test-stack.ts';
 import type { StackHandle } from '../../infra/src/stack.ts';
-import { VIEWPORTS, checkPage, openPage, signInAs } from './browser-kit.ts';
+import { VIEWPORTS, checkPage, fillSignupDetails, openPage, signInAs } from './browser-kit.ts';
 
 /**
  * Plans in Chromium against the whole system (issue 21): an admin takes interview practice out of
@@ -56,12 +56,7 @@ describe('plans in the browser', () => {
     await page.getByRole('link', { name: 'Choose Pro' }).click();
     await page.waitForURL('**/signup?plan=pro');
     const email = uniqueEmail('chooser');
-    await page.getByLabel('Email').fill(email);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByRole('heading', { name: 'What is your name?' }).waitFor();
-    await page.getByLabel('First name').fill('Grace');
-    await page.getByLabel('Last name').fill('Hopper');
-    await page.getByLabel('Password', { exact: true }).fill(GOOD_PASSWORD);
+    await fillSignupDetails(page, email);
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL('**/welcome');
     const admin = new ApiClient(stack.gatewayUrl);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, GOOD_PASSWORD, uniqueEmail } from '../../infra/src/test-stack.ts';
 import type { StackHandle } from '../../infra/src/stack.ts';
 import { CONVERSATION_MESSAGES, SPEECH_MESSAGES } from '@story/proto';
-import { messages, openingQuestion, signedInPage, startVoiceBench, VIEWPORTS, waitForToast } from './browser-kit.ts';
+import { messages, openingQuestion, postFromPage, signedInPage, startVoiceBench, VIEWPORTS, waitForToast } from './browser-kit.ts';
 
 /**
  * Voice end to end in Chromium (issue 8): a fake microphone plays a WAV spoken by flite's `rms`
@@ -272,22 +272,13 @@ describe('voice conversations in the browser', () => {
     await page.goto('/welcome');
     const snippetText = '- Lead database migrations without downtime';
     // A saved description and snippet, made as the review screen makes them: same origin, session and CSRF token.
-    const snippetId = await page.evaluate(async (text) => {
-      const csrf =
-        document.cookie
-          .split('; ')
-          .find((c) => c.startsWith('csrf_token='))
-          ?.slice('csrf_token='.length) ?? '';
-      const headers = { 'content-type': 'application/json', 'x-csrf-token': csrf };
-      const post = async (path: string, body: unknown) =>
-        (await (await fetch(path, { method: 'POST', headers, body: JSON.stringify(body) })).json()) as { id: number };
-      const description = await post('/api/confirm-job-description', {
-        formattedContent: `## Role\n\n${text}`,
-        jobTitle: 'Database Lead',
-        companyName: 'Nimbus',
-      });
-      return (await post('/api/job-description-snippets', { jobDescriptionId: description.id, snippetText: text })).id;
-    }, snippetText);
+    const description = await postFromPage(page, '/api/confirm-job-description', {
+      formattedContent: `## Role\n\n${snippetText}`,
+      jobTitle: 'Database Lead',
+      companyName: 'Nimbus',
+    });
+    const snippet = await postFromPage(page, '/api/job-description-snippets', { jobDescriptionId: (description.json as { id: number }).id, snippetText });
+    const snippetId = (snippet.json as { id: number }).id;
     const sent: string[] = [];
     page.on('request', (request) => {
       if (new URL(request.url()).pathname.startsWith('/api/transcribe') && request.method() === 'POST') sent.push(request.postData() ?? '');

@@ -123,12 +123,7 @@ describe('user type settings', () => {
   });
 
   it('an update takes effect at once for users of that type and only them', async () => {
-    const plus = await h.app.inject({
-      method: 'PATCH',
-      url: '/api/user-type-settings/plus',
-      headers: admin,
-      payload: { timeLimit: 900, responseType: 'text_and_voice' },
-    });
+    const plus = await h.patchSettings('plus', { timeLimit: 900, responseType: 'text_and_voice' }, admin);
     expect(plus.statusCode).toBe(200);
     expect(plus.json()).toEqual({
       userType: 'plus',
@@ -140,12 +135,7 @@ describe('user type settings', () => {
     // The member is standard: unchanged.
     expect((await h.app.inject({ method: 'GET', url: '/api/user/time-limit', headers: member })).json()).toEqual({ timeLimit: 300, responseType: 'text' });
 
-    const standard = await h.app.inject({
-      method: 'PATCH',
-      url: '/api/user-type-settings/standard',
-      headers: admin,
-      payload: { timeLimit: 150, responseType: 'text_and_voice' },
-    });
+    const standard = await h.patchSettings('standard', { timeLimit: 150, responseType: 'text_and_voice' }, admin);
     expect(standard.json()).toMatchObject({ userType: 'standard', timeLimit: 150, responseType: 'text_and_voice' });
     expect((await h.app.inject({ method: 'GET', url: '/api/user/time-limit', headers: member })).json()).toEqual({
       timeLimit: 150,
@@ -193,12 +183,7 @@ describe('user type settings', () => {
     });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toEqual({ message: 'Request body is not valid JSON' });
-    const huge = await h.app.inject({
-      method: 'PATCH',
-      url: '/api/user-type-settings/pro',
-      headers: admin,
-      payload: { timeLimit: 5, responseType: 'text', pad: 'x'.repeat(2 * 1024 * 1024) },
-    });
+    const huge = await h.patchSettings('pro', { timeLimit: 5, responseType: 'text', pad: 'x'.repeat(2 * 1024 * 1024) }, admin);
     expect(huge.statusCode).toBe(413);
     expect(await settingsRows()).toEqual(before);
   });

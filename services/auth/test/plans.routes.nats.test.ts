@@ -26,8 +26,7 @@ afterAll(async () => {
   await stopNats?.();
 });
 
-const patchSettings = (userType: string, payload: unknown, headers = admin) =>
-  h.app.inject({ method: 'PATCH', url: `/api/user-type-settings/${userType}`, headers, payload: payload as object });
+const patchSettings = (userType: string, payload: unknown, headers = admin) => h.patchSettings(userType, payload, headers);
 
 describe('monthly minutes and features per user type', () => {
   it('an admin sets monthly minutes and switches features; the NATS answer carries them at once', async () => {

@@ -8,6 +8,7 @@ export * from './nats-link.ts';
 export * from './nats-responders.ts';
 export * from './sqlite.ts';
 export * from './storage-lifecycle.ts';
+export * from './outbox-storage.ts';
 export * from './mongo.ts';
 export * from './subgraph.ts';
 export * from './outbox.ts';

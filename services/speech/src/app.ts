@@ -2,10 +2,9 @@ import multipart from '@fastify/multipart';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { AUDIO_UPLOAD_BODY_LIMIT, UPLOAD_MAX_BYTES } from '@story/proto';
 import {
-  NatsLink,
   createServiceApp,
+  openRelayedStorage,
   registerIdentity,
-  relayOutboxOver,
   type OutboxRelay,
   type ServiceApp,
   type ServiceDefinition,
@@ -115,15 +114,12 @@ export const speechService: ServiceDefinition<SpeechConfig, SpeechDeps> = {
   name: SERVICE_NAME,
   envSchema: speechEnvSchema,
   async openDeps(config, overrides = {}) {
-    const storage = overrides.storage ?? (await openSpeechStorage(config, SERVICE_NAME));
-    const nats = overrides.nats ?? NatsLink.forService(config, SERVICE_NAME);
+    const relayed = await openRelayedStorage(SERVICE_NAME, config, overrides, () => openSpeechStorage(config, SERVICE_NAME));
     return {
       clock: () => new Date(),
       ...overrides,
       workDir: overrides.workDir ?? openWorkDir(config.SPEECH_TMP_DIR),
-      storage,
-      nats,
-      relay: overrides.relay ?? relayOutboxOver(nats, storage.outbox, SERVICE_NAME, config.OUTBOX_RELAY_INTERVAL_MS),
+      ...relayed,
     };
   },
   buildApp: buildSpeechApp,

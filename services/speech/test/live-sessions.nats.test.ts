@@ -1,3 +1,4 @@
+import { convertAudio } from '@story/service-kit/test-audio';
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -211,21 +212,7 @@ describe('live recording sessions', () => {
     try {
       // Chunks larger than a pipe's write buffer (16 KB): each write waits for the decoder to drain.
       const big = join(world.dir, 'long-256k.webm');
-      execFileSync('ffmpeg', [
-        '-hide_banner',
-        '-loglevel',
-        'error',
-        '-y',
-        '-i',
-        world.recordings.longWav,
-        '-c:a',
-        'libopus',
-        '-b:a',
-        '256k',
-        '-ar',
-        '48000',
-        big,
-      ]);
+      convertAudio(world.recordings.longWav, big, ['-c:a', 'libopus', '-b:a', '256k', '-ar', '48000']);
       const chunks = chunksOf(big, 24);
       expect(chunks[0]?.length).toBeGreaterThan(16 * 1024);
       const sessionId = await openId(TEXT_USER);

@@ -3,6 +3,7 @@
  * voice, which pocketsphinx understands well; never the replies' own voice), in every format the
  * service takes, and a stand-in for auth's `auth.user.settings` answer.
  */
+import { convertAudio } from '@story/service-kit/test-audio';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -48,13 +49,12 @@ export function makeRecordings(dir: string, text = SPOKEN_ANSWER): Recordings {
   execFileSync('flite', ['-voice', 'rms', '-t', text, '-o', path('answer.wav')]);
   execFileSync('flite', ['-voice', 'rms', '-t', `${text} ${text} ${text}`, '-o', path('long.wav')]);
   execFileSync('lame', ['--silent', path('answer.wav'), path('answer.mp3')]);
-  const ffmpeg = (args: string[], out: string) =>
-    execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-i', path('answer.wav'), ...args, path(out)]);
+  const ffmpeg = (args: string[], out: string) => convertAudio(path('answer.wav'), path(out), args);
   ffmpeg(['-c:a', 'aac', '-b:a', '96k'], 'answer.m4a');
   ffmpeg(['-c:a', 'aac', '-b:a', '96k', '-f', 'adts'], 'answer.aac');
   ffmpeg(['-c:a', 'libopus', '-b:a', '128k'], 'answer.webm');
   ffmpeg(['-c:a', 'libopus', '-b:a', '64k'], 'answer.ogg');
-  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-i', path('long.wav'), '-c:a', 'libopus', '-b:a', '64k', path('long.webm')]);
+  convertAudio(path('long.wav'), path('long.webm'), ['-c:a', 'libopus', '-b:a', '64k']);
   return {
     wav: path('answer.wav'),
     mp3: path('answer.mp3'),

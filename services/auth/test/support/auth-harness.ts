@@ -37,6 +37,8 @@ export interface AuthHarness {
   as(identity: Partial<Identity> & { userId: number }): Promise<Record<string, string>>;
   /** Headers carrying an identity signed with a key the service does not trust. */
   forged(identity: Identity): Promise<Record<string, string>>;
+  /** PATCH /api/user-type-settings/{userType} with `payload` (any JSON, to test bad ones) and `headers`. */
+  patchSettings(userType: string, payload: unknown, headers: Record<string, string>): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
@@ -57,6 +59,8 @@ export async function startAuthHarness(natsUrl: string, env: Record<string, stri
     sessionPublicKeyPem: sessionKeys.publicKey,
     as: (identity) => service.as({ sessionId: 'test-session', ...identity }),
     forged: (identity) => service.forged(identity),
+    patchSettings: (userType, payload, headers) =>
+      service.app.inject({ method: 'PATCH', url: `/api/user-type-settings/${userType}`, headers, payload: payload as object }),
     close: async () => {
       await service.close();
       await client.drain();

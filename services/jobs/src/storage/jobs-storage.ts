@@ -1,15 +1,4 @@
-import {
-  connectMongo,
-  mongoLifecycle,
-  MongoOutbox,
-  openConfiguredStorage,
-  openSqlite,
-  sqliteLifecycle,
-  SqliteOutbox,
-  type BaseEnv,
-  type OutboxStore,
-  type StorageLifecycle,
-} from '@story/service-kit';
+import { openConfiguredStorage, openMongoWithOutbox, openSqliteWithOutbox, type BaseEnv, type OutboxStore, type StorageLifecycle } from '@story/service-kit';
 import type { JobDescriptionRepository } from '../job-descriptions/job-description.repository.ts';
 import { MongoJobDescriptionRepository } from '../job-descriptions/mongo-job-description.repository.ts';
 import { SqliteJobDescriptionRepository } from '../job-descriptions/sqlite-job-description.repository.ts';
@@ -23,23 +12,12 @@ export interface JobsStorage extends StorageLifecycle {
 
 /** The embedded store: one SQLite file (`:memory:` for throwaway stores). */
 export function openSqliteJobsStorage(file: string): JobsStorage {
-  const db = openSqlite(file, JOBS_MIGRATIONS);
-  const outbox = new SqliteOutbox(db);
-  return {
-    ...sqliteLifecycle(db),
-    jobDescriptions: new SqliteJobDescriptionRepository(db, outbox),
-    outbox,
-  };
+  return openSqliteWithOutbox(file, JOBS_MIGRATIONS, (db, outbox) => ({ jobDescriptions: new SqliteJobDescriptionRepository(db, outbox) }));
 }
 
 /** The production store: the service's own MongoDB database (a replica set: a deletion and its events use a transaction). */
 export async function openMongoJobsStorage(url: string, dbName: string): Promise<JobsStorage> {
-  const connection = await connectMongo(url, dbName);
-  const outbox = new MongoOutbox(connection);
-  const jobDescriptions = new MongoJobDescriptionRepository(connection, outbox);
-  // Collections cannot be created inside a transaction on older servers: make them up front.
-  for (const part of [outbox, jobDescriptions]) await part.init();
-  return { ...mongoLifecycle(connection), jobDescriptions, outbox };
+  return openMongoWithOutbox(url, dbName, (connection, outbox) => ({ jobDescriptions: new MongoJobDescriptionRepository(connection, outbox) }));
 }
 
 /** The configured store: MongoDB when MONGODB_URL is set, else `jobs.sqlite` under DATA_DIR. */

@@ -73,27 +73,19 @@ export function InterviewStartPage() {
     });
   };
 
-  const change = (field: keyof typeof form) => (value: string) => setForm((current) => ({ ...current, [field]: value }));
+  /** The change handler of one field of the form (each field is named as the form's key). */
+  const change =
+    (field: keyof typeof form) =>
+    ({ target: { value } }: { target: { value: string } }) =>
+      setForm((current) => ({ ...current, [field]: value }));
 
   return (
     <PageShell title="Practice for an Interview">
       <CardSection aria-label="Job details">
         <Form onSubmit={handleSubmit} noValidate>
           <Row>
-            <TextField
-              id="company-name"
-              label="Company Name"
-              value={form.companyName}
-              onChange={(event) => change('companyName')(event.target.value)}
-              autoComplete="organization"
-            />
-            <TextField
-              id="job-title"
-              label="Job Title"
-              value={form.jobTitle}
-              onChange={(event) => change('jobTitle')(event.target.value)}
-              autoComplete="organization-title"
-            />
+            <TextField id="company-name" label="Company Name" value={form.companyName} onChange={change('companyName')} autoComplete="organization" />
+            <TextField id="job-title" label="Job Title" value={form.jobTitle} onChange={change('jobTitle')} autoComplete="organization-title" />
           </Row>
           <FieldGroup>
             <Label htmlFor={descriptionId}>Job Description</Label>
@@ -101,7 +93,7 @@ export function InterviewStartPage() {
               id={descriptionId}
               $rows={14}
               value={form.jobDescription}
-              onChange={(event) => change('jobDescription')(event.target.value)}
+              onChange={change('jobDescription')}
               placeholder="Paste the job description here..."
             />
           </FieldGroup>

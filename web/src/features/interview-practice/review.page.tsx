@@ -3,13 +3,14 @@ import { JOB_MESSAGES, confirmJobDescriptionRequestSchema, createSnippetRequestS
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { styled } from 'styled-components';
 import { PageShell } from '../../components/page-shell.tsx';
-import { notifyFailure, notifySuccess } from '../../components/toast/notify.ts';
+import { notifyFailure } from '../../components/toast/notify.ts';
 import { useProblemToast } from '../../hooks/use-problem-toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import type { ReviewState } from './interview-start.page.tsx';
-import { useConfirmJobDescription, useCreateSnippet } from './api/job-descriptions.api.ts';
+import { useCreateSnippet } from './api/job-descriptions.api.ts';
 import { FormattedDescription, type ReviewMode } from './components/formatted-description.tsx';
 import { SnippetForm } from './components/snippet-form.tsx';
+import { firstProblem, useConfirmFormatting } from './hooks/use-confirm-formatting.ts';
 import { usePreviewSelection } from './hooks/use-preview-selection.ts';
 import { useRunningSave } from './hooks/use-running-save.ts';
 import { parseReviewParams, practicePath, reviewPath } from './lib/interview-links.ts';
@@ -36,10 +37,6 @@ function originalContentOf(state: unknown): ReviewState['originalContent'] | und
   return typeof state.originalContent === 'string' ? state.originalContent : undefined;
 }
 
-/** The first problem a schema finds, as the specification words it. */
-const firstProblem = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
-  result.success ? undefined : result.error?.issues[0]?.message;
-
 /**
  * /interview-practice/review: the cleaned description in Preview (markdown, links limited to the
  * allowed schemes, raw HTML dropped; text selected in it fills the snippet box) or Edit (its
@@ -49,7 +46,6 @@ const firstProblem = (result: { success: boolean; error?: { issues: { message: s
 export function ReviewPage() {
   useDocumentTitle('Review Job Description');
   const navigate = useNavigate();
-  const confirmJobDescription = useConfirmJobDescription();
   const createSnippet = useCreateSnippet();
   const location = useLocation();
   const [searchParams] = useSearchParams();
@@ -69,29 +65,7 @@ export function ReviewPage() {
   // Selecting text in the preview puts it in the snippet box, as copying and pasting it would.
   usePreviewSelection(previewRef, mode === 'preview', setSnippetText);
 
-  /** Saves the formatting (the description, when it is new); resolves to its id, or null after saying what went wrong. */
-  const confirm = async (): Promise<number | null> => {
-    const input = {
-      formattedContent: content,
-      jobTitle: params.jobTitle,
-      companyName: params.companyName,
-      ...(originalContent ? { originalContent } : {}),
-      ...(params.id > 0 ? { id: params.id } : {}),
-    };
-    const problem = firstProblem(confirmJobDescriptionRequestSchema.safeParse(input));
-    if (problem) {
-      complain(problem);
-      return null;
-    }
-    try {
-      const id = await confirmJobDescription(input);
-      notifySuccess(JOB_MESSAGES.formattingSaved);
-      return id;
-    } catch (error) {
-      notifyFailure(refusalOr(error, JOB_MESSAGES.saveFormattedFailed), error);
-      return null;
-    }
-  };
+  const confirm = useConfirmFormatting(params, content, originalContent, complain);
 
   const handleConfirm = () =>
     runAs('confirm', async () => {

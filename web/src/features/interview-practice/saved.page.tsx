@@ -18,6 +18,55 @@ const Toggle = styled(Button)`
   justify-self: start;
 `;
 
+type SavedDescription = NonNullable<ReturnType<typeof useJobDescriptions>['data']>['formattedJobDescriptions'][number];
+
+/** One saved description: its snippets (opened one card at a time), Practice, Archive and Delete. */
+function SavedDescriptionCard({
+  description,
+  open,
+  onToggle,
+  actions,
+}: {
+  description: SavedDescription;
+  open: boolean;
+  onToggle: () => void;
+  actions: ReturnType<typeof useJobDescriptionActions>;
+}) {
+  const navigate = useNavigate();
+  const snippetsId = `snippets-${description.id}`;
+  const practice = () =>
+    navigate(
+      reviewPath({
+        description: description.formattedContent,
+        jobTitle: description.jobTitle,
+        companyName: description.companyName,
+        id: Number(description.id),
+      }),
+    );
+  return (
+    <JobDescriptionCard description={description}>
+      <Toggle $variant="link" aria-expanded={open} aria-controls={open ? snippetsId : undefined} onClick={onToggle}>
+        {description.snippetCount} Snippets
+      </Toggle>
+      {open && <SavedSnippets id={snippetsId} jobDescriptionId={description.id} />}
+      <CardActions>
+        <Button onClick={practice}>Practice</Button>
+        <Button
+          $variant="secondary"
+          onClick={() => void actions.archive(description)}
+          disabled={actions.busyId === description.id}
+          aria-busy={actions.busyId === description.id || undefined}
+        >
+          Archive
+        </Button>
+        <Button $variant="ghost" onClick={() => actions.deletion.ask(description)}>
+          Delete
+        </Button>
+      </CardActions>
+    </JobDescriptionCard>
+  );
+}
+
 /**
  * /interview-practice/saved: the active descriptions as cards, each with its snippet count in the
  * same query as the list. "{n} Snippets" opens one card's saved snippets at a time (fetched on
@@ -47,50 +96,15 @@ export function SavedPage() {
         <EmptyText>No saved job descriptions yet.</EmptyText>
       ) : (
         <CardGrid>
-          {descriptions.map((description) => {
-            const open = openId === description.id;
-            const snippetsId = `snippets-${description.id}`;
-            return (
-              <JobDescriptionCard key={description.id} description={description}>
-                <Toggle
-                  $variant="link"
-                  aria-expanded={open}
-                  aria-controls={open ? snippetsId : undefined}
-                  onClick={() => setOpenId(open ? null : description.id)}
-                >
-                  {description.snippetCount} Snippets
-                </Toggle>
-                {open && <SavedSnippets id={snippetsId} jobDescriptionId={description.id} />}
-                <CardActions>
-                  <Button
-                    onClick={() =>
-                      navigate(
-                        reviewPath({
-                          description: description.formattedContent,
-                          jobTitle: description.jobTitle,
-                          companyName: description.companyName,
-                          id: Number(description.id),
-                        }),
-                      )
-                    }
-                  >
-                    Practice
-                  </Button>
-                  <Button
-                    $variant="secondary"
-                    onClick={() => void actions.archive(description)}
-                    disabled={actions.busyId === description.id}
-                    aria-busy={actions.busyId === description.id || undefined}
-                  >
-                    Archive
-                  </Button>
-                  <Button $variant="ghost" onClick={() => actions.deletion.ask(description)}>
-                    Delete
-                  </Button>
-                </CardActions>
-              </JobDescriptionCard>
-            );
-          })}
+          {descriptions.map((description) => (
+            <SavedDescriptionCard
+              key={description.id}
+              description={description}
+              open={openId === description.id}
+              onToggle={() => setOpenId(openId === description.id ? null : description.id)}
+              actions={actions}
+            />
+          ))}
         </CardGrid>
       )}
 

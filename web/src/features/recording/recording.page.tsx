@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams, type SetURLSearchParams } from 'react-router';
-import { styled } from 'styled-components';
 import { CONVERSATION_MESSAGES } from '@story/proto';
 import { CardSection } from '../../components/card-section.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { PastedText } from '../../components/pasted-text.ts';
 import { PageShell } from '../../components/page-shell.tsx';
 import { useLeaveWarning } from '../../hooks/use-leave-warning.ts';
 import { useToastClearance } from '../../hooks/use-toast-clearance.ts';
@@ -27,14 +27,6 @@ import {
   type RecordingParams,
   type SavedConversation,
 } from './lib/recording-params.ts';
-
-const Requirements = styled.p`
-  white-space: pre-wrap;
-  overflow-wrap: anywhere;
-  max-height: 240px;
-  overflow-y: auto;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-`;
 
 /**
  * After the first Save the address is the conversation's continue URL (replacing, not adding, a
@@ -109,7 +101,7 @@ export function RecordingPage() {
       {params.context && (
         <CardSection aria-labelledby="requirements-heading">
           <h2 id="requirements-heading">Selected Requirements</h2>
-          <Requirements>{params.context}</Requirements>
+          <PastedText $maxHeight={240}>{params.context}</PastedText>
         </CardSection>
       )}
       <ConversationPanel conversation={conversation} params={params} panel={panel} focusedMessage={focusedMessageOf(searchParams)} spoken={spoken} />

@@ -135,23 +135,22 @@ const LockedNote = styled.p`
 
 /** "Practice for an interview": a new job description, or the saved ones; locked with the plan's sentence when the plan lacks it. */
 function PracticeCard({ locked }: { locked: string | undefined }) {
-  const navigate = useNavigate();
-  if (locked)
-    return (
-      <Card aria-labelledby="practice-interview">
-        <CardIcon>
-          <BriefcaseIcon />
-        </CardIcon>
-        <h2 id="practice-interview">Practice for an interview</h2>
-        <LockedNote data-testid="feature-locked">{locked}</LockedNote>
-      </Card>
-    );
   return (
     <Card aria-labelledby="practice-interview">
       <CardIcon>
         <BriefcaseIcon />
       </CardIcon>
       <h2 id="practice-interview">Practice for an interview</h2>
+      {locked ? <LockedNote data-testid="feature-locked">{locked}</LockedNote> : <PracticeActions />}
+    </Card>
+  );
+}
+
+/** The practice card's lead and its two ways in. */
+function PracticeActions() {
+  const navigate = useNavigate();
+  return (
+    <>
       <Lead>Save job opportunities you&apos;re interested in and document experiences tailored to each one</Lead>
       <Actions>
         <Button $size="lg" $block onClick={() => navigate('/interview-practice')}>
@@ -161,7 +160,7 @@ function PracticeCard({ locked }: { locked: string | undefined }) {
           Previously saved jobs
         </Button>
       </Actions>
-    </Card>
+    </>
   );
 }
 

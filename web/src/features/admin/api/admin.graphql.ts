@@ -6,19 +6,26 @@ export type AdminUserRow = Omit<GraphqlUser, 'isAdmin'>;
 /** One tier's settings; `timeLimit` in seconds. */
 export type UserTypeSettingRow = GraphqlUserTypeSetting;
 
+const USER_FIELDS = gql`
+  fragment AdminUserFields on User {
+    id
+    firstName
+    lastName
+    email
+    userType
+    requestedPlan
+    createdAt
+  }
+`;
+
 /** Every registered user (admins only; newest first). */
 export const ADMIN_USERS_QUERY: TypedDocumentNode<{ users: AdminUserRow[] }, Record<string, never>> = gql`
   query AdminUsers {
     users {
-      id
-      firstName
-      lastName
-      email
-      userType
-      requestedPlan
-      createdAt
+      ...AdminUserFields
     }
   }
+  ${USER_FIELDS}
 `;
 
 /** The per-tier recording settings (admins only). */
@@ -64,13 +71,8 @@ export const UPDATE_USER_TYPE_SETTING_MUTATION: TypedDocumentNode<{ updateUserTy
 export const SET_USER_TYPE_MUTATION: TypedDocumentNode<{ setUserType: AdminUserRow }, { id: string; userType: UserType }> = gql`
   mutation SetUserType($id: ID!, $userType: UserType!) {
     setUserType(id: $id, userType: $userType) {
-      id
-      firstName
-      lastName
-      email
-      userType
-      requestedPlan
-      createdAt
+      ...AdminUserFields
     }
   }
+  ${USER_FIELDS}
 `;

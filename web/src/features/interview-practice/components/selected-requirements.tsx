@@ -1,15 +1,7 @@
 import { useId } from 'react';
 import { styled } from 'styled-components';
 import { CardSection } from '../../../components/card-section.ts';
-
-const Text = styled.p`
-  white-space: pre-wrap;
-  overflow-wrap: anywhere;
-  max-height: 320px;
-  overflow-y: auto;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  line-height: 1.6;
-`;
+import { PastedText } from '../../../components/pasted-text.ts';
 
 /** "Selected Requirements": the snippet's text as it was pasted (plain text, its line breaks kept). */
 export function SelectedRequirements({ text }: { text: string }) {
@@ -17,7 +9,7 @@ export function SelectedRequirements({ text }: { text: string }) {
   return (
     <CardSection aria-labelledby={headingId}>
       <h2 id={headingId}>Selected Requirements</h2>
-      <Text>{text}</Text>
+      <PastedText $maxHeight={320}>{text}</PastedText>
     </CardSection>
   );
 }

@@ -1,8 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { ACCOUNT_MESSAGES } from '@story/proto';
-import { useNavigate } from 'react-router';
 import { styled } from 'styled-components';
-import { useAuth } from '../../../auth/auth-context.tsx';
 import { Button } from '../../../components/button.ts';
 import { TextField } from '../../../components/form-field.tsx';
 import { notifyError } from '../../../components/toast/notify.ts';
@@ -10,12 +8,11 @@ import { useExclusiveTask } from '../../../hooks/use-exclusive-task.ts';
 import { errorMessageOr } from '../../../lib/error-message.ts';
 import { AuthCard, CardHeader, Form } from './auth-card.tsx';
 import { BackButton } from './back-button.tsx';
-import { homePathFor } from '../../../auth/home-path.ts';
 import { EmailField } from './email-field.tsx';
 import { ReadOnlyEmail } from './read-only-email.tsx';
-import { leaveSignup } from '../lib/signup-drafts.ts';
 import { hasErrors, loginErrors, type LoginField, type LoginValues } from '../lib/signup-form.ts';
 import { login } from '../api/signup.api.ts';
+import { useEnterApp } from '../hooks/use-enter-app.ts';
 import { SubmitButton } from './submit-button.tsx';
 
 const ForgotRow = styled.div`
@@ -31,8 +28,7 @@ export function LoginStep({ initialEmail, emailLocked, onBack }: { initialEmail:
   const submission = useExclusiveTask();
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
-  const { signIn } = useAuth();
-  const navigate = useNavigate();
+  const enterApp = useEnterApp();
 
   const errors = loginErrors(values);
   const shown = submitAttempted ? errors : {};
@@ -52,9 +48,7 @@ export function LoginStep({ initialEmail, emailLocked, onBack }: { initialEmail:
     await submission.run(async () => {
       try {
         const result = await login({ email: values.email.trim(), password: values.password });
-        leaveSignup();
-        signIn(result.user);
-        navigate(homePathFor(result.isAdmin));
+        enterApp(result.user, result.isAdmin);
       } catch (error) {
         // login() already chose "Invalid credentials" or the server message; the form shows it too.
         notifyError(errorMessageOr(error, ACCOUNT_MESSAGES.loginFailedToast));

@@ -1,16 +1,14 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { ACCOUNT_MESSAGES } from '@story/proto';
-import { useNavigate } from 'react-router';
-import { useAuth } from '../../../auth/auth-context.tsx';
-import { homePathFor } from '../../../auth/home-path.ts';
 import { notifyError, notifySuccess } from '../../../components/toast/notify.ts';
 import { useExclusiveTask } from '../../../hooks/use-exclusive-task.ts';
 import { readDraft, writeDraft } from '../../../hooks/use-session-draft.ts';
 import { errorMessageOr } from '../../../lib/error-message.ts';
 import { register } from '../api/signup.api.ts';
-import { SIGNUP_DRAFT, chosenPlanOf, leaveSignup } from '../lib/signup-drafts.ts';
+import { SIGNUP_DRAFT, chosenPlanOf } from '../lib/signup-drafts.ts';
 import { hasErrors, registrationErrors, type RegistrationField, type RegistrationValues } from '../lib/signup-form.ts';
 import { loadCommonPasswordRule, useCommonPasswordRule } from './common-password-rule.ts';
+import { useEnterApp } from './use-enter-app.ts';
 
 const FIELD_ORDER: readonly RegistrationField[] = ['firstName', 'lastName', 'password'];
 
@@ -29,8 +27,7 @@ export function useRegistrationForm(email: string) {
   const [submitAttempted, setSubmitAttempted] = useState(false);
   const submission = useExclusiveTask();
   const fieldRefs = useRef<Partial<Record<RegistrationField, HTMLInputElement | null>>>({});
-  const { signIn } = useAuth();
-  const navigate = useNavigate();
+  const enterApp = useEnterApp();
 
   const commonPasswordRule = useCommonPasswordRule();
 
@@ -71,10 +68,8 @@ export function useRegistrationForm(email: string) {
       try {
         const requestedPlan = chosenPlanOf(readDraft(SIGNUP_DRAFT.plan));
         const result = await register({ email, firstName: values.firstName, lastName: values.lastName, password: values.password, requestedPlan });
-        leaveSignup();
         notifySuccess(ACCOUNT_MESSAGES.registered);
-        signIn(result.user);
-        navigate(homePathFor(result.isAdmin));
+        enterApp(result.user, result.isAdmin);
       } catch (error) {
         notifyError(errorMessageOr(error, ACCOUNT_MESSAGES.somethingWentWrong), ACCOUNT_MESSAGES.registrationFailedTitle);
       }

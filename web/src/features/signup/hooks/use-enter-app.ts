@@ -1,0 +1,16 @@
+import type { SessionUser } from '@story/proto';
+import { useNavigate } from 'react-router';
+import { useAuth } from '../../../auth/auth-context.tsx';
+import { homePathFor } from '../../../auth/home-path.ts';
+import { leaveSignup } from '../lib/signup-drafts.ts';
+
+/** After a sign-in or a registration: the sign-up's drafts are dropped, the session starts and the person goes to their home page. */
+export function useEnterApp(): (user: SessionUser, isAdmin: boolean) => void {
+  const { signIn } = useAuth();
+  const navigate = useNavigate();
+  return (user, isAdmin) => {
+    leaveSignup();
+    signIn(user);
+    void navigate(homePathFor(isAdmin));
+  };
+}
