@@ -390,9 +390,11 @@ describe.each(VIEWPORTS)('no traps on the way at $width px', (viewport) => {
     await page.locator('input[type=file]').setInputFiles(join(dir, 'spoken.wav'));
     await expect.poll(() => messages(page).count(), { timeout: 60_000 }).toBe(1);
     // The reply speaks by itself: the word being said stands out from its bubble (3:1) and reads on its mark (4.5:1).
-    const mark = page.getByTestId('spoken-reply').locator('mark');
-    await mark.waitFor();
-    const colours = await mark.evaluate((element) => {
+    // Read in one go inside the page, as soon as a word is marked: the mark moves from word to word,
+    // and a mark read after it moved is detached (no styles at all).
+    const marked = await page.waitForFunction(() => {
+      const element = document.querySelector('[data-testid="spoken-reply"] mark');
+      if (!element) return null;
       const background = (node: Element | null): string => {
         for (let current = node; current; current = current.parentElement) {
           const colour = getComputedStyle(current).backgroundColor;
@@ -406,6 +408,8 @@ describe.each(VIEWPORTS)('no traps on the way at $width px', (viewport) => {
         text: getComputedStyle(element).color,
       };
     });
+    const colours = await marked.jsonValue();
+    if (!colours) throw new Error('no word was marked');
     expect(contrast(colours.mark, colours.bubble)).toBeGreaterThanOrEqual(3);
     expect(contrast(colours.text, colours.mark)).toBeGreaterThanOrEqual(4.5);
     await page.screenshot({ path: `/tmp/no-traps-spoken-word-${viewport.width}.png` });

@@ -157,9 +157,18 @@ describe('voice conversations in the browser', () => {
 
     // No thread exists until the Save (issue 11: none is left empty), which makes it and puts it in the address.
     expect(await (await page.request.get('/api/conversation-threads')).json()).toEqual([]);
-    // Saved with its spoken reply.
+    // Saved with its spoken reply, named by reference: the Save sends no audio (issue 20, 5).
+    const saveBodies: string[] = [];
+    page.on('request', (request) => {
+      const body = request.postData() ?? '';
+      if (request.method() === 'POST' && (body.includes('saveConversation') || new URL(request.url()).pathname === '/api/conversations')) saveBodies.push(body);
+    });
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await waitForToast(page, 'Conversation saved successfully');
+    expect(saveBodies).toHaveLength(1);
+    expect(saveBodies[0]).toContain('audioId');
+    expect(saveBodies[0]).not.toContain('audioResponse');
+    expect(saveBodies[0]?.length).toBeLessThan(4096);
     await page.waitForURL(/\/recording\?mode=continue&type=voice&threadId=\d+$/);
     const [thread] = (await (await page.request.get('/api/conversation-threads')).json()) as { id: number }[];
     expect(thread).toBeDefined();

@@ -62,4 +62,33 @@ describe('paceUploadSteps', () => {
     expect(done).toBe(true);
     expect(shown).toEqual([]);
   });
+
+  it('counts each step’s time from its paint, so a page that paints late still shows every step its time', async () => {
+    const PAINT_LATE_MS = 300;
+    const painted: { label: string; at: number }[] = [];
+    const start = Date.now();
+    let label: string = SPEECH_MESSAGES.uploading;
+    // A busy page: what is shown is painted 300 ms later.
+    const paintLate = (callback: () => void) =>
+      setTimeout(() => {
+        painted.push({ label, at: Date.now() - start });
+        callback();
+      }, PAINT_LATE_MS);
+    const pacer = paceUploadSteps((next) => (label = next), UPLOAD_STEP_MIN_MS, paintLate);
+    let done = false;
+    void pacer.finish().then(() => {
+      done = true;
+    });
+    await vi.advanceTimersByTimeAsync(4 * (UPLOAD_STEP_MIN_MS + PAINT_LATE_MS));
+    expect(done).toBe(true);
+    expect(painted.map((step) => step.label)).toEqual([
+      SPEECH_MESSAGES.uploading,
+      SPEECH_MESSAGES.transcribing,
+      SPEECH_MESSAGES.processingTranscript,
+      SPEECH_MESSAGES.generating,
+    ]);
+    // From one paint to the next: the step's own time on screen.
+    for (let index = 1; index < painted.length; index++)
+      expect((painted[index]?.at ?? 0) - (painted[index - 1]?.at ?? 0)).toBeGreaterThanOrEqual(UPLOAD_STEP_MIN_MS);
+  });
 });

@@ -31,16 +31,41 @@ export interface UploadStepPacer {
   cancel(): void;
 }
 
+/** The longest wait for a paint: a page that paints nothing for this long (a hidden tab) goes on without it. */
+const PAINT_WAIT_MS = 1000;
+
+/**
+ * Calls back once the browser has painted what was just shown (the frame's animation callbacks run
+ * before its paint, a timeout set there after it); at once where nothing paints (no window, a hidden tab).
+ */
+export function afterNextPaint(callback: () => void): void {
+  if (typeof requestAnimationFrame !== 'function' || typeof document === 'undefined' || document.visibilityState === 'hidden') return callback();
+  let called = false;
+  const once = () => {
+    if (called) return;
+    called = true;
+    callback();
+  };
+  requestAnimationFrame(() => setTimeout(once, 0));
+  setTimeout(once, PAINT_WAIT_MS);
+}
+
 /**
  * Paces the steps of an upload (spec section 4: uploading 25%, transcribing 50%, processing 75%,
  * generating 90%). The first step is on screen when the pacer is made; `show` shows each later one.
- * A fast server would otherwise skip steps or flash them for a frame.
+ * A fast server would otherwise skip steps or flash them for a frame. Each step's time counts from
+ * its paint (`painted`), not from the call that showed it: a busy page may paint a step late.
  */
-export function paceUploadSteps(show: (label: string) => void, minVisibleMs: number = UPLOAD_STEP_MIN_MS): UploadStepPacer {
+export function paceUploadSteps(
+  show: (label: string) => void,
+  minVisibleMs: number = UPLOAD_STEP_MIN_MS,
+  painted: (callback: () => void) => void = afterNextPaint,
+): UploadStepPacer {
   const last = UPLOAD_STEPS.length - 1;
   let shown = 0;
   let target = 0;
   let shownAt = Date.now();
+  let painting = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let finishing = false;
   let stopped = false;
@@ -51,9 +76,19 @@ export function paceUploadSteps(show: (label: string) => void, minVisibleMs: num
     finished = null;
   };
 
+  /** `shownAt` set once the step just shown is on screen; until then nothing moves on. */
+  const awaitPaint = () => {
+    painting = true;
+    painted(() => {
+      painting = false;
+      shownAt = Date.now();
+      if (timer === null) advance();
+    });
+  };
+
   const advance = (): void => {
     timer = null;
-    if (stopped) return;
+    if (stopped || painting) return;
     const wait = shownAt + minVisibleMs - Date.now();
     if (wait > 0 && (shown < target || finishing)) {
       timer = setTimeout(advance, wait);
@@ -61,14 +96,14 @@ export function paceUploadSteps(show: (label: string) => void, minVisibleMs: num
     }
     if (shown < target) {
       shown += 1;
-      shownAt = Date.now();
       show(UPLOAD_STEPS[shown]?.label ?? '');
-      advance();
+      awaitPaint();
       return;
     }
     if (finishing) settle();
   };
 
+  awaitPaint();
   return {
     reach(index) {
       target = Math.max(target, Math.min(index, last));
