@@ -71,12 +71,13 @@ export function RecordingPage() {
   // Unsaved exchanges, a reply on its way, or a recording being made: leaving would lose a story.
   const leave = useLeaveWarning(conversation.atRisk || pendingText !== null || pendingVoice !== null || recording);
   const toolbarRef = useRef<HTMLDivElement>(null);
-  // The month's minutes (issue 21), read again when a recording ends.
+  // The month's minutes (issue 21), read again when a recording ends and when an upload's turn is answered.
   const usage = useUsage();
   const reloadUsage = usage.reload;
+  const voiceTurnPending = pendingVoice !== null;
   useEffect(() => {
-    if (!recording) reloadUsage();
-  }, [recording, reloadUsage]);
+    if (!recording && !voiceTurnPending) reloadUsage();
+  }, [recording, voiceTurnPending, reloadUsage]);
   useToastClearance(toolbarRef);
   useContinueAddress(conversation.savedTo, params.mode, panel, setSearchParams);
   useAnswerBoxFocus(conversation.askedAgain);
