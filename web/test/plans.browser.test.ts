@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../infra/src/browser.ts';
 import { ApiClient, GOOD_PASSWORD, startTestStack, uniqueEmail } from '../../infra/src/test-stack.ts';
 import type { StackHandle } from '../../infra/src/stack.ts';
-import { VIEWPORTS, checkPage, fillSignupDetails, openPage, signInAs } from './browser-kit.ts';
+import { VIEWPORTS, checkPage, fillSignupDetails, openPage, shareSession, signInAs, waitForToast } from './browser-kit.ts';
 
 /**
  * Plans in Chromium against the whole system (issue 21): an admin takes interview practice out of
@@ -46,6 +46,38 @@ describe('plans in the browser', () => {
       expect(await page.getByRole('button', { name: 'New job' }).count()).toBe(0);
       await checkPage(page, `/welcome with the meter and a locked feature at ${viewport.width} px`);
       await page.screenshot({ path: `/tmp/plans-welcome-${viewport.width}.png`, fullPage: true });
+      await context.close();
+    });
+  }
+
+  for (const viewport of VIEWPORTS) {
+    it(`lets the admin set what each plan includes on /admin, which the plan's people get at once, at ${viewport.width} px`, async () => {
+      const { context, page } = await openPage(browser, stack.gatewayUrl, viewport);
+      const admin = new ApiClient(stack.gatewayUrl);
+      await admin.post('/api/users/login', { email: adminEmail, password: GOOD_PASSWORD });
+      await shareSession(page, admin, stack.gatewayUrl);
+      const person = new ApiClient(stack.gatewayUrl);
+      await person.post('/api/users/register', { email: uniqueEmail('starter'), firstName: 'Sam', lastName: 'Starter', password: GOOD_PASSWORD });
+      const mockInterviews = async () => ((await person.get('/api/usage')).body as { features: { mockInterviews: boolean } }).features.mockInterviews;
+      expect(await mockInterviews()).toBe(false);
+
+      await page.goto('/admin');
+      await page.getByRole('heading', { name: 'What Each Plan Includes' }).waitFor();
+      // Interview practice was taken out of Starter before these tests: the page shows it so.
+      expect(await page.getByRole('checkbox', { name: 'Interview practice in Starter' }).isChecked()).toBe(false);
+      expect(await page.getByRole('checkbox', { name: 'Interview practice in Essentials' }).isChecked()).toBe(true);
+      const box = page.getByRole('checkbox', { name: 'Mock interviews in Starter' });
+      expect(await box.isChecked()).toBe(false);
+      await box.check();
+      await waitForToast(page, 'Mock interviews added to Starter');
+      expect(await box.isChecked()).toBe(true);
+      expect(await mockInterviews()).toBe(true);
+      await checkPage(page, `/admin with the plans' features at ${viewport.width} px`);
+      await page.screenshot({ path: `/tmp/plans-admin-features-${viewport.width}.png`, fullPage: true });
+      // And back: the other tests expect Starter without mock interviews.
+      await box.uncheck();
+      await waitForToast(page, 'Mock interviews removed from Starter');
+      expect(await mockInterviews()).toBe(false);
       await context.close();
     });
   }

@@ -45,6 +45,17 @@ export const monthlyMinutesSchema = z
   .max(MAX_MONTHLY_MINUTES, `monthlyMinutes must be at most ${MAX_MONTHLY_MINUTES} minutes`)
   .multipleOf(MINUTES_STEP, 'monthlyMinutes must be a multiple of 0.5');
 
+/** How a feature is named on its own (the admin page's rows). */
+export const PLAN_FEATURE_NAMES: Readonly<Record<PlanFeature, string>> = {
+  interviewPractice: 'Interview practice',
+  answerFeedback: 'Feedback on interview answers',
+  voiceReplies: 'AI voice replies',
+  resume: 'Résumé upload and suggestions',
+  mockInterviews: 'Mock interviews',
+  pdfExport: 'Export to PDF',
+  publicProfile: 'Public profile',
+};
+
 /** How a feature is named in a sentence, with its verb. */
 const FEATURE_PHRASES: Readonly<Record<PlanFeature, string>> = {
   interviewPractice: 'Interview practice is',

@@ -9,6 +9,7 @@ import { useUsersUsage } from '../usage/index.ts';
 import { useAdminUsers, useSetUserType, useUserTypeSettings } from './api/admin.api.ts';
 import type { AdminUserRow } from './api/admin.graphql.ts';
 import { Muted, Section } from './admin-table.ts';
+import { PlanFeaturesTable } from './plan-features-table.tsx';
 import { UserTypeSettingsTable } from './user-type-settings-table.tsx';
 import { UsersTable } from './users-table.tsx';
 
@@ -44,6 +45,12 @@ function AdminDashboard() {
           <Muted>Settings are unavailable.</Muted>
         )}
       </Section>
+      {settings.data && (
+        <Section aria-labelledby="features-heading">
+          <h2 id="features-heading">What Each Plan Includes</h2>
+          <PlanFeaturesTable settings={settings.data.userTypeSettings} labelledBy="features-heading" />
+        </Section>
+      )}
       <Section aria-labelledby="users-heading">
         <h2 id="users-heading">Registered Users</h2>
         {users.data ? (

@@ -18,6 +18,24 @@ const USER_FIELDS = gql`
   }
 `;
 
+const SETTING_FIELDS = gql`
+  fragment UserTypeSettingFields on UserTypeSetting {
+    userType
+    timeLimit
+    responseType
+    monthlyMinutes
+    features {
+      interviewPractice
+      answerFeedback
+      voiceReplies
+      resume
+      mockInterviews
+      pdfExport
+      publicProfile
+    }
+  }
+`;
+
 /** Every registered user (admins only; newest first). */
 export const ADMIN_USERS_QUERY: TypedDocumentNode<{ users: AdminUserRow[] }, Record<string, never>> = gql`
   query AdminUsers {
@@ -32,21 +50,10 @@ export const ADMIN_USERS_QUERY: TypedDocumentNode<{ users: AdminUserRow[] }, Rec
 export const USER_TYPE_SETTINGS_QUERY: TypedDocumentNode<{ userTypeSettings: UserTypeSettingRow[] }, Record<string, never>> = gql`
   query UserTypeSettings {
     userTypeSettings {
-      userType
-      timeLimit
-      responseType
-      monthlyMinutes
-      features {
-        interviewPractice
-        answerFeedback
-        voiceReplies
-        resume
-        mockInterviews
-        pdfExport
-        publicProfile
-      }
+      ...UserTypeSettingFields
     }
   }
+  ${SETTING_FIELDS}
 `;
 
 /** A tier's change: monthly minutes and features left out stay as they are. */
@@ -57,14 +64,12 @@ export type UpdateUserTypeSettingVariables = Pick<GraphqlUserTypeSetting, 'userT
 
 /** Saves one tier's settings; the cache replaces that tier's row (keyed by userType). */
 export const UPDATE_USER_TYPE_SETTING_MUTATION: TypedDocumentNode<{ updateUserTypeSetting: UserTypeSettingRow }, UpdateUserTypeSettingVariables> = gql`
-  mutation UpdateUserTypeSetting($userType: UserType!, $timeLimit: Int!, $responseType: ResponseType!, $monthlyMinutes: Float) {
-    updateUserTypeSetting(userType: $userType, timeLimit: $timeLimit, responseType: $responseType, monthlyMinutes: $monthlyMinutes) {
-      userType
-      timeLimit
-      responseType
-      monthlyMinutes
+  mutation UpdateUserTypeSetting($userType: UserType!, $timeLimit: Int!, $responseType: ResponseType!, $monthlyMinutes: Float, $features: PlanFeaturesInput) {
+    updateUserTypeSetting(userType: $userType, timeLimit: $timeLimit, responseType: $responseType, monthlyMinutes: $monthlyMinutes, features: $features) {
+      ...UserTypeSettingFields
     }
   }
+  ${SETTING_FIELDS}
 `;
 
 /** A person's plan (admins only): the users table's user type. */
