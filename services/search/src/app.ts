@@ -2,7 +2,7 @@ import { NatsLink, createServiceApp, registerIdentity, type ServiceApp, type Ser
 import { SERVICE_NAME, searchEnvSchema, type SearchConfig } from './config.ts';
 import type { Embedder } from './embedding/embedder.ts';
 import { createEmbedder } from './embedding/embedder.factory.ts';
-import { WordVectors } from './embedding/word-vectors.ts';
+import { WordVectors } from '@story/proto/word-vectors';
 import { StoryIndexer } from './indexing/story-indexer.ts';
 import { StoryEventsConsumer } from './nats/story-events.consumer.ts';
 import { registerStoryQueryRoutes } from './retrieval/story-query.routes.ts';

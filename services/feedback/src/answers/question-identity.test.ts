@@ -48,6 +48,18 @@ describe('the question a coach’s turn asks', () => {
     expect(read('Tell me about a time you had to learn new tools quickly.')).toEqual([2, 'first']);
     expect(read('What did you learn the last time you had to learn new tools quickly?')).toEqual([2, 'learned']);
   });
+
+  it('finds the requirement in near words and spelt-out abbreviations, and still tells two requirements that share one', () => {
+    const practised = practisedRequirements(
+      '- Keep stock levels accurate and shelves replenished\n- Handle cash and card payments accurately\n- Meet agreed service levels',
+    );
+    const requirementOf = (turn: string) => questionSignature(turn, practised).requirement;
+    expect(requirementOf('Walk me through how you made sure the inventory counts were right and nothing ran out on the shelves.')).toBe(0);
+    expect(requirementOf('Give me an example of looking after the register and processing transactions correctly.')).toBe(1);
+    expect(requirementOf('Describe a time you kept to a tight SLA.')).toBe(2);
+    expect(requirementOf('Describe a time you had to make sure payments were taken accurately.')).toBe(1);
+    expect(questionSignature('Tell me about a time you made a mistake with a stock count.', practised).frame).toBe('hard');
+  });
 });
 
 describe('the key of an attempt', () => {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { extractRequirements, type Requirement } from '@story/proto/story-analysis';
-import { REQUIREMENT_FRAME_WORDS, contentWords } from './question-words.ts';
+import { REQUIREMENT_FRAME_WORDS, contentTerms, contentWords, type ContentTerm } from './question-words.ts';
+import { termSimilarity } from './word-similarity.ts';
 
 /**
  * A question's identity (issue 19, 2): which requirement it asks about and which question it is
@@ -83,6 +84,8 @@ const FRAME_MARKERS: readonly (readonly [string, QuestionFrame])[] = [
   ['another', 'another'],
 ];
 
+const FRAME_MARKER_WORDS: ReadonlySet<string> = new Set(FRAME_MARKERS.map(([marker]) => marker));
+
 /** Removes one occurrence of each of `taken` from `words` (a multiset difference). */
 function without(words: readonly string[], taken: readonly string[]): string[] {
   const left = [...words];
@@ -97,28 +100,50 @@ function without(words: readonly string[], taken: readonly string[]): string[] {
 export interface PractisedRequirements {
   requirements: Requirement[];
   words: string[][];
+  /** The same words, each with the word as written (one term a word). */
+  terms: ContentTerm[][];
   /** How much each word tells one requirement from the others (rarer among them: more). */
   weight: (word: string) => number;
+}
+
+/** A requirement label's terms that say what it asks for: no "strong … skills", no numbers, each word once. */
+function requirementTerms(label: string): ContentTerm[] {
+  const terms = contentTerms(label).filter((term) => !REQUIREMENT_FRAME_WORDS.has(term.word) && !/^\d+$/.test(term.word));
+  return terms.filter((term, at) => terms.findIndex((other) => other.word === term.word) === at);
 }
 
 /** Reads the selected requirements once per answer (`extractRequirements`, as the offline coach does). */
 export function practisedRequirements(text: string | undefined): PractisedRequirements {
   const requirements = text?.trim() ? extractRequirements(text) : [];
-  const words = requirements.map((requirement) => [
-    ...new Set(contentWords(requirement.label).filter((word) => !REQUIREMENT_FRAME_WORDS.has(word) && !/^\d+$/.test(word))),
-  ]);
+  const terms = requirements.map((requirement) => requirementTerms(requirement.label));
+  const words = terms.map((list) => list.map((term) => term.word));
   const counts = new Map<string, number>();
   for (const list of words) for (const word of list) counts.set(word, (counts.get(word) ?? 0) + 1);
   const weight = (word: string) => Math.log(1 + (words.length + 1) / (counts.get(word) ?? 1));
-  return { requirements, words, weight };
+  return { requirements, words, terms, weight };
 }
 
-/** How much of a requirement's words a question carries, weighed (0 to 1). */
-function coverage(question: readonly string[], requirement: readonly string[], weight: (word: string) => number): number {
-  const total = requirement.reduce((sum, word) => sum + weight(word), 0);
+/**
+ * Below this cosine a question word says nothing of a requirement word; from it, it covers a share of
+ * it ("transactions" for "payments", "complicated" for "complex"). Chosen on the tuning pairs only.
+ */
+export const SOFT_MATCH_FLOOR = 0.45;
+/** A near word covers this share of its cosine: near is not the same ("transactions", 0.62 near "payments", counts 0.5). */
+export const SOFT_MATCH_SHARE = 0.8;
+
+/** How much a question covers one requirement word: 1 when it says it, else its closest word's cosine (from SOFT_MATCH_FLOOR), else 0. */
+function termCoverage(question: readonly ContentTerm[], wanted: ContentTerm): number {
+  if (question.some((term) => term.word === wanted.word)) return 1;
+  let closest = 0;
+  for (const term of question) if (!FRAME_MARKER_WORDS.has(term.word)) closest = Math.max(closest, termSimilarity(term, wanted));
+  return closest >= SOFT_MATCH_FLOOR ? closest * SOFT_MATCH_SHARE : 0;
+}
+
+/** How much of a requirement's words a question carries, weighed (0 to 1); its own words soften into near ones. */
+function coverage(question: readonly ContentTerm[], requirement: readonly ContentTerm[], weight: (word: string) => number): number {
+  const total = requirement.reduce((sum, term) => sum + weight(term.word), 0);
   if (total === 0) return 0;
-  const asked = new Set(question);
-  return requirement.reduce((sum, word) => sum + (asked.has(word) ? weight(word) : 0), 0) / total;
+  return requirement.reduce((sum, term) => sum + weight(term.word) * termCoverage(question, term), 0) / total;
 }
 
 /** The least share of a requirement's (weighed) words a question must carry to be about it. */
@@ -127,11 +152,12 @@ export const REQUIREMENT_COVERAGE = 0.34;
 /** What a coach's turn asks, read against the practised requirements. */
 export function questionSignature(turn: string, practised: PractisedRequirements): QuestionSignature {
   const asked = askedQuestion(turn);
-  const words = contentWords(asked);
+  const terms = contentTerms(asked);
+  const words = terms.map((term) => term.word);
   let requirement: number | null = null;
   let bestScore = REQUIREMENT_COVERAGE;
-  practised.words.forEach((requirementWords, index) => {
-    const score = coverage(words, requirementWords, practised.weight);
+  practised.terms.forEach((requirementTerms, index) => {
+    const score = coverage(terms, requirementTerms, practised.weight);
     if (score > bestScore) {
       bestScore = score;
       requirement = index;
@@ -142,13 +168,12 @@ export function questionSignature(turn: string, practised: PractisedRequirements
   // The frame is read from what is left once the requirement's own words are taken out ("Learn new tools quickly" is no "what did you learn").
   const rest = without(words, ownWords);
   const frame = FRAME_MARKERS.find(([marker]) => rest.includes(marker))?.[1] ?? 'first';
-  const markers = new Set(FRAME_MARKERS.map(([marker]) => marker));
   return {
     asked,
     requirement: found,
     requirementWords: [...ownWords].sort().join(' '),
     frame,
-    content: [...new Set(rest.filter((word) => !markers.has(word)))],
+    content: [...new Set(rest.filter((word) => !FRAME_MARKER_WORDS.has(word)))],
   };
 }
 

@@ -4,6 +4,30 @@
  * what is asked, so two wordings of one question read alike (`question-identity.ts`).
  */
 
+/** Workplace abbreviations, spelt out before the words are read ("a tight SLA" asks about service levels). */
+const ABBREVIATIONS: Record<string, string> = {
+  sla: 'service level agreement',
+  slas: 'service level agreements',
+  kpi: 'key performance indicator',
+  kpis: 'key performance indicators',
+  okr: 'objective key result',
+  okrs: 'objectives key results',
+  qa: 'quality assurance',
+  crm: 'customer relationship management',
+  ux: 'user experience',
+  ui: 'user interface',
+  roi: 'return on investment',
+  sop: 'standard operating procedure',
+  sops: 'standard operating procedures',
+  hr: 'human resources',
+  seo: 'search engine optimisation',
+  etl: 'extract transform load',
+  mvp: 'minimum viable product',
+  csat: 'customer satisfaction',
+  nps: 'net promoter score',
+};
+const ABBREVIATION = new RegExp(`\\b(?:${Object.keys(ABBREVIATIONS).join('|')})\\b`, 'g');
+
 /** Phrases that say the same thing in interview talk, replaced before the words are read. */
 const PHRASES: readonly (readonly [RegExp, string])[] = [
   [/\b(?:one more|a different|a second|a further|an additional|yet another)\b/g, ' another '],
@@ -58,7 +82,10 @@ const SYNONYMS: Record<string, string> = Object.fromEntries(
       ['fast', 'fast quick quickly rapid rapidly speed'],
       ['need', 'need needs requirement requirements'],
       ['handle', 'handle handled handling deal dealt dealing cope coped navigate navigated'],
-      ['hard', 'hard difficult challenging challenge challenges tough tricky struggle struggled struggling setback setbacks fail failed failure'],
+      [
+        'hard',
+        'hard difficult challenging challenge challenges tough tricky struggle struggled struggling setback setbacks fail failed failure mistake mistakes miss missed',
+      ],
       ['learn', 'learn learned learnt learning lesson lessons takeaway takeaways reflect reflected'],
       ['strongest', 'strongest proudest'],
       ['influence', 'influence influenced influencing persuade persuaded persuading convince convinced convincing'],
@@ -106,18 +133,27 @@ function stem(word: string): string {
   return word;
 }
 
-/** A text's words in canonical form: phrases and synonyms folded, stems, frame words kept. */
-function canonicalWords(text: string): string[] {
+/** One content word of a text: its canonical form, and the word as written (for its word vector). */
+export interface ContentTerm {
+  word: string;
+  surface: string;
+}
+
+/** A text's words in canonical form: abbreviations spelt out, phrases and synonyms folded, stems, frame words kept. */
+function canonicalTerms(text: string): ContentTerm[] {
   let folded = ` ${text
     .toLowerCase()
     .replace(/[‘’]/g, "'")
-    .replace(/[^a-z0-9' -]+/g, ' ')} `;
+    .replace(/[^a-z0-9' -]+/g, ' ')} `.replace(ABBREVIATION, (abbreviation) => ABBREVIATIONS[abbreviation] ?? abbreviation);
   for (const [phrase, canonical] of PHRASES) folded = folded.replace(phrase, canonical);
   return (folded.match(/[a-z0-9]+(?:['-][a-z0-9]+)*/g) ?? []).map((word) => {
-    const bare = word.replace(/'s$/, '');
-    return SYNONYMS[bare] ?? SYNONYMS[stem(bare)] ?? stem(bare);
+    const surface = word.replace(/'s$/, '');
+    return { word: SYNONYMS[surface] ?? SYNONYMS[stem(surface)] ?? stem(surface), surface };
   });
 }
 
+/** The content words of a text (no frame words), each canonical and as written. */
+export const contentTerms = (text: string): ContentTerm[] => canonicalTerms(text).filter((term) => !FRAME_WORDS.has(term.word));
+
 /** The canonical words of a text that say what it is about (no frame words). */
-export const contentWords = (text: string): string[] => canonicalWords(text).filter((word) => !FRAME_WORDS.has(word));
+export const contentWords = (text: string): string[] => contentTerms(text).map((term) => term.word);

@@ -2,7 +2,7 @@ import type { SearchConfig } from '../config.ts';
 import type { Embedder } from './embedder.ts';
 import { OfflineEmbedder } from './offline.embedder.ts';
 import { OpenAiEmbedder } from './openai.embedder.ts';
-import type { WordVectors } from './word-vectors.ts';
+import type { WordVectors } from '@story/proto/word-vectors';
 
 /** The embedder the configuration picks (SEARCH_EMBEDDER). */
 export function createEmbedder(

@@ -4,7 +4,7 @@ import { EVENT_SUBJECTS } from '@story/proto';
 import { z } from 'zod';
 import { EMBEDDING_DIMENSIONS, type Embedder } from '../embedding/embedder.ts';
 import { OfflineEmbedder } from '../embedding/offline.embedder.ts';
-import { WordVectors } from '../embedding/word-vectors.ts';
+import { WordVectors } from '@story/proto/word-vectors';
 import { eventVersion } from '../indexing/event-version.ts';
 import { StoryIndexer } from '../indexing/story-indexer.ts';
 import { StorySearchService, type RetrievalMode } from '../retrieval/story-search.service.ts';

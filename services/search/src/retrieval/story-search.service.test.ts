@@ -2,7 +2,7 @@ import { EVENT_SUBJECTS } from '@story/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMBEDDING_DIMENSIONS } from '../embedding/embedder.ts';
 import { OfflineEmbedder } from '../embedding/offline.embedder.ts';
-import { WordVectors } from '../embedding/word-vectors.ts';
+import { WordVectors } from '@story/proto/word-vectors';
 import { eventVersion } from '../indexing/event-version.ts';
 import { StoryIndexer } from '../indexing/story-indexer.ts';
 import { openSqliteSearchStorage } from '../storage/search-storage.ts';

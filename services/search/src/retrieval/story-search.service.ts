@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { SEARCH_MESSAGES } from '@story/proto';
 import { HttpError } from '@story/service-kit';
 import { EmbedderUnavailableError, type Embedder } from '../embedding/embedder.ts';
-import type { WordVectors } from '../embedding/word-vectors.ts';
+import type { WordVectors } from '@story/proto/word-vectors';
 import type { StoryRecord, StoryRepository } from '../stories/story.repository.ts';
 import { feelingsIn } from '../text/feeling-words.ts';
 import type { VectorHit, VectorStore } from '../vectors/vector-store.ts';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { WordVectors } from '../embedding/word-vectors.ts';
+import { WordVectors } from '@story/proto/word-vectors';
 import { QueryCoverage } from './word-coverage.ts';
 
 let vectors: WordVectors;

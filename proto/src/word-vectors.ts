@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /**
- * The compact word-vector file (`assets/word-vectors.bin`, made by `scripts/compact-word-vectors.ts`):
+ * The compact word-vector file (`proto/assets/word-vectors.bin`, made by `services/search/scripts/compact-word-vectors.ts`), shared by every service (search embeds with it, feedback matches question words softly):
  *
  *   "STWV" | version u32 | words u32 | dimensions u32 | levels u32 | scale f32 x words | int8 x words x dimensions
  *   | per level: clusters u32, cluster u16 x words (padded to 4 bytes) | words, UTF-8, "\n"-separated
@@ -20,8 +20,8 @@ export interface ClusterLevel {
   assignment: Uint16Array;
 }
 
-/** The file the offline embedder reads (committed: a few MB, read in milliseconds). */
-export const WORD_VECTORS_FILE = fileURLToPath(new URL('../../assets/word-vectors.bin', import.meta.url));
+/** The committed file (a few MB, read in a tenth of a second): the search service's offline embedder reads it, and the feedback service's question identity. */
+export const WORD_VECTORS_FILE = fileURLToPath(new URL('../assets/word-vectors.bin', import.meta.url));
 
 /** Words worth a vector: letters, digits, inner hyphens and apostrophes (no punctuation tokens). */
 export function isIndexableWord(word: string): boolean {
