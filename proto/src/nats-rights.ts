@@ -122,6 +122,8 @@ export const SERVICE_NATS_RIGHTS = {
       SUBJECTS.chatReply,
       SUBJECTS.chatOpening,
       SUBJECTS.userSettings,
+      // The practised snippet's owner and text: its words are the practice's vocabulary.
+      SUBJECTS.snippetOwner,
       ...JETSTREAM_INFO,
       ...objectStore(NATS_BUCKETS.speechAudio),
       ...objectStore(NATS_BUCKETS.speechReplies),

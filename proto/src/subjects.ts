@@ -215,14 +215,36 @@ export type AudioKind = (typeof AUDIO_KINDS)[number];
  * and how long it may wait for its turn before it is dropped as too late (`startWithinMs`).
  */
 const speechJobBase = { jobId: z.string(), userId: z.number().int(), startWithinMs: z.number().int().positive() };
-/** Transcribe a whole file (an upload, or a recording sent as a whole). `extension`: what its bytes are (by their magic bytes), e.g. `webm`. */
-export const speechTranscribeJobSchema = z.object({ ...speechJobBase, audio: audioRefSchema, extension: z.enum(AUDIO_KINDS), maxSeconds: z.number() });
+/** Bounds of a practice's vocabulary: how many terms, and how long one may be. */
+export const SPEECH_VOCABULARY_LIMITS = { terms: 50, termLength: 40 } as const;
+/**
+ * The person's own words for a practice (the distinctive terms of the practised snippet), which the
+ * recogniser is told to expect. Optional in every message that carries it: a worker from before it
+ * ignores it, and a front from before it sends none.
+ */
+export const speechVocabularySchema = z.array(z.string().trim().min(1).max(SPEECH_VOCABULARY_LIMITS.termLength)).max(SPEECH_VOCABULARY_LIMITS.terms);
+/**
+ * Transcribe a whole file (an upload, or a recording sent as a whole). `extension`: what its bytes are
+ * (by their magic bytes), e.g. `webm`; `vocabulary`: the practice's terms, when it has some.
+ */
+export const speechTranscribeJobSchema = z.object({
+  ...speechJobBase,
+  audio: audioRefSchema,
+  extension: z.enum(AUDIO_KINDS),
+  maxSeconds: z.number(),
+  vocabulary: speechVocabularySchema.optional(),
+});
 export type SpeechTranscribeJob = z.infer<typeof speechTranscribeJobSchema>;
 /** Speak a reply: MP3 and when each word is said. */
 export const speechSynthesizeJobSchema = z.object({ ...speechJobBase, text: z.string() });
 export type SpeechSynthesizeJob = z.infer<typeof speechSynthesizeJobSchema>;
-/** End a live session: every chunk up to `chunkCount` has been sent; the transcript comes as a job's result. */
-export const speechSessionFinishSchema = z.object({ jobId: z.string(), userId: z.number(), chunkCount: z.number().int() });
+/** End a live session: every chunk up to `chunkCount` has been sent; the transcript (expecting `vocabulary`, when given) comes as a job's result. */
+export const speechSessionFinishSchema = z.object({
+  jobId: z.string(),
+  userId: z.number(),
+  chunkCount: z.number().int(),
+  vocabulary: speechVocabularySchema.optional(),
+});
 export const speechSessionCancelSchema = z.object({ userId: z.number() });
 
 /** A transcribed word as a worker reports it: its times, and its confidence when the worker tells it (workers from before issue 19 do not). */

@@ -17,6 +17,7 @@ import { SpeechAudioStore } from './nats/speech-audio.store.ts';
 import { SpeechJobClient } from './nats/speech-job.client.ts';
 import { SpeechLimitService } from './nats/speech-limit.service.ts';
 import { UserSettingsClient } from './nats/user-settings.client.ts';
+import { SnippetVocabularyClient } from './nats/snippet-vocabulary.client.ts';
 import { openSpeechStorage, type SpeechStorage } from './storage/speech-storage.ts';
 import { registerTranscribeRoutes } from './transcribe/transcribe.routes.ts';
 import { VoiceTurnService } from './turns/voice-turn.service.ts';
@@ -91,6 +92,7 @@ export async function buildSpeechApp(config: SpeechConfig, deps: SpeechDeps): Pr
     clock,
     chat: new ChatReplyClient(nats, config.SPEECH_CHAT_TIMEOUT_MS),
     limits,
+    vocabulary: new SnippetVocabularyClient(nats, app.log),
     audio: () => audioStore(connectionFor(nats, SERVICE_NAME)),
     log: app.log,
   });

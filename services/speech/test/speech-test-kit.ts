@@ -157,7 +157,7 @@ export interface SpeechWorld {
 }
 
 export async function startSpeechWorld(
-  options: { env?: Record<string, string>; frontEnv?: Record<string, string>; workers?: 0 | 1 } = {},
+  options: { env?: Record<string, string>; frontEnv?: Record<string, string>; workers?: 0 | 1; snippetText?: string } = {},
 ): Promise<SpeechWorld> {
   const dir = tempDataDir('speech-world-');
   const tmp = join(dir, 'tmp');
@@ -168,7 +168,7 @@ export async function startSpeechWorld(
   answerUserSettings(nc, TEST_USERS);
   // Stands in for the jobs service: TEST_SNIPPET belongs to every test user, no other snippet to anyone.
   standInSnippetOwners(nc, (snippetId, userId) => snippetId === TEST_SNIPPET && TEST_USERS.has(userId), {
-    snippetText: '- Lead a migration',
+    snippetText: options.snippetText ?? '- Lead a migration',
     jobDescriptionId: 1,
   });
   const env = { SPEECH_TMP_DIR: tmp, ...options.env };

@@ -61,8 +61,8 @@ export interface LiveTranscription {
   write(chunk: Buffer): Promise<void>;
   /** Seconds of audio decoded so far. */
   readonly heardSeconds: number;
-  /** No more bytes: the transcript of the whole recording. */
-  finish(): Promise<Transcription>;
+  /** No more bytes: the transcript of the whole recording, expecting the practice's `vocabulary` when given. */
+  finish(vocabulary?: readonly string[]): Promise<Transcription>;
   /** Stops and forgets the recording. */
   abort(): void;
 }
@@ -70,11 +70,12 @@ export interface LiveTranscription {
 /**
  * Speech to text. `kind`: what the bytes are (sniffed by the front; the decoder is told, never guesses).
  * `limitSeconds`: the user's time limit; longer audio is refused (AudioTooLongError). `signal`: the
- * person's request ended, so the work stops (WorkCancelledError).
+ * person's request ended, so the work stops (WorkCancelledError). `vocabulary`: the practice's terms
+ * (the practised snippet's distinctive words), which the engine should expect to hear.
  */
 export interface SpeechToText {
   readonly name: string;
-  transcribeFile(path: string, kind: AudioKind, limitSeconds: number, signal?: AbortSignal): Promise<Transcription>;
+  transcribeFile(path: string, kind: AudioKind, limitSeconds: number, signal?: AbortSignal, vocabulary?: readonly string[]): Promise<Transcription>;
   openLive(kind: AudioKind, limitSeconds: number): LiveTranscription;
 }
 

@@ -18,6 +18,7 @@ import type { ChatReplyClient } from '../nats/chat-reply.client.ts';
 import type { SpeechAudioStore } from '../nats/speech-audio.store.ts';
 import type { SpeechJobResult, SpeechJobClient } from '../nats/speech-job.client.ts';
 import type { SpeechLimitService } from '../nats/speech-limit.service.ts';
+import type { SnippetVocabularyClient } from '../nats/snippet-vocabulary.client.ts';
 import type { UserSettingsClient, VoiceSettings } from '../nats/user-settings.client.ts';
 import type { AudioUpload } from '../transcribe/audio-upload.ts';
 import type { MonthlyUsageService } from '../usage/monthly-usage.service.ts';
@@ -31,6 +32,8 @@ export interface VoiceTurnServiceDeps {
   settings: UserSettingsClient;
   chat: ChatReplyClient;
   limits: SpeechLimitService;
+  /** The practised snippet's terms, which the recogniser is told to expect. */
+  vocabulary: SnippetVocabularyClient;
   /** The monthly minutes of each person's plan (issue 21). */
   usage: MonthlyUsageService;
   clock: () => Date;
@@ -99,6 +102,11 @@ export class VoiceTurnService {
     });
   }
 
+  /** The vocabulary of the person's practised snippet (none without one); 404 for another person's snippet. */
+  vocabularyOf(userId: number, snippetId: number | undefined): Promise<string[] | undefined> {
+    return this.deps.vocabulary.vocabularyOf(userId, snippetId);
+  }
+
   /** Lets a recording start while its owner's month has minutes left (403 when used); it holds its time limit until counted. */
   admit(userId: number, recordingId: string, settings: VoiceSettings): Promise<void> {
     return this.deps.usage.admit(userId, recordingId, settings);
@@ -123,10 +131,11 @@ export class VoiceTurnService {
   async fromUpload(userId: number, upload: AudioUpload, signal?: AbortSignal): Promise<TranscribeResponse> {
     const settings = await this.settingsOf(userId);
     await this.checkAudioBudget(userId);
+    const vocabulary = await this.vocabularyOf(userId, upload.fields.snippetId);
     const recordingId = upload.fields.recordingId ?? (await uploadRecordingId(upload.path, this.deps.clock()));
     await this.admit(userId, recordingId, settings);
     try {
-      return await this.transcribeUpload(userId, recordingId, upload, settings, signal);
+      return await this.transcribeUpload(userId, recordingId, upload, { settings, vocabulary }, signal);
     } finally {
       // Counted, the hold is gone already; failed, nothing is counted and the minutes are free again.
       await this.release(userId, recordingId);
@@ -137,7 +146,7 @@ export class VoiceTurnService {
     userId: number,
     recordingId: string,
     upload: AudioUpload,
-    settings: VoiceSettings,
+    { settings, vocabulary }: { settings: VoiceSettings; vocabulary: string[] | undefined },
     signal?: AbortSignal,
   ): Promise<TranscribeResponse> {
     return this.hold(userId, async () => {
@@ -145,10 +154,8 @@ export class VoiceTurnService {
       const audio = await store.putFile(`upload-${randomUUID()}`, upload.path, upload.bytes);
       let heard: SpeechJobResult;
       try {
-        heard = await this.deps.jobs.run(SUBJECTS.speechTranscribe, (jobId) => ({ jobId, audio, extension: upload.kind, maxSeconds: settings.timeLimit }), {
-          userId,
-          signal,
-        });
+        const job = (jobId: string) => ({ jobId, audio, extension: upload.kind, maxSeconds: settings.timeLimit, ...(vocabulary ? { vocabulary } : {}) });
+        heard = await this.deps.jobs.run(SUBJECTS.speechTranscribe, job, { userId, signal });
       } finally {
         await store.remove(audio);
       }

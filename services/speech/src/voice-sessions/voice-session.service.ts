@@ -64,8 +64,14 @@ export class VoiceSessionService {
     const recordingId = request.recordingId ?? sessionRecordingId(sessionId);
     const { signal } = options;
     const settings = await turns.settingsOf(userId);
+    const vocabulary = await turns.vocabularyOf(userId, snippetId).catch(async (error: unknown) => {
+      // Another person's snippet: the recording is dropped, and nothing of it is transcribed.
+      await this.cancel(userId, sessionId, request.recordingId).catch(() => undefined);
+      throw error;
+    });
+    const job = (jobId: string) => ({ jobId, userId, chunkCount, ...(vocabulary ? { vocabulary } : {}) });
     return turns.hold(userId, async (): Promise<FinishedSession> => {
-      const heard = await jobs.runOnce(speechSessionSubject(String(sessionId), 'finish'), (jobId) => ({ jobId, userId, chunkCount }), { userId, signal });
+      const heard = await jobs.runOnce(speechSessionSubject(String(sessionId), 'finish'), job, { userId, signal });
       if (heard.type !== 'transcribed') throw new Error(`a session's finish answered ${heard.type}`);
       // A finish that fails keeps the recording's hold: the web app sends it whole next, under the same id.
       await Promise.all([turns.charge(userId, heard), turns.meter(userId, recordingId, heard)]);

@@ -185,7 +185,7 @@ export class LiveSessionService {
       { jobId: request.data.jobId, userId: session.userId, startWithinMs: 1 },
       async (signal) => {
         signal.addEventListener('abort', () => session.live.abort(), { once: true });
-        const { text, durationSeconds, wordTimings } = await session.live.finish().catch((error: unknown) => {
+        const { text, durationSeconds, wordTimings } = await session.live.finish(request.data.vocabulary).catch((error: unknown) => {
           throw asRefusal(error);
         });
         return { type: 'transcribed', transcript: text, durationSeconds, wordTimings };

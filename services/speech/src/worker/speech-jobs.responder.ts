@@ -39,7 +39,8 @@ async function transcribe(deps: SpeechJobDeps, job: SpeechTranscribeJob, signal:
   try {
     await writeFile(path, await deps.audio.get(job.audio));
     if ((await sniffAudioFile(path)) !== job.extension) throw new JobRefusal(422, SPEECH_MESSAGES.unreadableAudio);
-    const { text, durationSeconds, wordTimings } = await deps.stt.transcribeFile(path, job.extension, job.maxSeconds, signal).catch((error: unknown) => {
+    const transcription = deps.stt.transcribeFile(path, job.extension, job.maxSeconds, signal, job.vocabulary);
+    const { text, durationSeconds, wordTimings } = await transcription.catch((error: unknown) => {
       throw asRefusal(error);
     });
     return { type: 'transcribed', transcript: text, durationSeconds, wordTimings };

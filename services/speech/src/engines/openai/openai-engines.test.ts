@@ -116,6 +116,20 @@ describe('OpenAI speech engines (a loopback server with OpenAI’s audio API)', 
     expect(fake.calls.at(-1)?.body.includes(bytes)).toBe(true);
   });
 
+  it('sends a practice’s vocabulary as the transcription prompt, and no prompt without one (file and live recording)', async () => {
+    const promptOf = () => /name="prompt"\r\n\r\n([^\r]*)\r\n/.exec(fake.calls.at(-1)?.body.toString('utf8') ?? '')?.[1];
+    await engines.stt.transcribeFile(wav, 'wav', 300, undefined, ['Kubernetes', 'PostgreSQL', 'HIPAA']);
+    expect(promptOf()).toBe('Kubernetes, PostgreSQL, HIPAA.');
+    await engines.stt.transcribeFile(wav, 'wav', 300);
+    expect(promptOf()).toBeUndefined();
+    await engines.stt.transcribeFile(wav, 'wav', 300, undefined, []);
+    expect(promptOf()).toBeUndefined();
+    const live = engines.stt.openLive('wav', 300);
+    await live.write(readFileSync(wav));
+    await live.finish(['Terraform']);
+    expect(promptOf()).toBe('Terraform.');
+  });
+
   it('refuses a file longer than the limit without sending it', async () => {
     const before = fake.calls.length;
     await expect(engines.stt.transcribeFile(wav, 'wav', 0.5)).rejects.toBeInstanceOf(AudioTooLongError);

@@ -21,6 +21,13 @@ export interface OpenAiSpeechToTextOptions {
   tmpDir: string;
 }
 
+/**
+ * The transcription prompt of a practice: its terms, as OpenAI's prompting guide suggests for the
+ * spelling of uncommon words and names (the prompt is cut at 224 tokens by Whisper; 50 short terms
+ * stay well under). Empty without a vocabulary: no prompt is sent.
+ */
+export const vocabularyPrompt = (vocabulary: readonly string[] | undefined): string => (vocabulary && vocabulary.length > 0 ? `${vocabulary.join(', ')}.` : '');
+
 /** Whisper models time each word (`timestamp_granularities`); the `gpt-4o-*-transcribe` ones give text only. */
 const timesWords = (model: string) => /^whisper/i.test(model);
 
@@ -36,16 +43,18 @@ async function transcribeWithOpenAi(
   path: string,
   name: string,
   durationSeconds: number,
-  signal?: AbortSignal,
+  { signal, vocabulary }: { signal?: AbortSignal | undefined; vocabulary?: readonly string[] | undefined },
 ): Promise<Transcription> {
   const file = await toFile(createReadStream(path), name);
+  const prompt = vocabularyPrompt(vocabulary);
+  const asked = { file, model: options.model, ...(prompt ? { prompt } : {}) };
   if (!timesWords(options.model)) {
-    const result = await options.client.audio.transcriptions.create({ file, model: options.model }, { signal });
+    const result = await options.client.audio.transcriptions.create(asked, { signal });
     const text = result.text.trim();
     return { text, durationSeconds, wordTimings: unjudged(estimateWordTimings(text, durationSeconds)) };
   }
   const result = await options.client.audio.transcriptions.create(
-    { file, model: options.model, response_format: 'verbose_json', timestamp_granularities: ['word', 'segment'] },
+    { ...asked, response_format: 'verbose_json', timestamp_granularities: ['word', 'segment'] },
     { signal },
   );
   const text = result.text.trim();
@@ -130,12 +139,12 @@ class GatheredRecording implements LiveTranscription {
     return next;
   }
 
-  async finish(): Promise<Transcription> {
+  async finish(vocabulary?: readonly string[]): Promise<Transcription> {
     await this.writing;
     try {
       await new Promise<void>((resolve, reject) => this.file.end((error?: Error | null) => (error ? reject(error) : resolve())));
       const durationSeconds = await this.meter.finish();
-      return await transcribeWithOpenAi(this.options, this.path, basename(this.path), durationSeconds);
+      return await transcribeWithOpenAi(this.options, this.path, basename(this.path), durationSeconds, { vocabulary });
     } finally {
       await rm(this.path, { force: true });
     }
@@ -154,7 +163,7 @@ export class OpenAiSpeechToText implements SpeechToText {
 
   constructor(private readonly options: OpenAiSpeechToTextOptions) {}
 
-  async transcribeFile(path: string, kind: AudioKind, limitSeconds: number, signal?: AbortSignal): Promise<Transcription> {
+  async transcribeFile(path: string, kind: AudioKind, limitSeconds: number, signal?: AbortSignal, vocabulary?: readonly string[]): Promise<Transcription> {
     const maxSeconds = limitSeconds + this.options.toleranceSeconds;
     const durationSeconds = await new DurationMeter(
       { file: path },
@@ -164,7 +173,7 @@ export class OpenAiSpeechToText implements SpeechToText {
       decodeDeadlineMs(maxSeconds, this.options.deadlineMarginSeconds),
       signal,
     ).result();
-    return transcribeWithOpenAi(this.options, path, basename(path), durationSeconds, signal);
+    return transcribeWithOpenAi(this.options, path, basename(path), durationSeconds, { signal, vocabulary });
   }
 
   openLive(kind: AudioKind, limitSeconds: number): LiveTranscription {

@@ -19,6 +19,14 @@ import { PCM_SAMPLE_RATE, UtteranceCutter } from './utterance-cutter.ts';
 /** The PCM (16-bit samples) measured for the recording's cepstral mean. */
 const OPENING_BYTES = CEPSTRAL_MEAN_SECONDS * PCM_SAMPLE_RATE * 2;
 import { wordConfidences } from './word-confidence.ts';
+import { dictionaryAt } from './vocabulary/pronunciations.ts';
+import { correctTranscription } from './vocabulary/vocabulary-correction.ts';
+import { join } from 'node:path';
+
+/** The transcription with the practice's `vocabulary` put in (vocabulary-correction.ts), by the sounds of the recogniser's own dictionary. */
+function withVocabulary(model: RecognizerModel, transcription: Transcription, vocabulary: readonly string[] | undefined): Transcription {
+  return correctTranscription(transcription, vocabulary, () => dictionaryAt(model.dictionary ?? join(model.modelDir, 'cmudict-en-us.dict')));
+}
 
 export interface OfflineSpeechToTextOptions extends RecognizerModel {
   /** Seconds past the user's limit still taken (the recorder stops a moment late). */
@@ -76,10 +84,10 @@ class RecognitionRun implements LiveTranscription {
     return next;
   }
 
-  async finish(): Promise<Transcription> {
+  async finish(vocabulary?: readonly string[]): Promise<Transcription> {
     await this.writing;
     this.decoder.input.end();
-    return this.result;
+    return withVocabulary(this.model, await this.result, vocabulary);
   }
 
   transcript(): Promise<Transcription> {
@@ -159,8 +167,8 @@ export class OfflineSpeechToText implements SpeechToText {
 
   constructor(private readonly options: OfflineSpeechToTextOptions) {}
 
-  transcribeFile(path: string, kind: AudioKind, limitSeconds: number, signal?: AbortSignal): Promise<Transcription> {
-    return this.run({ file: path }, kind, limitSeconds, signal).transcript();
+  async transcribeFile(path: string, kind: AudioKind, limitSeconds: number, signal?: AbortSignal, vocabulary?: readonly string[]): Promise<Transcription> {
+    return withVocabulary(this.options, await this.run({ file: path }, kind, limitSeconds, signal).transcript(), vocabulary);
   }
 
   openLive(kind: AudioKind, limitSeconds: number): LiveTranscription {

@@ -1,0 +1,77 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SUBJECTS, transcribeResponseSchema } from '@story/proto';
+import { OTHERS_SNIPPET, TEST_SNIPPET, TEXT_USER, startSpeechWorld, transcribeForm, type SpeechWorld } from './speech-test-kit.ts';
+
+/** The practised snippet: its distinctive words are the practice's vocabulary. */
+const SNIPPET = '- Run our services on Kubernetes and manage cloud infrastructure with Terraform\n- Keep PostgreSQL databases fast and backed up';
+/** flite's slt voice says it; pocketsphinx with the career model hears "to burn eats" for "Kubernetes" (measured: vocabulary.eval.ts). */
+const ANSWER = 'I moved our billing services to Kubernetes and wrote the Terraform modules myself.';
+
+/**
+ * The practice vocabulary end to end: the speech front asks the jobs stand-in for the snippet, sends
+ * its terms with the job, and a real worker (ffmpeg, pocketsphinx) corrects what it heard with them.
+ */
+describe('a practice upload hears the words of its snippet', () => {
+  let world: SpeechWorld;
+  let wav: Buffer;
+
+  beforeAll(async () => {
+    world = await startSpeechWorld({ snippetText: SNIPPET });
+    const path = join(world.dir, 'kubernetes.wav');
+    execFileSync('flite', ['-voice', 'slt', '-t', ANSWER, '-o', path]);
+    wav = readFileSync(path);
+  });
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  const upload = async (fields: Record<string, string>) => {
+    const form = transcribeForm({ name: 'answer.wav', bytes: wav }, { conversationHistory: '[]', ...fields });
+    return world.front.app.inject({
+      method: 'POST',
+      url: '/api/transcribe',
+      headers: { ...(await world.front.as(TEXT_USER)), 'content-type': form.contentType },
+      payload: form.body,
+    });
+  };
+
+  /** The transcription jobs the front sends meanwhile (the test listens beside the worker's queue group). */
+  const jobsSentDuring = async (work: () => Promise<unknown>) => {
+    const jobs: unknown[] = [];
+    const subscription = world.nc.subscribe(SUBJECTS.speechTranscribe, { callback: (_error, msg) => void jobs.push(msg.json()) });
+    await world.nc.flush();
+    await work();
+    subscription.unsubscribe();
+    return jobs;
+  };
+
+  it('gets "Kubernetes" right with the snippet, where the same upload without it does not', async () => {
+    const plain = await upload({});
+    expect(plain.statusCode, plain.body).toBe(200);
+    expect(transcribeResponseSchema.parse(plain.json()).transcript.toLowerCase()).not.toContain('kubernetes');
+
+    let practised: Awaited<ReturnType<typeof upload>> | undefined;
+    const jobs = await jobsSentDuring(async () => {
+      practised = await upload({ snippetId: String(TEST_SNIPPET) });
+    });
+    expect(practised?.statusCode, practised?.body).toBe(200);
+    const answer = transcribeResponseSchema.parse(practised?.json());
+    expect(answer.transcript).toContain('Kubernetes');
+    const word = answer.transcriptWords?.find((heard) => heard.word === 'Kubernetes');
+    expect(word?.end ?? 0).toBeGreaterThan(word?.start ?? 0);
+    expect(jobs).toEqual([expect.objectContaining({ vocabulary: expect.arrayContaining(['Kubernetes', 'Terraform', 'PostgreSQL']) })]);
+  });
+
+  it('refuses another person’s snippet as before (404), and no job carries its words', async () => {
+    let response: Awaited<ReturnType<typeof upload>> | undefined;
+    const jobs = await jobsSentDuring(async () => {
+      response = await upload({ snippetId: String(OTHERS_SNIPPET) });
+    });
+    expect(response?.statusCode).toBe(404);
+    expect(response?.json()).toEqual({ message: 'Snippet not found' });
+    expect(jobs).toEqual([]);
+  });
+});
