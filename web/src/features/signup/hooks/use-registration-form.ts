@@ -1,6 +1,6 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { ACCOUNT_MESSAGES } from '@story/proto';
-import { notifyError, notifySuccess } from '../../../components/toast/notify.ts';
+import { notifyError } from '../../../components/toast/notify.ts';
 import { useExclusiveTask } from '../../../hooks/use-exclusive-task.ts';
 import { readDraft, writeDraft } from '../../../hooks/use-session-draft.ts';
 import { errorMessageOr } from '../../../lib/error-message.ts';
@@ -68,8 +68,7 @@ export function useRegistrationForm(email: string) {
       try {
         const requestedPlan = chosenPlanOf(readDraft(SIGNUP_DRAFT.plan));
         const result = await register({ email, firstName: values.firstName, lastName: values.lastName, password: values.password, requestedPlan });
-        notifySuccess(ACCOUNT_MESSAGES.registered);
-        enterApp(result.user, result.isAdmin);
+        enterApp(result.user, result.isAdmin, ACCOUNT_MESSAGES.registered);
       } catch (error) {
         notifyError(errorMessageOr(error, ACCOUNT_MESSAGES.somethingWentWrong), ACCOUNT_MESSAGES.registrationFailedTitle);
       }
