@@ -41,3 +41,10 @@ export function monthlyMinutesProblem(input: string): string | undefined {
   const parsed = monthlyMinutesSchema.safeParse(trimmed === '' ? Number.NaN : Number(trimmed));
   return parsed.success ? undefined : parsed.error.issues[0]?.message;
 }
+
+/** The rows being saved, without `key` once its save is over (a state update: a new map, the old one untouched). */
+export function withoutKey<K, V>(saving: ReadonlyMap<K, V>, key: K): ReadonlyMap<K, V> {
+  const next = new Map(saving);
+  next.delete(key);
+  return next;
+}

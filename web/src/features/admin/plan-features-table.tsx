@@ -5,6 +5,7 @@ import { CardLabel } from '../../components/card-layout.ts';
 import { notifyFailure, notifySuccess } from '../../components/toast/notify.ts';
 import { useUpdateUserTypeSetting } from './api/admin.api.ts';
 import type { UserTypeSettingRow } from './api/admin.graphql.ts';
+import { withoutKey } from './admin-settings.ts';
 import { Table, TableScroll } from './admin-table.ts';
 
 const Check = styled.label`
@@ -45,11 +46,7 @@ export function PlanFeaturesTable({ settings, labelledBy }: { settings: readonly
     } catch (error) {
       notifyFailure(ADMIN_MESSAGES.settingsUpdateFailed, error);
     } finally {
-      setSaving((previous) => {
-        const next = new Map(previous);
-        next.delete(key);
-        return next;
-      });
+      setSaving((previous) => withoutKey(previous, key));
     }
   };
 

@@ -17,6 +17,7 @@ import {
   monthlyMinutesProblem,
   responseTypeOrDefault,
   secondsToMinutesInput,
+  withoutKey,
 } from './admin-settings.ts';
 import { Table, TableScroll } from './admin-table.ts';
 
@@ -99,7 +100,7 @@ function SettingRow({ row, values, pending, onEdit, onSave }: SettingRowProps) {
 /** Per-tier time limit (minutes) and response type; each row's edits stay local until its Save. */
 export function UserTypeSettingsTable({ settings, labelledBy }: { settings: readonly UserTypeSettingRow[]; labelledBy: string }) {
   const [drafts, setDrafts] = useState<Partial<Record<UserType, Draft>>>({});
-  const [pending, setPending] = useState<ReadonlySet<UserType>>(new Set());
+  const [pending, setPending] = useState<ReadonlyMap<UserType, true>>(new Map());
   const updateSetting = useUpdateUserTypeSetting();
 
   const rowValues = (row: UserTypeSettingRow): Draft =>
@@ -121,7 +122,7 @@ export function UserTypeSettingsTable({ settings, labelledBy }: { settings: read
       notifyError(problem, ADMIN_MESSAGES.settingsUpdateFailed);
       return;
     }
-    setPending((previous) => new Set(previous).add(row.userType));
+    setPending((previous) => new Map(previous).set(row.userType, true));
     try {
       await updateSetting({
         userType: row.userType,
@@ -139,11 +140,7 @@ export function UserTypeSettingsTable({ settings, labelledBy }: { settings: read
     } catch (error) {
       notifyFailure(ADMIN_MESSAGES.settingsUpdateFailed, error);
     } finally {
-      setPending((previous) => {
-        const next = new Set(previous);
-        next.delete(row.userType);
-        return next;
-      });
+      setPending((previous) => withoutKey(previous, row.userType));
     }
   };
 
