@@ -30,9 +30,28 @@ export const SUBJECTS = {
   speechStreamOpen: 'speech.stream.open',
   /** feedback → its own instances: an answer's feedback was stored (core NATS: each instance tells the people waiting on it). */
   feedbackStored: 'feedback.stored',
+  /** search: the person's stories that best match each of several texts (the résumé's bullets), with their words (asked by profile). */
+  storiesMatch: 'search.stories.match',
 } as const;
 
 export const QUEUE_GROUPS = { auth: 'auth', conversations: 'conversations', jobs: 'jobs', speech: 'speech', search: 'search' } as const;
+
+/** The most texts one `search.stories.match` may ask about, and the most stories per text. */
+export const STORIES_MATCH_LIMITS = { queries: 60, perQuery: 5, text: 1000 } as const;
+export const storiesMatchRequestSchema = z.object({
+  userId: z.number().int().positive(),
+  queries: z.array(z.object({ key: z.string().min(1).max(100), text: z.string().min(1).max(STORIES_MATCH_LIMITS.text) })).max(STORIES_MATCH_LIMITS.queries),
+  perQuery: z.number().int().min(1).max(STORIES_MATCH_LIMITS.perQuery).default(3),
+});
+export type StoriesMatchRequest = z.input<typeof storiesMatchRequestSchema>;
+/** A found story: its id, the thread it was told in (none for a snippet's practice), its words and its relevance (0–1). */
+export const matchedStorySchema = z.object({ storyId: z.number(), threadId: z.number().nullable(), content: z.string(), relevance: z.number() });
+export type MatchedStory = z.infer<typeof matchedStorySchema>;
+export const storiesMatchReplySchema = z.union([
+  z.object({ ok: z.literal(true), results: z.array(z.object({ key: z.string(), stories: z.array(matchedStorySchema) })) }),
+  z.object({ ok: z.literal(false), message: z.string() }),
+]);
+export type StoriesMatchReply = z.infer<typeof storiesMatchReplySchema>;
 
 export const sessionCheckRequestSchema = z.object({ sessionId: z.string() });
 /**

@@ -10,3 +10,4 @@ export * from './jobs.ts';
 export * from './search.ts';
 export * from './feedback.ts';
 export * from './plans.ts';
+export * from './resumes.ts';

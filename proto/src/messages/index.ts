@@ -8,3 +8,4 @@ export * from './jobs.ts';
 export * from './search.ts';
 export * from './feedback.ts';
 export * from './speech.ts';
+export * from './resumes.ts';

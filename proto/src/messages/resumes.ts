@@ -1,0 +1,32 @@
+/** Résumés (issue 22): what the upload, the review, the suggestions and the PDF say when something is wrong or done. */
+export const RESUME_MESSAGES = {
+  // ---- the upload ----
+  noFile: 'Please choose a résumé file to upload.',
+  oneFile: 'Please upload one résumé file at a time.',
+  emptyFile: 'This file is empty. Please choose your résumé file.',
+  tooLarge: 'Résumés must be 5 MB or smaller.',
+  wrongType: 'Please upload a PDF, DOCX, TXT or Markdown file.',
+  /** The extension says one kind and the content another (a file renamed to .pdf). */
+  contentMismatch: "This file's content doesn't match its name. Please upload the résumé as it was saved (PDF, DOCX, TXT or Markdown).",
+  noPdfText: "We couldn't read any text in this PDF. Try a DOCX or a PDF exported from your editor.",
+  encryptedPdf: "We couldn't read any text in this PDF. Try a DOCX or a PDF exported from your editor.",
+  tooManyPages: 'This PDF has too many pages for a résumé (at most 10). Please upload your résumé alone.',
+  unreadableDocx: "We couldn't read this DOCX file. Please save it again from your editor, or upload a PDF.",
+  docxTooLarge: 'This DOCX file expands to far more than a résumé. Please save it again from your editor, or upload a PDF.',
+  notUtf8: "We couldn't read this text file. Please save it as UTF-8 text.",
+  tooLittleText: "We couldn't find a résumé in this file. Please check that it is your résumé.",
+  uploaded: 'Résumé uploaded. Please review it before saving.',
+  // ---- review, versions, suggestions, PDF ----
+  notFound: 'Résumé not found',
+  noResume: 'You have not uploaded a résumé yet.',
+  saved: 'Résumé saved',
+  partIdInvalid: 'Part ids are lowercase letters, digits and dashes',
+  bulletEmpty: 'A bullet cannot be empty',
+  duplicatePartId: 'Each role, bullet and education entry needs its own id',
+  suggestionNotFound: 'Suggestion not found',
+  suggestionAccepted: 'Suggestion accepted: your résumé has a new version.',
+  suggestionDismissed: 'Suggestion dismissed',
+  suggestionsFailed: 'Failed to load suggestions. Please try again.',
+  pdfFailed: 'Failed to make the PDF. Please try again.',
+  parseFailed: 'Failed to read the résumé. Please try again.',
+} as const;
