@@ -53,6 +53,14 @@ export const routes: RouteObject[] = [
           { path: 'admin', element: page(() => import('./features/admin/admin.page.tsx'), 'AdminPage') },
           { path: 'search', element: page(() => import('./features/search/search.page.tsx'), 'SearchPage') },
           {
+            path: 'resume',
+            children: [
+              { index: true, element: page(() => import('./features/resume/resume.page.tsx'), 'ResumePage') },
+              { path: 'upload', element: page(() => import('./features/resume/upload.page.tsx'), 'ResumeUploadPage') },
+              { path: 'review', element: page(() => import('./features/resume/review.page.tsx'), 'ResumeReviewPage') },
+            ],
+          },
+          {
             path: 'interview-practice',
             children: [
               { index: true, element: page(() => import('./features/interview-practice/interview-start.page.tsx'), 'InterviewStartPage') },

@@ -126,6 +126,16 @@ export function BriefcaseIcon({ size = 22 }: IconProps) {
   );
 }
 
+/** A page with lines of text: a résumé. */
+export function DocumentIcon({ size = 22 }: IconProps) {
+  return (
+    <IconFrame size={size} viewBox="0 0 24 24">
+      <path d="M6 3h8l4 4v14H6z" strokeLinejoin="round" />
+      <path d="M14 3v4h4M9 12h6M9 16h6" strokeLinecap="round" />
+    </IconFrame>
+  );
+}
+
 /** A magnifying glass. */
 export function SearchIcon({ size = 16 }: IconProps) {
   return (

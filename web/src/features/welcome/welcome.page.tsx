@@ -4,7 +4,7 @@ import { styled } from 'styled-components';
 import { AppHeader } from '../../components/app-header.tsx';
 import { Button } from '../../components/button.ts';
 import { cardSurfaceStyles } from '../../components/card-section.ts';
-import { BriefcaseIcon, MicIcon, SearchIcon } from '../../components/icons.tsx';
+import { BriefcaseIcon, DocumentIcon, MicIcon, SearchIcon } from '../../components/icons.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { PageFrame } from '../../components/page-frame.tsx';
 import { MAIN_CONTENT_ID } from '../../components/skip-link.tsx';
@@ -164,6 +164,38 @@ function PracticeActions() {
   );
 }
 
+/** The whole width under the two cards on wide screens. */
+const WideCard = styled(Card)`
+  @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
+    grid-column: 1 / -1;
+    grid-template-columns: auto minmax(0, 1fr) auto;
+    align-items: center;
+  }
+`;
+
+/** "Your résumé" (issue 22): the way to /resume, or the plan's sentence when the plan lacks it. */
+function ResumeCard({ locked }: { locked: string | undefined }) {
+  const navigate = useNavigate();
+  return (
+    <WideCard aria-labelledby="your-resume">
+      <CardIcon>
+        <DocumentIcon />
+      </CardIcon>
+      <div>
+        <h2 id="your-resume">Your résumé</h2>
+        {locked ? (
+          <LockedNote data-testid="resume-locked">{locked}</LockedNote>
+        ) : (
+          <Lead>Upload your résumé and make each line stronger with the stories you have told</Lead>
+        )}
+      </div>
+      <Button $size="lg" $variant="secondary" onClick={() => navigate('/resume')}>
+        Résumé
+      </Button>
+    </WideCard>
+  );
+}
+
 /** /welcome: tell your story or practise for an interview; saved-conversations mode (`?view=saved`) lists the threads. */
 export function WelcomePage() {
   useDocumentTitle('Welcome');
@@ -215,6 +247,7 @@ export function WelcomePage() {
         ) : (
           <PracticeCard locked={locked.data?.locked.interviewPractice} />
         )}
+        {!savedMode && <ResumeCard locked={locked.data?.locked.resume} />}
       </Main>
     </PageFrame>
   );
