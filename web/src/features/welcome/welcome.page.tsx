@@ -173,6 +173,11 @@ const WideCard = styled(Card)`
   }
 `;
 
+const CardText = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
 /** "Your résumé" (issue 22): the way to /resume, or the plan's sentence when the plan lacks it. */
 function ResumeCard({ locked }: { locked: string | undefined }) {
   const navigate = useNavigate();
@@ -181,16 +186,16 @@ function ResumeCard({ locked }: { locked: string | undefined }) {
       <CardIcon>
         <DocumentIcon />
       </CardIcon>
-      <div>
+      <CardText>
         <h2 id="your-resume">Your résumé</h2>
         {locked ? (
           <LockedNote data-testid="resume-locked">{locked}</LockedNote>
         ) : (
           <Lead>Upload your résumé and make each line stronger with the stories you have told</Lead>
         )}
-      </div>
+      </CardText>
       <Button $size="lg" $variant="secondary" onClick={() => navigate('/resume')}>
-        Résumé
+        Open your résumé
       </Button>
     </WideCard>
   );

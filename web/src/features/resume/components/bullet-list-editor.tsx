@@ -31,7 +31,7 @@ const Tools = styled.div`
   gap: ${({ theme }) => theme.space.xs};
 `;
 
-const Heading = styled.h4`
+const Heading = styled.h3`
   font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
 

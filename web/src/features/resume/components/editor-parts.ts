@@ -11,6 +11,10 @@ export const PartFieldset = styled.fieldset`
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radii.md};
 
+  @media (max-width: ${({ theme }) => theme.breakpoints.sm}) {
+    padding: ${({ theme }) => theme.space.sm};
+  }
+
   legend {
     padding: 0 ${({ theme }) => theme.space.xs};
     font-weight: 700;
