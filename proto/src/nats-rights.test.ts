@@ -49,6 +49,7 @@ describe('NATS rights', () => {
       [SUBJECTS.speechSynthesize]: 'speech',
       [SUBJECTS.chatReply]: 'conversations',
       [SUBJECTS.chatOpening]: 'conversations',
+      [SUBJECTS.storiesMatch]: 'search',
     };
     for (const [subject, owner] of Object.entries(owners))
       expect(

@@ -134,6 +134,9 @@ export const SERVICE_NATS_RIGHTS = {
   }),
   /** Reads events (never writes them): a durable consumer with explicit acks. */
   search: rights('search', {
+    // Answers the profile service's question: the stories behind a résumé's bullets.
+    subscribe: [SUBJECTS.storiesMatch],
+    respond: true,
     publish: [...JETSTREAM_INFO, ...streamSetup(EVENTS_STREAM), ...durableConsumer(EVENTS_STREAM, EVENT_CONSUMERS.searchIndexer)],
   }),
   /**
@@ -143,6 +146,10 @@ export const SERVICE_NATS_RIGHTS = {
   feedback: rights('feedback', {
     subscribe: [SUBJECTS.feedbackStored],
     publish: [SUBJECTS.feedbackStored, ...JETSTREAM_INFO, ...streamSetup(EVENTS_STREAM), ...durableConsumer(EVENTS_STREAM, EVENT_CONSUMERS.feedbackScorer)],
+  }),
+  /** Asks search for the stories behind a résumé's bullets, and auth for the person's plan. */
+  profile: rights('profile', {
+    publish: [SUBJECTS.storiesMatch, SUBJECTS.userSettings, ...JETSTREAM_INFO, ...streamSetup(EVENTS_STREAM)],
   }),
 } as const satisfies Record<ServiceName, NatsRights>;
 

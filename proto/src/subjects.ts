@@ -34,7 +34,7 @@ export const SUBJECTS = {
   storiesMatch: 'search.stories.match',
 } as const;
 
-export const QUEUE_GROUPS = { auth: 'auth', conversations: 'conversations', jobs: 'jobs', speech: 'speech', search: 'search' } as const;
+export const QUEUE_GROUPS = { auth: 'auth', conversations: 'conversations', jobs: 'jobs', speech: 'speech', search: 'search', profile: 'profile' } as const;
 
 /** The most texts one `search.stories.match` may ask about, and the most stories per text. */
 export const STORIES_MATCH_LIMITS = { queries: 60, perQuery: 5, text: 1000 } as const;
@@ -44,7 +44,7 @@ export const storiesMatchRequestSchema = z.object({
   perQuery: z.number().int().min(1).max(STORIES_MATCH_LIMITS.perQuery).default(3),
 });
 export type StoriesMatchRequest = z.input<typeof storiesMatchRequestSchema>;
-/** A found story: its id, the thread it was told in (none for a snippet's practice), its words and its relevance (0–1). */
+/** A found story: its id, the thread it was told in (none for a snippet's practice), the person's own words of it (never the coach's) and its relevance (0–1). */
 export const matchedStorySchema = z.object({ storyId: z.number(), threadId: z.number().nullable(), content: z.string(), relevance: z.number() });
 export type MatchedStory = z.infer<typeof matchedStorySchema>;
 export const storiesMatchReplySchema = z.union([
