@@ -50,6 +50,8 @@ describe('NATS rights', () => {
       [SUBJECTS.chatReply]: 'conversations',
       [SUBJECTS.chatOpening]: 'conversations',
       [SUBJECTS.storiesMatch]: 'search',
+      [SUBJECTS.resumeContext]: 'profile',
+      [SUBJECTS.resumeThreadLink]: 'profile',
     };
     for (const [subject, owner] of Object.entries(owners))
       expect(

@@ -101,6 +101,9 @@ export const SERVICE_NATS_RIGHTS = {
       ...eventsOf('conversations'),
       SUBJECTS.snippetOwner,
       SUBJECTS.userSettings,
+      // The coach knows the person's résumé, and a story told about a bullet is linked to it.
+      SUBJECTS.resumeContext,
+      SUBJECTS.resumeThreadLink,
       ...JETSTREAM_INFO,
       ...objectStore(NATS_BUCKETS.speechReplies),
       ...durableConsumer(EVENTS_STREAM, EVENT_CONSUMERS.snippetCleanup),
@@ -149,6 +152,8 @@ export const SERVICE_NATS_RIGHTS = {
   }),
   /** Asks search for the stories behind a résumé's bullets, and auth for the person's plan. */
   profile: rights('profile', {
+    subscribe: [SUBJECTS.resumeContext, SUBJECTS.resumeThreadLink],
+    respond: true,
     publish: [SUBJECTS.storiesMatch, SUBJECTS.userSettings, ...JETSTREAM_INFO, ...streamSetup(EVENTS_STREAM)],
   }),
 } as const satisfies Record<ServiceName, NatsRights>;

@@ -32,6 +32,10 @@ export const SUBJECTS = {
   feedbackStored: 'feedback.stored',
   /** search: the person's stories that best match each of several texts (the résumé's bullets), with their words (asked by profile). */
   storiesMatch: 'search.stories.match',
+  /** profile: the person's résumé as the coach may know it (roles and dates, never contact details), and a bullet a story is about (asked by conversations). */
+  resumeContext: 'profile.resume.context',
+  /** profile: a thread was started about a bullet ("Tell the story behind this line"): link it (asked by conversations). */
+  resumeThreadLink: 'profile.resume.thread-link',
 } as const;
 
 export const QUEUE_GROUPS = { auth: 'auth', conversations: 'conversations', jobs: 'jobs', speech: 'speech', search: 'search', profile: 'profile' } as const;
@@ -52,6 +56,27 @@ export const storiesMatchReplySchema = z.union([
   z.object({ ok: z.literal(false), message: z.string() }),
 ]);
 export type StoriesMatchReply = z.infer<typeof storiesMatchReplySchema>;
+
+/** Which bullet a story is about. */
+export const resumeBulletRefSchema = z.object({ resumeId: z.number().int().positive(), bulletId: z.string().regex(/^[a-z][a-z0-9-]{1,39}$/) });
+export type ResumeBulletRef = z.infer<typeof resumeBulletRefSchema>;
+export const resumeContextRequestSchema = z.object({ userId: z.number().int().positive(), bullet: resumeBulletRefSchema.optional() });
+/** A role as the coach knows it: no contact details, no name. */
+export const coachRoleSchema = z.object({ title: z.string(), company: z.string(), dates: z.string(), bullets: z.array(z.string()) });
+export type CoachRole = z.infer<typeof coachRoleSchema>;
+export const resumeContextReplySchema = z.union([
+  z.object({
+    ok: z.literal(true),
+    /** The current résumé's roles, newest first as written; none without a résumé. */
+    roles: z.array(coachRoleSchema),
+    /** The bullet asked about, with its role. */
+    bullet: z.object({ resumeId: z.number(), bulletId: z.string(), text: z.string(), role: coachRoleSchema.omit({ bullets: true }) }).optional(),
+  }),
+  z.object({ ok: z.literal(false), message: z.string() }),
+]);
+export type ResumeContextReply = z.infer<typeof resumeContextReplySchema>;
+export const resumeThreadLinkRequestSchema = resumeBulletRefSchema.extend({ userId: z.number().int().positive(), threadId: z.number().int().positive() });
+export const resumeThreadLinkReplySchema = z.union([z.object({ ok: z.literal(true) }), z.object({ ok: z.literal(false), message: z.string() })]);
 
 export const sessionCheckRequestSchema = z.object({ sessionId: z.string() });
 /**
