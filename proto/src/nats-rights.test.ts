@@ -49,6 +49,9 @@ describe('NATS rights', () => {
       [SUBJECTS.speechSynthesize]: 'speech',
       [SUBJECTS.chatReply]: 'conversations',
       [SUBJECTS.chatOpening]: 'conversations',
+      [SUBJECTS.storiesMatch]: 'search',
+      [SUBJECTS.resumeContext]: 'profile',
+      [SUBJECTS.resumeThreadLink]: 'profile',
     };
     for (const [subject, owner] of Object.entries(owners))
       expect(

@@ -101,6 +101,9 @@ export const SERVICE_NATS_RIGHTS = {
       ...eventsOf('conversations'),
       SUBJECTS.snippetOwner,
       SUBJECTS.userSettings,
+      // The coach knows the person's résumé, and a story told about a bullet is linked to it.
+      SUBJECTS.resumeContext,
+      SUBJECTS.resumeThreadLink,
       ...JETSTREAM_INFO,
       ...objectStore(NATS_BUCKETS.speechReplies),
       ...durableConsumer(EVENTS_STREAM, EVENT_CONSUMERS.snippetCleanup),
@@ -134,6 +137,9 @@ export const SERVICE_NATS_RIGHTS = {
   }),
   /** Reads events (never writes them): a durable consumer with explicit acks. */
   search: rights('search', {
+    // Answers the profile service's question: the stories behind a résumé's bullets.
+    subscribe: [SUBJECTS.storiesMatch],
+    respond: true,
     publish: [...JETSTREAM_INFO, ...streamSetup(EVENTS_STREAM), ...durableConsumer(EVENTS_STREAM, EVENT_CONSUMERS.searchIndexer)],
   }),
   /**
@@ -143,6 +149,12 @@ export const SERVICE_NATS_RIGHTS = {
   feedback: rights('feedback', {
     subscribe: [SUBJECTS.feedbackStored],
     publish: [SUBJECTS.feedbackStored, ...JETSTREAM_INFO, ...streamSetup(EVENTS_STREAM), ...durableConsumer(EVENTS_STREAM, EVENT_CONSUMERS.feedbackScorer)],
+  }),
+  /** Asks search for the stories behind a résumé's bullets, and auth for the person's plan. */
+  profile: rights('profile', {
+    subscribe: [SUBJECTS.resumeContext, SUBJECTS.resumeThreadLink],
+    respond: true,
+    publish: [SUBJECTS.storiesMatch, SUBJECTS.userSettings, ...JETSTREAM_INFO, ...streamSetup(EVENTS_STREAM)],
   }),
 } as const satisfies Record<ServiceName, NatsRights>;
 

@@ -1,5 +1,5 @@
 /** Which service owns which `/api` path; the gateway proxies by this table. Longest prefix wins. */
-export const SERVICE_NAMES = ['auth', 'conversations', 'jobs', 'speech', 'search', 'feedback'] as const;
+export const SERVICE_NAMES = ['auth', 'conversations', 'jobs', 'speech', 'search', 'feedback', 'profile'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 export interface ApiRoute {
@@ -21,6 +21,8 @@ export interface ApiRoute {
 const MIB = 1024 * 1024;
 /** Largest body of an API request unless its route says otherwise. */
 export const DEFAULT_API_BODY_LIMIT = 1 * MIB;
+/** A résumé of up to 5 MB plus its multipart framing. */
+export const RESUME_UPLOAD_BODY_LIMIT = 6 * MIB;
 /** A saved message pair may carry its spoken reply as base64 MP3. */
 export const SAVED_CONVERSATION_BODY_LIMIT = 10 * MIB;
 /** An audio upload of up to 25 MB plus its multipart framing. */
@@ -55,6 +57,10 @@ export const API_ROUTES: readonly ApiRoute[] = [
   // The month's minutes and what the plan includes (issue 21): the speech service keeps the ledger.
   { prefix: '/api/usage', service: 'speech' },
   { prefix: '/api/feedback', service: 'feedback' },
+  // Résumés (issue 22): an upload is parsing work (AI with a key), and so are suggestions.
+  { prefix: '/api/resumes', service: 'profile', maxBodyBytes: RESUME_UPLOAD_BODY_LIMIT },
+  { prefix: '/api/resumes', pattern: /^\/api\/resumes$/, service: 'profile', rateLimit: 'ai', maxBodyBytes: RESUME_UPLOAD_BODY_LIMIT },
+  { prefix: '/api/resumes', pattern: /^\/api\/resumes\/[^/]+\/suggestions$/, service: 'profile', rateLimit: 'ai' },
   // A correction scores an answer again: AI work, with the AI budget (issue 19, 4).
   { prefix: '/api/feedback', pattern: /^\/api\/feedback\/[^/]+\/transcript$/, service: 'feedback', rateLimit: 'ai' },
 ];

@@ -23,3 +23,18 @@ export function storyOrigin(storyKey: string): StoryOrigin | undefined {
   if (exchange) return { kind: 'exchange', conversationId: Number(exchange[1]), exchange: Number(exchange[2]) };
   return undefined;
 }
+
+const PERSON = 'Me: ';
+const COACH = '\n\nCoach: ';
+
+/** A saved story's text: the person's words, then the coach's reply. */
+export function storyContent(userMessage: string, aiResponse: string): string {
+  return `${PERSON}${userMessage.trim()}${COACH}${aiResponse.trim()}`;
+}
+
+/** The person's own words of a story's text (never the coach's): what may be quoted back as theirs. */
+export function personsWordsOf(content: string): string {
+  if (!content.startsWith(PERSON)) return content;
+  const coach = content.indexOf(COACH);
+  return content.slice(PERSON.length, coach === -1 ? undefined : coach).trim();
+}

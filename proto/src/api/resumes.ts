@@ -121,7 +121,11 @@ export const resumeResponseSchema = z.object({ resume: resumeSchema });
 export type ResumeResponse = z.infer<typeof resumeResponseSchema>;
 
 /** `PUT /api/resumes/{id}`: the reviewed or edited content; it becomes the next version. */
-export const saveResumeRequestSchema = z.object({ content: resumeContentSchema });
+export const saveResumeRequestSchema = z.object({
+  content: resumeContentSchema,
+  /** The version the edit was made on: if another was saved since (another tab), the save is refused instead of losing it. */
+  basedOn: z.number('basedOn must be a version number').int().positive().optional(),
+});
 export type SaveResumeRequest = z.infer<typeof saveResumeRequestSchema>;
 
 export const resumeVersionsResponseSchema = z.object({

@@ -23,6 +23,7 @@ export const RESUME_MESSAGES = {
   partIdInvalid: 'Part ids are lowercase letters, digits and dashes',
   bulletEmpty: 'A bullet cannot be empty',
   duplicatePartId: 'Each role, bullet and education entry needs its own id',
+  versionConflict: 'This résumé was changed elsewhere. Reload it to see the latest version.',
   suggestionNotFound: 'Suggestion not found',
   suggestionAccepted: 'Suggestion accepted: your résumé has a new version.',
   suggestionDismissed: 'Suggestion dismissed',

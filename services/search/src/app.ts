@@ -5,6 +5,7 @@ import { createEmbedder } from './embedding/embedder.factory.ts';
 import { WordVectors } from '@story/proto/word-vectors';
 import { StoryIndexer } from './indexing/story-indexer.ts';
 import { StoryEventsConsumer } from './nats/story-events.consumer.ts';
+import { startStoriesMatchResponder } from './nats/stories-match.responder.ts';
 import { registerStoryQueryRoutes } from './retrieval/story-query.routes.ts';
 import { StorySearchService } from './retrieval/story-search.service.ts';
 import { openSearchStorage, type SearchStorage } from './storage/search-storage.ts';
@@ -44,12 +45,17 @@ export async function buildSearchApp(config: SearchConfig, deps: SearchDeps): Pr
 
   const consumer = new StoryEventsConsumer(deps.indexer, app.log);
   if (deps.runIndexer) nats.onConnect((nc) => consumer.start(nc));
+  let stopResponder: (() => Promise<void>) | undefined;
+  nats.onConnect((nc, log) => {
+    stopResponder = startStoriesMatchResponder(nc, search, log);
+  });
 
   app.addHook('onReady', async () => {
     nats.start(app.log);
     void warnOfMissingVectors(storage.stories, embedder, app);
   });
   app.addHook('onClose', async () => {
+    await stopResponder?.();
     await consumer.stop();
   });
   return app;

@@ -12,7 +12,7 @@ import {
 } from '@story/service-kit';
 import { SERVICE_NAME, speechEnvSchema, type SpeechConfig } from './config.ts';
 import { ChatReplyClient } from './nats/chat-reply.client.ts';
-import { connectionFor } from './nats/asker.ts';
+import { connectionFor } from '@story/service-kit';
 import { SpeechAudioStore } from './nats/speech-audio.store.ts';
 import { SpeechJobClient } from './nats/speech-job.client.ts';
 import { SpeechLimitService } from './nats/speech-limit.service.ts';

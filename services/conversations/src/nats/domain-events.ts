@@ -1,4 +1,4 @@
-import { EVENT_SUBJECTS, exchangeStoryKey, messageStoryKey, storySavedEventSchema, threadEventSchema } from '@story/proto';
+import { EVENT_SUBJECTS, exchangeStoryKey, messageStoryKey, storyContent, storySavedEventSchema, threadEventSchema } from '@story/proto';
 import type { OutboxEvent } from '@story/service-kit';
 import type { z } from 'zod';
 import type { SnippetConversationRecord } from '../snippet-conversations/snippet-conversation.repository.ts';
@@ -6,11 +6,6 @@ import type { MessageRecord, ThreadRecord } from '../threads/thread.repository.t
 
 type StorySavedEvent = z.infer<typeof storySavedEventSchema>;
 type ThreadEvent = z.infer<typeof threadEventSchema>;
-
-/** What the search service indexes for one saved message pair: both sides, labelled. */
-export function storyContent(userMessage: string, aiResponse: string): string {
-  return `Me: ${userMessage.trim()}\n\nCoach: ${aiResponse.trim()}`;
-}
 
 /** `events.story.saved` for a message pair saved to a thread; the story key makes indexing idempotent. */
 export function storySavedEvent(message: MessageRecord): OutboxEvent {

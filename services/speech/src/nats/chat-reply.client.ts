@@ -8,7 +8,7 @@ import {
   type ChatReplyRequest,
 } from '@story/proto';
 import { HttpError, type NatsLink } from '@story/service-kit';
-import { ask } from './asker.ts';
+import { ask } from '@story/service-kit';
 
 /**
  * Asks the conversations service for the coach's reply to a spoken turn: one place makes replies,

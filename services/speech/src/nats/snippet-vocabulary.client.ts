@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { SUBJECTS, snippetOwnerReplySchema } from '@story/proto';
 import { HttpError, type NatsLink } from '@story/service-kit';
 import { practiceVocabulary } from '../vocabulary/practice-vocabulary.ts';
-import { ask } from './asker.ts';
+import { ask } from '@story/service-kit';
 
 const TIMEOUT_MS = 3000;
 

@@ -11,7 +11,7 @@ import {
   type SpeechJobEvent,
 } from '@story/proto';
 import { HttpError, messageJson, type NatsLink } from '@story/service-kit';
-import { connectionFor, isNoResponders } from './asker.ts';
+import { connectionFor, isNoResponders } from '@story/service-kit';
 
 export interface SpeechJobClientOptions {
   /** Silence after which the worker doing a job counts as gone. */

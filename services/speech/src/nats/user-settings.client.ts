@@ -1,6 +1,6 @@
 import { SUBJECTS, serviceUnavailableMessage, userSettingsReplySchema, type PlanFeatures, type ResponseType, type UserType } from '@story/proto';
 import { HttpError, type NatsLink } from '@story/service-kit';
-import { ask } from './asker.ts';
+import { ask } from '@story/service-kit';
 
 const TIMEOUT_MS = 3000;
 

@@ -10,7 +10,7 @@ import {
   speechStreamOpenReplySchema,
 } from '@story/proto';
 import { HttpError, messageJson, type NatsLink } from '@story/service-kit';
-import { ask, connectionFor, isNoResponders } from '../nats/asker.ts';
+import { ask, connectionFor, isNoResponders } from '@story/service-kit';
 
 const ASK_TIMEOUT_MS = 5000;
 const RETRY_TIMEOUT_MS = 2000;

@@ -1,6 +1,7 @@
 import type { NatsConnection } from '@nats-io/transport-node';
 import { serviceUnavailableMessage } from '@story/proto';
-import { HttpError, type NatsLink } from '@story/service-kit';
+import { HttpError } from './errors.ts';
+import type { NatsLink } from './nats-link.ts';
 
 /** The connection, or 503 naming the service that cannot be asked. */
 export function connectionFor(nats: NatsLink, service: string): NatsConnection {

@@ -1,0 +1,34 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { STORIES_MATCH_LIMITS, SUBJECTS, storiesMatchReplySchema, type MatchedStory } from '@story/proto';
+import { ask, type NatsLink } from '@story/service-kit';
+import type { StoriesFinder } from '../resumes/resume-engines.ts';
+
+/**
+ * The stories behind a résumé's bullets, asked of the search service (`search.stories.match`), in
+ * batches of its limit. Search not answering: no stories (the suggestions then say what to add
+ * instead of quoting), and a warning in the log.
+ */
+export function storiesOverNats(nats: NatsLink, log: FastifyBaseLogger, timeoutMs: number): StoriesFinder {
+  return async (userId, queries) => {
+    const found = new Map<string, MatchedStory[]>();
+    for (let start = 0; start < queries.length; start += STORIES_MATCH_LIMITS.queries) {
+      const batch = queries
+        .slice(start, start + STORIES_MATCH_LIMITS.queries)
+        .map((query) => ({ key: query.key, text: query.text.slice(0, STORIES_MATCH_LIMITS.text) }));
+      let raw: unknown;
+      try {
+        raw = await ask(nats, 'search', SUBJECTS.storiesMatch, { userId, queries: batch, perQuery: 3 }, timeoutMs);
+      } catch (error) {
+        log.warn({ err: error }, 'the search service did not answer: suggestions without stories');
+        return found;
+      }
+      const reply = storiesMatchReplySchema.safeParse(raw);
+      if (!reply.success || !reply.data.ok) {
+        log.warn({ reply: raw }, 'the search service refused the question: suggestions without stories');
+        return found;
+      }
+      for (const result of reply.data.results) found.set(result.key, result.stories);
+    }
+    return found;
+  };
+}

@@ -1,0 +1,27 @@
+import type { MatchedStory, ResumeContent, ResumeFormat, ResumeSuggestion } from '@story/proto';
+
+/** An uploaded file, whole in memory (at most 5 MB). */
+export interface ResumeFile {
+  fileName: string;
+  bytes: Uint8Array;
+}
+
+/** Reads an uploaded file into a résumé's sections, or refuses it with an HttpError naming what is wrong. */
+export interface ResumeParser {
+  parse(file: ResumeFile): Promise<{ format: ResumeFormat; content: ResumeContent }>;
+}
+
+/** A person's saved stories that best match each text, by the text's key (the search service answers). */
+export type StoriesFinder = (userId: number, queries: { key: string; text: string }[]) => Promise<Map<string, MatchedStory[]>>;
+
+/** Suggestions per weak bullet, grounded in the stories `findStories` gives. */
+export interface SuggestionEngine {
+  suggest(input: {
+    content: ResumeContent;
+    findStories: (queries: { key: string; text: string }[]) => Promise<Map<string, MatchedStory[]>>;
+    dismissed: ReadonlySet<string>;
+  }): Promise<ResumeSuggestion[]>;
+}
+
+/** Renders a résumé as a PDF. */
+export type ResumePdfRenderer = (content: ResumeContent, paper: 'a4' | 'letter') => Promise<Buffer>;

@@ -1,0 +1,117 @@
+import {
+  RESUME_MESSAGES,
+  idParamsSchema,
+  messageResponseSchema,
+  resumePdfQuerySchema,
+  resumeResponseSchema,
+  resumeSuggestionsResponseSchema,
+  resumeVersionsResponseSchema,
+  saveResumeRequestSchema,
+  suggestionParamsSchema,
+  type PlanFeature,
+} from '@story/proto';
+import { requireUser, signedInOnly, type ServiceApp } from '@story/service-kit';
+import type { FastifyRequest } from 'fastify';
+import { presentResume } from './resume.presenter.ts';
+import { readResumeUpload } from './resume-upload.ts';
+import type { ResumeService } from './resume.service.ts';
+
+/** Says whether a person's plan includes a feature (403 naming the plan that does, when not). */
+export interface PlanCheck {
+  require(userId: number, feature: PlanFeature): Promise<void>;
+}
+
+/** A file name for the download, from the person's name: letters, digits and dashes only. */
+export function pdfFileName(name: string): string {
+  const base = name
+    .normalize('NFKD')
+    .replace(/[^\w\s-]/g, '')
+    .trim()
+    .replace(/\s+/g, '-')
+    .slice(0, 60);
+  return `${base || 'Resume'}-resume.pdf`;
+}
+
+/** `/api/resumes`: upload, the current résumé, review and edits as versions, suggestions, the PDF. Résumés are part of the plans with `resume`; the PDF of those with `pdfExport`. */
+export function registerResumeRoutes(app: ServiceApp, service: ResumeService, plans: PlanCheck): void {
+  const person = async (request: FastifyRequest, feature: PlanFeature = 'resume') => {
+    const { userId } = requireUser(request);
+    await plans.require(userId, feature);
+    return userId;
+  };
+
+  app.post('/api/resumes', { ...signedInOnly, schema: { response: { 201: resumeResponseSchema } } }, async (request, reply) => {
+    const userId = await person(request);
+    const file = await readResumeUpload(request);
+    const record = await service.upload(userId, file);
+    request.log.info({ resumeId: record.id, format: record.format, bytes: file.bytes.length }, 'résumé uploaded');
+    return reply.status(201).send({ resume: presentResume(record) });
+  });
+
+  app.get('/api/resumes/current', { ...signedInOnly, schema: { response: { 200: resumeResponseSchema } } }, async (request) => {
+    const userId = await person(request);
+    return { resume: presentResume(await service.current(userId)) };
+  });
+
+  const byId = { ...signedInOnly, schema: { params: idParamsSchema, response: { 200: resumeResponseSchema } } };
+
+  app.get('/api/resumes/:id', byId, async (request) => {
+    const userId = await person(request);
+    return { resume: presentResume(await service.find(userId, request.params.id)) };
+  });
+
+  app.put('/api/resumes/:id', { ...byId, schema: { ...byId.schema, body: saveResumeRequestSchema } }, async (request) => {
+    const userId = await person(request);
+    const record = await service.save(userId, request.params.id, request.body.content, request.body.basedOn);
+    return { resume: presentResume(record) };
+  });
+
+  app.get(
+    '/api/resumes/:id/versions',
+    { ...signedInOnly, schema: { params: idParamsSchema, response: { 200: resumeVersionsResponseSchema } } },
+    async (request) => {
+      const userId = await person(request);
+      return { versions: await service.versions(userId, request.params.id) };
+    },
+  );
+
+  app.get(
+    '/api/resumes/:id/suggestions',
+    { ...signedInOnly, schema: { params: idParamsSchema, response: { 200: resumeSuggestionsResponseSchema } } },
+    async (request) => {
+      const userId = await person(request);
+      const { record, items } = await service.suggestions(userId, request.params.id);
+      return { resumeId: record.id, version: record.version, suggestions: items };
+    },
+  );
+
+  app.post(
+    '/api/resumes/:id/suggestions/:suggestionId/accept',
+    { ...signedInOnly, schema: { params: suggestionParamsSchema, response: { 200: resumeResponseSchema } } },
+    async (request) => {
+      const userId = await person(request);
+      const record = await service.accept(userId, request.params.id, request.params.suggestionId);
+      return { resume: presentResume(record) };
+    },
+  );
+
+  app.post(
+    '/api/resumes/:id/suggestions/:suggestionId/dismiss',
+    { ...signedInOnly, schema: { params: suggestionParamsSchema, response: { 200: messageResponseSchema } } },
+    async (request) => {
+      const userId = await person(request);
+      await service.dismiss(userId, request.params.id, request.params.suggestionId);
+      return { message: RESUME_MESSAGES.suggestionDismissed };
+    },
+  );
+
+  app.get('/api/resumes/:id/pdf', { ...signedInOnly, schema: { params: idParamsSchema, querystring: resumePdfQuerySchema } }, async (request, reply) => {
+    const userId = await person(request, 'pdfExport');
+    const { record, pdf } = await service.pdf(userId, request.params.id, request.query.paper);
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="${pdfFileName(record.content.name)}"`)
+      .header('cache-control', 'no-store')
+      .send(pdf);
+  });
+}

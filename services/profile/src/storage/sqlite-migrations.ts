@@ -1,0 +1,34 @@
+import { OUTBOX_TABLE_SQL } from '@story/service-kit';
+
+/**
+ * Schema of the profile SQLite file; each entry runs once, in order (PRAGMA user_version). A résumé's
+ * versions are rows of their own, its content JSON validated by proto's schema on the way in.
+ */
+export const PROFILE_MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE resumes (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    user_id INTEGER NOT NULL,
+    file_name TEXT NOT NULL,
+    format TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    latest_version INTEGER NOT NULL,
+    bullet_threads TEXT NOT NULL DEFAULT '{}',
+    dismissed TEXT NOT NULL DEFAULT '[]',
+    suggestions TEXT
+  );
+  CREATE INDEX resumes_by_user ON resumes (user_id, id DESC);
+
+  CREATE TABLE resume_versions (
+    resume_id INTEGER NOT NULL REFERENCES resumes (id) ON DELETE CASCADE,
+    version INTEGER NOT NULL,
+    content TEXT NOT NULL,
+    reviewed INTEGER NOT NULL,
+    note TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    PRIMARY KEY (resume_id, version)
+  );
+
+  ${OUTBOX_TABLE_SQL}
+  `,
+];
