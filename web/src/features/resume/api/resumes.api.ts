@@ -30,9 +30,12 @@ export async function fetchCurrentResume(): Promise<Resume | null> {
   }
 }
 
-/** The reviewed or edited content saved as the résumé's next version. */
-export function saveResume(id: number, content: ResumeContent): Promise<Resume> {
-  return httpClient.put(`/api/resumes/${id}`, { content }, { parse: parseResume });
+/**
+ * The reviewed or edited content saved as the résumé's next version; `basedOn` is the version the
+ * edit was made on, so a version saved since (another tab) is not overwritten (409).
+ */
+export function saveResume(id: number, content: ResumeContent, basedOn: number): Promise<Resume> {
+  return httpClient.put(`/api/resumes/${id}`, { content, basedOn }, { parse: parseResume });
 }
 
 export function fetchResumeSuggestions(id: number): Promise<ResumeSuggestionsResponse> {

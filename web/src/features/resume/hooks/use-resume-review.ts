@@ -35,7 +35,7 @@ export function useResumeReview(resume: Resume | undefined) {
       if (!resume) return;
       if (problem) return complain(problem);
       try {
-        const saved = await saveResume(resume.id, content);
+        const saved = await saveResume(resume.id, content, resume.version);
         notifySuccess(RESUME_MESSAGES.saved);
         onSaved(saved);
       } catch (error) {
