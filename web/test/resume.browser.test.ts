@@ -1,0 +1,258 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { RESUME_MESSAGES } from '@story/proto';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../../infra/src/browser.ts';
+import { ApiClient, GOOD_PASSWORD, startTestStack, uniqueEmail } from '../../infra/src/test-stack.ts';
+import type { StackHandle } from '../../infra/src/stack.ts';
+import { VIEWPORTS, checkPage, focused, waitForToast } from './browser-kit.ts';
+import { CHECKOUT_STORY, RESUME_LINES, RESUME_TEXT, personOnPlan, resumeDocx, resumePdf, savedStory } from './resume-kit.ts';
+
+/**
+ * Résumés in Chromium against the whole system (issue 22, 8): upload (TXT, DOCX with its progress,
+ * PDF), review and fix a bullet, save, the suggestions beside their bullets (one grounded in a saved
+ * story, quoted and linked to its thread), Accept and Dismiss, the PDF download read back with
+ * pdftotext, a refused file's toast, and the plan notice of a Starter person; at 1280 and 390 px, axe clean.
+ */
+let stack: StackHandle;
+let browser: Browser;
+const admin = { email: uniqueEmail('resume-admin'), api: undefined as unknown as ApiClient };
+const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots';
+const DOWNLOADS = mkdtempSync(join(tmpdir(), 'resume-pdf-'));
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  [stack, browser] = await Promise.all([startTestStack({ env: { ADMIN_EMAILS: admin.email } }), launchChromium()]);
+  admin.api = new ApiClient(stack.gatewayUrl);
+  expect((await admin.api.post('/api/users/register', { email: admin.email, firstName: 'Ada', lastName: 'Admin', password: GOOD_PASSWORD })).status).toBe(201);
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+
+/** The résumé page's list item of the bullet that says `text`. */
+const bulletItem = (page: Page, text: string) => page.getByTestId('resume-bullet').filter({ has: page.getByText(text, { exact: true }) });
+
+/** Uploads a file through the page's file chooser. */
+async function chooseFile(page: Page, name: string, mimeType: string, buffer: Buffer): Promise<void> {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Choose a file' }).click();
+  await (await chooser).setFiles({ name, mimeType, buffer });
+}
+
+/** On the review screen: fixes the typo'd bullet of the first role, adds one and moves it up, then saves. */
+async function reviewAndSave(page: Page, width: number): Promise<void> {
+  const role = page.getByRole('group', { name: /^Role 1:/ });
+  const bullets = role.getByRole('textbox', { name: /^Bullet \d+$/ });
+  await expect
+    .poll(async () => Promise.all((await bullets.all()).map((box) => box.inputValue())))
+    .toEqual([RESUME_LINES.checkout, RESUME_LINES.release, RESUME_LINES.typo]);
+  await role.getByRole('textbox', { name: 'Bullet 3' }).fill(RESUME_LINES.fixed);
+  await role.getByRole('button', { name: 'Add a bullet' }).click();
+  await role.getByRole('textbox', { name: 'Bullet 4' }).fill('Mentored two junior engineers');
+  await role.getByRole('button', { name: 'Move bullet 4 up' }).click();
+  expect(await role.getByRole('textbox', { name: 'Bullet 3' }).inputValue()).toBe('Mentored two junior engineers');
+  await checkPage(page, `the review with edits at ${width} px`);
+  await shot(page, `resume-review-${width}`);
+
+  // Leaving with changes not saved asks first.
+  await page.getByRole('button', { name: 'Home' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+  await dialog.waitFor();
+  await dialog.getByRole('button', { name: 'Stay and keep editing' }).click();
+  expect(new URL(page.url()).pathname).toBe('/resume/review');
+
+  await page.getByRole('button', { name: 'Save résumé' }).click();
+  await waitForToast(page, RESUME_MESSAGES.saved);
+  await page.waitForURL(/\/resume$/);
+}
+
+/** Accepts the checkout bullet's suggestion (grounded in the story told in `threadId`): the bullet becomes its rewrite. */
+async function acceptGrounded(page: Page, threadId: number): Promise<string> {
+  const item = bulletItem(page, RESUME_LINES.checkout);
+  const suggestion = item.getByTestId('suggestion');
+  await suggestion.waitFor();
+  await expect.poll(() => suggestion.innerText()).toContain('From your story: “');
+  expect(await suggestion.innerText()).toContain('800 milliseconds');
+  const link = suggestion.getByRole('link', { name: 'Open the conversation where you told it' });
+  expect(await link.getAttribute('href')).toBe(`/recording?mode=continue&threadId=${threadId}`);
+  const rewrite = (await suggestion.locator('p', { hasText: /./ }).nth(1).innerText()).trim();
+  expect(rewrite).toContain('800');
+  await suggestion.getByRole('button', { name: 'Accept' }).click();
+  await waitForToast(page, RESUME_MESSAGES.suggestionAccepted);
+  await bulletItem(page, rewrite).waitFor();
+  expect(await bulletItem(page, RESUME_LINES.checkout).count()).toBe(0);
+  expect((await focused(page)).text).toBe(rewrite);
+  return rewrite;
+}
+
+/** Downloads the PDF on Letter paper and reads it back. */
+async function downloadPdfText(page: Page, width: number): Promise<string> {
+  await page.getByLabel('Paper').selectOption('letter');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download PDF' }).click();
+  const file = join(DOWNLOADS, `resume-${width}.pdf`);
+  await (await download).saveAs(file);
+  expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+}
+
+describe('résumés in the browser', () => {
+  for (const viewport of VIEWPORTS) {
+    it(`uploads a TXT résumé, reviews and saves it, accepts and dismisses suggestions and downloads the PDF at ${viewport.width} px`, async () => {
+      const person = await personOnPlan(browser, stack, admin.api, viewport, 'pro');
+      const { page } = person;
+      const threadId = await savedStory(person.api, CHECKOUT_STORY, 'checkout page load time');
+
+      await page.goto('/welcome');
+      await page.getByRole('button', { name: 'Open your résumé' }).click();
+      await page.waitForURL(/\/resume$/);
+      await page.getByText(RESUME_MESSAGES.noResume).waitFor();
+      await checkPage(page, `/resume without a résumé at ${viewport.width} px`);
+      await shot(page, `resume-empty-${viewport.width}`);
+
+      await chooseFile(page, 'grace.txt', 'text/plain', Buffer.from(RESUME_TEXT));
+      await waitForToast(page, RESUME_MESSAGES.uploaded);
+      await page.waitForURL(/\/resume\/review$/);
+      await page.getByRole('heading', { level: 1, name: 'Review Your Résumé' }).waitFor();
+      expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe(RESUME_LINES.name);
+      await reviewAndSave(page, viewport.width);
+
+      await page.getByRole('heading', { level: 1, name: 'Your Résumé' }).waitFor();
+      await page.getByText(RESUME_LINES.fixed, { exact: true }).waitFor();
+      expect(await page.getByText(RESUME_LINES.typo).count()).toBe(0);
+      await bulletItem(page, RESUME_LINES.checkout).getByTestId('suggestion').waitFor();
+      await checkPage(page, `/resume with suggestions at ${viewport.width} px`);
+      await shot(page, `resume-suggestions-${viewport.width}`);
+
+      const rewrite = await acceptGrounded(page, threadId);
+      await page
+        .getByRole('listitem')
+        .filter({ hasText: /^Version 3 · saved/ })
+        .waitFor();
+
+      const release = bulletItem(page, RESUME_LINES.release).getByTestId('suggestion');
+      await release.getByRole('button', { name: 'Dismiss' }).click();
+      await waitForToast(page, RESUME_MESSAGES.suggestionDismissed);
+      await release.waitFor({ state: 'detached' });
+      await page.reload();
+      await page.getByText(RESUME_LINES.release, { exact: true }).waitFor();
+      await page
+        .getByRole('status')
+        .filter({ hasText: /suggestion/ })
+        .first()
+        .waitFor();
+      expect(await bulletItem(page, RESUME_LINES.release).getByTestId('suggestion').count()).toBe(0);
+      await checkPage(page, `/resume after accepting and dismissing at ${viewport.width} px`);
+
+      const text = (await downloadPdfText(page, viewport.width)).replace(/\s+/g, ' ');
+      expect(text).toContain(RESUME_LINES.name);
+      expect(text).toContain(rewrite.replace(/\s+/g, ' '));
+      expect(text).toContain(RESUME_LINES.fixed);
+
+      await bulletItem(page, RESUME_LINES.fixed).getByRole('link', { name: 'Tell the story behind this line' }).click();
+      await page.waitForURL(/\/welcome\?resume=\d+&bullet=[a-z][a-z0-9-]+$/);
+      await person.close();
+    });
+  }
+});
+
+/** Every value the upload's progress bar takes, from now on. */
+async function recordProgress(page: Page): Promise<() => Promise<number[]>> {
+  await page.evaluate(() => {
+    const seen: number[] = [];
+    Object.assign(window, { progressSeen: seen });
+    new MutationObserver(() => {
+      const bar = document.querySelector('[role="progressbar"]');
+      const value = Number(bar?.getAttribute('aria-valuenow'));
+      if (bar && seen[seen.length - 1] !== value) seen.push(value);
+    }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-valuenow'] });
+  });
+  return () => page.evaluate(() => (window as unknown as { progressSeen: number[] }).progressSeen);
+}
+
+describe('résumé files in the browser', () => {
+  it('uploads a DOCX with a progress bar that follows the bytes sent, at 1280 px', async () => {
+    const person = await personOnPlan(browser, stack, admin.api, VIEWPORTS[0], 'plus');
+    const { page } = person;
+    await page.goto('/resume/upload');
+    await page.getByRole('heading', { level: 1, name: 'Upload Your Résumé' }).waitFor();
+    await checkPage(page, '/resume/upload at 1280 px');
+    await shot(page, 'resume-upload-1280');
+    // A slow connection, so the bar has time to move: 200 KB at about 100 KB/s.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 100_000 });
+    const progress = await recordProgress(page);
+    await chooseFile(page, 'grace.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', resumeDocx(RESUME_TEXT, 200_000));
+    const bar = page.getByRole('progressbar', { name: 'Upload progress' });
+    await bar.waitFor();
+    await checkPage(page, 'an upload under way at 1280 px');
+    await shot(page, 'resume-uploading-1280');
+    await page.waitForURL(/\/resume\/review$/);
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    const values = await progress();
+    expect(
+      values.some((value) => value > 0 && value < 100),
+      values.join(', '),
+    ).toBe(true);
+    expect(values).toEqual([...values].sort((a, b) => a - b));
+    expect(values.at(-1)).toBe(100);
+    await page.getByRole('group', { name: /^Role 1:/ }).waitFor();
+    expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe(RESUME_LINES.name);
+    await person.close();
+  });
+
+  it('uploads a PDF printed by Chromium and reviews it, at 390 px', async () => {
+    const person = await personOnPlan(browser, stack, admin.api, VIEWPORTS[1], 'plus');
+    const { page } = person;
+    await page.goto('/resume');
+    await chooseFile(page, 'grace.pdf', 'application/pdf', await resumePdf(browser, RESUME_TEXT));
+    await page.waitForURL(/\/resume\/review$/);
+    const role = page.getByRole('group', { name: /^Role 1:/ });
+    await role.waitFor();
+    expect(await role.getByRole('textbox', { name: 'Bullet 1' }).inputValue()).toBe(RESUME_LINES.checkout);
+    await checkPage(page, 'the review of a PDF at 390 px');
+    await person.close();
+  });
+
+  for (const viewport of VIEWPORTS) {
+    it(`refuses a wrong file with the service's words in a toast at ${viewport.width} px`, async () => {
+      const person = await personOnPlan(browser, stack, admin.api, viewport, 'plus');
+      const { page } = person;
+      await page.goto('/resume/upload');
+      // Refused in the browser, before sending.
+      await chooseFile(page, 'photo.png', 'image/png', Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+      await waitForToast(page, RESUME_MESSAGES.wrongType);
+      // Refused by the service: text named as a PDF.
+      await chooseFile(page, 'resume.pdf', 'application/pdf', Buffer.from(RESUME_TEXT));
+      await waitForToast(page, RESUME_MESSAGES.contentMismatch);
+      expect(new URL(page.url()).pathname).toBe('/resume/upload');
+      await page.getByRole('button', { name: 'Choose a file' }).waitFor();
+      await checkPage(page, `a refused file at ${viewport.width} px`);
+      await shot(page, `resume-refused-${viewport.width}`);
+      await person.close();
+    });
+
+    it(`tells a Starter person which plan has résumés at ${viewport.width} px`, async () => {
+      const person = await personOnPlan(browser, stack, admin.api, viewport, 'standard');
+      const { page } = person;
+      await page.goto('/welcome');
+      expect(await page.getByTestId('resume-locked').innerText()).toBe('Résumé upload and suggestions are part of the Essentials plan.');
+      await page.getByRole('button', { name: 'Open your résumé' }).click();
+      await page.waitForURL(/\/resume$/);
+      const notice = page.getByTestId('feature-locked');
+      await notice.waitFor();
+      expect(await notice.innerText()).toBe('Résumé upload and suggestions are part of the Essentials plan.');
+      expect(await page.getByRole('button', { name: 'Choose a file' }).count()).toBe(0);
+      await checkPage(page, `/resume on Starter at ${viewport.width} px`);
+      await shot(page, `resume-locked-${viewport.width}`);
+      await person.close();
+    });
+  }
+});
