@@ -29,37 +29,37 @@ export const VAGUE_PHRASES: readonly VaguePhrase[] = [
   vague('dealt with|exposure to|familiar with', 'dealt with', 'This says you were near the work, not what you did. Start with the action you took.'),
 ];
 
-/** A buzzword and the plain word that can stand for it ('' drops it). */
+/** A buzzword and the plain word that can stand for it: '' drops it (an adjective), null leaves it for the person to rephrase. */
 export interface Buzzword {
   pattern: RegExp;
   label: string;
-  plain: string;
+  plain: string | null;
 }
 
-const buzz = (source: string, label: string, plain: string): Buzzword => ({ pattern: new RegExp(String.raw`\b(?:${source})\b`, 'i'), label, plain });
+const buzz = (source: string, label: string, plain: string | null): Buzzword => ({ pattern: new RegExp(String.raw`\b(?:${source})\b`, 'i'), label, plain });
 
 /** Buzzwords recruiters skim past; `plain` is what the offline rewrite puts instead. */
 export const BUZZWORDS: readonly Buzzword[] = [
-  buzz('synerg(?:y|ies|istic)', 'synergy', ''),
+  buzz('synerg(?:y|ies|istic)', 'synergy', null),
   buzz('leverag(?:ed|ing|e)', 'leveraged', 'used'),
   buzz('utiliz(?:ed|ing|e)|utilis(?:ed|ing|e)', 'utilized', 'used'),
   buzz('best[- ]of[- ]breed', 'best-of-breed', ''),
   buzz('best[- ]in[- ]class', 'best-in-class', ''),
   buzz('world[- ]class', 'world-class', ''),
-  buzz('go[- ]getter', 'go-getter', ''),
-  buzz('results?[- ]driven|results?[- ]oriented', 'results-driven', ''),
-  buzz('detail[- ]oriented', 'detail-oriented', ''),
-  buzz('self[- ]starter', 'self-starter', ''),
-  buzz('team player', 'team player', ''),
-  buzz('think(?:ing)? outside (?:of )?the box', 'think outside the box', ''),
+  buzz('go[- ]getter', 'go-getter', null),
+  buzz('results?[- ]driven|results?[- ]oriented', 'results-driven', null),
+  buzz('detail[- ]oriented', 'detail-oriented', null),
+  buzz('self[- ]starter', 'self-starter', null),
+  buzz('team player', 'team player', null),
+  buzz('think(?:ing)? outside (?:of )?the box', 'think outside the box', null),
   buzz('dynamic', 'dynamic', ''),
   buzz('cutting[- ]edge', 'cutting-edge', ''),
   buzz('bleeding[- ]edge', 'bleeding-edge', ''),
   buzz('state[- ]of[- ]the[- ]art', 'state-of-the-art', ''),
   buzz('game[- ]chang(?:er|ing)', 'game-changing', ''),
-  buzz('paradigm shift', 'paradigm shift', ''),
-  buzz('move the needle|moved the needle', 'move the needle', ''),
-  buzz('value[- ]add(?:ed)?', 'value-add', ''),
+  buzz('paradigm shift', 'paradigm shift', null),
+  buzz('move the needle|moved the needle', 'move the needle', null),
+  buzz('value[- ]add(?:ed)?', 'value-add', null),
   buzz('holistic', 'holistic', ''),
   buzz('seamless(?:ly)?', 'seamless', ''),
   buzz('robust', 'robust', ''),
@@ -67,9 +67,9 @@ export const BUZZWORDS: readonly Buzzword[] = [
   buzz('proactive(?:ly)?', 'proactive', ''),
   buzz('hard[- ]working', 'hard-working', ''),
   buzz('passionate', 'passionate', ''),
-  buzz('thought leader(?:ship)?', 'thought leadership', ''),
-  buzz('circle back', 'circle back', ''),
-  buzz('low[- ]hanging fruit', 'low-hanging fruit', ''),
+  buzz('thought leader(?:ship)?', 'thought leadership', null),
+  buzz('circle back', 'circle back', null),
+  buzz('low[- ]hanging fruit', 'low-hanging fruit', null),
   buzz('end[- ]to[- ]end solutions?', 'end-to-end solution', 'solution'),
 ];
 
