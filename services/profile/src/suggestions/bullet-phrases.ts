@@ -104,7 +104,7 @@ export const OUTCOME_WORDS = new RegExp(
     'allowing',
     'winning|won',
     'earn(?:ed|ing)',
-    'generat(?:ed|ing)',
+    'generat(?:ed|ing) (?:[$€£]|\\d|over|more|revenue|sales|leads|savings|interest)',
     'achiev(?:ed|ing)',
     'exceed(?:ed|ing)',
     'beat(?:ing)?',

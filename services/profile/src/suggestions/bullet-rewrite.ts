@@ -143,19 +143,31 @@ export function fixedBullet(text: string): string {
 /** Fillers a spoken sentence starts with ("so basically", "and then", "in the end"). */
 const SPOKEN_START =
   /^(?:(?:so|and|but|then|basically|honestly|actually|anyway|well|um|uh|like|yeah|okay|ok|in the end|at the end of the day|after that|eventually|finally|long story short)\b[\s,]*)+/i;
-const CLAUSE_BREAK = /,\s+(?=(?:and|so|but|which|because|then|while)\b)|;\s+|\s+[-–—]\s+|,\s+(?=(?:we|i|it|they|that)\s)/i;
+const CLAUSE_BREAK = /(?<=[.!?])\s+|,\s+(?=(?:and|so|but|which|because|then|while)\b)|;\s+|\s+[-–—]\s+|,\s+(?=(?:we|i|it|they|that)\s)/i;
+/** Inside a clause, where a second one starts ("I trained the baristas and average prep time came down…"). */
+const INNER_BREAK = /,\s+|\s+and\s+(?=(?:the|our|my|their|its|average|\w+\s+(?:went|came|dropped|rose|fell|grew))\b)/i;
 
-/** The part of a quote that tells the result: the clause with the figure (else with an outcome), fillers taken off. */
+const clean = (part: string) =>
+  part
+    .replace(SPOKEN_START, '')
+    .replace(/^(?:and|so|but|which|because|then|while)\s+/i, '')
+    .replace(/[.!?\s]+$/, '')
+    .trim();
+const tellsMeasured = (part: string) => hasFigure(part) && (hasResult(part) || /\b(?:down|up|from|to)\b/i.test(part));
+
+/** The part of a quote that tells the result: the shortest clause with the figure (else with an outcome), fillers taken off. */
 export function resultClause(quote: string): string {
-  const parts = quote.split(CLAUSE_BREAK).map((part) =>
-    part
-      .replace(SPOKEN_START, '')
-      .replace(/[.!?\s]+$/, '')
-      .trim(),
-  );
-  const chosen = parts.find((part) => hasFigure(part) && hasResult(part)) ?? parts.find(hasFigure) ?? parts.find(hasResult) ?? parts.at(-1) ?? quote;
-  return chosen.replace(/^(?:and|so|but|which|because|then|while)\s+/i, '');
+  const parts = quote.split(CLAUSE_BREAK).map(clean).filter(Boolean);
+  const chosen = parts.find(tellsMeasured) ?? parts.find(hasResult) ?? parts.find(hasFigure) ?? parts.at(-1) ?? quote;
+  const inner = chosen
+    .split(INNER_BREAK)
+    .map(clean)
+    .filter((part) => words(part).length >= 3);
+  return inner.length > 1 ? (inner.find(tellsMeasured) ?? chosen) : chosen;
 }
+
+/** A clause led by the person ("in the first quarter I caught $45k…"): what comes before "I", the verb, and the rest. */
+const LED_BY_PERSON = /^((?:[\w'-]+\s+){0,5}?)(?:we|i)\s+(?:(?:finally|eventually|actually|basically|managed to|then|also|just)\s+)*(\w+)\b\s*(.*)$/i;
 
 /**
  * The fixed bullet with the result joined on, in the person's words: "we got checkout from 3 seconds
@@ -164,12 +176,15 @@ export function resultClause(quote: string): string {
  */
 export function withResult(fixed: string, quote: string): string {
   const clause = resultClause(quote);
-  const led = /^(?:we|i)\s+(?:(?:finally|eventually|actually|basically|managed to|then|also|just)\s+)*(\w+)\b\s*(.*)$/i.exec(clause);
-  const ing = led?.[1] ? ingOfPast(led[1]) : undefined;
-  const joined = ing ? `${fixed}, ${ing} ${led?.[2] ?? ''}` : `${fixed}; ${clause.charAt(0).toLowerCase()}${clause.slice(1)}`;
-  const result = tidy(joined);
+  const led = LED_BY_PERSON.exec(clause);
+  const ing = led?.[2] ? ingOfPast(led[2]) : undefined;
+  const before = led?.[1]?.trim() ?? '';
+  const tail = ing
+    ? `, ${ing} ${led?.[3] ?? ''}${before ? ` ${before.toLowerCase()}` : ''}`
+    : `; ${/^I\b/.test(clause) ? clause : clause.charAt(0).toLowerCase() + clause.slice(1)}`;
+  const result = tidy(`${fixed}${tail}`);
   if (words(result).length <= BULLET_LIMITS.words + 6) return result;
-  return tidy(`${trimmed(fixed, 12)}${ing ? `, ${ing} ${led?.[2] ?? ''}` : `; ${clause}`}`);
+  return tidy(`${trimmed(fixed, 12)}${tail}`);
 }
 
 /** Numbers (digits) of a text, written alike ("1,200" and "1200" are one number). */

@@ -101,7 +101,9 @@ export function offlineSuggestion(weak: WeakBullet, stories: readonly MatchedSto
   if (found) {
     const rewrite = withResult(fixed, found.quote);
     if (inventedNumbers(rewrite, [weak.bullet.text, found.quote]).length === 0) {
-      return { ...base, rewrite, evidence: { threadId: found.story.threadId, storyId: found.story.storyId, quote: found.quote }, toAdd: null };
+      // A result told without a figure: the person still has the number to add.
+      const toAdd = missing.figure && !found.measured ? toAddFor({ figure: true, result: false }) : null;
+      return { ...base, rewrite, evidence: { threadId: found.story.threadId, storyId: found.story.storyId, quote: found.quote }, toAdd };
     }
   }
   return { ...base, rewrite: fixed, evidence: null, toAdd: toAddFor(missing) };

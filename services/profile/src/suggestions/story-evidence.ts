@@ -20,6 +20,8 @@ export interface FoundEvidence {
   story: MatchedStory & { threadId: number };
   /** The story's exact words (a substring of its content). */
   quote: string;
+  /** False when the quote tells the result without a figure (the person still has a number to add). */
+  measured: boolean;
   score: number;
 }
 
@@ -29,14 +31,31 @@ export const EVIDENCE_FLOORS = {
   relevance: 0.25,
   /** How much of the bullet's subject the whole story must be about. */
   story: 0.3,
-  /** How much of it the quoted sentence (with the one before it, for "it" and "that") must be about. */
+  /** How much of it the quoted sentence must be about. */
   sentence: 0.25,
+  /** Or, with the sentence before it ("The stockroom was a disaster… I set up…"), how much the two must be about. */
+  context: 0.35,
+  /** And then how much the whole story must be. */
+  contextStory: 0.45,
 } as const;
 /** The longest quote: past it, the clause with the figure alone is quoted. */
-const QUOTE_WORDS = 40;
+const QUOTE_WORDS = 60;
+/** A result without a figure counts for less than a measured one. */
+const UNMEASURED_PENALTY = 0.15;
 /** Fillers a quote need not start with; the quote stays the story's own words. */
 const LEADING_FILLER = /^(?:(?:so|and|but|then|basically|honestly|actually|anyway|well|um|uh|like|yeah|okay|ok)\b[\s,]*)+/i;
-const REFERS_BACK = /\b(?:it|that|this|they|them|those|these)\b/i;
+/**
+ * How people say a result out loud: "we got it down to 5 a week", "went from one a week to two",
+ * "up from 70%", "81% passed", ", so the team had it on Monday".
+ */
+const SPOKEN_RESULTS = [
+  /\b(?:got|get|gets|brought|bring|cut|took|take|went|gone|came|come|dropped|fell|rose|grew|jumped|climbed)\b[^.;]{0,40}?\b(?:down|up)\s+(?:to|by)\b/i,
+  /\b(?:went|gone|came|come|dropped|fell|rose|grew|jumped|climbed)\s+(?:from|to|up|down)\b/i,
+  /\b(?:up|down)\s+from\b/i,
+  /\b\d[\d,.]*\s?%?\s+(?:of (?:them|us|the \w+)\s+)?(?:passed|finished|completed|stayed|came back|signed up|joined)\b/i,
+  /,\s+so\s+(?:that\s+)?(?:the|we|they|our|everyone|people|it)\b/i,
+];
+const spokenResult = (sentence: string) => SPOKEN_RESULTS.some((pattern) => pattern.test(sentence));
 
 interface Span {
   start: number;
@@ -57,11 +76,12 @@ function sentenceSpans(content: string): Span[] {
   return spans;
 }
 
-/** True when the sentence holds what the bullet lacks. */
-function holds(sentence: string, missing: MissingFacts): boolean {
-  const measured = statesMeasuredResult(sentence) || (hasFigure(sentence) && hasResult(sentence));
-  if (missing.figure) return measured;
-  return measured || hasResult(sentence) || classify(sentence).has('result');
+/** What a sentence holds of what the bullet lacks: a measured result, a result without a figure, or nothing. */
+function holds(sentence: string, missing: MissingFacts): 'measured' | 'result' | undefined {
+  const result = hasResult(sentence) || spokenResult(sentence) || classify(sentence).has('result');
+  if (statesMeasuredResult(sentence) || (result && hasFigure(sentence))) return 'measured';
+  // A result without a figure still answers half of "no result, no number"; a figure alone answers neither.
+  return result && (missing.result || !missing.figure) ? 'result' : undefined;
 }
 
 /** The span as a quote: fillers off its start, trailing punctuation off its end, narrowed to the figure's clause when long. */
@@ -92,20 +112,22 @@ export function findEvidence(
     const spans = sentenceSpans(story.content);
     spans.forEach((span, index) => {
       const sentence = story.content.slice(span.start, span.end);
-      if (!holds(sentence, missing)) return;
+      const held = holds(sentence, missing);
+      if (!held) return;
       let overlap = topicOverlap(topic, sentence);
       let quoted = span;
       const previous = spans[index - 1];
-      if (overlap < EVIDENCE_FLOORS.sentence && previous && REFERS_BACK.test(sentence)) {
+      // "The stockroom was a disaster… I set up labels and shrinkage dropped to 1%": the subject is in the sentence before.
+      if (overlap < EVIDENCE_FLOORS.sentence && previous && storyOverlap >= EVIDENCE_FLOORS.contextStory) {
         const withPrevious = { start: previous.start, end: span.end };
-        overlap = 0.8 * topicOverlap(topic, story.content.slice(withPrevious.start, withPrevious.end));
-        quoted = withPrevious;
+        const context = 0.8 * topicOverlap(topic, story.content.slice(withPrevious.start, withPrevious.end));
+        if (context >= EVIDENCE_FLOORS.context) [overlap, quoted] = [context, withPrevious];
       }
       if (overlap < EVIDENCE_FLOORS.sentence) return;
-      const score = 0.6 * overlap + 0.2 * storyOverlap + 0.2 * Math.min(1, story.relevance) + (statesMeasuredResult(sentence) ? 0.1 : 0);
+      const score = 0.6 * overlap + 0.2 * storyOverlap + 0.2 * Math.min(1, story.relevance) + (held === 'measured' ? 0.1 : -UNMEASURED_PENALTY);
       if (best && best.score >= score) return;
       const quote = quoteOf(story.content, quoted);
-      if (words(quote).length >= 3) best = { story: { ...story, threadId }, quote, score };
+      if (words(quote).length >= 3) best = { story: { ...story, threadId }, quote, measured: held === 'measured', score };
     });
   }
   return best;

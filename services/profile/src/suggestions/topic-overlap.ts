@@ -1,11 +1,13 @@
 import { contentWords, stem } from '@story/proto/story-analysis';
 import { WordVectors, dotProduct } from '@story/proto/word-vectors';
 
-/** Words a bullet shares with any other: they say nothing about what it is about. */
+/** Words a bullet shares with any other (its vague or everyday verbs, résumé boilerplate): they say nothing about what it is about. */
 const GENERIC_WORDS = new Set(
   `responsible worked working work works helped help helping assisted assist assisting involved participated participating took part duties
   included include including tasked charge handled handling dealt exposure familiar various daily weekly key new team teams project projects
-  company role member members stakeholders across multiple ensure ensured using used use within successfully effectively day`.split(/\s+/),
+  company role member members stakeholders across multiple ensure ensured using used use within successfully effectively day
+  managed manage managing maintained maintain developed develop coordinated coordinate supervised oversaw ran led performed provided
+  conducted created generated`.split(/\s+/),
 );
 
 /** Below this GloVe cosine two words are not taken for the same subject ("latency" and "speed" are; "checkout" and "team" are not). */

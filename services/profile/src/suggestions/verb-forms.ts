@@ -19,6 +19,7 @@ const IRREGULAR_ING: Readonly<Record<string, string>> = {
   built: 'building', led: 'leading', wrote: 'writing', kept: 'keeping', saw: 'seeing', gave: 'giving', drove: 'driving', had: 'having',
   halved: 'halving', freed: 'freeing', sped: 'speeding', paid: 'paying', spent: 'spending', beat: 'beating', taught: 'teaching',
   raised: 'raising', reduced: 'reducing', increased: 'increasing', saved: 'saving', improved: 'improving', moved: 'moving', managed: 'managing',
+  caught: 'catching', found: 'finding', sent: 'sending', hired: 'hiring', trained: 'training',
   stopped: 'stopping', dropped: 'dropping', shipped: 'shipping', planned: 'planning', doubled: 'doubling', tripled: 'tripling',
 };
 
