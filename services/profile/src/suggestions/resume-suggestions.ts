@@ -53,9 +53,12 @@ export function missingFacts(findings: readonly BulletFinding[]): MissingFacts {
   return { figure: findings.some((finding) => finding.kind === 'no-number'), result: findings.some((finding) => finding.kind === 'no-result') };
 }
 
+/** A role as a line: its title and company. */
+export const roleLine = (role: Pick<ResumeRole, 'title' | 'company'>): string => [role.title, role.company].filter(Boolean).join(' — ');
+
 /** The search text for a bullet: its role's title and company, then the bullet (never the name or contact lines). */
 export const queryText = (weak: Pick<WeakBullet, 'role' | 'bullet'>): string =>
-  [weak.role.title, weak.role.company, weak.bullet.text].filter(Boolean).join(' — ').slice(0, STORIES_MATCH_LIMITS.text);
+  [roleLine(weak.role), weak.bullet.text].filter(Boolean).join(' — ').slice(0, STORIES_MATCH_LIMITS.text);
 
 /**
  * The stories matched to each weak bullet, asked for in one batch (the first STORIES_MATCH_LIMITS.queries
