@@ -12,6 +12,8 @@ export const RESUME_LINES = {
   release: 'Responsible for the release process',
   typo: 'Wrote the relase notes for every release',
   fixed: 'Wrote the release notes for every release',
+  /** A bullet with its number and result: no suggestion. */
+  strong: 'Built an internal reporting tool used by 40 analysts',
 };
 
 export const RESUME_TEXT = `${RESUME_LINES.name}
@@ -29,7 +31,7 @@ March 2021 – Present
 
 Software Engineer, Initech — Austin, TX
 June 2017 – February 2021
-- Built an internal reporting tool used by 40 analysts
+- ${RESUME_LINES.strong}
 - Fixed bugs
 
 EDUCATION

@@ -82,7 +82,7 @@ async function acceptGrounded(page: Page, threadId: number): Promise<string> {
   expect(await suggestion.innerText()).toContain('800 milliseconds');
   const link = suggestion.getByRole('link', { name: 'Open the conversation where you told it' });
   expect(await link.getAttribute('href')).toBe(`/recording?mode=continue&threadId=${threadId}`);
-  const rewrite = (await suggestion.locator('p', { hasText: /./ }).nth(1).innerText()).trim();
+  const rewrite = (await suggestion.getByTestId('rewrite').innerText()).trim();
   expect(rewrite).toContain('800');
   await suggestion.getByRole('button', { name: 'Accept' }).click();
   await waitForToast(page, RESUME_MESSAGES.suggestionAccepted);
@@ -156,7 +156,7 @@ describe('résumés in the browser', () => {
       expect(text).toContain(rewrite.replace(/\s+/g, ' '));
       expect(text).toContain(RESUME_LINES.fixed);
 
-      await bulletItem(page, RESUME_LINES.fixed).getByRole('link', { name: 'Tell the story behind this line' }).click();
+      await bulletItem(page, RESUME_LINES.strong).getByRole('link', { name: 'Tell the story behind this line' }).click();
       await page.waitForURL(/\/welcome\?resume=\d+&bullet=[a-z][a-z0-9-]+$/);
       await person.close();
     });

@@ -79,7 +79,7 @@ export function SuggestionCard({ resumeId, suggestion, busy, acting, onAccept, o
         ))}
       </ul>
       <p>Try instead:</p>
-      <Rewrite>{suggestion.rewrite}</Rewrite>
+      <Rewrite data-testid="rewrite">{suggestion.rewrite}</Rewrite>
       {evidence && (
         <>
           <Quote>From your story: “{evidence.quote}”</Quote>
