@@ -1,4 +1,4 @@
-import type { MatchedStory } from '@story/proto/subjects';
+import type { MatchedStory } from '@story/proto/resume-subjects';
 import { classify, statesMeasuredResult, words } from '@story/proto/story-analysis';
 import { hasFigure, hasResult } from './bullet-weaknesses.ts';
 import { topicOverlap, topicWords, type TopicWord } from './topic-overlap.ts';
