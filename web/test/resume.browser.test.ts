@@ -25,7 +25,7 @@ const DOWNLOADS = mkdtempSync(join(tmpdir(), 'resume-pdf-'));
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  [stack, browser] = await Promise.all([startTestStack({ env: { ADMIN_EMAILS: admin.email } }), launchChromium()]);
+  [stack, browser] = await Promise.all([startTestStack({ services: ['auth', 'conversations', 'search', 'speech', 'profile'], env: { ADMIN_EMAILS: admin.email } }), launchChromium()]);
   admin.api = new ApiClient(stack.gatewayUrl);
   expect((await admin.api.post('/api/users/register', { email: admin.email, firstName: 'Ada', lastName: 'Admin', password: GOOD_PASSWORD })).status).toBe(201);
 });
