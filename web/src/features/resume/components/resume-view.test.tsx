@@ -55,6 +55,15 @@ describe('ExperienceView', () => {
     expect(item).not.toContain('From your story');
   });
 
+  it('offers no rewrite to accept when it would leave the line as it is', () => {
+    const same = suggestionFixture({ rewrite: 'Worked on the checkout page', evidence: null, toAdd: 'Add a number.' });
+    const item = itemOf(render(<ExperienceView resume={resumeFixture()} actions={actions({ suggestions: [same] })} />), 'Worked on the checkout page');
+    expect(item).not.toContain('Try instead');
+    expect(item).not.toMatch(/>Accept<\/button>/);
+    expect(item).toMatch(/>Dismiss<\/button>/);
+    expect(item).toContain('To make it stronger, add: Add a number.');
+  });
+
   it('holds every suggestion’s buttons while one is being accepted', () => {
     const html = render(<ExperienceView resume={resumeFixture()} actions={actions({ acting: 's-b-checkout-1a2b' })} />);
     expect(html).toMatch(/<button[^>]*disabled=""[^>]*aria-busy="true"[^>]*>.*Accept<\/button>/);

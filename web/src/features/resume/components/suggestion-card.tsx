@@ -64,12 +64,14 @@ export interface SuggestionCardProps {
 /**
  * A weak bullet's suggestion: what makes it weak, the rewrite, the person's own words it stands on
  * ("From your story: “…”", with the conversation it was told in), or what to add and "Tell the
- * story behind this line"; Accept and Dismiss.
+ * story behind this line"; Accept (when the rewrite changes the line) and Dismiss.
  */
 export function SuggestionCard({ resumeId, suggestion, busy, acting, onAccept, onDismiss }: SuggestionCardProps) {
   const navigate = useNavigate();
   const { evidence } = suggestion;
   const bulletTextId = bulletElementId(suggestion.bulletId);
+  // A rewrite that changes nothing (only the facts to add are missing) has nothing to accept.
+  const rewritten = suggestion.rewrite.trim() !== suggestion.original.trim();
   return (
     <Card data-testid="suggestion">
       <h4>Suggestion</h4>
@@ -78,8 +80,12 @@ export function SuggestionCard({ resumeId, suggestion, busy, acting, onAccept, o
           <li key={weakness.kind}>{weakness.message}</li>
         ))}
       </ul>
-      <p>Try instead:</p>
-      <Rewrite data-testid="rewrite">{suggestion.rewrite}</Rewrite>
+      {rewritten && (
+        <>
+          <p>Try instead:</p>
+          <Rewrite data-testid="rewrite">{suggestion.rewrite}</Rewrite>
+        </>
+      )}
       {evidence && (
         <>
           <Quote>From your story: “{evidence.quote}”</Quote>
@@ -90,10 +96,12 @@ export function SuggestionCard({ resumeId, suggestion, busy, acting, onAccept, o
       )}
       {suggestion.toAdd && <p>To make it stronger, add: {suggestion.toAdd}</p>}
       <Actions>
-        <Button onClick={() => onAccept(suggestion)} disabled={busy} aria-busy={acting || undefined} aria-describedby={bulletTextId}>
-          {acting && <Spinner size={16} />}
-          Accept
-        </Button>
+        {rewritten && (
+          <Button onClick={() => onAccept(suggestion)} disabled={busy} aria-busy={acting || undefined} aria-describedby={bulletTextId}>
+            {acting && <Spinner size={16} />}
+            Accept
+          </Button>
+        )}
         <Button $variant="secondary" onClick={() => onDismiss(suggestion)} disabled={busy} aria-describedby={bulletTextId}>
           Dismiss
         </Button>
