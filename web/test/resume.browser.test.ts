@@ -25,7 +25,10 @@ const DOWNLOADS = mkdtempSync(join(tmpdir(), 'resume-pdf-'));
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  [stack, browser] = await Promise.all([startTestStack({ services: ['auth', 'conversations', 'search', 'speech', 'profile'], env: { ADMIN_EMAILS: admin.email } }), launchChromium()]);
+  [stack, browser] = await Promise.all([
+    startTestStack({ services: ['auth', 'conversations', 'search', 'speech', 'profile'], env: { ADMIN_EMAILS: admin.email } }),
+    launchChromium(),
+  ]);
   admin.api = new ApiClient(stack.gatewayUrl);
   expect((await admin.api.post('/api/users/register', { email: admin.email, firstName: 'Ada', lastName: 'Admin', password: GOOD_PASSWORD })).status).toBe(201);
 });
@@ -163,6 +166,16 @@ describe('résumés in the browser', () => {
   }
 });
 
+/** Drops text files with these names on the upload's drop zone, as a drag from the desktop would. */
+async function dropFiles(page: Page, names: string[]): Promise<void> {
+  const transfer = await page.evaluateHandle((fileNames) => {
+    const data = new DataTransfer();
+    for (const name of fileNames) data.items.add(new File(['Grace Hopper, engineer'], name, { type: 'text/plain' }));
+    return data;
+  }, names);
+  await page.getByTestId('resume-drop-zone').dispatchEvent('drop', { dataTransfer: transfer });
+}
+
 /** Every value the upload's progress bar takes, from now on. */
 async function recordProgress(page: Page): Promise<() => Promise<number[]>> {
   await page.evaluate(() => {
@@ -229,6 +242,9 @@ describe('résumé files in the browser', () => {
       // Refused in the browser, before sending.
       await chooseFile(page, 'photo.png', 'image/png', Buffer.from([0x89, 0x50, 0x4e, 0x47]));
       await waitForToast(page, RESUME_MESSAGES.wrongType);
+      // Two files dropped at once.
+      await dropFiles(page, ['a.txt', 'b.txt']);
+      await waitForToast(page, RESUME_MESSAGES.oneFile);
       // Refused by the service: text named as a PDF.
       await chooseFile(page, 'resume.pdf', 'application/pdf', Buffer.from(RESUME_TEXT));
       await waitForToast(page, RESUME_MESSAGES.contentMismatch);
