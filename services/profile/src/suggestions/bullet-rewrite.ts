@@ -83,7 +83,7 @@ export function strongOpener(text: string): string {
     if (guided && /^help|^assist/i.test(match[0])) return `Guided ${guided[1]} to ${rest.slice(guided[1]?.length ?? 0).trim()}`;
     // "helped launch the app": a verb after a shared opener.
     const verb = /^(\w+)\s+/.exec(rest);
-    if (opener.shared && verb?.[1] && !NOUN_STARTS.test(rest) && /^help|^assist/i.test(match[0]) && !/s$/.test(verb[1])) {
+    if (opener.shared && verb?.[1] && !NOUN_STARTS.test(rest) && /^(?:helped|assisted)(?: to)?\s+$/i.test(match[0]) && !/s$/.test(verb[1])) {
       return `${capitalised(pastOf(verb[1]))} ${rest.slice(verb[0].length)}${team}`;
     }
     return `${opener.noun} ${rest}`;
