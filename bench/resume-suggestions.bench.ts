@@ -126,6 +126,7 @@ export interface ResumeSuggestionsFigures {
   referenceSearch: Timing;
   ratio: number;
   withEvidence: number;
+  onSubject: number;
   bullets: number;
 }
 
@@ -157,11 +158,16 @@ export async function runResumeSuggestionsBench(log: (line: string) => void = co
   );
   const ratio = Math.round((suggestions.p50 / referenceSearch.p50) * 100) / 100;
   const withEvidence = first.filter((suggestion) => suggestion.evidence !== null).length;
+  // The generator's truth: story n is about subject (n - 1) mod 20, bullet b-r-i about subject 5r + i.
+  const onSubject = first.filter((suggestion) => {
+    const [, role, index] = suggestion.bulletId.split('-').map(Number);
+    return suggestion.evidence && (suggestion.evidence.storyId - 1) % SUBJECTS.length === 5 * (role ?? 0) + (index ?? 0);
+  }).length;
   log(
-    `offline suggestions, ${bullets.length}-bullet résumé over ${STORIES} stories (in-process search included): p50 ${suggestions.p50} ms, p99 ${suggestions.p99} ms (budget ${BUDGET_MS} ms); the search alone (reference) p50 ${referenceSearch.p50} ms; ratio ${ratio}; ${first.length} suggestions, ${withEvidence} with evidence`,
+    `offline suggestions, ${bullets.length}-bullet résumé over ${STORIES} stories (in-process search included): p50 ${suggestions.p50} ms, p99 ${suggestions.p99} ms (budget ${BUDGET_MS} ms); the search alone (reference) p50 ${referenceSearch.p50} ms; ratio ${ratio}; ${first.length} suggestions, ${withEvidence} with evidence, ${onSubject} of them from a story on the bullet's subject`,
   );
   if (suggestions.p50 > BUDGET_MS) throw new Error(`offline suggestions p50 ${suggestions.p50} ms is over the ${BUDGET_MS} ms budget`);
-  return { suggestions, referenceSearch, ratio, withEvidence, bullets: bullets.length };
+  return { suggestions, referenceSearch, ratio, withEvidence, onSubject, bullets: bullets.length };
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await runResumeSuggestionsBench();

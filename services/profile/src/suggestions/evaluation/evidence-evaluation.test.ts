@@ -29,7 +29,7 @@ describe('offline suggestion evidence on the evaluation set (services/profile/ev
     for (const outcome of figures.outcomes) console.log(`  ${outcome.bullet} → ${outcome.rewrite}`);
     expect(figures.noInventedNumberRate).toBe(1);
     expect(figures.quotesNotInStory).toBe(0);
-    // Floors at the first run after tuning (precision 0.75, recall 0.75: two distractors quoted, see README figures).
+    // Floors at the first run after tuning (precision 0.75, recall 0.75: two distractors quoted).
     expect(figures.precision).toBeGreaterThanOrEqual(0.75);
     expect(figures.recall).toBeGreaterThanOrEqual(0.7);
   });
