@@ -231,6 +231,13 @@ describe('résumé files in the browser', () => {
     await role.waitFor();
     expect(await role.getByRole('textbox', { name: 'Bullet 1' }).inputValue()).toBe(RESUME_LINES.checkout);
     await checkPage(page, 'the review of a PDF at 390 px');
+    await page.getByRole('button', { name: 'Save résumé' }).click();
+    await page.waitForURL(/\/resume$/);
+    await page.getByText(RESUME_LINES.strong, { exact: true }).waitFor();
+    // Essentials has résumés but not PDF export: the page says so in place of the download.
+    expect(await page.getByTestId('pdf-locked').innerText()).toBe('Export to PDF is part of the Pro plan.');
+    expect(await page.getByRole('button', { name: 'Download PDF' }).count()).toBe(0);
+    await checkPage(page, '/resume on Essentials at 390 px');
     await person.close();
   });
 

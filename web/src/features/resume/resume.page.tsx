@@ -6,6 +6,7 @@ import { Button } from '../../components/button.ts';
 import { CardSection } from '../../components/card-section.ts';
 import { PageShell } from '../../components/page-shell.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useLockedFeatures } from '../usage/index.ts';
 import { ExperienceSection } from './components/experience-section.tsx';
 import { PdfDownload } from './components/pdf-download.tsx';
 import { ResumeHeaderView, ResumeMoreView } from './components/resume-details-view.tsx';
@@ -39,6 +40,7 @@ const Note = styled.p`
 /** The résumé's current version, its suggestions and what can be done with it. */
 function CurrentResumeView({ resume, onNewVersion }: { resume: Resume; onNewVersion: (resume: Resume) => void }) {
   const navigate = useNavigate();
+  const locked = useLockedFeatures();
   return (
     <>
       <Toolbar>
@@ -48,7 +50,7 @@ function CurrentResumeView({ resume, onNewVersion }: { resume: Resume; onNewVers
             Upload a new résumé
           </Button>
         </Buttons>
-        <PdfDownload resumeId={resume.id} />
+        <PdfDownload resumeId={resume.id} locked={locked.data?.locked.pdfExport} />
       </Toolbar>
       {!resume.reviewed && <Note>{RESUME_SCREEN_MESSAGES.notReviewed}</Note>}
       <CardSection aria-label="Name and summary">

@@ -33,8 +33,24 @@ function saveFile(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** "Download PDF" on A4 or Letter paper; a refusal (the plan, the service) is told in a toast. */
-export function PdfDownload({ resumeId }: { resumeId: number }) {
+const Locked = styled.p`
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${({ theme }) => theme.colors.warning};
+  background: ${({ theme }) => theme.colors.warningSoft};
+  padding: ${({ theme }) => `${theme.space.xs} ${theme.space.sm}`};
+  border-radius: ${({ theme }) => theme.radii.sm};
+`;
+
+/**
+ * "Download PDF" on A4 or Letter paper; a refusal (the plan, the service) is told in a toast. A plan
+ * without PDF export (`locked`, the sentence naming the plan that has it) sees that sentence instead.
+ */
+export function PdfDownload({ resumeId, locked }: { resumeId: number; locked?: string }) {
+  if (locked) return <Locked data-testid="pdf-locked">{locked}</Locked>;
+  return <PdfDownloadControls resumeId={resumeId} />;
+}
+
+function PdfDownloadControls({ resumeId }: { resumeId: number }) {
   const id = useId();
   const [paper, setPaper] = useState<ResumePaper>('a4');
   const download = useExclusiveTask();
