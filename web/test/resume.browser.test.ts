@@ -61,6 +61,8 @@ async function reviewAndSave(page: Page, width: number): Promise<void> {
   await role.getByRole('textbox', { name: 'Bullet 4' }).fill('Mentored two junior engineers');
   await role.getByRole('button', { name: 'Move bullet 4 up' }).click();
   expect(await role.getByRole('textbox', { name: 'Bullet 3' }).inputValue()).toBe('Mentored two junior engineers');
+  // Focus went with the bullet moved.
+  expect((await focused(page)).label).toBe('Move bullet 3 up');
   await checkPage(page, `the review with edits at ${width} px`);
   await shot(page, `resume-review-${width}`);
 

@@ -35,6 +35,8 @@ const Heading = styled.h3`
   font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
 
+const moveButtonId = (bulletId: string, direction: 'up' | 'down') => `move-${bulletId}-${direction}`;
+
 /** One bullet: its text, and buttons to move it up or down or remove it (each named with its number). */
 function BulletRow({ role, index, dispatch }: { role: ResumeRole; index: number; dispatch: Dispatch<DraftAction> }) {
   const id = useId();
@@ -42,6 +44,15 @@ function BulletRow({ role, index, dispatch }: { role: ResumeRole; index: number;
   if (!bullet) return null;
   const number = index + 1;
   const target = { roleId: role.id, bulletId: bullet.id };
+  const handleMove = (by: -1 | 1) => {
+    dispatch({ type: 'moveBullet', ...target, by });
+    // Focus goes with the bullet moved (its button, or the other one once it reaches an end).
+    requestAnimationFrame(() => {
+      const next = index + by;
+      const direction = by === -1 ? (next === 0 ? 'down' : 'up') : next === role.bullets.length - 1 ? 'up' : 'down';
+      document.getElementById(moveButtonId(bullet.id, direction))?.focus();
+    });
+  };
   return (
     <Row>
       <div>
@@ -51,13 +62,14 @@ function BulletRow({ role, index, dispatch }: { role: ResumeRole; index: number;
         <TextArea id={id} $rows={2} value={bullet.text} onChange={(event) => dispatch({ type: 'bullet', ...target, text: event.target.value })} />
       </div>
       <Tools>
-        <IconButton aria-label={`Move bullet ${number} up`} disabled={index === 0} onClick={() => dispatch({ type: 'moveBullet', ...target, by: -1 })}>
+        <IconButton id={moveButtonId(bullet.id, 'up')} aria-label={`Move bullet ${number} up`} disabled={index === 0} onClick={() => handleMove(-1)}>
           ↑
         </IconButton>
         <IconButton
+          id={moveButtonId(bullet.id, 'down')}
           aria-label={`Move bullet ${number} down`}
           disabled={index === role.bullets.length - 1}
-          onClick={() => dispatch({ type: 'moveBullet', ...target, by: 1 })}
+          onClick={() => handleMove(1)}
         >
           ↓
         </IconButton>
