@@ -50,11 +50,21 @@ const SCHOOL =
 const DEGREE =
   /(?:\b(?:bachelor|bachelor's|master|master's|doctor|doctorate|diploma|associate|associate's|certificate|degree|major|minor|coursework|licence|abitur|baccalaur[ée]at|a-levels|gcses?|ged|hnd|nvq|btec|pgce|mba|phd|ph\.d|dphil|md|jd|llb|llm|bsn|msn|beng|meng|bsc|msc|ba|ma|bs|ms|bfa|mfa|bba|adn)\b|\b[BM]\.\s?(?:S|A|Sc|Eng|Ed|F\.?A)\.?(?=\s|,|$))/i;
 
-const pieces = (text: string) =>
-  text
-    .split(/\s+[|•·—–-]\s+|\s*\|\s*|\t+|\s{3,}/)
+/** A line's parts: split on separators and commas; a part with neither a school nor a degree word after a degree stays with it ("BSc, Computer Science"). */
+function pieces(text: string): string[] {
+  const parts = text
+    .split(/\s+[|•·—–-]\s+|\s*\|\s*|\t+|\s{3,}|\s*,\s*|\s+\((?=[^()]*\)\s*$)/)
     .map((piece) => piece.replace(/^[\s,;:()]+|[\s,;:(]+$/g, '').trim())
     .filter((piece) => /\p{L}/u.test(piece));
+  const merged: string[] = [];
+  for (const part of parts) {
+    const previous = merged.at(-1);
+    if (previous !== undefined && DEGREE.test(previous) && !SCHOOL.test(previous) && !SCHOOL.test(part) && !DEGREE.test(part))
+      merged[merged.length - 1] = `${previous}, ${part}`;
+    else merged.push(part);
+  }
+  return merged;
+}
 
 /** Education entries: a line naming a school or a degree opens an entry once the current one has its own. */
 export function readEducation(lines: readonly ResumeLine[]): EducationDraft[] {
@@ -85,9 +95,7 @@ export function readEducation(lines: readonly ResumeLine[]): EducationDraft[] {
       entry.school = rest.shift() ?? '';
     }
     if (rest.length && !isOnlyDates(line.text)) {
-      // "B.S., Computer Science": the field belongs with the degree.
-      if (degree && rest.length === 1 && !school && parts.length === 2 && !entry.details.length) entry.degree = `${degree}, ${rest[0]}`;
-      else entry.details.push(rest.join(', '));
+      entry.details.push(rest.join(', '));
     }
   }
   return entries.map((entry) => ({ ...entry, school: entry.school || entry.degree, degree: entry.school ? entry.degree : '' })).filter((entry) => entry.school);
