@@ -29,7 +29,7 @@ function expected(resume: SourceResume, heldOut: boolean) {
   };
 }
 
-const extensionOf = (layout: string) => (layout.startsWith('pdf') ? 'pdf' : layout.startsWith('docx') ? 'docx' : layout === 'md' ? 'md' : 'txt');
+const extensionOf = (layout: string) => (layout.startsWith('pdf') ? 'pdf' : layout.startsWith('docx') ? 'docx' : layout.startsWith('md') ? 'md' : 'txt');
 
 mkdirSync(OUT, { recursive: true });
 const browser = await launchChromium();

@@ -100,6 +100,22 @@ function compactHtml(resume: SourceResume): string {
   );
 }
 
+/** Held out: title and dates on one line, "Company | City" under it, square list markers, skills as label lines. */
+function blocksHtml(resume: SourceResume): string {
+  const roles = resume.roles
+    .map(
+      (role) =>
+        `<div class="row"><b>${esc(role.title)}</b><span class="muted">${esc(role.dates)}</span></div><p>${esc(role.company)} | ${esc(role.location ?? '')}</p>${bullets(role.bullets)}`,
+    )
+    .join('');
+  return page(
+    `ul { list-style: square; } h1 { text-align: center; } .center { text-align: center; } h2 { text-transform: uppercase; color: #1b4d7a; border-bottom: 2px solid #1b4d7a; }`,
+    `<h1>${esc(resume.name)}</h1><p class="center">${esc(resume.headline ?? '')}</p><p class="center muted">${resume.contact.map(esc).join(' • ')}</p>
+    <h2>Summary</h2><p>${esc(resume.summary ?? '')}</p><h2>Work History</h2>${roles}<h2>Skills</h2>${resume.skills.map((group) => `<p><b>${esc(group.label ?? '')}:</b> ${esc(group.items.join(', '))}</p>`).join('')}
+    <h2>Education</h2>${resume.education.map((entry) => `<div class="row"><span>${esc(entry.degree)}, ${esc(entry.school)}</span><span>${esc(entry.dates)}</span></div>`).join('')}${extras(resume)}`,
+  );
+}
+
 /** The HTML of a PDF layout. */
 export function resumeHtml(resume: SourceResume): string {
   if (resume.layout === 'pdf-classic') return classicHtml(resume);
@@ -107,6 +123,7 @@ export function resumeHtml(resume: SourceResume): string {
   if (resume.layout === 'pdf-sidebar-right') return sidebarHtml(resume, 'right');
   if (resume.layout === 'pdf-table') return tableHtml(resume);
   if (resume.layout === 'pdf-compact') return compactHtml(resume);
+  if (resume.layout === 'pdf-blocks') return blocksHtml(resume);
   throw new Error(`no HTML layout ${resume.layout}`);
 }
 
@@ -118,6 +135,7 @@ const cell = (children: Paragraph[], width: number) => new TableCell({ children,
 
 /** A DOCX layout: bullets (Word list numbering with bullets), numbered (decimal list, a skills table) or table (role headers in tables). */
 export function resumeDocx(resume: SourceResume): Document {
+  if (resume.layout === 'docx-plain') return plainDocx(resume);
   const list = resume.layout === 'docx-numbered' ? 'numbered' : 'bullets';
   const item = (text: string) => new Paragraph({ children: [run(text)], numbering: { reference: list, level: 0 } });
   const body: (Paragraph | Table)[] = [
@@ -171,6 +189,16 @@ export function resumeDocx(resume: SourceResume): Document {
   });
 }
 
+/** Held out: no styles, no lists: bold capitals for headings, "- " typed before each bullet, "Company – City" over "Title, Dates". */
+function plainDocx(resume: SourceResume): Document {
+  const bold = (text: string) => para([run(text, { bold: true })]);
+  const body: Paragraph[] = [bold(resume.name), ...resume.contact.map((line) => para(line)), bold('PROFILE'), para(resume.summary ?? ''), bold('EXPERIENCE')];
+  for (const role of resume.roles) body.push(bold(`${role.company} – ${role.location ?? ''}`), para(`${role.title}, ${role.dates}`), ...role.bullets.map((bullet) => para(`- ${bullet}`)));
+  body.push(bold('EDUCATION'), ...resume.education.map((entry) => para(`${entry.degree} – ${entry.school} – ${entry.dates}`)));
+  body.push(bold('SKILLS'), para(resume.skills.flatMap((group) => group.items).join(', ')));
+  return new Document({ sections: [{ children: body }] });
+}
+
 /** Wraps `text` at `width` columns, the next lines indented by `indent`. */
 function wrap(text: string, width: number, first: string, indent: string): string[] {
   const lines: string[] = [];
@@ -195,6 +223,21 @@ export function resumeText(resume: SourceResume): string {
     for (const entry of resume.education) lines.push(`**${entry.school}** — ${entry.degree} (${entry.dates})`, '');
     lines.push('## Skills', '', resume.skills.flatMap((group) => group.items).join(' · '), '');
     for (const extra of resume.extras ?? []) lines.push(`## ${extra.heading}`, '', ...extra.lines.map((line) => `+ ${line}`), '');
+    return lines.join('\n');
+  }
+  if (resume.layout === 'md-pipes') {
+    const lines = [`# ${resume.name}`, '', resume.contact.join(' | '), '', '# SUMMARY', resume.summary ?? '', '', '# EXPERIENCE'];
+    for (const role of resume.roles) lines.push('', `**${role.title}** | ${role.company} | ${role.location ?? ''} | ${role.dates}`, ...role.bullets.map((b) => `* ${b}`));
+    lines.push('', '# EDUCATION', ...resume.education.map((entry) => `**${entry.school}**, ${entry.degree}, ${entry.dates}`), '', '# SKILLS');
+    lines.push(...resume.skills.flatMap((group) => group.items).map((skill) => `* ${skill}`), '');
+    for (const extra of resume.extras ?? []) lines.push(`# ${extra.heading.toUpperCase()}`, ...extra.lines, '');
+    return lines.join('\n');
+  }
+  if (resume.layout === 'txt-european') {
+    const lines = ['CURRICULUM VITAE', '', resume.name, ...resume.contact, '', 'Profile:', resume.summary ?? '', '', 'Work experience:'];
+    for (const role of resume.roles) lines.push('', `${role.dates}\t${role.title}`, `\t${role.company}, ${role.location ?? ''}`, ...role.bullets.map((b) => `\t· ${b}`));
+    lines.push('', 'Education:', ...resume.education.map((entry) => `${entry.dates}\t${entry.degree}, ${entry.school}`), '', 'Skills:');
+    lines.push(...resume.skills.map((group) => `▪ ${group.label ?? 'Skills'}: ${group.items.join(', ')}`), '');
     return lines.join('\n');
   }
   const underline = (title: string) => [title, '='.repeat(title.length)];
