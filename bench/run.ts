@@ -13,6 +13,7 @@ const benches: { name: string; module: string; run: string }[] = [
   { name: 'speech-voices', module: './speech-voices.bench.ts', run: 'runSpeechVoicesBench' },
   { name: 'speech-recognition', module: './speech-recognition.bench.ts', run: 'runSpeechRecognitionBench' },
   { name: 'plans', module: './plans.bench.ts', run: 'runPlansBench' },
+  { name: 'resume-parse', module: './resume-parse.bench.ts', run: 'runResumeParseBench' },
 ];
 
 const only = process.argv[2];
