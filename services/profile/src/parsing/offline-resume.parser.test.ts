@@ -48,6 +48,7 @@ describe('parseResumeText', () => {
   });
 
   it('keeps sections it does not model as extra sections, and the name as the first prominent line', () => {
+    expect(parseResumeText('CURRICULUM VITAE\n\nAna Silva\nLisbon, Portugal').name).toBe('Ana Silva');
     const content = parseResumeText('# Ana Silva\n\n## Volunteer\n- Food bank driver, 2020\n\n## Languages\nPortuguese, English');
     expect(content.name).toBe('Ana Silva');
     expect(content.extraSections).toEqual([

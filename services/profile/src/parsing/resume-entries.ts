@@ -14,6 +14,8 @@ export interface ResumeHeader {
 }
 
 const NAME_LABEL = /^(?:name|nom|full name)\s*:\s*/i;
+// The document's own title above the name.
+const DOCUMENT_TITLE = /^(?:curriculum vitae|curriculum|cv|c\.v\.|r[ée]sum[ée]|lebenslauf|hoja de vida)$/i;
 
 /** The name is the first line that could be one (a few words, no digits, no contact detail); contact rows and a headline follow. */
 export function readHeader(lines: readonly ResumeLine[]): ResumeHeader {
@@ -22,6 +24,7 @@ export function readHeader(lines: readonly ResumeLine[]): ResumeHeader {
   const headline: string[] = [];
   for (const line of lines) {
     const text = (line.bullet ?? line.text).replace(NAME_LABEL, '');
+    if (!name && DOCUMENT_TITLE.test(text.trim())) continue;
     if (!name) {
       const [first = '', ...others] = text.split(/\s+[|•·]\s+|\s{3,}/);
       if (!hasContactDetail(first) && !/\d/.test(first) && /\p{L}/u.test(first) && first.split(/\s+/).length <= 6 && first.length <= 60) {
