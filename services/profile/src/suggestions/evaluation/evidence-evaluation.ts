@@ -18,7 +18,7 @@ const evidenceSetSchema = z.object({
       bullet: z.string(),
       candidates: z.array(z.object({ storyId: z.number(), relevance: z.number() })),
       expected: z.number().nullable(),
-      split: z.enum(['tuning', 'held-out', 'held-out-2']),
+      split: z.enum(['tuning', 'held-out', 'held-out-2', 'held-out-3']),
       why: z.string(),
     }),
   ),
