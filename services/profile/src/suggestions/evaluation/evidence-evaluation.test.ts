@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { suggestForResume } from '../resume-suggestions.ts';
-import { describeEvidenceFigures, evaluateEvidence, readEvidenceSet } from './evidence-evaluation.ts';
+import { describeEvidenceFigures, evaluateEvidence, readEvidenceSet, searchLike } from './evidence-evaluation.ts';
 
 const set = readEvidenceSet();
 const tuning = set.cases.filter((entry) => entry.split === 'tuning');
@@ -14,6 +14,17 @@ describe('offline suggestion evidence on the evaluation set (services/profile/ev
     expect(set.stories.length).toBeGreaterThanOrEqual(40);
     expect(set.cases.filter((entry) => entry.expected === null).length).toBeGreaterThanOrEqual(3);
     expect(heldOut.length).toBeGreaterThanOrEqual(8);
+  });
+
+  it('hands candidates over as the search service does: best first, three, relevances close together', () => {
+    const handed = searchLike([
+      { storyId: 1, relevance: 0.4 },
+      { storyId: 2, relevance: 0.9 },
+      { storyId: 3, relevance: 0.5 },
+      { storyId: 4, relevance: 0.7 },
+    ]);
+    expect(handed.map((candidate) => candidate.storyId)).toEqual([2, 4, 3]);
+    expect(handed.map((candidate) => candidate.relevance)).toEqual([1, 0.984, 0.968]);
   });
 
   it('quotes the right story on the tuning part, and never a number it made up', async () => {
