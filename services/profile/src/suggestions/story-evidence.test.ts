@@ -34,4 +34,23 @@ describe('findEvidence', () => {
     expect(findEvidence('Worked on checkout', [{ ...told, relevance: 0.1 }], BOTH)).toBeUndefined();
     expect(findEvidence('Worked on checkout', [told], BOTH)?.story.storyId).toBe(6);
   });
+
+  it('quotes no sentence that only looks on topic through everyday neighbours, or names the thing only as a means', () => {
+    const promoted = story(7, "I was promoted to assistant manager after 8 months, which I didn't expect at all.");
+    expect(findEvidence('Helped customers choose products', [promoted], BOTH)).toBeUndefined();
+    const shows = story(
+      8,
+      'I planned the logistics for our 12 trade shows last year. All of them came in under budget, and the biggest one had 3,000 visitors.',
+    );
+    const picking = story(9, 'In the warehouse we cut pick time from 95 to 60 seconds by moving the fast movers next to the packing benches.');
+    expect(findEvidence('Managed the office move', [shows, picking], BOTH)).toBeUndefined();
+    // A means that is the bullet's own action still names it.
+    const automated = story(10, 'The weekly reports took two days. We cut that to an hour by automating the reports with a script.');
+    expect(findEvidence('Automated the weekly reports', [automated], BOTH)?.story.storyId).toBe(10);
+  });
+
+  it('reads a social network the word vectors do not know as social media, and a before and after told apart in time', () => {
+    const told = story(11, 'So our Instagram was basically dead, like 2,000 followers. Eighteen months later our Instagram was at 45,000 followers.');
+    expect(findEvidence('Managed social media accounts', [told], BOTH)?.quote).toBe('Eighteen months later our Instagram was at 45,000 followers.');
+  });
 });
