@@ -53,4 +53,12 @@ describe('findEvidence', () => {
     const told = story(11, 'So our Instagram was basically dead, like 2,000 followers. Eighteen months later our Instagram was at 45,000 followers.');
     expect(findEvidence('Managed social media accounts', [told], BOTH)?.quote).toBe('Eighteen months later our Instagram was at 45,000 followers.');
   });
+
+  it('abstains when two stories with different figures compete closely, and not when they tell the same result', () => {
+    const first = story(12, 'We got checkout from 3 seconds down to 800 milliseconds.');
+    const second = story(13, 'We got checkout from 5 seconds down to 2 seconds.');
+    expect(findEvidence('Worked on checkout', [first, second], BOTH)).toBeUndefined();
+    const retold = story(14, 'We got checkout from 3 seconds down to 800 milliseconds.');
+    expect(findEvidence('Worked on checkout', [first, retold], BOTH)?.story.storyId).toBe(12);
+  });
 });

@@ -42,6 +42,8 @@ export const EVIDENCE_FLOORS = {
 const QUOTE_WORDS = 60;
 /** A sentence that goes on with a story about the bullet counts this share of the story's overlap. */
 const STORY_CONTEXT_SHARE = 0.7;
+/** Two stories whose best quotes score closer than this compete: neither is quoted. */
+const COMPETING = 0.1;
 /** A result without a figure counts for less than a measured one. */
 const UNMEASURED_PENALTY = 0.15;
 /** Fillers a quote need not start with; the quote stays the story's own words. */
@@ -119,7 +121,53 @@ function quoteOf(content: string, span: Span): string {
   return best.replace(LEADING_FILLER, '').replace(/[\s,;:]+$/, '');
 }
 
-/** The best quote for a bullet among its matched stories, or undefined when none is about it. */
+/** The best quote for a bullet in one matched story, or undefined when none of its sentences is about it. */
+function bestInStory(story: MatchedStory, topic: readonly TopicWord[], missing: MissingFacts): FoundEvidence | undefined {
+  const { threadId } = story;
+  if (threadId === null || story.relevance < EVIDENCE_FLOORS.relevance) return undefined;
+  const storyOverlap = topicOverlap(topic, story.content);
+  if (storyOverlap < EVIDENCE_FLOORS.story) return undefined;
+  let best: FoundEvidence | undefined;
+  const spans = sentenceSpans(story.content);
+  spans.forEach((span, index) => {
+    const sentence = story.content.slice(span.start, span.end);
+    const held = holds(sentence, missing);
+    if (!held) return;
+    let overlap = topicOverlap(topic, sentence);
+    let quoted = span;
+    /** The text that must name the bullet's thing: the sentence, the two quoted, or the story the sentence goes on with. */
+    let naming = sentence;
+    const previous = spans[index - 1];
+    // "The stockroom was a disaster… I set up labels and shrinkage dropped to 1%": the subject is in the sentence before.
+    if (overlap < EVIDENCE_FLOORS.sentence && storyOverlap >= EVIDENCE_FLOORS.contextStory && CONTINUES.test(sentence)) {
+      const withPrevious = previous ? { start: previous.start, end: span.end } : span;
+      const context = 0.8 * topicOverlap(topic, story.content.slice(withPrevious.start, withPrevious.end));
+      // The sentence before names the subject: quote both. Else the story does, further up: the sentence goes on with it.
+      if (context >= EVIDENCE_FLOORS.context) [overlap, quoted, naming] = [context, withPrevious, story.content.slice(withPrevious.start, span.end)];
+      else [overlap, naming] = [STORY_CONTEXT_SHARE * storyOverlap, story.content.slice(0, span.end)];
+    }
+    if (overlap < EVIDENCE_FLOORS.sentence) return;
+    // Everyday neighbours ("move" and "came") make a sentence look on topic without naming the thing improved.
+    if (!namesObject(topic, withoutOtherMeans(naming, topic))) return;
+    const score = 0.6 * overlap + 0.2 * storyOverlap + 0.2 * Math.min(1, story.relevance) + (held === 'measured' ? 0.1 : -UNMEASURED_PENALTY);
+    if (best && best.score >= score) return;
+    const quote = quoteOf(story.content, quoted);
+    if (words(quote).length >= 3) best = { story: { ...story, threadId }, quote, measured: held === 'measured', score };
+  });
+  return best;
+}
+
+/** The figures a quote tells ("3%", "45,000"), to tell two stories with the same result from two with different ones. */
+const figuresOf = (quote: string) =>
+  [...quote.matchAll(/\d[\d,.]*/g)]
+    .map((match) => match[0].replace(/[,.]$/, ''))
+    .sort()
+    .join(' ');
+
+/**
+ * The best quote for a bullet among its matched stories, or undefined when none is about it, or when
+ * two stories with different figures come within COMPETING of each other: a wrong quote is worse than none.
+ */
 export function findEvidence(
   bullet: string,
   stories: readonly MatchedStory[],
@@ -127,38 +175,8 @@ export function findEvidence(
   topic: readonly TopicWord[] = topicWords(bullet),
 ): FoundEvidence | undefined {
   if (topic.length === 0 || (!missing.figure && !missing.result)) return undefined;
-  let best: FoundEvidence | undefined;
-  for (const story of stories) {
-    const { threadId } = story;
-    if (threadId === null || story.relevance < EVIDENCE_FLOORS.relevance) continue;
-    const storyOverlap = topicOverlap(topic, story.content);
-    if (storyOverlap < EVIDENCE_FLOORS.story) continue;
-    const spans = sentenceSpans(story.content);
-    spans.forEach((span, index) => {
-      const sentence = story.content.slice(span.start, span.end);
-      const held = holds(sentence, missing);
-      if (!held) return;
-      let overlap = topicOverlap(topic, sentence);
-      let quoted = span;
-      /** The text that must name the bullet's thing: the sentence, the two quoted, or the story the sentence goes on with. */
-      let naming = sentence;
-      const previous = spans[index - 1];
-      // "The stockroom was a disaster… I set up labels and shrinkage dropped to 1%": the subject is in the sentence before.
-      if (overlap < EVIDENCE_FLOORS.sentence && storyOverlap >= EVIDENCE_FLOORS.contextStory && CONTINUES.test(sentence)) {
-        const withPrevious = previous ? { start: previous.start, end: span.end } : span;
-        const context = 0.8 * topicOverlap(topic, story.content.slice(withPrevious.start, withPrevious.end));
-        // The sentence before names the subject: quote both. Else the story does, further up: the sentence goes on with it.
-        if (context >= EVIDENCE_FLOORS.context) [overlap, quoted, naming] = [context, withPrevious, story.content.slice(withPrevious.start, span.end)];
-        else [overlap, naming] = [STORY_CONTEXT_SHARE * storyOverlap, story.content.slice(0, span.end)];
-      }
-      if (overlap < EVIDENCE_FLOORS.sentence) return;
-      // Everyday neighbours ("move" and "came") make a sentence look on topic without naming the thing improved.
-      if (!namesObject(topic, withoutOtherMeans(naming, topic))) return;
-      const score = 0.6 * overlap + 0.2 * storyOverlap + 0.2 * Math.min(1, story.relevance) + (held === 'measured' ? 0.1 : -UNMEASURED_PENALTY);
-      if (best && best.score >= score) return;
-      const quote = quoteOf(story.content, quoted);
-      if (words(quote).length >= 3) best = { story: { ...story, threadId }, quote, measured: held === 'measured', score };
-    });
-  }
+  const found = stories.flatMap((story) => bestInStory(story, topic, missing) ?? []).sort((a, b) => b.score - a.score);
+  const [best, next] = found;
+  if (best && next && best.score - next.score < COMPETING && figuresOf(best.quote) !== figuresOf(next.quote)) return undefined;
   return best;
 }
