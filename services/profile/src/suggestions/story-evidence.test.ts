@@ -61,4 +61,15 @@ describe('findEvidence', () => {
     const retold = story(14, 'We got checkout from 3 seconds down to 800 milliseconds.');
     expect(findEvidence('Worked on checkout', [first, retold], BOTH)?.story.storyId).toBe(12);
   });
+
+  it('reads results said as a next year, an instead of, or a stretch without', () => {
+    const turnover = story(15, 'Turnover was awful, like 45% a year. I changed the rota rules, and the next year turnover was 28%.');
+    expect(findEvidence('Tasked with reducing turnover', [turnover], BOTH)?.quote).toBe('I changed the rota rules, and the next year turnover was 28%.');
+    const stock = story(16, 'We kept running out of stock. After the reorder sheet we had one stock-out a month instead of five or six.');
+    expect(findEvidence('Managed stock levels', [stock], BOTH)?.measured).toBe(true);
+    const outages = story(17, 'The payments database kept filling up. I wrote a cleanup job and we went six months without a payments outage.');
+    expect(findEvidence('Worked on payments database reliability', [outages], BOTH)?.story.storyId).toBe(17);
+    const plain = story(18, 'We kept running out of stock, five or six times a month, so I made a reorder sheet instead of the old list.');
+    expect(findEvidence('Managed stock levels', [plain], BOTH)).toBeUndefined();
+  });
 });

@@ -48,16 +48,21 @@ const COMPETING = 0.1;
 const UNMEASURED_PENALTY = 0.15;
 /** Fillers a quote need not start with; the quote stays the story's own words. */
 const LEADING_FILLER = /^(?:(?:so|and|but|then|basically|honestly|actually|anyway|well|um|uh|like|yeah|okay|ok)\b[\s,]*)+/i;
+/** Numbers people say in words. */
+const SPELLED = '(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|a dozen|half)';
 /**
  * How people say a result out loud: "we got it down to 5 a week", "went from one a week to two",
- * "up from 70%", "81% passed", ", so the team had it on Monday", "a year later it was at 45,000".
+ * "up from 70%", "81% passed", ", so the team had it on Monday", "a year later it was at 45,000", "one a month instead of five".
  */
 const SPOKEN_RESULTS = [
   /\b(?:got|get|gets|brought|bring|cut|took|take|went|gone|came|come|dropped|fell|rose|grew|jumped|climbed)\b[^.;]{0,40}?\b(?:down|up)\s+(?:to|by)\b/i,
   /\b(?:went|gone|came|come|dropped|fell|rose|grew|jumped|climbed)\s+(?:from|to|up|down)\b/i,
   /\b(?:up|down)\s+from\b/i,
   // A before and an after told apart in time: "…like 2,000 followers. Eighteen months later our Instagram was at 45,000."
-  /\b(?:later|by the end|after that|afterwards)\b[^.;]{0,50}?\b(?:was|were|had|hit|reached)\b\s+(?:at\s+|over\s+|about\s+)?\d/i,
+  /\b(?:later|by the end|after that|afterwards|the (?:next|following) (?:year|month|quarter|term|season)|the (?:year|month) after)\b[^.;]{0,50}?\b(?:was|were|had|hit|reached)\b\s+(?:at\s+|over\s+|about\s+)?\d/i,
+  // "one stock-out a month instead of five or six", "went six months without a single outage".
+  new RegExp(`(?:\\d|\\b${SPELLED})[^.;]{0,40}\\binstead of\\s+(?:\\w+\\s+)?(?:\\d|${SPELLED}\\b)`, 'i'),
+  new RegExp(`\\bwent\\s+(?:\\d+|${SPELLED})\\s+(?:days|weeks|months|years)\\s+without\\b`, 'i'),
   /\b\d[\d,.]*\s?%?\s+(?:of (?:them|us|the \w+)\s+)?(?:passed|finished|completed|stayed|came back|signed up|joined)\b/i,
   // A consequence of the person's step ("I wrote a job that built it overnight, so the team had it Monday"), not a filler ("Right, so we had…").
   /\b(?:i|we)\s+\w+[^,.;]{3,},\s+so\s+(?:that\s+)?(?:the|they|our|everyone|people|it)\b/i,
