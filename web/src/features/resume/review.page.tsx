@@ -73,7 +73,7 @@ export function ResumeReviewPage() {
               </Button>
             </Actions>
           </Bar>
-          <ResumeForm draft={review.draft} dispatch={review.dispatch} />
+          {review.ready && <ResumeForm draft={review.draft} dispatch={review.dispatch} />}
         </>
       )}
       <ConfirmDialog

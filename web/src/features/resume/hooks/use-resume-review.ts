@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useReducer } from 'react';
+import { useEffect, useMemo, useReducer, useState } from 'react';
 import { RESUME_MESSAGES, resumeContentSchema, type Resume } from '@story/proto';
 import { RESUME_SCREEN_MESSAGES } from '@story/proto/messages/resume-screens';
 import { notifyFailure, notifySuccess } from '../../../components/toast/notify.ts';
@@ -20,19 +20,25 @@ export function useResumeReview(resume: Resume | undefined) {
   const [draft, dispatch] = useReducer(resumeDraftReducer, EMPTY);
   const saving = useExclusiveTask();
 
+  const [loadedFor, setLoadedFor] = useState<Resume | undefined>();
+
   // A new version to review (the page loaded it, or another one replaced it): the form starts from it.
   useEffect(() => {
-    if (resume) dispatch({ type: 'reset', draft: draftOf(resume.content) });
+    if (!resume) return;
+    dispatch({ type: 'reset', draft: draftOf(resume.content) });
+    setLoadedFor(resume);
   }, [resume]);
+  /** The draft is the résumé's (not the empty one of the first render, nor an older version's). */
+  const ready = resume !== undefined && loadedFor === resume;
 
   const content = useMemo(() => contentOf(draft), [draft]);
   const problem = useMemo(() => resumeContentSchema.safeParse(content).error?.issues[0]?.message, [content]);
   const complain = useProblemToast(problem ? [problem] : []);
-  const dirty = resume !== undefined && JSON.stringify(content) !== JSON.stringify(resume.content);
+  const dirty = ready && JSON.stringify(content) !== JSON.stringify(resume.content);
 
   const save = (onSaved: (saved: Resume) => void) =>
     void saving.run(async () => {
-      if (!resume) return;
+      if (!resume || !ready) return;
       if (problem) return complain(problem);
       try {
         const saved = await saveResume(resume.id, content, resume.version);
@@ -43,5 +49,5 @@ export function useResumeReview(resume: Resume | undefined) {
       }
     });
 
-  return { draft, dispatch, dirty, saving: saving.busy, save };
+  return { draft, dispatch, ready, dirty, saving: saving.busy, save };
 }
