@@ -8,6 +8,7 @@ import { answerIdSchema } from './ids.ts';
 import { responseTypeSchema, userTypeSchema } from './api/accounts.ts';
 import { planFeaturesSchema } from './api/plans.ts';
 import { transcriptWordSchema, wordTimingSchema } from './api/speech.ts';
+import { resumeBulletRefSchema } from './api/resumes.ts';
 import { chatHistorySchema } from './api/threads.ts';
 
 export const SUBJECTS = {
@@ -57,9 +58,6 @@ export const storiesMatchReplySchema = z.union([
 ]);
 export type StoriesMatchReply = z.infer<typeof storiesMatchReplySchema>;
 
-/** Which bullet a story is about. */
-export const resumeBulletRefSchema = z.object({ resumeId: z.number().int().positive(), bulletId: z.string().regex(/^[a-z][a-z0-9-]{1,39}$/) });
-export type ResumeBulletRef = z.infer<typeof resumeBulletRefSchema>;
 export const resumeContextRequestSchema = z.object({ userId: z.number().int().positive(), bullet: resumeBulletRefSchema.optional() });
 /** A role as the coach knows it: no contact details, no name. */
 export const coachRoleSchema = z.object({ title: z.string(), company: z.string(), dates: z.string(), bullets: z.array(z.string()) });
@@ -216,6 +214,8 @@ export const chatReplyRequestSchema = z.object({
   /** The thread or practised snippet the turn belongs to, when known (feedback files the answer under it). */
   threadId: z.number().int().positive().optional(),
   snippetId: z.number().int().positive().optional(),
+  /** The résumé bullet the story is about ("Tell the story behind this line"), when it is one. */
+  resumeBullet: resumeBulletRefSchema.optional(),
   /** When each word was said, for the answer's delivery feedback (the transcription's word times). */
   delivery: answerDeliveryInputSchema.optional(),
 });
@@ -233,6 +233,7 @@ export const chatOpeningRequestSchema = z.object({
   userId: z.number(),
   context: z.string().optional(),
   snippetId: z.number().int().positive().optional(),
+  resumeBullet: resumeBulletRefSchema.optional(),
 });
 export type ChatOpeningRequest = z.infer<typeof chatOpeningRequestSchema>;
 export const chatOpeningReplySchema = z.union([z.object({ ok: z.literal(true), aiResponse: z.string() }), natsRefusalSchema]);
