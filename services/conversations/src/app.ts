@@ -20,6 +20,7 @@ import { registerSnippetCleanup } from './nats/snippet-cleanup.consumer.ts';
 import { startChatReplyResponder } from './nats/chat-reply.responder.ts';
 import { NatsReplyAudioSource } from './nats/reply-audio.reader.ts';
 import { ResumeContextClient } from './nats/resume-context.client.ts';
+import { ResumeThreadLinker } from './nats/resume-thread-link.client.ts';
 import { SnippetOwnerClient } from './nats/snippet-owner.client.ts';
 import { SnippetConversationService, type SnippetOwners } from './snippet-conversations/snippet-conversation.service.ts';
 import { registerSnippetConversationRoutes } from './snippet-conversations/snippet-conversations.routes.ts';
@@ -54,6 +55,7 @@ export async function buildConversationsApp(config: ConversationsConfig, deps: C
   const onEventsWritten = () => deps.relay.notify();
   const titler = new ThreadTitler({ repository: storage.threads, chatModel: deps.chatModel, timeoutMs: config.CHAT_TIMEOUT_MS, log: app.log });
   const replyAudio = new NatsReplyAudioSource();
+  const bulletLinks = new ResumeThreadLinker(nats, app.log);
   const threads = new ThreadService({
     repository: storage.threads,
     audio: storage.messageAudio,
@@ -66,6 +68,7 @@ export async function buildConversationsApp(config: ConversationsConfig, deps: C
     clock,
     onEventsWritten,
     onExchangeSaved: (userId, threadId) => titler.afterSave(userId, threadId),
+    onBulletStorySaved: (userId, threadId, bullet) => void bulletLinks.link(userId, threadId, bullet),
     replyAudio,
   });
   const answers = new AnswerEventPublisher({ events: storage.events, onEventsWritten, clock });
@@ -102,6 +105,7 @@ export async function buildConversationsApp(config: ConversationsConfig, deps: C
   });
   app.addHook('onClose', async () => {
     await titler.settled();
+    await bulletLinks.settled();
     await stopChatReplies?.();
     await purge.stop();
     await deps.relay.stop();
