@@ -26,7 +26,9 @@ export const setUserTypeArgsSchema = idArgsSchema.extend(updateUserRequestSchema
 
 export const threadsArgsSchema = z.object({ deleted: z.boolean().optional() });
 /** `ResumeBulletInput`: the résumé's id as an `ID` (text), read like a path id. */
-const resumeBulletArgSchema = z.object({ resumeId: idTextSchema, bulletId: resumePartIdSchema });
+export const resumeBulletArgSchema = z.object({ resumeId: idTextSchema, bulletId: resumePartIdSchema });
+/** A `ResumeBulletInput` as a client sends it. */
+export type GraphqlResumeBullet = z.input<typeof resumeBulletArgSchema>;
 export const renameThreadArgsSchema = idArgsSchema.extend(updateThreadTitleRequestSchema.shape);
 export const saveConversationArgsSchema = z
   .object({ threadId: idTextSchema })
