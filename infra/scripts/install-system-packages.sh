@@ -17,7 +17,9 @@ if [ "$purpose" = test ]; then
   # (services/speech/evaluation) also uses festival's diphone voices, espeak-ng and sox.
   needs+=("chromium:chromium" "flite:flite" "sox:sox" "espeak-ng:espeak-ng"
     "/usr/share/festival/voices/english/kal_diphone/festvox/kal_diphone.scm:festvox-kallpc16k"
-    "/usr/share/festival/voices/english/ked_diphone/festvox/ked_diphone.scm:festvox-kdlpc16k")
+    "/usr/share/festival/voices/english/ked_diphone/festvox/ked_diphone.scm:festvox-kdlpc16k"
+    # The résumé PDF's tests read it back (pdftotext, pdffonts, pdfinfo) and draw its pages (pdftoppm).
+    "pdftotext:poppler-utils")
 fi
 
 missing=()

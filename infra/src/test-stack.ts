@@ -41,6 +41,11 @@ export class ApiClient {
     return this.cookies.get(name);
   }
 
+  /** The cookies as a `cookie` header, for a raw fetch (a download). */
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
   setCookie(name: string, value: string): void {
     this.cookies.set(name, value);
   }

@@ -10,3 +10,5 @@ export * from './story-feelings.ts';
 export * from './interview-requirements.ts';
 export * from './interview-relevance.ts';
 export * from './non-answers.ts';
+export * from './text-words.ts';
+export * from './quote-location.ts';

@@ -191,3 +191,29 @@ export function standInSnippetOwners(
     },
   });
 }
+
+/** A file part of a multipart form. */
+export interface FormFile {
+  field: string;
+  name: string;
+  bytes: Buffer | Uint8Array;
+  type?: string;
+}
+
+/** A multipart/form-data body with these files and text fields, as a browser sends one. */
+export function multipartForm(files: readonly FormFile[], fields: Record<string, string> = {}): { body: Buffer; contentType: string } {
+  const boundary = `----story${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = [];
+  for (const file of files) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+      Buffer.from(file.bytes),
+      Buffer.from('\r\n'),
+    );
+  }
+  for (const [name, value] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+}

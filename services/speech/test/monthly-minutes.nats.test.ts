@@ -151,7 +151,8 @@ describe('monthly minutes', () => {
     // A recording admitted before the limit was reached is still taken whole (its fallback).
     expect((await upload(HALF_MINUTE_USER, long, { recordingId: 'half-0000-0002' })).statusCode).toBe(200);
     expect((await usage(HALF_MINUTE_USER)).usedSeconds).toBe(used);
-  });
+    // Two whole transcriptions: on a busy two-core machine they take longer than the default minute.
+  }, 180_000);
 
   it('GET /api/usage/users gives admins everybody’s seconds this month, and nobody else', async () => {
     const member = await world.front.app.inject({ method: 'GET', url: '/api/usage/users', headers: await world.front.as(TEXT_USER) });

@@ -67,7 +67,9 @@ describe('a practice upload hears the words of its snippet', () => {
     expect(answer.transcript).toContain('Kubernetes');
     const word = answer.transcriptWords?.find((heard) => heard.word === 'Kubernetes');
     expect(word?.end ?? 0).toBeGreaterThan(word?.start ?? 0);
-    expect(jobs).toEqual([expect.objectContaining({ vocabulary: expect.arrayContaining(['Kubernetes', 'Terraform', 'PostgreSQL']) })]);
+    // A job a busy machine stalls is sent again (the stall timeout): every sending carries the vocabulary.
+    expect(jobs.length).toBeGreaterThan(0);
+    for (const job of jobs) expect(job).toEqual(expect.objectContaining({ vocabulary: expect.arrayContaining(['Kubernetes', 'Terraform', 'PostgreSQL']) }));
   });
 
   it('refuses another person’s snippet as before (404), and no job carries its words', async () => {

@@ -17,7 +17,7 @@ import {
   type PlanFeatures,
   type ResponseType,
 } from '@story/proto';
-import { standInSnippetOwners, startServiceForTest, tempDataDir, type ServiceUnderTest } from '@story/service-kit/testing';
+import { multipartForm, standInSnippetOwners, startServiceForTest, tempDataDir, type ServiceUnderTest } from '@story/service-kit/testing';
 import { startNatsServer, type NatsServerHandle } from '../../../infra/src/nats-server.ts';
 import { conversationsService, type ConversationsDeps } from '../../conversations/src/app.ts';
 import type { ConversationsConfig } from '../../conversations/src/config.ts';
@@ -107,21 +107,7 @@ export function transcribeForm(
   file: { name: string; bytes: Buffer; type?: string } | undefined,
   fields: Record<string, string> = {},
 ): { body: Buffer; contentType: string } {
-  const boundary = `----speech${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = [];
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="audio"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
-      ),
-      file.bytes,
-      Buffer.from('\r\n'),
-    );
-  }
-  for (const [name, value] of Object.entries(fields))
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+  return multipartForm(file ? [{ field: 'audio', ...file }] : [], fields);
 }
 
 export const VOICE_USER = 1;

@@ -1,23 +1,11 @@
 import type { AnswerQuote } from '@story/proto';
+import { locateQuote } from '@story/proto/story-analysis';
+
+/** Where a quote stands in the answer (shared with the profile service's story quotes). */
+export { locateQuote };
 
 /** Quotation marks a sentence may wrap a quote in. */
 const QUOTED = /[“"]([^“”"]{2,}?)[”"]/g;
-
-const normalise = (text: string) => text.toLowerCase().replace(/[‘’]/g, "'").replace(/[“”]/g, '"');
-
-/**
- * Where the quote stands in the answer: its exact words first, else the same words in another case
- * or with other apostrophes; undefined when the answer does not say them (the model made them up).
- * The text returned is always the answer's own.
- */
-export function locateQuote(answer: string, quote: string): AnswerQuote | undefined {
-  const wanted = quote.trim().replace(/^[.,;:!?…\s]+|[.,;:!?…\s]+$/g, '');
-  if (wanted.length < 2) return undefined;
-  let start = answer.indexOf(wanted);
-  if (start < 0) start = normalise(answer).indexOf(normalise(wanted));
-  if (start < 0) return undefined;
-  return { start, end: start + wanted.length, text: answer.slice(start, start + wanted.length) };
-}
 
 /** True when every span a sentence puts in quotation marks is the answer's own words. */
 export const quotesOnlyTheAnswer = (sentence: string, answer: string): boolean =>

@@ -1,0 +1,110 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { ResumeContent } from '@story/proto/api/resumes';
+import { renderResumePdf, type ResumePaper } from './resume-pdf.ts';
+import { LONG_RESUME, SHORT_RESUME } from './resume-pdf.fixtures.ts';
+
+// Reads the PDFs back with poppler-utils (pdftotext, pdfinfo, pdffonts, pdftoppm), as a person's viewer would.
+const dir = mkdtempSync(join(tmpdir(), 'resume-pdf-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+let count = 0;
+async function written(content: ResumeContent, paper: ResumePaper): Promise<string> {
+  const file = join(dir, `resume-${count++}.pdf`);
+  writeFileSync(file, await renderResumePdf(content, paper));
+  return file;
+}
+const run = (command: string, args: string[]) => execFileSync(command, args, { encoding: 'utf8' });
+const flat = (text: string) => text.replace(/\s+/g, ' ');
+/** The text as laid out on the page (`-layout`: a line of the page is a line of text, so dates stay beside their title). */
+const textOf = (file: string, page?: number) =>
+  run('pdftotext', [...(page ? ['-f', String(page), '-l', String(page)] : []), '-layout', '-enc', 'UTF-8', file, '-']);
+const info = (file: string) =>
+  Object.fromEntries(
+    run('pdfinfo', [file])
+      .split('\n')
+      .map((line) => [line.split(':')[0]?.trim(), line.slice(line.indexOf(':') + 1).trim()]),
+  );
+const pages = (file: string) => Number(info(file)['Pages']);
+
+describe('renderResumePdf', () => {
+  it('writes every part of the résumé as selectable text, in order', async () => {
+    const file = await written(SHORT_RESUME, 'a4');
+    const laidOut = textOf(file);
+    // Dates stand on the line of their role, to its right.
+    for (const role of SHORT_RESUME.roles) {
+      expect(laidOut.split('\n').find((line) => line.includes(role.title))).toMatch(new RegExp(`${role.company}\\s{10,}${role.dates}\\s*$`));
+    }
+    const text = flat(laidOut);
+    const parts = [
+      SHORT_RESUME.name,
+      ...SHORT_RESUME.contact,
+      SHORT_RESUME.summary,
+      ...SHORT_RESUME.roles.flatMap((role) => [role.title, role.company, role.dates, ...role.bullets.map((bullet) => bullet.text)]),
+      ...SHORT_RESUME.education.flatMap((entry) => [entry.school, entry.degree, entry.dates, ...entry.details]),
+      ...SHORT_RESUME.skills,
+      ...SHORT_RESUME.extraSections.flatMap((section) => [section.heading.toUpperCase(), ...section.lines]),
+    ];
+    let from = 0;
+    for (const part of parts) {
+      const at = text.indexOf(flat(part), from);
+      expect(at, `"${part}" after position ${from}`).toBeGreaterThanOrEqual(0);
+      from = at;
+    }
+    // No ligature glyphs: "first" copies out as "first", not "ﬁrst".
+    expect(text).not.toMatch(/[\uFB00-\uFB06]/);
+    // Markup in the content is text like any other.
+    expect(text).toContain('<script>alert("hi")</script> & other “quoted” text stays plain');
+  });
+
+  it('embeds Source Sans 3 (regular, semibold, bold, italic) and sets the title', async () => {
+    const file = await written(SHORT_RESUME, 'letter');
+    const fonts = run('pdffonts', [file]);
+    for (const face of ['SourceSans3-Regular', 'SourceSans3-SemiBold', 'SourceSans3-Bold', 'SourceSans3-Italic']) {
+      expect(fonts).toMatch(new RegExp(`\\+${face}\\s+CID TrueType\\s+Identity-H\\s+yes\\s+yes\\s+yes`));
+    }
+    expect(info(file)['Title']).toBe('Amara Okafor — Résumé');
+  });
+
+  it('prints on A4 (595×842 pt) and Letter (612×792 pt)', async () => {
+    expect(info(await written(SHORT_RESUME, 'a4'))['Page size']).toMatch(/^595\.\d+ x 841\.\d+ pts/);
+    expect(info(await written(SHORT_RESUME, 'letter'))['Page size']).toMatch(/^612 x 792 pts/);
+  });
+
+  it('fits a short résumé on one page and a long one on two, with every bullet', async () => {
+    expect(pages(await written(SHORT_RESUME, 'a4'))).toBe(1);
+    for (const paper of ['a4', 'letter'] as const) {
+      const file = await written(LONG_RESUME, paper);
+      expect(pages(file), paper).toBe(2);
+      const text = flat(textOf(file));
+      for (const bullet of LONG_RESUME.roles.flatMap((role) => role.bullets)) expect(text).toContain(bullet.text);
+    }
+  });
+
+  it('never leaves a role header alone at the foot of a page', async () => {
+    // Summaries of growing length push each role header through every position on the page.
+    let checked = 0;
+    for (let extra = 0; extra < 10; extra++) {
+      const content = { ...LONG_RESUME, summary: `${LONG_RESUME.summary} ${'I write things down so others can pick them up. '.repeat(extra)}` };
+      const file = await written(content, 'letter');
+      const pageTexts = Array.from({ length: pages(file) }, (_unused, index) => flat(textOf(file, index + 1)));
+      for (const role of content.roles) {
+        const header = pageTexts.findIndex((text) => text.includes(`${role.title} — ${role.company}`));
+        const firstBullet = pageTexts.findIndex((text) => text.includes(role.bullets[0]?.text.slice(0, 40) ?? ''));
+        expect(header, `${role.title} with ${extra} extra sentences`).toBe(firstBullet);
+        checked++;
+      }
+    }
+    expect(checked).toBe(10 * LONG_RESUME.roles.length);
+  });
+
+  it('renders each page to an image (pdftoppm), none of them blank', async () => {
+    const file = await written(LONG_RESUME, 'a4');
+    run('pdftoppm', ['-png', '-r', '60', file, join(dir, 'page')]);
+    const images = readdirSync(dir).filter((name) => name.startsWith('page') && name.endsWith('.png'));
+    expect(images).toHaveLength(2);
+  });
+});

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { activeVoice, fixedBullet, inventedNumbers, resultClause, strongOpener, trimmed, withResult, withoutJargon } from './bullet-rewrite.ts';
+
+describe('the offline rewrite', () => {
+  it('puts a strong verb where the vague one was, and claims no result that was only aimed at', () => {
+    expect(strongOpener('Responsible for managing a team of 5 nurses')).toBe('Managed a team of 5 nurses');
+    expect(strongOpener('Involved in the planning of the office move')).toBe('Planned the office move with the team');
+    expect(strongOpener('Helped customers choose products')).toBe('Guided customers to choose products');
+    expect(strongOpener('Tasked with reducing employee turnover')).toBe('Set out to reduce employee turnover');
+    expect(strongOpener('Cut costs 10%')).toBe('Cut costs 10%');
+  });
+
+  it('turns the passive active, crediting the team when the team did it', () => {
+    expect(activeVoice('Reports were prepared weekly for senior management')).toBe('Prepared reports weekly for senior management');
+    expect(activeVoice('Customer data was migrated to Salesforce by the team')).toBe('Migrated customer data to Salesforce with the team');
+    expect(activeVoice('Built a tool which was adopted by every clinic')).toBe('Built a tool which was adopted by every clinic');
+  });
+
+  it('drops buzzword adjectives and leaves nouns it cannot replace for the person', () => {
+    expect(withoutJargon('Built a cutting-edge, robust dashboard')).toBe('Built a dashboard');
+    expect(withoutJargon('Utilized Excel')).toBe('used Excel');
+    expect(fixedBullet('Utilized Excel to track inventory')).toBe('Used Excel to track inventory');
+  });
+
+  it('trims a long bullet to its first clause and the clauses with a result', () => {
+    const long =
+      'Rebuilt the picking routes using order history and shelf heat maps, working closely with the night shift leads and the operations director, which cut pick time from 95 to 60 seconds across both sites';
+    expect(trimmed(long)).toBe(
+      'Rebuilt the picking routes using order history and shelf heat maps, which cut pick time from 95 to 60 seconds across both sites',
+    );
+  });
+
+  it('joins the result from the person’s words, and knows a number it made up', () => {
+    expect(resultClause('I trained the 14 new baristas on a set layout and average prep time came down by about 30 seconds a drink.')).toBe(
+      'average prep time came down by about 30 seconds a drink',
+    );
+    expect(withResult('Audited expense claims', 'in the first quarter I caught $45k in duplicate payments')).toBe(
+      'Audited expense claims, catching $45k in duplicate payments in the first quarter',
+    );
+    expect(inventedNumbers('Cut load time from 3 s to 800 ms, saving $1,200', ['we got it from 3 seconds to 800 milliseconds'])).toEqual(['1200']);
+    expect(inventedNumbers('Cut load time from 3 s to 800 ms', ['we got it from 3 seconds to 800 milliseconds'])).toEqual([]);
+  });
+});

@@ -1,0 +1,197 @@
+import { words } from '@story/proto/story-analysis';
+import { BUZZWORDS } from './bullet-phrases.ts';
+import { BULLET_LIMITS, hasFigure, hasResult } from './bullet-weaknesses.ts';
+import { topicWordVectors } from './topic-overlap.ts';
+import { baseOfGerund, capitalised, ingOfPast, pastOf, pastOfGerund } from './verb-forms.ts';
+
+/**
+ * The offline rewrite of a bullet: what can be fixed without knowing more (a strong verb for the
+ * vague one, active voice, no buzzwords, trimmed), and a result from the person's own words joined on.
+ * It never adds a figure of its own: every number in a rewrite is one the bullet or the quote holds.
+ */
+
+/** Vague openers, and the verb that stands for them before a noun; `shared` ones did the work with others. */
+const OPENERS: readonly { pattern: RegExp; noun: string; shared: boolean }[] = [
+  { pattern: /^(?:was |were )?(?:responsible for|in charge of|tasked with|charged with)\s+/i, noun: 'Ran', shared: false },
+  { pattern: /^duties included\s+/i, noun: 'Ran', shared: false },
+  { pattern: /^(?:worked|working) with\s+/i, noun: 'Partnered with', shared: false },
+  { pattern: /^(?:worked|working) on\s+/i, noun: 'Developed', shared: false },
+  { pattern: /^(?:handled|dealt with)\s+/i, noun: 'Managed', shared: false },
+  { pattern: /^(?:was |were )?(?:involved in|participated in|took part in|(?:a )?(?:part|member) of)\s+/i, noun: 'Contributed to', shared: true },
+  { pattern: /^(?:helped|assisted)(?: to| with| in)?\s+/i, noun: 'Supported', shared: true },
+];
+
+/** Words that start a noun phrase, not a verb ("helped the team", "helped customers"). */
+const NOUN_STARTS =
+  /^(?:the|a|an|our|my|their|his|her|its|all|every|each|new|senior|junior|other|several|customers?|clients?|staff|students?|patients?|users?|colleagues|guests|members|teams?|managers?|people)\b/i;
+
+/** Outcomes a bullet may only aim at ("tasked with reducing"): rewritten as the aim, never as done. */
+const OUTCOME_GERUND =
+  /^(?:improving|reducing|increasing|cutting|saving|growing|boosting|raising|lowering|doubling|speeding|shortening|eliminating|preventing)$/i;
+const GUIDED =
+  /^((?:the |our |my )?(?:customers|clients|guests|students|patients|users|colleagues|staff|team|new hires|volunteers|members))\s+(?=(?:choose|find|plan|build|make|learn|improve|get|prepare|understand|reach|grow|move|set|run|think|use|buy|pick|settle|cut|reduce|navigate|complete|apply)\b)/i;
+
+// prettier-ignore
+const PARTICIPLE_PAST: Readonly<Record<string, string>> = {
+  given: 'gave', written: 'wrote', taken: 'took', shown: 'showed', done: 'did', run: 'ran', set: 'set up', put: 'put', built: 'built',
+  made: 'made', led: 'led', held: 'held', kept: 'kept', sent: 'sent', brought: 'brought',
+};
+const PASSIVE_CLAUSE =
+  /^(.+?)\s+(?:was|were|is|are|got)\s+(?:\w+ly\s+)?(\w{3,}ed|given|written|taken|shown|done|run|set|put|built|made|led|held|kept|sent|brought)\b(?:\s+by\s+(me|us|myself|(?:the|my|our) team))?(.*)$/i;
+const DETERMINERS = /^(?:The|A|An|Our|My|All|Each|Every|New|Some|Customer|Client|Staff)\b/;
+const TEAM_AT_END = /\s+by\s+(?:the|my|our)\s+team$/i;
+/** Words this common are everyday words, not names: the first of a sentence loses its capital. */
+const COMMON_WORD_RANK = 20_000;
+
+/** "The new rota was implemented across wards" → "Implemented the new rota across wards" (who did it kept when it was a team). */
+export function activeVoice(text: string): string {
+  const match = PASSIVE_CLAUSE.exec(text);
+  if (!match) return text;
+  const [, subject = '', participle = '', by, said = ''] = match;
+  if (words(subject).length > 8 || /\b(?:which|that|who)$/i.test(subject)) return text;
+  const byAtEnd = TEAM_AT_END.exec(said);
+  const rest = byAtEnd ? said.slice(0, byAtEnd.index) : said;
+  const verb = PARTICIPLE_PAST[participle.toLowerCase()] ?? participle.toLowerCase();
+  const first = subject.split(/\s/)[0] ?? '';
+  // "Reports were prepared" → "Prepared reports"; a name ("Salesforce data was…") keeps its capital.
+  const rank = topicWordVectors().rank(first.toLowerCase());
+  const common = DETERMINERS.test(subject) || (/^[A-Z][a-z]+$/.test(first) && rank !== undefined && rank < COMMON_WORD_RANK);
+  const object = common ? subject.charAt(0).toLowerCase() + subject.slice(1) : subject;
+  const team = (by && /team|us/i.test(by)) || byAtEnd ? ' with the team' : '';
+  return `${capitalised(verb)} ${object}${rest}${team}`;
+}
+
+/** The bullet with a strong verb for its vague opener ("Responsible for managing a team" → "Managed a team"). */
+export function strongOpener(text: string): string {
+  for (const opener of OPENERS) {
+    const match = opener.pattern.exec(text);
+    if (!match) continue;
+    const rest = text.slice(match[0].length);
+    const gerund = /^(\w+ing)\b\s*/.exec(rest);
+    const team = opener.shared && !/\b(?:team|with)\b/i.test(rest) ? ' with the team' : '';
+    if (gerund?.[1] && OUTCOME_GERUND.test(gerund[1])) {
+      // "Tasked with reducing turnover": the aim, not the result; the result is for the person to add.
+      return `Set out to ${baseOfGerund(gerund[1])} ${rest.slice(gerund[0].length)}`.trim();
+    }
+    if (gerund?.[1] && !/^(?:during|morning|evening|training|building|meeting|marketing|planning|engineering|accounting|pricing|hiring)$/i.test(gerund[1])) {
+      return `${capitalised(pastOfGerund(gerund[1]))} ${rest.slice(gerund[0].length)}${team}`.trim();
+    }
+    const planning = /^the (\w+ing) of\s+/i.exec(rest);
+    if (planning?.[1]) return `${capitalised(pastOfGerund(planning[1]))} ${rest.slice(planning[0].length)}${team}`;
+    // "helped customers choose products": who was helped, then what they did.
+    const guided = GUIDED.exec(rest);
+    if (guided && /^help|^assist/i.test(match[0])) return `Guided ${guided[1]} to ${rest.slice(guided[1]?.length ?? 0).trim()}`;
+    // "helped launch the app": a verb after a shared opener.
+    const verb = /^(\w+)\s+/.exec(rest);
+    if (opener.shared && verb?.[1] && !NOUN_STARTS.test(rest) && /^help|^assist/i.test(match[0]) && !/s$/.test(verb[1])) {
+      return `${capitalised(pastOf(verb[1]))} ${rest.slice(verb[0].length)}${team}`;
+    }
+    return `${opener.noun} ${rest}`;
+  }
+  return text;
+}
+
+/** The bullet without its buzzwords (or with their plain word), its punctuation tidied. */
+export function withoutJargon(text: string): string {
+  const plain = BUZZWORDS.reduce((rest, word) => (word.plain === null ? rest : rest.replace(new RegExp(word.pattern.source, 'gi'), word.plain)), text);
+  return tidy(plain);
+}
+
+/** Spaces and commas left in order after words were taken out. */
+function tidy(text: string): string {
+  return text
+    .replace(/\s+/g, ' ')
+    .replace(/\s+([,;.])/g, '$1')
+    .replace(/([,;])(?:\s*[,;])+/g, '$1')
+    .replace(/\b(a|an)\s*(?:and\b|,)\s*/gi, '$1 ')
+    .replace(/\band\s+(?=and\b)/gi, '')
+    .replace(
+      /\b(a|an) ([a-z])/gi,
+      (_all, article: string, next: string) => `${/^[aeiou]/i.test(next) ? (article[0] === 'A' ? 'An' : 'an') : article[0] === 'A' ? 'A' : 'a'} ${next}`,
+    )
+    .replace(/^[\s,;]+|[\s,;]+$/g, '')
+    .trim();
+}
+
+/** Where one clause of a bullet ends and another starts (not the commas of a list). */
+const CLAUSE_BOUNDARY =
+  /,\s+(?=(?:which|while|and then|so|working|keeping|using|including|leading|resulting|saving|cutting|reducing|increasing|helping|making|bringing)\b)|\s+while\s+|;\s+|\s+\(|\)\s*/i;
+
+/** At most `limit` words: the first clause, then the clauses with a figure or a result that still fit. */
+export function trimmed(text: string, limit: number = BULLET_LIMITS.words): string {
+  if (words(text).length <= limit && text.length <= BULLET_LIMITS.characters) return text;
+  const parts = text.split(CLAUSE_BOUNDARY).filter((part) => part.trim().length > 0);
+  const kept = [parts[0] ?? text];
+  for (const part of parts.slice(1)) {
+    if (!hasFigure(part) && !hasResult(part)) continue;
+    if (words([...kept, part].join(', ')).length > limit) break;
+    kept.push(part);
+  }
+  const joined = kept.join(', ');
+  if (words(joined).length <= limit) return joined;
+  const cut = joined.split(/\s+/).slice(0, limit);
+  while (cut.length > 3 && /^(?:a|an|the|and|or|of|to|in|on|for|with|by|at|from)$/i.test(cut.at(-1) ?? '')) cut.pop();
+  return cut.join(' ').replace(/[,;:]$/, '');
+}
+
+/** The bullet with what can be fixed offline fixed: strong verb, active voice, no buzzwords, trimmed. */
+export function fixedBullet(text: string): string {
+  const said = text.trim().replace(/[.;,\s]+$/, '');
+  return capitalised(trimmed(withoutJargon(strongOpener(activeVoice(said)))));
+}
+
+/** Fillers a spoken sentence starts with ("so basically", "and then", "in the end"). */
+const SPOKEN_START =
+  /^(?:(?:so|and|but|then|basically|honestly|actually|anyway|well|um|uh|like|yeah|okay|ok|in the end|at the end of the day|after that|eventually|finally|long story short)\b[\s,]*)+/i;
+const CLAUSE_BREAK = /(?<=[.!?])\s+|,\s+(?=(?:and|so|but|which|because|then|while)\b)|;\s+|\s+[-–—]\s+|,\s+(?=(?:we|i|it|they|that)\s)/i;
+/** Inside a clause, where a second one starts ("I trained the baristas and average prep time came down…"). */
+const INNER_BREAK = /,\s+|\s+and\s+(?=(?:the|our|my|their|its|average|\w+\s+(?:went|came|dropped|rose|fell|grew))\b)/i;
+
+const clean = (part: string) =>
+  part
+    .replace(SPOKEN_START, '')
+    .replace(/^(?:and|so|but|which|because|then|while)\s+/i, '')
+    .replace(/[.!?\s]+$/, '')
+    .trim();
+const tellsMeasured = (part: string) => hasFigure(part) && (hasResult(part) || /\b(?:down|up|from|to)\b/i.test(part));
+
+/** The part of a quote that tells the result: the shortest clause with the figure (else with an outcome), fillers taken off. */
+export function resultClause(quote: string): string {
+  const parts = quote.split(CLAUSE_BREAK).map(clean).filter(Boolean);
+  const chosen = parts.find(tellsMeasured) ?? parts.find(hasResult) ?? parts.find(hasFigure) ?? parts.at(-1) ?? quote;
+  const inner = chosen
+    .split(INNER_BREAK)
+    .map(clean)
+    .filter((part) => words(part).length >= 3);
+  return inner.length > 1 ? (inner.find(tellsMeasured) ?? chosen) : chosen;
+}
+
+/** A clause led by the person ("in the first quarter I caught $45k…"): what comes before "I", the verb, and the rest. */
+const LED_BY_PERSON = /^((?:[\w'-]+\s+){0,5}?)(?:we|i)\s+(?:(?:finally|eventually|actually|basically|managed to|then|also|just)\s+)*(\w+)\b\s*(.*)$/i;
+
+/**
+ * The fixed bullet with the result joined on, in the person's words: "we got checkout from 3 seconds
+ * down to 800 milliseconds" becomes ", getting checkout from 3 seconds down to 800 milliseconds";
+ * a result with its own subject ("sign-ups went up 30%") follows a semicolon.
+ */
+export function withResult(fixed: string, quote: string): string {
+  const clause = resultClause(quote);
+  const led = LED_BY_PERSON.exec(clause);
+  const ing = led?.[2] ? ingOfPast(led[2]) : undefined;
+  const before = led?.[1]?.trim() ?? '';
+  const tail = ing
+    ? `, ${ing} ${led?.[3] ?? ''}${before ? ` ${before.toLowerCase()}` : ''}`
+    : `; ${/^I\b/.test(clause) ? clause : clause.charAt(0).toLowerCase() + clause.slice(1)}`;
+  const result = tidy(`${fixed}${tail}`);
+  if (words(result).length <= BULLET_LIMITS.words + 6) return result;
+  return tidy(`${trimmed(fixed, 12)}${tail}`);
+}
+
+/** Numbers (digits) of a text, written alike ("1,200" and "1200" are one number). */
+export const numbersIn = (text: string): string[] => (text.match(/\d[\d,.]*\d|\d/g) ?? []).map((number) => number.replace(/,/g, ''));
+
+/** The numbers of the rewrite that neither the bullet nor the quote holds: made up, and never shown. */
+export function inventedNumbers(rewrite: string, sources: readonly string[]): string[] {
+  const known = new Set(sources.flatMap(numbersIn));
+  return numbersIn(rewrite).filter((number) => !known.has(number));
+}

@@ -1,0 +1,88 @@
+import OpenAI from 'openai';
+import { zodResponseFormat } from 'openai/helpers/zod';
+import { BULLET_WEAKNESSES, type BulletWeakness, type ResumeSuggestion } from '@story/proto/api/resumes';
+import type { MatchedStory } from '@story/proto/subjects';
+import { locateQuote } from '@story/proto/story-analysis';
+import { openAiClientOptions, withinTime, type OpenAiModelOptions } from '@story/service-kit';
+import { inventedNumbers } from './bullet-rewrite.ts';
+import { SUGGESTIONS_SYSTEM_PROMPT, modelSuggestionsSchema, storiesForModel, suggestionsRequest, type ModelSuggestions } from './openai-suggestions.prompt.ts';
+import { findCandidates, missingFacts, offlineSuggestion, toAddFor, weakBullets, type SuggestInput, type WeakBullet } from './resume-suggestions.ts';
+import type { SuggestionEngine } from './suggestion-engine.ts';
+
+type ModelSuggestion = ModelSuggestions['suggestions'][number];
+
+const isWeakness = (kind: string): kind is BulletWeakness => (BULLET_WEAKNESSES as readonly string[]).includes(kind);
+const REWRITE_LIMIT = 400;
+
+/**
+ * Suggestions from OpenAI's chat completions with structured output (or a compatible server at
+ * `baseURL`). Nothing the model says is shown unless it checks out: weaknesses only of the known
+ * kinds, a quote only where the story says those words, a rewrite only when its every number is in
+ * the bullet or the quote; anything else is the offline engine's. When the model fails or is slow,
+ * the offline engine answers for every bullet.
+ */
+export class OpenAiSuggestionEngine implements SuggestionEngine {
+  readonly name = 'openai' as const;
+  private readonly client: OpenAI;
+
+  constructor(private readonly options: OpenAiModelOptions) {
+    // No retries: a slow model must give way to the offline engine within the timeout, not after three.
+    this.client = new OpenAI(openAiClientOptions(options));
+  }
+
+  async suggest(input: SuggestInput): Promise<ResumeSuggestion[]> {
+    const weak = weakBullets(input.content, input.dismissed);
+    if (weak.length === 0) return [];
+    const candidates = await findCandidates(weak, input.findStories);
+    const offline = (entry: WeakBullet) => offlineSuggestion(entry, candidates.get(entry.key) ?? []);
+    let answer: ModelSuggestions;
+    try {
+      answer = await withinTime(this.ask(weak, candidates), this.options.timeoutMs, 'the model did not answer');
+    } catch {
+      return weak.map(offline);
+    }
+    return weak.map((entry) => {
+      const said = answer.suggestions.find((suggestion) => suggestion.key === entry.key);
+      return (said && grounded(entry, said, candidates.get(entry.key) ?? [])) ?? offline(entry);
+    });
+  }
+
+  private async ask(weak: readonly WeakBullet[], candidates: ReadonlyMap<string, readonly MatchedStory[]>): Promise<ModelSuggestions> {
+    const completion = await this.client.chat.completions.parse({
+      model: this.options.model,
+      temperature: 0,
+      messages: [
+        { role: 'system', content: SUGGESTIONS_SYSTEM_PROMPT },
+        { role: 'user', content: suggestionsRequest(weak, candidates) },
+      ],
+      response_format: zodResponseFormat(modelSuggestionsSchema, 'resume_suggestions'),
+    });
+    const parsed = completion.choices[0]?.message.parsed;
+    if (!parsed) throw new Error(completion.choices[0]?.message.refusal ?? 'the model returned no suggestions');
+    return parsed;
+  }
+}
+
+/**
+ * The model's suggestion for a bullet once checked, or undefined when its rewrite cannot stand (empty,
+ * or a number neither the bullet nor a located quote holds): the offline suggestion takes its place.
+ */
+export function grounded(entry: WeakBullet, said: ModelSuggestion, stories: readonly MatchedStory[]): ResumeSuggestion | undefined {
+  const weaknesses = said.weaknesses.flatMap(({ kind, message }) => (isWeakness(kind) && message.trim() ? [{ kind, message: message.trim() }] : []));
+  const story = storiesForModel(stories).find((candidate) => candidate.storyId === said.storyId);
+  const quote = story && said.quote ? locateQuote(story.content, said.quote) : undefined;
+  const evidence = story && story.threadId !== null && quote ? { threadId: story.threadId, storyId: story.storyId, quote: quote.text } : null;
+  const rewrite = said.rewrite.trim();
+  if (!rewrite || rewrite.length > REWRITE_LIMIT) return undefined;
+  if (inventedNumbers(rewrite, [entry.bullet.text, evidence?.quote ?? '']).length > 0) return undefined;
+  return {
+    id: entry.id,
+    roleId: entry.role.id,
+    bulletId: entry.bullet.id,
+    original: entry.bullet.text,
+    weaknesses: weaknesses.length > 0 ? weaknesses : entry.findings.map(({ kind, message }) => ({ kind, message })),
+    rewrite,
+    evidence,
+    toAdd: evidence ? null : said.toAdd?.trim() || toAddFor(missingFacts(entry.findings)),
+  };
+}

@@ -1,0 +1,134 @@
+import type { MatchedStory } from '@story/proto/subjects';
+import { classify, statesMeasuredResult, words } from '@story/proto/story-analysis';
+import { hasFigure, hasResult } from './bullet-weaknesses.ts';
+import { topicOverlap, topicWords, type TopicWord } from './topic-overlap.ts';
+
+/**
+ * Finding, among the stories the search service matched to a bullet, the person's own sentence that
+ * holds what the bullet lacks (a figure, a result) about the same thing. A wrong quote is worse than
+ * none: a story must be relevant, about the bullet's subject, and the sentence itself must be too.
+ */
+
+/** What a bullet lacks, and so what a quote must hold. */
+export interface MissingFacts {
+  figure: boolean;
+  result: boolean;
+}
+
+/** A sentence of a story that holds the missing facts, as the story words it. */
+export interface FoundEvidence {
+  story: MatchedStory & { threadId: number };
+  /** The story's exact words (a substring of its content). */
+  quote: string;
+  /** False when the quote tells the result without a figure (the person still has a number to add). */
+  measured: boolean;
+  score: number;
+}
+
+/** Thresholds chosen on the evaluation's tuning cases (`evaluation/evidence-cases`). */
+export const EVIDENCE_FLOORS = {
+  /** The search service's relevance below which a story is not looked at. */
+  relevance: 0.25,
+  /** How much of the bullet's subject the whole story must be about. */
+  story: 0.3,
+  /** How much of it the quoted sentence must be about. */
+  sentence: 0.25,
+  /** Or, with the sentence before it ("The stockroom was a disaster… I set up…"), how much the two must be about. */
+  context: 0.35,
+  /** And then how much the whole story must be. */
+  contextStory: 0.45,
+} as const;
+/** The longest quote: past it, the clause with the figure alone is quoted. */
+const QUOTE_WORDS = 60;
+/** A result without a figure counts for less than a measured one. */
+const UNMEASURED_PENALTY = 0.15;
+/** Fillers a quote need not start with; the quote stays the story's own words. */
+const LEADING_FILLER = /^(?:(?:so|and|but|then|basically|honestly|actually|anyway|well|um|uh|like|yeah|okay|ok)\b[\s,]*)+/i;
+/**
+ * How people say a result out loud: "we got it down to 5 a week", "went from one a week to two",
+ * "up from 70%", "81% passed", ", so the team had it on Monday".
+ */
+const SPOKEN_RESULTS = [
+  /\b(?:got|get|gets|brought|bring|cut|took|take|went|gone|came|come|dropped|fell|rose|grew|jumped|climbed)\b[^.;]{0,40}?\b(?:down|up)\s+(?:to|by)\b/i,
+  /\b(?:went|gone|came|come|dropped|fell|rose|grew|jumped|climbed)\s+(?:from|to|up|down)\b/i,
+  /\b(?:up|down)\s+from\b/i,
+  /\b\d[\d,.]*\s?%?\s+(?:of (?:them|us|the \w+)\s+)?(?:passed|finished|completed|stayed|came back|signed up|joined)\b/i,
+  /,\s+so\s+(?:that\s+)?(?:the|we|they|our|everyone|people|it)\b/i,
+];
+const spokenResult = (sentence: string) => SPOKEN_RESULTS.some((pattern) => pattern.test(sentence));
+
+interface Span {
+  start: number;
+  end: number;
+}
+
+/** The story's sentences as spans of its content. */
+function sentenceSpans(content: string): Span[] {
+  const spans: Span[] = [];
+  const pattern = /[^.!?\n]+(?:[.!?]+|$)/g;
+  for (const match of content.matchAll(pattern)) {
+    const text = match[0];
+    const lead = text.length - text.trimStart().length;
+    const start = match.index + lead;
+    const end = match.index + text.trimEnd().length;
+    if (end > start && words(content.slice(start, end)).length > 0) spans.push({ start, end });
+  }
+  return spans;
+}
+
+/** What a sentence holds of what the bullet lacks: a measured result, a result without a figure, or nothing. */
+function holds(sentence: string, missing: MissingFacts): 'measured' | 'result' | undefined {
+  const result = hasResult(sentence) || spokenResult(sentence) || classify(sentence).has('result');
+  if (statesMeasuredResult(sentence) || (result && hasFigure(sentence))) return 'measured';
+  // A result without a figure still answers half of "no result, no number"; a figure alone answers neither.
+  return result && (missing.result || !missing.figure) ? 'result' : undefined;
+}
+
+/** The span as a quote: fillers off its start, trailing punctuation off its end, narrowed to the figure's clause when long. */
+function quoteOf(content: string, span: Span): string {
+  let text = content.slice(span.start, span.end);
+  text = text.slice(text.length - text.replace(LEADING_FILLER, '').length);
+  text = text.replace(/[\s,;:]+$/, '');
+  if (words(text).length <= QUOTE_WORDS) return text;
+  const clauses = text.split(/,\s+|;\s+|\s+[-–—]\s+/);
+  const best = clauses.find((clause) => hasFigure(clause) && hasResult(clause)) ?? clauses.find(hasFigure) ?? text;
+  return best.replace(LEADING_FILLER, '').replace(/[\s,;:]+$/, '');
+}
+
+/** The best quote for a bullet among its matched stories, or undefined when none is about it. */
+export function findEvidence(
+  bullet: string,
+  stories: readonly MatchedStory[],
+  missing: MissingFacts,
+  topic: readonly TopicWord[] = topicWords(bullet),
+): FoundEvidence | undefined {
+  if (topic.length === 0 || (!missing.figure && !missing.result)) return undefined;
+  let best: FoundEvidence | undefined;
+  for (const story of stories) {
+    const { threadId } = story;
+    if (threadId === null || story.relevance < EVIDENCE_FLOORS.relevance) continue;
+    const storyOverlap = topicOverlap(topic, story.content);
+    if (storyOverlap < EVIDENCE_FLOORS.story) continue;
+    const spans = sentenceSpans(story.content);
+    spans.forEach((span, index) => {
+      const sentence = story.content.slice(span.start, span.end);
+      const held = holds(sentence, missing);
+      if (!held) return;
+      let overlap = topicOverlap(topic, sentence);
+      let quoted = span;
+      const previous = spans[index - 1];
+      // "The stockroom was a disaster… I set up labels and shrinkage dropped to 1%": the subject is in the sentence before.
+      if (overlap < EVIDENCE_FLOORS.sentence && previous && storyOverlap >= EVIDENCE_FLOORS.contextStory) {
+        const withPrevious = { start: previous.start, end: span.end };
+        const context = 0.8 * topicOverlap(topic, story.content.slice(withPrevious.start, withPrevious.end));
+        if (context >= EVIDENCE_FLOORS.context) [overlap, quoted] = [context, withPrevious];
+      }
+      if (overlap < EVIDENCE_FLOORS.sentence) return;
+      const score = 0.6 * overlap + 0.2 * storyOverlap + 0.2 * Math.min(1, story.relevance) + (held === 'measured' ? 0.1 : -UNMEASURED_PENALTY);
+      if (best && best.score >= score) return;
+      const quote = quoteOf(story.content, quoted);
+      if (words(quote).length >= 3) best = { story: { ...story, threadId }, quote, measured: held === 'measured', score };
+    });
+  }
+  return best;
+}

@@ -1,0 +1,69 @@
+import { contentWords, stem } from '@story/proto/story-analysis';
+import { WordVectors, dotProduct } from '@story/proto/word-vectors';
+
+/** Words a bullet shares with any other (its vague or everyday verbs, résumé boilerplate): they say nothing about what it is about. */
+const GENERIC_WORDS = new Set(
+  `responsible worked working work works helped help helping assisted assist assisting involved participated participating took part duties
+  included include including tasked charge handled handling dealt exposure familiar various daily weekly key new team teams project projects
+  company role member members stakeholders across multiple ensure ensured using used use within successfully effectively day
+  managed manage managing maintained maintain developed develop coordinated coordinate supervised oversaw ran led performed provided
+  conducted created generated`.split(/\s+/),
+);
+
+/** Below this GloVe cosine two words are not taken for the same subject ("latency" and "speed" are; "checkout" and "team" are not). */
+const CLOSE_WORDS = 0.6;
+/** The most frequent words lie near too many others: they match only as themselves. */
+const COMMON_RANK = 200;
+
+let shared: WordVectors | undefined;
+
+/** The word vectors, read on first use (about 0.1 s) and kept for the life of the process. */
+export function topicWordVectors(): WordVectors {
+  shared ??= WordVectors.load();
+  return shared;
+}
+
+/** A word of what a bullet is about, with how much it weighs (rarer words weigh more). */
+export interface TopicWord {
+  word: string;
+  stem: string;
+  weight: number;
+  vector: Float32Array | undefined;
+}
+
+/** The words that say what a bullet is about: its content words less the vague verbs and résumé boilerplate. */
+export function topicWords(text: string, vectors = topicWordVectors()): TopicWord[] {
+  const seen = new Set<string>();
+  return contentWords(text).flatMap((word) => {
+    if (GENERIC_WORDS.has(word) || /^\d/.test(word) || seen.has(word)) return [];
+    seen.add(word);
+    const rank = vectors.rank(word);
+    const vector = rank !== undefined && rank >= COMMON_RANK ? vectors.unitVector(word) : undefined;
+    return [{ word, stem: stem(word), weight: Math.log(2 + (rank ?? 50_000) / 1000), vector }];
+  });
+}
+
+/**
+ * How much of a bullet's subject a text is about, 0–1: each topic word matched to the closest word of
+ * the text (the same stem 1, a GloVe neighbour its cosine when at least CLOSE_WORDS), weighted by rarity.
+ */
+export function topicOverlap(topic: readonly TopicWord[], text: string, vectors = topicWordVectors()): number {
+  const total = topic.reduce((sum, word) => sum + word.weight, 0);
+  if (total === 0) return 0;
+  const textWords = [...new Set(contentWords(text))].map((word) => ({ stem: stem(word), vector: vectors.unitVector(word), rank: vectors.rank(word) }));
+  let matched = 0;
+  for (const word of topic) {
+    let best = 0;
+    for (const other of textWords) {
+      if (other.stem === word.stem) {
+        best = 1;
+        break;
+      }
+      if (!word.vector || !other.vector || (other.rank ?? 0) < COMMON_RANK) continue;
+      const similarity = dotProduct(word.vector, other.vector);
+      if (similarity >= CLOSE_WORDS && similarity > best) best = similarity;
+    }
+    matched += word.weight * best;
+  }
+  return matched / total;
+}
