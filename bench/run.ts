@@ -13,6 +13,8 @@ const benches: { name: string; module: string; run: string }[] = [
   { name: 'speech-voices', module: './speech-voices.bench.ts', run: 'runSpeechVoicesBench' },
   { name: 'speech-recognition', module: './speech-recognition.bench.ts', run: 'runSpeechRecognitionBench' },
   { name: 'plans', module: './plans.bench.ts', run: 'runPlansBench' },
+  { name: 'resume-suggestions', module: './resume-suggestions.bench.ts', run: 'runResumeSuggestionsBench' },
+  { name: 'resume-pdf', module: './resume-pdf.bench.ts', run: 'runResumePdfBench' },
 ];
 
 const only = process.argv[2];

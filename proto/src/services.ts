@@ -36,6 +36,7 @@ export const SERVICE_REGISTRY = [
   { name: 'jobs', port: 4003, subgraph: true, workers: NO_WORKERS, nats: SERVICE_NATS_RIGHTS.jobs },
   { name: 'search', port: 4005, subgraph: false, workers: NO_WORKERS, nats: SERVICE_NATS_RIGHTS.search },
   { name: 'feedback', port: 4006, subgraph: true, workers: NO_WORKERS, nats: SERVICE_NATS_RIGHTS.feedback },
+  { name: 'profile', port: 4007, subgraph: false, workers: NO_WORKERS, nats: SERVICE_NATS_RIGHTS.profile },
   {
     name: 'speech',
     port: 4004,

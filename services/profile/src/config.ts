@@ -14,8 +14,10 @@ export const profileEnvSchema = baseEnvSchema.extend({
   OPENAI_API_KEY: optionalText(z.string()),
   OPENAI_BASE_URL: optionalText(z.string().url('OPENAI_BASE_URL must be a URL')),
   OPENAI_CHAT_MODEL: z.string().min(1).default('gpt-4o-mini'),
-  /** How long an OpenAI parse or suggestion may take before the offline engine answers instead. */
+  /** How long an OpenAI parse may take before the offline parser answers instead. */
   RESUME_AI_TIMEOUT_MS: positiveInt(20_000, 'RESUME_AI_TIMEOUT_MS'),
+  /** How long the OpenAI suggestions may take before the offline engine answers instead. */
+  SUGGESTIONS_TIMEOUT_MS: positiveInt(20_000, 'SUGGESTIONS_TIMEOUT_MS'),
   /** How long the search service may take to find the stories behind the bullets. */
   STORIES_TIMEOUT_MS: positiveInt(3_000, 'STORIES_TIMEOUT_MS'),
   /** How often the outbox relay looks for events it was not told about. */

@@ -101,6 +101,18 @@ describe('renderResumePdf', () => {
     expect(checked).toBe(10 * LONG_RESUME.roles.length);
   });
 
+  it('renders an empty résumé and unbroken long text without losing either', async () => {
+    const empty = await written({ name: '', contact: [], summary: '', roles: [], education: [], skills: [], extraSections: [] }, 'a4');
+    expect(pages(empty)).toBe(1);
+    expect(info(empty)['Title']).toBe('Untitled — Résumé');
+    const link = `https://example.com/${'a'.repeat(250)}`;
+    const role = SHORT_RESUME.roles[0];
+    if (!role) throw new Error('fixture');
+    const long = await written({ ...SHORT_RESUME, contact: [link], roles: [{ ...role, bullets: [{ id: 'b-link', text: link }] }] }, 'letter');
+    expect(pages(long)).toBe(1);
+    expect(textOf(long).replace(/\s+/g, '')).toContain(link);
+  });
+
   it('renders each page to an image (pdftoppm), none of them blank', async () => {
     const file = await written(LONG_RESUME, 'a4');
     run('pdftoppm', ['-png', '-r', '60', file, join(dir, 'page')]);

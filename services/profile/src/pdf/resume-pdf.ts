@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import type { ResumeContent, ResumeRole } from '@story/proto/api/resumes';
-import { INK, PAPERS, RESUME_FONTS, SPACE, TYPE, type ResumeFont } from './resume-pdf-layout.ts';
+import { resumeFontSources } from './resume-pdf-fonts.ts';
+import { INK, PAPERS, SPACE, TYPE, type ResumeFont } from './resume-pdf-layout.ts';
 
 /** The paper a résumé is printed on (`RESUME_PAPERS`). */
 export type ResumePaper = 'a4' | 'letter';
@@ -167,7 +168,7 @@ export function renderResumePdf(content: ResumeContent, paper: ResumePaper): Pro
     lang: 'en',
     displayTitle: true,
   });
-  for (const [name, file] of Object.entries(RESUME_FONTS)) doc.registerFont(name, file);
+  for (const [name, source] of resumeFontSources()) doc.registerFont(name, source);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -1,4 +1,4 @@
-import type { MatchedStory, ResumeContent, ResumeFormat, ResumeSuggestion } from '@story/proto';
+import type { MatchedStory, ResumeContent, ResumeFormat } from '@story/proto';
 
 /** An uploaded file, whole in memory (at most 5 MB). */
 export interface ResumeFile {
@@ -13,15 +13,6 @@ export interface ResumeParser {
 
 /** A person's saved stories that best match each text, by the text's key (the search service answers). */
 export type StoriesFinder = (userId: number, queries: { key: string; text: string }[]) => Promise<Map<string, MatchedStory[]>>;
-
-/** Suggestions per weak bullet, grounded in the stories `findStories` gives. */
-export interface SuggestionEngine {
-  suggest(input: {
-    content: ResumeContent;
-    findStories: (queries: { key: string; text: string }[]) => Promise<Map<string, MatchedStory[]>>;
-    dismissed: ReadonlySet<string>;
-  }): Promise<ResumeSuggestion[]>;
-}
 
 /** Renders a résumé as a PDF. */
 export type ResumePdfRenderer = (content: ResumeContent, paper: 'a4' | 'letter') => Promise<Buffer>;

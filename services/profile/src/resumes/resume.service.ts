@@ -1,8 +1,9 @@
 import { RESUME_MESSAGES, type ResumeContent, type ResumeSuggestion } from '@story/proto';
 import { HttpError, badRequest, conflict, notFound } from '@story/service-kit';
-import { applySuggestion } from './apply-suggestion.ts';
+import { StaleSuggestionError, applySuggestion } from '../suggestions/apply-suggestion.ts';
+import type { SuggestionEngine } from '../suggestions/suggestion-engine.ts';
 import { duplicatePartId } from './part-ids.ts';
-import type { ResumeFile, ResumeParser, ResumePdfRenderer, StoriesFinder, SuggestionEngine } from './resume-engines.ts';
+import type { ResumeFile, ResumeParser, ResumePdfRenderer, StoriesFinder } from './resume-engines.ts';
 import type { ResumeRecord, ResumeRepository } from './resume.repository.ts';
 
 export interface ResumeServiceDeps {
@@ -73,8 +74,13 @@ export class ResumeService {
     const shown = record.suggestions?.version === record.version ? record.suggestions.items : (await this.suggestions(userId, id)).items;
     const suggestion = shown.find((item) => item.id === suggestionId);
     if (!suggestion) throw notFound(RESUME_MESSAGES.suggestionNotFound);
-    const content = applySuggestion(record.content, suggestion);
-    if (!content) throw conflict(RESUME_MESSAGES.suggestionNotFound);
+    let content: ResumeContent;
+    try {
+      content = applySuggestion(record.content, suggestion);
+    } catch (error) {
+      if (error instanceof StaleSuggestionError) throw notFound(RESUME_MESSAGES.suggestionNotFound);
+      throw error;
+    }
     return this.addVersion(userId, record, content, 'Accepted a suggestion', record.version);
   }
 

@@ -1,4 +1,4 @@
-import { words } from '@story/proto/story-analysis';
+import { statesMeasuredResult, words } from '@story/proto/story-analysis';
 import { BUZZWORDS } from './bullet-phrases.ts';
 import { BULLET_LIMITS, hasFigure, hasResult } from './bullet-weaknesses.ts';
 import { topicWordVectors } from './topic-overlap.ts';
@@ -67,7 +67,8 @@ export function strongOpener(text: string): string {
     const match = opener.pattern.exec(text);
     if (!match) continue;
     const rest = text.slice(match[0].length);
-    const gerund = /^(\w+ing)\b\s*/.exec(rest);
+    // "managing a team" is an action; "invoicing", "scheduling for 3 clinics" name the work (a noun).
+    const gerund = /^(\w+ing)\b(?!\s*(?:$|,|and\b|for\b|of\b|at\b|in\b|across\b|on\b))\s*/.exec(rest);
     const team = opener.shared && !/\b(?:team|with)\b/i.test(rest) ? ' with the team' : '';
     if (gerund?.[1] && OUTCOME_GERUND.test(gerund[1])) {
       // "Tasked with reducing turnover": the aim, not the result; the result is for the person to add.
@@ -83,7 +84,7 @@ export function strongOpener(text: string): string {
     if (guided && /^help|^assist/i.test(match[0])) return `Guided ${guided[1]} to ${rest.slice(guided[1]?.length ?? 0).trim()}`;
     // "helped launch the app": a verb after a shared opener.
     const verb = /^(\w+)\s+/.exec(rest);
-    if (opener.shared && verb?.[1] && !NOUN_STARTS.test(rest) && /^help|^assist/i.test(match[0]) && !/s$/.test(verb[1])) {
+    if (opener.shared && verb?.[1] && !NOUN_STARTS.test(rest) && /^(?:helped|assisted)(?: to)?\s+$/i.test(match[0]) && !/s$/.test(verb[1])) {
       return `${capitalised(pastOf(verb[1]))} ${rest.slice(verb[0].length)}${team}`;
     }
     return `${opener.noun} ${rest}`;
@@ -158,12 +159,12 @@ const tellsMeasured = (part: string) => hasFigure(part) && (hasResult(part) || /
 /** The part of a quote that tells the result: the shortest clause with the figure (else with an outcome), fillers taken off. */
 export function resultClause(quote: string): string {
   const parts = quote.split(CLAUSE_BREAK).map(clean).filter(Boolean);
-  const chosen = parts.find(tellsMeasured) ?? parts.find(hasResult) ?? parts.find(hasFigure) ?? parts.at(-1) ?? quote;
+  const chosen = parts.find(statesMeasuredResult) ?? parts.find(tellsMeasured) ?? parts.find(hasResult) ?? parts.find(hasFigure) ?? parts.at(-1) ?? quote;
   const inner = chosen
     .split(INNER_BREAK)
     .map(clean)
     .filter((part) => words(part).length >= 3);
-  return inner.length > 1 ? (inner.find(tellsMeasured) ?? chosen) : chosen;
+  return inner.length > 1 ? (inner.find(statesMeasuredResult) ?? inner.find(tellsMeasured) ?? chosen) : chosen;
 }
 
 /** A clause led by the person ("in the first quarter I caught $45k…"): what comes before "I", the verb, and the rest. */

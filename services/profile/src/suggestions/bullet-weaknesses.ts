@@ -64,7 +64,8 @@ export function analyzeBullet(text: string): BulletFinding[] {
   }
   const count = words(said).length;
   if (count > BULLET_LIMITS.words || said.length > BULLET_LIMITS.characters) {
-    findings.push({ kind: 'too-long', message: `At ${count} words this runs past two lines. Keep the action and the result; cut the rest.` });
+    const size = count > BULLET_LIMITS.words ? `${count} words` : `${said.length} characters`;
+    findings.push({ kind: 'too-long', message: `At ${size} this runs past two lines. Keep the action and the result; cut the rest.` });
   }
   const buzzwords = buzzwordsIn(said);
   if (buzzwords.length > 0) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChatLoopback } from '@story/service-kit/testing';
-import type { MatchedStory } from '@story/proto/subjects';
+import type { MatchedStory } from '@story/proto/resume-subjects';
 import { OpenAiSuggestionEngine } from './openai-suggestions.engine.ts';
 import { CHECKOUT_STORY, SMALL_RESUME, TEAM_SIZE_STORY } from './resume-suggestions.fixtures.ts';
 import { suggestForResume, type StoryQuery } from './resume-suggestions.ts';

@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
 import { zodResponseFormat } from 'openai/helpers/zod';
 import { BULLET_WEAKNESSES, type BulletWeakness, type ResumeSuggestion } from '@story/proto/api/resumes';
-import type { MatchedStory } from '@story/proto/subjects';
+import type { MatchedStory } from '@story/proto/resume-subjects';
 import { locateQuote } from '@story/proto/story-analysis';
 import { openAiClientOptions, withinTime, type OpenAiModelOptions } from '@story/service-kit';
 import { inventedNumbers } from './bullet-rewrite.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BULLET_WEAKNESSES } from '@story/proto/api/resumes';
-import type { MatchedStory } from '@story/proto/subjects';
+import type { MatchedStory } from '@story/proto/resume-subjects';
 import { EVIDENCE_FLOORS } from './story-evidence.ts';
 import { roleLine, type WeakBullet } from './resume-suggestions.ts';
 

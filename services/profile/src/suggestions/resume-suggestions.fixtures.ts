@@ -1,5 +1,5 @@
 import type { ResumeContent } from '@story/proto/api/resumes';
-import type { MatchedStory } from '@story/proto/subjects';
+import type { MatchedStory } from '@story/proto/resume-subjects';
 
 /** A small résumé: two roles, weak and strong bullets, contact lines that must never reach a search or a model. */
 export const SMALL_RESUME: ResumeContent = {

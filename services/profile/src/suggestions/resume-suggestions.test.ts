@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MatchedStory } from '@story/proto/subjects';
+import type { MatchedStory } from '@story/proto/resume-subjects';
 import { numbersIn } from './bullet-rewrite.ts';
 import { CHECKOUT_STORY, SMALL_RESUME, TEAM_SIZE_STORY } from './resume-suggestions.fixtures.ts';
 import { suggestForResume, suggestionId, type StoryQuery } from './resume-suggestions.ts';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ResumeBullet, ResumeContent, ResumeRole, ResumeSuggestion } from '@story/proto/api/resumes';
-import { STORIES_MATCH_LIMITS, type MatchedStory } from '@story/proto/subjects';
+import { STORIES_MATCH_LIMITS, type MatchedStory } from '@story/proto/resume-subjects';
 import { analyzeBullet, type BulletFinding } from './bullet-weaknesses.ts';
 import { fixedBullet, inventedNumbers, withResult } from './bullet-rewrite.ts';
 import { findEvidence, type MissingFacts } from './story-evidence.ts';

@@ -1,5 +1,5 @@
-import type { MatchedStory } from '@story/proto/subjects';
-import { classify, statesMeasuredResult, words } from '@story/proto/story-analysis';
+import type { MatchedStory } from '@story/proto/resume-subjects';
+import { statesMeasuredResult, words } from '@story/proto/story-analysis';
 import { hasFigure, hasResult } from './bullet-weaknesses.ts';
 import { topicOverlap, topicWords, type TopicWord } from './topic-overlap.ts';
 
@@ -40,6 +40,8 @@ export const EVIDENCE_FLOORS = {
 } as const;
 /** The longest quote: past it, the clause with the figure alone is quoted. */
 const QUOTE_WORDS = 60;
+/** A sentence that goes on with a story about the bullet counts this share of the story's overlap. */
+const STORY_CONTEXT_SHARE = 0.7;
 /** A result without a figure counts for less than a measured one. */
 const UNMEASURED_PENALTY = 0.15;
 /** Fillers a quote need not start with; the quote stays the story's own words. */
@@ -53,8 +55,15 @@ const SPOKEN_RESULTS = [
   /\b(?:went|gone|came|come|dropped|fell|rose|grew|jumped|climbed)\s+(?:from|to|up|down)\b/i,
   /\b(?:up|down)\s+from\b/i,
   /\b\d[\d,.]*\s?%?\s+(?:of (?:them|us|the \w+)\s+)?(?:passed|finished|completed|stayed|came back|signed up|joined)\b/i,
-  /,\s+so\s+(?:that\s+)?(?:the|we|they|our|everyone|people|it)\b/i,
+  // A consequence of the person's step ("I wrote a job that built it overnight, so the team had it Monday"), not a filler ("Right, so we had…").
+  /\b(?:i|we)\s+\w+[^,.;]{3,},\s+so\s+(?:that\s+)?(?:the|they|our|everyone|people|it)\b/i,
 ];
+/**
+ * A sentence that goes on with the one before: the person's next step ("So I brought in a sheet…")
+ * or a word pointing back ("we got it down to 5"). "Over that year the team grew to 23" starts
+ * another subject, whatever the sentence before was about.
+ */
+const CONTINUES = /^(?:(?:so|and|then|after that|eventually|in the end)\b[\s,]*)*(?:i|we)\b|\b(?:it|they|them)\b/i;
 const spokenResult = (sentence: string) => SPOKEN_RESULTS.some((pattern) => pattern.test(sentence));
 
 interface Span {
@@ -78,7 +87,8 @@ function sentenceSpans(content: string): Span[] {
 
 /** What a sentence holds of what the bullet lacks: a measured result, a result without a figure, or nothing. */
 function holds(sentence: string, missing: MissingFacts): 'measured' | 'result' | undefined {
-  const result = hasResult(sentence) || spokenResult(sentence) || classify(sentence).has('result');
+  // Not story-signals' reading of a result: to a coach "how it worked" may be one, to a résumé it is not.
+  const result = hasResult(sentence) || spokenResult(sentence);
   if (statesMeasuredResult(sentence) || (result && hasFigure(sentence))) return 'measured';
   // A result without a figure still answers half of "no result, no number"; a figure alone answers neither.
   return result && (missing.result || !missing.figure) ? 'result' : undefined;
@@ -118,10 +128,12 @@ export function findEvidence(
       let quoted = span;
       const previous = spans[index - 1];
       // "The stockroom was a disaster… I set up labels and shrinkage dropped to 1%": the subject is in the sentence before.
-      if (overlap < EVIDENCE_FLOORS.sentence && previous && storyOverlap >= EVIDENCE_FLOORS.contextStory) {
-        const withPrevious = { start: previous.start, end: span.end };
+      if (overlap < EVIDENCE_FLOORS.sentence && storyOverlap >= EVIDENCE_FLOORS.contextStory && CONTINUES.test(sentence)) {
+        const withPrevious = previous ? { start: previous.start, end: span.end } : span;
         const context = 0.8 * topicOverlap(topic, story.content.slice(withPrevious.start, withPrevious.end));
+        // The sentence before names the subject: quote both. Else the story does, further up: the sentence goes on with it.
         if (context >= EVIDENCE_FLOORS.context) [overlap, quoted] = [context, withPrevious];
+        else overlap = STORY_CONTEXT_SHARE * storyOverlap;
       }
       if (overlap < EVIDENCE_FLOORS.sentence) return;
       const score = 0.6 * overlap + 0.2 * storyOverlap + 0.2 * Math.min(1, story.relevance) + (held === 'measured' ? 0.1 : -UNMEASURED_PENALTY);

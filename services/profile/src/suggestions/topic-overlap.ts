@@ -43,6 +43,26 @@ export function topicWords(text: string, vectors = topicWordVectors()): TopicWor
   });
 }
 
+/** A word of a text as the overlap reads it. */
+interface TextWord {
+  stem: string;
+  vector: Float32Array | undefined;
+  rank: number | undefined;
+}
+
+/** Texts already read, by their words; emptied when it grows past this many (a story is read once per bullet it is matched to). */
+const CACHED_TEXTS = 5000;
+const textCache = new Map<string, TextWord[]>();
+
+function textWords(text: string, vectors: WordVectors): TextWord[] {
+  const known = textCache.get(text);
+  if (known) return known;
+  const read = [...new Set(contentWords(text))].map((word) => ({ stem: stem(word), vector: vectors.unitVector(word), rank: vectors.rank(word) }));
+  if (textCache.size >= CACHED_TEXTS) textCache.clear();
+  textCache.set(text, read);
+  return read;
+}
+
 /**
  * How much of a bullet's subject a text is about, 0–1: each topic word matched to the closest word of
  * the text (the same stem 1, a GloVe neighbour its cosine when at least CLOSE_WORDS), weighted by rarity.
@@ -50,11 +70,11 @@ export function topicWords(text: string, vectors = topicWordVectors()): TopicWor
 export function topicOverlap(topic: readonly TopicWord[], text: string, vectors = topicWordVectors()): number {
   const total = topic.reduce((sum, word) => sum + word.weight, 0);
   if (total === 0) return 0;
-  const textWords = [...new Set(contentWords(text))].map((word) => ({ stem: stem(word), vector: vectors.unitVector(word), rank: vectors.rank(word) }));
   let matched = 0;
+  const words = textWords(text, vectors);
   for (const word of topic) {
     let best = 0;
-    for (const other of textWords) {
+    for (const other of words) {
       if (other.stem === word.stem) {
         best = 1;
         break;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { ResumeContent, ResumeSuggestion } from '@story/proto/api/resumes';
-import type { MatchedStory } from '@story/proto/subjects';
+import type { MatchedStory } from '@story/proto/resume-subjects';
 import { inventedNumbers } from '../bullet-rewrite.ts';
 import type { SuggestInput } from '../resume-suggestions.ts';
 
@@ -18,7 +18,7 @@ const evidenceSetSchema = z.object({
       bullet: z.string(),
       candidates: z.array(z.object({ storyId: z.number(), relevance: z.number() })),
       expected: z.number().nullable(),
-      split: z.enum(['tuning', 'held-out']),
+      split: z.enum(['tuning', 'held-out', 'held-out-2']),
       why: z.string(),
     }),
   ),

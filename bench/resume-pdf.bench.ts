@@ -1,0 +1,54 @@
+/**
+ * Résumé PDF benchmark (issue 22): rendering a two-page résumé (five roles, 22 bullets, education,
+ * skills, two extra sections) with PDFKit and the embedded Source Sans 3 fonts, A4 and Letter. The
+ * reference, from the same run, is a one-page résumé: the ratio says what the second page costs.
+ *
+ *   node --import tsx bench/resume-pdf.bench.ts
+ */
+import { pathToFileURL } from 'node:url';
+import { renderResumePdf } from '../services/profile/src/pdf/resume-pdf.ts';
+import { LONG_RESUME, SHORT_RESUME } from '../services/profile/src/pdf/resume-pdf.fixtures.ts';
+import { timing, type Timing } from './latency-figures.ts';
+
+const ROUNDS = 40;
+
+export interface ResumePdfFigures {
+  twoPagesA4: Timing;
+  twoPagesLetter: Timing;
+  referenceOnePage: Timing;
+  ratio: number;
+  bytes: number;
+}
+
+/** Times each piece of work in alternate rounds, so that a busy moment of the machine weighs on all alike. */
+async function timeAlternately<Name extends string>(rounds: number, works: Record<Name, () => Promise<unknown>>): Promise<Record<Name, Timing>> {
+  const names = Object.keys(works) as Name[];
+  const samples = new Map<Name, number[]>(names.map((name) => [name, []]));
+  for (let i = 0; i < rounds; i++) {
+    for (const name of names) {
+      const started = performance.now();
+      await works[name]();
+      samples.get(name)?.push(performance.now() - started);
+    }
+  }
+  return Object.fromEntries(names.map((name) => [name, timing(samples.get(name) ?? [], 2)])) as Record<Name, Timing>;
+}
+
+/** Runs the measurement, prints it and returns the figures. */
+export async function runResumePdfBench(log: (line: string) => void = console.log): Promise<ResumePdfFigures> {
+  // Warm up: the fonts are read and parsed, the code compiled.
+  const bytes = (await renderResumePdf(LONG_RESUME, 'a4')).length;
+  await renderResumePdf(SHORT_RESUME, 'a4');
+  const { twoPagesA4, twoPagesLetter, referenceOnePage } = await timeAlternately(ROUNDS, {
+    twoPagesA4: () => renderResumePdf(LONG_RESUME, 'a4'),
+    twoPagesLetter: () => renderResumePdf(LONG_RESUME, 'letter'),
+    referenceOnePage: () => renderResumePdf(SHORT_RESUME, 'a4'),
+  });
+  const ratio = Math.round((twoPagesA4.p50 / referenceOnePage.p50) * 100) / 100;
+  log(
+    `résumé PDF, two pages (${Math.round(bytes / 1024)} KB): A4 p50 ${twoPagesA4.p50} ms, p99 ${twoPagesA4.p99} ms; Letter p50 ${twoPagesLetter.p50} ms; one page (reference) p50 ${referenceOnePage.p50} ms; ratio ${ratio}`,
+  );
+  return { twoPagesA4, twoPagesLetter, referenceOnePage, ratio, bytes };
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await runResumePdfBench();

@@ -1,0 +1,136 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Document, Packer, Paragraph, TextRun } from 'docx';
+import PDFDocument from 'pdfkit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resumeSuggestionsResponseSchema, type ResumeSuggestion } from '@story/proto';
+import { ApiClient, GOOD_PASSWORD, uniqueEmail, startTestStack } from '../src/test-stack.ts';
+import type { StackHandle } from '../src/stack.ts';
+
+/**
+ * Issue 22 across the running system: a person on Pro uploads a PDF and a DOCX résumé through the
+ * gateway, saves a story that holds a number, and the suggestion for a weak bullet quotes it (profile
+ * asks search over NATS, each with its own NATS user); the PDF comes back as text; Starter is refused.
+ */
+const dir = mkdtempSync(join(tmpdir(), 'resume-stack-'));
+const adminEmail = uniqueEmail('resume-admin');
+const STORY = 'The checkout page was slow, so I cached the prices and we got it from 3 seconds down to 800 milliseconds.';
+const ROLES = [
+  {
+    header: 'Software Engineer, Northwind Traders — Jan 2020 – Present',
+    bullets: ['Worked on the checkout page', 'Cut build times 40% by caching dependencies'],
+  },
+  { header: 'Junior Developer, Contoso — Jun 2017 – Dec 2019', bullets: ['Responsible for the internal reporting tool'] },
+];
+let stack: StackHandle;
+
+beforeAll(async () => {
+  stack = await startTestStack({ services: ['auth', 'conversations', 'search', 'profile'], env: { ADMIN_EMAILS: adminEmail } });
+});
+afterAll(async () => {
+  await stack?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function signUp(email: string): Promise<{ client: ApiClient; id: number }> {
+  const client = new ApiClient(stack.gatewayUrl);
+  const response = await client.post('/api/users/register', { email, firstName: 'Ada', lastName: 'Park', password: GOOD_PASSWORD });
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return { client, id: response.body.user.id as number };
+}
+
+/** A one-page PDF résumé written with pdfkit (real text, as an editor exports it). */
+async function pdfResume(): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'A4', margin: 50 });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<void>((resolve) => doc.on('end', () => resolve()));
+  doc.fontSize(20).text('Ada Park').fontSize(10).text('ada.park@example.com | +1 555 0100 | Portland, OR').moveDown();
+  doc.fontSize(13).text('EXPERIENCE').fontSize(10);
+  for (const role of ROLES) {
+    doc.moveDown(0.5).text(role.header);
+    for (const bullet of role.bullets) doc.text(`• ${bullet}`);
+  }
+  doc.moveDown().fontSize(13).text('SKILLS').fontSize(10).text('Go, PostgreSQL, Kubernetes');
+  doc.end();
+  await done;
+  return Buffer.concat(chunks);
+}
+
+/** The same résumé as a DOCX with real paragraphs. */
+async function docxResume(): Promise<Buffer> {
+  const lines = [
+    'Ada Park',
+    'ada.park@example.com | Portland, OR',
+    'EXPERIENCE',
+    ...ROLES.flatMap((role) => [role.header, ...role.bullets.map((bullet) => `• ${bullet}`)]),
+    'SKILLS',
+    'Go, PostgreSQL',
+  ];
+  const doc = new Document({ sections: [{ children: lines.map((line) => new Paragraph({ children: [new TextRun(line)] })) }] });
+  return Packer.toBuffer(doc);
+}
+
+async function upload(client: ApiClient, name: string, bytes: Buffer) {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(bytes)]), name);
+  return client.request('POST', '/api/resumes', form);
+}
+
+describe('résumés through the gateway', () => {
+  it('parses a PDF and a DOCX, and suggests for the weak bullet with a quote from the person’s saved story', async () => {
+    const admin = await signUp(adminEmail);
+    const person = await signUp(uniqueEmail('resume'));
+    const starter = await signUp(uniqueEmail('resume-starter'));
+    expect((await admin.client.patch(`/api/users/${person.id}`, { userType: 'pro' })).status).toBe(200);
+
+    const thread = await person.client.post('/api/conversation-threads');
+    expect(thread.status).toBe(201);
+    expect(
+      (await person.client.post('/api/conversations', { threadId: thread.body.threadId, userMessage: STORY, aiResponse: 'How did customers react?' })).status,
+    ).toBe(201);
+
+    const fromDocx = await upload(person.client, 'ada.docx', await docxResume());
+    expect(fromDocx.status, JSON.stringify(fromDocx.body)).toBe(201);
+    expect(fromDocx.body.resume.content.roles.map((role: { company: string }) => role.company)).toEqual(['Northwind Traders', 'Contoso']);
+    const fromPdf = await upload(person.client, 'ada.pdf', await pdfResume());
+    expect(fromPdf.status, JSON.stringify(fromPdf.body)).toBe(201);
+    const resume = fromPdf.body.resume;
+    expect(resume.format).toBe('pdf');
+    expect(resume.content.roles[0].bullets.map((bullet: { text: string }) => bullet.text)).toEqual(ROLES[0]?.bullets);
+    expect((await person.client.get('/api/resumes/current')).body.resume.id).toBe(resume.id);
+
+    // The story is indexed a moment after it is saved: ask until its quote comes.
+    let checkout: ResumeSuggestion | undefined;
+    await expect
+      .poll(
+        async () => {
+          const answer = await person.client.get(`/api/resumes/${resume.id}/suggestions`);
+          expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+          checkout = resumeSuggestionsResponseSchema.parse(answer.body).suggestions.find((item) => item.original === 'Worked on the checkout page');
+          return checkout?.evidence?.threadId;
+        },
+        { timeout: 20_000, interval: 300 },
+      )
+      .toBe(thread.body.threadId);
+    expect(STORY).toContain(checkout?.evidence?.quote);
+    expect(checkout?.rewrite).toContain('800');
+
+    const accepted = await person.client.post(`/api/resumes/${resume.id}/suggestions/${checkout?.id}/accept`);
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    expect(accepted.body.resume.version).toBe(2);
+
+    const pdf = await fetch(`${stack.gatewayUrl}/api/resumes/${resume.id}/pdf?paper=a4`, { headers: { cookie: person.client.cookieHeader() } });
+    expect(pdf.status).toBe(200);
+    writeFileSync(join(dir, 'out.pdf'), Buffer.from(await pdf.arrayBuffer()));
+    const text = execFileSync('pdftotext', ['-layout', join(dir, 'out.pdf'), '-'], { encoding: 'utf8' });
+    expect(text).toContain('Ada Park');
+    expect(text).toContain('800');
+
+    const refused = await upload(starter.client, 'ada.pdf', await pdfResume());
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toMatch(/part of the Essentials plan/);
+  });
+});

@@ -1,0 +1,83 @@
+import multipart from '@fastify/multipart';
+import {
+  PlanFeatureGate,
+  createStoredServiceApp,
+  openRelayedStorage,
+  type RelayedServiceDeps,
+  type ServiceApp,
+  type ServiceDefinition,
+} from '@story/service-kit';
+import { SERVICE_NAME, profileEnvSchema, type ProfileConfig } from './config.ts';
+import { startResumeContextResponders } from './nats/resume-context.responder.ts';
+import { storiesOverNats } from './nats/stories.client.ts';
+import { parseResumeUpload } from './parsing/resume-upload.parser.ts';
+import { renderResumePdf } from './pdf/resume-pdf.ts';
+import type { ResumeParser, ResumePdfRenderer, StoriesFinder } from './resumes/resume-engines.ts';
+import { RESUME_MULTIPART_LIMITS } from './resumes/resume-upload.ts';
+import { ResumeService } from './resumes/resume.service.ts';
+import { registerResumeRoutes, type PlanCheck } from './resumes/resumes.routes.ts';
+import { openProfileStorage, type ProfileStorage } from './storage/profile-storage.ts';
+import { createSuggestionEngine } from './suggestions/suggestion-engine.factory.ts';
+import type { SuggestionEngine } from './suggestions/suggestion-engine.ts';
+
+/** The profile service's dependencies; `main.ts` opens the real ones from configuration. */
+export interface ProfileDeps extends RelayedServiceDeps<ProfileStorage> {
+  parser: ResumeParser;
+  suggestions: SuggestionEngine;
+  renderPdf: ResumePdfRenderer;
+  /** The person's plan (auth over NATS by default). */
+  plans?: PlanCheck;
+  /** The stories behind bullets (the search service over NATS by default). */
+  findStories?: StoriesFinder;
+}
+
+/**
+ * Builds the profile service: the résumé routes over its storage, asking auth for plans and search
+ * for stories over the NATS link made in the background (HTTP serves while NATS is down).
+ */
+export async function buildProfileApp(config: ProfileConfig, deps: ProfileDeps): Promise<ServiceApp> {
+  const { storage, nats, clock } = deps;
+  const app = await createStoredServiceApp(SERVICE_NAME, config, deps);
+  await app.register(multipart, { limits: RESUME_MULTIPART_LIMITS });
+
+  const resumes = new ResumeService({
+    repository: storage.resumes,
+    parser: deps.parser,
+    suggestions: deps.suggestions,
+    findStories: deps.findStories ?? storiesOverNats(nats, app.log, config.STORIES_TIMEOUT_MS),
+    renderPdf: deps.renderPdf,
+    clock,
+    maxPerUser: config.QUOTA_RESUMES_PER_USER,
+    maxVersions: config.QUOTA_VERSIONS_PER_RESUME,
+  });
+  registerResumeRoutes(app, resumes, deps.plans ?? new PlanFeatureGate(nats));
+
+  let stopResponders: (() => Promise<void>) | undefined;
+  nats.onConnect((nc, log) => {
+    stopResponders = startResumeContextResponders(nc, storage.resumes, log);
+  });
+  app.addHook('onReady', async () => nats.start(app.log));
+  app.addHook('onClose', async () => {
+    await stopResponders?.();
+    await deps.relay.stop();
+  });
+  return app;
+}
+
+/** The profile service as `main.ts` starts it and tests build it. */
+export const profileService: ServiceDefinition<ProfileConfig, ProfileDeps> = {
+  name: SERVICE_NAME,
+  envSchema: profileEnvSchema,
+  async openDeps(config, overrides = {}) {
+    const relayed = await openRelayedStorage(SERVICE_NAME, config, overrides, () => openProfileStorage(config, SERVICE_NAME));
+    return {
+      clock: () => new Date(),
+      parser: overrides.parser ?? { parse: (file) => parseResumeUpload(file) },
+      suggestions: overrides.suggestions ?? createSuggestionEngine(config),
+      renderPdf: overrides.renderPdf ?? renderResumePdf,
+      ...overrides,
+      ...relayed,
+    };
+  },
+  buildApp: buildProfileApp,
+};

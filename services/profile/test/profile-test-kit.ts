@@ -1,0 +1,78 @@
+import { featureLockedMessage, type MatchedStory, type PlanFeature } from '@story/proto';
+import { HttpError } from '@story/service-kit';
+import { multipartForm, startServiceForTest, type ServiceTestOptions, type ServiceUnderTest } from '@story/service-kit/testing';
+import { profileService, type ProfileDeps } from '../src/app.ts';
+import type { ProfileConfig } from '../src/config.ts';
+
+export type ProfileUnderTest = ServiceUnderTest<ProfileConfig, ProfileDeps>;
+
+/** Plans for tests: each user id has the features it is given (every feature by default). */
+export class StandInPlans {
+  private readonly lacking = new Map<number, Set<PlanFeature>>();
+
+  lack(userId: number, ...features: PlanFeature[]): void {
+    this.lacking.set(userId, new Set(features));
+  }
+
+  async require(userId: number, feature: PlanFeature): Promise<void> {
+    if (this.lacking.get(userId)?.has(feature)) throw new HttpError(403, featureLockedMessage(feature, 'plus'));
+  }
+}
+
+/** Stories for tests, by user: each bullet query gets the stories whose words it shares most (as the search service would, roughly). */
+export class StandInStories {
+  private readonly stories = new Map<number, MatchedStory[]>();
+  readonly asked: { userId: number; keys: string[] }[] = [];
+
+  tell(userId: number, story: MatchedStory): void {
+    this.stories.set(userId, [...(this.stories.get(userId) ?? []), story]);
+  }
+
+  find = async (userId: number, queries: { key: string; text: string }[]): Promise<Map<string, MatchedStory[]>> => {
+    this.asked.push({ userId, keys: queries.map((query) => query.key) });
+    const words = (text: string) => new Set(text.toLowerCase().match(/[a-z]{4,}/g) ?? []);
+    const found = new Map<string, MatchedStory[]>();
+    for (const query of queries) {
+      const asked = words(query.text);
+      const matches = (this.stories.get(userId) ?? []).filter((story) => [...words(story.content)].some((word) => asked.has(word)));
+      found.set(query.key, matches);
+    }
+    return found;
+  };
+}
+
+/** The real profile service (SQLite in a temporary folder, the offline parser, suggestions and PDF), with stand-in plans and stories. */
+export async function startProfileForTest(options: ServiceTestOptions<ProfileDeps> = {}) {
+  const plans = new StandInPlans();
+  const stories = new StandInStories();
+  const service = await startServiceForTest(profileService, { ...options, deps: { plans, findStories: stories.find, ...options.deps } });
+  return { service, plans, stories };
+}
+
+/** Uploads `bytes` as `name` the way the web app does. */
+export function uploadResume(service: ProfileUnderTest, headers: Record<string, string>, name: string, bytes: Buffer | Uint8Array) {
+  const form = multipartForm([{ field: 'file', name, bytes }]);
+  return service.app.inject({ method: 'POST', url: '/api/resumes', headers: { ...headers, 'content-type': form.contentType }, payload: form.body });
+}
+
+/** A plain-text résumé with a weak bullet about the checkout page and a strong one. */
+export const TEXT_RESUME = `Ada Park
+ada.park@example.com | +1 555 0100 | Portland, OR
+
+SUMMARY
+Backend engineer who likes fast, reliable systems.
+
+EXPERIENCE
+Software Engineer, Northwind Traders — Jan 2020 – Present
+- Worked on the checkout page
+- Cut build times 40% by caching dependencies, saving each engineer 20 minutes a day
+
+Junior Developer, Contoso — Jun 2017 – Dec 2019
+- Responsible for the internal reporting tool
+
+EDUCATION
+State University — BSc Computer Science, 2017
+
+SKILLS
+Go, PostgreSQL, Kubernetes, TypeScript
+`;

@@ -1,0 +1,208 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  RESUME_MESSAGES,
+  resumeResponseSchema,
+  resumeSuggestionsResponseSchema,
+  resumeVersionsResponseSchema,
+  type Resume,
+  type ResumeContent,
+} from '@story/proto';
+import { multipartForm } from '@story/service-kit/testing';
+import { TEXT_RESUME, startProfileForTest, uploadResume, type ProfileUnderTest, type StandInPlans, type StandInStories } from './profile-test-kit.ts';
+
+let service: ProfileUnderTest;
+let plans: StandInPlans;
+let stories: StandInStories;
+let nextUser = 500;
+const newUser = () => ++nextUser;
+beforeAll(async () => {
+  ({ service, plans, stories } = await startProfileForTest());
+});
+afterAll(async () => service.close());
+
+const call = async (userId: number, method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
+  service.app.inject({ method, url, headers: await service.as(userId), payload });
+
+async function uploaded(userId: number, text = TEXT_RESUME): Promise<Resume> {
+  const response = await uploadResume(service, await service.as(userId), 'resume.txt', Buffer.from(text));
+  expect(response.statusCode, response.body).toBe(201);
+  return resumeResponseSchema.parse(response.json()).resume;
+}
+
+const bulletSaying = (content: ResumeContent, words: string) => content.roles.flatMap((role) => role.bullets).find((bullet) => bullet.text.includes(words));
+
+describe('résumé upload and review', () => {
+  it('refuses a caller without a gateway-signed identity', async () => {
+    for (const url of ['/api/resumes/current', '/api/resumes/1', '/api/resumes/1/suggestions']) {
+      expect((await service.app.inject({ method: 'GET', url })).statusCode, url).toBe(401);
+    }
+  });
+
+  it('parses an upload into sections, keeps it unreviewed as version 1, and makes it current', async () => {
+    const user = newUser();
+    const resume = await uploaded(user);
+    expect(resume).toMatchObject({ version: 1, reviewed: false, fileName: 'resume.txt', format: 'txt' });
+    expect(resume.content.name).toBe('Ada Park');
+    expect(resume.content.roles.map((role) => [role.title, role.company])).toEqual([
+      ['Software Engineer', 'Northwind Traders'],
+      ['Junior Developer', 'Contoso'],
+    ]);
+    expect(bulletSaying(resume.content, 'checkout')?.text).toBe('Worked on the checkout page');
+    // Contact details are contact, never bullets.
+    expect(resume.content.roles.flatMap((role) => role.bullets).some((bullet) => bullet.text.includes('@'))).toBe(false);
+    const current = await call(user, 'GET', '/api/resumes/current');
+    expect(resumeResponseSchema.parse(current.json()).resume).toEqual(resume);
+  });
+
+  it('saves the reviewed content as the next version, refuses a stale or broken save, and lists the versions', async () => {
+    const user = newUser();
+    const resume = await uploaded(user);
+    const content = structuredClone(resume.content);
+    const first = content.roles[0];
+    if (!first) throw new Error('no role parsed');
+    first.title = 'Senior Software Engineer';
+    const saved = await call(user, 'PUT', `/api/resumes/${resume.id}`, { content, basedOn: 1 });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(resumeResponseSchema.parse(saved.json()).resume).toMatchObject({
+      version: 2,
+      reviewed: true,
+      content: { roles: [{ title: 'Senior Software Engineer' }, {}] },
+    });
+
+    const stale = await call(user, 'PUT', `/api/resumes/${resume.id}`, { content, basedOn: 1 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({ message: RESUME_MESSAGES.versionConflict });
+
+    const twin = structuredClone(content);
+    twin.roles[1]!.id = twin.roles[0]!.id;
+    expect((await call(user, 'PUT', `/api/resumes/${resume.id}`, { content: twin })).json()).toEqual({ message: RESUME_MESSAGES.duplicatePartId });
+    const empty = structuredClone(content);
+    empty.roles[0]!.bullets[0]!.text = '   ';
+    const refused = await call(user, 'PUT', `/api/resumes/${resume.id}`, { content: empty });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ message: string }>().message).toContain(RESUME_MESSAGES.bulletEmpty);
+
+    const versions = resumeVersionsResponseSchema.parse((await call(user, 'GET', `/api/resumes/${resume.id}/versions`)).json());
+    expect(versions.versions.map((version) => [version.version, version.note])).toEqual([
+      [2, 'Reviewed'],
+      [1, 'Uploaded'],
+    ]);
+  });
+
+  it("never shows or changes another person's résumé", async () => {
+    const owner = newUser();
+    const stranger = newUser();
+    const resume = await uploaded(owner);
+    expect((await call(stranger, 'GET', '/api/resumes/current')).json()).toEqual({ message: RESUME_MESSAGES.noResume });
+    for (const [method, url, body] of [
+      ['GET', `/api/resumes/${resume.id}`],
+      ['PUT', `/api/resumes/${resume.id}`, { content: resume.content }],
+      ['GET', `/api/resumes/${resume.id}/suggestions`],
+      ['GET', `/api/resumes/${resume.id}/pdf`],
+      ['POST', `/api/resumes/${resume.id}/suggestions/s-role-1-b-1-x/dismiss`],
+    ] as const) {
+      const response = await call(stranger, method, url, body);
+      expect(response.statusCode, url).toBe(404);
+    }
+    expect((await call(owner, 'GET', `/api/resumes/${resume.id}`)).json<{ resume: Resume }>().resume.version).toBe(1);
+  });
+
+  it('refuses bad files with a clear message and keeps nothing', async () => {
+    const user = newUser();
+    const headers = await service.as(user);
+    const cases: [string, Buffer, number, string][] = [
+      ['resume.txt', Buffer.alloc(0), 400, RESUME_MESSAGES.emptyFile],
+      ['resume.exe', Buffer.from('MZ binary'), 415, RESUME_MESSAGES.wrongType],
+      ['resume.pdf', Buffer.from('\x89PNG\r\n\x1a\n0000000000'), 415, RESUME_MESSAGES.contentMismatch],
+      ['resume.txt', Buffer.alloc(5 * 1024 * 1024 + 10, 'a'), 413, RESUME_MESSAGES.tooLarge],
+    ];
+    for (const [name, bytes, status, message] of cases) {
+      const response = await uploadResume(service, headers, name, bytes);
+      expect([response.statusCode, response.json()], name).toEqual([status, { message }]);
+    }
+    const two = multipartForm([
+      { field: 'file', name: 'a.txt', bytes: Buffer.from(TEXT_RESUME) },
+      { field: 'file', name: 'b.txt', bytes: Buffer.from(TEXT_RESUME) },
+    ]);
+    const twice = await service.app.inject({
+      method: 'POST',
+      url: '/api/resumes',
+      headers: { ...headers, 'content-type': two.contentType },
+      payload: two.body,
+    });
+    expect(twice.json()).toEqual({ message: RESUME_MESSAGES.oneFile });
+    const none = await service.app.inject({ method: 'POST', url: '/api/resumes', headers: { ...headers, 'content-type': 'application/json' }, payload: {} });
+    expect(none.json()).toEqual({ message: RESUME_MESSAGES.noFile });
+    expect((await call(user, 'GET', '/api/resumes/current')).statusCode).toBe(404);
+  });
+
+  it('refuses a plan without résumés (403 naming the plan) and keeps nothing; the PDF needs PDF export', async () => {
+    const starter = newUser();
+    plans.lack(starter, 'resume', 'pdfExport');
+    const refused = await uploadResume(service, await service.as(starter), 'resume.txt', Buffer.from(TEXT_RESUME));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json<{ message: string }>().message).toMatch(/Essentials/);
+    plans.lack(starter, 'pdfExport');
+    const resume = await uploaded(starter);
+    const pdf = await call(starter, 'GET', `/api/resumes/${resume.id}/pdf`);
+    expect(pdf.statusCode).toBe(403);
+  });
+});
+
+describe('suggestions and the PDF', () => {
+  it('suggests for weak bullets only, quoting the story that holds the missing number, and accepting makes a new version', async () => {
+    const user = newUser();
+    stories.tell(user, {
+      storyId: 71,
+      threadId: 17,
+      content: 'The checkout page was slow, so I cached the prices and we got it from 3 seconds down to 800 milliseconds.',
+      relevance: 0.8,
+    });
+    const resume = await uploaded(user);
+    const response = await call(user, 'GET', `/api/resumes/${resume.id}/suggestions`);
+    expect(response.statusCode, response.body).toBe(200);
+    const { suggestions } = resumeSuggestionsResponseSchema.parse(response.json());
+    const checkout = suggestions.find((item) => item.original === 'Worked on the checkout page');
+    expect(checkout?.evidence).toMatchObject({ threadId: 17, storyId: 71 });
+    expect('The checkout page was slow, so I cached the prices and we got it from 3 seconds down to 800 milliseconds.').toContain(
+      checkout?.evidence?.quote ?? '∅',
+    );
+    expect(checkout?.rewrite).toMatch(/800/);
+    // The strong bullet gets none; the weak one without a story says what to add.
+    expect(suggestions.some((item) => item.original.startsWith('Cut build times'))).toBe(false);
+    expect(suggestions.find((item) => item.original.includes('reporting tool'))?.toAdd).toBeTruthy();
+
+    const accepted = await call(user, 'POST', `/api/resumes/${resume.id}/suggestions/${checkout?.id}/accept`);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const next = resumeResponseSchema.parse(accepted.json()).resume;
+    expect(next.version).toBe(2);
+    expect(bulletSaying(next.content, '800')?.id).toBe(bulletSaying(resume.content, 'checkout')?.id);
+    expect((await call(user, 'POST', `/api/resumes/${resume.id}/suggestions/${checkout?.id}/accept`)).statusCode).toBe(404);
+  });
+
+  it('forgets a dismissed suggestion until its bullet changes', async () => {
+    const user = newUser();
+    const resume = await uploaded(user);
+    const first = resumeSuggestionsResponseSchema.parse((await call(user, 'GET', `/api/resumes/${resume.id}/suggestions`)).json()).suggestions;
+    const reporting = first.find((item) => item.original.includes('reporting tool'));
+    if (!reporting) throw new Error('no suggestion for the reporting tool');
+    const dismissed = await call(user, 'POST', `/api/resumes/${resume.id}/suggestions/${reporting.id}/dismiss`);
+    expect(dismissed.json()).toEqual({ message: RESUME_MESSAGES.suggestionDismissed });
+    const again = resumeSuggestionsResponseSchema.parse((await call(user, 'GET', `/api/resumes/${resume.id}/suggestions`)).json()).suggestions;
+    expect(again.map((item) => item.id)).not.toContain(reporting.id);
+    expect(again.length).toBe(first.length - 1);
+    expect((await call(user, 'POST', `/api/resumes/${resume.id}/suggestions/bad id/dismiss`)).statusCode).toBe(400);
+  });
+
+  it('renders the current version as a PDF download, on A4 or Letter', async () => {
+    const user = newUser();
+    const resume = await uploaded(user);
+    const pdf = await call(user, 'GET', `/api/resumes/${resume.id}/pdf?paper=letter`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toBe('attachment; filename="Ada-Park-resume.pdf"');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const legal = await call(user, 'GET', `/api/resumes/${resume.id}/pdf?paper=legal`);
+    expect([legal.statusCode, legal.json()]).toEqual([400, { message: 'paper must be a4 or letter' }]);
+  });
+});
