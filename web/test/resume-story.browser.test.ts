@@ -75,6 +75,7 @@ describe.skipIf(!hasProfile)('the story behind a résumé line, with the profile
       const { api } = await signInAs(page, stack.gatewayUrl);
       const { resumeId, bulletId } = await reviewedResume(api);
       const opening = await openBulletStory(page, resumeId, bulletId);
+      expect(opening).toMatch(/AI · coach/i);
       expect(opening).toContain(
         "Let's tell the story behind “Worked on the checkout page” from your time as Software Engineer at Northwind. What was the situation?",
       );

@@ -42,18 +42,11 @@ export function useOpening({ practice, snippetId, context, resumeBullet, spoken,
       ...(resumeBullet ? { resumeBullet } : {}),
     };
     fetchOpening(input, spoken)
-      .then((opening) =>
-        dispatch({
-          type: 'opening-arrived',
-          message: openingMessage(
-            opening.aiResponse,
-            new Date().toISOString(),
-            opening.audioResponse ?? null,
-            opening.wordTimings ?? null,
-            opening.audioId ?? null,
-          ),
-        }),
-      )
+      .then((opening) => {
+        const { aiResponse, audioResponse, wordTimings, audioId } = opening;
+        const message = openingMessage(aiResponse, new Date().toISOString(), audioResponse ?? null, wordTimings ?? null, audioId ?? null);
+        dispatch({ type: 'opening-arrived', message: practice ? message : { ...message, openedByCoach: true } });
+      })
       .catch((error: unknown) => notifyFailure(serverMessageOr(error, CONVERSATION_MESSAGES.processTextFailed), error))
       .finally(() => setPending(false));
   }, [practice, ready, context, snippetId, resumeBullet, spoken, fetchOpening, dispatch]);
