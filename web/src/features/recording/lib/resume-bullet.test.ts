@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseRecordingParams } from './recording-params.ts';
-import { bulletStoryPath, bulletTextOf } from './resume-bullet.ts';
+import { bulletStoryLink, bulletStoryPath, bulletTextOf } from './resume-bullet.ts';
 
 const RESUME = {
   id: 4,
@@ -34,7 +34,9 @@ describe('the story behind a résumé line', () => {
   });
 
   it('sends /welcome?resume=…&bullet=… to a new typed conversation about the line, which /recording reads', () => {
-    const path = bulletStoryPath(new URLSearchParams('resume=4&bullet=b-checkout'));
+    const link = bulletStoryLink({ resumeId: 4, bulletId: 'b-checkout' });
+    expect(link).toBe('/welcome?resume=4&bullet=b-checkout');
+    const path = bulletStoryPath(new URL(`http://x${link}`).searchParams);
     expect(path).toBe('/recording?mode=new&type=text&resume=4&bullet=b-checkout');
     const params = parseRecordingParams(new URL(`http://x${path ?? ''}`).searchParams);
     expect(params).toMatchObject({ mode: 'new', type: 'text', resumeBullet: { resumeId: 4, bulletId: 'b-checkout' } });
