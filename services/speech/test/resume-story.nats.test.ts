@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUEUE_GROUPS, RESUME_MESSAGES, SUBJECTS, resumeContextRequestSchema, spokenOpeningResponseSchema, transcribeResponseSchema } from '@story/proto';
-import { LOCKED_USER, TEXT_USER, startSpeechWorld, transcribeForm, type SpeechWorld } from './speech-test-kit.ts';
+import { LOCKED_USER, TEXT_USER, chunksOf, liveSessionCalls, startSpeechWorld, transcribeForm, type SpeechWorld } from './speech-test-kit.ts';
 
 const BULLET = { resumeId: 4, bulletId: 'b-checkout' };
 const ROLE = { title: 'Software Engineer', company: 'Northwind', dates: '2019 – 2022' };
 
 /**
- * The story behind a résumé line, spoken (issue 22, 4): the spoken opening and an uploaded turn carry
+ * The story behind a résumé line, spoken (issue 22, 4): the spoken opening, an uploaded turn and a live recording carry
  * the bullet through the speech service to conversations, which asks profile (a stand-in here) about it.
  */
 describe('spoken turns about a résumé line', () => {
@@ -65,6 +65,22 @@ describe('spoken turns about a résumé line', () => {
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(transcribeResponseSchema.parse(response.json()).aiResponse.length).toBeGreaterThan(20);
+    expect(asked.slice(before)).toEqual([{ userId: TEXT_USER, bullet: BULLET }]);
+  }, 60_000);
+
+  it('sends a live recording’s bullet (its finish’s resumeBullet) on to the coach', async () => {
+    const { openId, sendChunk, as } = liveSessionCalls(() => world.front);
+    const chunks = chunksOf(world.recordings.webm, 4);
+    const sessionId = await openId(TEXT_USER);
+    for (const [seq, chunk] of chunks.entries()) expect((await sendChunk(TEXT_USER, sessionId, seq, chunk)).statusCode).toBe(200);
+    const before = asked.length;
+    const finished = await world.front.app.inject({
+      method: 'POST',
+      url: `/api/transcribe/sessions/${sessionId}/finish`,
+      headers: await as(TEXT_USER),
+      payload: { chunkCount: chunks.length, conversationHistory: [], resumeBullet: BULLET },
+    });
+    expect(finished.statusCode, finished.body).toBe(200);
     expect(asked.slice(before)).toEqual([{ userId: TEXT_USER, bullet: BULLET }]);
   }, 60_000);
 });
