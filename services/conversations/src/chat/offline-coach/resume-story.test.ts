@@ -41,12 +41,15 @@ describe('offline coach: the story behind a résumé line', () => {
       'I profiled the page and rewrote the slowest queries.',
       'In the end we launched the new checkout and the team was proud of it.',
       'Conversion went up by 12%.',
+      'I learned to measure before optimising.',
     ]);
     expect(questions(replies[0] ?? '')[0]).toMatch(/what did you do|steps you took|go about it|respond/i);
     expect(questions(replies[1] ?? '')[0]).toMatch(/turn out|outcome|as a result|had worked/i);
     // A result without a figure: a résumé line wants one.
     expect(questions(replies[2] ?? '')[0]).toMatch(/number|numbers|figure/i);
     expect(replies[3]).toContain('12%');
+    // The summary gives the result with its figure.
+    expect(replies[4]).toMatch(/The result: “Conversion went up by 12%”/);
   });
 
   it('asks for the number only because the story is a résumé line’s: the same words without it move on', () => {

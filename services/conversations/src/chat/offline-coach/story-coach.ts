@@ -102,8 +102,10 @@ function nextStoryQuestion(writer: TurnWriter, story: StoryState): string | unde
 
 /** The story so far in the person's words, and an offer of what to explore next. */
 function summary(writer: TurnWriter, story: StoryState): string {
+  // A result with its figure tells more than the first words about how it went ("conversion went up by 12%").
+  const measuredFirst = [...story.userTurns.filter(hasNumber), ...story.userTurns.filter((turn) => !hasNumber(turn))];
   const quoteOf = (element: StoryElement) => {
-    for (const turn of story.userTurns) {
+    for (const turn of element === 'result' ? measuredFirst : story.userTurns) {
       const quote = quoteFor(turn, element, 9);
       if (quote) return quote;
     }
