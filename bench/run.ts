@@ -15,6 +15,7 @@ const benches: { name: string; module: string; run: string }[] = [
   { name: 'plans', module: './plans.bench.ts', run: 'runPlansBench' },
   { name: 'resume-suggestions', module: './resume-suggestions.bench.ts', run: 'runResumeSuggestionsBench' },
   { name: 'resume-pdf', module: './resume-pdf.bench.ts', run: 'runResumePdfBench' },
+  { name: 'resume-parse', module: './resume-parse.bench.ts', run: 'runResumeParseBench' },
 ];
 
 const only = process.argv[2];

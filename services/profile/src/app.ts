@@ -10,7 +10,7 @@ import {
 import { SERVICE_NAME, profileEnvSchema, type ProfileConfig } from './config.ts';
 import { startResumeContextResponders } from './nats/resume-context.responder.ts';
 import { storiesOverNats } from './nats/stories.client.ts';
-import { parseResumeUpload } from './parsing/resume-upload.parser.ts';
+import { createResumeParser, parseResumeUpload } from './parsing/index.ts';
 import { renderResumePdf } from './pdf/resume-pdf.ts';
 import type { ResumeParser, ResumePdfRenderer, StoriesFinder } from './resumes/resume-engines.ts';
 import { RESUME_MULTIPART_LIMITS } from './resumes/resume-upload.ts';
@@ -64,6 +64,17 @@ export async function buildProfileApp(config: ProfileConfig, deps: ProfileDeps):
   return app;
 }
 
+/** Uploads read by the configured text parser: OpenAI (checked against the text) with a key, else the offline one. */
+function uploadParser(config: ProfileConfig): ResumeParser {
+  const text = createResumeParser({
+    apiKey: config.OPENAI_API_KEY,
+    baseURL: config.OPENAI_BASE_URL,
+    model: config.OPENAI_CHAT_MODEL,
+    timeoutMs: config.RESUME_AI_TIMEOUT_MS,
+  });
+  return { parse: (file) => parseResumeUpload(file, (extracted) => text.parse(extracted)) };
+}
+
 /** The profile service as `main.ts` starts it and tests build it. */
 export const profileService: ServiceDefinition<ProfileConfig, ProfileDeps> = {
   name: SERVICE_NAME,
@@ -72,7 +83,7 @@ export const profileService: ServiceDefinition<ProfileConfig, ProfileDeps> = {
     const relayed = await openRelayedStorage(SERVICE_NAME, config, overrides, () => openProfileStorage(config, SERVICE_NAME));
     return {
       clock: () => new Date(),
-      parser: overrides.parser ?? { parse: (file) => parseResumeUpload(file) },
+      parser: overrides.parser ?? uploadParser(config),
       suggestions: overrides.suggestions ?? createSuggestionEngine(config),
       renderPdf: overrides.renderPdf ?? renderResumePdf,
       ...overrides,

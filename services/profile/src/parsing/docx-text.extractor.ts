@@ -15,6 +15,8 @@ const noImages = mammoth.images.imgElement(() => Promise.resolve({ src: '' }));
 export function htmlToLines(html: string): string[] {
   const marked = html
     .replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, ' ')
+    // A table row is one line: its cells' paragraphs are joined, the cells by " | ".
+    .replace(/<tr\b[^>]*>[\s\S]*?<\/tr>/gi, (row) => row.replace(/<\/?p\b[^>]*>/gi, ' '))
     .replace(/<\/(td|th)>\s*(?=<(td|th)\b)/gi, ' | ')
     .replace(/<li\b[^>]*>/gi, '\n• ')
     .replace(/<h[1-6]\b[^>]*>/gi, '\n# ')

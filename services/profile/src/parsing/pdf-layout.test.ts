@@ -34,9 +34,9 @@ describe('pdf layout', () => {
   it('joins a table row’s cells and a wrapped bullet', () => {
     expect(rowText([item('Skill', 40, 700), item('Years', 200, 700), item('Level', 360, 700)])).toBe('Skill | Years | Level');
     const lines = joinWrappedBullets([
-      { text: '• Led the migration of billing to', x: 40, textX: 52, y: 700, height: 10 },
-      { text: 'Kubernetes across three regions.', x: 52, textX: 52, y: 687, height: 10 },
-      { text: '• Hired four engineers.', x: 40, textX: 52, y: 674, height: 10 },
+      { text: '• Led the migration of billing to', x: 40, textX: 52, y: 700, height: 10, right: 300, column: 0, page: 1, secondary: false },
+      { text: 'Kubernetes across three regions.', x: 52, textX: 52, y: 687, height: 10, right: 250, column: 0, page: 1, secondary: false },
+      { text: '• Hired four engineers.', x: 40, textX: 52, y: 674, height: 10, right: 160, column: 0, page: 1, secondary: false },
     ]);
     expect(lines.map((line) => line.text)).toEqual(['• Led the migration of billing to Kubernetes across three regions.', '• Hired four engineers.']);
   });

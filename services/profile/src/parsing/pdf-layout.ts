@@ -4,6 +4,7 @@
  * other (the column with more text first, so a sidebar never interleaves with the experience); wide
  * gaps inside a line (right-aligned dates, table cells) become " | ".
  */
+import { hasContactDetail, headingKind } from './resume-lines.ts';
 
 /** One text item: its text, left x, baseline y (PDF units, y up), width and font height. */
 export interface PdfTextItem {
@@ -22,6 +23,13 @@ export interface PdfLine {
   height: number;
   /** Where the text after a leading bullet glyph starts (a wrapped bullet's next line starts there). */
   textX: number;
+  /** Where the line ends. */
+  right: number;
+  /** 0 for a page without columns or a full-width line, 1 the left column, 2 the right one. */
+  column: number;
+  page: number;
+  /** Read after the main column: a sidebar's line, which goes after the main text of every page. */
+  secondary: boolean;
 }
 
 interface Row {
@@ -107,23 +115,24 @@ export function findGutter(rows: readonly Row[]): number | null {
   return gutter;
 }
 
-const toLine = (items: PdfTextItem[], row: Row): PdfLine | null => {
+const toLine = (items: PdfTextItem[], row: Row, page: number, column = 0, secondary = false): PdfLine | null => {
   const text = rowText(items);
   const first = items[0];
   if (!text || !first) return null;
   const second = items[1];
   const textX = BULLET_GLYPH.test(first.text.trim()) && second ? second.x : first.x;
-  return { text, x: first.x, y: row.y, height: row.height, textX };
+  const right = Math.max(...items.map((item) => item.x + item.width));
+  return { text, x: first.x, y: row.y, height: row.height, textX, right, column, page, secondary };
 };
 
 /**
  * A page's lines in reading order. With a gutter, rows that cross it are full-width and cut the page
  * into bands; within a band the column with more text on the page is read first, then the other.
  */
-export function pageLines(items: readonly PdfTextItem[]): PdfLine[] {
+export function pageLines(items: readonly PdfTextItem[], page = 0): PdfLine[] {
   const rows = groupRows(items);
   const gutter = findGutter(rows);
-  if (gutter === null) return rows.map((row) => toLine(row.items, row)).filter((line): line is PdfLine => line !== null);
+  if (gutter === null) return rows.map((row) => toLine(row.items, row, page)).filter((line): line is PdfLine => line !== null);
   const sideOf = (item: PdfTextItem) => (item.x + item.width / 2 < gutter ? 'left' : 'right');
   const weight = { left: 0, right: 0 };
   for (const item of items) weight[sideOf(item)] += item.text.length;
@@ -136,6 +145,9 @@ export function pageLines(items: readonly PdfTextItem[]): PdfLine[] {
         const line = toLine(
           row.items.filter((item) => sideOf(item) === side),
           row,
+          page,
+          side === 'left' ? 1 : 2,
+          side === order[1],
         );
         if (line) lines.push(line);
       }
@@ -145,7 +157,7 @@ export function pageLines(items: readonly PdfTextItem[]): PdfLine[] {
   for (const row of rows) {
     if (crosses(row, gutter)) {
       flush();
-      const line = toLine(row.items, row);
+      const line = toLine(row.items, row, page);
       if (line) lines.push(line);
     } else band.push(row);
   }
@@ -166,6 +178,97 @@ export function joinWrappedBullets(lines: readonly PdfLine[]): PdfLine[] {
     if (previous && isBullet && below && Math.abs(line.x - previous.textX) <= 3 && !BULLET_GLYPH.test(line.text.charAt(0))) {
       const glue = /\p{L}-$/u.test(previous.text) && /^\p{Ll}/u.test(line.text) ? '' : ' ';
       joined[joined.length - 1] = { ...previous, text: previous.text + glue + line.text, y: line.y };
+    } else joined.push(line);
+  }
+  return joined;
+}
+
+const TERMINAL = /[.!?;:]["”)]?$/;
+
+/**
+ * List items whose bullets were drawn, not written (Chromium draws list markers as shapes): lines
+ * indented past their column's left edge at an x that three or more lines share get a "• ", and a
+ * line below one that ran to the column's right edge without ending a sentence continues it.
+ */
+export function markListLines(lines: readonly PdfLine[]): PdfLine[] {
+  const marked: PdfLine[] = [];
+  for (const column of new Set(lines.map((line) => line.column))) {
+    const own = lines.filter((line) => line.column === column);
+    // A page without columns shares its left margin with the left column of the pages that have them.
+    const base = Math.min(...lines.filter((line) => line.column === column || (column === 0 && line.column === 1)).map((line) => line.x));
+    const right = Math.max(...own.map((line) => line.right));
+    const width = right - base;
+    const atX = (x: number) => own.filter((line) => Math.abs(line.x - x) <= 1.5).length;
+    for (const line of own) {
+      const indent = line.x - base;
+      if (indent < 6 || indent > 0.45 * width || atX(line.x) < 3 || line.textX > line.x + 1 || /^[•◦▪■●○◆►▸‣⁃∙·*–—-]\s/.test(line.text)) continue;
+      marked.push(line);
+    }
+  }
+  const isList = new Set(marked);
+  const result: PdfLine[] = [];
+  for (const line of lines) {
+    const previous = result.at(-1);
+    if (!isList.has(line)) result.push(line);
+    else if (
+      previous &&
+      previous.column === line.column &&
+      Math.abs(previous.x - line.x) <= 1.5 &&
+      previous.text.startsWith('• ') &&
+      // A sidebar's list items are short: one of them wraps only into a lowercase word.
+      (line.secondary ? /^\p{Ll}/u.test(line.text) && continuesLine(previous, line, lines) : continuesLine(previous, line, lines))
+    ) {
+      const glue = /\p{L}-$/u.test(previous.text) && /^\p{Ll}/u.test(line.text) ? '' : ' ';
+      result[result.length - 1] = { ...previous, text: previous.text + glue + line.text, y: line.y, right: line.right };
+    } else result.push({ ...line, text: `• ${line.text}` });
+  }
+  return result;
+}
+
+/**
+ * Whether `line` wraps on from `previous`: right below it, and either starting lowercase or with a first
+ * word too wide for the room left at the end of `previous` (so the line had to break there).
+ */
+export function continuesLine(previous: PdfLine, line: PdfLine, lines: readonly PdfLine[]): boolean {
+  const gap = previous.y - line.y;
+  if (previous.page !== line.page || gap <= 0 || gap > 1.6 * Math.max(previous.height, line.height) || Math.abs(previous.height - line.height) > 0.5)
+    return false;
+  // A heading or a contact line never continues anything, nor is continued.
+  if (headingKind(line.text) || hasContactDetail(line.text) || hasContactDetail(previous.text)) return false;
+  const column = lines.filter((other) => other.column === line.column);
+  const columnRight = Math.max(...column.map((other) => other.right));
+  const columnLeft = Math.min(...column.map((other) => other.x));
+  // A short line ended on purpose (a headline, a label), whatever comes after it.
+  if (previous.right - columnLeft < 0.75 * (columnRight - columnLeft)) return false;
+  if (/^\p{Ll}/u.test(line.text)) return true;
+  if (TERMINAL.test(previous.text)) return false;
+  const charWidth = (line.right - line.x) / Math.max(1, line.text.length);
+  const firstWord = line.text.split(' ')[0] ?? '';
+  return previous.right + charWidth * (firstWord.length + 1) > columnRight - 1;
+}
+
+/**
+ * Wrapped lines that are not list items joined back: a line right below one that had no room for its
+ * first word, and not after a right-aligned date (a role's header line also runs to the edge).
+ */
+export function joinWrappedLines(lines: readonly PdfLine[]): PdfLine[] {
+  const joined: PdfLine[] = [];
+  for (const line of lines) {
+    const previous = joined.at(-1);
+    const lastCell = previous?.text.split(' | ').at(-1) ?? '';
+    const afterDates = /(?:19|20)\d{2}|present|current/i.test(lastCell) && lastCell.length < 40;
+    if (
+      previous &&
+      !line.secondary &&
+      !line.text.startsWith('• ') &&
+      previous.column === line.column &&
+      line.x >= previous.x - 1 &&
+      !afterDates &&
+      // A sidebar's list items are short: one of them wraps only into a lowercase word.
+      (line.secondary ? /^\p{Ll}/u.test(line.text) && continuesLine(previous, line, lines) : continuesLine(previous, line, lines))
+    ) {
+      const glue = /\p{L}-$/u.test(previous.text) && /^\p{Ll}/u.test(line.text) ? '' : ' ';
+      joined[joined.length - 1] = { ...previous, text: previous.text + glue + line.text, y: line.y, right: line.right };
     } else joined.push(line);
   }
   return joined;

@@ -6,7 +6,7 @@
 import { getDocument, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { RESUME_MESSAGES } from '@story/proto';
 import { HttpError } from '@story/service-kit';
-import { joinWrappedBullets, pageLines, type PdfLine, type PdfTextItem } from './pdf-layout.ts';
+import { joinWrappedBullets, joinWrappedLines, markListLines, pageLines, type PdfLine, type PdfTextItem } from './pdf-layout.ts';
 
 /** A résumé has at most this many pages; a longer PDF is refused before any text is read. */
 export const PDF_MAX_PAGES = 10;
@@ -73,11 +73,17 @@ export async function extractPdfLines(bytes: Uint8Array): Promise<string[]> {
   const pdf = await openPdf(bytes);
   try {
     if (pdf.numPages > PDF_MAX_PAGES) throw new HttpError(422, RESUME_MESSAGES.tooManyPages);
+    const all: PdfLine[] = [];
+    for (let pageNumber = 1; pageNumber <= pdf.numPages; pageNumber++) all.push(...joinWrappedBullets(pageLines(await pageItems(pdf, pageNumber), pageNumber)));
+    // List indents are read over the whole document: a second page may hold nothing but list items.
+    const marked = markListLines(all);
     const lines: string[] = [];
     for (let pageNumber = 1; pageNumber <= pdf.numPages; pageNumber++) {
-      const pageText = joinWrappedBullets(pageLines(await pageItems(pdf, pageNumber)));
+      const pageText = joinWrappedLines(marked.filter((line) => line.page === pageNumber && !line.secondary));
       lines.push(...(pageNumber === 1 ? nameFirst(pageText) : pageText).map((line) => line.text), '');
     }
+    // Sidebars after the main text of every page, so that a role running onto page two stays whole.
+    lines.push(...joinWrappedLines(marked.filter((line) => line.secondary)).map((line) => line.text));
     if (!lines.some((line) => /\p{L}{2}/u.test(line))) throw new HttpError(422, RESUME_MESSAGES.noPdfText);
     return lines;
   } finally {

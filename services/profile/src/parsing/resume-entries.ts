@@ -14,6 +14,8 @@ export interface ResumeHeader {
 }
 
 const NAME_LABEL = /^(?:name|nom|full name)\s*:\s*/i;
+// The document's own title above the name.
+const DOCUMENT_TITLE = /^(?:curriculum vitae|curriculum|cv|c\.v\.|r[ée]sum[ée]|lebenslauf|hoja de vida)$/i;
 
 /** The name is the first line that could be one (a few words, no digits, no contact detail); contact rows and a headline follow. */
 export function readHeader(lines: readonly ResumeLine[]): ResumeHeader {
@@ -22,6 +24,7 @@ export function readHeader(lines: readonly ResumeLine[]): ResumeHeader {
   const headline: string[] = [];
   for (const line of lines) {
     const text = (line.bullet ?? line.text).replace(NAME_LABEL, '');
+    if (!name && DOCUMENT_TITLE.test(text.trim())) continue;
     if (!name) {
       const [first = '', ...others] = text.split(/\s+[|•·]\s+|\s{3,}/);
       if (!hasContactDetail(first) && !/\d/.test(first) && /\p{L}/u.test(first) && first.split(/\s+/).length <= 6 && first.length <= 60) {
@@ -50,11 +53,21 @@ const SCHOOL =
 const DEGREE =
   /(?:\b(?:bachelor|bachelor's|master|master's|doctor|doctorate|diploma|associate|associate's|certificate|degree|major|minor|coursework|licence|abitur|baccalaur[ée]at|a-levels|gcses?|ged|hnd|nvq|btec|pgce|mba|phd|ph\.d|dphil|md|jd|llb|llm|bsn|msn|beng|meng|bsc|msc|ba|ma|bs|ms|bfa|mfa|bba|adn)\b|\b[BM]\.\s?(?:S|A|Sc|Eng|Ed|F\.?A)\.?(?=\s|,|$))/i;
 
-const pieces = (text: string) =>
-  text
-    .split(/\s+[|•·—–-]\s+|\s*\|\s*|\t+|\s{3,}/)
+/** A line's parts: split on separators and commas; a part with neither a school nor a degree word after a degree stays with it ("BSc, Computer Science"). */
+function pieces(text: string): string[] {
+  const parts = text
+    .split(/\s+[|•·—–-]\s+|\s*\|\s*|\t+|\s{3,}|\s*,\s*|\s+\((?=[^()]*\)\s*$)/)
     .map((piece) => piece.replace(/^[\s,;:()]+|[\s,;:(]+$/g, '').trim())
     .filter((piece) => /\p{L}/u.test(piece));
+  const merged: string[] = [];
+  for (const part of parts) {
+    const previous = merged.at(-1);
+    if (previous !== undefined && DEGREE.test(previous) && !SCHOOL.test(previous) && !SCHOOL.test(part) && !DEGREE.test(part))
+      merged[merged.length - 1] = `${previous}, ${part}`;
+    else merged.push(part);
+  }
+  return merged;
+}
 
 /** Education entries: a line naming a school or a degree opens an entry once the current one has its own. */
 export function readEducation(lines: readonly ResumeLine[]): EducationDraft[] {
@@ -85,9 +98,7 @@ export function readEducation(lines: readonly ResumeLine[]): EducationDraft[] {
       entry.school = rest.shift() ?? '';
     }
     if (rest.length && !isOnlyDates(line.text)) {
-      // "B.S., Computer Science": the field belongs with the degree.
-      if (degree && rest.length === 1 && !school && parts.length === 2 && !entry.details.length) entry.degree = `${degree}, ${rest[0]}`;
-      else entry.details.push(rest.join(', '));
+      entry.details.push(rest.join(', '));
     }
   }
   return entries.map((entry) => ({ ...entry, school: entry.school || entry.degree, degree: entry.school ? entry.degree : '' })).filter((entry) => entry.school);

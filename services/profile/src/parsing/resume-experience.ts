@@ -61,8 +61,8 @@ export function readRoles(lines: readonly ResumeLine[]): { roles: RoleDraft[]; c
     header = [];
   };
   for (const line of lines) {
-    if (isContactOnly(line.text)) {
-      contact.push(line.text);
+    if (isContactOnly(line.bullet ?? line.text)) {
+      contact.push(line.bullet ?? line.text);
       continue;
     }
     const current = role();

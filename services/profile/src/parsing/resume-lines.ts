@@ -92,10 +92,14 @@ const URL =
 const CONTACT_LABEL = /^(?:e-?mail|phone|tel|mobile|cell|linkedin|github|portfolio|website|web|address|location|twitter|skype)\s*[:|]/i;
 const PLACE = /^[\p{Lu}][\p{L}.'-]+(?:[\s-][\p{Lu}][\p{L}.'-]+)*,\s*(?:[A-Z]{2}|[\p{Lu}][\p{L}.'-]+(?:\s[\p{Lu}][\p{L}.'-]+)*)(?:\s+\d{4,5})?$/u;
 
-/** Whether a line holds an e-mail, a phone number, a link or a labelled contact field. */
+const STREET =
+  /^\d{1,5}[a-z]?,?\s+[\p{L}\s.'-]{2,40}\b(?:street|st|avenue|ave|road|rd|boulevard|blvd|lane|ln|drive|dr|way|court|ct|place|pl|square|sq|terrace|close|straße|strasse|str|rue|calle|via|gasse|weg|allee)\b/iu;
+
+/** Whether a line holds an e-mail, a phone number, a link, a street address or a labelled contact field. */
 export function hasContactDetail(line: string): boolean {
   return (
     EMAIL.test(line) ||
+    STREET.test(line.trim()) ||
     URL.test(line) ||
     CONTACT_LABEL.test(line.trim()) ||
     (PHONE.test(line) && (line.match(/\d/g)?.length ?? 0) >= 7 && !/\b(19|20)\d{2}\s*[-–—]/.test(line))

@@ -35,19 +35,20 @@ const tidy = (piece: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
-/** A piece with its comma parts: trailing "City, ST" or a country becomes the location. */
-function splitCommas(piece: string): { parts: string[]; location: string } {
+/** A piece without a trailing "City, ST", country or work mode, and that location. */
+function splitLocation(piece: string): { rest: string; location: string } {
   const parts = piece
     .split(/\s*,\s*/)
     .map(tidy)
     .filter(Boolean);
   const last = parts.at(-1) ?? '';
+  if (WORK_MODE.test(piece)) return { rest: '', location: piece };
   if (parts.length >= 2 && PLACE_TAIL.test(last) && !TITLE_WORDS.test(parts.at(-2) ?? '')) {
     const cityAt = parts.length >= 3 || !COMPANY_WORDS.test(parts[0] ?? '') ? parts.length - 2 : parts.length - 1;
-    return { parts: parts.slice(0, cityAt), location: parts.slice(cityAt).join(', ') };
+    return { rest: parts.slice(0, cityAt).join(', '), location: parts.slice(cityAt).join(', ') };
   }
-  if (parts.length >= 2 && WORK_MODE.test(last)) return { parts: parts.slice(0, -1), location: last };
-  return { parts, location: '' };
+  if (parts.length >= 2 && WORK_MODE.test(last)) return { rest: parts.slice(0, -1).join(', '), location: last };
+  return { rest: piece, location: '' };
 }
 
 const isTitle = (piece: string) => TITLE_WORDS.test(piece);
@@ -68,14 +69,21 @@ export function readRoleHeader(lines: readonly string[]): RoleHeader {
     for (const raw of text.replace(/\((?:[^()]*)\)\s*$/, (group) => ` | ${group.slice(1, -1)}`).split(SEPARATORS)) {
       const piece = tidy(raw);
       if (!piece || !/\p{L}/u.test(piece)) continue;
-      if (WORK_MODE.test(piece)) locations.push(piece);
-      else {
-        const { parts, location } = splitCommas(piece);
-        if (location) locations.push(location);
-        pieces.push(...parts);
-      }
+      const { rest, location } = splitLocation(piece);
+      if (location) locations.push(location);
+      if (rest) pieces.push(rest);
     }
   }
+  // "Title, Company" on its own: the comma is the only separator.
+  if (pieces.length === 1 && pieces[0]?.includes(','))
+    pieces.splice(
+      0,
+      1,
+      ...(pieces[0] ?? '')
+        .split(/\s*,\s*/)
+        .map(tidy)
+        .filter(Boolean),
+    );
   const title = pieces.find((piece) => isTitle(piece) && !isCompany(piece)) ?? pieces.find((piece) => !isCompany(piece) || isTitle(piece)) ?? pieces[0] ?? '';
   const others = pieces.filter((piece) => piece !== title);
   const company = others.find((piece) => isCompany(piece) && !isTitle(piece)) ?? others[0] ?? '';

@@ -42,7 +42,9 @@ export function splitSections(rawLines: readonly string[]): ResumeSection[] {
     const underlined = isUnderline(lines[at + 1] ?? '');
     const markdown = /^\s*#{1,6}\s/.test(raw);
     const isBullet = !markdown && bulletText(raw.replace(/\*\*/g, '')) !== null;
-    const kind = isBullet ? null : headingKind(raw, { markdown: markdown && seenText, underlined: underlined && seenText });
+    // An unknown "# Heading" or "## Heading" opens an extra section; "### Title — Company" is a role header.
+    const topLevel = /^\s*#{1,2}\s/.test(raw);
+    const kind = isBullet ? null : headingKind(raw, { markdown: topLevel && seenText, underlined: underlined && seenText });
     if (kind) {
       sections.push({ kind, heading: headingText(raw), lines: [] });
       if (underlined) at++;

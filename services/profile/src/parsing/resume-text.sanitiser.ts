@@ -32,15 +32,19 @@ export function sanitiseLine(line: string): string {
     text = text.replace(COMMENTS, ' ').replace(BLOCKS, ' ').replace(TAGS, ' ');
     text = decodeEntities(text);
   }
-  return text
-    .replace(BLOCKS, ' ')
-    .replace(TAGS, ' ')
-    .replace(EVENT_HANDLER, ' ')
-    .replace(DANGEROUS_LINK, ' ')
-    .replace(CONTROLS, '')
-    .replace(/[\t\u00a0\u2000-\u200a\u202f\u205f\u3000]/g, ' ')
-    .replace(/ {2,}/g, ' ')
-    .trim();
+  return (
+    text
+      .replace(BLOCKS, ' ')
+      .replace(TAGS, ' ')
+      .replace(EVENT_HANDLER, ' ')
+      .replace(DANGEROUS_LINK, ' ')
+      .replace(CONTROLS, '')
+      // A tab inside a line separates fields ("Company, City<tab>Dates"), like a wide gap in a PDF.
+      .replace(/(\S)[ ]*\t+[ \t]*(?=\S)/g, '$1 | ')
+      .replace(/[\t\u00a0\u2000-\u200a\u202f\u205f\u3000]/g, ' ')
+      .replace(/ {2,}/g, ' ')
+      .trim()
+  );
 }
 
 /** Whether a raw line was nothing but markup or a dangerous link (so it is dropped, not kept empty). */

@@ -34,4 +34,42 @@ describe('findEvidence', () => {
     expect(findEvidence('Worked on checkout', [{ ...told, relevance: 0.1 }], BOTH)).toBeUndefined();
     expect(findEvidence('Worked on checkout', [told], BOTH)?.story.storyId).toBe(6);
   });
+
+  it('quotes no sentence that only looks on topic through everyday neighbours, or names the thing only as a means', () => {
+    const promoted = story(7, "I was promoted to assistant manager after 8 months, which I didn't expect at all.");
+    expect(findEvidence('Helped customers choose products', [promoted], BOTH)).toBeUndefined();
+    const shows = story(
+      8,
+      'I planned the logistics for our 12 trade shows last year. All of them came in under budget, and the biggest one had 3,000 visitors.',
+    );
+    const picking = story(9, 'In the warehouse we cut pick time from 95 to 60 seconds by moving the fast movers next to the packing benches.');
+    expect(findEvidence('Managed the office move', [shows, picking], BOTH)).toBeUndefined();
+    // A means that is the bullet's own action still names it.
+    const automated = story(10, 'The weekly reports took two days. We cut that to an hour by automating the reports with a script.');
+    expect(findEvidence('Automated the weekly reports', [automated], BOTH)?.story.storyId).toBe(10);
+  });
+
+  it('reads a social network the word vectors do not know as social media, and a before and after told apart in time', () => {
+    const told = story(11, 'So our Instagram was basically dead, like 2,000 followers. Eighteen months later our Instagram was at 45,000 followers.');
+    expect(findEvidence('Managed social media accounts', [told], BOTH)?.quote).toBe('Eighteen months later our Instagram was at 45,000 followers.');
+  });
+
+  it('abstains when two stories with different figures compete closely, and not when they tell the same result', () => {
+    const first = story(12, 'We got checkout from 3 seconds down to 800 milliseconds.');
+    const second = story(13, 'We got checkout from 5 seconds down to 2 seconds.');
+    expect(findEvidence('Worked on checkout', [first, second], BOTH)).toBeUndefined();
+    const retold = story(14, 'We got checkout from 3 seconds down to 800 milliseconds.');
+    expect(findEvidence('Worked on checkout', [first, retold], BOTH)?.story.storyId).toBe(12);
+  });
+
+  it('reads results said as a next year, an instead of, or a stretch without', () => {
+    const turnover = story(15, 'Turnover was awful, like 45% a year. I changed the rota rules, and the next year turnover was 28%.');
+    expect(findEvidence('Tasked with reducing turnover', [turnover], BOTH)?.quote).toBe('I changed the rota rules, and the next year turnover was 28%.');
+    const stock = story(16, 'We kept running out of stock. After the reorder sheet we had one stock-out a month instead of five or six.');
+    expect(findEvidence('Managed stock levels', [stock], BOTH)?.measured).toBe(true);
+    const outages = story(17, 'The payments database kept filling up. I wrote a cleanup job and we went six months without a payments outage.');
+    expect(findEvidence('Worked on payments database reliability', [outages], BOTH)?.story.storyId).toBe(17);
+    const plain = story(18, 'We kept running out of stock, five or six times a month, so I made a reorder sheet instead of the old list.');
+    expect(findEvidence('Managed stock levels', [plain], BOTH)).toBeUndefined();
+  });
 });

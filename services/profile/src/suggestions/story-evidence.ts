@@ -1,7 +1,7 @@
 import type { MatchedStory } from '@story/proto/resume-subjects';
-import { statesMeasuredResult, words } from '@story/proto/story-analysis';
+import { contentWords, statesMeasuredResult, stem, words } from '@story/proto/story-analysis';
 import { hasFigure, hasResult } from './bullet-weaknesses.ts';
-import { topicOverlap, topicWords, type TopicWord } from './topic-overlap.ts';
+import { namesObject, topicOverlap, topicWords, type TopicWord } from './topic-overlap.ts';
 
 /**
  * Finding, among the stories the search service matched to a bullet, the person's own sentence that
@@ -42,18 +42,27 @@ export const EVIDENCE_FLOORS = {
 const QUOTE_WORDS = 60;
 /** A sentence that goes on with a story about the bullet counts this share of the story's overlap. */
 const STORY_CONTEXT_SHARE = 0.7;
+/** Two stories whose best quotes score closer than this compete: neither is quoted. */
+const COMPETING = 0.1;
 /** A result without a figure counts for less than a measured one. */
 const UNMEASURED_PENALTY = 0.15;
 /** Fillers a quote need not start with; the quote stays the story's own words. */
 const LEADING_FILLER = /^(?:(?:so|and|but|then|basically|honestly|actually|anyway|well|um|uh|like|yeah|okay|ok)\b[\s,]*)+/i;
+/** Numbers people say in words. */
+const SPELLED = '(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|a dozen|half)';
 /**
  * How people say a result out loud: "we got it down to 5 a week", "went from one a week to two",
- * "up from 70%", "81% passed", ", so the team had it on Monday".
+ * "up from 70%", "81% passed", ", so the team had it on Monday", "a year later it was at 45,000", "one a month instead of five".
  */
 const SPOKEN_RESULTS = [
   /\b(?:got|get|gets|brought|bring|cut|took|take|went|gone|came|come|dropped|fell|rose|grew|jumped|climbed)\b[^.;]{0,40}?\b(?:down|up)\s+(?:to|by)\b/i,
   /\b(?:went|gone|came|come|dropped|fell|rose|grew|jumped|climbed)\s+(?:from|to|up|down)\b/i,
   /\b(?:up|down)\s+from\b/i,
+  // A before and an after told apart in time: "…like 2,000 followers. Eighteen months later our Instagram was at 45,000."
+  /\b(?:later|by the end|after that|afterwards|the (?:next|following) (?:year|month|quarter|term|season)|the (?:year|month) after)\b[^.;]{0,50}?\b(?:was|were|had|hit|reached)\b\s+(?:at\s+|over\s+|about\s+)?\d/i,
+  // "one stock-out a month instead of five or six", "went six months without a single outage".
+  new RegExp(`(?:\\d|\\b${SPELLED})[^.;]{0,40}\\binstead of\\s+(?:\\w+\\s+)?(?:\\d|${SPELLED}\\b)`, 'i'),
+  new RegExp(`\\bwent\\s+(?:\\d+|${SPELLED})\\s+(?:days|weeks|months|years)\\s+without\\b`, 'i'),
   /\b\d[\d,.]*\s?%?\s+(?:of (?:them|us|the \w+)\s+)?(?:passed|finished|completed|stayed|came back|signed up|joined)\b/i,
   // A consequence of the person's step ("I wrote a job that built it overnight, so the team had it Monday"), not a filler ("Right, so we had…").
   /\b(?:i|we)\s+\w+[^,.;]{3,},\s+so\s+(?:that\s+)?(?:the|they|our|everyone|people|it)\b/i,
@@ -64,6 +73,8 @@ const SPOKEN_RESULTS = [
  * another subject, whatever the sentence before was about.
  */
 const CONTINUES = /^(?:(?:so|and|then|after that|eventually|in the end)\b[\s,]*)*(?:i|we)\b|\b(?:it|they|them)\b/i;
+/** How a result was got ("…by moving the fast movers next to the benches"): it names the means, not the thing improved. */
+const MEANS = /\bby\s+[a-z]+ing\b[^,.;!?]*/gi;
 const spokenResult = (sentence: string) => SPOKEN_RESULTS.some((pattern) => pattern.test(sentence));
 
 interface Span {
@@ -94,6 +105,16 @@ function holds(sentence: string, missing: MissingFacts): 'measured' | 'result' |
   return result && (missing.result || !missing.figure) ? 'result' : undefined;
 }
 
+/**
+ * The text less its means clauses ("by moving the fast movers"), unless one tells the bullet's own
+ * action ("Automated the reports" and "…by automating the reports"): "Managed the office move" is
+ * not named by a pick time cut "by moving" stock.
+ */
+function withoutOtherMeans(text: string, topic: readonly TopicWord[]): string {
+  const actions = topic.filter((word) => !word.object).map((word) => word.stem);
+  return text.replace(MEANS, (clause) => (contentWords(clause).some((word) => actions.includes(stem(word))) ? clause : ' '));
+}
+
 /** The span as a quote: fillers off its start, trailing punctuation off its end, narrowed to the figure's clause when long. */
 function quoteOf(content: string, span: Span): string {
   let text = content.slice(span.start, span.end);
@@ -105,7 +126,53 @@ function quoteOf(content: string, span: Span): string {
   return best.replace(LEADING_FILLER, '').replace(/[\s,;:]+$/, '');
 }
 
-/** The best quote for a bullet among its matched stories, or undefined when none is about it. */
+/** The best quote for a bullet in one matched story, or undefined when none of its sentences is about it. */
+function bestInStory(story: MatchedStory, topic: readonly TopicWord[], missing: MissingFacts): FoundEvidence | undefined {
+  const { threadId } = story;
+  if (threadId === null || story.relevance < EVIDENCE_FLOORS.relevance) return undefined;
+  const storyOverlap = topicOverlap(topic, story.content);
+  if (storyOverlap < EVIDENCE_FLOORS.story) return undefined;
+  let best: FoundEvidence | undefined;
+  const spans = sentenceSpans(story.content);
+  spans.forEach((span, index) => {
+    const sentence = story.content.slice(span.start, span.end);
+    const held = holds(sentence, missing);
+    if (!held) return;
+    let overlap = topicOverlap(topic, sentence);
+    let quoted = span;
+    /** The text that must name the bullet's thing: the sentence, the two quoted, or the story the sentence goes on with. */
+    let naming = sentence;
+    const previous = spans[index - 1];
+    // "The stockroom was a disaster… I set up labels and shrinkage dropped to 1%": the subject is in the sentence before.
+    if (overlap < EVIDENCE_FLOORS.sentence && storyOverlap >= EVIDENCE_FLOORS.contextStory && CONTINUES.test(sentence)) {
+      const withPrevious = previous ? { start: previous.start, end: span.end } : span;
+      const context = 0.8 * topicOverlap(topic, story.content.slice(withPrevious.start, withPrevious.end));
+      // The sentence before names the subject: quote both. Else the story does, further up: the sentence goes on with it.
+      if (context >= EVIDENCE_FLOORS.context) [overlap, quoted, naming] = [context, withPrevious, story.content.slice(withPrevious.start, span.end)];
+      else [overlap, naming] = [STORY_CONTEXT_SHARE * storyOverlap, story.content.slice(0, span.end)];
+    }
+    if (overlap < EVIDENCE_FLOORS.sentence) return;
+    // Everyday neighbours ("move" and "came") make a sentence look on topic without naming the thing improved.
+    if (!namesObject(topic, withoutOtherMeans(naming, topic))) return;
+    const score = 0.6 * overlap + 0.2 * storyOverlap + 0.2 * Math.min(1, story.relevance) + (held === 'measured' ? 0.1 : -UNMEASURED_PENALTY);
+    if (best && best.score >= score) return;
+    const quote = quoteOf(story.content, quoted);
+    if (words(quote).length >= 3) best = { story: { ...story, threadId }, quote, measured: held === 'measured', score };
+  });
+  return best;
+}
+
+/** The figures a quote tells ("3%", "45,000"), to tell two stories with the same result from two with different ones. */
+const figuresOf = (quote: string) =>
+  [...quote.matchAll(/\d[\d,.]*/g)]
+    .map((match) => match[0].replace(/[,.]$/, ''))
+    .sort()
+    .join(' ');
+
+/**
+ * The best quote for a bullet among its matched stories, or undefined when none is about it, or when
+ * two stories with different figures come within COMPETING of each other: a wrong quote is worse than none.
+ */
 export function findEvidence(
   bullet: string,
   stories: readonly MatchedStory[],
@@ -113,34 +180,8 @@ export function findEvidence(
   topic: readonly TopicWord[] = topicWords(bullet),
 ): FoundEvidence | undefined {
   if (topic.length === 0 || (!missing.figure && !missing.result)) return undefined;
-  let best: FoundEvidence | undefined;
-  for (const story of stories) {
-    const { threadId } = story;
-    if (threadId === null || story.relevance < EVIDENCE_FLOORS.relevance) continue;
-    const storyOverlap = topicOverlap(topic, story.content);
-    if (storyOverlap < EVIDENCE_FLOORS.story) continue;
-    const spans = sentenceSpans(story.content);
-    spans.forEach((span, index) => {
-      const sentence = story.content.slice(span.start, span.end);
-      const held = holds(sentence, missing);
-      if (!held) return;
-      let overlap = topicOverlap(topic, sentence);
-      let quoted = span;
-      const previous = spans[index - 1];
-      // "The stockroom was a disaster… I set up labels and shrinkage dropped to 1%": the subject is in the sentence before.
-      if (overlap < EVIDENCE_FLOORS.sentence && storyOverlap >= EVIDENCE_FLOORS.contextStory && CONTINUES.test(sentence)) {
-        const withPrevious = previous ? { start: previous.start, end: span.end } : span;
-        const context = 0.8 * topicOverlap(topic, story.content.slice(withPrevious.start, withPrevious.end));
-        // The sentence before names the subject: quote both. Else the story does, further up: the sentence goes on with it.
-        if (context >= EVIDENCE_FLOORS.context) [overlap, quoted] = [context, withPrevious];
-        else overlap = STORY_CONTEXT_SHARE * storyOverlap;
-      }
-      if (overlap < EVIDENCE_FLOORS.sentence) return;
-      const score = 0.6 * overlap + 0.2 * storyOverlap + 0.2 * Math.min(1, story.relevance) + (held === 'measured' ? 0.1 : -UNMEASURED_PENALTY);
-      if (best && best.score >= score) return;
-      const quote = quoteOf(story.content, quoted);
-      if (words(quote).length >= 3) best = { story: { ...story, threadId }, quote, measured: held === 'measured', score };
-    });
-  }
+  const found = stories.flatMap((story) => bestInStory(story, topic, missing) ?? []).sort((a, b) => b.score - a.score);
+  const [best, next] = found;
+  if (best && next && best.score - next.score < COMPETING && figuresOf(best.quote) !== figuresOf(next.quote)) return undefined;
   return best;
 }

@@ -10,6 +10,14 @@ const GENERIC_WORDS = new Set(
   conducted created generated`.split(/\s+/),
 );
 
+/**
+ * Names the word vectors do not know, with the everyday words they stand for: a story about "our
+ * Instagram" is about social media.
+ */
+const KNOWN_NAMES: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
+  ['instagram', 'tiktok', 'facebook', 'twitter', 'linkedin', 'youtube', 'snapchat', 'pinterest'].map((name) => [name, ['social', 'media']]),
+);
+
 /** Below this GloVe cosine two words are not taken for the same subject ("latency" and "speed" are; "checkout" and "team" are not). */
 const CLOSE_WORDS = 0.6;
 /** The most frequent words lie near too many others: they match only as themselves. */
@@ -29,17 +37,20 @@ export interface TopicWord {
   stem: string;
   weight: number;
   vector: Float32Array | undefined;
+  /** Whether it names the thing the bullet is about ("checkout", "onboarding"), rather than being its leading verb ("Trained", "Improved"). */
+  object: boolean;
 }
 
 /** The words that say what a bullet is about: its content words less the vague verbs and résumé boilerplate. */
 export function topicWords(text: string, vectors = topicWordVectors()): TopicWord[] {
   const seen = new Set<string>();
-  return contentWords(text).flatMap((word) => {
+  const leading = /^\W*([a-z]+)/i.exec(text)?.[1]?.toLowerCase();
+  return contentWords(text).flatMap((word, index) => {
     if (GENERIC_WORDS.has(word) || /^\d/.test(word) || seen.has(word)) return [];
     seen.add(word);
     const rank = vectors.rank(word);
     const vector = rank !== undefined && rank >= COMMON_RANK ? vectors.unitVector(word) : undefined;
-    return [{ word, stem: stem(word), weight: Math.log(2 + (rank ?? 50_000) / 1000), vector }];
+    return [{ word, stem: stem(word), weight: Math.log(2 + (rank ?? 50_000) / 1000), vector, object: !(index === 0 && word === leading) }];
   });
 }
 
@@ -57,7 +68,11 @@ const textCache = new Map<string, TextWord[]>();
 function textWords(text: string, vectors: WordVectors): TextWord[] {
   const known = textCache.get(text);
   if (known) return known;
-  const read = [...new Set(contentWords(text))].map((word) => ({ stem: stem(word), vector: vectors.unitVector(word), rank: vectors.rank(word) }));
+  const read = [...new Set(contentWords(text).flatMap((word) => [word, ...(KNOWN_NAMES[word] ?? [])]))].map((word) => ({
+    stem: stem(word),
+    vector: vectors.unitVector(word),
+    rank: vectors.rank(word),
+  }));
   if (textCache.size >= CACHED_TEXTS) textCache.clear();
   textCache.set(text, read);
   return read;
@@ -86,4 +101,24 @@ export function topicOverlap(topic: readonly TopicWord[], text: string, vectors 
     matched += word.weight * best;
   }
   return matched / total;
+}
+
+/** Above this GloVe cosine a word of a text names the same thing as the bullet's ("nurse" and "nurses" share a stem anyway). */
+const SAME_THING = 0.8;
+
+/**
+ * Whether a text names what the bullet is about: one of its object words itself (its stem) or a very
+ * close neighbour. Everyday neighbours ("move" and "came", "customers" and "expect") make a text look
+ * on topic without naming the thing: they count towards the overlap, never as the thing named.
+ */
+export function namesObject(topic: readonly TopicWord[], text: string, vectors = topicWordVectors()): boolean {
+  const words = textWords(text, vectors);
+  return topic.some(
+    (word) =>
+      word.object &&
+      words.some(
+        (other) =>
+          other.stem === word.stem || (word.vector && other.vector && (other.rank ?? 0) >= COMMON_RANK && dotProduct(word.vector, other.vector) >= SAME_THING),
+      ),
+  );
 }

@@ -18,7 +18,7 @@ const evidenceSetSchema = z.object({
       bullet: z.string(),
       candidates: z.array(z.object({ storyId: z.number(), relevance: z.number() })),
       expected: z.number().nullable(),
-      split: z.enum(['tuning', 'held-out', 'held-out-2']),
+      split: z.enum(['tuning', 'held-out', 'held-out-2', 'held-out-3']),
       why: z.string(),
     }),
   ),
@@ -68,14 +68,39 @@ export function caseResume(entry: EvidenceCase): ResumeContent {
 
 const ratio = (part: number, whole: number) => (whole === 0 ? 1 : Math.round((part / whole) * 1000) / 1000);
 
-/** Runs an engine over the cases (each bullet's candidates as the search would answer) and scores its evidence. */
-export async function evaluateEvidence(suggest: (input: SuggestInput) => Promise<ResumeSuggestion[]>, set: EvidenceSet, cases = set.cases): Promise<EvidenceFigures> {
+/** How many stories the profile service asks the search service for, per bullet (`nats/stories.client.ts`). */
+export const STORIES_PER_BULLET = 3;
+
+/**
+ * The candidates as the search service would hand them over: best first, the first STORIES_PER_BULLET
+ * only, and relevances as fused ranking gives them (a story's weighted reciprocal-rank score over the
+ * most any story could score, k = 60), which lie close together: 1, 0.98, 0.97 for the first three of
+ * every list. The hand-set relevances of the cases (0.4 to 0.9) only give the order then.
+ */
+export function searchLike(candidates: EvidenceCase['candidates']): EvidenceCase['candidates'] {
+  return [...candidates]
+    .sort((a, b) => b.relevance - a.relevance)
+    .slice(0, STORIES_PER_BULLET)
+    .map((candidate, index) => ({ storyId: candidate.storyId, relevance: Math.round((61 / (61 + index)) * 1000) / 1000 }));
+}
+
+/**
+ * Runs an engine over the cases (each bullet's candidates as the search would answer) and scores its
+ * evidence; `searchLike` hands the candidates over as the search service does (see `searchLike`).
+ */
+export async function evaluateEvidence(
+  suggest: (input: SuggestInput) => Promise<ResumeSuggestion[]>,
+  set: EvidenceSet,
+  cases = set.cases,
+  options: { searchLike?: boolean } = {},
+): Promise<EvidenceFigures> {
   const stories = new Map(set.stories.map((story) => [story.storyId, story]));
   const outcomes: EvidenceFigures['outcomes'] = [];
   let clean = 0;
   let notInStory = 0;
   for (const entry of cases) {
-    const matched: MatchedStory[] = entry.candidates.flatMap((candidate) => {
+    const candidates = options.searchLike ? searchLike(entry.candidates) : entry.candidates;
+    const matched: MatchedStory[] = candidates.flatMap((candidate) => {
       const story = stories.get(candidate.storyId);
       return story ? [{ ...story, relevance: candidate.relevance }] : [];
     });

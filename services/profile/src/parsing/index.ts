@@ -1,0 +1,6 @@
+/** The résumé parsing library (issue 22): what the profile service's routes and jobs use. */
+export { parseResumeUpload, extractResumeLines, type ParsedResumeUpload, type ResumeTextParser } from './resume-upload.parser.ts';
+export { parseResumeText } from './offline-resume.parser.ts';
+export { createResumeParser, OfflineResumeParser, OpenAiResumeParser, type ResumeParser } from './openai-resume.parser.ts';
+export { checkResumeFile, formatOfFileName } from './resume-file.guard.ts';
+export { sanitiseLine } from './resume-text.sanitiser.ts';
