@@ -10,6 +10,7 @@ import { updateUserTypeSettingRequestSchema, userTypeSchema } from './api/accoun
 import { updateUserRequestSchema } from './api/plans.ts';
 import { answerIdParamsSchema, correctTranscriptRequestSchema } from './api/feedback.ts';
 import { confirmJobDescriptionRequestSchema, createSnippetRequestSchema, processJobDescriptionRequestSchema } from './api/jobs.ts';
+import { resumePartIdSchema } from './api/resumes.ts';
 import { openingRequestSchema, processTextRequestSchema, saveConversationRequestSchema, updateThreadTitleRequestSchema } from './api/threads.ts';
 import { idParamsSchema, idTextSchema, snippetIdParamsSchema } from './ids.ts';
 
@@ -24,12 +25,23 @@ export const setUserTypeArgsSchema = idArgsSchema.extend(updateUserRequestSchema
 // ---- conversations subgraph -----------------------------------------------------------------------
 
 export const threadsArgsSchema = z.object({ deleted: z.boolean().optional() });
+/** `ResumeBulletInput`: the résumé's id as an `ID` (text), read like a path id. */
+export const resumeBulletArgSchema = z.object({ resumeId: idTextSchema, bulletId: resumePartIdSchema });
+/** A `ResumeBulletInput` as a client sends it. */
+export type GraphqlResumeBullet = z.input<typeof resumeBulletArgSchema>;
 export const renameThreadArgsSchema = idArgsSchema.extend(updateThreadTitleRequestSchema.shape);
-export const saveConversationArgsSchema = z.object({ threadId: idTextSchema }).extend(saveConversationRequestSchema.omit({ threadId: true }).shape);
+export const saveConversationArgsSchema = z
+  .object({ threadId: idTextSchema })
+  .extend(saveConversationRequestSchema.omit({ threadId: true, resumeBullet: true }).shape)
+  .extend({ resumeBullet: resumeBulletArgSchema.optional() });
 export const processTextArgsSchema = z
   .object({ threadId: idTextSchema.optional(), snippetId: idTextSchema.optional() })
-  .extend(processTextRequestSchema.omit({ threadId: true, snippetId: true }).shape);
-export const openConversationArgsSchema = z.object({ snippetId: idTextSchema.optional() }).extend(openingRequestSchema.omit({ snippetId: true }).shape);
+  .extend(processTextRequestSchema.omit({ threadId: true, snippetId: true, resumeBullet: true }).shape)
+  .extend({ resumeBullet: resumeBulletArgSchema.optional() });
+export const openConversationArgsSchema = z
+  .object({ snippetId: idTextSchema.optional() })
+  .extend(openingRequestSchema.omit({ snippetId: true, resumeBullet: true }).shape)
+  .extend({ resumeBullet: resumeBulletArgSchema.optional() });
 
 // ---- jobs subgraph --------------------------------------------------------------------------------
 

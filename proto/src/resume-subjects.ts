@@ -4,6 +4,8 @@
  * (`profile.resume.context`) and links the thread told about a bullet (`profile.resume.thread-link`).
  */
 import { z } from 'zod';
+// Which bullet a story is about: beside the résumé's REST schemas, which name it too (a turn, an opening, a save).
+import { resumeBulletRefSchema } from './api/resumes.ts';
 
 /** The most texts one `search.stories.match` may ask about, and the most stories per text. */
 export const STORIES_MATCH_LIMITS = { queries: 60, perQuery: 5, text: 1000 } as const;
@@ -22,9 +24,6 @@ export const storiesMatchReplySchema = z.union([
 ]);
 export type StoriesMatchReply = z.infer<typeof storiesMatchReplySchema>;
 
-/** Which bullet a story is about. */
-export const resumeBulletRefSchema = z.object({ resumeId: z.number().int().positive(), bulletId: z.string().regex(/^[a-z][a-z0-9-]{1,39}$/) });
-export type ResumeBulletRef = z.infer<typeof resumeBulletRefSchema>;
 export const resumeContextRequestSchema = z.object({ userId: z.number().int().positive(), bullet: resumeBulletRefSchema.optional() });
 /** A role as the coach knows it: no contact details, no name. */
 export const coachRoleSchema = z.object({ title: z.string(), company: z.string(), dates: z.string(), bullets: z.array(z.string()) });

@@ -8,6 +8,7 @@ import { answerIdSchema } from './ids.ts';
 import { responseTypeSchema, userTypeSchema } from './api/accounts.ts';
 import { planFeaturesSchema } from './api/plans.ts';
 import { transcriptWordSchema, wordTimingSchema } from './api/speech.ts';
+import { resumeBulletRefSchema } from './api/resumes.ts';
 import { chatHistorySchema } from './api/threads.ts';
 
 export const SUBJECTS = {
@@ -178,6 +179,8 @@ export const chatReplyRequestSchema = z.object({
   /** The thread or practised snippet the turn belongs to, when known (feedback files the answer under it). */
   threadId: z.number().int().positive().optional(),
   snippetId: z.number().int().positive().optional(),
+  /** The résumé bullet the story is about ("Tell the story behind this line"), when it is one. */
+  resumeBullet: resumeBulletRefSchema.optional(),
   /** When each word was said, for the answer's delivery feedback (the transcription's word times). */
   delivery: answerDeliveryInputSchema.optional(),
 });
@@ -195,6 +198,7 @@ export const chatOpeningRequestSchema = z.object({
   userId: z.number(),
   context: z.string().optional(),
   snippetId: z.number().int().positive().optional(),
+  resumeBullet: resumeBulletRefSchema.optional(),
 });
 export type ChatOpeningRequest = z.infer<typeof chatOpeningRequestSchema>;
 export const chatOpeningReplySchema = z.union([z.object({ ok: z.literal(true), aiResponse: z.string() }), natsRefusalSchema]);

@@ -162,7 +162,9 @@ describe('résumés in the browser', () => {
       expect(text).toContain(RESUME_LINES.fixed);
 
       await bulletItem(page, RESUME_LINES.strong).getByRole('link', { name: 'Tell the story behind this line' }).click();
-      await page.waitForURL(/\/welcome\?resume=\d+&bullet=[a-z][a-z0-9-]+$/);
+      // /welcome?resume=…&bullet=… starts the typed conversation about that line.
+      await page.waitForURL(/\/recording\?mode=new&type=text&resume=\d+&bullet=[a-z][a-z0-9-]+$/);
+      expect(await page.getByTestId('resume-bullet-banner').innerText()).toBe(`Telling the story behind: “${RESUME_LINES.strong}”`);
       await person.close();
     });
   }

@@ -39,6 +39,13 @@ export const RESUME_LIMITS = {
  */
 export const resumePartIdSchema = z.string(RESUME_MESSAGES.partIdInvalid).regex(/^[a-z][a-z0-9-]{1,39}$/, RESUME_MESSAGES.partIdInvalid);
 
+/** Which bullet of which résumé a story is about ("Tell the story behind this line"). */
+export const resumeBulletRefSchema = z.object({
+  resumeId: z.number('resumeId must be a number').int('resumeId must be a whole number').positive('resumeId must be positive'),
+  bulletId: resumePartIdSchema,
+});
+export type ResumeBulletRef = z.infer<typeof resumeBulletRefSchema>;
+
 const line = (name: string, required = false) => {
   const base = z.string(`${name} must be text`).trim().max(RESUME_LIMITS.line, `${name} must be at most ${RESUME_LIMITS.line} characters`);
   return required ? base.min(1, `${name} is required`) : base;

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { answerIdSchema, idSchema, idTextSchema } from '../ids.ts';
 import { LIMITS } from '../validation.ts';
 import { recordingIdSchema } from './plans.ts';
+import { resumeBulletRefSchema, resumePartIdSchema } from './resumes.ts';
 import { chatHistorySchema } from './threads.ts';
 
 export const UPLOAD_MAX_BYTES = 25 * 1024 * 1024;
@@ -18,6 +19,9 @@ export const transcribeFieldsSchema = z.object({
   /** The thread or practised snippet of the turn (form fields are text), so the answer's feedback is filed under it. */
   threadId: idTextSchema.optional(),
   snippetId: idTextSchema.optional(),
+  /** The résumé bullet whose story is told (issue 22): both fields, or neither. */
+  resumeId: idTextSchema.optional(),
+  bulletId: resumePartIdSchema.optional(),
   /** The recording's id (issue 21): its live session's, when this is that recording sent whole, so it is counted once. */
   recordingId: recordingIdSchema.optional(),
 });
@@ -116,6 +120,8 @@ export const finishVoiceSessionRequestSchema = z.object({
   context: z.string().max(LIMITS.snippetText).optional(),
   threadId: idSchema.optional(),
   snippetId: idSchema.optional(),
+  /** The résumé bullet whose story is told (issue 22). */
+  resumeBullet: resumeBulletRefSchema.optional(),
   /** The id the session was opened with, if any. */
   recordingId: recordingIdSchema.optional(),
 });

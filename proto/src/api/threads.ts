@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { REPLY_AUDIO_ID, answerIdSchema, idSchema, idTextSchema } from '../ids.ts';
 import { isBase64, isMp3Base64 } from '../spoken-reply.ts';
 import { LIMITS, messageTextSchema, threadTitleSchema } from '../validation.ts';
+import { resumeBulletRefSchema } from './resumes.ts';
 
 export const threadListQuerySchema = z.object({
   deleted: z.enum(['true', 'false'], { error: 'deleted must be true or false' }).optional(),
@@ -66,6 +67,8 @@ export const saveConversationRequestSchema = z.object({
   audioId: z.string().regex(REPLY_AUDIO_ID, 'audioId must be the audioId of a spoken reply').optional(),
   /** The answer's id from the reply, kept so the saved pair finds its feedback. */
   answerId: answerIdSchema.optional(),
+  /** The résumé bullet the conversation tells the story of: the thread is linked to it (issue 22). */
+  resumeBullet: resumeBulletRefSchema.optional(),
 });
 export type SaveConversationRequest = z.infer<typeof saveConversationRequestSchema>;
 export const saveConversationResponseSchema = z.object({ id: z.number(), threadId: z.number(), message: z.string() });
@@ -92,6 +95,8 @@ export const processTextRequestSchema = z.object({
   threadId: idSchema.optional(),
   /** The snippet practised, so that feedback on the answer joins the snippet's progress (the caller's own only). */
   snippetId: idSchema.optional(),
+  /** The résumé bullet whose story is told ("Tell the story behind this line"): the coach knows the line and its role. */
+  resumeBullet: resumeBulletRefSchema.optional(),
 });
 export type ProcessTextRequest = z.infer<typeof processTextRequestSchema>;
 /** The reply, and the id under which feedback on the answer appears (`GET /api/feedback/{answerId}`) a moment later; no id for what is not an answer ("Hi, I'm ready"). */
@@ -100,11 +105,14 @@ export const processTextResponseSchema = z.object({ aiResponse: z.string(), answ
 /**
  * `POST /api/process-text/opening`: the coach's first words, before the person says anything. With
  * interview context (the selected requirements, or the caller's own snippet, whose text serves when
- * no context is sent) it is the interviewer's first question; without, the story coach's opening.
+ * no context is sent) it is the interviewer's first question; about a résumé bullet, the opening of its story;
+ * otherwise the story coach's opening.
  */
 export const openingRequestSchema = z.object({
   context: z.string('context must be a string').max(LIMITS.snippetText, 'context is too long').optional(),
   snippetId: idSchema.optional(),
+  /** The résumé bullet whose story is to be told: the opening names the line and its role. */
+  resumeBullet: resumeBulletRefSchema.optional(),
 });
 export type OpeningRequest = z.infer<typeof openingRequestSchema>;
 /** The opening, to show (and speak) as the conversation's first turn; the first answer sends it as the history's first assistant turn. */

@@ -11,6 +11,7 @@ import {
 } from '@story/service-kit';
 import { AnswerEventPublisher } from './chat/answer-event.publisher.ts';
 import type { ChatModel } from './chat/chat-model.ts';
+import type { ResumeKnowledgeSource } from './chat/resume-knowledge.ts';
 import { createChatModel } from './chat/chat-model.factory.ts';
 import { registerProcessTextRoutes } from './chat/process-text.routes.ts';
 import { SERVICE_NAME, conversationsEnvSchema, type ConversationsConfig } from './config.ts';
@@ -18,6 +19,8 @@ import { conversationsResolvers } from './graphql/conversations.resolvers.ts';
 import { registerSnippetCleanup } from './nats/snippet-cleanup.consumer.ts';
 import { startChatReplyResponder } from './nats/chat-reply.responder.ts';
 import { NatsReplyAudioSource } from './nats/reply-audio.reader.ts';
+import { ResumeContextClient } from './nats/resume-context.client.ts';
+import { ResumeThreadLinker } from './nats/resume-thread-link.client.ts';
 import { SnippetOwnerClient } from './nats/snippet-owner.client.ts';
 import { SnippetConversationService, type SnippetOwners } from './snippet-conversations/snippet-conversation.service.ts';
 import { registerSnippetConversationRoutes } from './snippet-conversations/snippet-conversations.routes.ts';
@@ -32,6 +35,8 @@ export interface ConversationsDeps extends RelayedServiceDeps<ConversationsStora
   chatModel: ChatModel;
   /** Who owns a snippet: the jobs service, asked over NATS. */
   snippetOwners: SnippetOwners;
+  /** What the coach may know of a person's résumé: the profile service, asked over NATS. */
+  resumes: ResumeKnowledgeSource;
   /** Who this instance is for the purge lease (default: host, pid and a random id). */
   instanceId: string;
   /** Run the purge job (default true; tests that do not test it turn it off). */
@@ -50,6 +55,7 @@ export async function buildConversationsApp(config: ConversationsConfig, deps: C
   const onEventsWritten = () => deps.relay.notify();
   const titler = new ThreadTitler({ repository: storage.threads, chatModel: deps.chatModel, timeoutMs: config.CHAT_TIMEOUT_MS, log: app.log });
   const replyAudio = new NatsReplyAudioSource();
+  const bulletLinks = new ResumeThreadLinker(nats, app.log);
   const threads = new ThreadService({
     repository: storage.threads,
     audio: storage.messageAudio,
@@ -62,11 +68,12 @@ export async function buildConversationsApp(config: ConversationsConfig, deps: C
     clock,
     onEventsWritten,
     onExchangeSaved: (userId, threadId) => titler.afterSave(userId, threadId),
+    onBulletStorySaved: (userId, threadId, bullet) => void bulletLinks.link(userId, threadId, bullet),
     replyAudio,
   });
   const answers = new AnswerEventPublisher({ events: storage.events, onEventsWritten, clock });
   // One answer to "whose snippet is it?" for snippet conversations and for every turn that names a snippet.
-  const chat = { chatModel: deps.chatModel, threads, snippets: deps.snippetOwners, timeoutMs: config.CHAT_TIMEOUT_MS, answers };
+  const chat = { chatModel: deps.chatModel, threads, snippets: deps.snippetOwners, resumes: deps.resumes, timeoutMs: config.CHAT_TIMEOUT_MS, answers };
   const snippets = new SnippetConversationService({ repository: storage.snippetConversations, owners: deps.snippetOwners, clock, onEventsWritten });
   const purge = new ThreadPurgeJob({
     threads: storage.threads,
@@ -98,6 +105,7 @@ export async function buildConversationsApp(config: ConversationsConfig, deps: C
   });
   app.addHook('onClose', async () => {
     await titler.settled();
+    await bulletLinks.settled();
     await stopChatReplies?.();
     await purge.stop();
     await deps.relay.stop();
@@ -119,6 +127,7 @@ export const conversationsService: ServiceDefinition<ConversationsConfig, Conver
       ...overrides,
       ...relayed,
       snippetOwners: overrides.snippetOwners ?? new SnippetOwnerClient(relayed.nats),
+      resumes: overrides.resumes ?? new ResumeContextClient(relayed.nats),
     };
   },
   buildApp: buildConversationsApp,

@@ -1,5 +1,6 @@
 import type { ChatTurn } from '@story/proto';
 import type { NonAnswerKind } from '@story/proto/story-analysis';
+import type { ResumeKnowledge } from './resume-knowledge.ts';
 
 /** What a reply is made from: the new message, the conversation so far (oldest first), and optional interview context. */
 export interface ChatRequest {
@@ -9,11 +10,15 @@ export interface ChatRequest {
   context?: string;
   /** What the new text is when it is not an answer ("Can you repeat the question?"), so a model can reply to it as such. */
   nonAnswer?: NonAnswerKind;
+  /** The person's résumé (roles and dates) and the bullet whose story is told, when known: the coach does not ask what it says. */
+  resume?: ResumeKnowledge;
 }
 
-/** What an opening is made from: the interview context, when the person practises for an interview. */
+/** What an opening is made from: the interview context, when the person practises for an interview, and the résumé when known. */
 export interface OpeningRequest {
   context?: string | undefined;
+  /** With a bullet, the opening asks for the story behind that line. */
+  resume?: ResumeKnowledge;
 }
 
 /** Something that writes the coach's next reply, and names a thread after the story in it. */

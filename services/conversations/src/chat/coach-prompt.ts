@@ -1,4 +1,6 @@
+import type { CoachRole } from '@story/proto';
 import type { NonAnswerKind } from '@story/proto/story-analysis';
+import { roleLine, type ToldBullet } from './resume-knowledge.ts';
 
 /** The system prompt of the career-story coach for a language model. */
 export const COACH_SYSTEM_PROMPT = [
@@ -24,6 +26,23 @@ export function interviewContextPrompt(context: string): string {
     'Selected job requirements:',
     context.trim(),
   ].join('\n');
+}
+
+/** The part of the system prompt that tells the coach the person's roles (never their name or contact lines). */
+export function resumePrompt(roles: readonly Pick<CoachRole, 'title' | 'company' | 'dates'>[]): string {
+  return [
+    "The person's résumé lists these roles, newest first:",
+    ...roles.map((role) => `- ${roleLine(role)}`),
+    'Do not ask for what the résumé already says (employer, title, dates): use it, and ask about what it does not say.',
+  ].join('\n');
+}
+
+/** The part of the system prompt for the story behind one résumé line ("Tell the story behind this line"). */
+export function bulletStoryPrompt(bullet: ToldBullet): string {
+  return [
+    `The person wants to tell the story behind this résumé line: '${bullet.text.trim()}' (${roleLine(bullet.role)}).`,
+    'Ask for the situation, what they personally did, and the result with numbers, one question at a time.',
+  ].join(' ');
 }
 
 /** Asks a language model for the conversation's first words, before the person has said anything. */

@@ -69,6 +69,36 @@ describe('OpenAI chat model against a loopback chat-completions server', () => {
     expect(messages[2]?.content).toMatch(/has not said anything yet.*first question/);
   });
 
+  it('tells the model the résumé’s roles and dates and the bullet whose story is told, never the person’s name or contact lines', async () => {
+    fake.mode = 'answer';
+    const model = new OpenAiChatModel({ apiKey: 'test-key', baseURL, model: 'gpt-4o-mini', timeoutMs: 2000 });
+    const resume = {
+      roles: [
+        { title: 'Software Engineer', company: 'Northwind', dates: '2019 – 2022', bullets: ['Worked on the checkout page'] },
+        { title: 'Intern', company: 'Contoso', dates: '2018', bullets: [] },
+      ],
+      bullet: { text: 'Worked on the checkout page', role: { title: 'Software Engineer', company: 'Northwind', dates: '2019 – 2022' } },
+    };
+    await model.opening({ resume });
+    const [coach, roles, bullet, opening] = fake.requests.at(-1)?.body.messages ?? [];
+    expect(coach?.content).toMatch(/career-story coach/);
+    expect(roles).toEqual({
+      role: 'system',
+      content: expect.stringContaining('- Software Engineer at Northwind, 2019 – 2022\n- Intern at Contoso, 2018'),
+    });
+    expect(roles?.content).toContain('Do not ask for what the résumé already says (employer, title, dates)');
+    expect(bullet?.content).toBe(
+      "The person wants to tell the story behind this résumé line: 'Worked on the checkout page' (Software Engineer at Northwind, 2019 – 2022). " +
+        'Ask for the situation, what they personally did, and the result with numbers, one question at a time.',
+    );
+    expect(opening?.content).toMatch(/has not said anything yet/);
+
+    await model.reply({ text: 'It was slow.', history: [], resume: { roles: resume.roles } });
+    const sent = fake.requests.at(-1)?.body.messages ?? [];
+    expect(sent.map((message) => message.role)).toEqual(['system', 'system', 'user']);
+    expect(sent[1]?.content).toMatch(/^The person's résumé lists these roles/);
+  });
+
   it('tells the model, before the new text, when it is not an answer and how to reply to it', async () => {
     fake.mode = 'answer';
     const model = new OpenAiChatModel({ apiKey: 'test-key', baseURL, model: 'gpt-4o-mini', timeoutMs: 2000 });

@@ -2,10 +2,27 @@ import OpenAI from 'openai';
 import { openAiClientOptions, type OpenAiModelOptions } from '@story/service-kit';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { ChatModel, ChatRequest, OpeningRequest } from './chat-model.ts';
-import { COACH_SYSTEM_PROMPT, OPENING_PROMPT, TITLE_SYSTEM_PROMPT, interviewContextPrompt, nonAnswerPrompt } from './coach-prompt.ts';
+import {
+  COACH_SYSTEM_PROMPT,
+  OPENING_PROMPT,
+  TITLE_SYSTEM_PROMPT,
+  bulletStoryPrompt,
+  interviewContextPrompt,
+  nonAnswerPrompt,
+  resumePrompt,
+} from './coach-prompt.ts';
 
 /** How much of what the person said a title request sends: the story's start names it. */
 const TITLE_SOURCE_CHARS = 4000;
+
+/** The system messages every request starts with: the coach, what the résumé says, the bullet's story and the interview context. */
+function instructions({ context, resume }: OpeningRequest): ChatCompletionMessageParam[] {
+  const messages: ChatCompletionMessageParam[] = [{ role: 'system', content: COACH_SYSTEM_PROMPT }];
+  if (resume && resume.roles.length > 0) messages.push({ role: 'system', content: resumePrompt(resume.roles) });
+  if (resume?.bullet) messages.push({ role: 'system', content: bulletStoryPrompt(resume.bullet) });
+  if (context && context.trim()) messages.push({ role: 'system', content: interviewContextPrompt(context) });
+  return messages;
+}
 
 /** Replies from OpenAI's chat completions API, or any compatible server at `baseURL`. */
 export class OpenAiChatModel implements ChatModel {
@@ -17,8 +34,7 @@ export class OpenAiChatModel implements ChatModel {
   }
 
   async reply(request: ChatRequest): Promise<string> {
-    const messages: ChatCompletionMessageParam[] = [{ role: 'system', content: COACH_SYSTEM_PROMPT }];
-    if (request.context && request.context.trim()) messages.push({ role: 'system', content: interviewContextPrompt(request.context) });
+    const messages = instructions(request);
     for (const turn of request.history) {
       if (turn.content.trim()) messages.push({ role: turn.role, content: turn.content });
     }
@@ -30,8 +46,7 @@ export class OpenAiChatModel implements ChatModel {
   }
 
   async opening(request: OpeningRequest): Promise<string> {
-    const messages: ChatCompletionMessageParam[] = [{ role: 'system', content: COACH_SYSTEM_PROMPT }];
-    if (request.context && request.context.trim()) messages.push({ role: 'system', content: interviewContextPrompt(request.context) });
+    const messages = instructions(request);
     messages.push({ role: 'system', content: OPENING_PROMPT });
     const content = await this.complete(messages, 0.7);
     if (!content) throw new Error('the model returned an empty opening');

@@ -2,11 +2,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import { HttpError, withinTime } from '@story/service-kit';
 import { CONVERSATION_MESSAGES, type OpeningRequest } from '@story/proto';
 import type { ProcessTextDeps } from './process-text.service.ts';
+import { resumeFieldOf } from './resume-knowledge.ts';
 
 /**
  * The coach's first words, before the person says anything (issue 19): a practice opens with the
  * interviewer's question on screen. A snippet id, when given, must be the caller's; its text is the
- * interview context when none is sent. Nothing is recorded: an opening is no answer. A model that
+ * interview context when none is sent. A résumé bullet ("Tell the story behind this line") must be the caller's
+ * too (else 404): the opening asks for its story. Nothing is recorded: an opening is no answer. A model that
  * fails or is late gives the specification's message as a 502, as a reply does.
  */
 export async function openConversation(
@@ -15,10 +17,13 @@ export async function openConversation(
   input: OpeningRequest,
   log: FastifyBaseLogger,
 ): Promise<{ aiResponse: string }> {
-  const snippet = input.snippetId === undefined ? undefined : await deps.snippets.requireOwned(input.snippetId, userId);
+  const [snippet, resume] = await Promise.all([
+    input.snippetId === undefined ? undefined : deps.snippets.requireOwned(input.snippetId, userId),
+    resumeFieldOf(deps.resumes, userId, input.resumeBullet, log),
+  ]);
   const context = input.context?.trim() || snippet?.snippetText.trim() || undefined;
   try {
-    const aiResponse = await withinTime(deps.chatModel.opening({ context }), deps.timeoutMs, 'chat model gave no opening');
+    const aiResponse = await withinTime(deps.chatModel.opening({ context, ...resume }), deps.timeoutMs, 'chat model gave no opening');
     if (!aiResponse.trim()) throw new Error('chat model gave an empty opening');
     return { aiResponse: aiResponse.trim() };
   } catch (error) {

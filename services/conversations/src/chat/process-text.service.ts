@@ -4,6 +4,7 @@ import { CONVERSATION_MESSAGES, type ProcessTextRequest } from '@story/proto';
 import { nonAnswerKind } from '@story/proto/story-analysis';
 import { TYPED, questionAnswered, type AnswerEventPublisher, type AnswerOrigin } from './answer-event.publisher.ts';
 import type { ChatModel } from './chat-model.ts';
+import { resumeFieldOf, type ResumeKnowledgeSource } from './resume-knowledge.ts';
 import { requireOwnTurn, type TurnOwnershipDeps } from './turn-ownership.ts';
 
 export interface ProcessTextDeps extends TurnOwnershipDeps {
@@ -11,6 +12,8 @@ export interface ProcessTextDeps extends TurnOwnershipDeps {
   timeoutMs: number;
   /** Tells the feedback service about each answer replied to. */
   answers: AnswerEventPublisher;
+  /** The person's résumé, for the coach (the profile service); without it the coach knows none. */
+  resumes?: ResumeKnowledgeSource;
 }
 
 /** The coach's reply, and the id under which feedback on the answer will appear (undefined for what is not an answer, or when it could not be recorded). */
@@ -21,7 +24,8 @@ export interface ProcessedText {
 
 /**
  * The coach's reply to a message (typed, or spoken and transcribed: `origin`). A thread or snippet
- * id, when given, must be the caller's (`requireOwnTurn`). A model that fails or takes longer than
+ * id, when given, must be the caller's (`requireOwnTurn`), as must a résumé bullet (else 404); the coach knows the
+ * résumé's roles when profile tells them. A model that fails or takes longer than
  * the timeout gives the specification's message as a 502, never a hang. Each answer replied to is then recorded for
  * feedback, which follows later: the reply does not wait for it. What is not an answer ("Hi, I'm ready", "Can you
  * repeat the question?", "Give me a second") gets its reply and is never recorded: no grade, no attempt, no place
@@ -34,13 +38,14 @@ export async function processText(
   log: FastifyBaseLogger,
   origin: AnswerOrigin = TYPED,
 ): Promise<ProcessedText> {
-  await requireOwnTurn(deps, userId, input);
+  // The résumé is asked for while ownership is checked: a turn waits for the slower of the two, not both.
+  const [, resume] = await Promise.all([requireOwnTurn(deps, userId, input), resumeFieldOf(deps.resumes, userId, input.resumeBullet, log)]);
   const text = input.text.trim();
   const nonAnswer = nonAnswerKind(text, questionAnswered(input.conversationHistory));
   let aiResponse: string;
   try {
     aiResponse = await withinTime(
-      deps.chatModel.reply({ text, history: input.conversationHistory, context: input.context, ...(nonAnswer ? { nonAnswer } : {}) }),
+      deps.chatModel.reply({ text, history: input.conversationHistory, context: input.context, ...resume, ...(nonAnswer ? { nonAnswer } : {}) }),
       deps.timeoutMs,
       'chat model gave no reply',
     );

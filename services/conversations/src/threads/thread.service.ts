@@ -5,6 +5,7 @@ import {
   savedAudioLimitReached,
   threadLimitReached,
   threadMessageLimitReached,
+  type ResumeBulletRef,
   type SaveConversationRequest,
 } from '@story/proto';
 import type { ReplyAudioSource } from '../nats/reply-audio.reader.ts';
@@ -32,6 +33,8 @@ export interface ThreadServiceDeps {
   onEventsWritten: () => void;
   /** Called after a new exchange is saved (not a replay): the thread may now be named after it. */
   onExchangeSaved?: (userId: number, threadId: number) => void;
+  /** Called after every save (a replay too) to a thread told about a résumé bullet: the thread is linked to it (once). */
+  onBulletStorySaved?: (userId: number, threadId: number, bullet: ResumeBulletRef) => void;
   /** Spoken replies the speech service kept, for a save that names one by `audioId` (issue 20, point 5). */
   replyAudio?: ReplyAudioSource;
 }
@@ -112,7 +115,8 @@ export class ThreadService {
   /**
    * Saves a message pair to one of the caller's active threads with its `events.story.saved`, in
    * one write, unless the thread is full or the spoken reply would take the caller past their
-   * audio quota (409, nothing saved). The same Idempotency-Key for the same request returns the first result.
+   * audio quota (409, nothing saved). The same Idempotency-Key for the same request returns the first result. A
+   * save naming a résumé bullet links the thread to it (`onBulletStorySaved`), never holding the save up.
    */
   async saveConversation(userId: number, input: SaveConversationInput, idempotencyKey?: string): Promise<{ message: MessageRecord; replayed: boolean }> {
     const audioResponse = await this.replyAudioOf(userId, input);
@@ -146,6 +150,7 @@ export class ThreadService {
           this.deps.onEventsWritten();
           this.deps.onExchangeSaved?.(userId, input.threadId);
         }
+        if (input.resumeBullet) this.deps.onBulletStorySaved?.(userId, input.threadId, input.resumeBullet);
         return { message: result.message, replayed: result.replayed };
     }
   }

@@ -118,6 +118,8 @@ export async function readAudioUpload(request: FastifyRequest, tmpDir: string): 
       context: texts.context || undefined,
       threadId: texts.threadId || undefined,
       snippetId: texts.snippetId || undefined,
+      resumeId: texts.resumeId || undefined,
+      bulletId: texts.bulletId || undefined,
       recordingId: texts.recordingId || undefined,
     });
     return { path: saved.path, fileName: saved.fileName, kind, extension: extensionOf(saved.fileName), bytes: saved.bytes, fields, discard };

@@ -7,6 +7,7 @@ import {
   type ChatTurn,
   type OpeningRequest,
   type ReplyAudioPart,
+  type ResumeBulletRef,
   type SpokenOpeningResponse,
   type StreamedTurn,
   type HeardWord,
@@ -51,6 +52,8 @@ export interface HeardTurn {
   /** The thread or practised snippet the turn belongs to, when the web app said. */
   threadId?: number | undefined;
   snippetId?: number | undefined;
+  /** The résumé bullet whose story is told (issue 22). */
+  resumeBullet?: ResumeBulletRef | undefined;
   /** When each word was said and how long the recording is: the answer's delivery feedback. */
   heard?: { wordTimings?: HeardWord[] | undefined; durationSeconds: number } | undefined;
 }
@@ -161,10 +164,11 @@ export class VoiceTurnService {
       }
       const { transcript, durationSeconds, wordTimings } = expectResult(heard, 'transcribed');
       await Promise.all([this.charge(userId, { durationSeconds }), this.meter(userId, recordingId, { transcript, durationSeconds })]);
-      const { conversationHistory, context, threadId, snippetId, audioType } = upload.fields;
+      const { conversationHistory, context, threadId, snippetId, audioType, resumeId, bulletId } = upload.fields;
+      const resumeBullet = resumeId !== undefined && bulletId !== undefined ? { resumeId, bulletId } : undefined;
       return this.answer(
         userId,
-        { transcript, conversationHistory, context, threadId, snippetId, solo: audioType === 'solo', heard: { wordTimings, durationSeconds } },
+        { transcript, conversationHistory, context, threadId, snippetId, resumeBullet, solo: audioType === 'solo', heard: { wordTimings, durationSeconds } },
         settings,
         signal,
       );
@@ -227,7 +231,8 @@ export class VoiceTurnService {
   async opening(userId: number, input: OpeningRequest, signal?: AbortSignal): Promise<SpokenOpeningResponse> {
     const settings = await this.settingsOf(userId);
     // Interview practice is a plan feature (on for every plan by default): refused before the coach is asked.
-    requireFeature(planFrom(settings), 'interviewPractice');
+    // The story behind a résumé line (issue 22) is a story, not a practice.
+    if (!input.resumeBullet || input.context || input.snippetId !== undefined) requireFeature(planFrom(settings), 'interviewPractice');
     const { aiResponse } = await this.deps.chat.opening({ userId, ...input });
     if (!speaks(settings)) return { aiResponse };
     return this.hold(userId, async () => {
@@ -250,6 +255,7 @@ export class VoiceTurnService {
       ...(turn.context ? { context: turn.context } : {}),
       ...(turn.threadId ? { threadId: turn.threadId } : {}),
       ...(turn.snippetId ? { snippetId: turn.snippetId } : {}),
+      ...(turn.resumeBullet ? { resumeBullet: turn.resumeBullet } : {}),
       ...(delivery ? { delivery } : {}),
     });
     const heard = turn.heard?.wordTimings;

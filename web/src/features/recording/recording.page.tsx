@@ -9,11 +9,13 @@ import { useLeaveWarning } from '../../hooks/use-leave-warning.ts';
 import { useToastClearance } from '../../hooks/use-toast-clearance.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { UsageMeter, useUsage } from '../usage/index.ts';
+import { useResumeBulletText } from './api/resume-bullet.api.ts';
 import { AnswerPanels } from './components/answer-panels.tsx';
 import { ContinueFailed } from './components/continue-failed.tsx';
 import { ConversationPanel } from './components/conversation-panel.tsx';
 import { RecordingToolbar } from './components/recording-toolbar.tsx';
 import { ReplyAnnouncer } from './components/reply-announcer.tsx';
+import { ResumeBulletBanner } from './components/resume-bullet-banner.tsx';
 import { useConversation } from './hooks/use-conversation.ts';
 import { useOpeningHeard, useSpokenReplies } from './hooks/use-spoken-reply.ts';
 import { useVoiceInputs } from './hooks/use-voice-inputs.ts';
@@ -49,6 +51,22 @@ function useAnswerBoxFocus(askedAgain: string | null): void {
   useEffect(() => {
     if (askedAgain !== null) document.querySelector<HTMLElement>('[data-answer-box]')?.focus();
   }, [askedAgain]);
+}
+
+/** What the conversation is about: the résumé line whose story is told, or the selected requirements. */
+function ConversationTopic({ params }: { params: RecordingParams }) {
+  const bulletText = useResumeBulletText(params.resumeBullet);
+  return (
+    <>
+      {bulletText && <ResumeBulletBanner text={bulletText} />}
+      {params.context && (
+        <CardSection aria-labelledby="requirements-heading">
+          <h2 id="requirements-heading">Selected Requirements</h2>
+          <PastedText $maxHeight={240}>{params.context}</PastedText>
+        </CardSection>
+      )}
+    </>
+  );
 }
 
 /** /recording, "Practice Conversations": spoken (recorded or uploaded) and typed conversations, saved to a thread or a snippet. */
@@ -99,12 +117,7 @@ export function RecordingPage() {
         onSave={() => void conversation.save()}
       />
       {usage.data && <UsageMeter usage={usage.data} />}
-      {params.context && (
-        <CardSection aria-labelledby="requirements-heading">
-          <h2 id="requirements-heading">Selected Requirements</h2>
-          <PastedText $maxHeight={240}>{params.context}</PastedText>
-        </CardSection>
-      )}
+      <ConversationTopic params={params} />
       <ConversationPanel conversation={conversation} params={params} panel={panel} focusedMessage={focusedMessageOf(searchParams)} spoken={spoken} />
       {historyFailed && <ContinueFailed onRetry={conversation.retryHistory} />}
       {!historyFailed && !loadingHistory && (

@@ -1,5 +1,5 @@
 import { THREAD_MESSAGES } from '@story/proto';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { styled } from 'styled-components';
 import { AppHeader } from '../../components/app-header.tsx';
 import { Button } from '../../components/button.ts';
@@ -11,6 +11,7 @@ import { MAIN_CONTENT_ID } from '../../components/skip-link.tsx';
 import { VisuallyHidden } from '../../components/visually-hidden.ts';
 import { useErrorToast } from '../../hooks/use-error-toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { bulletStoryPath } from '../recording/index.ts';
 import { ThreadList, useThreads } from '../threads/index.ts';
 import { UsageMeter, useLockedFeatures, useUsage } from '../usage/index.ts';
 
@@ -201,11 +202,21 @@ function ResumeCard({ locked }: { locked: string | undefined }) {
   );
 }
 
-/** /welcome: tell your story or practise for an interview; saved-conversations mode (`?view=saved`) lists the threads. */
+/**
+ * /welcome: tell your story or practise for an interview; saved-conversations mode (`?view=saved`) lists the threads.
+ * Opened from the résumé's "Tell the story behind this line" (`?resume=…&bullet=…`), it starts that story's conversation.
+ */
 export function WelcomePage() {
+  const [searchParams] = useSearchParams();
+  const bulletStory = bulletStoryPath(searchParams);
+  if (bulletStory) return <Navigate replace to={bulletStory} />;
+  return <WelcomeCards searchParams={searchParams} />;
+}
+
+/** The welcome page's cards (and, in saved mode, the thread list). */
+function WelcomeCards({ searchParams }: { searchParams: URLSearchParams }) {
   useDocumentTitle('Welcome');
   const navigate = useNavigate();
-  const [searchParams] = useSearchParams();
   const savedMode = searchParams.get('view') === 'saved';
   // All threads, deleted ones included (spec section 7): does the user have anything saved?
   const allThreads = useThreads();

@@ -1,6 +1,7 @@
 import type { ChatModel, ChatRequest, OpeningRequest } from '../chat-model.ts';
 import { interviewOpening, interviewReply } from './interview-coach.ts';
 import { extractRequirements } from '@story/proto/story-analysis';
+import { bulletOpening, storyKnowledgeOf } from './resume-story.ts';
 import { storyOpeningReply, storyReply } from './story-coach.ts';
 import { storyTitle } from './story-title.ts';
 import { hash, TurnWriter, type Turn } from './turn-writer.ts';
@@ -27,11 +28,12 @@ export class OfflineCoachModel implements ChatModel {
   }
 }
 
-/** The offline coach's first words, synchronously: the first question about the requirements, or a story opening. */
+/** The offline coach's first words, synchronously: the first question about the requirements, the story behind a résumé line, or a story opening. */
 export function coachOpening(request: OpeningRequest): string {
   const writer = new TurnWriter('', [], hash(`opening|${request.context ?? ''}`));
   const requirements = request.context ? extractRequirements(request.context) : [];
-  const reply = requirements.length > 0 ? interviewOpening(writer, requirements) : storyOpeningReply(writer);
+  const bullet = request.resume?.bullet;
+  const reply = requirements.length > 0 ? interviewOpening(writer, requirements) : bullet ? bulletOpening(bullet) : storyOpeningReply(writer);
   return reply.replace(/\s+/g, ' ').trim();
 }
 
@@ -41,6 +43,6 @@ export function coachTurn(request: ChatRequest): string {
   const history: Turn[] = request.history.filter((turn) => turn.content.trim().length > 0).map((turn) => ({ role: turn.role, content: turn.content.trim() }));
   const writer = new TurnWriter(text, history, hash(`${text}|${history.length}|${request.context ?? ''}`));
   const requirements = request.context ? extractRequirements(request.context) : [];
-  const reply = requirements.length > 0 ? interviewReply(writer, requirements) : storyReply(writer);
+  const reply = requirements.length > 0 ? interviewReply(writer, requirements) : storyReply(writer, storyKnowledgeOf(request.resume));
   return reply.replace(/\s+/g, ' ').trim();
 }

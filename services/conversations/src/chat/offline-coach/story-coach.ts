@@ -23,7 +23,6 @@ import {
   WAIT_REPLIES,
   quoting,
   REFLECTION_LINES,
-  SLOT_QUESTIONS,
   STORY_OPENING_LINES,
   STORY_SLOTS,
   STUCK_LEADS,
@@ -37,6 +36,7 @@ import {
   THIN_ANSWER_LEADS,
   WELCOME_BACK,
 } from './coach-phrases.ts';
+import { bulletOpening, NOTHING_KNOWN, slotQuestions, type StoryKnowledge } from './resume-story.ts';
 import { answersWithFigure, isComplete, missingSlots, readStory, type StoryState } from './story-state.ts';
 import {
   classify,
@@ -94,7 +94,7 @@ function feelingLine(writer: TurnWriter, text: string): string | undefined {
 function nextStoryQuestion(writer: TurnWriter, story: StoryState): string | undefined {
   for (const slot of missingSlots(story)) {
     // When the last question got a thin answer, ask the same thing in other words.
-    const question = writer.fresh(SLOT_QUESTIONS[slot], STORY_SLOTS.indexOf(slot));
+    const question = writer.fresh(slotQuestions(slot, story.knows), STORY_SLOTS.indexOf(slot));
     if (question) return question;
   }
   return undefined;
@@ -102,8 +102,10 @@ function nextStoryQuestion(writer: TurnWriter, story: StoryState): string | unde
 
 /** The story so far in the person's words, and an offer of what to explore next. */
 function summary(writer: TurnWriter, story: StoryState): string {
+  // A result with its figure tells more than the first words about how it went ("conversion went up by 12%").
+  const measuredFirst = [...story.userTurns.filter(hasNumber), ...story.userTurns.filter((turn) => !hasNumber(turn))];
   const quoteOf = (element: StoryElement) => {
-    for (const turn of story.userTurns) {
+    for (const turn of element === 'result' ? measuredFirst : story.userTurns) {
       const quote = quoteFor(turn, element, 9);
       if (quote) return quote;
     }
@@ -159,7 +161,8 @@ export const storyOpeningReply = (writer: TurnWriter): string => openingReply(wr
 
 function greetingReply(writer: TurnWriter, story: StoryState): string {
   const firstTurn = !writer.history.some((turn) => turn.role === 'user');
-  if (firstTurn) return storyOpeningReply(writer);
+  const { bullet } = story.knows;
+  if (firstTurn) return bullet ? bulletOpening(bullet) : storyOpeningReply(writer);
   const question = story.started ? nextStoryQuestion(writer, story) : undefined;
   return question ? `${WELCOME_BACK} ${PICK_UP_AGAIN} ${question}` : openingReply(writer, WELCOME_BACK);
 }
@@ -207,11 +210,12 @@ function repeatReply(writer: TurnWriter, lead: string): string {
 /**
  * The story coach's reply: it reads what the person has told across the thread, reflects a short
  * phrase of their own words back and asks for the most important missing part, or summarises. What
- * is not an answer gets a fitting reply: the question again, a kind wait, a goodbye.
+ * is not an answer gets a fitting reply: the question again, a kind wait, a goodbye. What the résumé says
+ * (`knows`) is not asked again; the story behind a résumé line is under way from the first answer.
  */
-export function storyReply(writer: TurnWriter): string {
+export function storyReply(writer: TurnWriter, knows: StoryKnowledge = NOTHING_KNOWN): string {
   const { text } = writer;
-  const story = readStory(text, writer.history);
+  const story = readStory(text, writer.history, knows);
   const tells = tellsStory(text) || answersWithFigure(story, text);
   const nonAnswer = writer.nonAnswer();
   if (nonAnswer === 'repeat') return repeatReply(writer, writer.pick(REPEAT_LEADS));

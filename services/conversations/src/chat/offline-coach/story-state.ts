@@ -1,6 +1,7 @@
 import { isDecline, isSubstantive } from './coach-intents.ts';
 import { SLOT_QUESTIONS, STORY_SLOTS, SUMMARY_OPENERS, type StorySlot } from './coach-phrases.ts';
 import { classify, hasNumber, isMeasurable, nonAnswerKind, statesMeasuredResult, type StoryElement, tellsStory } from '@story/proto/story-analysis';
+import { BULLET_SITUATION_QUESTION, NOTHING_KNOWN, type StoryKnowledge } from './resume-story.ts';
 import { normalize, type Turn } from './turn-writer.ts';
 
 /** What the person has told of the story being told now, read from the thread. */
@@ -15,6 +16,8 @@ export interface StoryState {
   started: boolean;
   /** The slot the coach asked about in its last turn, if any. */
   lastAsked: StorySlot | undefined;
+  /** What the résumé says: where and when (not asked again), and the line whose story is told. */
+  knows: StoryKnowledge;
 }
 
 /** True when the coach's turn is the summary of a finished story. */
@@ -23,6 +26,8 @@ export const isSummary = (content: string): boolean => SUMMARY_OPENERS.some((ope
 /** The slot a coach's turn asked about, if it asked one of the story questions. */
 export function slotOfQuestion(content: string): StorySlot | undefined {
   const key = normalize(content);
+  // The opening of a résumé line's story asks for its situation.
+  if (key.endsWith(normalize(BULLET_SITUATION_QUESTION))) return 'situation';
   return STORY_SLOTS.find((slot) => SLOT_QUESTIONS[slot].some((question) => key.includes(normalize(question))));
 }
 
@@ -79,8 +84,11 @@ function answeredSlots(story: readonly Turn[]): { covered: Set<StorySlot>; lastA
   return { covered, lastAsked };
 }
 
-/** Reads the story being told now: what it has, and which questions the person already answered. */
-export function readStory(text: string, history: readonly Turn[]): StoryState {
+/**
+ * Reads the story being told now: what it has, and which questions the person already answered. The
+ * story behind a résumé line (`knows.bullet`) has its subject from the start, and wants its result in numbers.
+ */
+export function readStory(text: string, history: readonly Turn[], knows: StoryKnowledge = NOTHING_KNOWN): StoryState {
   const story = currentStory(text, history);
   const userTurns = story.filter((turn) => turn.role === 'user').map((turn) => turn.content);
   const elements = new Set<StoryElement>();
@@ -92,10 +100,11 @@ export function readStory(text: string, history: readonly Turn[]): StoryState {
   if (elements.has('situation')) covered.add('situation');
   if (elements.has('action')) covered.add('action').add('personal');
   if (elements.has('result')) covered.add('result');
-  // A figure is only worth asking for when the result is the kind that has one.
-  if (numbers || !measurable) covered.add('quantify');
+  // A figure is only worth asking for when the result is the kind that has one (a résumé line always wants one).
+  if (numbers || (!measurable && !knows.bullet)) covered.add('quantify');
   if (elements.has('learning')) covered.add('learning');
-  return { userTurns, elements, covered, started: userTurns.slice(0, -1).some(tellsStory), lastAsked };
+  const started = Boolean(knows.bullet) || userTurns.slice(0, -1).some(tellsStory);
+  return { userTurns, elements, covered, started, lastAsked, knows };
 }
 
 /** True when the new text gives a figure for the result the coach just asked about ("about 30%"). */

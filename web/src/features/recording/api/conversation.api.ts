@@ -1,6 +1,14 @@
 import { useCallback } from 'react';
 import { useApolloClient, useMutation } from '@apollo/client/react';
-import { saveConversationResponseSchema, spokenOpeningResponseSchema, type ChatTurn, type OpeningRequest, type SpokenOpeningResponse } from '@story/proto';
+import {
+  saveConversationResponseSchema,
+  spokenOpeningResponseSchema,
+  type ChatTurn,
+  type GraphqlResumeBullet,
+  type OpeningRequest,
+  type ResumeBulletRef,
+  type SpokenOpeningResponse,
+} from '@story/proto';
 import { httpClient } from '../../../api/http-client.ts';
 import { useSaveThreadItem } from '../../threads/index.ts';
 import { OPEN_CONVERSATION_MUTATION, PROCESS_TEXT_MUTATION, RECORDING_SETTINGS_QUERY } from './conversation.graphql.ts';
@@ -13,16 +21,22 @@ export interface ProcessTextInput {
   /** The thread or practised snippet, so the answer's feedback is filed under it. */
   threadId?: number;
   snippetId?: number;
+  /** The résumé bullet whose story is told. */
+  resumeBullet?: ResumeBulletRef;
 }
 
 const idVariable = (id: number | undefined) => (id === undefined ? undefined : String(id));
+/** A résumé bullet as GraphQL takes it (the résumé's id as an ID). */
+export const resumeBulletVariable = (bullet: ResumeBulletRef | undefined | null): GraphqlResumeBullet | undefined =>
+  bullet ? { resumeId: String(bullet.resumeId), bulletId: bullet.bulletId } : undefined;
 
 /** The coach's reply to a typed message (GraphQL `processText`), and the id of the answer's feedback. */
 export function useProcessText(): (input: ProcessTextInput) => Promise<{ aiResponse: string; answerId: string | null }> {
   const [processText] = useMutation(PROCESS_TEXT_MUTATION);
   return useCallback(
-    async ({ threadId, snippetId, ...input }) => {
-      const { data } = await processText({ variables: { ...input, threadId: idVariable(threadId), snippetId: idVariable(snippetId) } });
+    async ({ threadId, snippetId, resumeBullet, ...input }) => {
+      const ids = { threadId: idVariable(threadId), snippetId: idVariable(snippetId), resumeBullet: resumeBulletVariable(resumeBullet) };
+      const { data } = await processText({ variables: { ...input, ...ids } });
       if (!data) throw new Error('processText returned no data');
       return { aiResponse: data.processText.aiResponse, answerId: data.processText.answerId ?? null };
     },
@@ -40,7 +54,9 @@ export function useFetchOpening(): (input: OpeningRequest, spoken: boolean) => P
   return useCallback(
     async (input, spoken) => {
       if (spoken) return httpClient.post('/api/transcribe/opening', { ...input }, { parse: (data) => spokenOpeningResponseSchema.parse(data) });
-      const { data } = await openConversation({ variables: { context: input.context, snippetId: idVariable(input.snippetId) } });
+      const { data } = await openConversation({
+        variables: { context: input.context, snippetId: idVariable(input.snippetId), resumeBullet: resumeBulletVariable(input.resumeBullet) },
+      });
       if (!data) throw new Error('openConversation returned no data');
       return { aiResponse: data.openConversation.aiResponse };
     },
@@ -56,6 +72,8 @@ export interface ExchangeToSave {
   audioResponse: string | null;
   /** The id the server keeps the spoken reply under (a voice turn's `audioId`): saved by reference, no audio sent. */
   audioId?: string | null;
+  /** The résumé bullet whose story the conversation tells: the thread is linked to it. */
+  resumeBullet?: ResumeBulletRef | null;
 }
 
 /**
@@ -66,9 +84,20 @@ export interface ExchangeToSave {
 export function useSaveExchange(): (threadId: string, exchange: ExchangeToSave) => Promise<void> {
   const saveThreadItem = useSaveThreadItem();
   return useCallback(
-    async (threadId, { userMessage, aiResponse, answerId, audioResponse, audioId }) => {
-      if (audioId || !audioResponse) return saveThreadItem({ threadId, userMessage, aiResponse, answerId: answerId ?? null, ...(audioId ? { audioId } : {}) });
-      const body = { userMessage, aiResponse, threadId: Number(threadId), audioResponse, ...(answerId ? { answerId } : {}) };
+    async (threadId, { userMessage, aiResponse, answerId, audioResponse, audioId, resumeBullet }) => {
+      const bullet = resumeBullet ? { resumeBullet } : {};
+      if (audioId || !audioResponse) {
+        const graphqlBullet = resumeBulletVariable(resumeBullet);
+        return saveThreadItem({
+          threadId,
+          userMessage,
+          aiResponse,
+          answerId: answerId ?? null,
+          ...(audioId ? { audioId } : {}),
+          ...(graphqlBullet ? { resumeBullet: graphqlBullet } : {}),
+        });
+      }
+      const body = { userMessage, aiResponse, threadId: Number(threadId), audioResponse, ...(answerId ? { answerId } : {}), ...bullet };
       await httpClient.post('/api/conversations', body, { parse: (data) => saveConversationResponseSchema.parse(data) });
     },
     [saveThreadItem],

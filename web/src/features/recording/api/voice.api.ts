@@ -114,6 +114,10 @@ export function transcribeForm(file: File, turn: TurnContext, audioType?: 'solo'
   if (turn.context) form.append('context', turn.context);
   if (turn.threadId) form.append('threadId', String(turn.threadId));
   if (turn.snippetId) form.append('snippetId', String(turn.snippetId));
+  if (turn.resumeBullet) {
+    form.append('resumeId', String(turn.resumeBullet.resumeId));
+    form.append('bulletId', turn.resumeBullet.bulletId);
+  }
   if (recordingId) form.append('recordingId', recordingId);
   return form;
 }

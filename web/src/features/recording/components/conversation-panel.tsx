@@ -43,7 +43,7 @@ export function ConversationPanel({ conversation, params, panel, focusedMessage,
       {loadingHistory ? (
         <BusyStatus>Loading conversation...</BusyStatus>
       ) : openingPending && messages.length === 0 ? (
-        <BusyStatus>The interviewer is getting your first question ready...</BusyStatus>
+        <BusyStatus>The {params.resumeBullet && !params.context ? 'coach' : 'interviewer'} is getting your first question ready...</BusyStatus>
       ) : messages.length === 0 && pendingText === null ? (
         <Muted>{emptyHint}</Muted>
       ) : (

@@ -191,7 +191,7 @@ function ExchangeItem({ message, answerAgain, correction, focusRef, speaking, on
         </Bubble>
       )}
       <Bubble $from="ai" {...(message.opening ? { 'data-testid': 'opening-question' } : {})}>
-        <SpeakerLabel>{message.opening ? 'AI · interviewer' : 'AI'}</SpeakerLabel>
+        <SpeakerLabel>{message.opening ? (message.openedByCoach ? 'AI · coach' : 'AI · interviewer') : 'AI'}</SpeakerLabel>
         {isSpeaking && speaking ? <SpokenReplyText text={message.aiResponse} wordIndex={speaking.wordIndex} /> : <ReplyText>{message.aiResponse}</ReplyText>}
         {onToggleSpeech && spokenReplySource(message) && (
           <ReplyControl type="button" aria-pressed={isSpeaking} onClick={() => onToggleSpeech(message)}>

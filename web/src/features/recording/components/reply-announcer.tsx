@@ -7,8 +7,8 @@ import { useNewExchange } from '../hooks/use-new-exchange.ts';
  * What a screen reader is told of a new exchange: the reply, after the transcript of what was said
  * when the person spoke (they cannot otherwise know what was heard); typed words are not read back.
  */
-export function announcementOf(message: Pick<ConversationMessage, 'userMessage' | 'aiResponse' | 'spoken' | 'opening'>): string {
-  if (message.opening) return `The interviewer asks: ${message.aiResponse}`;
+export function announcementOf(message: Pick<ConversationMessage, 'userMessage' | 'aiResponse' | 'spoken' | 'opening' | 'openedByCoach'>): string {
+  if (message.opening) return `${message.openedByCoach ? 'The coach' : 'The interviewer'} asks: ${message.aiResponse}`;
   const reply = `The AI replied: ${message.aiResponse}`;
   return message.spoken ? `You said: ${message.userMessage} ${reply}` : reply;
 }

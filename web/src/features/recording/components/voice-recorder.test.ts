@@ -37,6 +37,10 @@ describe('the recorder’s texts and times', () => {
     expect(announcementOf({ userMessage: '', aiResponse: 'Tell me about a time you led a team.', opening: true })).toBe(
       'The interviewer asks: Tell me about a time you led a team.',
     );
+    // The story behind a résumé line is opened by the story coach (issue 22).
+    expect(announcementOf({ userMessage: '', aiResponse: 'What was the situation?', opening: true, openedByCoach: true })).toBe(
+      'The coach asks: What was the situation?',
+    );
   });
 
   it('records in the first of the specification’s formats the browser has: webm with opus, webm, ogg with opus, mp4', () => {

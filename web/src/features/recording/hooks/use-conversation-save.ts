@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type Dispatch, type RefObject } from 'react';
-import { CONVERSATION_MESSAGES } from '@story/proto';
+import { CONVERSATION_MESSAGES, type ResumeBulletRef } from '@story/proto';
 import { refusalMessageOr } from '../../../api/graphql-refusal.ts';
 import { serverMessageOr } from '../../../api/http-client.ts';
 import { notifyError, notifyFailure, notifySuccess } from '../../../components/toast/notify.ts';
@@ -26,6 +26,8 @@ interface SaveTarget {
   threadId: string | null;
   /** Told the thread a first Save created: a thread never exists without a saved message. */
   onThreadCreated: (threadId: string) => void;
+  /** The résumé bullet whose story the conversation tells: each save names it, and the thread is linked to it. */
+  resumeBullet?: ResumeBulletRef | null;
 }
 
 /** Practice saves itself after each reply and each correction; once it has, the exchanges say "Saved" as after a Save. */
@@ -52,7 +54,7 @@ export function usePracticeAutoSave(
 
 /** Saves a thread's unsaved exchanges one by one, in order; the thread is created first when there is none. */
 function useSaveToThread(
-  { threadId, onThreadCreated }: SaveTarget,
+  { threadId, onThreadCreated, resumeBullet }: SaveTarget,
   dispatch: Dispatch<ConversationAction>,
   setSavedTo: Dispatch<(current: SavedConversation | null) => SavedConversation | null>,
 ) {
@@ -87,6 +89,7 @@ function useSaveToThread(
             ...message,
             audioResponse: arrived?.audioResponse ?? message.audioResponse,
             audioId: arrived ? arrived.audioId : (message.audioId ?? null),
+            resumeBullet,
           });
           lastSavedKey = message.key;
         }
@@ -102,7 +105,7 @@ function useSaveToThread(
         }
       }
     },
-    [ensureThread, saveExchange, dispatch, setSavedTo, refreshThreadLists],
+    [ensureThread, saveExchange, dispatch, setSavedTo, refreshThreadLists, resumeBullet],
   );
 }
 

@@ -40,12 +40,19 @@ export interface ConversationOptions {
 
 /**
  * The conversation of the /recording screen, a reducer's state (`conversationReducer`) that small
- * hooks change: the saved history when continuing, the interviewer's opening question, typed and
+ * hooks change: the saved history when continuing, the interviewer's opening question (or the opening of
+ * a résumé line's story: `resumeBullet`, which every turn and save then carries), typed and
  * spoken turns (one at a time), the practice's own saves and Save (to the thread, created at the
  * first Save, or to the snippet conversation).
  */
 export function useConversation(
-  { mode, threadId, snippetId, context }: Pick<RecordingParams, 'mode' | 'threadId' | 'snippetId' | 'context'>,
+  {
+    mode,
+    threadId,
+    snippetId,
+    context,
+    resumeBullet = null,
+  }: Pick<RecordingParams, 'mode' | 'threadId' | 'snippetId' | 'context'> & Partial<Pick<RecordingParams, 'resumeBullet'>>,
   { spoken }: ConversationOptions = { spoken: false },
 ): Conversation {
   const [state, dispatch] = useReducer(conversationReducer, initialConversation);
@@ -53,18 +60,20 @@ export function useConversation(
   const thread = threadId === null ? createdThreadId : String(threadId);
   const history = useConversationHistory({ mode, threadId, snippetId }, state.source, dispatch);
   const ready = !history.loading && !history.failed && state.messages.length === 0;
-  const openingPending = useOpening({ practice: snippetId > 0 || Boolean(context?.trim()), snippetId, context, spoken, ready }, dispatch);
+  const practice = snippetId > 0 || Boolean(context?.trim());
+  const openingPending = useOpening({ practice, snippetId, context, resumeBullet, spoken, ready }, dispatch);
 
   const turns = useExclusiveTask();
   const turnContext = useCallback(
-    () => turnContextOf(state.messages, state.askedAgain, { context, snippetId, threadId: thread }),
-    [state.messages, state.askedAgain, context, snippetId, thread],
+    () => turnContextOf(state.messages, state.askedAgain, { context, snippetId, threadId: thread, resumeBullet }),
+    [state.messages, state.askedAgain, context, snippetId, thread, resumeBullet],
   );
   const typed = useTypedTurn(turns, turnContext, dispatch);
   const { audioArrivals, ...voice } = useVoiceTurn(turns, turnContext, dispatch);
 
   usePracticeAutoSave(state, snippetId, dispatch);
-  const saving = useConversationSave(state.messages, { snippetId, threadId: thread, onThreadCreated: setCreatedThreadId }, audioArrivals, dispatch);
+  const saveTarget = { snippetId, threadId: thread, onThreadCreated: setCreatedThreadId, resumeBullet };
+  const saving = useConversationSave(state.messages, saveTarget, audioArrivals, dispatch);
 
   const answerAgain = useCallback((message: ConversationMessage) => dispatch({ type: 'answer-again', key: message.key }), []);
   const correctTranscript = useCallback((key: string, transcript: string) => dispatch({ type: 'transcript-corrected', key, transcript }), []);

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type Dispatch } from 'react';
-import { CONVERSATION_MESSAGES } from '@story/proto';
+import { CONVERSATION_MESSAGES, type ResumeBulletRef } from '@story/proto';
 import { serverMessageOr } from '../../../api/failure.ts';
 import { notifyFailure } from '../../../components/toast/notify.ts';
 import { useFetchOpening } from '../api/conversation.api.ts';
@@ -11,6 +11,8 @@ interface OpeningInput {
   practice: boolean;
   snippetId: number;
   context: string | undefined;
+  /** The résumé bullet whose story is told ("Tell the story behind this line"): the coach opens by naming it. */
+  resumeBullet: ResumeBulletRef | null;
   /** The plan speaks replies: the question comes spoken. */
   spoken: boolean;
   /** Nothing is on screen and no history is coming: the practice is starting. */
@@ -20,36 +22,34 @@ interface OpeningInput {
 /**
  * The interviewer asks first (issue 19): a practice with nothing said yet opens with its question
  * (spoken when the plan speaks replies), once per screen. Should it not come, the person can still
- * answer; should the person speak first, the late question is dropped (the reducer's rule). True
+ * answer; should the person speak first, the late question is dropped (the reducer's rule). The story
+ * behind a résumé line opens the same way, with the coach naming the line. True
  * while it is on its way.
  */
-export function useOpening({ practice, snippetId, context, spoken, ready }: OpeningInput, dispatch: Dispatch<ConversationAction>): boolean {
+export function useOpening({ practice, snippetId, context, resumeBullet, spoken, ready }: OpeningInput, dispatch: Dispatch<ConversationAction>): boolean {
   const fetchOpening = useFetchOpening();
   const [pending, setPending] = useState(false);
   /** Asked once per screen, however often the inputs change. */
   const asked = useRef(false);
 
   useEffect(() => {
-    if (!practice || !ready || asked.current) return;
+    if ((!practice && !resumeBullet) || !ready || asked.current) return;
     asked.current = true;
     setPending(true);
-    const input = { ...(context?.trim() ? { context: context.trim() } : {}), ...(snippetId > 0 ? { snippetId } : {}) };
+    const input = {
+      ...(context?.trim() ? { context: context.trim() } : {}),
+      ...(snippetId > 0 ? { snippetId } : {}),
+      ...(resumeBullet ? { resumeBullet } : {}),
+    };
     fetchOpening(input, spoken)
-      .then((opening) =>
-        dispatch({
-          type: 'opening-arrived',
-          message: openingMessage(
-            opening.aiResponse,
-            new Date().toISOString(),
-            opening.audioResponse ?? null,
-            opening.wordTimings ?? null,
-            opening.audioId ?? null,
-          ),
-        }),
-      )
+      .then((opening) => {
+        const { aiResponse, audioResponse, wordTimings, audioId } = opening;
+        const message = openingMessage(aiResponse, new Date().toISOString(), audioResponse ?? null, wordTimings ?? null, audioId ?? null);
+        dispatch({ type: 'opening-arrived', message: practice ? message : { ...message, openedByCoach: true } });
+      })
       .catch((error: unknown) => notifyFailure(serverMessageOr(error, CONVERSATION_MESSAGES.processTextFailed), error))
       .finally(() => setPending(false));
-  }, [practice, ready, context, snippetId, spoken, fetchOpening, dispatch]);
+  }, [practice, ready, context, snippetId, resumeBullet, spoken, fetchOpening, dispatch]);
 
   return pending;
 }

@@ -29,6 +29,8 @@ export interface ConversationMessage {
    * said anything. It has no `userMessage`, is no answer, and is saved as an exchange with an empty one.
    */
   opening?: boolean;
+  /** Who spoke first: the story coach (the story behind a résumé line, issue 22), not an interviewer. */
+  openedByCoach?: boolean;
   /** The person spoke (a recording or an upload) rather than typed. */
   spoken?: boolean;
   /** Words of a spoken answer the recogniser was unsure of: character ranges of `userMessage` (issue 19). */

@@ -4,17 +4,18 @@ import { continueSearch, focusedMessageOf, parseRecordingParams, recordingPanel 
 const parse = (query: string) => parseRecordingParams(new URLSearchParams(query));
 
 describe('parseRecordingParams', () => {
-  it('defaults: mode new, no thread, no context, snippetId 0, no type', () => {
-    expect(parse('')).toEqual({ mode: 'new', threadId: null, context: '', snippetId: 0, type: null });
+  it('defaults: mode new, no thread, no context, snippetId 0, no type, no résumé bullet', () => {
+    expect(parse('')).toEqual({ mode: 'new', threadId: null, context: '', snippetId: 0, type: null, resumeBullet: null });
   });
 
   it('reads every parameter', () => {
-    expect(parse('mode=continue&threadId=12&context=Lead%20a%20team&snippetId=7&type=text')).toEqual({
+    expect(parse('mode=continue&threadId=12&context=Lead%20a%20team&snippetId=7&type=text&resume=4&bullet=b-checkout')).toEqual({
       mode: 'continue',
       threadId: 12,
       context: 'Lead a team',
       snippetId: 7,
       type: 'text',
+      resumeBullet: { resumeId: 4, bulletId: 'b-checkout' },
     });
   });
 

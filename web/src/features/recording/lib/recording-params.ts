@@ -1,4 +1,5 @@
 /** Query parameters of /recording (spec section 2, "Practice conversation"). */
+import { resumeBulletRefSchema, type ResumeBulletRef } from '@story/proto';
 
 export type RecordingMode = 'new' | 'continue';
 export type ConversationType = 'voice' | 'text' | 'upload';
@@ -14,6 +15,8 @@ export interface RecordingParams {
   snippetId: number;
   /** The conversation type, or null when absent or unknown. */
   type: ConversationType | null;
+  /** The résumé bullet whose story is told (`resume` and `bullet`, "Tell the story behind this line"), or null. */
+  resumeBullet: ResumeBulletRef | null;
 }
 
 const POSITIVE_INTEGER = /^[1-9]\d{0,15}$/;
@@ -30,7 +33,13 @@ function conversationType(raw: string | null): ConversationType | null {
   return raw === 'voice' || raw === 'text' || raw === 'upload' ? raw : null;
 }
 
-/** Reads mode, threadId, context, snippetId and type with the spec's defaults. */
+/** `resume` (a positive id) and `bullet` (a part id) together, or null when either is absent or malformed. */
+export function resumeBulletOf(search: URLSearchParams): ResumeBulletRef | null {
+  const parsed = resumeBulletRefSchema.safeParse({ resumeId: positiveInteger(search.get('resume')), bulletId: search.get('bullet') });
+  return parsed.success ? parsed.data : null;
+}
+
+/** Reads mode, threadId, context, snippetId, type and the résumé bullet with the spec's defaults. */
 export function parseRecordingParams(search: URLSearchParams): RecordingParams {
   const context = search.get('context') ?? '';
   return {
@@ -39,6 +48,7 @@ export function parseRecordingParams(search: URLSearchParams): RecordingParams {
     context: context.trim().length > 0 ? context : '',
     snippetId: positiveInteger(search.get('snippetId')) ?? 0,
     type: conversationType(search.get('type')),
+    resumeBullet: resumeBulletOf(search),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { ChatTurn } from '@story/proto';
+import type { ChatTurn, ResumeBulletRef } from '@story/proto';
 import { buildChatHistory, type ConversationMessage } from './conversation-messages.ts';
 
 /** What a turn sends besides the answer: the conversation so far and the interview context, if any. */
@@ -8,6 +8,8 @@ export interface TurnContext {
   /** The thread or practised snippet, so the answer's feedback is filed under it. */
   threadId?: number;
   snippetId?: number;
+  /** The résumé bullet whose story is told: the coach knows the line. */
+  resumeBullet?: ResumeBulletRef;
 }
 
 /** Where a conversation is held: its interview context, its snippet (0: none) and its thread (null: none yet). */
@@ -15,15 +17,21 @@ export interface TurnPlace {
   context: string | undefined;
   snippetId: number;
   threadId: string | null;
+  /** The résumé bullet whose story is told, or null. */
+  resumeBullet?: ResumeBulletRef | null;
 }
 
 /**
  * What the next turn sends: the history (with the question asked again last, when one was), the
- * context, and where its feedback is filed (the snippet, else the thread).
+ * context, where its feedback is filed (the snippet, else the thread), and the résumé bullet whose story is told.
  */
-export function turnContextOf(messages: readonly ConversationMessage[], askedAgain: string | null, { context, snippetId, threadId }: TurnPlace): TurnContext {
+export function turnContextOf(
+  messages: readonly ConversationMessage[],
+  askedAgain: string | null,
+  { context, snippetId, threadId, resumeBullet }: TurnPlace,
+): TurnContext {
   const history = buildChatHistory(messages);
   const conversationHistory = askedAgain ? [...history, { role: 'assistant' as const, content: askedAgain }] : history;
   const filedUnder = snippetId > 0 ? { snippetId } : threadId ? { threadId: Number(threadId) } : {};
-  return { conversationHistory, ...(context ? { context } : {}), ...filedUnder };
+  return { conversationHistory, ...(context ? { context } : {}), ...filedUnder, ...(resumeBullet ? { resumeBullet } : {}) };
 }

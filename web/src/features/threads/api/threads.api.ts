@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import type { GraphqlResumeBullet } from '@story/proto';
 import {
   CREATE_THREAD_MUTATION,
   DELETE_THREAD_MUTATION,
@@ -60,6 +61,8 @@ export function useSaveThreadItem(): (item: {
   aiResponse: string;
   answerId: string | null;
   audioId?: string;
+  /** The résumé bullet the conversation tells the story of: the thread is linked to it. */
+  resumeBullet?: GraphqlResumeBullet;
 }) => Promise<void> {
   const [saveConversation] = useMutation(SAVE_CONVERSATION_MUTATION);
   return useCallback(

@@ -1,5 +1,5 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
-import type { GraphqlThread, GraphqlThreadItem } from '@story/proto';
+import type { GraphqlResumeBullet, GraphqlThread, GraphqlThreadItem } from '@story/proto';
 
 /** A thread as the lists show it: the contract's Thread without its items (GraphQL ids are strings). */
 export type ThreadRow = Omit<GraphqlThread, 'items'>;
@@ -92,10 +92,24 @@ export const THREAD_ITEMS_QUERY: TypedDocumentNode<{ thread: (ThreadRow & { item
 
 export const SAVE_CONVERSATION_MUTATION: TypedDocumentNode<
   { saveConversation: Pick<ThreadItemRow, 'id' | 'createdAt'> },
-  { threadId: string; userMessage: string; aiResponse: string; answerId?: string | null; audioId?: string | null }
+  {
+    threadId: string;
+    userMessage: string;
+    aiResponse: string;
+    answerId?: string | null;
+    audioId?: string | null;
+    resumeBullet?: GraphqlResumeBullet | null;
+  }
 > = gql`
-  mutation SaveConversation($threadId: ID!, $userMessage: String!, $aiResponse: String!, $answerId: ID, $audioId: String) {
-    saveConversation(threadId: $threadId, userMessage: $userMessage, aiResponse: $aiResponse, answerId: $answerId, audioId: $audioId) {
+  mutation SaveConversation($threadId: ID!, $userMessage: String!, $aiResponse: String!, $answerId: ID, $audioId: String, $resumeBullet: ResumeBulletInput) {
+    saveConversation(
+      threadId: $threadId
+      userMessage: $userMessage
+      aiResponse: $aiResponse
+      answerId: $answerId
+      audioId: $audioId
+      resumeBullet: $resumeBullet
+    ) {
       id
       createdAt
     }
