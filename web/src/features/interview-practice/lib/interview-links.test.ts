@@ -20,7 +20,14 @@ describe('interview-practice links', () => {
     expect(parsePracticeParams(new URL(practicePath('- Lead teams', 5), 'http://x').searchParams)).toEqual({ section: '- Lead teams', snippetId: 5 });
     const text = new URL(practiceConversationPath('- Lead teams', 5, 'text'), 'http://x');
     expect(text.pathname).toBe('/recording');
-    expect(parseRecordingParams(text.searchParams)).toEqual({ mode: 'new', threadId: null, context: '- Lead teams', snippetId: 5, type: 'text', resumeBullet: null });
+    expect(parseRecordingParams(text.searchParams)).toEqual({
+      mode: 'new',
+      threadId: null,
+      context: '- Lead teams',
+      snippetId: 5,
+      type: 'text',
+      resumeBullet: null,
+    });
     const voice = new URL(practiceConversationPath('- Lead teams', 5, 'voice'), 'http://x');
     expect(parseRecordingParams(voice.searchParams).type).toBeNull();
   });
