@@ -5,6 +5,7 @@ export * from './spoken-reply.ts';
 export * from './mp3-audio.ts';
 export * from './subjects.ts';
 export * from './resume-subjects.ts';
+export * from './mock-interview-subjects.ts';
 export * from './identity.ts';
 export * from './routes.ts';
 export * from './messages/index.ts';

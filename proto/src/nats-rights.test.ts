@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { EVENT_OWNERS, GATEWAY_NATS_RIGHTS, GATEWAY_NATS_USER, SERVICE_NATS_RIGHTS, natsInboxPrefix, subjectMatches, type NatsRights } from './nats-rights.ts';
 import { NATS_USERS, SERVICE_REGISTRY } from './services.ts';
 import { EVENT_SUBJECTS, SUBJECTS } from './subjects.ts';
+import { MOCK_SUBJECTS } from './mock-interview-subjects.ts';
 
 /** Every user whose rights are written, deployed or planned. */
 const EVERY_USER: [string, NatsRights][] = [...Object.entries(SERVICE_NATS_RIGHTS), [GATEWAY_NATS_USER, GATEWAY_NATS_RIGHTS]];
@@ -52,6 +53,10 @@ describe('NATS rights', () => {
       [SUBJECTS.storiesMatch]: 'search',
       [SUBJECTS.resumeContext]: 'profile',
       [SUBJECTS.resumeThreadLink]: 'profile',
+      [MOCK_SUBJECTS.jobRequirements]: 'jobs',
+      [MOCK_SUBJECTS.resumeLines]: 'profile',
+      [MOCK_SUBJECTS.mockAnswer]: 'feedback',
+      [MOCK_SUBJECTS.mockLine]: 'feedback',
     };
     for (const [subject, owner] of Object.entries(owners))
       expect(

@@ -6,6 +6,7 @@
  * by tracing the real client on the real server.
  */
 import type { ServiceName } from './routes.ts';
+import { MOCK_SUBJECTS } from './mock-interview-subjects.ts';
 import { EVENTS_STREAM, EVENT_CONSUMERS, NATS_BUCKETS, SUBJECTS } from './subjects.ts';
 
 /** One NATS user's permissions (NATS subject syntax: `*` one token, `>` the rest). */
@@ -111,7 +112,8 @@ export const SERVICE_NATS_RIGHTS = {
     respond: true,
   }),
   jobs: rights('jobs', {
-    subscribe: [SUBJECTS.snippetOwner],
+    // A snippet's owner and text; a description's requirements, for a mock interview's plan (issue 23).
+    subscribe: [SUBJECTS.snippetOwner, MOCK_SUBJECTS.jobRequirements],
     publish: eventsOf('jobs'),
     respond: true,
   }),
@@ -124,6 +126,9 @@ export const SERVICE_NATS_RIGHTS = {
       ...SPEECH_OWN_SUBJECTS,
       SUBJECTS.chatReply,
       SUBJECTS.chatOpening,
+      // A spoken answer of a mock interview, and the interviewer's words to speak (issue 23).
+      MOCK_SUBJECTS.mockAnswer,
+      MOCK_SUBJECTS.mockLine,
       SUBJECTS.userSettings,
       // The practised snippet's owner and text: its words are the practice's vocabulary.
       SUBJECTS.snippetOwner,
@@ -145,14 +150,25 @@ export const SERVICE_NATS_RIGHTS = {
   /**
    * Reads events (answers to score, deletions to follow), never writes them: a durable consumer with
    * explicit acks. Tells its own instances when feedback is stored (the streams waiting for it).
+   * Plans mock interviews (issue 23) from jobs' requirements, profile's résumé lines and search's
+   * stories, and answers the speech service's spoken answers of them.
    */
   feedback: rights('feedback', {
-    subscribe: [SUBJECTS.feedbackStored],
-    publish: [SUBJECTS.feedbackStored, ...JETSTREAM_INFO, ...streamSetup(EVENTS_STREAM), ...durableConsumer(EVENTS_STREAM, EVENT_CONSUMERS.feedbackScorer)],
+    subscribe: [SUBJECTS.feedbackStored, MOCK_SUBJECTS.mockAnswer, MOCK_SUBJECTS.mockLine],
+    respond: true,
+    publish: [
+      SUBJECTS.feedbackStored,
+      MOCK_SUBJECTS.jobRequirements,
+      MOCK_SUBJECTS.resumeLines,
+      SUBJECTS.storiesMatch,
+      ...JETSTREAM_INFO,
+      ...streamSetup(EVENTS_STREAM),
+      ...durableConsumer(EVENTS_STREAM, EVENT_CONSUMERS.feedbackScorer),
+    ],
   }),
   /** Asks search for the stories behind a résumé's bullets, and auth for the person's plan. */
   profile: rights('profile', {
-    subscribe: [SUBJECTS.resumeContext, SUBJECTS.resumeThreadLink],
+    subscribe: [SUBJECTS.resumeContext, SUBJECTS.resumeThreadLink, MOCK_SUBJECTS.resumeLines],
     respond: true,
     publish: [SUBJECTS.storiesMatch, SUBJECTS.userSettings, ...JETSTREAM_INFO, ...streamSetup(EVENTS_STREAM)],
   }),

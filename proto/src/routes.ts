@@ -61,6 +61,11 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { prefix: '/api/resumes', service: 'profile', maxBodyBytes: RESUME_UPLOAD_BODY_LIMIT },
   { prefix: '/api/resumes', pattern: /^\/api\/resumes$/, service: 'profile', rateLimit: 'ai', maxBodyBytes: RESUME_UPLOAD_BODY_LIMIT },
   { prefix: '/api/resumes', pattern: /^\/api\/resumes\/[^/]+\/suggestions$/, service: 'profile', rateLimit: 'ai' },
+  // Mock interviews (issue 23): planning is AI work with a key (the OpenAI planner), and so is each answer's feedback.
+  { prefix: '/api/mock-interviews', service: 'feedback' },
+  { prefix: '/api/mock-interviews', pattern: /^\/api\/mock-interviews$/, service: 'feedback', rateLimit: 'ai' },
+  { prefix: '/api/mock-interviews', pattern: /^\/api\/mock-interviews\/[^/]+\/answers$/, service: 'feedback', rateLimit: 'ai' },
+  { prefix: '/api/job-descriptions', service: 'feedback' },
   // A correction scores an answer again: AI work, with the AI budget (issue 19, 4).
   { prefix: '/api/feedback', pattern: /^\/api\/feedback\/[^/]+\/transcript$/, service: 'feedback', rateLimit: 'ai' },
 ];

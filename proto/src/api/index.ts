@@ -11,3 +11,4 @@ export * from './search.ts';
 export * from './feedback.ts';
 export * from './plans.ts';
 export * from './resumes.ts';
+export * from './mock-interviews.ts';

@@ -9,3 +9,4 @@ export * from './search.ts';
 export * from './feedback.ts';
 export * from './speech.ts';
 export * from './resumes.ts';
+export * from './mock-interviews.ts';
