@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { answerIdSchema, idSchema, idTextSchema } from '../ids.ts';
 import { LIMITS } from '../validation.ts';
+import { mockInterviewTurnSchema } from './mock-interviews.ts';
 import { recordingIdSchema } from './plans.ts';
 import { resumeBulletRefSchema, resumePartIdSchema } from './resumes.ts';
 import { chatHistorySchema } from './threads.ts';
@@ -124,6 +125,11 @@ export const finishVoiceSessionRequestSchema = z.object({
   resumeBullet: resumeBulletRefSchema.optional(),
   /** The id the session was opened with, if any. */
   recordingId: recordingIdSchema.optional(),
+  /**
+   * An answer in a mock interview (issue 23): the interview, the question and which part of it. The
+   * interview records and scores the answer, and its interviewer's next words are the spoken reply.
+   */
+  mockInterview: mockInterviewTurnSchema.optional(),
 });
 export type FinishVoiceSessionRequest = z.infer<typeof finishVoiceSessionRequestSchema>;
 

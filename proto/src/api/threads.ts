@@ -113,6 +113,8 @@ export const openingRequestSchema = z.object({
   snippetId: idSchema.optional(),
   /** The résumé bullet whose story is to be told: the opening names the line and its role. */
   resumeBullet: resumeBulletRefSchema.optional(),
+  /** A mock interview (issue 23): the opening is what its interviewer says now (the current question), to be spoken. */
+  mockInterviewId: idSchema.optional(),
 });
 export type OpeningRequest = z.infer<typeof openingRequestSchema>;
 /** The opening, to show (and speak) as the conversation's first turn; the first answer sends it as the history's first assistant turn. */
