@@ -113,6 +113,13 @@ export const openingRequestSchema = z.object({
   snippetId: idSchema.optional(),
   /** The résumé bullet whose story is to be told: the opening names the line and its role. */
   resumeBullet: resumeBulletRefSchema.optional(),
+  /** A requirement the person has no story for yet (issue 23, "No story yet: tell one"): the story coach's opening asks for one that shows it. */
+  storyRequirement: z
+    .string('storyRequirement must be a string')
+    .trim()
+    .min(1, 'storyRequirement is empty')
+    .max(LIMITS.snippetText, 'storyRequirement is too long')
+    .optional(),
   /** A mock interview (issue 23): the opening is what its interviewer says now (the current question), to be spoken. */
   mockInterviewId: idSchema.optional(),
 });
