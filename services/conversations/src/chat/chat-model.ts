@@ -19,6 +19,8 @@ export interface OpeningRequest {
   context?: string | undefined;
   /** With a bullet, the opening asks for the story behind that line. */
   resume?: ResumeKnowledge;
+  /** A requirement the person has no story for yet ("No story yet: tell one"): the opening asks for a story that shows it. */
+  storyRequirement?: string | undefined;
 }
 
 /** Something that writes the coach's next reply, and names a thread after the story in it. */

@@ -45,6 +45,14 @@ export function bulletStoryPrompt(bullet: ToldBullet): string {
   ].join(' ');
 }
 
+/** A requirement the person has no story for yet (issue 23): the coach helps them find one that shows it. */
+export function requirementStoryPrompt(requirement: string): string {
+  return [
+    `The person has no story yet that shows this job requirement: '${requirement.trim()}'.`,
+    'Help them find one: ask for a time they did something like it, then the situation, what they personally did, and the result with numbers, one question at a time.',
+  ].join(' ');
+}
+
 /** Asks a language model for the conversation's first words, before the person has said anything. */
 export const OPENING_PROMPT =
   'The conversation starts now and the person has not said anything yet. Open it: one short, warm sentence of welcome, then your first question (with job requirements: your first interview question about the first of them).';

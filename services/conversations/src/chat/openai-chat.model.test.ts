@@ -93,6 +93,11 @@ describe('OpenAI chat model against a loopback chat-completions server', () => {
     );
     expect(opening?.content).toMatch(/has not said anything yet/);
 
+    await model.opening({ storyRequirement: 'Lead cross-functional projects' });
+    const [, requirement, asked] = fake.requests.at(-1)?.body.messages ?? [];
+    expect(requirement?.content).toMatch(/^The person has no story yet that shows this job requirement: 'Lead cross-functional projects'\./);
+    expect(asked?.content).toMatch(/has not said anything yet/);
+
     await model.reply({ text: 'It was slow.', history: [], resume: { roles: resume.roles } });
     const sent = fake.requests.at(-1)?.body.messages ?? [];
     expect(sent.map((message) => message.role)).toEqual(['system', 'system', 'user']);

@@ -9,17 +9,19 @@ import {
   bulletStoryPrompt,
   interviewContextPrompt,
   nonAnswerPrompt,
+  requirementStoryPrompt,
   resumePrompt,
 } from './coach-prompt.ts';
 
 /** How much of what the person said a title request sends: the story's start names it. */
 const TITLE_SOURCE_CHARS = 4000;
 
-/** The system messages every request starts with: the coach, what the résumé says, the bullet's story and the interview context. */
-function instructions({ context, resume }: OpeningRequest): ChatCompletionMessageParam[] {
+/** The system messages every request starts with: the coach, what the résumé says, the bullet's story, the requirement to show and the interview context. */
+function instructions({ context, resume, storyRequirement }: OpeningRequest): ChatCompletionMessageParam[] {
   const messages: ChatCompletionMessageParam[] = [{ role: 'system', content: COACH_SYSTEM_PROMPT }];
   if (resume && resume.roles.length > 0) messages.push({ role: 'system', content: resumePrompt(resume.roles) });
   if (resume?.bullet) messages.push({ role: 'system', content: bulletStoryPrompt(resume.bullet) });
+  if (storyRequirement?.trim()) messages.push({ role: 'system', content: requirementStoryPrompt(storyRequirement) });
   if (context && context.trim()) messages.push({ role: 'system', content: interviewContextPrompt(context) });
   return messages;
 }

@@ -8,7 +8,8 @@ import { resumeFieldOf } from './resume-knowledge.ts';
  * The coach's first words, before the person says anything (issue 19): a practice opens with the
  * interviewer's question on screen. A snippet id, when given, must be the caller's; its text is the
  * interview context when none is sent. A résumé bullet ("Tell the story behind this line") must be the caller's
- * too (else 404): the opening asks for its story. Nothing is recorded: an opening is no answer. A model that
+ * too (else 404): the opening asks for its story. A requirement with no story yet (issue 23) makes the story coach
+ * ask for a story that shows it. Nothing is recorded: an opening is no answer. A model that
  * fails or is late gives the specification's message as a 502, as a reply does.
  */
 export async function openConversation(
@@ -22,8 +23,10 @@ export async function openConversation(
     resumeFieldOf(deps.resumes, userId, input.resumeBullet, log),
   ]);
   const context = input.context?.trim() || snippet?.snippetText.trim() || undefined;
+  const storyRequirement = input.storyRequirement?.trim() || undefined;
   try {
-    const aiResponse = await withinTime(deps.chatModel.opening({ context, ...resume }), deps.timeoutMs, 'chat model gave no opening');
+    const request = { context, ...resume, ...(storyRequirement ? { storyRequirement } : {}) };
+    const aiResponse = await withinTime(deps.chatModel.opening(request), deps.timeoutMs, 'chat model gave no opening');
     if (!aiResponse.trim()) throw new Error('chat model gave an empty opening');
     return { aiResponse: aiResponse.trim() };
   } catch (error) {

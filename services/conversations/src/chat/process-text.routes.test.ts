@@ -244,6 +244,15 @@ describe('POST /api/process-text', () => {
       expect(aiResponse.match(/\?/g)).toHaveLength(1);
     });
 
+    it('asks for a story that shows a requirement the person has no story for yet (issue 23)', async () => {
+      model.behaviour = 'offline';
+      const response = await open({ storyRequirement: '  Lead cross-functional projects  ' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json<{ aiResponse: string }>().aiResponse).toMatch(/^Let's find a story that shows “Lead cross-functional projects”\./);
+      expect(model.openings.at(-1)?.storyRequirement).toBe('Lead cross-functional projects');
+      expect((await open({ storyRequirement: '   ' })).json()).toEqual({ message: 'storyRequirement is empty' });
+    });
+
     it('refuses a bad body, gives a failing model as 502 "Failed to process the text", and needs a signed-in caller', async () => {
       expect((await open({ snippetId: 'twelve' })).statusCode).toBe(400);
       expect((await open({ context: 42 })).json()).toEqual({ message: 'context must be a string' });

@@ -1,6 +1,7 @@
 import type { ChatModel, ChatRequest, OpeningRequest } from '../chat-model.ts';
 import { interviewOpening, interviewReply } from './interview-coach.ts';
 import { extractRequirements } from '@story/proto/story-analysis';
+import { requirementStoryOpening } from './requirement-story.ts';
 import { bulletOpening, storyKnowledgeOf } from './resume-story.ts';
 import { storyOpeningReply, storyReply } from './story-coach.ts';
 import { storyTitle } from './story-title.ts';
@@ -28,12 +29,23 @@ export class OfflineCoachModel implements ChatModel {
   }
 }
 
-/** The offline coach's first words, synchronously: the first question about the requirements, the story behind a résumé line, or a story opening. */
+/**
+ * The offline coach's first words, synchronously: the first question about the requirements, the
+ * story behind a résumé line, a story that shows a requirement, or a story opening.
+ */
 export function coachOpening(request: OpeningRequest): string {
-  const writer = new TurnWriter('', [], hash(`opening|${request.context ?? ''}`));
+  const writer = new TurnWriter('', [], hash(`opening|${request.context ?? ''}|${request.storyRequirement ?? ''}`));
   const requirements = request.context ? extractRequirements(request.context) : [];
   const bullet = request.resume?.bullet;
-  const reply = requirements.length > 0 ? interviewOpening(writer, requirements) : bullet ? bulletOpening(bullet) : storyOpeningReply(writer);
+  const storyRequirement = request.storyRequirement?.trim();
+  const reply =
+    requirements.length > 0
+      ? interviewOpening(writer, requirements)
+      : bullet
+        ? bulletOpening(bullet)
+        : storyRequirement
+          ? requirementStoryOpening(writer, storyRequirement)
+          : storyOpeningReply(writer);
   return reply.replace(/\s+/g, ' ').trim();
 }
 
