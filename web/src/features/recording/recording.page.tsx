@@ -15,6 +15,7 @@ import { ContinueFailed } from './components/continue-failed.tsx';
 import { ConversationPanel } from './components/conversation-panel.tsx';
 import { RecordingToolbar } from './components/recording-toolbar.tsx';
 import { ReplyAnnouncer } from './components/reply-announcer.tsx';
+import { RequirementStoryBanner } from './components/requirement-story-banner.tsx';
 import { ResumeBulletBanner } from './components/resume-bullet-banner.tsx';
 import { useConversation } from './hooks/use-conversation.ts';
 import { useOpeningHeard, useSpokenReplies } from './hooks/use-spoken-reply.ts';
@@ -53,12 +54,13 @@ function useAnswerBoxFocus(askedAgain: string | null): void {
   }, [askedAgain]);
 }
 
-/** What the conversation is about: the résumé line whose story is told, or the selected requirements. */
+/** What the conversation is about: the résumé line whose story is told, the requirement a story is told for, or the selected requirements. */
 function ConversationTopic({ params }: { params: RecordingParams }) {
   const bulletText = useResumeBulletText(params.resumeBullet);
   return (
     <>
       {bulletText && <ResumeBulletBanner text={bulletText} />}
+      {params.storyRequirement && <RequirementStoryBanner requirement={params.storyRequirement} />}
       {params.context && (
         <CardSection aria-labelledby="requirements-heading">
           <h2 id="requirements-heading">Selected Requirements</h2>

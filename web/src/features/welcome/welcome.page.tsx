@@ -11,7 +11,7 @@ import { MAIN_CONTENT_ID } from '../../components/skip-link.tsx';
 import { VisuallyHidden } from '../../components/visually-hidden.ts';
 import { useErrorToast } from '../../hooks/use-error-toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { bulletStoryPath } from '../recording/index.ts';
+import { bulletStoryPath, requirementStoryPath } from '../recording/index.ts';
 import { ThreadList, useThreads } from '../threads/index.ts';
 import { UsageMeter, useLockedFeatures, useUsage } from '../usage/index.ts';
 
@@ -204,12 +204,13 @@ function ResumeCard({ locked }: { locked: string | undefined }) {
 
 /**
  * /welcome: tell your story or practise for an interview; saved-conversations mode (`?view=saved`) lists the threads.
- * Opened from the résumé's "Tell the story behind this line" (`?resume=…&bullet=…`), it starts that story's conversation.
+ * Opened from the résumé's "Tell the story behind this line" (`?resume=…&bullet=…`), or a mock interview's "No story yet: tell one"
+ * (`?requirement=…`), it starts that story's conversation.
  */
 export function WelcomePage() {
   const [searchParams] = useSearchParams();
-  const bulletStory = bulletStoryPath(searchParams);
-  if (bulletStory) return <Navigate replace to={bulletStory} />;
+  const storyPath = bulletStoryPath(searchParams) ?? requirementStoryPath(searchParams);
+  if (storyPath) return <Navigate replace to={storyPath} />;
   return <WelcomeCards searchParams={searchParams} />;
 }
 

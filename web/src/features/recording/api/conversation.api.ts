@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useApolloClient, useMutation } from '@apollo/client/react';
 import {
+  openingResponseSchema,
   saveConversationResponseSchema,
   spokenOpeningResponseSchema,
   type ChatTurn,
@@ -47,12 +48,15 @@ export function useProcessText(): (input: ProcessTextInput) => Promise<{ aiRespo
 /**
  * The interviewer's first question, asked before the person says anything (issue 19): as text
  * (GraphQL `openConversation`), or spoken when the plan speaks replies (POST /api/transcribe/opening:
- * the speech service's audio, which GraphQL does not carry).
+ * the speech service's audio, which GraphQL does not carry). The story for a requirement (issue 23)
+ * is opened over REST (`POST /api/process-text/opening`): neither GraphQL's `openConversation` nor
+ * the speech service's opening carries `storyRequirement` yet.
  */
 export function useFetchOpening(): (input: OpeningRequest, spoken: boolean) => Promise<SpokenOpeningResponse> {
   const [openConversation] = useMutation(OPEN_CONVERSATION_MUTATION);
   return useCallback(
     async (input, spoken) => {
+      if (input.storyRequirement) return httpClient.post('/api/process-text/opening', { ...input }, { parse: (data) => openingResponseSchema.parse(data) });
       if (spoken) return httpClient.post('/api/transcribe/opening', { ...input }, { parse: (data) => spokenOpeningResponseSchema.parse(data) });
       const { data } = await openConversation({
         variables: { context: input.context, snippetId: idVariable(input.snippetId), resumeBullet: resumeBulletVariable(input.resumeBullet) },

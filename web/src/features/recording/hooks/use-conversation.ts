@@ -52,7 +52,8 @@ export function useConversation(
     snippetId,
     context,
     resumeBullet = null,
-  }: Pick<RecordingParams, 'mode' | 'threadId' | 'snippetId' | 'context'> & Partial<Pick<RecordingParams, 'resumeBullet'>>,
+    storyRequirement = null,
+  }: Pick<RecordingParams, 'mode' | 'threadId' | 'snippetId' | 'context'> & Partial<Pick<RecordingParams, 'resumeBullet' | 'storyRequirement'>>,
   { spoken }: ConversationOptions = { spoken: false },
 ): Conversation {
   const [state, dispatch] = useReducer(conversationReducer, initialConversation);
@@ -61,7 +62,7 @@ export function useConversation(
   const history = useConversationHistory({ mode, threadId, snippetId }, state.source, dispatch);
   const ready = !history.loading && !history.failed && state.messages.length === 0;
   const practice = snippetId > 0 || Boolean(context?.trim());
-  const openingPending = useOpening({ practice, snippetId, context, resumeBullet, spoken, ready }, dispatch);
+  const openingPending = useOpening({ practice, snippetId, context, resumeBullet, storyRequirement, spoken, ready }, dispatch);
 
   const turns = useExclusiveTask();
   const turnContext = useCallback(

@@ -5,17 +5,18 @@ const parse = (query: string) => parseRecordingParams(new URLSearchParams(query)
 
 describe('parseRecordingParams', () => {
   it('defaults: mode new, no thread, no context, snippetId 0, no type, no résumé bullet', () => {
-    expect(parse('')).toEqual({ mode: 'new', threadId: null, context: '', snippetId: 0, type: null, resumeBullet: null });
+    expect(parse('')).toEqual({ mode: 'new', threadId: null, context: '', snippetId: 0, type: null, resumeBullet: null, storyRequirement: null });
   });
 
   it('reads every parameter', () => {
-    expect(parse('mode=continue&threadId=12&context=Lead%20a%20team&snippetId=7&type=text&resume=4&bullet=b-checkout')).toEqual({
+    expect(parse('mode=continue&threadId=12&context=Lead%20a%20team&snippetId=7&type=text&resume=4&bullet=b-checkout&requirement=Own%20the%20rota')).toEqual({
       mode: 'continue',
       threadId: 12,
       context: 'Lead a team',
       snippetId: 7,
       type: 'text',
       resumeBullet: { resumeId: 4, bulletId: 'b-checkout' },
+      storyRequirement: 'Own the rota',
     });
   });
 

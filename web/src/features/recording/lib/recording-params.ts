@@ -1,5 +1,5 @@
 /** Query parameters of /recording (spec section 2, "Practice conversation"). */
-import { resumeBulletRefSchema, type ResumeBulletRef } from '@story/proto';
+import { LIMITS, resumeBulletRefSchema, type ResumeBulletRef } from '@story/proto';
 
 export type RecordingMode = 'new' | 'continue';
 export type ConversationType = 'voice' | 'text' | 'upload';
@@ -17,6 +17,8 @@ export interface RecordingParams {
   type: ConversationType | null;
   /** The résumé bullet whose story is told (`resume` and `bullet`, "Tell the story behind this line"), or null. */
   resumeBullet: ResumeBulletRef | null;
+  /** A requirement to tell a story for (`requirement`, a mock interview's "No story yet: tell one"), or null. */
+  storyRequirement: string | null;
 }
 
 const POSITIVE_INTEGER = /^[1-9]\d{0,15}$/;
@@ -39,7 +41,13 @@ export function resumeBulletOf(search: URLSearchParams): ResumeBulletRef | null 
   return parsed.success ? parsed.data : null;
 }
 
-/** Reads mode, threadId, context, snippetId, type and the résumé bullet with the spec's defaults. */
+/** `requirement`, trimmed, or null when absent, blank or longer than a snippet may be. */
+export function storyRequirementOf(search: URLSearchParams): string | null {
+  const requirement = search.get('requirement')?.trim() ?? '';
+  return requirement.length > 0 && requirement.length <= LIMITS.snippetText ? requirement : null;
+}
+
+/** Reads mode, threadId, context, snippetId, type, the résumé bullet and the requirement with the spec's defaults. */
 export function parseRecordingParams(search: URLSearchParams): RecordingParams {
   const context = search.get('context') ?? '';
   return {
@@ -49,6 +57,7 @@ export function parseRecordingParams(search: URLSearchParams): RecordingParams {
     snippetId: positiveInteger(search.get('snippetId')) ?? 0,
     type: conversationType(search.get('type')),
     resumeBullet: resumeBulletOf(search),
+    storyRequirement: storyRequirementOf(search),
   };
 }
 
