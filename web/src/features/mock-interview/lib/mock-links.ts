@@ -1,0 +1,16 @@
+/** Where the mock-interview screens live (issue 23). */
+export const mockStartPath = (jobDescriptionId?: number | string): string =>
+  jobDescriptionId === undefined
+    ? '/interview-practice/mock/new'
+    : `/interview-practice/mock/new?jobDescriptionId=${encodeURIComponent(String(jobDescriptionId))}`;
+export const mockPreparePath = (id: number): string => `/interview-practice/mock/${id}/prepare`;
+export const mockInterviewPath = (id: number): string => `/interview-practice/mock/${id}`;
+export const mockReportPath = (id: number): string => `/interview-practice/mock/${id}/report`;
+export const readinessPath = (jobDescriptionId: number | string): string => `/interview-practice/readiness/${encodeURIComponent(String(jobDescriptionId))}`;
+
+/** A positive whole number from a route or query parameter, or null. */
+export function positiveId(raw: string | null | undefined): number | null {
+  if (!raw || !/^[1-9]\d{0,15}$/.test(raw.trim())) return null;
+  const value = Number(raw.trim());
+  return Number.isSafeInteger(value) ? value : null;
+}
