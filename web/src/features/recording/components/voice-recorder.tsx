@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { MicIcon } from '../../../components/icons.tsx';
 import { BusyStatus } from '../../../components/spinner.tsx';
 import { VisuallyHidden } from '../../../components/visually-hidden.ts';
+import { useSilenceStop } from '../hooks/use-silence-stop.ts';
 import { useVoiceRecorder, type FinishedRecording, type RecorderState, type VoiceRecorder as VoiceRecorderState } from '../hooks/use-voice-recorder.ts';
 import { Waveform } from './waveform.tsx';
 
@@ -68,6 +69,12 @@ export interface VoiceRecorderProps {
   onRecorded: (recording: FinishedRecording) => void;
   /** Told when a recording starts (the countdown) and when it ends: what is being said would be lost on leaving. */
   onRecordingChange?: (recording: boolean) => void;
+  /** Count 3, 2, 1 before recording (the default); false records at once. */
+  countdown?: boolean;
+  /** Hands-free: a silence this long (after speech) stops the recording; null or absent: only Stop does. */
+  stopAfterSilenceSeconds?: number | null;
+  /** What Start says (default "Start recording"). */
+  startLabel?: string;
 }
 
 /** Seconds recorded against the limit. */
@@ -90,17 +97,18 @@ interface RecorderControlsProps {
   onStart: () => void;
   /** Restart was pressed: it asks first. */
   onRestart: () => void;
+  startLabel: string;
 }
 
 /** Start recording while idle; Pause or Resume, Restart and Stop while recording. */
-function RecorderControls({ state, canStart, timeKnown, recorder, stopRef, onStart, onRestart }: RecorderControlsProps) {
+function RecorderControls({ state, canStart, timeKnown, recorder, stopRef, onStart, onRestart, startLabel }: RecorderControlsProps) {
   const active = state === 'recording' || state === 'paused';
   return (
     <Controls>
       {state === 'idle' && canStart && (
         <Button onClick={onStart} disabled={!timeKnown} data-answer-box>
           <MicIcon size={18} />
-          Start recording
+          {startLabel}
         </Button>
       )}
       {active && (
@@ -122,18 +130,29 @@ function RecorderControls({ state, canStart, timeKnown, recorder, stopRef, onSta
 }
 
 /**
- * The voice recorder of /recording: countdown, waveform, timer against the limit, Pause/Resume,
- * Restart (confirmed), Stop; "Processing your recording..." while the answer is made. Every control
+ * The voice recorder of /recording (and of a mock interview's spoken answers): countdown, waveform,
+ * timer against the limit, Pause/Resume, Restart (confirmed), Stop, and in hands-free mode a stop
+ * after a silence; "Processing your recording..." while the answer is made. Every control
  * is a button, so the whole recorder works from the keyboard; changes of state are announced.
  */
-export function VoiceRecorder({ timeLimit, autoStart, processing, onRecorded, onRecordingChange }: VoiceRecorderProps) {
-  const recorder = useVoiceRecorder(timeLimit ?? Number.POSITIVE_INFINITY, onRecorded);
+export function VoiceRecorder({
+  timeLimit,
+  autoStart,
+  processing,
+  onRecorded,
+  onRecordingChange,
+  countdown = true,
+  stopAfterSilenceSeconds = null,
+  startLabel = 'Start recording',
+}: VoiceRecorderProps) {
+  const recorder = useVoiceRecorder(timeLimit ?? Number.POSITIVE_INFINITY, onRecorded, { countdown });
   const [confirmingRestart, setConfirmingRestart] = useState(false);
   const started = useRef(false);
   const stopRef = useRef<HTMLButtonElement>(null);
   const { state } = recorder;
   const active = state === 'recording' || state === 'paused';
   const inProgress = state !== 'idle';
+  useSilenceStop(recorder.analyser, state === 'recording', stopAfterSilenceSeconds, recorder.stop);
 
   useEffect(() => {
     onRecordingChange?.(inProgress);
@@ -166,7 +185,7 @@ export function VoiceRecorder({ timeLimit, autoStart, processing, onRecorded, on
   return (
     <Recorder>
       <VisuallyHidden role="status">{announcement}</VisuallyHidden>
-      {state === 'countdown' && (
+      {state === 'countdown' && countdown && (
         <Countdown role="status">
           <strong>{recorder.countdown}</strong>
           {SPEECH_MESSAGES.countdownStarting}
@@ -184,6 +203,7 @@ export function VoiceRecorder({ timeLimit, autoStart, processing, onRecorded, on
         stopRef={stopRef}
         onStart={handleStart}
         onRestart={() => setConfirmingRestart(true)}
+        startLabel={startLabel}
       />
       <ConfirmDialog
         open={confirmingRestart}

@@ -23,13 +23,18 @@ export interface FinishedRecording {
 
 const TICK_MS = 250;
 
-const liveApi = {
+/** The calls of a live recording: the speech service's session, and the whole file when streaming broke. */
+export const liveApi = {
   open: openVoiceSession,
   send: sendVoiceChunk,
   finish: finishVoiceSession,
   cancel: cancelVoiceSession,
   // The fallback names the live session's recording, so the month's minutes count it once.
-  whole: (file: File, turn: TurnContext, recordingId: string) => transcribeFile(file, turn, undefined, recordingId),
+  whole: (file: File, turn: TurnContext, recordingId: string) => {
+    // A whole recording (POST /api/transcribe) cannot name a mock interview: its answer would go to the coach, not the interviewer.
+    if (turn.mockInterview) return Promise.reject(new Error('A mock interview answer needs the live session'));
+    return transcribeFile(file, turn, undefined, recordingId);
+  },
 };
 
 /** The microphone's chunks streaming into a new live recording; throws (the session dropped) when the microphone will not start. */

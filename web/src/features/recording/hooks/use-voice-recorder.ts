@@ -49,13 +49,22 @@ function countDown(onStep: (left: number) => void, onDone: (timer: number) => vo
   return timer;
 }
 
+export interface VoiceRecorderOptions {
+  /** Count 3, 2, 1 before recording (the default); false starts at once (a mock interview's think time came first). */
+  countdown?: boolean;
+}
+
 /**
- * The voice recorder's life: a 3-second countdown (3, 2, 1, 0), then the microphone records a chunk each second
+ * The voice recorder's life: a 3-second countdown (3, 2, 1, 0; none when `countdown` is false), then the microphone records a chunk each second
  * (each one streamed to the speech service as it comes), with pause and resume, a timer, a warning
  * before the time limit and an automatic stop at it, Stop and Restart. A stopped recording is
  * checked for size and handed to `onRecorded`; the microphone is released.
  */
-export function useVoiceRecorder(timeLimit: number, onRecorded: (recording: FinishedRecording) => void): VoiceRecorder {
+export function useVoiceRecorder(
+  timeLimit: number,
+  onRecorded: (recording: FinishedRecording) => void,
+  { countdown: counts = true }: VoiceRecorderOptions = {},
+): VoiceRecorder {
   const [state, setState] = useState<RecorderState>('idle');
   const [countdown, setCountdown] = useState(COUNTDOWN_FROM);
   const { analyser, ...microphone } = useMicrophone();
@@ -71,18 +80,24 @@ export function useVoiceRecorder(timeLimit: number, onRecorded: (recording: Fini
 
   const start = useCallback(() => {
     if (opening.current) return;
+    /** Records once the microphone is there; without one, the recorder is idle again. */
+    const beginWhenOpen = () => void opening.current?.then((opened) => (opened ? begin() : (setState('idle'), release())));
     reset();
-    setCountdown(COUNTDOWN_FROM);
+    setCountdown(counts ? COUNTDOWN_FROM : 0);
     setState('countdown');
     // Ask for the microphone now, so that a permission prompt comes during the countdown.
     open();
+    if (!counts) {
+      beginWhenOpen();
+      return;
+    }
     // 3, 2, 1, then 0 with "Recording starting soon..." for its own step, then the recording.
     const timer = countDown(setCountdown, (done) => {
       timers.drop(done);
-      void opening.current?.then((opened) => (opened ? begin() : (setState('idle'), release())));
+      beginWhenOpen();
     });
     timers.add(timer);
-  }, [opening, reset, open, timers, begin, release]);
+  }, [opening, reset, open, timers, begin, release, counts]);
 
   const pause = useCallback(() => {
     void opening.current?.then((opened) => opened?.pause());

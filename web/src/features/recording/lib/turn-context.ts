@@ -1,4 +1,4 @@
-import type { ChatTurn, ResumeBulletRef } from '@story/proto';
+import type { ChatTurn, MockInterviewTurn, ResumeBulletRef } from '@story/proto';
 import { buildChatHistory, type ConversationMessage } from './conversation-messages.ts';
 
 /** What a turn sends besides the answer: the conversation so far and the interview context, if any. */
@@ -10,6 +10,8 @@ export interface TurnContext {
   snippetId?: number;
   /** The résumé bullet whose story is told: the coach knows the line. */
   resumeBullet?: ResumeBulletRef;
+  /** An answer in a mock interview (issue 23): the interview records it, and the reply is its interviewer's next line. */
+  mockInterview?: MockInterviewTurn;
 }
 
 /** Where a conversation is held: its interview context, its snippet (0: none) and its thread (null: none yet). */
