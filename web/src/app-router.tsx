@@ -68,6 +68,11 @@ export const routes: RouteObject[] = [
               { path: 'practice', element: page(() => import('./features/interview-practice/practice.page.tsx'), 'PracticePage') },
               { path: 'saved', element: page(() => import('./features/interview-practice/saved.page.tsx'), 'SavedPage') },
               { path: 'archived', element: page(() => import('./features/interview-practice/archived.page.tsx'), 'ArchivedPage') },
+              { path: 'mock/new', element: page(() => import('./features/mock-interview/mock-start.page.tsx'), 'MockStartPage') },
+              { path: 'mock/:id', element: page(() => import('./features/mock-interview/mock-interview.page.tsx'), 'MockInterviewPage') },
+              { path: 'mock/:id/prepare', element: page(() => import('./features/mock-interview/mock-prepare.page.tsx'), 'MockPreparePage') },
+              { path: 'mock/:id/report', element: page(() => import('./features/mock-interview/mock-report.page.tsx'), 'MockReportPage') },
+              { path: 'readiness/:jobDescriptionId', element: page(() => import('./features/mock-interview/readiness.page.tsx'), 'ReadinessPage') },
               {
                 path: 'conversations/:snippetId',
                 element: page(() => import('./features/interview-practice/snippet-conversations.page.tsx'), 'SnippetConversationsPage'),

@@ -6,3 +6,4 @@ export { pillButtonStyles } from './components/pill-button.ts';
 export { SnippetProgressView } from './components/snippet-progress.tsx';
 export { attemptNews } from './lib/attempt-news.ts';
 export type { TextSpan } from './lib/highlighted-answer.ts';
+export { FeedbackDetails } from './components/feedback-details.tsx';

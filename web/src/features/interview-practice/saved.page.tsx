@@ -10,6 +10,7 @@ import { useErrorToast } from '../../hooks/use-error-toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { CardActions, CardGrid, EmptyText, JobDescriptionCard, PageActions } from './components/job-description-card.tsx';
 import { useJobDescriptions } from './api/job-descriptions.api.ts';
+import { mockStartPath, readinessPath } from '../mock-interview/index.ts';
 import { reviewPath } from './lib/interview-links.ts';
 import { SavedSnippets } from './components/saved-snippets.tsx';
 import { useJobDescriptionActions } from './hooks/use-job-description-actions.ts';
@@ -20,7 +21,7 @@ const Toggle = styled(Button)`
 
 type SavedDescription = NonNullable<ReturnType<typeof useJobDescriptions>['data']>['formattedJobDescriptions'][number];
 
-/** One saved description: its snippets (opened one card at a time), Practice, Archive and Delete. */
+/** One saved description: its snippets (opened one card at a time), Practice, Mock interview, Readiness, Archive and Delete. */
 function SavedDescriptionCard({
   description,
   open,
@@ -51,6 +52,12 @@ function SavedDescriptionCard({
       {open && <SavedSnippets id={snippetsId} jobDescriptionId={description.id} />}
       <CardActions>
         <Button onClick={practice}>Practice</Button>
+        <Button $variant="secondary" onClick={() => void navigate(mockStartPath(description.id))}>
+          Mock interview
+        </Button>
+        <Button $variant="secondary" onClick={() => void navigate(readinessPath(description.id))}>
+          Readiness
+        </Button>
         <Button
           $variant="secondary"
           onClick={() => void actions.archive(description)}

@@ -27,6 +27,7 @@ describe('interview-practice links', () => {
       snippetId: 5,
       type: 'text',
       resumeBullet: null,
+      storyRequirement: null,
     });
     const voice = new URL(practiceConversationPath('- Lead teams', 5, 'voice'), 'http://x');
     expect(parseRecordingParams(voice.searchParams).type).toBeNull();

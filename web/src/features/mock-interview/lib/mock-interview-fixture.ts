@@ -1,5 +1,29 @@
-import type { MockInterview, MockQuestion, ReadinessResponse } from '@story/proto';
-import { feedbackFixture } from '../../feedback/lib/feedback-fixture.ts';
+import type { AnswerFeedback, MockInterview, MockQuestion, ReadinessResponse } from '@story/proto';
+
+/** Feedback on a typed answer scored `overall`, for tests. */
+function feedbackOn(answer: string, overall: number): AnswerFeedback {
+  return {
+    answerId: `answer-${overall}`,
+    question: 'Tell me about a time you led a project.',
+    answer,
+    source: 'typed',
+    engine: 'offline',
+    kind: 'practice',
+    turns: 1,
+    overall,
+    star: [],
+    next: null,
+    assessment: [],
+    delivery: null,
+    attempt: 1,
+    attempts: 1,
+    best: true,
+    questionId: null,
+    answeredAt: '2026-03-01T09:05:00.000Z',
+    uncertain: [],
+    corrected: false,
+  };
+}
 
 /** A question of a mock interview as the API gives it, for tests. */
 export function questionFixture(index: number, overrides: Partial<MockQuestion> = {}): MockQuestion {
@@ -49,7 +73,7 @@ export function answerFixture(text: string, overall: number): NonNullable<MockQu
     text,
     source: 'typed',
     answeredAt: '2026-03-01T09:05:00.000Z',
-    feedback: feedbackFixture({ answer: text, overall }),
+    feedback: feedbackOn(text, overall),
   };
 }
 

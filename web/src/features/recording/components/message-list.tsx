@@ -99,8 +99,8 @@ const SpokenText = styled.p`
   }
 `;
 
-/** A reply as it is spoken: its words, the one being said marked. */
-function SpokenReplyText({ text, wordIndex }: { text: string; wordIndex: number }) {
+/** A reply as it is spoken: its words, the one being said marked (also a mock interviewer's line). */
+export function SpokenReplyText({ text, wordIndex }: { text: string; wordIndex: number }) {
   const words = displayWords(text);
   return (
     <SpokenText data-testid="spoken-reply">

@@ -34,6 +34,9 @@ export interface TextComposerProps {
   draftKey: string;
   /** Resolves true when the message was answered; the box then empties. */
   onSend: (text: string) => Promise<boolean>;
+  /** The box's label (default "Your message") and the button's word (default "Send Message"). */
+  label?: string;
+  sendLabel?: string;
 }
 
 /**
@@ -43,7 +46,7 @@ export interface TextComposerProps {
  * typed and not yet sent is kept for this tab under `draftKey`, and follows the conversation when its
  * key changes (a new conversation's first save gives it a thread).
  */
-export function TextComposer({ processing, onSend, draftKey }: TextComposerProps) {
+export function TextComposer({ processing, onSend, draftKey, label = 'Your message', sendLabel = 'Send Message' }: TextComposerProps) {
   const [text, setTextState] = useState(() => readDraft(draftKey));
   const keyRef = useRef(draftKey);
   const textRef = useRef(text);
@@ -90,7 +93,7 @@ export function TextComposer({ processing, onSend, draftKey }: TextComposerProps
 
   return (
     <Form onSubmit={handleSubmit}>
-      <Label htmlFor={inputId}>Your message</Label>
+      <Label htmlFor={inputId}>{label}</Label>
       <TextArea
         id={inputId}
         value={text}
@@ -104,7 +107,7 @@ export function TextComposer({ processing, onSend, draftKey }: TextComposerProps
       <SpreadRow>
         <Hint id={hintId}>Press Enter to send, Shift+Enter for a new line.</Hint>
         <Button type="submit" disabled={blank || processing}>
-          Send Message
+          {sendLabel}
         </Button>
       </SpreadRow>
     </Form>

@@ -129,6 +129,14 @@ function RecorderControls({ state, canStart, timeKnown, recorder, stopRef, onSta
   );
 }
 
+/** Tells `onRecordingChange` when a recording starts and ends, and that it ended when the recorder goes (the microphone is released). */
+function useRecordingReport(inProgress: boolean, onRecordingChange: ((recording: boolean) => void) | undefined): void {
+  useEffect(() => {
+    onRecordingChange?.(inProgress);
+  }, [inProgress, onRecordingChange]);
+  useEffect(() => () => onRecordingChange?.(false), [onRecordingChange]);
+}
+
 /**
  * The voice recorder of /recording (and of a mock interview's spoken answers): countdown, waveform,
  * timer against the limit, Pause/Resume, Restart (confirmed), Stop, and in hands-free mode a stop
@@ -154,12 +162,7 @@ export function VoiceRecorder({
   const inProgress = state !== 'idle';
   useSilenceStop(recorder.analyser, state === 'recording', stopAfterSilenceSeconds, recorder.stop);
 
-  useEffect(() => {
-    onRecordingChange?.(inProgress);
-  }, [inProgress, onRecordingChange]);
-
-  // Unmounting ends the recording (the hook releases the microphone).
-  useEffect(() => () => onRecordingChange?.(false), [onRecordingChange]);
+  useRecordingReport(inProgress, onRecordingChange);
 
   useEffect(() => {
     if (!autoStart || timeLimit === null || started.current) return;

@@ -15,10 +15,12 @@ import { recordingSizeProblem, warningAt } from '../lib/recording-limits.ts';
 
 export type RecorderState = 'idle' | 'countdown' | 'recording' | 'paused';
 
-/** A finished recording: the whole file (named and labelled as the spec says) and its live session. */
+/** A finished recording: the whole file (named and labelled as the spec says), its live session and the recorder's format. */
 export interface FinishedRecording {
   file: File;
   live: LiveRecording;
+  /** What the recorder made (the file's bytes), for sending it again in a new live session. */
+  mimeType: string;
 }
 
 const TICK_MS = 250;
@@ -74,7 +76,7 @@ async function finishedRecording(opened: MicrophoneRecorder, session: LiveRecord
     session.cancel();
     return null;
   }
-  return { file, live: session };
+  return { file, live: session, mimeType: opened.mimeType || 'audio/webm' };
 }
 
 /**
