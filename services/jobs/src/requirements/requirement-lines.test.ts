@@ -248,6 +248,14 @@ describe('requirementLines over messy markdown', () => {
     expect(linesOf(markdown)).toEqual(['We need a React developer with 3 years of experience.', 'You will build our dashboard.']);
   });
 
+  it('takes the list of "About the role" when nothing else says what the candidate needs, never that of "About us"', () => {
+    expect(linesOf('## About us\n\n- 200 people\n\n## About the role\n\n- Build the billing API\n- Run the on-call rota')).toEqual([
+      'Build the billing API',
+      'Run the on-call rota',
+    ]);
+    expect(linesOf('## About the role\n\n- Build the billing API\n\n## Requirements\n\n- Go')).toEqual(['Go']);
+  });
+
   it('falls back to the list items when the candidate sections are empty, and to nothing for nothing', () => {
     expect(linesOf('## Requirements\n\n## The role\n\n- Lead the team')).toEqual(['Lead the team']);
     expect(linesOf('')).toEqual([]);

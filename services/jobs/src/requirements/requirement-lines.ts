@@ -8,8 +8,10 @@
  *    have, Skills, Experience, About you, ...) in the order written, then those of its duty sections
  *    (Responsibilities, What you'll do, Tasks, ...): what the candidate must show comes before what
  *    they will do. Every other section (the company, the role's blurb, benefits, pay, how to apply,
- *    equal opportunity) and the text before the first heading are left out.
- * 2. Otherwise, every list item outside the left-out sections, except a site's detail fields
+ *    equal opportunity) and the text before the first heading are left out. Even there, a field
+ *    ("**Salary:** ...", "Location: ...") is no requirement, nor text about pay or applying written
+ *    after the list (the formatter leaves a posting's closing lines under its last heading).
+ * 2. Otherwise, every list item outside the left-out sections ("About the role" included), except a site's detail fields
  *    ("**Location:** Remote", "Acme · Berlin · Full-time") and lines about pay or applying.
  * 3. Otherwise (no list at all), the sentences of the text outside the left-out sections, with the
  *    same exceptions.
@@ -33,7 +35,10 @@ export const MAX_REQUIREMENT_LINES = 40;
 
 /** A line about pay, applying or getting in touch, or a tag: never a requirement when written as text, nor anywhere outside the candidate's sections. */
 const NOT_A_REQUIREMENT =
-  /[$€£¥]\s?\d|\d\s?(?:k?€|k\b|万円)|\bper (?:annum|year|hour|month)\b|\bsalary\b|\bpay\b|\bapply\b|\b(?:your|every|all) applications?\b|\bdm me\b|https?:\/\/|\S@\S|equal opportunity|#\w|\bcall \p{Lu}/iu;
+  /[$€£¥]\s?\d|\d\s?(?:k?€|k\b|万円)|\bper (?:annum|year|hour|month)\b|\bsalary\b|\bpay\b|\bapply\b|\b(?:your|every|all) applications?\b|\bdm me\b|https?:\/\/|\S@\S|equal opportunity|#\w/iu;
+/** "Call Marta on ...", "call us": an invitation to get in touch (case matters, so not under the flag above). */
+const CALL_SOMEONE = /\b[Cc]all (?:\p{Lu}|us\b|\+?\d)/u;
+const isAside = (line: string): boolean => NOT_A_REQUIREMENT.test(line) || CALL_SOMEONE.test(line);
 
 /** A field rather than a requirement: its label is a job site's detail ("Salary: ...", "Location: ...") or names a left-out section ("Benefits: ..."). */
 function isDetailField(line: string): boolean {
@@ -85,7 +90,7 @@ const itemsOf = (sections: readonly OutlineSection[]): string[] =>
 const sentencesIn = (sections: readonly OutlineSection[]): string[] =>
   sections
     .flatMap((section) => section.blocks.flatMap((block) => (block.kind === 'text' ? sentencesOf(plainText(block.text)) : [])))
-    .filter((line) => !isDetailField(line) && !NOT_A_REQUIREMENT.test(line) && !isExclamation(line));
+    .filter((line) => !isDetailField(line) && !isAside(line) && !isExclamation(line));
 
 /** A candidate section's lines: its items (fields left out) and the sentences of its text, in the order written. */
 const sectionLines = (section: OutlineSection): string[] =>
@@ -97,7 +102,7 @@ const sectionLines = (section: OutlineSection): string[] =>
 /** Without candidate sections: the list items outside the left-out sections, else the sentences of their text. */
 function fallbackLines(kinded: readonly KindedSection[]): string[] {
   const kept = kinded.filter((entry) => entry.kind !== 'excluded').map((entry) => entry.section);
-  const items = itemsOf(kept).filter((line) => !NOT_A_REQUIREMENT.test(line));
+  const items = itemsOf(kept).filter((line) => !isAside(line));
   return items.length ? items : sentencesIn(kept);
 }
 

@@ -4,14 +4,16 @@
  * (the company, benefits, pay, how to apply, legal text), or a heading we do not know.
  */
 
+/** What a section is about; only `requirement` and `duty` sections give a mock interview its lines. */
 export type SectionKind = 'requirement' | 'duty' | 'excluded' | 'unknown';
 
 /**
  * Never a requirement, whatever else the heading says ("About the company", "Skills we offer to
- * grow"). Checked first; "about you" is the one "about" heading that is about the candidate.
+ * grow"). Checked first; "about you" is about the candidate, and "about the role" is left unknown
+ * (its list is taken when a description has no candidate sections).
  */
 const EXCLUDED =
-  /benefit|perk|\boffer|compensation|salar|\bpay\b|\bpay range|remuneration|apply|application|hiring process|how we hire|interview process|next steps|equal (?:employment )?opportunit|\beeo\b|diversity|inclusion|accommodation|\babout (?!you\b)|who we are|why (?:join|us|work)|our (?:company|culture|mission|values|story|team)|company|culture|location|job details|^details$|additional information|other information|contact|legal|disclaimer|privacy|tech stack|our stack|remote|télétravail|teletrabajo|home.?office|working hours|\bhours\b|schedule|contract|job type|über uns|wer wir sind|wir bieten|unser angebot|vorteile|gehalt|kontakt|à propos|qui sommes|nous offrons|ce que nous offrons|avantages|rémunération|salaire|sobre nosotros|ofrecemos|beneficios|salario|給与|勤務地|福利厚生|待遇|休日|会社概要|応募方法/iu;
+  /benefit|perk|\boffer|compensation|salar|\bpay\b|\bpay range|remuneration|apply|application|hiring process|how we hire|interview process|next steps|equal (?:employment )?opportunit|\beeo\b|diversity|inclusion|accommodation|\babout (?!you\b|the (?:role|job|position)\b)|who we are|why (?:join|us|work)|our (?:company|culture|mission|values|story|team)|company|culture|location|job details|^details$|additional information|other information|contact|legal|disclaimer|privacy|tech stack|our stack|remote|télétravail|teletrabajo|home.?office|working hours|\bhours\b|schedule|contract|job type|über uns|wer wir sind|wir bieten|unser angebot|vorteile|gehalt|kontakt|à propos|qui sommes|nous offrons|ce que nous offrons|avantages|rémunération|salaire|sobre nosotros|ofrecemos|beneficios|salario|給与|勤務地|福利厚生|待遇|休日|会社概要|応募方法/iu;
 
 /** What the candidate brings: requirements, qualifications, skills, experience, the profile wanted. */
 const REQUIREMENT =
