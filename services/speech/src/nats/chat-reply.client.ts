@@ -3,7 +3,11 @@ import {
   SUBJECTS,
   chatOpeningReplySchema,
   chatReplyReplySchema,
+  MOCK_SUBJECTS,
+  mockAnswerNatsReplySchema,
+  mockLineReplySchema,
   serviceUnavailableMessage,
+  type MockAnswerNatsRequest,
   type ChatOpeningRequest,
   type ChatReplyRequest,
 } from '@story/proto';
@@ -37,5 +41,25 @@ export class ChatReplyClient {
     if (answer.data.ok) return { aiResponse: answer.data.aiResponse };
     if (answer.data.status >= 500) throw new HttpError(502, CONVERSATION_MESSAGES.processTextFailed);
     throw new HttpError(answer.data.status, answer.data.message);
+  }
+
+  /** A spoken answer of a mock interview (issue 23), handed to the feedback service: the interviewer's next words, and the answer's id. */
+  async interviewAnswer(request: MockAnswerNatsRequest): Promise<{ aiResponse: string; answerId: string | undefined }> {
+    const answer = mockAnswerNatsReplySchema.safeParse(await ask(this.nats, 'feedback', MOCK_SUBJECTS.mockAnswer, request, this.timeoutMs));
+    if (!answer.success) throw new HttpError(503, serviceUnavailableMessage('feedback'));
+    if (answer.data.ok) return { aiResponse: answer.data.aiResponse, answerId: answer.data.answerId };
+    if (answer.data.status >= 500) throw new HttpError(502, CONVERSATION_MESSAGES.processAudioFailed);
+    throw new HttpError(answer.data.status, answer.data.message);
+  }
+
+  /** What a mock interview's interviewer says now (its current question), to be spoken. */
+  async interviewLine(userId: number, interviewId: number): Promise<{ aiResponse: string }> {
+    const answer = mockLineReplySchema.safeParse(await ask(this.nats, 'feedback', MOCK_SUBJECTS.mockLine, { userId, interviewId }, this.timeoutMs));
+    if (!answer.success) throw new HttpError(503, serviceUnavailableMessage('feedback'));
+    if (answer.data.ok) return { aiResponse: answer.data.aiResponse };
+    throw new HttpError(
+      answer.data.status >= 500 ? 502 : answer.data.status,
+      answer.data.status >= 500 ? CONVERSATION_MESSAGES.processTextFailed : answer.data.message,
+    );
   }
 }
