@@ -121,7 +121,7 @@ export const deliveryFeedbackSchema = z.object({
    * fault, apart from the pauses inside the answer; the length is judged without it. 0 for feedback
    * from before it was measured.
    */
-  thinkingSeconds: z.number().default(0),
+  thinkingSeconds: z.number(),
 });
 export type DeliveryFeedback = z.infer<typeof deliveryFeedbackSchema>;
 

@@ -3,7 +3,9 @@ import {
   jobRequirementsReplySchema,
   resumeLinesReplySchema,
   serviceUnavailableMessage,
+  MOCK_INTERVIEW_MESSAGES,
   type JobRequirement,
+  type QuestionSource,
   type ResumeLine,
 } from '@story/proto';
 import { HttpError, ask, type NatsLink } from '@story/service-kit';
@@ -42,4 +44,24 @@ export function interviewSourcesOverNats(nats: NatsLink, timeoutMs: number): Int
       return { resumeId: reply.data.resumeId, lines: reply.data.lines };
     },
   };
+}
+
+/** The requirements asked about: the chosen snippets (each must be one of the description's), else every requirement line, else every snippet. */
+export function requirementsAsked(description: DescriptionRequirements, snippetIds: number[] | undefined): QuestionSource[] {
+  const fromSnippet = (snippet: { id: number; text: string }): QuestionSource => ({
+    kind: 'requirement',
+    key: `snippet:${snippet.id}`,
+    text: snippet.text,
+    snippetId: snippet.id,
+  });
+  if (snippetIds && snippetIds.length > 0) {
+    return [...new Set(snippetIds)].map((snippetId) => {
+      const snippet = description.snippets.find((entry) => entry.id === snippetId);
+      if (!snippet) throw new HttpError(404, MOCK_INTERVIEW_MESSAGES.snippetNotFound);
+      return fromSnippet(snippet);
+    });
+  }
+  if (description.requirements.length > 0)
+    return description.requirements.map((line) => ({ kind: 'requirement', key: line.key, text: line.text, snippetId: null }));
+  return description.snippets.map(fromSnippet);
 }

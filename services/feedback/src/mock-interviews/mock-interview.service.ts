@@ -16,12 +16,12 @@ import {
 import { nonAnswerKind } from '@story/proto/story-analysis';
 import { HttpError, type StoriesFinder } from '@story/service-kit';
 import type { AnswerFeedbackRepository } from '../answers/answer-feedback.repository.ts';
-import { presentFeedback } from '../answers/answer-feedback.presenter.ts';
 import type { AnswerScoringService } from '../answers/answer-scoring.service.ts';
-import type { InterviewSources } from './interview-sources.client.ts';
+import { requirementsAsked, type InterviewSources } from './interview-sources.client.ts';
 import { interviewerLineOf, lineAfterAnswer, lineForNonAnswer, positionOf } from './interviewer-lines.ts';
+import { MockInterviewReader } from './mock-interview.reader.ts';
 import type { MockInterviewDoc, MockInterviewRecord, MockInterviewRepository, StoredMockAnswer, StoredMockQuestion } from './mock-interview.repository.ts';
-import { buildReport, questionScore, type PreviousInterview, type ScoredQuestion } from './mock-report.ts';
+import { buildReport, questionScore, type PreviousInterview } from './mock-report.ts';
 import type { InterviewPlanner, PlannedQuestion, ResumeLineSource } from './planning/interview-planner.ts';
 
 export interface MockInterviewDeps {
@@ -61,12 +61,16 @@ const WRITE_RETRIES = 3;
  * at most one follow-up per question; a report with the previous interview's comparison at the end.
  */
 export class MockInterviewService {
-  constructor(private readonly deps: MockInterviewDeps) {}
+  private readonly reader: MockInterviewReader;
+
+  constructor(private readonly deps: MockInterviewDeps) {
+    this.reader = new MockInterviewReader(deps.feedback);
+  }
 
   async plan(userId: number, request: CreateMockInterview): Promise<MockInterview> {
     const { sources } = this.deps;
     const [description, resume] = await Promise.all([sources.requirements(userId, request.jobDescriptionId), sources.resumeLines(userId, request.resumeId)]);
-    const requirements = this.requirementsAsked(description, request.snippetIds);
+    const requirements = requirementsAsked(description, request.snippetIds);
     if (requirements.length === 0) throw new HttpError(400, M.noRequirements);
     const resumeLines: ResumeLineSource[] = resume.lines.map((line) => ({
       kind: 'resume',
@@ -104,11 +108,11 @@ export class MockInterviewService {
       createdAt: this.deps.clock().toISOString(),
       finishedAt: null,
     };
-    return this.present(await this.deps.interviews.create(userId, doc));
+    return this.reader.present(await this.deps.interviews.create(userId, doc));
   }
 
   async get(userId: number, id: number): Promise<MockInterview> {
-    return this.present(await this.record(userId, id));
+    return this.reader.present(await this.record(userId, id));
   }
 
   async list(userId: number, jobDescriptionId?: number): Promise<MockInterviewRecord[]> {
@@ -124,7 +128,7 @@ export class MockInterviewService {
       if (storyId !== null && !doc.questions.some((entry) => entry.storyFit.some((fit) => fit.storyId === storyId))) throw new HttpError(404, M.storyNotFound);
       question.pinnedStoryId = storyId;
     });
-    return this.present(saved);
+    return this.reader.present(saved);
   }
 
   /**
@@ -140,7 +144,7 @@ export class MockInterviewService {
     const kind = nonAnswerKind(given.text, asked);
     if (kind) {
       const text = lineForNonAnswer(kind, interviewerLineOf(current.doc));
-      return { answerId: null, next: { kind: 'question', text, questionIndex: given.questionIndex }, interview: await this.present(current) };
+      return { answerId: null, next: { kind: 'question', text, questionIndex: given.questionIndex }, interview: await this.reader.present(current) };
     }
     const answer: StoredMockAnswer = {
       answerId: randomUUID(),
@@ -169,7 +173,7 @@ export class MockInterviewService {
     return {
       answerId: answer.answerId,
       next: { kind: nextKind, text: lineAfterAnswer(saved.doc), questionIndex: position.index },
-      interview: await this.present(saved),
+      interview: await this.reader.present(saved),
     };
   }
 
@@ -181,9 +185,9 @@ export class MockInterviewService {
   /** Ends the interview with its report (a finished interview keeps the report it has); 400 before any answer. */
   async finish(userId: number, id: number): Promise<MockInterview> {
     const current = await this.record(userId, id);
-    if (current.doc.status === 'finished') return this.present(current);
+    if (current.doc.status === 'finished') return this.reader.present(current);
     if (!current.doc.questions.some((question) => question.answer)) throw new HttpError(400, M.nothingAnswered);
-    const scored = await this.scoredQuestions(userId, current.doc);
+    const scored = await this.reader.scoredQuestions(userId, current.doc);
     const report = buildReport(scored, await this.previous(userId, current));
     const saved = await this.write(userId, id, (doc) => {
       if (doc.status === 'finished') return;
@@ -191,76 +195,7 @@ export class MockInterviewService {
       doc.report = report;
       doc.finishedAt = this.deps.clock().toISOString();
     });
-    return this.present(saved);
-  }
-
-  /** The person's interview as the API gives it, each answer with its feedback. */
-  async present(record: MockInterviewRecord): Promise<MockInterview> {
-    const { doc } = record;
-    const scored = await this.scoredQuestions(record.userId, doc);
-    const position = positionOf(doc);
-    return {
-      id: record.id,
-      jobDescriptionId: doc.jobDescriptionId,
-      companyName: doc.companyName,
-      jobTitle: doc.jobTitle,
-      targetRole: doc.targetRole,
-      resumeId: doc.resumeId,
-      status: doc.status,
-      mode: doc.mode,
-      thinkSeconds: doc.thinkSeconds,
-      handsFreeSilenceSeconds: doc.handsFreeSilenceSeconds,
-      engine: doc.engine,
-      currentIndex: position.index,
-      interviewerLine: interviewerLineOf(doc),
-      expecting: doc.status === 'finished' ? null : position.expecting,
-      questions: doc.questions.map((question, index) => {
-        const entry = scored[index];
-        const { delivery: _a, ...answer } = question.answer ?? { delivery: undefined };
-        return {
-          index,
-          text: question.text,
-          source: question.source,
-          difficulty: question.difficulty,
-          storyFit: question.storyFit,
-          pinnedStoryId: question.pinnedStoryId,
-          answer: question.answer ? { ...(answer as Omit<StoredMockAnswer, 'delivery'>), feedback: entry?.answer ?? null } : null,
-          followUp: question.followUp
-            ? {
-                question: question.followUp.question,
-                answer: question.followUp.answer
-                  ? {
-                      answerId: question.followUp.answer.answerId,
-                      text: question.followUp.answer.text,
-                      source: question.followUp.answer.source,
-                      answeredAt: question.followUp.answer.answeredAt,
-                      feedback: entry?.followUp ?? null,
-                    }
-                  : null,
-              }
-            : null,
-        };
-      }),
-      report: doc.report,
-      createdAt: doc.createdAt,
-      finishedAt: doc.finishedAt,
-    };
-  }
-
-  /** Each question with the feedback on its answers (null where not scored yet). */
-  async scoredQuestions(userId: number, doc: MockInterviewDoc): Promise<ScoredQuestion[]> {
-    return Promise.all(
-      doc.questions.map(async (question) => ({
-        question,
-        answer: question.answer ? await this.feedbackOf(userId, question.answer.answerId) : null,
-        followUp: question.followUp?.answer ? await this.feedbackOf(userId, question.followUp.answer.answerId) : null,
-      })),
-    );
-  }
-
-  private async feedbackOf(userId: number, answerId: string): Promise<AnswerFeedback | null> {
-    const record = await this.deps.feedback.find(userId, answerId);
-    return record ? presentFeedback(record, await this.deps.feedback.attempts(userId, record.questionKey)) : null;
+    return this.reader.present(saved);
   }
 
   private async record(userId: number, id: number): Promise<MockInterviewRecord> {
@@ -315,27 +250,7 @@ export class MockInterviewService {
       this.deps.log.warn({ err: error }, 'a mock interview answer could not be scored; it is kept');
       return null;
     }
-    return this.feedbackOf(userId, answer.answerId);
-  }
-
-  /** The requirements asked about: the chosen snippets (each must be one of the description's), else every requirement line, else every snippet. */
-  private requirementsAsked(description: Awaited<ReturnType<InterviewSources['requirements']>>, snippetIds: number[] | undefined): QuestionSource[] {
-    const fromSnippet = (snippet: { id: number; text: string }): QuestionSource => ({
-      kind: 'requirement',
-      key: `snippet:${snippet.id}`,
-      text: snippet.text,
-      snippetId: snippet.id,
-    });
-    if (snippetIds && snippetIds.length > 0) {
-      return [...new Set(snippetIds)].map((snippetId) => {
-        const snippet = description.snippets.find((entry) => entry.id === snippetId);
-        if (!snippet) throw new HttpError(404, M.snippetNotFound);
-        return fromSnippet(snippet);
-      });
-    }
-    if (description.requirements.length > 0)
-      return description.requirements.map((line) => ({ kind: 'requirement', key: line.key, text: line.text, snippetId: null }));
-    return description.snippets.map(fromSnippet);
+    return this.reader.feedbackOf(userId, answer.answerId);
   }
 
   /** The configured planner's questions, or the offline planner's when it fails, is late or plans none. */
@@ -375,7 +290,7 @@ export class MockInterviewService {
       (record) => record.id < current.id && record.doc.status === 'finished' && record.doc.report,
     );
     if (!earlier?.doc.report || !earlier.doc.finishedAt) return null;
-    const scored = await this.scoredQuestions(userId, earlier.doc);
+    const scored = await this.reader.scoredQuestions(userId, earlier.doc);
     const scores = new Map(scored.map((entry) => [entry.question.source.key, { text: entry.question.source.text, score: questionScore(entry) }]));
     return { interviewId: earlier.id, finishedAt: earlier.doc.finishedAt, overall: earlier.doc.report.overall, scores };
   }

@@ -7,7 +7,11 @@ import {
   mockAnswerNatsReplySchema,
   mockLineReplySchema,
   serviceUnavailableMessage,
+  type AnswerDeliveryInput,
+  type ChatTurn,
   type MockAnswerNatsRequest,
+  type MockInterviewTurn,
+  type ResumeBulletRef,
   type ChatOpeningRequest,
   type ChatReplyRequest,
 } from '@story/proto';
@@ -32,6 +36,45 @@ export class ChatReplyClient {
     if (answer.data.ok) return { aiResponse: answer.data.aiResponse, answerId: answer.data.answerId };
     if (answer.data.status >= 500) throw new HttpError(502, CONVERSATION_MESSAGES.processAudioFailed);
     throw new HttpError(answer.data.status, answer.data.message);
+  }
+
+  /**
+   * The reply to a spoken turn: the interviewer's next words when it answers a mock interview (the
+   * feedback service records it, issue 23), else the coach's reply (conversations).
+   */
+  async replyToTurn(
+    userId: number,
+    turn: {
+      conversationHistory: ChatTurn[];
+      context?: string | undefined;
+      threadId?: number | undefined;
+      snippetId?: number | undefined;
+      resumeBullet?: ResumeBulletRef | undefined;
+      mockInterview?: MockInterviewTurn | undefined;
+    },
+    text: string,
+    delivery: AnswerDeliveryInput | undefined,
+  ): Promise<{ aiResponse: string; answerId: string | undefined }> {
+    const mock = turn.mockInterview;
+    if (mock)
+      return this.interviewAnswer({
+        userId,
+        interviewId: mock.id,
+        questionIndex: mock.questionIndex,
+        part: mock.part,
+        text,
+        ...(delivery ? { delivery } : {}),
+      });
+    return this.reply({
+      userId,
+      text,
+      conversationHistory: turn.conversationHistory,
+      ...(turn.context ? { context: turn.context } : {}),
+      ...(turn.threadId ? { threadId: turn.threadId } : {}),
+      ...(turn.snippetId ? { snippetId: turn.snippetId } : {}),
+      ...(turn.resumeBullet ? { resumeBullet: turn.resumeBullet } : {}),
+      ...(delivery ? { delivery } : {}),
+    });
   }
 
   /** The coach's first words of a voice practice, before anyone speaks; refusals pass through as for a reply. */

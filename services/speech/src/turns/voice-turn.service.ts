@@ -3,7 +3,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   SPEECH_MESSAGES,
   SUBJECTS,
-  type AnswerDeliveryInput,
   type ChatTurn,
   type OpeningRequest,
   type ReplyAudioPart,
@@ -27,7 +26,7 @@ import type { MonthlyUsageService } from '../usage/monthly-usage.service.ts';
 import { uploadRecordingId } from '../usage/recording-id.ts';
 import { replyParts } from './reply-parts.ts';
 import { cleanSoloMemo } from './solo-memo.ts';
-import { deliveryWordsOf, transcriptWordsOf } from './transcript-words.ts';
+import { deliveryOf, mockInterviewTurnOf, transcriptWordsOf } from './transcript-words.ts';
 
 export interface VoiceTurnServiceDeps {
   jobs: SpeechJobClient;
@@ -59,12 +58,6 @@ export interface HeardTurn {
   mockInterview?: MockInterviewTurn | undefined;
   /** When each word was said and how long the recording is: the answer's delivery feedback. */
   heard?: { wordTimings?: HeardWord[] | undefined; durationSeconds: number } | undefined;
-}
-
-/** The delivery facts that travel with a spoken answer, unsure words marked (none without timed words). */
-function deliveryOf(heard: HeardTurn['heard']): AnswerDeliveryInput | undefined {
-  if (!heard?.wordTimings || heard.wordTimings.length === 0) return undefined;
-  return { wordTimings: deliveryWordsOf(heard.wordTimings), ...(heard.durationSeconds > 0 ? { durationSeconds: heard.durationSeconds } : {}) };
 }
 
 /** Whether replies are spoken: the type's reply setting, and AI voice replies in the person's plan (issue 21). */
@@ -169,10 +162,7 @@ export class VoiceTurnService {
       await Promise.all([this.charge(userId, { durationSeconds }), this.meter(userId, recordingId, { transcript, durationSeconds })]);
       const { conversationHistory, context, threadId, snippetId, audioType, resumeId, bulletId, mockInterviewId, mockQuestionIndex, mockPart } = upload.fields;
       const resumeBullet = resumeId !== undefined && bulletId !== undefined ? { resumeId, bulletId } : undefined;
-      const mockInterview =
-        mockInterviewId !== undefined && mockQuestionIndex !== undefined && mockPart !== undefined
-          ? { id: mockInterviewId, questionIndex: mockQuestionIndex, part: mockPart }
-          : undefined;
+      const mockInterview = mockInterviewTurnOf(mockInterviewId, mockQuestionIndex, mockPart);
       return this.answer(
         userId,
         {
@@ -269,26 +259,7 @@ export class VoiceTurnService {
     const transcript = turn.solo ? cleanSoloMemo(raw) : raw;
     if (!transcript) throw new HttpError(422, SPEECH_MESSAGES.noSpeechHeard);
     const delivery = deliveryOf(turn.heard);
-    const mock = turn.mockInterview;
-    const { aiResponse, answerId } = mock
-      ? await this.deps.chat.interviewAnswer({
-          userId,
-          interviewId: mock.id,
-          questionIndex: mock.questionIndex,
-          part: mock.part,
-          text: transcript,
-          ...(delivery ? { delivery } : {}),
-        })
-      : await this.deps.chat.reply({
-          userId,
-          text: transcript,
-          conversationHistory: turn.conversationHistory,
-          ...(turn.context ? { context: turn.context } : {}),
-          ...(turn.threadId ? { threadId: turn.threadId } : {}),
-          ...(turn.snippetId ? { snippetId: turn.snippetId } : {}),
-          ...(turn.resumeBullet ? { resumeBullet: turn.resumeBullet } : {}),
-          ...(delivery ? { delivery } : {}),
-        });
+    const { aiResponse, answerId } = await this.deps.chat.replyToTurn(userId, turn, transcript, delivery);
     const heard = turn.heard?.wordTimings;
     const transcriptWords = heard && heard.length > 0 ? transcriptWordsOf(transcript, heard, turn.heard?.durationSeconds ?? 0) : undefined;
     return {
