@@ -16,6 +16,7 @@ const benches: { name: string; module: string; run: string }[] = [
   { name: 'resume-suggestions', module: './resume-suggestions.bench.ts', run: 'runResumeSuggestionsBench' },
   { name: 'resume-pdf', module: './resume-pdf.bench.ts', run: 'runResumePdfBench' },
   { name: 'resume-parse', module: './resume-parse.bench.ts', run: 'runResumeParseBench' },
+  { name: 'mock-planning', module: './mock-planning.bench.ts', run: 'runMockPlanningBench' },
 ];
 
 const only = process.argv[2];

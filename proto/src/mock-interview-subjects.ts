@@ -56,7 +56,10 @@ export const mockAnswerNatsRequestSchema = z.object({
 });
 export type MockAnswerNatsRequest = z.infer<typeof mockAnswerNatsRequestSchema>;
 /** The interviewer's next words (to be spoken), as a chat reply comes. */
-export const mockAnswerNatsReplySchema = z.union([z.object({ ok: z.literal(true), aiResponse: z.string(), answerId: answerIdSchema }), natsRefusalSchema]);
+export const mockAnswerNatsReplySchema = z.union([
+  z.object({ ok: z.literal(true), aiResponse: z.string(), answerId: answerIdSchema.optional() }),
+  natsRefusalSchema,
+]);
 
 export const mockLineRequestSchema = z.object({ userId: z.number().int().positive(), interviewId: z.number().int().positive() });
 export const mockLineReplySchema = z.union([z.object({ ok: z.literal(true), aiResponse: z.string() }), natsRefusalSchema]);

@@ -39,7 +39,15 @@ export const SUBJECTS = {
   resumeThreadLink: 'profile.resume.thread-link',
 } as const;
 
-export const QUEUE_GROUPS = { auth: 'auth', conversations: 'conversations', jobs: 'jobs', speech: 'speech', search: 'search', profile: 'profile' } as const;
+export const QUEUE_GROUPS = {
+  auth: 'auth',
+  conversations: 'conversations',
+  jobs: 'jobs',
+  speech: 'speech',
+  search: 'search',
+  profile: 'profile',
+  feedback: 'feedback',
+} as const;
 
 export const sessionCheckRequestSchema = z.object({ sessionId: z.string() });
 /**

@@ -116,6 +116,12 @@ export const deliveryFeedbackSchema = z.object({
   /** The length against TARGET_ANSWER_SECONDS; null for a turn of a story thread, which is not a whole answer and has no target. */
   length: z.enum(ANSWER_LENGTHS).nullable(),
   comment: z.string(),
+  /**
+   * Seconds from the start of the recording to the first word (issue 23): thinking time, never a
+   * fault, apart from the pauses inside the answer; the length is judged without it. 0 for feedback
+   * from before it was measured.
+   */
+  thinkingSeconds: z.number(),
 });
 export type DeliveryFeedback = z.infer<typeof deliveryFeedbackSchema>;
 

@@ -199,7 +199,8 @@ export const mockAnswerRequestSchema = z.object({
 export type MockAnswerRequest = z.input<typeof mockAnswerRequestSchema>;
 /** What the interviewer does next: asks the follow-up, the next question, or closes. */
 export const mockAnswerResponseSchema = z.object({
-  answerId: answerIdSchema,
+  /** Null when what was said was no answer ("I'm ready", "Can you repeat that?"): nothing is recorded, the interviewer asks again. */
+  answerId: answerIdSchema.nullable(),
   next: z.object({ kind: z.enum(['follow-up', 'question', 'done']), text: z.string(), questionIndex: z.number().int() }),
   interview: mockInterviewSchema,
 });

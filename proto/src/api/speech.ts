@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { answerIdSchema, idSchema, idTextSchema } from '../ids.ts';
 import { LIMITS } from '../validation.ts';
-import { mockInterviewTurnSchema } from './mock-interviews.ts';
+import { ANSWER_PARTS, mockInterviewTurnSchema } from './mock-interviews.ts';
 import { recordingIdSchema } from './plans.ts';
 import { resumeBulletRefSchema, resumePartIdSchema } from './resumes.ts';
 import { chatHistorySchema } from './threads.ts';
@@ -25,6 +25,14 @@ export const transcribeFieldsSchema = z.object({
   bulletId: resumePartIdSchema.optional(),
   /** The recording's id (issue 21): its live session's, when this is that recording sent whole, so it is counted once. */
   recordingId: recordingIdSchema.optional(),
+  /** An answer in a mock interview (issue 23), sent whole (a live session's finish failed): the interview, the question, the part. All three, or none. */
+  mockInterviewId: idTextSchema.optional(),
+  mockQuestionIndex: z
+    .string()
+    .regex(/^\d{1,3}$/, 'mockQuestionIndex must be a whole number')
+    .transform(Number)
+    .optional(),
+  mockPart: z.enum(ANSWER_PARTS, 'mockPart must be answer or follow-up').optional(),
 });
 
 /**

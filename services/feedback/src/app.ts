@@ -1,5 +1,14 @@
 import { subgraphSdl } from '@story/proto/graphql';
-import { NatsLink, registerSubgraph, type ServiceApp, type ServiceDefinition, type ServiceDeps, createStoredServiceApp } from '@story/service-kit';
+import {
+  NatsLink,
+  registerSubgraph,
+  storiesOverNats,
+  type ServiceApp,
+  type ServiceDefinition,
+  type ServiceDeps,
+  type StoriesFinder,
+  createStoredServiceApp,
+} from '@story/service-kit';
 import { AnswerFeedbackService } from './answers/answer-feedback.service.ts';
 import { AnswerScoringService } from './answers/answer-scoring.service.ts';
 import { FeedbackNews, registerFeedbackNews } from './answers/feedback-news.ts';
@@ -8,6 +17,14 @@ import { SERVICE_NAME, feedbackEnvSchema, type FeedbackConfig } from './config.t
 import { createFeedbackEngines } from './engines/feedback-engine.factory.ts';
 import type { FeedbackEngine } from './engines/feedback-engine.ts';
 import { feedbackResolvers } from './graphql/feedback.resolvers.ts';
+import { interviewSourcesOverNats, type InterviewSources } from './mock-interviews/interview-sources.client.ts';
+import { startMockInterviewResponders } from './mock-interviews/mock-answers.responder.ts';
+import { MockInterviewService } from './mock-interviews/mock-interview.service.ts';
+import { registerMockInterviewRoutes } from './mock-interviews/mock-interviews.routes.ts';
+import { followUpFor } from './mock-interviews/planning/follow-up.ts';
+import { createInterviewPlanners } from './mock-interviews/planning/planner.factory.ts';
+import { storyFitFor } from './mock-interviews/planning/story-fit.ts';
+import { ReadinessService } from './mock-interviews/readiness.service.ts';
 import { AnswerEventsConsumer, registerAnswerEventsConsumer } from './nats/answer-events.consumer.ts';
 import { openFeedbackStorage, type FeedbackStorage } from './storage/feedback-storage.ts';
 
@@ -20,7 +37,14 @@ export interface FeedbackDeps extends ServiceDeps {
   fallback: FeedbackEngine;
   /** News of feedback stored, for the streams that wait for it (`GET /api/feedback/{answerId}/events`). */
   news: FeedbackNews;
+  /** What mock interviews are planned from (jobs and profile over NATS unless a test gives its own). */
+  interviewSources?: InterviewSources;
+  /** The person's stories that fit (search over NATS unless a test gives its own). */
+  findStories?: StoriesFinder;
 }
+
+/** How long the service waits for jobs, profile or search to answer a mock interview's question. */
+const MOCK_SOURCES_TIMEOUT_MS = 5_000;
 
 /**
  * Builds the feedback service: REST and the GraphQL subgraph that serve feedback on the caller's
@@ -44,10 +68,37 @@ export async function buildFeedbackApp(config: FeedbackConfig, deps: FeedbackDep
   registerFeedbackRoutes(app, reading, deps.news);
   registerFeedbackNews(app, nats, deps.news);
   await registerSubgraph(app, subgraphSdl('feedback'), feedbackResolvers(reading));
-  registerAnswerEventsConsumer(app, nats, new AnswerEventsConsumer(scoring, storage.feedback, app.log));
+  registerAnswerEventsConsumer(app, nats, new AnswerEventsConsumer(scoring, storage.feedback, app.log, storage.mockInterviews));
+
+  const sources = deps.interviewSources ?? interviewSourcesOverNats(nats, MOCK_SOURCES_TIMEOUT_MS);
+  const findStories = deps.findStories ?? storiesOverNats(nats, app.log, MOCK_SOURCES_TIMEOUT_MS);
+  const planners = createInterviewPlanners(config);
+  const mockInterviews = new MockInterviewService({
+    interviews: storage.mockInterviews,
+    feedback: storage.feedback,
+    scoring,
+    sources,
+    findStories,
+    planner: planners.planner,
+    fallbackPlanner: planners.fallback,
+    plannerTimeoutMs: config.FEEDBACK_TIMEOUT_MS,
+    fitStories: storyFitFor,
+    followUp: followUpFor,
+    clock: deps.clock,
+    log: app.log,
+  });
+  const readiness = new ReadinessService({ interviews: storage.mockInterviews, feedback: storage.feedback, sources, findStories, fitStories: storyFitFor });
+  registerMockInterviewRoutes(app, mockInterviews, readiness);
+  let stopResponders: (() => Promise<void>) | undefined;
+  nats.onConnect((nc, log) => {
+    stopResponders = startMockInterviewResponders(nc, mockInterviews, log);
+  });
 
   app.addHook('onReady', async () => {
     nats.start(app.log);
+  });
+  app.addHook('onClose', async () => {
+    await stopResponders?.();
   });
   return app;
 }

@@ -14,7 +14,9 @@ import { registerProcessJobDescriptionRoutes } from './formatting/process-job-de
 import { jobsResolvers } from './graphql/jobs.resolvers.ts';
 import { JobDescriptionService } from './job-descriptions/job-description.service.ts';
 import { registerJobDescriptionRoutes } from './job-descriptions/job-descriptions.routes.ts';
+import { startJobRequirementsResponder } from './nats/job-requirements.responder.ts';
 import { startSnippetOwnerResponder } from './nats/snippet-owner.responder.ts';
+import { JobRequirementsService } from './requirements/job-requirements.service.ts';
 import { SnippetService } from './snippets/snippet.service.ts';
 import { registerSnippetRoutes } from './snippets/snippets.routes.ts';
 import { openJobsStorage, type JobsStorage } from './storage/jobs-storage.ts';
@@ -26,10 +28,10 @@ export interface JobsDeps extends RelayedServiceDeps<JobsStorage> {
 }
 
 /**
- * Builds the jobs service: REST routes, the GraphQL subgraph, the `jobs.snippet.owner` responder and
- * the outbox relay, both over the NATS link made in the background (HTTP serves while NATS is down;
- * deletions queue their events). Closing the app stops the responder and the relay; the caller
- * closes NATS and storage.
+ * Builds the jobs service: REST routes, the GraphQL subgraph, the `jobs.snippet.owner` and
+ * `jobs.description.requirements` responders and the outbox relay, all over the NATS link made in the
+ * background (HTTP serves while NATS is down; deletions queue their events). Closing the app stops the
+ * responders and the relay; the caller closes NATS and storage.
  */
 export async function buildJobsApp(config: JobsConfig, deps: JobsDeps): Promise<ServiceApp> {
   const { storage, nats, clock } = deps;
@@ -49,13 +51,14 @@ export async function buildJobsApp(config: JobsConfig, deps: JobsDeps): Promise<
   registerSnippetRoutes(app, snippets);
   await registerSubgraph(app, subgraphSdl('jobs'), jobsResolvers({ jobDescriptions, snippets, cleaning }));
 
-  let stopResponder: (() => Promise<void>) | undefined;
+  const requirements = new JobRequirementsService(storage.jobDescriptions);
+  let stopResponders: (() => Promise<void>)[] = [];
   nats.onConnect((nc, log) => {
-    stopResponder = startSnippetOwnerResponder(nc, snippets, log);
+    stopResponders = [startSnippetOwnerResponder(nc, snippets, log), startJobRequirementsResponder(nc, requirements, log)];
   });
   app.addHook('onReady', async () => nats.start(app.log));
   app.addHook('onClose', async () => {
-    await stopResponder?.();
+    await Promise.all(stopResponders.map((stop) => stop()));
     await deps.relay.stop();
   });
   return app;

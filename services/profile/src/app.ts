@@ -9,6 +9,7 @@ import {
 } from '@story/service-kit';
 import { SERVICE_NAME, profileEnvSchema, type ProfileConfig } from './config.ts';
 import { startResumeContextResponders } from './nats/resume-context.responder.ts';
+import { startResumeLinesResponder } from './nats/resume-lines.responder.ts';
 import { storiesOverNats } from './nats/stories.client.ts';
 import { createResumeParser, parseResumeUpload } from './parsing/index.ts';
 import { renderResumePdf } from './pdf/resume-pdf.ts';
@@ -33,7 +34,8 @@ export interface ProfileDeps extends RelayedServiceDeps<ProfileStorage> {
 
 /**
  * Builds the profile service: the résumé routes over its storage, asking auth for plans and search
- * for stories over the NATS link made in the background (HTTP serves while NATS is down).
+ * for stories over the NATS link made in the background (HTTP serves while NATS is down), and
+ * answering what a résumé says (`profile.resume.context`, `.thread-link`, `.lines`) over it.
  */
 export async function buildProfileApp(config: ProfileConfig, deps: ProfileDeps): Promise<ServiceApp> {
   const { storage, nats, clock } = deps;
@@ -52,13 +54,13 @@ export async function buildProfileApp(config: ProfileConfig, deps: ProfileDeps):
   });
   registerResumeRoutes(app, resumes, deps.plans ?? new PlanFeatureGate(nats));
 
-  let stopResponders: (() => Promise<void>) | undefined;
+  let stopResponders: (() => Promise<void>)[] = [];
   nats.onConnect((nc, log) => {
-    stopResponders = startResumeContextResponders(nc, storage.resumes, log);
+    stopResponders = [startResumeContextResponders(nc, storage.resumes, log), startResumeLinesResponder(nc, storage.resumes, log)];
   });
   app.addHook('onReady', async () => nats.start(app.log));
   app.addHook('onClose', async () => {
-    await stopResponders?.();
+    await Promise.all(stopResponders.map((stop) => stop()));
     await deps.relay.stop();
   });
   return app;

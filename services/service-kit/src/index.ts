@@ -6,6 +6,7 @@ export * from './identity.ts';
 export * from './nats.ts';
 export * from './nats-link.ts';
 export * from './nats-asker.ts';
+export * from './stories-finder.ts';
 export * from './nats-responders.ts';
 export * from './sqlite.ts';
 export * from './storage-lifecycle.ts';

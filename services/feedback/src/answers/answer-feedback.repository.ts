@@ -20,7 +20,8 @@ import {
 export const storedFindingsSchema = z.object({
   star: z.array(starPartFeedbackSchema.extend({ earlier: z.array(storyQuoteSchema).optional() })),
   assessment: z.array(assessmentScoreSchema),
-  delivery: deliveryFeedbackSchema.nullable(),
+  // Feedback stored before issue 23 measured no thinking time: none.
+  delivery: deliveryFeedbackSchema.extend({ thinkingSeconds: z.number().default(0) }).nullable(),
   kind: z.enum(ANSWER_KINDS).optional(),
   turns: z.number().int().min(1).optional(),
   next: z.string().nullable().optional(),

@@ -29,6 +29,22 @@ describe('delivery of a spoken answer', () => {
     );
   });
 
+  it('tells thinking before the first word apart from pauses inside the answer (issue 23, 6)', () => {
+    // Eight seconds of thought, then the answer, with one real pause of 3 s inside it.
+    const words = timed(answer, 0.4, { 0: 8, 10: 3 });
+    const delivery = deliveryFeedback(answer, { wordTimings: words, durationSeconds: 20 });
+    expect(delivery?.thinkingSeconds).toBe(8.3);
+    // The thought is no pause: only the one inside the answer is.
+    expect(delivery?.pauses.map((pause) => pause.seconds)).toEqual([3.1]);
+    // Nor is it part of the answer's length: 20 s recorded, 8.3 s of it thinking.
+    expect(delivery?.durationSeconds).toBe(11.7);
+    expect(delivery?.comment).toContain('You took 8 s to think before your first word: that is thinking, not hesitating.');
+    // An answer that starts at once has no thinking time worth a word.
+    const prompt = deliveryFeedback(answer, { wordTimings: timed(answer, 0.4) });
+    expect(prompt?.thinkingSeconds).toBe(0.3);
+    expect(prompt?.comment).not.toContain('to think');
+  });
+
   it('does not judge the length of a story turn, which answers a follow-up', () => {
     const delivery = deliveryFeedback(answer, { wordTimings: timed(answer, 0.4) }, { judgeLength: false });
     expect(delivery?.length).toBeNull();

@@ -63,8 +63,18 @@ function placeOf(words: readonly SpokenWord[], index: number, length: number, an
   return { start: at, end: at };
 }
 
+/** A pause before the first word this long is worth naming as thinking time. */
+const THINKING_WORTH_SAYING_SECONDS = 2;
+
 /** The sentence that sums the delivery up; `judged`: the length is held against the 1–2 minutes of an interview answer. */
-function deliveryComment(wordsPerMinute: number, fillers: number, pauses: number, seconds: number, judged: boolean): string {
+function deliveryComment(wordsPerMinute: number, fillers: number, pauses: number, seconds: number, judged: boolean, thinking: number): string {
+  const said = deliverySummary(wordsPerMinute, fillers, pauses, seconds, judged);
+  return thinking >= THINKING_WORTH_SAYING_SECONDS
+    ? `${said} You took ${Math.round(thinking)} s to think before your first word: that is thinking, not hesitating.`
+    : said;
+}
+
+function deliverySummary(wordsPerMinute: number, fillers: number, pauses: number, seconds: number, judged: boolean): string {
   const pace = wordsPerMinute < PACE.slow ? 'a slow pace' : wordsPerMinute > PACE.fast ? 'a rushed pace' : 'a comfortable pace';
   const fillerText = fillers === 0 ? 'no filler words' : `${fillers} filler word${fillers === 1 ? '' : 's'}`;
   const pauseText = pauses === 0 ? 'no long pauses' : `${pauses} pause${pauses === 1 ? '' : 's'} over ${LONG_PAUSE_SECONDS} s`;
@@ -83,8 +93,9 @@ function deliveryComment(wordsPerMinute: number, fillers: number, pauses: number
 
 /**
  * How a spoken answer was delivered, from its transcription's word timings: words per minute, the
- * filler words and where they fall in the text, silences longer than LONG_PAUSE_SECONDS, and the
- * length against one to two minutes. A turn of a story thread answers a follow-up and is not a whole
+ * filler words and where they fall in the text, silences longer than LONG_PAUSE_SECONDS between two
+ * words, the thinking time before the first word (never a fault, and not counted in the length), and
+ * the length against one to two minutes. A turn of a story thread answers a follow-up and is not a whole
  * answer: its length is not judged (`judgeLength` false: length null). Null without timed words.
  */
 export function deliveryFeedback(answer: string, input: AnswerDeliveryInput, { judgeLength = true }: { judgeLength?: boolean } = {}): DeliveryFeedback | null {
@@ -93,7 +104,9 @@ export function deliveryFeedback(answer: string, input: AnswerDeliveryInput, { j
   const last = words.at(-1);
   if (!first || !last) return null;
   const speaking = Math.max(last.end - first.start, 0.5);
-  const durationSeconds = round1(input.durationSeconds ?? speaking);
+  // The silence before the first word is thinking (issue 23): neither a pause nor part of the answer's length.
+  const thinkingSeconds = round1(Math.max(first.start, 0));
+  const durationSeconds = round1(input.durationSeconds !== undefined ? Math.max(input.durationSeconds - thinkingSeconds, speaking) : speaking);
   const wordsPerMinute = Math.round((words.length * 60) / speaking);
 
   const fillers: Filler[] = fillersOf(words).map(({ at, length }) => {
@@ -116,6 +129,7 @@ export function deliveryFeedback(answer: string, input: AnswerDeliveryInput, { j
     fillers,
     pauses,
     length,
-    comment: deliveryComment(wordsPerMinute, fillers.length, pauses.length, durationSeconds, judgeLength),
+    comment: deliveryComment(wordsPerMinute, fillers.length, pauses.length, durationSeconds, judgeLength, thinkingSeconds),
+    thinkingSeconds,
   };
 }

@@ -20,4 +20,16 @@ export const FEEDBACK_MIGRATIONS: readonly string[] = [
   CREATE INDEX answer_feedback_by_snippet ON answer_feedback (user_id, snippet_id, answered_at) WHERE snippet_id IS NOT NULL;
   CREATE INDEX answer_feedback_by_thread ON answer_feedback (user_id, thread_id) WHERE thread_id IS NOT NULL;
   `,
+  // Mock interviews (issue 23): one JSON document each, with the version every write checks.
+  `
+  CREATE TABLE mock_interviews (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    user_id INTEGER NOT NULL,
+    job_description_id INTEGER NOT NULL,
+    version INTEGER NOT NULL,
+    created_at TEXT NOT NULL,
+    doc TEXT NOT NULL
+  );
+  CREATE INDEX mock_interviews_by_description ON mock_interviews (user_id, job_description_id, id);
+  `,
 ];

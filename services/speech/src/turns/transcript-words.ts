@@ -1,4 +1,4 @@
-import type { AnswerWordTiming, HeardWord, TranscriptWord } from '@story/proto';
+import type { AnswerDeliveryInput, AnswerPart, AnswerWordTiming, HeardWord, MockInterviewTurn, TranscriptWord } from '@story/proto';
 import { alignWordTimings, displayWords, wordKey } from '../engines/word-timings.ts';
 
 /** How many heard words ahead a word of the transcript is looked for (a solo memo's cleaning drops fillers and repeats). */
@@ -35,3 +35,14 @@ export function transcriptWordsOf(transcript: string, heard: readonly HeardWord[
 /** The heard words as the answer's delivery facts carry them: times, and the unsure mark where the recogniser gave one. */
 export const deliveryWordsOf = (heard: readonly HeardWord[]): AnswerWordTiming[] =>
   heard.map((word) => ({ word: word.word.slice(0, 100), start: word.start, end: word.end, ...(word.uncertain ? { uncertain: true } : {}) }));
+
+/** The delivery facts that travel with a spoken answer, unsure words marked (none without timed words). */
+export function deliveryOf(heard: { wordTimings?: HeardWord[] | undefined; durationSeconds: number } | undefined): AnswerDeliveryInput | undefined {
+  if (!heard?.wordTimings || heard.wordTimings.length === 0) return undefined;
+  return { wordTimings: deliveryWordsOf(heard.wordTimings), ...(heard.durationSeconds > 0 ? { durationSeconds: heard.durationSeconds } : {}) };
+}
+
+/** The mock interview a recording sent whole answers (issue 23): its three form fields together, or none. */
+export function mockInterviewTurnOf(id: number | undefined, questionIndex: number | undefined, part: AnswerPart | undefined): MockInterviewTurn | undefined {
+  return id !== undefined && questionIndex !== undefined && part !== undefined ? { id, questionIndex, part } : undefined;
+}

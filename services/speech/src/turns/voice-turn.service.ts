@@ -3,7 +3,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   SPEECH_MESSAGES,
   SUBJECTS,
-  type AnswerDeliveryInput,
   type ChatTurn,
   type OpeningRequest,
   type ReplyAudioPart,
@@ -11,6 +10,7 @@ import {
   type SpokenOpeningResponse,
   type StreamedTurn,
   type HeardWord,
+  type MockInterviewTurn,
   type TranscribeResponse,
   type WordTiming,
 } from '@story/proto';
@@ -26,7 +26,7 @@ import type { MonthlyUsageService } from '../usage/monthly-usage.service.ts';
 import { uploadRecordingId } from '../usage/recording-id.ts';
 import { replyParts } from './reply-parts.ts';
 import { cleanSoloMemo } from './solo-memo.ts';
-import { deliveryWordsOf, transcriptWordsOf } from './transcript-words.ts';
+import { deliveryOf, mockInterviewTurnOf, transcriptWordsOf } from './transcript-words.ts';
 
 export interface VoiceTurnServiceDeps {
   jobs: SpeechJobClient;
@@ -54,14 +54,10 @@ export interface HeardTurn {
   snippetId?: number | undefined;
   /** The résumé bullet whose story is told (issue 22). */
   resumeBullet?: ResumeBulletRef | undefined;
+  /** An answer in a mock interview (issue 23): the interview records it, and its interviewer's next words are the reply. */
+  mockInterview?: MockInterviewTurn | undefined;
   /** When each word was said and how long the recording is: the answer's delivery feedback. */
   heard?: { wordTimings?: HeardWord[] | undefined; durationSeconds: number } | undefined;
-}
-
-/** The delivery facts that travel with a spoken answer, unsure words marked (none without timed words). */
-function deliveryOf(heard: HeardTurn['heard']): AnswerDeliveryInput | undefined {
-  if (!heard?.wordTimings || heard.wordTimings.length === 0) return undefined;
-  return { wordTimings: deliveryWordsOf(heard.wordTimings), ...(heard.durationSeconds > 0 ? { durationSeconds: heard.durationSeconds } : {}) };
 }
 
 /** Whether replies are spoken: the type's reply setting, and AI voice replies in the person's plan (issue 21). */
@@ -164,11 +160,22 @@ export class VoiceTurnService {
       }
       const { transcript, durationSeconds, wordTimings } = expectResult(heard, 'transcribed');
       await Promise.all([this.charge(userId, { durationSeconds }), this.meter(userId, recordingId, { transcript, durationSeconds })]);
-      const { conversationHistory, context, threadId, snippetId, audioType, resumeId, bulletId } = upload.fields;
+      const { conversationHistory, context, threadId, snippetId, audioType, resumeId, bulletId, mockInterviewId, mockQuestionIndex, mockPart } = upload.fields;
       const resumeBullet = resumeId !== undefined && bulletId !== undefined ? { resumeId, bulletId } : undefined;
+      const mockInterview = mockInterviewTurnOf(mockInterviewId, mockQuestionIndex, mockPart);
       return this.answer(
         userId,
-        { transcript, conversationHistory, context, threadId, snippetId, resumeBullet, solo: audioType === 'solo', heard: { wordTimings, durationSeconds } },
+        {
+          transcript,
+          conversationHistory,
+          context,
+          threadId,
+          snippetId,
+          resumeBullet,
+          mockInterview,
+          solo: audioType === 'solo',
+          heard: { wordTimings, durationSeconds },
+        },
         settings,
         signal,
       );
@@ -233,7 +240,11 @@ export class VoiceTurnService {
     // Interview practice is a plan feature (on for every plan by default): refused before the coach is asked.
     // The story behind a résumé line (issue 22) is a story, not a practice.
     if (!input.resumeBullet || input.context || input.snippetId !== undefined) requireFeature(planFrom(settings), 'interviewPractice');
-    const { aiResponse } = await this.deps.chat.opening({ userId, ...input });
+    // A mock interview's interviewer says its current question (issue 23); else the coach's opening.
+    const { aiResponse } =
+      input.mockInterviewId !== undefined
+        ? await this.deps.chat.interviewLine(userId, input.mockInterviewId)
+        : await this.deps.chat.opening({ userId, ...input });
     if (!speaks(settings)) return { aiResponse };
     return this.hold(userId, async () => {
       const spoken = await this.speak(userId, aiResponse, signal);
@@ -248,16 +259,7 @@ export class VoiceTurnService {
     const transcript = turn.solo ? cleanSoloMemo(raw) : raw;
     if (!transcript) throw new HttpError(422, SPEECH_MESSAGES.noSpeechHeard);
     const delivery = deliveryOf(turn.heard);
-    const { aiResponse, answerId } = await this.deps.chat.reply({
-      userId,
-      text: transcript,
-      conversationHistory: turn.conversationHistory,
-      ...(turn.context ? { context: turn.context } : {}),
-      ...(turn.threadId ? { threadId: turn.threadId } : {}),
-      ...(turn.snippetId ? { snippetId: turn.snippetId } : {}),
-      ...(turn.resumeBullet ? { resumeBullet: turn.resumeBullet } : {}),
-      ...(delivery ? { delivery } : {}),
-    });
+    const { aiResponse, answerId } = await this.deps.chat.replyToTurn(userId, turn, transcript, delivery);
     const heard = turn.heard?.wordTimings;
     const transcriptWords = heard && heard.length > 0 ? transcriptWordsOf(transcript, heard, turn.heard?.durationSeconds ?? 0) : undefined;
     return {

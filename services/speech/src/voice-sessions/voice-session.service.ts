@@ -60,7 +60,7 @@ export class VoiceSessionService {
     options: { signal: AbortSignal; inParts: boolean },
   ): Promise<FinishedSession> {
     const { turns, jobs } = this.deps;
-    const { chunkCount, conversationHistory, context, threadId, snippetId, resumeBullet } = request;
+    const { chunkCount, conversationHistory, context, threadId, snippetId, resumeBullet, mockInterview } = request;
     const recordingId = request.recordingId ?? sessionRecordingId(sessionId);
     const { signal } = options;
     const settings = await turns.settingsOf(userId);
@@ -76,7 +76,7 @@ export class VoiceSessionService {
       // A finish that fails keeps the recording's hold: the web app sends it whole next, under the same id.
       await Promise.all([turns.charge(userId, heard), turns.meter(userId, recordingId, heard)]);
       const spoken = { wordTimings: heard.wordTimings, durationSeconds: heard.durationSeconds };
-      const turn = { transcript: heard.transcript, conversationHistory, context, threadId, snippetId, resumeBullet, solo: false, heard: spoken };
+      const turn = { transcript: heard.transcript, conversationHistory, context, threadId, snippetId, resumeBullet, mockInterview, solo: false, heard: spoken };
       if (!options.inParts) return { kind: 'whole', turn: await turns.answer(userId, turn, settings, signal) };
       return { kind: 'parts', ...(await turns.answerInParts(userId, turn, settings, signal)) };
     });

@@ -1,0 +1,63 @@
+import type { NatsConnection } from '@nats-io/transport-node';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import {
+  MOCK_SUBJECTS,
+  QUEUE_GROUPS,
+  mockAnswerNatsRequestSchema,
+  mockLineRequestSchema,
+  type mockAnswerNatsReplySchema,
+  type mockLineReplySchema,
+} from '@story/proto';
+import { HttpError, describeZodError, startResponders } from '@story/service-kit';
+import type { MockInterviewService } from './mock-interview.service.ts';
+
+type Refusal = { ok: false; status: number; message: string };
+
+/** A refusal the asking service passes on as it is: an HttpError's status and message, else a 500. */
+function refusalOf(error: unknown, log: FastifyBaseLogger): Refusal {
+  if (error instanceof HttpError) return { ok: false, status: error.statusCode, message: error.message };
+  log.error({ err: error }, 'a spoken mock interview answer failed');
+  return { ok: false, status: 500, message: 'Failed to record your answer. Please try again.' };
+}
+
+/** A spoken answer of a mock interview: recorded and scored as a typed one is; the interviewer's next words are the reply to speak. */
+export async function answerSpokenMockAnswer(
+  interviews: MockInterviewService,
+  body: unknown,
+  log: FastifyBaseLogger,
+): Promise<z.infer<typeof mockAnswerNatsReplySchema>> {
+  const request = mockAnswerNatsRequestSchema.safeParse(body);
+  if (!request.success) return { ok: false, status: 400, message: describeZodError(request.error) };
+  const { userId, interviewId, questionIndex, part, text, delivery } = request.data;
+  try {
+    const answered = await interviews.answer(userId, interviewId, { questionIndex, part, text: text.trim(), source: 'spoken', delivery });
+    return { ok: true, aiResponse: answered.next.text, ...(answered.answerId ? { answerId: answered.answerId } : {}) };
+  } catch (error) {
+    return refusalOf(error, log);
+  }
+}
+
+/** What the interviewer says now, for the speech service to speak. */
+export async function answerMockLine(interviews: MockInterviewService, body: unknown, log: FastifyBaseLogger): Promise<z.infer<typeof mockLineReplySchema>> {
+  const request = mockLineRequestSchema.safeParse(body);
+  if (!request.success) return { ok: false, status: 400, message: describeZodError(request.error) };
+  try {
+    return { ok: true, aiResponse: await interviews.line(request.data.userId, request.data.interviewId) };
+  } catch (error) {
+    return refusalOf(error, log);
+  }
+}
+
+/** Serves `feedback.mock.answer` and `feedback.mock.line` in the `feedback` queue group; returns a function that stops listening. */
+export function startMockInterviewResponders(nc: NatsConnection, interviews: MockInterviewService, log: FastifyBaseLogger): () => Promise<void> {
+  return startResponders(
+    nc,
+    QUEUE_GROUPS.feedback,
+    [
+      { subject: MOCK_SUBJECTS.mockAnswer, answer: (body) => answerSpokenMockAnswer(interviews, body, log) },
+      { subject: MOCK_SUBJECTS.mockLine, answer: (body) => answerMockLine(interviews, body, log) },
+    ],
+    log,
+  );
+}

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import {
+  ANSWER_SOURCES,
+  FEEDBACK_ENGINES,
+  MOCK_INTERVIEW_MODES,
+  MOCK_INTERVIEW_STATUSES,
+  answerDeliveryInputSchema,
+  mockReportSchema,
+  questionSourceSchema,
+  storyFitSchema,
+} from '@story/proto';
+
+/** An answer as the interview keeps it: its text comes first (never lost), its feedback lives in the feedback store under `answerId`. */
+export const storedMockAnswerSchema = z.object({
+  answerId: z.string(),
+  text: z.string(),
+  source: z.enum(ANSWER_SOURCES),
+  answeredAt: z.string(),
+  delivery: answerDeliveryInputSchema.optional(),
+});
+export type StoredMockAnswer = z.infer<typeof storedMockAnswerSchema>;
+
+export const storedMockQuestionSchema = z.object({
+  text: z.string(),
+  source: questionSourceSchema,
+  difficulty: z.number().int().min(1).max(5),
+  storyFit: z.array(storyFitSchema),
+  pinnedStoryId: z.number().nullable(),
+  answer: storedMockAnswerSchema.nullable(),
+  followUp: z.object({ question: z.string(), answer: storedMockAnswerSchema.nullable() }).nullable(),
+});
+export type StoredMockQuestion = z.infer<typeof storedMockQuestionSchema>;
+
+/** Everything of an interview but who owns it and its id: kept as one document (JSON in SQLite). */
+export const mockInterviewDocSchema = z.object({
+  jobDescriptionId: z.number(),
+  companyName: z.string(),
+  jobTitle: z.string(),
+  targetRole: z.string().nullable(),
+  resumeId: z.number().nullable(),
+  status: z.enum(MOCK_INTERVIEW_STATUSES),
+  mode: z.enum(MOCK_INTERVIEW_MODES),
+  thinkSeconds: z.number().int(),
+  handsFreeSilenceSeconds: z.number().int().nullable(),
+  engine: z.enum(FEEDBACK_ENGINES),
+  questions: z.array(storedMockQuestionSchema),
+  report: mockReportSchema.nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type MockInterviewDoc = z.infer<typeof mockInterviewDocSchema>;
+
+/** A stored interview: its id, its owner, the version every write checks (two tabs never both write), and the document. */
+export interface MockInterviewRecord {
+  id: number;
+  userId: number;
+  version: number;
+  doc: MockInterviewDoc;
+}
+
+/** What a deletion elsewhere takes with it. */
+export type MockInterviewOwner = { kind: 'user' } | { kind: 'job-description'; jobDescriptionId: number };
+
+/** The only code that touches stored mock interviews. Every read is scoped to one user. */
+export interface MockInterviewRepository {
+  create(userId: number, doc: MockInterviewDoc): Promise<MockInterviewRecord>;
+  find(userId: number, id: number): Promise<MockInterviewRecord | undefined>;
+  /** The user's interviews, newest first; of one description when given. */
+  list(userId: number, jobDescriptionId?: number): Promise<MockInterviewRecord[]>;
+  /** Writes the document when the stored version is still `version` (then version + 1): false when another write came first. */
+  update(userId: number, id: number, version: number, doc: MockInterviewDoc): Promise<boolean>;
+  /** Forgets the interviews a deletion takes with it; resolves to how many. */
+  forget(userId: number, owner: MockInterviewOwner): Promise<number>;
+}
