@@ -130,6 +130,7 @@ export function FeedbackDetails({ feedback, id }: { feedback: AnswerFeedback; id
           <Title>Delivery</Title>
           <Items>
             <li>{delivery.wordsPerMinute} words per minute</li>
+            {delivery.thinkingSeconds > 0 && <li>Thinking time before the first word: {delivery.thinkingSeconds.toFixed(1)} s (never held against you)</li>}
             <li>
               {delivery.fillers.length === 0
                 ? 'No filler words'

@@ -119,6 +119,11 @@ export function transcribeForm(file: File, turn: TurnContext, audioType?: 'solo'
     form.append('bulletId', turn.resumeBullet.bulletId);
   }
   if (recordingId) form.append('recordingId', recordingId);
+  if (turn.mockInterview) {
+    form.append('mockInterviewId', String(turn.mockInterview.id));
+    form.append('mockQuestionIndex', String(turn.mockInterview.questionIndex));
+    form.append('mockPart', turn.mockInterview.part);
+  }
   return form;
 }
 

@@ -32,11 +32,7 @@ export const liveApi = {
   finish: finishVoiceSession,
   cancel: cancelVoiceSession,
   // The fallback names the live session's recording, so the month's minutes count it once.
-  whole: (file: File, turn: TurnContext, recordingId: string) => {
-    // A whole recording (POST /api/transcribe) cannot name a mock interview: its answer would go to the coach, not the interviewer.
-    if (turn.mockInterview) return Promise.reject(new Error('A mock interview answer needs the live session'));
-    return transcribeFile(file, turn, undefined, recordingId);
-  },
+  whole: (file: File, turn: TurnContext, recordingId: string) => transcribeFile(file, turn, undefined, recordingId),
 };
 
 /** The microphone's chunks streaming into a new live recording; throws (the session dropped) when the microphone will not start. */
