@@ -88,12 +88,14 @@ function PartWords({ part, turn }: { part: StarPartFeedback; turn: number }) {
   );
 }
 
-/** The full feedback on one answer: the STAR parts with their words or a prompt, the five scores with their sentences, the delivery of a spoken answer. */
-export function FeedbackDetails({ feedback, id }: { feedback: AnswerFeedback; id: string }) {
+/** The full feedback on one answer (`of` names the answer where several are shown): the STAR parts with their words or a prompt, the five scores with their sentences, the delivery of a spoken answer. */
+export function FeedbackDetails({ feedback, id, of }: { feedback: AnswerFeedback; id: string; of?: string }) {
   const { delivery } = feedback;
+  // Several answers' feedback on one screen (a mock interview's report): each part is named after its answer.
+  const named = (part: string) => (of ? `${part}, ${of}` : part);
   return (
     <Details id={id}>
-      <section aria-label="Story construction">
+      <section aria-label={named('Story construction')}>
         <Title>
           {feedback.kind === 'story' && feedback.turns > 1
             ? `Story construction (STAR), across the ${feedback.turns} turns told so far`
@@ -112,7 +114,7 @@ export function FeedbackDetails({ feedback, id }: { feedback: AnswerFeedback; id
           </Next>
         )}
       </section>
-      <section aria-label="Assessment">
+      <section aria-label={named('Assessment')}>
         <Title>Assessment: {feedback.overall.toFixed(1)} out of 10</Title>
         <Items>
           {feedback.assessment.map((score) => (
@@ -126,7 +128,7 @@ export function FeedbackDetails({ feedback, id }: { feedback: AnswerFeedback; id
         </Items>
       </section>
       {delivery && (
-        <section aria-label="Delivery">
+        <section aria-label={named('Delivery')}>
           <Title>Delivery</Title>
           <Items>
             <li>{delivery.wordsPerMinute} words per minute</li>

@@ -54,6 +54,7 @@ export const FieldRow = styled.div`
 export const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
+  align-items: center;
   gap: ${({ theme }) => theme.space.sm};
 `;
 

@@ -48,12 +48,12 @@ const Missing = styled.p`
 `;
 
 /** One answer: the person's words, then its feedback (the five scores, STAR parts with quotes, delivery), or that it is still being scored. */
-function AnswerBlock({ answer, label }: { answer: ReportAnswerView; label: string }) {
+function AnswerBlock({ answer, label, of }: { answer: ReportAnswerView; label: string; of: string }) {
   const detailsId = useId();
   return (
     <>
       <Said aria-label={label}>{answer.text}</Said>
-      {answer.feedback ? <FeedbackDetails feedback={answer.feedback} id={detailsId} /> : <Hint>Feedback on this answer is still being written.</Hint>}
+      {answer.feedback ? <FeedbackDetails feedback={answer.feedback} id={detailsId} of={of} /> : <Hint>Feedback on this answer is still being written.</Hint>}
     </>
   );
 }
@@ -73,12 +73,16 @@ export function ReportQuestion({ question }: { question: ReportQuestionView }) {
           <strong>Story used:</strong> “{question.story}”
         </p>
       )}
-      {question.answer ? <AnswerBlock answer={question.answer} label="Your answer" /> : <Missing>You did not answer this question.</Missing>}
+      {question.answer ? (
+        <AnswerBlock answer={question.answer} label="Your answer" of={`${question.heading.toLowerCase()}`} />
+      ) : (
+        <Missing>You did not answer this question.</Missing>
+      )}
       {question.followUp && (
         <>
           <Asked>Follow-up: {question.followUp.question}</Asked>
           {question.followUp.answer ? (
-            <AnswerBlock answer={question.followUp.answer} label="Your answer to the follow-up" />
+            <AnswerBlock answer={question.followUp.answer} label="Your answer to the follow-up" of={`${question.heading.toLowerCase()} follow-up`} />
           ) : (
             <Missing>You did not answer the follow-up.</Missing>
           )}
