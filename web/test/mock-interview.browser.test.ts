@@ -203,7 +203,9 @@ describe('a mock interview over the network', () => {
 
     await page.reload();
     await expect.poll(() => progress(page).innerText()).toBe(asked);
-    expect(await interviewerLine(page).innerText()).toBe(line);
+    // The same question (the line after an answer may open with "Thank you. Next question:").
+    const again = (await interviewerLine(page).innerText()).replace('The interviewer', '').trim();
+    expect(line).toContain(again);
 
     // Another tab answers this turn first: this one is refused with the API's message and reads the interview again.
     const current = (await api.get(`/api/mock-interviews/${id}`)).body as { currentIndex: number; expecting: string };

@@ -55,6 +55,13 @@ const Table = styled.table`
       padding: ${({ theme }) => theme.space.md} 0;
       border-bottom: 1px solid ${({ theme }) => theme.colors.border};
     }
+    tbody tr:first-child {
+      padding-top: 0;
+    }
+    tbody tr:last-child {
+      padding-bottom: 0;
+      border-bottom: 0;
+    }
     th,
     td {
       display: block;
