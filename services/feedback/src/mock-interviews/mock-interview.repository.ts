@@ -17,6 +17,8 @@ export const storedMockAnswerSchema = z.object({
   source: z.enum(ANSWER_SOURCES),
   answeredAt: z.string(),
   delivery: answerDeliveryInputSchema.optional(),
+  /** The client's key for the answer: the same key again is a retry, answered with the first result. */
+  attemptKey: z.string().optional(),
 });
 export type StoredMockAnswer = z.infer<typeof storedMockAnswerSchema>;
 

@@ -49,6 +49,8 @@ export interface GivenAnswer {
   text: string;
   source: AnswerSource;
   delivery?: AnswerDeliveryInput | undefined;
+  /** The client's key for the answer (see StoredMockAnswer). */
+  attemptKey?: string | undefined;
 }
 
 /** How many times a write is tried again when another write of the same interview came first. */
@@ -139,6 +141,8 @@ export class MockInterviewService {
    */
   async answer(userId: number, id: number, given: GivenAnswer): Promise<MockAnswerResponse> {
     const current = await this.record(userId, id);
+    const retried = await this.retried(current, given);
+    if (retried) return retried;
     const target = this.checkTurn(current.doc, given);
     const asked = given.part === 'follow-up' ? (target.followUp?.question ?? target.text) : target.text;
     const kind = nonAnswerKind(given.text, asked);
@@ -152,13 +156,18 @@ export class MockInterviewService {
       source: given.source,
       answeredAt: this.deps.clock().toISOString(),
       ...(given.delivery ? { delivery: given.delivery } : {}),
+      ...(given.attemptKey ? { attemptKey: given.attemptKey } : {}),
     };
     const recorded = await this.write(userId, id, (doc) => {
+      // The same answer sent twice at once: the second finds the first's, and gives its result.
+      if (this.sameAnswer(doc, given)) return;
       const question = this.checkTurn(doc, given);
       if (given.part === 'answer') question.answer = answer;
       else if (question.followUp) question.followUp.answer = answer;
       doc.status = 'in-progress';
     });
+    const kept = this.sameAnswer(recorded.doc, given);
+    if (kept && kept.answerId !== answer.answerId) return this.answered(recorded, kept.answerId);
     const question = recorded.doc.questions[given.questionIndex] as StoredMockQuestion;
     const feedback = await this.score(userId, question, given.part, answer);
     let saved = recorded;
@@ -175,6 +184,27 @@ export class MockInterviewService {
       next: { kind: nextKind, text: lineAfterAnswer(saved.doc), questionIndex: position.index },
       interview: await this.reader.present(saved),
     };
+  }
+
+  /** The answer already recorded for this part under the same client key, if any. */
+  private sameAnswer(doc: MockInterviewDoc, given: GivenAnswer): StoredMockAnswer | undefined {
+    if (!given.attemptKey) return undefined;
+    const question = doc.questions[given.questionIndex];
+    const kept = given.part === 'answer' ? question?.answer : question?.followUp?.answer;
+    return kept?.attemptKey === given.attemptKey ? kept : undefined;
+  }
+
+  /** A retry of an answer already recorded (same client key): the interviewer's words from where the interview stands now, and the first answer's id. */
+  private async retried(record: MockInterviewRecord, given: GivenAnswer): Promise<MockAnswerResponse | undefined> {
+    const kept = this.sameAnswer(record.doc, given);
+    return kept ? this.answered(record, kept.answerId) : undefined;
+  }
+
+  /** The answer to an answer: its id, and the interviewer's next words from where the interview stands now. */
+  private async answered(record: MockInterviewRecord, answerId: string): Promise<MockAnswerResponse> {
+    const position = positionOf(record.doc);
+    const kind = position.expecting === 'follow-up' ? 'follow-up' : position.expecting === 'answer' ? 'question' : 'done';
+    return { answerId, next: { kind, text: lineAfterAnswer(record.doc), questionIndex: position.index }, interview: await this.reader.present(record) };
   }
 
   /** What the interviewer says now (to be spoken). */

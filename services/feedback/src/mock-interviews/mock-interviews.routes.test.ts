@@ -199,6 +199,22 @@ describe('mock interview routes', () => {
     expect(kept.questions[0]?.answer).not.toBeNull();
   });
 
+  it('answers a retry of the same answer (same key) with the first result, never a 409 and never a second answer', async () => {
+    const interview = await plan();
+    const body = { questionIndex: 0, text: STRONG_ANSWER, attemptKey: 'rec-0001-retry' };
+    const [first, second] = await Promise.all([answer(interview.id, body), answer(interview.id, body)]);
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    expect(first.json().answerId).toBe(second.json().answerId);
+    const third = mockAnswerResponseSchema.parse((await answer(interview.id, body)).json());
+    expect(third.answerId).toBe(first.json().answerId);
+    expect(third.next).toEqual(first.json().next);
+    // Another recording for the same part is another tab's answer: refused.
+    const other = await answer(interview.id, { ...body, attemptKey: 'rec-0002-other' });
+    expect(other.statusCode).toBe(409);
+    expect(other.json()).toEqual({ message: M.alreadyAnswered });
+    expect((await answer(interview.id, { ...body, attemptKey: 'no' })).json()).toEqual({ message: 'attemptKey must be 8 to 64 letters, digits or dashes' });
+  });
+
   it('keeps another person’s interview from them, and refuses answers that are not answers', async () => {
     const interview = await plan();
     expect((await call('GET', `/api/mock-interviews/${interview.id}`, bob)).statusCode).toBe(404);
