@@ -21,8 +21,9 @@ import { requirementsAsked, type InterviewSources } from './interview-sources.cl
 import { interviewerLineOf, lineAfterAnswer, lineForNonAnswer, positionOf } from './interviewer-lines.ts';
 import { MockInterviewReader } from './mock-interview.reader.ts';
 import type { MockInterviewDoc, MockInterviewRecord, MockInterviewRepository, StoredMockAnswer, StoredMockQuestion } from './mock-interview.repository.ts';
-import { buildReport, questionScore, type PreviousInterview } from './mock-report.ts';
+import { buildReport } from './mock-report.ts';
 import type { InterviewPlanner, PlannedQuestion, ResumeLineSource } from './planning/interview-planner.ts';
+import { planWithFallback } from './planning/plan-with-fallback.ts';
 
 export interface MockInterviewDeps {
   interviews: MockInterviewRepository;
@@ -84,7 +85,7 @@ export class MockInterviewService {
     }));
     const targetRole = request.targetRole?.trim() || null;
     const input = { companyName: description.companyName, jobTitle: description.jobTitle, targetRole, requirements, resumeLines, count: request.questionCount };
-    const { planned, engine } = await this.planned(input);
+    const { planned, engine } = await planWithFallback(this.deps, input);
     const fits = await this.storyFits(userId, planned);
     const doc: MockInterviewDoc = {
       jobDescriptionId: request.jobDescriptionId,
@@ -218,7 +219,7 @@ export class MockInterviewService {
     if (current.doc.status === 'finished') return this.reader.present(current);
     if (!current.doc.questions.some((question) => question.answer)) throw new HttpError(400, M.nothingAnswered);
     const scored = await this.reader.scoredQuestions(userId, current.doc);
-    const report = buildReport(scored, await this.previous(userId, current));
+    const report = buildReport(scored, await this.reader.previous(userId, current, this.deps.interviews));
     const saved = await this.write(userId, id, (doc) => {
       if (doc.status === 'finished') return;
       doc.status = 'finished';
@@ -283,28 +284,6 @@ export class MockInterviewService {
     return this.reader.feedbackOf(userId, answer.answerId);
   }
 
-  /** The configured planner's questions, or the offline planner's when it fails, is late or plans none. */
-  private async planned(input: Parameters<InterviewPlanner['plan']>[0]): Promise<{ planned: PlannedQuestion[]; engine: InterviewPlanner['name'] }> {
-    const { planner, fallbackPlanner, plannerTimeoutMs, log } = this.deps;
-    if (planner !== fallbackPlanner) {
-      let timer: NodeJS.Timeout | undefined;
-      try {
-        const late = new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new Error(`${planner.name} planned nothing within ${plannerTimeoutMs} ms`)), plannerTimeoutMs);
-        });
-        const planned = await Promise.race([planner.plan(input), late]);
-        if (planned.length > 0) return { planned, engine: planner.name };
-      } catch (error) {
-        log.warn({ err: error, planner: planner.name }, 'interview planner failed; the offline planner plans instead');
-      } finally {
-        clearTimeout(timer);
-      }
-    }
-    const planned = await fallbackPlanner.plan(input);
-    if (planned.length === 0) throw new HttpError(400, M.noRequirements);
-    return { planned, engine: fallbackPlanner.name };
-  }
-
   /** The person's stories that fit each question (search asked once for them all); none when search does not answer. */
   private async storyFits(userId: number, planned: readonly PlannedQuestion[]): Promise<StoryFit[][]> {
     const found = await this.deps.findStories(
@@ -312,16 +291,5 @@ export class MockInterviewService {
       planned.map((question, index) => ({ key: String(index), text: `${question.source.text}. ${question.text}` })),
     );
     return planned.map((question, index) => this.deps.fitStories(question, found.get(String(index)) ?? []));
-  }
-
-  /** The person's previous finished interview of the same description, with each question's score. */
-  private async previous(userId: number, current: MockInterviewRecord): Promise<PreviousInterview | null> {
-    const earlier = (await this.deps.interviews.list(userId, current.doc.jobDescriptionId)).find(
-      (record) => record.id < current.id && record.doc.status === 'finished' && record.doc.report,
-    );
-    if (!earlier?.doc.report || !earlier.doc.finishedAt) return null;
-    const scored = await this.reader.scoredQuestions(userId, earlier.doc);
-    const scores = new Map(scored.map((entry) => [entry.question.source.key, { text: entry.question.source.text, score: questionScore(entry) }]));
-    return { interviewId: earlier.id, finishedAt: earlier.doc.finishedAt, overall: earlier.doc.report.overall, scores };
   }
 }
