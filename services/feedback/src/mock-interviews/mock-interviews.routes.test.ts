@@ -14,10 +14,13 @@ import type { InterviewSources } from './interview-sources.client.ts';
 const ALICE = 21;
 const BOB = 22;
 const DESCRIPTION = 40;
+const BARE = 43;
 
 /** Alice's description and résumé, as jobs and profile would tell them; Bob has neither. */
 const sources: InterviewSources = {
   async requirements(userId, jobDescriptionId) {
+    // A posting that is only pay and how to apply: nothing to ask about.
+    if (userId === ALICE && jobDescriptionId === BARE) return { companyName: 'Cafe', jobTitle: 'Barista', requirements: [], snippets: [] };
     if (userId !== ALICE || jobDescriptionId !== DESCRIPTION) throw new HttpError(404, M.jobDescriptionNotFound);
     return {
       companyName: 'Northwind Health',
@@ -126,6 +129,7 @@ describe('mock interview routes', () => {
       [{}, 400, M.jobDescriptionRequired],
       [{ jobDescriptionId: 'forty' }, 400, M.jobDescriptionRequired],
       [{ jobDescriptionId: 41 }, 404, M.jobDescriptionNotFound],
+      [{ jobDescriptionId: BARE }, 400, M.noRequirements],
       [{ jobDescriptionId: DESCRIPTION, resumeId: 10 }, 404, M.resumeNotFound],
       [{ jobDescriptionId: DESCRIPTION, snippetIds: [502] }, 404, M.snippetNotFound],
     ] as const) {
