@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { answerDeliveryInputSchema } from './api/feedback.ts';
-import { ANSWER_PARTS } from './api/mock-interviews.ts';
+import { ANSWER_PARTS, attemptKeySchema } from './api/mock-interviews.ts';
 import { answerIdSchema } from './ids.ts';
 import { natsRefusalSchema } from './subjects.ts';
 
@@ -53,6 +53,8 @@ export const mockAnswerNatsRequestSchema = z.object({
   part: z.enum(ANSWER_PARTS),
   text: z.string(),
   delivery: answerDeliveryInputSchema.optional(),
+  /** The recording's id: the same recording answering again (a retry) gets the first result. */
+  attemptKey: attemptKeySchema.optional(),
 });
 export type MockAnswerNatsRequest = z.infer<typeof mockAnswerNatsRequestSchema>;
 /** The interviewer's next words (to be spoken), as a chat reply comes. */

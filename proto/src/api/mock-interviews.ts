@@ -32,6 +32,9 @@ export type AnswerPart = (typeof ANSWER_PARTS)[number];
 export const READINESS_LEVELS = ['ready', 'almost', 'not-yet'] as const;
 export type ReadinessLevel = (typeof READINESS_LEVELS)[number];
 
+/** The client's key for one answer: as a recording's id is written. */
+export const attemptKeySchema = z.string('attemptKey must be text').regex(/^[A-Za-z0-9-]{8,64}$/, 'attemptKey must be 8 to 64 letters, digits or dashes');
+
 const wholeNumber = (message: string, min: number, max: number) => z.number(message).int(message).min(min, message).max(max, message);
 
 // ---- planning ----------------------------------------------------------------------------------------
@@ -195,6 +198,11 @@ export const mockAnswerRequestSchema = z.object({
     .transform((t) => t.trim())
     .refine((t) => t.length > 0, M.answerEmpty),
   delivery: answerDeliveryInputSchema.optional(),
+  /**
+   * The client's key for this answer (a recording's id, or a fresh one per typed answer): the same
+   * answer sent again (a retry after a dropped connection) gets the first one's result, never a 409.
+   */
+  attemptKey: attemptKeySchema.optional(),
 });
 export type MockAnswerRequest = z.input<typeof mockAnswerRequestSchema>;
 /** What the interviewer does next: asks the follow-up, the next question, or closes. */

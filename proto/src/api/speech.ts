@@ -13,27 +13,32 @@ import { chatHistorySchema } from './threads.ts';
 export const UPLOAD_MAX_BYTES = 25 * 1024 * 1024;
 /** A recording smaller than this was not captured whole (spec section 5, "Recording blob"). */
 export const MIN_RECORDING_BYTES = 1000;
-export const transcribeFieldsSchema = z.object({
-  conversationHistory: chatHistorySchema.default([]),
-  audioType: z.enum(['solo'], { error: 'audioType must be solo' }).optional(),
-  context: z.string().max(LIMITS.snippetText).optional(),
-  /** The thread or practised snippet of the turn (form fields are text), so the answer's feedback is filed under it. */
-  threadId: idTextSchema.optional(),
-  snippetId: idTextSchema.optional(),
-  /** The résumé bullet whose story is told (issue 22): both fields, or neither. */
-  resumeId: idTextSchema.optional(),
-  bulletId: resumePartIdSchema.optional(),
-  /** The recording's id (issue 21): its live session's, when this is that recording sent whole, so it is counted once. */
-  recordingId: recordingIdSchema.optional(),
-  /** An answer in a mock interview (issue 23), sent whole (a live session's finish failed): the interview, the question, the part. All three, or none. */
-  mockInterviewId: idTextSchema.optional(),
-  mockQuestionIndex: z
-    .string()
-    .regex(/^\d{1,3}$/, 'mockQuestionIndex must be a whole number')
-    .transform(Number)
-    .optional(),
-  mockPart: z.enum(ANSWER_PARTS, 'mockPart must be answer or follow-up').optional(),
-});
+export const transcribeFieldsSchema = z
+  .object({
+    conversationHistory: chatHistorySchema.default([]),
+    audioType: z.enum(['solo'], { error: 'audioType must be solo' }).optional(),
+    context: z.string().max(LIMITS.snippetText).optional(),
+    /** The thread or practised snippet of the turn (form fields are text), so the answer's feedback is filed under it. */
+    threadId: idTextSchema.optional(),
+    snippetId: idTextSchema.optional(),
+    /** The résumé bullet whose story is told (issue 22): both fields, or neither. */
+    resumeId: idTextSchema.optional(),
+    bulletId: resumePartIdSchema.optional(),
+    /** The recording's id (issue 21): its live session's, when this is that recording sent whole, so it is counted once. */
+    recordingId: recordingIdSchema.optional(),
+    /** An answer in a mock interview (issue 23), sent whole (a live session's finish failed): the interview, the question, the part. All three, or none. */
+    mockInterviewId: idTextSchema.optional(),
+    mockQuestionIndex: z
+      .string()
+      .regex(/^\d{1,3}$/, 'mockQuestionIndex must be a whole number')
+      .transform(Number)
+      .optional(),
+    mockPart: z.enum(ANSWER_PARTS, 'mockPart must be answer or follow-up').optional(),
+  })
+  .refine(
+    (fields) => [fields.mockInterviewId, fields.mockQuestionIndex, fields.mockPart].filter((field) => field === undefined).length % 3 === 0,
+    'mockInterviewId, mockQuestionIndex and mockPart go together',
+  );
 
 /**
  * When one word of a spoken reply is said, in seconds from the start of its MP3. The words are the

@@ -3,6 +3,7 @@ import {
   PlanFeatureGate,
   createStoredServiceApp,
   openRelayedStorage,
+  storiesOverNats,
   type RelayedServiceDeps,
   type ServiceApp,
   type ServiceDefinition,
@@ -10,7 +11,7 @@ import {
 import { SERVICE_NAME, profileEnvSchema, type ProfileConfig } from './config.ts';
 import { startResumeContextResponders } from './nats/resume-context.responder.ts';
 import { startResumeLinesResponder } from './nats/resume-lines.responder.ts';
-import { storiesOverNats } from './nats/stories.client.ts';
+
 import { createResumeParser, parseResumeUpload } from './parsing/index.ts';
 import { renderResumePdf } from './pdf/resume-pdf.ts';
 import type { ResumeParser, ResumePdfRenderer, StoriesFinder } from './resumes/resume-engines.ts';

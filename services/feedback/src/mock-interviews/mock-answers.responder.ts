@@ -29,9 +29,9 @@ export async function answerSpokenMockAnswer(
 ): Promise<z.infer<typeof mockAnswerNatsReplySchema>> {
   const request = mockAnswerNatsRequestSchema.safeParse(body);
   if (!request.success) return { ok: false, status: 400, message: describeZodError(request.error) };
-  const { userId, interviewId, questionIndex, part, text, delivery } = request.data;
+  const { userId, interviewId, questionIndex, part, text, delivery, attemptKey } = request.data;
   try {
-    const answered = await interviews.answer(userId, interviewId, { questionIndex, part, text: text.trim(), source: 'spoken', delivery });
+    const answered = await interviews.answer(userId, interviewId, { questionIndex, part, text: text.trim(), source: 'spoken', delivery, attemptKey });
     return { ok: true, aiResponse: answered.next.text, ...(answered.answerId ? { answerId: answered.answerId } : {}) };
   } catch (error) {
     return refusalOf(error, log);

@@ -2,8 +2,8 @@ import type { AnswerFeedback, MockInterview } from '@story/proto';
 import { presentFeedback } from '../answers/answer-feedback.presenter.ts';
 import type { AnswerFeedbackRepository } from '../answers/answer-feedback.repository.ts';
 import { interviewerLineOf, positionOf } from './interviewer-lines.ts';
-import type { MockInterviewDoc, MockInterviewRecord, StoredMockAnswer } from './mock-interview.repository.ts';
-import type { ScoredQuestion } from './mock-report.ts';
+import type { MockInterviewDoc, MockInterviewRecord, MockInterviewRepository, StoredMockAnswer } from './mock-interview.repository.ts';
+import { questionScore, type PreviousInterview, type ScoredQuestion } from './mock-report.ts';
 
 /** Reads an interview as the API gives it: where it stands, what the interviewer says, each answer with its feedback from the feedback store. */
 export class MockInterviewReader {
@@ -77,5 +77,16 @@ export class MockInterviewReader {
   async feedbackOf(userId: number, answerId: string): Promise<AnswerFeedback | null> {
     const record = await this.feedback.find(userId, answerId);
     return record ? presentFeedback(record, await this.feedback.attempts(userId, record.questionKey)) : null;
+  }
+
+  /** The person's previous finished interview of the same description, with each question's score. */
+  async previous(userId: number, current: MockInterviewRecord, interviews: MockInterviewRepository): Promise<PreviousInterview | null> {
+    const earlier = (await interviews.list(userId, current.doc.jobDescriptionId)).find(
+      (record) => record.id < current.id && record.doc.status === 'finished' && record.doc.report,
+    );
+    if (!earlier?.doc.report || !earlier.doc.finishedAt) return null;
+    const scored = await this.scoredQuestions(userId, earlier.doc);
+    const scores = new Map(scored.map((entry) => [entry.question.source.key, { text: entry.question.source.text, score: questionScore(entry) }]));
+    return { interviewId: earlier.id, finishedAt: earlier.doc.finishedAt, overall: earlier.doc.report.overall, scores };
   }
 }

@@ -1,53 +1,25 @@
 import { z } from 'zod';
-import {
-  ANSWER_SOURCES,
-  FEEDBACK_ENGINES,
-  MOCK_INTERVIEW_MODES,
-  MOCK_INTERVIEW_STATUSES,
-  answerDeliveryInputSchema,
-  mockReportSchema,
-  questionSourceSchema,
-  storyFitSchema,
-} from '@story/proto';
+import { answerDeliveryInputSchema, mockAnswerSchema, mockInterviewSchema, mockQuestionSchema } from '@story/proto';
 
 /** An answer as the interview keeps it: its text comes first (never lost), its feedback lives in the feedback store under `answerId`. */
-export const storedMockAnswerSchema = z.object({
-  answerId: z.string(),
-  text: z.string(),
-  source: z.enum(ANSWER_SOURCES),
-  answeredAt: z.string(),
+export const storedMockAnswerSchema = mockAnswerSchema.omit({ feedback: true }).extend({
   delivery: answerDeliveryInputSchema.optional(),
+  /** The client's key for the answer: the same key again is a retry, answered with the first result. */
+  attemptKey: z.string().optional(),
 });
 export type StoredMockAnswer = z.infer<typeof storedMockAnswerSchema>;
 
-export const storedMockQuestionSchema = z.object({
-  text: z.string(),
-  source: questionSourceSchema,
-  difficulty: z.number().int().min(1).max(5),
-  storyFit: z.array(storyFitSchema),
-  pinnedStoryId: z.number().nullable(),
+/** A question as kept: as the API shows it, but for its place (the array's) and its answers' feedback (the feedback store's). */
+export const storedMockQuestionSchema = mockQuestionSchema.omit({ index: true }).extend({
   answer: storedMockAnswerSchema.nullable(),
   followUp: z.object({ question: z.string(), answer: storedMockAnswerSchema.nullable() }).nullable(),
 });
 export type StoredMockQuestion = z.infer<typeof storedMockQuestionSchema>;
 
 /** Everything of an interview but who owns it and its id: kept as one document (JSON in SQLite). */
-export const mockInterviewDocSchema = z.object({
-  jobDescriptionId: z.number(),
-  companyName: z.string(),
-  jobTitle: z.string(),
-  targetRole: z.string().nullable(),
-  resumeId: z.number().nullable(),
-  status: z.enum(MOCK_INTERVIEW_STATUSES),
-  mode: z.enum(MOCK_INTERVIEW_MODES),
-  thinkSeconds: z.number().int(),
-  handsFreeSilenceSeconds: z.number().int().nullable(),
-  engine: z.enum(FEEDBACK_ENGINES),
-  questions: z.array(storedMockQuestionSchema),
-  report: mockReportSchema.nullable(),
-  createdAt: z.string(),
-  finishedAt: z.string().nullable(),
-});
+export const mockInterviewDocSchema = mockInterviewSchema
+  .omit({ id: true, currentIndex: true, interviewerLine: true, expecting: true, questions: true })
+  .extend({ questions: z.array(storedMockQuestionSchema) });
 export type MockInterviewDoc = z.infer<typeof mockInterviewDocSchema>;
 
 /** A stored interview: its id, its owner, the version every write checks (two tabs never both write), and the document. */

@@ -21,8 +21,9 @@ import { requirementsAsked, type InterviewSources } from './interview-sources.cl
 import { interviewerLineOf, lineAfterAnswer, lineForNonAnswer, positionOf } from './interviewer-lines.ts';
 import { MockInterviewReader } from './mock-interview.reader.ts';
 import type { MockInterviewDoc, MockInterviewRecord, MockInterviewRepository, StoredMockAnswer, StoredMockQuestion } from './mock-interview.repository.ts';
-import { buildReport, questionScore, type PreviousInterview } from './mock-report.ts';
+import { buildReport } from './mock-report.ts';
 import type { InterviewPlanner, PlannedQuestion, ResumeLineSource } from './planning/interview-planner.ts';
+import { planWithFallback } from './planning/plan-with-fallback.ts';
 
 export interface MockInterviewDeps {
   interviews: MockInterviewRepository;
@@ -49,6 +50,8 @@ export interface GivenAnswer {
   text: string;
   source: AnswerSource;
   delivery?: AnswerDeliveryInput | undefined;
+  /** The client's key for the answer (see StoredMockAnswer). */
+  attemptKey?: string | undefined;
 }
 
 /** How many times a write is tried again when another write of the same interview came first. */
@@ -82,7 +85,7 @@ export class MockInterviewService {
     }));
     const targetRole = request.targetRole?.trim() || null;
     const input = { companyName: description.companyName, jobTitle: description.jobTitle, targetRole, requirements, resumeLines, count: request.questionCount };
-    const { planned, engine } = await this.planned(input);
+    const { planned, engine } = await planWithFallback(this.deps, input);
     const fits = await this.storyFits(userId, planned);
     const doc: MockInterviewDoc = {
       jobDescriptionId: request.jobDescriptionId,
@@ -139,6 +142,8 @@ export class MockInterviewService {
    */
   async answer(userId: number, id: number, given: GivenAnswer): Promise<MockAnswerResponse> {
     const current = await this.record(userId, id);
+    const retried = await this.retried(current, given);
+    if (retried) return retried;
     const target = this.checkTurn(current.doc, given);
     const asked = given.part === 'follow-up' ? (target.followUp?.question ?? target.text) : target.text;
     const kind = nonAnswerKind(given.text, asked);
@@ -152,13 +157,18 @@ export class MockInterviewService {
       source: given.source,
       answeredAt: this.deps.clock().toISOString(),
       ...(given.delivery ? { delivery: given.delivery } : {}),
+      ...(given.attemptKey ? { attemptKey: given.attemptKey } : {}),
     };
     const recorded = await this.write(userId, id, (doc) => {
+      // The same answer sent twice at once: the second finds the first's, and gives its result.
+      if (this.sameAnswer(doc, given)) return;
       const question = this.checkTurn(doc, given);
       if (given.part === 'answer') question.answer = answer;
       else if (question.followUp) question.followUp.answer = answer;
       doc.status = 'in-progress';
     });
+    const kept = this.sameAnswer(recorded.doc, given);
+    if (kept && kept.answerId !== answer.answerId) return this.answered(recorded, kept.answerId);
     const question = recorded.doc.questions[given.questionIndex] as StoredMockQuestion;
     const feedback = await this.score(userId, question, given.part, answer);
     let saved = recorded;
@@ -177,6 +187,27 @@ export class MockInterviewService {
     };
   }
 
+  /** The answer already recorded for this part under the same client key, if any. */
+  private sameAnswer(doc: MockInterviewDoc, given: GivenAnswer): StoredMockAnswer | undefined {
+    if (!given.attemptKey) return undefined;
+    const question = doc.questions[given.questionIndex];
+    const kept = given.part === 'answer' ? question?.answer : question?.followUp?.answer;
+    return kept?.attemptKey === given.attemptKey ? kept : undefined;
+  }
+
+  /** A retry of an answer already recorded (same client key): the interviewer's words from where the interview stands now, and the first answer's id. */
+  private async retried(record: MockInterviewRecord, given: GivenAnswer): Promise<MockAnswerResponse | undefined> {
+    const kept = this.sameAnswer(record.doc, given);
+    return kept ? this.answered(record, kept.answerId) : undefined;
+  }
+
+  /** The answer to an answer: its id, and the interviewer's next words from where the interview stands now. */
+  private async answered(record: MockInterviewRecord, answerId: string): Promise<MockAnswerResponse> {
+    const position = positionOf(record.doc);
+    const kind = position.expecting === 'follow-up' ? 'follow-up' : position.expecting === 'answer' ? 'question' : 'done';
+    return { answerId, next: { kind, text: lineAfterAnswer(record.doc), questionIndex: position.index }, interview: await this.reader.present(record) };
+  }
+
   /** What the interviewer says now (to be spoken). */
   async line(userId: number, id: number): Promise<string> {
     return interviewerLineOf((await this.record(userId, id)).doc);
@@ -188,7 +219,7 @@ export class MockInterviewService {
     if (current.doc.status === 'finished') return this.reader.present(current);
     if (!current.doc.questions.some((question) => question.answer)) throw new HttpError(400, M.nothingAnswered);
     const scored = await this.reader.scoredQuestions(userId, current.doc);
-    const report = buildReport(scored, await this.previous(userId, current));
+    const report = buildReport(scored, await this.reader.previous(userId, current, this.deps.interviews));
     const saved = await this.write(userId, id, (doc) => {
       if (doc.status === 'finished') return;
       doc.status = 'finished';
@@ -253,28 +284,6 @@ export class MockInterviewService {
     return this.reader.feedbackOf(userId, answer.answerId);
   }
 
-  /** The configured planner's questions, or the offline planner's when it fails, is late or plans none. */
-  private async planned(input: Parameters<InterviewPlanner['plan']>[0]): Promise<{ planned: PlannedQuestion[]; engine: InterviewPlanner['name'] }> {
-    const { planner, fallbackPlanner, plannerTimeoutMs, log } = this.deps;
-    if (planner !== fallbackPlanner) {
-      let timer: NodeJS.Timeout | undefined;
-      try {
-        const late = new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new Error(`${planner.name} planned nothing within ${plannerTimeoutMs} ms`)), plannerTimeoutMs);
-        });
-        const planned = await Promise.race([planner.plan(input), late]);
-        if (planned.length > 0) return { planned, engine: planner.name };
-      } catch (error) {
-        log.warn({ err: error, planner: planner.name }, 'interview planner failed; the offline planner plans instead');
-      } finally {
-        clearTimeout(timer);
-      }
-    }
-    const planned = await fallbackPlanner.plan(input);
-    if (planned.length === 0) throw new HttpError(400, M.noRequirements);
-    return { planned, engine: fallbackPlanner.name };
-  }
-
   /** The person's stories that fit each question (search asked once for them all); none when search does not answer. */
   private async storyFits(userId: number, planned: readonly PlannedQuestion[]): Promise<StoryFit[][]> {
     const found = await this.deps.findStories(
@@ -282,16 +291,5 @@ export class MockInterviewService {
       planned.map((question, index) => ({ key: String(index), text: `${question.source.text}. ${question.text}` })),
     );
     return planned.map((question, index) => this.deps.fitStories(question, found.get(String(index)) ?? []));
-  }
-
-  /** The person's previous finished interview of the same description, with each question's score. */
-  private async previous(userId: number, current: MockInterviewRecord): Promise<PreviousInterview | null> {
-    const earlier = (await this.deps.interviews.list(userId, current.doc.jobDescriptionId)).find(
-      (record) => record.id < current.id && record.doc.status === 'finished' && record.doc.report,
-    );
-    if (!earlier?.doc.report || !earlier.doc.finishedAt) return null;
-    const scored = await this.reader.scoredQuestions(userId, earlier.doc);
-    const scores = new Map(scored.map((entry) => [entry.question.source.key, { text: entry.question.source.text, score: questionScore(entry) }]));
-    return { interviewId: earlier.id, finishedAt: earlier.doc.finishedAt, overall: earlier.doc.report.overall, scores };
   }
 }

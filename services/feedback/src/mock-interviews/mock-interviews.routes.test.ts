@@ -14,10 +14,13 @@ import type { InterviewSources } from './interview-sources.client.ts';
 const ALICE = 21;
 const BOB = 22;
 const DESCRIPTION = 40;
+const BARE = 43;
 
 /** Alice's description and résumé, as jobs and profile would tell them; Bob has neither. */
 const sources: InterviewSources = {
   async requirements(userId, jobDescriptionId) {
+    // A posting that is only pay and how to apply: nothing to ask about.
+    if (userId === ALICE && jobDescriptionId === BARE) return { companyName: 'Cafe', jobTitle: 'Barista', requirements: [], snippets: [] };
     if (userId !== ALICE || jobDescriptionId !== DESCRIPTION) throw new HttpError(404, M.jobDescriptionNotFound);
     return {
       companyName: 'Northwind Health',
@@ -126,6 +129,7 @@ describe('mock interview routes', () => {
       [{}, 400, M.jobDescriptionRequired],
       [{ jobDescriptionId: 'forty' }, 400, M.jobDescriptionRequired],
       [{ jobDescriptionId: 41 }, 404, M.jobDescriptionNotFound],
+      [{ jobDescriptionId: BARE }, 400, M.noRequirements],
       [{ jobDescriptionId: DESCRIPTION, resumeId: 10 }, 404, M.resumeNotFound],
       [{ jobDescriptionId: DESCRIPTION, snippetIds: [502] }, 404, M.snippetNotFound],
     ] as const) {
@@ -197,6 +201,22 @@ describe('mock interview routes', () => {
     expect(loser.json()).toEqual({ message: M.alreadyAnswered });
     const kept = mockInterviewSchema.parse((await call('GET', `/api/mock-interviews/${interview.id}`, alice)).json());
     expect(kept.questions[0]?.answer).not.toBeNull();
+  });
+
+  it('answers a retry of the same answer (same key) with the first result, never a 409 and never a second answer', async () => {
+    const interview = await plan();
+    const body = { questionIndex: 0, text: STRONG_ANSWER, attemptKey: 'rec-0001-retry' };
+    const [first, second] = await Promise.all([answer(interview.id, body), answer(interview.id, body)]);
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    expect(first.json().answerId).toBe(second.json().answerId);
+    const third = mockAnswerResponseSchema.parse((await answer(interview.id, body)).json());
+    expect(third.answerId).toBe(first.json().answerId);
+    expect(third.next).toEqual(first.json().next);
+    // Another recording for the same part is another tab's answer: refused.
+    const other = await answer(interview.id, { ...body, attemptKey: 'rec-0002-other' });
+    expect(other.statusCode).toBe(409);
+    expect(other.json()).toEqual({ message: M.alreadyAnswered });
+    expect((await answer(interview.id, { ...body, attemptKey: 'no' })).json()).toEqual({ message: 'attemptKey must be 8 to 64 letters, digits or dashes' });
   });
 
   it('keeps another person’s interview from them, and refuses answers that are not answers', async () => {

@@ -1,4 +1,4 @@
-import type { MatchedStory, ResumeContent, ResumeFormat } from '@story/proto';
+import type { ResumeContent, ResumeFormat } from '@story/proto';
 
 /** An uploaded file, whole in memory (at most 5 MB). */
 export interface ResumeFile {
@@ -12,7 +12,7 @@ export interface ResumeParser {
 }
 
 /** A person's saved stories that best match each text, by the text's key (the search service answers). */
-export type StoriesFinder = (userId: number, queries: { key: string; text: string }[]) => Promise<Map<string, MatchedStory[]>>;
+export type { StoriesFinder } from '@story/service-kit';
 
 /** Renders a résumé as a PDF. */
 export type ResumePdfRenderer = (content: ResumeContent, paper: 'a4' | 'letter') => Promise<Buffer>;

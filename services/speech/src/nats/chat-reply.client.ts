@@ -50,7 +50,7 @@ export class ChatReplyClient {
       threadId?: number | undefined;
       snippetId?: number | undefined;
       resumeBullet?: ResumeBulletRef | undefined;
-      mockInterview?: MockInterviewTurn | undefined;
+      mockInterview?: (MockInterviewTurn & { attemptKey?: string | undefined }) | undefined;
     },
     text: string,
     delivery: AnswerDeliveryInput | undefined,
@@ -63,6 +63,7 @@ export class ChatReplyClient {
         questionIndex: mock.questionIndex,
         part: mock.part,
         text,
+        ...(mock.attemptKey ? { attemptKey: mock.attemptKey } : {}),
         ...(delivery ? { delivery } : {}),
       });
     return this.reply({

@@ -121,6 +121,9 @@ export async function readAudioUpload(request: FastifyRequest, tmpDir: string): 
       resumeId: texts.resumeId || undefined,
       bulletId: texts.bulletId || undefined,
       recordingId: texts.recordingId || undefined,
+      mockInterviewId: texts.mockInterviewId || undefined,
+      mockQuestionIndex: texts.mockQuestionIndex || undefined,
+      mockPart: texts.mockPart || undefined,
     });
     return { path: saved.path, fileName: saved.fileName, kind, extension: extensionOf(saved.fileName), bytes: saved.bytes, fields, discard };
   } catch (error) {

@@ -42,7 +42,12 @@ export function deliveryOf(heard: { wordTimings?: HeardWord[] | undefined; durat
   return { wordTimings: deliveryWordsOf(heard.wordTimings), ...(heard.durationSeconds > 0 ? { durationSeconds: heard.durationSeconds } : {}) };
 }
 
-/** The mock interview a recording sent whole answers (issue 23): its three form fields together, or none. */
-export function mockInterviewTurnOf(id: number | undefined, questionIndex: number | undefined, part: AnswerPart | undefined): MockInterviewTurn | undefined {
-  return id !== undefined && questionIndex !== undefined && part !== undefined ? { id, questionIndex, part } : undefined;
+/** The mock interview a recording sent whole answers (issue 23): its three form fields together, or none; the recording's id keys the answer. */
+export function mockInterviewTurnOf(
+  id: number | undefined,
+  questionIndex: number | undefined,
+  part: AnswerPart | undefined,
+  attemptKey: string,
+): (MockInterviewTurn & { attemptKey: string }) | undefined {
+  return id !== undefined && questionIndex !== undefined && part !== undefined ? { id, questionIndex, part, attemptKey } : undefined;
 }

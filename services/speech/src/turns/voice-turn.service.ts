@@ -54,8 +54,8 @@ export interface HeardTurn {
   snippetId?: number | undefined;
   /** The résumé bullet whose story is told (issue 22). */
   resumeBullet?: ResumeBulletRef | undefined;
-  /** An answer in a mock interview (issue 23): the interview records it, and its interviewer's next words are the reply. */
-  mockInterview?: MockInterviewTurn | undefined;
+  /** An answer in a mock interview (issue 23): the interview records it (once per recording), and its interviewer's next words are the reply. */
+  mockInterview?: (MockInterviewTurn & { attemptKey?: string | undefined }) | undefined;
   /** When each word was said and how long the recording is: the answer's delivery feedback. */
   heard?: { wordTimings?: HeardWord[] | undefined; durationSeconds: number } | undefined;
 }
@@ -162,7 +162,7 @@ export class VoiceTurnService {
       await Promise.all([this.charge(userId, { durationSeconds }), this.meter(userId, recordingId, { transcript, durationSeconds })]);
       const { conversationHistory, context, threadId, snippetId, audioType, resumeId, bulletId, mockInterviewId, mockQuestionIndex, mockPart } = upload.fields;
       const resumeBullet = resumeId !== undefined && bulletId !== undefined ? { resumeId, bulletId } : undefined;
-      const mockInterview = mockInterviewTurnOf(mockInterviewId, mockQuestionIndex, mockPart);
+      const mockInterview = mockInterviewTurnOf(mockInterviewId, mockQuestionIndex, mockPart, recordingId);
       return this.answer(
         userId,
         {

@@ -76,7 +76,18 @@ export class VoiceSessionService {
       // A finish that fails keeps the recording's hold: the web app sends it whole next, under the same id.
       await Promise.all([turns.charge(userId, heard), turns.meter(userId, recordingId, heard)]);
       const spoken = { wordTimings: heard.wordTimings, durationSeconds: heard.durationSeconds };
-      const turn = { transcript: heard.transcript, conversationHistory, context, threadId, snippetId, resumeBullet, mockInterview, solo: false, heard: spoken };
+      const mock = mockInterview ? { ...mockInterview, attemptKey: recordingId } : undefined;
+      const turn = {
+        transcript: heard.transcript,
+        conversationHistory,
+        context,
+        threadId,
+        snippetId,
+        resumeBullet,
+        mockInterview: mock,
+        solo: false,
+        heard: spoken,
+      };
       if (!options.inParts) return { kind: 'whole', turn: await turns.answer(userId, turn, settings, signal) };
       return { kind: 'parts', ...(await turns.answerInParts(userId, turn, settings, signal)) };
     });

@@ -68,7 +68,7 @@ export function caseResume(entry: EvidenceCase): ResumeContent {
 
 const ratio = (part: number, whole: number) => (whole === 0 ? 1 : Math.round((part / whole) * 1000) / 1000);
 
-/** How many stories the profile service asks the search service for, per bullet (`nats/stories.client.ts`). */
+/** How many stories the profile service asks the search service for, per bullet (service-kit's `storiesOverNats`). */
 export const STORIES_PER_BULLET = 3;
 
 /**
