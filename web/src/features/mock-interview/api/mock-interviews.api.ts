@@ -4,8 +4,8 @@ import {
   mockInterviewSummarySchema,
   readinessResponseSchema,
   spokenOpeningResponseSchema,
-  type AnswerPart,
   type CreateMockInterviewRequest,
+  type MockAnswerRequest,
   type MockAnswerResponse,
   type MockInterview,
   type ReadinessResponse,
@@ -41,9 +41,12 @@ export function pinStory(id: number, questionIndex: number, storyId: number | nu
   return httpClient.put(`/api/mock-interviews/${id}/questions/${questionIndex}/story`, { storyId }, { parse: parseInterview });
 }
 
-/** A typed answer (409 when that part was answered already, in another tab, or the interview is finished). */
-export function answerInWriting(id: number, questionIndex: number, part: AnswerPart, text: string): Promise<MockAnswerResponse> {
-  return httpClient.post(`/api/mock-interviews/${id}/answers`, { questionIndex, part, text }, { parse: (data) => mockAnswerResponseSchema.parse(data) });
+/**
+ * A typed answer (409 when that part was answered already, in another tab, or the interview is
+ * finished); the same `attemptKey` sent again gets the first result.
+ */
+export function answerInWriting(id: number, answer: MockAnswerRequest): Promise<MockAnswerResponse> {
+  return httpClient.post(`/api/mock-interviews/${id}/answers`, { ...answer }, { parse: (data) => mockAnswerResponseSchema.parse(data) });
 }
 
 /** Ends the interview: the interview with its report. */

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { MOCK_INTERVIEW_MESSAGES as M, type MockInterview, type MockInterviewTurn } from '@story/proto';
 import { failureStatus, serverMessageOr } from '../../../api/failure.ts';
 import { notifyError, notifyFailure } from '../../../components/toast/notify.ts';
@@ -43,6 +43,8 @@ export function useInterviewAnswers(
 ): InterviewAnswers {
   const [pending, setPending] = useState<string | null>(null);
   const [failed, setFailed] = useState<FailedAnswer | null>(null);
+  /** One key per typed answer (its turn and words): sent again after a dropped connection, it gets the first result, not a 409. */
+  const attemptKeys = useRef(new Map<string, string>());
   const { receiveSpoken, receiveText } = lines;
   const interviewId = interview.id;
 
@@ -88,8 +90,9 @@ export function useInterviewAnswers(
   const retry = useCallback(() => {
     if (!failed) return;
     const { recording, turn } = failed;
-    // The first session may be gone: the whole recording goes up again as a new session's one chunk.
-    const again = new LiveRecording(liveApi, recording.mimeType);
+    // The first session may be gone: the whole recording goes up again as a new session's one chunk,
+    // under the same recording id, so an answer that was recorded after all is not recorded twice.
+    const again = new LiveRecording(liveApi, recording.mimeType, recording.live.recordingId);
     again.add(recording.file);
     void sendSpoken(recording, turn, () => again.finish(recording.file, turnContext(turn)));
   }, [failed, sendSpoken]);
@@ -98,7 +101,10 @@ export function useInterviewAnswers(
     async (text: string, turn: MockInterviewTurn): Promise<boolean> => {
       setPending('Sending your answer...');
       try {
-        const answered = await answerInWriting(interviewId, turn.questionIndex, turn.part, text);
+        const said = `${turn.questionIndex}:${turn.part}:${text.trim()}`;
+        const attemptKey = attemptKeys.current.get(said) ?? crypto.randomUUID();
+        attemptKeys.current.set(said, attemptKey);
+        const answered = await answerInWriting(interviewId, { questionIndex: turn.questionIndex, part: turn.part, text, attemptKey });
         const key = lineKeyOf(currentTurn(answered.interview));
         if (key !== null) receiveText(key, answered.next.text);
         replace(answered.interview);

@@ -104,6 +104,15 @@ describe('LiveRecording', () => {
     expect(recording.recordingId).toMatch(/^[A-Za-z0-9-]{8,64}$/);
   });
 
+  it('keeps the id it is given: a recording sent again in a new session is the same answer (issue 23)', async () => {
+    const ids: string[] = [];
+    const { api, calls } = fakeApi();
+    const again = new LiveRecording({ ...api, finish: async (...args) => (ids.push(args[3]), api.finish(...args)) }, 'audio/webm', 'rec-first-1234');
+    expect((await again.finish(record(again, ['whole recording']), turn)).transcript).toBe('live');
+    expect(ids).toEqual(['rec-first-1234']);
+    expect(calls).toEqual(['open audio/webm', 'send 77 0 whole recording', 'finish 77 1']);
+  });
+
   it('sends nothing more when the month’s minutes are used: the refusal is the answer (issue 21)', async () => {
     const refusal = new ApiError(403, 'Forbidden', JSON.stringify({ message: 'You have used your 120 minutes for this month. They renew on 1 December.' }));
     const { api, calls } = fakeApi({ open: refusal });

@@ -38,12 +38,15 @@ export class LiveRecording {
   private broken = false;
   /** A refusal of the recording itself (the month's minutes are used: 403): nothing is sent, the person is told. */
   private refusal: unknown;
-  /** One id for the live session and its whole-file fallback, so the month's minutes count it once (issue 21). */
-  readonly recordingId = crypto.randomUUID();
-
   constructor(
     private readonly api: LiveRecordingApi,
     mimeType: string,
+    /**
+     * One id for the live session and its whole-file fallback, so the month's minutes count it once
+     * (issue 21); a recording sent again in a new session keeps its first id (a mock interview then
+     * knows it is the same answer).
+     */
+    readonly recordingId: string = crypto.randomUUID(),
   ) {
     this.session = api.open(mimeType, this.recordingId).catch((error: unknown) => {
       if (error instanceof ApiError && error.status === 403) this.refusal = error;
