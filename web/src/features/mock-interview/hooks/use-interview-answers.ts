@@ -29,6 +29,27 @@ export interface InterviewAnswers {
 
 const turnContext = (turn: MockInterviewTurn): TurnContext => ({ conversationHistory: [], mockInterview: turn });
 
+/** A refusal because the turn was answered elsewhere, or the interview finished (409): said, and the interview read again; true when it was one. */
+function useConflictTold(reload: () => Promise<void>): (error: unknown) => Promise<boolean> {
+  return useCallback(
+    async (error: unknown) => {
+      if (failureStatus(error) !== 409) return false;
+      notifyError(serverMessageOr(error, M.alreadyAnswered));
+      await reload();
+      return true;
+    },
+    [reload],
+  );
+}
+
+/** The key of a typed answer: the same words for the same turn keep theirs. */
+function attemptKeyOf(keys: Map<string, string>, turn: MockInterviewTurn, text: string): string {
+  const said = `${turn.questionIndex}:${turn.part}:${text.trim()}`;
+  const key = keys.get(said) ?? crypto.randomUUID();
+  keys.set(said, key);
+  return key;
+}
+
 /**
  * The answers of the interview screen, one at a time. A spoken one goes through its live session's
  * finish, naming the interview's turn: its reply is the interviewer's next line, spoken; a typed one
@@ -43,21 +64,12 @@ export function useInterviewAnswers(
 ): InterviewAnswers {
   const [pending, setPending] = useState<string | null>(null);
   const [failed, setFailed] = useState<FailedAnswer | null>(null);
-  /** One key per typed answer (its turn and words): sent again after a dropped connection, it gets the first result, not a 409. */
+  // One key per typed answer (its turn and words): sent again after a dropped connection, it gets the first result, not a 409.
   const attemptKeys = useRef(new Map<string, string>());
   const { receiveSpoken, receiveText } = lines;
   const interviewId = interview.id;
 
-  /** A refusal because the turn was answered elsewhere, or the interview finished: said, and the interview read again. */
-  const handleConflict = useCallback(
-    async (error: unknown): Promise<boolean> => {
-      if (failureStatus(error) !== 409) return false;
-      notifyError(serverMessageOr(error, M.alreadyAnswered));
-      await reload();
-      return true;
-    },
-    [reload],
-  );
+  const handleConflict = useConflictTold(reload);
 
   const sendSpoken = useCallback(
     async (recording: FinishedRecording, turn: MockInterviewTurn, send: () => Promise<SpokenTurn>) => {
@@ -101,9 +113,7 @@ export function useInterviewAnswers(
     async (text: string, turn: MockInterviewTurn): Promise<boolean> => {
       setPending('Sending your answer...');
       try {
-        const said = `${turn.questionIndex}:${turn.part}:${text.trim()}`;
-        const attemptKey = attemptKeys.current.get(said) ?? crypto.randomUUID();
-        attemptKeys.current.set(said, attemptKey);
+        const attemptKey = attemptKeyOf(attemptKeys.current, turn, text);
         const answered = await answerInWriting(interviewId, { questionIndex: turn.questionIndex, part: turn.part, text, attemptKey });
         const key = lineKeyOf(currentTurn(answered.interview));
         if (key !== null) receiveText(key, answered.next.text);
