@@ -218,6 +218,33 @@ describe('a mock interview over the network', () => {
     await page.context().close();
   }, 120_000);
 
+  it('shows a saved story that fits a question, pins it, and reminds of it while the question is asked', async () => {
+    const { page, api, jobDescriptionId } = await personWithDescription(VIEWPORTS[0]);
+    const thread = await api.post('/api/conversation-threads');
+    const saved = await api.post('/api/conversations', { threadId: thread.body.threadId, userMessage: STRONG_ANSWER, aiResponse: 'What happened next?' });
+    expect(saved.status).toBe(201);
+    await expect
+      .poll(async () => JSON.stringify((await api.post('/api/story-query', { query: 'warehouse packing benches' })).body), { timeout: 30_000, interval: 500 })
+      .toContain('packing benches');
+    const planned = await api.post('/api/mock-interviews', { jobDescriptionId, questionCount: 5, thinkSeconds: 0, mode: 'text' });
+    expect(planned.status, JSON.stringify(planned.body)).toBe(201);
+    const id = planned.body.id as number;
+    await page.goto(`/interview-practice/mock/${id}/prepare`);
+    const pin = page.getByRole('button', { name: 'Pin' }).first();
+    await pin.waitFor();
+    await pin.click();
+    await waitForToast(page, M.pinned);
+    await page.getByRole('button', { name: 'Unpin' }).waitFor();
+    await checkPage(page, 'story fit with a story');
+    await shoot(page, 'prepare-fit', VIEWPORTS[0]);
+    const pinnedQuestion = (planned.body.questions as { index: number; storyFit: unknown[] }[]).find((question) => question.storyFit.length > 0)?.index ?? 0;
+
+    await page.goto(`/interview-practice/mock/${id}`);
+    if (pinnedQuestion > 0) await answerUntilQuestion(page, pinnedQuestion + 1);
+    await expect.poll(() => page.getByRole('complementary', { name: 'Your story for this question' }).innerText()).toContain('packing benches');
+    await page.context().close();
+  }, 120_000);
+
   it('opens a story conversation for a requirement from "No story yet: tell one"', async () => {
     for (const viewport of VIEWPORTS) {
       const { page } = await signedInPage(browser, stack, viewport);
