@@ -30,6 +30,8 @@ const sources: InterviewSources = {
         { key: 'line:1', text: 'Track record of improving operational processes with data' },
         { key: 'line:2', text: 'Strong stakeholder communication skills' },
         { key: 'line:3', text: 'Comfortable managing budgets over $1M' },
+        // Saved as snippet 501 too: one requirement, one row on the board.
+        { key: 'line:4', text: 'Improve scheduling and reduce patient wait times.' },
       ],
       snippets: [{ id: 501, text: 'Improve scheduling and reduce patient wait times' }],
     };
