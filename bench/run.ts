@@ -17,6 +17,7 @@ const benches: { name: string; module: string; run: string }[] = [
   { name: 'resume-pdf', module: './resume-pdf.bench.ts', run: 'runResumePdfBench' },
   { name: 'resume-parse', module: './resume-parse.bench.ts', run: 'runResumeParseBench' },
   { name: 'mock-planning', module: './mock-planning.bench.ts', run: 'runMockPlanningBench' },
+  { name: 'mock-interview-voice', module: './mock-interview-voice.bench.ts', run: 'runMockInterviewVoiceBench' },
 ];
 
 const only = process.argv[2];

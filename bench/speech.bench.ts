@@ -14,27 +14,11 @@
  *
  *   node --import tsx bench/speech.bench.ts
  */
-import { convertAudio } from '@story/service-kit/test-audio';
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { connect } from '@nats-io/transport-node';
-import {
-  IDENTITY_HEADER,
-  REPLY_STREAM_CONTENT_TYPE,
-  replyStreamLineSchema,
-  streamedTurnSchema,
-  transcribeResponseSchema,
-  voiceSessionResponseSchema,
-} from '@story/proto';
-import { closeServiceDeps, generateSigningKeyPair, importPrivateKey, signIdentity } from '@story/service-kit';
-import { tempDataDir } from '@story/service-kit/testing';
-import { startNatsServer } from '../infra/src/nats-server.ts';
-import { conversationsService } from '../services/conversations/src/app.ts';
-import { speechService } from '../services/speech/src/app.ts';
-import { TEST_USERS, VOICE_USER, answerUserSettings, transcribeForm } from '../services/speech/test/speech-test-kit.ts';
-import { startWorkerProcess, type WorkerProcess } from '../services/speech/test/worker-process.ts';
+import { transcribeResponseSchema } from '@story/proto';
+import { TEST_USERS, VOICE_USER, transcribeForm } from '../services/speech/test/speech-test-kit.ts';
+import { live, median, record, startVoiceStack, type LiveRun } from './live-voice.ts';
 
 const STOP_TO_AUDIO_BUDGET_MS = 1500;
 const UPLOAD_BUDGET_RATIO = 0.5;
@@ -72,13 +56,6 @@ export interface StopToAudio {
   wholeMs: number;
 }
 
-interface LiveRun {
-  firstMs: number;
-  lastMs: number;
-  stallMs: number;
-  pieces: number;
-}
-
 export interface SpeechBenchResult {
   stopToAudio: StopToAudio[];
   upload: { audioSeconds: number; turnMs: number; ratio: number };
@@ -86,54 +63,19 @@ export interface SpeechBenchResult {
   withinBudget: boolean;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-
-/** The length of an audio file in seconds (ffprobe). */
-function durationOf(path: string): number {
-  return Number(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', path]).toString().trim());
-}
-
-/** A recording of `text` as the browser's recorder makes it (webm/opus, 128 kbit/s) and as a file someone uploads (MP3). */
-function record(dir: string, name: string, text: string): { webm: string; mp3: string; seconds: number } {
-  const wav = join(dir, `${name}.wav`);
-  execFileSync('flite', ['-voice', 'rms', '-t', text, '-o', wav]);
-  const webm = join(dir, `${name}.webm`);
-  const mp3 = join(dir, `${name}.mp3`);
-  convertAudio(wav, webm, ['-c:a', 'libopus', '-b:a', '128k']);
-  execFileSync('lame', ['--silent', wav, mp3]);
-  return { webm, mp3, seconds: durationOf(webm) };
-}
-
 export async function runSpeechBench(log: (line: string) => void = console.log): Promise<SpeechBenchResult> {
-  const dir = tempDataDir('speech-bench-');
-  const nats = await startNatsServer({ storeDir: join(dir, 'nats') });
-  const nc = await connect({ servers: nats.url });
   // Eight people for the throughput burst: one person may have only a couple of turns in flight.
   const crowd = Array.from({ length: 8 }, (_, i) => 101 + i);
-  answerUserSettings(nc, new Map([...TEST_USERS, ...crowd.map((userId) => [userId, { timeLimit: 300, responseType: 'text' as const }] as const)]));
-  const keys = generateSigningKeyPair();
-  const env = { NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: dir, NATS_URL: nats.url, IDENTITY_PUBLIC_KEY: keys.publicKey, SPEECH_TMP_DIR: join(dir, 'tmp') };
+  const stack = await startVoiceStack(
+    'speech-bench-',
+    new Map([...TEST_USERS, ...crowd.map((userId) => [userId, { timeLimit: 300, responseType: 'text' as const }] as const)]),
+  );
+  const { dir, base, headersOf } = stack;
 
-  const conversationsConfig = conversationsService.envSchema.parse(env);
-  const conversationsDeps = await conversationsService.openDeps(conversationsConfig, { logger: false, runPurgeJob: false });
-  const conversations = await conversationsService.buildApp(conversationsConfig, conversationsDeps);
-  await conversations.ready();
-  const frontConfig = speechService.envSchema.parse(env);
-  const frontDeps = await speechService.openDeps(frontConfig, { logger: false });
-  const front = await speechService.buildApp(frontConfig, frontDeps);
-  await front.listen({ host: '127.0.0.1', port: 0 });
-  await Promise.all([conversationsDeps.nats.ready(), frontDeps.nats.ready()]);
-  const address = front.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  const gatewayKey = await importPrivateKey(keys.privateKey);
-  const headersOf = async (userId: number) => ({ [IDENTITY_HEADER]: await signIdentity({ userId, isAdmin: false, sessionId: `bench-${userId}` }, gatewayKey) });
-
-  const workers: WorkerProcess[] = [];
   try {
     const short = record(dir, 'short', SHORT_ANSWER);
     const long = record(dir, 'long', LONG_ANSWER);
-    workers.push(await startWorkerProcess(nats.url, { SPEECH_TMP_DIR: join(dir, 'tmp') }));
+    await stack.startWorker();
 
     /** `POST /api/transcribe` of a file; its answer and how long it took. */
     const upload = async (userId: number, path: string) => {
@@ -149,80 +91,7 @@ export async function runSpeechBench(log: (line: string) => void = console.log):
       return { ms: performance.now() - started, answer };
     };
 
-    /**
-     * Records `webm` live: a chunk a second as the recorder makes it, then Stop. Streamed (as the web
-     * app asks): milliseconds from Stop to the first piece of the reply's MP3, to the last piece, and
-     * the longest a later piece came after the pieces before it had finished playing. Not streamed:
-     * milliseconds from Stop to the reply's one MP3.
-     */
-    const live = async (webm: string, seconds: number, streamed: boolean): Promise<LiveRun> => {
-      const headers = await headersOf(VOICE_USER);
-      const opened = await fetch(`${base}/api/transcribe/sessions`, {
-        method: 'POST',
-        headers: { ...headers, 'content-type': 'application/json' },
-        body: JSON.stringify({ mimeType: 'audio/webm;codecs=opus' }),
-      });
-      const { sessionId } = voiceSessionResponseSchema.parse(await opened.json());
-      const bytes = readFileSync(webm);
-      const chunks = Math.ceil(seconds);
-      const perSecond = bytes.length / seconds;
-      const started = performance.now();
-      let sending = Promise.resolve();
-      for (let seq = 0; seq < chunks; seq++) {
-        // Chunk `seq` holds second `seq` of the recording: it exists once that second has been spoken.
-        await sleep(Math.max(0, started + Math.min(seq + 1, seconds) * 1000 - performance.now()));
-        const body = bytes.subarray(Math.floor(seq * perSecond), seq === chunks - 1 ? bytes.length : Math.floor((seq + 1) * perSecond));
-        sending = sending.then(async () => {
-          const sent = await fetch(`${base}/api/transcribe/sessions/${sessionId}/chunks?seq=${seq}`, {
-            method: 'POST',
-            headers: { ...headers, 'content-type': 'application/octet-stream' },
-            body,
-          });
-          if (!sent.ok) throw new Error(`chunk ${seq} answered ${sent.status}: ${await sent.text()}`);
-        });
-      }
-      const stop = performance.now();
-      await sending;
-      const accept = streamed ? `${REPLY_STREAM_CONTENT_TYPE}, application/json` : 'application/json';
-      const finished = await fetch(`${base}/api/transcribe/sessions/${sessionId}/finish`, {
-        method: 'POST',
-        headers: { ...headers, accept, 'content-type': 'application/json' },
-        body: JSON.stringify({ chunkCount: chunks, conversationHistory: [] }),
-      });
-      if (!finished.ok || !finished.body) throw new Error(`finish answered ${finished.status}: ${await finished.text()}`);
-      if (!streamed) {
-        if (!transcribeResponseSchema.parse(await finished.json()).audioResponse) throw new Error('the reply came without audio');
-        const ms = performance.now() - stop;
-        return { firstMs: ms, lastMs: ms, stallMs: 0, pieces: 1 };
-      }
-      let firstAt = 0;
-      let lastAt = 0;
-      let stallMs = 0;
-      let pieces = 0;
-      let pending = '';
-      const decoder = new TextDecoder();
-      const reader = finished.body.getReader();
-      for (let read = await reader.read(); !read.done; read = await reader.read()) {
-        pending += decoder.decode(read.value, { stream: true });
-        const lines = pending.split('\n');
-        pending = lines.pop() ?? '';
-        for (const line of lines.filter(Boolean)) {
-          const now = performance.now();
-          if (pieces === 0) {
-            if (!streamedTurnSchema.parse(JSON.parse(line)).audioResponse) throw new Error('the reply came without audio');
-            firstAt = now;
-          } else {
-            const parsed = replyStreamLineSchema.parse(JSON.parse(line));
-            if (!('audioPart' in parsed)) throw new Error(`the reply's audio stopped: ${parsed.message}`);
-            // This piece is needed once the pieces before it have played (they start as the first arrives).
-            stallMs = Math.max(stallMs, now - (firstAt + parsed.audioPart.offsetSeconds * 1000));
-          }
-          lastAt = now;
-          pieces += 1;
-        }
-      }
-      return { firstMs: firstAt - stop, lastMs: lastAt - stop, stallMs, pieces };
-    };
+    const speak = (webm: string, seconds: number, streamed: boolean) => live(stack, webm, seconds, streamed, { conversationHistory: [] });
 
     await upload(VOICE_USER, short.mp3); // warm-up: every engine loaded once
     const stopToAudio: StopToAudio[] = [];
@@ -231,8 +100,8 @@ export async function runSpeechBench(log: (line: string) => void = console.log):
       [long, 3],
     ] as const) {
       const streamed: LiveRun[] = [];
-      for (let run = 0; run < runs; run++) streamed.push(await live(recording.webm, recording.seconds, true));
-      const oneMp3Ms = (await live(recording.webm, recording.seconds, false)).firstMs;
+      for (let run = 0; run < runs; run++) streamed.push(await speak(recording.webm, recording.seconds, true));
+      const oneMp3Ms = (await speak(recording.webm, recording.seconds, false)).firstMs;
       const wholeMs = (await upload(VOICE_USER, recording.webm)).ms;
       const liveMs = streamed.map((run) => run.firstMs);
       const lastMs = median(streamed.map((run) => run.lastMs));
@@ -260,7 +129,7 @@ export async function runSpeechBench(log: (line: string) => void = console.log):
       return (jobs / (performance.now() - started)) * 60_000;
     };
     const oneWorkerPerMinute = await burst();
-    workers.push(await startWorkerProcess(nats.url, { SPEECH_TMP_DIR: join(dir, 'tmp') }));
+    await stack.startWorker();
     const twoWorkersPerMinute = await burst();
     const scaling = twoWorkersPerMinute / oneWorkerPerMinute;
     log(
@@ -275,13 +144,7 @@ export async function runSpeechBench(log: (line: string) => void = console.log):
       withinBudget,
     };
   } finally {
-    await Promise.all(workers.map((worker) => worker.kill()));
-    await front.close();
-    await closeServiceDeps(frontDeps);
-    await conversations.close();
-    await closeServiceDeps(conversationsDeps);
-    await nc.close();
-    await nats.stop();
+    await stack.close();
   }
 }
 

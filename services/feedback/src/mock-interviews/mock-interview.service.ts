@@ -172,7 +172,8 @@ export class MockInterviewService {
     const question = recorded.doc.questions[given.questionIndex] as StoredMockQuestion;
     const feedback = await this.score(userId, question, given.part, answer);
     let saved = recorded;
-    const followUp = given.part === 'answer' && feedback ? this.deps.followUp(feedback) : null;
+    // The warm-up about the person and the role is no STAR story: it gets no follow-up.
+    const followUp = given.part === 'answer' && feedback && question.source.kind !== 'role' ? this.deps.followUp(feedback) : null;
     if (followUp)
       saved = await this.write(userId, id, (doc) => {
         const entry = doc.questions[given.questionIndex];

@@ -30,6 +30,8 @@ const sources: InterviewSources = {
         { key: 'line:1', text: 'Track record of improving operational processes with data' },
         { key: 'line:2', text: 'Strong stakeholder communication skills' },
         { key: 'line:3', text: 'Comfortable managing budgets over $1M' },
+        // Saved as snippet 501 too: one requirement, one row on the board.
+        { key: 'line:4', text: 'Improve scheduling and reduce patient wait times.' },
       ],
       snippets: [{ id: 501, text: 'Improve scheduling and reduce patient wait times' }],
     };
@@ -156,38 +158,47 @@ describe('mock interview routes', () => {
     }
   });
 
+  it('asks no follow-up of the warm-up about the role, however it is answered', async () => {
+    const interview = await plan();
+    expect(interview.questions[0]?.source.kind).toBe('role');
+    const warmUp = mockAnswerResponseSchema.parse((await answer(interview.id, { questionIndex: 0, text: WEAK_ANSWER })).json());
+    expect(warmUp.next).toMatchObject({ kind: 'question', questionIndex: 1 });
+  });
+
   it('asks one follow-up when the answer has no result in numbers, then moves on; the answers and feedback stay', async () => {
     const interview = await plan();
-    const first = mockAnswerResponseSchema.parse((await answer(interview.id, { questionIndex: 0, text: WEAK_ANSWER })).json());
+    // The warm-up first (no follow-up), then the first question about a requirement.
+    await answer(interview.id, { questionIndex: 0, text: STRONG_ANSWER });
+    const first = mockAnswerResponseSchema.parse((await answer(interview.id, { questionIndex: 1, text: WEAK_ANSWER })).json());
     expect(first.answerId).toMatch(/^[0-9a-f-]{36}$/);
     expect(first.next.kind).toBe('follow-up');
-    expect(first.next.questionIndex).toBe(0);
+    expect(first.next.questionIndex).toBe(1);
     expect(first.interview.expecting).toBe('follow-up');
-    expect(first.interview.questions[0]?.followUp?.question).toBe(first.next.text);
-    expect(first.interview.questions[0]?.answer?.feedback?.overall).toEqual(expect.any(Number));
+    expect(first.interview.questions[1]?.followUp?.question).toBe(first.next.text);
+    expect(first.interview.questions[1]?.answer?.feedback?.overall).toEqual(expect.any(Number));
 
     // The next question's answer cannot skip the follow-up; the follow-up is answered once.
-    const skipping = await answer(interview.id, { questionIndex: 1, text: STRONG_ANSWER });
+    const skipping = await answer(interview.id, { questionIndex: 2, text: STRONG_ANSWER });
     expect(skipping.statusCode).toBe(409);
     expect(skipping.json()).toEqual({ message: M.notCurrent });
     const followUp = mockAnswerResponseSchema.parse(
-      (await answer(interview.id, { questionIndex: 0, part: 'follow-up', text: 'Waits fell from 40 minutes to 12 within six weeks.' })).json(),
+      (await answer(interview.id, { questionIndex: 1, part: 'follow-up', text: 'Waits fell from 40 minutes to 12 within six weeks.' })).json(),
     );
-    expect(followUp.next).toMatchObject({ kind: 'question', questionIndex: 1 });
-    expect(followUp.next.text).toBe(`Thank you. Next question: ${interview.questions[1]?.text}`);
-    const again = await answer(interview.id, { questionIndex: 0, part: 'follow-up', text: 'Again.' });
+    expect(followUp.next).toMatchObject({ kind: 'question', questionIndex: 2 });
+    expect(followUp.next.text).toBe(`Thank you. Next question: ${interview.questions[2]?.text}`);
+    const again = await answer(interview.id, { questionIndex: 1, part: 'follow-up', text: 'Again.' });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ message: M.alreadyAnswered });
 
     // A strong answer with its numbers gets no follow-up.
-    const strong = mockAnswerResponseSchema.parse((await answer(interview.id, { questionIndex: 1, text: STRONG_ANSWER })).json());
-    expect(strong.next).toMatchObject({ kind: 'question', questionIndex: 2 });
+    const strong = mockAnswerResponseSchema.parse((await answer(interview.id, { questionIndex: 2, text: STRONG_ANSWER })).json());
+    expect(strong.next).toMatchObject({ kind: 'question', questionIndex: 3 });
 
     // Reloading gives the same place and everything answered.
     const reloaded = mockInterviewSchema.parse((await call('GET', `/api/mock-interviews/${interview.id}`, alice)).json());
-    expect(reloaded).toMatchObject({ currentIndex: 2, expecting: 'answer', status: 'in-progress', interviewerLine: interview.questions[2]?.text });
-    expect(reloaded.questions[0]?.followUp?.answer?.feedback?.turns).toBe(2);
-    expect(reloaded.questions[1]?.answer?.text).toBe(STRONG_ANSWER);
+    expect(reloaded).toMatchObject({ currentIndex: 3, expecting: 'answer', status: 'in-progress', interviewerLine: interview.questions[3]?.text });
+    expect(reloaded.questions[1]?.followUp?.answer?.feedback?.turns).toBe(2);
+    expect(reloaded.questions[2]?.answer?.text).toBe(STRONG_ANSWER);
   });
 
   it('keeps one answer when two tabs answer the same question, and tells the other', async () => {

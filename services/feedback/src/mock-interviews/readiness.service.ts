@@ -14,6 +14,20 @@ export interface ReadinessDeps {
   fitStories: (question: { text: string; source: QuestionSource }, stories: MatchedStory[]) => StoryFit[];
 }
 
+/** The words of a requirement, for telling two writings of it apart: lower case, letters and digits only. */
+const wordsOf = (text: string): string =>
+  text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+
+/** A snippet and a line say the same requirement when one holds the other's words (a snippet is often the line copied, with its bullet). */
+export function sameRequirement(snippet: string, line: string): boolean {
+  const a = wordsOf(snippet);
+  const b = wordsOf(line);
+  return a.length > 0 && b.length > 0 && (a === b || (b.length >= 12 && a.includes(b)) || (a.length >= 12 && b.includes(a)));
+}
+
 /** An answer that counts for a requirement: its score, and the story pinned to the question it answered. */
 interface Counted {
   answerId: string;
@@ -27,7 +41,8 @@ interface Counted {
  * then its requirement lines) with its best answer's score, how many attempts, the story used, and
  * whether the person has a story for it at all. Practice answers of a snippet and mock-interview
  * answers both count: an interview question from a snippet is scored as one of its attempts, an
- * interview question from a requirement line counts for that line.
+ * interview question from a requirement line counts for that line (or for the snippet that saved it:
+ * a line and the snippet copied from it are one requirement, one row).
  */
 export class ReadinessService {
   constructor(private readonly deps: ReadinessDeps) {}
@@ -35,15 +50,23 @@ export class ReadinessService {
   async readiness(userId: number, jobDescriptionId: number): Promise<ReadinessResponse> {
     const { sources, interviews, feedback, findStories, fitStories } = this.deps;
     const description = await sources.requirements(userId, jobDescriptionId);
-    const rows: QuestionSource[] = [
-      ...description.snippets.map((snippet): QuestionSource => ({
-        kind: 'requirement',
-        key: `snippet:${snippet.id}`,
-        text: snippet.text,
-        snippetId: snippet.id,
-      })),
-      ...description.requirements.map((line): QuestionSource => ({ kind: 'requirement', key: line.key, text: line.text, snippetId: null })),
-    ];
+    const snippetRows = description.snippets.map((snippet): QuestionSource => ({
+      kind: 'requirement',
+      key: `snippet:${snippet.id}`,
+      text: snippet.text,
+      snippetId: snippet.id,
+    }));
+    // A line the person saved as a snippet is one requirement: its row is the snippet's, and answers to the line count there.
+    const sameAs = new Map<string, string>();
+    const lineRows = description.requirements.flatMap((line): QuestionSource[] => {
+      const snippet = snippetRows.find((row) => sameRequirement(row.text, line.text));
+      if (snippet) {
+        sameAs.set(line.key, snippet.key);
+        return [];
+      }
+      return [{ kind: 'requirement', key: line.key, text: line.text, snippetId: null }];
+    });
+    const rows = [...snippetRows, ...lineRows];
     const [mine, stories] = await Promise.all([
       interviews.list(userId, jobDescriptionId),
       findStories(
@@ -64,9 +87,10 @@ export class ReadinessService {
           [question.answer, question.followUp?.answer].flatMap((answer) => (answer ? [feedback.find(userId, answer.answerId)] : [])),
         );
         const best = bestAttempt(scores.flatMap((score) => (score ? [score] : [])));
+        const key = sameAs.get(question.source.key) ?? question.source.key;
         if (best)
-          counted.set(question.source.key, [
-            ...(counted.get(question.source.key) ?? []),
+          counted.set(key, [
+            ...(counted.get(key) ?? []),
             { answerId: best.answerId, overall: best.overall, pinnedStoryId: pinned?.storyId ?? null, pinnedExcerpt: pinned?.excerpt ?? null },
           ]);
       }
@@ -75,10 +99,12 @@ export class ReadinessService {
       let answers = counted.get(row.key) ?? [];
       if (row.snippetId !== null) {
         const attempts = (await feedback.snippetAttempts(userId, row.snippetId)).filter((attempt) => !isLoneAnswer(attempt.questionKey));
-        answers = attempts.map((attempt) => {
-          const pinned = pinnedByAnswer.get(attempt.answerId);
-          return { answerId: attempt.answerId, overall: attempt.overall, pinnedStoryId: pinned?.storyId ?? null, pinnedExcerpt: pinned?.excerpt ?? null };
-        });
+        answers = answers.concat(
+          attempts.map((attempt) => {
+            const pinned = pinnedByAnswer.get(attempt.answerId);
+            return { answerId: attempt.answerId, overall: attempt.overall, pinnedStoryId: pinned?.storyId ?? null, pinnedExcerpt: pinned?.excerpt ?? null };
+          }),
+        );
       }
       const best = bestAttempt(answers);
       const fits = fitStories({ text: row.text, source: row }, stories.get(row.key) ?? []);

@@ -90,6 +90,8 @@ function qualityPhrase(topic: string): string {
   )
     return `being ${topic}`;
   if (/^(?:team player|self[- ]starter)/i.test(topic)) return `being a ${topic}`;
+  // A kind of person ("natural communicator", "fast learner", "problem solver"): being one.
+  if (/(?:[a-z]er|or|ist)$/i.test(topic) && !/^(?:an?|the)\b/i.test(topic)) return `being ${article(topic)} ${topic}`;
   return `your ${topic}`;
 }
 

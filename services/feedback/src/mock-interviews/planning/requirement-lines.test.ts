@@ -49,3 +49,23 @@ describe('readRequirement and the question it gives', () => {
     expect(readRequirement('   ').topic).toBe('');
   });
 });
+
+describe('questions from lines written to the reader or about a kind of person', () => {
+  it('keeps the duty, drops the address, and asks about qualities as a person has them', () => {
+    const asked = (line: string) => requirementQuestion(readRequirement(line), 0);
+    expect(asked('You will own the data pipeline end to end and partner with analysts.')).toBe(
+      'Tell me about a time you had to own the data pipeline end to end and partner with analysts. How did you go about it, and how did it turn out?',
+    );
+    expect(asked("In this role you'll be responsible for building dashboards for the sales team")).toBe(
+      'Tell me about a time you built dashboards for the sales team. What was your part, and what came of it?',
+    );
+    expect(asked('Responsible for onboarding new customers')).toMatch(/^Tell me about a time you onboarded new customers\./);
+    expect(asked('Ability to thrive in a fast-paced environment')).toMatch(/^Tell me about a time you had to thrive in a fast-paced environment\./);
+    expect(asked('You are a natural communicator')).toMatch(/^Tell me about a time being a natural communicator made the difference\./);
+    expect(asked("You're comfortable with ambiguity")).toMatch(/^Tell me about a time being comfortable with ambiguity made the difference\./);
+    expect(asked('Fast learner')).toMatch(/^Tell me about a time being a fast learner made the difference\./);
+    expect(asked('Excellent written and verbal English')).toMatch(/^Tell me about a time your written and verbal English made the difference\./);
+    // At ease with a tool is still the tool.
+    expect(asked('Comfortable with SQL and Excel')).toMatch(/^Tell me about a project where you used SQL and Excel in depth\./);
+  });
+});

@@ -33,6 +33,11 @@ const OPTIONAL_MARK =
   /^(?:nice[- ]to[- ]haves?|bonus(?: points)?|preferred|desired|plus|ideally|a plus|good to have|extra credit)\b\s*(?:[:\-–—]|if you have|for)?\s*|\s*(?:\(?(?:is |would be )?(?:a )?(?:big |huge )?(?:plus|preferred|desirable|nice to have|an advantage|a bonus)\)?|,?\s*preferred|,?\s*(?:is )?desirable)\s*$/gi;
 const REQUIRED_MARK =
   /^(?:required|requirements?|must[- ]haves?|must have|essential|you have|you bring|you(?:'ll| will) (?:have|bring)|we(?:'re| are) looking for)\s*[:\-–—]?\s*/i;
+/** A duty written to the reader ("You will own the pipeline", "In this role you'll partner with…"): the duty stays, the address goes. */
+const YOU_LEAD =
+  /^(?:(?:in this (?:role|position|job)|day[- ]to[- ]day|as (?:a|an|our|the) [\w\s-]{1,40}?),?\s+)?(?:you(?: will be expected to| are expected to| will| would|'ll|’ll| are|'re|’re)|we need you to|we(?:'d|’d| would) like you to|your (?:job|role|mission) (?:is|will be) to)\s+/i;
+/** "Responsible for onboarding new customers", "(you'll) be accountable for…": the duty is what follows. */
+const RESPONSIBLE_LEAD = /^(?:be |is |are )?(?:(?:directly|fully|solely|primarily) )?(?:responsible|accountable) for\s+/i;
 const LIST_MARK = /^\s*(?:[-–—•*·▪●◦>]+|\(?\d{1,2}[.)]|\(?[a-z][.)](?=\s))\s*/i;
 
 const CREDENTIAL =
@@ -76,7 +81,7 @@ const NAMES = new Set(
     .filter(Boolean),
 );
 const QUALITY_WORDS =
-  /\b(?:skills?|communicat\w*|interpersonal|attention to detail|detail[- ]oriented|organi[sz]ation(?:al)?|organi[sz]ed|self[- ]starter|self[- ]motivated|team player|work ethic|empathy|empathetic|judg(?:e)?ment|resilien\w*|adaptab\w*|flexib\w*|creativ\w*|curiosity|curious|integrity|ownership|initiative|leadership|collaborat\w*|customer[- ]focus(?:ed)?|growth mindset|problem[- ]solv\w*|critical thinking|analytical|patience|patient|positive attitude|emotional intelligence|time management|presence|commitment|dedication|eye for|calm|composure|under pressure|-oriented|-minded|-driven|-motivated)\b/i;
+  /\b(?:learner|communicator|listener|collaborator|multi-?task\w*|skills?|communicat\w*|interpersonal|attention to detail|detail[- ]oriented|organi[sz]ation(?:al)?|organi[sz]ed|self[- ]starter|self[- ]motivated|team player|work ethic|empathy|empathetic|judg(?:e)?ment|resilien\w*|adaptab\w*|flexib\w*|creativ\w*|curiosity|curious|integrity|ownership|initiative|leadership|collaborat\w*|customer[- ]focus(?:ed)?|growth mindset|problem[- ]solv\w*|critical thinking|analytical|patience|patient|positive attitude|emotional intelligence|time management|presence|commitment|dedication|eye for|calm|composure|under pressure|-oriented|-minded|-driven|-motivated)\b/i;
 /** A one- or two-word quality without a noun: "customer-facing", "proactive". */
 const ADJECTIVE = /(?:-facing|-based|-savvy|ive|ful|ous|-first|-focused|-ready)$/i;
 const TOOL_WORDS =
@@ -86,7 +91,7 @@ const TOOL_WORDS =
 export function cleanLine(line: string): { text: string; optional: boolean } {
   let text = line.replace(/\s+/g, ' ').trim().replace(LIST_MARK, '');
   const optional = new RegExp(OPTIONAL_MARK.source, 'i').test(text);
-  text = text.replace(OPTIONAL_MARK, '').replace(REQUIRED_MARK, '');
+  text = text.replace(OPTIONAL_MARK, '').replace(REQUIRED_MARK, '').replace(YOU_LEAD, '').replace(RESPONSIBLE_LEAD, '');
   text = text
     .replace(/^["'“‘]+|["'”’]+$/g, '')
     .replace(/[\s.:;,!]+$/u, '')
@@ -105,7 +110,8 @@ function lowerFirst(text: string): string {
 /** The topic cut where a long line turns to examples or asides, and to at most a dozen words at a word boundary. */
 function shortened(topic: string): string {
   const end = TOPIC_END.exec(topic);
-  let cut = end && end.index >= 3 ? topic.slice(0, end.index) : topic;
+  // A cut that would leave one word ("thrive" of "thrive in a fast-paced environment") keeps the line whole.
+  let cut = end && end.index >= 3 && topic.slice(0, end.index).trim().includes(' ') ? topic.slice(0, end.index) : topic;
   const words = cut.split(' ');
   if (words.length > MAX_TOPIC_WORDS) {
     const head = words.slice(0, MAX_TOPIC_WORDS);
@@ -137,6 +143,14 @@ export function readRequirement(line: string): RequirementReading {
   }
   const subject = SUBJECT_LEAD.exec(rest) ?? PROFICIENT_LEAD.exec(rest);
   if (subject) rest = rest.slice(subject[0].length);
+  // "Comfortable with ambiguity": at ease with something that is no tool is a quality, kept whole.
+  if (
+    subject &&
+    /^(?:comfortable|confident|at ease)\b/i.test(subject[0]) &&
+    !TOOL_WORDS.test(rest) &&
+    !rest.split(/\s+/).some((word) => NAMES.has(word.toLowerCase()))
+  )
+    return { shape: 'quality', topic: lowerFirst(shortened(text)), optional };
   rest = rest.replace(/^(?:a|an|the)\s+/i, '').replace(QUALITY_LEAD, '');
   if (!subject && DUTY_VERB.test(rest)) return { shape: 'ability', topic: lowerFirst(shortened(rest)), optional };
   if (!subject && PAST_VERB.test(rest) && rest.split(' ').length > 1) return { shape: 'activity', topic: lowerFirst(shortened(rest)), optional };
@@ -149,5 +163,7 @@ export function readRequirement(line: string): RequirementReading {
   });
   if (named || TOOL_WORDS.test(topic)) return { shape: 'tool', topic, optional };
   if (QUALITY_WORDS.test(topic)) return { shape: 'quality', topic, optional };
+  // "Written and verbal English", "Fluent Spanish": a language is worked in, asked as a quality.
+  if (topic.split(/\s+/).some((word) => LANGUAGES.has(word.toLowerCase()))) return { shape: 'quality', topic, optional };
   return { shape: 'field', topic, optional };
 }
