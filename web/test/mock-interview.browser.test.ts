@@ -155,13 +155,15 @@ describe.each(VIEWPORTS)('a typed mock interview at $width px', (viewport) => {
     await checkPage(page, `interview at ${viewport.width}`);
     await shoot(page, 'interview', viewport);
 
-    // An answer without a number: the one follow-up asks for the result, in numbers.
-    await answerInWriting(page, WEAK_ANSWER);
-    await expect.poll(() => progress(page).innerText()).toBe('Question 1 of 5, follow-up');
+    // Answers without a number until the one follow-up comes (a warm-up question may have none): it asks for the result, in numbers.
+    for (let turn = 0; turn < 4 && !(await progress(page).innerText()).includes('follow-up'); turn += 1) await answerInWriting(page, WEAK_ANSWER);
+    const followUp = await progress(page).innerText();
+    expect(followUp).toMatch(/^Question [1-4] of 5, follow-up$/);
     await expect.poll(() => interviewerLine(page).innerText()).toContain('What was the result, in numbers?');
-    await answerInWriting(page, STRONG_ANSWER);
-    await expect.poll(() => progress(page).innerText()).toBe('Question 2 of 5');
-    await answerUntilQuestion(page, 3);
+    const asked = Number(/^Question (\d)/.exec(followUp)?.[1]);
+    // One follow-up only: answered without a number again, the interviewer moves on to the next question.
+    await answerInWriting(page, WEAK_FOLLOW_UP);
+    await expect.poll(() => progress(page).innerText()).toBe(`Question ${asked + 1} of 5`);
     await shoot(page, 'interview-answering', viewport);
 
     await finishToReport(page);
@@ -170,7 +172,7 @@ describe.each(VIEWPORTS)('a typed mock interview at $width px', (viewport) => {
     expect(await page.getByTestId('work-on').count()).toBeGreaterThanOrEqual(1);
     expect(await page.getByTestId('report-question').first().innerText()).toContain(WEAK_ANSWER);
     expect(await page.getByText('Assessment:').count()).toBeGreaterThanOrEqual(2);
-    expect(await page.getByText('You did not answer this question.').count()).toBe(3);
+    expect(await page.getByText('You did not answer this question.').count()).toBe(5 - asked);
     await checkPage(page, `report at ${viewport.width}`);
     await shoot(page, 'report', viewport);
 
