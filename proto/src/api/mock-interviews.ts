@@ -49,8 +49,8 @@ export const createMockInterviewRequestSchema = z.object({
   /** The requirements to ask about (saved snippets of the description); absent or empty: all its requirements. */
   snippetIds: z.array(idSchema).max(MOCK_INTERVIEW_LIMITS.snippets).optional(),
   targetRole: z.string().trim().max(MOCK_INTERVIEW_LIMITS.targetRole, M.targetRoleTooLong).optional(),
-  /** The résumé whose lines the interviewer probes; absent: the person's current résumé, if any. */
-  resumeId: idSchema.optional(),
+  /** The résumé whose lines the interviewer probes; absent: the person's current résumé, if any; null: no résumé. */
+  resumeId: idSchema.nullable().optional(),
   questionCount: wholeNumber(M.questionCount, MOCK_INTERVIEW_LIMITS.questions.min, MOCK_INTERVIEW_LIMITS.questions.max).default(
     MOCK_INTERVIEW_LIMITS.questions.default,
   ),

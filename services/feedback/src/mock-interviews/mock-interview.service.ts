@@ -72,7 +72,11 @@ export class MockInterviewService {
 
   async plan(userId: number, request: CreateMockInterview): Promise<MockInterview> {
     const { sources } = this.deps;
-    const [description, resume] = await Promise.all([sources.requirements(userId, request.jobDescriptionId), sources.resumeLines(userId, request.resumeId)]);
+    const [description, resume] = await Promise.all([
+      sources.requirements(userId, request.jobDescriptionId),
+      // null: the person chose not to be asked about a résumé.
+      request.resumeId === null ? { resumeId: null, lines: [] } : sources.resumeLines(userId, request.resumeId),
+    ]);
     const requirements = requirementsAsked(description, request.snippetIds);
     if (requirements.length === 0) throw new HttpError(400, M.noRequirements);
     const resumeLines: ResumeLineSource[] = resume.lines.map((line) => ({

@@ -108,6 +108,13 @@ describe('mock interview routes', () => {
     expect(interview.interviewerLine).toBe(interview.questions[0]?.text);
   });
 
+  it('asks nothing about the résumé when the person says so (resumeId null)', async () => {
+    const interview = await plan({ resumeId: null });
+    expect(interview.resumeId).toBeNull();
+    expect(interview.questions.some((question) => question.source.kind === 'resume')).toBe(false);
+    expect(interview.questions).toHaveLength(6);
+  });
+
   it('plans from the chosen snippets only, and finds the story that fits each', async () => {
     const interview = await plan({ snippetIds: [501], questionCount: 5, targetRole: 'Head of Operations' });
     const fromRequirements = interview.questions.filter((question) => question.source.kind === 'requirement');

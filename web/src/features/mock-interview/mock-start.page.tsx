@@ -83,7 +83,7 @@ export function MockStartPage() {
 
           <TargetRoleField value={values.targetRole} error={errorOf('targetRole')} onChange={(targetRole) => change({ targetRole })} />
 
-          <ResumeNote />
+          <ResumeNote useResume={values.useResume} onChange={(useResume) => change({ useResume })} />
 
           <FieldRow>
             <NumberField

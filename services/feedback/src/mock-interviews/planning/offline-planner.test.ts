@@ -37,13 +37,18 @@ const RESUME = resume(
 );
 
 /** The properties every plan keeps: one warm-up from the role first, ordered by difficulty, no source or text twice, no near-duplicates. */
+/** The harder angles on a source already asked (see deeperQuestion). */
+const ANGLE = /^(?:Thinking of "|About ')/;
+
 function expectSoundPlan(plan: PlannedQuestion[]) {
   expect(plan[0]).toMatchObject({ difficulty: 1, source: { kind: 'role', key: 'role' } });
   expect(plan.filter((question) => question.source.kind === 'role')).toHaveLength(1);
   expect(plan.map((question) => question.difficulty)).toEqual([...plan.map((question) => question.difficulty)].sort((a, b) => a - b));
-  expect(new Set(plan.map((question) => question.source.key)).size).toBe(plan.length);
+  // A source is asked once, but for the harder angles that make up a count when there is too little to ask about.
+  const firsts = plan.filter((question) => !ANGLE.test(question.text));
+  expect(new Set(firsts.map((question) => question.source.key)).size).toBe(firsts.length);
   expect(new Set(plan.map((question) => question.text)).size).toBe(plan.length);
-  const sources = plan.filter((question) => question.source.kind !== 'role').map((question) => distinctiveStems(question.source.text));
+  const sources = firsts.filter((question) => question.source.kind !== 'role').map((question) => distinctiveStems(question.source.text));
   for (const [i, a] of sources.entries()) for (const b of sources.slice(i + 1)) expect(stemOverlap(a, b)).toBeLessThan(0.67);
   for (const question of plan) expect(question.text.length).toBeLessThan(300);
 }
@@ -93,26 +98,35 @@ describe('OfflineInterviewPlanner', () => {
     expect(plan.map((question) => question.source.kind)).toEqual(['role', 'requirement', 'requirement', 'requirement', 'requirement', 'requirement']);
   });
 
-  it('without requirements asks about the résumé; with one requirement only, fewer questions when there is too little to ask', async () => {
+  it('without requirements asks about the résumé; with too little to ask about, harder angles on it make up the count', async () => {
     const resumeOnly = await planner.plan(
       input({ resumeLines: resume('Cut checkout latency by 40%', 'Mentored 3 interns through their first releases', 'Ran the on-call rota for 12 engineers') }),
     );
-    expect(resumeOnly.map((question) => question.source.kind)).toEqual(['role', 'resume', 'resume', 'resume']);
-    const one = await planner.plan(input({ requirements: requirements('Experience leading cross-functional teams') }));
-    expect(one.map((question) => question.source.kind)).toEqual(['role', 'requirement']);
+    expect(resumeOnly.map((question) => question.source.kind)).toEqual(['role', 'resume', 'resume', 'resume', 'resume', 'resume']);
+    expect(resumeOnly[4]?.text).toMatch(/^About '.+': what was the hardest moment of it/);
+    const one = await planner.plan(input({ requirements: requirements('Experience leading cross-functional teams'), count: 5 }));
+    expect(one).toHaveLength(5);
+    expect(one.map((question) => question.source.kind)).toEqual(['role', 'requirement', 'requirement', 'requirement', 'requirement']);
+    // The same requirement from another angle, quoting it, never the same question twice.
+    expect(one.map((question) => question.text)).toContain(
+      'Thinking of "Experience leading cross-functional teams": how would you go about it in your first three months at ShopCo? Give an example from your own work that shows your approach.',
+    );
+    expect(new Set(one.map((question) => question.text)).size).toBe(5);
   });
 
   it('asks a duplicated requirement once', async () => {
     const plan = await planner.plan(
       input({ requirements: requirements('Strong communication skills', 'Strong communication skills.', 'Excellent communication skills', 'Python') }),
     );
-    expect(plan.filter((question) => /communication/.test(question.text))).toHaveLength(1);
+    // Asked once as a requirement (the harder angles that make up the count quote it again, and say so).
+    expect(plan.filter((question) => /communication/.test(question.text) && !question.text.startsWith('Thinking of'))).toHaveLength(1);
     expectSoundPlan(plan);
   });
 
   it('asks about a degree only when nothing else is left, and never about the visa', async () => {
     const plan = await planner.plan(input({ requirements: requirements("Bachelor's degree in Computer Science", 'Must be authorized to work in the US') }));
-    expect(plan.map((question) => question.source.key)).toEqual(['role', 'line:0']);
+    expect(plan.map((question) => question.source.key).slice(0, 2)).toEqual(['role', 'line:0']);
+    expect(plan.map((question) => question.source.key).every((key) => key === 'role' || key === 'line:0')).toBe(true);
     expect(plan[1]?.text).toContain("bachelor's degree in Computer Science");
   });
 

@@ -3,12 +3,14 @@
  * no model. One warm-up about the role comes first (the only question whose source is the role);
  * with a résumé, one or two of its lines are probed; the rest are the requirements, spread over the
  * list, required before "nice to have", and degrees or licences only when nothing else is left.
- * Nothing is asked twice: not the same source, not the same text, not two sources of nearly the same words.
+ * Nothing is asked twice: not the same source, not the same text, not two sources of nearly the same words;
+ * only when there is too little to ask about for the count asked does a source get a second, harder
+ * angle (what went wrong; how the person would go about it here).
  */
 import type { QuestionSource } from '@story/proto';
 import { MOCK_INTERVIEW_LIMITS } from '@story/proto';
 import type { InterviewPlanner, PlanInput, PlannedQuestion, ResumeLineSource } from './interview-planner.ts';
-import { requirementQuestion, resumeQuestion, roleQuestion } from './question-phrasing.ts';
+import { deeperQuestion, requirementQuestion, resumeQuestion, roleQuestion } from './question-phrasing.ts';
 import { readRequirement, type RequirementReading } from './requirement-lines.ts';
 import { lineHasFigure, quotedBullet, rankResumeLines } from './resume-lines.ts';
 import { distinctiveStems, stemOverlap } from './source-words.ts';
@@ -158,6 +160,16 @@ export class OfflineInterviewPlanner implements InterviewPlanner {
       if (chosen.length >= count) break;
       askRequirement(entry);
     }
+    // Still short of the count asked (one requirement, no résumé): harder angles on what is asked already.
+    const asked0 = chosen.filter((candidate) => candidate.question.source.kind !== 'role');
+    for (const turn of [0, 1, 2])
+      for (const [position, candidate] of asked0.entries()) {
+        if (chosen.length >= count) break;
+        const text = deeperQuestion(candidate.question.source, input.companyName, turn);
+        if (usedTexts.has(text.toLowerCase())) continue;
+        usedTexts.add(text.toLowerCase());
+        chosen.push({ question: { text, source: candidate.question.source, difficulty: turn === 0 ? 5 : 4 }, order: 2000 + turn * 100 + position });
+      }
     return chosen
       .sort((a, b) => a.question.difficulty - b.question.difficulty || a.order - b.order)
       .slice(0, count)

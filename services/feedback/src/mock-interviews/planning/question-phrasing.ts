@@ -154,3 +154,34 @@ export function roleQuestion(role: string, jobTitle: string, companyName: string
     return `Walk me through your background, and why you want to be ${article(role)} ${role}${at}.`;
   return `Walk me through your background and what draws you to this ${role} role${at}.`;
 }
+
+/** A requirement's or résumé line's words as a question quotes them: shortened at a word, without closing stops. */
+function quotedSource(text: string): string {
+  const clean = text.replace(/^[\s\-–—•*]+/, '').replace(/[\s.;:,!]+$/u, '');
+  if (clean.length <= 120) return clean;
+  const cut = clean.slice(0, 120);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), 60))}…`;
+}
+
+/**
+ * A harder angle on a source already asked about, for when there is too little to ask about for the
+ * count asked (one requirement, no résumé): what went wrong (`turn` 0), how the person would go
+ * about it in this role (`turn` 1), the achievement that shows it best (`turn` 2). Each quotes the
+ * source's words.
+ */
+export function deeperQuestion(source: { kind: string; text: string }, companyName: string, turn: number): string {
+  const quoted = quotedSource(source.text);
+  const here = companyName.trim() ? ` at ${companyName.trim()}` : ' here';
+  const resume = [
+    `About '${quoted}': what was the hardest moment of it, and what would you do differently today?`,
+    `About '${quoted}': how would you do the same${here}, and what would you need to get there?`,
+    `About '${quoted}': who else made it happen, and how did you work with them?`,
+  ];
+  const requirement = [
+    `Thinking of "${quoted}": tell me about a time it did not go to plan. What went wrong, what did you do, and what would you do differently?`,
+    `Thinking of "${quoted}": how would you go about it in your first three months${here}? Give an example from your own work that shows your approach.`,
+    `Thinking of "${quoted}": which of your achievements shows it best, and why that one? Walk me through it.`,
+  ];
+  const angles = source.kind === 'resume' ? resume : requirement;
+  return angles[turn % angles.length] ?? requirement[0]!;
+}

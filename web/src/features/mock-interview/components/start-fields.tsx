@@ -57,8 +57,8 @@ export function RequirementChoice({
   );
 }
 
-/** Whether the current résumé is used, said plainly (the contract uses the current one when there is one). */
-export function ResumeNote() {
+/** Whether the current résumé is used, said plainly, with the choice not to be asked about it (the contract uses the current one unless told not to). */
+export function ResumeNote({ useResume, onChange }: { useResume: boolean; onChange: (useResume: boolean) => void }) {
   const [resume, setResume] = useState<Resume | null | 'loading' | 'failed'>('loading');
   useAsyncEffect(() => fetchCurrentResume(), { onSuccess: setResume, onError: () => setResume('failed') }, []);
   if (resume === 'loading') return <BusyStatus>Checking your résumé...</BusyStatus>;
@@ -69,7 +69,12 @@ export function ResumeNote() {
         No résumé yet: the questions come from the requirements and the role. <Link to="/resume/upload">Upload a résumé</Link> to be asked about it too.
       </Hint>
     );
-  return <Hint data-testid="resume-used">Your current résumé is used: the interviewer also asks about its lines.</Hint>;
+  return (
+    <Choice>
+      <input type="checkbox" checked={useResume} onChange={(event) => onChange(event.target.checked)} data-testid="resume-used" />
+      <span>Ask about my résumé: the interviewer quotes a line or two of your current résumé and asks for the story behind it.</span>
+    </Choice>
+  );
 }
 
 interface NumberFieldProps {

@@ -45,4 +45,12 @@ describe('the mock interview start form', () => {
     for (const questionCount of ['5', '8']) expect(checkStartForm({ ...form, questionCount }).ok).toBe(true);
     for (const thinkSeconds of ['0', '60']) expect(checkStartForm({ ...form, thinkSeconds }).ok).toBe(true);
   });
+
+  it('uses the current résumé unless the person turns it off, then says so with resumeId null', () => {
+    const form = initialStartForm(7);
+    const used = checkStartForm(form);
+    expect(used.ok && 'resumeId' in used.request).toBe(false);
+    const without = checkStartForm({ ...form, useResume: false });
+    expect(without.ok && without.request.resumeId).toBeNull();
+  });
 });

@@ -17,6 +17,8 @@ export interface StartFormValues {
   mode: MockInterviewMode;
   handsFree: boolean;
   silenceSeconds: string;
+  /** Ask about the current résumé's lines (when the person has one). */
+  useResume: boolean;
 }
 
 export type StartField = keyof StartFormValues;
@@ -32,6 +34,7 @@ export function initialStartForm(jobDescriptionId: number | null): StartFormValu
     mode: 'text',
     handsFree: false,
     silenceSeconds: String(MOCK_INTERVIEW_LIMITS.silenceSeconds.default),
+    useResume: true,
   };
 }
 
@@ -53,7 +56,7 @@ const FIELD_OF: Partial<Record<PropertyKey, StartField>> = {
  * The request the form makes, checked with the contract's own schema (the API's rules and
  * messages, MOCK_INTERVIEW_MESSAGES), or the first problem and the field it is about. Hands-free off
  * sends no silence; the silence is checked only when it is on. The current résumé is used when the
- * person has one (the contract's default: no `resumeId`).
+ * person has one (the contract's default: no `resumeId`), unless they turned it off (`resumeId: null`).
  */
 export function checkStartForm(values: StartFormValues): StartCheck {
   const request: CreateMockInterviewRequest = {
@@ -64,6 +67,7 @@ export function checkStartForm(values: StartFormValues): StartCheck {
     thinkSeconds: typedNumber(values.thinkSeconds),
     mode: values.mode,
     handsFreeSilenceSeconds: values.mode === 'voice' && values.handsFree ? typedNumber(values.silenceSeconds) : null,
+    ...(values.useResume ? {} : { resumeId: null }),
   };
   const parsed = createMockInterviewRequestSchema.safeParse(request);
   if (parsed.success) return { ok: true, request };
