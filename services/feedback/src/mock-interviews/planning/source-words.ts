@@ -45,7 +45,8 @@ const GENERIC = new Set(
   knowledge familiarity proficiency proficient expertise understanding plus preferred required requirement must nice bonus ideally
   preferably including include etc related relevant equivalent least minimum working work hands-on handson track record background
   comfortable passion passionate desire willingness eager time project example walk part came hard new role job position candidate
-  candidates someone person team-player world-class high quality level professional environment`
+  candidates someone person team-player world-class high quality level professional environment
+  day days daily week weeks weekly month months monthly quarter quarterly annual annually hour hours`
     .split(/\s+/)
     .filter(Boolean),
 );

@@ -61,4 +61,18 @@ describe('storyFitFor', () => {
     expect(excerpt.endsWith('word…')).toBe(true);
     expect(storyExcerpt('Short story.')).toBe('Short story.');
   });
+
+  it('never fits a story by a word of time ("weekly" budget, "six weeks") or by a verb the requirement does not start with', () => {
+    const budget = {
+      text: 'Tell me about a time you had to own the weekly operations budget.',
+      source: { kind: 'requirement' as const, key: 'line:4', text: 'Own the weekly operations budget', snippetId: null },
+    };
+    const warehouse = {
+      storyId: 9,
+      threadId: 1,
+      content: 'At Harbor orders waited two days. I moved the packing benches next to the fastest products; within six weeks the wait fell from 48 hours to 4.',
+      relevance: 0.6,
+    };
+    expect(storyFitFor(budget, [warehouse])).toEqual([]);
+  });
 });

@@ -50,7 +50,9 @@ function headStem(source: QuestionSource): string | undefined {
   if (source.kind !== 'requirement') return undefined;
   const reading = readRequirement(source.text);
   if (reading.shape !== 'activity' && reading.shape !== 'ability') return undefined;
-  return distinctiveWords(reading.topic)[0]?.stem;
+  const head = distinctiveWords(reading.topic)[0];
+  // The topic's own first word only ("own the weekly budget" has no distinctive verb: "weekly" is not one).
+  return head && reading.topic.toLowerCase().startsWith(head.word) ? head.stem : undefined;
 }
 
 /** What a story shows of a question: the source's words it shares, whether the person acted, and the result. */
