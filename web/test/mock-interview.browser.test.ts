@@ -25,6 +25,10 @@ const STRONG_ANSWER =
   'At Harbor orders waited two days at the warehouse and customers complained. My task was to cut the wait without hiring. ' +
   'I measured each step, moved the packing benches next to the fastest products and trained the team on the new flow. ' +
   'Within six weeks the wait fell from 48 hours to 4 hours and complaints dropped by 70 percent.';
+/** A saved story told about the warehouse requirement, in its words (improve, warehouse processes, data). */
+const SAVED_STORY =
+  'At Harbor I improved our warehouse processes with data: orders waited two days, so I measured each step and moved the packing benches next to the fastest products. ' +
+  'Within six weeks the wait fell from 48 hours to 4 hours.';
 const REQUIREMENTS = [
   'Lead cross-functional projects from plan to launch',
   'Improve warehouse processes with data',
@@ -223,7 +227,7 @@ describe('a mock interview over the network', () => {
   it('shows a saved story that fits a question, pins it, and reminds of it while the question is asked', async () => {
     const { page, api, jobDescriptionId } = await personWithDescription(VIEWPORTS[0]);
     const thread = await api.post('/api/conversation-threads');
-    const saved = await api.post('/api/conversations', { threadId: thread.body.threadId, userMessage: STRONG_ANSWER, aiResponse: 'What happened next?' });
+    const saved = await api.post('/api/conversations', { threadId: thread.body.threadId, userMessage: SAVED_STORY, aiResponse: 'What happened next?' });
     expect(saved.status).toBe(201);
     await expect
       .poll(async () => JSON.stringify((await api.post('/api/story-query', { query: 'warehouse packing benches' })).body), { timeout: 30_000, interval: 500 })
