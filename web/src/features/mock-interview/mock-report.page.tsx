@@ -5,7 +5,7 @@ import { CardSection } from '../../components/card-section.ts';
 import { VisuallyHidden } from '../../components/visually-hidden.ts';
 import { formatDateTimeWithZone } from '../../lib/date-format.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { Actions, Hint } from './components/form-parts.ts';
+import { Actions, dataTableStyles, Hint } from './components/form-parts.ts';
 import { InterviewFrame } from './components/interview-frame.tsx';
 import { ReportQuestion } from './components/report-question.tsx';
 import { useMockInterview } from './hooks/use-mock-interview.ts';
@@ -58,17 +58,7 @@ const TableScroll = styled.div`
 `;
 
 const Table = styled.table`
-  width: 100%;
-  border-collapse: collapse;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-
-  th,
-  td {
-    padding: ${({ theme }) => theme.space.sm};
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-    text-align: left;
-    vertical-align: top;
-  }
+  ${dataTableStyles}
   td:first-child {
     overflow-wrap: anywhere;
     min-width: 10rem;

@@ -11,7 +11,7 @@ import { useAsyncEffect } from '../../hooks/use-async-effect.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { requirementStoryLink } from '../recording/index.ts';
 import { fetchReadiness } from './api/mock-interviews.api.ts';
-import { Actions, Badge, Hint } from './components/form-parts.ts';
+import { Actions, dataTableStyles, Badge, Hint } from './components/form-parts.ts';
 import { mockStartPath, positiveId } from './lib/mock-links.ts';
 import { readinessRows, readinessSummary, type ReadinessRow } from './lib/readiness-rows.ts';
 
@@ -22,17 +22,7 @@ const Problem = styled.p`
 
 /** A table on wide screens; on a phone each requirement is a block with its labels beside the values. */
 const Table = styled.table`
-  width: 100%;
-  border-collapse: collapse;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-
-  th,
-  td {
-    padding: ${({ theme }) => theme.space.sm};
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-    text-align: left;
-    vertical-align: top;
-  }
+  ${dataTableStyles}
   td {
     overflow-wrap: anywhere;
   }

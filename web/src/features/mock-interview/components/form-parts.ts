@@ -1,4 +1,4 @@
-import { styled } from 'styled-components';
+import { css, styled } from 'styled-components';
 
 /** A group of the start form's controls (the requirements, the way to answer), its legend as a label. */
 export const Fieldset = styled.fieldset`
@@ -70,4 +70,19 @@ export const Badge = styled.span<{ $tone: 'good' | 'fair' | 'weak' }>`
   background: ${({ theme, $tone }) => ($tone === 'good' ? theme.colors.successSoft : $tone === 'fair' ? theme.colors.warningSoft : theme.colors.surfaceMuted)};
   color: ${({ theme, $tone }) => ($tone === 'good' ? theme.colors.success : $tone === 'fair' ? theme.colors.warning : theme.colors.textMuted)};
   border: 1px solid currentColor;
+`;
+
+/** A table of figures (the comparison with the previous interview, the readiness board): full width, rows ruled, cells at the top. */
+export const dataTableStyles = css`
+  width: 100%;
+  border-collapse: collapse;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+
+  th,
+  td {
+    padding: ${({ theme }) => theme.space.sm};
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    text-align: left;
+    vertical-align: top;
+  }
 `;
