@@ -1,9 +1,11 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { connect } from '@nats-io/transport-node';
+import { jetstreamManager } from '@nats-io/jetstream';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES } from '@story/proto';
+import { ACCOUNT_MESSAGES, EVENTS_STREAM, EVENT_CONSUMERS, natsInboxPrefix } from '@story/proto';
 import { makeSpokenAnswerWav } from '../src/spoken-answer.ts';
 import { ApiClient, GOOD_PASSWORD, uniqueEmail, startTestStack } from '../src/test-stack.ts';
 import type { StackHandle } from '../src/stack.ts';
@@ -161,6 +163,31 @@ const emptyStores = (person: Person) => Object.entries(countRows(person)).flatMa
 /** The stores where the person still has rows (after deletion: none should be). */
 const storesWithRows = (person: Person) => Object.entries(countRows(person)).flatMap(([store, n]) => (n > 0 ? [store] : []));
 
+/**
+ * Each new user-deletion consumer, read under its own service's NATS user: every event acked and none
+ * delivered twice (a handler that failed, e.g. on its NATS rights, would have had it again).
+ */
+async function userDeletionConsumers(): Promise<Record<string, { pending: number; ackPending: number; redelivered: number }>> {
+  const passwords = JSON.parse(readFileSync(join(stack.dataDir, 'keys', 'nats-credentials.json'), 'utf8')) as Record<string, string>;
+  const owners = {
+    conversations: EVENT_CONSUMERS.conversationsUserDeletion,
+    jobs: EVENT_CONSUMERS.jobsUserDeletion,
+    speech: EVENT_CONSUMERS.speechUserDeletion,
+    profile: EVENT_CONSUMERS.profileUserDeletion,
+  };
+  const states: Record<string, { pending: number; ackPending: number; redelivered: number }> = {};
+  for (const [user, durable] of Object.entries(owners)) {
+    const nc = await connect({ servers: stack.natsUrl, user, pass: passwords[user], inboxPrefix: natsInboxPrefix(user) });
+    try {
+      const info = await (await jetstreamManager(nc)).consumers.info(EVENTS_STREAM, durable);
+      states[durable] = { pending: info.num_pending, ackPending: info.num_ack_pending, redelivered: info.num_redelivered };
+    } finally {
+      await nc.close();
+    }
+  }
+  return states;
+}
+
 describe('deleting an account across every service', () => {
   it('forgets the person in every store after their password, and nobody else', { timeout: 120_000 }, async () => {
     const admin = await signUp(adminEmail);
@@ -190,6 +217,11 @@ describe('deleting an account across every service', () => {
     await expect.poll(() => storesWithRows(ada), { timeout: 30_000, interval: 100 }).toEqual([]);
     console.info(`account deletion: every store empty of the person within ${Date.now() - started} ms`);
     expect(countRows(bob)).toEqual(bobBefore);
+    // Every consumer acked the event the first time: speech's deletion of the kept spoken replies too.
+    await expect
+      .poll(async () => Object.values(await userDeletionConsumers()).every((state) => state.pending === 0 && state.ackPending === 0), { timeout: 10_000 })
+      .toBe(true);
+    for (const [durable, state] of Object.entries(await userDeletionConsumers())) expect(state.redelivered, durable).toBe(0);
 
     // The old cookie is dead at once, and the account cannot sign in again.
     const replay = await fetch(`${stack.gatewayUrl}/api/users/me`, { headers: { cookie: oldCookie } });
