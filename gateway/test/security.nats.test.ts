@@ -158,6 +158,14 @@ describe('rate limits', () => {
     expect(bed.services.auth.received.length).toBe(before);
     // Routes outside the bucket are not limited.
     expect((await fetch(`${bed.gateway.url}/api/users/me`, { headers: browserHeaders(bed.session) })).status).toBe(200);
+    // Deleting the account checks the password, so it spends from the bucket too; reading the account does not.
+    const deletion = await fetch(`${bed.gateway.url}/api/users/me`, {
+      method: 'DELETE',
+      headers: { 'content-type': 'application/json', ...browserHeaders(bed.session) },
+      body: JSON.stringify({ password: 'guess' }),
+    });
+    expect(deletion.status).toBe(429);
+    expect(bed.services.auth.received.length).toBe(before + 1);
   });
 
   it('allows RATE_LIMIT_AI_PER_MINUTE AI calls per user, then 429; another user has their own allowance', async () => {

@@ -108,13 +108,15 @@ export const SERVICE_NATS_RIGHTS = {
       ...JETSTREAM_INFO,
       ...objectStore(NATS_BUCKETS.speechReplies),
       ...durableConsumer(EVENTS_STREAM, EVENT_CONSUMERS.snippetCleanup),
+      ...durableConsumer(EVENTS_STREAM, EVENT_CONSUMERS.conversationsUserDeletion),
     ],
     respond: true,
   }),
   jobs: rights('jobs', {
     // A snippet's owner and text; a description's requirements, for a mock interview's plan (issue 23).
     subscribe: [SUBJECTS.snippetOwner, MOCK_SUBJECTS.jobRequirements],
-    publish: eventsOf('jobs'),
+    // Its durable consumer forgets deleted accounts.
+    publish: [...eventsOf('jobs'), ...durableConsumer(EVENTS_STREAM, EVENT_CONSUMERS.jobsUserDeletion)],
     respond: true,
   }),
   /** The speech front and its workers: requests to the workers' queue group go out and come in under one user. */
@@ -137,6 +139,7 @@ export const SERVICE_NATS_RIGHTS = {
       ...objectStore(NATS_BUCKETS.speechReplies),
       ...kvBucket(NATS_BUCKETS.speechLimits),
       ...eventsOf('speech'),
+      ...durableConsumer(EVENTS_STREAM, EVENT_CONSUMERS.speechUserDeletion),
     ],
     respond: true,
   }),
@@ -170,7 +173,14 @@ export const SERVICE_NATS_RIGHTS = {
   profile: rights('profile', {
     subscribe: [SUBJECTS.resumeContext, SUBJECTS.resumeThreadLink, MOCK_SUBJECTS.resumeLines],
     respond: true,
-    publish: [SUBJECTS.storiesMatch, SUBJECTS.userSettings, ...JETSTREAM_INFO, ...streamSetup(EVENTS_STREAM)],
+    publish: [
+      SUBJECTS.storiesMatch,
+      SUBJECTS.userSettings,
+      ...JETSTREAM_INFO,
+      ...streamSetup(EVENTS_STREAM),
+      // Its durable consumer forgets deleted accounts.
+      ...durableConsumer(EVENTS_STREAM, EVENT_CONSUMERS.profileUserDeletion),
+    ],
   }),
 } as const satisfies Record<ServiceName, NatsRights>;
 

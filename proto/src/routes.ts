@@ -10,8 +10,9 @@ export interface ApiRoute {
   /**
    * Rate-limit bucket, if any. `ai-session`: a POST to the prefix itself opens a session and spends one
    * AI operation; the session's own requests below it (its chunks, its finish) spend nothing more.
+   * `auth-changes`: its changes check a password (counted with sign-in per address); its reads do not.
    */
-  rateLimit?: 'auth' | 'ai' | 'ai-session';
+  rateLimit?: 'auth' | 'auth-changes' | 'ai' | 'ai-session';
   /** Largest request body in bytes, when above DEFAULT_API_BODY_LIMIT (the gateway and the service both enforce it). */
   maxBodyBytes?: number;
   /** A route for some paths under its prefix only (an id in the middle): it wins over a route of the prefix alone. */
@@ -34,7 +35,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { prefix: '/api/users/login', service: 'auth', public: true, rateLimit: 'auth' },
   { prefix: '/api/users/google-auth', service: 'auth', public: true, rateLimit: 'auth' },
   { prefix: '/api/users/logout', service: 'auth', public: true },
-  { prefix: '/api/users/me', service: 'auth' },
+  // Deleting the account (DELETE) checks the password: counted with sign-in; reading it is not.
+  { prefix: '/api/users/me', service: 'auth', rateLimit: 'auth-changes' },
   // Checks the current password: counted with sign-in per address (the service also counts per account).
   { prefix: '/api/users/password', service: 'auth', rateLimit: 'auth' },
   { prefix: '/api/users/sessions', service: 'auth' },

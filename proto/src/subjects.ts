@@ -91,6 +91,11 @@ export const EVENT_CONSUMERS = {
   snippetCleanup: 'conversations-snippet-cleanup',
   /** feedback: scores each answer (and forgets the answers of what was deleted). */
   feedbackScorer: 'feedback-scorer',
+  /** Each forgets a deleted account (`events.user.deleted`) in its own service's store. */
+  conversationsUserDeletion: 'conversations-user-deletion',
+  jobsUserDeletion: 'jobs-user-deletion',
+  speechUserDeletion: 'speech-user-deletion',
+  profileUserDeletion: 'profile-user-deletion',
 } as const;
 
 /** JetStream KV buckets (`openSharedBucket`) and object stores, by what they hold. */

@@ -52,6 +52,7 @@ export const routes: RouteObject[] = [
           { path: 'recording', element: page(() => import('./features/recording/recording.page.tsx'), 'RecordingPage') },
           { path: 'admin', element: page(() => import('./features/admin/admin.page.tsx'), 'AdminPage') },
           { path: 'search', element: page(() => import('./features/search/search.page.tsx'), 'SearchPage') },
+          { path: 'account', element: page(() => import('./features/account/account.page.tsx'), 'AccountPage') },
           {
             path: 'resume',
             children: [

@@ -48,7 +48,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * tight for a flood of chunks sent again.
  */
 async function spendBudget(budgets: OperationBudgetService, route: ApiRoute, request: FastifyRequest): Promise<void> {
-  if (route.rateLimit === 'auth') await budgets.spend('auth', `ip:${request.ip}`);
+  if (route.rateLimit === 'auth' || (route.rateLimit === 'auth-changes' && !SAFE_METHODS.has(request.method))) await budgets.spend('auth', `ip:${request.ip}`);
   else if (route.rateLimit === 'ai') await budgets.spend('ai', rateLimitKeyOf(request));
   else if (route.rateLimit === 'ai-session') {
     if (request.method === 'POST' && pathOf(request.url) === route.prefix) await budgets.spend('ai', rateLimitKeyOf(request));

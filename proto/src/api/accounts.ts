@@ -70,6 +70,16 @@ export const changePasswordRequestSchema = z.object({
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
+/**
+ * `DELETE /api/users/me` (issue 24): the person's password, or for an account without one a fresh
+ * Google ID token. Neither (or no body) is answered as a wrong password.
+ */
+export const deleteAccountRequestSchema = z.object({
+  password: z.string().max(LIMITS.password).optional(),
+  googleCredential: z.string().max(8192).optional(),
+});
+export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;
+
 /** `POST /api/users/sessions/revoke-others`: how many other sessions ended. */
 export const revokeOtherSessionsResponseSchema = z.object({ message: z.string(), revoked: z.number().int().min(0) });
 

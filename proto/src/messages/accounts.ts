@@ -23,6 +23,10 @@ export const ACCOUNT_MESSAGES = {
   googleUnavailable: 'Google sign-in is unavailable right now. Please try again.',
   /** The attempt counters (NATS KV) cannot be reached, so no password is checked. */
   signInUnavailable: 'Sign-in is unavailable right now. Please try again.',
+  /** `DELETE /api/users/me` (issue 24): a wrong or missing password, or a Google sign-in of another account. */
+  accountDeletionPasswordWrong: 'The password is incorrect. Your account was not deleted.',
+  accountDeletionGoogleRequired: 'Sign in with Google again to delete this account',
+  accountDeleted: 'Your account and all your data have been deleted',
   // ---- web ----
   checkEmailFailed: 'Failed to check email',
   registerFailed: 'Failed to register user',
@@ -33,6 +37,7 @@ export const ACCOUNT_MESSAGES = {
   googleFailed: 'Failed to sign in with Google',
   googleBackendFailed: 'Failed to authenticate with backend',
   googleNoUser: 'No user data received from Google',
+  deleteAccountFailed: 'Failed to delete your account',
 } as const;
 
 /** "1 second", "30 seconds". */

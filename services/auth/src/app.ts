@@ -1,15 +1,17 @@
 import { subgraphSdl } from '@story/proto/graphql';
 import {
-  NatsLink,
   createServiceApp,
   importPrivateKey,
   importPublicKey,
   registerIdentity,
+  openRelayedStorage,
   registerSubgraph,
+  type RelayedServiceDeps,
   type ServiceApp,
   type ServiceDefinition,
-  type ServiceDeps,
 } from '@story/service-kit';
+import { AccountDeletionService } from './account-deletion/account-deletion.service.ts';
+import { registerAccountDeletionRoutes } from './account-deletion/account-deletion.routes.ts';
 import { AccountService } from './accounts/account.service.ts';
 import { registerAccountRoutes } from './accounts/accounts.routes.ts';
 import { registerAuthConfigRoutes } from './accounts/auth-config.routes.ts';
@@ -30,8 +32,7 @@ import { registerUserTypeSettingsRoutes } from './user-type-settings/user-type-s
 export const AUTH_BODY_LIMIT_BYTES = 64 * 1024;
 
 /** The auth service's dependencies; `main.ts` opens the real ones from configuration. */
-export interface AuthDeps extends ServiceDeps {
-  storage: AuthStorage;
+export interface AuthDeps extends RelayedServiceDeps<AuthStorage> {
   /** A payment integration that changes plans (issue 21); none by default. */
   billing?: BillingProvider;
 }
@@ -76,6 +77,15 @@ export async function buildAuthApp(config: AuthConfig, deps: AuthDeps): Promise<
     absoluteLifetimeSeconds: config.SESSION_ABSOLUTE_LIFETIME_DAYS * 24 * 60 * 60,
     clock,
   });
+  const deletion = new AccountDeletionService({
+    users: storage.users,
+    deletions: storage.accountDeletions,
+    passwordAttempts: throttles.passwordAttempts,
+    verifyGoogleToken,
+    publish: (subject, data) => nats.nc?.publish(subject, data),
+    onEventsWritten: () => deps.relay.notify(),
+    clock,
+  });
   const settings = new UserTypeSettingsService(storage.settings, storage.users, clock);
   const cookie = { secure: config.COOKIE_SECURE };
 
@@ -86,6 +96,7 @@ export async function buildAuthApp(config: AuthConfig, deps: AuthDeps): Promise<
   const billing = deps.billing ?? NO_BILLING_PROVIDER;
   registerAccountRoutes(app, { accounts, sessions, throttles, cookie, plans });
   registerSessionRoutes(app, { accounts, sessions, cookie });
+  registerAccountDeletionRoutes(app, deletion, cookie);
   registerUserTypeSettingsRoutes(app, settings);
   await registerSubgraph(app, subgraphSdl('auth'), authResolvers({ accounts, settings, plans }));
 
@@ -101,6 +112,7 @@ export async function buildAuthApp(config: AuthConfig, deps: AuthDeps): Promise<
   app.addHook('onClose', async () => {
     await stopResponders?.();
     await billing.stop();
+    await deps.relay.stop();
   });
   return app;
 }
@@ -110,12 +122,8 @@ export const authService: ServiceDefinition<AuthConfig, AuthDeps> = {
   name: SERVICE_NAME,
   envSchema: authEnvSchema,
   async openDeps(config, overrides = {}) {
-    return {
-      clock: () => new Date(),
-      ...overrides,
-      storage: overrides.storage ?? (await openAuthStorage(config)),
-      nats: overrides.nats ?? NatsLink.forService(config, SERVICE_NAME),
-    };
+    const relayed = await openRelayedStorage(SERVICE_NAME, config, overrides, () => openAuthStorage(config));
+    return { clock: () => new Date(), ...overrides, ...relayed };
   },
   buildApp: buildAuthApp,
 };

@@ -52,6 +52,8 @@ export const authEnvSchema = baseEnvSchema.extend({
   SIGN_IN_MAX_DELAY_SECONDS: wholeNumber('SIGN_IN_MAX_DELAY_SECONDS', 1, 3600, 300),
   /** check-email calls per minute about one e-mail, from all addresses together. */
   CHECK_EMAIL_PER_EMAIL_PER_MINUTE: wholeNumber('CHECK_EMAIL_PER_EMAIL_PER_MINUTE', 1, 10_000, 10),
+  /** How often the outbox relay looks for events it was not told about (a deletion tells it at once). */
+  OUTBOX_RELAY_INTERVAL_MS: wholeNumber('OUTBOX_RELAY_INTERVAL_MS', 10, 60_000, 500),
 });
 export type AuthConfig = z.infer<typeof authEnvSchema>;
 

@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
+import { EVENT_CONSUMERS } from '@story/proto';
 import { subgraphSdl } from '@story/proto/graphql';
 import {
   registerSubgraph,
@@ -8,6 +9,7 @@ import {
   type RelayedServiceDeps,
   createStoredServiceApp,
   openRelayedStorage,
+  registerUserDeletion,
 } from '@story/service-kit';
 import { AnswerEventPublisher } from './chat/answer-event.publisher.ts';
 import type { ChatModel } from './chat/chat-model.ts';
@@ -91,6 +93,13 @@ export async function buildConversationsApp(config: ConversationsConfig, deps: C
   registerProcessTextRoutes(app, chat);
   registerSnippetConversationRoutes(app, snippets);
   registerSnippetCleanup(app, nats, storage.snippetConversations);
+  // A deleted account (issue 24): its threads, messages, spoken replies and practice conversations.
+  registerUserDeletion(
+    app,
+    nats,
+    EVENT_CONSUMERS.conversationsUserDeletion,
+    async (userId) => (await storage.threads.forgetUser(userId)) + (await storage.snippetConversations.forgetUser(userId)),
+  );
   await registerSubgraph(app, subgraphSdl('conversations'), conversationsResolvers(threads, chat));
   // Spoken turns get their reply from the same code over NATS (the speech service asks).
   let stopChatReplies: (() => Promise<void>) | undefined;

@@ -15,7 +15,7 @@ export function createdThread(result: CreateThreadResult): ThreadRecord {
 
 type ThreadReads = Pick<
   ThreadRepository,
-  'listThreads' | 'listSavedThreads' | 'findThread' | 'listMessages' | 'renameThread' | 'nameUntitledThread' | 'purgeDeletedThreads'
+  'listThreads' | 'listSavedThreads' | 'findThread' | 'listMessages' | 'renameThread' | 'nameUntitledThread' | 'purgeDeletedThreads' | 'forgetUser'
 >;
 type ThreadWrites = Pick<ThreadWriteService, 'createThread' | 'softDeleteThread' | 'recoverThread' | 'saveMessage'>;
 
@@ -34,6 +34,7 @@ export function threadsWithRules(storage: { threads: ThreadRepository; messageAu
     renameThread: (userId, threadId, title) => repository.renameThread(userId, threadId, title),
     nameUntitledThread: (userId, threadId, title) => repository.nameUntitledThread(userId, threadId, title),
     purgeDeletedThreads: (cutoff, limit, buildEvent) => repository.purgeDeletedThreads(cutoff, limit, buildEvent),
+    forgetUser: (userId) => repository.forgetUser(userId),
     createThread: (userId, title, now, maxActiveThreads) => writes.createThread(userId, title, now, maxActiveThreads),
     softDeleteThread: (userId, threadId, at, event) => writes.softDeleteThread(userId, threadId, at, event),
     recoverThread: (userId, threadId, event, maxActiveThreads) => writes.recoverThread(userId, threadId, event, maxActiveThreads),

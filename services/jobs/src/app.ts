@@ -1,3 +1,4 @@
+import { EVENT_CONSUMERS } from '@story/proto';
 import { subgraphSdl } from '@story/proto/graphql';
 import {
   registerSubgraph,
@@ -6,6 +7,7 @@ import {
   type RelayedServiceDeps,
   createStoredServiceApp,
   openRelayedStorage,
+  registerUserDeletion,
 } from '@story/service-kit';
 import { SERVICE_NAME, jobsEnvSchema, type JobsConfig } from './config.ts';
 import type { JobDescriptionFormatter } from './formatting/job-description-formatter.ts';
@@ -49,6 +51,8 @@ export async function buildJobsApp(config: JobsConfig, deps: JobsDeps): Promise<
   registerProcessJobDescriptionRoutes(app, cleaning);
   registerJobDescriptionRoutes(app, jobDescriptions);
   registerSnippetRoutes(app, snippets);
+  // A deleted account (issue 24): its job descriptions and snippets.
+  registerUserDeletion(app, nats, EVENT_CONSUMERS.jobsUserDeletion, (userId) => storage.jobDescriptions.forgetUser(userId));
   await registerSubgraph(app, subgraphSdl('jobs'), jobsResolvers({ jobDescriptions, snippets, cleaning }));
 
   const requirements = new JobRequirementsService(storage.jobDescriptions);

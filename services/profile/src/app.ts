@@ -1,8 +1,10 @@
 import multipart from '@fastify/multipart';
+import { EVENT_CONSUMERS } from '@story/proto';
 import {
   PlanFeatureGate,
   createStoredServiceApp,
   openRelayedStorage,
+  registerUserDeletion,
   storiesOverNats,
   type RelayedServiceDeps,
   type ServiceApp,
@@ -54,6 +56,8 @@ export async function buildProfileApp(config: ProfileConfig, deps: ProfileDeps):
     maxVersions: config.QUOTA_VERSIONS_PER_RESUME,
   });
   registerResumeRoutes(app, resumes, deps.plans ?? new PlanFeatureGate(nats));
+  // A deleted account (issue 24): its résumés with their versions and suggestions.
+  registerUserDeletion(app, nats, EVENT_CONSUMERS.profileUserDeletion, (userId) => storage.resumes.removeAllOf(userId));
 
   let stopResponders: (() => Promise<void>)[] = [];
   nats.onConnect((nc, log) => {

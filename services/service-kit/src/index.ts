@@ -27,3 +27,4 @@ export * from './within-time.ts';
 export * from './openai-client.ts';
 export * from './seeded-random.ts';
 export * from './plan-features.ts';
+export * from './user-deletion.consumer.ts';

@@ -1,9 +1,10 @@
 import multipart from '@fastify/multipart';
 import type { NatsConnection } from '@nats-io/transport-node';
-import { AUDIO_UPLOAD_BODY_LIMIT, UPLOAD_MAX_BYTES } from '@story/proto';
+import { AUDIO_UPLOAD_BODY_LIMIT, EVENT_CONSUMERS, UPLOAD_MAX_BYTES } from '@story/proto';
 import {
   createServiceApp,
   openRelayedStorage,
+  registerUserDeletion,
   registerIdentity,
   type OutboxRelay,
   type ServiceApp,
@@ -100,6 +101,13 @@ export async function buildSpeechApp(config: SpeechConfig, deps: SpeechDeps): Pr
   registerTranscribeRoutes(app, turns, deps.workDir.path);
   registerVoiceSessionRoutes(app, new VoiceSessionService({ sessions: new VoiceSessionClient(nats), jobs, turns }));
   registerUsageRoutes(app, { usage, settings });
+  // A deleted account (issue 24): its usage rows and holds, and the spoken replies kept for it.
+  registerUserDeletion(
+    app,
+    nats,
+    EVENT_CONSUMERS.speechUserDeletion,
+    async (userId) => (await storage.usage.forgetUser(userId)) + (await audioStore(connectionFor(nats, SERVICE_NAME)).forgetReplies(userId)),
+  );
 
   app.addHook('onReady', async () => {
     nats.start(app.log);

@@ -38,4 +38,13 @@ describe('a spoken reply kept by reference (issue 20, point 5)', () => {
     expect(await store.readReply(7, '00000000-0000-4000-8000-000000000000')).toBeNull();
     expect(await store.readReply(7, '../upload-x')).toBeNull();
   });
+
+  it('forgets every reply kept for a deleted account (issue 24), once, and nobody else’s', async () => {
+    const mine = [await store.keepReply(1, Buffer.from([0xff, 0xfb, 1])), await store.keepReply(1, Buffer.from([0xff, 0xfb, 2]))];
+    const theirs = await store.keepReply(12, Buffer.from([0xff, 0xfb, 3]));
+    expect(await store.forgetReplies(1)).toBe(2);
+    for (const audioId of mine) expect(await store.readReply(1, audioId)).toBeNull();
+    expect(await store.forgetReplies(1)).toBe(0);
+    expect(await store.readReply(12, theirs)).toEqual(Buffer.from([0xff, 0xfb, 3]));
+  });
 });

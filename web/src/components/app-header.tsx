@@ -4,7 +4,8 @@ import { styled } from 'styled-components';
 import { useAuth } from '../auth/auth-context.tsx';
 import { Brand } from './brand.tsx';
 import { Button } from './button.ts';
-import { HomeIcon, LogoutIcon } from './icons.tsx';
+import { AccountIcon, HomeIcon, LogoutIcon } from './icons.tsx';
+import { visuallyHiddenStyles } from './visually-hidden.ts';
 
 const Bar = styled.header`
   position: sticky;
@@ -46,7 +47,14 @@ export interface AppHeaderProps {
   logoutViaRoute?: boolean;
 }
 
-/** The shared header: the product's mark and name, Home and Logout. */
+/** On phones an icon button says its name to screen readers only. */
+const ButtonLabel = styled.span`
+  @media (max-width: ${({ theme }) => theme.breakpoints.sm}) {
+    ${visuallyHiddenStyles}
+  }
+`;
+
+/** The shared header: the product's mark and name, Home, the account and Logout. */
 export function AppHeader({ onHome, logoutViaRoute = false }: AppHeaderProps) {
   const navigate = useNavigate();
   const { signOut } = useAuth();
@@ -82,6 +90,10 @@ export function AppHeader({ onHome, logoutViaRoute = false }: AppHeaderProps) {
           <Button $variant="ghost" onClick={handleHome}>
             <HomeIcon />
             Home
+          </Button>
+          <Button $variant="ghost" onClick={() => navigate('/account')}>
+            <AccountIcon />
+            <ButtonLabel>Account</ButtonLabel>
           </Button>
           <Button $variant="secondary" onClick={handleLogout} aria-busy={loggingOut || undefined}>
             <LogoutIcon />

@@ -42,6 +42,16 @@ export function LogoutIcon({ size = 18 }: IconProps) {
   );
 }
 
+/** A head and shoulders, for the account. */
+export function AccountIcon({ size = 18 }: IconProps) {
+  return (
+    <IconFrame size={size} viewBox="0 0 24 24">
+      <circle cx="12" cy="8" r="4" />
+      <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7" strokeLinecap="round" />
+    </IconFrame>
+  );
+}
+
 /** A left chevron, for Back. */
 export function BackIcon({ size = 16 }: IconProps) {
   return (

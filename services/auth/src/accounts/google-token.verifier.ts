@@ -11,6 +11,8 @@ export interface GoogleIdentity {
   /** The display name split as the web client splits it (first word / the rest), for comparing. */
   displayFirstName: string;
   displayLastName: string;
+  /** When Google issued the token (its `iat`), so a deletion can ask for a sign-in made just now. */
+  issuedAt?: Date;
 }
 
 export type GoogleTokenVerifier = (credential: string) => Promise<GoogleIdentity>;
@@ -35,7 +37,8 @@ export function googleIdentityFromClaims(payload: JWTPayload): GoogleIdentity {
   const [displayFirstName, displayLastName] = splitDisplayName(text(payload.name));
   const firstName = text(payload.given_name) || displayFirstName || (email.split('@')[0] ?? email);
   const lastName = text(payload.family_name) || displayLastName;
-  return { googleId, email, firstName, lastName, displayFirstName, displayLastName };
+  const issuedAt = typeof payload.iat === 'number' ? { issuedAt: new Date(payload.iat * 1000) } : {};
+  return { googleId, email, firstName, lastName, displayFirstName, displayLastName, ...issuedAt };
 }
 
 /**

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { sqliteFile } from '@story/service-kit';
 import { dropMongoDatabase, tempDataDir, withMongo } from '@story/service-kit/testing';
+import { describeAccountDeletionRepositoryContract } from '../account-deletion/account-deletion.repository.contract.ts';
 import { describeUserRepositoryContract, type AuthStoreUnderTest } from '../accounts/user.repository.contract.ts';
 import { describeSessionRepositoryContract } from '../sessions/session.repository.contract.ts';
 import { describeUserTypeSettingRepositoryContract } from '../user-type-settings/user-type-setting.repository.contract.ts';
@@ -12,6 +13,7 @@ function runContracts(driver: string, open: () => Promise<AuthStoreUnderTest>): 
   describeUserRepositoryContract(driver, open);
   describeSessionRepositoryContract(driver, open);
   describeUserTypeSettingRepositoryContract(driver, open);
+  describeAccountDeletionRepositoryContract(driver, open);
 }
 
 runContracts('sqlite', async () => {

@@ -1,4 +1,7 @@
-import { connectMongo, mongoLifecycle, openConfiguredStorage, openSqlite, sqliteLifecycle, type BaseEnv, type StorageLifecycle } from '@story/service-kit';
+import { openConfiguredStorage, openMongoWithOutbox, openSqliteWithOutbox, type BaseEnv, type OutboxStore, type StorageLifecycle } from '@story/service-kit';
+import type { AccountDeletionRepository } from '../account-deletion/account-deletion.repository.ts';
+import { MongoAccountDeletionRepository } from '../account-deletion/mongo-account-deletion.repository.ts';
+import { SqliteAccountDeletionRepository } from '../account-deletion/sqlite-account-deletion.repository.ts';
 import { MongoUserRepository } from '../accounts/mongo-user.repository.ts';
 import { SqliteUserRepository } from '../accounts/sqlite-user.repository.ts';
 import type { UserRepository } from '../accounts/user.repository.ts';
@@ -15,27 +18,30 @@ export interface AuthStorage extends StorageLifecycle {
   users: UserRepository;
   sessions: SessionRepository;
   settings: UserTypeSettingRepository;
+  /** Deletes an account with its event (issue 24). */
+  accountDeletions: AccountDeletionRepository;
+  /** `events.user.deleted`, until the relay publishes it. */
+  outbox: OutboxStore;
 }
 
 /** The embedded store: auth.sqlite (`:memory:` for throwaway stores), migrated and seeded on open. */
 export function openSqliteAuthStorage(file: string): AuthStorage {
-  const db = openSqlite(file, AUTH_SQLITE_MIGRATIONS);
-  return {
-    ...sqliteLifecycle(db),
+  return openSqliteWithOutbox(file, AUTH_SQLITE_MIGRATIONS, (db, outbox) => ({
     users: new SqliteUserRepository(db),
     sessions: new SqliteSessionRepository(db),
     settings: new SqliteUserTypeSettingRepository(db),
-  };
+    accountDeletions: new SqliteAccountDeletionRepository(db, outbox),
+  }));
 }
 
-/** The production store: the service's own MongoDB database, indexes built and settings seeded on open. */
+/** The production store: the service's own MongoDB database (a replica set: a deletion and its event share a transaction), indexes built and settings seeded on open. */
 export async function openMongoAuthStorage(url: string, dbName = 'auth'): Promise<AuthStorage> {
-  const connection = await connectMongo(url, dbName);
-  const users = new MongoUserRepository(connection);
-  const sessions = new MongoSessionRepository(connection);
-  const settings = new MongoUserTypeSettingRepository(connection);
-  await Promise.all([users.init(), sessions.init(), settings.init()]);
-  return { ...mongoLifecycle(connection), users, sessions, settings };
+  return openMongoWithOutbox(url, dbName, (connection, outbox) => ({
+    users: new MongoUserRepository(connection),
+    sessions: new MongoSessionRepository(connection),
+    settings: new MongoUserTypeSettingRepository(connection),
+    accountDeletions: new MongoAccountDeletionRepository(connection, outbox),
+  }));
 }
 
 /** The configured store: MongoDB when MONGODB_URL is set, else `auth.sqlite` under DATA_DIR. */

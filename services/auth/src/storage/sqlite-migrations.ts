@@ -1,4 +1,5 @@
 import { DEFAULT_TIME_LIMIT_SECONDS, USER_TYPES } from '@story/proto';
+import { OUTBOX_TABLE_SQL } from '@story/service-kit';
 
 const seedSettings = USER_TYPES.map(
   (userType) =>
@@ -52,4 +53,6 @@ export const AUTH_SQLITE_MIGRATIONS: readonly string[] = [
   ALTER TABLE user_type_settings ADD COLUMN features TEXT;
   ALTER TABLE users ADD COLUMN requested_plan TEXT CHECK (requested_plan IS NULL OR requested_plan IN ('standard', 'plus', 'pro'));
   `,
+  // Issue 24: deleting an account writes `events.user.deleted` in the same transaction.
+  OUTBOX_TABLE_SQL,
 ];

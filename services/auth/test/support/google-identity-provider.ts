@@ -11,6 +11,8 @@ export interface TokenOptions {
   audience?: string;
   issuer?: string;
   expiresAt?: number;
+  /** When Google issued the token (seconds since the epoch); default 10 s ago. */
+  issuedAt?: number;
   kid?: string;
 }
 
@@ -64,7 +66,7 @@ export async function startGoogleIdentityProvider(): Promise<GoogleIdentityProvi
         .setProtectedHeader({ alg: 'RS256', kid: options.kid ?? GOOGLE_TEST_KID, typ: 'JWT' })
         .setIssuer(options.issuer ?? 'https://accounts.google.com')
         .setAudience(options.audience ?? GOOGLE_TEST_CLIENT_ID)
-        .setIssuedAt(now - 10)
+        .setIssuedAt(options.issuedAt ?? now - 10)
         .setExpirationTime(options.expiresAt ?? now + 3600)
         .sign(options.key ?? pair.privateKey);
     },

@@ -99,6 +99,11 @@ export class MongoMessageAudioRepository implements MessageAudioRepository {
     await this.audio.deleteMany({ threadId }, { session });
   }
 
+  /** Deletes every reply of a deleted account, inside the caller's transaction; how many went. */
+  async forgetUser(userId: number, session: ClientSession): Promise<number> {
+    return (await this.audio.deleteMany({ userId }, { session })).deletedCount;
+  }
+
   /**
    * Replies saved inside message documents before they had their own collection move here, one at a
    * time: copied first, then removed from the message, so a start-up that stops half-way (or two

@@ -91,4 +91,8 @@ export class MongoSnippetConversationRepository implements SnippetConversationRe
   async deleteSnippetConversations(userId: number, snippetId: number): Promise<number> {
     return (await this.conversations.deleteMany({ userId, snippetId })).deletedCount;
   }
+
+  async forgetUser(userId: number): Promise<number> {
+    return (await this.conversations.deleteMany({ userId })).deletedCount;
+  }
 }

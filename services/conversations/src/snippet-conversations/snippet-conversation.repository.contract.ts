@@ -91,5 +91,19 @@ export function snippetConversationRepositoryContract(name: string, open: () => 
       expect(await repo.listSnippetConversations(other, 81)).toHaveLength(1);
       expect(await repo.deleteSnippetConversations(user, 81)).toBe(0);
     });
+
+    it('forgets every practice conversation of a deleted account, and nobody else’s', async () => {
+      const user = newUser();
+      const other = newUser();
+      await repo.saveSnippetConversation({ userId: user, snippetId: 91, history: [exchange(1)], now: at(1) }, snippetStoryEvents);
+      await repo.saveSnippetConversation({ userId: user, snippetId: 92, history: [exchange(2)], now: at(2) }, snippetStoryEvents);
+      await repo.saveSnippetConversation({ userId: other, snippetId: 91, history: [exchange(3)], now: at(3) }, snippetStoryEvents);
+
+      expect(await repo.forgetUser(user)).toBe(2);
+      expect(await repo.listSnippetConversations(user, 91)).toEqual([]);
+      expect(await repo.listSnippetConversations(user, 92)).toEqual([]);
+      expect(await repo.listSnippetConversations(other, 91)).toHaveLength(1);
+      expect(await repo.forgetUser(user)).toBe(0);
+    });
   });
 }

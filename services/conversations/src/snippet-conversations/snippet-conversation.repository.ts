@@ -38,4 +38,6 @@ export interface SnippetConversationRepository {
   ): Promise<{ record: SnippetConversationRecord; created: boolean }>;
   /** Deletes the user's conversations about a snippet (the jobs service deleted it); resolves to how many. Doing it again deletes nothing. */
   deleteSnippetConversations(userId: number, snippetId: number): Promise<number>;
+  /** Deletes every practice conversation of a deleted account (issue 24); how many went. */
+  forgetUser(userId: number): Promise<number>;
 }

@@ -82,4 +82,8 @@ export class SqliteSnippetConversationRepository implements SnippetConversationR
   async deleteSnippetConversations(userId: number, snippetId: number): Promise<number> {
     return this.statements.deleteForSnippet.run(userId, snippetId).changes;
   }
+
+  async forgetUser(userId: number): Promise<number> {
+    return this.db.prepare<[number]>('DELETE FROM snippet_conversations WHERE user_id = ?').run(userId).changes;
+  }
 }

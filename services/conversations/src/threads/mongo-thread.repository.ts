@@ -210,4 +210,16 @@ export class MongoThreadRepository implements ThreadRepository {
   async pruneIdempotencyKeys(before: string): Promise<void> {
     await this.idempotencyKeys.deleteMany({ createdAt: { $lt: before } });
   }
+
+  async forgetUser(userId: number): Promise<number> {
+    return this.connection.transaction(async (session) => {
+      const threadIds = (await this.threads.find({ userId }, { _id: 1 }, { session }).lean<{ _id: number }[]>()).map((doc) => doc._id);
+      const audio = await this.audio.forgetUser(userId, session);
+      const messages = (await this.messages.deleteMany({ $or: [{ userId }, { threadId: { $in: threadIds } }] }, { session })).deletedCount;
+      await this.idempotencyKeys.deleteMany({ userId }, { session });
+      const threads = (await this.threads.deleteMany({ userId }, { session })).deletedCount;
+      await this.quotaGuards.deleteOne({ _id: userId }, { session });
+      return audio + messages + threads;
+    });
+  }
 }

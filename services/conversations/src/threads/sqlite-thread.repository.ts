@@ -110,6 +110,11 @@ export class SqliteThreadRepository implements ThreadRepository {
       deleteThreadMessages: db.prepare<[number]>('DELETE FROM conversations WHERE thread_id = ?'),
       deleteThread: db.prepare<[number]>('DELETE FROM threads WHERE id = ?'),
       pruneKeys: db.prepare<[string]>('DELETE FROM idempotency_keys WHERE created_at < ?'),
+      forgetKeys: db.prepare<[number]>('DELETE FROM idempotency_keys WHERE user_id = ?'),
+      forgetAudio: db.prepare<[number]>('DELETE FROM conversation_audio WHERE user_id = ?'),
+      forgetMessages: db.prepare<[number, number]>('DELETE FROM conversations WHERE user_id = ? OR thread_id IN (SELECT id FROM threads WHERE user_id = ?)'),
+      forgetThreads: db.prepare<[number]>('DELETE FROM threads WHERE user_id = ?'),
+      forgetGuard: db.prepare<[number]>('DELETE FROM quota_guards WHERE user_id = ?'),
     };
   }
 
@@ -220,5 +225,19 @@ export class SqliteThreadRepository implements ThreadRepository {
 
   async pruneIdempotencyKeys(before: string): Promise<void> {
     this.statements.pruneKeys.run(before);
+  }
+
+  async forgetUser(userId: number): Promise<number> {
+    return this.db
+      .transaction((): number => {
+        const { forgetKeys, forgetAudio, forgetMessages, forgetThreads, forgetGuard } = this.statements;
+        forgetKeys.run(userId);
+        const audio = forgetAudio.run(userId).changes;
+        const messages = forgetMessages.run(userId, userId).changes;
+        const threads = forgetThreads.run(userId).changes;
+        forgetGuard.run(userId);
+        return audio + messages + threads;
+      })
+      .immediate();
   }
 }

@@ -256,5 +256,36 @@ export function threadRepositoryContract(name: string, open: () => Promise<Store
       );
       expect(purgeEvents).toHaveLength(1);
     });
+
+    it('forgets a deleted account: every thread, message and spoken reply, once, and nobody else’s', async () => {
+      const user = newUser();
+      const other = newUser();
+      const kept = await createThread(other, 'kept', at(1));
+      await save(other, kept.id, 'kept', 2);
+      const first = await createThread(user, 'first', at(1));
+      const second = await createThread(user, 'second', at(1));
+      await save(user, first.id, 'one', 2, 'forget-key');
+      await repo.saveMessage(
+        {
+          userId: user,
+          threadId: second.id,
+          userMessage: 'spoken',
+          aiResponse: 'ok',
+          audioResponse: 'SUQzBAAAAAAAI1RTU0U=',
+          createdAt: at(3),
+          quotas: NO_QUOTAS,
+        },
+        storySavedEvent,
+      );
+      await repo.softDeleteThread(user, second.id, at(4), threadDeletedEvent(user, second.id, at(4)));
+
+      expect(await repo.forgetUser(user)).toBeGreaterThanOrEqual(5);
+      expect(await repo.listThreads(user, 'all')).toEqual([]);
+      expect(await repo.listMessages(user, first.id)).toBeUndefined();
+      expect(await repo.forgetUser(user)).toBe(0);
+      expect(await repo.listMessages(other, kept.id)).toHaveLength(1);
+      // The same user id may start again (ids are never reused, but nothing is left to trip on).
+      expect(await createThread(user, 'again', at(5))).toMatchObject({ title: 'again' });
+    });
   });
 }

@@ -107,4 +107,6 @@ export interface ThreadRepository {
   purgeDeletedThreads(cutoff: string, limit: number, buildEvent: (thread: ThreadRecord) => OutboxEvent): Promise<ThreadRecord[]>;
   /** Drops idempotency keys older than `before`. */
   pruneIdempotencyKeys(before: string): Promise<void>;
+  /** Deletes every thread of a deleted account with its messages, their audio and keys (issue 24); how many rows went (0 the second time). */
+  forgetUser(userId: number): Promise<number>;
 }

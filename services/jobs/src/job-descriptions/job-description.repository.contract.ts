@@ -160,5 +160,23 @@ export function jobDescriptionRepositoryContract(name: string, open: () => Promi
       );
       expect(snippets.map((s) => s.kind).sort()).toEqual(['created', 'created', 'limit-reached']);
     });
+
+    it('forgets every description and snippet of a deleted account, once, and nobody else’s', async () => {
+      const user = newUser();
+      const other = newUser();
+      const first = await created(description(user, 1));
+      await created(description(user, 2));
+      await snippet(user, first.id, 'Lead teams', 3);
+      const kept = await created(description(other, 4));
+      await snippet(other, kept.id, 'Own the roadmap', 5);
+
+      expect(await repo.forgetUser(user)).toBe(3);
+      expect(await repo.listJobDescriptions(user, false)).toEqual([]);
+      expect(await repo.findJobDescription(user, first.id)).toBeUndefined();
+      expect(await repo.forgetUser(user)).toBe(0);
+      expect(await repo.listSnippets(other, kept.id)).toHaveLength(1);
+      // Nothing is left to trip on: the same id may save again.
+      expect(await created(description(user, 6))).toMatchObject({ userId: user });
+    });
   });
 }

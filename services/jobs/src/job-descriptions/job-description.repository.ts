@@ -72,4 +72,6 @@ export interface JobDescriptionRepository {
   /** The snippets of one of the user's descriptions, newest first; undefined when the description is not the user's. */
   listSnippets(userId: number, jobDescriptionId: number): Promise<SnippetRecord[] | undefined>;
   findSnippet(userId: number, snippetId: number): Promise<SnippetRecord | undefined>;
+  /** Deletes every description and snippet of a deleted account (issue 24), with no events (the account's own event says it); how many went. */
+  forgetUser(userId: number): Promise<number>;
 }

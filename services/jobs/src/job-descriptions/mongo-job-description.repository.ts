@@ -195,4 +195,13 @@ export class MongoJobDescriptionRepository implements JobDescriptionRepository {
       return write(session);
     });
   }
+
+  async forgetUser(userId: number): Promise<number> {
+    return this.connection.transaction(async (session) => {
+      const snippets = (await this.snippets.deleteMany({ userId }, { session })).deletedCount;
+      const descriptions = (await this.descriptions.deleteMany({ userId }, { session })).deletedCount;
+      await this.quotaGuards.deleteOne({ _id: userId }, { session });
+      return snippets + descriptions;
+    });
+  }
 }

@@ -155,4 +155,15 @@ export class SqliteJobDescriptionRepository implements JobDescriptionRepository 
     const row = this.statements.findSnippet.get(userId, snippetId);
     return row ? toSnippet(row) : undefined;
   }
+
+  async forgetUser(userId: number): Promise<number> {
+    return this.db
+      .transaction((): number => {
+        const snippets = this.db.prepare<[number]>('DELETE FROM job_description_snippets WHERE user_id = ?').run(userId).changes;
+        const descriptions = this.db.prepare<[number]>('DELETE FROM job_descriptions WHERE user_id = ?').run(userId).changes;
+        this.db.prepare<[number]>('DELETE FROM quota_guards WHERE user_id = ?').run(userId);
+        return snippets + descriptions;
+      })
+      .immediate();
+  }
 }

@@ -104,15 +104,20 @@ export function resumeRepositoryContract(name: string, open: () => Promise<Resum
       expect((await repo.current(owner))?.dismissed).toEqual([]);
     });
 
-    it('makes the newest upload current, and counts and removes a person’s résumés', async () => {
+    it('makes the newest upload current, and counts and removes a person’s résumés (once, nobody else’s)', async () => {
       const user = newUser();
+      const other = newUser();
       await upload(user, 0, 'Old line');
       const newer = await upload(user, 5, 'New line');
+      const kept = await upload(other, 6, 'Kept line');
       expect((await repo.current(user))?.id).toBe(newer.id);
       expect(await repo.countOf(user)).toBe(2);
       expect(await repo.removeAllOf(user)).toBe(2);
       expect(await repo.current(user)).toBeUndefined();
+      expect(await repo.find(user, newer.id, 1)).toBeUndefined();
       expect(await repo.countOf(user)).toBe(0);
+      expect(await repo.removeAllOf(user)).toBe(0);
+      expect((await repo.current(other))?.id).toBe(kept.id);
     });
 
     it('remembers dismissed suggestions and the threads told about a bullet, each once', async () => {

@@ -73,6 +73,19 @@ export class SpeechAudioStore {
     return blob ? Buffer.from(blob) : null;
   }
 
+  /** Deletes every spoken reply kept for a deleted account (issue 24) before its age limit would; how many went. */
+  async forgetReplies(userId: number): Promise<number> {
+    const replies = await this.openReplies();
+    const prefix = replyAudioObjectName(userId, '');
+    let deleted = 0;
+    for (const info of await replies.list()) {
+      if (!info.name.startsWith(prefix) || info.deleted) continue;
+      await replies.delete(info.name);
+      deleted += 1;
+    }
+    return deleted;
+  }
+
   /** Removes an object (nothing for inline audio); never fails the job it ends. */
   async remove(ref: AudioRef): Promise<void> {
     if ('inline' in ref) return;

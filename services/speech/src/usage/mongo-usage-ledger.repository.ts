@@ -135,4 +135,11 @@ export class MongoUsageLedgerRepository implements UsageLedgerRepository {
   async release(userId: number, recordingId: string): Promise<void> {
     await this.holds.updateOne({ _id: userId }, { $pull: { holds: { recordingId: String(recordingId) } }, $inc: { version: 1 } });
   }
+
+  async forgetUser(userId: number): Promise<number> {
+    const ledger = await this.ledger.deleteMany({ userId });
+    // One holds document per person, named by their id.
+    const holds = await this.holds.findOneAndDelete({ _id: userId }).lean<HoldsDoc>();
+    return ledger.deletedCount + (holds?.holds.length ?? 0);
+  }
 }

@@ -73,4 +73,13 @@ export class SqliteUsageLedgerRepository implements UsageLedgerRepository {
   async release(userId: number, recordingId: string): Promise<void> {
     this.statements.release.run(userId, recordingId);
   }
+
+  async forgetUser(userId: number): Promise<number> {
+    return this.db
+      .transaction((): number => {
+        const rows = this.db.prepare<[number]>('DELETE FROM usage_ledger WHERE user_id = ?').run(userId).changes;
+        return rows + this.db.prepare<[number]>('DELETE FROM usage_holds WHERE user_id = ?').run(userId).changes;
+      })
+      .immediate();
+  }
 }

@@ -111,5 +111,20 @@ export function usageLedgerRepositoryContract(name: string, open: () => Promise<
       expect(await repo().usedSeconds(userId, NOV)).toBe(61);
       expect(await repo().record(entry(userId, 'rec-lapse-2', 61))).toBe(false);
     });
+
+    it('forgets a deleted account’s rows and holds, once, and nobody else’s', async () => {
+      const userId = newUser();
+      const other = newUser();
+      await repo().record(entry(userId, 'rec-forget-1', 30));
+      await repo().record(entry(userId, 'rec-forget-2', 20, DEC));
+      expect(await repo().reserve(reservation(userId, 'rec-forget-3'))).toBe(true);
+      await repo().record(entry(other, 'rec-forget-1', 5));
+
+      expect(await repo().forgetUser(userId)).toBe(3);
+      expect(await repo().usedSeconds(userId, NOV)).toBe(0);
+      expect(await repo().usedSeconds(userId, DEC)).toBe(0);
+      expect(await repo().forgetUser(userId)).toBe(0);
+      expect(await repo().usedSeconds(other, NOV)).toBe(5);
+    });
   });
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { styled } from 'styled-components';
 import { useAuth } from '../../auth/auth-context.tsx';
@@ -9,6 +9,7 @@ import { PageFrame } from '../../components/page-frame.tsx';
 import { PublicHeader } from '../../components/public-header.tsx';
 import { MAIN_CONTENT_ID } from '../../components/skip-link.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { showFarewell } from '../account/index.ts';
 import { DemoDialog } from './demo-dialog.tsx';
 import { PLANS } from './plans.ts';
 
@@ -151,6 +152,8 @@ export function LandingPage() {
   // Someone already signed in goes on to the app, not through the sign-up form again.
   const startPath = status === 'signed-in' ? homePath(user) : '/signup';
   const [demoOpen, setDemoOpen] = useState(false);
+  // Arriving here after deleting the account: say it was done.
+  useEffect(() => showFarewell(), []);
   return (
     <PageFrame header={<PublicHeader />}>
       <main id={MAIN_CONTENT_ID}>

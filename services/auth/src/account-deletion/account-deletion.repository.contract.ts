@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { EVENT_SUBJECTS } from '@story/proto';
+import { at, newUser, type AuthStoreUnderTest } from '../accounts/user.repository.contract.ts';
+
+/** The behaviour every AccountDeletionRepository driver must have; `open` gives a fresh, empty store for each test. */
+export function describeAccountDeletionRepositoryContract(name: string, open: () => Promise<AuthStoreUnderTest>): void {
+  describe(`AccountDeletionRepository contract: ${name}`, () => {
+    let subject: AuthStoreUnderTest;
+
+    beforeEach(async () => {
+      subject = await open();
+    });
+    afterEach(async () => {
+      await subject.dispose();
+    });
+
+    const sessionOf = async (userId: number) => {
+      const id = randomUUID();
+      await subject.storage.sessions.createSession({ id, userId, createdAt: at('2024-01-01T10:00:00.000Z'), expiresAt: at('2024-01-08T10:00:00.000Z') });
+      return id;
+    };
+    const event = (userId: number) => ({ subject: EVENT_SUBJECTS.userDeleted, payload: { userId, at: '2024-01-02T10:00:00.000Z' } });
+
+    it('deletes the account and its sessions with its event in the outbox, once, and nobody else’s', async () => {
+      const { users, sessions, accountDeletions, outbox } = subject.storage;
+      const ada = await users.createUser(newUser(), at('2024-01-01T10:00:00.000Z'));
+      const bob = await users.createUser(newUser({ email: 'bob@gmail.com' }), at('2024-01-01T10:00:00.000Z'));
+      const adaSessions = [await sessionOf(ada.id), await sessionOf(ada.id)];
+      const bobSession = await sessionOf(bob.id);
+
+      const deleted = await accountDeletions.deleteAccount(ada.id, event(ada.id));
+      expect(deleted?.sessionIds.sort()).toEqual([...adaSessions].sort());
+      expect(await users.findUserById(ada.id)).toBeUndefined();
+      for (const id of adaSessions) expect(await sessions.findSession(id)).toBeUndefined();
+      const pending = await outbox.pendingEvents(10);
+      expect(pending.map((entry) => [entry.subject, JSON.parse(entry.payload)])).toEqual([
+        [EVENT_SUBJECTS.userDeleted, { userId: ada.id, at: '2024-01-02T10:00:00.000Z' }],
+      ]);
+
+      expect(await accountDeletions.deleteAccount(ada.id, event(ada.id))).toBeUndefined();
+      expect(await outbox.countPendingEvents()).toBe(1);
+      expect(await users.findUserById(bob.id)).toBeDefined();
+      expect(await sessions.findSession(bobSession)).toBeDefined();
+    });
+  });
+}
