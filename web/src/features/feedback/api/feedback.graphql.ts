@@ -78,6 +78,7 @@ const ANSWER_FEEDBACK_FIELDS = gql`
       }
       length
       comment
+      thinkingSeconds
     }
     attempt
     attempts
