@@ -1,40 +1,12 @@
-import PDFDocument from 'pdfkit';
 import type { ResumeContent, ResumeRole } from '@story/proto/api/resumes';
-import { resumeFontSources } from './resume-pdf-fonts.ts';
-import { INK, PAPERS, SPACE, TYPE, type ResumeFont } from './resume-pdf-layout.ts';
+import type { PdfPaper } from '@story/proto';
+import { keepTogether, openPdf, plain, useFont as use, type PdfFont, type PdfPage as Page } from '@story/service-kit/pdf';
+import { INK, SPACE, TYPE } from './resume-pdf-layout.ts';
 
-/** The paper a résumé is printed on (`RESUME_PAPERS`). */
-export type ResumePaper = 'a4' | 'letter';
-
-type Doc = PDFKit.PDFDocument;
-
-/** A writer over one document: the text column's left edge and width, and the page's bottom. */
-interface Page {
-  doc: Doc;
-  left: number;
-  width: number;
-  bottom: number;
-}
+/** The paper a résumé is printed on (`PDF_PAPERS`). */
+export type ResumePaper = PdfPaper;
 
 const CONTACT_SEPARATOR = '  ·  ';
-
-/**
- * Ligatures off: with them "fi" becomes one glyph that copies out as "ﬁ", and an applicant tracking
- * system reading "ﬁrst" misses "first". PDFKit's types list features to turn on; fontkit, under it,
- * also takes the object form that turns them off.
- */
-const NO_LIGATURES = { liga: false, clig: false } as unknown as PDFKit.Mixins.OpenTypeFeatures[];
-/** Options every text call and measure shares. */
-const plain = (options: PDFKit.Mixins.TextOptions = {}): PDFKit.Mixins.TextOptions => ({ ...options, features: NO_LIGATURES });
-
-function use(doc: Doc, font: ResumeFont, size: number, color: string = INK.text): Doc {
-  return doc.font(font).fontSize(size).fillColor(color);
-}
-
-/** Starts a new page when `height` more points would not fit on this one. */
-function keepTogether(page: Page, height: number): void {
-  if (page.doc.y + height > page.bottom) page.doc.addPage();
-}
 
 function heading(page: Page, title: string): void {
   const { doc } = page;
@@ -69,7 +41,7 @@ function bullet(page: Page, text: string): void {
 }
 
 /** A line with text on the left (wrapping before the right part) and a right-aligned part (dates) on its first line. */
-function splitLine(page: Page, leftText: string, leftFont: ResumeFont, size: number, right: string): void {
+function splitLine(page: Page, leftText: string, leftFont: PdfFont, size: number, right: string): void {
   const { doc } = page;
   use(doc, 'regular', TYPE.small, INK.muted);
   const rightWidth = right ? doc.widthOfString(right, plain()) : 0;
@@ -157,27 +129,8 @@ function sections(page: Page, content: ResumeContent): void {
  * Sans 3 embedded; its text selectable and every part of it plain text, whatever it says.
  */
 export function renderResumePdf(content: ResumeContent, paper: ResumePaper): Promise<Buffer> {
-  const { size, margin } = PAPERS[paper];
-  const doc = new PDFDocument({
-    size,
-    margins: { top: margin, bottom: margin, left: margin, right: margin },
-    info: { Title: `${content.name || 'Untitled'} — Résumé`, Author: content.name, Creator: 'Story résumé', Producer: 'Story résumé (PDFKit)' },
-    bufferPages: false,
-    autoFirstPage: true,
-    pdfVersion: '1.7',
-    lang: 'en',
-    displayTitle: true,
-  });
-  for (const [name, source] of resumeFontSources()) doc.registerFont(name, source);
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  const page: Page = { doc, left: margin, width: size[0] - 2 * margin, bottom: size[1] - margin };
+  const { page, finish } = openPdf(paper, { title: `${content.name || 'Untitled'} — Résumé`, author: content.name, creator: 'Story résumé' });
   header(page, content);
   sections(page, content);
-  doc.end();
-  return done;
+  return finish();
 }
