@@ -1,6 +1,6 @@
 import type { ResumeContent, ResumeRole } from '@story/proto/api/resumes';
 import type { PdfPaper } from '@story/proto';
-import { keepTogether, openPdf, plain, useFont as use, type PdfFont, type PdfPage as Page } from '@story/service-kit/pdf';
+import { keepTogether, openPdf, useFont as use, type PdfFont, type PdfPage as Page } from '@story/service-kit/pdf';
 import { INK, SPACE, TYPE } from './resume-pdf-layout.ts';
 
 /** The paper a résumé is printed on (`PDF_PAPERS`). */
@@ -14,7 +14,7 @@ function heading(page: Page, title: string): void {
   keepTogether(page, SPACE.beforeHeading + TYPE.heading + SPACE.afterHeading + 2 * TYPE.body * 1.4);
   doc.y += SPACE.beforeHeading;
   // No letter spacing: extraction would read "S K I L L S".
-  use(doc, 'bold', TYPE.heading, INK.accent).text(title.toUpperCase(), page.left, doc.y, plain({ width: page.width, lineGap: 0 }));
+  use(doc, 'bold', TYPE.heading, INK.accent).text(title.toUpperCase(), page.left, doc.y, { width: page.width, lineGap: 0 });
   const ruleY = doc.y + 2;
   doc
     .moveTo(page.left, ruleY)
@@ -27,7 +27,7 @@ function heading(page: Page, title: string): void {
 
 function bulletHeight(page: Page, text: string): number {
   use(page.doc, 'regular', TYPE.body);
-  return page.doc.heightOfString(text, plain({ width: page.width - SPACE.bulletIndent, lineGap: SPACE.lineGap })) + 2;
+  return page.doc.heightOfString(text, { width: page.width - SPACE.bulletIndent, lineGap: SPACE.lineGap }) + 2;
 }
 
 /** A bullet with a hanging indent: the mark in the margin of the text, wrapped lines under the first word. */
@@ -35,8 +35,8 @@ function bullet(page: Page, text: string): void {
   const { doc } = page;
   keepTogether(page, bulletHeight(page, text));
   const y = doc.y;
-  use(doc, 'regular', TYPE.body, INK.muted).text('•', page.left + 2, y, plain({ lineBreak: false }));
-  use(doc, 'regular', TYPE.body).text(text, page.left + SPACE.bulletIndent, y, plain({ width: page.width - SPACE.bulletIndent, lineGap: SPACE.lineGap }));
+  use(doc, 'regular', TYPE.body, INK.muted).text('•', page.left + 2, y, { lineBreak: false });
+  use(doc, 'regular', TYPE.body).text(text, page.left + SPACE.bulletIndent, y, { width: page.width - SPACE.bulletIndent, lineGap: SPACE.lineGap });
   doc.y += 2;
 }
 
@@ -44,20 +44,19 @@ function bullet(page: Page, text: string): void {
 function splitLine(page: Page, leftText: string, leftFont: PdfFont, size: number, right: string): void {
   const { doc } = page;
   use(doc, 'regular', TYPE.small, INK.muted);
-  const rightWidth = right ? doc.widthOfString(right, plain()) : 0;
+  const rightWidth = right ? doc.widthOfString(right) : 0;
   const y = doc.y;
   // The left part first, so text extraction reads "title — company" before the dates.
-  use(doc, leftFont, size).text(leftText, page.left, y, plain({ width: page.width - rightWidth - (right ? 14 : 0), lineGap: 1 }));
+  use(doc, leftFont, size).text(leftText, page.left, y, { width: page.width - rightWidth - (right ? 14 : 0), lineGap: 1 });
   const after = doc.y;
-  if (right)
-    use(doc, 'regular', TYPE.small, INK.muted).text(right, page.left + page.width - rightWidth, y + (size - TYPE.small) * 0.7, plain({ lineBreak: false }));
+  if (right) use(doc, 'regular', TYPE.small, INK.muted).text(right, page.left + page.width - rightWidth, y + (size - TYPE.small) * 0.7, { lineBreak: false });
   doc.y = after;
 }
 
 function roleHeaderHeight(page: Page, role: ResumeRole): number {
   const { doc } = page;
   use(doc, 'semibold', TYPE.roleTitle);
-  const title = doc.heightOfString(roleTitle(role), plain({ width: page.width - 120 }));
+  const title = doc.heightOfString(roleTitle(role), { width: page.width - 120 });
   return title + (role.location ? TYPE.small + 3 : 0) + SPACE.afterRoleHeader;
 }
 
@@ -70,7 +69,7 @@ function role(page: Page, entry: ResumeRole, first: boolean): void {
   const firstBullet = entry.bullets[0] ? bulletHeight(page, entry.bullets[0].text) : 0;
   keepTogether(page, roleHeaderHeight(page, entry) + firstBullet);
   splitLine(page, roleTitle(entry), 'semibold', TYPE.roleTitle, entry.dates);
-  if (entry.location) use(doc, 'italic', TYPE.small, INK.muted).text(entry.location, page.left, doc.y, plain({ width: page.width }));
+  if (entry.location) use(doc, 'italic', TYPE.small, INK.muted).text(entry.location, page.left, doc.y, { width: page.width });
   doc.y += SPACE.afterRoleHeader;
   for (const item of entry.bullets) bullet(page, item.text);
 }
@@ -78,16 +77,16 @@ function role(page: Page, entry: ResumeRole, first: boolean): void {
 function paragraph(page: Page, text: string): void {
   const { doc } = page;
   use(doc, 'regular', TYPE.body);
-  keepTogether(page, Math.min(doc.heightOfString(text, plain({ width: page.width, lineGap: SPACE.lineGap })), 3 * TYPE.body * 1.4));
-  doc.text(text, page.left, doc.y, plain({ width: page.width, lineGap: SPACE.lineGap }));
+  keepTogether(page, Math.min(doc.heightOfString(text, { width: page.width, lineGap: SPACE.lineGap }), 3 * TYPE.body * 1.4));
+  doc.text(text, page.left, doc.y, { width: page.width, lineGap: SPACE.lineGap });
 }
 
 function header(page: Page, content: ResumeContent): void {
   const { doc } = page;
-  use(doc, 'bold', TYPE.name).text(content.name || 'Résumé', page.left, doc.y, plain({ width: page.width }));
+  use(doc, 'bold', TYPE.name).text(content.name || 'Résumé', page.left, doc.y, { width: page.width });
   doc.y += SPACE.afterName;
   if (content.contact.length > 0) {
-    use(doc, 'regular', TYPE.contact, INK.muted).text(content.contact.join(CONTACT_SEPARATOR), page.left, doc.y, plain({ width: page.width, lineGap: 1 }));
+    use(doc, 'regular', TYPE.contact, INK.muted).text(content.contact.join(CONTACT_SEPARATOR), page.left, doc.y, { width: page.width, lineGap: 1 });
   }
   doc.y += SPACE.afterContact - SPACE.beforeHeading;
 }

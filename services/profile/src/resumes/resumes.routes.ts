@@ -11,7 +11,7 @@ import {
   type PlanFeature,
 } from '@story/proto';
 import { requireUser, signedInOnly, type ServiceApp } from '@story/service-kit';
-import { pdfFileName } from '@story/service-kit/pdf';
+import { pdfFileName, sendPdf } from '@story/service-kit/pdf';
 import type { FastifyRequest } from 'fastify';
 import { presentResume } from './resume.presenter.ts';
 import { readResumeUpload } from './resume-upload.ts';
@@ -98,10 +98,6 @@ export function registerResumeRoutes(app: ServiceApp, service: ResumeService, pl
   app.get('/api/resumes/:id/pdf', { ...signedInOnly, schema: { params: idParamsSchema, querystring: pdfQuerySchema } }, async (request, reply) => {
     const userId = await person(request, 'pdfExport');
     const { record, pdf } = await service.pdf(userId, request.params.id, request.query.paper);
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', `attachment; filename="${pdfFileName(record.content.name, 'Resume', '-resume')}"`)
-      .header('cache-control', 'no-store')
-      .send(pdf);
+    return sendPdf(reply, pdfFileName(record.content.name, 'Resume', '-resume'), pdf);
   });
 }

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import PDFDocument from 'pdfkit';
 import type { PdfPaper } from '@story/proto';
 import { pdfFontSources, type PdfFont } from './pdf-fonts.ts';
@@ -33,16 +34,6 @@ export interface OpenPdf {
   finish: () => Promise<Buffer>;
 }
 
-/**
- * Ligatures off: with them "fi" becomes one glyph that copies out as "ﬁ", and a reader searching for
- * "first" misses "ﬁrst". PDFKit's types list features to turn on; fontkit, under it, also takes the
- * object form that turns them off.
- */
-const NO_LIGATURES = { liga: false, clig: false } as unknown as PDFKit.Mixins.OpenTypeFeatures[];
-
-/** Options every text call and measure shares (ligatures off). */
-export const plain = (options: PDFKit.Mixins.TextOptions = {}): PDFKit.Mixins.TextOptions => ({ ...options, features: NO_LIGATURES });
-
 /** Sets the face, size and colour of the text that follows. */
 export function useFont(doc: PDFKit.PDFDocument, font: PdfFont, size: number, color: string = PDF_INK.text): PDFKit.PDFDocument {
   return doc.font(font).fontSize(size).fillColor(color);
@@ -63,7 +54,8 @@ export function openPdf(paper: PdfPaper, info: PdfDocumentInfo, options: { buffe
   const doc = new PDFDocument({
     size,
     margins: { top: margin, bottom: margin, left: margin, right: margin },
-    info: { Title: info.title, Author: info.author, Creator: info.creator, Producer: `${info.creator} (PDFKit)` },
+    // PDFKit fails on a field that is there but undefined.
+    info: { Title: info.title, ...(info.author === undefined ? {} : { Author: info.author }), Creator: info.creator, Producer: `${info.creator} (PDFKit)` },
     bufferPages: options.bufferPages ?? false,
     autoFirstPage: true,
     pdfVersion: '1.7',
@@ -112,4 +104,13 @@ export function pdfFileName(title: string, fallback: string, suffix = ''): strin
     .replace(/\s+/g, '-')
     .slice(0, 60);
   return `${base || fallback}${suffix}.pdf`;
+}
+
+/** Sends a PDF as a download named `fileName` (already safe: `pdfFileName`), never kept by a cache. */
+export function sendPdf(reply: FastifyReply, fileName: string, pdf: Buffer): FastifyReply {
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'no-store')
+    .send(pdf);
 }
