@@ -17,12 +17,10 @@ import {
 } from '@story/proto';
 import { badRequest, requireUser, signedInOnly, type ServiceApp } from '@story/service-kit';
 import { pdfFileName, renderTranscriptPdf, sendPdf } from '@story/service-kit/pdf';
+import { PDF_CREATOR } from '../config.ts';
 import { presentThread, presentThreadItem } from './thread.presenter.ts';
 import { threadTranscript } from './thread-transcript.ts';
 import type { ThreadService } from './thread.service.ts';
-
-/** What a conversation's PDF says made it. */
-export const PDF_CREATOR = 'Story conversations';
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
 

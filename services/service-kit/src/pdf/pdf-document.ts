@@ -95,15 +95,16 @@ export function onEveryPage(page: PdfPage, write: (pageNumber: number, pageCount
   }
 }
 
-/** A download's file name from a title: letters, digits and dashes only, at most 60 characters, else `fallback`. */
+/** A download's file name from a title: letters, digits and dashes only, at most 60 characters (whole words), else `fallback`. */
 export function pdfFileName(title: string, fallback: string, suffix = ''): string {
   const base = title
     .normalize('NFKD')
     .replace(/[^\w\s-]/g, '')
     .trim()
-    .replace(/\s+/g, '-')
-    .slice(0, 60);
-  return `${base || fallback}${suffix}.pdf`;
+    .replace(/\s+/g, '-');
+  // A long title is cut at the last whole word that fits.
+  const cut = base.length > 60 ? base.slice(0, 61).replace(/-+[^-]*$/, '') : base;
+  return `${cut || fallback}${suffix}.pdf`;
 }
 
 /** Sends a PDF as a download named `fileName` (already safe: `pdfFileName`), never kept by a cache. */
