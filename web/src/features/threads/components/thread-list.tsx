@@ -5,11 +5,12 @@ import { styled } from 'styled-components';
 import { Button } from '../../../components/button.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
+import { PdfDownloadButton, browserTimeZone } from '../../../components/pdf-download-button.tsx';
 import { BusyStatus } from '../../../components/spinner.tsx';
 import { useErrorToast } from '../../../hooks/use-error-toast.ts';
 import { ThreadTable } from './thread-table.tsx';
 import { ThreadTitleEditor, ThreadTitleText } from './thread-title-editor.tsx';
-import { useThreads } from '../api/threads.api.ts';
+import { threadPdfPath, useThreads } from '../api/threads.api.ts';
 import { useThreadMutations, type ThreadMutations } from '../hooks/use-thread-mutations.ts';
 import type { ThreadRow } from '../api/threads.graphql.ts';
 
@@ -27,10 +28,30 @@ const Group = styled.section`
   }
 `;
 
-const SmallButton = styled(Button)`
+const small = `
   min-height: 32px;
   padding: 0 0.625rem;
 `;
+const SmallButton = styled(Button)`
+  ${small}
+`;
+const SmallPdfButton = styled(PdfDownloadButton)`
+  ${small}
+`;
+
+/** "PDF": the thread as a PDF to read or print, named for the screen reader after the thread. */
+function ThreadPdfButton({ thread }: { thread: ThreadRow }) {
+  return (
+    <SmallPdfButton
+      path={threadPdfPath(thread.id, browserTimeZone())}
+      fallbackName="Conversation.pdf"
+      failedMessage={THREAD_MESSAGES.pdfFailed}
+      aria-label={`Download PDF of ${thread.title}`}
+    >
+      PDF
+    </SmallPdfButton>
+  );
+}
 
 /** "Deleted Conversations", each with Recover. */
 function DeletedThreads({ threads, recovery }: { threads: readonly ThreadRow[]; recovery: ThreadMutations['recovery'] }) {
@@ -44,14 +65,17 @@ function DeletedThreads({ threads, recovery }: { threads: readonly ThreadRow[]; 
         emptyText="No deleted conversations"
         renderTitle={(thread) => <ThreadTitleText>{thread.title}</ThreadTitleText>}
         renderActions={(thread) => (
-          <SmallButton
-            $variant="secondary"
-            onClick={() => void recovery.recover(thread)}
-            disabled={recovery.busyId === thread.id}
-            aria-busy={recovery.busyId === thread.id || undefined}
-          >
-            Recover
-          </SmallButton>
+          <>
+            <SmallButton
+              $variant="secondary"
+              onClick={() => void recovery.recover(thread)}
+              disabled={recovery.busyId === thread.id}
+              aria-busy={recovery.busyId === thread.id || undefined}
+            >
+              Recover
+            </SmallButton>
+            <ThreadPdfButton thread={thread} />
+          </>
         )}
       />
     </Group>
@@ -59,8 +83,8 @@ function DeletedThreads({ threads, recovery }: { threads: readonly ThreadRow[]; 
 }
 
 /**
- * The user's conversation threads: active ones (rename inline, Continue, Delete with confirmation)
- * and, when there are any, the deleted ones (Recover). Every change refetches the thread lists.
+ * The user's conversation threads: active ones (rename inline, Continue, PDF, Delete with confirmation)
+ * and, when there are any, the deleted ones (Recover, PDF). Every change refetches the thread lists.
  */
 export function ThreadList() {
   const navigate = useNavigate();
@@ -101,6 +125,7 @@ export function ThreadList() {
           renderActions={(thread) => (
             <>
               <SmallButton onClick={() => navigate(`/recording?mode=continue&threadId=${encodeURIComponent(thread.id)}`)}>Continue</SmallButton>
+              <ThreadPdfButton thread={thread} />
               <SmallButton $variant="secondary" onClick={() => deletion.ask(thread)}>
                 Delete
               </SmallButton>
