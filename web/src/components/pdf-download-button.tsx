@@ -2,11 +2,11 @@ import type { ReactNode } from 'react';
 import { failureServerMessage } from '../api/failure.ts';
 import { fetchPdf, saveFile } from '../api/file-download.ts';
 import { useExclusiveTask } from '../hooks/use-exclusive-task.ts';
-import { Button, type ButtonStyleProps } from './button.ts';
+import { Button, type ButtonVariant } from './button.ts';
 import { Spinner } from './spinner.tsx';
 import { notifyFailure } from './toast/notify.ts';
 
-export interface PdfDownloadButtonProps extends ButtonStyleProps {
+export interface PdfDownloadButtonProps {
   /** The PDF's API path, its query included. */
   path: string;
   /** The file's name when the response names none. */
@@ -16,6 +16,12 @@ export interface PdfDownloadButtonProps extends ButtonStyleProps {
   failedMessage: string;
   /** An accessible name holding the visible label, when the label alone is ambiguous ("PDF" in a row of threads). */
   'aria-label'?: string;
+  /** The button's look (default `secondary`); not `$variant`, which a `styled(PdfDownloadButton)` would keep to itself. */
+  variant?: ButtonVariant;
+  /** A tooltip (the visible label of an icon-only button). */
+  title?: string;
+  /** An icon-only button: the spinner takes the icon's place while the PDF is made. */
+  iconOnly?: boolean;
   className?: string;
   children?: ReactNode;
 }
@@ -24,7 +30,16 @@ export interface PdfDownloadButtonProps extends ButtonStyleProps {
 export const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** "Download PDF": fetches the PDF (one download at a time) and hands it to the browser; a failure is told in a toast. */
-export function PdfDownloadButton({ path, fallbackName, failureMessage, failedMessage, children = 'Download PDF', ...buttonProps }: PdfDownloadButtonProps) {
+export function PdfDownloadButton({
+  path,
+  fallbackName,
+  failureMessage,
+  failedMessage,
+  iconOnly = false,
+  variant = 'secondary',
+  children = 'Download PDF',
+  ...buttonProps
+}: PdfDownloadButtonProps) {
   const download = useExclusiveTask();
   const handleDownload = () =>
     void download.run(async () => {
@@ -36,9 +51,9 @@ export function PdfDownloadButton({ path, fallbackName, failureMessage, failedMe
       }
     });
   return (
-    <Button $variant="secondary" {...buttonProps} onClick={handleDownload} disabled={download.busy} aria-busy={download.busy || undefined}>
+    <Button $variant={variant} {...buttonProps} onClick={handleDownload} disabled={download.busy} aria-busy={download.busy || undefined}>
       {download.busy && <Spinner size={16} />}
-      {children}
+      {iconOnly && download.busy ? null : children}
     </Button>
   );
 }

@@ -1,9 +1,10 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { THREAD_MESSAGES } from '@story/proto';
 import { useNavigate } from 'react-router';
 import { styled } from 'styled-components';
 import { Button } from '../../../components/button.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { DownloadIcon } from '../../../components/icons.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PdfDownloadButton, browserTimeZone } from '../../../components/pdf-download-button.tsx';
 import { BusyStatus } from '../../../components/spinner.tsx';
@@ -28,28 +29,48 @@ const Group = styled.section`
   }
 `;
 
-const small = `
+const SmallButton = styled(Button)`
   min-height: 32px;
   padding: 0 0.625rem;
 `;
-const SmallButton = styled(Button)`
-  ${small}
-`;
-const SmallPdfButton = styled(PdfDownloadButton)`
-  ${small}
+
+/** The title (or its editor) with the thread's PDF download beside it: the Actions column (200 px) holds two buttons, not three. */
+const TitleWithPdf = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xs};
+  min-width: 0;
+
+  > :first-child {
+    min-width: 0;
+  }
 `;
 
-/** "PDF": the thread as a PDF to read or print, named for the screen reader after the thread. */
-function ThreadPdfButton({ thread }: { thread: ThreadRow }) {
+const IconPdfButton = styled(PdfDownloadButton)`
+  min-height: 32px;
+  width: 32px;
+  padding: 0;
+  flex: none;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+/** The thread's title and a download button for its PDF (to read or print), named after the thread for a screen reader. */
+function TitleAndPdf({ thread, children }: { thread: ThreadRow; children: ReactNode }) {
   return (
-    <SmallPdfButton
-      path={threadPdfPath(thread.id, browserTimeZone())}
-      fallbackName="Conversation.pdf"
-      failedMessage={THREAD_MESSAGES.pdfFailed}
-      aria-label={`Download PDF of ${thread.title}`}
-    >
-      PDF
-    </SmallPdfButton>
+    <TitleWithPdf>
+      {children}
+      <IconPdfButton
+        variant="ghost"
+        iconOnly
+        path={threadPdfPath(thread.id, browserTimeZone())}
+        fallbackName="Conversation.pdf"
+        failedMessage={THREAD_MESSAGES.pdfFailed}
+        aria-label={`Download PDF of ${thread.title}`}
+        title="Download PDF"
+      >
+        <DownloadIcon />
+      </IconPdfButton>
+    </TitleWithPdf>
   );
 }
 
@@ -63,19 +84,20 @@ function DeletedThreads({ threads, recovery }: { threads: readonly ThreadRow[]; 
         labelledBy={headingId}
         threads={threads}
         emptyText="No deleted conversations"
-        renderTitle={(thread) => <ThreadTitleText>{thread.title}</ThreadTitleText>}
+        renderTitle={(thread) => (
+          <TitleAndPdf thread={thread}>
+            <ThreadTitleText>{thread.title}</ThreadTitleText>
+          </TitleAndPdf>
+        )}
         renderActions={(thread) => (
-          <>
-            <SmallButton
-              $variant="secondary"
-              onClick={() => void recovery.recover(thread)}
-              disabled={recovery.busyId === thread.id}
-              aria-busy={recovery.busyId === thread.id || undefined}
-            >
-              Recover
-            </SmallButton>
-            <ThreadPdfButton thread={thread} />
-          </>
+          <SmallButton
+            $variant="secondary"
+            onClick={() => void recovery.recover(thread)}
+            disabled={recovery.busyId === thread.id}
+            aria-busy={recovery.busyId === thread.id || undefined}
+          >
+            Recover
+          </SmallButton>
         )}
       />
     </Group>
@@ -83,8 +105,8 @@ function DeletedThreads({ threads, recovery }: { threads: readonly ThreadRow[]; 
 }
 
 /**
- * The user's conversation threads: active ones (rename inline, Continue, PDF, Delete with confirmation)
- * and, when there are any, the deleted ones (Recover, PDF). Every change refetches the thread lists.
+ * The user's conversation threads: active ones (rename inline, PDF download, Continue, Delete with
+ * confirmation) and, when there are any, the deleted ones (PDF download, Recover). Every change refetches the thread lists.
  */
 export function ThreadList() {
   const navigate = useNavigate();
@@ -114,18 +136,19 @@ export function ThreadList() {
           threads={activeThreads}
           emptyText="No conversations found"
           renderTitle={(thread) => (
-            <ThreadTitleEditor
-              thread={thread}
-              editing={title.editingId === thread.id}
-              saving={title.savingId === thread.id}
-              onEdit={() => title.edit(thread)}
-              onDone={(draft) => void title.finish(thread, draft)}
-            />
+            <TitleAndPdf thread={thread}>
+              <ThreadTitleEditor
+                thread={thread}
+                editing={title.editingId === thread.id}
+                saving={title.savingId === thread.id}
+                onEdit={() => title.edit(thread)}
+                onDone={(draft) => void title.finish(thread, draft)}
+              />
+            </TitleAndPdf>
           )}
           renderActions={(thread) => (
             <>
               <SmallButton onClick={() => navigate(`/recording?mode=continue&threadId=${encodeURIComponent(thread.id)}`)}>Continue</SmallButton>
-              <ThreadPdfButton thread={thread} />
               <SmallButton $variant="secondary" onClick={() => deletion.ask(thread)}>
                 Delete
               </SmallButton>
