@@ -1,6 +1,6 @@
 import { HttpError } from '@story/service-kit';
 import { MOCK_INTERVIEW_MESSAGES as M, mockInterviewSchema, type MockInterview } from '@story/proto';
-import { flatText, pdfReader } from '@story/service-kit/pdf/pdf-reader.testing';
+import { flatText, missingInOrder, pdfReader } from '@story/service-kit/pdf/pdf-reader.testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InterviewSources } from '../src/mock-interviews/interview-sources.client.ts';
 import { startTestFeedback, type TestFeedback } from './feedback-test-kit.ts';
@@ -32,7 +32,6 @@ const sources: InterviewSources = {
 const STRONG_ANSWER =
   'At Café Nord customers waited forty minutes at the morning peak and complaints were rising. My task was to cut waits without new hires. ' +
   'I pulled three months of till data, rebuilt the rota with the baristas and moved two shifts to the peak. Within six weeks average waits fell from 40 to 12 minutes.';
-const WEAK_ANSWER = 'I helped the team with the change and everybody was happy with it in the end.';
 
 describe('a mock interview’s report as a PDF (GET /api/mock-interviews/{id}/pdf)', () => {
   let service: TestFeedback;
@@ -93,12 +92,7 @@ describe('a mock interview’s report as a PDF (GET /api/mock-interviews/{id}/pd
       'Question 2 of the interview',
       'Not answered.',
     ];
-    let from = 0;
-    for (const part of inOrder) {
-      const at = text.indexOf(part, from);
-      expect(at, `"${part}" after position ${from} in: ${text}`).toBeGreaterThanOrEqual(0);
-      from = at + part.length;
-    }
+    expect(missingInOrder(text, inOrder)).toBeUndefined();
     expect(text).toMatch(/Page 1 of \d/);
     expect(reader.info(file)['Page size']).toMatch(/^595\.\d+ x 841/);
     const letter = await call('GET', `/api/mock-interviews/${interview.id}/pdf?paper=letter`, alice);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_MESSAGES } from '@story/proto';
 import { notFound } from '@story/service-kit';
-import { flatText, pdfReader } from '@story/service-kit/pdf/pdf-reader.testing';
+import { flatText, missingInOrder, pdfReader } from '@story/service-kit/pdf/pdf-reader.testing';
 import { startTestService, type TestService } from '../../test/conversations-test-kit.ts';
 
 const ALICE = 101;
@@ -83,12 +83,7 @@ describe('a snippet’s interview practice as a PDF (GET /api/snippet-conversati
       'Interviewer',
       'Better: shorter and clearer.',
     ];
-    let from = 0;
-    for (const part of inOrder) {
-      const at = text.indexOf(part, from);
-      expect(at, `"${part}" after position ${from} in: ${text}`).toBeGreaterThanOrEqual(0);
-      from = at + part.length;
-    }
+    expect(missingInOrder(text, inOrder)).toBeUndefined();
     expect(reader.info(await reader.file((await get(`/api/snippet-conversations/${ALICES_SNIPPET}/pdf`)).rawPayload))['Page size']).toMatch(/^595\.\d+ x 841/);
   });
 

@@ -1,17 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { flatText, pdfReader } from '@story/service-kit/pdf/pdf-reader.testing';
-import { startTestService, type TestService } from '../../test/conversations-test-kit.ts';
+import { flatText, missingInOrder, pdfReader } from '@story/service-kit/pdf/pdf-reader.testing';
+import { startTestService, steppingClock, type TestService } from '../../test/conversations-test-kit.ts';
 import { coachingExchanges } from './thread-transcript.fixtures.ts';
 
 const ALICE = 101;
 const BOB = 202;
 const TITLE = 'Café talk: the “big switch” I’d lead again';
-
-/** A clock that moves one minute per reading from 1 May 2024 10:00 UTC. */
-function steppingClock(start = Date.parse('2024-05-01T10:00:00.000Z')) {
-  let now = start;
-  return () => new Date((now += 60_000));
-}
 
 describe('a conversation thread as a PDF (GET /api/conversation-threads/{id}/pdf)', () => {
   let service: TestService;
@@ -20,7 +14,7 @@ describe('a conversation thread as a PDF (GET /api/conversation-threads/{id}/pdf
   const reader = pdfReader('thread-pdf');
 
   beforeAll(async () => {
-    service = await startTestService({ deps: { clock: steppingClock() } });
+    service = await startTestService({ deps: { clock: steppingClock(Date.parse('2024-05-01T10:00:00.000Z'), 60_000) } });
     alice = await service.as(ALICE);
     bob = await service.as(BOB);
   });
@@ -71,12 +65,7 @@ describe('a conversation thread as a PDF (GET /api/conversation-threads/{id}/pdf
       'Good. What did you learn there?',
       'Page 1 of 1',
     ];
-    let from = 0;
-    for (const part of inOrder) {
-      const at = text.indexOf(part, from);
-      expect(at, `"${part}" after position ${from} in: ${text}`).toBeGreaterThanOrEqual(0);
-      from = at + part.length;
-    }
+    expect(missingInOrder(text, inOrder)).toBeUndefined();
     expect(reader.info(file)['Title']).toBe(TITLE);
     expect(reader.fonts(file)).toMatch(/SourceSans3-Regular/);
   });

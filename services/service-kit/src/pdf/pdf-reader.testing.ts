@@ -59,3 +59,15 @@ export function pdfReader(purpose: string): PdfReader {
     close: () => rmSync(dir, { recursive: true, force: true }),
   };
 }
+
+/** The first of `parts` not found in `text` after the one before it (white space flattened), or undefined when all stand in order. */
+export function missingInOrder(text: string, parts: readonly string[]): string | undefined {
+  const flat = flatText(text);
+  let from = 0;
+  for (const part of parts) {
+    const at = flat.indexOf(flatText(part), from);
+    if (at < 0) return `"${part}" after …${flat.slice(Math.max(0, from - 80), from)}`;
+    from = at + flatText(part).length;
+  }
+  return undefined;
+}

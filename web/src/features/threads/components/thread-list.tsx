@@ -10,7 +10,7 @@ import { PdfDownloadButton, browserTimeZone } from '../../../components/pdf-down
 import { BusyStatus } from '../../../components/spinner.tsx';
 import { useErrorToast } from '../../../hooks/use-error-toast.ts';
 import { ThreadTable } from './thread-table.tsx';
-import { ThreadTitleEditor, ThreadTitleText } from './thread-title-editor.tsx';
+import { ThreadTitleEditor, ThreadTitleText, titleIconButtonStyles } from './thread-title-editor.tsx';
 import { threadPdfPath, useThreads } from '../api/threads.api.ts';
 import { useThreadMutations, type ThreadMutations } from '../hooks/use-thread-mutations.ts';
 import type { ThreadRow } from '../api/threads.graphql.ts';
@@ -47,11 +47,7 @@ const TitleWithPdf = styled.div`
 `;
 
 const IconPdfButton = styled(PdfDownloadButton)`
-  min-height: 32px;
-  width: 32px;
-  padding: 0;
-  flex: none;
-  color: ${({ theme }) => theme.colors.textMuted};
+  ${titleIconButtonStyles}
 `;
 
 /** The thread's title and a download button for its PDF (to read or print), named after the thread for a screen reader. */
