@@ -12,3 +12,17 @@ export function timing(samples: number[], decimals: number): Timing {
   const round = (n: number) => Math.round(n * scale) / scale;
   return { p50: round(at(50)), p99: round(at(99)) };
 }
+
+/** Times each piece of work in alternate rounds, so that a busy moment of the machine weighs on all alike. */
+export async function timeAlternately<Name extends string>(rounds: number, works: Record<Name, () => Promise<unknown>>): Promise<Record<Name, Timing>> {
+  const names = Object.keys(works) as Name[];
+  const samples = new Map<Name, number[]>(names.map((name) => [name, []]));
+  for (let i = 0; i < rounds; i++) {
+    for (const name of names) {
+      const started = performance.now();
+      await works[name]();
+      samples.get(name)?.push(performance.now() - started);
+    }
+  }
+  return Object.fromEntries(names.map((name) => [name, timing(samples.get(name) ?? [], 2)])) as Record<Name, Timing>;
+}

@@ -8,7 +8,7 @@
 import { pathToFileURL } from 'node:url';
 import { renderResumePdf } from '../services/profile/src/pdf/resume-pdf.ts';
 import { LONG_RESUME, SHORT_RESUME } from '../services/profile/src/pdf/resume-pdf.fixtures.ts';
-import { timing, type Timing } from './latency-figures.ts';
+import { timeAlternately, type Timing } from './latency-figures.ts';
 
 const ROUNDS = 40;
 
@@ -18,20 +18,6 @@ export interface ResumePdfFigures {
   referenceOnePage: Timing;
   ratio: number;
   bytes: number;
-}
-
-/** Times each piece of work in alternate rounds, so that a busy moment of the machine weighs on all alike. */
-async function timeAlternately<Name extends string>(rounds: number, works: Record<Name, () => Promise<unknown>>): Promise<Record<Name, Timing>> {
-  const names = Object.keys(works) as Name[];
-  const samples = new Map<Name, number[]>(names.map((name) => [name, []]));
-  for (let i = 0; i < rounds; i++) {
-    for (const name of names) {
-      const started = performance.now();
-      await works[name]();
-      samples.get(name)?.push(performance.now() - started);
-    }
-  }
-  return Object.fromEntries(names.map((name) => [name, timing(samples.get(name) ?? [], 2)])) as Record<Name, Timing>;
 }
 
 /** Runs the measurement, prints it and returns the figures. */

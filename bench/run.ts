@@ -15,6 +15,7 @@ const benches: { name: string; module: string; run: string }[] = [
   { name: 'plans', module: './plans.bench.ts', run: 'runPlansBench' },
   { name: 'resume-suggestions', module: './resume-suggestions.bench.ts', run: 'runResumeSuggestionsBench' },
   { name: 'resume-pdf', module: './resume-pdf.bench.ts', run: 'runResumePdfBench' },
+  { name: 'conversation-pdf', module: './conversation-pdf.bench.ts', run: 'runConversationPdfBench' },
   { name: 'resume-parse', module: './resume-parse.bench.ts', run: 'runResumeParseBench' },
   { name: 'mock-planning', module: './mock-planning.bench.ts', run: 'runMockPlanningBench' },
   { name: 'mock-interview-voice', module: './mock-interview-voice.bench.ts', run: 'runMockInterviewVoiceBench' },

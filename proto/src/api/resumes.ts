@@ -172,7 +172,3 @@ export const suggestionParamsSchema = z.object({
     .transform(Number),
   suggestionId: z.string().regex(/^s-[a-z0-9-]{1,80}$/, RESUME_MESSAGES.suggestionNotFound),
 });
-
-/** `GET /api/resumes/{id}/pdf?paper=a4|letter`. */
-export const RESUME_PAPERS = ['a4', 'letter'] as const;
-export const resumePdfQuerySchema = z.object({ paper: z.enum(RESUME_PAPERS, { error: 'paper must be a4 or letter' }).default('a4') });

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { REPLY_AUDIO_ID, answerIdSchema, idSchema, idTextSchema } from '../ids.ts';
 import { isBase64, isMp3Base64 } from '../spoken-reply.ts';
 import { LIMITS, messageTextSchema, threadTitleSchema } from '../validation.ts';
+import { pdfQuerySchema } from './common.ts';
 import { resumeBulletRefSchema } from './resumes.ts';
 
 export const threadListQuerySchema = z.object({
@@ -150,3 +151,22 @@ export const snippetConversationSchema = z.object({
   updatedAt: z.string(),
 });
 export const snippetConversationsResponseSchema = z.array(snippetConversationSchema);
+
+/** True when `timeZone` is an IANA time zone this runtime knows ("Europe/Paris"). */
+function isTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * `GET /api/conversation-threads/{id}/pdf` and `GET /api/snippet-conversations/{snippetId}/pdf`:
+ * the paper, and the person's time zone for the dates and times (UTC when not given).
+ */
+export const conversationPdfQuerySchema = pdfQuerySchema.extend({
+  timeZone: z.string().max(64).refine(isTimeZone, 'timeZone must be a time zone such as Europe/Paris').optional(),
+});
+export type ConversationPdfQuery = z.infer<typeof conversationPdfQuerySchema>;

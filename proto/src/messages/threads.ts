@@ -20,6 +20,7 @@ export const THREAD_MESSAGES = {
   titleUpdateFailed: 'Failed to update conversation title',
   deleteFailed: 'Failed to delete conversation',
   recoverFailed: 'Failed to recover conversation',
+  pdfFailed: 'Failed to make the conversation’s PDF. Please try again.',
 } as const;
 
 // ---- per-user quotas (DESIGN.md, "Identity and security"): what was refused and what to do ----

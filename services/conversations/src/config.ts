@@ -30,3 +30,5 @@ export const conversationsEnvSchema = baseEnvSchema.extend({
 export type ConversationsConfig = z.infer<typeof conversationsEnvSchema>;
 
 export const SERVICE_NAME = 'conversations';
+/** What the conversations service's PDFs (a thread, a snippet's practice) say made them. */
+export const PDF_CREATOR = 'Story conversations';

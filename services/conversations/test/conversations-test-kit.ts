@@ -39,3 +39,9 @@ export function mp3Of(bytes: number, fill = 0): Buffer {
   for (let at = 0; at < bytes; at += MP3_FRAME_BYTES) audio.set(MP3_FRAME_HEADER.slice(0, bytes - at), at);
   return audio;
 }
+
+/** A clock that moves `stepMs` per reading from `start`, so that "newest first" and the times printed are well defined. */
+export function steppingClock(start = Date.parse('2024-05-01T10:00:00.000Z'), stepMs = 1000): () => Date {
+  let now = start;
+  return () => new Date((now += stepMs));
+}

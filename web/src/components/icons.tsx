@@ -146,6 +146,16 @@ export function DocumentIcon({ size = 22 }: IconProps) {
   );
 }
 
+/** An arrow down onto a tray: a download. */
+export function DownloadIcon({ size = 16 }: IconProps) {
+  return (
+    <IconFrame size={size} viewBox="0 0 24 24">
+      <path d="M12 4v11M7 10l5 5 5-5" strokeLinecap="round" strokeLinejoin="round" />
+      <path d="M5 19h14" strokeLinecap="round" />
+    </IconFrame>
+  );
+}
+
 /** A magnifying glass. */
 export function SearchIcon({ size = 16 }: IconProps) {
   return (

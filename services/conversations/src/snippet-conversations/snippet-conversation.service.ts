@@ -32,6 +32,12 @@ export class SnippetConversationService {
     return saved;
   }
 
+  /** The snippet's text and the user's sessions about it (most recently updated first), or 404: what its PDF shows. */
+  async practice(userId: number, snippetId: number): Promise<{ snippetText: string; sessions: SnippetConversationRecord[] }> {
+    const { snippetText } = await this.deps.owners.requireOwned(snippetId, userId);
+    return { snippetText, sessions: await this.deps.repository.listSnippetConversations(userId, snippetId) };
+  }
+
   /** The user's sessions about the snippet, most recently updated first. */
   async list(userId: number, snippetId: number): Promise<SnippetConversationRecord[]> {
     await this.deps.owners.requireOwned(snippetId, userId);

@@ -1,13 +1,17 @@
 import {
   CONVERSATION_MESSAGES,
+  conversationPdfQuerySchema,
   saveSnippetConversationRequestSchema,
   saveSnippetConversationResponseSchema,
   snippetConversationsResponseSchema,
   snippetIdParamsSchema,
 } from '@story/proto';
 import { requireUser, signedInOnly, type ServiceApp } from '@story/service-kit';
+import { pdfFileName, renderTranscriptPdf, sendPdf } from '@story/service-kit/pdf';
+import { PDF_CREATOR } from '../config.ts';
 import type { SnippetConversationRecord } from './snippet-conversation.repository.ts';
 import type { SnippetConversationService } from './snippet-conversation.service.ts';
+import { snippetPracticeTranscript } from './snippet-practice-transcript.ts';
 
 const presentSnippetConversation = (record: SnippetConversationRecord) => ({
   id: record.id,
@@ -17,7 +21,7 @@ const presentSnippetConversation = (record: SnippetConversationRecord) => ({
   updatedAt: record.updatedAt,
 });
 
-/** `/api/snippet-conversations`: interview-practice sessions saved per snippet. */
+/** `/api/snippet-conversations`: interview-practice sessions saved per snippet, and all of a snippet's as a PDF. */
 export function registerSnippetConversationRoutes(app: ServiceApp, service: SnippetConversationService): void {
   app.post(
     '/api/snippet-conversations',
@@ -42,6 +46,19 @@ export function registerSnippetConversationRoutes(app: ServiceApp, service: Snip
       const { userId } = requireUser(request);
       const records = await service.list(userId, request.params.snippetId);
       return records.map(presentSnippetConversation);
+    },
+  );
+
+  app.get(
+    '/api/snippet-conversations/:snippetId/pdf',
+    { ...signedInOnly, schema: { params: snippetIdParamsSchema, querystring: conversationPdfQuerySchema } },
+    async (request, reply) => {
+      const { userId } = requireUser(request);
+      const { paper, timeZone } = request.query;
+      const { snippetText, sessions } = await service.practice(userId, request.params.snippetId);
+      const transcript = snippetPracticeTranscript(snippetText, sessions, timeZone);
+      const pdf = await renderTranscriptPdf(transcript, paper, timeZone, PDF_CREATOR);
+      return sendPdf(reply, pdfFileName(transcript.title, 'Interview-practice'), pdf);
     },
   );
 }

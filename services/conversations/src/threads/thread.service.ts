@@ -86,6 +86,12 @@ export class ThreadService {
     return messages;
   }
 
+  /** The thread and its saved messages, oldest first (a deleted one too, as its GET), or 404: what its PDF shows. */
+  async threadWithMessages(userId: number, threadId: number): Promise<{ thread: ThreadRecord; messages: MessageRecord[] }> {
+    const thread = await this.getThread(userId, threadId);
+    return { thread, messages: await this.listMessages(userId, threadId) };
+  }
+
   /** Renames the thread (title already validated and trimmed). */
   async renameThread(userId: number, threadId: number, title: string): Promise<ThreadRecord> {
     const thread = await this.deps.repository.renameThread(userId, threadId, title);

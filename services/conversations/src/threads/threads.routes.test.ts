@@ -9,16 +9,10 @@ import {
   threadListResponseSchema,
 } from '@story/proto';
 import { generateSigningKeyPair, importPrivateKey, signIdentity } from '@story/service-kit';
-import { mp3Of, startTestService, type TestService } from '../../test/conversations-test-kit.ts';
+import { mp3Of, startTestService, steppingClock, type TestService } from '../../test/conversations-test-kit.ts';
 
 const ALICE = 101;
 const BOB = 202;
-
-/** A clock that moves one second per reading, so "newest first" is well defined. */
-function steppingClock(start = Date.parse('2024-05-01T10:00:00.000Z')) {
-  let now = start;
-  return () => new Date((now += 1000));
-}
 
 describe('conversation threads and saves over REST', () => {
   let service: TestService;

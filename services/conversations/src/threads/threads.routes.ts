@@ -1,6 +1,7 @@
 import {
   SAVED_CONVERSATION_BODY_LIMIT,
   CONVERSATION_MESSAGES,
+  conversationPdfQuerySchema,
   THREAD_MESSAGES,
   createThreadResponseSchema,
   messageAudioParamsSchema,
@@ -15,7 +16,10 @@ import {
   updateThreadTitleRequestSchema,
 } from '@story/proto';
 import { badRequest, requireUser, signedInOnly, type ServiceApp } from '@story/service-kit';
+import { pdfFileName, renderTranscriptPdf, sendPdf } from '@story/service-kit/pdf';
+import { PDF_CREATOR } from '../config.ts';
 import { presentThread, presentThreadItem } from './thread.presenter.ts';
+import { threadTranscript } from './thread-transcript.ts';
 import type { ThreadService } from './thread.service.ts';
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
@@ -30,7 +34,7 @@ function idempotencyKey(header: string | string[] | undefined): string | undefin
   return header;
 }
 
-/** `/api/conversation-threads` (with a saved reply's audio) and `/api/conversations`: thin routes over ThreadService. */
+/** `/api/conversation-threads` (with a saved reply's audio and the thread as a PDF) and `/api/conversations`: thin routes over ThreadService. */
 export function registerThreadRoutes(app: ServiceApp, threads: ThreadService): void {
   app.get(
     '/api/conversation-threads',
@@ -56,6 +60,19 @@ export function registerThreadRoutes(app: ServiceApp, threads: ThreadService): v
       const { userId } = requireUser(request);
       const messages = await threads.listMessages(userId, request.params.threadId);
       return messages.map(presentThreadItem);
+    },
+  );
+
+  // A deleted thread's PDF is served like its messages: it is still the person's until it is purged.
+  app.get(
+    '/api/conversation-threads/:threadId/pdf',
+    { ...signedInOnly, schema: { params: threadIdParamsSchema, querystring: conversationPdfQuerySchema } },
+    async (request, reply) => {
+      const { userId } = requireUser(request);
+      const { paper, timeZone } = request.query;
+      const { thread, messages } = await threads.threadWithMessages(userId, request.params.threadId);
+      const pdf = await renderTranscriptPdf(threadTranscript(thread, messages, timeZone), paper, timeZone, PDF_CREATOR);
+      return sendPdf(reply, pdfFileName(thread.title, 'Conversation'), pdf);
     },
   );
 

@@ -1,34 +1,18 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ResumeContent } from '@story/proto/api/resumes';
+import { flatText as flat, pdfReader } from '@story/service-kit/pdf/pdf-reader.testing';
 import { renderResumePdf, type ResumePaper } from './resume-pdf.ts';
 import { LONG_RESUME, SHORT_RESUME } from './resume-pdf.fixtures.ts';
 
 // Reads the PDFs back with poppler-utils (pdftotext, pdfinfo, pdffonts, pdftoppm), as a person's viewer would.
-const dir = mkdtempSync(join(tmpdir(), 'resume-pdf-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const reader = pdfReader('resume-pdf');
+afterAll(() => reader.close());
 
-let count = 0;
-async function written(content: ResumeContent, paper: ResumePaper): Promise<string> {
-  const file = join(dir, `resume-${count++}.pdf`);
-  writeFileSync(file, await renderResumePdf(content, paper));
-  return file;
-}
-const run = (command: string, args: string[]) => execFileSync(command, args, { encoding: 'utf8' });
-const flat = (text: string) => text.replace(/\s+/g, ' ');
+const written = async (content: ResumeContent, paper: ResumePaper): Promise<string> => reader.file(await renderResumePdf(content, paper));
 /** The text as laid out on the page (`-layout`: a line of the page is a line of text, so dates stay beside their title). */
-const textOf = (file: string, page?: number) =>
-  run('pdftotext', [...(page ? ['-f', String(page), '-l', String(page)] : []), '-layout', '-enc', 'UTF-8', file, '-']);
-const info = (file: string) =>
-  Object.fromEntries(
-    run('pdfinfo', [file])
-      .split('\n')
-      .map((line) => [line.split(':')[0]?.trim(), line.slice(line.indexOf(':') + 1).trim()]),
-  );
-const pages = (file: string) => Number(info(file)['Pages']);
+const textOf = (file: string, page?: number) => reader.text(file, page);
+const info = (file: string) => reader.info(file);
+const pages = (file: string) => reader.pages(file);
 
 describe('renderResumePdf', () => {
   it('writes every part of the résumé as selectable text, in order', async () => {
@@ -62,7 +46,7 @@ describe('renderResumePdf', () => {
 
   it('embeds Source Sans 3 (regular, semibold, bold, italic) and sets the title', async () => {
     const file = await written(SHORT_RESUME, 'letter');
-    const fonts = run('pdffonts', [file]);
+    const fonts = reader.fonts(file);
     for (const face of ['SourceSans3-Regular', 'SourceSans3-SemiBold', 'SourceSans3-Bold', 'SourceSans3-Italic']) {
       expect(fonts).toMatch(new RegExp(`\\+${face}\\s+CID TrueType\\s+Identity-H\\s+yes\\s+yes\\s+yes`));
     }
@@ -115,8 +99,6 @@ describe('renderResumePdf', () => {
 
   it('renders each page to an image (pdftoppm), none of them blank', async () => {
     const file = await written(LONG_RESUME, 'a4');
-    run('pdftoppm', ['-png', '-r', '60', file, join(dir, 'page')]);
-    const images = readdirSync(dir).filter((name) => name.startsWith('page') && name.endsWith('.png'));
-    expect(images).toHaveLength(2);
+    expect(reader.pictures(file, 'page')).toHaveLength(2);
   });
 });

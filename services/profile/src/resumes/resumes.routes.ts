@@ -2,7 +2,7 @@ import {
   RESUME_MESSAGES,
   idParamsSchema,
   messageResponseSchema,
-  resumePdfQuerySchema,
+  pdfQuerySchema,
   resumeResponseSchema,
   resumeSuggestionsResponseSchema,
   resumeVersionsResponseSchema,
@@ -11,6 +11,7 @@ import {
   type PlanFeature,
 } from '@story/proto';
 import { requireUser, signedInOnly, type ServiceApp } from '@story/service-kit';
+import { pdfFileName, sendPdf } from '@story/service-kit/pdf';
 import type { FastifyRequest } from 'fastify';
 import { presentResume } from './resume.presenter.ts';
 import { readResumeUpload } from './resume-upload.ts';
@@ -19,17 +20,6 @@ import type { ResumeService } from './resume.service.ts';
 /** Says whether a person's plan includes a feature (403 naming the plan that does, when not). */
 export interface PlanCheck {
   require(userId: number, feature: PlanFeature): Promise<void>;
-}
-
-/** A file name for the download, from the person's name: letters, digits and dashes only. */
-export function pdfFileName(name: string): string {
-  const base = name
-    .normalize('NFKD')
-    .replace(/[^\w\s-]/g, '')
-    .trim()
-    .replace(/\s+/g, '-')
-    .slice(0, 60);
-  return `${base || 'Resume'}-resume.pdf`;
 }
 
 /** `/api/resumes`: upload, the current résumé, review and edits as versions, suggestions, the PDF. Résumés are part of the plans with `resume`; the PDF of those with `pdfExport`. */
@@ -105,13 +95,9 @@ export function registerResumeRoutes(app: ServiceApp, service: ResumeService, pl
     },
   );
 
-  app.get('/api/resumes/:id/pdf', { ...signedInOnly, schema: { params: idParamsSchema, querystring: resumePdfQuerySchema } }, async (request, reply) => {
+  app.get('/api/resumes/:id/pdf', { ...signedInOnly, schema: { params: idParamsSchema, querystring: pdfQuerySchema } }, async (request, reply) => {
     const userId = await person(request, 'pdfExport');
     const { record, pdf } = await service.pdf(userId, request.params.id, request.query.paper);
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', `attachment; filename="${pdfFileName(record.content.name)}"`)
-      .header('cache-control', 'no-store')
-      .send(pdf);
+    return sendPdf(reply, pdfFileName(record.content.name, 'Resume', '-resume'), pdf);
   });
 }

@@ -1,17 +1,18 @@
 import { useEffect, useId, useRef } from 'react';
-import { JOB_MESSAGES } from '@story/proto';
+import { JOB_MESSAGES, THREAD_MESSAGES } from '@story/proto';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { styled } from 'styled-components';
 import { Button } from '../../components/button.ts';
 import { BackIcon } from '../../components/icons.tsx';
 import { cardSurfaceStyles } from '../../components/card-section.ts';
 import { PageShell } from '../../components/page-shell.tsx';
+import { PdfDownloadButton, browserTimeZone } from '../../components/pdf-download-button.tsx';
 import { BusyStatus } from '../../components/spinner.tsx';
 import { notifyFailure } from '../../components/toast/notify.ts';
 import { formatRelative } from '../../lib/date-format.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { AnswerWithFeedback, SnippetProgressView } from '../feedback/index.ts';
-import { useSnippetHistory } from './api/job-descriptions.api.ts';
+import { snippetPracticePdfPath, useSnippetHistory } from './api/job-descriptions.api.ts';
 import type { SnippetConversation } from '../recording/index.ts';
 import { exchangeAnchor, idParam, practiceConversationPath } from './lib/interview-links.ts';
 import { SelectedRequirements, StartButtons } from './components/selected-requirements.tsx';
@@ -70,6 +71,12 @@ const History = styled.section`
   gap: ${({ theme }) => theme.space.md};
 `;
 
+/** The history's PDF download, at the end of the line. */
+const HistoryActions = styled.div`
+  display: flex;
+  justify-content: flex-end;
+`;
+
 /** One practice session: when it started and was last updated, then each exchange (the one a search result opened at marked and scrolled to). */
 function ConversationCard({ conversation, index, focused }: { conversation: SnippetConversation; index: number; focused: string }) {
   const headingId = useId();
@@ -117,7 +124,7 @@ function ConversationCard({ conversation, index, focused }: { conversation: Snip
   );
 }
 
-/** /interview-practice/conversations/{snippetId}: the snippet and every practice conversation about it. */
+/** /interview-practice/conversations/{snippetId}: the snippet and every practice conversation about it, all of them as one PDF to download. */
 export function SnippetConversationsPage() {
   useDocumentTitle('Conversation History');
   const navigate = useNavigate();
@@ -151,6 +158,15 @@ export function SnippetConversationsPage() {
           </StartButtons>
           <SnippetProgressView snippetId={id} />
           <History aria-label="Conversations">
+            {data && data.conversations.length > 0 && (
+              <HistoryActions>
+                <PdfDownloadButton
+                  path={snippetPracticePdfPath(id, browserTimeZone())}
+                  fallbackName="Interview-practice.pdf"
+                  failedMessage={THREAD_MESSAGES.pdfFailed}
+                />
+              </HistoryActions>
+            )}
             {data && data.conversations.length > 0 ? (
               data.conversations.map((conversation, index) => (
                 <ConversationCard key={conversation.id} conversation={conversation} index={index} focused={focused} />

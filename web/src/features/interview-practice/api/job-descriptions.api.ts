@@ -131,3 +131,7 @@ export function useSnippetHistory(snippetId: string, isId: boolean, onError: (er
   );
   return { data, loading };
 }
+
+/** The address of a snippet's practice as a PDF, its times in the person's time zone (`GET /api/snippet-conversations/{snippetId}/pdf`). */
+export const snippetPracticePdfPath = (snippetId: number, timeZone: string) =>
+  `/api/snippet-conversations/${snippetId}/pdf?timeZone=${encodeURIComponent(timeZone)}`;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { attachmentName, resumePdfPath } from './resumes.api.ts';
+import { attachmentName } from '../../../api/file-download.ts';
+import { resumePdfPath } from './resumes.api.ts';
 
 describe('the PDF download', () => {
   it('asks for the paper chosen', () => {

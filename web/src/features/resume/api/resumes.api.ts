@@ -63,27 +63,6 @@ export async function fetchResumeVersions(id: number): Promise<ResumeVersions> {
 /** The address of the résumé's PDF on the paper chosen. */
 export const resumePdfPath = (id: number, paper: ResumePaper) => `/api/resumes/${id}/pdf?paper=${paper}`;
 
-/** The file name of a download, from its Content-Disposition (`attachment; filename="..."`). */
-export function attachmentName(disposition: string | null, fallback: string): string {
-  if (!disposition) return fallback;
-  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
-  if (encoded) {
-    try {
-      return decodeURIComponent(encoded);
-    } catch {
-      // a malformed name: the plain one, or the fallback
-    }
-  }
-  return /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? fallback;
-}
-
-/** The résumé as a PDF: its bytes and file name (a refusal is thrown with the service's words). */
-export async function fetchResumePdf(id: number, paper: ResumePaper): Promise<{ blob: Blob; fileName: string }> {
-  const response = await httpClient.fetchWithCsrf(resumePdfPath(id, paper), { headers: { accept: 'application/pdf, application/json' } });
-  if (!response.ok) throw new ApiError(response.status, response.statusText, await response.text());
-  return { blob: await response.blob(), fileName: attachmentName(response.headers.get('content-disposition'), `resume-${paper}.pdf`) };
-}
-
 /** The upload's progress: the share of its bytes sent (0 to 1), then `onSent` while the service reads it. */
 export interface UploadProgress {
   onProgress: (fraction: number) => void;

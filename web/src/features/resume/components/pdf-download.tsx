@@ -1,12 +1,9 @@
 import { RESUME_MESSAGES } from '@story/proto';
 import { useId, useState } from 'react';
 import { styled } from 'styled-components';
-import { Button } from '../../../components/button.ts';
 import { Select } from '../../../components/form-field.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
-import { notifyFailure } from '../../../components/toast/notify.ts';
-import { useExclusiveTask } from '../../../hooks/use-exclusive-task.ts';
-import { fetchResumePdf, type ResumePaper } from '../api/resumes.api.ts';
+import { PdfDownloadButton } from '../../../components/pdf-download-button.tsx';
+import { resumePdfPath, type ResumePaper } from '../api/resumes.api.ts';
 import { resumeFailure } from '../lib/resume-failure.ts';
 
 const Row = styled.div`
@@ -20,18 +17,6 @@ const Row = styled.div`
     font-weight: 600;
   }
 `;
-
-/** Hands a file to the browser as a download. */
-function saveFile(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 const Locked = styled.p`
   font-size: ${({ theme }) => theme.fontSizes.sm};
@@ -53,17 +38,6 @@ export function PdfDownload({ resumeId, locked }: { resumeId: number; locked?: s
 function PdfDownloadControls({ resumeId }: { resumeId: number }) {
   const id = useId();
   const [paper, setPaper] = useState<ResumePaper>('a4');
-  const download = useExclusiveTask();
-
-  const handleDownload = () =>
-    void download.run(async () => {
-      try {
-        const { blob, fileName } = await fetchResumePdf(resumeId, paper);
-        saveFile(blob, fileName);
-      } catch (error) {
-        notifyFailure(resumeFailure(error, RESUME_MESSAGES.pdfFailed).message, error);
-      }
-    });
 
   return (
     <Row>
@@ -72,10 +46,12 @@ function PdfDownloadControls({ resumeId }: { resumeId: number }) {
         <option value="a4">A4</option>
         <option value="letter">Letter</option>
       </Select>
-      <Button $variant="secondary" onClick={handleDownload} disabled={download.busy} aria-busy={download.busy || undefined}>
-        {download.busy && <Spinner size={16} />}
-        Download PDF
-      </Button>
+      <PdfDownloadButton
+        path={resumePdfPath(resumeId, paper)}
+        fallbackName={`resume-${paper}.pdf`}
+        failedMessage={RESUME_MESSAGES.pdfFailed}
+        failureMessage={(error) => resumeFailure(error, RESUME_MESSAGES.pdfFailed).message}
+      />
     </Row>
   );
 }

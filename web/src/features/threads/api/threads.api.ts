@@ -86,3 +86,7 @@ export function useRefreshThreadLists(): () => void {
     });
   }, [client]);
 }
+
+/** The address of a thread's PDF, its times in the person's time zone (`GET /api/conversation-threads/{id}/pdf`). */
+export const threadPdfPath = (threadId: string, timeZone: string) =>
+  `/api/conversation-threads/${encodeURIComponent(threadId)}/pdf?timeZone=${encodeURIComponent(timeZone)}`;

@@ -1,15 +1,17 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { THREAD_MESSAGES } from '@story/proto';
 import { useNavigate } from 'react-router';
 import { styled } from 'styled-components';
 import { Button } from '../../../components/button.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { DownloadIcon } from '../../../components/icons.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
+import { PdfDownloadButton, browserTimeZone } from '../../../components/pdf-download-button.tsx';
 import { BusyStatus } from '../../../components/spinner.tsx';
 import { useErrorToast } from '../../../hooks/use-error-toast.ts';
 import { ThreadTable } from './thread-table.tsx';
-import { ThreadTitleEditor, ThreadTitleText } from './thread-title-editor.tsx';
-import { useThreads } from '../api/threads.api.ts';
+import { ThreadTitleEditor, ThreadTitleText, titleIconButtonStyles } from './thread-title-editor.tsx';
+import { threadPdfPath, useThreads } from '../api/threads.api.ts';
 import { useThreadMutations, type ThreadMutations } from '../hooks/use-thread-mutations.ts';
 import type { ThreadRow } from '../api/threads.graphql.ts';
 
@@ -32,6 +34,42 @@ const SmallButton = styled(Button)`
   padding: 0 0.625rem;
 `;
 
+/** The title (or its editor) with the thread's PDF download beside it: the Actions column (200 px) holds two buttons, not three. */
+const TitleWithPdf = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xs};
+  min-width: 0;
+
+  > :first-child {
+    min-width: 0;
+  }
+`;
+
+const IconPdfButton = styled(PdfDownloadButton)`
+  ${titleIconButtonStyles}
+`;
+
+/** The thread's title and a download button for its PDF (to read or print), named after the thread for a screen reader. */
+function TitleAndPdf({ thread, children }: { thread: ThreadRow; children: ReactNode }) {
+  return (
+    <TitleWithPdf>
+      {children}
+      <IconPdfButton
+        variant="ghost"
+        iconOnly
+        path={threadPdfPath(thread.id, browserTimeZone())}
+        fallbackName="Conversation.pdf"
+        failedMessage={THREAD_MESSAGES.pdfFailed}
+        aria-label={`Download PDF of ${thread.title}`}
+        title="Download PDF"
+      >
+        <DownloadIcon />
+      </IconPdfButton>
+    </TitleWithPdf>
+  );
+}
+
 /** "Deleted Conversations", each with Recover. */
 function DeletedThreads({ threads, recovery }: { threads: readonly ThreadRow[]; recovery: ThreadMutations['recovery'] }) {
   const headingId = useId();
@@ -42,7 +80,11 @@ function DeletedThreads({ threads, recovery }: { threads: readonly ThreadRow[]; 
         labelledBy={headingId}
         threads={threads}
         emptyText="No deleted conversations"
-        renderTitle={(thread) => <ThreadTitleText>{thread.title}</ThreadTitleText>}
+        renderTitle={(thread) => (
+          <TitleAndPdf thread={thread}>
+            <ThreadTitleText>{thread.title}</ThreadTitleText>
+          </TitleAndPdf>
+        )}
         renderActions={(thread) => (
           <SmallButton
             $variant="secondary"
@@ -59,8 +101,8 @@ function DeletedThreads({ threads, recovery }: { threads: readonly ThreadRow[]; 
 }
 
 /**
- * The user's conversation threads: active ones (rename inline, Continue, Delete with confirmation)
- * and, when there are any, the deleted ones (Recover). Every change refetches the thread lists.
+ * The user's conversation threads: active ones (rename inline, PDF download, Continue, Delete with
+ * confirmation) and, when there are any, the deleted ones (PDF download, Recover). Every change refetches the thread lists.
  */
 export function ThreadList() {
   const navigate = useNavigate();
@@ -90,13 +132,15 @@ export function ThreadList() {
           threads={activeThreads}
           emptyText="No conversations found"
           renderTitle={(thread) => (
-            <ThreadTitleEditor
-              thread={thread}
-              editing={title.editingId === thread.id}
-              saving={title.savingId === thread.id}
-              onEdit={() => title.edit(thread)}
-              onDone={(draft) => void title.finish(thread, draft)}
-            />
+            <TitleAndPdf thread={thread}>
+              <ThreadTitleEditor
+                thread={thread}
+                editing={title.editingId === thread.id}
+                saving={title.savingId === thread.id}
+                onEdit={() => title.edit(thread)}
+                onDone={(draft) => void title.finish(thread, draft)}
+              />
+            </TitleAndPdf>
           )}
           renderActions={(thread) => (
             <>

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { LIMITS } from '@story/proto';
-import { styled } from 'styled-components';
+import { css, styled } from 'styled-components';
 import { Button } from '../../../components/button.ts';
 import { compactControlStyles } from '../../../components/form-field.tsx';
 import { PencilIcon } from '../../../components/icons.tsx';
@@ -19,12 +19,17 @@ export const ThreadTitleText = styled.span`
   overflow-wrap: anywhere;
 `;
 
-const IconButton = styled(Button)`
+/** A small icon-only button beside a thread's title (Edit title, Download PDF). */
+export const titleIconButtonStyles = css`
   min-height: 32px;
   width: 32px;
   padding: 0;
   flex: none;
   color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const IconButton = styled(Button)`
+  ${titleIconButtonStyles}
 `;
 
 const TitleInput = styled.input`

@@ -1,0 +1,113 @@
+import { HttpError } from '@story/service-kit';
+import { MOCK_INTERVIEW_MESSAGES as M, mockInterviewSchema, type MockInterview } from '@story/proto';
+import { flatText, missingInOrder, pdfReader } from '@story/service-kit/pdf/pdf-reader.testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InterviewSources } from '../src/mock-interviews/interview-sources.client.ts';
+import { startTestFeedback, type TestFeedback } from './feedback-test-kit.ts';
+
+// Beside the service's other tests rather than in src/mock-interviews/, which another change is reworking.
+
+const ALICE = 31;
+const BOB = 32;
+const DESCRIPTION = 50;
+
+const sources: InterviewSources = {
+  async requirements(userId, jobDescriptionId) {
+    if (userId !== ALICE || jobDescriptionId !== DESCRIPTION) throw new HttpError(404, M.jobDescriptionNotFound);
+    return {
+      companyName: 'Café Nord',
+      jobTitle: 'Operations Manager',
+      requirements: [
+        { key: 'line:0', text: 'Experience leading cross-functional teams through change' },
+        { key: 'line:1', text: 'Improve scheduling and reduce customer wait times' },
+      ],
+      snippets: [],
+    };
+  },
+  async resumeLines() {
+    return { resumeId: null, lines: [] };
+  },
+};
+
+const STRONG_ANSWER =
+  'At Café Nord customers waited forty minutes at the morning peak and complaints were rising. My task was to cut waits without new hires. ' +
+  'I pulled three months of till data, rebuilt the rota with the baristas and moved two shifts to the peak. Within six weeks average waits fell from 40 to 12 minutes.';
+
+describe('a mock interview’s report as a PDF (GET /api/mock-interviews/{id}/pdf)', () => {
+  let service: TestFeedback;
+  let alice: Record<string, string>;
+  let bob: Record<string, string>;
+  const reader = pdfReader('mock-report-pdf');
+
+  beforeAll(async () => {
+    service = await startTestFeedback({ deps: { interviewSources: sources, findStories: async () => new Map() } });
+    alice = await service.as(ALICE);
+    bob = await service.as(BOB);
+  });
+  afterAll(async () => {
+    reader.close();
+    await service?.close();
+  });
+
+  const call = (method: 'GET' | 'POST', url: string, headers: Record<string, string>, payload?: Record<string, unknown>) =>
+    service.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
+  const finishedInterview = async (): Promise<MockInterview> => {
+    const planned = await call('POST', '/api/mock-interviews', alice, { jobDescriptionId: DESCRIPTION, questionCount: 5 });
+    expect(planned.statusCode, planned.body).toBe(201);
+    const { id } = mockInterviewSchema.parse(planned.json());
+    expect((await call('POST', `/api/mock-interviews/${id}/answers`, alice, { questionIndex: 0, text: STRONG_ANSWER })).statusCode).toBe(200);
+    const finished = await call('POST', `/api/mock-interviews/${id}/finish`, alice);
+    expect(finished.statusCode, finished.body).toBe(200);
+    return mockInterviewSchema.parse(finished.json());
+  };
+
+  it('gives the overall score, readiness, things to work on, then each question with the answer, its scores and STAR parts', async () => {
+    const interview = await finishedInterview();
+    const response = await call('GET', `/api/mock-interviews/${interview.id}/pdf?timeZone=Europe/Paris`, alice);
+    expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toBe('attachment; filename="Mock-interview-Operations-Manager-Cafe-Nord.pdf"');
+    const file = reader.file(response.rawPayload);
+    const text = flatText(reader.text(file));
+    const report = interview.report;
+    if (!report) throw new Error('finished without a report');
+    const first = interview.questions[0];
+    const inOrder = [
+      'Mock interview: Operations Manager at Café Nord',
+      'Finished',
+      `1 of ${interview.questions.length} questions answered`,
+      'Overall',
+      `${report.overall.toFixed(1)} / 10`,
+      ...(report.workOn.length > 0 ? ['Three things to work on', `1. ${report.workOn[0]?.title ?? ''}`] : []),
+      'Question 1 of the interview',
+      'Interviewer',
+      flatText(first?.text ?? '?'),
+      'You ·',
+      'At Café Nord customers waited forty minutes',
+      'Score',
+      'Relevance',
+      'Structure',
+      'Situation —',
+      'Result —',
+      'Question 2 of the interview',
+      'Not answered.',
+    ];
+    expect(missingInOrder(text, inOrder)).toBeUndefined();
+    expect(text).toMatch(/Page 1 of \d/);
+    expect(reader.info(file)['Page size']).toMatch(/^595\.\d+ x 841/);
+    const letter = await call('GET', `/api/mock-interviews/${interview.id}/pdf?paper=letter`, alice);
+    expect(reader.info(reader.file(letter.rawPayload))['Page size']).toMatch(/^612 x 792 pts/);
+    expect(reader.pictures(file, 'report', { dpi: 50, first: 1, last: 1 })).toHaveLength(1);
+  });
+
+  it('answers 404 for another person’s interview, 400 for a bad id or paper', async () => {
+    const interview = await finishedInterview();
+    const foreign = await call('GET', `/api/mock-interviews/${interview.id}/pdf`, bob);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toEqual({ message: M.notFound });
+    expect((await call('GET', '/api/mock-interviews/abc/pdf', alice)).statusCode).toBe(400);
+    const paper = await call('GET', `/api/mock-interviews/${interview.id}/pdf?paper=a5`, alice);
+    expect(paper.statusCode).toBe(400);
+    expect(paper.json()).toEqual({ message: 'paper must be a4 or letter' });
+  });
+});
