@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -179,6 +179,14 @@ describe.each(VIEWPORTS)('a typed mock interview at $width px', (viewport) => {
     expect(await page.getByText('You did not answer this question.').count()).toBe(5 - asked);
     await checkPage(page, `report at ${viewport.width}`);
     await shoot(page, 'report', viewport);
+    // The report as a PDF (issue 24, 2).
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download PDF' }).click();
+    expect(
+      readFileSync(await (await download).path())
+        .subarray(0, 5)
+        .toString('latin1'),
+    ).toBe('%PDF-');
 
     // The readiness board: the practised requirements have a best score and their attempts.
     await page.getByRole('link', { name: 'See your readiness for this job' }).click();

@@ -1,7 +1,8 @@
 import { Link, useParams } from 'react-router';
 import { styled } from 'styled-components';
-import type { MockInterview } from '@story/proto';
+import { THREAD_MESSAGES, type MockInterview } from '@story/proto';
 import { CardSection } from '../../components/card-section.ts';
+import { PdfDownloadButton, browserTimeZone } from '../../components/pdf-download-button.tsx';
 import { VisuallyHidden } from '../../components/visually-hidden.ts';
 import { formatDateTimeWithZone } from '../../lib/date-format.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -10,7 +11,7 @@ import { InterviewFrame } from './components/interview-frame.tsx';
 import { ReportQuestion } from './components/report-question.tsx';
 import { useMockInterview } from './hooks/use-mock-interview.ts';
 import { reportView, type ReportView } from './lib/report-view.ts';
-import { mockInterviewPath, mockStartPath, positiveId, readinessPath } from './lib/mock-links.ts';
+import { mockInterviewPath, mockReportPdfPath, mockStartPath, positiveId, readinessPath } from './lib/mock-links.ts';
 
 const Summary = styled.div`
   display: flex;
@@ -152,6 +153,11 @@ function ReportScreen({ interview }: { interview: MockInterview }) {
         </List>
       </section>
       <Actions>
+        <PdfDownloadButton
+          path={mockReportPdfPath(interview.id, browserTimeZone())}
+          fallbackName="Mock-interview-report.pdf"
+          failedMessage={THREAD_MESSAGES.pdfFailed}
+        />
         <Link to={readinessPath(interview.jobDescriptionId)}>See your readiness for this job</Link>
         <Link to={mockStartPath(interview.jobDescriptionId)}>Start another mock interview</Link>
       </Actions>
