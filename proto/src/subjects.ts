@@ -212,6 +212,8 @@ export const chatOpeningRequestSchema = z.object({
   context: z.string().optional(),
   snippetId: z.number().int().positive().optional(),
   resumeBullet: resumeBulletRefSchema.optional(),
+  /** A requirement with no story yet (issue 23): the story coach asks for one that shows it, spoken as typed. */
+  storyRequirement: z.string().optional(),
 });
 export type ChatOpeningRequest = z.infer<typeof chatOpeningRequestSchema>;
 export const chatOpeningReplySchema = z.union([z.object({ ok: z.literal(true), aiResponse: z.string() }), natsRefusalSchema]);

@@ -96,6 +96,11 @@ describe('conversations.chat.reply with a real nats-server', () => {
     });
     expect(opening).toEqual({ ok: true, aiResponse: typed.json<{ aiResponse: string }>().aiResponse });
     expect(opening.ok && opening.aiResponse).toMatch(/lead database migrations\.$/);
+    // A story for a requirement (issue 23, "No story yet: tell one"), spoken: the opening names it as the typed one does.
+    const forRequirement = chatOpeningReplySchema.parse(
+      (await speech.request(SUBJECTS.chatOpening, JSON.stringify({ userId: 7, storyRequirement: 'Lead database migrations' }), { timeout: 5000 })).json(),
+    );
+    expect(forRequirement.ok && forRequirement.aiResponse).toContain("Let's find a story that shows “Lead database migrations”");
     const bad = chatOpeningReplySchema.parse((await speech.request(SUBJECTS.chatOpening, JSON.stringify({ context: 'x' }), { timeout: 5000 })).json());
     expect(bad).toMatchObject({ ok: false, status: 400 });
   });

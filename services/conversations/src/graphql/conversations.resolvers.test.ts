@@ -138,6 +138,11 @@ describe('conversations subgraph', () => {
     expect(reply.errors).toBeUndefined();
     expect(reply.data?.openConversation.aiResponse).toMatch(/Write SQL reports/);
     expect(reply.data?.openConversation.answerId).toBeNull();
+    const story = await gql<{ openConversation: { aiResponse: string } }>(
+      alice,
+      'mutation { openConversation(storyRequirement: "Lead database migrations") { aiResponse } }',
+    );
+    expect(story.data?.openConversation.aiResponse).toContain("Let's find a story that shows “Lead database migrations”");
     const badSnippet = await gql(alice, 'mutation { openConversation(snippetId: "04") { aiResponse } }');
     expect(badSnippet.errors?.[0]?.message).toBe('Id must be a number');
   });

@@ -237,9 +237,9 @@ export class VoiceTurnService {
    */
   async opening(userId: number, input: OpeningRequest, signal?: AbortSignal): Promise<SpokenOpeningResponse> {
     const settings = await this.settingsOf(userId);
-    // Interview practice is a plan feature (on for every plan by default): refused before the coach is asked.
-    // The story behind a résumé line (issue 22) is a story, not a practice.
-    if (!input.resumeBullet || input.context || input.snippetId !== undefined) requireFeature(planFrom(settings), 'interviewPractice');
+    // Interview practice (a mock interview too) is a plan feature, refused before the coach is asked; a story about a résumé line or a requirement is none.
+    const story = (input.resumeBullet || input.storyRequirement) && input.mockInterviewId === undefined;
+    if (!story || input.context || input.snippetId !== undefined) requireFeature(planFrom(settings), 'interviewPractice');
     // A mock interview's interviewer says its current question (issue 23); else the coach's opening.
     const { aiResponse } =
       input.mockInterviewId !== undefined
