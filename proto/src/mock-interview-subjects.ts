@@ -64,4 +64,5 @@ export const mockAnswerNatsReplySchema = z.union([
 ]);
 
 export const mockLineRequestSchema = z.object({ userId: z.number().int().positive(), interviewId: z.number().int().positive() });
-export const mockLineReplySchema = z.union([z.object({ ok: z.literal(true), aiResponse: z.string() }), natsRefusalSchema]);
+/** What the interviewer says now; `topic`: the words of the question being asked and of its source, which the recogniser is told to expect. */
+export const mockLineReplySchema = z.union([z.object({ ok: z.literal(true), aiResponse: z.string(), topic: z.string().optional() }), natsRefusalSchema]);

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { convertAudio } from '@story/service-kit/test-audio';
-import { SUBJECTS, speechSessionSubject, transcribeResponseSchema } from '@story/proto';
+import { MOCK_SUBJECTS, SUBJECTS, mockAnswerNatsRequestSchema, speechSessionSubject, transcribeResponseSchema } from '@story/proto';
 import { OTHERS_SNIPPET, TEST_SNIPPET, TEXT_USER, chunksOf, liveSessionCalls, startSpeechWorld, transcribeForm, type SpeechWorld } from './speech-test-kit.ts';
 
 /** The practised snippet: its distinctive words are the practice's vocabulary. */
@@ -70,6 +70,36 @@ describe('a practice upload hears the words of its snippet', () => {
     // A job a busy machine stalls is sent again (the stall timeout): every sending carries the vocabulary.
     expect(jobs.length).toBeGreaterThan(0);
     for (const job of jobs) expect(job).toEqual(expect.objectContaining({ vocabulary: expect.arrayContaining(['Kubernetes', 'Terraform', 'PostgreSQL']) }));
+  });
+
+  it('hears the terms of a mock interview’s question, and hands the answer to the interview with the recording’s id (issue 23)', async () => {
+    // The feedback service's stand-in: the question asked now (its requirement's words), and the interviewer's next line.
+    const asked: unknown[] = [];
+    const line = world.nc.subscribe(MOCK_SUBJECTS.mockLine, {
+      callback: (_error, msg) => void msg.respond(JSON.stringify({ ok: true, aiResponse: 'Tell me about Kubernetes.', topic: SNIPPET })),
+    });
+    const answers = world.nc.subscribe(MOCK_SUBJECTS.mockAnswer, {
+      callback: (_error, msg) => {
+        asked.push(msg.json());
+        msg.respond(JSON.stringify({ ok: true, aiResponse: 'Thank you. Next question: what went wrong?', answerId: '6f1c2f8e-0000-4000-8000-000000000001' }));
+      },
+    });
+    await world.nc.flush();
+    let response: Awaited<ReturnType<typeof upload>> | undefined;
+    const jobs = await jobsSentDuring(async () => {
+      response = await upload({ mockInterviewId: '5', mockQuestionIndex: '2', mockPart: 'answer' });
+    });
+    line.unsubscribe();
+    answers.unsubscribe();
+    expect(response?.statusCode, response?.body).toBe(200);
+    const answer = transcribeResponseSchema.parse(response?.json());
+    expect(answer.transcript).toContain('Kubernetes');
+    expect(answer.aiResponse).toBe('Thank you. Next question: what went wrong?');
+    expect(answer.answerId).toBe('6f1c2f8e-0000-4000-8000-000000000001');
+    for (const job of jobs) expect(job).toEqual(expect.objectContaining({ vocabulary: expect.arrayContaining(['Kubernetes', 'Terraform']) }));
+    const handed = mockAnswerNatsRequestSchema.parse(asked[0]);
+    expect(handed).toMatchObject({ userId: TEXT_USER, interviewId: 5, questionIndex: 2, part: 'answer', text: answer.transcript });
+    expect(handed.attemptKey).toMatch(/^upload-/);
   });
 
   it('refuses another person’s snippet as before (404), and no job carries its words', async () => {

@@ -1,6 +1,6 @@
 import type { NonAnswerKind } from '@story/proto/story-analysis';
 import type { AnswerPart } from '@story/proto';
-import type { MockInterviewDoc } from './mock-interview.repository.ts';
+import type { MockInterviewDoc, StoredMockAnswer } from './mock-interview.repository.ts';
 
 /** What the interviewer says when every question has been answered. */
 export const CLOSING_LINE = 'That was my last question. Thank you for your answers. Press Finish to see your report.';
@@ -57,4 +57,15 @@ export function lineForNonAnswer(kind: NonAnswerKind, line: string): string {
     default:
       return `Here is the question. ${line}`;
   }
+}
+
+/** The answer already recorded for a part under the client's same key (a retry), if any. */
+export function sameAnswer(
+  doc: Pick<MockInterviewDoc, 'questions'>,
+  given: { questionIndex: number; part: AnswerPart; attemptKey?: string | undefined },
+): StoredMockAnswer | undefined {
+  if (!given.attemptKey) return undefined;
+  const question = doc.questions[given.questionIndex];
+  const kept = given.part === 'answer' ? question?.answer : question?.followUp?.answer;
+  return kept?.attemptKey === given.attemptKey ? kept : undefined;
 }

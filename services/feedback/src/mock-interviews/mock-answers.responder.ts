@@ -43,7 +43,8 @@ export async function answerMockLine(interviews: MockInterviewService, body: unk
   const request = mockLineRequestSchema.safeParse(body);
   if (!request.success) return { ok: false, status: 400, message: describeZodError(request.error) };
   try {
-    return { ok: true, aiResponse: await interviews.line(request.data.userId, request.data.interviewId) };
+    const { line, topic } = await interviews.lineAndTopic(request.data.userId, request.data.interviewId);
+    return { ok: true, aiResponse: line, ...(topic ? { topic } : {}) };
   } catch (error) {
     return refusalOf(error, log);
   }

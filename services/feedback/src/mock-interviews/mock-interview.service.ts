@@ -18,7 +18,7 @@ import { HttpError, type StoriesFinder } from '@story/service-kit';
 import type { AnswerFeedbackRepository } from '../answers/answer-feedback.repository.ts';
 import type { AnswerScoringService } from '../answers/answer-scoring.service.ts';
 import { requirementsAsked, type InterviewSources } from './interview-sources.client.ts';
-import { interviewerLineOf, lineAfterAnswer, lineForNonAnswer, positionOf } from './interviewer-lines.ts';
+import { interviewerLineOf, lineAfterAnswer, lineForNonAnswer, positionOf, sameAnswer } from './interviewer-lines.ts';
 import { MockInterviewReader } from './mock-interview.reader.ts';
 import type { MockInterviewDoc, MockInterviewRecord, MockInterviewRepository, StoredMockAnswer, StoredMockQuestion } from './mock-interview.repository.ts';
 import { buildReport } from './mock-report.ts';
@@ -165,13 +165,13 @@ export class MockInterviewService {
     };
     const recorded = await this.write(userId, id, (doc) => {
       // The same answer sent twice at once: the second finds the first's, and gives its result.
-      if (this.sameAnswer(doc, given)) return;
+      if (sameAnswer(doc, given)) return;
       const question = this.checkTurn(doc, given);
       if (given.part === 'answer') question.answer = answer;
       else if (question.followUp) question.followUp.answer = answer;
       doc.status = 'in-progress';
     });
-    const kept = this.sameAnswer(recorded.doc, given);
+    const kept = sameAnswer(recorded.doc, given);
     if (kept && kept.answerId !== answer.answerId) return this.answered(recorded, kept.answerId);
     const question = recorded.doc.questions[given.questionIndex] as StoredMockQuestion;
     const feedback = await this.score(userId, question, given.part, answer);
@@ -192,17 +192,9 @@ export class MockInterviewService {
     };
   }
 
-  /** The answer already recorded for this part under the same client key, if any. */
-  private sameAnswer(doc: MockInterviewDoc, given: GivenAnswer): StoredMockAnswer | undefined {
-    if (!given.attemptKey) return undefined;
-    const question = doc.questions[given.questionIndex];
-    const kept = given.part === 'answer' ? question?.answer : question?.followUp?.answer;
-    return kept?.attemptKey === given.attemptKey ? kept : undefined;
-  }
-
   /** A retry of an answer already recorded (same client key): the interviewer's words from where the interview stands now, and the first answer's id. */
   private async retried(record: MockInterviewRecord, given: GivenAnswer): Promise<MockAnswerResponse | undefined> {
-    const kept = this.sameAnswer(record.doc, given);
+    const kept = sameAnswer(record.doc, given);
     return kept ? this.answered(record, kept.answerId) : undefined;
   }
 
@@ -213,9 +205,11 @@ export class MockInterviewService {
     return { answerId, next: { kind, text: lineAfterAnswer(record.doc), questionIndex: position.index }, interview: await this.reader.present(record) };
   }
 
-  /** What the interviewer says now (to be spoken). */
-  async line(userId: number, id: number): Promise<string> {
-    return interviewerLineOf((await this.record(userId, id)).doc);
+  /** What the interviewer says now (to be spoken), and the words of the question being asked and of its source (the recogniser's vocabulary). */
+  async lineAndTopic(userId: number, id: number): Promise<{ line: string; topic: string | undefined }> {
+    const { doc } = await this.record(userId, id);
+    const question = doc.questions[positionOf(doc).index];
+    return { line: interviewerLineOf(doc), topic: question && doc.status !== 'finished' ? `${question.source.text}\n${question.text}` : undefined };
   }
 
   /** Ends the interview with its report (a finished interview keeps the report it has); 400 before any answer. */

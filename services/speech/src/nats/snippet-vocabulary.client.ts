@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { SUBJECTS, snippetOwnerReplySchema } from '@story/proto';
+import { MOCK_SUBJECTS, SUBJECTS, mockLineReplySchema, snippetOwnerReplySchema } from '@story/proto';
 import { HttpError, type NatsLink } from '@story/service-kit';
 import { practiceVocabulary } from '../vocabulary/practice-vocabulary.ts';
 import { ask } from '@story/service-kit';
@@ -24,7 +24,8 @@ export class SnippetVocabularyClient {
    * the turn would get anyway. Jobs not answering: no vocabulary (the transcript is made without it;
    * the reply's own check of the snippet then decides).
    */
-  async vocabularyOf(userId: number, snippetId: number | undefined): Promise<string[] | undefined> {
+  async vocabularyOf(userId: number, snippetId: number | undefined, mockInterviewId?: number): Promise<string[] | undefined> {
+    if (mockInterviewId !== undefined) return this.interviewVocabularyOf(userId, mockInterviewId);
     if (snippetId === undefined) return undefined;
     let raw: unknown;
     try {
@@ -38,5 +39,22 @@ export class SnippetVocabularyClient {
     if (!reply.data.ok) throw new HttpError(404, reply.data.message);
     const vocabulary = practiceVocabulary(reply.data.snippetText);
     return vocabulary.length > 0 ? vocabulary : undefined;
+  }
+
+  /**
+   * The terms of the question a mock interview asks now and of its requirement or résumé line (issue
+   * 23), asked of the feedback service (`feedback.mock.line`). No answer or a refusal: no vocabulary
+   * (the answer's own hand-over to the interview then decides).
+   */
+  private async interviewVocabularyOf(userId: number, interviewId: number): Promise<string[] | undefined> {
+    try {
+      const reply = mockLineReplySchema.safeParse(await ask(this.nats, 'feedback', MOCK_SUBJECTS.mockLine, { userId, interviewId }, TIMEOUT_MS));
+      if (!reply.success || !reply.data.ok || !reply.data.topic) return undefined;
+      const vocabulary = practiceVocabulary(reply.data.topic);
+      return vocabulary.length > 0 ? vocabulary : undefined;
+    } catch (error) {
+      this.log.warn({ err: error, interviewId }, 'no answer about the mock interview: transcribing without its vocabulary');
+      return undefined;
+    }
   }
 }

@@ -102,8 +102,8 @@ export class VoiceTurnService {
   }
 
   /** The vocabulary of the person's practised snippet (none without one); 404 for another person's snippet. */
-  vocabularyOf(userId: number, snippetId: number | undefined): Promise<string[] | undefined> {
-    return this.deps.vocabulary.vocabularyOf(userId, snippetId);
+  vocabularyOf(userId: number, snippetId: number | undefined, mockInterviewId?: number): Promise<string[] | undefined> {
+    return this.deps.vocabulary.vocabularyOf(userId, snippetId, mockInterviewId);
   }
 
   /** Lets a recording start while its owner's month has minutes left (403 when used); it holds its time limit until counted. */
@@ -130,7 +130,7 @@ export class VoiceTurnService {
   async fromUpload(userId: number, upload: AudioUpload, signal?: AbortSignal): Promise<TranscribeResponse> {
     const settings = await this.settingsOf(userId);
     await this.checkAudioBudget(userId);
-    const vocabulary = await this.vocabularyOf(userId, upload.fields.snippetId);
+    const vocabulary = await this.vocabularyOf(userId, upload.fields.snippetId, upload.fields.mockInterviewId);
     const recordingId = upload.fields.recordingId ?? (await uploadRecordingId(upload.path, this.deps.clock()));
     await this.admit(userId, recordingId, settings);
     try {

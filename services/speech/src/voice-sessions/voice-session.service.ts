@@ -64,7 +64,7 @@ export class VoiceSessionService {
     const recordingId = request.recordingId ?? sessionRecordingId(sessionId);
     const { signal } = options;
     const settings = await turns.settingsOf(userId);
-    const vocabulary = await turns.vocabularyOf(userId, snippetId).catch(async (error: unknown) => {
+    const vocabulary = await turns.vocabularyOf(userId, snippetId, mockInterview?.id).catch(async (error: unknown) => {
       // Another person's snippet: the recording is dropped, and nothing of it is transcribed.
       await this.cancel(userId, sessionId, request.recordingId).catch(() => undefined);
       throw error;
