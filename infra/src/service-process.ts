@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
-import { REPO_ROOT } from './stack.ts';
+import { serviceEntryFile, type ServiceName } from '@story/proto';
+import { REPO_ROOT, stackLauncher } from './stack.ts';
 
 /** A service started as its own process, and the last 4,000 characters it wrote (for a failing test's message). */
 export interface ServiceProcess {
@@ -8,10 +8,10 @@ export interface ServiceProcess {
   output: () => string;
 }
 
-/** A service as its own process, as `make run` starts it (`services/<name>/src/main.ts` under tsx), with `env` over this process's environment. */
-export function startServiceProcess(name: string, env: Record<string, string>): ServiceProcess {
+/** A service as its own process, as `make run` starts it (its bundled `services/<name>/src/main.ts`), with `env` over this process's environment. */
+export async function startServiceProcess(name: ServiceName, env: Record<string, string>): Promise<ServiceProcess> {
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, `services/${name}/src/main.ts`)], {
+  const child = spawn(process.execPath, await stackLauncher.argsFor(serviceEntryFile(name)), {
     cwd: REPO_ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,11 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GATEWAY_NATS_USER, SERVICE_REGISTRY, serviceEntryFile, serviceUrlEnv, type WorkerEntry } from '@story/proto';
 import { ensureKeys } from './keys.ts';
 import { ensureNatsCredentials, startNatsServerWithUsers } from './nats-auth.ts';
 import { freePort, type NatsServerHandle } from './nats-server.ts';
+import { ProcessLauncher, type NodeArgs } from './service-bundles.ts';
 
 export const REPO_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 
@@ -18,6 +19,16 @@ export const STACK_SERVICES = SERVICE_REGISTRY.map((service) => ({
   workers: service.workers,
 }));
 export type StackServiceName = (typeof SERVICE_REGISTRY)[number]['name'];
+
+export const GATEWAY_ENTRY = 'gateway/src/main.ts';
+const workerEntry = (service: string, worker: WorkerEntry) => `services/${service}/src/${worker.entry}`;
+/** Every entry file the stack starts processes from: the services, their workers and the gateway. */
+export const STACK_ENTRIES: readonly string[] = [
+  ...STACK_SERVICES.flatMap((service) => [service.entry, ...service.workers.map((worker) => workerEntry(service.name, worker))]),
+  GATEWAY_ENTRY,
+];
+/** Starts the stack's processes from their bundles (or, with STORY_RUN_FROM_SOURCE, from source under tsx); one per test process. */
+export const stackLauncher = new ProcessLauncher(REPO_ROOT, STACK_ENTRIES);
 
 /** How many of a worker to run: its count variable (e.g. SPEECH_WORKERS=3), else one. */
 export function workerCount(worker: WorkerEntry, env: Record<string, string | undefined>): number {
@@ -132,7 +143,7 @@ export async function startStack(options: StackOptions): Promise<StackHandle> {
     await nats?.stop();
   };
 
-  const spawnService = (name: string, natsUser: string, entry: string, port: number, onData: (chunk: Buffer) => void): ChildProcess => {
+  const spawnService = (name: string, natsUser: string, args: NodeArgs, port: number, onData: (chunk: Buffer) => void): ChildProcess => {
     const childEnv: Record<string, string> = {
       ...env,
       PORT: String(port),
@@ -142,9 +153,9 @@ export async function startStack(options: StackOptions): Promise<StackHandle> {
     };
     // Each process gets only the private key it signs with, and only its own NATS password.
     if (name !== 'auth') delete childEnv.SESSION_PRIVATE_KEY;
-    if (entry !== 'gateway/src/main.ts') delete childEnv.IDENTITY_PRIVATE_KEY;
+    if (natsUser !== GATEWAY_NATS_USER) delete childEnv.IDENTITY_PRIVATE_KEY;
     for (const key of Object.keys(childEnv)) if (key.endsWith('_NATS_PASSWORD')) delete childEnv[key];
-    const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, entry)], {
+    const child = spawn(process.execPath, args, {
       cwd: REPO_ROOT,
       env: childEnv,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -163,7 +174,8 @@ export async function startStack(options: StackOptions): Promise<StackHandle> {
       if (options.onOutput) for (const line of text.split('\n')) if (line.trim()) options.onOutput(name, line);
     };
     const url = `http://127.0.0.1:${port}`;
-    const running: RunningProcess = { name, url, port, child: spawnService(name, natsUser, entry, port, onData), restarts: 0 };
+    const args = await stackLauncher.argsFor(entry);
+    const running: RunningProcess = { name, url, port, child: spawnService(name, natsUser, args, port, onData), restarts: 0 };
     processes.push(running);
     const crashTimes: number[] = [];
 
@@ -180,7 +192,7 @@ export async function startStack(options: StackOptions): Promise<StackHandle> {
         const delay = 500 * 2 ** (crashTimes.length - 1);
         setTimeout(() => {
           if (stopping) return;
-          running.child = spawnService(name, natsUser, entry, port, onData);
+          running.child = spawnService(name, natsUser, args, port, onData);
           running.restarts += 1;
           watch(running.child);
           waitReady(url, running.child, name, 60_000, () => recent).then(
@@ -213,19 +225,19 @@ export async function startStack(options: StackOptions): Promise<StackHandle> {
           const count = workerCount(worker, env);
           return Array.from({ length: count }, async (_, index) => {
             const name = count > 1 ? `${service.name}-${worker.name}-${index + 1}` : `${service.name}-${worker.name}`;
-            await launch(name, service.name, `services/${service.name}/src/${worker.entry}`, await freePort());
+            await launch(name, service.name, workerEntry(service.name, worker), await freePort());
           });
         }),
       ),
     );
     const gatewayPort = options.gatewayPort ?? (options.fixedPorts ? 8080 : await freePort());
-    const gateway = await launch('gateway', GATEWAY_NATS_USER, 'gateway/src/main.ts', gatewayPort);
+    const gateway = await launch('gateway', GATEWAY_NATS_USER, GATEWAY_ENTRY, gatewayPort);
     let extraGateways = 0;
     return {
       gatewayUrl: gateway.url.replace('127.0.0.1', 'localhost'),
       addGateway: async () => {
         extraGateways += 1;
-        const extra = await launch(`gateway-${extraGateways + 1}`, GATEWAY_NATS_USER, 'gateway/src/main.ts', await freePort());
+        const extra = await launch(`gateway-${extraGateways + 1}`, GATEWAY_NATS_USER, GATEWAY_ENTRY, await freePort());
         return extra.url.replace('127.0.0.1', 'localhost');
       },
       natsUrl,

@@ -51,7 +51,7 @@ describe('the feedback scorer through a crash', () => {
     cleanups.push(() => openAi.stop());
     const keys = generateSigningKeyPair();
     const dataDir = join(dir, 'feedback');
-    const dying = startFeedbackProcess({
+    const dying = await startFeedbackProcess({
       PORT: String(await freePort()),
       DATA_DIR: dataDir,
       NATS_URL: nats.url,

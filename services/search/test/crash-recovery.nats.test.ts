@@ -49,7 +49,7 @@ describe('search through crashes', () => {
       LOG_LEVEL: 'warn',
       LOG_REQUESTS: 'false',
     };
-    let search = startSearchProcess(searchEnv);
+    let search = await startSearchProcess(searchEnv);
     cleanups.push(() => killed(search.child));
     await waitReady(searchUrl, search.output);
 
@@ -62,7 +62,7 @@ describe('search through crashes', () => {
       if (i === 150) await killed(search.child);
       if (i === 250) await killed(nats.process);
       if (i === 330) nats = await startNatsServer({ storeDir, port: natsPort });
-      if (i === 400) search = startSearchProcess(searchEnv);
+      if (i === 400) search = await startSearchProcess(searchEnv);
       const saved = await conversations.app.inject({
         method: 'POST',
         url: '/api/conversations',
