@@ -8,7 +8,7 @@ import { makeSpokenAnswerWav } from '../../infra/src/spoken-answer.ts';
 import { startTestStack } from '../../infra/src/test-stack.ts';
 import type { StackHandle } from '../../infra/src/stack.ts';
 import type { ApiClient } from '../../infra/src/test-stack.ts';
-import { VIEWPORTS, checkPage, messages, openingQuestion, sendMessage, signedInPage, type Viewport, savedSnippet } from './browser-kit.ts';
+import { checkPage, messages, onlyAt, openingQuestion, savedSnippet, sendMessage, signedInPage, VIEWPORTS, type Viewport } from './browser-kit.ts';
 
 /**
  * Feedback on answers in Chromium (issue 12): a typed practice answer gets its feedback line (score,
@@ -43,6 +43,7 @@ const feedbackLine = (page: Page, index: number) => messages(page).nth(index).ge
 const snippetOf = (api: ApiClient): Promise<number> => savedSnippet(api, REQUIREMENTS);
 
 describe.each(VIEWPORTS)('feedback on answers ($name)', (viewport: Viewport) => {
+  const onPhone = onlyAt(viewport, 'phone');
   it('a typed practice answer: the line appears, opens with the quotes marked; Answer this again; the progress chart', async () => {
     const { page, api } = await signedInPage(browser, stack, viewport);
     const snippetId = await snippetOf(api);
@@ -94,25 +95,29 @@ describe.each(VIEWPORTS)('feedback on answers ($name)', (viewport: Viewport) => 
     await page.context().close();
   }, 120_000);
 
-  it('a spoken answer (an uploaded WAV with fillers and a pause): the delivery appears', async () => {
-    const { page } = await signedInPage(browser, stack, viewport);
-    await page.goto('/recording?mode=new&type=upload');
-    await page.getByText('Solo Voice Memo').waitFor();
-    await page.locator('input[type=file]').setInputFiles(wav);
-    await expect.poll(() => messages(page).count(), { timeout: 60_000 }).toBe(1);
-    await feedbackLine(page, 0).waitFor({ timeout: 15_000 });
-    await feedbackLine(page, 0)
-      .getByRole('button', { name: /Feedback/ })
-      .click();
-    const delivery = messages(page).nth(0).getByRole('region', { name: 'Delivery' });
-    await delivery.waitFor();
-    const text = await delivery.innerText();
-    expect(text).toMatch(/\d+ words per minute/);
-    expect(text).toMatch(/Long pauses: \d\.\d s after/);
-    // A story thread's turn is part of a story, not an interview answer: no 1–2 minute target (issue 19, 3).
-    expect(text).not.toMatch(/target of 1–2 minutes/);
-    await checkPage(page, `spoken feedback open (${viewport.name})`);
-    await page.screenshot({ path: `/tmp/feedback-spoken-${viewport.name}.png`, fullPage: true });
-    await page.context().close();
-  }, 120_000);
+  onPhone(
+    'a spoken answer (an uploaded WAV with fillers and a pause): the delivery appears',
+    async () => {
+      const { page } = await signedInPage(browser, stack, viewport);
+      await page.goto('/recording?mode=new&type=upload');
+      await page.getByText('Solo Voice Memo').waitFor();
+      await page.locator('input[type=file]').setInputFiles(wav);
+      await expect.poll(() => messages(page).count(), { timeout: 60_000 }).toBe(1);
+      await feedbackLine(page, 0).waitFor({ timeout: 15_000 });
+      await feedbackLine(page, 0)
+        .getByRole('button', { name: /Feedback/ })
+        .click();
+      const delivery = messages(page).nth(0).getByRole('region', { name: 'Delivery' });
+      await delivery.waitFor();
+      const text = await delivery.innerText();
+      expect(text).toMatch(/\d+ words per minute/);
+      expect(text).toMatch(/Long pauses: \d\.\d s after/);
+      // A story thread's turn is part of a story, not an interview answer: no 1–2 minute target (issue 19, 3).
+      expect(text).not.toMatch(/target of 1–2 minutes/);
+      await checkPage(page, `spoken feedback open (${viewport.name})`);
+      await page.screenshot({ path: `/tmp/feedback-spoken-${viewport.name}.png`, fullPage: true });
+      await page.context().close();
+    },
+    120_000,
+  );
 });

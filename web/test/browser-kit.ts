@@ -2,7 +2,7 @@ import { convertAudio } from '@story/service-kit/test-audio';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { expectNoAxeViolations, expectNoSidewaysScroll, launchChromium } from '../../infra/src/browser.ts';
 import { ApiClient, GOOD_PASSWORD, startTestStack, uniqueEmail } from '../../infra/src/test-stack.ts';
 import type { StackHandle } from '../../infra/src/stack.ts';
@@ -30,6 +30,17 @@ export const VIEWPORTS = [
   { name: 'phone', width: 390, height: 844 },
 ] as const;
 export type Viewport = (typeof VIEWPORTS)[number];
+
+/**
+ * Inside `describe.each(VIEWPORTS)`: a test registered at one of the two widths only. What a screen
+ * looks like (it fits, nothing is off screen, axe) is checked at both widths; what a flow does is
+ * the same at both, so such a test runs once, most of them on the phone, where layouts break first.
+ */
+export function onlyAt(viewport: Viewport, width: Viewport['name']): (name: string, body: () => Promise<void>, timeout?: number) => void {
+  return (name, body, timeout) => {
+    if (viewport.name === width) it(name, body, timeout);
+  };
+}
 
 /** What a page's context may do beyond the defaults: `permissions` it was granted (e.g. `microphone`). */
 export interface PageOptions {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../infra/src/browser.ts';
 import { GOOD_PASSWORD, startTestStack, uniqueEmail } from '../../infra/src/test-stack.ts';
 import type { StackHandle } from '../../infra/src/stack.ts';
-import { VIEWPORTS, checkPage, focused, openPage, signInAs, toastTexts, waitForToast, type Viewport } from './browser-kit.ts';
+import { checkPage, focused, onlyAt, openPage, signInAs, toastTexts, VIEWPORTS, waitForToast, type Viewport } from './browser-kit.ts';
 
 /**
  * Issue 11, part A: what a new user trips over in the first ten minutes, fixed and checked in
@@ -65,6 +65,8 @@ async function sendMessage(page: Page, text: string): Promise<void> {
 }
 
 describe.each(VIEWPORTS)('the first ten minutes at $width px', (viewport) => {
+  const onPhone = onlyAt(viewport, 'phone');
+  const onDesktop = onlyAt(viewport, 'desktop');
   it('says who we are: name and logo, "Sign in", a way in on every plan, a footer with Terms and Privacy, a skip link', async () => {
     const { context, page } = await openPage(browser, stack.gatewayUrl, viewport);
     await page.goto('/');
@@ -101,7 +103,7 @@ describe.each(VIEWPORTS)('the first ten minutes at $width px', (viewport) => {
     await context.close();
   });
 
-  it('opens the Terms and the Privacy Policy from sign-up and keeps what was typed; each step is a URL that Back returns from', async () => {
+  onPhone('opens the Terms and the Privacy Policy from sign-up and keeps what was typed; each step is a URL that Back returns from', async () => {
     const { context, page } = await openPage(browser, stack.gatewayUrl, viewport);
     const email = uniqueEmail('reader');
     await page.goto('/signup');
@@ -162,7 +164,7 @@ describe.each(VIEWPORTS)('the first ten minutes at $width px', (viewport) => {
     await context.close();
   });
 
-  it('does not carry a failed sign-in’s toast into the app, and sends a signed-in person on from "Get Started"', async () => {
+  onDesktop('does not carry a failed sign-in’s toast into the app, and sends a signed-in person on from "Get Started"', async () => {
     const { context, page } = await openPage(browser, stack.gatewayUrl, viewport);
     const email = uniqueEmail('returning');
     await signInAs(page, stack.gatewayUrl, email);
@@ -229,7 +231,7 @@ describe.each(VIEWPORTS)('the first ten minutes at $width px', (viewport) => {
     await context.close();
   });
 
-  it('keeps a title whose save failed, returns focus to the title after a rename, and confirms a delete in an alert dialog', async () => {
+  onPhone('keeps a title whose save failed, returns focus to the title after a rename, and confirms a delete in an alert dialog', async () => {
     const { context, page } = await openPage(browser, stack.gatewayUrl, viewport);
     const { api } = await signInAs(page, stack.gatewayUrl);
     const created = await api.post('/api/conversation-threads');
@@ -283,7 +285,7 @@ describe.each(VIEWPORTS)('the first ten minutes at $width px', (viewport) => {
     await context.close();
   });
 
-  it('shows a failed thread list as an error with Retry, not as "No conversations found"', async () => {
+  onDesktop('shows a failed thread list as an error with Retry, not as "No conversations found"', async () => {
     const { context, page } = await openPage(browser, stack.gatewayUrl, viewport);
     const { api } = await signInAs(page, stack.gatewayUrl);
     const created = await api.post('/api/conversation-threads');

@@ -6,7 +6,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONVERSATION_MESSAGES, MESSAGES } from '@story/proto';
 import { type ApiClient, GOOD_PASSWORD, uniqueEmail } from '../../infra/src/test-stack.ts';
 import type { StackHandle } from '../../infra/src/stack.ts';
-import { VIEWPORTS, checkPage, focused, messages, openPage, sendMessage, signInAs, startVoiceBench, waitForToast, type Viewport } from './browser-kit.ts';
+import {
+  checkPage,
+  focused,
+  messages,
+  onlyAt,
+  openPage,
+  sendMessage,
+  signInAs,
+  startVoiceBench,
+  VIEWPORTS,
+  waitForToast,
+  type Viewport,
+} from './browser-kit.ts';
 
 /**
  * Issue 19, point 8, "no traps on the way", in Chromium at 1280 and 390 px with axe-core on every
@@ -142,6 +154,8 @@ async function selectItems(page: Page, preview: Locator, from: number, to: numbe
 }
 
 describe.each(VIEWPORTS)('no traps on the way at $width px', (viewport) => {
+  const onPhone = onlyAt(viewport, 'phone');
+  const onDesktop = onlyAt(viewport, 'desktop');
   it('review: the preview scroll area is reachable by keyboard (axe scrollable-region-focusable)', async () => {
     const { page } = await userPage(viewport);
     const preview = await openReview(page);
@@ -157,7 +171,7 @@ describe.each(VIEWPORTS)('no traps on the way at $width px', (viewport) => {
     await page.context().close();
   });
 
-  it('review: text selected in the preview fills the snippet box', async () => {
+  onPhone('review: text selected in the preview fills the snippet box', async () => {
     const { page } = await userPage(viewport);
     const preview = await openReview(page);
     // An empty box is refused with the specification's words; the selection fills it and the toast goes.
@@ -177,7 +191,7 @@ describe.each(VIEWPORTS)('no traps on the way at $width px', (viewport) => {
     await page.context().close();
   });
 
-  it('review: "Save Snippet" before "Confirm Formatting" confirms first, with the specification’s texts', async () => {
+  onDesktop('review: "Save Snippet" before "Confirm Formatting" confirms first, with the specification’s texts', async () => {
     const { page, api } = await userPage(viewport);
     const preview = await openReview(page);
     const saveSnippet = page.getByRole('button', { name: 'Save Snippet to begin practice' });
@@ -213,7 +227,7 @@ describe.each(VIEWPORTS)('no traps on the way at $width px', (viewport) => {
     await page.context().close();
   });
 
-  it('sign-up: the common-password rule is in the live checklist with the other three', async () => {
+  onPhone('sign-up: the common-password rule is in the live checklist with the other three', async () => {
     const { page } = await openPage(browser, stack.gatewayUrl, viewport);
     await page.goto('/signup');
     await page.getByLabel('Email').fill(uniqueEmail('checklist'));
@@ -238,7 +252,7 @@ describe.each(VIEWPORTS)('no traps on the way at $width px', (viewport) => {
     await page.context().close();
   });
 
-  it('error toasts go away once the thing they complained about is fixed', async () => {
+  onDesktop('error toasts go away once the thing they complained about is fixed', async () => {
     const { page } = await userPage(viewport, []);
     // The interview start form's three checks, each put right in turn.
     await page.goto('/interview-practice');
@@ -297,7 +311,7 @@ describe.each(VIEWPORTS)('no traps on the way at $width px', (viewport) => {
     await page.context().close();
   });
 
-  it('"Send Message" is disabled for blank text', async () => {
+  onPhone('"Send Message" is disabled for blank text', async () => {
     const { page } = await userPage(viewport);
     await page.goto('/recording?mode=new&type=text');
     const box = page.getByRole('textbox', { name: 'Your message' });
@@ -311,7 +325,7 @@ describe.each(VIEWPORTS)('no traps on the way at $width px', (viewport) => {
     await page.context().close();
   });
 
-  it('the mute button says what pressing it will do and has aria-pressed', async () => {
+  onDesktop('the mute button says what pressing it will do and has aria-pressed', async () => {
     const { page } = await userPage(viewport);
     await page.goto('/recording?mode=new&type=text');
     const mute = page.getByRole('button', { name: 'Mute spoken replies', exact: true });
@@ -326,7 +340,7 @@ describe.each(VIEWPORTS)('no traps on the way at $width px', (viewport) => {
     await page.context().close();
   });
 
-  it('auto-saved practice shows "Saved"', async () => {
+  onPhone('auto-saved practice shows "Saved"', async () => {
     const { page, api } = await userPage(viewport);
     const description = await api.post('/api/confirm-job-description', { formattedContent: '## Role\n\n- Lead teams', jobTitle: 'Lead', companyName: 'Acme' });
     const snippet = await api.post('/api/job-description-snippets', { jobDescriptionId: description.body.id, snippetText: '- Lead teams' });
@@ -344,7 +358,7 @@ describe.each(VIEWPORTS)('no traps on the way at $width px', (viewport) => {
     await page.context().close();
   });
 
-  it('the countdown shows 3, 2, 1 and 0 with "Recording starting soon..."', async () => {
+  onDesktop('the countdown shows 3, 2, 1 and 0 with "Recording starting soon..."', async () => {
     const { page } = await userPage(viewport);
     await watchFrames(page, 'countdown');
     await page.goto('/recording?mode=new&type=voice');
@@ -360,7 +374,7 @@ describe.each(VIEWPORTS)('no traps on the way at $width px', (viewport) => {
     await page.context().close();
   });
 
-  it('each upload step (25/50/75/90 %) is visible', async () => {
+  onPhone('each upload step (25/50/75/90 %) is visible', async () => {
     const { page } = await userPage(viewport);
     page.setDefaultTimeout(30_000);
     await watchFrames(page, 'uploadSteps');
@@ -383,7 +397,7 @@ describe.each(VIEWPORTS)('no traps on the way at $width px', (viewport) => {
     await page.context().close();
   });
 
-  it('the highlighted spoken word has at least 3:1 contrast with its bubble', async () => {
+  onPhone('the highlighted spoken word has at least 3:1 contrast with its bubble', async () => {
     const { page } = await userPage(viewport);
     page.setDefaultTimeout(30_000);
     await page.goto('/recording?mode=new&type=upload');

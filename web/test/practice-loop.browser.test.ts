@@ -2,7 +2,18 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { StackHandle } from '../../infra/src/stack.ts';
 import type { ApiClient } from '../../infra/src/test-stack.ts';
-import { VIEWPORTS, checkPage, messages, openingQuestion, sendMessage, signedInPage, type Viewport, withBrowserStack, savedSnippet } from './browser-kit.ts';
+import {
+  checkPage,
+  messages,
+  onlyAt,
+  openingQuestion,
+  savedSnippet,
+  sendMessage,
+  signedInPage,
+  VIEWPORTS,
+  withBrowserStack,
+  type Viewport,
+} from './browser-kit.ts';
 
 /**
  * The practice loop as a job seeker meets it (issue 19): the interviewer asks first; what is not an
@@ -32,6 +43,8 @@ const focusedElement = (page: Page) =>
   }));
 
 describe.each(VIEWPORTS)('the practice loop ($name)', (viewport: Viewport) => {
+  const onPhone = onlyAt(viewport, 'phone');
+  const onDesktop = onlyAt(viewport, 'desktop');
   it('the interviewer asks first; "I\'m ready" is answered, not graded; an answer is graded; Answer this again goes to the answer box', async () => {
     const { page, api } = await signedInPage(browser, stack, viewport);
     const snippetId = await snippetOf(api);
@@ -87,31 +100,34 @@ describe.each(VIEWPORTS)('the practice loop ($name)', (viewport: Viewport) => {
     await page.context().close();
   });
 
-  it('a story told over turns is judged as a story: parts told earlier are quoted from their turn, no length target, no attempts; what to add next', async () => {
-    const { page } = await signedInPage(browser, stack, viewport);
-    await page.goto('/recording?type=text');
-    await sendMessage(page, 'In 2022 I worked at a regional hospital where the night shift kept running out of blood test kits.');
-    await sendMessage(page, 'I built a simple stock sheet, counted the kits every evening and set up a reorder with the supplier myself.');
-    const line = messages(page).nth(1).getByTestId('feedback-line');
-    await line.waitFor({ timeout: 15_000 });
-    expect(await line.innerText()).not.toMatch(/attempt|Best/);
-    await line.getByRole('button', { name: /Feedback/ }).click();
-    const story = messages(page).nth(1).getByRole('region', { name: 'Story construction' });
-    await story.waitFor();
-    const told = await story.innerText();
-    expect(told).toMatch(/across the 2 turns told so far/);
-    // The situation was told in the first turn: it is quoted from there, with the coach's question it answered.
-    expect(told).toMatch(/Situation:[\s\S]*From turn 1[\s\S]*regional hospital/);
-    expect(told).toMatch(/Action:[\s\S]*(?:From this turn \(turn 2\)|“)[\s\S]*stock sheet/);
-    expect(told).toMatch(/Result:\s*missing/);
-    expect(told).toMatch(/What to add next: /);
-    expect(await messages(page).nth(1).innerText()).not.toMatch(/target of 1–2 minutes|too short/i);
-    await checkPage(page, `a story judged across turns (${viewport.name})`);
-    await page.screenshot({ path: `/tmp/practice-story-${viewport.name}.png`, fullPage: true });
-    await page.context().close();
-  });
+  onPhone(
+    'a story told over turns is judged as a story: parts told earlier are quoted from their turn, no length target, no attempts; what to add next',
+    async () => {
+      const { page } = await signedInPage(browser, stack, viewport);
+      await page.goto('/recording?type=text');
+      await sendMessage(page, 'In 2022 I worked at a regional hospital where the night shift kept running out of blood test kits.');
+      await sendMessage(page, 'I built a simple stock sheet, counted the kits every evening and set up a reorder with the supplier myself.');
+      const line = messages(page).nth(1).getByTestId('feedback-line');
+      await line.waitFor({ timeout: 15_000 });
+      expect(await line.innerText()).not.toMatch(/attempt|Best/);
+      await line.getByRole('button', { name: /Feedback/ }).click();
+      const story = messages(page).nth(1).getByRole('region', { name: 'Story construction' });
+      await story.waitFor();
+      const told = await story.innerText();
+      expect(told).toMatch(/across the 2 turns told so far/);
+      // The situation was told in the first turn: it is quoted from there, with the coach's question it answered.
+      expect(told).toMatch(/Situation:[\s\S]*From turn 1[\s\S]*regional hospital/);
+      expect(told).toMatch(/Action:[\s\S]*(?:From this turn \(turn 2\)|“)[\s\S]*stock sheet/);
+      expect(told).toMatch(/Result:\s*missing/);
+      expect(told).toMatch(/What to add next: /);
+      expect(await messages(page).nth(1).innerText()).not.toMatch(/target of 1–2 minutes|too short/i);
+      await checkPage(page, `a story judged across turns (${viewport.name})`);
+      await page.screenshot({ path: `/tmp/practice-story-${viewport.name}.png`, fullPage: true });
+      await page.context().close();
+    },
+  );
 
-  it('a story thread is not an interview: the person starts, and no opening question is asked', async () => {
+  onDesktop('a story thread is not an interview: the person starts, and no opening question is asked', async () => {
     const { page } = await signedInPage(browser, stack, viewport);
     await page.goto('/recording?type=text');
     await page.getByRole('textbox', { name: 'Your message' }).waitFor();

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../infra/src/browser.ts';
 import { ApiClient, GOOD_PASSWORD, startTestStack, uniqueEmail } from '../../infra/src/test-stack.ts';
 import type { StackHandle } from '../../infra/src/stack.ts';
-import { VIEWPORTS, checkPage, focused, messages, openPage, sendMessage, signInAs, waitForToast, type Viewport } from './browser-kit.ts';
+import { checkPage, focused, messages, onlyAt, openPage, sendMessage, signInAs, VIEWPORTS, waitForToast, type Viewport } from './browser-kit.ts';
 
 /**
  * Issue 11, part B: the conversation screen (/recording) in Chromium at 1280×800 and at 390×844,
@@ -88,7 +88,8 @@ async function savedThread(api: ApiClient, count: number): Promise<number> {
 }
 
 describe.each(VIEWPORTS)('the conversation screen at $width px', (viewport) => {
-  it('never loses a story: no thread before Save, a warning before leaving, the draft kept over a reload, the continue URL after Save', async () => {
+  const onPhone = onlyAt(viewport, 'phone');
+  onPhone('never loses a story: no thread before Save, a warning before leaving, the draft kept over a reload, the continue URL after Save', async () => {
     const { context, page } = await openPage(browser, stack.gatewayUrl, viewport);
     const { api } = await signInAs(page, stack.gatewayUrl);
     const sent = processTextBodies(page);
