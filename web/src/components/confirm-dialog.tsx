@@ -1,7 +1,7 @@
-import { useEffect, useId, useRef, type MouseEvent, type SyntheticEvent } from 'react';
+import { useId, useRef } from 'react';
 import { styled } from 'styled-components';
 import { Button } from './button.ts';
-import { keepTabInside } from './dialog-focus.ts';
+import { useModalDialog } from './dialog-focus.ts';
 
 /** The look of the app's modal dialogs (the native <dialog>, its backdrop dimmed). */
 export const ModalDialog = styled.dialog`
@@ -79,44 +79,14 @@ export function ConfirmDialog({
   busy = false,
   destructive = false,
 }: ConfirmDialogProps) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
+  const modal = useModalDialog({ open, busy, onCancel, focusOnOpen: cancelRef });
   const titleId = useId();
   const descriptionId = useId();
 
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      dialog.showModal();
-      cancelRef.current?.focus();
-    } else if (!open && dialog.open) {
-      dialog.close();
-    }
-  }, [open]);
-
-  const handleCancelEvent = (event: SyntheticEvent<HTMLDialogElement>) => {
-    // React state decides whether the dialog is open; Escape only asks.
-    event.preventDefault();
-    if (!busy) onCancel();
-  };
-
-  const handleBackdropClick = (event: MouseEvent<HTMLDialogElement>) => {
-    if (event.target === event.currentTarget && !busy) onCancel();
-  };
-
   const Confirm = destructive ? DangerButton : Button;
   return (
-    <ModalDialog
-      ref={dialogRef}
-      role="alertdialog"
-      aria-modal="true"
-      aria-labelledby={titleId}
-      aria-describedby={descriptionId}
-      onCancel={handleCancelEvent}
-      onClick={handleBackdropClick}
-      onKeyDown={keepTabInside}
-    >
+    <ModalDialog {...modal} role="alertdialog" aria-labelledby={titleId} aria-describedby={descriptionId}>
       <DialogBody>
         <h2 id={titleId}>{title}</h2>
         <p id={descriptionId}>{description}</p>

@@ -1,8 +1,8 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent, type SyntheticEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { styled } from 'styled-components';
 import { Button } from '../../components/button.ts';
 import { DangerButton, DialogActions, DialogBody, ModalDialog } from '../../components/confirm-dialog.tsx';
-import { keepTabInside } from '../../components/dialog-focus.ts';
+import { useModalDialog } from '../../components/dialog-focus.ts';
 import { FieldGroup, Label, TextInput } from '../../components/form-field.tsx';
 
 const PasswordField = styled(FieldGroup)`
@@ -23,34 +23,12 @@ export interface DeleteAccountDialogProps {
  * field, the typed password forgotten whenever it closes.
  */
 export function DeleteAccountDialog({ open, busy, onCancel, onConfirm }: DeleteAccountDialogProps) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const [password, setPassword] = useState('');
+  const modal = useModalDialog({ open, busy, onCancel, focusOnOpen: passwordRef, onClose: () => setPassword('') });
   const titleId = useId();
   const descriptionId = useId();
   const passwordId = useId();
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      dialog.showModal();
-      passwordRef.current?.focus();
-    } else if (!open && dialog.open) {
-      dialog.close();
-      setPassword('');
-    }
-  }, [open]);
-
-  const handleCancelEvent = (event: SyntheticEvent<HTMLDialogElement>) => {
-    // React state decides whether the dialog is open; Escape only asks.
-    event.preventDefault();
-    if (!busy) onCancel();
-  };
-
-  const handleBackdropClick = (event: MouseEvent<HTMLDialogElement>) => {
-    if (event.target === event.currentTarget && !busy) onCancel();
-  };
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -58,16 +36,7 @@ export function DeleteAccountDialog({ open, busy, onCancel, onConfirm }: DeleteA
   };
 
   return (
-    <ModalDialog
-      ref={dialogRef}
-      role="alertdialog"
-      aria-modal="true"
-      aria-labelledby={titleId}
-      aria-describedby={descriptionId}
-      onCancel={handleCancelEvent}
-      onClick={handleBackdropClick}
-      onKeyDown={keepTabInside}
-    >
+    <ModalDialog {...modal} role="alertdialog" aria-labelledby={titleId} aria-describedby={descriptionId}>
       <DialogBody as="form" onSubmit={handleSubmit} noValidate>
         <h2 id={titleId}>Delete your account?</h2>
         <p id={descriptionId}>

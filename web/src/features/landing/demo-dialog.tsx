@@ -1,9 +1,9 @@
-import { useEffect, useId, useRef, useState, type MouseEvent, type SyntheticEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { styled } from 'styled-components';
 import { Button, buttonStyles, type ButtonStyleProps } from '../../components/button.ts';
 import { DialogActions, DialogBody, ModalDialog } from '../../components/confirm-dialog.tsx';
-import { keepTabInside } from '../../components/dialog-focus.ts';
+import { useModalDialog } from '../../components/dialog-focus.ts';
 import { SpeakerLabel } from '../../components/speaker-label.ts';
 import { DEMO_STEPS } from './demo-steps.ts';
 
@@ -61,44 +61,24 @@ export interface DemoDialogProps {
  * focus goes back to Watch Demo.
  */
 export function DemoDialog({ open, onClose, startPath }: DemoDialogProps) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
   const nextRef = useRef<HTMLButtonElement>(null);
   const startRef = useRef<HTMLAnchorElement>(null);
   const [step, setStep] = useState(0);
+  const modal = useModalDialog({ open, onCancel: onClose, focusOnOpen: nextRef, onOpen: () => setStep(0) });
+  const dialogRef = modal.ref;
   const titleId = useId();
   const current = DEMO_STEPS[step];
   const last = step === DEMO_STEPS.length - 1;
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      setStep(0);
-      dialog.showModal();
-      nextRef.current?.focus();
-    } else if (!open && dialog.open) {
-      dialog.close();
-    }
-  }, [open]);
 
   // Next is gone on the last step, Back unavailable on the first: the keyboard's place moves on.
   useEffect(() => {
     if (!open) return;
     if (last) startRef.current?.focus();
     else if (step === 0 && !dialogRef.current?.contains(document.activeElement)) nextRef.current?.focus();
-  }, [open, last, step]);
-
-  const handleCancelEvent = (event: SyntheticEvent<HTMLDialogElement>) => {
-    event.preventDefault();
-    onClose();
-  };
-
-  const handleBackdropClick = (event: MouseEvent<HTMLDialogElement>) => {
-    if (event.target === event.currentTarget) onClose();
-  };
+  }, [open, last, step, dialogRef]);
 
   return (
-    <Dialog ref={dialogRef} aria-labelledby={titleId} aria-modal="true" onCancel={handleCancelEvent} onClick={handleBackdropClick} onKeyDown={keepTabInside}>
+    <Dialog {...modal} aria-labelledby={titleId}>
       <DialogBody>
         <h2 id={titleId}>A sample conversation</h2>
         <Progress aria-live="polite">
