@@ -29,20 +29,21 @@ const RECORD = 'latest.json';
 /** Folders of older builds outlive their replacement this long: a stack started from one may still run. */
 const OLD_BUILD_GRACE_MS = 60 * 60_000;
 
-const bundleOf = (entry: string) => entry.replace(/\.ts$/, '.mjs');
+/** Where an entry's bundle is, under the folder of a build. */
+export const bundleOf = (entry: string): string => entry.replace(/\.ts$/, '.mjs');
 
 /**
  * Each workspace file keeps its own `import.meta.url` (and `dirname`/`filename`) inside the bundle,
  * so files it reads beside itself (models, word lists, GraphQL schemas, fonts) are found as under tsx.
  */
-function ownImportMeta(root: string): Plugin {
+function ownImportMeta(): Plugin {
   return {
     name: 'own-import-meta',
     setup(builder) {
       // Bare imports other than our workspaces stay imports, resolved by Node from the bundle's place.
       builder.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@story/') ? undefined : { path: args.path, external: true }));
       builder.onLoad({ filter: /\.ts$/ }, (args) => {
-        if (!args.path.startsWith(root) || args.path.includes('/node_modules/')) return undefined;
+        if (args.path.includes('/node_modules/')) return undefined;
         const source = readFileSync(args.path, 'utf8');
         const contents = source
           .replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href))
@@ -91,17 +92,16 @@ async function removeOldBuilds(cacheDir: string, keep: string): Promise<void> {
   }
 }
 
-/** Bundles `entries` (paths under `root`) once, or finds the bundles of an unchanged earlier build; answers their folder. */
-export async function ensureBundles(root: string, entries: readonly string[], cacheDir = join(root, 'node_modules/.cache/story-bundles')): Promise<string> {
-  const found = readRecord(cacheDir);
-  if (found && upToDate(found, root, entries)) return found.dir;
-  mkdirSync(cacheDir, { recursive: true });
-  const dir = join(cacheDir, `build-${process.pid}-${Date.now().toString(36)}`);
+/**
+ * Bundles `entries` (paths under `root`) into `outdir`, each at its own path with `.mjs` (and a linked
+ * source map); answers the files the build read, relative to `root`.
+ */
+export async function bundleEntries(root: string, entries: readonly string[], outdir: string): Promise<string[]> {
   const result = await build({
     absWorkingDir: root,
     entryPoints: entries.map((entry) => join(root, entry)),
     outbase: root,
-    outdir: dir,
+    outdir,
     outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
@@ -110,10 +110,20 @@ export async function ensureBundles(root: string, entries: readonly string[], ca
     sourcemap: 'linked',
     metafile: true,
     logLevel: 'error',
-    plugins: [ownImportMeta(root)],
+    plugins: [ownImportMeta()],
   });
+  return Object.keys(result.metafile.inputs);
+}
+
+/** Bundles `entries` (paths under `root`) once, or finds the bundles of an unchanged earlier build; answers their folder. */
+export async function ensureBundles(root: string, entries: readonly string[], cacheDir = join(root, 'node_modules/.cache/story-bundles')): Promise<string> {
+  const found = readRecord(cacheDir);
+  if (found && upToDate(found, root, entries)) return found.dir;
+  mkdirSync(cacheDir, { recursive: true });
+  const dir = join(cacheDir, `build-${process.pid}-${Date.now().toString(36)}`);
+  const read = await bundleEntries(root, entries, dir);
   const inputs: BuildRecord['inputs'] = {};
-  for (const input of Object.keys(result.metafile.inputs)) {
+  for (const input of read) {
     const { size, mtimeMs } = statSync(join(root, input));
     inputs[input] = { size, mtimeMs };
   }

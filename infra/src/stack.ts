@@ -22,11 +22,15 @@ export type StackServiceName = (typeof SERVICE_REGISTRY)[number]['name'];
 
 export const GATEWAY_ENTRY = 'gateway/src/main.ts';
 const workerEntry = (service: string, worker: WorkerEntry) => `services/${service}/src/${worker.entry}`;
+/** The entry files of one deployable: a service's HTTP process and its workers, or the gateway. */
+export function entriesOf(name: StackServiceName | 'gateway'): string[] {
+  if (name === 'gateway') return [GATEWAY_ENTRY];
+  const service = STACK_SERVICES.find((candidate) => candidate.name === name);
+  if (!service) throw new Error(`no service is called "${name}"; one of ${STACK_SERVICES.map((s) => s.name).join(', ')}, gateway`);
+  return [service.entry, ...service.workers.map((worker) => workerEntry(service.name, worker))];
+}
 /** Every entry file the stack starts processes from: the services, their workers and the gateway. */
-export const STACK_ENTRIES: readonly string[] = [
-  ...STACK_SERVICES.flatMap((service) => [service.entry, ...service.workers.map((worker) => workerEntry(service.name, worker))]),
-  GATEWAY_ENTRY,
-];
+export const STACK_ENTRIES: readonly string[] = [...STACK_SERVICES.flatMap((service) => entriesOf(service.name)), GATEWAY_ENTRY];
 /** Starts the stack's processes from their bundles (or, with STORY_RUN_FROM_SOURCE, from source under tsx); one per test process. */
 export const stackLauncher = new ProcessLauncher(REPO_ROOT, STACK_ENTRIES);
 
@@ -59,6 +63,14 @@ export interface StackOptions {
   restartOnCrash?: boolean;
   onRestarted?: (name: string) => void;
   services?: readonly StackServiceName[];
+  /** How each process is started (default: `stackLauncher`, the cached bundles of this tree). */
+  launcher?: Launcher;
+}
+
+/** Starts the processes of entry files: the node arguments of each, and the folder they run in. */
+export interface Launcher {
+  argsFor(entry: string): Promise<NodeArgs>;
+  cwd?: string;
 }
 
 export interface RunningProcess {
@@ -136,6 +148,7 @@ export async function startStack(options: StackOptions): Promise<StackHandle> {
     SESSION_PRIVATE_KEY: keys.session.privateKey,
   });
 
+  const launcher: Launcher = options.launcher ?? stackLauncher;
   let stopping = false;
   const stop = async () => {
     stopping = true;
@@ -156,7 +169,7 @@ export async function startStack(options: StackOptions): Promise<StackHandle> {
     if (natsUser !== GATEWAY_NATS_USER) delete childEnv.IDENTITY_PRIVATE_KEY;
     for (const key of Object.keys(childEnv)) if (key.endsWith('_NATS_PASSWORD')) delete childEnv[key];
     const child = spawn(process.execPath, args, {
-      cwd: REPO_ROOT,
+      cwd: launcher.cwd ?? REPO_ROOT,
       env: childEnv,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -174,7 +187,7 @@ export async function startStack(options: StackOptions): Promise<StackHandle> {
       if (options.onOutput) for (const line of text.split('\n')) if (line.trim()) options.onOutput(name, line);
     };
     const url = `http://127.0.0.1:${port}`;
-    const args = await stackLauncher.argsFor(entry);
+    const args = await launcher.argsFor(entry);
     const running: RunningProcess = { name, url, port, child: spawnService(name, natsUser, args, port, onData), restarts: 0 };
     processes.push(running);
     const crashTimes: number[] = [];

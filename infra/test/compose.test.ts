@@ -20,6 +20,10 @@ interface ComposeService {
   volumes?: string[];
   secrets?: string[];
   deploy?: { replicas?: number };
+  read_only?: boolean;
+  tmpfs?: string[];
+  user?: string;
+  cap_drop?: string[];
 }
 const compose = parse(readFileSync(join(REPO_ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
   services: Record<string, ComposeService>;
@@ -53,7 +57,11 @@ describe('docker-compose.yml', () => {
     for (const { service, worker, composeName } of workerServices) {
       const entry = compose.services[composeName];
       expect(entry?.build?.args?.SERVICE, composeName).toBe(service.name);
-      expect(JSON.stringify(entry?.command), composeName).toContain(`services/${service.name}/src/${worker.entry}`);
+      expect(entry?.command, composeName).toEqual([
+        'node',
+        '--enable-source-maps',
+        `dist/services/${service.name}/src/${worker.entry.replace(/\.ts$/, '.mjs')}`,
+      ]);
       expect(entry?.deploy?.replicas, composeName).toBeGreaterThanOrEqual(1);
     }
   });
@@ -70,6 +78,33 @@ describe('docker-compose.yml', () => {
           if (source !== '.') expect(existsSync(join(REPO_ROOT, source)), `${name}: COPY ${source}`).toBe(true);
         }
       }
+    }
+  });
+
+  it('runs every process of ours as the node user on a read-only root file system, /tmp in memory, no capabilities', () => {
+    for (const [name, service] of Object.entries(compose.services)) {
+      if (!service.build || name === 'keys-init') continue;
+      expect({ readOnly: service.read_only, tmpfs: service.tmpfs, user: service.user, capDrop: service.cap_drop }, name).toEqual({
+        readOnly: true,
+        tmpfs: ['/tmp'],
+        user: 'node',
+        capDrop: ['ALL'],
+      });
+    }
+  });
+
+  it('builds images that run compiled JavaScript with production dependencies only (issue 25, 1)', () => {
+    for (const file of [SERVICE_DOCKERFILE, 'infra/docker/gateway.Dockerfile']) {
+      const text = readFileSync(join(REPO_ROOT, file), 'utf8');
+      const stages = text.split(/^FROM /m).slice(1);
+      const last = stages[stages.length - 1] ?? '';
+      expect(text, file).toMatch(/node --import tsx infra\/src\/bundle\.cli\.ts dist /);
+      expect(text, file).toMatch(/npm ci --omit=dev/);
+      // The running stage: no tsx, no TypeScript, no dev dependencies, not root.
+      expect(last, file).not.toMatch(/tsx|npm ci(?! --omit=dev)/);
+      expect(last, file).toMatch(/^USER node$/m);
+      expect(last, file).toMatch(/^CMD \[.*\bnode"?,? "?--enable-source-maps"?,? "?dist\/[^"\s]+\.mjs"\]$/m);
+      expect(last, file).toMatch(/^COPY --from=deps \/app\/node_modules node_modules$/m);
     }
   });
 
