@@ -81,7 +81,7 @@ describe('the public profile through the gateway', () => {
     const sources = profileSourcesResponseSchema.parse((await ada.client.get('/api/profile/sources')).body);
     expect(sources.roles.map((role) => role.company)).toEqual(['Contoso', 'Fabrikam']);
     const story = offered.find((candidate) => candidate.threadId === publishedThread);
-    expect(story?.title).toBe('I led the migration of our checkout database to…');
+    expect(story?.title).toBe('I led the migration of our checkout database to PostgreSQL with zero downtime');
 
     const name = `ada-park-${ada.id}`;
     const put = await ada.client.request('PUT', '/api/profile', {

@@ -9,11 +9,13 @@ h1,h2,h3{line-height:1.25;margin:0}
 p{margin:0 0 .75em}
 ul{margin:.5em 0 0;padding-left:1.25em}
 .roles{list-style:none;padding:0;margin:0}
+.role ul{list-style:disc}
+.story h3{margin-bottom:.25rem}
 .site-footer{text-align:center;font-size:.85rem;padding:2rem 1rem}
 @media print{
   body{background:#fff !important;color:#000 !important;font-size:11pt}
   .card,.intro{box-shadow:none !important;border:0 !important;background:#fff !important;color:#000 !important;padding:0 0 12pt !important;margin:0 !important}
-  .intro *{color:#000 !important}
+  .intro *,.org,.dates{color:#000 !important}
   .banner,.avatar,.site-footer{display:none !important}
   .page{max-width:none !important;padding:0 !important;margin:0 !important}
   h2{border-bottom:1px solid #000;padding-bottom:2pt;margin-bottom:6pt}
@@ -25,8 +27,8 @@ const CLASSIC = `
 body{background:#f3f2ef;color:#1d2226}
 .page{max-width:52rem;margin:0 auto;padding:1.5rem 1rem 0}
 .banner{height:7rem;border-radius:.75rem .75rem 0 0;background:linear-gradient(120deg,#0a4d8c,#3a7bd5)}
-.intro{background:#fff;border-radius:0 0 .75rem .75rem;padding:0 1.5rem 1.5rem;box-shadow:0 0 0 1px rgb(0 0 0 / 8%);margin-bottom:1rem}
-.avatar{width:6.5rem;height:6.5rem;border-radius:50%;border:4px solid #fff;background:#dce6f1;color:#0a4d8c;display:flex;align-items:center;justify-content:center;font-size:2.25rem;font-weight:600;margin-top:-3.25rem}
+.intro{display:flow-root;background:#fff;border-radius:0 0 .75rem .75rem;padding:0 1.5rem 1.5rem;box-shadow:0 0 0 1px rgb(0 0 0 / 8%);margin-bottom:1rem}
+.avatar{position:relative;width:6.5rem;height:6.5rem;border-radius:50%;border:4px solid #fff;background:#dce6f1;color:#0a4d8c;display:flex;align-items:center;justify-content:center;font-size:2.25rem;font-weight:600;margin-top:-3.25rem}
 .intro h1{font-size:1.75rem;margin-top:.5rem}
 .headline{font-size:1.1rem;color:#38434f;margin:.25rem 0 0}
 .card{background:#fff;border-radius:.75rem;padding:1.25rem 1.5rem;box-shadow:0 0 0 1px rgb(0 0 0 / 8%);margin-bottom:1rem}

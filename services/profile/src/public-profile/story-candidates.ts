@@ -10,6 +10,7 @@ const GENERAL_QUESTIONS = [
 ];
 const MOST_CANDIDATES = 20;
 const TITLE_WORDS = 9;
+const TITLE_CLAUSE = 80;
 const SUMMARY_CHARACTERS = 280;
 
 /** What to ask the search service: each published-worthy role, and the general questions. */
@@ -26,11 +27,12 @@ const sentences = (text: string) =>
     .trim()
     .match(/[^.!?]+[.!?]*/g) ?? [];
 
-/** A title drafted from the story's first words: at most nine, capitalised, without the closing stop. */
+/** A title drafted from the story's first clause (up to 80 characters), else its first nine words; capitalised, without the closing stop. */
 export function draftStoryTitle(content: string): string {
-  const first = sentences(content)[0]?.trim() ?? '';
-  const words = first.replace(/[.!?]+$/, '').split(' ');
-  const title = words.slice(0, TITLE_WORDS).join(' ') + (words.length > TITLE_WORDS ? '…' : '');
+  const first = (sentences(content)[0] ?? '').trim().replace(/[.!?]+$/, '');
+  const clause = (first.split(/[,;:\u2013\u2014]\s/)[0] ?? '').trim();
+  const words = first.split(' ');
+  const title = clause.length <= TITLE_CLAUSE ? clause : words.slice(0, TITLE_WORDS).join(' ') + (words.length > TITLE_WORDS ? '…' : '');
   return (title.charAt(0).toUpperCase() + title.slice(1)).slice(0, PUBLIC_PROFILE_LIMITS.storyTitle);
 }
 
