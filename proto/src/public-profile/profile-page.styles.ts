@@ -12,13 +12,14 @@ ul{margin:.5em 0 0;padding-left:1.25em}
 .role ul{list-style:disc}
 .story h3{margin-bottom:.25rem}
 .site-footer{text-align:center;font-size:.85rem;padding:2rem 1rem}
+@page{margin:18mm}
 @media print{
   body{background:#fff !important;color:#000 !important;font-size:11pt}
   .card,.intro{box-shadow:none !important;border:0 !important;background:#fff !important;color:#000 !important;padding:0 0 12pt !important;margin:0 !important}
   .intro *,.org,.dates{color:#000 !important}
   .banner,.avatar,.site-footer{display:none !important}
   .page{max-width:none !important;padding:0 !important;margin:0 !important}
-  h2{border-bottom:1px solid #000;padding-bottom:2pt;margin-bottom:6pt}
+  h2{color:#000 !important;border-bottom:1px solid #000;padding-bottom:2pt;margin-bottom:6pt}
   .role,.story{break-inside:avoid}
 }`;
 
