@@ -205,7 +205,7 @@ describe('bad input and plans', () => {
   });
 
   it('answers odd addresses with the same 404 page', async () => {
-    for (const path of ['/p/ADMIN', '/p/%3Cscript%3E', `/p/${'a'.repeat(41)}`, '/p/a..b']) {
+    for (const path of ['/p/ADMIN', '/p/%3Cscript%3E', `/p/${'a'.repeat(41)}`, '/p/a..b', '/p/', '/p/ada/park']) {
       const page = await visit(path);
       expect(page.statusCode, path).toBe(404);
       expect(page.body, path).toContain('Profile not found');

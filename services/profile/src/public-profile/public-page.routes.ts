@@ -29,6 +29,9 @@ export function registerPublicPageRoutes(app: ServiceApp, service: PublicProfile
   const notFoundPage = (reply: FastifyReply) =>
     reply.status(404).type(HTML).header('cache-control', 'no-store').header('x-robots-tag', 'noindex').send(renderProfileNotFoundPage());
 
+  // `/p/`, `/p/a/b`: no profile lives there either.
+  app.get('/p/*', async (_request, reply) => notFoundPage(reply));
+
   app.get<{ Params: { slug: string } }>('/p/:slug', async (request, reply) => {
     const slug = request.params.slug;
     if (slug.length > SLUG_MAX || !PROFILE_SLUG_PATTERN.test(slug)) return notFoundPage(reply);
