@@ -11,6 +11,7 @@ import { graphqlRoutes } from './graphql/graphql.routes.ts';
 import type { QueryLimits } from './graphql/query-limits.rule.ts';
 import { apiProxyRoutes } from './proxy/api-proxy.routes.ts';
 import { CircuitBreaker } from './proxy/circuit-breaker.ts';
+import { publicPageRoutes } from './proxy/public-page.routes.ts';
 import { createUpstreamAgent, upstreamReadiness } from './proxy/upstream.client.ts';
 import { csrfKeyFrom, registerCsrfProtection } from './security/csrf.hooks.ts';
 import { OperationBudgetService } from './security/operation-budget.service.ts';
@@ -37,7 +38,8 @@ export interface GatewayDeps {
 
 /**
  * The gateway: security headers, CSRF defence and session checks in front of the REST proxy
- * (`/api/*`), the federated GraphQL endpoint (`/graphql`) and the web app's files.
+ * (`/api/*`), the federated GraphQL endpoint (`/graphql`), the public pages services render (`/p/*`)
+ * and the web app's files.
  */
 export async function buildGateway(config: GatewayConfig, deps: GatewayDeps): Promise<FastifyInstance> {
   const services = serviceUrls(config);
@@ -97,6 +99,8 @@ export async function buildGateway(config: GatewayConfig, deps: GatewayDeps): Pr
     timeouts,
     breaker,
   });
+  // Before the web app's fallback: `/p/{slug}` is a page the profile service renders, not the SPA.
+  await app.register(publicPageRoutes, { services, agent, timeouts, breaker });
   await app.register(webAppRoutes, { root: config.WEB_DIST });
   return app;
 }

@@ -136,6 +136,13 @@ export async function startGatewayWorld(): Promise<GatewayWorld> {
       // The fake keeps bodies raw so the test can compare checksums with what the client sent.
       api.removeAllContentTypeParsers();
       api.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 64 * 1024 * 1024 }, (_request, body, done) => done(null, body));
+      // A page a service renders for anyone (the public profile's `/p/{slug}`): HTML naming what it saw.
+      api.get('/p/*', async (request, reply) => {
+        const entry = record(request, Buffer.alloc(0));
+        received.push(entry);
+        if (request.url === '/p/missing') return reply.status(404).type('text/html').send('<!doctype html><title>Profile not found</title>');
+        return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(`<!doctype html><title>${name} page</title>`);
+      });
       api.all('/api/*', async (request, reply) => {
         const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const entry = record(request, body);

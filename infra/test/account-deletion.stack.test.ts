@@ -107,6 +107,10 @@ async function leaveDataEverywhere(person: Person): Promise<void> {
 
   const interview = await client.post('/api/mock-interviews', { jobDescriptionId });
   expect(interview.status, JSON.stringify(interview.body)).toBe(201);
+
+  // A public profile at a name of their own (a name change is a row too).
+  const profile = await client.request('PUT', '/api/profile', { displayName: 'Ada Park', headline: 'Platform engineer', customName: `ada-${person.id}` });
+  expect(profile.status, JSON.stringify(profile.body)).toBe(200);
 }
 
 /** Each store's rows of one person, by `store.table`, read straight from the service's SQLite file. */
@@ -141,6 +145,8 @@ function countRows(person: Person): Record<string, number> {
     profile: {
       resumes: ['SELECT count(*) AS n FROM resumes WHERE user_id = ?', [id]],
       versions: [`SELECT count(*) AS n FROM resume_versions WHERE resume_id IN (${resumeIds})`, []],
+      publicProfiles: ['SELECT count(*) AS n FROM public_profiles WHERE user_id = ?', [id]],
+      profileNameChanges: ['SELECT count(*) AS n FROM public_profile_name_changes WHERE user_id = ?', [id]],
     },
   };
   const counts: Record<string, number> = {};

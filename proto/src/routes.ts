@@ -70,7 +70,18 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { prefix: '/api/job-descriptions', service: 'feedback' },
   // A correction scores an answer again: AI work, with the AI budget (issue 19, 4).
   { prefix: '/api/feedback', pattern: /^\/api\/feedback\/[^/]+\/transcript$/, service: 'feedback', rateLimit: 'ai' },
+  // The public profile (issue 24): the person's own, to edit, publish and take down.
+  { prefix: '/api/profile', service: 'profile' },
 ];
+
+/** A page a service renders itself for anyone, signed in or not: the gateway proxies its GETs, with no session. */
+export interface PublicPageRoute {
+  prefix: string;
+  service: ServiceName;
+}
+
+/** The public profile's pages (issue 24): `/p/{slug}`, server-rendered by the profile service. */
+export const PUBLIC_PAGE_ROUTES: readonly PublicPageRoute[] = [{ prefix: '/p', service: 'profile' }];
 
 /** GraphQL mutation fields that are AI work (they spend the AI budget, like their REST routes); every other mutation field spends the writes budget. */
 export const GRAPHQL_AI_FIELDS: readonly string[] = ['processText', 'openConversation', 'processJobDescription', 'correctAnswer'];

@@ -53,6 +53,7 @@ export const routes: RouteObject[] = [
           { path: 'admin', element: page(() => import('./features/admin/admin.page.tsx'), 'AdminPage') },
           { path: 'search', element: page(() => import('./features/search/search.page.tsx'), 'SearchPage') },
           { path: 'account', element: page(() => import('./features/account/account.page.tsx'), 'AccountPage') },
+          { path: 'profile', element: page(() => import('./features/public-profile/public-profile.page.tsx'), 'PublicProfilePage') },
           {
             path: 'resume',
             children: [

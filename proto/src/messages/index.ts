@@ -10,3 +10,4 @@ export * from './feedback.ts';
 export * from './speech.ts';
 export * from './resumes.ts';
 export * from './mock-interviews.ts';
+export * from './public-profile.ts';

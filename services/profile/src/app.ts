@@ -15,6 +15,9 @@ import { startResumeContextResponders } from './nats/resume-context.responder.ts
 import { startResumeLinesResponder } from './nats/resume-lines.responder.ts';
 
 import { createResumeParser, parseResumeUpload } from './parsing/index.ts';
+import { registerPublicPageRoutes } from './public-profile/public-page.routes.ts';
+import { PublicProfileService } from './public-profile/public-profile.service.ts';
+import { registerPublicProfileRoutes } from './public-profile/public-profile.routes.ts';
 import { renderResumePdf } from './pdf/resume-pdf.ts';
 import type { ResumeParser, ResumePdfRenderer, StoriesFinder } from './resumes/resume-engines.ts';
 import { RESUME_MULTIPART_LIMITS } from './resumes/resume-upload.ts';
@@ -36,7 +39,7 @@ export interface ProfileDeps extends RelayedServiceDeps<ProfileStorage> {
 }
 
 /**
- * Builds the profile service: the résumé routes over its storage, asking auth for plans and search
+ * Builds the profile service: the résumé and public-profile routes (and the public pages `/p/{slug}`) over its storage, asking auth for plans and search
  * for stories over the NATS link made in the background (HTTP serves while NATS is down), and
  * answering what a résumé says (`profile.resume.context`, `.thread-link`, `.lines`) over it.
  */
@@ -45,19 +48,27 @@ export async function buildProfileApp(config: ProfileConfig, deps: ProfileDeps):
   const app = await createStoredServiceApp(SERVICE_NAME, config, deps);
   await app.register(multipart, { limits: RESUME_MULTIPART_LIMITS });
 
+  const findStories = deps.findStories ?? storiesOverNats(nats, app.log, config.STORIES_TIMEOUT_MS);
+  const plans = deps.plans ?? new PlanFeatureGate(nats);
   const resumes = new ResumeService({
     repository: storage.resumes,
     parser: deps.parser,
     suggestions: deps.suggestions,
-    findStories: deps.findStories ?? storiesOverNats(nats, app.log, config.STORIES_TIMEOUT_MS),
+    findStories,
     renderPdf: deps.renderPdf,
     clock,
     maxPerUser: config.QUOTA_RESUMES_PER_USER,
     maxVersions: config.QUOTA_VERSIONS_PER_RESUME,
   });
-  registerResumeRoutes(app, resumes, deps.plans ?? new PlanFeatureGate(nats));
-  // A deleted account (issue 24): its résumés with their versions and suggestions.
-  registerUserDeletion(app, nats, EVENT_CONSUMERS.profileUserDeletion, (userId) => storage.resumes.removeAllOf(userId));
+  registerResumeRoutes(app, resumes, plans);
+  const publicProfiles = new PublicProfileService({ repository: storage.publicProfiles, resumes: storage.resumes, findStories, clock });
+  registerPublicProfileRoutes(app, publicProfiles, plans);
+  registerPublicPageRoutes(app, publicProfiles, { siteUrl: config.PUBLIC_SITE_URL });
+  // A deleted account (issue 24): its résumés with their versions and suggestions, and its public profile.
+  registerUserDeletion(app, nats, EVENT_CONSUMERS.profileUserDeletion, async (userId) => {
+    const resumeRows = await storage.resumes.removeAllOf(userId);
+    return resumeRows + (await storage.publicProfiles.removeAllOf(userId));
+  });
 
   let stopResponders: (() => Promise<void>)[] = [];
   nats.onConnect((nc, log) => {

@@ -20,6 +20,8 @@ export const profileEnvSchema = baseEnvSchema.extend({
   SUGGESTIONS_TIMEOUT_MS: positiveInt(20_000, 'SUGGESTIONS_TIMEOUT_MS'),
   /** How long the search service may take to find the stories behind the bullets. */
   STORIES_TIMEOUT_MS: positiveInt(3_000, 'STORIES_TIMEOUT_MS'),
+  /** The site's public address (`https://example.com`) for a profile page's `og:url`; unset: the address the visitor used, as the gateway forwards it. */
+  PUBLIC_SITE_URL: optionalText(z.string().url('PUBLIC_SITE_URL must be a URL')),
   /** How often the outbox relay looks for events it was not told about. */
   OUTBOX_RELAY_INTERVAL_MS: positiveInt(500, 'OUTBOX_RELAY_INTERVAL_MS'),
   // Per-user quotas (DESIGN.md, "Identity and security"): far above what a person's job search produces.

@@ -31,4 +31,22 @@ export const PROFILE_MIGRATIONS: readonly string[] = [
 
   ${OUTBOX_TABLE_SQL}
   `,
+  // The public profile (issue 24): one published snapshot per person at a unique address, and the
+  // custom-name changes counted for their rate limit.
+  `
+  CREATE TABLE public_profiles (
+    user_id INTEGER PRIMARY KEY,
+    slug TEXT NOT NULL UNIQUE,
+    custom_name INTEGER NOT NULL,
+    content TEXT NOT NULL,
+    published_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  );
+
+  CREATE TABLE public_profile_name_changes (
+    user_id INTEGER NOT NULL,
+    changed_at TEXT NOT NULL
+  );
+  CREATE INDEX public_profile_name_changes_by_user ON public_profile_name_changes (user_id, changed_at);
+  `,
 ];

@@ -4,13 +4,14 @@ import { styled } from 'styled-components';
 import { AppHeader } from '../../components/app-header.tsx';
 import { Button } from '../../components/button.ts';
 import { cardSurfaceStyles } from '../../components/card-section.ts';
-import { BriefcaseIcon, DocumentIcon, MicIcon, SearchIcon } from '../../components/icons.tsx';
+import { AccountIcon, BriefcaseIcon, DocumentIcon, MicIcon, SearchIcon } from '../../components/icons.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { PageFrame } from '../../components/page-frame.tsx';
 import { MAIN_CONTENT_ID } from '../../components/skip-link.tsx';
 import { VisuallyHidden } from '../../components/visually-hidden.ts';
 import { useErrorToast } from '../../hooks/use-error-toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { PUBLIC_PROFILE_PATH } from '../public-profile/index.ts';
 import { bulletStoryPath, requirementStoryPath } from '../recording/index.ts';
 import { ThreadList, useThreads } from '../threads/index.ts';
 import { UsageMeter, useLockedFeatures, useUsage } from '../usage/index.ts';
@@ -202,6 +203,29 @@ function ResumeCard({ locked }: { locked: string | undefined }) {
   );
 }
 
+/** "Your public profile" (issue 24): the way to /profile, or the plan's sentence when the plan lacks it. */
+function PublicProfileCard({ locked }: { locked: string | undefined }) {
+  const navigate = useNavigate();
+  return (
+    <WideCard aria-labelledby="your-public-profile">
+      <CardIcon>
+        <AccountIcon />
+      </CardIcon>
+      <CardText>
+        <h2 id="your-public-profile">Your public profile</h2>
+        {locked ? (
+          <LockedNote data-testid="public-profile-locked">{locked}</LockedNote>
+        ) : (
+          <Lead>Publish a profile page with your roles and the stories you choose, and share its link</Lead>
+        )}
+      </CardText>
+      <Button $size="lg" $variant="secondary" onClick={() => navigate(PUBLIC_PROFILE_PATH)}>
+        Edit your public profile
+      </Button>
+    </WideCard>
+  );
+}
+
 /**
  * /welcome: tell your story or practise for an interview; saved-conversations mode (`?view=saved`) lists the threads.
  * Opened from the résumé's "Tell the story behind this line" (`?resume=…&bullet=…`), or a mock interview's "No story yet: tell one"
@@ -265,6 +289,7 @@ function WelcomeCards({ searchParams }: { searchParams: URLSearchParams }) {
           <PracticeCard locked={locked.data?.locked.interviewPractice} />
         )}
         {!savedMode && <ResumeCard locked={locked.data?.locked.resume} />}
+        {!savedMode && <PublicProfileCard locked={locked.data?.locked.publicProfile} />}
       </Main>
     </PageFrame>
   );

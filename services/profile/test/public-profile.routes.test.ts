@@ -1,0 +1,214 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  PUBLIC_PROFILE_MESSAGES,
+  featureLockedMessage,
+  profileSourcesResponseSchema,
+  publicProfileResponseSchema,
+  resumeResponseSchema,
+  type OwnPublicProfile,
+} from '@story/proto';
+import { TEXT_RESUME, startProfileForTest, uploadResume, type ProfileUnderTest, type StandInPlans, type StandInStories } from './profile-test-kit.ts';
+
+let service: ProfileUnderTest;
+let plans: StandInPlans;
+let stories: StandInStories;
+let nextUser = 800;
+const newUser = () => ++nextUser;
+beforeAll(async () => {
+  ({ service, plans, stories } = await startProfileForTest());
+});
+afterAll(async () => service.close());
+
+const call = async (userId: number, method: 'GET' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+  service.app.inject({ method, url, headers: await service.as(userId), payload });
+/** The page as anyone sees it: no identity at all. */
+const visit = (path: string) => service.app.inject({ method: 'GET', url: path, headers: { host: 'profiles.example', 'x-forwarded-proto': 'https' } });
+
+const basics = { displayName: 'Ada Park', headline: 'Platform engineer', about: 'I make deploys boring.' };
+
+async function publish(userId: number, body: object = basics): Promise<OwnPublicProfile> {
+  const response = await call(userId, 'PUT', '/api/profile', body);
+  expect(response.statusCode, response.body).toBe(200);
+  const parsed = publicProfileResponseSchema.parse(response.json());
+  if (!parsed.published) throw new Error('not published');
+  return parsed.profile;
+}
+
+async function refusal(userId: number, body: object): Promise<[number, string]> {
+  const response = await call(userId, 'PUT', '/api/profile', body);
+  return [response.statusCode, response.json<{ message: string }>().message];
+}
+
+describe('publishing a public profile', () => {
+  it('refuses a caller without a gateway-signed identity, and says when nothing is published', async () => {
+    for (const method of ['GET', 'PUT', 'DELETE'] as const) expect((await service.app.inject({ method, url: '/api/profile' })).statusCode, method).toBe(401);
+    expect((await service.app.inject({ method: 'GET', url: '/api/profile/sources' })).statusCode).toBe(401);
+    expect((await call(newUser(), 'GET', '/api/profile')).json()).toEqual({ published: false, profile: null });
+  });
+
+  it('publishes at an unguessable address, shows it to anyone without a session, and takes it down at once', async () => {
+    const user = newUser();
+    const profile = await publish(user, { ...basics, stories: [{ title: 'The migration', summary: 'Moved checkout to PostgreSQL.', threadId: 987654 }] });
+    expect(profile.slug).toMatch(/^[a-z2-7]{20}$/);
+    expect(profile).toMatchObject({ url: `/p/${profile.slug}`, customName: null, theme: 'classic', allowSearchEngines: false });
+    expect(publicProfileResponseSchema.parse((await call(user, 'GET', '/api/profile')).json())).toEqual({ published: true, profile });
+
+    const page = await visit(`/p/${profile.slug}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.headers['x-robots-tag']).toBe('noindex');
+    expect(page.body).toContain('<h1>Ada Park</h1>');
+    expect(page.body).toContain('<h3>The migration</h3>');
+    expect(page.body).toContain(`<meta property="og:url" content="https://profiles.example/p/${profile.slug}">`);
+    // The story's thread is the person's own business.
+    expect(page.body).not.toContain('987654');
+
+    expect((await call(user, 'DELETE', '/api/profile')).statusCode).toBe(204);
+    const gone = await visit(`/p/${profile.slug}`);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.body).toContain('Profile not found');
+    expect(gone.body).toEqual((await visit('/p/never-published-here')).body);
+    expect((await call(user, 'GET', '/api/profile')).json()).toEqual({ published: false, profile: null });
+    expect((await call(user, 'DELETE', '/api/profile')).json()).toEqual({ message: PUBLIC_PROFILE_MESSAGES.notPublished });
+  });
+
+  it('keeps its random address across updates, lets search engines in only when asked, and escapes every text', async () => {
+    const user = newUser();
+    const first = await publish(user);
+    const attack = '<script>alert(1)</script>"onmouseover="alert(2)';
+    const second = await publish(user, { ...basics, headline: attack, about: attack, allowSearchEngines: true, theme: 'site' });
+    expect(second.slug).toBe(first.slug);
+    const page = await visit(`/p/${second.slug}`);
+    expect(page.body).not.toContain('<script');
+    expect(page.body).not.toContain('"onmouseover=');
+    expect(page.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;&quot;onmouseover=&quot;alert(2)');
+    expect(page.body).not.toContain('noindex');
+    expect(page.headers['x-robots-tag']).toBeUndefined();
+    expect(page.body).toContain('<body class="theme-site">');
+  });
+
+  it('copies only the chosen roles from the current résumé, and refuses a role that is not on it', async () => {
+    const user = newUser();
+    const uploaded = await uploadResume(service, await service.as(user), 'resume.txt', Buffer.from(TEXT_RESUME));
+    const [northwind, contoso] = resumeResponseSchema.parse(uploaded.json()).resume.content.roles;
+    if (!northwind || !contoso) throw new Error('two roles expected');
+    const profile = await publish(user, { ...basics, roleIds: [contoso.id] });
+    expect(profile.roles).toEqual([
+      {
+        id: contoso.id,
+        title: contoso.title,
+        company: 'Contoso',
+        location: contoso.location,
+        dates: contoso.dates,
+        bullets: ['Responsible for the internal reporting tool'],
+      },
+    ]);
+    const page = (await visit(`/p/${profile.slug}`)).body;
+    expect(page).toContain('Contoso');
+    expect(page).not.toContain('Northwind');
+    expect(await refusal(user, { ...basics, roleIds: ['role-99'] })).toEqual([400, PUBLIC_PROFILE_MESSAGES.roleNotOnResume]);
+    expect(await refusal(newUser(), { ...basics, roleIds: [northwind.id] })).toEqual([400, PUBLIC_PROFILE_MESSAGES.roleNotOnResume]);
+  });
+
+  it('offers the résumé roles and the stories as titles with short drafted summaries, never the whole telling', async () => {
+    const user = newUser();
+    await uploadResume(service, await service.as(user), 'resume.txt', Buffer.from(TEXT_RESUME));
+    const telling = `I led the checkout rebuild project at Northwind. ${'We measured every step and fixed the slow parts. '.repeat(12)}In the end checkout errors fell by 80 percent.`;
+    stories.tell(user, { storyId: 1, threadId: 31, content: telling, relevance: 0.9 });
+    const response = await call(user, 'GET', '/api/profile/sources');
+    expect(response.statusCode, response.body).toBe(200);
+    const sources = profileSourcesResponseSchema.parse(response.json());
+    expect(sources.name).toBe('Ada Park');
+    expect(sources.roles.map((role) => role.company)).toEqual(['Northwind Traders', 'Contoso']);
+    expect(sources.stories).toHaveLength(1);
+    expect(sources.stories[0]).toMatchObject({ threadId: 31, title: 'I led the checkout rebuild project at Northwind' });
+    expect(sources.stories[0]?.summary.length).toBeLessThanOrEqual(280);
+    expect(sources.stories[0]?.summary.startsWith('I led the checkout rebuild project at Northwind.')).toBe(true);
+    expect(telling.length).toBeGreaterThan(600);
+  });
+});
+
+describe('custom profile names', () => {
+  it('publishes at a chosen name, folded to lowercase; the owner keeps it, another person gets "taken"', async () => {
+    const owner = newUser();
+    const name = `ada-park-${owner}`;
+    const profile = await publish(owner, { ...basics, customName: `Ada-Park-${owner}` });
+    expect(profile).toMatchObject({ slug: name, url: `/p/${name}`, customName: name });
+    expect((await publish(owner, { ...basics, headline: 'Staff engineer', customName: name })).slug).toBe(name);
+    expect(await refusal(newUser(), { ...basics, customName: name })).toEqual([400, PUBLIC_PROFILE_MESSAGES.nameTaken]);
+    expect((await visit(`/p/${name}`)).body).toContain('Staff engineer');
+
+    // Back to a random address: the name is free again.
+    const random = await publish(owner, basics);
+    expect(random.slug).toMatch(/^[a-z2-7]{20}$/);
+    expect((await visit(`/p/${name}`)).statusCode).toBe(404);
+    expect((await publish(newUser(), { ...basics, customName: name })).slug).toBe(name);
+  });
+
+  it('refuses reserved names, bad characters, and wrong lengths with the rule each breaks', async () => {
+    const user = newUser();
+    const cases: [string, string][] = [
+      ['admin', PUBLIC_PROFILE_MESSAGES.nameReserved],
+      ['API', PUBLIC_PROFILE_MESSAGES.nameReserved],
+      ['signup', PUBLIC_PROFILE_MESSAGES.nameReserved],
+      ['ada park', PUBLIC_PROFILE_MESSAGES.nameCharacters],
+      ['<script>', PUBLIC_PROFILE_MESSAGES.nameCharacters],
+      ['аda-park', PUBLIC_PROFILE_MESSAGES.nameCharacters],
+      ['ada--park', PUBLIC_PROFILE_MESSAGES.nameCharacters],
+      ['ab', PUBLIC_PROFILE_MESSAGES.nameTooShort],
+      ['a'.repeat(41), PUBLIC_PROFILE_MESSAGES.nameTooLong],
+    ];
+    for (const [customName, message] of cases) expect(await refusal(user, { ...basics, customName }), customName).toEqual([400, message]);
+    expect((await call(user, 'GET', '/api/profile')).json()).toEqual({ published: false, profile: null });
+  });
+
+  it('allows five name changes an hour, then answers 429 and keeps the current name', async () => {
+    const user = newUser();
+    for (let change = 1; change <= 5; change += 1) await publish(user, { ...basics, customName: `name-${user}-${change}` });
+    // Publishing again under the current name is not a change.
+    await publish(user, { ...basics, customName: `name-${user}-5` });
+    const response = await call(user, 'PUT', '/api/profile', { ...basics, customName: `name-${user}-6` });
+    expect(response.statusCode).toBe(429);
+    expect(response.json()).toEqual({ message: PUBLIC_PROFILE_MESSAGES.nameChangesTooMany });
+    expect(response.headers['retry-after']).toBe('3600');
+    expect((await call(user, 'DELETE', '/api/profile')).statusCode).toBe(204);
+    // Taking the profile down does not reset the count.
+    expect((await call(user, 'PUT', '/api/profile', { ...basics, customName: `name-${user}-7` })).statusCode).toBe(429);
+  });
+});
+
+describe('bad input and plans', () => {
+  it('refuses too many stories, too long texts and a missing headline, changing nothing', async () => {
+    const user = newUser();
+    const story = { title: 'Migration', summary: 'Moved checkout.' };
+    expect(await refusal(user, { ...basics, stories: Array.from({ length: 11 }, () => story) })).toEqual([400, 'At most 10 stories can be published']);
+    expect(await refusal(user, { ...basics, about: 'x'.repeat(2001) })).toEqual([400, 'The about text must be at most 2000 characters']);
+    expect(await refusal(user, { ...basics, headline: '' })).toEqual([400, PUBLIC_PROFILE_MESSAGES.headlineRequired]);
+    expect(await refusal(user, { ...basics, stories: [{ ...story, summary: 'x'.repeat(601) }] })).toEqual([
+      400,
+      'A story summary must be at most 600 characters',
+    ]);
+    expect((await call(user, 'GET', '/api/profile')).json()).toEqual({ published: false, profile: null });
+  });
+
+  it('needs the plan with the public profile to publish or see sources, but never to read or take down', async () => {
+    const user = newUser();
+    const profile = await publish(user);
+    plans.lack(user, 'publicProfile');
+    const message = featureLockedMessage('publicProfile', 'plus');
+    expect(await refusal(user, basics)).toEqual([403, message]);
+    expect((await call(user, 'GET', '/api/profile/sources')).json()).toEqual({ message });
+    expect(publicProfileResponseSchema.parse((await call(user, 'GET', '/api/profile')).json()).published).toBe(true);
+    expect((await call(user, 'DELETE', '/api/profile')).statusCode).toBe(204);
+    expect((await visit(`/p/${profile.slug}`)).statusCode).toBe(404);
+  });
+
+  it('answers odd addresses with the same 404 page', async () => {
+    for (const path of ['/p/ADMIN', '/p/%3Cscript%3E', `/p/${'a'.repeat(41)}`, '/p/a..b', '/p/', '/p/ada/park']) {
+      const page = await visit(path);
+      expect(page.statusCode, path).toBe(404);
+      expect(page.body, path).toContain('Profile not found');
+    }
+  });
+});
