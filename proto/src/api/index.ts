@@ -12,3 +12,4 @@ export * from './feedback.ts';
 export * from './plans.ts';
 export * from './resumes.ts';
 export * from './mock-interviews.ts';
+export * from './export.ts';

@@ -4,6 +4,7 @@ import {
   PlanFeatureGate,
   createStoredServiceApp,
   openRelayedStorage,
+  registerExportSource,
   registerUserDeletion,
   storiesOverNats,
   type RelayedServiceDeps,
@@ -11,6 +12,7 @@ import {
   type ServiceDefinition,
 } from '@story/service-kit';
 import { SERVICE_NAME, profileEnvSchema, type ProfileConfig } from './config.ts';
+import { profileExportSource } from './export/profile-export.source.ts';
 import { startResumeContextResponders } from './nats/resume-context.responder.ts';
 import { startResumeLinesResponder } from './nats/resume-lines.responder.ts';
 
@@ -58,6 +60,8 @@ export async function buildProfileApp(config: ProfileConfig, deps: ProfileDeps):
   registerResumeRoutes(app, resumes, deps.plans ?? new PlanFeatureGate(nats));
   // A deleted account (issue 24): its résumés with their versions and suggestions.
   registerUserDeletion(app, nats, EVENT_CONSUMERS.profileUserDeletion, (userId) => storage.resumes.removeAllOf(userId));
+  // The data export (issue 24): résumés with every version and their suggestions.
+  registerExportSource(app, nats, SERVICE_NAME, profileExportSource({ resumes: storage.resumes }));
 
   let stopResponders: (() => Promise<void>)[] = [];
   nats.onConnect((nc, log) => {
