@@ -43,4 +43,6 @@ export type ExportPageReply = z.infer<typeof exportPageReplySchema>;
 export const EXPORT_MESSAGES = {
   alreadyRunning: 'An export of your data is already running. Wait for it to finish, then try again.',
   partFailed: (service: string) => `The ${service} service could not export its part of your data.`,
+  /** The web app's words when the download failed without the server's (a dropped connection, a part that failed mid-stream). */
+  downloadFailed: 'Your data could not be exported. Please try again.',
 } as const;
