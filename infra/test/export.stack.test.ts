@@ -32,7 +32,7 @@ const audioDir = mkdtempSync(join(tmpdir(), 'export-'));
 const adminEmail = uniqueEmail('export-admin');
 
 beforeAll(async () => {
-  stack = await startTestStack({ env: { ADMIN_EMAILS: adminEmail } });
+  stack = await startTestStack({ env: { ADMIN_EMAILS: adminEmail, EXPORT_PAGE_TIMEOUT_MS: '2000' } });
 });
 afterAll(async () => {
   await stack?.stop();
@@ -153,6 +153,21 @@ describe('exporting everything a person keeps', () => {
     const first = await fetch(`${stack.gatewayUrl}/api/export`, { headers: { cookie: ada.client.cookieHeader() }, signal: gone.signal });
     expect(first.status).toBe(200);
     gone.abort();
+    await expect.poll(() => exportStatus(ada.client), { timeout: 10_000, interval: 200 }).toBe(200);
+  });
+
+  it('fails the download, rather than end a ZIP without a part, when a service does not answer; the next export runs', { timeout: 60_000 }, async () => {
+    const search = stack.processes.find((process) => process.name === 'search')?.child;
+    expect(search?.pid).toBeTruthy();
+    // Search stops answering (paused, not gone): its page times out after everything before it was streamed.
+    search!.kill('SIGSTOP');
+    try {
+      const response = await exportOf(ada.client);
+      expect(response.status).toBe(200);
+      await expect(response.arrayBuffer()).rejects.toThrow();
+    } finally {
+      search!.kill('SIGCONT');
+    }
     await expect.poll(() => exportStatus(ada.client), { timeout: 10_000, interval: 200 }).toBe(200);
   });
 
