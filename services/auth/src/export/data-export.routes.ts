@@ -16,7 +16,7 @@ export function registerDataExportRoutes(app: ServiceApp, exports: DataExportSer
     const run = await exports.start(identity.userId);
     const out = new PassThrough({ highWaterMark: 256 * 1024 });
     // The reader going away ends the stream; `write` then fails and releases the lease.
-    request.raw.once('close', () => {
+    reply.raw.once('close', () => {
       if (!reply.raw.writableFinished) out.destroy();
     });
     run.write(out).catch((error: unknown) => {
