@@ -10,7 +10,7 @@ follow the same shapes as the app's API answers.
 - \`conversations/threads/<id>.json\`: each conversation thread with its messages (deleted ones still in the deleted folder included).
 - \`conversations/threads/<id>/audio/<messageId>.mp3\`: the spoken replies, as they were saved.
 - \`conversations/practice/<snippetId>.json\`: your interview practice conversations, by snippet.
-- \`conversations/<date>-<title>.md\`: every thread and practice as readable text: who said what, and when.
+- \`conversations/<date>-<title>-<id>.md\` (and \`<date>-practice-<requirement>-s<snippetId>.md\`): every thread and practice as readable text: who said what, and when.
 - \`jobs/job-descriptions/<id>.json\`: each job description with its snippets (the questions you practised).
 - \`feedback/answers/<answerId>.json\`: the feedback on each answer; several answers to one question are your attempts.
 - \`feedback/mock-interviews/<id>.json\`: each mock interview, its questions, answers and report.
