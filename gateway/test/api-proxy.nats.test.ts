@@ -312,3 +312,19 @@ describe('a caller who goes away', () => {
     expect(next.status).toBe(200);
   });
 });
+
+/** Issue 24, 1: the data export is a long streamed answer; the gateway waits for it as long as for AI work, and passes its refusals on. */
+describe('a streamed route (the data export)', () => {
+  it('waits past the read timeout for `/api/export`, not for an ordinary read; its 409 reaches the caller as {message}', async () => {
+    const urls = { AUTH_URL: bed.services.auth.url };
+    const gateway = await bed.world.startGateway({ ...urls, UPSTREAM_READ_TIMEOUT_MS: '300', UPSTREAM_AI_TIMEOUT_MS: '5000' });
+    const headers = browserHeaders(bed.session);
+    const exported = await fetch(`${gateway.url}/api/export/slow/900`, { headers });
+    expect(exported.status).toBe(200);
+    const read = await fetch(`${gateway.url}/api/users/slow/900`, { headers });
+    expect(read.status).toBe(503);
+    const refused = await fetch(`${gateway.url}/api/export/status/409`, { headers });
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({ message: 'answered 409' });
+  });
+});

@@ -6,6 +6,7 @@ export * from './mp3-audio.ts';
 export * from './subjects.ts';
 export * from './resume-subjects.ts';
 export * from './mock-interview-subjects.ts';
+export * from './export-subjects.ts';
 export * from './identity.ts';
 export * from './routes.ts';
 export * from './messages/index.ts';

@@ -7,6 +7,7 @@
  */
 import type { ServiceName } from './routes.ts';
 import { MOCK_SUBJECTS } from './mock-interview-subjects.ts';
+import { EXPORT_SUBJECTS } from './export-subjects.ts';
 import { EVENTS_STREAM, EVENT_CONSUMERS, NATS_BUCKETS, SUBJECTS } from './subjects.ts';
 
 /** One NATS user's permissions (NATS subject syntax: `*` one token, `>` the rest). */
@@ -91,12 +92,13 @@ const SPEECH_OWN_SUBJECTS = [SUBJECTS.speechStreamOpen, 'speech.session.>', 'spe
  */
 export const SERVICE_NATS_RIGHTS = {
   auth: rights('auth', {
-    subscribe: [SUBJECTS.sessionCheck, SUBJECTS.userSettings],
-    publish: [SUBJECTS.sessionRevoked, ...eventsOf('auth'), ...kvBucket(NATS_BUCKETS.authThrottles)],
+    subscribe: [SUBJECTS.sessionCheck, SUBJECTS.userSettings, EXPORT_SUBJECTS.auth],
+    // The data export (issue 24): auth writes the ZIP and asks every service, itself included, for its part.
+    publish: [SUBJECTS.sessionRevoked, ...eventsOf('auth'), ...kvBucket(NATS_BUCKETS.authThrottles), ...Object.values(EXPORT_SUBJECTS)],
     respond: true,
   }),
   conversations: rights('conversations', {
-    subscribe: [SUBJECTS.chatReply, SUBJECTS.chatOpening],
+    subscribe: [SUBJECTS.chatReply, SUBJECTS.chatOpening, EXPORT_SUBJECTS.conversations],
     // Its durable consumer deletes the practice conversations of snippets the jobs service deleted.
     publish: [
       ...eventsOf('conversations'),
@@ -114,14 +116,14 @@ export const SERVICE_NATS_RIGHTS = {
   }),
   jobs: rights('jobs', {
     // A snippet's owner and text; a description's requirements, for a mock interview's plan (issue 23).
-    subscribe: [SUBJECTS.snippetOwner, MOCK_SUBJECTS.jobRequirements],
+    subscribe: [SUBJECTS.snippetOwner, MOCK_SUBJECTS.jobRequirements, EXPORT_SUBJECTS.jobs],
     // Its durable consumer forgets deleted accounts.
     publish: [...eventsOf('jobs'), ...durableConsumer(EVENTS_STREAM, EVENT_CONSUMERS.jobsUserDeletion)],
     respond: true,
   }),
   /** The speech front and its workers: requests to the workers' queue group go out and come in under one user. */
   speech: rights('speech', {
-    subscribe: [SUBJECTS.speechTranscribe, SUBJECTS.speechSynthesize, ...SPEECH_OWN_SUBJECTS],
+    subscribe: [SUBJECTS.speechTranscribe, SUBJECTS.speechSynthesize, ...SPEECH_OWN_SUBJECTS, EXPORT_SUBJECTS.speech],
     publish: [
       SUBJECTS.speechTranscribe,
       SUBJECTS.speechSynthesize,
@@ -146,7 +148,7 @@ export const SERVICE_NATS_RIGHTS = {
   /** Reads events (never writes them): a durable consumer with explicit acks. */
   search: rights('search', {
     // Answers the profile service's question: the stories behind a résumé's bullets.
-    subscribe: [SUBJECTS.storiesMatch],
+    subscribe: [SUBJECTS.storiesMatch, EXPORT_SUBJECTS.search],
     respond: true,
     publish: [...JETSTREAM_INFO, ...streamSetup(EVENTS_STREAM), ...durableConsumer(EVENTS_STREAM, EVENT_CONSUMERS.searchIndexer)],
   }),
@@ -157,7 +159,7 @@ export const SERVICE_NATS_RIGHTS = {
    * stories, and answers the speech service's spoken answers of them.
    */
   feedback: rights('feedback', {
-    subscribe: [SUBJECTS.feedbackStored, MOCK_SUBJECTS.mockAnswer, MOCK_SUBJECTS.mockLine],
+    subscribe: [SUBJECTS.feedbackStored, MOCK_SUBJECTS.mockAnswer, MOCK_SUBJECTS.mockLine, EXPORT_SUBJECTS.feedback],
     respond: true,
     publish: [
       SUBJECTS.feedbackStored,
@@ -171,7 +173,7 @@ export const SERVICE_NATS_RIGHTS = {
   }),
   /** Asks search for the stories behind a résumé's bullets, and auth for the person's plan. */
   profile: rights('profile', {
-    subscribe: [SUBJECTS.resumeContext, SUBJECTS.resumeThreadLink, MOCK_SUBJECTS.resumeLines],
+    subscribe: [SUBJECTS.resumeContext, SUBJECTS.resumeThreadLink, MOCK_SUBJECTS.resumeLines, EXPORT_SUBJECTS.profile],
     respond: true,
     publish: [
       SUBJECTS.storiesMatch,

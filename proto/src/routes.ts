@@ -15,6 +15,8 @@ export interface ApiRoute {
   rateLimit?: 'auth' | 'auth-changes' | 'ai' | 'ai-session';
   /** Largest request body in bytes, when above DEFAULT_API_BODY_LIMIT (the gateway and the service both enforce it). */
   maxBodyBytes?: number;
+  /** A long streamed answer (the data export): the gateway waits as long for its body as for AI work. */
+  streamed?: boolean;
   /** A route for some paths under its prefix only (an id in the middle): it wins over a route of the prefix alone. */
   pattern?: RegExp;
 }
@@ -44,6 +46,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { prefix: '/api/users', service: 'auth' },
   { prefix: '/api/user-type-settings', service: 'auth' },
   { prefix: '/api/user/time-limit', service: 'auth' },
+  // Everything the person keeps, as a ZIP streamed while every service hands its part (issue 24).
+  { prefix: '/api/export', service: 'auth', streamed: true },
   { prefix: '/api/conversation-threads', service: 'conversations' },
   { prefix: '/api/conversations', service: 'conversations', maxBodyBytes: SAVED_CONVERSATION_BODY_LIMIT },
   { prefix: '/api/process-text', service: 'conversations', rateLimit: 'ai' },

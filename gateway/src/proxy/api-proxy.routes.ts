@@ -99,7 +99,7 @@ function isTimeout(error: unknown): boolean {
 
 /** How long the gateway waits for a service's answer to this request. */
 function timeoutFor(route: ApiRoute, method: string, timeouts: UpstreamTimeouts): number {
-  if (route.rateLimit === 'ai' || route.rateLimit === 'ai-session') return timeouts.aiMs;
+  if (route.rateLimit === 'ai' || route.rateLimit === 'ai-session' || route.streamed) return timeouts.aiMs;
   return SAFE_METHODS.has(method) ? timeouts.readMs : timeouts.writeMs;
 }
 

@@ -13,3 +13,4 @@ export * from './plans.ts';
 export * from './resumes.ts';
 export * from './mock-interviews.ts';
 export * from './public-profile.ts';
+export * from './export.ts';

@@ -2,6 +2,7 @@ import { subgraphSdl } from '@story/proto/graphql';
 import {
   createServiceApp,
   importPrivateKey,
+  registerExportSource,
   importPublicKey,
   registerIdentity,
   openRelayedStorage,
@@ -13,6 +14,9 @@ import {
 import { AccountDeletionService } from './account-deletion/account-deletion.service.ts';
 import { registerAccountDeletionRoutes } from './account-deletion/account-deletion.routes.ts';
 import { AccountService } from './accounts/account.service.ts';
+import { AuthExportSource } from './export/auth-export.source.ts';
+import { DataExportService } from './export/data-export.service.ts';
+import { registerDataExportRoutes } from './export/data-export.routes.ts';
 import { registerAccountRoutes } from './accounts/accounts.routes.ts';
 import { registerAuthConfigRoutes } from './accounts/auth-config.routes.ts';
 import { createGoogleTokenVerifier } from './accounts/google-token.verifier.ts';
@@ -98,6 +102,9 @@ export async function buildAuthApp(config: AuthConfig, deps: AuthDeps): Promise<
   registerSessionRoutes(app, { accounts, sessions, cookie });
   registerAccountDeletionRoutes(app, deletion, cookie);
   registerUserTypeSettingsRoutes(app, settings);
+  // The data export (issue 24): auth writes the ZIP, and answers for its own part like every service.
+  registerDataExportRoutes(app, new DataExportService({ leases: storage.leases, nats, clock, pageTimeoutMs: config.EXPORT_PAGE_TIMEOUT_MS }), clock);
+  registerExportSource(app, nats, SERVICE_NAME, new AuthExportSource({ users: storage.users, sessions: storage.sessions, settings }));
   await registerSubgraph(app, subgraphSdl('auth'), authResolvers({ accounts, settings, plans }));
 
   let stopResponders: (() => Promise<void>) | undefined;

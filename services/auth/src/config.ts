@@ -54,6 +54,8 @@ export const authEnvSchema = baseEnvSchema.extend({
   CHECK_EMAIL_PER_EMAIL_PER_MINUTE: wholeNumber('CHECK_EMAIL_PER_EMAIL_PER_MINUTE', 1, 10_000, 10),
   /** How often the outbox relay looks for events it was not told about (a deletion tells it at once). */
   OUTBOX_RELAY_INTERVAL_MS: wholeNumber('OUTBOX_RELAY_INTERVAL_MS', 10, 60_000, 500),
+  /** How long the data export waits for one page of a service's part before it fails (issue 24). */
+  EXPORT_PAGE_TIMEOUT_MS: wholeNumber('EXPORT_PAGE_TIMEOUT_MS', 100, 120_000, 10_000),
 });
 export type AuthConfig = z.infer<typeof authEnvSchema>;
 

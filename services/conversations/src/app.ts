@@ -9,6 +9,7 @@ import {
   type RelayedServiceDeps,
   createStoredServiceApp,
   openRelayedStorage,
+  registerExportSource,
   registerUserDeletion,
 } from '@story/service-kit';
 import { AnswerEventPublisher } from './chat/answer-event.publisher.ts';
@@ -17,6 +18,7 @@ import type { ResumeKnowledgeSource } from './chat/resume-knowledge.ts';
 import { createChatModel } from './chat/chat-model.factory.ts';
 import { registerProcessTextRoutes } from './chat/process-text.routes.ts';
 import { SERVICE_NAME, conversationsEnvSchema, type ConversationsConfig } from './config.ts';
+import { ConversationsExportSource } from './export/conversations-export.source.ts';
 import { conversationsResolvers } from './graphql/conversations.resolvers.ts';
 import { registerSnippetCleanup } from './nats/snippet-cleanup.consumer.ts';
 import { startChatReplyResponder } from './nats/chat-reply.responder.ts';
@@ -99,6 +101,18 @@ export async function buildConversationsApp(config: ConversationsConfig, deps: C
     nats,
     EVENT_CONSUMERS.conversationsUserDeletion,
     async (userId) => (await storage.threads.forgetUser(userId)) + (await storage.snippetConversations.forgetUser(userId)),
+  );
+  // The data export (issue 24): threads with their messages and spoken replies, practice conversations.
+  registerExportSource(
+    app,
+    nats,
+    SERVICE_NAME,
+    new ConversationsExportSource({
+      threads: storage.threads,
+      audio: storage.messageAudio,
+      snippetConversations: storage.snippetConversations,
+      snippets: deps.snippetOwners,
+    }),
   );
   await registerSubgraph(app, subgraphSdl('conversations'), conversationsResolvers(threads, chat));
   // Spoken turns get their reply from the same code over NATS (the speech service asks).

@@ -1,6 +1,7 @@
 import { subgraphSdl } from '@story/proto/graphql';
 import {
   NatsLink,
+  registerExportSource,
   registerSubgraph,
   storiesOverNats,
   type ServiceApp,
@@ -27,6 +28,7 @@ import { createInterviewPlanners } from './mock-interviews/planning/planner.fact
 import { storyFitFor } from './mock-interviews/planning/story-fit.ts';
 import { ReadinessService } from './mock-interviews/readiness.service.ts';
 import { AnswerEventsConsumer, registerAnswerEventsConsumer } from './nats/answer-events.consumer.ts';
+import { FeedbackExportSource } from './export/feedback-export.source.ts';
 import { openFeedbackStorage, type FeedbackStorage } from './storage/feedback-storage.ts';
 
 /** The feedback service's dependencies; `main.ts` opens the real ones from configuration. */
@@ -70,6 +72,8 @@ export async function buildFeedbackApp(config: FeedbackConfig, deps: FeedbackDep
   registerFeedbackNews(app, nats, deps.news);
   await registerSubgraph(app, subgraphSdl('feedback'), feedbackResolvers(reading));
   registerAnswerEventsConsumer(app, nats, new AnswerEventsConsumer(scoring, storage.feedback, app.log, storage.mockInterviews));
+  // The data export (issue 24): feedback on every answer, and the mock interviews.
+  registerExportSource(app, nats, SERVICE_NAME, new FeedbackExportSource({ feedback: storage.feedback, mockInterviews: storage.mockInterviews }));
 
   const sources = deps.interviewSources ?? interviewSourcesOverNats(nats, MOCK_SOURCES_TIMEOUT_MS);
   const findStories = deps.findStories ?? storiesOverNats(nats, app.log, MOCK_SOURCES_TIMEOUT_MS);

@@ -7,9 +7,11 @@ import {
   type RelayedServiceDeps,
   createStoredServiceApp,
   openRelayedStorage,
+  registerExportSource,
   registerUserDeletion,
 } from '@story/service-kit';
 import { SERVICE_NAME, jobsEnvSchema, type JobsConfig } from './config.ts';
+import { JobsExportSource } from './export/jobs-export.source.ts';
 import type { JobDescriptionFormatter } from './formatting/job-description-formatter.ts';
 import { createJobFormatter } from './formatting/job-formatter.factory.ts';
 import { registerProcessJobDescriptionRoutes } from './formatting/process-job-description.routes.ts';
@@ -53,6 +55,8 @@ export async function buildJobsApp(config: JobsConfig, deps: JobsDeps): Promise<
   registerSnippetRoutes(app, snippets);
   // A deleted account (issue 24): its job descriptions and snippets.
   registerUserDeletion(app, nats, EVENT_CONSUMERS.jobsUserDeletion, (userId) => storage.jobDescriptions.forgetUser(userId));
+  // The data export (issue 24): job descriptions with their snippets.
+  registerExportSource(app, nats, SERVICE_NAME, new JobsExportSource(storage.jobDescriptions));
   await registerSubgraph(app, subgraphSdl('jobs'), jobsResolvers({ jobDescriptions, snippets, cleaning }));
 
   const requirements = new JobRequirementsService(storage.jobDescriptions);

@@ -4,6 +4,7 @@ import {
   PlanFeatureGate,
   createStoredServiceApp,
   openRelayedStorage,
+  registerExportSource,
   registerUserDeletion,
   storiesOverNats,
   type RelayedServiceDeps,
@@ -11,6 +12,7 @@ import {
   type ServiceDefinition,
 } from '@story/service-kit';
 import { SERVICE_NAME, profileEnvSchema, type ProfileConfig } from './config.ts';
+import { profileExportSource } from './export/profile-export.source.ts';
 import { startResumeContextResponders } from './nats/resume-context.responder.ts';
 import { startResumeLinesResponder } from './nats/resume-lines.responder.ts';
 
@@ -69,6 +71,8 @@ export async function buildProfileApp(config: ProfileConfig, deps: ProfileDeps):
     const resumeRows = await storage.resumes.removeAllOf(userId);
     return resumeRows + (await storage.publicProfiles.removeAllOf(userId));
   });
+  // The data export (issue 24): résumés with every version and their suggestions, and the public profile.
+  registerExportSource(app, nats, SERVICE_NAME, profileExportSource({ resumes: storage.resumes, publicProfiles: storage.publicProfiles }));
 
   let stopResponders: (() => Promise<void>)[] = [];
   nats.onConnect((nc, log) => {

@@ -1,8 +1,17 @@
-import { NatsLink, createServiceApp, registerIdentity, type ServiceApp, type ServiceDefinition, type ServiceDeps } from '@story/service-kit';
+import {
+  NatsLink,
+  createServiceApp,
+  registerExportSource,
+  registerIdentity,
+  type ServiceApp,
+  type ServiceDefinition,
+  type ServiceDeps,
+} from '@story/service-kit';
 import { SERVICE_NAME, searchEnvSchema, type SearchConfig } from './config.ts';
 import type { Embedder } from './embedding/embedder.ts';
 import { createEmbedder } from './embedding/embedder.factory.ts';
 import { WordVectors } from '@story/proto/word-vectors';
+import { SearchExportSource } from './export/search-export.source.ts';
 import { StoryIndexer } from './indexing/story-indexer.ts';
 import { StoryEventsConsumer } from './nats/story-events.consumer.ts';
 import { startStoriesMatchResponder } from './nats/stories-match.responder.ts';
@@ -42,6 +51,8 @@ export async function buildSearchApp(config: SearchConfig, deps: SearchDeps): Pr
 
   const search = new StorySearchService({ stories: storage.stories, vectors: storage.vectors, embedder, wordVectors, resultLimit: config.SEARCH_RESULT_LIMIT });
   registerStoryQueryRoutes(app, search);
+  // The data export (issue 24): the person's stories.
+  registerExportSource(app, nats, SERVICE_NAME, new SearchExportSource(storage.stories));
 
   const consumer = new StoryEventsConsumer(deps.indexer, app.log);
   if (deps.runIndexer) nats.onConnect((nc) => consumer.start(nc));

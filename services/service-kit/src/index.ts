@@ -28,3 +28,4 @@ export * from './openai-client.ts';
 export * from './seeded-random.ts';
 export * from './plan-features.ts';
 export * from './user-deletion.consumer.ts';
+export * from './export/index.ts';

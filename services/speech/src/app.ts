@@ -4,6 +4,7 @@ import { AUDIO_UPLOAD_BODY_LIMIT, EVENT_CONSUMERS, UPLOAD_MAX_BYTES } from '@sto
 import {
   createServiceApp,
   openRelayedStorage,
+  registerExportSource,
   registerUserDeletion,
   registerIdentity,
   type OutboxRelay,
@@ -12,6 +13,7 @@ import {
   type ServiceDeps,
 } from '@story/service-kit';
 import { SERVICE_NAME, speechEnvSchema, type SpeechConfig } from './config.ts';
+import { SpeechExportSource } from './export/speech-export.source.ts';
 import { ChatReplyClient } from './nats/chat-reply.client.ts';
 import { connectionFor } from '@story/service-kit';
 import { SpeechAudioStore } from './nats/speech-audio.store.ts';
@@ -108,6 +110,9 @@ export async function buildSpeechApp(config: SpeechConfig, deps: SpeechDeps): Pr
     EVENT_CONSUMERS.speechUserDeletion,
     async (userId) => (await storage.usage.forgetUser(userId)) + (await audioStore(connectionFor(nats, SERVICE_NAME)).forgetReplies(userId)),
   );
+
+  // The data export (issue 24): the recording-minutes ledger.
+  registerExportSource(app, nats, SERVICE_NAME, new SpeechExportSource(storage.usage));
 
   app.addHook('onReady', async () => {
     nats.start(app.log);

@@ -15,8 +15,13 @@ export function attachmentName(disposition: string | null, fallback: string): st
 }
 
 /** A PDF the API makes (GET `path`): its bytes and file name; a refusal is thrown as an ApiError with the service's words. */
-export async function fetchPdf(path: string, fallbackName: string): Promise<{ blob: Blob; fileName: string }> {
-  const response = await httpClient.fetchWithCsrf(path, { headers: { accept: 'application/pdf, application/json' } });
+export function fetchPdf(path: string, fallbackName: string): Promise<{ blob: Blob; fileName: string }> {
+  return fetchFile(path, 'application/pdf', fallbackName);
+}
+
+/** A file the API makes (GET `path`, of type `accept`): its bytes and file name; a refusal is thrown as an ApiError with the service's words. */
+export async function fetchFile(path: string, accept: string, fallbackName: string): Promise<{ blob: Blob; fileName: string }> {
+  const response = await httpClient.fetchWithCsrf(path, { headers: { accept: `${accept}, application/json` } });
   if (!response.ok) throw new ApiError(response.status, response.statusText, await response.text());
   return { blob: await response.blob(), fileName: attachmentName(response.headers.get('content-disposition'), fallbackName) };
 }

@@ -51,6 +51,10 @@ export class MongoSessionRepository implements SessionRepository {
     return doc ? toSession(doc) : undefined;
   }
 
+  async listUserSessions(userId: number): Promise<SessionRecord[]> {
+    return (await this.sessions.find({ userId }).sort({ createdAt: 1, _id: 1 }).lean<SessionDoc[]>()).map(toSession);
+  }
+
   async revokeSession(id: string, at: Date): Promise<boolean> {
     const result = await this.sessions.updateOne({ _id: String(id), revokedAt: null }, { $set: { revokedAt: at } });
     return result.modifiedCount > 0;

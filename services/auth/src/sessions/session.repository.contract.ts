@@ -71,5 +71,20 @@ export function describeSessionRepositoryContract(name: string, open: () => Prom
       expect((await repo.findSession(bobs.id))?.revokedAt).toBeNull();
       expect(await repo.revokeOtherSessions(ada.id, kept.id, now)).toEqual([]);
     });
+
+    it("lists one user's sessions oldest first, revoked ones included, and nobody else's", async () => {
+      const ada = await users.createUser(newUser(), at('2024-01-01T10:00:00.000Z'));
+      const bob = await users.createUser(newUser({ email: 'bob@gmail.com' }), at('2024-01-01T10:00:00.000Z'));
+      const session = (userId: number, createdAt: string) =>
+        repo.createSession({ id: randomUUID(), userId, createdAt: at(createdAt), expiresAt: at('2024-02-01T10:00:00.000Z') });
+      const later = await session(ada.id, '2024-01-03T10:00:00.000Z');
+      const earlier = await session(ada.id, '2024-01-02T10:00:00.000Z');
+      await session(bob.id, '2024-01-02T11:00:00.000Z');
+      await repo.revokeSession(earlier.id, at('2024-01-04T10:00:00.000Z'));
+      const listed = await repo.listUserSessions(ada.id);
+      expect(listed.map((s) => s.id)).toEqual([earlier.id, later.id]);
+      expect(listed[0]?.revokedAt).toEqual(at('2024-01-04T10:00:00.000Z'));
+      expect(await repo.listUserSessions(9999)).toEqual([]);
+    });
   });
 }

@@ -11,6 +11,8 @@ export interface SessionRecord {
 export interface SessionRepository {
   createSession(session: Omit<SessionRecord, 'revokedAt'>): Promise<SessionRecord>;
   findSession(id: string): Promise<SessionRecord | undefined>;
+  /** Every session of one user, revoked and expired ones included, oldest first (their data export). */
+  listUserSessions(userId: number): Promise<SessionRecord[]>;
   /** Marks a session revoked; false when it does not exist or was revoked already. */
   revokeSession(id: string, at: Date): Promise<boolean>;
   /** Moves a live (not revoked) session's expiry; false when it does not exist or was revoked. */

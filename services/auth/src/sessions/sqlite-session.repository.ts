@@ -34,6 +34,10 @@ export class SqliteSessionRepository implements SessionRepository {
     return row && toSession(row);
   }
 
+  async listUserSessions(userId: number): Promise<SessionRecord[]> {
+    return this.db.prepare<[number], SessionRow>('SELECT * FROM sessions WHERE user_id = ? ORDER BY created_at, id').all(userId).map(toSession);
+  }
+
   async revokeSession(id: string, at: Date): Promise<boolean> {
     const result = this.db.prepare('UPDATE sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(at.toISOString(), id);
     return result.changes > 0;

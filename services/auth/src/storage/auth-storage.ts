@@ -1,4 +1,14 @@
-import { openConfiguredStorage, openMongoWithOutbox, openSqliteWithOutbox, type BaseEnv, type OutboxStore, type StorageLifecycle } from '@story/service-kit';
+import {
+  MongoLeaseStore,
+  SqliteLeaseStore,
+  openConfiguredStorage,
+  openMongoWithOutbox,
+  openSqliteWithOutbox,
+  type BaseEnv,
+  type LeaseStore,
+  type OutboxStore,
+  type StorageLifecycle,
+} from '@story/service-kit';
 import type { AccountDeletionRepository } from '../account-deletion/account-deletion.repository.ts';
 import { MongoAccountDeletionRepository } from '../account-deletion/mongo-account-deletion.repository.ts';
 import { SqliteAccountDeletionRepository } from '../account-deletion/sqlite-account-deletion.repository.ts';
@@ -22,6 +32,8 @@ export interface AuthStorage extends StorageLifecycle {
   accountDeletions: AccountDeletionRepository;
   /** `events.user.deleted`, until the relay publishes it. */
   outbox: OutboxStore;
+  /** One data export at a time per person, whichever instance serves it (issue 24). */
+  leases: LeaseStore;
 }
 
 /** The embedded store: auth.sqlite (`:memory:` for throwaway stores), migrated and seeded on open. */
@@ -31,6 +43,7 @@ export function openSqliteAuthStorage(file: string): AuthStorage {
     sessions: new SqliteSessionRepository(db),
     settings: new SqliteUserTypeSettingRepository(db),
     accountDeletions: new SqliteAccountDeletionRepository(db, outbox),
+    leases: new SqliteLeaseStore(db),
   }));
 }
 
@@ -41,6 +54,7 @@ export async function openMongoAuthStorage(url: string, dbName = 'auth'): Promis
     sessions: new MongoSessionRepository(connection),
     settings: new MongoUserTypeSettingRepository(connection),
     accountDeletions: new MongoAccountDeletionRepository(connection, outbox),
+    leases: new MongoLeaseStore(connection),
   }));
 }
 

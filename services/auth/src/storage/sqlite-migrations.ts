@@ -1,5 +1,5 @@
 import { DEFAULT_TIME_LIMIT_SECONDS, USER_TYPES } from '@story/proto';
-import { OUTBOX_TABLE_SQL } from '@story/service-kit';
+import { LEASES_TABLE_SQL, OUTBOX_TABLE_SQL } from '@story/service-kit';
 
 const seedSettings = USER_TYPES.map(
   (userType) =>
@@ -55,4 +55,6 @@ export const AUTH_SQLITE_MIGRATIONS: readonly string[] = [
   `,
   // Issue 24: deleting an account writes `events.user.deleted` in the same transaction.
   OUTBOX_TABLE_SQL,
+  // Issue 24: one data export at a time per person, across instances (a lease per person).
+  LEASES_TABLE_SQL,
 ];

@@ -60,6 +60,11 @@ export class MongoSnippetConversationRepository implements SnippetConversationRe
     return docs.map(toSnippetConversation);
   }
 
+  async practisedSnippetIds(userId: number): Promise<number[]> {
+    const ids = (await this.conversations.distinct('snippetId', { userId })) as number[];
+    return ids.sort((a, b) => a - b);
+  }
+
   async saveSnippetConversation(
     { userId, snippetId, history, now }: SaveSnippetConversationInput,
     buildEvents: SnippetStoryEvents,

@@ -37,6 +37,9 @@ export function snippetConversationRepositoryContract(name: string, open: () => 
       expect(listed.map((c) => c.id)).toEqual([fresh.record.id, first.record.id]);
       expect(listed[1]?.conversationHistory).toEqual([exchange(1), exchange(2)]);
       expect(await repo.listSnippetConversations(user + 1, snippetId)).toEqual([]);
+      await repo.saveSnippetConversation({ userId: user, snippetId: 12, history: [exchange(4)], now: at(4) }, snippetStoryEvents);
+      expect(await repo.practisedSnippetIds(user)).toEqual([12, snippetId]);
+      expect(await repo.practisedSnippetIds(user + 1)).toEqual([]);
 
       const storyKeys = (await store.outbox.pendingEvents(10_000))
         .filter((e) => e.subject === EVENT_SUBJECTS.storySaved)

@@ -38,6 +38,8 @@ export interface SnippetConversationRepository {
   ): Promise<{ record: SnippetConversationRecord; created: boolean }>;
   /** Deletes the user's conversations about a snippet (the jobs service deleted it); resolves to how many. Doing it again deletes nothing. */
   deleteSnippetConversations(userId: number, snippetId: number): Promise<number>;
+  /** The snippets the user has practice conversations about, lowest id first (their data export, issue 24). */
+  practisedSnippetIds(userId: number): Promise<number[]>;
   /** Deletes every practice conversation of a deleted account (issue 24); how many went. */
   forgetUser(userId: number): Promise<number>;
 }

@@ -60,6 +60,13 @@ export class SqliteSnippetConversationRepository implements SnippetConversationR
     return this.statements.list.all(userId, snippetId).map(toSnippetConversation);
   }
 
+  async practisedSnippetIds(userId: number): Promise<number[]> {
+    return this.db
+      .prepare<[number], { snippet_id: number }>('SELECT DISTINCT snippet_id FROM snippet_conversations WHERE user_id = ? ORDER BY snippet_id')
+      .all(userId)
+      .map((row) => row.snippet_id);
+  }
+
   async saveSnippetConversation(
     { userId, snippetId, history, now }: SaveSnippetConversationInput,
     buildEvents: SnippetStoryEvents,

@@ -103,6 +103,10 @@ export function answerFeedbackRepositoryContract(driver: string, open: () => Pro
       expect(await repository.attempts(userId, 'snippet:5|q1')).toEqual([attempt(first), attempt(second)]);
       expect(await repository.snippetAttempts(userId, 5)).toEqual([attempt(first), attempt(other), attempt(second)]);
       expect(await repository.snippetAttempts(userId, 77)).toEqual([]);
+      expect(await repository.answerIds(userId)).toEqual(
+        [first, other, second, elsewhere].sort((a, b) => a.answeredAt.localeCompare(b.answeredAt)).map((r) => r.answerId),
+      );
+      expect(await repository.answerIds(userId + 5000)).toEqual([]);
     });
 
     it('lists one user’s questions in a practice scope, each with the turn that first asked it, in the order first answered', async () => {

@@ -86,6 +86,8 @@ export interface AnswerFeedbackRepository {
   questionGroups(userId: number, scope: string): Promise<QuestionGroupRecord[]>;
   /** The user's attempts at every question of one snippet, oldest first. */
   snippetAttempts(userId: number, snippetId: number): Promise<AttemptRecord[]>;
+  /** The ids of every answer of the user that has feedback, oldest answer first (their data export, issue 24). */
+  answerIds(userId: number): Promise<string[]>;
   /** Forgets the feedback a deletion takes with it; resolves to how many answers lost theirs. */
   forget(userId: number, owner: FeedbackOwner): Promise<number>;
 }

@@ -80,6 +80,11 @@ export class MongoAnswerFeedbackRepository implements AnswerFeedbackRepository {
     return { answerId: _id, ...fields, findings: storedFindingsSchema.parse(JSON.parse(findings)) };
   }
 
+  async answerIds(userId: number): Promise<string[]> {
+    const docs = await this.feedback.find({ userId }, { _id: 1 }).sort({ answeredAt: 1, _id: 1 }).lean<{ _id: string }[]>();
+    return docs.map((doc) => doc._id);
+  }
+
   async attempts(userId: number, questionKey: string): Promise<AttemptRecord[]> {
     const docs = await this.feedback.find({ userId, questionKey }, ATTEMPT_FIELDS).sort({ answeredAt: 1, _id: 1 }).lean<AttemptDoc[]>();
     return docs.map(toAttempt);

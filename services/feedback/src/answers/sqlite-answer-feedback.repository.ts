@@ -47,7 +47,7 @@ const toRecord = (row: FeedbackRow): FeedbackRecord => ({
 export class SqliteAnswerFeedbackRepository implements AnswerFeedbackRepository {
   private readonly statements;
 
-  constructor(db: SqliteDatabase) {
+  constructor(private readonly db: SqliteDatabase) {
     this.statements = {
       insert: db.prepare<[FeedbackRow]>(
         `INSERT INTO answer_feedback (answer_id, user_id, thread_id, snippet_id, question_key, question, answer, source, engine, overall, findings, answered_at, scored_at)
@@ -117,6 +117,13 @@ export class SqliteAnswerFeedbackRepository implements AnswerFeedbackRepository 
   async find(userId: number, answerId: string): Promise<FeedbackRecord | undefined> {
     const row = this.statements.find.get(userId, answerId);
     return row && toRecord(row);
+  }
+
+  async answerIds(userId: number): Promise<string[]> {
+    return this.db
+      .prepare<[number], { answer_id: string }>('SELECT answer_id FROM answer_feedback WHERE user_id = ? ORDER BY answered_at, answer_id')
+      .all(userId)
+      .map((row) => row.answer_id);
   }
 
   async attempts(userId: number, questionKey: string): Promise<AttemptRecord[]> {

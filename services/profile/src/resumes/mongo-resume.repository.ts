@@ -178,6 +178,10 @@ export class MongoResumeRepository implements ResumeRepository {
     return this.resumes.countDocuments({ userId });
   }
 
+  async idsOf(userId: number): Promise<number[]> {
+    return (await this.resumes.find({ userId }, { _id: 1 }).sort({ _id: 1 }).lean<{ _id: number }[]>()).map((doc) => doc._id);
+  }
+
   async removeAllOf(userId: number): Promise<number> {
     const ids = (await this.resumes.find({ userId }, { _id: 1 }).lean<{ _id: number }[]>()).map((doc) => doc._id);
     await this.versionDocs.deleteMany({ resumeId: { $in: ids } });

@@ -112,7 +112,12 @@ export function resumeRepositoryContract(name: string, open: () => Promise<Resum
       const kept = await upload(other, 6, 'Kept line');
       expect((await repo.current(user))?.id).toBe(newer.id);
       expect(await repo.countOf(user)).toBe(2);
+      expect(await repo.idsOf(user)).toEqual([...(await repo.idsOf(user))].sort((a, b) => a - b));
+      expect(await repo.idsOf(user)).toContain(newer.id);
+      expect(await repo.idsOf(user)).not.toContain(kept.id);
+      expect(await repo.idsOf(user)).toHaveLength(2);
       expect(await repo.removeAllOf(user)).toBe(2);
+      expect(await repo.idsOf(user)).toEqual([]);
       expect(await repo.current(user)).toBeUndefined();
       expect(await repo.find(user, newer.id, 1)).toBeUndefined();
       expect(await repo.countOf(user)).toBe(0);

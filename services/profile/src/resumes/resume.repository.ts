@@ -76,6 +76,8 @@ export interface ResumeRepository {
   storeSuggestions(userId: number, id: number, suggestions: StoredSuggestions): Promise<boolean>;
   /** How many résumés the user has kept. */
   countOf(userId: number): Promise<number>;
+  /** The ids of the user's résumés, oldest first (their data export, issue 24). */
+  idsOf(userId: number): Promise<number[]>;
   /** Removes every résumé of the user (their account was deleted). */
   removeAllOf(userId: number): Promise<number>;
 }

@@ -157,6 +157,13 @@ export class SqliteResumeRepository implements ResumeRepository {
     return this.statements.count.get(userId)?.n ?? 0;
   }
 
+  async idsOf(userId: number): Promise<number[]> {
+    return this.db
+      .prepare<[number], { id: number }>('SELECT id FROM resumes WHERE user_id = ? ORDER BY id')
+      .all(userId)
+      .map((row) => row.id);
+  }
+
   async removeAllOf(userId: number): Promise<number> {
     return this.statements.removeAll.run(userId).changes;
   }

@@ -143,6 +143,10 @@ export class MongoStoryRepository implements StoryRepository {
     return (await this.stories.find({ userId, hidden: false, _id: { $in: [...ids] } }).lean<StoryDoc[]>()).map(toRecord);
   }
 
+  async storiesOf(userId: number): Promise<StoryRecord[]> {
+    return (await this.stories.find({ userId }).sort({ _id: 1 }).lean<StoryDoc[]>()).map(toRecord);
+  }
+
   async searchLexical(userId: number, words: readonly string[], limit: number): Promise<LexicalHit[]> {
     if (words.length === 0) return [];
     // Each word quoted would AND them; bare words are ORed, as in the SQLite index.

@@ -174,6 +174,10 @@ export class SqliteStoryRepository implements StoryRepository {
     return rows.map(toRecord);
   }
 
+  async storiesOf(userId: number): Promise<StoryRecord[]> {
+    return this.db.prepare<[number], StoryRow>('SELECT * FROM unified_stories WHERE user_id = ? ORDER BY id').all(userId).map(toRecord);
+  }
+
   async searchLexical(userId: number, words: readonly string[], limit: number): Promise<LexicalHit[]> {
     const owner = `owner : ${ftsString(ownerToken(userId))}`;
     // BM25 is worked out for every story that matches: a word in a large share of the user's stories

@@ -81,6 +81,9 @@ export function storyRepositoryContract(name: string, open: () => Promise<StoryS
       // A save that comes after the deletion (redelivered, or from another instance) stays hidden.
       const late = await stored(story(user, { threadId: 10, version: v(2) }));
       expect(late.story.hidden).toBe(true);
+      // The person's export has every story, hidden ones too, by id, and nobody else's.
+      expect((await repo.storiesOf(user)).map((s) => s.id)).toEqual([a.story.id, late.story.id].sort((x, y) => x - y));
+      expect(await repo.storiesOf(newUser())).toEqual([]);
       // An older recover does not undo the newer delete.
       expect(await repo.applyThreadState(user, 10, 'recovered', v(2))).toEqual({ hidden: [], shown: [], removed: [] });
       expect((await repo.applyThreadState(user, 10, 'recovered', v(4))).shown.sort()).toEqual([a.story.id, late.story.id].sort());

@@ -64,6 +64,8 @@ export interface StoryRepository {
   markEmbedded(storyId: number, embedder: string, version: string): Promise<void>;
   /** The user's visible stories among `ids`, in no particular order. */
   findVisible(userId: number, ids: readonly number[]): Promise<StoryRecord[]>;
+  /** Every story of the user, those of deleted threads too, by id (their data export, issue 24). */
+  storiesOf(userId: number): Promise<StoryRecord[]>;
   /** The user's visible stories that contain any of the words, best first. */
   searchLexical(userId: number, words: readonly string[], limit: number): Promise<LexicalHit[]>;
   /** Stories (of all users) whose vector is missing or made by another embedder, oldest id first after `afterId`. */

@@ -136,6 +136,11 @@ export class MongoUsageLedgerRepository implements UsageLedgerRepository {
     await this.holds.updateOne({ _id: userId }, { $pull: { holds: { recordingId: String(recordingId) } }, $inc: { version: 1 } });
   }
 
+  async entriesOf(userId: number): Promise<UsageEntry[]> {
+    const docs = await this.ledger.find({ userId }).sort({ recordedAt: 1, recordingId: 1 }).lean<LedgerDoc[]>();
+    return docs.map((doc) => ({ userId: doc.userId, recordingId: doc.recordingId, period: doc.period, seconds: doc.seconds, at: doc.recordedAt }));
+  }
+
   async forgetUser(userId: number): Promise<number> {
     const ledger = await this.ledger.deleteMany({ userId });
     // One holds document per person, named by their id.

@@ -74,6 +74,15 @@ export class SqliteUsageLedgerRepository implements UsageLedgerRepository {
     this.statements.release.run(userId, recordingId);
   }
 
+  async entriesOf(userId: number): Promise<UsageEntry[]> {
+    return this.db
+      .prepare<[number], { user_id: number; recording_id: string; period: string; seconds: number; recorded_at: string }>(
+        'SELECT * FROM usage_ledger WHERE user_id = ? ORDER BY recorded_at, recording_id',
+      )
+      .all(userId)
+      .map((row) => ({ userId: row.user_id, recordingId: row.recording_id, period: row.period, seconds: row.seconds, at: new Date(row.recorded_at) }));
+  }
+
   async forgetUser(userId: number): Promise<number> {
     return this.db
       .transaction((): number => {

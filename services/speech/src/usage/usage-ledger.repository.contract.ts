@@ -119,8 +119,13 @@ export function usageLedgerRepositoryContract(name: string, open: () => Promise<
       await repo().record(entry(userId, 'rec-forget-2', 20, DEC));
       expect(await repo().reserve(reservation(userId, 'rec-forget-3'))).toBe(true);
       await repo().record(entry(other, 'rec-forget-1', 5));
+      expect((await repo().entriesOf(userId)).map((e) => [e.recordingId, e.period, e.seconds])).toEqual([
+        ['rec-forget-1', NOV, 30],
+        ['rec-forget-2', DEC, 20],
+      ]);
 
       expect(await repo().forgetUser(userId)).toBe(3);
+      expect(await repo().entriesOf(userId)).toEqual([]);
       expect(await repo().usedSeconds(userId, NOV)).toBe(0);
       expect(await repo().usedSeconds(userId, DEC)).toBe(0);
       expect(await repo().forgetUser(userId)).toBe(0);

@@ -48,6 +48,8 @@ export interface UsageLedgerRepository {
   record(entry: UsageEntry): Promise<boolean>;
   /** Drops a recording's hold (it failed or was cancelled); nothing is counted. */
   release(userId: number, recordingId: string): Promise<void>;
+  /** Every recording counted for the person, oldest first (their data export, issue 24). */
+  entriesOf(userId: number): Promise<UsageEntry[]>;
   /** Deletes a deleted account's ledger rows and holds (issue 24); how many went (0 the second time). */
   forgetUser(userId: number): Promise<number>;
 }

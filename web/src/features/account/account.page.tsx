@@ -10,6 +10,7 @@ import { notifyError } from '../../components/toast/notify.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { deleteAccount } from './api/account.api.ts';
 import { DeleteAccountDialog } from './delete-account-dialog.tsx';
+import { ExportDataSection } from './export-data-section.tsx';
 import { leaveFarewell } from './farewell.ts';
 
 const Details = styled.dl`
@@ -35,7 +36,11 @@ const DangerZone = styled(CardSection)`
   justify-items: start;
 `;
 
-/** /account: who is signed in, and deleting the account (issue 24) after the password. */
+const ExportSection = styled(ExportDataSection)`
+  justify-items: start;
+`;
+
+/** /account: who is signed in, exporting everything they keep, and deleting the account (issue 24) after the password. */
 export function AccountPage() {
   useDocumentTitle('Your account');
   const { user, signOut } = useAuth();
@@ -71,6 +76,7 @@ export function AccountPage() {
           <dd>{user?.email}</dd>
         </Details>
       </CardSection>
+      <ExportSection />
       <DangerZone aria-labelledby="delete-account">
         <h2 id="delete-account">Delete my account</h2>
         <Muted>Deleting your account removes you and all your data from every part of the app, for good.</Muted>

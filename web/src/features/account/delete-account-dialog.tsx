@@ -40,8 +40,8 @@ export function DeleteAccountDialog({ open, busy, onCancel, onConfirm }: DeleteA
       <DialogBody as="form" onSubmit={handleSubmit} noValidate>
         <h2 id={titleId}>Delete your account?</h2>
         <p id={descriptionId}>
-          This permanently deletes your account and everything in it: conversations, recordings, job descriptions, practice, feedback, stories and résumés. It
-          cannot be undone.
+          This permanently deletes your account and everything in it: conversations, recordings, job descriptions, practice, feedback, stories, résumés and your
+          public profile. It cannot be undone.
         </p>
         <PasswordField>
           <Label htmlFor={passwordId}>Your password</Label>
