@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { PageShell } from '../../components/page-shell.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { PlanNotice } from './components/plan-notice.tsx';
+import { PlanNotice } from '../../components/plan-notice.tsx';
 import { ResumeUploader } from './components/resume-uploader.tsx';
 import type { ResumeFailure } from './lib/resume-failure.ts';
 

@@ -5,7 +5,7 @@ import { LoadError } from '../../../components/load-error.tsx';
 import { BusyStatus } from '../../../components/spinner.tsx';
 import type { CurrentResume } from '../hooks/use-current-resume.ts';
 import { RESUME_UPLOAD_PATH } from '../lib/resume-links.ts';
-import { PlanNotice } from './plan-notice.tsx';
+import { PlanNotice } from '../../../components/plan-notice.tsx';
 
 const Empty = styled.p`
   a {

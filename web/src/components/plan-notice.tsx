@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { styled } from 'styled-components';
-import { CardSection } from '../../../components/card-section.ts';
+import { useId } from 'react';
+import { CardSection } from './card-section.ts';
 
 const Notice = styled.p`
   padding: ${({ theme }) => theme.space.md};
@@ -21,11 +22,15 @@ const Links = styled.p`
   }
 `;
 
-/** A plan without résumés: the service's sentence naming the plan that has them, in place of the screen (issue 21's refusal). */
-export function PlanNotice({ message }: { message: string }) {
+/**
+ * A plan without a screen's feature: the service's sentence naming the plan that has it, with the
+ * way to the plans, in place of the screen (issue 21's refusal). `className` lets a screen place it.
+ */
+export function PlanNotice({ message, className }: { message: string; className?: string }) {
+  const headingId = useId();
   return (
-    <CardSection aria-labelledby="resume-plan-heading">
-      <h2 id="resume-plan-heading">Not part of your plan</h2>
+    <CardSection aria-labelledby={headingId} className={className}>
+      <h2 id={headingId}>Not part of your plan</h2>
       <Notice data-testid="feature-locked">{message}</Notice>
       <Links>
         <Link to="/#pricing-heading">See the plans</Link>
