@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { NATS_USERS } from '@story/proto';
 import type { IStatefulSet } from 'kubernetes-models/apps/v1/StatefulSet';
 import type { IConfigMap } from 'kubernetes-models/v1/ConfigMap';
@@ -69,6 +70,11 @@ function natsServices(): IService[] {
   ];
 }
 
+function configHash(): string {
+  const data = natsConfigMap().data ?? {};
+  return createHash('sha256').update(JSON.stringify(data)).digest('hex').slice(0, 16);
+}
+
 export function natsStatefulSet(): IStatefulSet {
   return {
     apiVersion: 'apps/v1',
@@ -80,7 +86,8 @@ export function natsStatefulSet(): IStatefulSet {
       podManagementPolicy: 'Parallel',
       selector: { matchLabels: selectorOf(NATS.name) },
       template: {
-        metadata: { labels: metadata(NATS.name, 'messaging').labels ?? {}, annotations: { 'story.dev/config': 'nats-config' } },
+        // A changed configuration (a user or a permission of the registry) rolls the members one by one.
+        metadata: { labels: metadata(NATS.name, 'messaging').labels ?? {}, annotations: { 'story.dev/config-sha256': configHash() } },
         spec: {
           automountServiceAccountToken: false,
           enableServiceLinks: false,

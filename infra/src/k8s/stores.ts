@@ -45,6 +45,8 @@ function mongoStatefulSet(): IStatefulSet {
               ports: [{ name: 'mongo', containerPort: MONGO.port }],
               livenessProbe: { exec: { command: ['mongosh', '--quiet', '--eval', 'db.adminCommand("ping").ok'] }, periodSeconds: 10, timeoutSeconds: 5 },
               readinessProbe: { tcpSocket: { port: 'mongo' }, periodSeconds: 5 },
+              // mongosh (the liveness probe) keeps its state under HOME; the root file system is read-only.
+              env: [{ name: 'HOME', value: '/tmp' }],
               resources: resources('500m', '1Gi', '2', '4Gi'),
               securityContext: containerSecurity(MONGO_UID),
               volumeMounts: [
@@ -127,7 +129,11 @@ function qdrantStatefulSet(): IStatefulSet {
                 { name: 'http', containerPort: QDRANT.httpPort },
                 { name: 'grpc', containerPort: QDRANT.grpcPort },
               ],
-              env: [{ name: 'QDRANT__TELEMETRY_DISABLED', value: 'true' }],
+              env: [
+                { name: 'QDRANT__TELEMETRY_DISABLED', value: 'true' },
+                // Its first-start marker, off the read-only root file system (as Qdrant's own chart does).
+                { name: 'QDRANT_INIT_FILE_PATH', value: '/qdrant/init/.qdrant-initialized' },
+              ],
               livenessProbe: { httpGet: { path: '/livez', port: 'http' }, periodSeconds: 10 },
               readinessProbe: { httpGet: { path: '/readyz', port: 'http' }, periodSeconds: 5 },
               resources: resources('250m', '512Mi', '2', '4Gi'),
@@ -135,12 +141,14 @@ function qdrantStatefulSet(): IStatefulSet {
               volumeMounts: [
                 { name: 'storage', mountPath: '/qdrant/storage' },
                 { name: 'snapshots', mountPath: '/qdrant/snapshots' },
+                { name: 'init', mountPath: '/qdrant/init' },
                 { name: 'tmp', mountPath: '/tmp' },
               ],
             },
           ],
           volumes: [
             { name: 'snapshots', emptyDir: { sizeLimit: '10Gi' } },
+            { name: 'init', emptyDir: { sizeLimit: '1Mi' } },
             { name: 'tmp', emptyDir: { sizeLimit: '256Mi' } },
           ],
         },
