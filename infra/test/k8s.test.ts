@@ -231,6 +231,10 @@ describe('infra/k8s overlays', () => {
       expect(ingress.rules[0].host).toBe(overlay.host);
       expect(ingress.tls[0]).toEqual({ hosts: [overlay.host], secretName: overlay.tlsSecret });
       expect(podOf(find(objects, 'Deployment', 'auth')).containers[0]?.image).toBe(`${overlay.registry}/auth:${overlay.tag}`);
+      for (const object of objects.filter((o) => ['Deployment', 'StatefulSet', 'Job'].includes(o.kind))) {
+        for (const c of podOf(object).containers) expect(c.image, `${overlay.name}: ${object.metadata?.name}`).toMatch(/^[^:]+(:[\w.-]+)$/);
+      }
+      for (const object of objects) expect(object.metadata?.namespace ?? object.metadata?.name, `${object.kind} ${object.metadata?.name}`).toBe('story');
       const settings = readFileSync(join(K8S_DIR, 'overlays', overlay.name, SETTINGS_FILE), 'utf8');
       expect(Object.keys(parse(settings.replace(/=/g, ': ')) ?? {}).sort()).toEqual(Object.keys(SETTINGS_DEFAULTS).sort());
     }

@@ -16,8 +16,8 @@ const routes = Array.from({ length: NATS.replicas }, (_, i) => `nats-route://${N
 /** nats.conf of the cluster: JetStream on the pod's volume with fsync on every write, routes among the three. */
 export function natsConf(): string {
   return [
-    '# NATS cluster of three with JetStream (made by `make k8s`). Streams are created with 3 replicas',
-    '# where it matters; every write is fsynced before it is acknowledged.',
+    '# NATS cluster of three with JetStream (made by `make k8s`); every write is fsynced before it is',
+    '# acknowledged. A stream survives the loss of a member when it is created with 3 replicas.',
     `port: ${NATS.clientPort}`,
     `http_port: ${NATS.monitorPort}`,
     'server_name: $POD_NAME',
