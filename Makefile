@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 NODE := node --import tsx
 
-.PHONY: run test build deps deps-test bench typecheck lint format admin clean-data test-unit nats-conf compose-secrets reembed
+.PHONY: run test build deps deps-test bench typecheck lint format admin clean-data test-unit nats-conf compose-secrets reembed k8s k8s-secrets
 
 deps:
 	@bash infra/scripts/install-system-packages.sh run
@@ -65,3 +65,13 @@ nats-conf: deps
 ## Put a random password for each NATS user into .env (kept if there), for `docker compose up`.
 compose-secrets: deps
 	@$(NODE) infra/src/nats-conf.cli.ts secrets
+
+## Rewrite infra/k8s/ (kustomize base and overlays) from proto/src/services.ts; infra/test/k8s.test.ts
+## fails while the committed manifests differ from what this makes.
+k8s: deps
+	@$(NODE) infra/src/k8s.cli.ts manifests
+
+## Write the secret files an overlay's secretGenerator reads (gitignored; kept if there):
+## make k8s-secrets OVERLAY=production
+k8s-secrets: deps
+	@$(NODE) infra/src/k8s.cli.ts secrets "$(or $(OVERLAY),production)"

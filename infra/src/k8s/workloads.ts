@@ -1,0 +1,226 @@
+import { SERVICE_REGISTRY, serviceUrlEnv, type RegisteredService } from '@story/proto';
+import type { IDeployment } from 'kubernetes-models/apps/v1/Deployment';
+import type { IHorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
+import type { IPodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
+import type { IContainer } from 'kubernetes-models/v1/Container';
+import type { IEnvVar } from 'kubernetes-models/v1/EnvVar';
+import type { IService } from 'kubernetes-models/v1/Service';
+import type { IVolume } from 'kubernetes-models/v1/Volume';
+import { natsPasswordEnv } from '../nats-auth.ts';
+import {
+  CLIENT_LABEL,
+  GATEWAY,
+  INTERNET_LABEL,
+  MONGODB_URL,
+  NATS_PASSWORDS_SECRET,
+  NATS_URL,
+  OPENAI_SECRET,
+  QDRANT_URL,
+  SETTINGS_CONFIGMAP,
+  SIGNING_KEYS_SECRET,
+  containerSecurity,
+  httpProbes,
+  labelsOf,
+  metadata,
+  podSecurity,
+  selectorOf,
+} from './common.ts';
+import { GATEWAY_PROFILE, SERVICE_PROFILES, workerProfile, type KeyFile, type WorkloadProfile } from './profiles.ts';
+
+/** Where a process finds its NATS password (its own key of the NATS passwords Secret, as a file). */
+export const NATS_PASSWORD_FILE = '/run/secrets/nats/password';
+export const KEYS_DIR = '/keys';
+
+/** One Deployment of ours: a service, a worker or the gateway. */
+export interface Workload {
+  name: string;
+  component: 'service' | 'worker' | 'gateway';
+  image: string;
+  command: string[];
+  port: number;
+  natsUser: string;
+  profile: WorkloadProfile;
+  /** Extra fixed environment (the gateway's service URLs). */
+  env?: Record<string, string>;
+}
+
+export const imageOf = (service: string): string => `story/${service}`;
+const nodeCommand = (bundle: string): string[] => ['node', '--enable-source-maps', bundle];
+
+/** Every Deployment of ours, from the registry: its services, their workers, and the gateway. */
+export function workloads(): Workload[] {
+  const services = SERVICE_REGISTRY.map((service: RegisteredService): Workload => ({
+    name: service.name,
+    component: 'service',
+    image: imageOf(service.name),
+    command: nodeCommand(`dist/services/${service.name}/src/main.mjs`),
+    port: service.port,
+    natsUser: service.name,
+    profile: SERVICE_PROFILES[service.name],
+  }));
+  const workers = SERVICE_REGISTRY.flatMap((service: RegisteredService) =>
+    service.workers.map((worker): Workload => ({
+      name: `${service.name}-${worker.name}`,
+      component: 'worker',
+      image: imageOf(service.name),
+      command: nodeCommand(`dist/services/${service.name}/src/${worker.entry.replace(/\.ts$/, '.mjs')}`),
+      // Its health port, as compose's (the service's port + 10); nothing but the kubelet calls it.
+      port: service.port + 10,
+      natsUser: service.name,
+      profile: workerProfile(service.name),
+    })),
+  );
+  const gateway: Workload = {
+    name: GATEWAY.name,
+    component: 'gateway',
+    image: imageOf(GATEWAY.name),
+    command: nodeCommand('dist/gateway/src/main.mjs'),
+    port: GATEWAY.port,
+    natsUser: GATEWAY.name,
+    profile: GATEWAY_PROFILE,
+    env: Object.fromEntries(SERVICE_REGISTRY.map((s) => [serviceUrlEnv(s.name), `http://${s.name}:${s.port}`])),
+  };
+  return [...services, ...workers, gateway];
+}
+
+function environment(w: Workload): IEnvVar[] {
+  const fixed: Record<string, string> = {
+    NODE_ENV: 'production',
+    HOST: '0.0.0.0',
+    PORT: String(w.port),
+    NATS_URL,
+    NATS_USER: w.natsUser,
+    NATS_PASSWORD_FILE,
+    ...(w.profile.mongo ? { MONGODB_URL } : {}),
+    ...(w.profile.qdrant ? { QDRANT_URL } : {}),
+    ...Object.fromEntries(Object.entries(w.profile.keys).map(([file, env]) => [env, `${KEYS_DIR}/${file}`])),
+    ...w.profile.env,
+    ...w.env,
+  };
+  const settings = ['LOG_LEVEL', ...w.profile.settings].map((key): IEnvVar => ({
+    name: key,
+    valueFrom: { configMapKeyRef: { name: SETTINGS_CONFIGMAP, key, optional: true } },
+  }));
+  const openai: IEnvVar[] = w.profile.openai
+    ? [{ name: 'OPENAI_API_KEY', valueFrom: { secretKeyRef: { name: OPENAI_SECRET, key: 'OPENAI_API_KEY', optional: true } } }]
+    : [];
+  return [...Object.entries(fixed).map(([name, value]) => ({ name, value })), ...settings, ...openai];
+}
+
+function volumes(w: Workload): IVolume[] {
+  const keyItems = (Object.keys(w.profile.keys) as KeyFile[]).map((key) => ({ key, path: key }));
+  return [
+    { name: 'tmp', emptyDir: w.profile.tmpInMemory ? { medium: 'Memory', sizeLimit: '512Mi' } : { sizeLimit: '256Mi' } },
+    // The images declare VOLUME /data; with MongoDB nothing durable is written there.
+    { name: 'data', emptyDir: { sizeLimit: '64Mi' } },
+    {
+      name: 'nats-password',
+      secret: { secretName: NATS_PASSWORDS_SECRET, items: [{ key: natsPasswordEnv(w.natsUser), path: 'password' }], defaultMode: 0o440 },
+    },
+    ...(keyItems.length > 0 ? [{ name: 'keys', secret: { secretName: SIGNING_KEYS_SECRET, items: keyItems, defaultMode: 0o440 } }] : []),
+  ];
+}
+
+export function container(w: Workload): IContainer {
+  return {
+    name: w.name,
+    image: w.image,
+    imagePullPolicy: 'IfNotPresent',
+    command: w.command,
+    ports: [{ name: 'http', containerPort: w.port, protocol: 'TCP' }],
+    env: environment(w),
+    ...httpProbes('http'),
+    resources: w.profile.resources,
+    securityContext: containerSecurity(),
+    volumeMounts: [
+      { name: 'tmp', mountPath: '/tmp' },
+      { name: 'data', mountPath: '/data' },
+      { name: 'nats-password', mountPath: '/run/secrets/nats', readOnly: true },
+      ...(Object.keys(w.profile.keys).length > 0 ? [{ name: 'keys', mountPath: KEYS_DIR, readOnly: true }] : []),
+    ],
+  };
+}
+
+/** Pod labels: its name, and the client labels the NetworkPolicies of NATS, MongoDB and Qdrant admit. */
+export function podLabels(w: Workload): Record<string, string> {
+  return {
+    ...labelsOf(w.name, w.component),
+    [CLIENT_LABEL.nats]: 'true',
+    ...(w.profile.mongo ? { [CLIENT_LABEL.mongo]: 'true' } : {}),
+    ...(w.profile.qdrant ? { [CLIENT_LABEL.qdrant]: 'true' } : {}),
+    ...(w.profile.internet ? { [INTERNET_LABEL]: 'true' } : {}),
+  };
+}
+
+export function deployment(w: Workload): IDeployment {
+  return {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: metadata(w.name, w.component),
+    spec: {
+      // A worker's count is its HorizontalPodAutoscaler's: no replicas here for `kubectl apply` to reset.
+      ...(w.component === 'worker' ? {} : { replicas: w.profile.replicas }),
+      revisionHistoryLimit: 5,
+      selector: { matchLabels: selectorOf(w.name) },
+      strategy: { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 0, maxSurge: 1 } },
+      template: {
+        metadata: { labels: podLabels(w) },
+        spec: {
+          automountServiceAccountToken: false,
+          enableServiceLinks: false,
+          // Long enough to drain HTTP connections and NATS subscriptions (and finish a speech job).
+          terminationGracePeriodSeconds: w.component === 'worker' ? 120 : 30,
+          securityContext: podSecurity(),
+          topologySpreadConstraints: [
+            { maxSkew: 1, topologyKey: 'kubernetes.io/hostname', whenUnsatisfiable: 'ScheduleAnyway', labelSelector: { matchLabels: selectorOf(w.name) } },
+          ],
+          containers: [container(w)],
+          volumes: volumes(w),
+        },
+      },
+    },
+  };
+}
+
+/** A ClusterIP Service on the registry port (workers have none: nothing calls them over HTTP). */
+export function service(w: Workload): IService {
+  return {
+    apiVersion: 'v1',
+    kind: 'Service',
+    metadata: metadata(w.name, w.component),
+    spec: { type: 'ClusterIP', selector: selectorOf(w.name), ports: [{ name: 'http', port: w.port, targetPort: 'http', protocol: 'TCP' }] },
+  };
+}
+
+export function podDisruptionBudget(name: string, component: string, maxUnavailable = 1): IPodDisruptionBudget {
+  return {
+    apiVersion: 'policy/v1',
+    kind: 'PodDisruptionBudget',
+    metadata: metadata(name, component),
+    spec: { maxUnavailable, selector: { matchLabels: selectorOf(name) } },
+  };
+}
+
+/**
+ * Speech workers scale on CPU. KEDA cannot see their pending work: speech jobs are NATS
+ * request/reply in the core-NATS queue group `speech`, not a JetStream stream with a consumer lag
+ * KEDA's NATS JetStream scaler reads. A CPU-bound worker pool is busy exactly when jobs wait, so CPU
+ * utilisation is the stand-in (README, "Kubernetes").
+ */
+export function workerAutoscaler(w: Workload, maxReplicas = 10): IHorizontalPodAutoscaler {
+  return {
+    apiVersion: 'autoscaling/v2',
+    kind: 'HorizontalPodAutoscaler',
+    metadata: metadata(w.name, w.component),
+    spec: {
+      scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: w.name },
+      minReplicas: w.profile.replicas,
+      maxReplicas,
+      metrics: [{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 70 } } }],
+      behavior: {
+        scaleUp: { stabilizationWindowSeconds: 0, policies: [{ type: 'Pods', value: 4, periodSeconds: 30 }] },
+        scaleDown: { stabilizationWindowSeconds: 300, policies: [{ type: 'Pods', value: 1, periodSeconds: 60 }] },
+      },
+    },
+  };
+}
