@@ -124,7 +124,10 @@ describe('the public profile in the browser', () => {
 
     // The other theme, as a personal site.
     await page.getByRole('radio', { name: /Personal site/ }).check();
+    // The first publish's toast may still be showing: the update's own answer says it is saved.
+    const updated = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/profile' && response.request().method() === 'PUT');
     await page.getByRole('button', { name: 'Update' }).click();
+    expect((await updated).status()).toBe(200);
     await waitForToast(page, PUBLIC_PROFILE_MESSAGES.published);
     await stranger.page.reload();
     await stranger.page.locator('body.theme-site').waitFor();
