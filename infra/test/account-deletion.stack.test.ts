@@ -6,8 +6,8 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES, EVENTS_STREAM, EVENT_CONSUMERS, natsInboxPrefix } from '@story/proto';
-import { makeSpokenAnswerWav } from '../src/spoken-answer.ts';
 import { ApiClient, GOOD_PASSWORD, uniqueEmail, startTestStack } from '../src/test-stack.ts';
+import { leaveDataEverywhere } from './support/person-data.ts';
 import type { StackHandle } from '../src/stack.ts';
 
 /**
@@ -18,21 +18,6 @@ import type { StackHandle } from '../src/stack.ts';
  * person's counts do not move. A wrong password deletes nothing.
  */
 const adminEmail = uniqueEmail('delete-admin');
-const POSTING =
-  '# Platform Engineer\n\n## Requirements\n\n- Experience leading database migrations with zero downtime\n- Comfortable mentoring junior engineers';
-const STORY = 'I led the migration of our checkout database to PostgreSQL with zero downtime; we finished two weeks early and errors dropped by 80 percent.';
-const RESUME = [
-  'Ada Park',
-  'ada.park@example.com',
-  '',
-  'EXPERIENCE',
-  'Platform Engineer, Contoso — Jan 2021 – Present',
-  '• Cut deploy times from 40 to 9 minutes by rebuilding the CI pipeline',
-  '',
-  'SKILLS',
-  'PostgreSQL, Go',
-].join('\n');
-const QUESTION = 'Tell me about a time you led a migration.';
 
 let stack: StackHandle & { dataDir: string };
 const audioDir = mkdtempSync(join(tmpdir(), 'account-deletion-'));
@@ -59,57 +44,16 @@ async function signUp(email: string): Promise<Person> {
   return { client, id: response.body.user.id as number, email, resumeIds: [] };
 }
 
-/** Everything a person can leave behind, each through the gateway. */
-async function leaveDataEverywhere(person: Person): Promise<void> {
-  const { client } = person;
-  const confirmed = await client.post('/api/confirm-job-description', { formattedContent: POSTING, jobTitle: 'Platform Engineer', companyName: 'Northwind' });
-  expect(confirmed.status).toBe(201);
-  const jobDescriptionId: number = confirmed.body.id;
-  const snippet = await client.post('/api/job-description-snippets', {
-    jobDescriptionId,
-    snippetText: '- Experience leading database migrations with zero downtime',
+/** Everything a person can leave behind (`support/person-data.ts`), and a public profile at a name of their own (a name change is a row too). */
+async function leaveData(person: Person): Promise<void> {
+  const left = await leaveDataEverywhere(person.client, `MARKER-${person.id}`, audioDir);
+  expect(left.keptSpokenReply, 'a spoken reply was kept, for speech to forget').toBe(true);
+  person.resumeIds.push(left.resumeId);
+  const profile = await person.client.request('PUT', '/api/profile', {
+    displayName: 'Ada Park',
+    headline: 'Platform engineer',
+    customName: `ada-${person.id}`,
   });
-  expect(snippet.status).toBe(201);
-  const history = [{ userMessage: STORY, aiResponse: 'What was the result?', timestamp: new Date().toISOString() }];
-  expect((await client.post('/api/snippet-conversations', { snippetId: snippet.body.id, conversationHistory: history })).status).toBe(201);
-
-  // A practice answer (feedback scores it) and a spoken turn (usage minutes, a kept spoken reply).
-  const typed = await client.post('/api/process-text', {
-    text: STORY,
-    conversationHistory: [{ role: 'assistant', content: QUESTION }],
-    snippetId: snippet.body.id,
-  });
-  expect(typed.status).toBe(200);
-  const thread = await client.post('/api/conversation-threads');
-  expect(thread.status).toBe(201);
-  const form = new FormData();
-  form.set('audio', new Blob([readFileSync(makeSpokenAnswerWav(audioDir))], { type: 'audio/wav' }), 'answer.wav');
-  form.set('conversationHistory', JSON.stringify([{ role: 'assistant', content: QUESTION }]));
-  form.set('threadId', String(thread.body.threadId));
-  const spoken = await client.request('POST', '/api/transcribe', form);
-  expect(spoken.status, JSON.stringify(spoken.body)).toBe(200);
-  expect(spoken.body.audioId, 'a spoken reply was kept').toBeTruthy();
-  // A saved message with its spoken reply, and a story search indexes.
-  const saved = await client.post('/api/conversations', {
-    threadId: thread.body.threadId,
-    userMessage: spoken.body.transcript,
-    aiResponse: spoken.body.aiResponse,
-    audioId: spoken.body.audioId,
-  });
-  expect(saved.status, JSON.stringify(saved.body)).toBe(201);
-  expect((await client.post('/api/conversations', { threadId: thread.body.threadId, userMessage: STORY, aiResponse: 'What did you learn?' })).status).toBe(201);
-
-  const resume = new FormData();
-  resume.append('file', new Blob([RESUME]), 'resume.txt');
-  const uploaded = await client.request('POST', '/api/resumes', resume);
-  expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
-  person.resumeIds.push(uploaded.body.resume.id as number);
-
-  const interview = await client.post('/api/mock-interviews', { jobDescriptionId });
-  expect(interview.status, JSON.stringify(interview.body)).toBe(201);
-
-  // A public profile at a name of their own (a name change is a row too).
-  const profile = await client.request('PUT', '/api/profile', { displayName: 'Ada Park', headline: 'Platform engineer', customName: `ada-${person.id}` });
   expect(profile.status, JSON.stringify(profile.body)).toBe(200);
 }
 
@@ -201,7 +145,7 @@ describe('deleting an account across every service', () => {
     const bob = await signUp(uniqueEmail('delete-bob'));
     for (const person of [ada, bob]) expect((await admin.client.patch(`/api/users/${person.id}`, { userType: 'pro' })).status).toBe(200);
     expect((await admin.client.patch('/api/user-type-settings/pro', { timeLimit: 300, responseType: 'text_and_voice' })).status).toBe(200);
-    for (const person of [ada, bob]) await leaveDataEverywhere(person);
+    for (const person of [ada, bob]) await leaveData(person);
 
     // Feedback, stories and vectors come a moment later, through events.
     await expect.poll(() => [...emptyStores(ada), ...emptyStores(bob)], { timeout: 30_000, interval: 250 }).toEqual([]);

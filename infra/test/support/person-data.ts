@@ -39,13 +39,15 @@ export interface LeftData {
   mockInterviewId: number;
   /** The address of the person's public profile. */
   profileSlug: string;
+  /** Whether the spoken turn's reply was spoken, kept by speech, and saved with the turn (plans that speak their replies). */
+  keptSpokenReply: boolean;
 }
 
 /**
  * Everything a person can leave behind, each through the gateway: a job description and a snippet
  * practised (a practice conversation, an answer to score), a spoken turn (usage minutes), a thread
  * whose messages carry the person's `marker` (one with `audioBytes` of MP3 as its spoken reply), a
- * résumé and a mock interview.
+ * résumé, a mock interview and a public profile.
  */
 export async function leaveDataEverywhere(client: ApiClient, marker: string, audioDir: string, audioBytes = 50_000): Promise<LeftData> {
   const story = `I led the migration of our checkout database to PostgreSQL with zero downtime (${marker}); errors dropped by 80 percent.`;
@@ -79,6 +81,16 @@ export async function leaveDataEverywhere(client: ApiClient, marker: string, aud
   form.set('threadId', String(threadId));
   const spoken = await client.request('POST', '/api/transcribe', form);
   expect(spoken.status, JSON.stringify(spoken.body)).toBe(200);
+  // On a plan that speaks its replies, the turn is saved with the reply speech kept for it (a speech object until then).
+  if (spoken.body.audioId) {
+    const savedTurn = await client.post('/api/conversations', {
+      threadId,
+      userMessage: spoken.body.transcript,
+      aiResponse: spoken.body.aiResponse,
+      audioId: spoken.body.audioId,
+    });
+    expect(savedTurn.status, JSON.stringify(savedTurn.body)).toBe(201);
+  }
   const audio = silentMp3(audioBytes);
   const saved = await client.post('/api/conversations', {
     threadId,
@@ -112,5 +124,6 @@ export async function leaveDataEverywhere(client: ApiClient, marker: string, aud
     resumeId: uploaded.body.resume.id,
     mockInterviewId: interview.body.id,
     profileSlug: profile.body.profile.slug,
+    keptSpokenReply: Boolean(spoken.body.audioId),
   };
 }
