@@ -103,6 +103,14 @@ export const uniqueEmail = (prefix = 'user') => `${prefix}.${Date.now().toString
 export const GOOD_PASSWORD = 'Stories4ever!';
 
 /** An API client of a new user (Ada Lovelace at a unique address starting with `emailPrefix`), signed up through the gateway. */
+/** A person signed up through the gateway at `email` (Ada Park): their client, holding the session, and their id. */
+export async function signedUpPerson(gatewayUrl: string, email: string): Promise<{ client: ApiClient; id: number }> {
+  const client = new ApiClient(gatewayUrl);
+  const response = await client.post('/api/users/register', { email, firstName: 'Ada', lastName: 'Park', password: GOOD_PASSWORD });
+  if (response.status !== 201) throw new Error(`sign-up answered ${response.status}, not 201: ${JSON.stringify(response.body)}`);
+  return { client, id: response.body.user.id as number };
+}
+
 export async function signedUpClient(gatewayUrl: string, emailPrefix: string): Promise<ApiClient> {
   const client = new ApiClient(gatewayUrl);
   const reply = await client.post('/api/users/register', { email: uniqueEmail(emailPrefix), firstName: 'Ada', lastName: 'Lovelace', password: GOOD_PASSWORD });

@@ -6,7 +6,7 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES, EVENTS_STREAM, EVENT_CONSUMERS, natsInboxPrefix } from '@story/proto';
-import { ApiClient, GOOD_PASSWORD, uniqueEmail, startTestStack } from '../src/test-stack.ts';
+import { ApiClient, GOOD_PASSWORD, uniqueEmail, startTestStack, signedUpPerson } from '../src/test-stack.ts';
 import { leaveDataEverywhere } from './support/person-data.ts';
 import type { StackHandle } from '../src/stack.ts';
 
@@ -38,10 +38,7 @@ interface Person {
 }
 
 async function signUp(email: string): Promise<Person> {
-  const client = new ApiClient(stack.gatewayUrl);
-  const response = await client.post('/api/users/register', { email, firstName: 'Ada', lastName: 'Park', password: GOOD_PASSWORD });
-  expect(response.status, JSON.stringify(response.body)).toBe(201);
-  return { client, id: response.body.user.id as number, email, resumeIds: [] };
+  return { ...(await signedUpPerson(stack.gatewayUrl, email)), email, resumeIds: [] };
 }
 
 /** Everything a person can leave behind (`support/person-data.ts`), and a public profile at a name of their own (a name change is a row too). */

@@ -17,7 +17,7 @@ import {
   exportedThreadSchema,
   exportedUsageSchema,
 } from '@story/proto';
-import { ApiClient, GOOD_PASSWORD, uniqueEmail, startTestStack } from '../src/test-stack.ts';
+import { type ApiClient, uniqueEmail, startTestStack, signedUpPerson } from '../src/test-stack.ts';
 import type { StackHandle } from '../src/stack.ts';
 import { leaveDataEverywhere, type LeftData } from './support/person-data.ts';
 
@@ -40,12 +40,7 @@ afterAll(async () => {
   rmSync(audioDir, { recursive: true, force: true });
 });
 
-async function signUp(email: string): Promise<{ client: ApiClient; id: number }> {
-  const client = new ApiClient(stack.gatewayUrl);
-  const response = await client.post('/api/users/register', { email, firstName: 'Ada', lastName: 'Park', password: GOOD_PASSWORD });
-  expect(response.status, JSON.stringify(response.body)).toBe(201);
-  return { client, id: response.body.user.id as number };
-}
+const signUp = (email: string) => signedUpPerson(stack.gatewayUrl, email);
 
 const exportOf = (client: ApiClient) => fetch(`${stack.gatewayUrl}/api/export`, { headers: { cookie: client.cookieHeader() } });
 

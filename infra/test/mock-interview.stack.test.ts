@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MOCK_INTERVIEW_MESSAGES as M, mockInterviewSchema, readinessResponseSchema, type MockInterview } from '@story/proto';
 import { makeSpokenAnswerWav } from '../src/spoken-answer.ts';
-import { ApiClient, GOOD_PASSWORD, uniqueEmail, startTestStack } from '../src/test-stack.ts';
+import { uniqueEmail, startTestStack, signedUpPerson } from '../src/test-stack.ts';
 import type { StackHandle } from '../src/stack.ts';
 
 /**
@@ -56,12 +56,7 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-async function signUp(email: string): Promise<{ client: ApiClient; id: number }> {
-  const client = new ApiClient(stack.gatewayUrl);
-  const response = await client.post('/api/users/register', { email, firstName: 'Ada', lastName: 'Park', password: GOOD_PASSWORD });
-  expect(response.status, JSON.stringify(response.body)).toBe(201);
-  return { client, id: response.body.user.id as number };
-}
+const signUp = (email: string) => signedUpPerson(stack.gatewayUrl, email);
 
 describe('mock interviews through the gateway', () => {
   it('plans from the posting, the résumé and the saved story; answers typed and spoken; reports; counts readiness; goes with its description', async () => {

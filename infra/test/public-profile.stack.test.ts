@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_PROFILE_MESSAGES, profileSourcesResponseSchema, type ProfileStoryCandidate } from '@story/proto';
-import { ApiClient, GOOD_PASSWORD, uniqueEmail, startTestStack } from '../src/test-stack.ts';
+import { ApiClient, uniqueEmail, startTestStack, signedUpPerson } from '../src/test-stack.ts';
 import type { StackHandle } from '../src/stack.ts';
 
 /**
@@ -35,12 +35,7 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-async function signUp(email: string): Promise<{ client: ApiClient; id: number }> {
-  const client = new ApiClient(stack.gatewayUrl);
-  const response = await client.post('/api/users/register', { email, firstName: 'Ada', lastName: 'Park', password: GOOD_PASSWORD });
-  expect(response.status, JSON.stringify(response.body)).toBe(201);
-  return { client, id: response.body.user.id as number };
-}
+const signUp = (email: string) => signedUpPerson(stack.gatewayUrl, email);
 
 async function tell(client: ApiClient, story: string): Promise<number> {
   const thread = await client.post('/api/conversation-threads');

@@ -6,7 +6,7 @@ import { Document, Packer, Paragraph, TextRun } from 'docx';
 import PDFDocument from 'pdfkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resumeSuggestionsResponseSchema, type ResumeSuggestion } from '@story/proto';
-import { ApiClient, GOOD_PASSWORD, uniqueEmail, startTestStack } from '../src/test-stack.ts';
+import { type ApiClient, uniqueEmail, startTestStack, signedUpPerson } from '../src/test-stack.ts';
 import type { StackHandle } from '../src/stack.ts';
 
 /**
@@ -34,12 +34,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function signUp(email: string): Promise<{ client: ApiClient; id: number }> {
-  const client = new ApiClient(stack.gatewayUrl);
-  const response = await client.post('/api/users/register', { email, firstName: 'Ada', lastName: 'Park', password: GOOD_PASSWORD });
-  expect(response.status, JSON.stringify(response.body)).toBe(201);
-  return { client, id: response.body.user.id as number };
-}
+const signUp = (email: string) => signedUpPerson(stack.gatewayUrl, email);
 
 /** A one-page PDF résumé written with pdfkit (real text, as an editor exports it). */
 async function pdfResume(): Promise<Buffer> {
