@@ -37,6 +37,8 @@ export interface OverheadFigures {
   /** Gateway p50 minus direct p50, in milliseconds. */
   addedP50: number;
   addedP99: number;
+  /** CPU milliseconds per call the gateway adds (this process's CPU in gateway calls minus in direct ones): its cost per request. */
+  addedCpuMs: number;
   budgetP50: number;
   withinBudget: boolean;
 }
@@ -98,9 +100,15 @@ export async function compare(name: string, direct: Call, viaGateway: Call, budg
   }
   const directSamples: number[] = [];
   const gatewaySamples: number[] = [];
+  const cpu = { direct: 0, gateway: 0 };
+  const cpuMicrosOf = (usage: NodeJS.CpuUsage) => usage.user + usage.system;
   for (let index = 0; index < requests; index += 1) {
+    let before = process.cpuUsage();
     directSamples.push(await timeCall(direct));
+    cpu.direct += cpuMicrosOf(process.cpuUsage(before));
+    before = process.cpuUsage();
     gatewaySamples.push(await timeCall(viaGateway));
+    cpu.gateway += cpuMicrosOf(process.cpuUsage(before));
   }
   const directFigures = figures(directSamples);
   const gatewayFigures = figures(gatewaySamples);
@@ -111,6 +119,7 @@ export async function compare(name: string, direct: Call, viaGateway: Call, budg
     gateway: gatewayFigures,
     addedP50,
     addedP99: gatewayFigures.p99 - directFigures.p99,
+    addedCpuMs: (cpu.gateway - cpu.direct) / 1000 / requests,
     budgetP50,
     withinBudget: addedP50 <= budgetP50,
   };
@@ -228,11 +237,24 @@ export function formatGatewayBench(result: GatewayBenchResult): string {
     ms(row.gateway.p99),
     `+${ms(row.addedP50)}`,
     `+${ms(row.addedP99)}`,
+    `${ms(row.addedCpuMs)}`,
     `+${row.budgetP50} ms`,
     row.withinBudget ? 'yes' : 'NO',
     `${(row.gateway.p50 / row.direct.p50).toFixed(2)}x`,
   ]);
-  const header = ['call', 'direct p50', 'direct p99', 'gateway p50', 'gateway p99', 'added p50', 'added p99', 'budget p50', 'within', 'ratio p50'];
+  const header = [
+    'call',
+    'direct p50',
+    'direct p99',
+    'gateway p50',
+    'gateway p99',
+    'added p50',
+    'added p99',
+    'gateway CPU/call',
+    'budget p50',
+    'within',
+    'ratio p50',
+  ];
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)));
   const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ');
   return [`gateway overhead, ${result.requests} sequential requests each (keep-alive, after warm-up)`, line(header), ...rows.map(line)].join('\n');

@@ -58,8 +58,10 @@ export interface VoiceStack {
   base: string;
   /** A user's identity, signed as the gateway forwards it. */
   headersOf(userId: number): Promise<Record<string, string>>;
-  /** One more speech worker, its own process. */
-  startWorker(): Promise<void>;
+  /** One more speech worker, its own process (`env` on top of the stack's: another engine). */
+  startWorker(env?: Record<string, string>): Promise<WorkerProcess>;
+  /** Stops every worker started so far (SIGKILL). */
+  stopWorkers(): Promise<void>;
   /** Stops the workers, the services and NATS. */
   close(): Promise<void>;
 }
@@ -93,8 +95,13 @@ export async function startVoiceStack(name: string, users: ReadonlyMap<number, U
     env,
     base,
     headersOf: async (userId) => ({ [IDENTITY_HEADER]: await signIdentity({ userId, isAdmin: false, sessionId: `bench-${userId}` }, gatewayKey) }),
-    startWorker: async () => {
-      workers.push(await startWorkerProcess(nats.url, { SPEECH_TMP_DIR: join(dir, 'tmp') }));
+    startWorker: async (extra = {}) => {
+      const worker = await startWorkerProcess(nats.url, { SPEECH_TMP_DIR: join(dir, 'tmp'), ...extra });
+      workers.push(worker);
+      return worker;
+    },
+    stopWorkers: async () => {
+      await Promise.all(workers.splice(0).map((worker) => worker.kill()));
     },
     close: async () => {
       await Promise.all(workers.map((worker) => worker.kill()));
