@@ -12,6 +12,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { EVENTS_STREAM } from '@story/proto';
 import { ensureEventsStream } from './nats.ts';
+import { consumerRedeliveries } from './telemetry/metrics.ts';
 
 /** What became of one event: handled, or never handleable (it does not match its schema). */
 export type EventOutcome = 'handled' | 'invalid';
@@ -153,6 +154,7 @@ export class DurableEventConsumer {
 
   private async handle(message: JsMsg): Promise<void> {
     const { log, durable } = this.options;
+    if (message.info.deliveryCount > 1) consumerRedeliveries.inc({ consumer: durable });
     let payload: unknown;
     try {
       payload = message.json();
