@@ -81,6 +81,8 @@ export class DurableEventConsumer {
     if (existing && (existing.config.ack_wait !== wanted.ack_wait || existing.config.max_ack_pending !== wanted.max_ack_pending)) {
       await this.updateConsumer(jsm, wanted);
     }
+    // The series exists from the start, so a rate() over it is 0, not absent, until a first redelivery.
+    consumerRedeliveries.inc({ consumer: durable }, 0);
     this.loop ??= this.run(nc);
   }
 

@@ -21,7 +21,8 @@ async function seriesValue(name: string, labels: Record<string, string>): Promis
   if (!metric) throw new Error(`${name} is not registered`);
   const { values } = await metric.get();
   const found = values.find(
-    (value) => (value.metricName ?? name) === name && Object.entries(labels).every(([key, wanted]) => String(value.labels[key]) === wanted),
+    (value) =>
+      ((value as { metricName?: string }).metricName ?? name) === name && Object.entries(labels).every(([key, wanted]) => String(value.labels[key]) === wanted),
   );
   return found?.value ?? 0;
 }
@@ -65,7 +66,7 @@ describe('metrics of NATS work on a real nats-server', () => {
   });
 
   it('times NATS requests by subject pattern and outcome', async () => {
-    const responder = nc.subscribe('kit.metrics.*.echo', { callback: (_error, msg) => msg.respond(msg.data) });
+    const responder = nc.subscribe('kit.metrics.*.echo', { callback: (_error, msg) => void msg.respond(msg.data) });
     try {
       const okBefore = await seriesValue('story_nats_request_duration_seconds_count', { subject: 'kit.metrics.*.echo', outcome: 'ok' });
       await timedRequest(nc, 'kit.metrics.17.echo', 'hi', { timeout: 2000 });
