@@ -13,7 +13,7 @@ import { REPO_ROOT } from '../src/stack.ts';
 collectProcessMetrics();
 const registered = await metricsRegistry.getMetricsAsJSON();
 /** Every series name a scrape can show: a histogram's `_bucket`, `_count` and `_sum`, the others' own names. */
-const exposed = new Set(registered.flatMap((m) => (m.type === 'histogram' ? [`${m.name}_bucket`, `${m.name}_count`, `${m.name}_sum`] : [m.name])));
+const exposed = new Set(registered.flatMap((m) => (String(m.type) === 'histogram' ? [`${m.name}_bucket`, `${m.name}_count`, `${m.name}_sum`] : [m.name])));
 /** The platform's own series (not Node's defaults). */
 const ours = registered.map((m) => m.name).filter((name) => !/^story_(process|nodejs)_/.test(name));
 
