@@ -49,7 +49,15 @@ export async function buildGateway(config: GatewayConfig, deps: GatewayDeps): Pr
   const readiness: Record<string, ReadinessCheck> = { nats: natsReadiness(deps.nats) };
   for (const [name, url] of Object.entries(services)) readiness[name] = upstreamReadiness(agent, url);
 
-  const app = createServiceApp({ name: 'gateway', logLevel: config.LOG_LEVEL, logger: deps.logger, readiness, trustProxy: config.TRUST_PROXY });
+  // `/metrics` is served on METRICS_PORT (main.ts), never on the public port the Ingress routes to.
+  const app = createServiceApp({
+    name: 'gateway',
+    logLevel: config.LOG_LEVEL,
+    logger: deps.logger,
+    readiness,
+    trustProxy: config.TRUST_PROXY,
+    metrics: 'elsewhere',
+  });
 
   const checker = new SessionCheckService(deps.nats, app.log, deps.sessionCheck);
   checker.start();

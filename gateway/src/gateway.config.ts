@@ -52,6 +52,8 @@ export const gatewayEnvSchema = z.object({
   LOG_LEVEL: baseEnvSchema.shape.LOG_LEVEL,
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: portSchema(8080),
+  /** Prometheus `/metrics`, on an internal listener only: the public port answers it 404 (0: any free port). */
+  METRICS_PORT: portSchema(9464),
   NATS_URL: baseEnvSchema.shape.NATS_URL,
   NATS_USER: baseEnvSchema.shape.NATS_USER,
   NATS_PASSWORD: baseEnvSchema.shape.NATS_PASSWORD,

@@ -5,6 +5,7 @@
 import { natsCredentials } from '@story/service-kit/config';
 import { connectNats } from '@story/service-kit/nats';
 import { runService } from '@story/service-kit/service-runner';
+import { startMetricsListener } from '@story/service-kit/telemetry/metrics-listener';
 import { buildGateway } from './app.ts';
 import { loadGatewayConfig } from './gateway.config.ts';
 import { SupergraphError, loadSupergraph } from './supergraph/supergraph.ts';
@@ -21,10 +22,13 @@ try {
 
 const nats = await connectNats(config.NATS_URL, 'gateway', { credentials: natsCredentials(config) });
 const app = await buildGateway(config, { nats, supergraphSdl });
+// Prometheus scrapes this port from inside the cluster; the Ingress and the gateway's Service never expose it.
+const metrics = await startMetricsListener({ host: config.HOST, port: config.METRICS_PORT });
 await runService(app, {
   host: config.HOST,
   port: config.PORT,
   cleanup: async () => {
+    await metrics.close();
     // NATS may be gone already (stopped with everything else): then there is nothing left to drain.
     await nats.drain().catch(() => nats.close());
   },

@@ -24,6 +24,16 @@ afterAll(async () => {
 const INDEX = '<!doctype html><title>Story</title><div id="root"></div>';
 
 describe('web app', () => {
+  it('never serves the metrics on the public port: /metrics is 404 there, not the web app and not Prometheus text', async () => {
+    for (const path of ['/metrics', '/metrics?format=prometheus']) {
+      const response = await fetch(`${gateway.url}${path}`);
+      expect(response.status, path).toBe(404);
+      expect(await response.text(), path).not.toMatch(/# TYPE|story_/);
+    }
+    const beside = await fetch(`${gateway.url}/metrics/`);
+    expect(await beside.text()).not.toMatch(/# TYPE|story_/);
+  });
+
   it('serves index.html at / without long caching', async () => {
     const response = await fetch(`${gateway.url}/`);
     expect(response.status).toBe(200);

@@ -92,6 +92,7 @@ async function main(): Promise<void> {
       `  Open ${stack.gatewayUrl}`,
       `  ${natsNote}`,
       ...stack.processes.map((p) => `  ${p.name.padEnd(13)} ${p.url}`),
+      `  Prometheus metrics at each process's /metrics; the gateway's at ${stack.processes.find((p) => p.name === 'gateway')?.metricsUrl ?? '(none)'} only`,
       '  Press Ctrl-C to stop.',
       '',
     ].join('\n'),

@@ -77,10 +77,20 @@ export interface RunningProcess {
   name: string;
   url: string;
   port: number;
+  /** Where its Prometheus metrics are: its own URL + `/metrics`, the gateway's internal METRICS_PORT. */
+  metricsUrl: string;
   /** The current child process (replaced when a crashed one is restarted). */
   child: ChildProcess;
   restarts: number;
 }
+
+/** A process's ports: its own, and the gateway's internal metrics port. */
+interface Ports {
+  port: number;
+  metricsPort?: number;
+}
+/** The gateway's metrics port under `make run` (the gateway's own default). */
+export const GATEWAY_METRICS_PORT = 9464;
 
 export const MAX_RESTARTS = 5;
 export const RESTART_WINDOW_MS = 60_000;
@@ -156,10 +166,11 @@ export async function startStack(options: StackOptions): Promise<StackHandle> {
     await nats?.stop();
   };
 
-  const spawnService = (name: string, natsUser: string, args: NodeArgs, port: number, onData: (chunk: Buffer) => void): ChildProcess => {
+  const spawnService = (name: string, natsUser: string, args: NodeArgs, ports: Ports, onData: (chunk: Buffer) => void): ChildProcess => {
     const childEnv: Record<string, string> = {
       ...env,
-      PORT: String(port),
+      PORT: String(ports.port),
+      ...(ports.metricsPort === undefined ? {} : { METRICS_PORT: String(ports.metricsPort) }),
       HOST: '127.0.0.1',
       NATS_USER: natsUser,
       NATS_PASSWORD: natsPasswords[natsUser] ?? '',
@@ -179,7 +190,8 @@ export async function startStack(options: StackOptions): Promise<StackHandle> {
   };
 
   /** `natsUser`: the service's NATS user, which its workers share. */
-  const launch = async (name: string, natsUser: string, entry: string, port: number): Promise<RunningProcess> => {
+  const launch = async (name: string, natsUser: string, entry: string, ports: Ports): Promise<RunningProcess> => {
+    const { port, metricsPort } = ports;
     let recent = '';
     const onData = (chunk: Buffer) => {
       const text = chunk.toString();
@@ -188,7 +200,8 @@ export async function startStack(options: StackOptions): Promise<StackHandle> {
     };
     const url = `http://127.0.0.1:${port}`;
     const args = await launcher.argsFor(entry);
-    const running: RunningProcess = { name, url, port, child: spawnService(name, natsUser, args, port, onData), restarts: 0 };
+    const metricsUrl = metricsPort === undefined ? `${url}/metrics` : `http://127.0.0.1:${metricsPort}/metrics`;
+    const running: RunningProcess = { name, url, port, metricsUrl, child: spawnService(name, natsUser, args, ports, onData), restarts: 0 };
     processes.push(running);
     const crashTimes: number[] = [];
 
@@ -205,7 +218,7 @@ export async function startStack(options: StackOptions): Promise<StackHandle> {
         const delay = 500 * 2 ** (crashTimes.length - 1);
         setTimeout(() => {
           if (stopping) return;
-          running.child = spawnService(name, natsUser, args, port, onData);
+          running.child = spawnService(name, natsUser, args, ports, onData);
           running.restarts += 1;
           watch(running.child);
           waitReady(url, running.child, name, 60_000, () => recent).then(
@@ -228,7 +241,7 @@ export async function startStack(options: StackOptions): Promise<StackHandle> {
       selected.map(async (service) => {
         const port = options.fixedPorts ? service.defaultPort : await freePort();
         env[service.urlEnv] = `http://127.0.0.1:${port}`;
-        await launch(service.name, service.name, service.entry, port);
+        await launch(service.name, service.name, service.entry, { port });
       }),
     );
     // Workers of each service (speech workers, …): any number, each with its own health port.
@@ -238,19 +251,22 @@ export async function startStack(options: StackOptions): Promise<StackHandle> {
           const count = workerCount(worker, env);
           return Array.from({ length: count }, async (_, index) => {
             const name = count > 1 ? `${service.name}-${worker.name}-${index + 1}` : `${service.name}-${worker.name}`;
-            await launch(name, service.name, workerEntry(service.name, worker), await freePort());
+            await launch(name, service.name, workerEntry(service.name, worker), { port: await freePort() });
           });
         }),
       ),
     );
     const gatewayPort = options.gatewayPort ?? (options.fixedPorts ? 8080 : await freePort());
-    const gateway = await launch('gateway', GATEWAY_NATS_USER, GATEWAY_ENTRY, gatewayPort);
+    const gateway = await launch('gateway', GATEWAY_NATS_USER, GATEWAY_ENTRY, {
+      port: gatewayPort,
+      metricsPort: options.fixedPorts ? GATEWAY_METRICS_PORT : await freePort(),
+    });
     let extraGateways = 0;
     return {
       gatewayUrl: gateway.url.replace('127.0.0.1', 'localhost'),
       addGateway: async () => {
         extraGateways += 1;
-        const extra = await launch(`gateway-${extraGateways + 1}`, GATEWAY_NATS_USER, GATEWAY_ENTRY, await freePort());
+        const extra = await launch(`gateway-${extraGateways + 1}`, GATEWAY_NATS_USER, GATEWAY_ENTRY, { port: await freePort(), metricsPort: await freePort() });
         return extra.url.replace('127.0.0.1', 'localhost');
       },
       natsUrl,

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeSpokenAnswerWav } from '../src/spoken-answer.ts';
 import { ApiClient, signedUpClient, startTestStack } from '../src/test-stack.ts';
 import type { StackHandle } from '../src/stack.ts';
+import { samplesOf, scrape, type Sample } from './support/prometheus-text.ts';
 
 /**
  * Feedback on answers across the running system, with no keys: a typed answer to
@@ -202,5 +203,52 @@ describe('an answer is filed only under its author’s snippet (penetration test
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('Prometheus metrics of every process after real traffic (issue 25, point 4)', () => {
+  const total = (samples: Sample[], name: string, labels: Record<string, string>) =>
+    samplesOf(samples, name, labels).reduce((sum, sample) => sum + sample.value, 0);
+
+  // Follows the tests above, whose typed and uploaded answers (a speech job, the outbox, the feedback consumer) it reads back.
+  it('are scraped from every process, the gateway only on its internal port, with the named series counting the traffic', async () => {
+    const ada = await signedUp();
+    const typed = await ada.post('/api/process-text', { text: ANSWER, conversationHistory: [{ role: 'assistant', content: QUESTION }] });
+    expect(typed.status).toBe(200);
+    // Auth's per-address check-email throttle (10 a minute): the eleventh is refused.
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await ada.get('/api/users/check-email?email=metrics.probe%40gmail.com')).status);
+    expect(statuses).toContain(429);
+
+    expect((await fetch(`${stack.gatewayUrl}/metrics`)).status).toBe(404);
+    const metrics = new Map<string, Sample[]>();
+    for (const running of stack.processes) metrics.set(running.name, await scrape(running.metricsUrl));
+    for (const [name, samples] of metrics) expect(samplesOf(samples, 'story_process_cpu_seconds_total').length, name).toBe(1);
+
+    const gateway = metrics.get('gateway') ?? [];
+    const http = 'story_http_request_duration_seconds_count';
+    expect(total(gateway, http, { service: 'gateway', method: 'POST', route: '/api/process-text', status: '200' })).toBeGreaterThanOrEqual(1);
+    expect(total(gateway, http, { service: 'gateway', method: 'POST', route: '/api/transcribe', status: '200' })).toBeGreaterThanOrEqual(1);
+    expect(total(gateway, 'story_nats_request_duration_seconds_count', { subject: 'auth.session.check', outcome: 'ok' })).toBeGreaterThanOrEqual(1);
+    expect(gateway.some((sample) => /\/api\/users\/check-email\/|\d{3,}/.test(sample.labels.route ?? ''))).toBe(false);
+
+    const conversations = metrics.get('conversations') ?? [];
+    expect(total(conversations, http, { service: 'conversations', route: '/api/process-text', status: '200' })).toBeGreaterThanOrEqual(1);
+    expect(samplesOf(conversations, 'story_outbox_lag_seconds', { service: 'conversations' })).toHaveLength(1);
+    expect(samplesOf(conversations, 'story_outbox_pending', { service: 'conversations' })).toHaveLength(1);
+
+    const speech = metrics.get('speech') ?? [];
+    expect(total(speech, http, { service: 'speech', method: 'POST', route: '/api/transcribe', status: '200' })).toBeGreaterThanOrEqual(1);
+    expect(total(speech, 'story_nats_request_duration_seconds_count', { subject: 'speech.transcribe', outcome: 'ok' })).toBeGreaterThanOrEqual(1);
+    const worker = metrics.get('speech-worker') ?? [];
+    expect(total(worker, 'story_speech_job_duration_seconds_count', { kind: 'transcribe', outcome: 'ok' })).toBeGreaterThanOrEqual(1);
+    expect(
+      samplesOf(worker, 'story_speech_queue_depth')
+        .map((sample) => sample.labels.state)
+        .sort(),
+    ).toEqual(['running', 'waiting']);
+
+    expect(samplesOf(metrics.get('feedback') ?? [], 'story_consumer_redeliveries_total', { consumer: 'feedback-scorer' })).toHaveLength(1);
+    expect(total(metrics.get('auth') ?? [], 'story_rate_limit_refusals_total', { limiter: 'auth-check-email' })).toBeGreaterThanOrEqual(1);
   });
 });

@@ -97,6 +97,22 @@ describe('infra/k8s manifests', () => {
     }
   });
 
+  it('has Prometheus scrape every Deployment on its metrics port, the gateway on one its Service and Ingress never expose', () => {
+    const deployments = base.filter((o) => o.kind === 'Deployment');
+    expect(deployments.map((d) => d.metadata?.name).sort()).toEqual([...SERVICE_REGISTRY.map((s) => s.name), ...workers.map((w) => w.name), 'gateway'].sort());
+    for (const deployment of deployments) {
+      const name = deployment.metadata?.name ?? '';
+      const annotations = (deployment.spec as { template: { metadata: { annotations?: Record<string, string> } } }).template.metadata.annotations ?? {};
+      expect(annotations['prometheus.io/scrape'], name).toBe('true');
+      expect(annotations['prometheus.io/path'], name).toBe('/metrics');
+      const ports: { name: string; containerPort: number }[] = podOf(deployment).containers[0]?.ports ?? [];
+      const scraped = ports.find((port) => String(port.containerPort) === annotations['prometheus.io/port']);
+      expect(scraped?.name, name).toBe(name === 'gateway' ? 'metrics' : 'http');
+    }
+    expect(envOf(find(base, 'Deployment', 'gateway')).METRICS_PORT).toBe('9464');
+    expect((find(base, 'Service', 'gateway')?.spec as { ports: { port: number }[] }).ports.map((port) => port.port)).toEqual([8080]);
+  });
+
   it('gives the gateway every service URL and a TLS Ingress', () => {
     const env = envOf(find(base, 'Deployment', 'gateway'));
     for (const service of SERVICE_REGISTRY) expect(env[serviceUrlEnv(service.name)]).toBe(`http://${service.name}:${service.port}`);
@@ -180,19 +196,31 @@ describe('infra/k8s NetworkPolicies', () => {
     expect(policies.find((p) => p.name === 'allow-dns')?.spec.egress[0].ports).toContainEqual({ protocol: 'UDP', port: 53 });
   });
 
-  it('admit traffic from outside the namespace to the gateway only, from the ingress controller', () => {
-    const external = policies.filter((p) => (p.spec.ingress ?? []).some((r: any) => r.from.some((peer: any) => peer.namespaceSelector || peer.ipBlock)));
+  const monitoring = { namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } } };
+  const isMonitoring = (peer: unknown) => JSON.stringify(peer) === JSON.stringify(monitoring);
+  const scrapeRule = (port: number) => ({ from: [monitoring], ports: [{ protocol: 'TCP', port }] });
+
+  it('admit traffic from outside the namespace to the gateway only, from the ingress controller (Prometheus aside)', () => {
+    const external = policies.filter((p) =>
+      (p.spec.ingress ?? []).some((r: any) => r.from.some((peer: any) => (peer.namespaceSelector || peer.ipBlock) && !isMonitoring(peer))),
+    );
     expect(external.map((p) => p.name)).toEqual(['gateway']);
-    expect(external[0]?.spec.ingress[0].from[0].namespaceSelector.matchLabels).toEqual({ 'kubernetes.io/metadata.name': 'ingress-nginx' });
+    expect(external[0]?.spec.ingress[0]).toEqual({
+      from: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' } } }],
+      ports: [{ protocol: 'TCP', port: 8080 }],
+    });
   });
 
-  it('admit each service from the gateway only, workers from nothing', () => {
+  it('admit each service from the gateway only, workers from nothing, and the monitoring namespace to metrics ports only', () => {
     for (const service of SERVICE_REGISTRY) {
       expect(policyOf(service.name)?.ingress, service.name).toEqual([
         { from: [{ podSelector: { matchLabels: { 'app.kubernetes.io/name': 'gateway' } } }], ports: [{ protocol: 'TCP', port: service.port }] },
+        scrapeRule(service.port),
       ]);
     }
-    for (const { name } of workers) expect(policyOf(name)?.ingress, name).toEqual([]);
+    for (const { name, service } of workers) expect(policyOf(name)?.ingress, name).toEqual([scrapeRule(service.port + 10)]);
+    // The gateway's metrics port, not its public one: the ingress controller cannot reach /metrics.
+    expect(policyOf('gateway')?.ingress).toEqual([expect.anything(), scrapeRule(9464)]);
   });
 
   it('let each process reach NATS, and only its own stores', () => {

@@ -14,6 +14,7 @@ import {
   type ServiceName,
 } from '@story/proto';
 import { HttpError, notFound } from '@story/service-kit/errors';
+import { setMetricsRoute } from '@story/service-kit/telemetry/http-metrics';
 import type { OperationBudgetService } from '../security/operation-budget.service.ts';
 import type { CircuitBreaker, UpstreamTimeouts } from './circuit-breaker.ts';
 import { callerGone } from './upstream.client.ts';
@@ -141,6 +142,8 @@ export async function apiProxyRoutes(app: FastifyInstance, options: ApiProxyOpti
     const route = AMBIGUOUS_PATH.test(path) ? undefined : findApiRoute(path);
     if (!route) throw notFound(`No route for ${request.method} ${path}`);
     request.apiRoute = route;
+    // Timed by its route-table entry, not by fastify's `/api/*`.
+    setMetricsRoute(request, route.prefix);
     const session = await loadSession(request, sessions);
     if (!route.public) requireSession(session);
     await spendBudget(budgets, route, request);

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { NATS_BUCKETS, budgetSpentMessage } from '@story/proto';
 import { HttpError } from '@story/service-kit/errors';
 import { SharedRateLimiter, openSharedBucket, sharedKey, type TakeResult } from '@story/service-kit/shared-counters';
+import { rateLimitRefusals } from '@story/service-kit/telemetry/metrics';
 
 /** What an operation spends: sign-in attempts (per address), AI work, changes and a live recording's requests (per user). */
 export type BudgetKind = 'auth' | 'ai' | 'writes' | 'chunks';
@@ -84,6 +85,7 @@ export class OperationBudgetService {
       result = this.local.take(key, amount, limit, this.clock().getTime());
     }
     if (!result.allowed) {
+      rateLimitRefusals.inc({ limiter: `gateway-${kind}` });
       throw new HttpError(429, budgetSpentMessage(WHAT[kind], result.retryAfterSeconds), { 'retry-after': String(result.retryAfterSeconds) });
     }
   }

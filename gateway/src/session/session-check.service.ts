@@ -1,6 +1,7 @@
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import type { FastifyBaseLogger } from 'fastify';
 import { GATEWAY_MESSAGES, SUBJECTS, sessionCheckReplySchema, sessionRevokedMessageSchema } from '@story/proto';
+import { timedRequest } from '@story/service-kit/telemetry/nats-metrics';
 
 /** Auth did not answer (NATS down, auth down, garbage reply): protected routes fail closed. */
 export class SessionServiceUnavailableError extends Error {
@@ -120,7 +121,7 @@ export class SessionCheckService {
     const startedAt = Date.now();
     let answer: { valid: boolean; isAdmin?: boolean };
     try {
-      const reply = await this.nats.request(SUBJECTS.sessionCheck, JSON.stringify({ sessionId }), { timeout: this.timeoutMs });
+      const reply = await timedRequest(this.nats, SUBJECTS.sessionCheck, JSON.stringify({ sessionId }), { timeout: this.timeoutMs });
       answer = sessionCheckReplySchema.parse(reply.json());
     } catch (error) {
       throw new SessionServiceUnavailableError(error);

@@ -25,9 +25,13 @@ export const SETTINGS_CONFIGMAP = 'story-settings';
 export const NATS = { name: 'nats', clientPort: 4222, clusterPort: 6222, monitorPort: 8222, replicas: 3, image: 'nats:2.10-alpine' } as const;
 export const MONGO = { name: 'mongo', port: 27017, replicas: 3, replSet: 'rs0', image: 'mongo:7' } as const;
 export const QDRANT = { name: 'qdrant', httpPort: 6333, grpcPort: 6334, image: 'qdrant/qdrant:v1.15.0-unprivileged' } as const;
-export const GATEWAY = { name: 'gateway', port: 8080 } as const;
+/** The gateway: its public port (the Ingress's backend), and its metrics port, which no Service exposes. */
+export const GATEWAY = { name: 'gateway', port: 8080, metricsPort: 9464 } as const;
 /** The namespace of the ingress controller: the only source of traffic from outside the namespace. */
 export const INGRESS_NAMESPACE = 'ingress-nginx';
+/** The namespace Prometheus runs in: it may scrape every process's metrics port, and nothing else. */
+export const MONITORING_NAMESPACE = 'monitoring';
+export const METRICS_PATH = '/metrics';
 
 export const NATS_URL = `nats://${NATS.name}:${NATS.clientPort}`;
 /** Every member, so a client finds the primary whichever member it reaches first. */

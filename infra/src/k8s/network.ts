@@ -1,13 +1,14 @@
 import type { INetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy';
 import type { INetworkPolicyEgressRule } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicyEgressRule';
 import type { INetworkPolicyPeer } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicyPeer';
-import { CLIENT_LABEL, GATEWAY, INGRESS_NAMESPACE, MONGO, NATS, QDRANT, metadata, selectorOf } from './common.ts';
+import { CLIENT_LABEL, GATEWAY, INGRESS_NAMESPACE, MONGO, MONITORING_NAMESPACE, NATS, QDRANT, metadata, selectorOf } from './common.ts';
 import type { Workload } from './workloads.ts';
 
 /**
  * Who may talk to whom. Everything is denied in the namespace, then: DNS for every pod; the gateway
  * from the ingress controller's namespace (the only traffic from outside); each service from the
- * gateway only (workers from nothing); each process to NATS, to MongoDB if it stores data, to Qdrant
+ * gateway only (workers from nothing); every process's metrics port from the monitoring namespace
+ * (Prometheus; the gateway's is its own internal port); each process to NATS, to MongoDB if it stores data, to Qdrant
  * if it keeps vectors, and to HTTPS outside the cluster's private ranges if it may call OpenAI or
  * Google; NATS and MongoDB members among themselves. The kubelet's probes are not pod traffic.
  */
@@ -34,14 +35,16 @@ function egressOf(w: Workload, extra: INetworkPolicyEgressRule[] = []): INetwork
 
 export function networkPolicies(all: readonly Workload[]): INetworkPolicy[] {
   const services = all.filter((w) => w.component === 'service');
+  const monitoring: INetworkPolicyPeer = { namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': MONITORING_NAMESPACE } } };
   const ours = all.map((w): INetworkPolicy => {
     const both: ('Ingress' | 'Egress')[] = ['Ingress', 'Egress'];
+    const scrape = { from: [monitoring], ports: [tcp(w.metricsPort)] };
     if (w.component === 'gateway') {
       const fromController: INetworkPolicyPeer = { namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': INGRESS_NAMESPACE } } };
       return policy(w.name, {
         podSelector: { matchLabels: selectorOf(w.name) },
         policyTypes: both,
-        ingress: [{ from: [fromController], ports: [tcp(GATEWAY.port)] }],
+        ingress: [{ from: [fromController], ports: [tcp(GATEWAY.port)] }, scrape],
         egress: egressOf(
           w,
           services.map((s) => ({ to: [pods(s.name)], ports: [tcp(s.port)] })),
@@ -51,7 +54,7 @@ export function networkPolicies(all: readonly Workload[]): INetworkPolicy[] {
     return policy(w.name, {
       podSelector: { matchLabels: selectorOf(w.name) },
       policyTypes: both,
-      ingress: w.component === 'service' ? [{ from: [pods(GATEWAY.name)], ports: [tcp(w.port)] }] : [],
+      ingress: w.component === 'service' ? [{ from: [pods(GATEWAY.name)], ports: [tcp(w.port)] }, scrape] : [scrape],
       egress: egressOf(w),
     });
   });

@@ -11,6 +11,7 @@ import {
   CLIENT_LABEL,
   GATEWAY,
   INTERNET_LABEL,
+  METRICS_PATH,
   MONGODB_URL,
   NATS_PASSWORDS_SECRET,
   NATS_URL,
@@ -38,6 +39,8 @@ export interface Workload {
   image: string;
   command: string[];
   port: number;
+  /** Where Prometheus scrapes `/metrics`: the process's own port, or the gateway's internal METRICS_PORT. */
+  metricsPort: number;
   natsUser: string;
   profile: WorkloadProfile;
   /** Extra fixed environment (the gateway's service URLs). */
@@ -55,6 +58,7 @@ export function workloads(): Workload[] {
     image: imageOf(service.name),
     command: nodeCommand(`dist/services/${service.name}/src/main.mjs`),
     port: service.port,
+    metricsPort: service.port,
     natsUser: service.name,
     profile: SERVICE_PROFILES[service.name],
   }));
@@ -66,6 +70,7 @@ export function workloads(): Workload[] {
       command: nodeCommand(`dist/services/${service.name}/src/${worker.entry.replace(/\.ts$/, '.mjs')}`),
       // Its health port, as compose's (the service's port + 10); nothing but the kubelet calls it.
       port: service.port + 10,
+      metricsPort: service.port + 10,
       natsUser: service.name,
       profile: workerProfile(service.name),
     })),
@@ -76,6 +81,7 @@ export function workloads(): Workload[] {
     image: imageOf(GATEWAY.name),
     command: nodeCommand('dist/gateway/src/main.mjs'),
     port: GATEWAY.port,
+    metricsPort: GATEWAY.metricsPort,
     natsUser: GATEWAY.name,
     profile: GATEWAY_PROFILE,
     env: Object.fromEntries(SERVICE_REGISTRY.map((s) => [serviceUrlEnv(s.name), `http://${s.name}:${s.port}`])),
@@ -88,6 +94,7 @@ function environment(w: Workload): IEnvVar[] {
     NODE_ENV: 'production',
     HOST: '0.0.0.0',
     PORT: String(w.port),
+    ...(w.metricsPort === w.port ? {} : { METRICS_PORT: String(w.metricsPort) }),
     NATS_URL,
     NATS_USER: w.natsUser,
     NATS_PASSWORD_FILE,
@@ -127,7 +134,10 @@ export function container(w: Workload): IContainer {
     image: w.image,
     imagePullPolicy: 'IfNotPresent',
     command: w.command,
-    ports: [{ name: 'http', containerPort: w.port, protocol: 'TCP' }],
+    ports: [
+      { name: 'http', containerPort: w.port, protocol: 'TCP' },
+      ...(w.metricsPort === w.port ? [] : [{ name: 'metrics', containerPort: w.metricsPort, protocol: 'TCP' as const }]),
+    ],
     env: environment(w),
     ...httpProbes('http'),
     resources: w.profile.resources,
@@ -152,6 +162,11 @@ export function podLabels(w: Workload): Record<string, string> {
   };
 }
 
+/** Where Prometheus (annotation-based pod discovery) finds the process's metrics. */
+export function scrapeAnnotations(w: Workload): Record<string, string> {
+  return { 'prometheus.io/scrape': 'true', 'prometheus.io/port': String(w.metricsPort), 'prometheus.io/path': METRICS_PATH };
+}
+
 export function deployment(w: Workload): IDeployment {
   return {
     apiVersion: 'apps/v1',
@@ -164,7 +179,7 @@ export function deployment(w: Workload): IDeployment {
       selector: { matchLabels: selectorOf(w.name) },
       strategy: { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 0, maxSurge: 1 } },
       template: {
-        metadata: { labels: podLabels(w) },
+        metadata: { labels: podLabels(w), annotations: scrapeAnnotations(w) },
         spec: {
           automountServiceAccountToken: false,
           enableServiceLinks: false,

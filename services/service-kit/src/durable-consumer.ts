@@ -12,6 +12,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { EVENTS_STREAM } from '@story/proto';
 import { ensureEventsStream } from './nats.ts';
+import { consumerRedeliveries } from './telemetry/metrics.ts';
 
 /** What became of one event: handled, or never handleable (it does not match its schema). */
 export type EventOutcome = 'handled' | 'invalid';
@@ -80,6 +81,8 @@ export class DurableEventConsumer {
     if (existing && (existing.config.ack_wait !== wanted.ack_wait || existing.config.max_ack_pending !== wanted.max_ack_pending)) {
       await this.updateConsumer(jsm, wanted);
     }
+    // The series exists from the start, so a rate() over it is 0, not absent, until a first redelivery.
+    consumerRedeliveries.inc({ consumer: durable }, 0);
     this.loop ??= this.run(nc);
   }
 
@@ -153,6 +156,7 @@ export class DurableEventConsumer {
 
   private async handle(message: JsMsg): Promise<void> {
     const { log, durable } = this.options;
+    if (message.info.deliveryCount > 1) consumerRedeliveries.inc({ consumer: durable });
     let payload: unknown;
     try {
       payload = message.json();

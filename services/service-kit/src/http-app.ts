@@ -10,6 +10,7 @@ import Fastify, {
 } from 'fastify';
 import { HTTP_MESSAGES, REQUEST_ID_HEADER } from '@story/proto';
 import { HttpError } from './errors.ts';
+import { registerHttpMetrics, type MetricsExposure } from './telemetry/http-metrics.ts';
 import { zodSerializerCompiler, zodValidatorCompiler, type ZodTypeProvider } from './zod-routes.ts';
 
 /** A fastify instance whose routes declare zod schemas (see zod-routes.ts). */
@@ -27,6 +28,8 @@ export interface ServiceAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Proxy hops to trust for the client address and host (0: none). */
   trustProxy?: number;
+  /** `/metrics` on this port (default), or on an internal listener elsewhere and 404 here (the gateway). */
+  metrics?: MetricsExposure;
 }
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -34,7 +37,7 @@ const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
 /**
  * A fastify instance with what every process shares: pino logging with the request id that came
  * from the gateway, routes that declare zod schemas, one error shape (`{ message }`, 5xx details
- * hidden), bodiless JSON requests accepted, `/healthz` and `/readyz`.
+ * hidden), bodiless JSON requests accepted, `/healthz`, `/readyz` and `/metrics` (Prometheus).
  */
 export function createServiceApp(options: ServiceAppOptions): ServiceApp {
   const app = Fastify({
@@ -70,6 +73,7 @@ export function createServiceApp(options: ServiceAppOptions): ServiceApp {
     void reply.status(404).send({ message: `No route for ${request.method} ${request.url.split('?')[0]}` });
   });
 
+  registerHttpMetrics(app, options.name, options.metrics ?? 'here');
   app.get('/healthz', async () => ({ status: 'ok', service: options.name }));
   app.get('/readyz', async (request, reply) => {
     const failures: string[] = [];

@@ -29,3 +29,8 @@ export * from './seeded-random.ts';
 export * from './plan-features.ts';
 export * from './user-deletion.consumer.ts';
 export * from './export/index.ts';
+export * from './telemetry/metrics.ts';
+export * from './telemetry/http-metrics.ts';
+export * from './telemetry/nats-metrics.ts';
+export * from './telemetry/metrics-listener.ts';
+export * from './telemetry/outbox-metrics.ts';

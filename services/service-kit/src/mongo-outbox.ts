@@ -56,6 +56,11 @@ export class MongoOutbox implements OutboxStore {
     return this.outbox.countDocuments({ publishedAt: null });
   }
 
+  async oldestPendingAt(): Promise<string | undefined> {
+    const oldest = await this.outbox.findOne({ publishedAt: null }).sort({ _id: 1 }).select({ createdAt: 1 }).lean<Pick<OutboxDoc, 'createdAt'>>();
+    return oldest?.createdAt;
+  }
+
   async prunePublished(before: string): Promise<void> {
     await this.outbox.deleteMany({ publishedAt: { $type: 'string', $lt: before } });
   }

@@ -2,6 +2,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import { serviceUnavailableMessage } from '@story/proto';
 import { HttpError } from './errors.ts';
 import type { NatsLink } from './nats-link.ts';
+import { timedRequest } from './telemetry/nats-metrics.ts';
 
 /** The connection, or 503 naming the service that cannot be asked. */
 export function connectionFor(nats: NatsLink, service: string): NatsConnection {
@@ -24,7 +25,7 @@ export function isNoResponders(error: unknown): boolean {
 export async function ask(nats: NatsLink, service: string, subject: string, body: unknown, timeoutMs: number): Promise<unknown> {
   const nc = connectionFor(nats, service);
   try {
-    return (await nc.request(subject, JSON.stringify(body), { timeout: timeoutMs })).json<unknown>();
+    return (await timedRequest(nc, subject, JSON.stringify(body), { timeout: timeoutMs })).json<unknown>();
   } catch {
     throw new HttpError(503, serviceUnavailableMessage(service));
   }

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { EventSubject } from '@story/proto';
 import type { NatsLink } from './nats-link.ts';
 import { ensureEventsStream } from './nats.ts';
+import { watchOutbox } from './telemetry/outbox-metrics.ts';
 
 /** A domain event to write into the outbox in the same transaction as the change it describes. */
 export interface OutboxEvent {
@@ -26,6 +27,8 @@ export interface OutboxStore {
   markEventsPublished(ids: number[]): Promise<void>;
   /** Rows not yet published (tests, diagnostics and readiness). */
   countPendingEvents(): Promise<number>;
+  /** When the oldest row not yet published was written (ISO time); undefined when none is pending. */
+  oldestPendingAt(): Promise<string | undefined>;
   /** Forgets rows published before `before` (ISO time); pending rows are never dropped. */
   prunePublished(before: string): Promise<void>;
 }
@@ -42,12 +45,16 @@ export class OutboxRelay {
   private wake = false;
   private nc: NatsConnection | undefined;
   private log: FastifyBaseLogger | undefined;
+  /** Stops reporting this outbox's lag and pending count (the process is closing). */
+  private readonly unwatch: () => void;
 
   constructor(
     private readonly store: OutboxStore,
     private readonly service: string,
     private readonly intervalMs = 500,
-  ) {}
+  ) {
+    this.unwatch = watchOutbox(store, service);
+  }
 
   /** Starts publishing over `nc` (the link calls this once connected). */
   start(nc: NatsConnection, log: FastifyBaseLogger): void {
@@ -69,6 +76,7 @@ export class OutboxRelay {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.unwatch();
     if (this.timer) clearTimeout(this.timer);
     while (this.running) await new Promise((resolve) => setTimeout(resolve, 10));
   }

@@ -10,6 +10,7 @@ import {
   type UserType,
 } from '@story/proto';
 import { HttpError } from './errors.ts';
+import { timedRequest } from './telemetry/nats-metrics.ts';
 import type { NatsLink } from './nats-link.ts';
 
 /** What a service needs to know of a person's plan: its type, what it includes, and what every plan includes. */
@@ -69,7 +70,7 @@ export class PlanFeatureGate {
     if (!nc) throw new HttpError(503, serviceUnavailableMessage('auth'));
     let body: unknown;
     try {
-      body = (await nc.request(SUBJECTS.userSettings, JSON.stringify({ userId }), { timeout: ASK_TIMEOUT_MS })).json<unknown>();
+      body = (await timedRequest(nc, SUBJECTS.userSettings, JSON.stringify({ userId }), { timeout: ASK_TIMEOUT_MS })).json<unknown>();
     } catch {
       throw new HttpError(503, serviceUnavailableMessage('auth'));
     }

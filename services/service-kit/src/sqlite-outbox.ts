@@ -23,6 +23,7 @@ export class SqliteOutbox implements OutboxStore {
       pending: db.prepare<[number], OutboxEntry>('SELECT id, subject, payload FROM outbox WHERE published_at IS NULL ORDER BY id ASC LIMIT ?'),
       markPublished: db.prepare<[string, number]>('UPDATE outbox SET published_at = ? WHERE id = ? AND published_at IS NULL'),
       countPending: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM outbox WHERE published_at IS NULL'),
+      oldestPending: db.prepare<[], { created_at: string }>('SELECT created_at FROM outbox WHERE published_at IS NULL ORDER BY id ASC LIMIT 1'),
       prune: db.prepare<[string]>('DELETE FROM outbox WHERE published_at IS NOT NULL AND published_at < ?'),
     };
   }
@@ -45,6 +46,10 @@ export class SqliteOutbox implements OutboxStore {
 
   async countPendingEvents(): Promise<number> {
     return this.statements.countPending.get()?.n ?? 0;
+  }
+
+  async oldestPendingAt(): Promise<string | undefined> {
+    return this.statements.oldestPending.get()?.created_at;
   }
 
   async prunePublished(before: string): Promise<void> {

@@ -29,13 +29,17 @@ export function storagePartsContract(name: string, open: () => Promise<StoragePa
     it('publishes the outbox in order and forgets what was published', async () => {
       const { outbox } = store;
       const before = await outbox.countPendingEvents();
+      const writtenFrom = Date.now();
       await store.writeEvent(event(unique()));
       expect(await outbox.countPendingEvents()).toBe(before + 1);
+      // What the outbox lag gauge reads: when the oldest pending event was written.
+      expect(Date.parse((await outbox.oldestPendingAt()) ?? '')).toBeGreaterThanOrEqual(before === 0 ? writtenFrom - 1 : 0);
       const pending = await outbox.pendingEvents(10_000);
       expect(pending.map((e) => e.id)).toEqual([...pending.map((e) => e.id)].sort((x, y) => x - y));
       await outbox.markEventsPublished(pending.map((e) => e.id));
       expect(await outbox.countPendingEvents()).toBe(0);
       expect(await outbox.pendingEvents(10)).toEqual([]);
+      expect(await outbox.oldestPendingAt()).toBeUndefined();
       // Published rows are dropped by the bookkeeping prune; nothing pending is ever dropped.
       await store.writeEvent(event(unique()));
       await outbox.prunePublished(new Date(Date.now() + 60_000).toISOString());

@@ -50,7 +50,7 @@ export class AuthThrottleService {
     const result = await counter.take(sharedKey('check-email', email.trim().toLowerCase()), 1, this.options.checkEmailPerMinute).catch(() => {
       throw new HttpError(503, ACCOUNT_MESSAGES.signInUnavailable);
     });
-    if (!result.allowed) throw new TooManyAttemptsError(tooManyEmailChecksMessage(result.retryAfterSeconds), result.retryAfterSeconds);
+    if (!result.allowed) throw new TooManyAttemptsError('auth-check-email', tooManyEmailChecksMessage(result.retryAfterSeconds), result.retryAfterSeconds);
   }
 
   private openBucket(): SharedBucket {

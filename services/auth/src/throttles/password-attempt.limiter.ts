@@ -63,7 +63,7 @@ export class PasswordAttemptLimiter {
     const { written, value } = await this.reach(() => this.store.update(keyOf(email), (current) => claimAttempt(current, now, this.policy)));
     if (written) return;
     const retryAfterSeconds = Math.max(1, Math.ceil(((value?.waitUntil ?? now) - now) / 1000));
-    throw new TooManyAttemptsError(tooManySignInAttemptsMessage(retryAfterSeconds), retryAfterSeconds);
+    throw new TooManyAttemptsError('auth-password-attempts', tooManySignInAttemptsMessage(retryAfterSeconds), retryAfterSeconds);
   }
 
   /** The password was right: the account's failures are forgotten. */

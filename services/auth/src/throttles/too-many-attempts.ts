@@ -1,13 +1,18 @@
-import { HttpError, type ServiceApp } from '@story/service-kit';
+import { HttpError, rateLimitRefusals, type ServiceApp } from '@story/service-kit';
 
-/** A 429 that says when to try again; its `Retry-After` header is added by `registerRetryAfter`. */
+/**
+ * A 429 that says when to try again; its `Retry-After` header is added by `registerRetryAfter`.
+ * Making one counts a refusal of `limiter` in `story_rate_limit_refusals_total`.
+ */
 export class TooManyAttemptsError extends HttpError {
   constructor(
+    limiter: string,
     message: string,
     readonly retryAfterSeconds: number,
   ) {
     super(429, message);
     this.name = 'TooManyAttemptsError';
+    rateLimitRefusals.inc({ limiter });
   }
 }
 

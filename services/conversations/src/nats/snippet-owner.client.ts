@@ -1,5 +1,5 @@
 import { SUBJECTS, serviceUnavailableMessage, snippetOwnerReplySchema } from '@story/proto';
-import { HttpError, notFound, type NatsLink } from '@story/service-kit';
+import { HttpError, notFound, timedRequest, type NatsLink } from '@story/service-kit';
 import type { SnippetOwners } from '../snippet-conversations/snippet-conversation.service.ts';
 
 const JOBS_UNAVAILABLE = serviceUnavailableMessage('jobs');
@@ -15,7 +15,7 @@ export class SnippetOwnerClient implements SnippetOwners {
     if (!nc) throw new HttpError(503, JOBS_UNAVAILABLE);
     let raw: unknown;
     try {
-      const message = await nc.request(SUBJECTS.snippetOwner, JSON.stringify({ snippetId, userId }), { timeout: REQUEST_TIMEOUT_MS });
+      const message = await timedRequest(nc, SUBJECTS.snippetOwner, JSON.stringify({ snippetId, userId }), { timeout: REQUEST_TIMEOUT_MS });
       raw = message.json();
     } catch {
       // No responder, a timeout or a dropped connection all mean the same to the caller.

@@ -6,7 +6,7 @@ import {
   type ResumeRole,
   type publishProfileRequestSchema,
 } from '@story/proto';
-import { HttpError } from '@story/service-kit';
+import { HttpError, rateLimitRefusals } from '@story/service-kit';
 import type { z } from 'zod';
 import type { ResumeRepository } from '../resumes/resume.repository.ts';
 import type { StoriesFinder } from '../resumes/resume-engines.ts';
@@ -121,6 +121,7 @@ export class PublicProfileService {
   private async checkNameChanges(userId: number, now: Date): Promise<void> {
     const since = new Date(now.getTime() - HOUR_MS).toISOString();
     if ((await this.deps.repository.nameChangesSince(userId, since)) < PUBLIC_PROFILE_LIMITS.nameChangesPerHour) return;
+    rateLimitRefusals.inc({ limiter: 'profile-name-changes' });
     throw new HttpError(429, PUBLIC_PROFILE_MESSAGES.nameChangesTooMany, { 'retry-after': String(HOUR_MS / 1000) });
   }
 }

@@ -11,7 +11,7 @@ import {
   type SpeechJobEvent,
 } from '@story/proto';
 import { HttpError, messageJson, type NatsLink } from '@story/service-kit';
-import { connectionFor, isNoResponders } from '@story/service-kit';
+import { connectionFor, isNoResponders, timedRequest } from '@story/service-kit';
 
 export interface SpeechJobClientOptions {
   /** Silence after which the worker doing a job counts as gone. */
@@ -171,7 +171,7 @@ export class SpeechJobClient {
   private async accepted(nc: NatsConnection, subject: string, body: object, jobId: string, nobodyMessage: string, nobodyStatus: number): Promise<void> {
     let raw: unknown;
     try {
-      raw = (await nc.request(subject, JSON.stringify(body), { timeout: this.options.stallMs })).json<unknown>();
+      raw = (await timedRequest(nc, subject, JSON.stringify(body), { timeout: this.options.stallMs })).json<unknown>();
     } catch (error) {
       if (isNoResponders(error)) throw new HttpError(nobodyStatus, nobodyMessage);
       throw new WorkerGone(jobId);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { FastifyBaseLogger } from 'fastify';
 import { NATS_BUCKETS, SPEECH_MESSAGES, spokenDuration } from '@story/proto';
-import { HttpError } from '@story/service-kit';
+import { HttpError, rateLimitRefusals } from '@story/service-kit';
 import { openSharedBucket, sharedKey, updateShared } from '@story/service-kit/shared-counters';
 
 export interface SpeechLimitServiceOptions {
@@ -78,7 +78,10 @@ export class SpeechLimitService {
       this.options.log.warn({ err: error, userId }, 'speech limits not reachable; serving the turn without counting it');
       return work();
     }
-    if (!written) throw new HttpError(429, SPEECH_MESSAGES.tooManyJobs, { 'retry-after': '10' });
+    if (!written) {
+      rateLimitRefusals.inc({ limiter: 'speech-turns-in-flight' });
+      throw new HttpError(429, SPEECH_MESSAGES.tooManyJobs, { 'retry-after': '10' });
+    }
     try {
       return await work();
     } finally {
@@ -102,6 +105,7 @@ export class SpeechLimitService {
     const over = (refill ?? 0) - this.now() - HOUR_MS;
     if (over > 0) {
       const seconds = Math.ceil(over / 1000);
+      rateLimitRefusals.inc({ limiter: 'speech-audio-per-hour' });
       throw new HttpError(429, audioBudgetSpentMessage(this.options.audioSecondsPerHour, seconds), { 'retry-after': String(seconds) });
     }
   }

@@ -10,7 +10,7 @@ import {
   speechStreamOpenReplySchema,
 } from '@story/proto';
 import { HttpError, messageJson, type NatsLink } from '@story/service-kit';
-import { ask, connectionFor, isNoResponders } from '@story/service-kit';
+import { ask, connectionFor, isNoResponders, timedRequest } from '@story/service-kit';
 
 const ASK_TIMEOUT_MS = 5000;
 const RETRY_TIMEOUT_MS = 2000;
@@ -49,7 +49,7 @@ export class VoiceSessionClient {
     headers.set(SPEECH_CHUNK_HEADERS.userId, String(userId));
     headers.set(SPEECH_CHUNK_HEADERS.seq, String(seq));
     const subject = speechSessionSubject(String(sessionId), 'chunk');
-    const request = async (timeout: number) => messageJson(await nc.request(subject, chunk, { timeout, headers }));
+    const request = async (timeout: number) => messageJson(await timedRequest(nc, subject, chunk, { timeout, headers }));
     let raw: unknown;
     try {
       // A chunk sent again is taken as already in, so a chunk whose answer was lost is asked again
@@ -70,7 +70,7 @@ export class VoiceSessionClient {
   async cancel(userId: number, sessionId: number): Promise<void> {
     const nc = connectionFor(this.nats, 'speech');
     try {
-      const answer = await nc.request(speechSessionSubject(String(sessionId), 'cancel'), JSON.stringify({ userId }), { timeout: ASK_TIMEOUT_MS });
+      const answer = await timedRequest(nc, speechSessionSubject(String(sessionId), 'cancel'), JSON.stringify({ userId }), { timeout: ASK_TIMEOUT_MS });
       passOn(speechCancelReplySchema.parse(messageJson(answer)));
     } catch (error) {
       if (error instanceof HttpError && error.statusCode !== 410) throw error;

@@ -1,6 +1,7 @@
 import type { Msg, NatsConnection, Subscription } from '@nats-io/transport-node';
 import type { FastifyBaseLogger } from 'fastify';
 import { HTTP_MESSAGES, SPEECH_MESSAGES, speechJobSubject, type NatsRefusal, type SpeechJobEvent } from '@story/proto';
+import { speechJobDuration, speechQueueDepth } from '@story/service-kit/telemetry/metrics';
 import { WorkCancelledError } from '../engines/speech-engines.ts';
 
 /** A job's work: its result event, or a refusal the asker passes on. `signal` aborts when nobody waits for it any more. */
@@ -34,6 +35,9 @@ export interface JobTicket {
   userId: number;
   /** Dropped (as busy) when its turn has not come by then: the person is not kept waiting forever. */
   startWithinMs: number;
+  /** What the job is and which engine does it (the labels of `story_speech_job_duration_seconds`). */
+  kind: 'transcribe' | 'synthesize' | 'live';
+  engine: string;
 }
 
 interface WaitingJob {
@@ -65,15 +69,28 @@ export class JobRunner {
   private readonly inFlight = new Set<Promise<void>>();
   private readonly controllers = new Map<string, AbortController>();
   private cancelSubscription: Subscription | undefined;
+  private readonly unwatch: () => void;
 
   constructor(
     private readonly nc: NatsConnection,
     private readonly options: JobRunnerOptions,
-  ) {}
+  ) {
+    this.unwatch = speechQueueDepth.watch(this);
+  }
 
   /** Jobs accepted and not yet reported. */
   get active(): number {
     return this.inFlight.size;
+  }
+
+  /** Jobs accepted and waiting for their turn. */
+  get waitingJobs(): number {
+    return this.waitingCount;
+  }
+
+  /** Jobs accepted and past their wait (running, or finishing a live recording). */
+  get runningJobs(): number {
+    return this.inFlight.size - this.waitingCount;
   }
 
   /** Listens for the fronts' cancellations (every worker hears them; the one with the job acts). */
@@ -103,11 +120,14 @@ export class JobRunner {
     // Nobody listens any more: no more "working" from the moment it is cancelled.
     controller.signal.addEventListener('abort', () => clearInterval(heartbeat), { once: true });
     this.controllers.set(ticket.jobId, controller);
+    const timer = speechJobDuration.startTimer({ engine: ticket.engine, kind: ticket.kind });
+    let outcome = 'ok';
     const job = (async () => {
       try {
         const turn = exclusive ? await this.turnOf(ticket, controller.signal) : 'started';
         if (turn !== 'started') {
           this.options.log.debug({ jobId: ticket.jobId, userId: ticket.userId, turn }, 'speech job dropped before it ran');
+          outcome = turn;
           if (turn === 'expired') report(busy());
           return;
         }
@@ -116,8 +136,10 @@ export class JobRunner {
         } catch (error) {
           if (controller.signal.aborted || error instanceof WorkCancelledError) {
             this.options.log.debug({ jobId: ticket.jobId, userId: ticket.userId }, 'speech job stopped: nobody waits for it');
+            outcome = 'cancelled';
             return;
           }
+          outcome = error instanceof JobRefusal ? 'refused' : 'failed';
           report(this.failure(error, ticket.jobId));
         } finally {
           if (exclusive) this.release();
@@ -125,6 +147,7 @@ export class JobRunner {
       } finally {
         clearInterval(heartbeat);
         this.controllers.delete(ticket.jobId);
+        timer({ outcome });
       }
     })();
     this.inFlight.add(job);
@@ -145,6 +168,7 @@ export class JobRunner {
   async drain(): Promise<void> {
     this.cancelSubscription?.unsubscribe();
     await Promise.allSettled([...this.inFlight]);
+    this.unwatch();
   }
 
   private failure(error: unknown, jobId: string): SpeechJobEvent {

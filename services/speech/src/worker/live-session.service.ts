@@ -182,7 +182,7 @@ export class LiveSessionService {
     // Not queued behind other jobs: most of the recording is transcribed already, a person is waiting.
     this.runner.accept(
       msg,
-      { jobId: request.data.jobId, userId: session.userId, startWithinMs: 1 },
+      { jobId: request.data.jobId, userId: session.userId, startWithinMs: 1, kind: 'live', engine: this.stt.name },
       async (signal) => {
         signal.addEventListener('abort', () => session.live.abort(), { once: true });
         const { text, durationSeconds, wordTimings } = await session.live.finish(request.data.vocabulary).catch((error: unknown) => {

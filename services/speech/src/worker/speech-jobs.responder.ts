@@ -62,7 +62,7 @@ async function synthesize(deps: SpeechJobDeps, job: SpeechSynthesizeJob): Promis
  */
 export function startSpeechJobResponders(nc: NatsConnection, deps: SpeechJobDeps): () => Promise<void> {
   const serve = <J extends { jobId: string; userId: number; startWithinMs: number }>(
-    subject: string,
+    { subject, kind, engine }: { subject: string; kind: 'transcribe' | 'synthesize'; engine: string },
     schema: z.ZodType<J>,
     work: (job: J, signal: AbortSignal) => Promise<SpeechJobEvent>,
   ): Subscription =>
@@ -79,12 +79,14 @@ export function startSpeechJobResponders(nc: NatsConnection, deps: SpeechJobDeps
           return;
         }
         const { jobId, userId, startWithinMs } = job.data;
-        deps.runner.accept(msg, { jobId, userId, startWithinMs }, (signal) => work(job.data, signal));
+        deps.runner.accept(msg, { jobId, userId, startWithinMs, kind, engine }, (signal) => work(job.data, signal));
       },
     });
   const subscriptions = [
-    serve(SUBJECTS.speechTranscribe, speechTranscribeJobSchema, (job, signal) => transcribe(deps, job, signal)),
-    serve(SUBJECTS.speechSynthesize, speechSynthesizeJobSchema, (job) => synthesize(deps, job)),
+    serve({ subject: SUBJECTS.speechTranscribe, kind: 'transcribe', engine: deps.stt.name }, speechTranscribeJobSchema, (job, signal) =>
+      transcribe(deps, job, signal),
+    ),
+    serve({ subject: SUBJECTS.speechSynthesize, kind: 'synthesize', engine: deps.tts.name }, speechSynthesizeJobSchema, (job) => synthesize(deps, job)),
   ];
   return async () => {
     await Promise.all(subscriptions.map((subscription) => subscription.drain().catch(() => undefined)));
