@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { REPO_ROOT } from '../stack.ts';
 import { baseFiles, baseKustomization, yamlText } from './base.ts';
-import { OVERLAYS, overlayKustomization } from './overlays.ts';
+import { OVERLAYS, overlayFiles, overlayKustomization } from './overlays.ts';
 
 /** Where the manifests live. */
 export const K8S_DIR = join(REPO_ROOT, 'infra/k8s');
@@ -12,6 +12,9 @@ export function generatedFiles(): Map<string, string> {
   const base = baseFiles();
   for (const [file, objects] of base) out.set(`base/${file}`, yamlText(objects));
   out.set('base/kustomization.yaml', yamlText([baseKustomization([...base.keys()])]));
-  for (const overlay of OVERLAYS) out.set(`overlays/${overlay.name}/kustomization.yaml`, yamlText([overlayKustomization(overlay)]));
+  for (const overlay of OVERLAYS) {
+    out.set(`overlays/${overlay.name}/kustomization.yaml`, yamlText([overlayKustomization(overlay)]));
+    for (const [file, objects] of overlayFiles(overlay)) out.set(`overlays/${overlay.name}/${file}`, yamlText(objects));
+  }
   return out;
 }

@@ -2,8 +2,9 @@ import { stringify } from 'yaml';
 import { NATS_USERS } from '@story/proto';
 import { natsPasswordEnv } from '../nats-auth.ts';
 import { NAMESPACE, NATS_PASSWORDS_SECRET, OPENAI_SECRET, SETTINGS_CONFIGMAP, SIGNING_KEYS_SECRET, resources } from './common.ts';
+import { workerScaledObject, type KedaScaling } from './keda.ts';
 import { KEY_FILES, SETTINGS_DEFAULTS } from './profiles.ts';
-import { workloads } from './workloads.ts';
+import { workloads, type Workload } from './workloads.ts';
 
 /** A JSON 6902 operation of an overlay patch. */
 export interface PatchOperation {
@@ -23,6 +24,8 @@ export interface OverlayOptions {
   replicas: number;
   /** Speech workers: the autoscaler's bounds. */
   workers: { min: number; max: number };
+  /** How the workers scale: the base's HorizontalPodAutoscaler on CPU, or KEDA on their pending work (and CPU). */
+  workerScaling: { kind: 'hpa' } | KedaScaling;
 }
 
 export const OVERLAYS: readonly OverlayOptions[] = [
@@ -34,6 +37,7 @@ export const OVERLAYS: readonly OverlayOptions[] = [
     tlsSecret: 'story-tls',
     replicas: 3,
     workers: { min: 4, max: 20 },
+    workerScaling: { kind: 'keda', prometheus: 'http://prometheus-server.monitoring.svc' },
   },
   {
     name: 'staging',
@@ -43,6 +47,7 @@ export const OVERLAYS: readonly OverlayOptions[] = [
     tlsSecret: 'story-staging-tls',
     replicas: 1,
     workers: { min: 1, max: 4 },
+    workerScaling: { kind: 'hpa' },
   },
 ];
 
@@ -53,6 +58,32 @@ export const SECRET_FILES = {
   openai: 'secrets/openai.env',
 } as const;
 export const SETTINGS_FILE = 'settings.env';
+
+/** The file of an overlay that scales `w` with KEDA: its ScaledObject. */
+export const scaledObjectFile = (w: Workload) => `${w.name}-scaledobject.yaml`;
+
+/** The overlay's own objects, by file name (the KEDA ScaledObjects when it scales workers with KEDA). */
+export function overlayFiles(o: OverlayOptions): Map<string, object[]> {
+  const files = new Map<string, object[]>();
+  if (o.workerScaling.kind !== 'keda') return files;
+  for (const w of workloads().filter((w) => w.component === 'worker'))
+    files.set(scaledObjectFile(w), [workerScaledObject(w, o.workers, o.workerScaling, NAMESPACE)]);
+  return files;
+}
+
+/** Bounds for the base's autoscaler, or (KEDA) the strategic-merge patch that deletes it: two autoscalers on one Deployment would fight. */
+function workerScalerPatch(o: OverlayOptions, w: Workload): { target: { kind: string; name: string }; patch: unknown } {
+  const target = { kind: 'HorizontalPodAutoscaler', name: w.name };
+  if (o.workerScaling.kind === 'keda')
+    return { target, patch: { $patch: 'delete', apiVersion: 'autoscaling/v2', kind: 'HorizontalPodAutoscaler', metadata: { name: w.name } } };
+  return {
+    target,
+    patch: [
+      { op: 'replace', path: '/spec/minReplicas', value: o.workers.min },
+      { op: 'replace', path: '/spec/maxReplicas', value: o.workers.max },
+    ],
+  };
+}
 
 export function overlayKustomization(o: OverlayOptions): object {
   const all = workloads();
@@ -68,13 +99,7 @@ export function overlayKustomization(o: OverlayOptions): object {
     ...all
       .filter((w) => w.component === 'worker')
       .flatMap((w) => [
-        {
-          target: { kind: 'HorizontalPodAutoscaler', name: w.name },
-          patch: [
-            { op: 'replace', path: '/spec/minReplicas', value: o.workers.min },
-            { op: 'replace', path: '/spec/maxReplicas', value: o.workers.max },
-          ],
-        },
+        workerScalerPatch(o, w),
         ...(o.name === 'production'
           ? [
               {
@@ -89,7 +114,7 @@ export function overlayKustomization(o: OverlayOptions): object {
     apiVersion: 'kustomize.config.k8s.io/v1beta1',
     kind: 'Kustomization',
     namespace: NAMESPACE,
-    resources: ['../../base'],
+    resources: ['../../base', ...overlayFiles(o).keys()],
     images,
     replicas: fixed.map((w) => ({ name: w.name, count: o.replicas })),
     patches: patches.map((p) => ({ target: p.target, patch: stringify(p.patch, { lineWidth: 0 }) })),

@@ -217,10 +217,8 @@ export function podDisruptionBudget(name: string, component: string, maxUnavaila
 }
 
 /**
- * Speech workers scale on CPU. KEDA cannot see their pending work: speech jobs are NATS
- * request/reply in the core-NATS queue group `speech`, not a JetStream stream with a consumer lag
- * KEDA's NATS JetStream scaler reads. A CPU-bound worker pool is busy exactly when jobs wait, so CPU
- * utilisation is the stand-in (README, "Kubernetes").
+ * The base's scaler for speech workers: CPU, 70 % of the request (a CPU-bound pool is busy exactly
+ * when jobs wait). An overlay may replace it with KEDA on the workers' pending work (keda.ts).
  */
 export function workerAutoscaler(w: Workload, maxReplicas = 10): IHorizontalPodAutoscaler {
   return {

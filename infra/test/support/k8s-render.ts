@@ -11,6 +11,7 @@ import { ConfigMap } from 'kubernetes-models/v1/ConfigMap';
 import { Namespace } from 'kubernetes-models/v1/Namespace';
 import { Secret } from 'kubernetes-models/v1/Secret';
 import { Service } from 'kubernetes-models/v1/Service';
+import { ScaledObject } from '@kubernetes-models/keda/keda.sh/v1alpha1/ScaledObject';
 import { parseAllDocuments } from 'yaml';
 import type { Manifest } from '../../src/k8s/common.ts';
 
@@ -34,18 +35,15 @@ const MODELS: Record<string, new (data: never) => Model> = {
   'autoscaling/v2/HorizontalPodAutoscaler': HorizontalPodAutoscaler,
   'networking.k8s.io/v1/NetworkPolicy': NetworkPolicy,
   'networking.k8s.io/v1/Ingress': Ingress,
+  // KEDA's custom resource, checked against its CRD's schema (@kubernetes-models/keda 0.4.2).
+  'keda.sh/v1alpha1/ScaledObject': ScaledObject,
 };
-/** Custom resources the OpenAPI schemas cannot check (none in the base or overlays today). */
-export const UNCHECKED_CRDS: ReadonlySet<string> = new Set(['keda.sh/v1alpha1/ScaledObject']);
 
 /** Throws when the object breaks its schema, or is of a kind with no schema here. */
 export function validateManifest(object: Manifest): void {
   const key = `${object.apiVersion}/${object.kind}`;
   const Model = MODELS[key];
-  if (!Model) {
-    if (UNCHECKED_CRDS.has(key)) return;
-    throw new Error(`${key} ${object.metadata?.name ?? ''}: no schema for this kind`);
-  }
+  if (!Model) throw new Error(`${key} ${object.metadata?.name ?? ''}: no schema for this kind`);
   new Model(structuredClone(object) as never).validate();
 }
 
@@ -146,12 +144,16 @@ export function renderKustomization(dir: string): Manifest[] {
   for (const { target, patch } of k.patches ?? []) {
     const object = objects.find((o) => o.kind === target.kind && o.metadata?.name === target.name);
     if (!object) throw new Error(`patch: no ${target.kind} ${target.name}`);
-    applyPatch(object, readPatch(patch));
+    const ops = readPatch(patch);
+    // A strategic-merge patch `$patch: delete` removes the object (kustomize's way to drop one of the base's).
+    if (!Array.isArray(ops) && ops.$patch === 'delete') objects.splice(objects.indexOf(object), 1);
+    else if (Array.isArray(ops)) applyPatch(object, ops);
+    else throw new Error(`patch ${target.kind} ${target.name}: only JSON 6902 operations and $patch: delete are rendered here`);
   }
   return objects;
 }
 
-function readPatch(text: string): PatchOp[] {
+function readPatch(text: string): PatchOp[] | { $patch?: string } {
   const [doc] = parseAllDocuments(text);
-  return (doc?.toJSON() ?? []) as PatchOp[];
+  return (doc?.toJSON() ?? []) as PatchOp[] | { $patch?: string };
 }
