@@ -10,6 +10,7 @@ import Fastify, {
 } from 'fastify';
 import { HTTP_MESSAGES, REQUEST_ID_HEADER } from '@story/proto';
 import { HttpError } from './errors.ts';
+import { traceRequests } from './telemetry/http-tracing.ts';
 import { zodSerializerCompiler, zodValidatorCompiler, type ZodTypeProvider } from './zod-routes.ts';
 
 /** A fastify instance whose routes declare zod schemas (see zod-routes.ts). */
@@ -50,6 +51,7 @@ export function createServiceApp(options: ServiceAppOptions): ServiceApp {
     trustProxy: options.trustProxy && options.trustProxy > 0 ? (_address: string, hop: number) => hop < (options.trustProxy ?? 0) : false,
   });
 
+  traceRequests(app);
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(zodSerializerCompiler);
   acceptEmptyJsonBodies(app);

@@ -29,3 +29,6 @@ export * from './seeded-random.ts';
 export * from './plan-features.ts';
 export * from './user-deletion.consumer.ts';
 export * from './export/index.ts';
+export * from './telemetry/tracing.ts';
+export * from './telemetry/nats-tracing.ts';
+export * from './telemetry/http-tracing.ts';

@@ -1,6 +1,7 @@
 import type { Msg, NatsConnection, Subscription } from '@nats-io/transport-node';
 import type { FastifyBaseLogger } from 'fastify';
 import { HTTP_MESSAGES, SPEECH_MESSAGES, speechJobSubject, type NatsRefusal, type SpeechJobEvent } from '@story/proto';
+import { inMessageSpan } from '@story/service-kit';
 import { WorkCancelledError } from '../engines/speech-engines.ts';
 
 /** A job's work: its result event, or a refusal the asker passes on. `signal` aborts when nobody waits for it any more. */
@@ -103,7 +104,8 @@ export class JobRunner {
     // Nobody listens any more: no more "working" from the moment it is cancelled.
     controller.signal.addEventListener('abort', () => clearInterval(heartbeat), { once: true });
     this.controllers.set(ticket.jobId, controller);
-    const job = (async () => {
+    // The job's span (waiting for its turn, the work, the report) continues the asker's trace.
+    const job = inMessageSpan(msg, 'consumer', async () => {
       try {
         const turn = exclusive ? await this.turnOf(ticket, controller.signal) : 'started';
         if (turn !== 'started') {
@@ -126,7 +128,7 @@ export class JobRunner {
         clearInterval(heartbeat);
         this.controllers.delete(ticket.jobId);
       }
-    })();
+    });
     this.inFlight.add(job);
     void job.finally(() => this.inFlight.delete(job));
   }
