@@ -94,6 +94,21 @@ describe('speech workers started by the stack', () => {
     expect(signUp?.traceId).not.toBe(root.traceId);
   });
 
+  it("continues a GraphQL request's trace into the subgraph the gateway fetches from", async () => {
+    const client = new ApiClient(stack.gatewayUrl);
+    const email = uniqueEmail('traced-graphql');
+    expect((await client.post('/api/users/register', { email, firstName: 'Ada', lastName: 'Park', password: GOOD_PASSWORD })).status).toBe(201);
+    const answer = await client.post('/graphql', { query: '{ me { email } }' });
+    expect(answer.body).toEqual({ data: { me: { email } } });
+    const subgraphSpan = () => {
+      const roots = collector.spans.filter((span) => span.service === 'gateway' && span.name === 'POST /graphql' && span.kind === 2);
+      return collector.spans.find((span) => span.service === 'auth' && span.kind === 2 && roots.some((root) => root.traceId === span.traceId));
+    };
+    await expect.poll(subgraphSpan, { timeout: 10_000 }).toBeDefined();
+    const subgraphFetch = collector.spans.find((span) => span.spanId === subgraphSpan()?.parentSpanId);
+    expect([subgraphFetch?.service, subgraphFetch?.kind]).toEqual(['gateway', 3]);
+  });
+
   it('runs two workers as their own processes, and either one serves an upload', async () => {
     const workers = stack.processes.filter((running) => running.name.startsWith('speech-worker'));
     expect(workers.map((running) => running.name).sort()).toEqual(['speech-worker-1', 'speech-worker-2']);

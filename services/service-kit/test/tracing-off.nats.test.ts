@@ -45,7 +45,12 @@ describe('tracing without an OTLP endpoint', () => {
     expect(Object.hasOwn(nc, 'request')).toBe(false);
     expect(Object.hasOwn(nc, 'publish')).toBe(false);
     const seen: (MsgHdrs | undefined)[] = [];
-    nc.subscribe('kit.off', { callback: (_error, msg) => (seen.push(msg.headers), msg.respond('{}')) });
+    nc.subscribe('kit.off', {
+      callback: (_error, msg) => {
+        seen.push(msg.headers);
+        msg.respond('{}');
+      },
+    });
     await tracer().startActiveSpan('unseen', async (span) => {
       await nc.request('kit.off', '{}', { timeout: 2000 });
       span.end();
