@@ -41,12 +41,20 @@ export function startTracing(serviceName: string, options: TracingOptions = {}):
   return true;
 }
 
+/** How long shutdown waits for the last spans to reach the collector: one that is down must not hold the process. */
+const FLUSH_ON_STOP_MS = 2000;
+
 /** Sends the spans still waiting and turns tracing off again (shutdown; tests). */
 export async function stopTracing(): Promise<void> {
   const current = provider;
   provider = undefined;
   if (!current) return;
-  await current.shutdown().catch(() => undefined);
+  let timer: NodeJS.Timeout | undefined;
+  const givenUp = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, FLUSH_ON_STOP_MS);
+  });
+  await Promise.race([current.shutdown().catch(() => undefined), givenUp]);
+  clearTimeout(timer);
   trace.disable();
   propagation.disable();
   context.disable();
