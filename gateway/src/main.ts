@@ -11,7 +11,7 @@ import { loadGatewayConfig } from './gateway.config.ts';
 import { SupergraphError, loadSupergraph } from './supergraph/supergraph.ts';
 
 const config = loadGatewayConfig();
-startTracing('gateway');
+await startTracing('gateway');
 
 let supergraphSdl: string;
 try {

@@ -1,6 +1,5 @@
 import { SpanKind, SpanStatusCode, context, propagation, trace, type Span } from '@opentelemetry/api';
-import { ATTR_HTTP_REQUEST_METHOD, ATTR_HTTP_RESPONSE_STATUS_CODE, ATTR_SERVER_ADDRESS, ATTR_URL_PATH } from '@opentelemetry/semantic-conventions';
-import { recordFailure, tracer, tracingEnabled } from '@story/service-kit/telemetry/tracing';
+import { HTTP_ATTRIBUTES, recordFailure, tracer, tracingEnabled } from '@story/service-kit/telemetry/tracing';
 import type { Dispatcher } from 'undici';
 
 /** A request to a service with its client span's context in its headers. */
@@ -29,7 +28,7 @@ export function traceUpstreamRequest<TOpaque>(options: Dispatcher.RequestOptions
   const origin = String(options.origin ?? '');
   const span: Span = tracer().startSpan(`${options.method} ${options.path.split('?')[0]}`, {
     kind: SpanKind.CLIENT,
-    attributes: { [ATTR_HTTP_REQUEST_METHOD]: options.method, [ATTR_URL_PATH]: options.path.split('?')[0], [ATTR_SERVER_ADDRESS]: origin },
+    attributes: { [HTTP_ATTRIBUTES.method]: options.method, [HTTP_ATTRIBUTES.path]: options.path.split('?')[0], [HTTP_ATTRIBUTES.server]: origin },
   });
   const carrier: Record<string, string> = {};
   propagation.inject(trace.setSpan(context.active(), span), carrier);
@@ -38,7 +37,7 @@ export function traceUpstreamRequest<TOpaque>(options: Dispatcher.RequestOptions
     end: (error, statusCode) => {
       if (error) recordFailure(span, error);
       if (statusCode !== undefined) {
-        span.setAttribute(ATTR_HTTP_RESPONSE_STATUS_CODE, statusCode);
+        span.setAttribute(HTTP_ATTRIBUTES.statusCode, statusCode);
         if (statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
       }
       span.end();

@@ -40,7 +40,7 @@ export async function closeServiceDeps(deps: ServiceDeps): Promise<void> {
 /** The whole of a service's `main.ts`: read the environment, open the dependencies, build, serve until SIGTERM. */
 export async function startService<Config extends ServiceConfig, Deps extends ServiceDeps>(definition: ServiceDefinition<Config, Deps>): Promise<void> {
   const config = loadConfig(definition.name, definition.envSchema);
-  startTracing(definition.name);
+  await startTracing(definition.name);
   const deps = await definition.openDeps(config);
   const app = await definition.buildApp(config, deps);
   await runService(app, { host: config.HOST, port: config.PORT, cleanup: () => closeServiceDeps(deps) });

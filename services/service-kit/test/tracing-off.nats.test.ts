@@ -18,7 +18,7 @@ let nats: NatsServerHandle;
 let nc: NatsConnection;
 
 beforeAll(async () => {
-  expect(startTracing('kit-off', { env: { OTEL_SERVICE_NAME: 'ignored' } })).toBe(false);
+  expect(await startTracing('kit-off', { env: { OTEL_SERVICE_NAME: 'ignored' } })).toBe(false);
   nats = await startNatsServer({ storeDir: join(dir, 'js') });
   nc = await connectNats(nats.url, 'kit-off');
 });

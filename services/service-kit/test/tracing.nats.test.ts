@@ -46,7 +46,7 @@ const spanNamed = (name: string, traceId?: string): ReadableSpan => {
 const parentOf = (span: ReadableSpan) => span.parentSpanContext?.spanId;
 
 beforeAll(async () => {
-  expect(startTracing('kit-test', { exporter })).toBe(true);
+  expect(await startTracing('kit-test', { exporter })).toBe(true);
   nats = await startNatsServer({ storeDir: join(dir, 'js') });
   asker = await connectNats(nats.url, 'asker');
   answerer = await connectNats(nats.url, 'answerer');

@@ -1,7 +1,6 @@
 import { ROOT_CONTEXT, SpanKind, SpanStatusCode, context, propagation, trace, type Span } from '@opentelemetry/api';
-import { ATTR_HTTP_REQUEST_METHOD, ATTR_HTTP_RESPONSE_STATUS_CODE, ATTR_HTTP_ROUTE, ATTR_URL_PATH } from '@opentelemetry/semantic-conventions';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { tracer, tracingEnabled } from './tracing.ts';
+import { HTTP_ATTRIBUTES, tracer, tracingEnabled } from './tracing.ts';
 
 /** Probes and scrapes: asked every few seconds, and no request's story. */
 const UNTRACED_ROUTES = new Set(['/healthz', '/readyz', '/metrics']);
@@ -12,7 +11,7 @@ function endSpan(request: FastifyRequest, statusCode: number | undefined): void 
   const span = requestSpans.get(request);
   if (!span) return;
   requestSpans.delete(request);
-  if (statusCode !== undefined) span.setAttribute(ATTR_HTTP_RESPONSE_STATUS_CODE, statusCode);
+  if (statusCode !== undefined) span.setAttribute(HTTP_ATTRIBUTES.statusCode, statusCode);
   if (statusCode === undefined || statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
   span.end();
 }
@@ -30,9 +29,9 @@ export function traceRequests(app: FastifyInstance): void {
     if (route !== undefined && UNTRACED_ROUTES.has(route)) return done();
     const parent = propagation.extract(ROOT_CONTEXT, request.headers);
     const attributes = {
-      [ATTR_HTTP_REQUEST_METHOD]: request.method,
-      [ATTR_URL_PATH]: request.url.split('?')[0],
-      ...(route ? { [ATTR_HTTP_ROUTE]: route } : {}),
+      [HTTP_ATTRIBUTES.method]: request.method,
+      [HTTP_ATTRIBUTES.path]: request.url.split('?')[0],
+      ...(route ? { [HTTP_ATTRIBUTES.route]: route } : {}),
     };
     const span = tracer().startSpan(route ? `${request.method} ${route}` : request.method, { kind: SpanKind.SERVER, attributes }, parent);
     const active = trace.setSpan(parent, span);

@@ -21,13 +21,13 @@ describe('tracing to an OTLP endpoint', () => {
       // A batch delay far longer than the test: only the flush at stop can deliver the span.
       process.env.OTEL_BSP_SCHEDULE_DELAY = '600000';
       process.env.OTEL_EXPORTER_OTLP_ENDPOINT = collector.endpoint;
-      expect(startTracing('kit-unit')).toBe(true);
+      expect(await startTracing('kit-unit')).toBe(true);
       tracer().startSpan('batched').end();
       expect(collector.spans).toEqual([]);
       await stopTracing();
       expect(collector.spans.map((span) => [span.service, span.name])).toEqual([['kit-unit', 'batched']]);
 
-      expect(startTracing('kit-unit', { env: { ...process.env, OTEL_SERVICE_NAME: 'renamed' } })).toBe(true);
+      expect(await startTracing('kit-unit', { env: { ...process.env, OTEL_SERVICE_NAME: 'renamed' } })).toBe(true);
       tracer().startSpan('renamed span').end();
       await stopTracing();
       expect(collector.spans.map((span) => span.service)).toEqual(['kit-unit', 'renamed']);
@@ -41,7 +41,7 @@ describe('tracing to an OTLP endpoint', () => {
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     try {
       process.env.OTEL_EXPORTER_OTLP_ENDPOINT = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
-      expect(startTracing('kit-unit')).toBe(true);
+      expect(await startTracing('kit-unit')).toBe(true);
       tracer().startSpan('never delivered').end();
       const started = Date.now();
       await stopTracing();

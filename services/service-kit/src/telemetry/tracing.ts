@@ -1,7 +1,6 @@
 import { createRequire } from 'node:module';
 import { ROOT_CONTEXT, SpanStatusCode, context, propagation, trace, type Context, type Span, type Tracer } from '@opentelemetry/api';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { BatchSpanProcessor, NodeTracerProvider, SimpleSpanProcessor, type SpanExporter } from '@opentelemetry/sdk-trace-node';
+import type { NodeTracerProvider, SpanExporter } from '@opentelemetry/sdk-trace-node';
 
 export interface TracingOptions {
   /** Where OTEL_EXPORTER_OTLP_ENDPOINT and OTEL_SERVICE_NAME are read (default: the process's environment). */
@@ -27,11 +26,16 @@ function sdkResources(): typeof import('@opentelemetry/resources') {
  * OTLP/HTTP endpoint, under `service.name` = `serviceName` (OTEL_SERVICE_NAME overrides), W3C trace
  * context as the propagator, async context kept across awaits. Unset, nothing is registered and the
  * API stays a no-op. Call once, at start, before the app and NATS; answers whether tracing is on.
+ * The SDK is loaded only then: importing it costs a process about 0.2 s of start-up.
  */
-export function startTracing(serviceName: string, options: TracingOptions = {}): boolean {
+export async function startTracing(serviceName: string, options: TracingOptions = {}): Promise<boolean> {
   if (provider) return true;
   const env = options.env ?? process.env;
   if (!options.exporter && !env.OTEL_EXPORTER_OTLP_ENDPOINT && !env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) return false;
+  const [{ BatchSpanProcessor, NodeTracerProvider, SimpleSpanProcessor }, { OTLPTraceExporter }] = await Promise.all([
+    import('@opentelemetry/sdk-trace-node'),
+    import('@opentelemetry/exporter-trace-otlp-http'),
+  ]);
   const { resourceFromAttributes } = sdkResources();
   provider = new NodeTracerProvider({
     resource: resourceFromAttributes({ 'service.name': env.OTEL_SERVICE_NAME || serviceName }),
@@ -78,6 +82,15 @@ export function currentTraceparent(): string | undefined {
 export function contextOfTraceparent(traceparent: string | null | undefined): Context {
   return traceparent ? propagation.extract(ROOT_CONTEXT, { traceparent }) : ROOT_CONTEXT;
 }
+
+/** OpenTelemetry's stable HTTP attribute names (semantic-conventions would cost every process an import for five strings). */
+export const HTTP_ATTRIBUTES = {
+  method: 'http.request.method',
+  route: 'http.route',
+  statusCode: 'http.response.status_code',
+  path: 'url.path',
+  server: 'server.address',
+} as const;
 
 /** Marks a span failed with what went wrong. */
 export function recordFailure(span: Span, error: unknown): void {
