@@ -57,6 +57,7 @@ export const gatewayEnvSchema = z.object({
   NATS_URL: baseEnvSchema.shape.NATS_URL,
   NATS_USER: baseEnvSchema.shape.NATS_USER,
   NATS_PASSWORD: baseEnvSchema.shape.NATS_PASSWORD,
+  OTEL_EXPORTER_OTLP_ENDPOINT: baseEnvSchema.shape.OTEL_EXPORTER_OTLP_ENDPOINT,
   SESSION_PUBLIC_KEY: pem('SESSION_PUBLIC_KEY', 'public'),
   IDENTITY_PRIVATE_KEY: pem('IDENTITY_PRIVATE_KEY', 'private'),
   ...serviceUrlShape,

@@ -6,11 +6,13 @@ import { natsCredentials } from '@story/service-kit/config';
 import { connectNats } from '@story/service-kit/nats';
 import { runService } from '@story/service-kit/service-runner';
 import { startMetricsListener } from '@story/service-kit/telemetry/metrics-listener';
+import { startTracing } from '@story/service-kit/telemetry/tracing';
 import { buildGateway } from './app.ts';
 import { loadGatewayConfig } from './gateway.config.ts';
 import { SupergraphError, loadSupergraph } from './supergraph/supergraph.ts';
 
 const config = loadGatewayConfig();
+await startTracing('gateway');
 
 let supergraphSdl: string;
 try {

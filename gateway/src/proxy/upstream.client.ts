@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Agent, type Dispatcher } from 'undici';
+import { traceUpstreamRequest } from './upstream-tracing.ts';
 
 /** The signal of the caller's request being proxied: it aborts when the caller goes away. */
 export const callerGone = new AsyncLocalStorage<AbortSignal>();
@@ -22,8 +23,23 @@ class CallerBoundAgent extends Agent {
   ): Promise<Dispatcher.ResponseData<TOpaque>> | void {
     const signal = callerGone.getStore();
     const bound = signal ? { ...options, signal } : options;
-    if (callback) return super.request(bound, callback);
-    return super.request(bound);
+    const traced = traceUpstreamRequest(bound);
+    if (!traced) return callback ? super.request(bound, callback) : super.request(bound);
+    if (callback)
+      return super.request(traced.options, (error, data) => {
+        traced.end(error, data?.statusCode);
+        callback(error, data);
+      });
+    return super.request(traced.options).then(
+      (data) => {
+        traced.end(null, data.statusCode);
+        return data;
+      },
+      (error: unknown) => {
+        traced.end(error instanceof Error ? error : new Error(String(error)), undefined);
+        throw error;
+      },
+    );
   }
 }
 

@@ -20,6 +20,8 @@ const policy = (name: string, spec: INetworkPolicy['spec']): INetworkPolicy => (
 });
 const pods = (name: string): INetworkPolicyPeer => ({ podSelector: { matchLabels: selectorOf(name) } });
 const tcp = (port: number) => ({ protocol: 'TCP' as const, port });
+/** The standard OTLP/HTTP port of an OpenTelemetry Collector. */
+const OTLP_HTTP_PORT = 4318;
 /** The private ranges HTTPS to the internet must not reach (the cluster's pods, services and nodes). */
 export const PRIVATE_RANGES = ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '169.254.0.0/16', '100.64.0.0/10'];
 
@@ -29,6 +31,8 @@ function egressOf(w: Workload, extra: INetworkPolicyEgressRule[] = []): INetwork
     ...(w.profile.mongo ? [{ to: [pods(MONGO.name)], ports: [tcp(MONGO.port)] }] : []),
     ...(w.profile.qdrant ? [{ to: [pods(QDRANT.name)], ports: [tcp(QDRANT.httpPort)] }] : []),
     ...(w.profile.internet ? [{ to: [{ ipBlock: { cidr: '0.0.0.0/0', except: PRIVATE_RANGES } }], ports: [tcp(443)] }] : []),
+    // Traces, when OTEL_EXPORTER_OTLP_ENDPOINT names a collector: its OTLP/HTTP port, in any namespace of the cluster.
+    { to: [{ namespaceSelector: {} }], ports: [tcp(OTLP_HTTP_PORT)] },
     ...extra,
   ];
 }

@@ -17,6 +17,8 @@ export const SETTINGS_DEFAULTS = {
   FEEDBACK_ENGINE: 'offline',
   SPEECH_STT_ENGINE: '',
   SPEECH_TTS_ENGINE: '',
+  /** An OTLP/HTTP collector in the cluster (`http://otel-collector.monitoring:4318`): every process exports its traces there; empty, tracing is off. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: '',
 } as const;
 export type Setting = keyof typeof SETTINGS_DEFAULTS;
 

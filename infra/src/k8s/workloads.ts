@@ -104,7 +104,7 @@ function environment(w: Workload): IEnvVar[] {
     ...w.profile.env,
     ...w.env,
   };
-  const settings = ['LOG_LEVEL', ...w.profile.settings].map((key): IEnvVar => ({
+  const settings = ['LOG_LEVEL', 'OTEL_EXPORTER_OTLP_ENDPOINT', ...w.profile.settings].map((key): IEnvVar => ({
     name: key,
     valueFrom: { configMapKeyRef: { name: SETTINGS_CONFIGMAP, key, optional: true } },
   }));

@@ -45,4 +45,12 @@ describe('configuration', () => {
     expect(natsCredentials(fromSecret)).toEqual({ user: 'auth', pass: 'secret' });
     expect(() => natsCredentials(baseEnvSchema.parse({ ...base, NATS_USER: 'auth' }))).toThrow(/NATS_USER and NATS_PASSWORD go together/);
   });
+
+  it('takes an OTLP endpoint as a URL, and an empty one as none (tracing off)', () => {
+    const base = { NATS_URL: 'nats://127.0.0.1:4222', IDENTITY_PUBLIC_KEY: 'pem' };
+    expect(baseEnvSchema.parse({ ...base, OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }).OTEL_EXPORTER_OTLP_ENDPOINT).toBe('http://collector:4318');
+    expect(baseEnvSchema.parse({ ...base, OTEL_EXPORTER_OTLP_ENDPOINT: '' }).OTEL_EXPORTER_OTLP_ENDPOINT).toBeUndefined();
+    const wrong = baseEnvSchema.safeParse({ ...base, OTEL_EXPORTER_OTLP_ENDPOINT: 'collector' });
+    expect(wrong.error?.issues.map((issue) => issue.message)).toEqual(['OTEL_EXPORTER_OTLP_ENDPOINT must be a URL']);
+  });
 });

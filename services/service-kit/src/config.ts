@@ -53,6 +53,8 @@ export const baseEnvSchema = z.object({
   NATS_USER: optionalText('NATS_USER must be a user name'),
   NATS_PASSWORD: optionalText('NATS_PASSWORD must not be empty'),
   MONGODB_URL: z.string().url('MONGODB_URL must be a mongodb:// URL').optional(),
+  /** An OTLP/HTTP collector (`http://collector:4318`): set, every process exports its traces there; unset, tracing is off. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.preprocess((value) => (value === '' ? undefined : value), z.url('OTEL_EXPORTER_OTLP_ENDPOINT must be a URL').optional()),
   /** The gateway's public key (PEM, SPKI) that signs forwarded identities. */
   IDENTITY_PUBLIC_KEY: z.string().min(1, 'IDENTITY_PUBLIC_KEY is required (PEM of the gateway identity key)'),
 });

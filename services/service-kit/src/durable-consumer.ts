@@ -13,6 +13,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { EVENTS_STREAM } from '@story/proto';
 import { ensureEventsStream } from './nats.ts';
 import { consumerRedeliveries } from './telemetry/metrics.ts';
+import { inMessageSpan } from './telemetry/nats-tracing.ts';
 
 /** What became of one event: handled, or never handleable (it does not match its schema). */
 export type EventOutcome = 'handled' | 'invalid';
@@ -146,7 +147,7 @@ export class DurableEventConsumer {
     try {
       // Stopping: the events not started yet go back at once to the other instances (or the next start).
       if (this.stopped) message.nak();
-      else await this.handle(message);
+      else await inMessageSpan(message, 'consumer', () => this.handle(message));
     } catch (error) {
       this.options.log.warn({ err: error, consumer: this.options.durable, seq: message.seq }, 'could not answer an event; it will come again');
     } finally {

@@ -11,6 +11,7 @@ import Fastify, {
 import { HTTP_MESSAGES, REQUEST_ID_HEADER } from '@story/proto';
 import { HttpError } from './errors.ts';
 import { registerHttpMetrics, type MetricsExposure } from './telemetry/http-metrics.ts';
+import { traceRequests } from './telemetry/http-tracing.ts';
 import { zodSerializerCompiler, zodValidatorCompiler, type ZodTypeProvider } from './zod-routes.ts';
 
 /** A fastify instance whose routes declare zod schemas (see zod-routes.ts). */
@@ -53,6 +54,7 @@ export function createServiceApp(options: ServiceAppOptions): ServiceApp {
     trustProxy: options.trustProxy && options.trustProxy > 0 ? (_address: string, hop: number) => hop < (options.trustProxy ?? 0) : false,
   });
 
+  traceRequests(app);
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(zodSerializerCompiler);
   acceptEmptyJsonBodies(app);

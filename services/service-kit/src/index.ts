@@ -34,3 +34,6 @@ export * from './telemetry/http-metrics.ts';
 export * from './telemetry/nats-metrics.ts';
 export * from './telemetry/metrics-listener.ts';
 export * from './telemetry/outbox-metrics.ts';
+export * from './telemetry/tracing.ts';
+export * from './telemetry/nats-tracing.ts';
+export * from './telemetry/http-tracing.ts';

@@ -1,6 +1,7 @@
 import mongoose, { type ClientSession, type Connection } from 'mongoose';
 import { nextSequence } from './mongo.ts';
 import type { OutboxEntry, OutboxEvent, OutboxStore } from './outbox.ts';
+import { currentTraceparent } from './telemetry/tracing.ts';
 
 interface OutboxDoc {
   _id: number;
@@ -8,6 +9,8 @@ interface OutboxDoc {
   payload: string;
   createdAt: string;
   publishedAt: string | null;
+  /** The trace context of the request that wrote the event (see OutboxEntry). */
+  traceParent?: string | null;
 }
 
 const outboxSchema = new mongoose.Schema<OutboxDoc>(
@@ -17,6 +20,7 @@ const outboxSchema = new mongoose.Schema<OutboxDoc>(
     payload: { type: String, required: true },
     createdAt: { type: String, required: true },
     publishedAt: { type: String, default: null },
+    traceParent: { type: String, default: null },
   },
   { versionKey: false },
 );
@@ -39,13 +43,20 @@ export class MongoOutbox implements OutboxStore {
   /** Adds an event inside `session`'s transaction. Ids come from the counters collection; a gap after an abort is harmless. */
   async write(event: OutboxEvent, session: ClientSession): Promise<void> {
     const id = await nextSequence(this.connection, 'outbox');
-    const doc: OutboxDoc = { _id: id, subject: event.subject, payload: JSON.stringify(event.payload), createdAt: new Date().toISOString(), publishedAt: null };
+    const doc: OutboxDoc = {
+      _id: id,
+      subject: event.subject,
+      payload: JSON.stringify(event.payload),
+      createdAt: new Date().toISOString(),
+      publishedAt: null,
+      traceParent: currentTraceparent() ?? null,
+    };
     await this.outbox.create([doc], { session });
   }
 
   async pendingEvents(limit: number): Promise<OutboxEntry[]> {
     const docs = await this.outbox.find({ publishedAt: null }).sort({ _id: 1 }).limit(limit).lean<OutboxDoc[]>();
-    return docs.map((doc) => ({ id: doc._id, subject: doc.subject, payload: doc.payload }));
+    return docs.map((doc) => ({ id: doc._id, subject: doc.subject, payload: doc.payload, traceParent: doc.traceParent ?? null }));
   }
 
   async markEventsPublished(ids: number[]): Promise<void> {

@@ -1,5 +1,6 @@
 import type { Msg, NatsConnection } from '@nats-io/transport-node';
 import type { FastifyBaseLogger } from 'fastify';
+import { inMessageSpan } from './telemetry/nats-tracing.ts';
 
 /** A message's JSON, or undefined when it is not JSON at all. */
 export function messageJson(msg: Msg): unknown {
@@ -32,7 +33,7 @@ export function startResponders(nc: NatsConnection, queue: string, responders: r
           log.warn({ err: error, subject }, 'subscription error');
           return;
         }
-        answer(messageJson(msg)).then(
+        inMessageSpan(msg, 'server', () => answer(messageJson(msg))).then(
           (reply) => msg.respond(JSON.stringify(reply)),
           (failure: unknown) => {
             log.error({ err: failure, subject }, 'responder failed');

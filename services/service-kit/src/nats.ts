@@ -1,6 +1,7 @@
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { jetstreamManager, RetentionPolicy, StorageType, DiscardPolicy } from '@nats-io/jetstream';
 import { EVENTS_STREAM, natsInboxPrefix } from '@story/proto';
+import { traceNatsConnection } from './telemetry/nats-tracing.ts';
 
 /** A process's own NATS user (see `natsCredentials` in the kit's config). */
 export interface NatsCredentials {
@@ -20,7 +21,7 @@ export async function connectNats(
   options: { waitOnFirstConnect?: boolean; credentials?: NatsCredentials } = {},
 ): Promise<NatsConnection> {
   const { credentials } = options;
-  return connect({
+  const nc = await connect({
     servers: url.split(','),
     name,
     maxReconnectAttempts: -1,
@@ -29,6 +30,7 @@ export async function connectNats(
     timeout: 10_000,
     ...(credentials ? { user: credentials.user, pass: credentials.pass, inboxPrefix: natsInboxPrefix(credentials.user) } : {}),
   });
+  return traceNatsConnection(nc);
 }
 
 /** Makes sure the domain-event stream exists (file storage, two-minute duplicate window for idempotent publishes). */

@@ -1,10 +1,12 @@
 import type { NatsConnection } from '@nats-io/transport-node';
+import { context } from '@opentelemetry/api';
 import { jetstream } from '@nats-io/jetstream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EventSubject } from '@story/proto';
 import type { NatsLink } from './nats-link.ts';
 import { ensureEventsStream } from './nats.ts';
 import { watchOutbox } from './telemetry/outbox-metrics.ts';
+import { contextOfTraceparent } from './telemetry/tracing.ts';
 
 /** A domain event to write into the outbox in the same transaction as the change it describes. */
 export interface OutboxEvent {
@@ -16,6 +18,8 @@ export interface OutboxEntry {
   id: number;
   subject: string;
   payload: string;
+  /** The W3C trace context of the request that wrote the event (when it was traced): its publish, and whoever consumes it, continue that trace. */
+  traceParent?: string | null;
 }
 
 /**
@@ -92,7 +96,8 @@ export class OutboxRelay {
       const done: number[] = [];
       try {
         for (const entry of batch) {
-          await js.publish(entry.subject, entry.payload, { msgID: `${this.service}-${entry.id}` });
+          const publish = () => js.publish(entry.subject, entry.payload, { msgID: `${this.service}-${entry.id}` });
+          await context.with(contextOfTraceparent(entry.traceParent), publish);
           done.push(entry.id);
         }
       } finally {

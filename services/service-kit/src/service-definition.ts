@@ -4,6 +4,7 @@ import { loadConfig, type BaseEnv } from './config.ts';
 import type { ServiceApp } from './http-app.ts';
 import type { NatsLink } from './nats-link.ts';
 import { runService } from './service-runner.ts';
+import { startTracing } from './telemetry/tracing.ts';
 
 /** The dependencies every service has: its own storage and its link to NATS. Both are opened before the app and closed after it. */
 export interface ServiceDeps {
@@ -39,6 +40,7 @@ export async function closeServiceDeps(deps: ServiceDeps): Promise<void> {
 /** The whole of a service's `main.ts`: read the environment, open the dependencies, build, serve until SIGTERM. */
 export async function startService<Config extends ServiceConfig, Deps extends ServiceDeps>(definition: ServiceDefinition<Config, Deps>): Promise<void> {
   const config = loadConfig(definition.name, definition.envSchema);
+  await startTracing(definition.name);
   const deps = await definition.openDeps(config);
   const app = await definition.buildApp(config, deps);
   await runService(app, { host: config.HOST, port: config.PORT, cleanup: () => closeServiceDeps(deps) });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { stopTracing } from './telemetry/tracing.ts';
 
 /**
  * Listens, prints a one-line readiness message the orchestrator can read, and closes cleanly on
@@ -15,6 +16,7 @@ export async function runService(app: FastifyInstance, options: { host: string; 
     try {
       await app.close();
       await options.cleanup?.();
+      await stopTracing();
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');

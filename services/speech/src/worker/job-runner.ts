@@ -1,6 +1,7 @@
 import type { Msg, NatsConnection, Subscription } from '@nats-io/transport-node';
 import type { FastifyBaseLogger } from 'fastify';
 import { HTTP_MESSAGES, SPEECH_MESSAGES, speechJobSubject, type NatsRefusal, type SpeechJobEvent } from '@story/proto';
+import { inMessageSpan } from '@story/service-kit';
 import { speechJobDuration, speechQueueDepth } from '@story/service-kit/telemetry/metrics';
 import { WorkCancelledError } from '../engines/speech-engines.ts';
 
@@ -122,7 +123,8 @@ export class JobRunner {
     this.controllers.set(ticket.jobId, controller);
     const timer = speechJobDuration.startTimer({ engine: ticket.engine, kind: ticket.kind });
     let outcome = 'ok';
-    const job = (async () => {
+    // The job's span (waiting for its turn, the work, the report) continues the asker's trace.
+    const job = inMessageSpan(msg, 'consumer', async () => {
       try {
         const turn = exclusive ? await this.turnOf(ticket, controller.signal) : 'started';
         if (turn !== 'started') {
@@ -149,7 +151,7 @@ export class JobRunner {
         this.controllers.delete(ticket.jobId);
         timer({ outcome });
       }
-    })();
+    });
     this.inFlight.add(job);
     void job.finally(() => this.inFlight.delete(job));
   }
