@@ -19,11 +19,12 @@ try {
   process.exit(1);
 }
 
-const nats = await connectNats(config.NATS_URL, 'gateway', { credentials: natsCredentials(config) });
+const nats = await connectNats(config.NATS_URL, 'gateway', { credentials: natsCredentials(config), replicas: config.JETSTREAM_REPLICAS });
 const app = await buildGateway(config, { nats, supergraphSdl });
 await runService(app, {
   host: config.HOST,
   port: config.PORT,
+  drainMs: config.SHUTDOWN_DRAIN_MS,
   cleanup: async () => {
     // NATS may be gone already (stopped with everything else): then there is nothing left to drain.
     await nats.drain().catch(() => nats.close());

@@ -29,6 +29,18 @@ export interface ServiceAppOptions {
   trustProxy?: number;
 }
 
+/** The servers of apps told to stop (see `startDraining`). */
+const drainingServers = new WeakSet<object>();
+
+/**
+ * Marks an app as stopping: `/readyz` answers 503 at once, so load balancers take it out, while it
+ * goes on serving; every answer from now on closes its keep-alive connection, so a client's next
+ * request opens a new one, which the load balancer sends to another instance.
+ */
+export function startDraining(app: FastifyInstance): void {
+  drainingServers.add(app.server);
+}
+
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**
@@ -48,6 +60,8 @@ export function createServiceApp(options: ServiceAppOptions): ServiceApp {
     ...(process.env.LOG_REQUESTS === 'false' ? { disableRequestLogging: true } : {}),
     // Trust the nearest `trustProxy` hops (proxy-addr's hop-count rule, written out for fastify's types).
     trustProxy: options.trustProxy && options.trustProxy > 0 ? (_address: string, hop: number) => hop < (options.trustProxy ?? 0) : false,
+    // On close, only idle keep-alive connections are cut; a request in flight finishes first.
+    forceCloseConnections: 'idle',
   });
 
   app.setValidatorCompiler(zodValidatorCompiler);
@@ -56,6 +70,7 @@ export function createServiceApp(options: ServiceAppOptions): ServiceApp {
 
   app.addHook('onSend', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+    if (drainingServers.has(app.server)) reply.header('connection', 'close');
   });
 
   app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
@@ -72,6 +87,7 @@ export function createServiceApp(options: ServiceAppOptions): ServiceApp {
 
   app.get('/healthz', async () => ({ status: 'ok', service: options.name }));
   app.get('/readyz', async (request, reply) => {
+    if (drainingServers.has(app.server)) return reply.status(503).send({ status: 'shutting down', service: options.name });
     const failures: string[] = [];
     for (const [name, check] of Object.entries(options.readiness ?? {})) {
       try {

@@ -41,5 +41,5 @@ export async function startService<Config extends ServiceConfig, Deps extends Se
   const config = loadConfig(definition.name, definition.envSchema);
   const deps = await definition.openDeps(config);
   const app = await definition.buildApp(config, deps);
-  await runService(app, { host: config.HOST, port: config.PORT, cleanup: () => closeServiceDeps(deps) });
+  await runService(app, { host: config.HOST, port: config.PORT, drainMs: config.SHUTDOWN_DRAIN_MS, cleanup: () => closeServiceDeps(deps) });
 }
