@@ -10,6 +10,7 @@ import Fastify, {
 } from 'fastify';
 import { HTTP_MESSAGES, REQUEST_ID_HEADER } from '@story/proto';
 import { HttpError } from './errors.ts';
+import { STORE_RETRY_AFTER_SECONDS, isStoreUnavailable } from './store-outage.ts';
 import { zodSerializerCompiler, zodValidatorCompiler, type ZodTypeProvider } from './zod-routes.ts';
 
 /** A fastify instance whose routes declare zod schemas (see zod-routes.ts). */
@@ -74,10 +75,10 @@ export function createServiceApp(options: ServiceAppOptions): ServiceApp {
   });
 
   app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
-    const { status, message } = toPublicError(error);
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    const { status, message, headers } = toPublicError(error);
+    if (status >= 500) request.log.error({ err: error }, status === 503 ? 'store unavailable' : 'request failed');
     else request.log.info({ status, message }, 'request refused');
-    if (error instanceof HttpError) void reply.headers(error.headers);
+    void reply.headers(headers);
     void reply.status(status).send({ message });
   });
 
@@ -126,9 +127,16 @@ function acceptEmptyJsonBodies(app: FastifyInstance): void {
   });
 }
 
-/** Maps any thrown error to the status and message the caller may see. */
-export function toPublicError(error: unknown): { status: number; message: string } {
-  if (error instanceof HttpError) return { status: error.statusCode, message: error.message };
+/** Maps any thrown error to the status, message and headers the caller may see. */
+export function toPublicError(error: unknown): { status: number; message: string; headers: Readonly<Record<string, string>> } {
+  if (error instanceof HttpError) return { status: error.statusCode, message: error.message, headers: error.headers };
+  // MongoDB or Qdrant unreachable: an outage to wait out, not a bug.
+  if (isStoreUnavailable(error))
+    return { status: 503, message: HTTP_MESSAGES.temporarilyUnavailable, headers: { 'retry-after': String(STORE_RETRY_AFTER_SECONDS) } };
+  return { ...publicStatusAndMessage(error), headers: {} };
+}
+
+function publicStatusAndMessage(error: unknown): { status: number; message: string } {
   const fastifyError = error as Partial<FastifyError>;
   const status = typeof fastifyError.statusCode === 'number' ? fastifyError.statusCode : 500;
   if (status >= 500) return { status, message: HTTP_MESSAGES.internal };
