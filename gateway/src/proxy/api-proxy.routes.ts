@@ -97,6 +97,29 @@ function isTimeout(error: unknown): boolean {
   return false;
 }
 
+/** The service's instance was gone or went away before answering (a pod stopping in a rolling update): nothing was done. */
+const CONNECTION_LOST = new Set(['ECONNREFUSED', 'ECONNRESET', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
+
+function isConnectionLost(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current instanceof Error && depth < 5; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && CONNECTION_LOST.has(code)) return true;
+    current = current.cause;
+  }
+  return false;
+}
+
+/**
+ * Whether to ask again, at once, after a failed attempt: once, for a read (GET, HEAD) whose
+ * connection was refused or cut before any answer, the moment an instance of a service stops and
+ * its connection is handed to another. A change is never sent twice; an answer (a 503 included)
+ * is never retried.
+ */
+export function retryLostRead({ err, req, attempt }: { err?: unknown; req: { method?: string }; attempt: number }): number | null {
+  return attempt === 0 && err && SAFE_METHODS.has(String(req.method).toUpperCase()) && isConnectionLost(err) ? 1 : null;
+}
+
 /** How long the gateway waits for a service's answer to this request. */
 function timeoutFor(route: ApiRoute, method: string, timeouts: UpstreamTimeouts): number {
   if (route.rateLimit === 'ai' || route.rateLimit === 'ai-session' || route.streamed) return timeouts.aiMs;
@@ -180,8 +203,9 @@ export async function apiProxyRoutes(app: FastifyInstance, options: ApiProxyOpti
           headers[REQUEST_ID_HEADER] = proxied.id;
           return headers;
         },
-        // A service's 503 goes back to the caller as it is (reply-from would retry GETs); retrying only multiplies the load.
-        retryDelay: () => null,
+        // A service's 503 goes back to the caller as it is (reply-from would retry GETs); retrying only
+        // multiplies the load. A read whose connection was lost is asked once more (retryLostRead).
+        retryDelay: retryLostRead,
         onError: (failedReply, { error }) => {
           // Nobody to answer, and not the service's fault.
           if (caller.signal.aborted) return;
