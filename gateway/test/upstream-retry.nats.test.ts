@@ -22,7 +22,13 @@ beforeAll(async () => {
       return;
     }
     response.setHeader('content-type', 'application/json');
-    response.end('[]');
+    if (request.url !== '/graphql') return void response.end('[]');
+    // The jobs subgraph: an empty list for a query, a saved id for a mutation.
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () =>
+      response.end(JSON.stringify(body.includes('mutation') ? { data: { archiveJobDescription: null } } : { data: { formattedJobDescriptions: [] } })),
+    );
   });
   await new Promise<void>((resolve) => jobs.listen(0, '127.0.0.1', resolve));
   const address = jobs.address();
@@ -60,5 +66,26 @@ describe('the gateway when a service instance goes away mid-request', () => {
     const response = await fetch(`${bed.gateway.url}/api/formatted-job-descriptions/3/archive`, { method: 'POST', headers: browserHeaders(bed.session) });
     expect(response.status).toBe(503);
     expect(received).toEqual(['POST /api/formatted-job-descriptions/3/archive']);
+  });
+
+  const graphql = (query: string) =>
+    fetch(`${bed.gateway.url}/graphql`, {
+      method: 'POST',
+      headers: { ...browserHeaders(bed.session), 'content-type': 'application/json' },
+      body: JSON.stringify({ query }),
+    });
+
+  it('asks the subgraph again once for a GraphQL query whose connection was cut, and never for a mutation', async () => {
+    received.length = 0;
+    cutNext = 1;
+    const read = await graphql('{ formattedJobDescriptions { id } }');
+    expect(await read.json()).toEqual({ data: { formattedJobDescriptions: [] } });
+    expect(received).toEqual(['POST /graphql', 'POST /graphql']);
+
+    received.length = 0;
+    cutNext = 1;
+    const change = (await (await graphql('mutation { archiveJobDescription(id: "3") { id } }')).json()) as { errors?: { message: string }[] };
+    expect(change.errors?.[0]?.message).toBe('The jobs service is not available');
+    expect(received).toEqual(['POST /graphql']);
   });
 });

@@ -17,6 +17,7 @@ import { HttpError, notFound } from '@story/service-kit/errors';
 import type { OperationBudgetService } from '../security/operation-budget.service.ts';
 import type { CircuitBreaker, UpstreamTimeouts } from './circuit-breaker.ts';
 import { callerGone } from './upstream.client.ts';
+import { isConnectionLost } from './connection-lost.ts';
 import { pathOf } from '../security/security-headers.hooks.ts';
 import { loadSession, rateLimitKeyOf, requireSession } from '../session/session.hooks.ts';
 import type { SessionService } from '../session/session.service.ts';
@@ -92,19 +93,6 @@ function isTimeout(error: unknown): boolean {
   for (let depth = 0; current instanceof Error && depth < 5; depth += 1) {
     const code = (current as { code?: unknown }).code;
     if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'FST_REPLY_FROM_GATEWAY_TIMEOUT') return true;
-    current = current.cause;
-  }
-  return false;
-}
-
-/** The service's instance was gone or went away before answering (a pod stopping in a rolling update): nothing was done. */
-const CONNECTION_LOST = new Set(['ECONNREFUSED', 'ECONNRESET', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
-
-function isConnectionLost(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current instanceof Error && depth < 5; depth += 1) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && CONNECTION_LOST.has(code)) return true;
     current = current.cause;
   }
   return false;
