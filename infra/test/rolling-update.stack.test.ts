@@ -50,7 +50,7 @@ async function startJobs(): Promise<Instance> {
     NODE_ENV: 'test',
   });
   running.push(started);
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 60_000;
   for (;;) {
     if (started.child.exitCode !== null) throw new Error(`jobs exited before it was ready:\n${started.output()}`);
     const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
@@ -61,7 +61,7 @@ async function startJobs(): Promise<Instance> {
       instances.push({ ...started, port });
       return { ...started, port };
     }
-    if (Date.now() > deadline) throw new Error(`jobs was not ready within 30 s:\n${started.output()}`);
+    if (Date.now() > deadline) throw new Error(`jobs was not ready within 60 s:\n${started.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
