@@ -58,6 +58,8 @@ export const gatewayEnvSchema = z.object({
   NATS_USER: baseEnvSchema.shape.NATS_USER,
   NATS_PASSWORD: baseEnvSchema.shape.NATS_PASSWORD,
   OTEL_EXPORTER_OTLP_ENDPOINT: baseEnvSchema.shape.OTEL_EXPORTER_OTLP_ENDPOINT,
+  JETSTREAM_REPLICAS: baseEnvSchema.shape.JETSTREAM_REPLICAS,
+  SHUTDOWN_DRAIN_MS: baseEnvSchema.shape.SHUTDOWN_DRAIN_MS,
   SESSION_PUBLIC_KEY: pem('SESSION_PUBLIC_KEY', 'public'),
   IDENTITY_PRIVATE_KEY: pem('IDENTITY_PRIVATE_KEY', 'private'),
   ...serviceUrlShape,

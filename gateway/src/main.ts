@@ -22,13 +22,14 @@ try {
   process.exit(1);
 }
 
-const nats = await connectNats(config.NATS_URL, 'gateway', { credentials: natsCredentials(config) });
+const nats = await connectNats(config.NATS_URL, 'gateway', { credentials: natsCredentials(config), replicas: config.JETSTREAM_REPLICAS });
 const app = await buildGateway(config, { nats, supergraphSdl });
 // Prometheus scrapes this port from inside the cluster; the Ingress and the gateway's Service never expose it.
 const metrics = await startMetricsListener({ host: config.HOST, port: config.METRICS_PORT });
 await runService(app, {
   host: config.HOST,
   port: config.PORT,
+  drainMs: config.SHUTDOWN_DRAIN_MS,
   cleanup: async () => {
     await metrics.close();
     // NATS may be gone already (stopped with everything else): then there is nothing left to drain.

@@ -45,16 +45,27 @@ async function waitForPort(port: number, timeoutMs: number): Promise<void> {
  * (the users and permissions of `writeNatsServerConfig`) only those users may connect; without it the
  * server is open, as the tests of a single service want it.
  */
-export async function startNatsServer(options: { storeDir: string; port?: number; binary?: string; configFile?: string }): Promise<NatsServerHandle> {
+export async function startNatsServer(options: {
+  storeDir: string;
+  port?: number;
+  binary?: string;
+  configFile?: string;
+  /** More arguments (a cluster node's `--server_name`, `--cluster`, `--routes`). */
+  extraArgs?: readonly string[];
+}): Promise<NatsServerHandle> {
   const port = options.port ?? (await freePort());
   mkdirSync(options.storeDir, { recursive: true });
   const config = options.configFile ? ['-c', options.configFile] : [];
-  const child = spawn(options.binary ?? 'nats-server', [...config, '-a', '127.0.0.1', '-p', String(port), '-js', '-sd', options.storeDir], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-    // Its own process group: Ctrl-C in the terminal reaches the services, which still need NATS to
-    // drain, while nats-server is stopped last by whoever started it.
-    detached: true,
-  });
+  const child = spawn(
+    options.binary ?? 'nats-server',
+    [...config, '-a', '127.0.0.1', '-p', String(port), '-js', '-sd', options.storeDir, ...(options.extraArgs ?? [])],
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      // Its own process group: Ctrl-C in the terminal reaches the services, which still need NATS to
+      // drain, while nats-server is stopped last by whoever started it.
+      detached: true,
+    },
+  );
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4000);

@@ -171,6 +171,18 @@ describe('infra/k8s stores', () => {
     expect(find(base, 'PodDisruptionBudget', 'nats')).toBeDefined();
   });
 
+  it('keeps every stream on all three NATS nodes, and lets a stopping pod drain within its grace period', () => {
+    for (const deployment of base.filter((o) => o.kind === 'Deployment')) {
+      const name = deployment.metadata?.name;
+      const env = envOf(deployment);
+      expect(env.JETSTREAM_REPLICAS, name).toBe('3');
+      const drainSeconds = Number(env.SHUTDOWN_DRAIN_MS) / 1000;
+      expect(drainSeconds, name).toBeGreaterThanOrEqual(3);
+      // The drain delay, then up to 10 s of closing (runService), before Kubernetes would SIGKILL.
+      expect(podOf(deployment).terminationGracePeriodSeconds, name).toBeGreaterThanOrEqual(drainSeconds + 10);
+    }
+  });
+
   it('runs MongoDB as a replica set of three, initiated once by a Job, and points the services at every member', () => {
     const mongo = find(base, 'StatefulSet', 'mongo');
     expect((mongo?.spec as { replicas: number }).replicas).toBe(3);

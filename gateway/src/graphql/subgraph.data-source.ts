@@ -2,6 +2,7 @@ import { RemoteGraphQLDataSource, type GraphQLDataSource, type GraphQLDataSource
 import type { Agent } from 'undici';
 import { IDENTITY_HEADER, REQUEST_ID_HEADER, serviceTimeoutMessage, serviceUnavailableMessage } from '@story/proto';
 import type { CircuitBreaker, UpstreamTimeouts } from '../proxy/circuit-breaker.ts';
+import { isConnectionLost } from '../proxy/connection-lost.ts';
 import { graphqlRuntime } from './graphql-runtime.ts';
 
 const { GraphQLError } = graphqlRuntime;
@@ -55,19 +56,15 @@ export class SubgraphDataSource extends RemoteGraphQLDataSource<GatewayGraphqlCo
     const body = JSON.stringify({ query: request.query, variables: request.variables, operationName: request.operationName });
     if (!this.breaker.allow(this.subgraph)) throw new GraphQLError(serviceUnavailableMessage(this.subgraph), { extensions: { code: 'SERVICE_UNAVAILABLE' } });
     // Mutations may be AI work (processText); queries are reads, waited for as long as a person would.
-    const timeout = /^\s*mutation\b/.test(request.query) ? this.timeouts.aiMs : this.timeouts.readMs;
+    const mutation = /^\s*mutation\b/.test(request.query);
+    const timeout = mutation ? this.timeouts.aiMs : this.timeouts.readMs;
     let statusCode: number;
     let text: string;
     try {
-      const response = await this.agent.request({
-        origin: this.origin,
-        path: this.path,
-        method: 'POST',
-        headers,
-        body,
-        headersTimeout: timeout,
-        bodyTimeout: timeout,
-      });
+      const send = () =>
+        this.agent.request({ origin: this.origin, path: this.path, method: 'POST', headers, body, headersTimeout: timeout, bodyTimeout: timeout });
+      // A query whose connection was refused or cut before any answer (an instance stopping) is asked once more; a mutation never.
+      const response = await send().catch((error: unknown) => (!mutation && isConnectionLost(error) ? send() : Promise.reject(error)));
       statusCode = response.statusCode;
       text = await response.body.text();
       this.breaker.succeeded(this.subgraph);

@@ -18,6 +18,7 @@ import { setMetricsRoute } from '@story/service-kit/telemetry/http-metrics';
 import type { OperationBudgetService } from '../security/operation-budget.service.ts';
 import type { CircuitBreaker, UpstreamTimeouts } from './circuit-breaker.ts';
 import { callerGone } from './upstream.client.ts';
+import { isConnectionLost } from './connection-lost.ts';
 import { pathOf } from '../security/security-headers.hooks.ts';
 import { loadSession, rateLimitKeyOf, requireSession } from '../session/session.hooks.ts';
 import type { SessionService } from '../session/session.service.ts';
@@ -96,6 +97,16 @@ function isTimeout(error: unknown): boolean {
     current = current.cause;
   }
   return false;
+}
+
+/**
+ * Whether to ask again, at once, after a failed attempt: once, for a read (GET, HEAD) whose
+ * connection was refused or cut before any answer, the moment an instance of a service stops and
+ * its connection is handed to another. A change is never sent twice; an answer (a 503 included)
+ * is never retried.
+ */
+export function retryLostRead({ err, req, attempt }: { err?: unknown; req: { method?: string }; attempt: number }): number | null {
+  return attempt === 0 && err && SAFE_METHODS.has(String(req.method).toUpperCase()) && isConnectionLost(err) ? 1 : null;
 }
 
 /** How long the gateway waits for a service's answer to this request. */
@@ -183,8 +194,9 @@ export async function apiProxyRoutes(app: FastifyInstance, options: ApiProxyOpti
           headers[REQUEST_ID_HEADER] = proxied.id;
           return headers;
         },
-        // A service's 503 goes back to the caller as it is (reply-from would retry GETs); retrying only multiplies the load.
-        retryDelay: () => null,
+        // A service's 503 goes back to the caller as it is (reply-from would retry GETs); retrying only
+        // multiplies the load. A read whose connection was lost is asked once more (retryLostRead).
+        retryDelay: retryLostRead,
         onError: (failedReply, { error }) => {
           // Nobody to answer, and not the service's fault.
           if (caller.signal.aborted) return;

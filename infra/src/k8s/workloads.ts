@@ -13,6 +13,7 @@ import {
   INTERNET_LABEL,
   METRICS_PATH,
   MONGODB_URL,
+  NATS,
   NATS_PASSWORDS_SECRET,
   NATS_URL,
   OPENAI_SECRET,
@@ -31,6 +32,8 @@ import { GATEWAY_PROFILE, SERVICE_PROFILES, workerProfile, type KeyFile, type Wo
 /** Where a process finds its NATS password (its own key of the NATS passwords Secret, as a file). */
 export const NATS_PASSWORD_FILE = '/run/secrets/nats/password';
 export const KEYS_DIR = '/keys';
+/** How long a stopping pod keeps serving with /readyz at 503 (SHUTDOWN_DRAIN_MS): endpoint updates reach kube-proxy and the ingress within a few seconds. */
+export const SHUTDOWN_DRAIN_MS = 5000;
 
 /** One Deployment of ours: a service, a worker or the gateway. */
 export interface Workload {
@@ -98,6 +101,10 @@ function environment(w: Workload): IEnvVar[] {
     NATS_URL,
     NATS_USER: w.natsUser,
     NATS_PASSWORD_FILE,
+    // Streams and buckets on all three NATS nodes: one node lost keeps a quorum of two (staging runs the same cluster).
+    JETSTREAM_REPLICAS: String(NATS.replicas),
+    // After SIGTERM: /readyz 503 and still serving while the endpoints (kube-proxy, the ingress) drop the pod.
+    SHUTDOWN_DRAIN_MS: String(SHUTDOWN_DRAIN_MS),
     ...(w.profile.mongo ? { MONGODB_URL } : {}),
     ...(w.profile.qdrant ? { QDRANT_URL } : {}),
     ...Object.fromEntries(Object.entries(w.profile.keys).map(([file, env]) => [env, `${KEYS_DIR}/${file}`])),
@@ -183,7 +190,9 @@ export function deployment(w: Workload): IDeployment {
         spec: {
           automountServiceAccountToken: false,
           enableServiceLinks: false,
-          // Long enough to drain HTTP connections and NATS subscriptions (and finish a speech job).
+          // The drain delay, then up to 10 s to finish requests and drain NATS (runService), well inside
+          // this; a worker may finish a speech job. No preStop hook: the process itself waits out the
+          // drain delay after SIGTERM (the images have no shell to `sleep` in).
           terminationGracePeriodSeconds: w.component === 'worker' ? 120 : 30,
           securityContext: podSecurity(),
           topologySpreadConstraints: [

@@ -12,6 +12,8 @@ export const HTTP_MESSAGES = {
   authenticationRequired: 'Authentication required',
   adminRequired: 'Admin access required',
   invalidRequest: 'Invalid request',
+  /** A store (MongoDB, Qdrant) cannot be reached: a 503 with Retry-After; nothing was changed. */
+  temporarilyUnavailable: 'The service is temporarily unavailable. Please try again shortly.',
 } as const;
 
 /** What the gateway answers for itself. */

@@ -42,6 +42,29 @@ export const portSchema = (fallback: number) => z.coerce.number().int().min(0).m
 /** An optional setting; an empty value (compose's `${X:-}`) counts as absent. */
 const optionalText = (message: string) => z.preprocess((value) => (value === '' ? undefined : value), z.string(message).trim().min(1, message).optional());
 
+/**
+ * How many NATS servers keep a copy of each stream and bucket this process creates: 1 on one
+ * machine (a single server refuses more), 3 in the cluster (infra/k8s), so losing one node loses
+ * nothing and the other two keep a quorum.
+ */
+export const jetstreamReplicasSchema = z.coerce
+  .number('JETSTREAM_REPLICAS must be a number')
+  .int('JETSTREAM_REPLICAS must be a whole number')
+  .min(1, 'JETSTREAM_REPLICAS must be from 1 to 5')
+  .max(5, 'JETSTREAM_REPLICAS must be from 1 to 5')
+  .default(1);
+
+/**
+ * How long a process told to stop (SIGTERM) keeps serving with `/readyz` at 503 before it stops
+ * accepting: the time load balancers need to take it out (infra/k8s: 5000). 0 on one machine.
+ */
+export const shutdownDrainSchema = z.coerce
+  .number('SHUTDOWN_DRAIN_MS must be a number of milliseconds')
+  .int('SHUTDOWN_DRAIN_MS must be a whole number')
+  .min(0, 'SHUTDOWN_DRAIN_MS must be from 0 to 60000')
+  .max(60_000, 'SHUTDOWN_DRAIN_MS must be from 0 to 60000')
+  .default(0);
+
 /** Settings every service process shares. */
 export const baseEnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -55,6 +78,8 @@ export const baseEnvSchema = z.object({
   MONGODB_URL: z.string().url('MONGODB_URL must be a mongodb:// URL').optional(),
   /** An OTLP/HTTP collector (`http://collector:4318`): set, every process exports its traces there; unset, tracing is off. */
   OTEL_EXPORTER_OTLP_ENDPOINT: z.preprocess((value) => (value === '' ? undefined : value), z.url('OTEL_EXPORTER_OTLP_ENDPOINT must be a URL').optional()),
+  JETSTREAM_REPLICAS: jetstreamReplicasSchema,
+  SHUTDOWN_DRAIN_MS: shutdownDrainSchema,
   /** The gateway's public key (PEM, SPKI) that signs forwarded identities. */
   IDENTITY_PUBLIC_KEY: z.string().min(1, 'IDENTITY_PUBLIC_KEY is required (PEM of the gateway identity key)'),
 });

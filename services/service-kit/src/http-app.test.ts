@@ -1,7 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { createServiceApp } from './http-app.ts';
+import { createServiceApp, startDraining } from './http-app.ts';
 import { notFound, parseInput } from './errors.ts';
 
 describe('service app', () => {
@@ -53,5 +53,23 @@ describe('service app', () => {
     expect(reply.statusCode).toBe(503);
     // Only ready or not: what failed (and how) stays in the log.
     expect(reply.json()).toEqual({ status: 'not ready', service: 'x' });
+  });
+});
+
+describe('a service app told to stop', () => {
+  it('answers /readyz 503 at once, still serves, and closes each connection after its answer', async () => {
+    const app = createServiceApp({ name: 'test', logger: false, readiness: { database: () => undefined } });
+    app.get('/work', async () => ({ done: true }));
+    expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/work' })).headers.connection).not.toBe('close');
+
+    startDraining(app);
+    const readiness = await app.inject({ method: 'GET', url: '/readyz' });
+    expect(readiness.statusCode).toBe(503);
+    expect(readiness.json()).toEqual({ status: 'shutting down', service: 'test' });
+    const work = await app.inject({ method: 'GET', url: '/work' });
+    expect(work.statusCode).toBe(200);
+    expect(work.json()).toEqual({ done: true });
+    expect(work.headers.connection).toBe('close');
   });
 });

@@ -12,6 +12,7 @@ import { HTTP_MESSAGES, REQUEST_ID_HEADER } from '@story/proto';
 import { HttpError } from './errors.ts';
 import { registerHttpMetrics, type MetricsExposure } from './telemetry/http-metrics.ts';
 import { traceRequests } from './telemetry/http-tracing.ts';
+import { STORE_RETRY_AFTER_SECONDS, isStoreUnavailable } from './store-outage.ts';
 import { zodSerializerCompiler, zodValidatorCompiler, type ZodTypeProvider } from './zod-routes.ts';
 
 /** A fastify instance whose routes declare zod schemas (see zod-routes.ts). */
@@ -33,6 +34,18 @@ export interface ServiceAppOptions {
   metrics?: MetricsExposure;
 }
 
+/** The servers of apps told to stop (see `startDraining`). */
+const drainingServers = new WeakSet<object>();
+
+/**
+ * Marks an app as stopping: `/readyz` answers 503 at once, so load balancers take it out, while it
+ * goes on serving; every answer from now on closes its keep-alive connection, so a client's next
+ * request opens a new one, which the load balancer sends to another instance.
+ */
+export function startDraining(app: FastifyInstance): void {
+  drainingServers.add(app.server);
+}
+
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**
@@ -52,6 +65,8 @@ export function createServiceApp(options: ServiceAppOptions): ServiceApp {
     ...(process.env.LOG_REQUESTS === 'false' ? { disableRequestLogging: true } : {}),
     // Trust the nearest `trustProxy` hops (proxy-addr's hop-count rule, written out for fastify's types).
     trustProxy: options.trustProxy && options.trustProxy > 0 ? (_address: string, hop: number) => hop < (options.trustProxy ?? 0) : false,
+    // On close, only idle keep-alive connections are cut; a request in flight finishes first.
+    forceCloseConnections: 'idle',
   });
 
   traceRequests(app);
@@ -61,13 +76,14 @@ export function createServiceApp(options: ServiceAppOptions): ServiceApp {
 
   app.addHook('onSend', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+    if (drainingServers.has(app.server)) reply.header('connection', 'close');
   });
 
   app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
-    const { status, message } = toPublicError(error);
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    const { status, message, headers } = toPublicError(error);
+    if (status >= 500) request.log.error({ err: error }, status === 503 ? 'store unavailable' : 'request failed');
     else request.log.info({ status, message }, 'request refused');
-    if (error instanceof HttpError) void reply.headers(error.headers);
+    void reply.headers(headers);
     void reply.status(status).send({ message });
   });
 
@@ -78,6 +94,7 @@ export function createServiceApp(options: ServiceAppOptions): ServiceApp {
   registerHttpMetrics(app, options.name, options.metrics ?? 'here');
   app.get('/healthz', async () => ({ status: 'ok', service: options.name }));
   app.get('/readyz', async (request, reply) => {
+    if (drainingServers.has(app.server)) return reply.status(503).send({ status: 'shutting down', service: options.name });
     const failures: string[] = [];
     for (const [name, check] of Object.entries(options.readiness ?? {})) {
       try {
@@ -116,9 +133,16 @@ function acceptEmptyJsonBodies(app: FastifyInstance): void {
   });
 }
 
-/** Maps any thrown error to the status and message the caller may see. */
-export function toPublicError(error: unknown): { status: number; message: string } {
-  if (error instanceof HttpError) return { status: error.statusCode, message: error.message };
+/** Maps any thrown error to the status, message and headers the caller may see. */
+export function toPublicError(error: unknown): { status: number; message: string; headers: Readonly<Record<string, string>> } {
+  if (error instanceof HttpError) return { status: error.statusCode, message: error.message, headers: error.headers };
+  // MongoDB or Qdrant unreachable: an outage to wait out, not a bug.
+  if (isStoreUnavailable(error))
+    return { status: 503, message: HTTP_MESSAGES.temporarilyUnavailable, headers: { 'retry-after': String(STORE_RETRY_AFTER_SECONDS) } };
+  return { ...publicStatusAndMessage(error), headers: {} };
+}
+
+function publicStatusAndMessage(error: unknown): { status: number; message: string } {
   const fastifyError = error as Partial<FastifyError>;
   const status = typeof fastifyError.statusCode === 'number' ? fastifyError.statusCode : 500;
   if (status >= 500) return { status, message: HTTP_MESSAGES.internal };

@@ -1,5 +1,6 @@
 export * from './config.ts';
 export * from './errors.ts';
+export * from './store-outage.ts';
 export * from './http-app.ts';
 export * from './zod-routes.ts';
 export * from './identity.ts';

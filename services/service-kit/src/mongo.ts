@@ -1,13 +1,32 @@
-import mongoose, { type Connection } from 'mongoose';
+import mongoose, { type ConnectOptions, type Connection } from 'mongoose';
 
-/** Connects to the service's own MongoDB database with majority write concern. */
-export async function connectMongo(url: string, dbName: string): Promise<Connection> {
-  const connection = mongoose.createConnection(url, {
+/** How long an operation waits for a reachable server before it fails as an outage (a 503). */
+export interface MongoTimeouts {
+  /** The driver's wait for a server to take the operation (long enough for a replica set to elect a new primary). */
+  serverSelectionTimeoutMS?: number;
+  /** mongoose's wait, while disconnected, before it gives up on an operation it holds. */
+  bufferTimeoutMS?: number;
+}
+
+/**
+ * The service's own MongoDB database with majority write concern, connecting in the background: an
+ * operation waits up to the timeouts for a server, then fails with an error `isStoreUnavailable` knows.
+ */
+export function createMongoConnection(url: string, dbName: string, timeouts: MongoTimeouts = {}): Connection {
+  // bufferTimeoutMS is a connection option mongoose reads (lib/drivers/node-mongodb-native/connection.js) but its types leave out.
+  const options: ConnectOptions & { bufferTimeoutMS: number } = {
     dbName,
     writeConcern: { w: 'majority' },
-    serverSelectionTimeoutMS: 10_000,
+    serverSelectionTimeoutMS: timeouts.serverSelectionTimeoutMS ?? 10_000,
+    bufferTimeoutMS: timeouts.bufferTimeoutMS ?? 10_000,
     autoIndex: true,
-  });
+  };
+  return mongoose.createConnection(url, options);
+}
+
+/** Connects to the service's own MongoDB database; fails when no server answers at start. */
+export async function connectMongo(url: string, dbName: string): Promise<Connection> {
+  const connection = createMongoConnection(url, dbName);
   await connection.asPromise();
   return connection;
 }

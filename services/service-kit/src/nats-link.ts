@@ -15,6 +15,8 @@ export interface NatsLinkOptions {
   credentials?: NatsCredentials;
   /** Pause between connection or setup attempts. */
   retryMs?: number;
+  /** JetStream replicas of the streams and buckets made over this link (`JETSTREAM_REPLICAS`). */
+  replicas?: number;
 }
 
 /** A logger that drops everything (a NatsLink's until `start` gives the app's; tests' too). */
@@ -51,8 +53,8 @@ export class NatsLink {
   constructor(private readonly options: NatsLinkOptions) {}
 
   /** The link of a service: NATS_URL, and its own NATS_USER / NATS_PASSWORD when the environment gives them. */
-  static forService(config: Pick<BaseEnv, 'NATS_URL' | 'NATS_USER' | 'NATS_PASSWORD'>, name: string): NatsLink {
-    return new NatsLink({ url: config.NATS_URL, name, credentials: natsCredentials(config) });
+  static forService(config: Pick<BaseEnv, 'NATS_URL' | 'NATS_USER' | 'NATS_PASSWORD'> & Partial<Pick<BaseEnv, 'JETSTREAM_REPLICAS'>>, name: string): NatsLink {
+    return new NatsLink({ url: config.NATS_URL, name, credentials: natsCredentials(config), replicas: config.JETSTREAM_REPLICAS });
   }
 
   /** Adds a set-up step; steps run in the order added, before `ready()` resolves. */
@@ -111,7 +113,11 @@ export class NatsLink {
     while (!this.closed && !pending) {
       try {
         // Not waitOnFirstConnect: a pending first connect could not be cancelled by close().
-        pending = await connectNats(this.options.url, this.options.name, { waitOnFirstConnect: false, credentials: this.options.credentials });
+        pending = await connectNats(this.options.url, this.options.name, {
+          waitOnFirstConnect: false,
+          credentials: this.options.credentials,
+          replicas: this.options.replicas,
+        });
       } catch (error) {
         // Refused credentials are a configuration error, not an outage: say so every time.
         if (isAuthorizationError(error))

@@ -22,9 +22,12 @@ export interface NatsResponder {
 
 /**
  * Serves `responders` in the service's queue group, so another process of the service is more
- * capacity. Returns a function that stops listening and waits for the answers in flight.
+ * capacity. Returns a function that stops listening and waits for the answers in flight (a
+ * rolling update loses no question).
  */
 export function startResponders(nc: NatsConnection, queue: string, responders: readonly NatsResponder[], log: FastifyBaseLogger): () => Promise<void> {
+  // Answers being worked on: stopping waits for them, so a question taken before the stop is answered.
+  const inFlight = new Set<Promise<void>>();
   const subscriptions = responders.map(({ subject, answer, failureReply }) =>
     nc.subscribe(subject, {
       queue,
@@ -33,17 +36,22 @@ export function startResponders(nc: NatsConnection, queue: string, responders: r
           log.warn({ err: error, subject }, 'subscription error');
           return;
         }
-        inMessageSpan(msg, 'server', () => answer(messageJson(msg))).then(
-          (reply) => msg.respond(JSON.stringify(reply)),
+        const answered: Promise<void> = inMessageSpan(msg, 'server', () => answer(messageJson(msg))).then(
+          (reply) => void msg.respond(JSON.stringify(reply)),
           (failure: unknown) => {
             log.error({ err: failure, subject }, 'responder failed');
             if (failureReply !== undefined) msg.respond(JSON.stringify(failureReply));
           },
         );
+        inFlight.add(answered);
+        void answered.finally(() => inFlight.delete(answered));
       },
     }),
   );
+  // Drain: the server stops sending this instance questions (the queue group's other members get
+  // them), those already delivered are answered, then the answers in flight are waited for.
   return async () => {
     await Promise.all(subscriptions.map((subscription) => subscription.drain().catch(() => undefined)));
+    await Promise.all([...inFlight]);
   };
 }

@@ -1,19 +1,45 @@
 import type { FastifyInstance } from 'fastify';
 import { stopTracing } from './telemetry/tracing.ts';
+import { startDraining } from './http-app.ts';
+
+/** How long closing may take once the drain delay is over (requests in flight, NATS, the database) before the process exits anyway. */
+const CLOSE_TIMEOUT_MS = 10_000;
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export interface RunServiceOptions {
+  host: string;
+  port: number;
+  /** `SHUTDOWN_DRAIN_MS`: how long to keep serving, with `/readyz` at 503, after SIGTERM. */
+  drainMs?: number;
+  /** Releases NATS and the database once the app is closed. */
+  cleanup?: () => Promise<void>;
+}
 
 /**
- * Listens, prints a one-line readiness message the orchestrator can read, and closes cleanly on
- * SIGTERM/SIGINT (in-flight requests finish, then `cleanup` releases NATS and the database).
+ * Listens, prints a one-line readiness message the orchestrator can read, and stops without failing
+ * a request on SIGTERM/SIGINT (a rolling update):
+ * 1. `/readyz` answers 503 at once and every answer closes its connection (`startDraining`);
+ * 2. it keeps serving for `drainMs`, the time load balancers (Kubernetes endpoints) take to stop
+ *    sending it new requests;
+ * 3. it stops accepting, lets the requests in flight finish and closes idle connections; the app's
+ *    onClose hooks drain its NATS subscriptions (answers in flight are sent, the queue group gives
+ *    new questions to the other instances) and stop the outbox relay after its current round;
+ * 4. `cleanup` drains the NATS connection and closes the database; then the process exits.
  */
-export async function runService(app: FastifyInstance, options: { host: string; port: number; cleanup?: () => Promise<void> }): Promise<void> {
+export async function runService(app: FastifyInstance, options: RunServiceOptions): Promise<void> {
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const drainMs = options.drainMs ?? 0;
+    startDraining(app);
+    app.log.info({ signal, drainMs }, 'shutting down: not ready, still serving');
+    const force = setTimeout(() => process.exit(1), drainMs + CLOSE_TIMEOUT_MS);
     force.unref();
     try {
+      if (drainMs > 0) await delay(drainMs);
+      app.log.info('closing: no new connections, finishing requests in flight');
       await app.close();
       await options.cleanup?.();
       await stopTracing();

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { Kvm, type KV } from '@nats-io/kv';
+import { ensureStreamReplicas, streamReplicas } from './nats.ts';
 
 /**
  * Counters every instance of a service sees alike, kept in a NATS KV bucket (JetStream, file
@@ -16,9 +17,11 @@ export function sharedKey(...parts: (string | number)[]): string {
     .join('.');
 }
 
-/** Opens (creating if needed) a bucket whose entries vanish `ttlMs` after their last write. */
+/** Opens (creating if needed) a bucket whose entries vanish `ttlMs` after their last write, kept on the connection's JetStream replicas. */
 export async function openSharedBucket(nc: NatsConnection, name: string, ttlMs: number): Promise<KV> {
-  return new Kvm(nc).create(name, { history: 1, ttl: ttlMs });
+  const kv = await new Kvm(nc).create(name, { history: 1, ttl: ttlMs, replicas: streamReplicas(nc) });
+  await ensureStreamReplicas(nc, `KV_${name}`);
+  return kv;
 }
 
 const MAX_ATTEMPTS = 64;

@@ -32,7 +32,7 @@ export interface RelayedStorage<Storage> {
 /** Opens a service's storage (unless given), its NATS link (unless given) and the relay of the storage's outbox to JetStream (unless given). */
 export async function openRelayedStorage<Storage extends { outbox: OutboxStore }>(
   name: string,
-  config: Pick<BaseEnv, 'NATS_URL' | 'NATS_USER' | 'NATS_PASSWORD'> & { OUTBOX_RELAY_INTERVAL_MS: number },
+  config: Pick<BaseEnv, 'NATS_URL' | 'NATS_USER' | 'NATS_PASSWORD'> & Partial<Pick<BaseEnv, 'JETSTREAM_REPLICAS'>> & { OUTBOX_RELAY_INTERVAL_MS: number },
   overrides: Partial<RelayedStorage<Storage>>,
   openStorage: () => Promise<Storage>,
 ): Promise<RelayedStorage<Storage>> {

@@ -8,6 +8,7 @@ import { GraphQLError, parse } from 'graphql';
 import { HTTP_MESSAGES, type Identity } from '@story/proto';
 import type { z } from 'zod';
 import { HttpError, parseInput } from './errors.ts';
+import { isStoreUnavailable } from './store-outage.ts';
 
 export interface GraphqlContext {
   identity: Identity | undefined;
@@ -22,7 +23,7 @@ const CODES: Record<number, string> = { 400: 'BAD_USER_INPUT', 401: 'UNAUTHENTIC
  */
 const isGraphQLError = (value: unknown): value is GraphQLError => value instanceof GraphQLError || (value instanceof Error && value.name === 'GraphQLError');
 
-/** Turns an HttpError thrown by a resolver into a GraphQL error with a code; hides anything else. */
+/** Turns an HttpError thrown by a resolver into a GraphQL error with a code, a store outage into SERVICE_UNAVAILABLE; hides anything else. */
 function publicGraphqlError(error: GraphQLError): GraphQLError {
   const original = error.originalError;
   if (original instanceof HttpError) {
@@ -30,6 +31,9 @@ function publicGraphqlError(error: GraphQLError): GraphQLError {
       path: error.path,
       extensions: { code: CODES[original.statusCode] ?? 'BAD_REQUEST', http: { status: original.statusCode } },
     });
+  }
+  if (original && isStoreUnavailable(original)) {
+    return new GraphQLError(HTTP_MESSAGES.temporarilyUnavailable, { path: error.path, extensions: { code: 'SERVICE_UNAVAILABLE', http: { status: 503 } } });
   }
   if (original && !isGraphQLError(original)) {
     return new GraphQLError(HTTP_MESSAGES.internal, { path: error.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } });

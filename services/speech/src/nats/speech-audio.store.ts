@@ -3,6 +3,7 @@ import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { Objm, type ObjectStore } from '@nats-io/obj';
+import { streamReplicas } from '@story/service-kit/nats';
 import { NATS_BUCKETS, REPLY_AUDIO_ID, replyAudioObjectName, type AudioRef } from '@story/proto';
 
 export interface SpeechAudioStoreOptions {
@@ -93,7 +94,7 @@ export class SpeechAudioStore {
   }
 
   private open(): Promise<ObjectStore> {
-    this.bucket ??= new Objm(this.nc).create(NATS_BUCKETS.speechAudio, { ttl: this.options.ttlSeconds * 1_000_000_000 });
+    this.bucket ??= new Objm(this.nc).create(NATS_BUCKETS.speechAudio, { ttl: this.options.ttlSeconds * 1_000_000_000, replicas: streamReplicas(this.nc) });
     this.bucket.catch(() => {
       this.bucket = undefined;
     });
@@ -101,7 +102,7 @@ export class SpeechAudioStore {
   }
 
   private openReplies(): Promise<ObjectStore> {
-    this.replies ??= new Objm(this.nc).create(NATS_BUCKETS.speechReplies, { ttl: this.options.ttlSeconds * 1_000_000_000 });
+    this.replies ??= new Objm(this.nc).create(NATS_BUCKETS.speechReplies, { ttl: this.options.ttlSeconds * 1_000_000_000, replicas: streamReplicas(this.nc) });
     this.replies.catch(() => {
       this.replies = undefined;
     });
