@@ -1,0 +1,41 @@
+import { existsSync } from 'node:fs';
+import { SqliteTableMigratable, type Migratable, type ServiceMigration } from './migratable.ts';
+import { connectMongo } from './mongo.ts';
+import { MongoCollectionMigratable } from './mongo-migratable.ts';
+import { openSqlite, sqliteFile } from './sqlite.ts';
+
+/** Where a migration reads or writes: the SQLite files of a data folder, or a MongoDB server (a database per service). */
+export type MigrationEndpoint = { kind: 'sqlite'; dataDir: string } | { kind: 'mongodb'; url: string };
+
+/** A service's collections on one endpoint, open until `close`. */
+export interface OpenMigratables {
+  migratables: Migratable[];
+  close(): Promise<void>;
+}
+
+/** Whether the endpoint holds anything of the service (a source without its SQLite file has nothing to copy). */
+export function endpointHolds(endpoint: MigrationEndpoint, service: string): boolean {
+  return endpoint.kind === 'mongodb' || existsSync(sqliteFile(endpoint.dataDir, service));
+}
+
+/**
+ * Opens a service's collections on an endpoint: its SQLite file brought to the current schema, or its
+ * MongoDB database after the service's own store opened it once (collections, indexes, seeds).
+ */
+export async function openMigratables(migration: ServiceMigration, endpoint: MigrationEndpoint): Promise<OpenMigratables> {
+  if (endpoint.kind === 'sqlite') {
+    const db = openSqlite(sqliteFile(endpoint.dataDir, migration.service), migration.sqliteMigrations);
+    return {
+      migratables: migration.tables.map((spec) => new SqliteTableMigratable(db, spec)),
+      close: async () => {
+        if (db.open) db.close();
+      },
+    };
+  }
+  await migration.prepareMongo(endpoint.url, migration.service);
+  const connection = await connectMongo(endpoint.url, migration.service);
+  return {
+    migratables: migration.tables.map((spec) => new MongoCollectionMigratable(connection, spec)),
+    close: () => connection.close(),
+  };
+}
