@@ -84,10 +84,10 @@ export function parseMigrationCommand(args: readonly string[], env: NodeJS.Proce
 }
 
 /** Refuses unless the target's servers answer (a data folder always does). */
-export async function checkTargetReachable(target: MigrationSide): Promise<void> {
+export async function checkTargetReachable(target: MigrationSide, timeoutMs = PROBE_TIMEOUT_MS): Promise<void> {
   if (target.documents.kind === 'mongodb') {
     const { url } = target.documents;
-    await pingMongo(url, PROBE_TIMEOUT_MS).catch((error: unknown) => {
+    await pingMongo(url, timeoutMs).catch((error: unknown) => {
       throw new MigrationRefused(`MongoDB at ${withoutCredentials(url)} is not reachable (${error instanceof Error ? error.message : String(error)}).`);
     });
   }
@@ -95,7 +95,7 @@ export async function checkTargetReachable(target: MigrationSide): Promise<void>
     const { url, apiKey } = target.vectors;
     const answer = await fetch(new URL('/collections', url), {
       headers: apiKey ? { 'api-key': apiKey } : {},
-      signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
+      signal: AbortSignal.timeout(timeoutMs),
     }).then(
       (response) => (response.ok ? undefined : `it answered ${response.status}`),
       (error: unknown) => (error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error)),

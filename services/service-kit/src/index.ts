@@ -20,6 +20,7 @@ export * from './mongo-outbox.ts';
 export * from './migratable.ts';
 export * from './mongo-migratable.ts';
 export * from './migration-endpoint.ts';
+export * from './sequence-migratable.ts';
 export * from './leases.ts';
 export * from './service-runner.ts';
 export * from './service-definition.ts';

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { SqliteTableMigratable, type Migratable, type ServiceMigration } from './migratable.ts';
 import { connectMongo } from './mongo.ts';
 import { MongoCollectionMigratable } from './mongo-migratable.ts';
+import { MongoCountersMigratable, SqliteSequencesMigratable } from './sequence-migratable.ts';
 import { openSqlite, sqliteFile } from './sqlite.ts';
 
 /** Where a migration reads or writes: the SQLite files of a data folder, or a MongoDB server (a database per service). */
@@ -20,13 +21,14 @@ export function endpointHolds(endpoint: MigrationEndpoint, service: string): boo
 
 /**
  * Opens a service's collections on an endpoint: its SQLite file brought to the current schema, or its
- * MongoDB database after the service's own store opened it once (collections, indexes, seeds).
+ * MongoDB database after the service's own store opened it once (collections, indexes, seeds); and
+ * its id sequences last, so that no id given on the source is given again on the target.
  */
 export async function openMigratables(migration: ServiceMigration, endpoint: MigrationEndpoint): Promise<OpenMigratables> {
   if (endpoint.kind === 'sqlite') {
     const db = openSqlite(sqliteFile(endpoint.dataDir, migration.service), migration.sqliteMigrations);
     return {
-      migratables: migration.tables.map((spec) => new SqliteTableMigratable(db, spec)),
+      migratables: [...migration.tables.map((spec) => new SqliteTableMigratable(db, spec)), new SqliteSequencesMigratable(db)],
       close: async () => {
         if (db.open) db.close();
       },
@@ -35,7 +37,7 @@ export async function openMigratables(migration: ServiceMigration, endpoint: Mig
   await migration.prepareMongo(endpoint.url, migration.service);
   const connection = await connectMongo(endpoint.url, migration.service);
   return {
-    migratables: migration.tables.map((spec) => new MongoCollectionMigratable(connection, spec)),
+    migratables: [...migration.tables.map((spec) => new MongoCollectionMigratable(connection, spec)), new MongoCountersMigratable(connection)],
     close: () => connection.close(),
   };
 }
