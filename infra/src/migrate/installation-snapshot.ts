@@ -1,4 +1,4 @@
-import { sqliteFile, type StorageLifecycle } from '@story/service-kit';
+import { migrationDatabase, sqliteFile, type StorageLifecycle } from '@story/service-kit';
 import { openMongoAuthStorage, openSqliteAuthStorage, type AuthStorage } from '../../../services/auth/src/storage/auth-storage.ts';
 import {
   openMongoConversationsStorage,
@@ -50,14 +50,15 @@ async function openStores(side: MigrationSide): Promise<Stores> {
     };
   }
   const { url } = documents;
+  const db = (service: string) => migrationDatabase(documents, service);
   return {
-    auth: await openMongoAuthStorage(url, 'auth'),
-    conversations: await openMongoConversationsStorage(url, 'conversations'),
-    feedback: await openMongoFeedbackStorage(url, 'feedback'),
-    jobs: await openMongoJobsStorage(url, 'jobs'),
-    profile: await openMongoProfileStorage(url, 'profile'),
-    search: await openMongoSearchStorage(url, 'search'),
-    speech: await openMongoSpeechStorage(url, 'speech'),
+    auth: await openMongoAuthStorage(url, db('auth')),
+    conversations: await openMongoConversationsStorage(url, db('conversations')),
+    feedback: await openMongoFeedbackStorage(url, db('feedback')),
+    jobs: await openMongoJobsStorage(url, db('jobs')),
+    profile: await openMongoProfileStorage(url, db('profile')),
+    search: await openMongoSearchStorage(url, db('search')),
+    speech: await openMongoSpeechStorage(url, db('speech')),
     vectors,
   };
 }

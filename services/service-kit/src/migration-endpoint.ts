@@ -6,7 +6,10 @@ import { MongoCountersMigratable, SqliteSequencesMigratable } from './sequence-m
 import { openSqlite, sqliteFile } from './sqlite.ts';
 
 /** Where a migration reads or writes: the SQLite files of a data folder, or a MongoDB server (a database per service). */
-export type MigrationEndpoint = { kind: 'sqlite'; dataDir: string } | { kind: 'mongodb'; url: string };
+export type MigrationEndpoint = { kind: 'sqlite'; dataDir: string } | { kind: 'mongodb'; url: string; databasePrefix?: string };
+
+/** The database of a service on a MongoDB endpoint: named after the service, as the services open it (a test puts a prefix before it). */
+export const migrationDatabase = (endpoint: { databasePrefix?: string }, service: string): string => `${endpoint.databasePrefix ?? ''}${service}`;
 
 /** A service's collections on one endpoint, open until `close`. */
 export interface OpenMigratables {
@@ -34,8 +37,9 @@ export async function openMigratables(migration: ServiceMigration, endpoint: Mig
       },
     };
   }
-  await migration.prepareMongo(endpoint.url, migration.service);
-  const connection = await connectMongo(endpoint.url, migration.service);
+  const dbName = migrationDatabase(endpoint, migration.service);
+  await migration.prepareMongo(endpoint.url, dbName);
+  const connection = await connectMongo(endpoint.url, dbName);
   return {
     migratables: [...migration.tables.map((spec) => new MongoCollectionMigratable(connection, spec)), new MongoCountersMigratable(connection)],
     close: () => connection.close(),
