@@ -1,4 +1,7 @@
+import type { Types } from 'mongoose';
 import type { SqliteDatabase } from './sqlite.ts';
+
+type ObjectId = Types.ObjectId;
 
 /**
  * One record on its way from one store to another, in the shape of the embedded store's row (SQLite
@@ -49,7 +52,7 @@ export interface TableSpec {
   key: readonly string[];
   fields: readonly FieldSpec[];
   idColumn?: string;
-  composeId?: (row: MigrationRow) => string | number;
+  composeId?: (row: MigrationRow) => string | number | ObjectId;
   /** The key columns a composed `_id` stands for (MongoDB to SQLite). */
   splitId?: (id: unknown) => MigrationRow;
   mongoCollection?: string;

@@ -1,8 +1,17 @@
-import type { Connection } from 'mongoose';
+import mongoose, { type Connection } from 'mongoose';
 import type { FieldSpec, Migratable, MigrationPage, MigrationRow, TableSpec } from './migratable.ts';
 
-/** Ids are numbers or strings on every collection a migration writes. */
-type DocId = string | number;
+/** Ids are numbers, strings, or ObjectIds (collections whose records have no key of their own). */
+type DocId = string | number | mongoose.Types.ObjectId;
+
+/** A document's id as a checkpoint keeps it (JSON; an ObjectId as `{ "$oid": hex }`). */
+const encodeId = (id: DocId): string => JSON.stringify(id instanceof mongoose.Types.ObjectId ? { $oid: id.toHexString() } : id);
+function decodeId(key: string): DocId {
+  const parsed: unknown = JSON.parse(key);
+  if (typeof parsed === 'string' || typeof parsed === 'number') return parsed;
+  if (typeof parsed === 'object' && parsed !== null && '$oid' in parsed && typeof parsed.$oid === 'string') return new mongoose.Types.ObjectId(parsed.$oid);
+  throw new Error(`not a document id: ${key}`);
+}
 type Doc = { _id: DocId } & Record<string, unknown>;
 
 /** A row's value as its MongoDB field holds it. */
@@ -80,10 +89,10 @@ export class MongoCollectionMigratable implements Migratable {
   }
 
   async exportPage(afterKey: string | undefined, limit: number): Promise<MigrationPage> {
-    const filter = afterKey === undefined ? {} : { _id: { $gt: JSON.parse(afterKey) as DocId } };
+    const filter = afterKey === undefined ? {} : { _id: { $gt: decodeId(afterKey) } };
     const docs = await this.documents.find(filter).sort({ _id: 1 }).limit(limit).toArray();
     const last = docs.at(-1);
-    return { rows: docs.map((doc) => rowOf(this.spec, doc)), lastKey: last ? JSON.stringify(last._id) : undefined };
+    return { rows: docs.map((doc) => rowOf(this.spec, doc)), lastKey: last ? encodeId(last._id) : undefined };
   }
 
   async importRows(rows: readonly MigrationRow[]): Promise<void> {

@@ -1,10 +1,18 @@
+import mongoose from 'mongoose';
 import { OUTBOX_TABLE_SPEC, field, type ServiceMigration } from '@story/service-kit';
 import { openMongoProfileStorage } from './profile-storage.ts';
 import { PROFILE_MIGRATIONS } from './sqlite-migrations.ts';
 
-/** A copied name change's id on MongoDB: its SQLite row id, padded so ids sort as numbers. */
-const NAME_CHANGE_ID_PREFIX = 'sqlite:';
-const nameChangeId = (rowid: unknown) => `${NAME_CHANGE_ID_PREFIX}${String(rowid).padStart(12, '0')}`;
+/**
+ * A copied name change's id on MongoDB (an ObjectId, as the collection's own): its SQLite row id in
+ * hexadecimal, zero-padded. No ObjectId MongoDB makes starts with ten zeros (they begin with the time).
+ */
+const ROWID_PREFIX = '0000000000';
+const nameChangeId = (rowid: unknown) => new mongoose.Types.ObjectId(Number(rowid).toString(16).padStart(24, '0'));
+const rowidOf = (id: unknown) => {
+  const hex = id instanceof mongoose.Types.ObjectId ? id.toHexString() : '';
+  return hex.startsWith(ROWID_PREFIX) ? Number.parseInt(hex, 16) : null;
+};
 
 /**
  * What of profile moves to MongoDB (`make migrate-to-mongo`): résumés with every version, public
@@ -60,7 +68,7 @@ export const PROFILE_MIGRATION: ServiceMigration = {
       table: 'public_profile_name_changes',
       key: ['rowid'],
       composeId: (row) => nameChangeId(row.rowid),
-      splitId: (id) => ({ rowid: typeof id === 'string' && id.startsWith(NAME_CHANGE_ID_PREFIX) ? Number(id.slice(NAME_CHANGE_ID_PREFIX.length)) : null }),
+      splitId: (id) => ({ rowid: rowidOf(id) }),
       fields: [field('user_id', 'int'), field('changed_at', 'text')],
     },
     OUTBOX_TABLE_SPEC,
