@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { sqliteFile } from '@story/service-kit';
@@ -140,6 +141,17 @@ describe('migrate-to-mongo refuses clearly', () => {
   it('without a MongoDB or a Qdrant to copy into', () => {
     expect(() => parseMigrationCommand([], { DATA_DIR: source })).toThrow(/MONGODB_URL is not set/);
     expect(() => parseMigrationCommand([], { DATA_DIR: source, MONGODB_URL: 'mongodb://localhost:27017' })).toThrow(/QDRANT_URL is not set/);
+  });
+
+  it('as the command: exit code 2 and the sentence saying what is missing, nothing written', () => {
+    const { MONGODB_URL: _mongo, QDRANT_URL: _qdrant, ...env } = process.env;
+    const cli = spawnSync(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'migrate.cli.ts')], {
+      env: { ...env, DATA_DIR: source },
+      encoding: 'utf8',
+    });
+    expect(cli.status).toBe(2);
+    expect(cli.stderr).toContain('migrate-to-mongo refused: MONGODB_URL is not set: say which MongoDB to copy into');
+    expect(cli.stdout).toBe('');
   });
 
   it('without an installation to copy, or into the same folder', () => {
