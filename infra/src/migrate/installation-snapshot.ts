@@ -93,7 +93,7 @@ async function personSnapshot(stores: Stores, userId: number) {
     usage: await speech.usage.entriesOf(userId),
     stories,
     lexical: (await search.stories.searchLexical(userId, ['postgresql'], 5)).map((hit) => hit.id),
-    similar: query ? (await vectors.search(userId, 'offline-v1', query, 5)).map((hit) => ({ ...hit, similarity: Math.round(hit.similarity * 1e4) / 1e4 })) : [],
+    similar: query ? (await vectors.search(userId, 'offline-v1', query, 5)).map((hit) => ({ ...hit, similarity: Math.round(hit.similarity * 1e3) / 1e3 })) : [],
   };
 }
 
