@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 NODE := node --import tsx
 
-.PHONY: run test build deps deps-test bench typecheck lint format admin clean-data test-unit nats-conf compose-secrets reembed k8s k8s-secrets
+.PHONY: run test build deps deps-test bench typecheck lint format admin clean-data test-unit nats-conf compose-secrets reembed k8s k8s-secrets migrate-to-mongo
 
 deps:
 	@bash infra/scripts/install-system-packages.sh run
@@ -54,6 +54,12 @@ admin: deps
 ## Give every story a vector of the configured embedder (after SEARCH_EMBEDDER changed).
 reembed: deps
 	@$(NODE) services/search/src/cli/reembed.ts
+
+## Move a one-machine installation (SQLite files and vectors under DATA_DIR) into MongoDB (MONGODB_URL)
+## and Qdrant (QDRANT_URL); README, "Moving to MongoDB and Qdrant". Idempotent and resumable;
+## make migrate-to-mongo ARGS=--dry-run prints the counts only.
+migrate-to-mongo: deps
+	@$(NODE) infra/src/migrate/migrate.cli.ts $(ARGS)
 
 clean-data:
 	rm -rf data

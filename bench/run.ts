@@ -21,6 +21,7 @@ const benches: { name: string; module: string; run: string }[] = [
   { name: 'resume-parse', module: './resume-parse.bench.ts', run: 'runResumeParseBench' },
   { name: 'mock-planning', module: './mock-planning.bench.ts', run: 'runMockPlanningBench' },
   { name: 'mock-interview-voice', module: './mock-interview-voice.bench.ts', run: 'runMockInterviewVoiceBench' },
+  { name: 'migrate', module: './migrate.bench.ts', run: 'runMigrateBench' },
 ];
 
 const only = process.argv[2];

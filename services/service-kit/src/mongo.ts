@@ -53,3 +53,14 @@ export function mongoReadiness(connection: Connection): () => Promise<void> {
 export function isDuplicateKeyError(error: unknown): error is { code: 11000; keyPattern?: Record<string, unknown> } {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 11000;
 }
+
+/** Fails unless the MongoDB at `url` answers a ping within `timeoutMs` (a tool's check before it starts). */
+export async function pingMongo(url: string, timeoutMs: number): Promise<void> {
+  const connection = mongoose.createConnection(url, { serverSelectionTimeoutMS: timeoutMs });
+  try {
+    await connection.asPromise();
+    await connection.db?.admin().ping();
+  } finally {
+    await connection.close().catch(() => undefined);
+  }
+}

@@ -124,6 +124,20 @@ export async function withMongo(label: string, suite: (url: string) => void): Pr
   });
 }
 
+/** A Qdrant for a contract suite: QDRANT_URL, else a container when a runtime is present; otherwise why not. */
+export async function findQdrant(): Promise<{ url: string; stop: () => Promise<void> } | { skipped: string }> {
+  if (process.env.QDRANT_URL) return { url: process.env.QDRANT_URL, stop: async () => undefined };
+  try {
+    const { getContainerRuntimeClient } = await import('testcontainers');
+    await getContainerRuntimeClient();
+  } catch (error) {
+    return { skipped: `no QDRANT_URL and no container runtime (${error instanceof Error ? error.message : String(error)})` };
+  }
+  const { GenericContainer, Wait } = await import('testcontainers');
+  const container = await new GenericContainer('qdrant/qdrant:v1.15.0').withExposedPorts(6333).withWaitStrategy(Wait.forHttp('/readyz', 6333)).start();
+  return { url: `http://${container.getHost()}:${container.getMappedPort(6333)}`, stop: async () => void (await container.stop()) };
+}
+
 /** Drops a throwaway database a contract suite made. */
 export async function dropMongoDatabase(url: string, dbName: string): Promise<void> {
   const connection = await connectMongo(url, dbName);

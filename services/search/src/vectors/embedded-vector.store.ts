@@ -1,7 +1,7 @@
 import { openSqlite, type SqliteDatabase } from '@story/service-kit';
 import { normalize } from '../embedding/embedder.ts';
 import { ExactTopK } from './exact-top-k.ts';
-import type { StoryVector, VectorHit, VectorStore } from './vector-store.ts';
+import type { ExportableVectorStore, StoryVector, VectorHit } from './vector-store.ts';
 
 const MIGRATIONS = [
   `
@@ -38,7 +38,7 @@ const fromBlob = (blob: Buffer) => new Float32Array(blob.buffer.slice(blob.byteO
  * (float32 for the exact scores and an int8 copy to rank fast, see ExactTopK), least recently used
  * users dropped beyond the memory budget. Exact cosine over the user's own vectors.
  */
-export class EmbeddedVectorStore implements VectorStore {
+export class EmbeddedVectorStore implements ExportableVectorStore {
   readonly kind = 'embedded';
   private readonly cache = new Map<number, UserMatrix>();
   private cachedBytes = 0;
@@ -62,6 +62,10 @@ export class EmbeddedVectorStore implements VectorStore {
          ON CONFLICT (user_id) DO UPDATE SET version = version + 1`,
       ),
       version: db.prepare<[number], { version: number }>('SELECT version FROM user_vector_versions WHERE user_id = ?'),
+      count: db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM story_vectors'),
+      after: db.prepare<[number, number], { story_id: number; user_id: number; embedder: string; hidden: number; vector: Buffer }>(
+        'SELECT story_id, user_id, embedder, hidden, vector FROM story_vectors WHERE story_id > ? ORDER BY story_id LIMIT ?',
+      ),
       load: db.prepare<[number, string], { story_id: number; vector: Buffer }>(
         'SELECT story_id, vector FROM story_vectors WHERE user_id = ? AND embedder = ? AND hidden = 0 ORDER BY story_id',
       ),
@@ -100,6 +104,20 @@ export class EmbeddedVectorStore implements VectorStore {
   async search(userId: number, embedder: string, query: Float32Array, limit: number): Promise<VectorHit[]> {
     const matrix = this.matrixOf(userId, embedder);
     return matrix.index.top(query, limit).map((hit) => ({ storyId: matrix.storyIds[hit.row] ?? 0, similarity: hit.score }));
+  }
+
+  async countVectors(): Promise<number> {
+    return this.sql.count.get()?.n ?? 0;
+  }
+
+  async vectorsAfter(afterStoryId: number | undefined, limit: number): Promise<StoryVector[]> {
+    return this.sql.after.all(afterStoryId ?? -1, limit).map((row) => ({
+      storyId: row.story_id,
+      userId: row.user_id,
+      embedder: row.embedder,
+      hidden: row.hidden === 1,
+      vector: fromBlob(row.vector),
+    }));
   }
 
   async readiness(): Promise<void> {

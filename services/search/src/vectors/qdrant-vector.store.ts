@@ -1,6 +1,6 @@
 import { QdrantClient } from '@qdrant/js-client-rest';
 import { normalize } from '../embedding/embedder.ts';
-import type { StoryVector, VectorHit, VectorStore } from './vector-store.ts';
+import type { ExportableVectorStore, StoryVector, VectorHit } from './vector-store.ts';
 
 export interface QdrantOptions {
   url: string;
@@ -14,7 +14,7 @@ export interface QdrantOptions {
  * id, and payload indexes on the user id (a tenant field), the embedder and the hidden flag; every
  * search is filtered to the caller's visible vectors of one embedder, with exact scoring.
  */
-export class QdrantVectorStore implements VectorStore {
+export class QdrantVectorStore implements ExportableVectorStore {
   readonly kind = 'qdrant';
   private readonly client: QdrantClient;
 
@@ -75,6 +75,27 @@ export class QdrantVectorStore implements VectorStore {
       with_payload: false,
     });
     return hits.map((hit) => ({ storyId: Number(hit.id), similarity: hit.score }));
+  }
+
+  async countVectors(): Promise<number> {
+    return (await this.client.count(this.options.collection, { exact: true })).count;
+  }
+
+  async vectorsAfter(afterStoryId: number | undefined, limit: number): Promise<StoryVector[]> {
+    // Points scroll in id order; the offset is the first id to return.
+    const page = await this.client.scroll(this.options.collection, {
+      limit,
+      offset: afterStoryId === undefined ? undefined : afterStoryId + 1,
+      with_payload: true,
+      with_vector: true,
+    });
+    return page.points.map((point) => ({
+      storyId: Number(point.id),
+      userId: Number(point.payload?.userId),
+      embedder: String(point.payload?.embedder),
+      hidden: point.payload?.hidden === true,
+      vector: Float32Array.from(Array.isArray(point.vector) ? (point.vector as number[]) : []),
+    }));
   }
 
   async readiness(): Promise<void> {

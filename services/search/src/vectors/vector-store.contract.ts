@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMBEDDING_DIMENSIONS, normalize } from '../embedding/embedder.ts';
-import type { StoryVector, VectorStore } from './vector-store.ts';
+import type { ExportableVectorStore, StoryVector } from './vector-store.ts';
 
 /** A vector store to run the contract against, and how to throw it away. */
 export interface VectorStoreUnderTest {
-  store: VectorStore;
+  store: ExportableVectorStore;
   cleanup(): Promise<void>;
 }
 
@@ -24,7 +24,7 @@ function along(axis: number, tilt = 0, amount = 0): Float32Array {
 export function vectorStoreContract(name: string, open: () => Promise<VectorStoreUnderTest>): void {
   describe(`VectorStore contract: ${name}`, () => {
     let under: VectorStoreUnderTest;
-    let store: VectorStore;
+    let store: ExportableVectorStore;
     let nextId = 100;
     let nextUser = 900;
     const newUser = () => ++nextUser;
@@ -86,6 +86,23 @@ export function vectorStoreContract(name: string, open: () => Promise<VectorStor
       expect(await ids()).toEqual([a.storyId]);
       await store.remove([]);
       await store.setHidden([], true);
+    });
+
+    it('reads its vectors back whole, counted and in story-id order, page by page (make migrate-to-mongo)', async () => {
+      const user = newUser();
+      const before = await store.countVectors();
+      const [a, b, c] = [entry(user, along(8)), entry(user, along(9), { hidden: true, embedder: 'e2' }), entry(user, along(10))];
+      if (!a || !b || !c) throw new Error('three entries');
+      await store.upsert([c, a, b]);
+      expect(await store.countVectors()).toBe(before + 3);
+      const first = await store.vectorsAfter(a.storyId - 1, 2);
+      expect(first.map(({ vector: _vector, ...rest }) => rest)).toEqual([
+        { storyId: a.storyId, userId: user, embedder: 'e1', hidden: false },
+        { storyId: b.storyId, userId: user, embedder: 'e2', hidden: true },
+      ]);
+      expect(first[1]?.vector[9]).toBeCloseTo(1, 5);
+      expect((await store.vectorsAfter(b.storyId, 2)).map((found) => found.storyId)).toEqual([c.storyId]);
+      expect((await store.vectorsAfter(undefined, 1_000_000)).length).toBe(before + 3);
     });
   });
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { tempDataDir } from '@story/service-kit/testing';
+import { findQdrant, tempDataDir } from '@story/service-kit/testing';
 import { afterAll, describe, it } from 'vitest';
 import { EMBEDDING_DIMENSIONS } from '../embedding/embedder.ts';
 import { EmbeddedVectorStore } from './embedded-vector.store.ts';
@@ -19,20 +19,6 @@ vectorStoreContract('embedded (SQLite and memory)', async () => {
     },
   };
 });
-
-/** A Qdrant for the contract: QDRANT_URL, else a container when a runtime is present; otherwise say so. */
-async function findQdrant(): Promise<{ url: string; stop: () => Promise<void> } | { skipped: string }> {
-  if (process.env.QDRANT_URL) return { url: process.env.QDRANT_URL, stop: async () => undefined };
-  try {
-    const { getContainerRuntimeClient } = await import('testcontainers');
-    await getContainerRuntimeClient();
-  } catch (error) {
-    return { skipped: `no QDRANT_URL and no container runtime (${error instanceof Error ? error.message : String(error)})` };
-  }
-  const { GenericContainer, Wait } = await import('testcontainers');
-  const container = await new GenericContainer('qdrant/qdrant:v1.15.0').withExposedPorts(6333).withWaitStrategy(Wait.forHttp('/readyz', 6333)).start();
-  return { url: `http://${container.getHost()}:${container.getMappedPort(6333)}`, stop: async () => void (await container.stop()) };
-}
 
 const qdrant = await findQdrant();
 if ('url' in qdrant) {

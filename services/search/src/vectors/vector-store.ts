@@ -30,3 +30,10 @@ export interface VectorStore {
   readiness(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** A vector store a migration can read whole: counted, and read in story-id order after a given id. */
+export interface ExportableVectorStore extends VectorStore {
+  countVectors(): Promise<number>;
+  /** Up to `limit` vectors with story ids above `afterStoryId` (every one when undefined), in story-id order. */
+  vectorsAfter(afterStoryId: number | undefined, limit: number): Promise<StoryVector[]>;
+}
