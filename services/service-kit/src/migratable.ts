@@ -155,6 +155,8 @@ export const OUTBOX_TABLE_SPEC: TableSpec = {
     { column: 'payload', field: 'payload', kind: 'text' },
     { column: 'created_at', field: 'createdAt', kind: 'text' },
     { column: 'published_at', field: 'publishedAt', kind: 'text' },
+    // The request that wrote the event, so its consumers' spans join that trace once it is published.
+    { column: 'trace_parent', field: 'traceParent', kind: 'text' },
   ],
 };
 

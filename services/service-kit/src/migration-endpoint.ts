@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
-import { SqliteTableMigratable, type Migratable, type ServiceMigration } from './migratable.ts';
+import { OUTBOX_TABLE_SPEC, SqliteTableMigratable, type Migratable, type ServiceMigration } from './migratable.ts';
 import { connectMongo } from './mongo.ts';
 import { MongoCollectionMigratable } from './mongo-migratable.ts';
 import { MongoCountersMigratable, SqliteSequencesMigratable } from './sequence-migratable.ts';
 import { openSqlite, sqliteFile } from './sqlite.ts';
+import { addTraceParentColumn } from './sqlite-outbox.ts';
 
 /** Where a migration reads or writes: the SQLite files of a data folder, or a MongoDB server (a database per service). */
 export type MigrationEndpoint = { kind: 'sqlite'; dataDir: string } | { kind: 'mongodb'; url: string; databasePrefix?: string };
@@ -30,6 +31,8 @@ export function endpointHolds(endpoint: MigrationEndpoint, service: string): boo
 export async function openMigratables(migration: ServiceMigration, endpoint: MigrationEndpoint): Promise<OpenMigratables> {
   if (endpoint.kind === 'sqlite') {
     const db = openSqlite(sqliteFile(endpoint.dataDir, migration.service), migration.sqliteMigrations);
+    // The outbox's trace column is added by the outbox itself when a service starts, not by a migration.
+    if (migration.tables.some((spec) => spec.table === OUTBOX_TABLE_SPEC.table)) addTraceParentColumn(db);
     return {
       migratables: [...migration.tables.map((spec) => new SqliteTableMigratable(db, spec)), new SqliteSequencesMigratable(db)],
       close: async () => {

@@ -18,7 +18,7 @@ export const OUTBOX_TABLE_SQL = `
  * The column that keeps the trace context of the request that wrote an event (issue 25), added to
  * the outbox of every service's first migration, once, when the file does not have it yet.
  */
-function addTraceParentColumn(db: SqliteDatabase): void {
+export function addTraceParentColumn(db: SqliteDatabase): void {
   const columns = db.prepare<[], { name: string }>("SELECT name FROM pragma_table_info('outbox')").all();
   if (!columns.some((column) => column.name === 'trace_parent')) db.exec('ALTER TABLE outbox ADD COLUMN trace_parent TEXT');
 }
