@@ -60,6 +60,7 @@ export const gatewayEnvSchema = z.object({
   OTEL_EXPORTER_OTLP_ENDPOINT: baseEnvSchema.shape.OTEL_EXPORTER_OTLP_ENDPOINT,
   JETSTREAM_REPLICAS: baseEnvSchema.shape.JETSTREAM_REPLICAS,
   SHUTDOWN_DRAIN_MS: baseEnvSchema.shape.SHUTDOWN_DRAIN_MS,
+  SHUTDOWN_TIMEOUT_MS: baseEnvSchema.shape.SHUTDOWN_TIMEOUT_MS,
   SESSION_PUBLIC_KEY: pem('SESSION_PUBLIC_KEY', 'public'),
   IDENTITY_PRIVATE_KEY: pem('IDENTITY_PRIVATE_KEY', 'private'),
   ...serviceUrlShape,

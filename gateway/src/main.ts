@@ -30,6 +30,7 @@ await runService(app, {
   host: config.HOST,
   port: config.PORT,
   drainMs: config.SHUTDOWN_DRAIN_MS,
+  closeTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
   cleanup: async () => {
     await metrics.close();
     // NATS may be gone already (stopped with everything else): then there is nothing left to drain.

@@ -34,6 +34,10 @@ export const NATS_PASSWORD_FILE = '/run/secrets/nats/password';
 export const KEYS_DIR = '/keys';
 /** How long a stopping pod keeps serving with /readyz at 503 (SHUTDOWN_DRAIN_MS): endpoint updates reach kube-proxy and the ingress within a few seconds. */
 export const SHUTDOWN_DRAIN_MS = 5000;
+/** Seconds Kubernetes waits after SIGTERM before it kills a pod: a worker may be finishing a long recording's job. */
+export const gracePeriodSeconds = (w: Pick<Workload, 'component'>): number => (w.component === 'worker' ? 120 : 30);
+/** What closing may take after the drain (SHUTDOWN_TIMEOUT_MS): the grace period less the drain and 5 s, so the process exits before it is killed. */
+export const shutdownTimeoutMs = (w: Pick<Workload, 'component'>): number => gracePeriodSeconds(w) * 1000 - SHUTDOWN_DRAIN_MS - 5000;
 
 /** One Deployment of ours: a service, a worker or the gateway. */
 export interface Workload {
@@ -105,6 +109,7 @@ function environment(w: Workload): IEnvVar[] {
     JETSTREAM_REPLICAS: String(NATS.replicas),
     // After SIGTERM: /readyz 503 and still serving while the endpoints (kube-proxy, the ingress) drop the pod.
     SHUTDOWN_DRAIN_MS: String(SHUTDOWN_DRAIN_MS),
+    SHUTDOWN_TIMEOUT_MS: String(shutdownTimeoutMs(w)),
     ...(w.profile.mongo ? { MONGODB_URL } : {}),
     ...(w.profile.qdrant ? { QDRANT_URL } : {}),
     ...Object.fromEntries(Object.entries(w.profile.keys).map(([file, env]) => [env, `${KEYS_DIR}/${file}`])),
@@ -190,10 +195,10 @@ export function deployment(w: Workload): IDeployment {
         spec: {
           automountServiceAccountToken: false,
           enableServiceLinks: false,
-          // The drain delay, then up to 10 s to finish requests and drain NATS (runService), well inside
-          // this; a worker may finish a speech job. No preStop hook: the process itself waits out the
+          // The drain delay, then SHUTDOWN_TIMEOUT_MS to finish requests (a worker its speech jobs) and
+          // drain NATS (runService), 5 s inside this. No preStop hook: the process itself waits out the
           // drain delay after SIGTERM (the images have no shell to `sleep` in).
-          terminationGracePeriodSeconds: w.component === 'worker' ? 120 : 30,
+          terminationGracePeriodSeconds: gracePeriodSeconds(w),
           securityContext: podSecurity(),
           topologySpreadConstraints: [
             { maxSkew: 1, topologyKey: 'kubernetes.io/hostname', whenUnsatisfiable: 'ScheduleAnyway', labelSelector: { matchLabels: selectorOf(w.name) } },

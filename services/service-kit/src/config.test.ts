@@ -53,4 +53,14 @@ describe('configuration', () => {
     const wrong = baseEnvSchema.safeParse({ ...base, OTEL_EXPORTER_OTLP_ENDPOINT: 'collector' });
     expect(wrong.error?.issues.map((issue) => issue.message)).toEqual(['OTEL_EXPORTER_OTLP_ENDPOINT must be a URL']);
   });
+
+  it('bounds the shutdown: a drain of 0 to 60 s and closing of 1 to 600 s, 10 s unless told', () => {
+    const base = { NATS_URL: 'nats://127.0.0.1:4222', IDENTITY_PUBLIC_KEY: 'pem' };
+    expect(baseEnvSchema.parse(base)).toMatchObject({ SHUTDOWN_DRAIN_MS: 0, SHUTDOWN_TIMEOUT_MS: 10_000 });
+    expect(baseEnvSchema.parse({ ...base, SHUTDOWN_TIMEOUT_MS: '110000' }).SHUTDOWN_TIMEOUT_MS).toBe(110_000);
+    for (const wrong of ['0', '600001', '1.5', 'soon']) {
+      const parsed = baseEnvSchema.safeParse({ ...base, SHUTDOWN_TIMEOUT_MS: wrong });
+      expect(parsed.error?.issues[0]?.message, wrong).toMatch(/^SHUTDOWN_TIMEOUT_MS must be/);
+    }
+  });
 });

@@ -65,6 +65,18 @@ export const shutdownDrainSchema = z.coerce
   .max(60_000, 'SHUTDOWN_DRAIN_MS must be from 0 to 60000')
   .default(0);
 
+/**
+ * Once the drain is over, how long closing may take (requests in flight, a speech job finishing, NATS
+ * and the database) before the process exits anyway. infra/k8s gives each pod its grace period less
+ * the drain and a margin (speech workers 110 s, for a long recording's job).
+ */
+export const shutdownTimeoutSchema = z.coerce
+  .number('SHUTDOWN_TIMEOUT_MS must be a number of milliseconds')
+  .int('SHUTDOWN_TIMEOUT_MS must be a whole number')
+  .min(1000, 'SHUTDOWN_TIMEOUT_MS must be from 1000 to 600000')
+  .max(600_000, 'SHUTDOWN_TIMEOUT_MS must be from 1000 to 600000')
+  .default(10_000);
+
 /** Settings every service process shares. */
 export const baseEnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -80,6 +92,7 @@ export const baseEnvSchema = z.object({
   OTEL_EXPORTER_OTLP_ENDPOINT: z.preprocess((value) => (value === '' ? undefined : value), z.url('OTEL_EXPORTER_OTLP_ENDPOINT must be a URL').optional()),
   JETSTREAM_REPLICAS: jetstreamReplicasSchema,
   SHUTDOWN_DRAIN_MS: shutdownDrainSchema,
+  SHUTDOWN_TIMEOUT_MS: shutdownTimeoutSchema,
   /** The gateway's public key (PEM, SPKI) that signs forwarded identities. */
   IDENTITY_PUBLIC_KEY: z.string().min(1, 'IDENTITY_PUBLIC_KEY is required (PEM of the gateway identity key)'),
 });

@@ -43,5 +43,11 @@ export async function startService<Config extends ServiceConfig, Deps extends Se
   await startTracing(definition.name);
   const deps = await definition.openDeps(config);
   const app = await definition.buildApp(config, deps);
-  await runService(app, { host: config.HOST, port: config.PORT, drainMs: config.SHUTDOWN_DRAIN_MS, cleanup: () => closeServiceDeps(deps) });
+  await runService(app, {
+    host: config.HOST,
+    port: config.PORT,
+    drainMs: config.SHUTDOWN_DRAIN_MS,
+    closeTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+    cleanup: () => closeServiceDeps(deps),
+  });
 }

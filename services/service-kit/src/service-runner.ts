@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { stopTracing } from './telemetry/tracing.ts';
 import { startDraining } from './http-app.ts';
 
-/** How long closing may take once the drain delay is over (requests in flight, NATS, the database) before the process exits anyway. */
+/** How long closing may take once the drain delay is over, unless told (`SHUTDOWN_TIMEOUT_MS`). */
 const CLOSE_TIMEOUT_MS = 10_000;
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -12,6 +12,8 @@ export interface RunServiceOptions {
   port: number;
   /** `SHUTDOWN_DRAIN_MS`: how long to keep serving, with `/readyz` at 503, after SIGTERM. */
   drainMs?: number;
+  /** `SHUTDOWN_TIMEOUT_MS`: once the drain is over, how long closing may take (requests and jobs in flight, NATS, the database) before the process exits anyway. */
+  closeTimeoutMs?: number;
   /** Releases NATS and the database once the app is closed. */
   cleanup?: () => Promise<void>;
 }
@@ -35,7 +37,7 @@ export async function runService(app: FastifyInstance, options: RunServiceOption
     const drainMs = options.drainMs ?? 0;
     startDraining(app);
     app.log.info({ signal, drainMs }, 'shutting down: not ready, still serving');
-    const force = setTimeout(() => process.exit(1), drainMs + CLOSE_TIMEOUT_MS);
+    const force = setTimeout(() => process.exit(1), drainMs + (options.closeTimeoutMs ?? CLOSE_TIMEOUT_MS));
     force.unref();
     try {
       if (drainMs > 0) await delay(drainMs);
