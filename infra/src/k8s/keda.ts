@@ -1,6 +1,6 @@
 import type { IScaledObject } from '@kubernetes-models/keda/keda.sh/v1alpha1/ScaledObject';
 import { metadata } from './common.ts';
-import type { Workload } from './workloads.ts';
+import { WORKER_SCALING_BEHAVIOR, type Workload } from './workloads.ts';
 
 /** The series the speech workers export for their queue (service-kit's telemetry/metrics.ts). */
 export const SPEECH_QUEUE_SERIES = 'story_speech_queue_depth';
@@ -38,14 +38,7 @@ export function workerScaledObject(w: Workload, bounds: { min: number; max: numb
       maxReplicaCount: bounds.max,
       pollingInterval: 15,
       cooldownPeriod: 300,
-      advanced: {
-        horizontalPodAutoscalerConfig: {
-          behavior: {
-            scaleUp: { stabilizationWindowSeconds: 0, policies: [{ type: 'Pods', value: 4, periodSeconds: 30 }] },
-            scaleDown: { stabilizationWindowSeconds: 300, policies: [{ type: 'Pods', value: 1, periodSeconds: 60 }] },
-          },
-        },
-      },
+      advanced: { horizontalPodAutoscalerConfig: { behavior: WORKER_SCALING_BEHAVIOR } },
       triggers: [
         {
           type: 'prometheus',

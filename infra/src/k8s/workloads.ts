@@ -230,6 +230,12 @@ export function podDisruptionBudget(name: string, component: string, maxUnavaila
   };
 }
 
+/** How fast worker pools grow and shrink, whoever scales them: four pods at once up, one a minute down after five quiet minutes. */
+export const WORKER_SCALING_BEHAVIOR = {
+  scaleUp: { stabilizationWindowSeconds: 0, policies: [{ type: 'Pods', value: 4, periodSeconds: 30 }] },
+  scaleDown: { stabilizationWindowSeconds: 300, policies: [{ type: 'Pods', value: 1, periodSeconds: 60 }] },
+};
+
 /**
  * The base's scaler for speech workers: CPU, 70 % of the request (a CPU-bound pool is busy exactly
  * when jobs wait). An overlay may replace it with KEDA on the workers' pending work (keda.ts).
@@ -244,10 +250,7 @@ export function workerAutoscaler(w: Workload, maxReplicas = 10): IHorizontalPodA
       minReplicas: w.profile.replicas,
       maxReplicas,
       metrics: [{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 70 } } }],
-      behavior: {
-        scaleUp: { stabilizationWindowSeconds: 0, policies: [{ type: 'Pods', value: 4, periodSeconds: 30 }] },
-        scaleDown: { stabilizationWindowSeconds: 300, policies: [{ type: 'Pods', value: 1, periodSeconds: 60 }] },
-      },
+      behavior: WORKER_SCALING_BEHAVIOR,
     },
   };
 }

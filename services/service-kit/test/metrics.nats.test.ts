@@ -1,14 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { jetstream } from '@nats-io/jetstream';
 import { EVENT_SUBJECTS } from '@story/proto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startNatsServer, type NatsServerHandle } from '../../../infra/src/nats-server.ts';
+import { describe, expect, it } from 'vitest';
+import { natsWithEventsStream } from './support/events-nats.ts';
 import { DurableEventConsumer } from '../src/durable-consumer.ts';
 import { NatsLink, silentLog } from '../src/nats-link.ts';
-import { ensureEventsStream } from '../src/nats.ts';
 import { relayOutboxOver } from '../src/outbox.ts';
 import { openSqlite } from '../src/sqlite.ts';
 import { OUTBOX_TABLE_SQL, SqliteOutbox } from '../src/sqlite-outbox.ts';
@@ -28,20 +23,7 @@ async function seriesValue(name: string, labels: Record<string, string>): Promis
 }
 
 describe('metrics of NATS work on a real nats-server', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'kit-metrics-'));
-  let nats: NatsServerHandle;
-  let nc: NatsConnection;
-
-  beforeAll(async () => {
-    nats = await startNatsServer({ storeDir: join(dir, 'js') });
-    nc = await connect({ servers: nats.url });
-    await ensureEventsStream(nc);
-  });
-  afterAll(async () => {
-    await nc.close();
-    await nats.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const events = natsWithEventsStream('kit-metrics');
 
   it('counts an event delivered again after its handling failed, under the consumer name', { timeout: 20_000 }, async () => {
     const before = await seriesValue('story_consumer_redeliveries_total', { consumer: 'kit-metrics-retry' });
@@ -55,8 +37,8 @@ describe('metrics of NATS work on a real nats-server', () => {
         return 'handled';
       },
     });
-    await jetstream(nc).publish('events.test.metrics', JSON.stringify({ id: 'once' }));
-    await consumer.start(nc);
+    await jetstream(events.nc).publish('events.test.metrics', JSON.stringify({ id: 'once' }));
+    await consumer.start(events.nc);
     try {
       await expect.poll(() => attempts, { timeout: 15_000, interval: 100 }).toBe(2);
       await expect.poll(() => seriesValue('story_consumer_redeliveries_total', { consumer: 'kit-metrics-retry' })).toBe(before + 1);
@@ -66,13 +48,13 @@ describe('metrics of NATS work on a real nats-server', () => {
   });
 
   it('times NATS requests by subject pattern and outcome', async () => {
-    const responder = nc.subscribe('kit.metrics.*.echo', { callback: (_error, msg) => void msg.respond(msg.data) });
+    const responder = events.nc.subscribe('kit.metrics.*.echo', { callback: (_error, msg) => void msg.respond(msg.data) });
     try {
       const okBefore = await seriesValue('story_nats_request_duration_seconds_count', { subject: 'kit.metrics.*.echo', outcome: 'ok' });
-      await timedRequest(nc, 'kit.metrics.17.echo', 'hi', { timeout: 2000 });
-      await timedRequest(nc, 'kit.metrics.18.echo', 'hi', { timeout: 2000 });
+      await timedRequest(events.nc, 'kit.metrics.17.echo', 'hi', { timeout: 2000 });
+      await timedRequest(events.nc, 'kit.metrics.18.echo', 'hi', { timeout: 2000 });
       expect(await seriesValue('story_nats_request_duration_seconds_count', { subject: 'kit.metrics.*.echo', outcome: 'ok' })).toBe(okBefore + 2);
-      await expect(timedRequest(nc, 'kit.nobody.listens', 'hi', { timeout: 2000 })).rejects.toThrow();
+      await expect(timedRequest(events.nc, 'kit.nobody.listens', 'hi', { timeout: 2000 })).rejects.toThrow();
       expect(await seriesValue('story_nats_request_duration_seconds_count', { subject: 'kit.nobody.listens', outcome: 'no_responders' })).toBe(1);
     } finally {
       responder.unsubscribe();
@@ -82,7 +64,7 @@ describe('metrics of NATS work on a real nats-server', () => {
   it('reports the outbox lag back at 0 once its relay has published what waited', { timeout: 20_000 }, async () => {
     const outbox = new SqliteOutbox(openSqlite(':memory:', [OUTBOX_TABLE_SQL]));
     outbox.write({ subject: EVENT_SUBJECTS.threadDeleted, payload: { threadId: 1, userId: 1 } });
-    const link = new NatsLink({ url: nats.url, name: 'kit-relay' });
+    const link = new NatsLink({ url: events.url, name: 'kit-relay' });
     const relay = relayOutboxOver(link, outbox, 'kit-relay', 50);
     expect(await seriesValue('story_outbox_pending', { service: 'kit-relay' })).toBe(1);
     link.start(silentLog);

@@ -1,14 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { EVENTS_STREAM } from '@story/proto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startNatsServer, type NatsServerHandle } from '../../../infra/src/nats-server.ts';
+import { describe, expect, it } from 'vitest';
+import { natsWithEventsStream } from './support/events-nats.ts';
 import { DurableEventConsumer } from '../src/durable-consumer.ts';
 import { silentLog } from '../src/nats-link.ts';
-import { ensureEventsStream } from '../src/nats.ts';
 import { isStoreUnavailable } from '../src/store-outage.ts';
 
 /**
@@ -27,20 +22,7 @@ class FlakyStoryRepository {
   }
 }
 
-const dir = mkdtempSync(join(tmpdir(), 'kit-outage-'));
-let nats: NatsServerHandle;
-let nc: NatsConnection;
-
-beforeAll(async () => {
-  nats = await startNatsServer({ storeDir: join(dir, 'js') });
-  nc = await connect({ servers: nats.url });
-  await ensureEventsStream(nc);
-});
-afterAll(async () => {
-  await nc.close();
-  await nats.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+const events = natsWithEventsStream('kit-outage');
 
 describe('an event consumer during a store outage', () => {
   it('does not ack an event it could not store, and stores it once the store is back', { timeout: 30_000 }, async () => {
@@ -60,12 +42,12 @@ describe('an event consumer during a store outage', () => {
         return 'handled';
       },
     });
-    await consumer.start(nc);
+    await consumer.start(events.nc);
     try {
-      await jetstream(nc).publish('events.test.outage', JSON.stringify({ id: 'story-1' }));
+      await jetstream(events.nc).publish('events.test.outage', JSON.stringify({ id: 'story-1' }));
       await expect.poll(() => failures.length, { timeout: 10_000, interval: 100 }).toBeGreaterThanOrEqual(1);
       expect(failures.every(isStoreUnavailable)).toBe(true);
-      const jsm = await jetstreamManager(nc);
+      const jsm = await jetstreamManager(events.nc);
       const unacked = async () => {
         const info = await jsm.consumers.info(EVENTS_STREAM, 'kit-outage');
         return info.num_ack_pending + info.num_pending;
