@@ -8,11 +8,13 @@ deps:
 	@bash infra/scripts/install-system-packages.sh run
 	@bash infra/scripts/install-npm-packages.sh
 	@$(NODE) services/speech/src/cli/build-language-model.ts
+	@$(NODE) services/speech/src/cli/fetch-word-model.ts
 
 deps-test:
 	@bash infra/scripts/install-system-packages.sh test
 	@bash infra/scripts/install-npm-packages.sh
 	@$(NODE) services/speech/src/cli/build-language-model.ts
+	@$(NODE) services/speech/src/cli/fetch-word-model.ts
 
 build: deps
 	@npm run --silent compose -w @story/gateway

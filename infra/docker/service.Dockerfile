@@ -12,11 +12,14 @@ RUN test -n "$SERVICE" || (echo "build with --build-arg SERVICE=<name>" >&2; exi
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY . .
+# onnxruntime-node's install would fetch CUDA libraries the CPU-only image does not use.
+ENV ONNXRUNTIME_NODE_INSTALL=skip
 RUN npm ci --no-audit --no-fund && node --import tsx infra/src/bundle.cli.ts dist "$SERVICE"
 # Models a service builds from its Debian packages (speech: the recogniser's career language model).
 RUN if [ -f "services/$SERVICE/src/cli/build-language-model.ts" ]; then \
       apt-get update && apt-get install -y --no-install-recommends $(cat "services/$SERVICE/apt-packages.txt") && \
-      node --import tsx "services/$SERVICE/src/cli/build-language-model.ts"; fi
+      node --import tsx "services/$SERVICE/src/cli/build-language-model.ts" && \
+      node --import tsx "services/$SERVICE/src/cli/fetch-word-model.ts"; fi
 # What the code reads beside its sources (schemas, word lists, vectors, models), without the sources.
 RUN mkdir -p /files && cp -r --parents proto "services/service-kit" "services/$SERVICE" /files/ \
  && find /files \( -name '*.ts' -o -name '*.tsx' -o -name 'node_modules' -o -name 'test' -o -name 'evaluation' \) -prune -exec rm -rf {} +
@@ -27,6 +30,7 @@ ARG SERVICE
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY . .
+ENV ONNXRUNTIME_NODE_INSTALL=skip
 RUN npm ci --omit=dev --no-audit --no-fund --workspace "@story/$SERVICE"
 
 FROM node:20-bookworm-slim

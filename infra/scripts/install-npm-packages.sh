@@ -9,5 +9,6 @@ if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && [ -d node_modules/bette
   exit 0
 fi
 echo "Installing npm packages from package-lock.json..."
-npm ci --no-audit --no-fund --loglevel=error
+# onnxruntime-node would otherwise fetch CUDA libraries from nuget.org at install (unreachable, unused).
+ONNXRUNTIME_NODE_INSTALL=skip npm ci --no-audit --no-fund --loglevel=error
 echo "$want" > "$stamp"

@@ -9,6 +9,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { OfflineSpeechToText } from '../src/engines/pocketsphinx/offline-speech-to-text.ts';
 import type { RecognizerModel } from '../src/engines/pocketsphinx/pocketsphinx-recognizer.ts';
+import type { WordModelPaths } from '../src/engines/moonshine/word-model-files.ts';
 import { conditionAvailable, conditionName, recordCondition, type RecognitionCondition } from './recognition-voices.ts';
 import { wordErrorRate } from './word-error-rate.ts';
 
@@ -59,7 +60,7 @@ export interface RecognitionFigures {
 }
 
 /** Transcribes every recording with `model` (`parallel` at a time) and counts the word errors per condition. */
-export async function measureRecognition(recordings: readonly Recording[], model: RecognizerModel, parallel = 2): Promise<RecognitionFigures> {
+export async function measureRecognition(recordings: readonly Recording[], model: RecognizerModel & { wordModel?: WordModelPaths }, parallel = 2): Promise<RecognitionFigures> {
   const stt = new OfflineSpeechToText({ ...model, toleranceSeconds: 3, deadlineMarginSeconds: 120 });
   const heard: { recording: Recording; text: string; seconds: number; decodeMs: number }[] = [];
   let next = 0;

@@ -2,6 +2,7 @@ import { tmpdir } from 'node:os';
 import { z } from 'zod';
 import { baseEnvSchema, portSchema } from '@story/service-kit';
 import { DEFAULT_FESTIVAL_VOICE } from './engines/festival/festival-voice.ts';
+import { DEFAULT_WORD_MODEL_DIR } from './engines/moonshine/word-model-files.ts';
 import { DEFAULT_CAREER_MODEL } from './engines/pocketsphinx/language-model/language-model-paths.ts';
 import { DEBIAN_MODEL_DIR } from './engines/pocketsphinx/pocketsphinx-recognizer.ts';
 
@@ -34,6 +35,10 @@ export const speechEnvSchema = baseEnvSchema
     POCKETSPHINX_LANGUAGE_MODEL: z.string().min(1).default(DEFAULT_CAREER_MODEL.languageModel),
     /** Its pronunciation dictionary (the CMU dictionary and the career words it lacks); Debian's when missing. */
     POCKETSPHINX_DICTIONARY: z.string().min(1).default(DEFAULT_CAREER_MODEL.dictionary),
+    /** The offline recogniser's word model (Moonshine Tiny, which `make deps` fetches): `moonshine` hears the words and pocketsphinx times them; `none`: pocketsphinx alone. */
+    SPEECH_WORD_MODEL: z.enum(['moonshine', 'none'], { message: 'SPEECH_WORD_MODEL must be moonshine or none' }).default('moonshine'),
+    /** Where the word model's files are; pocketsphinx alone (said once) when they are missing. */
+    SPEECH_WORD_MODEL_DIR: z.string().min(1).default(DEFAULT_WORD_MODEL_DIR),
     FESTIVAL_VOICE: z
       .string()
       .regex(/^[a-z0-9_]+$/, 'FESTIVAL_VOICE must be a festival voice name such as cmu_us_slt_arctic_hts')

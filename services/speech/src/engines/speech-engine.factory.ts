@@ -1,4 +1,6 @@
+import { existsSync } from 'node:fs';
 import OpenAI from 'openai';
+import { wordModelPaths, type WordModelPaths } from './moonshine/word-model-files.ts';
 import { engineChoice, type SpeechConfig } from '../config.ts';
 import { OfflineTextToSpeech } from './festival/offline-text-to-speech.ts';
 import { OpenAiSpeechToText } from './openai/openai-speech-to-text.ts';
@@ -20,6 +22,16 @@ function offlineRecognizerModel(config: SpeechConfig): RecognizerModel {
   return model;
 }
 
+/** Moonshine's files when the configuration wants it and they are there; else pocketsphinx hears alone (said once). */
+function offlineWordModel(config: SpeechConfig): WordModelPaths | undefined {
+  if (config.SPEECH_WORD_MODEL === 'none') return undefined;
+  const paths = wordModelPaths(config.SPEECH_WORD_MODEL_DIR);
+  const missing = Object.values(paths).find((path) => !existsSync(path));
+  if (!missing) return paths;
+  process.emitWarning(`${missing} is missing (make deps fetches it): the offline recogniser hears with pocketsphinx alone.`);
+  return undefined;
+}
+
 /** The engines the configuration picks, writing their temporary files in `tmpDir` (SPEECH_STT_ENGINE, SPEECH_TTS_ENGINE; OpenAI when OPENAI_API_KEY is set). */
 export function createSpeechEngines(config: SpeechConfig, tmpDir: string): SpeechEngines {
   const choice = engineChoice(config);
@@ -35,6 +47,7 @@ export function createSpeechEngines(config: SpeechConfig, tmpDir: string): Speec
         })
       : new OfflineSpeechToText({
           ...offlineRecognizerModel(config),
+          wordModel: offlineWordModel(config),
           toleranceSeconds: config.SPEECH_TIME_LIMIT_TOLERANCE_SECONDS,
           deadlineMarginSeconds: config.SPEECH_DECODE_MARGIN_SECONDS,
         });

@@ -12,6 +12,8 @@ export interface Transcription {
   wordTimings: HeardWord[];
   /** pocketsphinx only: what its confidence in each word rests on, word for word (for its evaluation). */
   evidence?: WordEvidence[] | undefined;
+  /** pocketsphinx's own words, when another recogniser wrote the transcript (for the practice's vocabulary: a term may be heard by one and not the other). */
+  alternative?: HeardWord[] | undefined;
 }
 
 /** A recording longer than the user's limit (plus the service's tolerance): refused, the work stopped. */

@@ -21,11 +21,19 @@ const OPENING_BYTES = CEPSTRAL_MEAN_SECONDS * PCM_SAMPLE_RATE * 2;
 import { wordConfidences } from './word-confidence.ts';
 import { dictionaryAt } from './vocabulary/pronunciations.ts';
 import { correctTranscription } from './vocabulary/vocabulary-correction.ts';
+import { withSecondHearing } from './vocabulary/second-hearing.ts';
 import { join } from 'node:path';
+import type { HeardWord } from '@story/proto';
+import { MoonshineRecognizer } from '../moonshine/moonshine-recognizer.ts';
+import { mergeUtterances } from '../moonshine/merge-words.ts';
+import { UtteranceWordsRecognition } from '../moonshine/utterance-words.ts';
+import type { WordModelPaths } from '../moonshine/word-model-files.ts';
 
 /** The transcription with the practice's `vocabulary` put in (vocabulary-correction.ts), by the sounds of the recogniser's own dictionary. */
 function withVocabulary(model: RecognizerModel, transcription: Transcription, vocabulary: readonly string[] | undefined): Transcription {
-  return correctTranscription(transcription, vocabulary, () => dictionaryAt(model.dictionary ?? join(model.modelDir, 'cmudict-en-us.dict')));
+  const dictionary = () => dictionaryAt(model.dictionary ?? join(model.modelDir, 'cmudict-en-us.dict'));
+  const corrected = correctTranscription(transcription, vocabulary, dictionary);
+  return vocabulary && vocabulary.length > 0 ? withSecondHearing(corrected, vocabulary, dictionary()) : corrected;
 }
 
 export interface OfflineSpeechToTextOptions extends RecognizerModel {
@@ -33,6 +41,8 @@ export interface OfflineSpeechToTextOptions extends RecognizerModel {
   toleranceSeconds: number;
   /** Seconds past the longest recording a decode may run before its processes are killed. */
   deadlineMarginSeconds: number;
+  /** Moonshine's files: when given, it hears the words and pocketsphinx times them (moonshine/merge-words.ts). */
+  wordModel?: WordModelPaths | undefined;
 }
 
 /**
@@ -43,6 +53,8 @@ export interface OfflineSpeechToTextOptions extends RecognizerModel {
 class RecognitionRun implements LiveTranscription {
   private readonly decoder;
   private readonly cutter = new UtteranceCutter();
+  /** Moonshine on each utterance as it ends, when the model has a word model. */
+  private readonly utteranceWords;
   /** Started once the recording's first seconds are measured (cepstral-mean.ts). */
   private recognizer: PocketsphinxRecognizer | undefined;
   private readonly result: Promise<Transcription>;
@@ -56,13 +68,14 @@ class RecognitionRun implements LiveTranscription {
   constructor(
     source: PcmSource,
     kind: AudioKind,
-    private readonly model: RecognizerModel,
+    private readonly model: OfflineSpeechToTextOptions,
     private readonly limitSeconds: number,
     private readonly maxSeconds: number,
     deadlineMs: number,
     signal?: AbortSignal,
   ) {
     this.decoder = startPcmDecoder(source, kind);
+    this.utteranceWords = model.wordModel ? new UtteranceWordsRecognition(new MoonshineRecognizer(model.wordModel)) : undefined;
     this.deadline = setTimeout(() => this.stop(new DecodeTimeoutError(deadlineMs)), deadlineMs);
     signal?.addEventListener('abort', () => this.stop(new WorkCancelledError()), { once: true });
     if (signal?.aborted) this.stop(new WorkCancelledError());
@@ -98,6 +111,7 @@ class RecognitionRun implements LiveTranscription {
     clearTimeout(this.deadline);
     this.decoder.kill();
     this.recognizer?.abort();
+    this.utteranceWords?.stop();
   }
 
   private stop(reason: Error): void {
@@ -129,6 +143,7 @@ class RecognitionRun implements LiveTranscription {
       let recognizer: PocketsphinxRecognizer | undefined;
       for await (const chunk of this.decoder.pcm as AsyncIterable<Buffer>) {
         const pcm = this.cutter.push(chunk);
+        this.utteranceWords?.push(pcm, this.cutter.cutSamples);
         if (recognizer) await recognizer.write(pcm);
         else {
           opening.push(pcm);
@@ -141,19 +156,27 @@ class RecognitionRun implements LiveTranscription {
         throw new UnreadableAudioError(error instanceof Error ? error.message : String(error));
       });
       recognizer ??= await this.startRecognizer(Buffer.concat(opening.splice(0)));
-      await recognizer.write(this.cutter.flush());
+      const rest = this.cutter.flush();
+      this.utteranceWords?.push(rest, this.cutter.cutSamples);
+      await recognizer.write(rest);
       const { text, words } = await recognizer.finish();
+      const utterances = await this.utteranceWords?.finish();
       if (this.stoppedBecause) throw this.stoppedBecause;
-      // pocketsphinx times words in the PCM it was fed, which has silence put in at each cut.
-      const at = (seconds: number) => Math.round(this.cutter.recordingSecondsAt(seconds) * 1000) / 1000;
       const confidences = wordConfidences(words.map((word) => word.evidence));
-      const wordTimings = words.map((word, index) => ({
+      const heard: HeardWord[] = words.map((word, index) => ({
         word: word.word,
-        start: at(word.start),
-        end: at(word.end),
+        start: word.start,
+        end: word.end,
         ...(confidences[index] ?? { confidence: null, uncertain: false }),
       }));
-      return { text, durationSeconds: this.cutter.heardSeconds, wordTimings, evidence: words.map((word) => word.evidence) };
+      // pocketsphinx times words in the PCM it was fed, which has silence put in at each cut.
+      const at = (seconds: number) => Math.round(this.cutter.recordingSecondsAt(seconds) * 1000) / 1000;
+      const inRecording = (timed: readonly HeardWord[]) => timed.map((word) => ({ ...word, start: at(word.start), end: at(word.end) }));
+      if (utterances) {
+        const merged = mergeUtterances(heard, utterances);
+        return { text: merged.text, durationSeconds: this.cutter.heardSeconds, wordTimings: inRecording(merged.words), alternative: inRecording(heard) };
+      }
+      return { text, durationSeconds: this.cutter.heardSeconds, wordTimings: inRecording(heard), evidence: words.map((word) => word.evidence) };
     } catch (error) {
       this.refusal = this.stoppedBecause ?? (error instanceof Error ? error : new Error(String(error)));
       throw this.refusal;

@@ -16,7 +16,7 @@ const FRAME_SAMPLES = 160; // 10 ms
 const FRAME_BYTES = FRAME_SAMPLES * BYTES_PER_SAMPLE;
 const FRAMES_PER_SECOND = PCM_SAMPLE_RATE / FRAME_SAMPLES;
 /** Silence put in at a cut: more than the recogniser's 0.5 s end-of-utterance wait. */
-const CUT_SILENCE_SAMPLES = Math.round(0.6 * PCM_SAMPLE_RATE);
+export const CUT_SILENCE_SAMPLES = Math.round(0.6 * PCM_SAMPLE_RATE);
 const CUT_SILENCE = Buffer.alloc(CUT_SILENCE_SAMPLES * BYTES_PER_SAMPLE);
 /** Frames of energy history behind the silence threshold (3 s). */
 const HISTORY_FRAMES = 300;
@@ -63,6 +63,11 @@ export class UtteranceCutter {
 
   get cuts(): number {
     return this.cutCount;
+  }
+
+  /** Where each cut is in what the recogniser got (samples; its put-in silence follows). */
+  get cutSamples(): readonly number[] {
+    return this.cutsAt;
   }
 
   /**

@@ -205,5 +205,10 @@ export function correctTranscription(
   const { words, replaced } = correctWords(transcription.wordTimings, vocabulary, dictionary());
   if (replaced === 0) return transcription;
   // The evidence was the recogniser's, word for word: it no longer lines up.
-  return { text: words.map((word) => word.word).join(' '), durationSeconds: transcription.durationSeconds, wordTimings: words };
+  return {
+    text: words.map((word) => word.word).join(' '),
+    durationSeconds: transcription.durationSeconds,
+    wordTimings: words,
+    ...(transcription.alternative ? { alternative: transcription.alternative } : {}),
+  };
 }
