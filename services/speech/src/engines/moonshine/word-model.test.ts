@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HELD_OUT_SENTENCES } from '../../../evaluation/recognition-sentences.ts';
 import { wordErrorRate } from '../../../evaluation/word-error-rate.ts';
 import { configuredRecognizerModel, DEFAULT_CAREER_MODEL } from '../pocketsphinx/language-model/language-model-paths.ts';
 import { OfflineSpeechToText } from '../pocketsphinx/offline-speech-to-text.ts';
@@ -22,13 +23,8 @@ const options = { ...career, toleranceSeconds: 3, deadlineMarginSeconds: 60 };
 const withWords = new OfflineSpeechToText({ ...options, wordModel });
 const alone = new OfflineSpeechToText(options);
 
-/** Sentences of answers, read by voices neither recogniser was tuned on. */
-const SENTENCES = [
-  { voice: 'awb', text: 'We were losing about twenty thousand dollars a month because of failed payments.' },
-  { voice: 'awb', text: 'After two rounds of changes, the users finished their tasks twice as fast.' },
-  { voice: 'kal16', text: 'I talked to the stakeholders and we agreed to cut three features.' },
-  { voice: 'kal16', text: 'The new process cut our onboarding time from three weeks to five days.' },
-];
+/** Held-out answers (services/speech/evaluation), read by voices neither recogniser was tuned on: awb and kal16 in turn. */
+const SENTENCES = HELD_OUT_SENTENCES.slice(24, 30).map((text, index) => ({ voice: index % 2 === 0 ? 'awb' : 'kal16', text }));
 
 describe('the word model’s files', () => {
   it('are the published ones, and a changed or missing file is told apart', () => {

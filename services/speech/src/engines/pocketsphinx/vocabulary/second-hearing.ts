@@ -3,7 +3,8 @@
  * but a term it misheard as ordinary words ("to cover needs" for "Kubernetes") can be too far in
  * sound to be put back, where pocketsphinx's hearing of the same moment ("to burn eats") is close
  * enough. So the vocabulary is looked for in pocketsphinx's words too; a term found there replaces
- * the transcript's words at the same time when they are unsure and do not already say it.
+ * the transcript's words at the same time (sure words at the edges kept) when they are unsure and
+ * do not already say it.
  */
 import type { HeardWord } from '@story/proto';
 import type { Transcription } from '../../speech-engines.ts';
@@ -50,6 +51,9 @@ export function withSecondHearing(transcription: Transcription, vocabulary: read
     const start = term[0]?.start ?? 0;
     const end = term.at(-1)?.end ?? start;
     const there = words.map((word, index) => ({ word, index })).filter(({ word }) => overlap(word, start, end) >= 0.5);
+    // Sure words at its edges ("to" before "cover needs") stay beside the term.
+    while (there.length > 0 && !there[0]?.word.uncertain) there.shift();
+    while (there.length > 0 && !there.at(-1)?.word.uncertain) there.pop();
     const said = term.map((word) => key(word.word)).join(' ');
     if (there.length === 0 || there.some(({ word }) => !word.uncertain)) continue;
     if (words.some((word) => overlap(word, start, end) > 0 && said.split(' ').includes(key(word.word)))) continue;
