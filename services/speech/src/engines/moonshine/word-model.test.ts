@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pauseRecording } from '../../../test/pause-recording.ts';
 import { HELD_OUT_SENTENCES } from '../../../evaluation/recognition-sentences.ts';
 import { wordErrorRate } from '../../../evaluation/word-error-rate.ts';
 import { configuredRecognizerModel, DEFAULT_CAREER_MODEL } from '../pocketsphinx/language-model/language-model-paths.ts';
@@ -74,23 +75,7 @@ describe('the offline recogniser with Moonshine hearing the words', () => {
       files.push(file);
     }
     // Two sentences with 3 s of silence between them: the cutter cuts there.
-    execFileSync('flite', ['-voice', 'rms', '-t', 'I led the migration of our database.', '-o', join(dir, 'one.wav')]);
-    execFileSync('flite', ['-voice', 'rms', '-t', 'It took six weeks.', '-o', join(dir, 'two.wav')]);
-    firstPartSeconds = Number(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', join(dir, 'one.wav')]).toString());
-    pause = join(dir, 'pause.wav');
-    const filter = '[0:a]aresample=16000[a];[1:a]aresample=16000[b];[2:a]aresample=16000[c];[a][b][c]concat=n=3:v=0:a=1';
-    execFileSync(
-      'ffmpeg',
-      ['-loglevel', 'error', '-y', '-i', join(dir, 'one.wav'), '-f', 'lavfi', '-t', '3', '-i', 'anullsrc=r=8000:cl=mono', '-i', join(dir, 'two.wav')].concat([
-        '-filter_complex',
-        filter,
-        '-ar',
-        '16000',
-        '-ac',
-        '1',
-        pause,
-      ]),
-    );
+    ({ wav: pause, firstPartSeconds } = pauseRecording(dir));
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engineProcesses } from '../../../test/engine-processes.ts';
+import { pauseRecording } from '../../../test/pause-recording.ts';
 import { OfflineSpeechToText } from './offline-speech-to-text.ts';
 import { DEBIAN_MODEL_DIR, backtraceRowOf, evidenceOf, timedWordOf, withBacktrace } from './pocketsphinx-recognizer.ts';
 import { UNSURE_BELOW, wordConfidences } from './word-confidence.ts';
@@ -78,36 +79,12 @@ describe('what pocketsphinx tells of its certainty (-backtrace yes)', () => {
  */
 describe('OfflineSpeechToText word timings', () => {
   const dir = mkdtempSync(join(tmpdir(), 'offline-stt-'));
-  const wav = join(dir, 'pause.wav');
+  let wav = '';
   const stt = new OfflineSpeechToText({ modelDir: DEBIAN_MODEL_DIR, toleranceSeconds: 3, deadlineMarginSeconds: 30 });
   let firstPartSeconds = 0;
 
   beforeAll(() => {
-    execFileSync('flite', ['-voice', 'rms', '-t', 'I led the migration of our database.', '-o', join(dir, 'one.wav')]);
-    execFileSync('flite', ['-voice', 'rms', '-t', 'It took six weeks.', '-o', join(dir, 'two.wav')]);
-    firstPartSeconds = Number(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', join(dir, 'one.wav')]).toString());
-    execFileSync('ffmpeg', [
-      '-loglevel',
-      'error',
-      '-y',
-      '-i',
-      join(dir, 'one.wav'),
-      '-f',
-      'lavfi',
-      '-t',
-      '3',
-      '-i',
-      'anullsrc=r=8000:cl=mono',
-      '-i',
-      join(dir, 'two.wav'),
-      '-filter_complex',
-      '[0:a]aresample=16000[a];[1:a]aresample=16000[b];[2:a]aresample=16000[c];[a][b][c]concat=n=3:v=0:a=1',
-      '-ar',
-      '16000',
-      '-ac',
-      '1',
-      wav,
-    ]);
+    ({ wav, firstPartSeconds } = pauseRecording(dir));
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
