@@ -7,6 +7,9 @@ import { ensureKeys } from './keys.ts';
 import { ensureNatsCredentials, startNatsServerWithUsers } from './nats-auth.ts';
 import { freePort, type NatsServerHandle } from './nats-server.ts';
 import { ProcessLauncher, type NodeArgs } from './service-bundles.ts';
+import { threadEntriesOf } from './thread-entries.ts';
+
+export { threadEntriesOf };
 
 export const REPO_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 
@@ -22,12 +25,13 @@ export type StackServiceName = (typeof SERVICE_REGISTRY)[number]['name'];
 
 export const GATEWAY_ENTRY = 'gateway/src/main.ts';
 const workerEntry = (service: string, worker: WorkerEntry) => `services/${service}/src/${worker.entry}`;
-/** The entry files of one deployable: a service's HTTP process and its workers, or the gateway. */
-export function entriesOf(name: StackServiceName | 'gateway'): string[] {
+
+/** The entry files of one deployable: a service's HTTP process, its workers and its thread tasks, or the gateway. */
+export function entriesOf(name: StackServiceName | 'gateway', root: string = REPO_ROOT): string[] {
   if (name === 'gateway') return [GATEWAY_ENTRY];
   const service = STACK_SERVICES.find((candidate) => candidate.name === name);
   if (!service) throw new Error(`no service is called "${name}"; one of ${STACK_SERVICES.map((s) => s.name).join(', ')}, gateway`);
-  return [service.entry, ...service.workers.map((worker) => workerEntry(service.name, worker))];
+  return [service.entry, ...service.workers.map((worker) => workerEntry(service.name, worker)), ...threadEntriesOf(service.name, root)];
 }
 /** Every entry file the stack starts processes from: the services, their workers and the gateway. */
 export const STACK_ENTRIES: readonly string[] = [...STACK_SERVICES.flatMap((service) => entriesOf(service.name)), GATEWAY_ENTRY];
