@@ -12,7 +12,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { ApiClient, GOOD_PASSWORD, startTestStack, uniqueEmail } from '../infra/src/test-stack.ts';
+import { startTestStack } from '@story/testing/test-stack';
+import { ApiClient, GOOD_PASSWORD, uniqueEmail } from '@story/testing/api-client';
 import { timing, type Timing } from './latency-figures.ts';
 
 const MESSAGES = 1000;

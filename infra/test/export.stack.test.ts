@@ -17,7 +17,8 @@ import {
   exportedThreadSchema,
   exportedUsageSchema,
 } from '@story/proto';
-import { type ApiClient, uniqueEmail, startTestStack, signedUpPerson } from '../src/test-stack.ts';
+import { startTestStack } from '@story/testing/test-stack';
+import { type ApiClient, uniqueEmail, signedUpPerson } from '@story/testing/api-client';
 import type { StackHandle } from '../src/stack.ts';
 import { leaveDataEverywhere, type LeftData } from './support/person-data.ts';
 

@@ -1,6 +1,6 @@
 import { JOB_MESSAGES } from '@story/proto';
 import { notFound } from '@story/service-kit';
-import { startServiceForTest, type ServiceTestOptions, type ServiceUnderTest } from '@story/service-kit/testing';
+import { startServiceForTest, type ServiceTestOptions, type ServiceUnderTest } from '@story/testing/service-under-test';
 import { conversationsService, type ConversationsDeps } from '../src/app.ts';
 import type { ConversationsConfig } from '../src/config.ts';
 import type { SnippetOwners } from '../src/snippet-conversations/snippet-conversation.service.ts';

@@ -1,6 +1,6 @@
 import { featureLockedMessage, type MatchedStory, type PlanFeature } from '@story/proto';
 import { HttpError } from '@story/service-kit';
-import { multipartForm, startServiceForTest, type ServiceTestOptions, type ServiceUnderTest } from '@story/service-kit/testing';
+import { multipartForm, startServiceForTest, type ServiceTestOptions, type ServiceUnderTest } from '@story/testing/service-under-test';
 import { profileService, type ProfileDeps } from '../src/app.ts';
 import type { ProfileConfig } from '../src/config.ts';
 

@@ -7,7 +7,7 @@ import {
   type Resume,
   type ResumeContent,
 } from '@story/proto';
-import { multipartForm } from '@story/service-kit/testing';
+import { multipartForm } from '@story/testing/service-under-test';
 import { TEXT_RESUME, startProfileForTest, uploadResume, type ProfileUnderTest, type StandInPlans, type StandInStories } from './profile-test-kit.ts';
 
 let service: ProfileUnderTest;
