@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { exportedResumeSchema, publicProfileResponseSchema } from '@story/proto';
+import { exportedResumeSchema, publicProfileResponseSchema, type ResumeContent } from '@story/proto';
 import { exportPage } from '@story/service-kit';
 import { contentSaying } from '../resumes/resume.repository.contract.ts';
+import type { ResumeRepository } from '../resumes/resume.repository.ts';
 import { openSqliteProfileStorage } from '../storage/profile-storage.ts';
 import { profileExportSource } from './profile-export.source.ts';
 
@@ -67,5 +68,69 @@ describe('the profile export source (SQLite)', () => {
     await storage.publicProfiles.remove(1);
     expect((await exportPage(source, 'profile', 1, undefined)).chunks).toEqual([]);
     await storage.close();
+  });
+});
+
+/** A résumé of about `bytes` of text: version `n` says so in its first bullet. */
+function largeContent(n: number, bytes: number): ResumeContent {
+  const base = contentSaying(`Version ${n}: led the checkout rewrite`);
+  const filler = 'Cut the p99 latency of the payment path by caching the fraud rules near the edge. '.repeat(10);
+  const bullets = Array.from({ length: Math.ceil(bytes / filler.length) }, (_, i) => ({ id: `role-1-b-${i + 3}`, text: filler.trim() }));
+  return { ...base, roles: [{ ...base.roles[0]!, bullets: [...base.roles[0]!.bullets, ...bullets].slice(0, 40) }] };
+}
+
+/** The repository, counting the calls made to each of its methods. */
+function counted(repo: ResumeRepository): { repo: ResumeRepository; calls: Map<string, number>; total: () => number } {
+  const calls = new Map<string, number>();
+  const proxy = new Proxy(repo, {
+    get(target, name, receiver) {
+      const value: unknown = Reflect.get(target, name, receiver);
+      if (typeof value !== 'function' || typeof name !== 'string') return value;
+      return (...args: unknown[]) => {
+        calls.set(name, (calls.get(name) ?? 0) + 1);
+        return Reflect.apply(value, target, args);
+      };
+    },
+  });
+  return { repo: proxy, calls, total: () => [...calls.values()].reduce((sum, n) => sum + n, 0) };
+}
+
+describe('the profile export source, as résumés grow (issue 36, 6)', () => {
+  /** Every page of the person's profile export with a small page budget, and the repository calls each page made. */
+  async function exportAll(versions: number, budget: number) {
+    const storage = openSqliteProfileStorage(':memory:');
+    const first = await storage.resumes.create({ userId: 1, fileName: 'cv.pdf', format: 'pdf', content: largeContent(1, 8000), now: '2026-11-01T10:00:00.000Z' });
+    for (let n = 2; n <= versions; n++) {
+      await storage.resumes.addVersion(1, first.id, { content: largeContent(n, 8000), reviewed: true, note: 'Edited', now: '2026-11-02T10:00:00.000Z' });
+    }
+    const { repo, total } = counted(storage.resumes);
+    const source = profileExportSource({ resumes: repo, publicProfiles: storage.publicProfiles });
+    const callsPerPage: number[] = [];
+    const files = new Map<string, string>();
+    let cursor: string | undefined;
+    do {
+      const before = total();
+      const page = await exportPage(source, 'profile', 1, cursor, budget);
+      callsPerPage.push(total() - before);
+      for (const chunk of page.chunks) files.set(chunk.path, (files.get(chunk.path) ?? '') + Buffer.from(chunk.data, 'base64').toString());
+      cursor = page.next;
+    } while (cursor !== undefined && callsPerPage.length < 500);
+    await storage.close();
+    return { callsPerPage, files, id: first.id };
+  }
+
+  it('reads each version about once per export: the reads of a page do not grow with the number of versions', async () => {
+    // A page holds two or three versions: twelve versions need about five pages, twenty-four about ten.
+    const budget = 40 * 1024;
+    const twelve = await exportAll(12, budget);
+    const twentyFour = await exportAll(24, budget);
+    const pages = twentyFour.callsPerPage.length;
+    expect(pages).toBeGreaterThan(5);
+    // Each page lists the keys it may reach and reads the versions it sends (and the one it stopped in): a handful of calls.
+    expect(Math.max(...twentyFour.callsPerPage)).toBeLessThanOrEqual(Math.max(...twelve.callsPerPage));
+    expect(Math.max(...twentyFour.callsPerPage)).toBeLessThanOrEqual(8);
+    // The whole export: about one read per version, not one per version per page.
+    const reads = twentyFour.callsPerPage.reduce((sum, n) => sum + n, 0);
+    expect(reads).toBeLessThanOrEqual(24 + 2 * pages);
   });
 });
