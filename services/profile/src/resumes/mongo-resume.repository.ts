@@ -7,6 +7,7 @@ import type {
   NewResumeVersion,
   ResumeRecord,
   ResumeRepository,
+  ResumeVersionKey,
   ResumeVersionSummary,
   StoredSuggestions,
 } from './resume.repository.ts';
@@ -178,8 +179,25 @@ export class MongoResumeRepository implements ResumeRepository {
     return this.resumes.countDocuments({ userId });
   }
 
-  async idsOf(userId: number): Promise<number[]> {
-    return (await this.resumes.find({ userId }, { _id: 1 }).sort({ _id: 1 }).lean<{ _id: number }[]>()).map((doc) => doc._id);
+  async versionKeysFrom(userId: number, from: ResumeVersionKey | undefined, limit: number): Promise<ResumeVersionKey[]> {
+    const start = from ?? { id: 0, version: 0 };
+    // Each résumé has at least one version: `limit` résumés are enough for `limit` keys.
+    const docs = await this.resumes
+      .find({ userId, _id: { $gte: start.id } }, { _id: 1, latestVersion: 1 })
+      .sort({ _id: 1 })
+      .limit(limit)
+      .lean<Pick<ResumeDoc, '_id' | 'latestVersion'>[]>();
+    const keys: ResumeVersionKey[] = [];
+    for (const doc of docs) {
+      if (keys.length >= limit) break;
+      const rows = await this.versionDocs
+        .find({ resumeId: doc._id, version: { $gte: doc._id === start.id ? start.version : 0, $lte: doc.latestVersion } }, { version: 1 })
+        .sort({ version: 1 })
+        .limit(limit - keys.length)
+        .lean<Pick<VersionDoc, 'version'>[]>();
+      for (const row of rows) keys.push({ id: doc._id, version: row.version });
+    }
+    return keys;
   }
 
   async removeAllOf(userId: number): Promise<number> {

@@ -52,6 +52,12 @@ export interface NewResumeVersion {
   basedOn?: number;
 }
 
+/** One version of one of a person's résumés: an item of their data export (issue 36). */
+export interface ResumeVersionKey {
+  id: number;
+  version: number;
+}
+
 /** Why a new version was refused: no such résumé of the user, or another version came first. */
 export type AddVersionOutcome = { kind: 'added'; record: ResumeRecord } | { kind: 'not-found' } | { kind: 'conflict'; current: number };
 
@@ -76,8 +82,11 @@ export interface ResumeRepository {
   storeSuggestions(userId: number, id: number, suggestions: StoredSuggestions): Promise<boolean>;
   /** How many résumés the user has kept. */
   countOf(userId: number): Promise<number>;
-  /** The ids of the user's résumés, oldest first (their data export, issue 24). */
-  idsOf(userId: number): Promise<number[]>;
+  /**
+   * The user's résumé versions in (résumé id, version) order from `from` on (itself included), at most
+   * `limit`: the data export lists its items a window at a time instead of all of them on every page.
+   */
+  versionKeysFrom(userId: number, from: ResumeVersionKey | undefined, limit: number): Promise<ResumeVersionKey[]>;
   /** Removes every résumé of the user (their account was deleted). */
   removeAllOf(userId: number): Promise<number>;
 }

@@ -7,6 +7,7 @@ import type {
   NewResumeVersion,
   ResumeRecord,
   ResumeRepository,
+  ResumeVersionKey,
   ResumeVersionSummary,
   StoredSuggestions,
 } from './resume.repository.ts';
@@ -77,6 +78,12 @@ export class SqliteResumeRepository implements ResumeRepository {
       versions: db.prepare<[number, number], { version: number; created_at: string; reviewed: number; note: string }>(
         `SELECT v.version, v.created_at, v.reviewed, v.note FROM resume_versions v JOIN resumes r ON r.id = v.resume_id
          WHERE r.user_id = ? AND r.id = ? ORDER BY v.version DESC`,
+      ),
+      // Walks the user's résumés in id order and each one's versions by its primary key: no sort, `limit` rows read.
+      versionKeysFrom: db.prepare<[number, number, number, number, number], { id: number; version: number }>(
+        `SELECT r.id, v.version FROM resumes r JOIN resume_versions v ON v.resume_id = r.id
+         WHERE r.user_id = ? AND r.id >= ? AND v.version <= r.latest_version AND (r.id > ? OR v.version >= ?)
+         ORDER BY r.id, v.version LIMIT ?`,
       ),
       count: db.prepare<[number], { n: number }>('SELECT count(*) AS n FROM resumes WHERE user_id = ?'),
       removeAll: db.prepare<[number]>('DELETE FROM resumes WHERE user_id = ?'),
@@ -157,11 +164,9 @@ export class SqliteResumeRepository implements ResumeRepository {
     return this.statements.count.get(userId)?.n ?? 0;
   }
 
-  async idsOf(userId: number): Promise<number[]> {
-    return this.db
-      .prepare<[number], { id: number }>('SELECT id FROM resumes WHERE user_id = ? ORDER BY id')
-      .all(userId)
-      .map((row) => row.id);
+  async versionKeysFrom(userId: number, from: ResumeVersionKey | undefined, limit: number): Promise<ResumeVersionKey[]> {
+    const start = from ?? { id: 0, version: 0 };
+    return this.statements.versionKeysFrom.all(userId, start.id, start.id, start.version, limit).map((row) => ({ id: row.id, version: row.version }));
   }
 
   async removeAllOf(userId: number): Promise<number> {
