@@ -59,8 +59,11 @@ export async function buildProfileApp(config: ProfileConfig, deps: ProfileDeps):
     findStories,
     renderPdf: deps.renderPdf,
     clock,
-    maxPerUser: config.QUOTA_RESUMES_PER_USER,
-    maxVersions: config.QUOTA_VERSIONS_PER_RESUME,
+    quotas: {
+      resumesPerUser: config.QUOTA_RESUMES_PER_USER,
+      versionsPerResume: config.QUOTA_VERSIONS_PER_RESUME,
+      megabytesPerUser: config.QUOTA_RESUME_MB_PER_USER,
+    },
   });
   registerResumeRoutes(app, resumes, plans);
   const publicProfiles = new PublicProfileService({ repository: storage.publicProfiles, resumes: storage.resumes, findStories, clock });

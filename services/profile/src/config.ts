@@ -24,11 +24,15 @@ export const profileEnvSchema = baseEnvSchema.extend({
   PUBLIC_SITE_URL: optionalText(z.string().url('PUBLIC_SITE_URL must be a URL')),
   /** How often the outbox relay looks for events it was not told about. */
   OUTBOX_RELAY_INTERVAL_MS: positiveInt(500, 'OUTBOX_RELAY_INTERVAL_MS'),
-  // Per-user quotas (DESIGN.md, "Identity and security"): far above what a person's job search produces.
+  // Per-user quotas (DESIGN.md, "Identity and security"; issue 36): far above what a person's job
+  // search produces, low enough that a person's data stays cheap to keep and to export. A write past
+  // one is refused (409 saying which); nothing is pruned to make room.
   /** Résumés kept per user (each upload is one). */
   QUOTA_RESUMES_PER_USER: positiveInt(100, 'QUOTA_RESUMES_PER_USER'),
   /** Versions of one résumé (each save or accepted suggestion is one). */
-  QUOTA_VERSIONS_PER_RESUME: positiveInt(2000, 'QUOTA_VERSIONS_PER_RESUME'),
+  QUOTA_VERSIONS_PER_RESUME: positiveInt(500, 'QUOTA_VERSIONS_PER_RESUME'),
+  /** Megabytes of résumé content (every version of every résumé, as stored) per user; a two-page résumé is about 10 KB a version. */
+  QUOTA_RESUME_MB_PER_USER: z.coerce.number('QUOTA_RESUME_MB_PER_USER must be a number').positive('QUOTA_RESUME_MB_PER_USER must be positive').default(25),
 });
 export type ProfileConfig = z.infer<typeof profileEnvSchema>;
 

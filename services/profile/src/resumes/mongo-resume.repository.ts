@@ -1,15 +1,17 @@
 import mongoose, { type Connection } from 'mongoose';
 import { RESUME_FORMATS, resumeContentSchema, type ResumeContent, type ResumeFormat } from '@story/proto';
 import { nextSequence } from '@story/service-kit';
-import type {
-  AddVersionOutcome,
-  NewResume,
-  NewResumeVersion,
-  ResumeRecord,
-  ResumeRepository,
-  ResumeVersionKey,
-  ResumeVersionSummary,
-  StoredSuggestions,
+import {
+  ResumeQuotaReachedError,
+  storedContentBytes,
+  type AddVersionOutcome,
+  type NewResume,
+  type NewResumeVersion,
+  type ResumeRecord,
+  type ResumeRepository,
+  type ResumeVersionKey,
+  type ResumeVersionSummary,
+  type StoredSuggestions,
 } from './resume.repository.ts';
 
 /** A résumé as stored: who owns it, its file, its latest version and what hangs on its bullets. */
@@ -23,6 +25,8 @@ interface ResumeDoc {
   bulletThreads: Record<string, number[]>;
   dismissed: string[];
   suggestions: StoredSuggestions | null;
+  /** What its versions' content weighs (issue 36; absent on résumés kept before: counted as 0). */
+  storedBytes?: number;
 }
 
 /** A version as stored, under `<résumé id>:<version>` so that two writers of one version collide. */
@@ -47,6 +51,7 @@ const resumeSchema = new mongoose.Schema<ResumeDoc>(
     bulletThreads: { type: mongoose.Schema.Types.Mixed, default: {} },
     dismissed: { type: [String], default: [] },
     suggestions: { type: mongoose.Schema.Types.Mixed, default: null },
+    storedBytes: { type: Number, default: 0 },
   },
   { versionKey: false, minimize: false },
 );
@@ -86,7 +91,13 @@ export class MongoResumeRepository implements ResumeRepository {
     await Promise.all([this.resumes.syncIndexes(), this.versionDocs.syncIndexes()]);
   }
 
+  // The quotas are checked just before the write: two writes of one person at the same moment may
+  // both pass by one (SQLite checks inside the write's transaction).
   async create(resume: NewResume): Promise<ResumeRecord> {
+    const bytes = storedContentBytes(resume.content);
+    const { quotas } = resume;
+    if (quotas && (await this.countOf(resume.userId)) >= quotas.resumesPerUser) throw new ResumeQuotaReachedError('resumesPerUser');
+    if (quotas && (await this.storedBytes(resume.userId)) + bytes > quotas.bytesPerUser) throw new ResumeQuotaReachedError('bytesPerUser');
     const id = await nextSequence(this.connection, 'resumes');
     await this.versionDocs.create({
       _id: versionKey(id, 1),
@@ -107,6 +118,7 @@ export class MongoResumeRepository implements ResumeRepository {
       bulletThreads: {},
       dismissed: [],
       suggestions: null,
+      storedBytes: bytes,
     });
     const record = await this.find(resume.userId, id);
     if (!record) throw new Error('the résumé just inserted is missing');
@@ -129,6 +141,10 @@ export class MongoResumeRepository implements ResumeRepository {
     if (!doc) return { kind: 'not-found' };
     const current = doc.latestVersion;
     if (next.basedOn !== undefined && next.basedOn !== current) return { kind: 'conflict', current };
+    const bytes = storedContentBytes(next.content);
+    const { quotas } = next;
+    if (quotas && current >= quotas.versionsPerResume) throw new ResumeQuotaReachedError('versionsPerResume');
+    if (quotas && (await this.storedBytes(userId)) + bytes > quotas.bytesPerUser) throw new ResumeQuotaReachedError('bytesPerUser');
     const version = current + 1;
     try {
       await this.versionDocs.create({
@@ -145,7 +161,7 @@ export class MongoResumeRepository implements ResumeRepository {
       if (isDuplicateKey(error)) return { kind: 'conflict', current: version };
       throw error;
     }
-    await this.resumes.updateOne({ _id: id, latestVersion: current }, { $set: { latestVersion: version } });
+    await this.resumes.updateOne({ _id: id, latestVersion: current }, { $set: { latestVersion: version }, $inc: { storedBytes: bytes } });
     const record = await this.find(userId, id);
     return record ? { kind: 'added', record } : { kind: 'not-found' };
   }
@@ -205,6 +221,11 @@ export class MongoResumeRepository implements ResumeRepository {
     await this.versionDocs.deleteMany({ resumeId: { $in: ids } });
     const result = await this.resumes.deleteMany({ userId });
     return result.deletedCount;
+  }
+
+  private async storedBytes(userId: number): Promise<number> {
+    const [total] = await this.resumes.aggregate<{ bytes: number }>([{ $match: { userId } }, { $group: { _id: null, bytes: { $sum: '$storedBytes' } } }]);
+    return total?.bytes ?? 0;
   }
 
   private async withVersion(doc: ResumeDoc, version: number): Promise<ResumeRecord | undefined> {

@@ -1,10 +1,24 @@
-import { RESUME_MESSAGES, type ResumeContent, type ResumeSuggestion } from '@story/proto';
-import { HttpError, badRequest, conflict, notFound } from '@story/service-kit';
+import {
+  RESUME_MESSAGES,
+  resumeLimitReached,
+  resumeStorageLimitReached,
+  resumeVersionLimitReached,
+  type ResumeContent,
+  type ResumeSuggestion,
+} from '@story/proto';
+import { badRequest, conflict, notFound } from '@story/service-kit';
 import { StaleSuggestionError, applySuggestion } from '../suggestions/apply-suggestion.ts';
 import type { SuggestionEngine } from '../suggestions/suggestion-engine.ts';
 import { duplicatePartId } from './part-ids.ts';
 import type { ResumeFile, ResumeParser, ResumePdfRenderer, StoriesFinder } from './resume-engines.ts';
-import type { ResumeRecord, ResumeRepository } from './resume.repository.ts';
+import { ResumeQuotaReachedError, type ResumeQuota, type ResumeQuotas, type ResumeRecord, type ResumeRepository } from './resume.repository.ts';
+
+/** The per-person quotas as configured: résumés, versions of each, and megabytes of content. */
+export interface ResumeQuotaSettings {
+  resumesPerUser: number;
+  versionsPerResume: number;
+  megabytesPerUser: number;
+}
 
 export interface ResumeServiceDeps {
   repository: ResumeRepository;
@@ -13,21 +27,26 @@ export interface ResumeServiceDeps {
   findStories: StoriesFinder;
   renderPdf: ResumePdfRenderer;
   clock: () => Date;
-  maxPerUser: number;
-  maxVersions: number;
+  quotas: ResumeQuotaSettings;
 }
+
+const MEGABYTE = 1024 * 1024;
 
 /** Résumés of one person: upload, review and edits as versions, suggestions and their acceptance, the PDF. */
 export class ResumeService {
-  constructor(private readonly deps: ResumeServiceDeps) {}
+  private readonly quotas: ResumeQuotas;
 
-  /** Parses an upload and keeps it as a new résumé to review; a refused file keeps nothing. */
+  constructor(private readonly deps: ResumeServiceDeps) {
+    const { resumesPerUser, versionsPerResume, megabytesPerUser } = deps.quotas;
+    this.quotas = { resumesPerUser, versionsPerResume, bytesPerUser: Math.floor(megabytesPerUser * MEGABYTE) };
+  }
+
+  /** Parses an upload and keeps it as a new résumé to review; a refused file, or one past a quota (409), keeps nothing. */
   async upload(userId: number, file: ResumeFile): Promise<ResumeRecord> {
-    if ((await this.deps.repository.countOf(userId)) >= this.deps.maxPerUser) {
-      throw new HttpError(429, `You can keep at most ${this.deps.maxPerUser} résumés.`);
-    }
+    // Counted before the parse as well, so a person at the limit costs no parsing; the store checks again as it writes.
+    if ((await this.deps.repository.countOf(userId)) >= this.quotas.resumesPerUser) throw this.refusal('resumesPerUser');
     const { format, content } = await this.deps.parser.parse(file);
-    return this.deps.repository.create({ userId, fileName: file.fileName, format, content, now: this.now() });
+    return this.withinQuotas(() => this.deps.repository.create({ userId, fileName: file.fileName, format, content, now: this.now(), quotas: this.quotas }));
   }
 
   /** The person's current résumé: the newest upload at its latest version. */
@@ -94,12 +113,29 @@ export class ResumeService {
   }
 
   private async addVersion(userId: number, before: ResumeRecord, content: ResumeContent, note: string, basedOn?: number): Promise<ResumeRecord> {
-    if (before.version >= this.deps.maxVersions)
-      throw new HttpError(429, `A résumé can keep at most ${this.deps.maxVersions} versions. Upload it again to start afresh.`);
-    const outcome = await this.deps.repository.addVersion(userId, before.id, { content, reviewed: true, note, now: this.now(), basedOn });
+    const outcome = await this.withinQuotas(() =>
+      this.deps.repository.addVersion(userId, before.id, { content, reviewed: true, note, now: this.now(), basedOn, quotas: this.quotas }),
+    );
     if (outcome.kind === 'not-found') throw notFound(RESUME_MESSAGES.notFound);
     if (outcome.kind === 'conflict') throw conflict(RESUME_MESSAGES.versionConflict);
     return outcome.record;
+  }
+
+  /** A write, with a quota it would pass refused as a 409 saying which (nothing is pruned to make room). */
+  private async withinQuotas<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (error instanceof ResumeQuotaReachedError) throw this.refusal(error.quota);
+      throw error;
+    }
+  }
+
+  private refusal(quota: ResumeQuota) {
+    const { resumesPerUser, versionsPerResume, megabytesPerUser } = this.deps.quotas;
+    if (quota === 'resumesPerUser') return conflict(resumeLimitReached(resumesPerUser));
+    if (quota === 'versionsPerResume') return conflict(resumeVersionLimitReached(versionsPerResume));
+    return conflict(resumeStorageLimitReached(megabytesPerUser));
   }
 
   private now(): string {

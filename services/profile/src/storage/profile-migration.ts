@@ -38,6 +38,7 @@ export const PROFILE_MIGRATION: ServiceMigration = {
         field('bullet_threads', 'json'),
         field('dismissed', 'json'),
         field('suggestions', 'json'),
+        field('stored_bytes', 'int'),
       ],
     },
     {
