@@ -210,6 +210,48 @@ describe('suggestions and the PDF', () => {
   });
 });
 
+describe('hidden characters in résumé text (issue 36, 7)', () => {
+  // A right-to-left override makes "Led the team (gnp.exe" read as "Led the team (exe.png"; zero-width
+  // characters hide words from search and from reviewers. Uploads lose them; edits must too.
+  const RLO = '\u202e';
+  const hidden = ['\u200b', '\u200c', '\u200d', '\u2060', '\ufeff', '\u202a', '\u202b', '\u202c', '\u202d', RLO, '\u2066', '\u2067', '\u2068', '\u2069', '\u200e', '\u200f'];
+  const hiddenPattern = /[\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/;
+
+  it('strips bidi overrides and zero-width characters from every text of a saved edit', async () => {
+    const user = newUser();
+    const resume = await uploaded(user);
+    const content = structuredClone(resume.content);
+    content.name = `Ada${hidden.join('')} Park`;
+    content.summary = `Backend engineer${RLO}gnp.exe\nwho likes fast systems.`;
+    content.roles[0]!.title = `Staff${'\u200b'} engineer`;
+    content.roles[0]!.bullets[0]!.text = `Led the team (${RLO}gnp.exe) that cut costs 30%`;
+    content.skills = [`Go${'\u2060'}`, `SQL${'\u200d'}`];
+    content.contact = [`ada${'\u200b'}@example.com`];
+    const saved = await call(user, 'PUT', `/api/resumes/${resume.id}`, { content });
+    expect(saved.statusCode, saved.body).toBe(200);
+    for (const kept of [resumeResponseSchema.parse(saved.json()).resume, (await call(user, 'GET', `/api/resumes/${resume.id}`)).json<{ resume: Resume }>().resume]) {
+      expect(JSON.stringify(kept.content)).not.toMatch(hiddenPattern);
+      expect(kept.content).toMatchObject({
+        name: 'Ada Park',
+        summary: 'Backend engineergnp.exe\nwho likes fast systems.',
+        roles: [{ title: 'Staff engineer', bullets: [{ text: 'Led the team (gnp.exe) that cut costs 30%' }, {}] }, {}],
+        skills: ['Go', 'SQL'],
+        contact: ['ada@example.com'],
+      });
+    }
+  });
+
+  it('refuses a bullet made only of hidden characters as empty', async () => {
+    const user = newUser();
+    const resume = await uploaded(user);
+    const content = structuredClone(resume.content);
+    content.roles[0]!.bullets[0]!.text = '\u200b\u202e\u2060';
+    const refused = await call(user, 'PUT', `/api/resumes/${resume.id}`, { content });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ message: string }>().message).toContain(RESUME_MESSAGES.bulletEmpty);
+  });
+});
+
 describe('résumé quotas per person (issue 36, 6)', () => {
   // Small quotas from configuration: two résumés, three versions each, 40 KB of résumé content a person.
   let limited: ProfileUnderTest;
