@@ -68,7 +68,7 @@ export async function buildProfileApp(config: ProfileConfig, deps: ProfileDeps):
   registerResumeRoutes(app, resumes, plans);
   const publicProfiles = new PublicProfileService({ repository: storage.publicProfiles, resumes: storage.resumes, findStories, clock });
   registerPublicProfileRoutes(app, publicProfiles, plans);
-  registerPublicPageRoutes(app, publicProfiles, { siteUrl: config.PUBLIC_SITE_URL });
+  registerPublicPageRoutes(app, publicProfiles, { siteUrl: config.PUBLIC_SITE_URL, siteHosts: config.PUBLIC_SITE_HOSTS });
   // A deleted account (issue 24): its résumés with their versions and suggestions, and its public profile.
   registerUserDeletion(app, nats, EVENT_CONSUMERS.profileUserDeletion, async (userId) => {
     const resumeRows = await storage.resumes.removeAllOf(userId);

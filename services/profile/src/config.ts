@@ -20,8 +20,23 @@ export const profileEnvSchema = baseEnvSchema.extend({
   SUGGESTIONS_TIMEOUT_MS: positiveInt(20_000, 'SUGGESTIONS_TIMEOUT_MS'),
   /** How long the search service may take to find the stories behind the bullets. */
   STORIES_TIMEOUT_MS: positiveInt(3_000, 'STORIES_TIMEOUT_MS'),
-  /** The site's public address (`https://example.com`) for a profile page's `og:url`; unset: the address the visitor used, as the gateway forwards it. */
+  /** The site's public address (`https://example.com`) for a profile page's canonical link and `og:url`; set it in production. */
   PUBLIC_SITE_URL: optionalText(z.string().url('PUBLIC_SITE_URL must be a URL')),
+  /**
+   * Without PUBLIC_SITE_URL: the host names (comma-separated) whose forwarded address a page may use
+   * as its own, for development on any port; any other host a request names is never copied into a
+   * page (issue 36, 7), which then says `http://<the first of these>`.
+   */
+  PUBLIC_SITE_HOSTS: z
+    .string()
+    .default('localhost,127.0.0.1')
+    .transform((list) =>
+      list
+        .split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter((host) => host !== ''),
+    )
+    .refine((hosts) => hosts.length > 0, 'PUBLIC_SITE_HOSTS must name at least one host'),
   /** How often the outbox relay looks for events it was not told about. */
   OUTBOX_RELAY_INTERVAL_MS: positiveInt(500, 'OUTBOX_RELAY_INTERVAL_MS'),
   // Per-user quotas (DESIGN.md, "Identity and security"; issue 36): far above what a person's job

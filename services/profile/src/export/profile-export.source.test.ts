@@ -76,7 +76,7 @@ describe('the profile export source (SQLite)', () => {
     expect(exported).toMatchObject({ published: true, profile: { displayName: 'Ada Park', slug: 'ada-park', url: '/p/ada-park', customName: 'ada-park' } });
     expect(exported.profile?.stories).toEqual([{ title: 'The migration', summary: 'Moved checkout to PostgreSQL.', threadId: 42 }]);
 
-    await storage.publicProfiles.remove(1);
+    await storage.publicProfiles.remove(1, '2026-11-04T10:00:00.000Z');
     expect((await exportPage(source, 'profile', 1, undefined)).chunks).toEqual([]);
     await storage.close();
   });

@@ -3,10 +3,11 @@ import {
   resumeLimitReached,
   resumeStorageLimitReached,
   resumeVersionLimitReached,
+  resumeContentSchema,
   type ResumeContent,
   type ResumeSuggestion,
 } from '@story/proto';
-import { badRequest, conflict, notFound } from '@story/service-kit';
+import { badRequest, conflict, describeZodError, notFound } from '@story/service-kit';
 import { StaleSuggestionError, applySuggestion } from '../suggestions/apply-suggestion.ts';
 import type { SuggestionEngine } from '../suggestions/suggestion-engine.ts';
 import { duplicatePartId } from './part-ids.ts';
@@ -31,6 +32,16 @@ export interface ResumeServiceDeps {
 }
 
 const MEGABYTE = 1024 * 1024;
+
+/**
+ * Content as every write keeps it, whichever way it came (an upload, an edit, an accepted rewrite):
+ * through proto's schema, so hidden characters are gone by the one rule (issue 36) and limits hold.
+ */
+function plainContent(content: ResumeContent): ResumeContent {
+  const parsed = resumeContentSchema.safeParse(content);
+  if (!parsed.success) throw badRequest(describeZodError(parsed.error));
+  return parsed.data;
+}
 
 /** Résumés of one person: upload, review and edits as versions, suggestions and their acceptance, the PDF. */
 export class ResumeService {
@@ -113,8 +124,9 @@ export class ResumeService {
   }
 
   private async addVersion(userId: number, before: ResumeRecord, content: ResumeContent, note: string, basedOn?: number): Promise<ResumeRecord> {
+    const plain = plainContent(content);
     const outcome = await this.withinQuotas(() =>
-      this.deps.repository.addVersion(userId, before.id, { content, reviewed: true, note, now: this.now(), basedOn, quotas: this.quotas }),
+      this.deps.repository.addVersion(userId, before.id, { content: plain, reviewed: true, note, now: this.now(), basedOn, quotas: this.quotas }),
     );
     if (outcome.kind === 'not-found') throw notFound(RESUME_MESSAGES.notFound);
     if (outcome.kind === 'conflict') throw conflict(RESUME_MESSAGES.versionConflict);
