@@ -191,24 +191,30 @@ export const publishProfileRequestSchema = z.object({
 });
 export type PublishProfileRequest = z.input<typeof publishProfileRequestSchema>;
 
+/**
+ * Text as kept and shown: hidden characters are stripped here too, so that a profile published before
+ * the rule (issue 36) reads clean from the store and on its page.
+ */
+const shownText = () => z.string().overwrite(stripHiddenCharacters);
+
 /** A role as published: copied from the résumé when the profile was published. */
 export const publicProfileRoleSchema = z.object({
   id: z.string(),
-  title: z.string(),
-  company: z.string(),
-  location: z.string(),
-  dates: z.string(),
-  bullets: z.array(z.string()),
+  title: shownText(),
+  company: shownText(),
+  location: shownText(),
+  dates: shownText(),
+  bullets: z.array(shownText()),
 });
 export type PublicProfileRole = z.infer<typeof publicProfileRoleSchema>;
 
 /** Everything the page shows, and nothing else. */
 export const publicProfileContentSchema = z.object({
-  displayName: z.string(),
-  headline: z.string(),
-  about: z.string(),
+  displayName: shownText(),
+  headline: shownText(),
+  about: shownText(),
   roles: z.array(publicProfileRoleSchema),
-  stories: z.array(z.object({ title: z.string(), summary: z.string() })),
+  stories: z.array(z.object({ title: shownText(), summary: shownText() })),
   theme: z.enum(PROFILE_THEMES),
   allowSearchEngines: z.boolean(),
 });

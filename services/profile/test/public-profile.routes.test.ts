@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   PUBLIC_PROFILE_MESSAGES,
@@ -7,6 +8,7 @@ import {
   resumeResponseSchema,
   type OwnPublicProfile,
 } from '@story/proto';
+import { sqliteFile } from '@story/service-kit';
 import { TEXT_RESUME, startProfileForTest, uploadResume, type ProfileUnderTest, type StandInPlans, type StandInStories } from './profile-test-kit.ts';
 
 let service: ProfileUnderTest;
@@ -225,6 +227,24 @@ describe('hidden characters in profile text (issue 36, 7)', () => {
   });
 });
 
+describe('hidden characters in profiles published before the rule (issue 36, 7)', () => {
+  it('reads them clean from the store, on the page and in the editor', async () => {
+    const user = newUser();
+    const { slug } = await publish(user);
+    // As an older version of the service kept it: written into the SQLite file, past every schema.
+    const db = new Database(sqliteFile(service.dataDir, 'profile'));
+    try {
+      const row = db.prepare<[number], { content: string }>('SELECT content FROM public_profiles WHERE user_id = ?').get(user);
+      const stored = JSON.parse(row?.content ?? '{}') as Record<string, unknown>;
+      db.prepare('UPDATE public_profiles SET content = ? WHERE user_id = ?').run(JSON.stringify({ ...stored, displayName: 'Ada\u202e Park\u200b' }), user);
+    } finally {
+      db.close();
+    }
+    expect((await visit(`/p/${slug}`)).body).toContain('<h1>Ada Park</h1>');
+    expect(publicProfileResponseSchema.parse((await call(user, 'GET', '/api/profile')).json()).profile?.displayName).toBe('Ada Park');
+  });
+});
+
 describe('the page’s own address (issue 36, 7)', () => {
   const pageAt = async (target: ProfileUnderTest, slug: string, headers: Record<string, string>) =>
     (await target.app.inject({ method: 'GET', url: `/p/${slug}`, headers })).body;
@@ -232,7 +252,11 @@ describe('the page’s own address (issue 36, 7)', () => {
 
   it('never takes canonical or og:url from the Host a request names', async () => {
     const { slug } = await publish(newUser());
-    for (const headers of [{ host: 'evil.example' }, { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' }]) {
+    const attacks: Record<string, string>[] = [
+      { host: 'evil.example' },
+      { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
+    ];
+    for (const headers of attacks) {
       const html = await pageAt(service, slug, headers);
       expect(html).not.toContain('evil.example');
       expect(addresses(html)).toEqual([`http://localhost/p/${slug}`, `http://localhost/p/${slug}`]);
