@@ -214,7 +214,24 @@ describe('hidden characters in résumé text (issue 36, 7)', () => {
   // A right-to-left override makes "Led the team (gnp.exe" read as "Led the team (exe.png"; zero-width
   // characters hide words from search and from reviewers. Uploads lose them; edits must too.
   const RLO = '\u202e';
-  const hidden = ['\u200b', '\u200c', '\u200d', '\u2060', '\ufeff', '\u202a', '\u202b', '\u202c', '\u202d', RLO, '\u2066', '\u2067', '\u2068', '\u2069', '\u200e', '\u200f'];
+  const hidden = [
+    '\u200b',
+    '\u200c',
+    '\u200d',
+    '\u2060',
+    '\ufeff',
+    '\u202a',
+    '\u202b',
+    '\u202c',
+    '\u202d',
+    RLO,
+    '\u2066',
+    '\u2067',
+    '\u2068',
+    '\u2069',
+    '\u200e',
+    '\u200f',
+  ];
   const hiddenPattern = /[\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/;
 
   it('strips bidi overrides and zero-width characters from every text of a saved edit', async () => {
@@ -229,7 +246,10 @@ describe('hidden characters in résumé text (issue 36, 7)', () => {
     content.contact = [`ada${'\u200b'}@example.com`];
     const saved = await call(user, 'PUT', `/api/resumes/${resume.id}`, { content });
     expect(saved.statusCode, saved.body).toBe(200);
-    for (const kept of [resumeResponseSchema.parse(saved.json()).resume, (await call(user, 'GET', `/api/resumes/${resume.id}`)).json<{ resume: Resume }>().resume]) {
+    for (const kept of [
+      resumeResponseSchema.parse(saved.json()).resume,
+      (await call(user, 'GET', `/api/resumes/${resume.id}`)).json<{ resume: Resume }>().resume,
+    ]) {
       expect(JSON.stringify(kept.content)).not.toMatch(hiddenPattern);
       expect(kept.content).toMatchObject({
         name: 'Ada Park',
