@@ -10,7 +10,7 @@ import {
   exportedJobDescriptionSchema,
   exportedMockInterviewSchema,
   exportedPracticeSchema,
-  exportedResumeSchema,
+  exportedResumeVersionSchema,
   publicProfileResponseSchema,
   exportedSessionsSchema,
   exportedStoriesSchema,
@@ -122,7 +122,10 @@ describe('exporting everything a person keeps', () => {
       expect(exportedMockInterviewSchema.parse(json(files, `feedback/mock-interviews/${adas.mockInterviewId}.json`)).mockInterview.id).toBe(
         adas.mockInterviewId,
       );
-      expect(exportedResumeSchema.parse(json(files, `profile/resumes/${adas.resumeId}.json`)).versions[0]?.id).toBe(adas.resumeId);
+      expect(exportedResumeVersionSchema.parse(json(files, `profile/resumes/${adas.resumeId}/v1.json`)).resume).toMatchObject({
+        id: adas.resumeId,
+        version: 1,
+      });
       const published = publicProfileResponseSchema.parse(json(files, 'profile/public-profile.json'));
       expect(published.profile).toMatchObject({ slug: adas.profileSlug, headline: 'Engineer ADA-MARKER' });
       expect(exportedUsageSchema.parse(json(files, 'speech/usage.json')).recordings.length).toBeGreaterThan(0);
