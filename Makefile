@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 NODE := node --import tsx
 
-.PHONY: run test build deps deps-test bench typecheck lint format admin clean-data test-unit nats-conf compose-secrets reembed k8s k8s-secrets migrate-to-mongo
+.PHONY: run test check build deps deps-test bench typecheck lint format admin clean-data test-unit nats-conf compose-secrets reembed k8s k8s-secrets migrate-to-mongo
 
 deps:
 	@bash infra/scripts/install-system-packages.sh run
@@ -19,6 +19,7 @@ deps-test:
 build: deps
 	@npm run --silent compose -w @story/gateway
 	@npm run --silent build -w @story/web -- --logLevel warn
+	@$(NODE) infra/src/stack-bundles.cli.ts >/dev/null
 
 ## Start the whole system at http://localhost:8080 (Ctrl-C stops it).
 run: build
@@ -31,6 +32,13 @@ test: deps-test build
 	  $(MAKE) --no-print-directory lint; linted=$$?; \
 	  wait $$types && exit $$linted
 	@npx vitest run
+
+## The inner loop: types, lint and format, and the unit tests (vitest's `unit` project); no stack, no browser.
+check: deps-test
+	@npx tsc -p tsconfig.json --noEmit & types=$$!; \
+	  $(MAKE) --no-print-directory lint; linted=$$?; \
+	  wait $$types && exit $$linted
+	@npx vitest run --project unit
 
 ## ESLint (eslint.config.js: typescript-eslint, react-hooks, jsx-a11y, the web's import boundaries)
 ## and Prettier's check (.prettierrc). `make format` applies the formatting.

@@ -62,6 +62,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'stack',
+          globalSetup: ['testing/src/standard-stack.global-setup.ts'],
           include: [`${WORKSPACES}/{src,test}/**/*.stack.test.ts`],
           exclude: ALWAYS_EXCLUDED,
           pool: 'forks',
@@ -75,6 +76,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'browser',
+          globalSetup: ['testing/src/standard-stack.global-setup.ts'],
           include: [`${WORKSPACES}/{src,test}/**/*.browser.test.ts`],
           exclude: ALWAYS_EXCLUDED,
           pool: 'forks',

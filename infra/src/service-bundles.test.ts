@@ -1,5 +1,6 @@
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { execFile, execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { promisify } from 'node:util';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -41,6 +42,31 @@ describe('service bundles', () => {
     const second = await ensureBundles(root, ['svc/src/main.ts'], cache);
     expect(second).not.toBe(first);
     expect(run([join(second, 'svc/src/main.mjs')])).toMatch(/^HELLO FROM /);
+  });
+
+  it('bundles once when two processes start at the same time: the second waits for the first and reuses its build', async () => {
+    writeWorkspace('together');
+    const sharedCache = join(root, 'shared-cache');
+    const script = join(root, 'ensure.mts');
+    writeFileSync(
+      script,
+      `import { ensureBundles } from ${JSON.stringify(join(import.meta.dirname, 'service-bundles.ts'))};\n` +
+        `console.log(await ensureBundles(${JSON.stringify(root)}, ['svc/src/main.ts'], ${JSON.stringify(sharedCache)}));\n`,
+    );
+    const both = await Promise.all([0, 1].map(() => promisify(execFile)(process.execPath, ['--import', 'tsx', script], { encoding: 'utf8' })));
+    const [first, second] = both.map(({ stdout }) => stdout.trim());
+    expect(first).toBe(second);
+    expect(readdirSync(sharedCache).filter((name) => name.startsWith('build-'))).toHaveLength(1);
+  });
+
+  it('takes over a lock left by a process that died while bundling', async () => {
+    writeWorkspace('again');
+    const lockedCache = join(root, 'locked-cache');
+    mkdirSync(join(lockedCache, 'build.lock'), { recursive: true });
+    // A pid no process has (above the kernel's maximum).
+    writeFileSync(join(lockedCache, 'build.lock', 'pid'), '4194305');
+    const dir = await ensureBundles(root, ['svc/src/main.ts'], lockedCache);
+    expect(run([join(dir, 'svc/src/main.mjs')])).toMatch(/^again from /);
   });
 
   it('starts from source under tsx when asked, and refuses an entry it was not given', async () => {

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { readdir, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -115,25 +115,71 @@ export async function bundleEntries(root: string, entries: readonly string[], ou
   return Object.keys(result.metafile.inputs);
 }
 
+/** A lock older than this was left by a process that died while bundling (a build takes seconds). */
+const STALE_LOCK_MS = 120_000;
+
+/** Whether the process that wrote a lock is gone (or the lock is stale). */
+function lockIsStale(lockDir: string): boolean {
+  try {
+    const pid = Number(readFileSync(join(lockDir, 'pid'), 'utf8'));
+    if (Date.now() - statSync(lockDir).mtimeMs > STALE_LOCK_MS) return true;
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    // No pid file yet (being written) is a live lock; a process that does not exist is a dead one.
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
+/**
+ * Runs `build` holding the cache's lock (a folder made exclusively), so that two processes starting
+ * stacks at once (two test workers, a test and a bench) bundle once: the second waits for the first
+ * and then finds its build up to date.
+ */
+async function withBuildLock<T>(cacheDir: string, build: () => Promise<T>): Promise<T> {
+  const lockDir = join(cacheDir, 'build.lock');
+  for (;;) {
+    try {
+      mkdirSync(lockDir);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if (lockIsStale(lockDir)) rmSync(lockDir, { recursive: true, force: true });
+      else await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  try {
+    writeFileSync(join(lockDir, 'pid'), String(process.pid));
+    return await build();
+  } finally {
+    rmSync(lockDir, { recursive: true, force: true });
+  }
+}
+
 /** Bundles `entries` (paths under `root`) once, or finds the bundles of an unchanged earlier build; answers their folder. */
 export async function ensureBundles(root: string, entries: readonly string[], cacheDir = join(root, 'node_modules/.cache/story-bundles')): Promise<string> {
   const found = readRecord(cacheDir);
   if (found && upToDate(found, root, entries)) return found.dir;
   mkdirSync(cacheDir, { recursive: true });
-  const dir = join(cacheDir, `build-${process.pid}-${Date.now().toString(36)}`);
-  const read = await bundleEntries(root, entries, dir);
-  const inputs: BuildRecord['inputs'] = {};
-  for (const input of read) {
-    const { size, mtimeMs } = statSync(join(root, input));
-    inputs[input] = { size, mtimeMs };
-  }
-  // Several test files may build at once: each writes its own folder, and the record is swapped whole.
-  const record: BuildRecord = { dir, entries: [...entries].sort(), inputs };
-  const temporary = join(cacheDir, `${RECORD}.${process.pid}.${Date.now()}`);
-  writeFileSync(temporary, JSON.stringify(record));
-  renameSync(temporary, join(cacheDir, RECORD));
-  await removeOldBuilds(cacheDir, dir);
-  return dir;
+  return withBuildLock(cacheDir, async () => {
+    // Another process may have built while this one waited for the lock.
+    const built = readRecord(cacheDir);
+    if (built && upToDate(built, root, entries)) return built.dir;
+    const dir = join(cacheDir, `build-${process.pid}-${Date.now().toString(36)}`);
+    const read = await bundleEntries(root, entries, dir);
+    const inputs: BuildRecord['inputs'] = {};
+    for (const input of read) {
+      const { size, mtimeMs } = statSync(join(root, input));
+      inputs[input] = { size, mtimeMs };
+    }
+    // The record is swapped whole: a reader never sees half of one.
+    const record: BuildRecord = { dir, entries: [...entries].sort(), inputs };
+    const temporary = join(cacheDir, `${RECORD}.${process.pid}.${Date.now()}`);
+    writeFileSync(temporary, JSON.stringify(record));
+    renameSync(temporary, join(cacheDir, RECORD));
+    await removeOldBuilds(cacheDir, dir);
+    return dir;
+  });
 }
 
 /**
