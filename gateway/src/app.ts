@@ -34,6 +34,8 @@ export interface GatewayDeps {
   /** Overrides for tests. */
   sessionCheck?: SessionCheckOptions;
   queryLimits?: Partial<QueryLimits>;
+  /** The circuit breaker's clock (tests move it past the open interval instead of waiting). */
+  breakerClock?: () => Date;
 }
 
 /**
@@ -93,7 +95,7 @@ export async function buildGateway(config: GatewayConfig, deps: GatewayDeps): Pr
 
   app.get('/api/csrf-token', async (request) => ({ csrfToken: request.csrfToken }));
   const timeouts = { readMs: config.UPSTREAM_READ_TIMEOUT_MS, writeMs: config.UPSTREAM_WRITE_TIMEOUT_MS, aiMs: config.UPSTREAM_AI_TIMEOUT_MS };
-  const breaker = new CircuitBreaker({ failureThreshold: config.CIRCUIT_BREAKER_FAILURES, openMs: config.CIRCUIT_BREAKER_OPEN_MS });
+  const breaker = new CircuitBreaker({ failureThreshold: config.CIRCUIT_BREAKER_FAILURES, openMs: config.CIRCUIT_BREAKER_OPEN_MS, clock: deps.breakerClock });
   await app.register(apiProxyRoutes, { services, agent, sessions, budgets, timeouts, breaker });
   await app.register(graphqlRoutes, {
     supergraphSdl: deps.supergraphSdl,
