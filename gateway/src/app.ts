@@ -12,6 +12,7 @@ import type { QueryLimits } from './graphql/query-limits.rule.ts';
 import { apiProxyRoutes } from './proxy/api-proxy.routes.ts';
 import { CircuitBreaker } from './proxy/circuit-breaker.ts';
 import { publicPageRoutes } from './proxy/public-page.routes.ts';
+import { UpstreamFailureJudge } from './proxy/upstream-failures.ts';
 import { createUpstreamAgent, upstreamReadiness } from './proxy/upstream.client.ts';
 import { csrfKeyFrom, registerCsrfProtection } from './security/csrf.hooks.ts';
 import { OperationBudgetService } from './security/operation-budget.service.ts';
@@ -34,6 +35,8 @@ export interface GatewayDeps {
   /** Overrides for tests. */
   sessionCheck?: SessionCheckOptions;
   queryLimits?: Partial<QueryLimits>;
+  /** The circuit breaker's clock (tests move it past the open interval instead of waiting). */
+  breakerClock?: () => Date;
 }
 
 /**
@@ -86,6 +89,7 @@ export async function buildGateway(config: GatewayConfig, deps: GatewayDeps): Pr
       aiPerMinute: config.RATE_LIMIT_AI_PER_MINUTE,
       writesPerMinute: config.RATE_LIMIT_WRITES_PER_MINUTE,
       chunksPerMinute: config.RATE_LIMIT_CHUNKS_PER_MINUTE,
+      pdfPerMinute: config.RATE_LIMIT_PDF_PER_MINUTE,
     },
     app.log,
   );
@@ -93,8 +97,9 @@ export async function buildGateway(config: GatewayConfig, deps: GatewayDeps): Pr
 
   app.get('/api/csrf-token', async (request) => ({ csrfToken: request.csrfToken }));
   const timeouts = { readMs: config.UPSTREAM_READ_TIMEOUT_MS, writeMs: config.UPSTREAM_WRITE_TIMEOUT_MS, aiMs: config.UPSTREAM_AI_TIMEOUT_MS };
-  const breaker = new CircuitBreaker({ failureThreshold: config.CIRCUIT_BREAKER_FAILURES, openMs: config.CIRCUIT_BREAKER_OPEN_MS });
-  await app.register(apiProxyRoutes, { services, agent, sessions, budgets, timeouts, breaker });
+  const breaker = new CircuitBreaker({ failureThreshold: config.CIRCUIT_BREAKER_FAILURES, openMs: config.CIRCUIT_BREAKER_OPEN_MS, clock: deps.breakerClock });
+  const failures = new UpstreamFailureJudge(agent, services);
+  await app.register(apiProxyRoutes, { services, agent, sessions, budgets, timeouts, breaker, failures });
   await app.register(graphqlRoutes, {
     supergraphSdl: deps.supergraphSdl,
     services,
@@ -106,9 +111,10 @@ export async function buildGateway(config: GatewayConfig, deps: GatewayDeps): Pr
     budgets,
     timeouts,
     breaker,
+    failures,
   });
   // Before the web app's fallback: `/p/{slug}` is a page the profile service renders, not the SPA.
-  await app.register(publicPageRoutes, { services, agent, timeouts, breaker });
+  await app.register(publicPageRoutes, { services, agent, timeouts, breaker, failures });
   await app.register(webAppRoutes, { root: config.WEB_DIST });
   return app;
 }

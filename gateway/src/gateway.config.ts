@@ -73,6 +73,8 @@ export const gatewayEnvSchema = z.object({
   RATE_LIMIT_AI_PER_MINUTE: perMinute('RATE_LIMIT_AI_PER_MINUTE', 60),
   /** A live recording's requests (chunks, finish, cancel) per user per minute: a recorder sends one chunk a second. */
   RATE_LIMIT_CHUNKS_PER_MINUTE: perMinute('RATE_LIMIT_CHUNKS_PER_MINUTE', 120),
+  /** PDF downloads (a thread, a practice, a mock interview's report, a résumé) per user per minute: each is rendered when asked for. */
+  RATE_LIMIT_PDF_PER_MINUTE: perMinute('RATE_LIMIT_PDF_PER_MINUTE', 10),
   /** How long the gateway waits for a service: reads, changes, and AI work (replies, transcription, search). */
   UPSTREAM_READ_TIMEOUT_MS: milliseconds('UPSTREAM_READ_TIMEOUT_MS', 5_000),
   UPSTREAM_WRITE_TIMEOUT_MS: milliseconds('UPSTREAM_WRITE_TIMEOUT_MS', 15_000),

@@ -11,8 +11,9 @@ export interface ApiRoute {
    * Rate-limit bucket, if any. `ai-session`: a POST to the prefix itself opens a session and spends one
    * AI operation; the session's own requests below it (its chunks, its finish) spend nothing more.
    * `auth-changes`: its changes check a password (counted with sign-in per address); its reads do not.
+   * `pdf`: a PDF rendered when asked for: each download spends the PDF budget, though it is a GET.
    */
-  rateLimit?: 'auth' | 'auth-changes' | 'ai' | 'ai-session';
+  rateLimit?: 'auth' | 'auth-changes' | 'ai' | 'ai-session' | 'pdf';
   /** Largest request body in bytes, when above DEFAULT_API_BODY_LIMIT (the gateway and the service both enforce it). */
   maxBodyBytes?: number;
   /** A long streamed answer (the data export): the gateway waits as long for its body as for AI work. */
@@ -49,9 +50,12 @@ export const API_ROUTES: readonly ApiRoute[] = [
   // Everything the person keeps, as a ZIP streamed while every service hands its part (issue 24).
   { prefix: '/api/export', service: 'auth', streamed: true },
   { prefix: '/api/conversation-threads', service: 'conversations' },
+  // The PDFs (a thread, a practice, a mock interview's report, a résumé) are rendered when asked for (issue 36, 3).
+  { prefix: '/api/conversation-threads', pattern: /^\/api\/conversation-threads\/[^/]+\/pdf\/?$/, service: 'conversations', rateLimit: 'pdf' },
   { prefix: '/api/conversations', service: 'conversations', maxBodyBytes: SAVED_CONVERSATION_BODY_LIMIT },
   { prefix: '/api/process-text', service: 'conversations', rateLimit: 'ai' },
   { prefix: '/api/snippet-conversations', service: 'conversations' },
+  { prefix: '/api/snippet-conversations', pattern: /^\/api\/snippet-conversations\/[^/]+\/pdf\/?$/, service: 'conversations', rateLimit: 'pdf' },
   { prefix: '/api/transcribe', service: 'speech', rateLimit: 'ai', maxBodyBytes: AUDIO_UPLOAD_BODY_LIMIT },
   // A recording streamed while the person speaks: charged once when opened, however many chunks follow.
   { prefix: '/api/transcribe/sessions', service: 'speech', rateLimit: 'ai-session' },
@@ -67,10 +71,12 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { prefix: '/api/resumes', service: 'profile', maxBodyBytes: RESUME_UPLOAD_BODY_LIMIT },
   { prefix: '/api/resumes', pattern: /^\/api\/resumes$/, service: 'profile', rateLimit: 'ai', maxBodyBytes: RESUME_UPLOAD_BODY_LIMIT },
   { prefix: '/api/resumes', pattern: /^\/api\/resumes\/[^/]+\/suggestions$/, service: 'profile', rateLimit: 'ai' },
+  { prefix: '/api/resumes', pattern: /^\/api\/resumes\/[^/]+\/pdf\/?$/, service: 'profile', rateLimit: 'pdf' },
   // Mock interviews (issue 23): planning is AI work with a key (the OpenAI planner), and so is each answer's feedback.
   { prefix: '/api/mock-interviews', service: 'feedback' },
   { prefix: '/api/mock-interviews', pattern: /^\/api\/mock-interviews$/, service: 'feedback', rateLimit: 'ai' },
   { prefix: '/api/mock-interviews', pattern: /^\/api\/mock-interviews\/[^/]+\/answers$/, service: 'feedback', rateLimit: 'ai' },
+  { prefix: '/api/mock-interviews', pattern: /^\/api\/mock-interviews\/[^/]+\/pdf\/?$/, service: 'feedback', rateLimit: 'pdf' },
   { prefix: '/api/job-descriptions', service: 'feedback' },
   // A correction scores an answer again: AI work, with the AI budget (issue 19, 4).
   { prefix: '/api/feedback', pattern: /^\/api\/feedback\/[^/]+\/transcript$/, service: 'feedback', rateLimit: 'ai' },

@@ -115,6 +115,15 @@ describe('route table', () => {
     expect(findApiRoute('/api/feedback/snippets/4/progress')?.rateLimit).toBeUndefined();
     expect(findApiRoute('/api/nothing')).toBeUndefined();
   });
+  it('charges the four PDF downloads to the PDF budget, and nothing else under their prefixes (issue 36, 3)', () => {
+    expect(findApiRoute('/api/conversation-threads/7/pdf')).toMatchObject({ service: 'conversations', rateLimit: 'pdf' });
+    expect(findApiRoute('/api/snippet-conversations/3/pdf?timeZone=UTC')).toMatchObject({ service: 'conversations', rateLimit: 'pdf' });
+    expect(findApiRoute('/api/mock-interviews/5/pdf')).toMatchObject({ service: 'feedback', rateLimit: 'pdf' });
+    expect(findApiRoute('/api/resumes/9/pdf?paper=letter')).toMatchObject({ service: 'profile', rateLimit: 'pdf' });
+    expect(findApiRoute('/api/conversation-threads/7')?.rateLimit).toBeUndefined();
+    expect(findApiRoute('/api/conversation-threads/7/pdfs')?.rateLimit).toBeUndefined();
+    expect(findApiRoute('/api/resumes/9')?.rateLimit).toBeUndefined();
+  });
   it('sends password changes and session management to auth, signed in, password changes in the auth bucket', () => {
     expect(findApiRoute('/api/users/password')).toEqual({ prefix: '/api/users/password', service: 'auth', rateLimit: 'auth' });
     expect(findApiRoute('/api/users/sessions/revoke-others')).toEqual({ prefix: '/api/users/sessions', service: 'auth' });

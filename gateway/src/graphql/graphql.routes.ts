@@ -12,6 +12,8 @@ import type { Agent } from 'undici';
 import type { ServiceName } from '@story/proto';
 import { SUBGRAPHS, type SubgraphName } from '@story/proto/graphql';
 import type { CircuitBreaker, UpstreamTimeouts } from '../proxy/circuit-breaker.ts';
+import { callerGoneSignal } from '../proxy/upstream.client.ts';
+import type { UpstreamFailureJudge } from '../proxy/upstream-failures.ts';
 import type { OperationBudgetService } from '../security/operation-budget.service.ts';
 import { loadSession, rateLimitKeyOf, requireSession } from '../session/session.hooks.ts';
 import type { SessionService } from '../session/session.service.ts';
@@ -34,6 +36,7 @@ export interface GraphqlOptions {
   budgets: OperationBudgetService;
   timeouts: UpstreamTimeouts;
   breaker: CircuitBreaker;
+  failures: UpstreamFailureJudge;
 }
 
 /** Codes of errors in what the client sent (not in the server): always answered 400. */
@@ -81,7 +84,7 @@ export async function graphqlRoutes(app: FastifyInstance, options: GraphqlOption
     buildService: ({ name }) => {
       const base = isSubgraphName(name) ? options.services[name] : undefined;
       if (!base) return new UnavailableSubgraphDataSource(name);
-      return new SubgraphDataSource(name, `${base}/graphql`, options.agent, options.timeouts, options.breaker);
+      return new SubgraphDataSource(name, `${base}/graphql`, options.agent, options.timeouts, options.breaker, options.failures);
     },
   });
   const apollo = new ApolloServer<GatewayGraphqlContext>({
@@ -121,10 +124,11 @@ export async function graphqlRoutes(app: FastifyInstance, options: GraphqlOption
   await app.register(fastifyApollo(apollo), {
     path: '/graphql',
     method: ['GET', 'POST'],
-    context: async (request) => ({
+    context: async (request, reply) => ({
       identityToken: requireSession(request.gatewaySession ?? { kind: 'none' }),
       requestId: request.id,
       budgetKey: rateLimitKeyOf(request),
+      callerGone: callerGoneSignal(reply),
     }),
   });
 }

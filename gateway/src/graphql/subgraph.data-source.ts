@@ -3,6 +3,7 @@ import type { Agent } from 'undici';
 import { IDENTITY_HEADER, REQUEST_ID_HEADER, serviceTimeoutMessage, serviceUnavailableMessage } from '@story/proto';
 import type { CircuitBreaker, UpstreamTimeouts } from '../proxy/circuit-breaker.ts';
 import { isConnectionLost } from '../proxy/connection-lost.ts';
+import { isUpstreamTimeout, type UpstreamFailureJudge } from '../proxy/upstream-failures.ts';
 import { graphqlRuntime } from './graphql-runtime.ts';
 
 const { GraphQLError } = graphqlRuntime;
@@ -14,6 +15,8 @@ export interface GatewayGraphqlContext {
   requestId: string;
   /** Who the operation's budgets are charged to (`user:<id>`). */
   budgetKey: string;
+  /** Aborts when the caller goes away: the subgraph calls still on their way are ended too. */
+  callerGone: AbortSignal;
 }
 
 type GatewayGraphQLResponse = Awaited<ReturnType<GraphQLDataSource['process']>>;
@@ -36,6 +39,7 @@ export class SubgraphDataSource extends RemoteGraphQLDataSource<GatewayGraphqlCo
     private readonly agent: Agent,
     private readonly timeouts: UpstreamTimeouts,
     private readonly breaker: CircuitBreaker,
+    private readonly failures: UpstreamFailureJudge,
   ) {
     super({ url });
     const parsed = new URL(url);
@@ -49,32 +53,39 @@ export class SubgraphDataSource extends RemoteGraphQLDataSource<GatewayGraphqlCo
     if (!request.query) throw new Error('Missing query');
     const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
     // Only operations of an incoming request have a caller (the other kinds are health checks).
-    if ('incomingRequestContext' in options) {
-      headers[IDENTITY_HEADER] = options.context.identityToken;
-      headers[REQUEST_ID_HEADER] = options.context.requestId;
+    const incoming = 'incomingRequestContext' in options ? options.context : undefined;
+    if (incoming) {
+      headers[IDENTITY_HEADER] = incoming.identityToken;
+      headers[REQUEST_ID_HEADER] = incoming.requestId;
     }
     const body = JSON.stringify({ query: request.query, variables: request.variables, operationName: request.operationName });
-    if (!this.breaker.allow(this.subgraph)) throw new GraphQLError(serviceUnavailableMessage(this.subgraph), { extensions: { code: 'SERVICE_UNAVAILABLE' } });
+    const call = this.breaker.begin(this.subgraph);
+    if (!call) throw new GraphQLError(serviceUnavailableMessage(this.subgraph), { extensions: { code: 'SERVICE_UNAVAILABLE' } });
     // Mutations may be AI work (processText); queries are reads, waited for as long as a person would.
     const mutation = /^\s*mutation\b/.test(request.query);
     const timeout = mutation ? this.timeouts.aiMs : this.timeouts.readMs;
+    const signal = incoming?.callerGone;
     let statusCode: number;
     let text: string;
     try {
       const send = () =>
-        this.agent.request({ origin: this.origin, path: this.path, method: 'POST', headers, body, headersTimeout: timeout, bodyTimeout: timeout });
+        this.agent.request({ origin: this.origin, path: this.path, method: 'POST', headers, body, headersTimeout: timeout, bodyTimeout: timeout, signal });
       // A query whose connection was refused or cut before any answer (an instance stopping) is asked once more; a mutation never.
-      const response = await send().catch((error: unknown) => (!mutation && isConnectionLost(error) ? send() : Promise.reject(error)));
+      const response = await send().catch((error: unknown) => (!mutation && !signal?.aborted && isConnectionLost(error) ? send() : Promise.reject(error)));
       statusCode = response.statusCode;
       text = await response.body.text();
-      this.breaker.succeeded(this.subgraph);
+      call.succeeded();
     } catch (error) {
-      this.breaker.failed(this.subgraph);
-      const timedOut = error instanceof Error && /Timeout/.test((error as { code?: string }).code ?? '');
-      throw new GraphQLError(timedOut ? serviceTimeoutMessage(this.subgraph) : serviceUnavailableMessage(this.subgraph), {
+      // A caller gone is no verdict on the service; the judge gives every other failure its verdict.
+      if (signal?.aborted) call.released();
+      else await this.failures.judge(call, this.subgraph, error, { caller: incoming?.budgetKey ?? 'gateway', expensive: mutation });
+      throw new GraphQLError(isUpstreamTimeout(error) ? serviceTimeoutMessage(this.subgraph) : serviceUnavailableMessage(this.subgraph), {
         extensions: { code: 'SERVICE_UNAVAILABLE' },
         originalError: error instanceof Error ? error : undefined,
       });
+    } finally {
+      // Whatever else happened (the caller gone, an error thrown on the way), the call gives its place back.
+      call.released();
     }
     let parsed: unknown;
     try {

@@ -16,9 +16,10 @@ import {
 import { HttpError, notFound } from '@story/service-kit/errors';
 import { setMetricsRoute } from '@story/service-kit/telemetry/http-metrics';
 import type { OperationBudgetService } from '../security/operation-budget.service.ts';
-import type { CircuitBreaker, UpstreamTimeouts } from './circuit-breaker.ts';
-import { callerGone } from './upstream.client.ts';
+import type { CircuitBreaker, CircuitCall, UpstreamTimeouts } from './circuit-breaker.ts';
+import { callerGone, callerGoneSignal } from './upstream.client.ts';
 import { isConnectionLost } from './connection-lost.ts';
+import { isUpstreamTimeout, type UpstreamFailureJudge } from './upstream-failures.ts';
 import { pathOf } from '../security/security-headers.hooks.ts';
 import { loadSession, rateLimitKeyOf, requireSession } from '../session/session.hooks.ts';
 import type { SessionService } from '../session/session.service.ts';
@@ -27,6 +28,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The route-table entry of an `/api` request. */
     apiRoute: ApiRoute | null;
+    /** This request's call through its service's circuit breaker, let through on arrival. */
+    circuitCall: CircuitCall | null;
   }
 }
 
@@ -39,19 +42,22 @@ export interface ApiProxyOptions {
   budgets: OperationBudgetService;
   timeouts: UpstreamTimeouts;
   breaker: CircuitBreaker;
+  failures: UpstreamFailureJudge;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * What a request spends: sign-in routes per address, AI routes and every change per user. A session
- * route spends one AI operation when the session is opened; its own requests (a recording's chunks,
- * its finish) spend from a budget of their own, generous for a recorder's one chunk a second and
- * tight for a flood of chunks sent again.
+ * What a request spends: sign-in routes per address, AI routes, PDF downloads and every change per
+ * user. A session route spends one AI operation when the session is opened; its own requests (a
+ * recording's chunks, its finish) spend from a budget of their own, generous for a recorder's one
+ * chunk a second and tight for a flood of chunks sent again. A PDF is rendered when asked for, so
+ * each download spends from the PDF budget although it is a GET.
  */
 async function spendBudget(budgets: OperationBudgetService, route: ApiRoute, request: FastifyRequest): Promise<void> {
   if (route.rateLimit === 'auth' || (route.rateLimit === 'auth-changes' && !SAFE_METHODS.has(request.method))) await budgets.spend('auth', `ip:${request.ip}`);
   else if (route.rateLimit === 'ai') await budgets.spend('ai', rateLimitKeyOf(request));
+  else if (route.rateLimit === 'pdf') await budgets.spend('pdf', rateLimitKeyOf(request));
   else if (route.rateLimit === 'ai-session') {
     if (request.method === 'POST' && pathOf(request.url) === route.prefix) await budgets.spend('ai', rateLimitKeyOf(request));
     else await budgets.spend('chunks', rateLimitKeyOf(request));
@@ -89,16 +95,6 @@ function httpErrorIn(error: unknown): HttpError | undefined {
   return undefined;
 }
 
-function isTimeout(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current instanceof Error && depth < 5; depth += 1) {
-    const code = (current as { code?: unknown }).code;
-    if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'FST_REPLY_FROM_GATEWAY_TIMEOUT') return true;
-    current = current.cause;
-  }
-  return false;
-}
-
 /**
  * Whether to ask again, at once, after a failed attempt: once, for a read (GET, HEAD) whose
  * connection was refused or cut before any answer, the moment an instance of a service stops and
@@ -107,6 +103,11 @@ function isTimeout(error: unknown): boolean {
  */
 export function retryLostRead({ err, req, attempt }: { err?: unknown; req: { method?: string }; attempt: number }): number | null {
   return attempt === 0 && err && SAFE_METHODS.has(String(req.method).toUpperCase()) && isConnectionLost(err) ? 1 : null;
+}
+
+/** Work whose time says how heavy the request is rather than whether the service is up (see UpstreamFailureJudge). */
+function isExpensive(route: ApiRoute): boolean {
+  return route.rateLimit === 'ai' || route.rateLimit === 'ai-session' || route.rateLimit === 'pdf' || route.streamed === true;
 }
 
 /** How long the gateway waits for a service's answer to this request. */
@@ -123,9 +124,10 @@ function timeoutFor(route: ApiRoute, method: string, timeouts: UpstreamTimeouts)
  * counted against the route's size limit, so a 25 MB upload streams straight through.
  */
 export async function apiProxyRoutes(app: FastifyInstance, options: ApiProxyOptions): Promise<void> {
-  const { services, agent, sessions, budgets, timeouts, breaker } = options;
+  const { services, agent, sessions, budgets, timeouts, breaker, failures } = options;
 
   app.decorateRequest('apiRoute', null);
+  app.decorateRequest('circuitCall', null);
   // Every body passes through raw; the owning service parses and validates it.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (request, payload, done) => {
@@ -148,7 +150,7 @@ export async function apiProxyRoutes(app: FastifyInstance, options: ApiProxyOpti
     disableRequestLogging: true,
   });
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const path = pathOf(request.url);
     const route = AMBIGUOUS_PATH.test(path) ? undefined : findApiRoute(path);
     if (!route) throw notFound(`No route for ${request.method} ${path}`);
@@ -160,7 +162,12 @@ export async function apiProxyRoutes(app: FastifyInstance, options: ApiProxyOpti
     await spendBudget(budgets, route, request);
     if (!services[route.service]) throw new HttpError(503, serviceUnavailableMessage(route.service));
     // A service that keeps failing is not waited for again and again: a clear 503 at once.
-    if (!breaker.allow(route.service)) throw new HttpError(503, serviceUnavailableMessage(route.service));
+    const call = breaker.begin(route.service);
+    if (!call) throw new HttpError(503, serviceUnavailableMessage(route.service));
+    request.circuitCall = call;
+    // However the request ends (answered, its body refused, its caller gone, an error thrown), a call
+    // still without a verdict gives its place back, so a half-open circuit is never left waiting.
+    reply.raw.once('close', call.released);
   });
 
   // A request refused before its body was read (too large, upstream gone) leaves bytes on the
@@ -171,19 +178,17 @@ export async function apiProxyRoutes(app: FastifyInstance, options: ApiProxyOpti
 
   const proxy = (request: FastifyRequest, reply: FastifyReply) => {
     const route = request.apiRoute;
+    const call = request.circuitCall;
     const base = route ? services[route.service] : undefined;
-    if (!route || !base) throw notFound();
+    if (!route || !call || !base) throw notFound();
     const service = route.service;
     // The caller going away before the answer (closed tab, dropped connection) ends the service's request too.
-    const caller = new AbortController();
-    reply.raw.once('close', () => {
-      if (!reply.raw.writableFinished) caller.abort();
-    });
-    return callerGone.run(caller.signal, () =>
+    const caller = callerGoneSignal(reply);
+    return callerGone.run(caller, () =>
       reply.from(`${base}${pathOf(request.url)}`, {
         timeout: timeoutFor(route, request.method, timeouts),
         rewriteHeaders: (headers) => {
-          breaker.succeeded(service);
+          call.succeeded();
           return headers;
         },
         rewriteRequestHeaders: (proxied, headers) => {
@@ -198,15 +203,23 @@ export async function apiProxyRoutes(app: FastifyInstance, options: ApiProxyOpti
         // multiplies the load. A read whose connection was lost is asked once more (retryLostRead).
         retryDelay: retryLostRead,
         onError: (failedReply, { error }) => {
-          // Nobody to answer, and not the service's fault.
-          if (caller.signal.aborted) return;
+          // Nobody to answer, and not the service's fault: no verdict.
+          if (caller.aborted) {
+            call.released();
+            return;
+          }
           const known = httpErrorIn(error);
           if (known) {
+            // The caller's body was refused on its way (too large): no verdict on the service either.
+            call.released();
             void failedReply.code(known.statusCode).send({ message: known.message });
             return;
           }
-          breaker.failed(service);
-          void failedReply.code(503).send({ message: isTimeout(error) ? serviceTimeoutMessage(service) : serviceUnavailableMessage(service) });
+          // The verdict first (it may ask the service whether it is alive), so the next request meets a circuit that knows.
+          const message = isUpstreamTimeout(error) ? serviceTimeoutMessage(service) : serviceUnavailableMessage(service);
+          void failures
+            .judge(call, service, error, { caller: rateLimitKeyOf(request), expensive: isExpensive(route) })
+            .then(() => failedReply.code(503).send({ message }));
         },
       }),
     );

@@ -1,9 +1,19 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { FastifyReply } from 'fastify';
 import { Agent, type Dispatcher } from 'undici';
 import { traceUpstreamRequest } from './upstream-tracing.ts';
 
 /** The signal of the caller's request being proxied: it aborts when the caller goes away. */
 export const callerGone = new AsyncLocalStorage<AbortSignal>();
+
+/** A signal that aborts when the caller goes away (closed tab, dropped connection) before its answer was sent. */
+export function callerGoneSignal(reply: FastifyReply): AbortSignal {
+  const caller = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) caller.abort();
+  });
+  return caller.signal;
+}
 
 /**
  * The agent, with each proxied request tied to its caller: when the caller goes away (closed tab,
@@ -77,4 +87,20 @@ export function upstreamReadiness(agent: Agent, baseUrl: string): () => Promise<
     await response.body.dump();
     if (response.statusCode !== 200) throw new Error(`/readyz answered ${response.statusCode}`);
   };
+}
+
+/**
+ * Whether the service answers its `/healthz` within a second, whatever the status: its event loop
+ * runs. Asked on the gateway's own behalf, never tied to a caller who might leave meanwhile.
+ */
+export async function serviceAnswers(agent: Agent, baseUrl: string): Promise<boolean> {
+  try {
+    const url = new URL(baseUrl);
+    const path = `${url.pathname.replace(/\/$/, '')}/healthz`;
+    const response = await callerGone.exit(() => agent.request({ origin: url.origin, path, method: 'GET', headersTimeout: 1_000, bodyTimeout: 1_000 }));
+    await response.body.dump();
+    return true;
+  } catch {
+    return false;
+  }
 }

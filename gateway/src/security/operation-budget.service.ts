@@ -5,14 +5,15 @@ import { HttpError } from '@story/service-kit/errors';
 import { SharedRateLimiter, openSharedBucket, sharedKey, type TakeResult } from '@story/service-kit/shared-counters';
 import { rateLimitRefusals } from '@story/service-kit/telemetry/metrics';
 
-/** What an operation spends: sign-in attempts (per address), AI work, changes and a live recording's requests (per user). */
-export type BudgetKind = 'auth' | 'ai' | 'writes' | 'chunks';
+/** What an operation spends: sign-in attempts (per address), AI work, changes, a live recording's requests and PDF downloads (per user). */
+export type BudgetKind = 'auth' | 'ai' | 'writes' | 'chunks' | 'pdf';
 
 export interface BudgetLimits {
   authPerMinute: number;
   aiPerMinute: number;
   writesPerMinute: number;
   chunksPerMinute: number;
+  pdfPerMinute: number;
 }
 
 const WINDOW_MS = 60_000;
@@ -23,6 +24,7 @@ const WHAT: Record<BudgetKind, Parameters<typeof budgetSpentMessage>[0]> = {
   ai: 'AI requests',
   writes: 'changes',
   chunks: 'recording chunks',
+  pdf: 'PDF downloads',
 };
 
 /** The same rate (a generic cell rate) counted in this process only: the fallback while NATS KV cannot be reached. */
@@ -94,6 +96,7 @@ export class OperationBudgetService {
     if (kind === 'auth') return this.limits.authPerMinute;
     if (kind === 'ai') return this.limits.aiPerMinute;
     if (kind === 'chunks') return this.limits.chunksPerMinute;
+    if (kind === 'pdf') return this.limits.pdfPerMinute;
     return this.limits.writesPerMinute;
   }
 }

@@ -25,7 +25,7 @@ export const GATEWAY_MESSAGES = {
 } as const;
 
 /** A spent budget: what kind, and when the person may try again. */
-export const budgetSpentMessage = (what: 'AI requests' | 'changes' | 'sign-in attempts' | 'recording chunks', seconds: number) =>
+export const budgetSpentMessage = (what: 'AI requests' | 'changes' | 'sign-in attempts' | 'recording chunks' | 'PDF downloads', seconds: number) =>
   `Too many ${what} in a short time. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
 
 /** A service that is not deployed, or keeps failing. */
