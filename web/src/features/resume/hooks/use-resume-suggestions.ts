@@ -79,6 +79,9 @@ export function useResumeSuggestions(resume: Resume, onNewVersion: (resume: Resu
       async () => {
         notifySuccess(await dismissSuggestion(resume.id, suggestion.id));
         drop(suggestion);
+        // A list asked for before the dismissal may still be on its way: it is ignored, and the list is
+        // read again as the server now has it, so a dismissed suggestion never comes back.
+        setRound((value) => value + 1);
       },
       RESUME_SCREEN_MESSAGES.dismissFailed,
     );
