@@ -281,14 +281,27 @@ export const speechJobAcceptedSchema = z.union([z.object({ ok: z.literal(true), 
 export const speechJobEventSchema = z.discriminatedUnion('type', [
   /** Still at it; `worker` names the process (its host and pid). */
   z.object({ type: z.literal('working'), worker: z.string() }),
-  /** `wordTimings`: when each word of the transcript was said, in seconds from the recording's start (for delivery feedback). */
-  z.object({ type: z.literal('transcribed'), transcript: z.string(), durationSeconds: z.number(), wordTimings: z.array(heardWordSchema).optional() }),
+  /**
+   * `wordTimings`: when each word of the transcript was said, in seconds from the recording's start
+   * (for delivery feedback). A live session's finish also tells what its recording is (issue 36):
+   * the id it was opened under and the sha-256 of its chunks' bytes in order (a whole file's, when
+   * the same recording is sent whole), which the front counts it by.
+   */
+  z.object({
+    type: z.literal('transcribed'),
+    transcript: z.string(),
+    durationSeconds: z.number(),
+    wordTimings: z.array(heardWordSchema).optional(),
+    recordingId: z.string().optional(),
+    audioSha256: z.string().optional(),
+  }),
   z.object({ type: z.literal('synthesized'), audio: audioRefSchema, wordTimings: z.array(wordTimingSchema), durationSeconds: z.number() }),
   z.object({ type: z.literal('failed'), status: z.number().int(), message: z.string() }),
 ]);
 export type SpeechJobEvent = z.infer<typeof speechJobEventSchema>;
 
-export const speechStreamOpenRequestSchema = z.object({ userId: z.number(), mimeType: z.string(), maxSeconds: z.number() });
+/** Open a live session; `recordingId`: the recording it is (issue 36), which its finish reports back whatever the finish names. */
+export const speechStreamOpenRequestSchema = z.object({ userId: z.number(), mimeType: z.string(), maxSeconds: z.number(), recordingId: z.string().optional() });
 export const speechStreamOpenReplySchema = z.union([z.object({ ok: z.literal(true), sessionId: z.string() }), natsRefusalSchema]);
 export const speechChunkReplySchema = z.union([z.object({ ok: z.literal(true), received: z.number().int(), heardSeconds: z.number() }), natsRefusalSchema]);
 export const speechCancelReplySchema = z.union([z.object({ ok: z.literal(true) }), natsRefusalSchema]);
