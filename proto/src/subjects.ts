@@ -276,25 +276,17 @@ export const speechSessionCancelSchema = z.object({ userId: z.number() });
 export const heardWordSchema = wordTimingSchema.extend({ confidence: transcriptWordSchema.shape.confidence.optional(), uncertain: z.boolean().optional() });
 export type HeardWord = z.infer<typeof heardWordSchema>;
 
+/** A live session's finish tells its recording (issue 36): the id it was opened under, the sha-256 of its chunks' bytes in order. */
+const liveRecordingShape = { recordingId: z.string().optional(), audioSha256: z.string().optional() };
+/** `wordTimings`: when each word of the transcript was said, in seconds from the recording's start (for delivery feedback). */
+const transcribedShape = { transcript: z.string(), durationSeconds: z.number(), wordTimings: z.array(heardWordSchema).optional(), ...liveRecordingShape };
 /** A worker's answer to a job: accepted (reports follow on `speechJobSubject`), or refused. */
 export const speechJobAcceptedSchema = z.union([z.object({ ok: z.literal(true), worker: z.string() }), natsRefusalSchema]);
 export const speechJobEventSchema = z.discriminatedUnion('type', [
   /** Still at it; `worker` names the process (its host and pid). */
   z.object({ type: z.literal('working'), worker: z.string() }),
-  /**
-   * `wordTimings`: when each word of the transcript was said, in seconds from the recording's start
-   * (for delivery feedback). A live session's finish also tells what its recording is (issue 36):
-   * the id it was opened under and the sha-256 of its chunks' bytes in order (a whole file's, when
-   * the same recording is sent whole), which the front counts it by.
-   */
-  z.object({
-    type: z.literal('transcribed'),
-    transcript: z.string(),
-    durationSeconds: z.number(),
-    wordTimings: z.array(heardWordSchema).optional(),
-    recordingId: z.string().optional(),
-    audioSha256: z.string().optional(),
-  }),
+  /** A transcript (see `transcribedShape`). */
+  z.object({ type: z.literal('transcribed'), ...transcribedShape }),
   z.object({ type: z.literal('synthesized'), audio: audioRefSchema, wordTimings: z.array(wordTimingSchema), durationSeconds: z.number() }),
   z.object({ type: z.literal('failed'), status: z.number().int(), message: z.string() }),
 ]);

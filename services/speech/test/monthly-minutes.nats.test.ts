@@ -11,7 +11,17 @@ import {
   usageResponseSchema,
   voiceSessionResponseSchema,
 } from '@story/proto';
-import { HALF_MINUTE_USER, LOCKED_USER, OLD_ID_USER, TEXT_USER, VOICE_USER, chunksOf, startSpeechWorld, transcribeForm, type SpeechWorld } from './speech-test-kit.ts';
+import {
+  HALF_MINUTE_USER,
+  LOCKED_USER,
+  OLD_ID_USER,
+  TEXT_USER,
+  VOICE_USER,
+  chunksOf,
+  startSpeechWorld,
+  transcribeForm,
+  type SpeechWorld,
+} from './speech-test-kit.ts';
 
 /**
  * Monthly minutes (issue 21) with everything real: nats-server, the speech front with its SQLite

@@ -106,22 +106,15 @@ export class VoiceTurnService {
     return this.deps.vocabulary.vocabularyOf(userId, snippetId, mockInterviewId);
   }
 
-  /**
-   * Lets a recording start while its owner's month has minutes left (403 when used); it holds its
-   * time limit until counted. With its audio's sha-256, a retry of that audio counted a moment ago
-   * is let through too (see MonthlyUsageService.admit).
-   */
+  /** Lets a recording start while its owner's month has minutes left (403 when used), or a retry of its audio just counted (MonthlyUsageService). */
   admit(userId: number, recordingId: string, settings: VoiceSettings, audioSha256?: string): Promise<void> {
     return this.deps.usage.admit(userId, recordingId, settings, audioSha256);
   }
 
-  /**
-   * Counts a transcribed recording in its owner's month, once per recording id and audio; one in
-   * which nothing was heard failed, and is not counted.
-   */
-  async meter(userId: number, recordingId: string, heard: { transcript: string; durationSeconds: number; audioSha256: string }): Promise<void> {
+  /** Counts a transcribed recording in its owner's month, once per recording id and audio; one in which nothing was heard is not counted. */
+  async meter(userId: number, recordingId: string, heard: { transcript: string; durationSeconds: number }, audioSha256: string): Promise<void> {
     if (!heard.transcript.trim()) return;
-    await this.deps.usage.count(userId, recordingId, heard.durationSeconds, heard.audioSha256);
+    await this.deps.usage.count(userId, recordingId, heard.durationSeconds, audioSha256);
   }
 
   /** Lets go of a recording's hold on the month's minutes (nothing is counted). */
@@ -131,9 +124,8 @@ export class VoiceTurnService {
 
   /**
    * An uploaded file (or a recording sent whole): transcribed on a worker, then answered. `signal`:
-   * the request ended. Refused before any work while the month's minutes are used (unless it is a
-   * retry of the very audio just counted under its id); counted once, under its recording id and
-   * audio, when transcribed.
+   * the request ended. Refused before any work while the month's minutes are used, unless it retries
+   * the very audio just counted under its id; counted once per id and audio when transcribed.
    */
   async fromUpload(userId: number, upload: AudioUpload, signal?: AbortSignal): Promise<TranscribeResponse> {
     const settings = await this.settingsOf(userId);
@@ -167,8 +159,7 @@ export class VoiceTurnService {
         await store.remove(audio);
       }
       const { transcript, durationSeconds, wordTimings } = expectResult(heard, 'transcribed');
-      const metered = { transcript, durationSeconds, audioSha256: upload.sha256 };
-      await Promise.all([this.charge(userId, { durationSeconds }), this.meter(userId, recordingId, metered)]);
+      await Promise.all([this.charge(userId, { durationSeconds }), this.meter(userId, recordingId, { transcript, durationSeconds }, upload.sha256)]);
       const { conversationHistory, context, threadId, snippetId, audioType, resumeId, bulletId, mockInterviewId, mockQuestionIndex, mockPart } = upload.fields;
       const resumeBullet = resumeId !== undefined && bulletId !== undefined ? { resumeId, bulletId } : undefined;
       const mockInterview = mockInterviewTurnOf(mockInterviewId, mockQuestionIndex, mockPart, recordingId);

@@ -135,7 +135,10 @@ export class MongoUsageLedgerRepository implements UsageLedgerRepository {
           const key = ledgerKeyOf(recordingId, await this.ledger.countDocuments({ userId, recordingId }).session(session));
           const doc: LedgerDoc = { _id: docId(userId, key), userId, recordingId, audioSha256, period, seconds, recordedAt: at };
           await this.ledger.create([doc], { session });
-          await this.outbox.write({ subject: EVENT_SUBJECTS.usageRecorded, payload: { userId, recordingId: key, period, seconds, at: at.toISOString() } }, session);
+          await this.outbox.write(
+            { subject: EVENT_SUBJECTS.usageRecorded, payload: { userId, recordingId: key, period, seconds, at: at.toISOString() } },
+            session,
+          );
           return true;
         });
       } catch (error) {
@@ -148,7 +151,12 @@ export class MongoUsageLedgerRepository implements UsageLedgerRepository {
 
   /** Whether the recording was counted under its id since `since`, with this audio (any audio when none is given). */
   private async countedSince(userId: number, recordingId: string, since: Date, audioSha256: string | undefined, session?: ClientSession): Promise<boolean> {
-    const filter = { userId, recordingId: String(recordingId), recordedAt: { $gt: since }, ...(audioSha256 === undefined ? {} : { audioSha256: String(audioSha256) }) };
+    const filter = {
+      userId,
+      recordingId: String(recordingId),
+      recordedAt: { $gt: since },
+      ...(audioSha256 === undefined ? {} : { audioSha256: String(audioSha256) }),
+    };
     return (await this.ledger.exists(filter).session(session ?? null)) !== null;
   }
 

@@ -138,7 +138,9 @@ export function usageLedgerRepositoryContract(name: string, open: () => Promise<
 
     it('counts each audio once when counts under one id race', async () => {
       const userId = newUser();
-      const tries = await Promise.all(['a', 'b', 'a', 'c', 'b'].map((name) => repo().record(entry(userId, 'rec-race-1', 10, NOV, { audioSha256: audio(name) }))));
+      const tries = await Promise.all(
+        ['a', 'b', 'a', 'c', 'b'].map((name) => repo().record(entry(userId, 'rec-race-1', 10, NOV, { audioSha256: audio(name) }))),
+      );
       expect(tries.filter(Boolean)).toHaveLength(3);
       expect(await repo().usedSeconds(userId, NOV)).toBe(30);
       expect((await repo().entriesOf(userId)).map((e) => e.recordingId)).toEqual(['rec-race-1', 'rec-race-1#2', 'rec-race-1#3']);

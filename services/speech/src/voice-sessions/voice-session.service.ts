@@ -86,7 +86,7 @@ export class VoiceSessionService {
       // Opened under an id counted a moment ago, it was let in before its audio was known: only that very audio passes now.
       // A finish that fails keeps the recording's hold: the web app sends it whole next, under the same id.
       await turns.admit(userId, recordingId, settings, audioSha256);
-      await turns.meter(userId, recordingId, { ...heard, audioSha256 });
+      await turns.meter(userId, recordingId, heard, audioSha256);
       const spoken = { wordTimings: heard.wordTimings, durationSeconds: heard.durationSeconds };
       const mock = mockInterview ? { ...mockInterview, attemptKey: recordingId } : undefined;
       const turn = {
