@@ -96,7 +96,8 @@ describe('monthly minutes', () => {
     const mine = events.map((event) => usageRecordedEventSchema.parse(event)).filter((event) => event.recordingId === 'retry-0000-0001');
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({ userId: TEXT_USER, period: calendarMonthOf(new Date()).key });
-  });
+    // Four whole transcriptions: on a busy two-core machine they take about the default minute.
+  }, 180_000);
 
   const streamSession = async (userId: number, file: string, recordingId: string) => {
     const opened = await openSession(userId, recordingId);
