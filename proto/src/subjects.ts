@@ -143,7 +143,7 @@ export const userDeletedEventSchema = z.object({ userId: z.number(), at: z.strin
 export const jobDescriptionDeletedEventSchema = z.object({ userId: z.number(), jobDescriptionId: z.number(), at: z.string() });
 export const snippetDeletedEventSchema = z.object({ userId: z.number(), snippetId: z.number(), at: z.string() });
 
-/** `events.usage.recorded`: a recording's seconds counted once in its owner's UTC month (`period`, e.g. "2026-11"); `recordingId` is its ledger key (`<id>#<n>` for later audio under an id). */
+/** `events.usage.recorded`: a recording's seconds counted once in its owner's UTC month (`period`, e.g. "2026-11"), by ledger key (`<id>` or `<id>#<n>`). */
 export const usageRecordedEventSchema = z.object({
   userId: z.number().int().positive(),
   recordingId: z.string(),
