@@ -36,7 +36,8 @@ export async function runPlansBench(): Promise<PlansFigures> {
     const { front } = world;
     const ledger = front.deps.storage.usage;
     const period = calendarMonthOf(new Date()).key;
-    for (let i = 0; i < BACKGROUND_ROWS; i++) await ledger.record({ userId: 1000 + (i % 500), recordingId: `bg-${i}`, period, seconds: 30, at: new Date() });
+    const background = (i: number) => ({ userId: 1000 + (i % 500), recordingId: `bg-${i}`, audioSha256: `sha-of-bg-${i}`, seconds: 30 });
+    for (let i = 0; i < BACKGROUND_ROWS; i++) await ledger.record({ ...background(i), period, at: new Date(), sameSince: new Date(0) });
 
     const wav = readFileSync(world.recordings.wav);
     const requestSamples: number[] = [];
@@ -61,8 +62,8 @@ export async function runPlansBench(): Promise<PlansFigures> {
     for (let i = 0; i < METERINGS; i++) {
       const recordingId = `bench-meter-${i}`;
       const started = performance.now();
-      await usage.admit(TEXT_USER + 1, recordingId, plan);
-      await usage.count(TEXT_USER + 1, recordingId, 8.5);
+      await usage.admit(TEXT_USER + 1, recordingId, plan, `sha-of-${recordingId}`);
+      await usage.count(TEXT_USER + 1, recordingId, 8.5, `sha-of-${recordingId}`);
       meteringSamples.push(performance.now() - started);
     }
 

@@ -143,7 +143,7 @@ export const userDeletedEventSchema = z.object({ userId: z.number(), at: z.strin
 export const jobDescriptionDeletedEventSchema = z.object({ userId: z.number(), jobDescriptionId: z.number(), at: z.string() });
 export const snippetDeletedEventSchema = z.object({ userId: z.number(), snippetId: z.number(), at: z.string() });
 
-/** `events.usage.recorded`: a recording's seconds counted once in its owner's UTC month (`period`, e.g. "2026-11"). */
+/** `events.usage.recorded`: a recording's seconds counted once in its owner's UTC month (`period`, e.g. "2026-11"), by ledger key (`<id>` or `<id>#<n>`). */
 export const usageRecordedEventSchema = z.object({
   userId: z.number().int().positive(),
   recordingId: z.string(),
@@ -276,19 +276,24 @@ export const speechSessionCancelSchema = z.object({ userId: z.number() });
 export const heardWordSchema = wordTimingSchema.extend({ confidence: transcriptWordSchema.shape.confidence.optional(), uncertain: z.boolean().optional() });
 export type HeardWord = z.infer<typeof heardWordSchema>;
 
+/** A live session's finish tells its recording (issue 36): the id it was opened under, the sha-256 of its chunks' bytes in order. */
+const liveRecordingShape = { recordingId: z.string().optional(), audioSha256: z.string().optional() };
+/** `wordTimings`: when each word of the transcript was said, in seconds from the recording's start (for delivery feedback). */
+const transcribedShape = { transcript: z.string(), durationSeconds: z.number(), wordTimings: z.array(heardWordSchema).optional(), ...liveRecordingShape };
 /** A worker's answer to a job: accepted (reports follow on `speechJobSubject`), or refused. */
 export const speechJobAcceptedSchema = z.union([z.object({ ok: z.literal(true), worker: z.string() }), natsRefusalSchema]);
 export const speechJobEventSchema = z.discriminatedUnion('type', [
   /** Still at it; `worker` names the process (its host and pid). */
   z.object({ type: z.literal('working'), worker: z.string() }),
-  /** `wordTimings`: when each word of the transcript was said, in seconds from the recording's start (for delivery feedback). */
-  z.object({ type: z.literal('transcribed'), transcript: z.string(), durationSeconds: z.number(), wordTimings: z.array(heardWordSchema).optional() }),
+  /** A transcript (see `transcribedShape`). */
+  z.object({ type: z.literal('transcribed'), ...transcribedShape }),
   z.object({ type: z.literal('synthesized'), audio: audioRefSchema, wordTimings: z.array(wordTimingSchema), durationSeconds: z.number() }),
   z.object({ type: z.literal('failed'), status: z.number().int(), message: z.string() }),
 ]);
 export type SpeechJobEvent = z.infer<typeof speechJobEventSchema>;
 
-export const speechStreamOpenRequestSchema = z.object({ userId: z.number(), mimeType: z.string(), maxSeconds: z.number() });
+/** Open a live session; `recordingId`: the recording it is (issue 36), which its finish reports back whatever the finish names. */
+export const speechStreamOpenRequestSchema = z.object({ userId: z.number(), mimeType: z.string(), maxSeconds: z.number(), recordingId: z.string().optional() });
 export const speechStreamOpenReplySchema = z.union([z.object({ ok: z.literal(true), sessionId: z.string() }), natsRefusalSchema]);
 export const speechChunkReplySchema = z.union([z.object({ ok: z.literal(true), received: z.number().int(), heardSeconds: z.number() }), natsRefusalSchema]);
 export const speechCancelReplySchema = z.union([z.object({ ok: z.literal(true) }), natsRefusalSchema]);

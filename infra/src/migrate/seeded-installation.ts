@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { EVENT_SUBJECTS, type ResumeContent } from '@story/proto';
 import { sqliteFile } from '@story/service-kit';
@@ -24,6 +24,8 @@ export interface InstallationSize {
 
 const T0 = Date.parse('2026-10-01T09:00:00.000Z');
 const at = (minutes: number) => new Date(T0 + minutes * 60_000).toISOString();
+/** The sha-256 of a made-up recording's bytes, as the speech front ties a recording id to its audio. */
+const audioHash = (bytes: string) => createHash('sha256').update(bytes).digest('hex');
 const storyVersion = (n: number) => `${String(n).padStart(17, '0')}.${String(n).padStart(15, '0')}`;
 
 const resumeContent = (name: string): ResumeContent => ({
@@ -204,7 +206,10 @@ async function seedProfileSpeechSearch(dataDir: string, people: readonly number[
     };
     await profile.publicProfiles.save({ userId, slug: `ada-${n}`, customName: n % 2 === 1, content, now: at(n) });
     await profile.publicProfiles.recordNameChange(userId, at(n + 3));
-    await speech.usage.record({ userId, recordingId: `rec-${n}`, period: '2026-10', seconds: 30 + n, at: new Date(at(n)) });
+    // Two recordings under one id (issue 36): the second audio is counted under a key of its own.
+    const minutes = { userId, recordingId: `rec-${n}`, period: '2026-10', at: new Date(at(n)), sameSince: new Date(at(n - 1)) };
+    await speech.usage.record({ ...minutes, audioSha256: audioHash(`answer ${n}`), seconds: 30 + n });
+    await speech.usage.record({ ...minutes, audioSha256: audioHash(`retake ${n}`), seconds: 10 + n });
     const outcome = await search.stories.applySaved({
       userId,
       storyKey: `story-${userId}`,

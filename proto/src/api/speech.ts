@@ -136,7 +136,7 @@ export const finishVoiceSessionRequestSchema = z.object({
   snippetId: idSchema.optional(),
   /** The résumé bullet whose story is told (issue 22). */
   resumeBullet: resumeBulletRefSchema.optional(),
-  /** The id the session was opened with, if any. */
+  /** The id the session was opened with, if any; the session is counted under its own (issue 36), whatever this says. */
   recordingId: recordingIdSchema.optional(),
   /**
    * An answer in a mock interview (issue 23): the interview, the question and which part of it. The

@@ -11,7 +11,17 @@ import {
   usageResponseSchema,
   voiceSessionResponseSchema,
 } from '@story/proto';
-import { HALF_MINUTE_USER, LOCKED_USER, TEXT_USER, VOICE_USER, chunksOf, startSpeechWorld, transcribeForm, type SpeechWorld } from './speech-test-kit.ts';
+import {
+  HALF_MINUTE_USER,
+  LOCKED_USER,
+  OLD_ID_USER,
+  TEXT_USER,
+  VOICE_USER,
+  chunksOf,
+  startSpeechWorld,
+  transcribeForm,
+  type SpeechWorld,
+} from './speech-test-kit.ts';
 
 /**
  * Monthly minutes (issue 21) with everything real: nats-server, the speech front with its SQLite
@@ -86,29 +96,37 @@ describe('monthly minutes', () => {
     const mine = events.map((event) => usageRecordedEventSchema.parse(event)).filter((event) => event.recordingId === 'retry-0000-0001');
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({ userId: TEXT_USER, period: calendarMonthOf(new Date()).key });
-  });
+    // Four whole transcriptions: on a busy two-core machine they take about the default minute.
+  }, 180_000);
 
-  it('counts a live recording once when it is then sent whole as the fallback', async () => {
-    const before = (await usage(VOICE_USER)).usedSeconds;
-    const opened = await openSession(VOICE_USER, 'live-0000-0001');
+  const streamSession = async (userId: number, file: string, recordingId: string) => {
+    const opened = await openSession(userId, recordingId);
     expect(opened.statusCode, opened.body).toBe(201);
     const { sessionId } = voiceSessionResponseSchema.parse(opened.json());
-    const chunks = chunksOf(world.recordings.webm, 4);
+    const chunks = chunksOf(file, 4);
     for (const [seq, chunk] of chunks.entries()) {
       const sent = await world.front.app.inject({
         method: 'POST',
         url: `/api/transcribe/sessions/${sessionId}/chunks?seq=${seq}`,
-        headers: { ...(await world.front.as(VOICE_USER)), 'content-type': 'application/octet-stream' },
+        headers: { ...(await world.front.as(userId)), 'content-type': 'application/octet-stream' },
         payload: chunk,
       });
       expect(sent.statusCode, sent.body).toBe(200);
     }
-    const finished = await world.front.app.inject({
+    return { sessionId, chunkCount: chunks.length };
+  };
+  const finishSession = async (userId: number, sessionId: string, chunkCount: number, recordingId: string) =>
+    world.front.app.inject({
       method: 'POST',
       url: `/api/transcribe/sessions/${sessionId}/finish`,
-      headers: await world.front.as(VOICE_USER),
-      payload: { chunkCount: chunks.length, conversationHistory: [], recordingId: 'live-0000-0001' },
+      headers: await world.front.as(userId),
+      payload: { chunkCount, conversationHistory: [], recordingId },
     });
+
+  it('counts a live recording once when it is then sent whole as the fallback', async () => {
+    const before = (await usage(VOICE_USER)).usedSeconds;
+    const { sessionId, chunkCount } = await streamSession(VOICE_USER, world.recordings.webm, 'live-0000-0001');
+    const finished = await finishSession(VOICE_USER, sessionId, chunkCount, 'live-0000-0001');
     expect(finished.statusCode, finished.body).toBe(200);
     const streamed = (await usage(VOICE_USER)).usedSeconds;
     expect(streamed).toBeGreaterThan(before + 5);
@@ -116,6 +134,41 @@ describe('monthly minutes', () => {
     expect(fallback.statusCode, fallback.body).toBe(200);
     expect((await usage(VOICE_USER)).usedSeconds).toBe(streamed);
   });
+
+  it('counts a live recording under the id it was opened with, whatever its finish names, and finishes it once (issue 36)', async () => {
+    const before = (await usage(TEXT_USER)).usedSeconds;
+    const { sessionId, chunkCount } = await streamSession(TEXT_USER, world.recordings.webm, 'live-0000-0002');
+    // The finish names the recording counted by the retried upload above: these minutes must not ride on it.
+    const finished = await finishSession(TEXT_USER, sessionId, chunkCount, 'retry-0000-0001');
+    expect(finished.statusCode, finished.body).toBe(200);
+    const counted = (await usage(TEXT_USER)).usedSeconds;
+    expect(counted).toBeGreaterThan(before + 5);
+    // A finished session is gone: finishing it again transcribes nothing more.
+    const again = await finishSession(TEXT_USER, sessionId, chunkCount, 'live-0000-0002');
+    expect(again.statusCode).toBe(410);
+    expect((await usage(TEXT_USER)).usedSeconds).toBe(counted);
+  });
+
+  it('counts new audio sent under a counted recording id, and refuses it once the month is used (issue 36)', async () => {
+    // One short answer (about 8 s) under an id, then a long file (about 26 s) three times under the same id.
+    expect((await upload(OLD_ID_USER, world.recordings.wav, { recordingId: 'reused-0000-0001' })).statusCode).toBe(200);
+    const short = (await usage(OLD_ID_USER)).usedSeconds;
+    expect(short).toBeGreaterThan(5);
+    for (let send = 0; send < 3; send++) {
+      const long = await upload(OLD_ID_USER, world.recordings.longWav, { recordingId: 'reused-0000-0001' });
+      expect(long.statusCode, long.body).toBe(200);
+    }
+    // The long file is new audio, counted once: the half-minute month is now used.
+    const used = (await usage(OLD_ID_USER)).usedSeconds;
+    expect(used).toBeGreaterThan(short + 20);
+    expect(used).toBeGreaterThan(30);
+    // New audio under the old id is refused before any work, with the specification's message.
+    const reused = await upload(OLD_ID_USER, world.recordings.mp3, { recordingId: 'reused-0000-0001' });
+    expect(reused.statusCode).toBe(403);
+    expect(reused.json()).toEqual({ message: monthlyMinutesUsedMessage(0.5, calendarMonthOf(new Date()).end) });
+    expect((await usage(OLD_ID_USER)).usedSeconds).toBe(used);
+    // Four whole transcriptions, three of them long: on a busy two-core machine they take minutes.
+  }, 240_000);
 
   it('does not count a transcription that fails: nothing heard, or audio that cannot be decoded', async () => {
     const before = (await usage(TEXT_USER)).usedSeconds;

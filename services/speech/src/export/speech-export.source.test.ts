@@ -8,7 +8,7 @@ describe('SpeechExportSource (SQLite)', () => {
   it('exports the recording-minutes ledger month by month and recording by recording, of one person only', async () => {
     const storage = openSqliteSpeechStorage(':memory:');
     const record = (userId: number, recordingId: string, period: string, seconds: number, at: string) =>
-      storage.usage.record({ userId, recordingId, period, seconds, at: new Date(at) });
+      storage.usage.record({ userId, recordingId, audioSha256: `sha-of-${recordingId}`, period, seconds, at: new Date(at), sameSince: new Date(0) });
     await record(1, 'rec-00000001', '2026-10', 30, '2026-10-05T10:00:00.000Z');
     await record(1, 'rec-00000002', '2026-11', 45.5, '2026-11-02T10:00:00.000Z');
     await record(1, 'rec-00000003', '2026-11', 10, '2026-11-03T10:00:00.000Z');

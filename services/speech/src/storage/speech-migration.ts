@@ -15,10 +15,18 @@ export const SPEECH_MIGRATION: ServiceMigration = {
     {
       collection: 'usage_ledger',
       table: 'usage_ledger',
-      key: ['user_id', 'recording_id'],
-      composeId: (row) => `${String(row.user_id)}:${String(row.recording_id)}`,
-      splitId: () => ({}),
-      fields: [field('user_id', 'int'), field('recording_id', 'text'), field('period', 'text'), field('seconds', 'real'), field('recorded_at', 'date')],
+      key: ['user_id', 'entry_key'],
+      composeId: (row) => `${String(row.user_id)}:${String(row.entry_key)}`,
+      // The document's id is `<user id>:<entry key>`; the person is a field as well.
+      splitId: (id) => ({ entry_key: String(id).slice(String(id).indexOf(':') + 1) }),
+      fields: [
+        field('user_id', 'int'),
+        field('recording_id', 'text'),
+        field('audio_sha256', 'text', true),
+        field('period', 'text'),
+        field('seconds', 'real'),
+        field('recorded_at', 'date'),
+      ],
     },
     OUTBOX_TABLE_SPEC,
   ],

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -20,6 +20,8 @@ export interface AudioUpload {
   kind: AudioKind;
   extension: string;
   bytes: number;
+  /** The sha-256 (hex) of its bytes as received: what ties its recording id to this audio (issue 36). */
+  sha256: string;
   fields: ReturnType<typeof transcribeFieldsSchema.parse>;
   discard(): Promise<void>;
 }
@@ -33,17 +35,19 @@ function tooLarge(request: FastifyRequest, fileName: string): HttpError {
   return new HttpError(413, audioTooLargeMessage(fileName, megabytes));
 }
 
-/** Streams a file part into `path`; its size. */
-async function saveFile(part: MultipartFile, path: string): Promise<number> {
+/** Streams a file part into `path`; its size and the sha-256 of its bytes, taken on the way. */
+async function saveFile(part: MultipartFile, path: string): Promise<{ bytes: number; sha256: string }> {
   let bytes = 0;
+  const hash = createHash('sha256');
   const count = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       bytes += chunk.length;
+      hash.update(chunk);
       callback(null, chunk);
     },
   });
   await pipeline(part.file, count, createWriteStream(path));
-  return bytes;
+  return { bytes, sha256: hash.digest('hex') };
 }
 
 /**
@@ -75,7 +79,7 @@ function jsonField(text: string | undefined, name: string): unknown {
  */
 export async function readAudioUpload(request: FastifyRequest, tmpDir: string): Promise<AudioUpload> {
   const texts: Record<string, string> = {};
-  let saved: { path: string; fileName: string; bytes: number } | undefined;
+  let saved: { path: string; fileName: string; bytes: number; sha256: string } | undefined;
   const paths: string[] = [];
   const discard = async () => {
     await Promise.all(paths.map((path) => rm(path, { force: true })));
@@ -98,7 +102,7 @@ export async function readAudioUpload(request: FastifyRequest, tmpDir: string): 
       }
       const path = join(tmpDir, `story-upload-${randomUUID()}.${extensionOf(fileName)}`);
       paths.push(path);
-      const bytes = await saveFile(part, path).catch((error: unknown) => {
+      const file = await saveFile(part, path).catch((error: unknown) => {
         if (
           part.file.truncated ||
           (error instanceof Error && /file too large|FILE_TOO_LARGE/i.test(`${error.message} ${String((error as { code?: unknown }).code)}`))
@@ -107,7 +111,7 @@ export async function readAudioUpload(request: FastifyRequest, tmpDir: string): 
         throw error;
       });
       if (part.file.truncated) throw tooLarge(request, fileName);
-      saved = { path, fileName, bytes };
+      saved = { path, fileName, ...file };
     }
     if (!saved) throw badRequest(SPEECH_MESSAGES.audioMissing);
     const kind = await sniffAudioFile(saved.path);
@@ -125,7 +129,7 @@ export async function readAudioUpload(request: FastifyRequest, tmpDir: string): 
       mockQuestionIndex: texts.mockQuestionIndex || undefined,
       mockPart: texts.mockPart || undefined,
     });
-    return { path: saved.path, fileName: saved.fileName, kind, extension: extensionOf(saved.fileName), bytes: saved.bytes, fields, discard };
+    return { ...saved, kind, extension: extensionOf(saved.fileName), fields, discard };
   } catch (error) {
     await discard();
     if (isMalformedMultipart(error)) throw badRequest(SPEECH_MESSAGES.malformedUpload);

@@ -106,15 +106,15 @@ export class VoiceTurnService {
     return this.deps.vocabulary.vocabularyOf(userId, snippetId, mockInterviewId);
   }
 
-  /** Lets a recording start while its owner's month has minutes left (403 when used); it holds its time limit until counted. */
-  admit(userId: number, recordingId: string, settings: VoiceSettings): Promise<void> {
-    return this.deps.usage.admit(userId, recordingId, settings);
+  /** Lets a recording start while its owner's month has minutes left (403 when used), or a retry of its audio just counted (MonthlyUsageService). */
+  admit(userId: number, recordingId: string, settings: VoiceSettings, audioSha256?: string): Promise<void> {
+    return this.deps.usage.admit(userId, recordingId, settings, audioSha256);
   }
 
-  /** Counts a transcribed recording in its owner's month, once per recording id; one in which nothing was heard failed, and is not counted. */
-  async meter(userId: number, recordingId: string, heard: { transcript: string; durationSeconds: number }): Promise<void> {
+  /** Counts a transcribed recording in its owner's month, once per recording id and audio; one in which nothing was heard is not counted. */
+  async meter(userId: number, recordingId: string, heard: { transcript: string; durationSeconds: number }, audioSha256: string): Promise<void> {
     if (!heard.transcript.trim()) return;
-    await this.deps.usage.count(userId, recordingId, heard.durationSeconds);
+    await this.deps.usage.count(userId, recordingId, heard.durationSeconds, audioSha256);
   }
 
   /** Lets go of a recording's hold on the month's minutes (nothing is counted). */
@@ -124,15 +124,15 @@ export class VoiceTurnService {
 
   /**
    * An uploaded file (or a recording sent whole): transcribed on a worker, then answered. `signal`:
-   * the request ended. Refused before any work while the month's minutes are used; counted once,
-   * under its recording id, when transcribed.
+   * the request ended. Refused before any work while the month's minutes are used, unless it retries
+   * the very audio just counted under its id; counted once per id and audio when transcribed.
    */
   async fromUpload(userId: number, upload: AudioUpload, signal?: AbortSignal): Promise<TranscribeResponse> {
     const settings = await this.settingsOf(userId);
     await this.checkAudioBudget(userId);
     const vocabulary = await this.vocabularyOf(userId, upload.fields.snippetId, upload.fields.mockInterviewId);
-    const recordingId = upload.fields.recordingId ?? (await uploadRecordingId(upload.path, this.deps.clock()));
-    await this.admit(userId, recordingId, settings);
+    const recordingId = upload.fields.recordingId ?? uploadRecordingId(upload.sha256, this.deps.clock());
+    await this.admit(userId, recordingId, settings, upload.sha256);
     try {
       return await this.transcribeUpload(userId, recordingId, upload, { settings, vocabulary }, signal);
     } finally {
@@ -159,7 +159,7 @@ export class VoiceTurnService {
         await store.remove(audio);
       }
       const { transcript, durationSeconds, wordTimings } = expectResult(heard, 'transcribed');
-      await Promise.all([this.charge(userId, { durationSeconds }), this.meter(userId, recordingId, { transcript, durationSeconds })]);
+      await Promise.all([this.charge(userId, { durationSeconds }), this.meter(userId, recordingId, { transcript, durationSeconds }, upload.sha256)]);
       const { conversationHistory, context, threadId, snippetId, audioType, resumeId, bulletId, mockInterviewId, mockQuestionIndex, mockPart } = upload.fields;
       const resumeBullet = resumeId !== undefined && bulletId !== undefined ? { resumeId, bulletId } : undefined;
       const mockInterview = mockInterviewTurnOf(mockInterviewId, mockQuestionIndex, mockPart, recordingId);

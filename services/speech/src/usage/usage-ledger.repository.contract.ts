@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_SUBJECTS } from '@story/proto';
 import type { SpeechStorage } from '../storage/speech-storage.ts';
-import type { UsageReservation } from './usage-ledger.repository.ts';
+import type { RecordingCount, UsageReservation } from './usage-ledger.repository.ts';
 
 /** A store to run the contract against; `reopen` closes and opens it again (a restart of the service). */
 export interface SpeechStoreUnderTest {
@@ -12,6 +12,8 @@ export interface SpeechStoreUnderTest {
 
 const NOW = new Date('2026-11-20T12:00:00.000Z');
 const LATER = new Date('2026-11-20T12:30:00.000Z');
+/** A moment before NOW: the default start of the retry window and of an id's lifetime. */
+const BEFORE = new Date('2026-11-20T11:50:00.000Z');
 const NOV = '2026-11';
 const DEC = '2026-12';
 
@@ -33,9 +35,21 @@ export function usageLedgerRepositoryContract(name: string, open: () => Promise<
       limitSeconds: 600,
       now: NOW,
       until: LATER,
+      retriesSince: BEFORE,
       ...over,
     });
-    const entry = (userId: number, recordingId: string, seconds: number, period = NOV) => ({ userId, recordingId, period, seconds, at: NOW });
+    /** A recording's sha-256 stand-in: each recording id its own audio unless a test says otherwise. */
+    const audio = (name: string) => `sha256-of-${name}`;
+    const entry = (userId: number, recordingId: string, seconds: number, period = NOV, over: Partial<RecordingCount> = {}): RecordingCount => ({
+      userId,
+      recordingId,
+      audioSha256: audio(recordingId),
+      period,
+      seconds,
+      at: NOW,
+      sameSince: BEFORE,
+      ...over,
+    });
 
     beforeAll(async () => {
       store = await open();
@@ -72,14 +86,64 @@ export function usageLedgerRepositoryContract(name: string, open: () => Promise<
       expect(mine.map((event) => JSON.parse(event.payload))).toEqual([{ userId, recordingId: 'rec-event-1', period: NOV, seconds: 30, at: NOW.toISOString() }]);
     });
 
-    it('refuses a new recording once the month is used, but never one already holding or counted', async () => {
+    it('refuses a new recording once the month is used; lets through one holding, or a retry of the very audio just counted under its id', async () => {
       const userId = newUser();
       await repo().record(entry(userId, 'rec-used-1', 600));
       expect(await repo().reserve(reservation(userId, 'rec-new-1'))).toBe(false);
+      // The very audio counted under the id since `retriesSince` is a retry; other audio under it, or a retry too late, is not (issue 36).
+      expect(await repo().reserve(reservation(userId, 'rec-used-1', { audioSha256: audio('rec-used-1') }))).toBe(true);
+      expect(await repo().reserve(reservation(userId, 'rec-used-1', { audioSha256: audio('other') }))).toBe(false);
+      expect(await repo().reserve(reservation(userId, 'rec-used-1', { audioSha256: audio('rec-used-1'), retriesSince: NOW }))).toBe(false);
+      // Before its audio is known (a live recording opening), a just-counted id passes: its finish is checked with the audio.
       expect(await repo().reserve(reservation(userId, 'rec-used-1'))).toBe(true);
-      expect(await repo().reserve(reservation(userId, 'rec-new-1', { period: DEC }))).toBe(true);
+      expect(await repo().reserve(reservation(userId, 'rec-used-1', { retriesSince: NOW }))).toBe(false);
+      // A retry takes no hold: the month stays as it was.
+      expect(await repo().reserve(reservation(userId, 'rec-new-1', { limitSeconds: 601 }))).toBe(true);
+      expect(await repo().reserve(reservation(userId, 'rec-new-2', { period: DEC }))).toBe(true);
       // A plan of 0 minutes allows nothing.
       expect(await repo().reserve(reservation(newUser(), 'rec-zero-1', { limitSeconds: 0 }))).toBe(false);
+    });
+
+    it('ties a recording id to its audio: other audio under a counted id is counted under a key of its own, the first row untouched', async () => {
+      const userId = newUser();
+      const under = (name: string, seconds: number) => entry(userId, 'rec-tied-1', seconds, NOV, { audioSha256: audio(name) });
+      const before = await store.storage().outbox.countPendingEvents();
+      expect(await repo().record(under('short', 7))).toBe(true);
+      expect(await repo().record(under('long', 31))).toBe(true);
+      expect(await repo().record(under('long', 31))).toBe(false);
+      expect(await repo().record(under('third', 5))).toBe(true);
+      expect(await repo().record(under('short', 7))).toBe(false);
+      expect(await repo().usedSeconds(userId, NOV)).toBe(43);
+      const keys = [
+        ['rec-tied-1', 7],
+        ['rec-tied-1#2', 31],
+        ['rec-tied-1#3', 5],
+      ];
+      expect((await repo().entriesOf(userId)).map((e) => [e.recordingId, e.seconds])).toEqual(keys);
+      // One event each, under its key.
+      expect(await store.storage().outbox.countPendingEvents()).toBe(before + 3);
+      const pending = await store.storage().outbox.pendingEvents(1000);
+      const mine = pending.map((event) => JSON.parse(event.payload)).filter((payload) => payload.userId === userId);
+      expect(mine.map((payload) => [payload.recordingId, payload.seconds])).toEqual(keys);
+    });
+
+    it('counts the same audio under an id anew once `sameSince` has passed its count: ids expire', async () => {
+      const userId = newUser();
+      expect(await repo().record(entry(userId, 'rec-old-1', 12))).toBe(true);
+      expect(await repo().record(entry(userId, 'rec-old-1', 12, NOV, { at: LATER, sameSince: NOW }))).toBe(true);
+      expect(await repo().record(entry(userId, 'rec-old-1', 12, NOV, { at: LATER }))).toBe(false);
+      expect((await repo().entriesOf(userId)).map((e) => e.recordingId)).toEqual(['rec-old-1', 'rec-old-1#2']);
+      expect(await repo().usedSeconds(userId, NOV)).toBe(24);
+    });
+
+    it('counts each audio once when counts under one id race', async () => {
+      const userId = newUser();
+      const tries = await Promise.all(
+        ['a', 'b', 'a', 'c', 'b'].map((name) => repo().record(entry(userId, 'rec-race-1', 10, NOV, { audioSha256: audio(name) }))),
+      );
+      expect(tries.filter(Boolean)).toHaveLength(3);
+      expect(await repo().usedSeconds(userId, NOV)).toBe(30);
+      expect((await repo().entriesOf(userId)).map((e) => e.recordingId)).toEqual(['rec-race-1', 'rec-race-1#2', 'rec-race-1#3']);
     });
 
     it('lets concurrent recordings overshoot by at most one recording: the holds count', async () => {

@@ -34,11 +34,13 @@ function passOn<T extends { ok: true }>(answer: { ok: false; status: number; mes
 export class VoiceSessionClient {
   constructor(private readonly nats: NatsLink) {}
 
-  /** Opens a session on a worker for `mimeType` recordings of at most `maxSeconds`; its id. */
-  async open(userId: number, mimeType: string, maxSeconds: number): Promise<string> {
-    const answer = speechStreamOpenReplySchema.parse(
-      await ask(this.nats, 'speech', SUBJECTS.speechStreamOpen, { userId, mimeType, maxSeconds }, ASK_TIMEOUT_MS),
-    );
+  /**
+   * Opens a session on a worker for `mimeType` recordings of at most `maxSeconds`; its id. The
+   * worker keeps `recordingId` and reports it with the transcript: the recording the session is.
+   */
+  async open(userId: number, mimeType: string, maxSeconds: number, recordingId?: string): Promise<string> {
+    const request = { userId, mimeType, maxSeconds, ...(recordingId ? { recordingId } : {}) };
+    const answer = speechStreamOpenReplySchema.parse(await ask(this.nats, 'speech', SUBJECTS.speechStreamOpen, request, ASK_TIMEOUT_MS));
     return passOn(answer).sessionId;
   }
 

@@ -24,7 +24,8 @@ export class VoiceSessionService {
 
   /**
    * A new session on a worker for the recorder's `mimeType`; its id. Refused (403) before any audio
-   * while the month's minutes are used; admitted, the recording holds its time limit of them.
+   * while the month's minutes are used; admitted, the recording holds its time limit of them. The
+   * worker keeps `recordingId`: the session is that recording, whatever its finish says.
    */
   async open(userId: number, mimeType: string, recordingId?: string): Promise<string> {
     const { turns, sessions } = this.deps;
@@ -33,7 +34,7 @@ export class VoiceSessionService {
     if (recordingId) await turns.admit(userId, recordingId, settings);
     let sessionId: string;
     try {
-      sessionId = await sessions.open(userId, mimeType, settings.timeLimit);
+      sessionId = await sessions.open(userId, mimeType, settings.timeLimit, recordingId);
     } catch (error) {
       if (recordingId) await turns.release(userId, recordingId);
       throw error;
@@ -52,7 +53,12 @@ export class VoiceSessionService {
     return this.deps.sessions.sendChunk(userId, sessionId, seq, chunk);
   }
 
-  /** Stop was pressed after `chunkCount` chunks: the transcript from the worker, charged to the audio budget, then answered. */
+  /**
+   * Stop was pressed after `chunkCount` chunks: the transcript from the worker, charged to the audio
+   * budget, checked against the month with its audio and counted, then answered. The recording is
+   * the one the session was opened as (the worker says which, and the hash of its bytes), never the
+   * id the finish names (issue 36); a finished session is gone from its worker, so it ends once.
+   */
   async finish(
     userId: number,
     sessionId: number,
@@ -61,7 +67,6 @@ export class VoiceSessionService {
   ): Promise<FinishedSession> {
     const { turns, jobs } = this.deps;
     const { chunkCount, conversationHistory, context, threadId, snippetId, resumeBullet, mockInterview } = request;
-    const recordingId = request.recordingId ?? sessionRecordingId(sessionId);
     const { signal } = options;
     const settings = await turns.settingsOf(userId);
     const vocabulary = await turns.vocabularyOf(userId, snippetId, mockInterview?.id).catch(async (error: unknown) => {
@@ -73,8 +78,15 @@ export class VoiceSessionService {
     return turns.hold(userId, async (): Promise<FinishedSession> => {
       const heard = await jobs.runOnce(speechSessionSubject(String(sessionId), 'finish'), job, { userId, signal });
       if (heard.type !== 'transcribed') throw new Error(`a session's finish answered ${heard.type}`);
+      const { audioSha256 } = heard;
+      // A worker from before issue 36 does not say what it heard: a 500 then, and the web app sends the recording whole.
+      if (audioSha256 === undefined) throw new Error('a session’s finish did not tell the hash of its audio');
+      const recordingId = heard.recordingId ?? sessionRecordingId(sessionId);
+      await turns.charge(userId, heard);
+      // Opened under an id counted a moment ago, it was let in before its audio was known: only that very audio passes now.
       // A finish that fails keeps the recording's hold: the web app sends it whole next, under the same id.
-      await Promise.all([turns.charge(userId, heard), turns.meter(userId, recordingId, heard)]);
+      await turns.admit(userId, recordingId, settings, audioSha256);
+      await turns.meter(userId, recordingId, heard, audioSha256);
       const spoken = { wordTimings: heard.wordTimings, durationSeconds: heard.durationSeconds };
       const mock = mockInterview ? { ...mockInterview, attemptKey: recordingId } : undefined;
       const turn = {

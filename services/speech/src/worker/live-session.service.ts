@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { createHash, randomInt, type Hash } from 'node:crypto';
 import type { Msg, NatsConnection, Subscription } from '@nats-io/transport-node';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -34,6 +34,10 @@ export interface LiveSessionServiceOptions {
 interface LiveSession {
   id: string;
   userId: number;
+  /** The recording it is, as the front opened it (issue 36): its finish is counted under this, whatever the finish names. */
+  recordingId: string | undefined;
+  /** The sha-256 of the chunks' bytes taken so far, in order: at the finish, the recording's (a whole file's of the same bytes). */
+  audio: Hash;
   live: LiveTranscription;
   /** What the recorder said it records; the first chunk's bytes must agree. */
   kind: AudioKind;
@@ -103,7 +107,7 @@ export class LiveSessionService {
   private open(msg: Msg): void {
     const request = speechStreamOpenRequestSchema.safeParse(messageJson(msg));
     if (!request.success) return respond(msg, refusal(400, describeZodError(request.error)));
-    const { userId, maxSeconds, mimeType } = request.data;
+    const { userId, maxSeconds, mimeType, recordingId } = request.data;
     const kind = kindOfMimeType(mimeType);
     if (!kind) return respond(msg, refusal(400, 'mimeType must be a webm, ogg or mp4 recording'));
     // A person records one answer at a time: a new recording replaces their older one here.
@@ -114,6 +118,8 @@ export class LiveSessionService {
     const session: LiveSession = {
       id,
       userId,
+      recordingId,
+      audio: createHash('sha256'),
       live: this.stt.openLive(kind, maxSeconds),
       kind,
       received: 0,
@@ -164,6 +170,7 @@ export class LiveSessionService {
       return respond(msg, session.refusal);
     }
     session.received += 1;
+    session.audio.update(msg.data);
     // Taken at once, in the order the chunks came: the decoder works through them at its own pace (a
     // busy machine must not make the recorder wait), and a refusal it comes to answers the next chunk.
     session.live.write(Buffer.from(msg.data)).catch((error: unknown) => {
@@ -179,6 +186,7 @@ export class LiveSessionService {
     if (session.refusal) return respond(msg, session.refusal);
     if (request.data.chunkCount !== session.received) return respond(msg, refusal(409, chunksMissingMessage(session.received, request.data.chunkCount)));
     this.forget(session);
+    const recording = { ...(session.recordingId ? { recordingId: session.recordingId } : {}), audioSha256: session.audio.digest('hex') };
     // Not queued behind other jobs: most of the recording is transcribed already, a person is waiting.
     this.runner.accept(
       msg,
@@ -188,7 +196,7 @@ export class LiveSessionService {
         const { text, durationSeconds, wordTimings } = await session.live.finish(request.data.vocabulary).catch((error: unknown) => {
           throw asRefusal(error);
         });
-        return { type: 'transcribed', transcript: text, durationSeconds, wordTimings };
+        return { type: 'transcribed', transcript: text, durationSeconds, wordTimings, ...recording };
       },
       false,
     );
