@@ -74,11 +74,11 @@ export class PdfRenderer<I> {
   private readonly cache: PdfCache;
   private readonly making = new Map<string, Promise<Buffer>>();
 
-  constructor(script: URL, config: PdfRenderingConfig, options: { purpose?: string; now?: () => number } = {}) {
+  constructor(script: URL, config: PdfRenderingConfig, options: { purpose?: string; heapMb?: number; now?: () => number } = {}) {
     this.pool = new IsolatedPool<I, Uint8Array>(script, {
       size: config.PDF_RENDER_THREADS,
       maxWaiting: config.PDF_RENDER_THREADS,
-      heapMb: THREAD_HEAP_MB,
+      heapMb: options.heapMb ?? THREAD_HEAP_MB,
       deadlineMs: config.PDF_RENDER_DEADLINE_MS,
       purpose: options.purpose ?? 'PDF rendering',
     });
