@@ -21,11 +21,16 @@ export const PDF_LIMITS = {
 
 const count = (value: number) => value.toLocaleString('en-US');
 
+/** Under a turn cut at `characters` (`PDF_LIMITS.turnCharacters`). */
+export const pdfTurnCutNote = (characters: number = PDF_LIMITS.turnCharacters) =>
+  `… (cut after ${count(characters)} characters: the whole message is in the app, and in “Export your data” on your Account page)`;
+
+/** The last words of a document that met its pages or characters (`PDF_LIMITS`). */
+export const pdfDocumentCutNote = (pages: number = PDF_LIMITS.pages, characters: number = PDF_LIMITS.documentCharacters) =>
+  `This PDF ends here: a PDF holds at most ${pages} pages and ${count(characters)} characters. The rest is in the app, and in “Export your data” on your Account page.`;
+
+/** What a PDF download answers when it is refused. */
 export const PDF_MESSAGES = {
-  /** Under a turn cut at `PDF_LIMITS.turnCharacters`. */
-  turnCut: `… (cut after ${count(PDF_LIMITS.turnCharacters)} characters: the whole message is in the app, and in “Export your data” on your Account page)`,
-  /** The last words of a document that met `PDF_LIMITS.pages` or `PDF_LIMITS.documentCharacters`. */
-  documentCut: `This PDF ends here: a PDF holds at most ${PDF_LIMITS.pages} pages and ${count(PDF_LIMITS.documentCharacters)} characters. The rest is in the app, and in “Export your data” on your Account page.`,
   /** 429: the person's previous PDF is still being made (one at a time per person). */
   oneAtATime: 'A PDF is already being made for you. Please try again when it has downloaded.',
   /** 503: every rendering thread is busy and the queue is full. */

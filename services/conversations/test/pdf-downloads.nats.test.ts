@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PDF_LIMITS, PDF_MESSAGES } from '@story/proto';
+import { PDF_LIMITS, PDF_MESSAGES, pdfDocumentCutNote, pdfTurnCutNote } from '@story/proto';
 import { flatText, pdfReader } from '@story/service-kit/pdf/pdf-reader.testing';
 import { standInSnippetOwners, tempDataDir } from '@story/service-kit/testing';
 import { startNatsServer, type NatsServerHandle } from '../../../infra/src/nats-server.ts';
@@ -141,9 +141,9 @@ describe('PDF downloads of conversations, with a real nats-server', () => {
     expect(text).toContain('Everything I ever said');
     expect(text).toContain('[message 1 starts]');
     expect(text).not.toContain('[message 1 ends]');
-    expect(text).toContain(flatText(PDF_MESSAGES.turnCut));
+    expect(text).toContain(flatText(pdfTurnCutNote()));
     expect(text).not.toContain('[message 80 starts]');
-    expect(flatText(reader.text(file, reader.pages(file)))).toContain(flatText(PDF_MESSAGES.documentCut));
+    expect(flatText(reader.text(file, reader.pages(file)))).toContain(flatText(pdfDocumentCutNote()));
     expect(reader.pages(file)).toBeLessThanOrEqual(PDF_LIMITS.pages + 4);
 
     // Once hers is made, her next one is made too.

@@ -1,4 +1,4 @@
-import { PDF_LIMITS, PDF_MESSAGES } from '@story/proto/messages/pdf';
+import { PDF_LIMITS, pdfDocumentCutNote, pdfTurnCutNote } from '@story/proto/messages/pdf';
 import { PDF_INK, keepTogether, useFont, type PdfPage } from './pdf-document.ts';
 
 /**
@@ -35,15 +35,15 @@ export function pastPageLimit(page: PdfPage, limits: PdfLimits = DEFAULT_PDF_LIM
   return page.pageCount() >= limits.pages;
 }
 
-/** The note under a turn cut at `turnCharacters`. */
-export function cutTurnNote(page: PdfPage, indent: number): void {
+/** The note under a turn cut at `limits.turnCharacters`. */
+export function cutTurnNote(page: PdfPage, indent: number, limits: PdfLimits = DEFAULT_PDF_LIMITS): void {
   const { doc } = page;
   doc.y += 2;
-  useFont(doc, 'italic', 9, PDF_INK.muted).text(PDF_MESSAGES.turnCut, page.left + indent, doc.y, { width: page.width - indent });
+  useFont(doc, 'italic', 9, PDF_INK.muted).text(pdfTurnCutNote(limits.turnCharacters), page.left + indent, doc.y, { width: page.width - indent });
 }
 
 /** The last words of a document that met its page or character cap: where the rest is. */
-export function documentCutNote(page: PdfPage): void {
+export function documentCutNote(page: PdfPage, limits: PdfLimits = DEFAULT_PDF_LIMITS): void {
   const { doc } = page;
   keepTogether(page, 18 + 3 * 10 * 1.5);
   doc.y += 12;
@@ -54,5 +54,8 @@ export function documentCutNote(page: PdfPage): void {
     .strokeColor(PDF_INK.rule)
     .stroke();
   doc.y += 6;
-  useFont(doc, 'italic', 10, PDF_INK.muted).text(PDF_MESSAGES.documentCut, page.left, doc.y, { width: page.width, lineGap: 2 });
+  useFont(doc, 'italic', 10, PDF_INK.muted).text(pdfDocumentCutNote(limits.pages, limits.documentCharacters), page.left, doc.y, {
+    width: page.width,
+    lineGap: 2,
+  });
 }

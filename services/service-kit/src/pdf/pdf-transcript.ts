@@ -64,8 +64,10 @@ export function boundTranscript(transcript: Transcript, limits: PdfLimits = DEFA
         cut = true;
         break;
       }
-      const bounded = boundedText(turn.text, Math.min(limits.turnCharacters, left));
-      left -= bounded.text.length;
+      const limit = Math.min(limits.turnCharacters, left);
+      const bounded = boundedText(turn.text, limit);
+      // A turn cut by what is left of the document is its last.
+      left = bounded.cut && limit < limits.turnCharacters ? 0 : left - bounded.text.length;
       turns.push({ ...turn, text: bounded.text, cut: turn.cut === true || bounded.cut });
     }
     sections.push({ ...section, turns });
@@ -182,7 +184,7 @@ function bar(page: PdfPage, side: TranscriptSide, from: number, fromY: number): 
 }
 
 /** One turn: the speaker and the time, then the words, indented beside the speaker's bar. */
-export function transcriptTurn(page: PdfPage, turn: TranscriptTurn, time: string | null): void {
+export function transcriptTurn(page: PdfPage, turn: TranscriptTurn, time: string | null, limits: PdfLimits = DEFAULT_PDF_LIMITS): void {
   const { doc } = page;
   const textWidth = page.width - SPACE.textIndent;
   const textOptions = { width: textWidth, lineGap: SPACE.lineGap };
@@ -197,7 +199,7 @@ export function transcriptTurn(page: PdfPage, turn: TranscriptTurn, time: string
   if (time !== null) useFont(doc, 'regular', TYPE.speaker, PDF_INK.muted).text(`  ·  ${time}`, { lineBreak: false });
   doc.y = top + TYPE.speaker * 1.5;
   useFont(doc, 'regular', TYPE.body).text(turn.text, page.left + SPACE.textIndent, doc.y, textOptions);
-  if (turn.cut) cutTurnNote(page, SPACE.textIndent);
+  if (turn.cut) cutTurnNote(page, SPACE.textIndent, limits);
   bar(page, turn.side, from, top + 1);
   doc.y += SPACE.betweenTurns;
 }
@@ -232,7 +234,7 @@ function drawnWithinPages(page: PdfPage, transcript: Transcript, clock: Transcri
       }
       const time = valid ? clock.time(at) : null;
       // A reply in the same minute as the words it answers does not repeat the time.
-      transcriptTurn(page, turn, turn.side === 'other' && time === lastTime ? null : time);
+      transcriptTurn(page, turn, turn.side === 'other' && time === lastTime ? null : time, limits);
       lastTime = time;
     }
   }
@@ -257,7 +259,7 @@ export function renderTranscriptPdf(
     useFont(page.doc, 'italic', TYPE.body, PDF_INK.muted).text(transcript.empty, page.left, page.doc.y, { width: page.width });
   }
   const complete = drawnWithinPages(page, transcript, transcriptClock(timeZone), limits);
-  if (transcript.cut === true || !complete) documentCutNote(page);
+  if (transcript.cut === true || !complete) documentCutNote(page, limits);
   transcriptFooters(page, transcript.title);
   return finish();
 }
