@@ -4,6 +4,7 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDF_LIMITS, PDF_MESSAGES, pdfDocumentCutNote, pdfTurnCutNote } from '@story/proto';
+import { pdfDownloadCounts } from '@story/service-kit/pdf/pdf-downloads.testing';
 import { flatText, pdfReader } from '@story/service-kit/pdf/pdf-reader.testing';
 import { standInSnippetOwners, tempDataDir } from '@story/service-kit/testing';
 import { startNatsServer, type NatsServerHandle } from '../../../infra/src/nats-server.ts';
@@ -69,15 +70,7 @@ describe('PDF downloads of conversations, with a real nats-server', () => {
   const threadPdf = (headers: Record<string, string>, threadId: number, query = '') => inject('GET', `/api/conversation-threads/${threadId}/pdf${query}`, headers);
   const textOf = (response: LightMyRequestResponse) => flatText(reader.text(reader.file(response.rawPayload)));
 
-  /** How many PDFs of `kind` the service has answered, by outcome, as its Prometheus metrics say. */
-  const downloads = async (kind: string): Promise<Record<'rendered' | 'cached' | 'joined', number>> => {
-    const metrics = (await service.app.inject({ method: 'GET', url: '/metrics' })).body.split('\n');
-    const count = (outcome: string) =>
-      metrics
-        .filter((line) => line.startsWith('story_pdf_downloads_total{') && line.includes(`kind="${kind}"`) && line.includes(`outcome="${outcome}"`))
-        .reduce((total, line) => total + Number(line.slice(line.lastIndexOf(' ') + 1)), 0);
-    return { rendered: count('rendered'), cached: count('cached'), joined: count('joined') };
-  };
+  const downloads = (kind: string) => pdfDownloadCounts(service.app, kind);
 
   it('answers another person while one asks for five PDFs of a huge thread at once: one is made, four are refused with 429, and the PDF is cut with notes', async () => {
     // 40 exchanges of 20,000 characters each side: over 300 pages drawn in full.
