@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { baseEnvSchema, portSchema } from '@story/service-kit';
+import { pdfRenderingEnvShape } from '@story/service-kit/pdf/pdf-renderer';
 
 /** An unset variable and an empty one mean the same: not configured. */
 const optionalText = <S extends z.ZodType>(schema: S) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
@@ -29,6 +30,7 @@ export const profileEnvSchema = baseEnvSchema.extend({
   QUOTA_RESUMES_PER_USER: positiveInt(100, 'QUOTA_RESUMES_PER_USER'),
   /** Versions of one résumé (each save or accepted suggestion is one). */
   QUOTA_VERSIONS_PER_RESUME: positiveInt(2000, 'QUOTA_VERSIONS_PER_RESUME'),
+  ...pdfRenderingEnvShape,
 });
 export type ProfileConfig = z.infer<typeof profileEnvSchema>;
 
