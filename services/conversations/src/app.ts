@@ -98,15 +98,10 @@ export async function buildConversationsApp(config: ConversationsConfig, deps: C
   registerSnippetConversationRoutes(app, snippets, pdfs);
   registerSnippetCleanup(app, nats, storage.snippetConversations);
   // A deleted account (issue 24): its threads, messages, spoken replies and practice conversations.
-  registerUserDeletion(
-    app,
-    nats,
-    EVENT_CONSUMERS.conversationsUserDeletion,
-    async (userId) => {
-      pdfs.forget(userId);
-      return (await storage.threads.forgetUser(userId)) + (await storage.snippetConversations.forgetUser(userId));
-    },
-  );
+  registerUserDeletion(app, nats, EVENT_CONSUMERS.conversationsUserDeletion, async (userId) => {
+    pdfs.forget(userId);
+    return (await storage.threads.forgetUser(userId)) + (await storage.snippetConversations.forgetUser(userId));
+  });
   // The data export (issue 24): threads with their messages and spoken replies, practice conversations.
   registerExportSource(
     app,

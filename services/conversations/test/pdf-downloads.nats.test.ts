@@ -67,14 +67,18 @@ describe('PDF downloads of conversations, with a real nats-server', () => {
     await rename(headers, threadId, title);
     return threadId;
   };
-  const threadPdf = (headers: Record<string, string>, threadId: number, query = '') => inject('GET', `/api/conversation-threads/${threadId}/pdf${query}`, headers);
+  const threadPdf = (headers: Record<string, string>, threadId: number, query = '') =>
+    inject('GET', `/api/conversation-threads/${threadId}/pdf${query}`, headers);
   const textOf = (response: LightMyRequestResponse) => flatText(reader.text(reader.file(response.rawPayload)));
 
   const downloads = (kind: string) => pdfDownloadCounts(service.app, kind);
 
   it('answers another person while one asks for five PDFs of a huge thread at once: one is made, four are refused with 429, and the PDF is cut with notes', async () => {
     // 40 exchanges of 20,000 characters each side: over 300 pages drawn in full.
-    const huge = Array.from({ length: 40 }, (_unused, index) => ({ userMessage: longMessage(2 * index + 1, 20_000), aiResponse: longMessage(2 * index + 2, 20_000) }));
+    const huge = Array.from({ length: 40 }, (_unused, index) => ({
+      userMessage: longMessage(2 * index + 1, 20_000),
+      aiResponse: longMessage(2 * index + 2, 20_000),
+    }));
     const hugeThread = await threadWith(alice, huge, 'Everything I ever said');
     const bobsThread = await threadWith(bob, coachingExchanges(2), 'Bob’s short talk');
     expect(

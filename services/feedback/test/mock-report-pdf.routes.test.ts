@@ -104,7 +104,10 @@ describe('a mock interview’s report as a PDF (GET /api/mock-interviews/{id}/pd
   it('makes an unchanged report once and anew after another answer; an answer past the cap is cut with a note', async () => {
     const planned = await call('POST', '/api/mock-interviews', alice, { jobDescriptionId: DESCRIPTION, questionCount: 5 });
     const { id } = mockInterviewSchema.parse(planned.json());
-    const long = `${STRONG_ANSWER} `.repeat(Math.ceil(LIMITS.messageText / (STRONG_ANSWER.length + 1))).slice(0, LIMITS.messageText - 12).concat(' [the end]');
+    const long = `${STRONG_ANSWER} `
+      .repeat(Math.ceil(LIMITS.messageText / (STRONG_ANSWER.length + 1)))
+      .slice(0, LIMITS.messageText - 12)
+      .concat(' [the end]');
     expect((await call('POST', `/api/mock-interviews/${id}/answers`, alice, { questionIndex: 0, text: long })).statusCode).toBe(200);
     const before = await pdfDownloadCounts(service.app, 'mock-report');
     const first = await call('GET', `/api/mock-interviews/${id}/pdf`, alice);

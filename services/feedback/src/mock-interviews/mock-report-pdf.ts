@@ -26,7 +26,8 @@ import {
  */
 
 /** The title of a mock interview's report, on its first page and in every footer. */
-export const mockReportTitle = (interview: Pick<MockInterview, 'jobTitle' | 'companyName'>) => `Mock interview: ${interview.jobTitle} at ${interview.companyName}`;
+export const mockReportTitle = (interview: Pick<MockInterview, 'jobTitle' | 'companyName'>) =>
+  `Mock interview: ${interview.jobTitle} at ${interview.companyName}`;
 
 const READINESS: Readonly<Record<ReadinessLevel, string>> = { ready: 'Ready', almost: 'Almost ready', 'not-yet': 'Not ready yet' };
 const capitalised = (word: string) => `${word.charAt(0).toUpperCase()}${word.slice(1)}`;

@@ -103,7 +103,10 @@ describe('renderResumePdf', () => {
     const role = LONG_RESUME.roles[0];
     if (!role) throw new Error('fixture');
     // Forty roles of forty 1,000-character bullets would be hundreds of pages; two are allowed here.
-    const bullet = (index: number) => ({ id: `b-${index}`, text: `Bullet ${index}: ${'I led the change and wrote down what we learnt. '.repeat(20)}`.slice(0, RESUME_LIMITS.bullet) });
+    const bullet = (index: number) => ({
+      id: `b-${index}`,
+      text: `Bullet ${index}: ${'I led the change and wrote down what we learnt. '.repeat(20)}`.slice(0, RESUME_LIMITS.bullet),
+    });
     const roles = Array.from({ length: RESUME_LIMITS.roles }, (_unused, index) => ({
       ...role,
       id: `r-${index}`,

@@ -108,7 +108,11 @@ function header(page: Page, content: ResumeContent): void {
 function sectionsWithinPages(page: Page, content: ResumeContent, limits: PdfLimits): boolean {
   const { doc } = page;
   const steps: (() => void)[] = [];
-  if (content.summary) steps.push(() => heading(page, 'Summary'), () => paragraph(page, content.summary));
+  if (content.summary)
+    steps.push(
+      () => heading(page, 'Summary'),
+      () => paragraph(page, content.summary),
+    );
   if (content.roles.length > 0) {
     steps.push(() => heading(page, 'Experience'));
     content.roles.forEach((entry, index) => {
@@ -128,7 +132,11 @@ function sectionsWithinPages(page: Page, content: ResumeContent, limits: PdfLimi
       for (const detail of entry.details) steps.push(() => bullet(page, detail));
     });
   }
-  if (content.skills.length > 0) steps.push(() => heading(page, 'Skills'), () => paragraph(page, content.skills.join(CONTACT_SEPARATOR)));
+  if (content.skills.length > 0)
+    steps.push(
+      () => heading(page, 'Skills'),
+      () => paragraph(page, content.skills.join(CONTACT_SEPARATOR)),
+    );
   for (const extra of content.extraSections) {
     if (extra.lines.length === 0) continue;
     steps.push(() => heading(page, extra.heading));

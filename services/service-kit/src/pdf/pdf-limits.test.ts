@@ -9,8 +9,19 @@ afterAll(() => reader.close());
 
 const SMALL = { turnCharacters: 300, documentCharacters: 800, pages: 2 };
 const words = (count: number, tag: string) => Array.from({ length: count }, (_unused, index) => `${tag}${index}`).join(' ');
-const turn = (text: string, side: TranscriptTurn['side'] = 'person'): TranscriptTurn => ({ side, speaker: side === 'person' ? 'You' : 'Coach', at: null, text });
-const transcript = (turns: TranscriptTurn[]): Transcript => ({ title: 'Caps', details: [], quote: null, sections: [{ heading: null, turns }], empty: 'Nothing' });
+const turn = (text: string, side: TranscriptTurn['side'] = 'person'): TranscriptTurn => ({
+  side,
+  speaker: side === 'person' ? 'You' : 'Coach',
+  at: null,
+  text,
+});
+const transcript = (turns: TranscriptTurn[]): Transcript => ({
+  title: 'Caps',
+  details: [],
+  quote: null,
+  sections: [{ heading: null, turns }],
+  empty: 'Nothing',
+});
 
 describe('boundedText', () => {
   it('keeps a text within the limit as it is, and cuts a longer one between words', () => {
@@ -42,13 +53,19 @@ describe('boundTranscript', () => {
 
   it('changes nothing in a transcript within the caps', () => {
     const within = transcript([turn('hello'), turn('hi', 'other')]);
-    expect(boundTranscript(within, SMALL)).toEqual({ ...within, cut: false, sections: [{ heading: null, turns: within.sections[0]?.turns.map((each) => ({ ...each, cut: false })) }] });
+    expect(boundTranscript(within, SMALL)).toEqual({
+      ...within,
+      cut: false,
+      sections: [{ heading: null, turns: within.sections[0]?.turns.map((each) => ({ ...each, cut: false })) }],
+    });
   });
 });
 
 describe('renderTranscriptPdf within caps', () => {
   it('says under a cut turn that it was cut, and ends a document past its last page with a note', async () => {
-    const turns = Array.from({ length: 60 }, (_unused, index) => turn(`Turn ${index}. ${words(index === 1 ? 90 : 45, `t${index}x`)}`, index % 2 ? 'other' : 'person'));
+    const turns = Array.from({ length: 60 }, (_unused, index) =>
+      turn(`Turn ${index}. ${words(index === 1 ? 90 : 45, `t${index}x`)}`, index % 2 ? 'other' : 'person'),
+    );
     const file = reader.file(await renderTranscriptPdf(transcript(turns), 'a4', undefined, 'test', { ...SMALL, documentCharacters: 1_000_000 }));
     const pages = reader.pages(file);
     // No turn starts past page 2; the last one begun there may run onto page 3.

@@ -40,12 +40,15 @@ function gate(): { buffer: SharedArrayBuffer; open: () => void } {
 const refusal = (promise: Promise<unknown>) =>
   promise.then(
     () => 'made',
-    (error: unknown) => (error instanceof HttpError ? { status: error.statusCode, message: error.message, retryAfter: error.headers['retry-after'] } : String(error)),
+    (error: unknown) =>
+      error instanceof HttpError ? { status: error.statusCode, message: error.message, retryAfter: error.headers['retry-after'] } : String(error),
   );
 
 /** Downloads of `kind` by outcome, from the process's metrics. */
 const outcomes = async (kind: string): Promise<Record<string, number>> =>
-  Object.fromEntries((await pdfDownloads.get()).values.filter((value) => value.labels.kind === kind).map((value) => [String(value.labels.outcome), value.value]));
+  Object.fromEntries(
+    (await pdfDownloads.get()).values.filter((value) => value.labels.kind === kind).map((value) => [String(value.labels.outcome), value.value]),
+  );
 
 const textOf = (pdf: Buffer) => flatText(reader.text(reader.file(pdf)));
 
