@@ -6,7 +6,7 @@
 
 /**
  * What one PDF holds at most. A person's real documents never meet these: a 200-exchange coaching
- * thread is about 30 pages and 70,000 characters, and its longest turns a few thousand characters.
+ * thread is about 30 pages and 63,000 characters, and its longest turn about 1,100 characters.
  * They bound the work one download can cause (a thread of 40 exchanges of 20,000 characters each
  * would otherwise be over 300 pages).
  */
