@@ -51,6 +51,13 @@ describe('boundTranscript', () => {
     expect(boundTranscript(bounded, SMALL)).toEqual(bounded);
   });
 
+  it('cuts a long quote (a requirement) with an ellipsis, within a turn’s characters, the same applied twice', () => {
+    const bounded = boundTranscript({ ...transcript([turn('hello')]), quote: { label: 'The requirement', text: words(200, 'req') } }, SMALL);
+    expect(bounded.quote?.text.endsWith(' …')).toBe(true);
+    expect(bounded.quote?.text.length).toBeLessThanOrEqual(SMALL.turnCharacters);
+    expect(boundTranscript(bounded, SMALL)).toEqual(bounded);
+  });
+
   it('changes nothing in a transcript within the caps', () => {
     const within = transcript([turn('hello'), turn('hi', 'other')]);
     expect(boundTranscript(within, SMALL)).toEqual({

@@ -72,8 +72,12 @@ export function boundTranscript(transcript: Transcript, limits: PdfLimits = DEFA
     }
     sections.push({ ...section, turns });
   }
-  const quote = transcript.quote && { ...transcript.quote, text: boundedText(transcript.quote.text, limits.turnCharacters).text };
-  return { ...transcript, quote, sections, cut };
+  return { ...transcript, quote: transcript.quote && { ...transcript.quote, text: boundedQuote(transcript.quote.text, limits) }, sections, cut };
+}
+
+/** A quote (a requirement) within a turn's characters, ending with an ellipsis where it was cut; the whole is in the app. */
+function boundedQuote(text: string, limits: PdfLimits): string {
+  return text.length <= limits.turnCharacters ? text : `${boundedText(text, limits.turnCharacters - 2).text} …`;
 }
 
 /** Type sizes and spaces, in points. */
