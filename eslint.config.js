@@ -38,6 +38,14 @@ const featureInternals = (depth) => ({
 
 const restrictedImports = (patterns) => ['error', { patterns }];
 
+// Test harness stays out of the product: nothing under a workspace's src/ (tests aside) imports testing/.
+const testingImport = { group: ['@story/testing', '@story/testing/*', '**/testing/src/**'], message: 'The test harness (testing/) is for tests only.' };
+// Tests and evaluations share their harness from testing/, never from the deployment code in infra/.
+const infraImport = {
+  group: ['@story/infra', '@story/infra/*', '**/infra/src/**'],
+  message: 'Tests and evaluations import their harness from @story/testing, not from infra/ (the deployment code).',
+};
+
 export default tseslint.config(
   {
     ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/.test-data/**', 'services/speech/models/**', 'test-results/**'],
@@ -79,14 +87,14 @@ export default tseslint.config(
     files: ['web/src/**/*.{ts,tsx}'],
     ignores: ['web/src/api/**', 'web/src/features/*/**'],
     rules: {
-      'no-restricted-imports': restrictedImports([httpClientImport]),
+      'no-restricted-imports': restrictedImports([httpClientImport, testingImport]),
       'no-restricted-syntax': ['error', ...serverCallSyntax],
     },
   },
   {
     files: ['web/src/features/*/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': restrictedImports([httpClientImport, featureInternals(1)]),
+      'no-restricted-imports': restrictedImports([httpClientImport, featureInternals(1), testingImport]),
       'no-restricted-syntax': ['error', ...serverCallSyntax],
     },
   },
@@ -94,15 +102,26 @@ export default tseslint.config(
     files: ['web/src/features/*/*/**/*.{ts,tsx}'],
     ignores: ['web/src/features/*/api/**'],
     rules: {
-      'no-restricted-imports': restrictedImports([httpClientImport, featureInternals(2)]),
+      'no-restricted-imports': restrictedImports([httpClientImport, featureInternals(2), testingImport]),
       'no-restricted-syntax': ['error', ...serverCallSyntax],
     },
   },
   {
     files: ['web/src/features/*/api/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': restrictedImports([featureInternals(2)]),
+      'no-restricted-imports': restrictedImports([featureInternals(2), testingImport]),
     },
+  },
+  // Issue 37, 6: the harness lives in testing/; the product never imports it, tests never import infra/.
+  {
+    files: ['{proto,services,gateway,infra}/**/src/**/*.{ts,tsx}'],
+    ignores: [...TESTS, '**/evaluation/**'],
+    rules: { 'no-restricted-imports': restrictedImports([testingImport]) },
+  },
+  {
+    files: [...TESTS, '**/evaluation/**/*.ts'],
+    ignores: ['infra/**', 'bench/migrate.bench.ts'],
+    rules: { 'no-restricted-imports': restrictedImports([infraImport]) },
   },
   // Issue 20's sizes: no source file outside tests over 300 lines, no web function over 80.
   {

@@ -1,18 +1,89 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * One test run for the whole repository. Unit tests sit beside the code (`src/**\/*.test.ts`);
- * tests that need a real nats-server, the whole stack or Chromium live in a workspace's `test/`
- * folder and say so in their name (`*.nats.test.ts`, `*.stack.test.ts`, `*.browser.test.ts`).
+ * The test kinds as vitest projects, run one kind after another (`sequence.groupOrder`), each with the
+ * pool, timeouts and worker count its tests need:
+ * - `unit`: beside the code (`src/**\/*.test.ts`), no processes of their own; the inner loop (`make check`).
+ * - `eval`: evaluations of a judgment or an engine against labelled sets (`evaluation/`, `*.eval.test.ts`,
+ *   `*-evaluation.test.ts`); their floors fail the run like any test.
+ * - `nats`: a real nats-server and services built in the test process (`*.nats.test.ts`).
+ * - `stack`: the whole system through the gateway (`*.stack.test.ts`); files share one standard stack.
+ * - `browser`: Chromium against the whole system (`*.browser.test.ts`); files share one standard stack.
  */
+const WORKSPACES = '{proto,services/*,gateway,web,infra,bench,testing}';
+const HEAVY = ['**/*.nats.test.ts', '**/*.stack.test.ts', '**/*.browser.test.ts'];
+const EVALUATIONS = [`${WORKSPACES}/src/**/evaluation/**/*.test.ts`, `${WORKSPACES}/src/**/*-evaluation.test.ts`, `${WORKSPACES}/{src,test}/**/*.eval.test.ts`];
+const ALWAYS_EXCLUDED = ['**/node_modules/**', '**/dist/**'];
+
 export default defineConfig({
   test: {
-    include: ['{proto,services/*,gateway,web,infra,bench}/{src,test}/**/*.test.{ts,tsx}'],
-    exclude: ['**/node_modules/**', '**/dist/**'],
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
-    pool: 'forks',
-    maxWorkers: 2,
-    reporters: process.env.CI ? ['default'] : ['default'],
+    reporters: ['default'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: [`${WORKSPACES}/{src,test}/**/*.test.{ts,tsx}`],
+          exclude: [...ALWAYS_EXCLUDED, ...HEAVY, ...EVALUATIONS],
+          pool: 'forks',
+          maxWorkers: 2,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'eval',
+          include: EVALUATIONS,
+          exclude: [...ALWAYS_EXCLUDED, ...HEAVY],
+          pool: 'forks',
+          maxWorkers: 2,
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'nats',
+          include: [`${WORKSPACES}/{src,test}/**/*.nats.test.ts`],
+          exclude: ALWAYS_EXCLUDED,
+          pool: 'forks',
+          maxWorkers: 2,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          sequence: { groupOrder: 2 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'stack',
+          include: [`${WORKSPACES}/{src,test}/**/*.stack.test.ts`],
+          exclude: ALWAYS_EXCLUDED,
+          pool: 'forks',
+          maxWorkers: 2,
+          testTimeout: 90_000,
+          hookTimeout: 180_000,
+          sequence: { groupOrder: 3 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: [`${WORKSPACES}/{src,test}/**/*.browser.test.ts`],
+          exclude: ALWAYS_EXCLUDED,
+          pool: 'forks',
+          maxWorkers: 2,
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          sequence: { groupOrder: 4 },
+        },
+      },
+    ],
   },
 });

@@ -14,7 +14,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { IDENTITY_HEADER } from '@story/proto';
 import { closeServiceDeps, generateSigningKeyPair, importPrivateKey, signIdentity } from '@story/service-kit';
-import { startNatsServer } from '../infra/src/nats-server.ts';
+import { startNatsServer } from '@story/testing/nats';
 import { conversationsService } from '../services/conversations/src/app.ts';
 import { conversationsEnvSchema } from '../services/conversations/src/config.ts';
 

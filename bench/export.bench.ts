@@ -12,7 +12,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { ApiClient, GOOD_PASSWORD, startTestStack, uniqueEmail } from '../infra/src/test-stack.ts';
+import type { ResumeContent } from '@story/proto';
+import { exportPage } from '@story/service-kit';
+import { startTestStack } from '@story/testing/test-stack';
+import { ApiClient, GOOD_PASSWORD, uniqueEmail } from '@story/testing/api-client';
+import { profileExportSource } from '../services/profile/src/export/profile-export.source.ts';
+import { openSqliteProfileStorage } from '../services/profile/src/storage/profile-storage.ts';
 import { timing, type Timing } from './latency-figures.ts';
 
 const MESSAGES = 1000;
@@ -157,4 +162,71 @@ export async function runExportBench(log: (line: string) => void = console.log):
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await runExportBench();
+/** Versions of one résumé exported by the résumé scaling run (issue 36, 6); `RESUME_EXPORT_VERSIONS=6,12` picks others. */
+const RESUME_EXPORT_VERSIONS = (process.env.RESUME_EXPORT_VERSIONS ?? '6,12,200').split(',').map(Number);
+/** A long résumé: 40 roles of 25 bullets (the limits allow 40 of 40), about 250 KB of JSON a version. */
+const RESUME_ROLES = 40;
+const RESUME_BULLETS_PER_ROLE = 25;
+
+/** A long résumé whose first bullet names its version. */
+function longResume(version: number): ResumeContent {
+  const bullet = (role: number, n: number) => ({
+    id: `role-${role}-b-${n}`,
+    text: `Version ${version}: cut the p99 latency of the payment path by caching fraud rules near the edge, role ${role}, line ${n}. `.repeat(2).trim(),
+  });
+  const roles = Array.from({ length: RESUME_ROLES }, (_, r) => ({
+    id: `role-${r + 1}`,
+    title: 'Staff engineer',
+    company: 'Northwind',
+    location: 'Portland',
+    dates: '2020 – Present',
+    start: '2020-01',
+    end: null,
+    bullets: Array.from({ length: RESUME_BULLETS_PER_ROLE }, (_, b) => bullet(r + 1, b + 1)),
+  }));
+  return { name: 'Ada Park', contact: ['ada@example.com'], summary: 'Engineer.', roles, education: [], skills: ['Go'], extraSections: [] };
+}
+
+export interface ResumeExportFigures {
+  /** CPU seconds (user + system) to export every page of one résumé with that many versions, and the pages. */
+  runs: { versions: number; cpuSeconds: number; pages: number; megabytes: number }[];
+}
+
+/**
+ * The profile service's part of an export for one résumé with 6, 12 and 200 versions (issue 36, 6),
+ * page by page as the collector asks (SQLite, in process, no stack): CPU seconds per export. Work
+ * that grows with the data keeps the ratio of 200 to 12 versions near 200/12 ≈ 17; re-reading every
+ * version on every page makes it grow with the square (≈ 280).
+ */
+export async function runResumeExportBench(log: (line: string) => void = console.log): Promise<ResumeExportFigures> {
+  const runs: ResumeExportFigures['runs'] = [];
+  for (const versions of RESUME_EXPORT_VERSIONS) {
+    const storage = openSqliteProfileStorage(':memory:');
+    const { id } = await storage.resumes.create({ userId: 1, fileName: 'cv.pdf', format: 'pdf', content: longResume(1), now: new Date().toISOString() });
+    for (let v = 2; v <= versions; v++) {
+      await storage.resumes.addVersion(1, id, { content: longResume(v), reviewed: true, note: 'Edited', now: new Date().toISOString() });
+    }
+    const source = profileExportSource({ resumes: storage.resumes, publicProfiles: storage.publicProfiles });
+    const started = process.cpuUsage();
+    let cursor: string | undefined;
+    let pages = 0;
+    let bytes = 0;
+    do {
+      const page = await exportPage(source, 'profile', 1, cursor);
+      pages += 1;
+      bytes += page.chunks.reduce((sum, chunk) => sum + chunk.data.length, 0);
+      cursor = page.next;
+    } while (cursor !== undefined);
+    const used = process.cpuUsage(started);
+    await storage.close();
+    const cpuSeconds = Math.round((used.user + used.system) / 10_000) / 100;
+    runs.push({ versions, cpuSeconds, pages, megabytes: mb((bytes * 3) / 4) });
+    log(`résumé with ${versions} versions (${mb((bytes * 3) / 4)} MB in ${pages} pages): ${cpuSeconds} s of CPU`);
+  }
+  return { runs };
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  if (process.argv.includes('--resumes')) await runResumeExportBench();
+  else await runExportBench();
+}

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { IDENTITY_HEADER } from '@story/proto';
 import { closeServiceDeps, generateSigningKeyPair, importPrivateKey, signIdentity, type ServiceApp } from '@story/service-kit';
-import { startNatsServer } from '../infra/src/nats-server.ts';
+import { startNatsServer } from '@story/testing/nats';
 import { conversationsService } from '../services/conversations/src/app.ts';
 import { conversationsEnvSchema } from '../services/conversations/src/config.ts';
 import { feedbackService } from '../services/feedback/src/app.ts';

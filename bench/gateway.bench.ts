@@ -21,7 +21,7 @@ import { contextUser, registerSubgraph, type GraphqlContext } from '@story/servi
 import { buildGateway } from '../gateway/src/app.ts';
 import { gatewayEnvSchema } from '../gateway/src/gateway.config.ts';
 import { composeSupergraph } from '../gateway/src/supergraph/supergraph.ts';
-import { startNatsServer } from '../infra/src/nats-server.ts';
+import { startNatsServer } from '@story/testing/nats';
 import { csrfKeyFrom, csrfTokenFor } from '../gateway/src/security/csrf.hooks.ts';
 
 export interface LatencyFigures {

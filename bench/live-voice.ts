@@ -4,7 +4,7 @@
  * `make run`), recordings made with flite, and a live recording with its wait from Stop to the
  * reply's audio: the measure of the speech bench's budget, whatever the finish asks for.
  */
-import { convertAudio } from '@story/service-kit/test-audio';
+import { convertAudio } from '@story/testing/test-audio';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,8 +20,8 @@ import {
   type StreamedTurn,
 } from '@story/proto';
 import { closeServiceDeps, generateSigningKeyPair, importPrivateKey, signIdentity } from '@story/service-kit';
-import { tempDataDir } from '@story/service-kit/testing';
-import { startNatsServer } from '../infra/src/nats-server.ts';
+import { tempDataDir } from '@story/testing/service-under-test';
+import { startNatsServer } from '@story/testing/nats';
 import { conversationsService } from '../services/conversations/src/app.ts';
 import { speechService } from '../services/speech/src/app.ts';
 import { VOICE_USER, answerUserSettings, type UserVoiceSettings } from '../services/speech/test/speech-test-kit.ts';

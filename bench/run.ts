@@ -18,6 +18,7 @@ const benches: { name: string; module: string; run: string }[] = [
   { name: 'resume-pdf', module: './resume-pdf.bench.ts', run: 'runResumePdfBench' },
   { name: 'conversation-pdf', module: './conversation-pdf.bench.ts', run: 'runConversationPdfBench' },
   { name: 'export', module: './export.bench.ts', run: 'runExportBench' },
+  { name: 'resume-export', module: './export.bench.ts', run: 'runResumeExportBench' },
   { name: 'resume-parse', module: './resume-parse.bench.ts', run: 'runResumeParseBench' },
   { name: 'mock-planning', module: './mock-planning.bench.ts', run: 'runMockPlanningBench' },
   { name: 'mock-interview-voice', module: './mock-interview-voice.bench.ts', run: 'runMockInterviewVoiceBench' },

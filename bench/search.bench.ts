@@ -23,7 +23,7 @@ import { buildGateway } from '../gateway/src/app.ts';
 import { gatewayEnvSchema } from '../gateway/src/gateway.config.ts';
 import { csrfKeyFrom, csrfTokenFor } from '../gateway/src/security/csrf.hooks.ts';
 import { composeSupergraph } from '../gateway/src/supergraph/supergraph.ts';
-import { startNatsServer } from '../infra/src/nats-server.ts';
+import { startNatsServer } from '@story/testing/nats';
 import { searchService } from '../services/search/src/app.ts';
 import { searchEnvSchema } from '../services/search/src/config.ts';
 import { OfflineEmbedder } from '../services/search/src/embedding/offline.embedder.ts';

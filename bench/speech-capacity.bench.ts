@@ -14,7 +14,7 @@
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { transcribeResponseSchema } from '@story/proto';
-import { OpenAiLoopback } from '@story/service-kit/testing';
+import { OpenAiLoopback } from '@story/testing/service-under-test';
 import { transcribeForm } from '../services/speech/test/speech-test-kit.ts';
 import type { WorkerProcess } from '../services/speech/test/worker-process.ts';
 import { record, startVoiceStack } from './live-voice.ts';

@@ -12,7 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { tempDataDir } from '@story/service-kit/testing';
+import { tempDataDir } from '@story/testing/service-under-test';
 import { OfflineSpeechToText } from '../services/speech/src/engines/pocketsphinx/offline-speech-to-text.ts';
 import { DEBIAN_MODEL_DIR } from '../services/speech/src/engines/pocketsphinx/pocketsphinx-recognizer.ts';
 import { wordErrorRate } from '../services/speech/evaluation/word-error-rate.ts';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDENTITY_HEADER } from '@story/proto';
 import { generateSigningKeyPair, importPrivateKey, signIdentity } from '@story/service-kit/identity';
 import { Client } from 'undici';
-import { freePort } from '../../infra/src/nats-server.ts';
+import { freePort } from '@story/testing/nats';
 import { browserHeaders, startGatewayBed, type FakeService, type GatewayBed } from './gateway.fixture.ts';
 
 let bed: GatewayBed<'auth' | 'conversations' | 'speech'>;

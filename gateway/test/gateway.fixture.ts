@@ -15,7 +15,7 @@ import { subgraphSdl } from '@story/proto/graphql';
 import { createServiceApp } from '@story/service-kit/http-app';
 import { generateSigningKeyPair, registerIdentity } from '@story/service-kit/identity';
 import { contextUser, registerSubgraph } from '@story/service-kit/subgraph';
-import { startNatsServer, type NatsServerHandle } from '../../infra/src/nats-server.ts';
+import { startNatsServer, type NatsServerHandle } from '@story/testing/nats';
 import { buildGateway, type GatewayDeps } from '../src/app.ts';
 import { ANONYMOUS, csrfKeyFrom, csrfTokenFor } from '../src/security/csrf.hooks.ts';
 import { gatewayEnvSchema, type GatewayConfig } from '../src/gateway.config.ts';

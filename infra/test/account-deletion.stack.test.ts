@@ -6,7 +6,8 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES, EVENTS_STREAM, EVENT_CONSUMERS, natsInboxPrefix } from '@story/proto';
-import { ApiClient, GOOD_PASSWORD, uniqueEmail, startTestStack, signedUpPerson } from '../src/test-stack.ts';
+import { startTestStack } from '@story/testing/test-stack';
+import { ApiClient, GOOD_PASSWORD, uniqueEmail, signedUpPerson } from '@story/testing/api-client';
 import { leaveDataEverywhere } from './support/person-data.ts';
 import type { StackHandle } from '../src/stack.ts';
 

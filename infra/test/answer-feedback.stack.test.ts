@@ -2,8 +2,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeSpokenAnswerWav } from '../src/spoken-answer.ts';
-import { ApiClient, signedUpClient, startTestStack } from '../src/test-stack.ts';
+import { makeSpokenAnswerWav } from '@story/testing/spoken-answer';
+import { startTestStack } from '@story/testing/test-stack';
+import { ApiClient, signedUpClient } from '@story/testing/api-client';
 import type { StackHandle } from '../src/stack.ts';
 import { samplesOf, scrape, type Sample } from './support/prometheus-text.ts';
 

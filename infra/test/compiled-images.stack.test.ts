@@ -5,7 +5,8 @@ import { dirname, join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleEntries, bundleOf } from '../src/service-bundles.ts';
 import { REPO_ROOT, STACK_ENTRIES, type Launcher } from '../src/stack.ts';
-import { signedUpClient, startTestStack } from '../src/test-stack.ts';
+import { startTestStack } from '@story/testing/test-stack';
+import { signedUpClient } from '@story/testing/api-client';
 
 /**
  * Issue 25, 1: what an image holds, tried here without a container runtime. The tracked files are

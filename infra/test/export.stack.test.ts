@@ -10,14 +10,15 @@ import {
   exportedJobDescriptionSchema,
   exportedMockInterviewSchema,
   exportedPracticeSchema,
-  exportedResumeSchema,
+  exportedResumeVersionSchema,
   publicProfileResponseSchema,
   exportedSessionsSchema,
   exportedStoriesSchema,
   exportedThreadSchema,
   exportedUsageSchema,
 } from '@story/proto';
-import { type ApiClient, uniqueEmail, startTestStack, signedUpPerson } from '../src/test-stack.ts';
+import { startTestStack } from '@story/testing/test-stack';
+import { type ApiClient, uniqueEmail, signedUpPerson } from '@story/testing/api-client';
 import type { StackHandle } from '../src/stack.ts';
 import { leaveDataEverywhere, type LeftData } from './support/person-data.ts';
 
@@ -121,7 +122,10 @@ describe('exporting everything a person keeps', () => {
       expect(exportedMockInterviewSchema.parse(json(files, `feedback/mock-interviews/${adas.mockInterviewId}.json`)).mockInterview.id).toBe(
         adas.mockInterviewId,
       );
-      expect(exportedResumeSchema.parse(json(files, `profile/resumes/${adas.resumeId}.json`)).versions[0]?.id).toBe(adas.resumeId);
+      expect(exportedResumeVersionSchema.parse(json(files, `profile/resumes/${adas.resumeId}/v1.json`)).resume).toMatchObject({
+        id: adas.resumeId,
+        version: 1,
+      });
       const published = publicProfileResponseSchema.parse(json(files, 'profile/public-profile.json'));
       expect(published.profile).toMatchObject({ slug: adas.profileSlug, headline: 'Engineer ADA-MARKER' });
       expect(exportedUsageSchema.parse(json(files, 'speech/usage.json')).recordings.length).toBeGreaterThan(0);

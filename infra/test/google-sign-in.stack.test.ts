@@ -2,7 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SignJWT, exportJWK, generateKeyPair, type CryptoKey } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, startTestStack } from '../src/test-stack.ts';
+import { startTestStack } from '@story/testing/test-stack';
+import { ApiClient } from '@story/testing/api-client';
 import type { StackHandle } from '../src/stack.ts';
 
 /**

@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MOCK_INTERVIEW_MESSAGES as M, mockInterviewSchema, readinessResponseSchema, type MockInterview } from '@story/proto';
-import { makeSpokenAnswerWav } from '../src/spoken-answer.ts';
-import { uniqueEmail, startTestStack, signedUpPerson } from '../src/test-stack.ts';
+import { makeSpokenAnswerWav } from '@story/testing/spoken-answer';
+import { startTestStack } from '@story/testing/test-stack';
+import { uniqueEmail, signedUpPerson } from '@story/testing/api-client';
 import type { StackHandle } from '../src/stack.ts';
 
 /**

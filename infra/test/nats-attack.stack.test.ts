@@ -2,7 +2,8 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { SUBJECTS } from '@story/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureNatsCredentials } from '../src/nats-auth.ts';
-import { ApiClient, GOOD_PASSWORD, startTestStack, uniqueEmail } from '../src/test-stack.ts';
+import { startTestStack } from '@story/testing/test-stack';
+import { ApiClient, GOOD_PASSWORD, uniqueEmail } from '@story/testing/api-client';
 import type { StackHandle } from '../src/stack.ts';
 
 /**

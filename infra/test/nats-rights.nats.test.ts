@@ -17,7 +17,7 @@ import {
 import { generateSigningKeyPair } from '@story/service-kit/identity';
 import { ensureEventsStream } from '@story/service-kit/nats';
 import { SharedRateLimiter, openSharedBucket, updateShared } from '@story/service-kit/shared-counters';
-import { startServiceForTest } from '@story/service-kit/testing';
+import { startServiceForTest } from '@story/testing/service-under-test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authService } from '../../services/auth/src/app.ts';
 import { conversationsService } from '../../services/conversations/src/app.ts';

@@ -1,11 +1,12 @@
-import { convertAudio } from '@story/service-kit/test-audio';
+import { convertAudio } from '@story/testing/test-audio';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { calendarMonthOf, monthlyMinutesUsedMessage, usageMeterText, usageResponseSchema } from '@story/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, GOOD_PASSWORD, startTestStack, uniqueEmail } from '../src/test-stack.ts';
+import { startTestStack } from '@story/testing/test-stack';
+import { ApiClient, GOOD_PASSWORD, uniqueEmail } from '@story/testing/api-client';
 import type { StackHandle } from '../src/stack.ts';
 
 /**

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_PROFILE_MESSAGES, profileSourcesResponseSchema, type ProfileStoryCandidate } from '@story/proto';
-import { ApiClient, uniqueEmail, startTestStack, signedUpPerson } from '../src/test-stack.ts';
+import { startTestStack } from '@story/testing/test-stack';
+import { ApiClient, uniqueEmail, signedUpPerson } from '@story/testing/api-client';
 import type { StackHandle } from '../src/stack.ts';
 
 /**

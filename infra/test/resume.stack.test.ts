@@ -6,7 +6,8 @@ import { Document, Packer, Paragraph, TextRun } from 'docx';
 import PDFDocument from 'pdfkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resumeSuggestionsResponseSchema, type ResumeSuggestion } from '@story/proto';
-import { type ApiClient, uniqueEmail, startTestStack, signedUpPerson } from '../src/test-stack.ts';
+import { startTestStack } from '@story/testing/test-stack';
+import { type ApiClient, uniqueEmail, signedUpPerson } from '@story/testing/api-client';
 import type { StackHandle } from '../src/stack.ts';
 
 /**

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDENTITY_HEADER, SUBJECTS } from '@story/proto';
 import { generateSigningKeyPair, importPrivateKey, signIdentity } from '@story/service-kit/identity';
 import { connectNats } from '@story/service-kit/nats';
-import { freePort, startNatsServer, type NatsServerHandle } from '../src/nats-server.ts';
-import { killed, startServiceProcess, type ServiceProcess } from '../src/service-process.ts';
+import { freePort, startNatsServer, type NatsServerHandle } from '@story/testing/nats';
+import { killed, startServiceProcess, type ServiceProcess } from '@story/testing/service-process';
 import { RoundRobinProxy } from './support/round-robin-proxy.ts';
 
 /**

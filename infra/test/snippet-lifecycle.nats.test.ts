@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServiceForTest, type ServiceUnderTest } from '@story/service-kit/testing';
+import { startServiceForTest, type ServiceUnderTest } from '@story/testing/service-under-test';
 import { conversationsService, type ConversationsDeps } from '../../services/conversations/src/app.ts';
 import type { ConversationsConfig } from '../../services/conversations/src/config.ts';
 import { jobsService, type JobsDeps } from '../../services/jobs/src/app.ts';

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SERVICE_REGISTRY } from '@story/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, GOOD_PASSWORD, startTestStack, uniqueEmail } from '../src/test-stack.ts';
+import { startTestStack } from '@story/testing/test-stack';
+import { ApiClient, GOOD_PASSWORD, uniqueEmail } from '@story/testing/api-client';
 import { workerCount, type StackHandle } from '../src/stack.ts';
 import { startOtlpCollector, type CollectedSpan, type OtlpCollector } from './support/otlp-collector.ts';
 

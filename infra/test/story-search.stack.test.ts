@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, signedUpClient, startTestStack } from '../src/test-stack.ts';
+import { startTestStack } from '@story/testing/test-stack';
+import { ApiClient, signedUpClient } from '@story/testing/api-client';
 import type { StackHandle } from '../src/stack.ts';
 
 /**

@@ -1,4 +1,5 @@
 export * from './validation.ts';
+export * from './plain-text.ts';
 export * from './ids.ts';
 export * from './api/index.ts';
 export * from './spoken-reply.ts';

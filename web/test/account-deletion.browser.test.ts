@@ -2,9 +2,9 @@ import { mkdirSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@story/proto';
-import { GOOD_PASSWORD, type ApiClient } from '../../infra/src/test-stack.ts';
-import type { StackHandle } from '../../infra/src/stack.ts';
-import { VIEWPORTS, checkPage, focused, signedInPage, waitForToast, withBrowserStack } from './browser-kit.ts';
+import { GOOD_PASSWORD, type ApiClient } from '@story/testing/api-client';
+import type { StackHandle } from '@story/testing/test-stack';
+import { VIEWPORTS, checkPage, focused, signedInPage, waitForToast, withBrowserStack } from '@story/testing/browser-kit';
 
 /** Deleting the account in Chromium against the whole running system (issue 24, point 3). */
 let stack: StackHandle;

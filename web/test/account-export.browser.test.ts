@@ -3,9 +3,9 @@ import { strFromU8, unzipSync } from 'fflate';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { EXPORT_MESSAGES, exportedThreadSchema } from '@story/proto';
-import type { ApiClient } from '../../infra/src/test-stack.ts';
-import type { StackHandle } from '../../infra/src/stack.ts';
-import { VIEWPORTS, checkPage, signedInPage, waitForToast, withBrowserStack } from './browser-kit.ts';
+import type { ApiClient } from '@story/testing/api-client';
+import type { StackHandle } from '@story/testing/test-stack';
+import { VIEWPORTS, checkPage, signedInPage, waitForToast, withBrowserStack } from '@story/testing/browser-kit';
 
 /**
  * Exporting everything in Chromium against the whole running system (issue 24, point 1): "Download my

@@ -2,10 +2,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../../infra/src/browser.ts';
-import { GOOD_PASSWORD, startTestStack, uniqueEmail } from '../../infra/src/test-stack.ts';
-import { REPO_ROOT, type StackHandle } from '../../infra/src/stack.ts';
-import { checkPage, fillSignupDetails, openPage, toastTexts } from './browser-kit.ts';
+import { launchChromium } from '@story/testing/chromium';
+import { startTestStack } from '@story/testing/test-stack';
+import { GOOD_PASSWORD, uniqueEmail } from '@story/testing/api-client';
+import { REPO_ROOT, type StackHandle } from '@story/testing/test-stack';
+import { checkPage, fillSignupDetails, openPage, toastTexts } from '@story/testing/browser-kit';
 
 /** Accounts end to end in Chromium against the whole running system (issue 2). */
 let stack: StackHandle;

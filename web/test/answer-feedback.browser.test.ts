@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../../infra/src/browser.ts';
-import { makeSpokenAnswerWav } from '../../infra/src/spoken-answer.ts';
-import { startTestStack } from '../../infra/src/test-stack.ts';
-import type { StackHandle } from '../../infra/src/stack.ts';
-import type { ApiClient } from '../../infra/src/test-stack.ts';
-import { checkPage, messages, onlyAt, openingQuestion, savedSnippet, sendMessage, signedInPage, VIEWPORTS, type Viewport } from './browser-kit.ts';
+import { launchChromium } from '@story/testing/chromium';
+import { makeSpokenAnswerWav } from '@story/testing/spoken-answer';
+import { startTestStack } from '@story/testing/test-stack';
+import type { StackHandle } from '@story/testing/test-stack';
+import type { ApiClient } from '@story/testing/api-client';
+import { checkPage, messages, onlyAt, openingQuestion, savedSnippet, sendMessage, signedInPage, VIEWPORTS, type Viewport } from '@story/testing/browser-kit';
 
 /**
  * Feedback on answers in Chromium (issue 12): a typed practice answer gets its feedback line (score,

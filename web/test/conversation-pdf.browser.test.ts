@@ -2,9 +2,9 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { ApiClient } from '../../infra/src/test-stack.ts';
-import type { StackHandle } from '../../infra/src/stack.ts';
-import { VIEWPORTS, checkPage, savedSnippet, signedInPage, waitForToast, withBrowserStack } from './browser-kit.ts';
+import type { ApiClient } from '@story/testing/api-client';
+import type { StackHandle } from '@story/testing/test-stack';
+import { VIEWPORTS, checkPage, savedSnippet, signedInPage, waitForToast, withBrowserStack } from '@story/testing/browser-kit';
 
 /**
  * Issue 24, 2 in Chromium: "Download PDF" on a saved thread (the saved-conversations list) and on a

@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ApiClient, GOOD_PASSWORD, uniqueEmail } from '../../infra/src/test-stack.ts';
-import type { StackHandle } from '../../infra/src/stack.ts';
-import { checkPage, messages, openPage, postFromPage, sendMessage, signInAs, waitForToast as toast, withBrowserStack } from './browser-kit.ts';
+import { ApiClient, GOOD_PASSWORD, uniqueEmail } from '@story/testing/api-client';
+import type { StackHandle } from '@story/testing/test-stack';
+import { checkPage, messages, openPage, postFromPage, sendMessage, signInAs, waitForToast as toast, withBrowserStack } from '@story/testing/browser-kit';
 
 /**
  * Issue 3 end to end in Chromium: start a text conversation, get a reply from the offline coach,

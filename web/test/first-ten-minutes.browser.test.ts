@@ -2,10 +2,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../../infra/src/browser.ts';
-import { GOOD_PASSWORD, startTestStack, uniqueEmail } from '../../infra/src/test-stack.ts';
-import type { StackHandle } from '../../infra/src/stack.ts';
-import { checkPage, focused, onlyAt, openPage, signInAs, toastTexts, VIEWPORTS, waitForToast, type Viewport } from './browser-kit.ts';
+import { launchChromium } from '@story/testing/chromium';
+import { startTestStack } from '@story/testing/test-stack';
+import { GOOD_PASSWORD, uniqueEmail } from '@story/testing/api-client';
+import type { StackHandle } from '@story/testing/test-stack';
+import { checkPage, focused, onlyAt, openPage, signInAs, toastTexts, VIEWPORTS, waitForToast, type Viewport } from '@story/testing/browser-kit';
 
 /**
  * Issue 11, part A: what a new user trips over in the first ten minutes, fixed and checked in

@@ -1,9 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { StackHandle } from '../../infra/src/stack.ts';
-import { ApiClient, GOOD_PASSWORD, uniqueEmail } from '../../infra/src/test-stack.ts';
+import type { StackHandle } from '@story/testing/test-stack';
+import { ApiClient, GOOD_PASSWORD, uniqueEmail } from '@story/testing/api-client';
 import { LINKEDIN, pasted } from '../../services/jobs/src/formatting/offline/postings.fixtures.ts';
-import { VIEWPORTS, checkPage, openingQuestion, sendMessage, signedInPage, waitForToast as toast, withBrowserStack } from './browser-kit.ts';
+import { VIEWPORTS, checkPage, openingQuestion, sendMessage, signedInPage, waitForToast as toast, withBrowserStack } from '@story/testing/browser-kit';
 
 /**
  * Issue 9 end to end in Chromium: paste a messy description, review and confirm it, save a

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MOCK_INTERVIEW_MESSAGES as M } from '@story/proto';
-import { ApiClient, GOOD_PASSWORD, uniqueEmail } from '../../infra/src/test-stack.ts';
-import type { StackHandle } from '../../infra/src/stack.ts';
-import { checkPage, signedInPage, startVoiceBench, VIEWPORTS, waitForToast, type Viewport } from './browser-kit.ts';
+import { ApiClient, GOOD_PASSWORD, uniqueEmail } from '@story/testing/api-client';
+import type { StackHandle } from '@story/testing/test-stack';
+import { checkPage, signedInPage, startVoiceBench, VIEWPORTS, waitForToast, type Viewport } from '@story/testing/browser-kit';
 
 /**
  * Mock interviews in Chromium against the whole system (issue 23): planned from a saved description

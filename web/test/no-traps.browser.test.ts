@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONVERSATION_MESSAGES, MESSAGES } from '@story/proto';
-import { type ApiClient, GOOD_PASSWORD, uniqueEmail } from '../../infra/src/test-stack.ts';
-import type { StackHandle } from '../../infra/src/stack.ts';
+import { type ApiClient, GOOD_PASSWORD, uniqueEmail } from '@story/testing/api-client';
+import type { StackHandle } from '@story/testing/test-stack';
 import {
   checkPage,
   focused,
@@ -18,7 +18,7 @@ import {
   VIEWPORTS,
   waitForToast,
   type Viewport,
-} from './browser-kit.ts';
+} from '@story/testing/browser-kit';
 
 /**
  * Issue 19, point 8, "no traps on the way", in Chromium at 1280 and 390 px with axe-core on every

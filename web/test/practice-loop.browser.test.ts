@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { StackHandle } from '../../infra/src/stack.ts';
-import type { ApiClient } from '../../infra/src/test-stack.ts';
+import type { StackHandle } from '@story/testing/test-stack';
+import type { ApiClient } from '@story/testing/api-client';
 import {
   checkPage,
   messages,
@@ -13,7 +13,7 @@ import {
   VIEWPORTS,
   withBrowserStack,
   type Viewport,
-} from './browser-kit.ts';
+} from '@story/testing/browser-kit';
 
 /**
  * The practice loop as a job seeker meets it (issue 19): the interviewer asks first; what is not an

@@ -2,10 +2,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../../infra/src/browser.ts';
-import { ApiClient, GOOD_PASSWORD, startTestStack, uniqueEmail } from '../../infra/src/test-stack.ts';
-import type { StackHandle } from '../../infra/src/stack.ts';
-import { checkPage, focused, messages, onlyAt, openPage, sendMessage, signInAs, VIEWPORTS, waitForToast, type Viewport } from './browser-kit.ts';
+import { launchChromium } from '@story/testing/chromium';
+import { startTestStack } from '@story/testing/test-stack';
+import { ApiClient, GOOD_PASSWORD, uniqueEmail } from '@story/testing/api-client';
+import type { StackHandle } from '@story/testing/test-stack';
+import { checkPage, focused, messages, onlyAt, openPage, sendMessage, signInAs, VIEWPORTS, waitForToast, type Viewport } from '@story/testing/browser-kit';
 
 /**
  * Issue 11, part B: the conversation screen (/recording) in Chromium at 1280×800 and at 390×844,

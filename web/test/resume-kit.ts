@@ -1,9 +1,9 @@
 import { zipSync, strToU8 } from 'fflate';
 import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { ApiClient, GOOD_PASSWORD, uniqueEmail } from '../../infra/src/test-stack.ts';
-import type { StackHandle } from '../../infra/src/stack.ts';
-import { openPage, shareSession, type Viewport } from './browser-kit.ts';
+import { ApiClient, GOOD_PASSWORD, uniqueEmail } from '@story/testing/api-client';
+import type { StackHandle } from '@story/testing/test-stack';
+import { openPage, shareSession, type Viewport } from '@story/testing/browser-kit';
 
 /** The résumé the tests upload, as plain text: one weak bullet a saved story can make stronger. */
 export const RESUME_LINES = {

@@ -1,10 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_REGISTRY } from '@story/proto';
-import { launchChromium } from '../../infra/src/browser.ts';
-import { ApiClient, GOOD_PASSWORD, startTestStack, uniqueEmail } from '../../infra/src/test-stack.ts';
-import type { StackHandle } from '../../infra/src/stack.ts';
-import { VIEWPORTS, checkPage, openPage, openingQuestion, sendMessage, signInAs, waitForToast } from './browser-kit.ts';
+import { launchChromium } from '@story/testing/chromium';
+import { startTestStack } from '@story/testing/test-stack';
+import { ApiClient, GOOD_PASSWORD, uniqueEmail } from '@story/testing/api-client';
+import type { StackHandle } from '@story/testing/test-stack';
+import { VIEWPORTS, checkPage, openPage, openingQuestion, sendMessage, signInAs, waitForToast } from '@story/testing/browser-kit';
 
 /**
  * "Tell the story behind this line" in Chromium against the whole system (issue 22, 4): the résumé's

@@ -5,10 +5,11 @@ import { join } from 'node:path';
 import { RESUME_MESSAGES } from '@story/proto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../../infra/src/browser.ts';
-import { ApiClient, GOOD_PASSWORD, startTestStack, uniqueEmail } from '../../infra/src/test-stack.ts';
-import type { StackHandle } from '../../infra/src/stack.ts';
-import { VIEWPORTS, checkPage, focused, waitForToast } from './browser-kit.ts';
+import { launchChromium } from '@story/testing/chromium';
+import { startTestStack } from '@story/testing/test-stack';
+import { ApiClient, GOOD_PASSWORD, uniqueEmail } from '@story/testing/api-client';
+import type { StackHandle } from '@story/testing/test-stack';
+import { VIEWPORTS, checkPage, focused, waitForToast } from '@story/testing/browser-kit';
 import { CHECKOUT_STORY, RESUME_LINES, RESUME_TEXT, personOnPlan, resumeDocx, resumePdf, savedStory } from './resume-kit.ts';
 
 /**

@@ -3,10 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../../infra/src/browser.ts';
-import { ApiClient, GOOD_PASSWORD, startTestStack, uniqueEmail } from '../../infra/src/test-stack.ts';
-import { VIEWPORTS, checkPage, openPage, shareSession } from './browser-kit.ts';
-import type { StackHandle } from '../../infra/src/stack.ts';
+import { launchChromium } from '@story/testing/chromium';
+import { startTestStack } from '@story/testing/test-stack';
+import { ApiClient, GOOD_PASSWORD, uniqueEmail } from '@story/testing/api-client';
+import { VIEWPORTS, checkPage, openPage, shareSession } from '@story/testing/browser-kit';
+import type { StackHandle } from '@story/testing/test-stack';
 
 /**
  * Issue 10 in Chromium: two saved stories, a search in other words than one of them, and that one

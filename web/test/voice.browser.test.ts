@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, GOOD_PASSWORD, uniqueEmail } from '../../infra/src/test-stack.ts';
-import type { StackHandle } from '../../infra/src/stack.ts';
+import { ApiClient, GOOD_PASSWORD, uniqueEmail } from '@story/testing/api-client';
+import type { StackHandle } from '@story/testing/test-stack';
 import { CONVERSATION_MESSAGES, SPEECH_MESSAGES } from '@story/proto';
-import { messages, openingQuestion, postFromPage, signedInPage, startVoiceBench, VIEWPORTS, waitForToast } from './browser-kit.ts';
+import { messages, openingQuestion, postFromPage, signedInPage, startVoiceBench, VIEWPORTS, waitForToast } from '@story/testing/browser-kit';
 
 /**
  * Voice end to end in Chromium (issue 8): a fake microphone plays a WAV spoken by flite's `rms`

@@ -17,6 +17,8 @@ export const SETTINGS_DEFAULTS = {
   FEEDBACK_ENGINE: 'offline',
   SPEECH_STT_ENGINE: '',
   SPEECH_TTS_ENGINE: '',
+  /** The site's address (`https://story.example.com`): public profile pages' canonical link and og:url, never a request's Host. */
+  PUBLIC_SITE_URL: '',
   /** An OTLP/HTTP collector in the cluster (`http://otel-collector.monitoring:4318`): every process exports its traces there; empty, tracing is off. */
   OTEL_EXPORTER_OTLP_ENDPOINT: '',
 } as const;
@@ -78,7 +80,7 @@ export const SERVICE_PROFILES: Record<RegisteredServiceName, WorkloadProfile> = 
   jobs: storing(OPENAI_CHAT, true),
   search: { ...storing(['SEARCH_EMBEDDER', 'OPENAI_BASE_URL'], true), qdrant: true, resources: resources('250m', '384Mi', '2', '1Gi') },
   feedback: storing([...OPENAI_CHAT, 'FEEDBACK_ENGINE'], true),
-  profile: storing(OPENAI_CHAT, true),
+  profile: storing([...OPENAI_CHAT, 'PUBLIC_SITE_URL'], true),
   // The speech front checks uploads and streams and asks the workers; it keeps only its outbox.
   speech: {
     ...storing(['OPENAI_BASE_URL', 'SPEECH_STT_ENGINE', 'SPEECH_TTS_ENGINE'], true),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { dropMongoDatabase, findQdrant, tempDataDir, withMongo } from '@story/service-kit/testing';
+import { dropMongoDatabase, findQdrant, tempDataDir, withMongo } from '@story/testing/service-under-test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installationSnapshot } from './installation-snapshot.ts';
 import { countsMatch, migrate } from './migrate.ts';

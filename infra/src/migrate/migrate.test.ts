@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { sqliteFile } from '@story/service-kit';
-import { tempDataDir } from '@story/service-kit/testing';
+import { tempDataDir } from '@story/testing/service-under-test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSqliteAuthStorage } from '../../../services/auth/src/storage/auth-storage.ts';
 import { installationSnapshot } from './installation-snapshot.ts';

@@ -2,7 +2,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import mongoose, { type Connection } from 'mongoose';
 import { MongoOutbox, SqliteTableMigratable, documentOf, openSqlite, rowOf, sqliteFile, type MigrationRow, type TableSpec } from '@story/service-kit';
-import { tempDataDir } from '@story/service-kit/testing';
+import { tempDataDir } from '@story/testing/service-under-test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MongoUserRepository } from '../../../services/auth/src/accounts/mongo-user.repository.ts';
 import { MongoSessionRepository } from '../../../services/auth/src/sessions/mongo-session.repository.ts';

@@ -5,7 +5,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import { NATS_USERS, SERVICE_NATS_RIGHTS, type NatsUser } from '@story/proto';
 import { connectNats, type NatsCredentials } from '@story/service-kit/nats';
 import { startNatsServerWithUsers } from '../../src/nats-auth.ts';
-import type { NatsServerHandle } from '../../src/nats-server.ts';
+import type { NatsServerHandle } from '@story/testing/nats';
 
 /** A nats-server started as `make run` starts it (the registry's users and permissions), in a temporary folder. */
 export interface UsersNats {

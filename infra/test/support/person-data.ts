@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect } from 'vitest';
-import { makeSpokenAnswerWav } from '../../src/spoken-answer.ts';
-import type { ApiClient } from '../../src/test-stack.ts';
+import { makeSpokenAnswerWav } from '@story/testing/spoken-answer';
+import type { ApiClient } from '@story/testing/api-client';
 
 /** `bytes` bytes of MP3: silent MPEG-1 Layer III frames (128 kbit/s, 44.1 kHz, mono, 417 bytes each), the last one cut. */
 export function silentMp3(bytes: number): Buffer {

@@ -40,9 +40,12 @@ export type ExportedAnswerFeedback = z.infer<typeof exportedAnswerFeedbackSchema
 export const exportedMockInterviewSchema = z.object({ mockInterview: mockInterviewSchema });
 export type ExportedMockInterview = z.infer<typeof exportedMockInterviewSchema>;
 
-/** `profile/resumes/<id>.json`: every version of a résumé, oldest first, with its suggestions. */
-export const exportedResumeSchema = z.object({ versions: z.array(resumeSchema), suggestions: z.array(resumeSuggestionSchema) });
-export type ExportedResume = z.infer<typeof exportedResumeSchema>;
+/**
+ * `profile/resumes/<id>/v<version>.json`: one version of a résumé, with the suggestions shown for that
+ * version (none for the others). A file per version (issue 36), so an export's work grows with the data.
+ */
+export const exportedResumeVersionSchema = z.object({ resume: resumeSchema, suggestions: z.array(resumeSuggestionSchema) });
+export type ExportedResumeVersion = z.infer<typeof exportedResumeVersionSchema>;
 
 /** `speech/usage.json`: the recording-minutes ledger. */
 export const exportedUsageSchema = z.object({

@@ -33,6 +33,38 @@ describe('custom profile names', () => {
   });
 });
 
+describe('custom names that would pass for the site speaking (issue 36, 7)', () => {
+  it('refuses staff and brand words anywhere in a name, through case, width, separators and digit look-alikes', () => {
+    for (const raw of [
+      'ada-admin',
+      'ad-min',
+      'Ad-Min-Ada',
+      'sup_port',
+      'sup-port-desk',
+      'supp0rt',
+      'the-staff',
+      'st4ff',
+      '0fficial-news',
+      'officia1',
+      'adm1n',
+      'adrnin',
+      'moderator-bo',
+      'storyplatform',
+      'Story-Platform-Team',
+      'st0ry-p1atform',
+      'ａｄ-ｍｉｎ',
+    ]) {
+      expect(refused(raw), raw).toBe(PUBLIC_PROFILE_MESSAGES.nameStaffWords);
+    }
+  });
+
+  it('still allows ordinary names, the product’s words alone, and a word that only happens to hold a staff word', () => {
+    for (const raw of ['ada-park', 'ada-story', 'my-platform', 'badminton-ada', 'adam-inglis', 'sport-ada']) {
+      expect(refused(raw), raw).toBeUndefined();
+    }
+  });
+});
+
 describe('what may be published', () => {
   const good = { displayName: 'Ada Park', headline: 'Platform engineer' };
 

@@ -5,7 +5,9 @@
  * checks a name with the same rule.
  */
 import { z } from 'zod';
+import { PRODUCT_NAME } from '../messages/common.ts';
 import { PUBLIC_PROFILE_MESSAGES } from '../messages/public-profile.ts';
+import { stripHiddenCharacters } from '../plain-text.ts';
 
 export const PUBLIC_PROFILE_LIMITS = {
   displayName: 80,
@@ -19,6 +21,8 @@ export const PUBLIC_PROFILE_LIMITS = {
   nameMax: 40,
   /** Custom-name changes a person may make per hour. */
   nameChangesPerHour: 5,
+  /** Days an address stays its owner's after they leave it (a new name, a random address, taking the profile down). */
+  releasedNameHeldDays: 30,
 } as const;
 
 /** How the page looks: a LinkedIn-style profile, or a one-page personal site. */
@@ -95,26 +99,62 @@ export const RESERVED_PROFILE_NAMES: ReadonlySet<string> = new Set([
   'www',
 ]);
 
+/**
+ * Words a name may not hold anywhere (issue 36, 7): a page at `/p/support-desk` or `/p/st4ff-ada`
+ * would pass for the site speaking. The product's own name is here too (`PRODUCT_NAME`, spaces left out).
+ */
+export const STAFF_NAME_WORDS: readonly string[] = ['admin', 'support', 'official', 'staff', 'moderator', PRODUCT_NAME.toLowerCase().replace(/[^a-z0-9]/g, '')];
+/** Ordinary words that happen to hold a staff word, left out before looking (`badminton` holds `admin`). */
+const INNOCENT_WORDS: readonly string[] = ['badminton'];
+
+const NAME_LOOKALIKES: Readonly<Record<string, string>> = { '0': 'o', '1': 'i', l: 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b', '9': 'g' };
+
+/**
+ * A name as it looks, for comparing with the staff words: letters and digits only (separators such
+ * as `-` `_` `.` and spaces gone, so `ad-min` is `admin`), then each look-alike as one letter (0 o,
+ * 1 l i, 3 e, 4 a, 5 s, 7 t, 8 b, 9 g; `rn` m; `vv` w).
+ */
+function nameSkeleton(text: string): string {
+  return text
+    .replace(/[^a-z0-9]/g, '')
+    .replace(/rn/g, 'm')
+    .replace(/vv/g, 'w')
+    .replace(/[0-9l]/g, (character) => NAME_LOOKALIKES[character] ?? character);
+}
+const STAFF_SKELETONS = STAFF_NAME_WORDS.map(nameSkeleton);
+const INNOCENT_SKELETONS = INNOCENT_WORDS.map(nameSkeleton);
+
+/** Whether a folded name holds a staff or brand word, however it is spelt. */
+function holdsStaffWord(name: string): boolean {
+  const skeleton = INNOCENT_SKELETONS.reduce((text, innocent) => text.split(innocent).join(' '), nameSkeleton(name));
+  return STAFF_SKELETONS.some((word) => skeleton.includes(word));
+}
+
 export type ProfileNameCheck = { ok: true; name: string } | { ok: false; message: string };
 
 /**
  * A custom profile name as it will be used: NFKC-folded (full-width letters become plain ones) and
- * lowercased, then 3–40 characters of a–z, 0–9 and single hyphens, not reserved. Anything else
- * (spaces, accents, look-alike letters from other scripts, punctuation) is refused naming the rule.
+ * lowercased, then 3–40 characters of a–z, 0–9 and single hyphens, not reserved, holding no staff or
+ * brand word. Anything else (spaces, accents, look-alike letters from other scripts, punctuation) is
+ * refused naming the rule.
  */
 export function checkProfileName(raw: string): ProfileNameCheck {
   const name = raw.trim().normalize('NFKC').toLowerCase();
   if (name.length < PUBLIC_PROFILE_LIMITS.nameMin) return { ok: false, message: PUBLIC_PROFILE_MESSAGES.nameTooShort };
   if (name.length > PUBLIC_PROFILE_LIMITS.nameMax) return { ok: false, message: PUBLIC_PROFILE_MESSAGES.nameTooLong };
-  if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(name)) return { ok: false, message: PUBLIC_PROFILE_MESSAGES.nameCharacters };
   if (RESERVED_PROFILE_NAMES.has(name)) return { ok: false, message: PUBLIC_PROFILE_MESSAGES.nameReserved };
+  // Before the characters' rule, so that `sup_port` is told why it can never be had, not only its underscore.
+  if (holdsStaffWord(name)) return { ok: false, message: PUBLIC_PROFILE_MESSAGES.nameStaffWords };
+  if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(name)) return { ok: false, message: PUBLIC_PROFILE_MESSAGES.nameCharacters };
   return { ok: true, name };
 }
 
 /** A slug in a `/p/{slug}` path: a random one or a custom name (anything else is simply not found). */
 export const PROFILE_SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
-const text = (name: string, max: number) => z.string(`${name} must be text`).trim().max(max, `${name} must be at most ${max} characters`);
+/** A person's text: without hidden characters (bidi overrides, zero-width ones: issue 36), trimmed, at most `max` characters. */
+const text = (name: string, max: number) =>
+  z.string(`${name} must be text`).overwrite(stripHiddenCharacters).trim().max(max, `${name} must be at most ${max} characters`);
 
 export const profileNameSchema = z.string('customName must be text').transform((raw, context) => {
   const checked = checkProfileName(raw);
@@ -151,24 +191,30 @@ export const publishProfileRequestSchema = z.object({
 });
 export type PublishProfileRequest = z.input<typeof publishProfileRequestSchema>;
 
+/**
+ * Text as kept and shown: hidden characters are stripped here too, so that a profile published before
+ * the rule (issue 36) reads clean from the store and on its page.
+ */
+const shownText = () => z.string().overwrite(stripHiddenCharacters);
+
 /** A role as published: copied from the résumé when the profile was published. */
 export const publicProfileRoleSchema = z.object({
   id: z.string(),
-  title: z.string(),
-  company: z.string(),
-  location: z.string(),
-  dates: z.string(),
-  bullets: z.array(z.string()),
+  title: shownText(),
+  company: shownText(),
+  location: shownText(),
+  dates: shownText(),
+  bullets: z.array(shownText()),
 });
 export type PublicProfileRole = z.infer<typeof publicProfileRoleSchema>;
 
 /** Everything the page shows, and nothing else. */
 export const publicProfileContentSchema = z.object({
-  displayName: z.string(),
-  headline: z.string(),
-  about: z.string(),
+  displayName: shownText(),
+  headline: shownText(),
+  about: shownText(),
   roles: z.array(publicProfileRoleSchema),
-  stories: z.array(z.object({ title: z.string(), summary: z.string() })),
+  stories: z.array(z.object({ title: shownText(), summary: shownText() })),
   theme: z.enum(PROFILE_THEMES),
   allowSearchEngines: z.boolean(),
 });

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { RESUME_MESSAGES } from '../messages/resumes.ts';
+import { stripHiddenCharacters } from '../plain-text.ts';
 
 /** The most an upload may weigh. */
 export const RESUME_MAX_BYTES = 5 * 1024 * 1024;
@@ -46,16 +47,17 @@ export const resumeBulletRefSchema = z.object({
 });
 export type ResumeBulletRef = z.infer<typeof resumeBulletRefSchema>;
 
+/** A person's text: without hidden characters (bidi overrides, zero-width ones: issue 36), trimmed. */
+const plainText = (message: string) => z.string(message).overwrite(stripHiddenCharacters).trim();
+
 const line = (name: string, required = false) => {
-  const base = z.string(`${name} must be text`).trim().max(RESUME_LIMITS.line, `${name} must be at most ${RESUME_LIMITS.line} characters`);
+  const base = plainText(`${name} must be text`).max(RESUME_LIMITS.line, `${name} must be at most ${RESUME_LIMITS.line} characters`);
   return required ? base.min(1, `${name} is required`) : base;
 };
 
 export const resumeBulletSchema = z.object({
   id: resumePartIdSchema,
-  text: z
-    .string('A bullet must be text')
-    .trim()
+  text: plainText('A bullet must be text')
     .min(1, RESUME_MESSAGES.bulletEmpty)
     .max(RESUME_LIMITS.bullet, `A bullet must be at most ${RESUME_LIMITS.bullet} characters`),
 });
@@ -92,7 +94,7 @@ export type ResumeEducation = z.infer<typeof resumeEducationSchema>;
 /** A section the parser kept but does not model (certifications, projects, languages...). */
 export const resumeExtraSectionSchema = z.object({
   heading: line('A heading', true),
-  lines: z.array(z.string().trim().max(RESUME_LIMITS.bullet)).max(RESUME_LIMITS.linesPerSection),
+  lines: z.array(plainText('A line must be text').max(RESUME_LIMITS.bullet)).max(RESUME_LIMITS.linesPerSection),
 });
 
 /** A résumé's content: what the review screen edits and what a version keeps. */
@@ -100,7 +102,7 @@ export const resumeContentSchema = z.object({
   name: line('Name'),
   /** Contact lines as written (e-mail, phone, city, links): never bullets, never sent to OpenAI. */
   contact: z.array(line('A contact line')).max(RESUME_LIMITS.contactLines),
-  summary: z.string().trim().max(RESUME_LIMITS.summary, `The summary must be at most ${RESUME_LIMITS.summary} characters`),
+  summary: plainText('The summary must be text').max(RESUME_LIMITS.summary, `The summary must be at most ${RESUME_LIMITS.summary} characters`),
   roles: z.array(resumeRoleSchema).max(RESUME_LIMITS.roles, `A résumé may have at most ${RESUME_LIMITS.roles} roles`),
   education: z.array(resumeEducationSchema).max(RESUME_LIMITS.education),
   skills: z.array(line('A skill', true)).max(RESUME_LIMITS.skills, `A résumé may list at most ${RESUME_LIMITS.skills} skills`),

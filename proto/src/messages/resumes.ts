@@ -31,3 +31,15 @@ export const RESUME_MESSAGES = {
   pdfFailed: 'Failed to make the PDF. Please try again.',
   parseFailed: 'Failed to read the résumé. Please try again.',
 } as const;
+
+// ---- per-person quotas (issue 36): what was refused and what to do; nothing is pruned to make room ----
+
+/** An upload past the configured number of résumés a person keeps. */
+export const resumeLimitReached = (limit: number) => `You can keep at most ${limit} résumés, so this one was not saved.`;
+
+/** A save or an accepted suggestion past the configured number of versions of one résumé. */
+export const resumeVersionLimitReached = (limit: number) =>
+  `This résumé has reached the limit of ${limit} versions, so this change was not saved. Upload it again to go on editing it as a new résumé.`;
+
+/** A write that would take a person's résumés past the configured storage. */
+export const resumeStorageLimitReached = (megabytes: number) => `Your résumés have reached the storage limit of ${megabytes} MB, so this was not saved.`;

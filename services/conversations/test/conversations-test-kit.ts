@@ -1,6 +1,6 @@
 import { JOB_MESSAGES } from '@story/proto';
 import { notFound } from '@story/service-kit';
-import { startServiceForTest, type ServiceTestOptions, type ServiceUnderTest } from '@story/service-kit/testing';
+import { startServiceForTest, type ServiceTestOptions, type ServiceUnderTest } from '@story/testing/service-under-test';
 import { UNTIMED_PDF_DEADLINE_MS } from '@story/service-kit/pdf/pdf-renderer';
 import { conversationsService, type ConversationsDeps } from '../src/app.ts';
 import type { ConversationsConfig } from '../src/config.ts';

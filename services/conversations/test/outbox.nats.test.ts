@@ -4,8 +4,8 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EVENT_SUBJECTS } from '@story/proto';
 import { sqliteFile } from '@story/service-kit';
-import { freePort, startNatsServer, type NatsServerHandle } from '../../../infra/src/nats-server.ts';
-import { tempDataDir } from '@story/service-kit/testing';
+import { freePort, startNatsServer, type NatsServerHandle } from '@story/testing/nats';
+import { tempDataDir } from '@story/testing/service-under-test';
 import { startTestService, type TestService } from './conversations-test-kit.ts';
 import { readAllEvents, waitFor } from './event-stream-reader.ts';
 

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDF_LIMITS, PDF_MESSAGES, pdfDocumentCutNote, pdfTurnCutNote } from '@story/proto';
 import { pdfDownloadCounts } from '@story/service-kit/pdf/pdf-downloads.testing';
 import { flatText, pdfReader } from '@story/service-kit/pdf/pdf-reader.testing';
-import { standInSnippetOwners, tempDataDir } from '@story/service-kit/testing';
-import { startNatsServer, type NatsServerHandle } from '../../../infra/src/nats-server.ts';
+import { startNatsServer, type NatsServerHandle } from '@story/testing/nats';
+import { standInSnippetOwners, tempDataDir } from '@story/testing/service-under-test';
 import { coachingExchanges } from '../src/threads/thread-transcript.fixtures.ts';
 import { startTestService, type TestService } from './conversations-test-kit.ts';
 

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUEUE_GROUPS, RESUME_MESSAGES, SUBJECTS, resumeContextRequestSchema, resumeThreadLinkRequestSchema } from '@story/proto';
-import { subgraphQuery, tempDataDir } from '@story/service-kit/testing';
-import { startNatsServer, type NatsServerHandle } from '../../../infra/src/nats-server.ts';
+import { subgraphQuery, tempDataDir } from '@story/testing/service-under-test';
+import { startNatsServer, type NatsServerHandle } from '@story/testing/nats';
 import { startTestService, type TestService } from './conversations-test-kit.ts';
 
 const ALICE = 61;

@@ -5,8 +5,8 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { Objm } from '@nats-io/obj';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NATS_BUCKETS, THREAD_MESSAGES, replyAudioObjectName } from '@story/proto';
-import { subgraphQuery, tempDataDir } from '@story/service-kit/testing';
-import { startNatsServer, type NatsServerHandle } from '../../../infra/src/nats-server.ts';
+import { subgraphQuery, tempDataDir } from '@story/testing/service-under-test';
+import { startNatsServer, type NatsServerHandle } from '@story/testing/nats';
 import { mp3Of, startTestService, type TestService } from './conversations-test-kit.ts';
 
 const ALICE = 51;

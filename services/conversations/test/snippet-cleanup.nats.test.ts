@@ -4,8 +4,8 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENTS_STREAM, EVENT_CONSUMERS, EVENT_SUBJECTS, type SnippetExchange } from '@story/proto';
-import { tempDataDir } from '@story/service-kit/testing';
-import { startNatsServer, type NatsServerHandle } from '../../../infra/src/nats-server.ts';
+import { tempDataDir } from '@story/testing/service-under-test';
+import { startNatsServer, type NatsServerHandle } from '@story/testing/nats';
 import { startTestService, type TestService } from './conversations-test-kit.ts';
 import { waitFor } from './event-stream-reader.ts';
 

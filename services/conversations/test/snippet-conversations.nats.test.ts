@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_SUBJECTS, snippetConversationsResponseSchema } from '@story/proto';
-import { startNatsServer, type NatsServerHandle } from '../../../infra/src/nats-server.ts';
-import { tempDataDir, standInSnippetOwners } from '@story/service-kit/testing';
+import { startNatsServer, type NatsServerHandle } from '@story/testing/nats';
+import { tempDataDir, standInSnippetOwners } from '@story/testing/service-under-test';
 import { startTestService, type TestService } from './conversations-test-kit.ts';
 import { readAllEvents, waitFor } from './event-stream-reader.ts';
 

@@ -3,10 +3,10 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { EVENTS_STREAM, EVENT_CONSUMERS, EVENT_SUBJECTS, type AnswerGivenEvent } from '@story/proto';
 import { ensureEventsStream } from '@story/service-kit/nats';
-import { startServiceForTest, tempDataDir } from '@story/service-kit/testing';
+import { startServiceForTest, tempDataDir } from '@story/testing/service-under-test';
 import { generateSigningKeyPair } from '@story/service-kit/identity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startNatsServer, type NatsServerHandle } from '../../../infra/src/nats-server.ts';
+import { startNatsServer, type NatsServerHandle } from '@story/testing/nats';
 import { conversationsService } from '../../conversations/src/app.ts';
 import { answerEvent, startTestFeedback, type TestFeedback } from './feedback-test-kit.ts';
 

@@ -3,9 +3,9 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { jetstream } from '@nats-io/jetstream';
 import { EVENT_SUBJECTS, SUBJECTS, answerFeedbackSchema, feedbackStoredMessageSchema } from '@story/proto';
 import { ensureEventsStream } from '@story/service-kit/nats';
-import { tempDataDir } from '@story/service-kit/testing';
+import { tempDataDir } from '@story/testing/service-under-test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startNatsServer, type NatsServerHandle } from '../../../infra/src/nats-server.ts';
+import { startNatsServer, type NatsServerHandle } from '@story/testing/nats';
 import { answerEvent, startTestFeedback, type TestFeedback } from './feedback-test-kit.ts';
 
 /**

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AnswerGivenEvent } from '@story/proto';
 import { afterAll, beforeAll } from 'vitest';
 import { UNTIMED_PDF_DEADLINE_MS } from '@story/service-kit/pdf/pdf-renderer';
-import { startServiceForTest, type ServiceTestOptions, type ServiceUnderTest } from '@story/service-kit/testing';
+import { startServiceForTest, type ServiceTestOptions, type ServiceUnderTest } from '@story/testing/service-under-test';
 import { feedbackService, type FeedbackDeps } from '../src/app.ts';
 import { AnswerScoringService } from '../src/answers/answer-scoring.service.ts';
 import type { FeedbackConfig } from '../src/config.ts';

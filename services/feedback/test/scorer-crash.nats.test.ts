@@ -3,11 +3,11 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { EVENTS_STREAM, EVENT_CONSUMERS, EVENT_SUBJECTS } from '@story/proto';
 import { ensureEventsStream } from '@story/service-kit/nats';
-import { OpenAiLoopback, tempDataDir } from '@story/service-kit/testing';
+import { OpenAiLoopback, tempDataDir } from '@story/testing/service-under-test';
 import { generateSigningKeyPair } from '@story/service-kit/identity';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, startNatsServer, type NatsServerHandle } from '../../../infra/src/nats-server.ts';
-import { killed, startServiceProcess } from '../../../infra/src/service-process.ts';
+import { freePort, startNatsServer, type NatsServerHandle } from '@story/testing/nats';
+import { killed, startServiceProcess } from '@story/testing/service-process';
 import { answerEvent, startTestFeedback } from './feedback-test-kit.ts';
 
 /**

@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import type { AnswerFeedback } from '@story/proto';
-import { startServiceForTest, tempDataDir } from '@story/service-kit/testing';
+import { startServiceForTest, tempDataDir } from '@story/testing/service-under-test';
 import { generateSigningKeyPair } from '@story/service-kit/identity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startNatsServer, type NatsServerHandle } from '../../../infra/src/nats-server.ts';
+import { startNatsServer, type NatsServerHandle } from '@story/testing/nats';
 import { conversationsService } from '../../conversations/src/app.ts';
 import { startTestFeedback } from './feedback-test-kit.ts';
 

@@ -1,4 +1,4 @@
-import { startServiceForTest, type ServiceTestOptions, type ServiceUnderTest } from '@story/service-kit/testing';
+import { startServiceForTest, type ServiceTestOptions, type ServiceUnderTest } from '@story/testing/service-under-test';
 import { jobsService, type JobsDeps } from '../src/app.ts';
 import type { JobsConfig } from '../src/config.ts';
 

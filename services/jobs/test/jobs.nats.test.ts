@@ -4,8 +4,8 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENTS_STREAM, EVENT_SUBJECTS, SUBJECTS, snippetOwnerReplySchema } from '@story/proto';
-import { tempDataDir } from '@story/service-kit/testing';
-import { startNatsServer, type NatsServerHandle } from '../../../infra/src/nats-server.ts';
+import { tempDataDir } from '@story/testing/service-under-test';
+import { startNatsServer, type NatsServerHandle } from '@story/testing/nats';
 import { requester, startJobsForTest, type JobsUnderTest } from './jobs-test-kit.ts';
 
 const OWNER = 21;

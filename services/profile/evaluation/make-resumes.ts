@@ -9,7 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Packer } from 'docx';
-import { launchChromium } from '../../../infra/src/browser.ts';
+import { launchChromium } from '@story/testing/chromium';
 import { resumeDocx, resumeHtml, resumeText } from './resume-renderers.ts';
 import { HELD_OUT_RESUMES } from './resume-sources.held-out.ts';
 import { TUNING_RESUMES, type SourceResume } from './resume-sources.ts';

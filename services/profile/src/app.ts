@@ -59,13 +59,16 @@ export async function buildProfileApp(config: ProfileConfig, deps: ProfileDeps):
     findStories,
     renderPdf: pdfs.render,
     clock,
-    maxPerUser: config.QUOTA_RESUMES_PER_USER,
-    maxVersions: config.QUOTA_VERSIONS_PER_RESUME,
+    quotas: {
+      resumesPerUser: config.QUOTA_RESUMES_PER_USER,
+      versionsPerResume: config.QUOTA_VERSIONS_PER_RESUME,
+      megabytesPerUser: config.QUOTA_RESUME_MB_PER_USER,
+    },
   });
   registerResumeRoutes(app, resumes, plans);
   const publicProfiles = new PublicProfileService({ repository: storage.publicProfiles, resumes: storage.resumes, findStories, clock });
   registerPublicProfileRoutes(app, publicProfiles, plans);
-  registerPublicPageRoutes(app, publicProfiles, { siteUrl: config.PUBLIC_SITE_URL });
+  registerPublicPageRoutes(app, publicProfiles, { siteUrl: config.PUBLIC_SITE_URL, siteHosts: config.PUBLIC_SITE_HOSTS });
   // A deleted account (issue 24): its résumés with their versions and suggestions, and its public profile.
   registerUserDeletion(app, nats, EVENT_CONSUMERS.profileUserDeletion, async (userId) => {
     pdfs.forget(userId);

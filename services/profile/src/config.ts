@@ -21,15 +21,34 @@ export const profileEnvSchema = baseEnvSchema.extend({
   SUGGESTIONS_TIMEOUT_MS: positiveInt(20_000, 'SUGGESTIONS_TIMEOUT_MS'),
   /** How long the search service may take to find the stories behind the bullets. */
   STORIES_TIMEOUT_MS: positiveInt(3_000, 'STORIES_TIMEOUT_MS'),
-  /** The site's public address (`https://example.com`) for a profile page's `og:url`; unset: the address the visitor used, as the gateway forwards it. */
+  /** The site's public address (`https://example.com`) for a profile page's canonical link and `og:url`; set it in production. */
   PUBLIC_SITE_URL: optionalText(z.string().url('PUBLIC_SITE_URL must be a URL')),
+  /**
+   * Without PUBLIC_SITE_URL: the host names (comma-separated) whose forwarded address a page may use
+   * as its own, for development on any port; any other host a request names is never copied into a
+   * page (issue 36, 7), which then says `http://<the first of these>`.
+   */
+  PUBLIC_SITE_HOSTS: z
+    .string()
+    .default('localhost,127.0.0.1')
+    .transform((list) =>
+      list
+        .split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter((host) => host !== ''),
+    )
+    .refine((hosts) => hosts.length > 0, 'PUBLIC_SITE_HOSTS must name at least one host'),
   /** How often the outbox relay looks for events it was not told about. */
   OUTBOX_RELAY_INTERVAL_MS: positiveInt(500, 'OUTBOX_RELAY_INTERVAL_MS'),
-  // Per-user quotas (DESIGN.md, "Identity and security"): far above what a person's job search produces.
+  // Per-user quotas (DESIGN.md, "Identity and security"; issue 36): far above what a person's job
+  // search produces, low enough that a person's data stays cheap to keep and to export. A write past
+  // one is refused (409 saying which); nothing is pruned to make room.
   /** Résumés kept per user (each upload is one). */
   QUOTA_RESUMES_PER_USER: positiveInt(100, 'QUOTA_RESUMES_PER_USER'),
   /** Versions of one résumé (each save or accepted suggestion is one). */
-  QUOTA_VERSIONS_PER_RESUME: positiveInt(2000, 'QUOTA_VERSIONS_PER_RESUME'),
+  QUOTA_VERSIONS_PER_RESUME: positiveInt(500, 'QUOTA_VERSIONS_PER_RESUME'),
+  /** Megabytes of résumé content (every version of every résumé, as stored) per user; a two-page résumé is about 10 KB a version. */
+  QUOTA_RESUME_MB_PER_USER: z.coerce.number('QUOTA_RESUME_MB_PER_USER must be a number').positive('QUOTA_RESUME_MB_PER_USER must be positive').default(25),
   ...pdfRenderingEnvShape,
 });
 export type ProfileConfig = z.infer<typeof profileEnvSchema>;

@@ -1,7 +1,7 @@
 import { featureLockedMessage, type MatchedStory, type PlanFeature } from '@story/proto';
 import { HttpError } from '@story/service-kit';
 import { UNTIMED_PDF_DEADLINE_MS } from '@story/service-kit/pdf/pdf-renderer';
-import { multipartForm, startServiceForTest, type ServiceTestOptions, type ServiceUnderTest } from '@story/service-kit/testing';
+import { multipartForm, startServiceForTest, type ServiceTestOptions, type ServiceUnderTest } from '@story/testing/service-under-test';
 import { profileService, type ProfileDeps } from '../src/app.ts';
 import type { ProfileConfig } from '../src/config.ts';
 

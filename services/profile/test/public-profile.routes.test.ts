@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   PUBLIC_PROFILE_MESSAGES,
@@ -7,6 +8,7 @@ import {
   resumeResponseSchema,
   type OwnPublicProfile,
 } from '@story/proto';
+import { sqliteFile } from '@story/service-kit';
 import { TEXT_RESUME, startProfileForTest, uploadResume, type ProfileUnderTest, type StandInPlans, type StandInStories } from './profile-test-kit.ts';
 
 let service: ProfileUnderTest;
@@ -60,7 +62,7 @@ describe('publishing a public profile', () => {
     expect(page.headers['x-robots-tag']).toBe('noindex');
     expect(page.body).toContain('<h1>Ada Park</h1>');
     expect(page.body).toContain('<h3>The migration</h3>');
-    expect(page.body).toContain(`<meta property="og:url" content="https://profiles.example/p/${profile.slug}">`);
+    expect(page.body).toContain(`<meta property="og:url" content="http://localhost/p/${profile.slug}">`);
     // The story's thread is the person's own business.
     expect(page.body).not.toContain('987654');
 
@@ -139,11 +141,37 @@ describe('custom profile names', () => {
     expect(await refusal(newUser(), { ...basics, customName: name })).toEqual([400, PUBLIC_PROFILE_MESSAGES.nameTaken]);
     expect((await visit(`/p/${name}`)).body).toContain('Staff engineer');
 
-    // Back to a random address: the name is free again.
+    // Back to a random address: the old link shows nothing, and the name stays the owner's (issue 36, 7).
     const random = await publish(owner, basics);
     expect(random.slug).toMatch(/^[a-z2-7]{20}$/);
     expect((await visit(`/p/${name}`)).statusCode).toBe(404);
-    expect((await publish(newUser(), { ...basics, customName: name })).slug).toBe(name);
+    expect(await refusal(newUser(), { ...basics, customName: name })).toEqual([400, PUBLIC_PROFILE_MESSAGES.nameTaken]);
+    expect((await publish(owner, { ...basics, customName: name })).slug).toBe(name);
+  });
+
+  it('holds a released name for its owner (renamed or taken down): nobody else can take it and show their page at the old link', async () => {
+    const owner = newUser();
+    const impostor = newUser();
+    const name = `ada-held-${owner}`;
+    await publish(owner, { ...basics, customName: name });
+    // Renamed: the old link is a 404, and another person is told it is taken.
+    await publish(owner, { ...basics, customName: `ada-new-${owner}` });
+    expect(await refusal(impostor, { ...basics, customName: name })).toEqual([400, PUBLIC_PROFILE_MESSAGES.nameTaken]);
+    expect((await visit(`/p/${name}`)).statusCode).toBe(404);
+    // Taken down: the same for the name it had.
+    expect((await call(owner, 'DELETE', '/api/profile')).statusCode).toBe(204);
+    expect(await refusal(impostor, { ...basics, customName: `ada-new-${owner}` })).toEqual([400, PUBLIC_PROFILE_MESSAGES.nameTaken]);
+    expect((await call(impostor, 'GET', '/api/profile')).json()).toEqual({ published: false, profile: null });
+    // The owner takes either back.
+    expect((await publish(owner, { ...basics, customName: name })).slug).toBe(name);
+    expect((await visit(`/p/${name}`)).body).toContain('Ada Park');
+  });
+
+  it('refuses names with staff or brand words, with the message saying why, and publishes nothing', async () => {
+    const user = newUser();
+    for (const customName of ['ada-admin', 'ad-min', 'sup_port', 'supp0rt-team', 'Official-Ada', 'st4ff', 'story-platform'])
+      expect(await refusal(user, { ...basics, customName }), customName).toEqual([400, PUBLIC_PROFILE_MESSAGES.nameStaffWords]);
+    expect((await call(user, 'GET', '/api/profile')).json()).toEqual({ published: false, profile: null });
   });
 
   it('refuses reserved names, bad characters, and wrong lengths with the rule each breaks', async () => {
@@ -175,6 +203,82 @@ describe('custom profile names', () => {
     expect((await call(user, 'DELETE', '/api/profile')).statusCode).toBe(204);
     // Taking the profile down does not reset the count.
     expect((await call(user, 'PUT', '/api/profile', { ...basics, customName: `name-${user}-7` })).statusCode).toBe(429);
+  });
+});
+
+describe('hidden characters in profile text (issue 36, 7)', () => {
+  it('strips bidi overrides and zero-width characters from every text published, before the page and the editor see it', async () => {
+    const user = newUser();
+    const profile = await publish(user, {
+      displayName: 'Ada\u200b Park\u202e',
+      headline: 'Platform\u2066 engineer\u2069',
+      about: 'I make deploys\u200d boring.\n\nAnd\u202e safe.',
+      stories: [{ title: 'The\ufeff migration', summary: 'Moved\u2060 checkout\u200f to PostgreSQL.' }],
+    });
+    expect(profile).toMatchObject({
+      displayName: 'Ada Park',
+      headline: 'Platform engineer',
+      about: 'I make deploys boring.\n\nAnd safe.',
+      stories: [{ title: 'The migration', summary: 'Moved checkout to PostgreSQL.' }],
+    });
+    const page = (await visit(`/p/${profile.slug}`)).body;
+    expect(page).not.toMatch(/[\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/);
+    expect(page).toContain('<h1>Ada Park</h1>');
+  });
+});
+
+describe('hidden characters in profiles published before the rule (issue 36, 7)', () => {
+  it('reads them clean from the store, on the page and in the editor', async () => {
+    const user = newUser();
+    const { slug } = await publish(user);
+    // As an older version of the service kept it: written into the SQLite file, past every schema.
+    const db = new Database(sqliteFile(service.dataDir, 'profile'));
+    try {
+      const row = db.prepare<[number], { content: string }>('SELECT content FROM public_profiles WHERE user_id = ?').get(user);
+      const stored = JSON.parse(row?.content ?? '{}') as Record<string, unknown>;
+      db.prepare('UPDATE public_profiles SET content = ? WHERE user_id = ?').run(JSON.stringify({ ...stored, displayName: 'Ada\u202e Park\u200b' }), user);
+    } finally {
+      db.close();
+    }
+    expect((await visit(`/p/${slug}`)).body).toContain('<h1>Ada Park</h1>');
+    expect(publicProfileResponseSchema.parse((await call(user, 'GET', '/api/profile')).json()).profile?.displayName).toBe('Ada Park');
+  });
+});
+
+describe('the page’s own address (issue 36, 7)', () => {
+  const pageAt = async (target: ProfileUnderTest, slug: string, headers: Record<string, string>) =>
+    (await target.app.inject({ method: 'GET', url: `/p/${slug}`, headers })).body;
+  const addresses = (html: string) => [/<link rel="canonical" href="([^"]*)">/.exec(html)?.[1], /<meta property="og:url" content="([^"]*)">/.exec(html)?.[1]];
+
+  it('never takes canonical or og:url from the Host a request names', async () => {
+    const { slug } = await publish(newUser());
+    const attacks: Record<string, string>[] = [
+      { host: 'evil.example' },
+      { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
+    ];
+    for (const headers of attacks) {
+      const html = await pageAt(service, slug, headers);
+      expect(html).not.toContain('evil.example');
+      expect(addresses(html)).toEqual([`http://localhost/p/${slug}`, `http://localhost/p/${slug}`]);
+    }
+    // A host on the allow-list (by default the loopback names, for development on any port) is used as it came.
+    expect(addresses(await pageAt(service, slug, { host: 'x', 'x-forwarded-host': '127.0.0.1:8080' }))).toEqual([
+      `http://127.0.0.1:8080/p/${slug}`,
+      `http://127.0.0.1:8080/p/${slug}`,
+    ]);
+    expect(addresses(await pageAt(service, slug, { 'x-forwarded-host': 'localhost@evil.example' }))[0]).toBe(`http://localhost/p/${slug}`);
+  });
+
+  it('uses PUBLIC_SITE_URL when it is configured, whatever the request says', async () => {
+    const { service: configured } = await startProfileForTest({ env: { PUBLIC_SITE_URL: 'https://story.example/' } });
+    try {
+      const response = await configured.app.inject({ method: 'PUT', url: '/api/profile', headers: await configured.as(7), payload: basics });
+      const slug = publicProfileResponseSchema.parse(response.json()).profile?.slug ?? '';
+      const html = await pageAt(configured, slug, { host: 'evil.example', 'x-forwarded-host': 'localhost:8080' });
+      expect(addresses(html)).toEqual([`https://story.example/p/${slug}`, `https://story.example/p/${slug}`]);
+    } finally {
+      await configured.close();
+    }
   });
 });
 

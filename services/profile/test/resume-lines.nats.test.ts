@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MOCK_INTERVIEW_MESSAGES, MOCK_SUBJECTS, resumeLinesReplySchema, resumeResponseSchema, type Resume } from '@story/proto';
-import { tempDataDir } from '@story/service-kit/testing';
-import { startNatsServer, type NatsServerHandle } from '../../../infra/src/nats-server.ts';
+import { tempDataDir } from '@story/testing/service-under-test';
+import { startNatsServer, type NatsServerHandle } from '@story/testing/nats';
 import { TEXT_RESUME, startProfileForTest, uploadResume, type ProfileUnderTest } from './profile-test-kit.ts';
 
 const OWNER = 41;

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   RESUME_MESSAGES,
+  resumeLimitReached,
+  resumeStorageLimitReached,
+  resumeVersionLimitReached,
   resumeResponseSchema,
   resumeSuggestionsResponseSchema,
   resumeVersionsResponseSchema,
@@ -8,7 +11,7 @@ import {
   type ResumeContent,
 } from '@story/proto';
 import { pdfDownloadCounts } from '@story/service-kit/pdf/pdf-downloads.testing';
-import { multipartForm } from '@story/service-kit/testing';
+import { multipartForm } from '@story/testing/service-under-test';
 import { TEXT_RESUME, startProfileForTest, uploadResume, type ProfileUnderTest, type StandInPlans, type StandInStories } from './profile-test-kit.ts';
 
 let service: ProfileUnderTest;
@@ -226,5 +229,124 @@ describe('suggestions and the PDF', () => {
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const legal = await call(user, 'GET', `/api/resumes/${resume.id}/pdf?paper=legal`);
     expect([legal.statusCode, legal.json()]).toEqual([400, { message: 'paper must be a4 or letter' }]);
+  });
+});
+
+describe('hidden characters in résumé text (issue 36, 7)', () => {
+  // A right-to-left override makes "Led the team (gnp.exe" read as "Led the team (exe.png"; zero-width
+  // characters hide words from search and from reviewers. Uploads lose them; edits must too.
+  const RLO = '\u202e';
+  const hidden = [
+    '\u200b',
+    '\u200c',
+    '\u200d',
+    '\u2060',
+    '\ufeff',
+    '\u202a',
+    '\u202b',
+    '\u202c',
+    '\u202d',
+    RLO,
+    '\u2066',
+    '\u2067',
+    '\u2068',
+    '\u2069',
+    '\u200e',
+    '\u200f',
+  ];
+  const hiddenPattern = /[\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/;
+
+  it('strips bidi overrides and zero-width characters from every text of a saved edit', async () => {
+    const user = newUser();
+    const resume = await uploaded(user);
+    const content = structuredClone(resume.content);
+    content.name = `Ada${hidden.join('')} Park`;
+    content.summary = `Backend engineer${RLO}gnp.exe\nwho likes fast systems.`;
+    content.roles[0]!.title = `Staff${'\u200b'} engineer`;
+    content.roles[0]!.bullets[0]!.text = `Led the team (${RLO}gnp.exe) that cut costs 30%`;
+    content.skills = [`Go${'\u2060'}`, `SQL${'\u200d'}`];
+    content.contact = [`ada${'\u200b'}@example.com`];
+    const saved = await call(user, 'PUT', `/api/resumes/${resume.id}`, { content });
+    expect(saved.statusCode, saved.body).toBe(200);
+    for (const kept of [
+      resumeResponseSchema.parse(saved.json()).resume,
+      (await call(user, 'GET', `/api/resumes/${resume.id}`)).json<{ resume: Resume }>().resume,
+    ]) {
+      expect(JSON.stringify(kept.content)).not.toMatch(hiddenPattern);
+      expect(kept.content).toMatchObject({
+        name: 'Ada Park',
+        summary: 'Backend engineergnp.exe\nwho likes fast systems.',
+        roles: [{ title: 'Staff engineer', bullets: [{ text: 'Led the team (gnp.exe) that cut costs 30%' }, {}] }, {}],
+        skills: ['Go', 'SQL'],
+        contact: ['ada@example.com'],
+      });
+    }
+  });
+
+  it('refuses a bullet made only of hidden characters as empty', async () => {
+    const user = newUser();
+    const resume = await uploaded(user);
+    const content = structuredClone(resume.content);
+    content.roles[0]!.bullets[0]!.text = '\u200b\u202e\u2060';
+    const refused = await call(user, 'PUT', `/api/resumes/${resume.id}`, { content });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ message: string }>().message).toContain(RESUME_MESSAGES.bulletEmpty);
+  });
+});
+
+describe('résumé quotas per person (issue 36, 6)', () => {
+  // Small quotas from configuration: two résumés, three versions each, 40 KB of résumé content a person.
+  let limited: ProfileUnderTest;
+  beforeAll(async () => {
+    ({ service: limited } = await startProfileForTest({
+      env: { QUOTA_RESUMES_PER_USER: '2', QUOTA_VERSIONS_PER_RESUME: '3', QUOTA_RESUME_MB_PER_USER: '0.04' },
+    }));
+  });
+  afterAll(async () => limited.close());
+
+  const upload = async (userId: number) => uploadResume(limited, await limited.as(userId), 'resume.txt', Buffer.from(TEXT_RESUME));
+  const save = async (userId: number, id: number, content: ResumeContent) =>
+    limited.app.inject({ method: 'PUT', url: `/api/resumes/${id}`, headers: await limited.as(userId), payload: { content } });
+  const versionsOf = async (userId: number, id: number) =>
+    resumeVersionsResponseSchema.parse(
+      (await limited.app.inject({ method: 'GET', url: `/api/resumes/${id}/versions`, headers: await limited.as(userId) })).json(),
+    ).versions.length;
+
+  it('refuses a résumé past the number a person may keep, with 409 and what to do, and keeps nothing', async () => {
+    const user = newUser();
+    expect((await upload(user)).statusCode).toBe(201);
+    expect((await upload(user)).statusCode).toBe(201);
+    const third = await upload(user);
+    expect(third.statusCode).toBe(409);
+    expect(third.json()).toEqual({ message: resumeLimitReached(2) });
+    // Another person is not counted with this one.
+    expect((await upload(newUser())).statusCode).toBe(201);
+  });
+
+  it('refuses a version past the number a résumé may keep, and keeps the versions it had (none pruned)', async () => {
+    const user = newUser();
+    const resume = resumeResponseSchema.parse((await upload(user)).json()).resume;
+    expect((await save(user, resume.id, resume.content)).statusCode).toBe(200);
+    expect((await save(user, resume.id, resume.content)).statusCode).toBe(200);
+    const fourth = await save(user, resume.id, resume.content);
+    expect(fourth.statusCode).toBe(409);
+    expect(fourth.json()).toEqual({ message: resumeVersionLimitReached(3) });
+    expect(await versionsOf(user, resume.id)).toBe(3);
+  });
+
+  it('refuses a save that would take the person past the bytes they may keep, and keeps the résumé as it was', async () => {
+    const user = newUser();
+    const resume = resumeResponseSchema.parse((await upload(user)).json()).resume;
+    const large = structuredClone(resume.content);
+    large.summary = 'Led the platform team through the move to a new payments provider. '.repeat(44).slice(0, 2990);
+    large.roles[0]!.bullets = Array.from({ length: 40 }, (_, i) => ({ id: `role-1-b-${i + 1}`, text: `Shipped the change ${i} `.repeat(41).trim() }));
+    // About 40 KB: the first fits beside the upload (1 KB), a second would not, nor would another upload.
+    expect((await save(user, resume.id, large)).statusCode).toBe(200);
+    const over = await save(user, resume.id, large);
+    expect(over.statusCode).toBe(409);
+    expect(over.json()).toEqual({ message: resumeStorageLimitReached(0.04) });
+    expect(await versionsOf(user, resume.id)).toBe(2);
+    // An upload counts too.
+    expect((await upload(user)).json()).toEqual({ message: resumeStorageLimitReached(0.04) });
   });
 });

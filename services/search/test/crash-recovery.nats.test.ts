@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { generateSigningKeyPair } from '@story/service-kit/identity';
-import { startServiceForTest, tempDataDir } from '@story/service-kit/testing';
+import { startServiceForTest, tempDataDir } from '@story/testing/service-under-test';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, startNatsServer, type NatsServerHandle } from '../../../infra/src/nats-server.ts';
-import { killed, startServiceProcess } from '../../../infra/src/service-process.ts';
+import { freePort, startNatsServer, type NatsServerHandle } from '@story/testing/nats';
+import { killed, startServiceProcess } from '@story/testing/service-process';
 import { conversationsService } from '../../conversations/src/app.ts';
 import { eventually } from './search-test-kit.ts';
 

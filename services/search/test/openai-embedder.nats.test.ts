@@ -1,7 +1,7 @@
 import { join } from 'node:path';
-import { tempDataDir } from '@story/service-kit/testing';
+import { tempDataDir } from '@story/testing/service-under-test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startNatsServer, type NatsServerHandle } from '../../../infra/src/nats-server.ts';
+import { startNatsServer, type NatsServerHandle } from '@story/testing/nats';
 import { OfflineEmbedder } from '../src/embedding/offline.embedder.ts';
 import { OpenAiEmbedder } from '../src/embedding/openai.embedder.ts';
 import { EventPublisher, eventually, queryStories, startTestSearch, wordVectors, type TestSearch } from './search-test-kit.ts';

@@ -2,7 +2,7 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { jetstream } from '@nats-io/jetstream';
 import { EVENT_SUBJECTS, type EventSubject } from '@story/proto';
 import { ensureEventsStream } from '@story/service-kit/nats';
-import { startServiceForTest, type ServiceTestOptions, type ServiceUnderTest } from '@story/service-kit/testing';
+import { startServiceForTest, type ServiceTestOptions, type ServiceUnderTest } from '@story/testing/service-under-test';
 import { searchService, type SearchDeps } from '../src/app.ts';
 import type { SearchConfig } from '../src/config.ts';
 import { WordVectors } from '@story/proto/word-vectors';

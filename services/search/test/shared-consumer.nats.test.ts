@@ -1,7 +1,7 @@
 import { join } from 'node:path';
-import { tempDataDir } from '@story/service-kit/testing';
+import { tempDataDir } from '@story/testing/service-under-test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startNatsServer, type NatsServerHandle } from '../../../infra/src/nats-server.ts';
+import { startNatsServer, type NatsServerHandle } from '@story/testing/nats';
 import { EventPublisher, eventually, queryStories, startTestSearch, type TestSearch } from './search-test-kit.ts';
 
 /** Two search instances on one durable consumer share the work: each story is indexed once, by one of them. */

@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { SUBJECTS, storiesMatchReplySchema } from '@story/proto';
-import { tempDataDir } from '@story/service-kit/testing';
+import { tempDataDir } from '@story/testing/service-under-test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startNatsServer, type NatsServerHandle } from '../../../infra/src/nats-server.ts';
+import { startNatsServer, type NatsServerHandle } from '@story/testing/nats';
 import { EventPublisher, eventually, startTestSearch, type TestSearch } from './search-test-kit.ts';
 
 /**

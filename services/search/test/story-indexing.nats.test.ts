@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { EVENT_SUBJECTS } from '@story/proto';
-import { tempDataDir } from '@story/service-kit/testing';
+import { tempDataDir } from '@story/testing/service-under-test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startNatsServer, type NatsServerHandle } from '../../../infra/src/nats-server.ts';
+import { startNatsServer, type NatsServerHandle } from '@story/testing/nats';
 import { EventPublisher, eventually, queryStories, startTestSearch, type TestSearch } from './search-test-kit.ts';
 
 /**

@@ -5,7 +5,7 @@ import { MongoOutbox } from './mongo-outbox.ts';
 import { openSqlite } from './sqlite.ts';
 import { OUTBOX_TABLE_SQL, SqliteOutbox } from './sqlite-outbox.ts';
 import { storagePartsContract } from './storage-parts.contract.ts';
-import { withMongo } from './testing.ts';
+import { withMongo } from '@story/testing/service-under-test';
 
 storagePartsContract('SQLite', async () => {
   const db = openSqlite(':memory:', [OUTBOX_TABLE_SQL + LEASES_TABLE_SQL]);

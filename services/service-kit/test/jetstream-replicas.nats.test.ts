@@ -5,7 +5,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { EVENTS_STREAM } from '@story/proto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, startNatsServer, type NatsServerHandle } from '../../../infra/src/nats-server.ts';
+import { freePort, startNatsServer, type NatsServerHandle } from '@story/testing/nats';
 import { baseEnvSchema } from '../src/config.ts';
 import { connectNats, ensureEventsStream, streamReplicas } from '../src/nats.ts';
 import { openSharedBucket } from '../src/shared-counters.ts';

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PLAN_FEATURES, SUBJECTS, USER_TYPES, type PlanFeatures, type UserType } from '@story/proto';
-import { startNatsServer, type NatsServerHandle } from '../../../infra/src/nats-server.ts';
+import { startNatsServer, type NatsServerHandle } from '@story/testing/nats';
 import { PlanFeatureGate } from '../src/plan-features.ts';
-import { failureOf } from '../src/testing.ts';
+import { failureOf } from '@story/testing/service-under-test';
 
 /** The plan check of issue 21 against a real nats-server; the test answers auth's `auth.user.settings` itself. */
 describe('PlanFeatureGate', () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { context, propagation, trace } from '@opentelemetry/api';
 import type { MsgHdrs, NatsConnection } from '@nats-io/transport-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startNatsServer, type NatsServerHandle } from '../../../infra/src/nats-server.ts';
+import { startNatsServer, type NatsServerHandle } from '@story/testing/nats';
 import { createServiceApp } from '../src/http-app.ts';
 import { connectNats } from '../src/nats.ts';
 import { startTracing, tracer, tracingEnabled } from '../src/telemetry/tracing.ts';

@@ -5,7 +5,7 @@ import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trace-node';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startNatsServer, type NatsServerHandle } from '../../../infra/src/nats-server.ts';
+import { startNatsServer, type NatsServerHandle } from '@story/testing/nats';
 import { DurableEventConsumer } from '../src/durable-consumer.ts';
 import { createServiceApp, type ServiceApp } from '../src/http-app.ts';
 import { silentLog } from '../src/nats-link.ts';

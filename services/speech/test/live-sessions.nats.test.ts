@@ -1,4 +1,4 @@
-import { convertAudio } from '@story/service-kit/test-audio';
+import { convertAudio } from '@story/testing/test-audio';
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,7 +15,7 @@ import {
   type AnswerGivenEvent,
   type ReplyAudioPart,
 } from '@story/proto';
-import { startServiceForTest } from '@story/service-kit/testing';
+import { startServiceForTest } from '@story/testing/service-under-test';
 import { speechService } from '../src/app.ts';
 import { replyParts } from '../src/turns/reply-parts.ts';
 import {

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { convertAudio } from '@story/service-kit/test-audio';
+import { convertAudio } from '@story/testing/test-audio';
 import { MOCK_SUBJECTS, SUBJECTS, mockAnswerNatsRequestSchema, speechSessionSubject, transcribeResponseSchema } from '@story/proto';
 import { OTHERS_SNIPPET, TEST_SNIPPET, TEXT_USER, chunksOf, liveSessionCalls, startSpeechWorld, transcribeForm, type SpeechWorld } from './speech-test-kit.ts';
 

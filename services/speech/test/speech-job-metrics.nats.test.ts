@@ -5,7 +5,7 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SpeechJobEvent } from '@story/proto';
 import { metricsRegistry, silentLog } from '@story/service-kit';
-import { startNatsServer, type NatsServerHandle } from '../../../infra/src/nats-server.ts';
+import { startNatsServer, type NatsServerHandle } from '@story/testing/nats';
 import { JobRefusal, JobRunner, type JobTicket } from '../src/worker/job-runner.ts';
 
 /** The samples of a metric whose labels include `labels` (a histogram's: its `_count` only). */

@@ -5,8 +5,8 @@ import fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPEECH_MESSAGES } from '@story/proto';
 import { HttpError } from '@story/service-kit';
-import { tempDataDir } from '@story/service-kit/testing';
-import { startNatsServer, type NatsServerHandle } from '../../../infra/src/nats-server.ts';
+import { tempDataDir } from '@story/testing/service-under-test';
+import { startNatsServer, type NatsServerHandle } from '@story/testing/nats';
 import { SpeechLimitService } from '../src/nats/speech-limit.service.ts';
 
 /**

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transcribeResponseSchema, voiceSessionResponseSchema } from '@story/proto';
-import { startServiceForTest, type ServiceUnderTest } from '@story/service-kit/testing';
+import { startServiceForTest, type ServiceUnderTest } from '@story/testing/service-under-test';
 import { permissionViolations, startUsersNats, type UsersNats } from '../../../infra/test/support/nats-users.ts';
 import { conversationsService, type ConversationsDeps } from '../../conversations/src/app.ts';
 import type { ConversationsConfig } from '../../conversations/src/config.ts';

@@ -3,7 +3,7 @@
  * voice, which pocketsphinx understands well; never the replies' own voice), in every format the
  * service takes, and a stand-in for auth's `auth.user.settings` answer.
  */
-import { convertAudio } from '@story/service-kit/test-audio';
+import { convertAudio } from '@story/testing/test-audio';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,8 +17,8 @@ import {
   type PlanFeatures,
   type ResponseType,
 } from '@story/proto';
-import { multipartForm, standInSnippetOwners, startServiceForTest, tempDataDir, type ServiceUnderTest } from '@story/service-kit/testing';
-import { startNatsServer, type NatsServerHandle } from '../../../infra/src/nats-server.ts';
+import { multipartForm, standInSnippetOwners, startServiceForTest, tempDataDir, type ServiceUnderTest } from '@story/testing/service-under-test';
+import { startNatsServer, type NatsServerHandle } from '@story/testing/nats';
 import { conversationsService, type ConversationsDeps } from '../../conversations/src/app.ts';
 import type { ConversationsConfig } from '../../conversations/src/config.ts';
 import { speechService, type SpeechDeps } from '../src/app.ts';

@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { generateSigningKeyPair } from '@story/service-kit/identity';
-import { freePort } from '../../../infra/src/nats-server.ts';
-import { REPO_ROOT } from '../../../infra/src/stack.ts';
+import { freePort } from '@story/testing/nats';
+import { REPO_ROOT } from '@story/testing/test-stack';
 
 /** A speech worker as `make run` starts it: its own process, its own health port. */
 export interface WorkerProcess {

@@ -4,7 +4,7 @@ import { GOOGLE_TEST_CLIENT_ID, startGoogleIdentityProvider, type GoogleIdentity
 import { openSqliteAuthStorage, type AuthStorage } from '../storage/auth-storage.ts';
 import { AccountService } from './account.service.ts';
 import { createGoogleTokenVerifier } from './google-token.verifier.ts';
-import { failureOf } from '@story/service-kit/testing';
+import { failureOf } from '@story/testing/service-under-test';
 import { memoryAttemptStore } from '../../test/support/memory-attempt-store.ts';
 import { PasswordAttemptLimiter } from '../throttles/password-attempt.limiter.ts';
 

@@ -4,7 +4,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EXPORT_MESSAGES, exportedAccountSchema, exportedSessionsSchema } from '@story/proto';
 import { HttpError, exportPage, type ExportPart, type NatsLink } from '@story/service-kit';
-import { failureOf } from '@story/service-kit/testing';
+import { failureOf } from '@story/testing/service-under-test';
 import { at, newUser } from '../accounts/user.repository.contract.ts';
 import { openSqliteAuthStorage, type AuthStorage } from '../storage/auth-storage.ts';
 import { UserTypeSettingsService } from '../user-type-settings/user-type-settings.service.ts';

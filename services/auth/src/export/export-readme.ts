@@ -14,7 +14,7 @@ follow the same shapes as the app's API answers.
 - \`jobs/job-descriptions/<id>.json\`: each job description with its snippets (the questions you practised).
 - \`feedback/answers/<answerId>.json\`: the feedback on each answer; several answers to one question are your attempts.
 - \`feedback/mock-interviews/<id>.json\`: each mock interview, its questions, answers and report.
-- \`profile/resumes/<id>.json\`: each résumé with every version and its suggestions.
+- \`profile/resumes/<id>/v<version>.json\`: each version of each résumé, with the suggestions shown for that version.
 - \`profile/public-profile.json\`: your public profile as published (with the thread each story came from, which the page never shows).
 - \`speech/usage.json\`: the recording minutes you used, month by month.
 - \`search/stories.json\`: the stories the search keeps of your conversations.

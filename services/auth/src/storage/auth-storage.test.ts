@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { sqliteFile } from '@story/service-kit';
-import { dropMongoDatabase, tempDataDir, withMongo } from '@story/service-kit/testing';
+import { dropMongoDatabase, tempDataDir, withMongo } from '@story/testing/service-under-test';
 import { describeAccountDeletionRepositoryContract } from '../account-deletion/account-deletion.repository.contract.ts';
 import { describeUserRepositoryContract, type AuthStoreUnderTest } from '../accounts/user.repository.contract.ts';
 import { describeSessionRepositoryContract } from '../sessions/session.repository.contract.ts';

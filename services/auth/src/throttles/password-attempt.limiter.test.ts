@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@story/proto';
-import { failureOf } from '@story/service-kit/testing';
+import { failureOf } from '@story/testing/service-under-test';
 import { memoryAttemptStore } from '../../test/support/memory-attempt-store.ts';
 import { FORGET_FAILURES_AFTER_MS, PasswordAttemptLimiter, claimAttempt, delaySecondsAfter, type AttemptStore } from './password-attempt.limiter.ts';
 import { TooManyAttemptsError } from './too-many-attempts.ts';

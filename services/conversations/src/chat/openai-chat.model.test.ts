@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChatLoopback } from '@story/service-kit/testing';
+import { ChatLoopback } from '@story/testing/service-under-test';
 import { startTestService } from '../../test/conversations-test-kit.ts';
 import { createChatModel } from './chat-model.factory.ts';
 import { OfflineCoachModel } from './offline-coach/offline-coach.model.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { subgraphQuery } from '@story/service-kit/testing';
+import { subgraphQuery } from '@story/testing/service-under-test';
 import { mp3Of, snippetsOwnedBy, startTestService, type TestService } from '../../test/conversations-test-kit.ts';
 
 const ALICE = 31;

@@ -3,7 +3,7 @@ import { CONVERSATION_MESSAGES, EVENT_SUBJECTS } from '@story/proto';
 import { notFound } from '@story/service-kit';
 import { openSqliteConversationsStorage, type ConversationsStorage } from '../storage/conversations-storage.ts';
 import { SnippetConversationService, type SnippetOwners } from './snippet-conversation.service.ts';
-import { failureOf } from '@story/service-kit/testing';
+import { failureOf } from '@story/testing/service-under-test';
 
 const OWNER = 5;
 const STRANGER = 6;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { EVENT_SUBJECTS } from '@story/proto';
-import { dropMongoDatabase, tempDataDir, withMongo } from '@story/service-kit/testing';
+import { dropMongoDatabase, tempDataDir, withMongo } from '@story/testing/service-under-test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messageAudioRepositoryContract } from '../message-audio/message-audio.repository.contract.ts';
 import { snippetConversationRepositoryContract } from '../snippet-conversations/snippet-conversation.repository.contract.ts';

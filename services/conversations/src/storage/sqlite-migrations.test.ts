@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openSqlite } from '@story/service-kit';
-import { tempDataDir } from '@story/service-kit/testing';
+import { tempDataDir } from '@story/testing/service-under-test';
 import { openSqliteConversationsStorage } from './conversations-storage.ts';
 import { CONVERSATIONS_MIGRATIONS } from './sqlite-migrations.ts';
 

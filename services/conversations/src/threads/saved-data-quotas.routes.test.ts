@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { savedAudioLimitReached, threadLimitReached, threadMessageLimitReached } from '@story/proto';
 import { generateSigningKeyPair } from '@story/service-kit';
-import { subgraphQuery } from '@story/service-kit/testing';
+import { subgraphQuery } from '@story/testing/service-under-test';
 import { mp3Of, startTestService, type TestService } from '../../test/conversations-test-kit.ts';
 
 const ALICE = 701;

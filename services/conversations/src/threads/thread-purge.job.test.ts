@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EVENT_SUBJECTS, threadEventSchema } from '@story/proto';
 import { createServiceApp } from '@story/service-kit';
-import { tempDataDir } from '@story/service-kit/testing';
+import { tempDataDir } from '@story/testing/service-under-test';
 import { NO_QUOTAS, UNLIMITED, createdThread, threadsWithRules, type ThreadsWithRules } from '../../test/thread-fixtures.ts';
 import { storySavedEvent, threadDeletedEvent } from '../nats/domain-events.ts';
 import { openSqliteConversationsStorage, type ConversationsStorage } from '../storage/conversations-storage.ts';

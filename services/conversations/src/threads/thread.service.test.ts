@@ -9,7 +9,7 @@ import {
   threadMessageLimitReached,
 } from '@story/proto';
 import { openSqliteConversationsStorage, type ConversationsStorage } from '../storage/conversations-storage.ts';
-import { failureOf } from '@story/service-kit/testing';
+import { failureOf } from '@story/testing/service-under-test';
 import { presentThreadItem } from './thread.presenter.ts';
 import { ThreadService } from './thread.service.ts';
 

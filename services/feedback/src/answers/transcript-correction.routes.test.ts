@@ -1,5 +1,5 @@
 import { answerFeedbackSchema, type AnswerFeedback, type AnswerWordTiming } from '@story/proto';
-import { subgraphQuery } from '@story/service-kit/testing';
+import { subgraphQuery } from '@story/testing/service-under-test';
 import { describe, expect, it } from 'vitest';
 import { answerEvent, feedbackForTwo, scoreAnswer } from '../../test/feedback-test-kit.ts';
 

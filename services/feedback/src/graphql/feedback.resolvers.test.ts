@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { subgraphQuery } from '@story/service-kit/testing';
+import { subgraphQuery } from '@story/testing/service-under-test';
 import { answerEvent, feedbackForTwo, scoreAnswer } from '../../test/feedback-test-kit.ts';
 
 const ALICE = 21;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { dropMongoDatabase, tempDataDir, withMongo } from '@story/service-kit/testing';
+import { dropMongoDatabase, tempDataDir, withMongo } from '@story/testing/service-under-test';
 import { answerFeedbackRepositoryContract } from '../answers/answer-feedback.repository.contract.ts';
 import { mockInterviewRepositoryContract } from '../mock-interviews/mock-interview.repository.contract.ts';
 import { openMongoFeedbackStorage, openSqliteFeedbackStorage } from './feedback-storage.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_MESSAGES } from '@story/proto';
-import { ChatLoopback } from '@story/service-kit/testing';
+import { ChatLoopback } from '@story/testing/service-under-test';
 import { requester, startJobsForTest, type JobsUnderTest } from '../../test/jobs-test-kit.ts';
 import { LINKEDIN, pasted } from './offline/postings.fixtures.ts';
 import { formatPosting } from './offline/offline-formatter.ts';

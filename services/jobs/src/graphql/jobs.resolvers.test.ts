@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { subgraphQuery } from '@story/service-kit/testing';
+import { subgraphQuery } from '@story/testing/service-under-test';
 import { JOB_MESSAGES, graphqlJobDescriptionSchema } from '@story/proto';
 import { startJobsForTest, steppingClock, type JobsUnderTest } from '../../test/jobs-test-kit.ts';
 

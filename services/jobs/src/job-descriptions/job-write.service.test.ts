@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { tempDataDir } from '@story/service-kit/testing';
+import { tempDataDir } from '@story/testing/service-under-test';
 import { openSqliteJobsStorage } from '../storage/jobs-storage.ts';
 import type { JobDescriptionRepository, NewJobDescription } from './job-description.repository.ts';
 import { JobWriteService } from './job-write.service.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { dropMongoDatabase, tempDataDir, withMongo } from '@story/service-kit/testing';
+import { dropMongoDatabase, tempDataDir, withMongo } from '@story/testing/service-under-test';
 import { jobDescriptionRepositoryContract } from '../job-descriptions/job-description.repository.contract.ts';
 import { openMongoJobsStorage, openSqliteJobsStorage } from './jobs-storage.ts';
 

@@ -1,7 +1,7 @@
 import { HTTP_MESSAGES } from '@story/proto';
 import { MongoOutbox, createMongoConnection, mongoLifecycle } from '@story/service-kit';
-import { freePort } from '../../../../infra/src/nats-server.ts';
-import { subgraphQuery } from '@story/service-kit/testing';
+import { freePort } from '@story/testing/nats';
+import { subgraphQuery } from '@story/testing/service-under-test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MongoJobDescriptionRepository } from '../job-descriptions/mongo-job-description.repository.ts';
 import { startJobsForTest, type JobsUnderTest } from '../../test/jobs-test-kit.ts';

@@ -1,29 +1,43 @@
-import type { ExportedResume, Resume } from '@story/proto';
+import type { ExportedResumeVersion } from '@story/proto';
 import { combinedExportSource, jsonFile, type ExportFile, type ExportSource } from '@story/service-kit';
 import { presentOwnProfile } from '../public-profile/public-profile.presenter.ts';
 import type { PublicProfileRepository } from '../public-profile/public-profile.repository.ts';
 import { presentResume } from '../resumes/resume.presenter.ts';
-import type { ResumeRepository } from '../resumes/resume.repository.ts';
+import type { ResumeRepository, ResumeVersionKey } from '../resumes/resume.repository.ts';
 
-/** Each résumé with every version, oldest first, and the suggestions last made for it. */
+/** A version's key in the export: `<résumé id>/<version>`. */
+const versionKey = (key: ResumeVersionKey) => `${key.id}/${key.version}`;
+
+function parseVersionKey(key: string): ResumeVersionKey | undefined {
+  const match = /^([1-9][0-9]{0,15})\/([1-9][0-9]{0,9})$/.exec(key);
+  return match ? { id: Number(match[1]), version: Number(match[2]) } : undefined;
+}
+
+/**
+ * Each version of each résumé its own item (issue 36): a page reads only the versions it sends (and
+ * lists only the keys it may reach), so exporting a résumé costs in proportion to its versions.
+ * A version carries the suggestions that were shown for it.
+ */
 export class ResumesExportSource implements ExportSource {
   constructor(private readonly resumes: ResumeRepository) {}
 
   async keys(userId: number): Promise<string[]> {
-    return (await this.resumes.idsOf(userId)).map(String);
+    return this.keysFrom(userId, undefined, Number.MAX_SAFE_INTEGER);
+  }
+
+  async keysFrom(userId: number, from: string | undefined, limit: number): Promise<string[]> {
+    // A key that is not a version's (never one this source gave) starts from the beginning.
+    const start = from === undefined ? undefined : parseVersionKey(from);
+    return (await this.resumes.versionKeysFrom(userId, start, limit)).map(versionKey);
   }
 
   async files(userId: number, key: string): Promise<ExportFile[]> {
-    const id = Number(key);
-    const [current, summaries] = await Promise.all([this.resumes.find(userId, id), this.resumes.versions(userId, id)]);
-    if (!current || !summaries) return [];
-    const versions: Resume[] = [];
-    for (const summary of [...summaries].sort((a, b) => a.version - b.version)) {
-      const record = await this.resumes.find(userId, id, summary.version);
-      if (record) versions.push(presentResume(record));
-    }
-    const exported: ExportedResume = { versions, suggestions: current.suggestions?.items ?? [] };
-    return [jsonFile(`resumes/${id}.json`, exported)];
+    const at = parseVersionKey(key);
+    const record = at && (await this.resumes.find(userId, at.id, at.version));
+    if (!at || !record) return [];
+    const shown = record.suggestions?.version === at.version ? record.suggestions.items : [];
+    const exported: ExportedResumeVersion = { resume: presentResume(record), suggestions: shown };
+    return [jsonFile(`resumes/${at.id}/v${at.version}.json`, exported)];
   }
 }
 
@@ -33,6 +47,11 @@ export class PublicProfileExportSource implements ExportSource {
 
   async keys(userId: number): Promise<string[]> {
     return (await this.profiles.ofUser(userId)) ? ['published'] : [];
+  }
+
+  /** Its one key, from the start or from itself. */
+  async keysFrom(userId: number, from: string | undefined): Promise<string[]> {
+    return from === undefined || from === 'published' ? this.keys(userId) : [];
   }
 
   async files(userId: number): Promise<ExportFile[]> {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChatLoopback } from '@story/service-kit/testing';
+import { ChatLoopback } from '@story/testing/service-under-test';
 import { parseResumeText } from './offline-resume.parser.ts';
 import { OfflineResumeParser, OpenAiResumeParser, createResumeParser, withoutContact } from './openai-resume.parser.ts';
 import type { ModelResume } from './openai-resume.prompt.ts';

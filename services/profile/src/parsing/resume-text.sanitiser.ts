@@ -1,6 +1,9 @@
+import { stripHiddenCharacters } from '@story/proto';
+
 /**
  * Hostile text in a résumé (issue 22): whatever a file carries (HTML, scripts, `javascript:` links,
  * control characters) leaves as plain text. The web renders text only; the stored content is clean too.
+ * Hidden characters (bidi overrides, zero-width ones) go by proto's one rule, as in every edit (issue 36).
  */
 
 const BLOCKS = /<(script|style|iframe|object|embed|svg|math|template|noscript)\b[\s\S]*?<\/\1\s*>|<(script|style)\b[\s\S]*$/gi;
@@ -8,9 +11,6 @@ const TAGS = /<\/?[a-z!?][^<>]*(>|$)/gi;
 const COMMENTS = /<!--[\s\S]*?(-->|$)/g;
 const DANGEROUS_LINK = /\b(?:javascript|vbscript|data|livescript)\s*:\s*[^\s]*/gi;
 const EVENT_HANDLER = /\bon[a-z]{3,20}\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/gi;
-// C0/C1 controls, zero-width and bidi-override characters, the BOM and the soft hyphen (tabs become spaces later).
-// eslint-disable-next-line no-control-regex -- matching control characters is this pattern's purpose
-const CONTROLS = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\ufff9-\ufffb]/g;
 const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', ndash: '–', mdash: '—', bull: '•' };
 
 /** Decodes the few HTML entities a document converter writes (named ones above, and numeric ones). */
@@ -32,13 +32,11 @@ export function sanitiseLine(line: string): string {
     text = text.replace(COMMENTS, ' ').replace(BLOCKS, ' ').replace(TAGS, ' ');
     text = decodeEntities(text);
   }
+  text = text.replace(BLOCKS, ' ').replace(TAGS, ' ').replace(EVENT_HANDLER, ' ').replace(DANGEROUS_LINK, ' ');
   return (
-    text
-      .replace(BLOCKS, ' ')
-      .replace(TAGS, ' ')
-      .replace(EVENT_HANDLER, ' ')
-      .replace(DANGEROUS_LINK, ' ')
-      .replace(CONTROLS, '')
+    stripHiddenCharacters(text)
+      // Within one line a line feed is a control like the others (tabs become spaces below).
+      .replace(/\n/g, '')
       // A tab inside a line separates fields ("Company, City<tab>Dates"), like a wide gap in a PDF.
       .replace(/(\S)[ ]*\t+[ \t]*(?=\S)/g, '$1 | ')
       .replace(/[\t\u00a0\u2000-\u200a\u202f\u205f\u3000]/g, ' ')

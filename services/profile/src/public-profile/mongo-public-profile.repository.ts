@@ -23,6 +23,13 @@ interface NameChangeDoc {
   changedAt: string;
 }
 
+/** An address its owner released, held for them (issue 36), under the address itself. */
+interface NameHoldDoc {
+  _id: string;
+  userId: number;
+  releasedAt: string;
+}
+
 const profileSchema = new mongoose.Schema<ProfileDoc>(
   {
     _id: Number,
@@ -42,6 +49,13 @@ const nameChangeSchema = new mongoose.Schema<NameChangeDoc>(
 );
 nameChangeSchema.index({ userId: 1, changedAt: -1 });
 
+const nameHoldSchema = new mongoose.Schema<NameHoldDoc>(
+  { _id: String, userId: { type: Number, required: true }, releasedAt: { type: String, required: true } },
+  { versionKey: false },
+);
+nameHoldSchema.index({ userId: 1 });
+nameHoldSchema.index({ releasedAt: 1 });
+
 const isDuplicateKey = (error: unknown) => typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 11000;
 
 const toRecord = (doc: ProfileDoc): PublishedProfileRecord => ({
@@ -57,17 +71,20 @@ const toRecord = (doc: ProfileDoc): PublishedProfileRecord => ({
 export class MongoPublicProfileRepository implements PublicProfileRepository {
   private readonly profiles;
   private readonly nameChanges;
+  private readonly nameHolds;
 
   constructor(connection: Connection) {
     this.profiles = connection.model<ProfileDoc>('PublicProfile', profileSchema, 'public_profiles');
     this.nameChanges = connection.model<NameChangeDoc>('PublicProfileNameChange', nameChangeSchema, 'public_profile_name_changes');
+    this.nameHolds = connection.model<NameHoldDoc>('PublicProfileNameHold', nameHoldSchema, 'public_profile_name_holds');
   }
 
   /** Makes the collections and their indexes (the slug's unique index above all). */
   async init(): Promise<void> {
     await this.profiles.createCollection();
     await this.nameChanges.createCollection();
-    await Promise.all([this.profiles.syncIndexes(), this.nameChanges.syncIndexes()]);
+    await this.nameHolds.createCollection();
+    await Promise.all([this.profiles.syncIndexes(), this.nameChanges.syncIndexes(), this.nameHolds.syncIndexes()]);
   }
 
   async ofUser(userId: number): Promise<PublishedProfileRecord | undefined> {
@@ -80,25 +97,40 @@ export class MongoPublicProfileRepository implements PublicProfileRepository {
     return doc ? toRecord(doc) : undefined;
   }
 
+  // The hold is looked at just before the write (no transaction): a release and another person's
+  // claim at the same moment may cross; the slug's unique index still keeps one profile per address.
   async save(profile: NewPublishedProfile): Promise<SaveProfileOutcome> {
     const content = storedProfileContentSchema.parse(profile.content);
+    const slug = String(profile.slug);
+    const { namesHeldSince } = profile;
+    if (namesHeldSince !== undefined) {
+      await this.nameHolds.deleteMany({ releasedAt: { $lt: namesHeldSince } });
+      const holder = await this.nameHolds.findOne({ _id: slug, releasedAt: { $gte: namesHeldSince } }).lean<NameHoldDoc>();
+      if (holder && holder.userId !== profile.userId) return { kind: 'slug-taken' };
+    }
+    const before = await this.profiles.findById(profile.userId, { slug: 1 }).lean<Pick<ProfileDoc, 'slug'>>();
     try {
       await this.profiles.updateOne(
         { _id: profile.userId },
-        { $set: { slug: profile.slug, customName: profile.customName, content, updatedAt: profile.now }, $setOnInsert: { publishedAt: profile.now } },
+        { $set: { slug, customName: profile.customName, content, updatedAt: profile.now }, $setOnInsert: { publishedAt: profile.now } },
         { upsert: true },
       );
     } catch (error) {
       if (isDuplicateKey(error)) return { kind: 'slug-taken' };
       throw error;
     }
+    if (before && before.slug !== slug) await this.hold(before.slug, profile.userId, profile.now);
+    await this.nameHolds.deleteOne({ _id: slug });
     const record = await this.ofUser(profile.userId);
     if (!record) throw new Error('the profile just saved is missing');
     return { kind: 'saved', record };
   }
 
-  async remove(userId: number): Promise<boolean> {
-    return (await this.profiles.deleteOne({ _id: userId })).deletedCount === 1;
+  async remove(userId: number, at: string): Promise<boolean> {
+    const removed = await this.profiles.findOneAndDelete({ _id: userId }).lean<ProfileDoc>();
+    if (!removed) return false;
+    await this.hold(removed.slug, userId, at);
+    return true;
   }
 
   async recordNameChange(userId: number, at: string): Promise<void> {
@@ -112,6 +144,11 @@ export class MongoPublicProfileRepository implements PublicProfileRepository {
   async removeAllOf(userId: number): Promise<number> {
     const profiles = await this.profiles.deleteMany({ _id: userId });
     const changes = await this.nameChanges.deleteMany({ userId });
-    return profiles.deletedCount + changes.deletedCount;
+    const holds = await this.nameHolds.deleteMany({ userId });
+    return profiles.deletedCount + changes.deletedCount + holds.deletedCount;
+  }
+
+  private async hold(slug: string, userId: number, at: string): Promise<void> {
+    await this.nameHolds.updateOne({ _id: slug }, { $set: { userId, releasedAt: at } }, { upsert: true });
   }
 }

@@ -74,15 +74,38 @@ export function publicProfileRepositoryContract(name: string, open: () => Promis
       expect((await repo.bySlug(`taken-${owner}`))?.userId).toBe(owner);
     });
 
-    it('takes a profile down at once, and its address is free again', async () => {
+    it('takes a profile down at once; its address is held for its owner while holds count, and free after', async () => {
       const user = newUser();
       await repo.save({ userId: user, slug: `gone-${user}`, customName: true, content: contentWith('Engineer'), now: at(0) });
-      expect(await repo.remove(user)).toBe(true);
+      expect(await repo.remove(user, at(10))).toBe(true);
       expect(await repo.bySlug(`gone-${user}`)).toBeUndefined();
       expect(await repo.ofUser(user)).toBeUndefined();
-      expect(await repo.remove(user)).toBe(false);
+      expect(await repo.remove(user, at(11))).toBe(false);
       const other = newUser();
-      expect((await repo.save({ userId: other, slug: `gone-${user}`, customName: true, content: contentWith('Next'), now: at(1) })).kind).toBe('saved');
+      const claim = (minute: number, heldSince: number) =>
+        repo.save({ userId: other, slug: `gone-${user}`, customName: true, content: contentWith('Next'), now: at(minute), namesHeldSince: at(heldSince) });
+      // Released at minute 10: held while holds reach back to it.
+      expect(await claim(20, 10)).toEqual({ kind: 'slug-taken' });
+      expect(await repo.ofUser(other)).toBeUndefined();
+      expect((await claim(30, 11)).kind).toBe('saved');
+      expect((await repo.bySlug(`gone-${user}`))?.userId).toBe(other);
+    });
+
+    it('holds an address its owner left for a new one for them alone, and lets them take it back', async () => {
+      const owner = newUser();
+      const other = newUser();
+      const save = (userId: number, slug: string, minute: number) =>
+        repo.save({ userId, slug, customName: true, content: contentWith('Engineer'), now: at(minute), namesHeldSince: at(0) });
+      await save(owner, `old-${owner}`, 1);
+      await save(owner, `new-${owner}`, 2);
+      expect(await save(other, `old-${owner}`, 3)).toEqual({ kind: 'slug-taken' });
+      expect((await save(owner, `old-${owner}`, 4)).kind).toBe('saved');
+      // Now `new-…` is the one held, and `old-…` the owner's again.
+      expect(await save(other, `new-${owner}`, 5)).toEqual({ kind: 'slug-taken' });
+      expect(await repo.bySlug(`old-${owner}`)).toMatchObject({ userId: owner });
+      // An account deleted: its holds go with it.
+      expect(await repo.removeAllOf(owner)).toBeGreaterThanOrEqual(2);
+      expect((await save(other, `new-${owner}`, 6)).kind).toBe('saved');
     });
 
     it("counts a person's name changes since a time, apart from taking down, and forgets them with the account", async () => {
@@ -93,7 +116,7 @@ export function publicProfileRepositoryContract(name: string, open: () => Promis
       expect(await repo.nameChangesSince(user, at(10))).toBe(2);
       expect(await repo.nameChangesSince(user, at(0))).toBe(3);
       await repo.save({ userId: user, slug: `mine-${user}`, customName: true, content: contentWith('Engineer'), now: at(21) });
-      await repo.remove(user);
+      await repo.remove(user, at(21));
       expect(await repo.nameChangesSince(user, at(0))).toBe(3);
 
       await repo.save({ userId: user, slug: `mine-${user}`, customName: true, content: contentWith('Engineer'), now: at(22) });

@@ -18,27 +18,36 @@ export interface PublishedProfileRecord {
   updatedAt: string;
 }
 
-export type NewPublishedProfile = Omit<PublishedProfileRecord, 'publishedAt' | 'updatedAt'> & { now: string };
+export type NewPublishedProfile = Omit<PublishedProfileRecord, 'publishedAt' | 'updatedAt'> & {
+  now: string;
+  /**
+   * Addresses released at or after this time are still held for the person who released them
+   * (issue 36, 7): refused to anyone else as taken, so an old link never shows a stranger's page.
+   * Absent: no address is held.
+   */
+  namesHeldSince?: string;
+};
 
-/** Why a save was refused: another person's profile is at that address. */
+/** Why a save was refused: another person's profile is at that address, or it is held for the person who released it. */
 export type SaveProfileOutcome = { kind: 'saved'; record: PublishedProfileRecord } | { kind: 'slug-taken' };
 
 /**
- * Published profiles, one per person, found by person or by address; and the person's custom-name
- * changes, counted for the rate limit (kept apart, so that taking a profile down and publishing it
- * again does not reset the count). Implementations: SQLite and MongoDB, both pass
+ * Published profiles, one per person, found by person or by address; the addresses a person released
+ * (by a new name, a random address or taking the profile down), held for them; and the person's
+ * custom-name changes, counted for the rate limit (kept apart, so that taking a profile down and
+ * publishing it again does not reset the count). Implementations: SQLite and MongoDB, both pass
  * `public-profile.repository.contract.ts`.
  */
 export interface PublicProfileRepository {
   ofUser(userId: number): Promise<PublishedProfileRecord | undefined>;
   bySlug(slug: string): Promise<PublishedProfileRecord | undefined>;
-  /** Publishes the person's profile, or replaces it (keeping when it was first published). */
+  /** Publishes the person's profile, or replaces it (keeping when it was first published); an address it leaves is held for the person. */
   save(profile: NewPublishedProfile): Promise<SaveProfileOutcome>;
-  /** Takes the person's profile down; false when none was published. */
-  remove(userId: number): Promise<boolean>;
+  /** Takes the person's profile down (its address held for them from `at`); false when none was published. */
+  remove(userId: number, at: string): Promise<boolean>;
   recordNameChange(userId: number, at: string): Promise<void>;
   /** How many custom-name changes the person made at or after `since`. */
   nameChangesSince(userId: number, since: string): Promise<number>;
-  /** Removes the person's profile and name changes (their account was deleted); how many rows went. */
+  /** Removes the person's profile, name changes and held addresses (their account was deleted); how many rows went. */
   removeAllOf(userId: number): Promise<number>;
 }

@@ -17,6 +17,7 @@ import { candidateQueries, storyCandidates } from './story-candidates.ts';
 export type PublishProfileBody = z.output<typeof publishProfileRequestSchema>;
 
 const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 /** Random addresses collide once in 2^100; a few tries are plenty. */
 const RANDOM_SLUG_TRIES = 3;
 
@@ -59,7 +60,7 @@ export class PublicProfileService {
     return this.deps.repository.bySlug(slug);
   }
 
-  /** Publishes (or updates) the person's profile: 400 for a role not on the résumé or a taken name, 429 past the name changes allowed. */
+  /** Publishes (or updates) the person's profile: 400 for a role not on the résumé or a name taken (or held for whoever released it), 429 past the name changes allowed. */
   async publish(userId: number, body: PublishProfileBody): Promise<PublishedProfileRecord> {
     const { repository } = this.deps;
     const roles = await this.chosenRoles(userId, body.roleIds);
@@ -74,11 +75,13 @@ export class PublicProfileService {
     };
     const now = this.deps.clock();
     const current = await repository.ofUser(userId);
+    // An address someone released stays theirs this long (issue 36, 7): nobody else's page appears at an old link.
+    const namesHeldSince = new Date(now.getTime() - PUBLIC_PROFILE_LIMITS.releasedNameHeldDays * DAY_MS).toISOString();
 
     if (body.customName !== null) {
       const renamed = current?.slug !== body.customName;
       if (renamed) await this.checkNameChanges(userId, now);
-      const outcome = await repository.save({ userId, slug: body.customName, customName: true, content, now: now.toISOString() });
+      const outcome = await repository.save({ userId, slug: body.customName, customName: true, content, now: now.toISOString(), namesHeldSince });
       if (outcome.kind === 'slug-taken') throw new HttpError(400, PUBLIC_PROFILE_MESSAGES.nameTaken);
       if (renamed) await repository.recordNameChange(userId, now.toISOString());
       return outcome.record;
@@ -87,16 +90,16 @@ export class PublicProfileService {
     // No name chosen: the profile keeps its random address, or gets a new one.
     let slug = current && !current.customName ? current.slug : this.randomSlug();
     for (let attempt = 1; ; attempt += 1) {
-      const outcome = await repository.save({ userId, slug, customName: false, content, now: now.toISOString() });
+      const outcome = await repository.save({ userId, slug, customName: false, content, now: now.toISOString(), namesHeldSince });
       if (outcome.kind === 'saved') return outcome.record;
       if (attempt >= RANDOM_SLUG_TRIES) throw new Error('no free random profile address after several tries');
       slug = this.randomSlug();
     }
   }
 
-  /** Takes the person's profile down; false when none was published. */
+  /** Takes the person's profile down (its address held for them); false when none was published. */
   async takeDown(userId: number): Promise<boolean> {
-    return this.deps.repository.remove(userId);
+    return this.deps.repository.remove(userId, this.deps.clock().toISOString());
   }
 
   /** What the editor offers: the current résumé's name and roles, and the person's stories as titles with drafted summaries. */

@@ -47,6 +47,11 @@ export class SqlitePublicProfileRepository implements PublicProfileRepository {
         'SELECT count(*) AS n FROM public_profile_name_changes WHERE user_id = ? AND changed_at >= ?',
       ),
       removeNameChanges: db.prepare<[number]>('DELETE FROM public_profile_name_changes WHERE user_id = ?'),
+      heldFor: db.prepare<[string, string], { user_id: number }>('SELECT user_id FROM public_profile_name_holds WHERE slug = ? AND released_at >= ?'),
+      hold: db.prepare<[string, number, string]>('INSERT OR REPLACE INTO public_profile_name_holds (slug, user_id, released_at) VALUES (?, ?, ?)'),
+      unhold: db.prepare<[string]>('DELETE FROM public_profile_name_holds WHERE slug = ?'),
+      removeHolds: db.prepare<[number]>('DELETE FROM public_profile_name_holds WHERE user_id = ?'),
+      expireHolds: db.prepare<[string]>('DELETE FROM public_profile_name_holds WHERE released_at < ?'),
     };
   }
 
@@ -61,20 +66,39 @@ export class SqlitePublicProfileRepository implements PublicProfileRepository {
   }
 
   async save(profile: NewPublishedProfile): Promise<SaveProfileOutcome> {
-    try {
-      const content = JSON.stringify(storedProfileContentSchema.parse(profile.content));
-      this.statements.upsert.run(profile.userId, profile.slug, profile.customName ? 1 : 0, content, profile.now, profile.now);
-    } catch (error) {
-      if (isUniqueViolation(error)) return { kind: 'slug-taken' };
-      throw error;
-    }
+    const content = JSON.stringify(storedProfileContentSchema.parse(profile.content));
+    // One transaction: the hold is looked at, the address taken and the old one held together.
+    const taken = this.db.transaction((): boolean => {
+      const { namesHeldSince } = profile;
+      if (namesHeldSince !== undefined) this.statements.expireHolds.run(namesHeldSince);
+      const holder = namesHeldSince === undefined ? undefined : this.statements.heldFor.get(profile.slug, namesHeldSince);
+      if (holder && holder.user_id !== profile.userId) return true;
+      const before = this.statements.ofUser.get(profile.userId);
+      try {
+        this.statements.upsert.run(profile.userId, profile.slug, profile.customName ? 1 : 0, content, profile.now, profile.now);
+      } catch (error) {
+        if (isUniqueViolation(error)) return true;
+        throw error;
+      }
+      if (before && before.slug !== profile.slug) this.statements.hold.run(before.slug, profile.userId, profile.now);
+      // Taken back by its owner, or held for someone no longer: not held any more.
+      this.statements.unhold.run(profile.slug);
+      return false;
+    })();
+    if (taken) return { kind: 'slug-taken' };
     const record = await this.ofUser(profile.userId);
     if (!record) throw new Error('the profile just saved is missing');
     return { kind: 'saved', record };
   }
 
-  async remove(userId: number): Promise<boolean> {
-    return this.statements.remove.run(userId).changes === 1;
+  async remove(userId: number, at: string): Promise<boolean> {
+    return this.db.transaction(() => {
+      const before = this.statements.ofUser.get(userId);
+      if (!before) return false;
+      this.statements.remove.run(userId);
+      this.statements.hold.run(before.slug, userId, at);
+      return true;
+    })();
   }
 
   async recordNameChange(userId: number, at: string): Promise<void> {
@@ -86,6 +110,9 @@ export class SqlitePublicProfileRepository implements PublicProfileRepository {
   }
 
   async removeAllOf(userId: number): Promise<number> {
-    return this.db.transaction(() => this.statements.remove.run(userId).changes + this.statements.removeNameChanges.run(userId).changes)();
+    return this.db.transaction(
+      () =>
+        this.statements.remove.run(userId).changes + this.statements.removeNameChanges.run(userId).changes + this.statements.removeHolds.run(userId).changes,
+    )();
   }
 }

@@ -1,14 +1,17 @@
 import mongoose, { type Connection } from 'mongoose';
 import { RESUME_FORMATS, resumeContentSchema, type ResumeContent, type ResumeFormat } from '@story/proto';
 import { nextSequence } from '@story/service-kit';
-import type {
-  AddVersionOutcome,
-  NewResume,
-  NewResumeVersion,
-  ResumeRecord,
-  ResumeRepository,
-  ResumeVersionSummary,
-  StoredSuggestions,
+import {
+  ResumeQuotaReachedError,
+  storedContentBytes,
+  type AddVersionOutcome,
+  type NewResume,
+  type NewResumeVersion,
+  type ResumeRecord,
+  type ResumeRepository,
+  type ResumeVersionKey,
+  type ResumeVersionSummary,
+  type StoredSuggestions,
 } from './resume.repository.ts';
 
 /** A résumé as stored: who owns it, its file, its latest version and what hangs on its bullets. */
@@ -22,6 +25,8 @@ interface ResumeDoc {
   bulletThreads: Record<string, number[]>;
   dismissed: string[];
   suggestions: StoredSuggestions | null;
+  /** What its versions' content weighs (issue 36; absent on résumés kept before: counted as 0). */
+  storedBytes?: number;
 }
 
 /** A version as stored, under `<résumé id>:<version>` so that two writers of one version collide. */
@@ -46,6 +51,7 @@ const resumeSchema = new mongoose.Schema<ResumeDoc>(
     bulletThreads: { type: mongoose.Schema.Types.Mixed, default: {} },
     dismissed: { type: [String], default: [] },
     suggestions: { type: mongoose.Schema.Types.Mixed, default: null },
+    storedBytes: { type: Number, default: 0 },
   },
   { versionKey: false, minimize: false },
 );
@@ -85,7 +91,13 @@ export class MongoResumeRepository implements ResumeRepository {
     await Promise.all([this.resumes.syncIndexes(), this.versionDocs.syncIndexes()]);
   }
 
+  // The quotas are checked just before the write: two writes of one person at the same moment may
+  // both pass by one (SQLite checks inside the write's transaction).
   async create(resume: NewResume): Promise<ResumeRecord> {
+    const bytes = storedContentBytes(resume.content);
+    const { quotas } = resume;
+    if (quotas && (await this.countOf(resume.userId)) >= quotas.resumesPerUser) throw new ResumeQuotaReachedError('resumesPerUser');
+    if (quotas && (await this.storedBytes(resume.userId)) + bytes > quotas.bytesPerUser) throw new ResumeQuotaReachedError('bytesPerUser');
     const id = await nextSequence(this.connection, 'resumes');
     await this.versionDocs.create({
       _id: versionKey(id, 1),
@@ -106,6 +118,7 @@ export class MongoResumeRepository implements ResumeRepository {
       bulletThreads: {},
       dismissed: [],
       suggestions: null,
+      storedBytes: bytes,
     });
     const record = await this.find(resume.userId, id);
     if (!record) throw new Error('the résumé just inserted is missing');
@@ -128,6 +141,10 @@ export class MongoResumeRepository implements ResumeRepository {
     if (!doc) return { kind: 'not-found' };
     const current = doc.latestVersion;
     if (next.basedOn !== undefined && next.basedOn !== current) return { kind: 'conflict', current };
+    const bytes = storedContentBytes(next.content);
+    const { quotas } = next;
+    if (quotas && current >= quotas.versionsPerResume) throw new ResumeQuotaReachedError('versionsPerResume');
+    if (quotas && (await this.storedBytes(userId)) + bytes > quotas.bytesPerUser) throw new ResumeQuotaReachedError('bytesPerUser');
     const version = current + 1;
     try {
       await this.versionDocs.create({
@@ -144,7 +161,7 @@ export class MongoResumeRepository implements ResumeRepository {
       if (isDuplicateKey(error)) return { kind: 'conflict', current: version };
       throw error;
     }
-    await this.resumes.updateOne({ _id: id, latestVersion: current }, { $set: { latestVersion: version } });
+    await this.resumes.updateOne({ _id: id, latestVersion: current }, { $set: { latestVersion: version }, $inc: { storedBytes: bytes } });
     const record = await this.find(userId, id);
     return record ? { kind: 'added', record } : { kind: 'not-found' };
   }
@@ -178,8 +195,25 @@ export class MongoResumeRepository implements ResumeRepository {
     return this.resumes.countDocuments({ userId });
   }
 
-  async idsOf(userId: number): Promise<number[]> {
-    return (await this.resumes.find({ userId }, { _id: 1 }).sort({ _id: 1 }).lean<{ _id: number }[]>()).map((doc) => doc._id);
+  async versionKeysFrom(userId: number, from: ResumeVersionKey | undefined, limit: number): Promise<ResumeVersionKey[]> {
+    const start = from ?? { id: 0, version: 0 };
+    // Each résumé has at least one version: `limit` résumés are enough for `limit` keys.
+    const docs = await this.resumes
+      .find({ userId, _id: { $gte: start.id } }, { _id: 1, latestVersion: 1 })
+      .sort({ _id: 1 })
+      .limit(limit)
+      .lean<Pick<ResumeDoc, '_id' | 'latestVersion'>[]>();
+    const keys: ResumeVersionKey[] = [];
+    for (const doc of docs) {
+      if (keys.length >= limit) break;
+      const rows = await this.versionDocs
+        .find({ resumeId: doc._id, version: { $gte: doc._id === start.id ? start.version : 0, $lte: doc.latestVersion } }, { version: 1 })
+        .sort({ version: 1 })
+        .limit(limit - keys.length)
+        .lean<Pick<VersionDoc, 'version'>[]>();
+      for (const row of rows) keys.push({ id: doc._id, version: row.version });
+    }
+    return keys;
   }
 
   async removeAllOf(userId: number): Promise<number> {
@@ -187,6 +221,11 @@ export class MongoResumeRepository implements ResumeRepository {
     await this.versionDocs.deleteMany({ resumeId: { $in: ids } });
     const result = await this.resumes.deleteMany({ userId });
     return result.deletedCount;
+  }
+
+  private async storedBytes(userId: number): Promise<number> {
+    const [total] = await this.resumes.aggregate<{ bytes: number }>([{ $match: { userId } }, { $group: { _id: null, bytes: { $sum: '$storedBytes' } } }]);
+    return total?.bytes ?? 0;
   }
 
   private async withVersion(doc: ResumeDoc, version: number): Promise<ResumeRecord | undefined> {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResumeContent } from '@story/proto';
-import type { ResumeRepository } from './resume.repository.ts';
+import { ResumeQuotaReachedError, storedContentBytes, type ResumeRepository } from './resume.repository.ts';
 
 /** A store to run the contract against, and how to throw it away. */
 export interface ResumeStoreUnderTest {
@@ -112,12 +112,10 @@ export function resumeRepositoryContract(name: string, open: () => Promise<Resum
       const kept = await upload(other, 6, 'Kept line');
       expect((await repo.current(user))?.id).toBe(newer.id);
       expect(await repo.countOf(user)).toBe(2);
-      expect(await repo.idsOf(user)).toEqual([...(await repo.idsOf(user))].sort((a, b) => a - b));
-      expect(await repo.idsOf(user)).toContain(newer.id);
-      expect(await repo.idsOf(user)).not.toContain(kept.id);
-      expect(await repo.idsOf(user)).toHaveLength(2);
+      expect((await repo.versionKeysFrom(user, undefined, 10)).map((key) => key.id)).toContain(newer.id);
+      expect((await repo.versionKeysFrom(user, undefined, 10)).map((key) => key.id)).not.toContain(kept.id);
       expect(await repo.removeAllOf(user)).toBe(2);
-      expect(await repo.idsOf(user)).toEqual([]);
+      expect(await repo.versionKeysFrom(user, undefined, 10)).toEqual([]);
       expect(await repo.current(user)).toBeUndefined();
       expect(await repo.find(user, newer.id, 1)).toBeUndefined();
       expect(await repo.countOf(user)).toBe(0);
@@ -163,6 +161,58 @@ export function resumeRepositoryContract(name: string, open: () => Promise<Resum
       expect(await repo.storeSuggestions(newUser(), id, shown)).toBe(false);
       expect(await repo.storeSuggestions(user, id, shown)).toBe(true);
       expect((await repo.find(user, id))?.suggestions).toEqual(shown);
+    });
+
+    it('refuses a write past a quota (résumés, versions, bytes of content per person) and keeps nothing of it', async () => {
+      const user = newUser();
+      const one = storedContentBytes(contentSaying('Line'));
+      const quotas = { resumesPerUser: 2, versionsPerResume: 2, bytesPerUser: one * 3 + 10 };
+      const create = (first: string) => repo.create({ userId: user, fileName: 'r.pdf', format: 'pdf', content: contentSaying(first), now: at(0), quotas });
+      const { id } = await create('Line');
+      expect(await repo.addVersion(user, id, { content: contentSaying('Edit'), reviewed: true, note: 'Edited', now: at(1), quotas })).toMatchObject({
+        kind: 'added',
+      });
+      await expect(repo.addVersion(user, id, { content: contentSaying('More'), reviewed: true, note: 'Edited', now: at(2), quotas })).rejects.toEqual(
+        new ResumeQuotaReachedError('versionsPerResume'),
+      );
+      await create('Twos');
+      await expect(create('Tres')).rejects.toEqual(new ResumeQuotaReachedError('resumesPerUser'));
+      expect(await repo.countOf(user)).toBe(2);
+      expect((await repo.versions(user, id))?.length).toBe(2);
+      // Three small versions kept: a fourth would pass the bytes, whatever the other quotas.
+      const roomy = { ...quotas, resumesPerUser: 10, versionsPerResume: 10 };
+      await expect(repo.addVersion(user, id, { content: contentSaying('Four'), reviewed: true, note: 'Edited', now: at(3), quotas: roomy })).rejects.toEqual(
+        new ResumeQuotaReachedError('bytesPerUser'),
+      );
+      await expect(repo.create({ userId: user, fileName: 'r.pdf', format: 'pdf', content: contentSaying('Four'), now: at(3), quotas: roomy })).rejects.toEqual(
+        new ResumeQuotaReachedError('bytesPerUser'),
+      );
+      expect(await repo.countOf(user)).toBe(2);
+      // Another person has room of their own; and a write without quotas is not limited.
+      expect((await repo.create({ userId: newUser(), fileName: 'r.pdf', format: 'pdf', content: contentSaying('Line'), now: at(4), quotas })).version).toBe(1);
+      expect(await repo.addVersion(user, id, { content: contentSaying('Five'), reviewed: true, note: 'Edited', now: at(5) })).toMatchObject({ kind: 'added' });
+    });
+
+    it('lists a person’s résumé versions in (résumé, version) order a window at a time, from any key on (the data export’s items)', async () => {
+      const user = newUser();
+      const older = await upload(user, 0, 'Older');
+      await repo.addVersion(user, older.id, { content: contentSaying('Older, edited'), reviewed: true, note: 'Edited', now: at(1) });
+      await repo.addVersion(user, older.id, { content: contentSaying('Older, edited again'), reviewed: true, note: 'Edited', now: at(2) });
+      const newer = await upload(user, 3, 'Newer');
+      await upload(newUser(), 4, 'Someone else’s');
+      const all = [
+        { id: older.id, version: 1 },
+        { id: older.id, version: 2 },
+        { id: older.id, version: 3 },
+        { id: newer.id, version: 1 },
+      ];
+      expect(await repo.versionKeysFrom(user, undefined, 10)).toEqual(all);
+      expect(await repo.versionKeysFrom(user, undefined, 2)).toEqual(all.slice(0, 2));
+      expect(await repo.versionKeysFrom(user, { id: older.id, version: 2 }, 2)).toEqual(all.slice(1, 3));
+      expect(await repo.versionKeysFrom(user, { id: older.id, version: 3 }, 10)).toEqual(all.slice(2));
+      // A key that is gone (a version never made): the next one on.
+      expect(await repo.versionKeysFrom(user, { id: older.id, version: 4 }, 10)).toEqual(all.slice(3));
+      expect(await repo.versionKeysFrom(user, { id: newer.id, version: 2 }, 10)).toEqual([]);
     });
   });
 }

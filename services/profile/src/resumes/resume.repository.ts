@@ -34,12 +34,34 @@ export interface ResumeVersionSummary {
   note: string;
 }
 
+/** What one person may keep (issue 36): checked where the write happens, so concurrent writes cannot all pass. */
+export interface ResumeQuotas {
+  resumesPerUser: number;
+  versionsPerResume: number;
+  /** Bytes of content (every version's JSON, UTF-8) over all the person's résumés. */
+  bytesPerUser: number;
+}
+
+export type ResumeQuota = keyof ResumeQuotas;
+
+/** A write refused by a quota; nothing was written. */
+export class ResumeQuotaReachedError extends Error {
+  constructor(readonly quota: ResumeQuota) {
+    super(`résumé quota reached: ${quota}`);
+  }
+}
+
+/** What a version's content weighs as stored: its JSON in UTF-8. */
+export const storedContentBytes = (content: ResumeContent): number => Buffer.byteLength(JSON.stringify(content), 'utf8');
+
 export interface NewResume {
   userId: number;
   fileName: string;
   format: ResumeFormat;
   content: ResumeContent;
   now: string;
+  /** Refuse (ResumeQuotaReachedError) past these; none: no limit. */
+  quotas?: ResumeQuotas;
 }
 
 export interface NewResumeVersion {
@@ -50,6 +72,14 @@ export interface NewResumeVersion {
   now: string;
   /** The version the change was made on: another version in between refuses it (two tabs). */
   basedOn?: number;
+  /** Refuse (ResumeQuotaReachedError) past these; none: no limit. */
+  quotas?: ResumeQuotas;
+}
+
+/** One version of one of a person's résumés: an item of their data export (issue 36). */
+export interface ResumeVersionKey {
+  id: number;
+  version: number;
 }
 
 /** Why a new version was refused: no such résumé of the user, or another version came first. */
@@ -60,12 +90,13 @@ export type AddVersionOutcome = { kind: 'added'; record: ResumeRecord } | { kind
  * MongoDB, both pass `resume.repository.contract.ts`.
  */
 export interface ResumeRepository {
-  /** Keeps an uploaded résumé as version 1 (not yet reviewed). */
+  /** Keeps an uploaded résumé as version 1 (not yet reviewed); past a quota, throws ResumeQuotaReachedError and keeps nothing. */
   create(resume: NewResume): Promise<ResumeRecord>;
   /** The user's newest résumé at its latest version. */
   current(userId: number): Promise<ResumeRecord | undefined>;
   /** A résumé of the user at its latest version, or at `version`. */
   find(userId: number, id: number, version?: number): Promise<ResumeRecord | undefined>;
+  /** Keeps the next version; past a quota, throws ResumeQuotaReachedError and keeps nothing. */
   addVersion(userId: number, id: number, version: NewResumeVersion): Promise<AddVersionOutcome>;
   versions(userId: number, id: number): Promise<ResumeVersionSummary[] | undefined>;
   /** Remembers a dismissed suggestion; false when the résumé is not the user's. */
@@ -76,8 +107,11 @@ export interface ResumeRepository {
   storeSuggestions(userId: number, id: number, suggestions: StoredSuggestions): Promise<boolean>;
   /** How many résumés the user has kept. */
   countOf(userId: number): Promise<number>;
-  /** The ids of the user's résumés, oldest first (their data export, issue 24). */
-  idsOf(userId: number): Promise<number[]>;
+  /**
+   * The user's résumé versions in (résumé id, version) order from `from` on (itself included), at most
+   * `limit`: the data export lists its items a window at a time instead of all of them on every page.
+   */
+  versionKeysFrom(userId: number, from: ResumeVersionKey | undefined, limit: number): Promise<ResumeVersionKey[]>;
   /** Removes every résumé of the user (their account was deleted). */
   removeAllOf(userId: number): Promise<number>;
 }

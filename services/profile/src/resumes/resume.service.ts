@@ -1,10 +1,25 @@
-import { RESUME_MESSAGES, type ResumeContent, type ResumeSuggestion } from '@story/proto';
-import { HttpError, badRequest, conflict, notFound } from '@story/service-kit';
+import {
+  RESUME_MESSAGES,
+  resumeLimitReached,
+  resumeStorageLimitReached,
+  resumeVersionLimitReached,
+  resumeContentSchema,
+  type ResumeContent,
+  type ResumeSuggestion,
+} from '@story/proto';
+import { badRequest, conflict, describeZodError, notFound } from '@story/service-kit';
 import { StaleSuggestionError, applySuggestion } from '../suggestions/apply-suggestion.ts';
 import type { SuggestionEngine } from '../suggestions/suggestion-engine.ts';
 import { duplicatePartId } from './part-ids.ts';
 import type { ResumeFile, ResumeParser, ResumePdfRenderer, StoriesFinder } from './resume-engines.ts';
-import type { ResumeRecord, ResumeRepository } from './resume.repository.ts';
+import { ResumeQuotaReachedError, type ResumeQuota, type ResumeQuotas, type ResumeRecord, type ResumeRepository } from './resume.repository.ts';
+
+/** The per-person quotas as configured: résumés, versions of each, and megabytes of content. */
+export interface ResumeQuotaSettings {
+  resumesPerUser: number;
+  versionsPerResume: number;
+  megabytesPerUser: number;
+}
 
 export interface ResumeServiceDeps {
   repository: ResumeRepository;
@@ -13,21 +28,36 @@ export interface ResumeServiceDeps {
   findStories: StoriesFinder;
   renderPdf: ResumePdfRenderer;
   clock: () => Date;
-  maxPerUser: number;
-  maxVersions: number;
+  quotas: ResumeQuotaSettings;
+}
+
+const MEGABYTE = 1024 * 1024;
+
+/**
+ * Content as every write keeps it, whichever way it came (an upload, an edit, an accepted rewrite):
+ * through proto's schema, so hidden characters are gone by the one rule (issue 36) and limits hold.
+ */
+function plainContent(content: ResumeContent): ResumeContent {
+  const parsed = resumeContentSchema.safeParse(content);
+  if (!parsed.success) throw badRequest(describeZodError(parsed.error));
+  return parsed.data;
 }
 
 /** Résumés of one person: upload, review and edits as versions, suggestions and their acceptance, the PDF. */
 export class ResumeService {
-  constructor(private readonly deps: ResumeServiceDeps) {}
+  private readonly quotas: ResumeQuotas;
 
-  /** Parses an upload and keeps it as a new résumé to review; a refused file keeps nothing. */
+  constructor(private readonly deps: ResumeServiceDeps) {
+    const { resumesPerUser, versionsPerResume, megabytesPerUser } = deps.quotas;
+    this.quotas = { resumesPerUser, versionsPerResume, bytesPerUser: Math.floor(megabytesPerUser * MEGABYTE) };
+  }
+
+  /** Parses an upload and keeps it as a new résumé to review; a refused file, or one past a quota (409), keeps nothing. */
   async upload(userId: number, file: ResumeFile): Promise<ResumeRecord> {
-    if ((await this.deps.repository.countOf(userId)) >= this.deps.maxPerUser) {
-      throw new HttpError(429, `You can keep at most ${this.deps.maxPerUser} résumés.`);
-    }
+    // Counted before the parse as well, so a person at the limit costs no parsing; the store checks again as it writes.
+    if ((await this.deps.repository.countOf(userId)) >= this.quotas.resumesPerUser) throw this.refusal('resumesPerUser');
     const { format, content } = await this.deps.parser.parse(file);
-    return this.deps.repository.create({ userId, fileName: file.fileName, format, content, now: this.now() });
+    return this.withinQuotas(() => this.deps.repository.create({ userId, fileName: file.fileName, format, content, now: this.now(), quotas: this.quotas }));
   }
 
   /** The person's current résumé: the newest upload at its latest version. */
@@ -94,12 +124,30 @@ export class ResumeService {
   }
 
   private async addVersion(userId: number, before: ResumeRecord, content: ResumeContent, note: string, basedOn?: number): Promise<ResumeRecord> {
-    if (before.version >= this.deps.maxVersions)
-      throw new HttpError(429, `A résumé can keep at most ${this.deps.maxVersions} versions. Upload it again to start afresh.`);
-    const outcome = await this.deps.repository.addVersion(userId, before.id, { content, reviewed: true, note, now: this.now(), basedOn });
+    const plain = plainContent(content);
+    const outcome = await this.withinQuotas(() =>
+      this.deps.repository.addVersion(userId, before.id, { content: plain, reviewed: true, note, now: this.now(), basedOn, quotas: this.quotas }),
+    );
     if (outcome.kind === 'not-found') throw notFound(RESUME_MESSAGES.notFound);
     if (outcome.kind === 'conflict') throw conflict(RESUME_MESSAGES.versionConflict);
     return outcome.record;
+  }
+
+  /** A write, with a quota it would pass refused as a 409 saying which (nothing is pruned to make room). */
+  private async withinQuotas<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (error instanceof ResumeQuotaReachedError) throw this.refusal(error.quota);
+      throw error;
+    }
+  }
+
+  private refusal(quota: ResumeQuota) {
+    const { resumesPerUser, versionsPerResume, megabytesPerUser } = this.deps.quotas;
+    if (quota === 'resumesPerUser') return conflict(resumeLimitReached(resumesPerUser));
+    if (quota === 'versionsPerResume') return conflict(resumeVersionLimitReached(versionsPerResume));
+    return conflict(resumeStorageLimitReached(megabytesPerUser));
   }
 
   private now(): string {

@@ -1,14 +1,17 @@
 import { RESUME_FORMATS, resumeContentSchema, resumeSuggestionSchema, type ResumeFormat } from '@story/proto';
 import { z } from 'zod';
 import type { SqliteDatabase } from '@story/service-kit';
-import type {
-  AddVersionOutcome,
-  NewResume,
-  NewResumeVersion,
-  ResumeRecord,
-  ResumeRepository,
-  ResumeVersionSummary,
-  StoredSuggestions,
+import {
+  ResumeQuotaReachedError,
+  storedContentBytes,
+  type AddVersionOutcome,
+  type NewResume,
+  type NewResumeVersion,
+  type ResumeRecord,
+  type ResumeRepository,
+  type ResumeVersionKey,
+  type ResumeVersionSummary,
+  type StoredSuggestions,
 } from './resume.repository.ts';
 
 const storedSuggestionsSchema = z.object({ version: z.number(), items: z.array(resumeSuggestionSchema) });
@@ -61,8 +64,8 @@ export class SqliteResumeRepository implements ResumeRepository {
       latestOfUser: db.prepare<[number], ResumeRow>(`${SELECT} WHERE r.user_id = ? AND v.version = r.latest_version ORDER BY r.id DESC LIMIT 1`),
       latest: db.prepare<[number, number], ResumeRow>(`${SELECT} WHERE r.user_id = ? AND r.id = ? AND v.version = r.latest_version`),
       atVersion: db.prepare<[number, number, number], ResumeRow>(`${SELECT} WHERE r.user_id = ? AND r.id = ? AND v.version = ?`),
-      insertResume: db.prepare<[number, string, string, string], { id: number }>(
-        'INSERT INTO resumes (user_id, file_name, format, created_at, latest_version) VALUES (?, ?, ?, ?, 1) RETURNING id',
+      insertResume: db.prepare<[number, string, string, string, number], { id: number }>(
+        'INSERT INTO resumes (user_id, file_name, format, created_at, latest_version, stored_bytes) VALUES (?, ?, ?, ?, 1, ?) RETURNING id',
       ),
       insertVersion: db.prepare<[number, number, string, number, string, string]>(
         'INSERT INTO resume_versions (resume_id, version, content, reviewed, note, created_at) VALUES (?, ?, ?, ?, ?, ?)',
@@ -70,7 +73,8 @@ export class SqliteResumeRepository implements ResumeRepository {
       owned: db.prepare<[number, number], { latest_version: number; bullet_threads: string; dismissed: string }>(
         'SELECT latest_version, bullet_threads, dismissed FROM resumes WHERE user_id = ? AND id = ?',
       ),
-      setLatest: db.prepare<[number, number]>('UPDATE resumes SET latest_version = ? WHERE id = ?'),
+      setLatest: db.prepare<[number, number, number]>('UPDATE resumes SET latest_version = ?, stored_bytes = stored_bytes + ? WHERE id = ?'),
+      storedBytes: db.prepare<[number], { bytes: number }>('SELECT coalesce(sum(stored_bytes), 0) AS bytes FROM resumes WHERE user_id = ?'),
       setDismissed: db.prepare<[string, number]>('UPDATE resumes SET dismissed = ? WHERE id = ?'),
       setSuggestions: db.prepare<[string, number, number]>('UPDATE resumes SET suggestions = ? WHERE user_id = ? AND id = ?'),
       setThreads: db.prepare<[string, number]>('UPDATE resumes SET bullet_threads = ? WHERE id = ?'),
@@ -78,14 +82,24 @@ export class SqliteResumeRepository implements ResumeRepository {
         `SELECT v.version, v.created_at, v.reviewed, v.note FROM resume_versions v JOIN resumes r ON r.id = v.resume_id
          WHERE r.user_id = ? AND r.id = ? ORDER BY v.version DESC`,
       ),
+      // Walks the user's résumés in id order and each one's versions by its primary key: no sort, `limit` rows read.
+      versionKeysFrom: db.prepare<[number, number, number, number, number], { id: number; version: number }>(
+        `SELECT r.id, v.version FROM resumes r JOIN resume_versions v ON v.resume_id = r.id
+         WHERE r.user_id = ? AND r.id >= ? AND v.version <= r.latest_version AND (r.id > ? OR v.version >= ?)
+         ORDER BY r.id, v.version LIMIT ?`,
+      ),
       count: db.prepare<[number], { n: number }>('SELECT count(*) AS n FROM resumes WHERE user_id = ?'),
       removeAll: db.prepare<[number]>('DELETE FROM resumes WHERE user_id = ?'),
     };
   }
 
   async create(resume: NewResume): Promise<ResumeRecord> {
+    const bytes = storedContentBytes(resume.content);
     const id = this.db.transaction(() => {
-      const row = this.statements.insertResume.get(resume.userId, resume.fileName, resume.format, resume.now);
+      const { quotas } = resume;
+      if (quotas && (this.statements.count.get(resume.userId)?.n ?? 0) >= quotas.resumesPerUser) throw new ResumeQuotaReachedError('resumesPerUser');
+      if (quotas && this.storedBytes(resume.userId) + bytes > quotas.bytesPerUser) throw new ResumeQuotaReachedError('bytesPerUser');
+      const row = this.statements.insertResume.get(resume.userId, resume.fileName, resume.format, resume.now, bytes);
       if (!row) throw new Error('the résumé was not inserted');
       this.statements.insertVersion.run(row.id, 1, JSON.stringify(resume.content), 0, 'Uploaded', resume.now);
       return row.id;
@@ -106,13 +120,18 @@ export class SqliteResumeRepository implements ResumeRepository {
   }
 
   async addVersion(userId: number, id: number, next: NewResumeVersion): Promise<AddVersionOutcome> {
+    const json = JSON.stringify(next.content);
+    const bytes = Buffer.byteLength(json, 'utf8');
     const outcome = this.db.transaction((): AddVersionOutcome | undefined => {
       const owned = this.statements.owned.get(userId, id);
       if (!owned) return { kind: 'not-found' };
       if (next.basedOn !== undefined && next.basedOn !== owned.latest_version) return { kind: 'conflict', current: owned.latest_version };
+      const { quotas } = next;
+      if (quotas && owned.latest_version >= quotas.versionsPerResume) throw new ResumeQuotaReachedError('versionsPerResume');
+      if (quotas && this.storedBytes(userId) + bytes > quotas.bytesPerUser) throw new ResumeQuotaReachedError('bytesPerUser');
       const version = owned.latest_version + 1;
-      this.statements.insertVersion.run(id, version, JSON.stringify(next.content), next.reviewed ? 1 : 0, next.note, next.now);
-      this.statements.setLatest.run(version, id);
+      this.statements.insertVersion.run(id, version, json, next.reviewed ? 1 : 0, next.note, next.now);
+      this.statements.setLatest.run(version, bytes, id);
       return undefined;
     })();
     if (outcome) return outcome;
@@ -157,14 +176,16 @@ export class SqliteResumeRepository implements ResumeRepository {
     return this.statements.count.get(userId)?.n ?? 0;
   }
 
-  async idsOf(userId: number): Promise<number[]> {
-    return this.db
-      .prepare<[number], { id: number }>('SELECT id FROM resumes WHERE user_id = ? ORDER BY id')
-      .all(userId)
-      .map((row) => row.id);
+  async versionKeysFrom(userId: number, from: ResumeVersionKey | undefined, limit: number): Promise<ResumeVersionKey[]> {
+    const start = from ?? { id: 0, version: 0 };
+    return this.statements.versionKeysFrom.all(userId, start.id, start.id, start.version, limit).map((row) => ({ id: row.id, version: row.version }));
   }
 
   async removeAllOf(userId: number): Promise<number> {
     return this.statements.removeAll.run(userId).changes;
+  }
+
+  private storedBytes(userId: number): number {
+    return this.statements.storedBytes.get(userId)?.bytes ?? 0;
   }
 }

@@ -16,7 +16,8 @@ const rowidOf = (id: unknown) => {
 
 /**
  * What of profile moves to MongoDB (`make migrate-to-mongo`): résumés with every version, public
- * profiles, the custom-name changes their rate limit counts, and events not yet published.
+ * profiles, the custom-name changes their rate limit counts, the addresses held for those who released
+ * them, and events not yet published.
  */
 export const PROFILE_MIGRATION: ServiceMigration = {
   service: 'profile',
@@ -38,6 +39,7 @@ export const PROFILE_MIGRATION: ServiceMigration = {
         field('bullet_threads', 'json'),
         field('dismissed', 'json'),
         field('suggestions', 'json'),
+        field('stored_bytes', 'int'),
       ],
     },
     {
@@ -70,6 +72,13 @@ export const PROFILE_MIGRATION: ServiceMigration = {
       composeId: (row) => nameChangeId(row.rowid),
       splitId: (id) => ({ rowid: rowidOf(id) }),
       fields: [field('user_id', 'int'), field('changed_at', 'text')],
+    },
+    {
+      collection: 'public_profile_name_holds',
+      table: 'public_profile_name_holds',
+      key: ['slug'],
+      idColumn: 'slug',
+      fields: [field('user_id', 'int'), field('released_at', 'text')],
     },
     OUTBOX_TABLE_SPEC,
   ],

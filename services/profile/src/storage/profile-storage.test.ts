@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { dropMongoDatabase, tempDataDir, withMongo } from '@story/service-kit/testing';
+import { dropMongoDatabase, tempDataDir, withMongo } from '@story/testing/service-under-test';
 import { publicProfileRepositoryContract } from '../public-profile/public-profile.repository.contract.ts';
 import { resumeRepositoryContract } from '../resumes/resume.repository.contract.ts';
 import { openMongoProfileStorage, openSqliteProfileStorage } from './profile-storage.ts';

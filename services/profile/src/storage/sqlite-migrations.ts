@@ -49,4 +49,20 @@ export const PROFILE_MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX public_profile_name_changes_by_user ON public_profile_name_changes (user_id, changed_at);
   `,
+  // Issue 36: what each résumé's versions weigh (their content JSON in bytes), for the per-person quota.
+  `
+  ALTER TABLE resumes ADD COLUMN stored_bytes INTEGER NOT NULL DEFAULT 0;
+  UPDATE resumes SET stored_bytes = (SELECT coalesce(sum(length(CAST(content AS BLOB))), 0) FROM resume_versions WHERE resume_id = resumes.id);
+  `,
+  // Issue 36: a profile address its owner released, held for them (30 days) so that nobody else
+  // takes it and shows their page at the owner's old link.
+  `
+  CREATE TABLE public_profile_name_holds (
+    slug TEXT PRIMARY KEY,
+    user_id INTEGER NOT NULL,
+    released_at TEXT NOT NULL
+  );
+  CREATE INDEX public_profile_name_holds_by_user ON public_profile_name_holds (user_id);
+  CREATE INDEX public_profile_name_holds_by_release ON public_profile_name_holds (released_at);
+  `,
 ];

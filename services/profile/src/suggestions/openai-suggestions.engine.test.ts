@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChatLoopback } from '@story/service-kit/testing';
+import { ChatLoopback } from '@story/testing/service-under-test';
 import type { MatchedStory } from '@story/proto/resume-subjects';
 import { OpenAiSuggestionEngine } from './openai-suggestions.engine.ts';
 import { CHECKOUT_STORY, SMALL_RESUME, TEAM_SIZE_STORY } from './resume-suggestions.fixtures.ts';

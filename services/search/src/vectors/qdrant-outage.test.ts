@@ -1,6 +1,6 @@
 import { HTTP_MESSAGES } from '@story/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../../../infra/src/nats-server.ts';
+import { freePort } from '@story/testing/nats';
 import { startTestSearch, type TestSearch } from '../../test/search-test-kit.ts';
 import { EMBEDDING_DIMENSIONS } from '../embedding/embedder.ts';
 import { openSqliteSearchStorage } from '../storage/search-storage.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { findQdrant, tempDataDir } from '@story/service-kit/testing';
+import { findQdrant, tempDataDir } from '@story/testing/service-under-test';
 import { afterAll, describe, it } from 'vitest';
 import { EMBEDDING_DIMENSIONS } from '../embedding/embedder.ts';
 import { EmbeddedVectorStore } from './embedded-vector.store.ts';

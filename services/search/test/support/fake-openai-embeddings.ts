@@ -1,4 +1,4 @@
-import { OpenAiLoopback, jsonBodyOf, openAiError, type LoopbackCall } from '@story/service-kit/testing';
+import { OpenAiLoopback, jsonBodyOf, openAiError, type LoopbackCall } from '@story/testing/service-under-test';
 import { z } from 'zod';
 import { type OfflineEmbedder } from '../../src/embedding/offline.embedder.ts';
 

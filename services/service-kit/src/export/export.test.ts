@@ -4,7 +4,7 @@ import { unzipSync, strFromU8 } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { EXPORT_PAGE_BUDGET_BYTES, exportPageReplySchema } from '@story/proto';
 import { collectExport, type ExportPart } from './export-collector.ts';
-import { base64File, exportPage, jsonFile, textFile, type ExportFile, type ExportSource } from './export-source.ts';
+import { base64File, combinedExportSource, exportPage, jsonFile, textFile, type ExportFile, type ExportSource } from './export-source.ts';
 import { ZipStreamWriter } from './zip-stream.ts';
 
 /** A source over a map of items (key → files), one person's only. */
@@ -16,6 +16,28 @@ function mapSource(items: Map<string, ExportFile[]>, owner = 7): ExportSource & 
       source.reads += 1;
       return userId === owner ? (items.get(key) ?? []) : [];
     },
+  };
+  return source;
+}
+
+/** A source over a map of items whose keys are sortable (`k0001`...), listing them a window at a time and counting what it listed. */
+function windowedSource(items: Map<string, ExportFile[]>): ExportSource & { listed: number; wholeListings: number } {
+  const sorted = () => [...items.keys()].sort();
+  const source = {
+    listed: 0,
+    wholeListings: 0,
+    keys: async () => {
+      source.wholeListings += 1;
+      return sorted();
+    },
+    keysFrom: async (_userId: number, from: string | undefined, limit: number) => {
+      const keys = sorted()
+        .filter((key) => from === undefined || key >= from)
+        .slice(0, limit);
+      source.listed += keys.length;
+      return keys;
+    },
+    files: async (_userId: number, key: string) => items.get(key) ?? [],
   };
   return source;
 }
@@ -101,6 +123,53 @@ describe('exportPage', () => {
     const second = await exportPage(source, 'svc', 7, first.next, 32 * 1024);
     expect(second.chunks.map((chunk) => chunk.path)).toEqual(['svc/b.md']);
     expect((await exportPage(source, 'svc', 8, undefined)).chunks).toEqual([]);
+  });
+});
+
+describe('exportPage over a source that lists its keys a window at a time (issue 36)', () => {
+  const manyItems = (count: number, bytes: number) =>
+    new Map(Array.from({ length: count }, (_, i) => [`k${String(i).padStart(4, '0')}`, [textFile(`k${i}.txt`, 'x'.repeat(bytes))]]));
+
+  it('lists each key about once per export, never the whole list, and exports every item once', async () => {
+    const source = windowedSource(manyItems(300, 6000));
+    const pages = await allPages(source, 32 * 1024);
+    expect(pages.length).toBeGreaterThan(50);
+    expect(source.wholeListings).toBe(0);
+    // A page lists what it sends, the window's first keys again, and a little ahead: not 300 keys a page.
+    expect(source.listed).toBeLessThanOrEqual(2 * 300 + 8 * pages.length);
+    const files = reassemble(pages);
+    expect(files.size).toBe(300);
+    expect(files.get('svc/k299.txt')?.toString()).toBe('x'.repeat(6000));
+  });
+
+  it('reads ahead in growing windows when items are small, and stops at the last key', async () => {
+    const source = windowedSource(manyItems(1000, 10));
+    const pages = await allPages(source, 256 * 1024);
+    expect(pages).toHaveLength(1);
+    expect(reassemble(pages).size).toBe(1000);
+    expect(source.listed).toBeLessThanOrEqual(1100);
+  });
+
+  it('goes on from the next key when the one a page stopped in is gone, from its beginning', async () => {
+    const items = manyItems(3, 10);
+    items.set('k0001', [base64File('big.mp3', randomBytes(100_000).toString('base64'))]);
+    const source = windowedSource(items);
+    const first = await exportPage(source, 'svc', 7, undefined, 32 * 1024);
+    expect(first.chunks.at(-1)).toMatchObject({ path: 'svc/big.mp3', more: true });
+    items.delete('k0001');
+    const second = await exportPage(source, 'svc', 7, first.next, 32 * 1024);
+    expect(second.chunks.map((chunk) => chunk.path)).toEqual(['svc/k2.txt']);
+    expect(second.next).toBeUndefined();
+  });
+
+  it('combines windowed sources into one windowed source, in the order given', async () => {
+    const combined = combinedExportSource({ a: windowedSource(manyItems(3, 10)), b: windowedSource(manyItems(2, 10)) });
+    expect(await combined.keysFrom?.(7, undefined, 4)).toEqual(['a/k0000', 'a/k0001', 'a/k0002', 'b/k0000']);
+    expect(await combined.keysFrom?.(7, 'a/k0002', 10)).toEqual(['a/k0002', 'b/k0000', 'b/k0001']);
+    expect(await combined.keysFrom?.(7, 'b/k0001', 10)).toEqual(['b/k0001']);
+    expect(await combined.keysFrom?.(7, 'zz/k0001', 10)).toEqual([]);
+    // A source that lists only whole keeps the whole combined so.
+    expect(combinedExportSource({ a: windowedSource(manyItems(1, 1)), b: mapSource(new Map()) }).keysFrom).toBeUndefined();
   });
 });
 

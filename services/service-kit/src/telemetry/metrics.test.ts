@@ -5,7 +5,7 @@ import { NatsLink } from '../nats-link.ts';
 import { relayOutboxOver } from '../outbox.ts';
 import { openSqlite } from '../sqlite.ts';
 import { OUTBOX_TABLE_SQL, SqliteOutbox } from '../sqlite-outbox.ts';
-import { UNREACHABLE_NATS } from '../testing.ts';
+import { UNREACHABLE_NATS } from '@story/testing/service-under-test';
 import { startMetricsListener } from './metrics-listener.ts';
 import { metricsRegistry } from './metrics.ts';
 import { subjectPattern } from './nats-metrics.ts';

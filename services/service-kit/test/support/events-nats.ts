@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { afterAll, beforeAll } from 'vitest';
-import { startNatsServer, type NatsServerHandle } from '../../../../infra/src/nats-server.ts';
+import { startNatsServer, type NatsServerHandle } from '@story/testing/nats';
 import { ensureEventsStream } from '../../src/nats.ts';
 
 /** A test file's own nats-server, with JetStream's events stream made and a connection to it. */

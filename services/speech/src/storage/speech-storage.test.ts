@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { dropMongoDatabase, tempDataDir, withMongo } from '@story/service-kit/testing';
+import { dropMongoDatabase, tempDataDir, withMongo } from '@story/testing/service-under-test';
 import { usageLedgerRepositoryContract } from '../usage/usage-ledger.repository.contract.ts';
 import { openMongoSpeechStorage, openSqliteSpeechStorage } from './speech-storage.ts';
 

@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { failureOf } from '@story/service-kit/testing';
+import { failureOf } from '@story/testing/service-under-test';
 import { openSqliteSpeechStorage, type SpeechStorage } from '../storage/speech-storage.ts';
 import { MonthlyUsageService } from './monthly-usage.service.ts';
 

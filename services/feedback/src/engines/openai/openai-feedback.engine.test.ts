@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChatLoopback } from '@story/service-kit/testing';
+import { ChatLoopback } from '@story/testing/service-under-test';
 import { answerEvent, scoreAnswer, startTestFeedback } from '../../../test/feedback-test-kit.ts';
 import { createFeedbackEngines } from '../feedback-engine.factory.ts';
 import { OfflineFeedbackEngine } from '../offline/offline-feedback.engine.ts';

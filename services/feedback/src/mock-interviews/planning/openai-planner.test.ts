@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChatLoopback } from '@story/service-kit/testing';
+import { ChatLoopback } from '@story/testing/service-under-test';
 import type { PlanInput } from './interview-planner.ts';
 import { OfflineInterviewPlanner } from './offline-planner.ts';
 import { OpenAiInterviewPlanner } from './openai-planner.ts';

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OpenAiLoopback } from '@story/service-kit/testing';
+import { OpenAiLoopback } from '@story/testing/service-under-test';
 import { speechEnvSchema } from '../../config.ts';
 import { createSpeechEngines } from '../speech-engine.factory.ts';
 import { AudioTooLongError } from '../speech-engines.ts';

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { serviceEntryFile, type ServiceName } from '@story/proto';
-import { REPO_ROOT, stackLauncher } from './stack.ts';
+import { REPO_ROOT, stackLauncher } from '@story/infra/src/stack.ts';
 
 /** A service started as its own process, and the last 4,000 characters it wrote (for a failing test's message). */
 export interface ServiceProcess {

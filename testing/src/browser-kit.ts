@@ -1,11 +1,12 @@
-import { convertAudio } from '@story/service-kit/test-audio';
+import { convertAudio } from './test-audio.ts';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { expectNoAxeViolations, expectNoSidewaysScroll, launchChromium } from '../../infra/src/browser.ts';
-import { ApiClient, GOOD_PASSWORD, startTestStack, uniqueEmail } from '../../infra/src/test-stack.ts';
-import type { StackHandle } from '../../infra/src/stack.ts';
+import { expectNoAxeViolations, expectNoSidewaysScroll, launchChromium } from './chromium.ts';
+import { startTestStack } from './test-stack.ts';
+import { ApiClient, GOOD_PASSWORD, uniqueEmail } from './api-client.ts';
+import type { StackHandle } from './test-stack.ts';
 
 /**
  * Starts the whole stack and Chromium before a file's tests (hands both to `started`) and stops

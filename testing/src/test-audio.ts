@@ -1,5 +1,5 @@
 /**
- * Audio for tests and benches (imported as `@story/service-kit/test-audio`, never by production
+ * Audio for tests and benches (imported as `@story/testing/test-audio`, never by production
  * code): ffmpeg converts a recording quietly, overwriting the output.
  */
 import { execFileSync } from 'node:child_process';

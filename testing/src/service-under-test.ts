@@ -1,5 +1,5 @@
 /**
- * Test support every service shares (imported as `@story/service-kit/testing`, never by production
+ * Test support every service shares (imported as `@story/testing/service-under-test`, never by production
  * code): build a service the way `main.ts` does, on a temporary data folder, with a gateway key to
  * sign identities; and find a MongoDB for the storage contract suites, or say plainly that there is none.
  */
@@ -9,11 +9,18 @@ import { join } from 'node:path';
 import { afterAll, describe, it } from 'vitest';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { IDENTITY_HEADER, JOB_MESSAGES, QUEUE_GROUPS, SUBJECTS, snippetOwnerRequestSchema, type Identity } from '@story/proto';
-import { HttpError } from './errors.ts';
-import type { ServiceApp } from './http-app.ts';
-import { generateSigningKeyPair, importPrivateKey, signIdentity } from './identity.ts';
-import { connectMongo } from './mongo.ts';
-import { closeServiceDeps, type ServiceConfig, type ServiceDefinition, type ServiceDeps } from './service-definition.ts';
+import {
+  HttpError,
+  closeServiceDeps,
+  connectMongo,
+  generateSigningKeyPair,
+  importPrivateKey,
+  signIdentity,
+  type ServiceApp,
+  type ServiceConfig,
+  type ServiceDefinition,
+  type ServiceDeps,
+} from '@story/service-kit';
 
 /** A port nothing listens on: a service must still serve HTTP with NATS unreachable. */
 export const UNREACHABLE_NATS = 'nats://127.0.0.1:1';
