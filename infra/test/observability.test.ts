@@ -48,6 +48,8 @@ describe('the metrics the dashboard and the alerts read', () => {
         'story_nats_request_duration_seconds',
         'story_outbox_lag_seconds',
         'story_outbox_pending',
+        'story_pdf_downloads_total',
+        'story_pdf_render_duration_seconds',
         'story_rate_limit_refusals_total',
         'story_speech_job_duration_seconds',
         'story_speech_queue_depth',

@@ -11,3 +11,4 @@ export * from './speech.ts';
 export * from './resumes.ts';
 export * from './mock-interviews.ts';
 export * from './public-profile.ts';
+export * from './pdf.ts';

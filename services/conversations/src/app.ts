@@ -19,6 +19,7 @@ import { createChatModel } from './chat/chat-model.factory.ts';
 import { registerProcessTextRoutes } from './chat/process-text.routes.ts';
 import { SERVICE_NAME, conversationsEnvSchema, type ConversationsConfig } from './config.ts';
 import { ConversationsExportSource } from './export/conversations-export.source.ts';
+import { transcriptPdfRenderer } from './pdf/transcript-pdfs.ts';
 import { conversationsResolvers } from './graphql/conversations.resolvers.ts';
 import { registerSnippetCleanup } from './nats/snippet-cleanup.consumer.ts';
 import { startChatReplyResponder } from './nats/chat-reply.responder.ts';
@@ -91,17 +92,16 @@ export async function buildConversationsApp(config: ConversationsConfig, deps: C
     onEventsWritten,
   });
 
-  registerThreadRoutes(app, threads);
+  const pdfs = transcriptPdfRenderer(config);
+  registerThreadRoutes(app, threads, pdfs);
   registerProcessTextRoutes(app, chat);
-  registerSnippetConversationRoutes(app, snippets);
+  registerSnippetConversationRoutes(app, snippets, pdfs);
   registerSnippetCleanup(app, nats, storage.snippetConversations);
   // A deleted account (issue 24): its threads, messages, spoken replies and practice conversations.
-  registerUserDeletion(
-    app,
-    nats,
-    EVENT_CONSUMERS.conversationsUserDeletion,
-    async (userId) => (await storage.threads.forgetUser(userId)) + (await storage.snippetConversations.forgetUser(userId)),
-  );
+  registerUserDeletion(app, nats, EVENT_CONSUMERS.conversationsUserDeletion, async (userId) => {
+    pdfs.forget(userId);
+    return (await storage.threads.forgetUser(userId)) + (await storage.snippetConversations.forgetUser(userId));
+  });
   // The data export (issue 24): threads with their messages and spoken replies, practice conversations.
   registerExportSource(
     app,
@@ -131,6 +131,7 @@ export async function buildConversationsApp(config: ConversationsConfig, deps: C
     await bulletLinks.settled();
     await stopChatReplies?.();
     await purge.stop();
+    await pdfs.close();
     await deps.relay.stop();
   });
   return app;

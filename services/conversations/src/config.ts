@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { baseEnvSchema, portSchema } from '@story/service-kit';
+import { pdfRenderingEnvShape } from '@story/service-kit/pdf/pdf-renderer';
 
 /** An unset variable and an empty one mean the same: not configured. */
 const optionalText = <S extends z.ZodType>(schema: S) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
@@ -26,9 +27,8 @@ export const conversationsEnvSchema = baseEnvSchema.extend({
   QUOTA_MESSAGES_PER_THREAD: positiveInt(500, 'QUOTA_MESSAGES_PER_THREAD'),
   /** Threads not in the deleted folder, per user: one a day for five years, and a bound on the thread list. */
   QUOTA_THREADS_PER_USER: positiveInt(2000, 'QUOTA_THREADS_PER_USER'),
+  ...pdfRenderingEnvShape,
 });
 export type ConversationsConfig = z.infer<typeof conversationsEnvSchema>;
 
 export const SERVICE_NAME = 'conversations';
-/** What the conversations service's PDFs (a thread, a snippet's practice) say made them. */
-export const PDF_CREATOR = 'Story conversations';

@@ -22,7 +22,7 @@ import { interviewSourcesOverNats, type InterviewSources } from './mock-intervie
 import { startMockInterviewResponders } from './mock-interviews/mock-answers.responder.ts';
 import { MockInterviewService } from './mock-interviews/mock-interview.service.ts';
 import { registerMockInterviewRoutes } from './mock-interviews/mock-interviews.routes.ts';
-import { registerMockReportPdfRoute } from './mock-interviews/mock-report-pdf.ts';
+import { mockReportPdfRenderer, registerMockReportPdfRoute } from './mock-interviews/mock-report-pdf.routes.ts';
 import { followUpFor } from './mock-interviews/planning/follow-up.ts';
 import { createInterviewPlanners } from './mock-interviews/planning/planner.factory.ts';
 import { storyFitFor } from './mock-interviews/planning/story-fit.ts';
@@ -94,7 +94,8 @@ export async function buildFeedbackApp(config: FeedbackConfig, deps: FeedbackDep
   });
   const readiness = new ReadinessService({ interviews: storage.mockInterviews, feedback: storage.feedback, sources, findStories, fitStories: storyFitFor });
   registerMockInterviewRoutes(app, mockInterviews, readiness);
-  registerMockReportPdfRoute(app, mockInterviews);
+  const pdfs = mockReportPdfRenderer(config);
+  registerMockReportPdfRoute(app, mockInterviews, pdfs);
   let stopResponders: (() => Promise<void>) | undefined;
   nats.onConnect((nc, log) => {
     stopResponders = startMockInterviewResponders(nc, mockInterviews, log);
@@ -105,6 +106,7 @@ export async function buildFeedbackApp(config: FeedbackConfig, deps: FeedbackDep
   });
   app.addHook('onClose', async () => {
     await stopResponders?.();
+    await pdfs.close();
   });
   return app;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FEEDBACK_ENGINES } from '@story/proto';
 import { baseEnvSchema, portSchema } from '@story/service-kit';
+import { pdfRenderingEnvShape } from '@story/service-kit/pdf/pdf-renderer';
 
 /** An unset variable and an empty one mean the same: not configured. */
 const optionalText = <S extends z.ZodType>(schema: S) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
@@ -19,6 +20,7 @@ export const feedbackEnvSchema = baseEnvSchema
     OPENAI_CHAT_MODEL: z.string().min(1).default('gpt-4o-mini'),
     /** How long the OpenAI engine may take for one answer before the offline scorer gives the feedback instead. */
     FEEDBACK_TIMEOUT_MS: positiveInt(20_000, 'FEEDBACK_TIMEOUT_MS'),
+    ...pdfRenderingEnvShape,
   })
   .superRefine((env, context) => {
     if (env.FEEDBACK_ENGINE === 'openai' && !env.OPENAI_API_KEY) {

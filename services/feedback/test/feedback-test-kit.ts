@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AnswerGivenEvent } from '@story/proto';
 import { afterAll, beforeAll } from 'vitest';
+import { UNTIMED_PDF_DEADLINE_MS } from '@story/service-kit/pdf/pdf-renderer';
 import { startServiceForTest, type ServiceTestOptions, type ServiceUnderTest } from '@story/testing/service-under-test';
 import { feedbackService, type FeedbackDeps } from '../src/app.ts';
 import { AnswerScoringService } from '../src/answers/answer-scoring.service.ts';
@@ -8,9 +9,9 @@ import type { FeedbackConfig } from '../src/config.ts';
 
 export type TestFeedback = ServiceUnderTest<FeedbackConfig, FeedbackDeps>;
 
-/** The real feedback service (SQLite in a temporary folder), as `main.ts` builds it. */
+/** The real feedback service (SQLite in a temporary folder), as `main.ts` builds it; PDFs untimed (tests are never timed). */
 export function startTestFeedback(options: ServiceTestOptions<FeedbackDeps> = {}): Promise<TestFeedback> {
-  return startServiceForTest(feedbackService, options);
+  return startServiceForTest(feedbackService, { ...options, env: { PDF_RENDER_DEADLINE_MS: String(UNTIMED_PDF_DEADLINE_MS), ...options.env } });
 }
 
 /** The feedback service of one describe block and two people's headers, there once its tests start. */

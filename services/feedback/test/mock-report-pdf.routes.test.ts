@@ -1,5 +1,6 @@
 import { HttpError } from '@story/service-kit';
-import { MOCK_INTERVIEW_MESSAGES as M, mockInterviewSchema, type MockInterview } from '@story/proto';
+import { LIMITS, MOCK_INTERVIEW_MESSAGES as M, mockInterviewSchema, pdfTurnCutNote, type MockInterview } from '@story/proto';
+import { pdfDownloadCounts } from '@story/service-kit/pdf/pdf-downloads.testing';
 import { flatText, missingInOrder, pdfReader } from '@story/service-kit/pdf/pdf-reader.testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InterviewSources } from '../src/mock-interviews/interview-sources.client.ts';
@@ -98,6 +99,32 @@ describe('a mock interview’s report as a PDF (GET /api/mock-interviews/{id}/pd
     const letter = await call('GET', `/api/mock-interviews/${interview.id}/pdf?paper=letter`, alice);
     expect(reader.info(reader.file(letter.rawPayload))['Page size']).toMatch(/^612 x 792 pts/);
     expect(reader.pictures(file, 'report', { dpi: 50, first: 1, last: 1 })).toHaveLength(1);
+  });
+
+  it('makes an unchanged report once and anew after another answer; an answer past the cap is cut with a note', async () => {
+    const planned = await call('POST', '/api/mock-interviews', alice, { jobDescriptionId: DESCRIPTION, questionCount: 5 });
+    const { id } = mockInterviewSchema.parse(planned.json());
+    const long = `${STRONG_ANSWER} `
+      .repeat(Math.ceil(LIMITS.messageText / (STRONG_ANSWER.length + 1)))
+      .slice(0, LIMITS.messageText - 12)
+      .concat(' [the end]');
+    expect((await call('POST', `/api/mock-interviews/${id}/answers`, alice, { questionIndex: 0, text: long })).statusCode).toBe(200);
+    const before = await pdfDownloadCounts(service.app, 'mock-report');
+    const first = await call('GET', `/api/mock-interviews/${id}/pdf`, alice);
+    const second = await call('GET', `/api/mock-interviews/${id}/pdf`, alice);
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+    const text = flatText(reader.text(reader.file(first.rawPayload)));
+    expect(text).toContain(flatText(pdfTurnCutNote()));
+    expect(text).not.toContain('[the end]');
+    expect(await pdfDownloadCounts(service.app, 'mock-report')).toEqual({ ...before, rendered: before.rendered + 1, cached: before.cached + 1 });
+
+    expect((await call('POST', `/api/mock-interviews/${id}/answers`, alice, { questionIndex: 1, text: STRONG_ANSWER })).statusCode).toBe(200);
+    const third = await call('GET', `/api/mock-interviews/${id}/pdf`, alice);
+    expect(third.statusCode).toBe(200);
+    expect(await pdfDownloadCounts(service.app, 'mock-report')).toEqual({ ...before, rendered: before.rendered + 2, cached: before.cached + 1 });
+    // Bob asking for it is still a 404, whatever was kept for Alice.
+    expect((await call('GET', `/api/mock-interviews/${id}/pdf`, bob)).statusCode).toBe(404);
   });
 
   it('answers 404 for another person’s interview, 400 for a bad id or paper', async () => {

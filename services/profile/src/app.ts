@@ -20,8 +20,8 @@ import { createResumeParser, parseResumeUpload } from './parsing/index.ts';
 import { registerPublicPageRoutes } from './public-profile/public-page.routes.ts';
 import { PublicProfileService } from './public-profile/public-profile.service.ts';
 import { registerPublicProfileRoutes } from './public-profile/public-profile.routes.ts';
-import { renderResumePdf } from './pdf/resume-pdf.ts';
-import type { ResumeParser, ResumePdfRenderer, StoriesFinder } from './resumes/resume-engines.ts';
+import { resumePdfRenderer } from './pdf/resume-pdfs.ts';
+import type { ResumeParser, StoriesFinder } from './resumes/resume-engines.ts';
 import { RESUME_MULTIPART_LIMITS } from './resumes/resume-upload.ts';
 import { ResumeService } from './resumes/resume.service.ts';
 import { registerResumeRoutes, type PlanCheck } from './resumes/resumes.routes.ts';
@@ -33,7 +33,6 @@ import type { SuggestionEngine } from './suggestions/suggestion-engine.ts';
 export interface ProfileDeps extends RelayedServiceDeps<ProfileStorage> {
   parser: ResumeParser;
   suggestions: SuggestionEngine;
-  renderPdf: ResumePdfRenderer;
   /** The person's plan (auth over NATS by default). */
   plans?: PlanCheck;
   /** The stories behind bullets (the search service over NATS by default). */
@@ -52,12 +51,13 @@ export async function buildProfileApp(config: ProfileConfig, deps: ProfileDeps):
 
   const findStories = deps.findStories ?? storiesOverNats(nats, app.log, config.STORIES_TIMEOUT_MS);
   const plans = deps.plans ?? new PlanFeatureGate(nats);
+  const pdfs = resumePdfRenderer(config);
   const resumes = new ResumeService({
     repository: storage.resumes,
     parser: deps.parser,
     suggestions: deps.suggestions,
     findStories,
-    renderPdf: deps.renderPdf,
+    renderPdf: pdfs.render,
     clock,
     quotas: {
       resumesPerUser: config.QUOTA_RESUMES_PER_USER,
@@ -71,6 +71,7 @@ export async function buildProfileApp(config: ProfileConfig, deps: ProfileDeps):
   registerPublicPageRoutes(app, publicProfiles, { siteUrl: config.PUBLIC_SITE_URL, siteHosts: config.PUBLIC_SITE_HOSTS });
   // A deleted account (issue 24): its résumés with their versions and suggestions, and its public profile.
   registerUserDeletion(app, nats, EVENT_CONSUMERS.profileUserDeletion, async (userId) => {
+    pdfs.forget(userId);
     const resumeRows = await storage.resumes.removeAllOf(userId);
     return resumeRows + (await storage.publicProfiles.removeAllOf(userId));
   });
@@ -84,6 +85,7 @@ export async function buildProfileApp(config: ProfileConfig, deps: ProfileDeps):
   app.addHook('onReady', async () => nats.start(app.log));
   app.addHook('onClose', async () => {
     await Promise.all(stopResponders.map((stop) => stop()));
+    await pdfs.close();
     await deps.relay.stop();
   });
   return app;
@@ -110,7 +112,6 @@ export const profileService: ServiceDefinition<ProfileConfig, ProfileDeps> = {
       clock: () => new Date(),
       parser: overrides.parser ?? uploadParser(config),
       suggestions: overrides.suggestions ?? createSuggestionEngine(config),
-      renderPdf: overrides.renderPdf ?? renderResumePdf,
       ...overrides,
       ...relayed,
     };

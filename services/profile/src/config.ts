@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { baseEnvSchema, portSchema } from '@story/service-kit';
+import { pdfRenderingEnvShape } from '@story/service-kit/pdf/pdf-renderer';
 
 /** An unset variable and an empty one mean the same: not configured. */
 const optionalText = <S extends z.ZodType>(schema: S) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
@@ -48,6 +49,7 @@ export const profileEnvSchema = baseEnvSchema.extend({
   QUOTA_VERSIONS_PER_RESUME: positiveInt(500, 'QUOTA_VERSIONS_PER_RESUME'),
   /** Megabytes of résumé content (every version of every résumé, as stored) per user; a two-page résumé is about 10 KB a version. */
   QUOTA_RESUME_MB_PER_USER: z.coerce.number('QUOTA_RESUME_MB_PER_USER must be a number').positive('QUOTA_RESUME_MB_PER_USER must be positive').default(25),
+  ...pdfRenderingEnvShape,
 });
 export type ProfileConfig = z.infer<typeof profileEnvSchema>;
 

@@ -1,5 +1,6 @@
 import { featureLockedMessage, type MatchedStory, type PlanFeature } from '@story/proto';
 import { HttpError } from '@story/service-kit';
+import { UNTIMED_PDF_DEADLINE_MS } from '@story/service-kit/pdf/pdf-renderer';
 import { multipartForm, startServiceForTest, type ServiceTestOptions, type ServiceUnderTest } from '@story/testing/service-under-test';
 import { profileService, type ProfileDeps } from '../src/app.ts';
 import type { ProfileConfig } from '../src/config.ts';
@@ -45,7 +46,12 @@ export class StandInStories {
 export async function startProfileForTest(options: ServiceTestOptions<ProfileDeps> = {}) {
   const plans = new StandInPlans();
   const stories = new StandInStories();
-  const service = await startServiceForTest(profileService, { ...options, deps: { plans, findStories: stories.find, ...options.deps } });
+  const service = await startServiceForTest(profileService, {
+    ...options,
+    // PDFs untimed: tests are never timed.
+    env: { PDF_RENDER_DEADLINE_MS: String(UNTIMED_PDF_DEADLINE_MS), ...options.env },
+    deps: { plans, findStories: stories.find, ...options.deps },
+  });
   return { service, plans, stories };
 }
 

@@ -10,6 +10,7 @@ import {
   type Resume,
   type ResumeContent,
 } from '@story/proto';
+import { pdfDownloadCounts } from '@story/service-kit/pdf/pdf-downloads.testing';
 import { multipartForm } from '@story/testing/service-under-test';
 import { TEXT_RESUME, startProfileForTest, uploadResume, type ProfileUnderTest, type StandInPlans, type StandInStories } from './profile-test-kit.ts';
 
@@ -195,6 +196,27 @@ describe('suggestions and the PDF', () => {
     expect(again.map((item) => item.id)).not.toContain(reporting.id);
     expect(again.length).toBe(first.length - 1);
     expect((await call(user, 'POST', `/api/resumes/${resume.id}/suggestions/bad id/dismiss`)).statusCode).toBe(400);
+  });
+
+  it('makes an unchanged résumé’s PDF once, and anew for a new version or other paper', async () => {
+    const user = newUser();
+    const resume = await uploaded(user);
+    const before = await pdfDownloadCounts(service.app, 'resume');
+    const first = await call(user, 'GET', `/api/resumes/${resume.id}/pdf`);
+    const second = await call(user, 'GET', `/api/resumes/${resume.id}/pdf`);
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(await pdfDownloadCounts(service.app, 'resume')).toEqual({ ...before, rendered: before.rendered + 1, cached: before.cached + 1 });
+
+    const content = structuredClone(resume.content);
+    content.name = 'Ada Park-Lee';
+    expect((await call(user, 'PUT', `/api/resumes/${resume.id}`, { content, basedOn: 1 })).statusCode).toBe(200);
+    const edited = await call(user, 'GET', `/api/resumes/${resume.id}/pdf`);
+    expect(edited.headers['content-disposition']).toBe('attachment; filename="Ada-Park-Lee-resume.pdf"');
+    expect((await call(user, 'GET', `/api/resumes/${resume.id}/pdf?paper=letter`)).statusCode).toBe(200);
+    expect(await pdfDownloadCounts(service.app, 'resume')).toEqual({ ...before, rendered: before.rendered + 3, cached: before.cached + 1 });
+    // Another person asking for it is a 404, whatever was kept.
+    expect((await call(newUser(), 'GET', `/api/resumes/${resume.id}/pdf`)).statusCode).toBe(404);
   });
 
   it('renders the current version as a PDF download, on A4 or Letter', async () => {

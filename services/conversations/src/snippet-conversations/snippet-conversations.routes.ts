@@ -7,8 +7,8 @@ import {
   snippetIdParamsSchema,
 } from '@story/proto';
 import { requireUser, signedInOnly, type ServiceApp } from '@story/service-kit';
-import { pdfFileName, renderTranscriptPdf, sendPdf } from '@story/service-kit/pdf';
-import { PDF_CREATOR } from '../config.ts';
+import { boundTranscript, pdfFileName, sendPdf } from '@story/service-kit/pdf';
+import type { TranscriptPdfs } from '../pdf/transcript-pdfs.ts';
 import type { SnippetConversationRecord } from './snippet-conversation.repository.ts';
 import type { SnippetConversationService } from './snippet-conversation.service.ts';
 import { snippetPracticeTranscript } from './snippet-practice-transcript.ts';
@@ -22,7 +22,7 @@ const presentSnippetConversation = (record: SnippetConversationRecord) => ({
 });
 
 /** `/api/snippet-conversations`: interview-practice sessions saved per snippet, and all of a snippet's as a PDF. */
-export function registerSnippetConversationRoutes(app: ServiceApp, service: SnippetConversationService): void {
+export function registerSnippetConversationRoutes(app: ServiceApp, service: SnippetConversationService, pdfs: TranscriptPdfs): void {
   app.post(
     '/api/snippet-conversations',
     {
@@ -56,8 +56,9 @@ export function registerSnippetConversationRoutes(app: ServiceApp, service: Snip
       const { userId } = requireUser(request);
       const { paper, timeZone } = request.query;
       const { snippetText, sessions } = await service.practice(userId, request.params.snippetId);
-      const transcript = snippetPracticeTranscript(snippetText, sessions, timeZone);
-      const pdf = await renderTranscriptPdf(transcript, paper, timeZone, PDF_CREATOR);
+      const transcript = boundTranscript(snippetPracticeTranscript(snippetText, sessions, timeZone));
+      const input = { transcript, paper, timeZone };
+      const pdf = await pdfs.render({ owner: userId, kind: 'practice', document: request.params.snippetId, input });
       return sendPdf(reply, pdfFileName(transcript.title, 'Interview-practice'), pdf);
     },
   );

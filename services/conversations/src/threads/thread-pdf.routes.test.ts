@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfDocumentCutNote, pdfTurnCutNote } from '@story/proto';
 import { flatText, missingInOrder, pdfReader } from '@story/service-kit/pdf/pdf-reader.testing';
 import { startTestService, steppingClock, type TestService } from '../../test/conversations-test-kit.ts';
 import { coachingExchanges } from './thread-transcript.fixtures.ts';
@@ -127,6 +128,9 @@ describe('a conversation thread as a PDF (GET /api/conversation-threads/{id}/pdf
       expect(text).toContain(flatText(exchange?.userMessage ?? '?').slice(0, 120));
       expect(text).toContain(flatText(exchange?.aiResponse ?? '?').slice(0, 80));
     }
+    // A real person's long thread meets none of the caps on what a PDF holds.
+    expect(text).not.toContain(flatText(pdfTurnCutNote()));
+    expect(text).not.toContain(flatText(pdfDocumentCutNote()));
     const last = flatText(reader.text(file, pages));
     expect(last).toContain(`A long talk Page ${pages} of ${pages}`);
     expect(last).toContain('200. ');

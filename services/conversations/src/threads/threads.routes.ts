@@ -16,8 +16,8 @@ import {
   updateThreadTitleRequestSchema,
 } from '@story/proto';
 import { badRequest, requireUser, signedInOnly, type ServiceApp } from '@story/service-kit';
-import { pdfFileName, renderTranscriptPdf, sendPdf } from '@story/service-kit/pdf';
-import { PDF_CREATOR } from '../config.ts';
+import { boundTranscript, pdfFileName, sendPdf } from '@story/service-kit/pdf';
+import type { TranscriptPdfs } from '../pdf/transcript-pdfs.ts';
 import { presentThread, presentThreadItem } from './thread.presenter.ts';
 import { threadTranscript } from './thread-transcript.ts';
 import type { ThreadService } from './thread.service.ts';
@@ -35,7 +35,7 @@ function idempotencyKey(header: string | string[] | undefined): string | undefin
 }
 
 /** `/api/conversation-threads` (with a saved reply's audio and the thread as a PDF) and `/api/conversations`: thin routes over ThreadService. */
-export function registerThreadRoutes(app: ServiceApp, threads: ThreadService): void {
+export function registerThreadRoutes(app: ServiceApp, threads: ThreadService, pdfs: TranscriptPdfs): void {
   app.get(
     '/api/conversation-threads',
     { ...signedInOnly, schema: { querystring: threadListQuerySchema, response: { 200: threadListResponseSchema } } },
@@ -64,6 +64,7 @@ export function registerThreadRoutes(app: ServiceApp, threads: ThreadService): v
   );
 
   // A deleted thread's PDF is served like its messages: it is still the person's until it is purged.
+  // Drawn on a rendering thread, one at a time per person, and made once while the thread is unchanged.
   app.get(
     '/api/conversation-threads/:threadId/pdf',
     { ...signedInOnly, schema: { params: threadIdParamsSchema, querystring: conversationPdfQuerySchema } },
@@ -71,7 +72,8 @@ export function registerThreadRoutes(app: ServiceApp, threads: ThreadService): v
       const { userId } = requireUser(request);
       const { paper, timeZone } = request.query;
       const { thread, messages } = await threads.threadWithMessages(userId, request.params.threadId);
-      const pdf = await renderTranscriptPdf(threadTranscript(thread, messages, timeZone), paper, timeZone, PDF_CREATOR);
+      const transcript = boundTranscript(threadTranscript(thread, messages, timeZone));
+      const pdf = await pdfs.render({ owner: userId, kind: 'thread', document: thread.id, input: { transcript, paper, timeZone } });
       return sendPdf(reply, pdfFileName(thread.title, 'Conversation'), pdf);
     },
   );

@@ -1,33 +1,33 @@
+import type { MockAnswer, MockInterview, MockQuestion, PdfPaper, ReadinessLevel } from '@story/proto';
 import {
-  conversationPdfQuerySchema,
-  mockInterviewParamsSchema,
-  type MockAnswer,
-  type MockInterview,
-  type MockQuestion,
-  type PdfPaper,
-  type ReadinessLevel,
-} from '@story/proto';
-import { requireUser, signedInOnly, type ServiceApp } from '@story/service-kit';
-import {
+  DEFAULT_PDF_LIMITS,
   PDF_INK,
+  boundedText,
+  documentCutNote,
   keepTogether,
   openPdf,
-  pdfFileName,
-  sendPdf,
+  pastPageLimit,
   transcriptClock,
   transcriptFooters,
   transcriptTurn,
   useFont,
+  type PdfLimits,
   type PdfPage,
+  type TranscriptTurn,
 } from '@story/service-kit/pdf';
-import type { MockInterviewService } from './mock-interview.service.ts';
 
 /**
  * A mock interview's report as a PDF (issue 24, 2), on the shared PDF pieces of `@story/service-kit/pdf`:
  * the role, the overall score and readiness, the three things to work on, then each question with
  * the person's answer (and the follow-up), its five scores and its STAR parts. An interview not
  * finished yet has no report: its questions and answers so far are printed, and the page says so.
+ * Drawn on a rendering thread (`mock-report-pdf.thread.ts`) within the caps of every PDF: an answer
+ * past `turnCharacters` is cut with a note, and no question starts past the last page.
  */
+
+/** The title of a mock interview's report, on its first page and in every footer. */
+export const mockReportTitle = (interview: Pick<MockInterview, 'jobTitle' | 'companyName'>) =>
+  `Mock interview: ${interview.jobTitle} at ${interview.companyName}`;
 
 const READINESS: Readonly<Record<ReadinessLevel, string>> = { ready: 'Ready', almost: 'Almost ready', 'not-yet': 'Not ready yet' };
 const capitalised = (word: string) => `${word.charAt(0).toUpperCase()}${word.slice(1)}`;
@@ -55,7 +55,7 @@ function line(page: PdfPage, text: string, font: 'regular' | 'italic' | 'semibol
 function header(page: PdfPage, interview: MockInterview, timeZone: string | undefined): void {
   const { doc } = page;
   const clock = transcriptClock(timeZone);
-  useFont(doc, 'bold', TYPE.title).text(`Mock interview: ${interview.jobTitle} at ${interview.companyName}`, page.left, doc.y, { width: page.width });
+  useFont(doc, 'bold', TYPE.title).text(mockReportTitle(interview), page.left, doc.y, { width: page.width });
   doc.y += 4;
   const when = interview.finishedAt ?? interview.createdAt;
   const answered = interview.questions.filter((question) => question.answer !== null).length;
@@ -115,50 +115,50 @@ function answerFeedback(page: PdfPage, answer: MockAnswer): void {
   page.doc.y += 4;
 }
 
-function question(page: PdfPage, item: MockQuestion, clock: ReturnType<typeof transcriptClock>): void {
+function question(page: PdfPage, item: MockQuestion, clock: ReturnType<typeof transcriptClock>, limits: PdfLimits): void {
   const time = (at: string) => clock.time(new Date(at));
+  /** A turn of the interview, its words cut at the cap (a note says so). */
+  const turn = (said: Omit<TranscriptTurn, 'cut'>, at: string | null) => {
+    const bounded = boundedText(said.text, limits.turnCharacters);
+    transcriptTurn(page, { ...said, text: bounded.text, cut: bounded.cut }, at, limits);
+  };
   heading(page, `Question ${item.index + 1} of the interview`);
-  transcriptTurn(page, { side: 'other', speaker: 'Interviewer', at: null, text: item.text }, null);
+  turn({ side: 'other', speaker: 'Interviewer', at: null, text: item.text }, null);
   if (!item.answer) {
     line(page, 'Not answered.', 'italic', TYPE.body, PDF_INK.muted, 12);
     return;
   }
-  transcriptTurn(page, { side: 'person', speaker: 'You', at: item.answer.answeredAt, text: item.answer.text }, time(item.answer.answeredAt));
+  turn({ side: 'person', speaker: 'You', at: item.answer.answeredAt, text: item.answer.text }, time(item.answer.answeredAt));
   answerFeedback(page, item.answer);
   if (!item.followUp) return;
-  transcriptTurn(page, { side: 'other', speaker: 'Interviewer (follow-up)', at: null, text: item.followUp.question }, null);
+  turn({ side: 'other', speaker: 'Interviewer (follow-up)', at: null, text: item.followUp.question }, null);
   if (!item.followUp.answer) return;
-  transcriptTurn(
-    page,
-    { side: 'person', speaker: 'You', at: item.followUp.answer.answeredAt, text: item.followUp.answer.text },
-    time(item.followUp.answer.answeredAt),
-  );
+  turn({ side: 'person', speaker: 'You', at: item.followUp.answer.answeredAt, text: item.followUp.answer.text }, time(item.followUp.answer.answeredAt));
   answerFeedback(page, item.followUp.answer);
 }
 
-/** The mock interview's report as a PDF on A4 or Letter, in Source Sans 3 embedded, its times in `timeZone` (else UTC). */
-export function renderMockReportPdf(interview: MockInterview, paper: PdfPaper, timeZone: string | undefined): Promise<Buffer> {
-  const title = `Mock interview: ${interview.jobTitle} at ${interview.companyName}`;
+/**
+ * The mock interview's report as a PDF on A4 or Letter, in Source Sans 3 embedded, its times in
+ * `timeZone` (else UTC), within `limits`.
+ */
+export function renderMockReportPdf(
+  interview: MockInterview,
+  paper: PdfPaper,
+  timeZone: string | undefined,
+  limits: PdfLimits = DEFAULT_PDF_LIMITS,
+): Promise<Buffer> {
+  const title = mockReportTitle(interview);
   const { page, finish } = openPdf(paper, { title, creator: 'Story mock interviews' }, { bufferPages: true });
   const clock = transcriptClock(timeZone);
   header(page, interview, timeZone);
   summary(page, interview);
-  for (const item of interview.questions) question(page, item, clock);
+  let cut = false;
+  for (const item of interview.questions) {
+    cut = pastPageLimit(page, limits);
+    if (cut) break;
+    question(page, item, clock, limits);
+  }
+  if (cut) documentCutNote(page, limits);
   transcriptFooters(page, title);
   return finish();
-}
-
-/** `GET /api/mock-interviews/{id}/pdf?paper=a4|letter&timeZone=`: the caller's own mock interview's report (404 otherwise, as its GET). */
-export function registerMockReportPdfRoute(app: ServiceApp, interviews: MockInterviewService): void {
-  app.get(
-    '/api/mock-interviews/:id/pdf',
-    { ...signedInOnly, schema: { params: mockInterviewParamsSchema, querystring: conversationPdfQuerySchema } },
-    async (request, reply) => {
-      const { userId } = requireUser(request);
-      const { paper, timeZone } = request.query;
-      const interview = await interviews.get(userId, request.params.id);
-      const pdf = await renderMockReportPdf(interview, paper, timeZone);
-      return sendPdf(reply, pdfFileName(`Mock interview ${interview.jobTitle} ${interview.companyName}`, 'Mock-interview'), pdf);
-    },
-  );
 }

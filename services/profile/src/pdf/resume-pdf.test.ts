@@ -1,5 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { RESUME_LIMITS, pdfDocumentCutNote } from '@story/proto';
 import type { ResumeContent } from '@story/proto/api/resumes';
+import { DEFAULT_PDF_LIMITS } from '@story/service-kit/pdf';
 import { flatText as flat, pdfReader } from '@story/service-kit/pdf/pdf-reader.testing';
 import { renderResumePdf, type ResumePaper } from './resume-pdf.ts';
 import { LONG_RESUME, SHORT_RESUME } from './resume-pdf.fixtures.ts';
@@ -95,6 +97,28 @@ describe('renderResumePdf', () => {
     const long = await written({ ...SHORT_RESUME, contact: [link], roles: [{ ...role, bullets: [{ id: 'b-link', text: link }] }] }, 'letter');
     expect(pages(long)).toBe(1);
     expect(textOf(long).replace(/\s+/g, '')).toContain(link);
+  });
+
+  it('starts nothing past its last page: a résumé at the size limits ends with a note instead', async () => {
+    const role = LONG_RESUME.roles[0];
+    if (!role) throw new Error('fixture');
+    // Forty roles of forty 1,000-character bullets would be hundreds of pages; two are allowed here.
+    const bullet = (index: number) => ({
+      id: `b-${index}`,
+      text: `Bullet ${index}: ${'I led the change and wrote down what we learnt. '.repeat(20)}`.slice(0, RESUME_LIMITS.bullet),
+    });
+    const roles = Array.from({ length: RESUME_LIMITS.roles }, (_unused, index) => ({
+      ...role,
+      id: `r-${index}`,
+      title: `Role ${index}`,
+      bullets: Array.from({ length: RESUME_LIMITS.bulletsPerRole }, (_bullet, at) => bullet(index * 100 + at)),
+    }));
+    const file = reader.file(await renderResumePdf({ ...LONG_RESUME, roles }, 'a4', { ...DEFAULT_PDF_LIMITS, pages: 2 }));
+    expect(pages(file)).toBeLessThanOrEqual(3);
+    const text = flat(textOf(file));
+    expect(text).toContain('Role 0');
+    expect(text).not.toContain(`Role ${RESUME_LIMITS.roles - 1}`);
+    expect(text).toContain(flat(pdfDocumentCutNote(2)));
   });
 
   it('renders each page to an image (pdftoppm), none of them blank', async () => {

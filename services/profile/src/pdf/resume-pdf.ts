@@ -1,6 +1,16 @@
 import type { ResumeContent, ResumeRole } from '@story/proto/api/resumes';
 import type { PdfPaper } from '@story/proto';
-import { keepTogether, openPdf, useFont as use, type PdfFont, type PdfPage as Page } from '@story/service-kit/pdf';
+import {
+  DEFAULT_PDF_LIMITS,
+  documentCutNote,
+  keepTogether,
+  openPdf,
+  pastPageLimit,
+  useFont as use,
+  type PdfFont,
+  type PdfLimits,
+  type PdfPage as Page,
+} from '@story/service-kit/pdf';
 import { INK, SPACE, TYPE } from './resume-pdf-layout.ts';
 
 /** The paper a résumé is printed on (`PDF_PAPERS`). */
@@ -62,7 +72,8 @@ function roleHeaderHeight(page: Page, role: ResumeRole): number {
 
 const roleTitle = (role: ResumeRole) => [role.title, role.company].filter(Boolean).join(' — ');
 
-function role(page: Page, entry: ResumeRole, first: boolean): void {
+/** A role's title, company, dates and place; its bullets follow. */
+function roleHeader(page: Page, entry: ResumeRole, first: boolean): void {
   const { doc } = page;
   if (!first) doc.y += SPACE.betweenRoles;
   // The header and its first bullet go together: a role header is never left alone at the foot of a page.
@@ -71,7 +82,6 @@ function role(page: Page, entry: ResumeRole, first: boolean): void {
   splitLine(page, roleTitle(entry), 'semibold', TYPE.roleTitle, entry.dates);
   if (entry.location) use(doc, 'italic', TYPE.small, INK.muted).text(entry.location, page.left, doc.y, { width: page.width });
   doc.y += SPACE.afterRoleHeader;
-  for (const item of entry.bullets) bullet(page, item.text);
 }
 
 function paragraph(page: Page, text: string): void {
@@ -91,45 +101,63 @@ function header(page: Page, content: ResumeContent): void {
   doc.y += SPACE.afterContact - SPACE.beforeHeading;
 }
 
-function sections(page: Page, content: ResumeContent): void {
+/**
+ * The résumé's parts after its header, each drawn by one step, in order: a section's heading, a role,
+ * an education entry, a line. False when it stopped at the page limit with parts left.
+ */
+function sectionsWithinPages(page: Page, content: ResumeContent, limits: PdfLimits): boolean {
   const { doc } = page;
-  if (content.summary) {
-    heading(page, 'Summary');
-    paragraph(page, content.summary);
-  }
+  const steps: (() => void)[] = [];
+  if (content.summary)
+    steps.push(
+      () => heading(page, 'Summary'),
+      () => paragraph(page, content.summary),
+    );
   if (content.roles.length > 0) {
-    heading(page, 'Experience');
-    content.roles.forEach((entry, index) => role(page, entry, index === 0));
-  }
-  if (content.education.length > 0) {
-    heading(page, 'Education');
-    content.education.forEach((entry, index) => {
-      if (index > 0) doc.y += SPACE.betweenRoles - 3;
-      keepTogether(page, TYPE.roleTitle * 1.4 + entry.details.length * TYPE.body * 1.4);
-      splitLine(page, [entry.school, entry.degree].filter(Boolean).join(' — '), 'semibold', TYPE.roleTitle, entry.dates);
-      doc.y += 2;
-      for (const detail of entry.details) bullet(page, detail);
+    steps.push(() => heading(page, 'Experience'));
+    content.roles.forEach((entry, index) => {
+      steps.push(() => roleHeader(page, entry, index === 0));
+      for (const item of entry.bullets) steps.push(() => bullet(page, item.text));
     });
   }
-  if (content.skills.length > 0) {
-    heading(page, 'Skills');
-    paragraph(page, content.skills.join(CONTACT_SEPARATOR));
+  if (content.education.length > 0) {
+    steps.push(() => heading(page, 'Education'));
+    content.education.forEach((entry, index) => {
+      steps.push(() => {
+        if (index > 0) doc.y += SPACE.betweenRoles - 3;
+        keepTogether(page, TYPE.roleTitle * 1.4 + entry.details.length * TYPE.body * 1.4);
+        splitLine(page, [entry.school, entry.degree].filter(Boolean).join(' — '), 'semibold', TYPE.roleTitle, entry.dates);
+        doc.y += 2;
+      });
+      for (const detail of entry.details) steps.push(() => bullet(page, detail));
+    });
   }
+  if (content.skills.length > 0)
+    steps.push(
+      () => heading(page, 'Skills'),
+      () => paragraph(page, content.skills.join(CONTACT_SEPARATOR)),
+    );
   for (const extra of content.extraSections) {
     if (extra.lines.length === 0) continue;
-    heading(page, extra.heading);
-    for (const line of extra.lines) bullet(page, line);
+    steps.push(() => heading(page, extra.heading));
+    for (const line of extra.lines) steps.push(() => bullet(page, line));
   }
+  for (const step of steps) {
+    if (pastPageLimit(page, limits)) return false;
+    step();
+  }
+  return true;
 }
 
 /**
  * The résumé as a PDF (A4 or Letter): name, contact line, summary, experience (title — company, dates
  * right-aligned, bullets with a hanging indent), education, skills and any other sections, in Source
- * Sans 3 embedded; its text selectable and every part of it plain text, whatever it says.
+ * Sans 3 embedded; its text selectable and every part of it plain text, whatever it says. Within
+ * `limits`: no part starts past the last page (a résumé at the size limits would be hundreds).
  */
-export function renderResumePdf(content: ResumeContent, paper: ResumePaper): Promise<Buffer> {
+export function renderResumePdf(content: ResumeContent, paper: ResumePaper, limits: PdfLimits = DEFAULT_PDF_LIMITS): Promise<Buffer> {
   const { page, finish } = openPdf(paper, { title: `${content.name || 'Untitled'} — Résumé`, author: content.name, creator: 'Story résumé' });
   header(page, content);
-  sections(page, content);
+  if (!sectionsWithinPages(page, content, limits)) documentCutNote(page, limits);
   return finish();
 }

@@ -14,5 +14,5 @@ export interface ResumeParser {
 /** A person's saved stories that best match each text, by the text's key (the search service answers). */
 export type { StoriesFinder } from '@story/service-kit';
 
-/** Renders a résumé as a PDF. */
-export type ResumePdfRenderer = (content: ResumeContent, paper: 'a4' | 'letter') => Promise<Buffer>;
+/** Makes the PDF of a person's résumé (its current content), for that person. */
+export type ResumePdfRenderer = (userId: number, resume: { id: number; content: ResumeContent }, paper: 'a4' | 'letter') => Promise<Buffer>;

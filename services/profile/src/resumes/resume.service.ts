@@ -120,7 +120,7 @@ export class ResumeService {
 
   async pdf(userId: number, id: number, paper: 'a4' | 'letter'): Promise<{ record: ResumeRecord; pdf: Buffer }> {
     const record = await this.find(userId, id);
-    return { record, pdf: await this.deps.renderPdf(record.content, paper) };
+    return { record, pdf: await this.deps.renderPdf(userId, record, paper) };
   }
 
   private async addVersion(userId: number, before: ResumeRecord, content: ResumeContent, note: string, basedOn?: number): Promise<ResumeRecord> {

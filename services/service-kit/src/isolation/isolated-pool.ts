@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { HttpError } from '../errors.ts';
 import { threadStart } from './thread-script.ts';
 
-/** What one task may use before it is ended: heap, and wall-clock time from when it starts running. */
+/** What one task may use before it is ended: heap, and wall-clock time from when it starts running on a ready thread. */
 export interface IsolatedTaskLimits {
   /** The thread's old-generation heap, in MB (V8 ends the thread when it is full). */
   heapMb: number;
@@ -34,6 +34,11 @@ export class IsolatedTaskError extends Error {
 
 /** What a thread answers: the task's output, or its error (an HttpError keeps its status). */
 export type ThreadAnswer<O> = { id: number; output: O } | { id: number; error: { message: string; statusCode?: number } };
+/** What a thread says once its task module is loaded and listening. */
+export type ThreadReady = { ready: true };
+
+/** How long a new thread may take to load its task module before it is taken for broken. */
+const THREAD_START_LIMIT_MS = 30_000;
 
 interface Task<I, O> {
   id: number;
@@ -46,6 +51,8 @@ interface Task<I, O> {
 
 interface Slot<I, O> {
   worker: Worker;
+  /** True once the thread has loaded its task module: a task's deadline starts then. */
+  ready: boolean;
   task?: Task<I, O>;
   timer?: NodeJS.Timeout;
 }
@@ -115,12 +122,17 @@ export class IsolatedPool<I, O> {
       const task = this.waiting.shift();
       if (!task) return;
       slot.task = task;
-      slot.timer = setTimeout(
-        () => this.end(slot, new IsolatedTaskError('deadline', `${this.options.purpose} took longer than ${this.options.deadlineMs} ms`)),
-        this.options.deadlineMs,
-      );
+      if (slot.ready) this.startDeadline(slot);
       slot.worker.postMessage({ id: task.id, input: task.input }, task.transfer);
     }
+  }
+
+  private startDeadline(slot: Slot<I, O>): void {
+    clearTimeout(slot.timer);
+    slot.timer = setTimeout(
+      () => this.end(slot, new IsolatedTaskError('deadline', `${this.options.purpose} took longer than ${this.options.deadlineMs} ms`)),
+      this.options.deadlineMs,
+    );
   }
 
   private spawn(): Slot<I, O> {
@@ -133,8 +145,16 @@ export class IsolatedPool<I, O> {
       stderr: false,
     });
     worker.unref();
-    const slot: Slot<I, O> = { worker };
-    worker.on('message', (answer: ThreadAnswer<O>) => {
+    const slot: Slot<I, O> = { worker, ready: false };
+    // Until it is ready the slot's timer guards the start; a task given meanwhile gets its deadline once it is.
+    slot.timer = setTimeout(() => this.end(slot, new IsolatedTaskError('crashed', `${this.options.purpose} did not start`)), THREAD_START_LIMIT_MS).unref();
+    worker.on('message', (answer: ThreadAnswer<O> | ThreadReady) => {
+      if ('ready' in answer) {
+        slot.ready = true;
+        clearTimeout(slot.timer);
+        if (slot.task) this.startDeadline(slot);
+        return;
+      }
       const task = slot.task;
       if (!task || task.id !== answer.id) return;
       clearTimeout(slot.timer);

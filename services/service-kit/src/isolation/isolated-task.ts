@@ -1,10 +1,11 @@
 import { parentPort } from 'node:worker_threads';
-import type { ThreadAnswer } from './isolated-pool.ts';
+import type { ThreadAnswer, ThreadReady } from './isolated-pool.ts';
 
 /**
  * The thread side of an IsolatedPool: call once in a `*.thread.ts` module with the task's work. Each
  * message is one task; its answer is the output, or the error's message and HTTP status (when it has
- * one), since an Error's class does not cross threads.
+ * one), since an Error's class does not cross threads. Once listening, it says it is ready: whatever
+ * the module did on loading (reading fonts, a model) is not counted in a task's deadline.
  */
 export function serveIsolatedTask<I, O>(work: (input: I) => Promise<O> | O, transferOf: (output: O) => ArrayBuffer[] = () => []): void {
   const port = parentPort;
@@ -23,4 +24,6 @@ export function serveIsolatedTask<I, O>(work: (input: I) => Promise<O> | O, tran
     }
     port.postMessage(answer, transfer);
   });
+  // The module is loaded and its set-up done: a task's deadline runs from here, not from the thread's start.
+  port.postMessage({ ready: true } satisfies ThreadReady);
 }

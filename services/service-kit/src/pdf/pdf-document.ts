@@ -18,6 +18,8 @@ export interface PdfPage {
   left: number;
   width: number;
   bottom: number;
+  /** Pages begun so far (the first included). */
+  pageCount: () => number;
 }
 
 /** What a document says about itself (its title shows in the viewer's window). */
@@ -69,7 +71,9 @@ export function openPdf(paper: PdfPaper, info: PdfDocumentInfo, options: { buffe
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  const page: PdfPage = { doc, left: margin, width: size[0] - 2 * margin, bottom: size[1] - margin };
+  let pages = 1;
+  doc.on('pageAdded', () => (pages += 1));
+  const page: PdfPage = { doc, left: margin, width: size[0] - 2 * margin, bottom: size[1] - margin, pageCount: () => pages };
   return {
     page,
     finish: () => {

@@ -1,12 +1,14 @@
 import type { PdfPaper } from '@story/proto';
 import { PDF_INK, keepTogether, onEveryPage, openPdf, useFont, type PdfPage } from './pdf-document.ts';
+import { DEFAULT_PDF_LIMITS, boundedText, cutTurnNote, documentCutNote, pastPageLimit, type PdfLimits } from './pdf-limits.ts';
 
 /**
  * A conversation as a PDF for reading and printing (issue 24, 2): the title, lines about it (dates,
  * what was practised), then the turns in order, each under its speaker and time, a day's heading
  * where the day changes. The person's words and the other side's stand apart by a coloured bar and
  * the speaker's colour; a long turn flows on over pages, its bar with it. Every page's footer holds
- * the title and "Page n of m".
+ * the title and "Page n of m". What it holds is capped (`PdfLimits`): a long turn is cut with a note,
+ * and a document past its characters or pages ends with one.
  */
 
 /** Who speaks: the person, or the other side (the coach, the interviewer). */
@@ -19,6 +21,8 @@ export interface TranscriptTurn {
   /** When it was said (ISO 8601), or null when unknown. */
   at: string | null;
   text: string;
+  /** True when `text` is the start of a longer turn (`boundTranscript`): a note says so under it. */
+  cut?: boolean;
 }
 
 export interface TranscriptSection {
@@ -36,6 +40,44 @@ export interface Transcript {
   sections: TranscriptSection[];
   /** The words to show in place of the turns when there are none. */
   empty: string;
+  /** True when turns were left out past the document's characters (`boundTranscript`): a note ends it. */
+  cut?: boolean;
+}
+
+/**
+ * The transcript within `limits`: each turn (and the quote) cut at `turnCharacters`, and the turns
+ * after `documentCharacters` left out. Cheap, and the same when applied twice: callers bound a
+ * transcript before it goes to a rendering thread, and the renderer bounds what it is given.
+ */
+export function boundTranscript(transcript: Transcript, limits: PdfLimits = DEFAULT_PDF_LIMITS): Transcript {
+  let left = limits.documentCharacters;
+  let cut = transcript.cut === true;
+  const sections: TranscriptSection[] = [];
+  for (const section of transcript.sections) {
+    if (left <= 0 && section.turns.length > 0) {
+      cut = true;
+      break;
+    }
+    const turns: TranscriptTurn[] = [];
+    for (const turn of section.turns) {
+      if (left <= 0) {
+        cut = true;
+        break;
+      }
+      const limit = Math.min(limits.turnCharacters, left);
+      const bounded = boundedText(turn.text, limit);
+      // A turn cut by what is left of the document is its last.
+      left = bounded.cut && limit < limits.turnCharacters ? 0 : left - bounded.text.length;
+      turns.push({ ...turn, text: bounded.text, cut: turn.cut === true || bounded.cut });
+    }
+    sections.push({ ...section, turns });
+  }
+  return { ...transcript, quote: transcript.quote && { ...transcript.quote, text: boundedQuote(transcript.quote.text, limits) }, sections, cut };
+}
+
+/** A quote (a requirement) within a turn's characters, ending with an ellipsis where it was cut; the whole is in the app. */
+function boundedQuote(text: string, limits: PdfLimits): string {
+  return text.length <= limits.turnCharacters ? text : `${boundedText(text, limits.turnCharacters - 2).text} …`;
 }
 
 /** Type sizes and spaces, in points. */
@@ -146,7 +188,7 @@ function bar(page: PdfPage, side: TranscriptSide, from: number, fromY: number): 
 }
 
 /** One turn: the speaker and the time, then the words, indented beside the speaker's bar. */
-export function transcriptTurn(page: PdfPage, turn: TranscriptTurn, time: string | null): void {
+export function transcriptTurn(page: PdfPage, turn: TranscriptTurn, time: string | null, limits: PdfLimits = DEFAULT_PDF_LIMITS): void {
   const { doc } = page;
   const textWidth = page.width - SPACE.textIndent;
   const textOptions = { width: textWidth, lineGap: SPACE.lineGap };
@@ -161,6 +203,7 @@ export function transcriptTurn(page: PdfPage, turn: TranscriptTurn, time: string
   if (time !== null) useFont(doc, 'regular', TYPE.speaker, PDF_INK.muted).text(`  ·  ${time}`, { lineBreak: false });
   doc.y = top + TYPE.speaker * 1.5;
   useFont(doc, 'regular', TYPE.body).text(turn.text, page.left + SPACE.textIndent, doc.y, textOptions);
+  if (turn.cut) cutTurnNote(page, SPACE.textIndent, limits);
   bar(page, turn.side, from, top + 1);
   doc.y += SPACE.betweenTurns;
 }
@@ -178,19 +221,15 @@ export function transcriptFooters(page: PdfPage, title: string): void {
   });
 }
 
-/** The transcript as a PDF on A4 or Letter, in Source Sans 3 embedded, every word of it selectable text. */
-export function renderTranscriptPdf(transcript: Transcript, paper: PdfPaper, timeZone: string | undefined, creator: string): Promise<Buffer> {
-  const { page, finish } = openPdf(paper, { title: transcript.title, creator }, { bufferPages: true });
-  const clock = transcriptClock(timeZone);
-  header(page, transcript);
-  if (transcript.sections.every((section) => section.turns.length === 0)) {
-    useFont(page.doc, 'italic', TYPE.body, PDF_INK.muted).text(transcript.empty, page.left, page.doc.y, { width: page.width });
-  }
+/** Draws the sections' turns in order; false when it stopped at the page limit with turns left. */
+function drawnWithinPages(page: PdfPage, transcript: Transcript, clock: TranscriptClock, limits: PdfLimits): boolean {
   for (const section of transcript.sections) {
+    if (section.turns.length > 0 && pastPageLimit(page, limits)) return false;
     if (section.heading) sectionHeading(page, section.heading);
     let day: string | null = null;
     let lastTime: string | null = null;
     for (const turn of section.turns) {
+      if (pastPageLimit(page, limits)) return false;
       const at = turn.at ? new Date(turn.at) : null;
       const valid = at !== null && Number.isFinite(at.getTime());
       if (valid && clock.day(at) !== day) {
@@ -199,10 +238,32 @@ export function renderTranscriptPdf(transcript: Transcript, paper: PdfPaper, tim
       }
       const time = valid ? clock.time(at) : null;
       // A reply in the same minute as the words it answers does not repeat the time.
-      transcriptTurn(page, turn, turn.side === 'other' && time === lastTime ? null : time);
+      transcriptTurn(page, turn, turn.side === 'other' && time === lastTime ? null : time, limits);
       lastTime = time;
     }
   }
+  return true;
+}
+
+/**
+ * The transcript as a PDF on A4 or Letter, in Source Sans 3 embedded, every word of it selectable
+ * text, within `limits`: no turn starts past the last page.
+ */
+export function renderTranscriptPdf(
+  whole: Transcript,
+  paper: PdfPaper,
+  timeZone: string | undefined,
+  creator: string,
+  limits: PdfLimits = DEFAULT_PDF_LIMITS,
+): Promise<Buffer> {
+  const transcript = boundTranscript(whole, limits);
+  const { page, finish } = openPdf(paper, { title: transcript.title, creator }, { bufferPages: true });
+  header(page, transcript);
+  if (transcript.sections.every((section) => section.turns.length === 0)) {
+    useFont(page.doc, 'italic', TYPE.body, PDF_INK.muted).text(transcript.empty, page.left, page.doc.y, { width: page.width });
+  }
+  const complete = drawnWithinPages(page, transcript, transcriptClock(timeZone), limits);
+  if (transcript.cut === true || !complete) documentCutNote(page, limits);
   transcriptFooters(page, transcript.title);
   return finish();
 }

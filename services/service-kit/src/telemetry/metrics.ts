@@ -57,6 +57,21 @@ export const rateLimitRefusals = new Counter({
   registers: [metricsRegistry],
 });
 
+export const pdfDownloads = new Counter({
+  name: 'story_pdf_downloads_total',
+  help: 'PDF downloads answered, by kind (thread, practice, mock-report, resume) and outcome: rendered, cached (an unchanged document made before), joined (the same download already being made), or refused: one-at-a-time, busy, deadline, memory, failed.',
+  labelNames: ['kind', 'outcome'] as const,
+  registers: [metricsRegistry],
+});
+
+export const pdfRenderDuration = new Histogram({
+  name: 'story_pdf_render_duration_seconds',
+  help: 'PDFs made on a rendering thread, from asking to having the bytes (a wait for a free thread included), by kind.',
+  labelNames: ['kind'] as const,
+  buckets: LATENCY_BUCKETS,
+  registers: [metricsRegistry],
+});
+
 /** The text Prometheus scrapes, and its content type. */
 export async function metricsText(): Promise<{ contentType: string; body: string }> {
   return { contentType: metricsRegistry.contentType, body: await metricsRegistry.metrics() };
