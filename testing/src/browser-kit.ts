@@ -5,23 +5,23 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { expectNoAxeViolations, expectNoSidewaysScroll, launchChromium } from './chromium.ts';
 import { startTestStack } from './test-stack.ts';
+import { standardStack, type StackAddress, type StandardStack } from './standard-stack.ts';
 import { ApiClient, GOOD_PASSWORD, uniqueEmail } from './api-client.ts';
 import type { StackHandle } from './test-stack.ts';
 
 /**
- * Starts the whole stack and Chromium before a file's tests (hands both to `started`) and stops
- * them after: the set-up every browser test file shares.
+ * The browser project's standard stack and a Chromium of the file's own before its tests (hands both
+ * to `started`), the browser closed after them: the set-up most browser test files share.
  */
-export function withBrowserStack(started: (stack: StackHandle, browser: Browser) => void): void {
-  let stack: StackHandle | undefined;
+export function withBrowserStack(started: (stack: StandardStack, browser: Browser) => void): void {
   let browser: Browser | undefined;
   beforeAll(async () => {
-    [stack, browser] = await Promise.all([startTestStack(), launchChromium()]);
-    started(stack, browser);
+    const [stack, launched] = await Promise.all([standardStack(), launchChromium()]);
+    browser = launched;
+    started(stack, launched);
   });
   afterAll(async () => {
     await browser?.close();
-    await stack?.stop();
   });
 }
 
@@ -144,7 +144,7 @@ export async function focused(page: Page): Promise<{ tag: string; text: string; 
 /** A page of a new signed-in user at the viewport, and an API client with the same session. */
 export async function signedInPage(
   browser: Browser,
-  stack: StackHandle,
+  stack: StackAddress,
   viewport: Viewport = VIEWPORTS[0],
   options: PageOptions = {},
 ): Promise<{ page: Page; api: ApiClient }> {

@@ -18,6 +18,11 @@ export interface StandardStack {
   serviceUrls: Record<string, string>;
 }
 
+/** Where a running stack answers: all a test needs of it to sign people up and open pages. */
+export interface StackAddress {
+  gatewayUrl: string;
+}
+
 /** What the global setup writes once the stack answers (or could not start). */
 export type StandardStackState = ({ ready: true } & StandardStack) | { ready: false; error: string };
 

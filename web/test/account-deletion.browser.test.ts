@@ -3,11 +3,11 @@ import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@story/proto';
 import { GOOD_PASSWORD, type ApiClient } from '@story/testing/api-client';
-import type { StackHandle } from '@story/testing/test-stack';
+import type { StandardStack } from '@story/testing/standard-stack';
 import { VIEWPORTS, checkPage, focused, signedInPage, waitForToast, withBrowserStack } from '@story/testing/browser-kit';
 
 /** Deleting the account in Chromium against the whole running system (issue 24, point 3). */
-let stack: StackHandle;
+let stack: StandardStack;
 let browser: Browser;
 withBrowserStack((s, b) => {
   stack = s;

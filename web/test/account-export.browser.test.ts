@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { EXPORT_MESSAGES, exportedThreadSchema } from '@story/proto';
 import type { ApiClient } from '@story/testing/api-client';
-import type { StackHandle } from '@story/testing/test-stack';
+import type { StandardStack } from '@story/testing/standard-stack';
 import { VIEWPORTS, checkPage, signedInPage, waitForToast, withBrowserStack } from '@story/testing/browser-kit';
 
 /**
@@ -12,7 +12,7 @@ import { VIEWPORTS, checkPage, signedInPage, waitForToast, withBrowserStack } fr
  * data" on /account downloads a ZIP holding the person's thread; while another export of theirs runs,
  * the server's 409 is a toast. Screenshots at 1280 and 390 px.
  */
-let stack: StackHandle;
+let stack: StandardStack;
 let browser: Browser;
 withBrowserStack((s, b) => {
   stack = s;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '@story/testing/api-client';
-import type { StackHandle } from '@story/testing/test-stack';
+import type { StandardStack } from '@story/testing/standard-stack';
 import { VIEWPORTS, checkPage, savedSnippet, signedInPage, waitForToast, withBrowserStack } from '@story/testing/browser-kit';
 
 /**
@@ -11,7 +11,7 @@ import { VIEWPORTS, checkPage, savedSnippet, signedInPage, waitForToast, withBro
  * snippet's conversation history, at 1280 and 390 px; the download is a PDF, and a refusal is told in
  * a toast in the service's words. Screenshots go to `PDF_SCREENSHOT_DIR` (default /tmp/pdf-shots).
  */
-let stack: StackHandle;
+let stack: StandardStack;
 let browser: Browser;
 
 withBrowserStack((started, chromium) => {

@@ -1,14 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ApiClient, GOOD_PASSWORD, uniqueEmail } from '@story/testing/api-client';
-import type { StackHandle } from '@story/testing/test-stack';
+import type { StandardStack } from '@story/testing/standard-stack';
 import { checkPage, messages, openPage, postFromPage, sendMessage, signInAs, waitForToast as toast, withBrowserStack } from '@story/testing/browser-kit';
 
 /**
  * Issue 3 end to end in Chromium: start a text conversation, get a reply from the offline coach,
  * save, see the thread on /welcome, rename, delete, recover, continue.
  */
-let stack: StackHandle;
+let stack: StandardStack;
 let browser: Browser;
 
 withBrowserStack((started, chromium) => {

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { StackHandle } from '@story/testing/test-stack';
+import type { StandardStack } from '@story/testing/standard-stack';
 import { ApiClient, GOOD_PASSWORD, uniqueEmail } from '@story/testing/api-client';
 import { LINKEDIN, pasted } from '../../services/jobs/src/formatting/offline/postings.fixtures.ts';
 import { VIEWPORTS, checkPage, openingQuestion, sendMessage, signedInPage, waitForToast as toast, withBrowserStack } from '@story/testing/browser-kit';
@@ -10,7 +10,7 @@ import { VIEWPORTS, checkPage, openingQuestion, sendMessage, signedInPage, waitF
  * snippet, hold a text practice conversation about it, read it under View Conversations, archive,
  * unarchive and delete — with the specification's texts, toasts and checks, at 1280 and 390 px.
  */
-let stack: StackHandle;
+let stack: StandardStack;
 let browser: Browser;
 
 withBrowserStack((started, chromium) => {

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { StackHandle } from '@story/testing/test-stack';
+import type { StandardStack } from '@story/testing/standard-stack';
 import type { ApiClient } from '@story/testing/api-client';
 import {
   checkPage,
@@ -25,7 +25,7 @@ const ANSWER =
   'At Harbor Logistics orders left late because pickers walked the whole floor. My goal was same-day dispatch above 95%. ' +
   'I pulled two weeks of pick data and moved the fastest 200 items next to the packing benches. Within a month pick time fell from 11 minutes to 7 and same-day dispatch rose from 82% to 97%.';
 
-let stack: StackHandle;
+let stack: StandardStack;
 let browser: Browser;
 
 withBrowserStack((started, chromium) => {

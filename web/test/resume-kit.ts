@@ -2,7 +2,7 @@ import { zipSync, strToU8 } from 'fflate';
 import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { ApiClient, GOOD_PASSWORD, uniqueEmail } from '@story/testing/api-client';
-import type { StackHandle } from '@story/testing/test-stack';
+import type { StackAddress } from '@story/testing/standard-stack';
 import { openPage, shareSession, type Viewport } from '@story/testing/browser-kit';
 
 /** The résumé the tests upload, as plain text: one weak bullet a saved story can make stronger. */
@@ -84,7 +84,7 @@ export async function resumePdf(browser: Browser, text: string): Promise<Buffer>
 /** A new person on `plan` (an admin moves them), with a page of theirs at the viewport. */
 export async function personOnPlan(
   browser: Browser,
-  stack: StackHandle,
+  stack: StackAddress,
   admin: ApiClient,
   viewport: Viewport,
   plan: 'standard' | 'plus' | 'pro',
