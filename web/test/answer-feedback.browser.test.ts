@@ -5,8 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '@story/testing/chromium';
 import { makeSpokenAnswerWav } from '@story/testing/spoken-answer';
-import { startTestStack } from '@story/testing/test-stack';
-import type { StackHandle } from '@story/testing/test-stack';
+import { standardStack, type StandardStack } from '@story/testing/standard-stack';
 import type { ApiClient } from '@story/testing/api-client';
 import { checkPage, messages, onlyAt, openingQuestion, savedSnippet, sendMessage, signedInPage, VIEWPORTS, type Viewport } from '@story/testing/browser-kit';
 
@@ -23,17 +22,16 @@ const STRONG =
   'I pulled two weeks of pick data and moved the fastest 200 items next to the packing benches. Within a month pick time fell from 11 minutes to 7 and same-day dispatch rose from 82% to 97%.';
 
 const dir = mkdtempSync(join(tmpdir(), 'feedback-browser-'));
-let stack: StackHandle;
+let stack: StandardStack;
 let browser: Browser;
 let wav = '';
 
 beforeAll(async () => {
   wav = makeSpokenAnswerWav(dir);
-  [stack, browser] = await Promise.all([startTestStack(), launchChromium()]);
+  [stack, browser] = await Promise.all([standardStack(), launchChromium()]);
 });
 afterAll(async () => {
   await browser?.close();
-  await stack?.stop();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -102,7 +100,7 @@ describe.each(VIEWPORTS)('feedback on answers ($name)', (viewport: Viewport) => 
       await page.goto('/recording?mode=new&type=upload');
       await page.getByText('Solo Voice Memo').waitFor();
       await page.locator('input[type=file]').setInputFiles(wav);
-      await expect.poll(() => messages(page).count(), { timeout: 60_000 }).toBe(1);
+      await expect.poll(() => messages(page).count(), { timeout: 100_000 }).toBe(1);
       await feedbackLine(page, 0).waitFor({ timeout: 15_000 });
       await feedbackLine(page, 0)
         .getByRole('button', { name: /Feedback/ })
@@ -118,6 +116,6 @@ describe.each(VIEWPORTS)('feedback on answers ($name)', (viewport: Viewport) => 
       await page.screenshot({ path: `/tmp/feedback-spoken-${viewport.name}.png`, fullPage: true });
       await page.context().close();
     },
-    120_000,
+    150_000,
   );
 });

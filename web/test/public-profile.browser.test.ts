@@ -3,9 +3,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_PROFILE_MESSAGES, profileSourcesResponseSchema } from '@story/proto';
 import { launchChromium } from '@story/testing/chromium';
-import { startTestStack } from '@story/testing/test-stack';
-import { ApiClient, GOOD_PASSWORD, uniqueEmail } from '@story/testing/api-client';
-import type { StackHandle } from '@story/testing/test-stack';
+import { ApiClient, GOOD_PASSWORD } from '@story/testing/api-client';
+import { reserveAdminEmail, standardStack, type StandardStack } from '@story/testing/standard-stack';
 import { VIEWPORTS, checkPage, openPage, waitForToast } from '@story/testing/browser-kit';
 import { personOnPlan } from './resume-kit.ts';
 
@@ -15,7 +14,7 @@ import { personOnPlan } from './resume-kit.ts';
  * context reads `/p/{slug}`: the published story is there, the one left out is not. Taking it down
  * makes the address a 404 at once.
  */
-const adminEmail = uniqueEmail('profile-admin');
+let adminEmail: string;
 const CHOSEN = 'I led the migration of our checkout database to PostgreSQL with zero downtime, and errors dropped by 80 percent.';
 const LEFT_OUT = 'I negotiated a painful vendor contract with the payments provider and we saved forty thousand dollars a year.';
 const EDITED_SUMMARY = 'Moved checkout to PostgreSQL without a minute of downtime; errors fell by 80 percent.';
@@ -31,18 +30,18 @@ const RESUME = [
 const SHOTS = '/tmp/public-profile-shots';
 mkdirSync(SHOTS, { recursive: true });
 
-let stack: StackHandle;
+let stack: StandardStack;
 let browser: Browser;
 let admin: ApiClient;
 
 beforeAll(async () => {
-  [stack, browser] = await Promise.all([startTestStack({ env: { ADMIN_EMAILS: adminEmail } }), launchChromium()]);
+  [stack, browser] = await Promise.all([standardStack(), launchChromium()]);
+  adminEmail = reserveAdminEmail(stack);
   admin = new ApiClient(stack.gatewayUrl);
   expect((await admin.post('/api/users/register', { email: adminEmail, firstName: 'Ada', lastName: 'Admin', password: GOOD_PASSWORD })).status).toBe(201);
 });
 afterAll(async () => {
   await browser?.close();
-  await stack?.stop();
 });
 
 /** Two told stories and a résumé, made through the API; waits until the editor's sources offer both stories. */

@@ -3,9 +3,8 @@ import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '@story/testing/chromium';
-import { startTestStack } from '@story/testing/test-stack';
 import { ApiClient, GOOD_PASSWORD, uniqueEmail } from '@story/testing/api-client';
-import type { StackHandle } from '@story/testing/test-stack';
+import { standardStack, type StandardStack } from '@story/testing/standard-stack';
 import { checkPage, focused, messages, onlyAt, openPage, sendMessage, signInAs, VIEWPORTS, waitForToast, type Viewport } from '@story/testing/browser-kit';
 
 /**
@@ -16,19 +15,18 @@ import { checkPage, focused, messages, onlyAt, openPage, sendMessage, signInAs, 
  * a coach that follows the whole conversation, replies as large as the person's words, one polite
  * announcer for replies, and toasts clear of the message box and the Mute/Save row.
  */
-let stack: StackHandle;
+let stack: StandardStack;
 let browser: Browser;
 
 beforeAll(async () => {
   [stack, browser] = await Promise.all([
-    startTestStack(),
+    standardStack(),
     // A fake microphone (a tone), so the voice panel records as it would for a person.
     launchChromium(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream']),
   ]);
 });
 afterAll(async () => {
   await browser?.close();
-  await stack?.stop();
 });
 
 const screenshot = (page: Page, name: string, viewport: Viewport) => page.screenshot({ path: join(tmpdir(), `recording-${name}-${viewport.width}.png`) });

@@ -6,9 +6,8 @@ import { RESUME_MESSAGES } from '@story/proto';
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '@story/testing/chromium';
-import { startTestStack } from '@story/testing/test-stack';
-import { ApiClient, GOOD_PASSWORD, uniqueEmail } from '@story/testing/api-client';
-import type { StackHandle } from '@story/testing/test-stack';
+import { ApiClient, GOOD_PASSWORD } from '@story/testing/api-client';
+import { reserveAdminEmail, standardStack, type StandardStack } from '@story/testing/standard-stack';
 import { VIEWPORTS, checkPage, focused, waitForToast } from '@story/testing/browser-kit';
 import { CHECKOUT_STORY, RESUME_LINES, RESUME_TEXT, personOnPlan, resumeDocx, resumePdf, savedStory } from './resume-kit.ts';
 
@@ -18,24 +17,21 @@ import { CHECKOUT_STORY, RESUME_LINES, RESUME_TEXT, personOnPlan, resumeDocx, re
  * story, quoted and linked to its thread), Accept and Dismiss, the PDF download read back with
  * pdftotext, a refused file's toast, and the plan notice of a Starter person; at 1280 and 390 px, axe clean.
  */
-let stack: StackHandle;
+let stack: StandardStack;
 let browser: Browser;
-const admin = { email: uniqueEmail('resume-admin'), api: undefined as unknown as ApiClient };
+const admin = { email: '', api: undefined as unknown as ApiClient };
 const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots';
 const DOWNLOADS = mkdtempSync(join(tmpdir(), 'resume-pdf-'));
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  [stack, browser] = await Promise.all([
-    startTestStack({ services: ['auth', 'conversations', 'search', 'speech', 'profile'], env: { ADMIN_EMAILS: admin.email } }),
-    launchChromium(),
-  ]);
+  [stack, browser] = await Promise.all([standardStack(), launchChromium()]);
+  admin.email = reserveAdminEmail(stack);
   admin.api = new ApiClient(stack.gatewayUrl);
   expect((await admin.api.post('/api/users/register', { email: admin.email, firstName: 'Ada', lastName: 'Admin', password: GOOD_PASSWORD })).status).toBe(201);
 });
 afterAll(async () => {
   await browser?.close();
-  await stack?.stop();
 });
 
 const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });

@@ -4,26 +4,24 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '@story/testing/chromium';
-import { startTestStack } from '@story/testing/test-stack';
 import { ApiClient, GOOD_PASSWORD, uniqueEmail } from '@story/testing/api-client';
 import { VIEWPORTS, checkPage, openPage, shareSession } from '@story/testing/browser-kit';
-import type { StackHandle } from '@story/testing/test-stack';
+import { standardStack, type StandardStack } from '@story/testing/standard-stack';
 
 /**
  * Issue 10 in Chromium: two saved stories, a search in other words than one of them, and that one
  * comes first, with its matched passage marked; the page fits a phone without sideways scrolling.
  */
-let stack: StackHandle;
+let stack: StandardStack;
 let browser: Browser;
 const SHOTS = process.env.SCREENSHOT_DIR ?? join(tmpdir(), 'story-search-screens');
 
 beforeAll(async () => {
-  [stack, browser] = await Promise.all([startTestStack(), launchChromium()]);
+  [stack, browser] = await Promise.all([standardStack(), launchChromium()]);
   mkdirSync(SHOTS, { recursive: true });
 });
 afterAll(async () => {
   await browser?.close();
-  await stack?.stop();
 });
 
 const MIGRATION =
