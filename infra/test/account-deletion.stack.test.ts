@@ -6,10 +6,9 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES, EVENTS_STREAM, EVENT_CONSUMERS, natsInboxPrefix } from '@story/proto';
-import { startTestStack } from '@story/testing/test-stack';
 import { ApiClient, GOOD_PASSWORD, uniqueEmail, signedUpPerson } from '@story/testing/api-client';
 import { leaveDataEverywhere } from './support/person-data.ts';
-import type { StackHandle } from '../src/stack.ts';
+import { reserveAdminEmail, standardStack, type StandardStack } from '@story/testing/standard-stack';
 
 /**
  * Issue 24, point 3, across the running system: two people each leave data in every service through
@@ -18,16 +17,16 @@ import type { StackHandle } from '../src/stack.ts';
  * SQLite file (and the search vectors' own file): more than zero before, zero after, while the other
  * person's counts do not move. A wrong password deletes nothing.
  */
-const adminEmail = uniqueEmail('delete-admin');
+let adminEmail: string;
 
-let stack: StackHandle & { dataDir: string };
+let stack: StandardStack;
 const audioDir = mkdtempSync(join(tmpdir(), 'account-deletion-'));
 
 beforeAll(async () => {
-  stack = await startTestStack({ env: { ADMIN_EMAILS: adminEmail } });
+  stack = await standardStack();
+  adminEmail = reserveAdminEmail(stack);
 });
 afterAll(async () => {
-  await stack?.stop();
   rmSync(audioDir, { recursive: true, force: true });
 });
 
@@ -142,6 +141,7 @@ describe('deleting an account across every service', () => {
     const ada = await signUp(uniqueEmail('delete-ada'));
     const bob = await signUp(uniqueEmail('delete-bob'));
     for (const person of [ada, bob]) expect((await admin.client.patch(`/api/users/${person.id}`, { userType: 'pro' })).status).toBe(200);
+    // Pro speaks its replies, as the pricing copy sells it (the same on every run: safe on the shared stack).
     expect((await admin.client.patch('/api/user-type-settings/pro', { timeLimit: 300, responseType: 'text_and_voice' })).status).toBe(200);
     for (const person of [ada, bob]) await leaveData(person);
 

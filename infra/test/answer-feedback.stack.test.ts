@@ -3,9 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeSpokenAnswerWav } from '@story/testing/spoken-answer';
-import { startTestStack } from '@story/testing/test-stack';
 import { ApiClient, signedUpClient } from '@story/testing/api-client';
-import type { StackHandle } from '../src/stack.ts';
+import { standardStack, type StandardStack } from '@story/testing/standard-stack';
 import { samplesOf, scrape, type Sample } from './support/prometheus-text.ts';
 
 /**
@@ -14,14 +13,12 @@ import { samplesOf, scrape, type Sample } from './support/prometheus-text.ts';
  * through its outbox, the feedback service scores it from the event stream (each service its own
  * NATS user), and the feedback appears through the gateway within a few seconds, to its author only.
  */
-let stack: StackHandle & { dataDir: string };
+let stack: StandardStack;
 
 beforeAll(async () => {
-  stack = await startTestStack();
+  stack = await standardStack();
 });
-afterAll(async () => {
-  await stack?.stop();
-});
+afterAll(async () => {});
 
 const signedUp = (): Promise<ApiClient> => signedUpClient(stack.gatewayUrl, 'feedback');
 

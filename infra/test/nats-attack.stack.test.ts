@@ -2,23 +2,20 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { SUBJECTS } from '@story/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureNatsCredentials } from '../src/nats-auth.ts';
-import { startTestStack } from '@story/testing/test-stack';
 import { ApiClient, GOOD_PASSWORD, uniqueEmail } from '@story/testing/api-client';
-import type { StackHandle } from '../src/stack.ts';
+import { standardStack, type StandardStack } from '@story/testing/standard-stack';
 
 /**
  * The attack of issue 7, item 2: a process that reaches the NATS port answers `auth.session.check`
  * with "valid, admin" before auth does, and an ordinary user reads every user's e-mail from
  * `GET /api/users`. NATS now knows each service as its own user; a stranger cannot connect at all.
  */
-let stack: StackHandle & { dataDir: string };
+let stack: StandardStack;
 
 beforeAll(async () => {
-  stack = await startTestStack();
+  stack = await standardStack();
 });
-afterAll(async () => {
-  await stack?.stop();
-});
+afterAll(async () => {});
 
 /** Connects as the rogue would, answering every session check "valid, admin"; counts its answers. */
 async function startRogueAnswerer(options: {

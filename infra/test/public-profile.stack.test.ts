@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_PROFILE_MESSAGES, profileSourcesResponseSchema, type ProfileStoryCandidate } from '@story/proto';
-import { startTestStack } from '@story/testing/test-stack';
 import { ApiClient, uniqueEmail, signedUpPerson } from '@story/testing/api-client';
-import type { StackHandle } from '../src/stack.ts';
+import { reserveAdminEmail, standardStack, type StandardStack } from '@story/testing/standard-stack';
 
 /**
  * Issue 24, point 4, across the running system: a person on Pro tells two stories and uploads a
@@ -11,7 +10,7 @@ import type { StackHandle } from '../src/stack.ts';
  * reads the page through the gateway: the published story is there, the other is not anywhere in
  * it. Another person cannot take the name; a Starter cannot publish; taking it down is a 404 at once.
  */
-const adminEmail = uniqueEmail('profile-admin');
+let adminEmail: string;
 const PUBLISHED = 'I led the migration of our checkout database to PostgreSQL with zero downtime; errors dropped by 80 percent.';
 const UNPUBLISHED = 'I negotiated a painful vendor contract with the payments provider and we saved forty thousand dollars a year.';
 const RESUME = [
@@ -27,14 +26,13 @@ const RESUME = [
   '',
 ].join('\n');
 
-let stack: StackHandle;
+let stack: StandardStack;
 
 beforeAll(async () => {
-  stack = await startTestStack({ services: ['auth', 'conversations', 'search', 'profile'], env: { ADMIN_EMAILS: adminEmail } });
+  stack = await standardStack();
+  adminEmail = reserveAdminEmail(stack);
 });
-afterAll(async () => {
-  await stack?.stop();
-});
+afterAll(async () => {});
 
 const signUp = (email: string) => signedUpPerson(stack.gatewayUrl, email);
 

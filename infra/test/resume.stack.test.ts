@@ -6,9 +6,8 @@ import { Document, Packer, Paragraph, TextRun } from 'docx';
 import PDFDocument from 'pdfkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resumeSuggestionsResponseSchema, type ResumeSuggestion } from '@story/proto';
-import { startTestStack } from '@story/testing/test-stack';
 import { type ApiClient, uniqueEmail, signedUpPerson } from '@story/testing/api-client';
-import type { StackHandle } from '../src/stack.ts';
+import { reserveAdminEmail, standardStack, type StandardStack } from '@story/testing/standard-stack';
 
 /**
  * Issue 22 across the running system: a person on Pro uploads a PDF and a DOCX résumé through the
@@ -16,7 +15,7 @@ import type { StackHandle } from '../src/stack.ts';
  * asks search over NATS, each with its own NATS user); the PDF comes back as text; Starter is refused.
  */
 const dir = mkdtempSync(join(tmpdir(), 'resume-stack-'));
-const adminEmail = uniqueEmail('resume-admin');
+let adminEmail: string;
 const STORY = 'The checkout page was slow, so I cached the prices and we got it from 3 seconds down to 800 milliseconds.';
 const ROLES = [
   {
@@ -25,13 +24,13 @@ const ROLES = [
   },
   { header: 'Junior Developer, Contoso — Jun 2017 – Dec 2019', bullets: ['Responsible for the internal reporting tool'] },
 ];
-let stack: StackHandle;
+let stack: StandardStack;
 
 beforeAll(async () => {
-  stack = await startTestStack({ services: ['auth', 'conversations', 'search', 'profile'], env: { ADMIN_EMAILS: adminEmail } });
+  stack = await standardStack();
+  adminEmail = reserveAdminEmail(stack);
 });
 afterAll(async () => {
-  await stack?.stop();
   rmSync(dir, { recursive: true, force: true });
 });
 

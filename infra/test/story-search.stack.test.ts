@@ -1,21 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStack } from '@story/testing/test-stack';
 import { ApiClient, signedUpClient } from '@story/testing/api-client';
-import type { StackHandle } from '../src/stack.ts';
+import { standardStack, type StandardStack } from '@story/testing/standard-stack';
 
 /**
  * Story search across the running system: stories saved in conversations reach search over NATS
  * (each service its own NATS user), each person finds only their own through the gateway, and
  * deleting, recovering a thread in conversations shows in search.
  */
-let stack: StackHandle & { dataDir: string };
+let stack: StandardStack;
 
 beforeAll(async () => {
-  stack = await startTestStack();
+  stack = await standardStack();
 });
-afterAll(async () => {
-  await stack?.stop();
-});
+afterAll(async () => {});
 
 const signedUp = (): Promise<ApiClient> => signedUpClient(stack.gatewayUrl, 'stories');
 

@@ -22,7 +22,8 @@ export default function setup(project: TestProject): () => Promise<void> {
   const starting = startTestStack({ env: STANDARD_STACK_ENV }).then(
     (stack) => {
       const serviceUrls = Object.fromEntries(stack.processes.map((running) => [running.name, running.url]));
-      write({ ready: true, gatewayUrl: stack.gatewayUrl, natsUrl: stack.natsUrl, dataDir: stack.dataDir, serviceUrls });
+      const processes = stack.processes.map(({ name, url, metricsUrl }) => ({ name, url, metricsUrl }));
+      write({ ready: true, gatewayUrl: stack.gatewayUrl, natsUrl: stack.natsUrl, dataDir: stack.dataDir, serviceUrls, processes });
       return stack;
     },
     (error: unknown) => {

@@ -16,6 +16,8 @@ export interface StandardStack {
   dataDir: string;
   /** Each service's own URL (`auth`, `conversations`, …), for what a test asks a service directly. */
   serviceUrls: Record<string, string>;
+  /** Every process, with where its Prometheus metrics are (the gateway's on its internal port). */
+  processes: { name: string; url: string; metricsUrl: string }[];
 }
 
 /** Where a running stack answers: all a test needs of it to sign people up and open pages. */
@@ -66,7 +68,8 @@ export async function standardStack(): Promise<StandardStack> {
   const deadline = Date.now() + START_WAIT_MS;
   for (;;) {
     const state = readState(file);
-    if (state?.ready) return { gatewayUrl: state.gatewayUrl, natsUrl: state.natsUrl, dataDir: state.dataDir, serviceUrls: state.serviceUrls };
+    if (state?.ready)
+      return { gatewayUrl: state.gatewayUrl, natsUrl: state.natsUrl, dataDir: state.dataDir, serviceUrls: state.serviceUrls, processes: state.processes };
     if (state && !state.ready) throw new Error(`The standard stack did not start:\n${state.error}`);
     if (Date.now() > deadline) throw new Error(`The standard stack was not ready within ${START_WAIT_MS / 1000} s (${file})`);
     await new Promise((resolve) => setTimeout(resolve, 200));
