@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { AnswerGivenEvent } from '@story/proto';
 import { afterAll, beforeAll } from 'vitest';
-import { startServiceForTest, type ServiceTestOptions, type ServiceUnderTest } from '@story/service-kit/testing';
+import { StandInPlans, startServiceForTest, type ServiceTestOptions, type ServiceUnderTest } from '@story/service-kit/testing';
 import { feedbackService, type FeedbackDeps } from '../src/app.ts';
 import { AnswerScoringService } from '../src/answers/answer-scoring.service.ts';
 import type { FeedbackConfig } from '../src/config.ts';
 
 export type TestFeedback = ServiceUnderTest<FeedbackConfig, FeedbackDeps>;
 
-/** The real feedback service (SQLite in a temporary folder), as `main.ts` builds it. */
+/** The real feedback service (SQLite in a temporary folder), as `main.ts` builds it; plans give everyone everything unless the test gives its own. */
 export function startTestFeedback(options: ServiceTestOptions<FeedbackDeps> = {}): Promise<TestFeedback> {
-  return startServiceForTest(feedbackService, options);
+  return startServiceForTest(feedbackService, { ...options, deps: { plans: new StandInPlans(), ...options.deps } });
 }
 
 /** The feedback service of one describe block and two people's headers, there once its tests start. */

@@ -1,4 +1,5 @@
 import {
+  PDF_DOWNLOADS,
   conversationPdfQuerySchema,
   mockInterviewParamsSchema,
   type MockAnswer,
@@ -7,7 +8,7 @@ import {
   type PdfPaper,
   type ReadinessLevel,
 } from '@story/proto';
-import { requireUser, signedInOnly, type ServiceApp } from '@story/service-kit';
+import { planFeaturesOnly, requireUser, type PlanCheck, type ServiceApp } from '@story/service-kit';
 import {
   PDF_INK,
   keepTogether,
@@ -148,11 +149,14 @@ export function renderMockReportPdf(interview: MockInterview, paper: PdfPaper, t
   return finish();
 }
 
-/** `GET /api/mock-interviews/{id}/pdf?paper=a4|letter&timeZone=`: the caller's own mock interview's report (404 otherwise, as its GET). */
-export function registerMockReportPdfRoute(app: ServiceApp, interviews: MockInterviewService): void {
+/**
+ * `GET /api/mock-interviews/{id}/pdf?paper=a4|letter&timeZone=`: the caller's own mock interview's
+ * report (404 otherwise, as its GET), for plans with what PDF_DOWNLOADS says it needs.
+ */
+export function registerMockReportPdfRoute(app: ServiceApp, interviews: MockInterviewService, plans: PlanCheck): void {
   app.get(
-    '/api/mock-interviews/:id/pdf',
-    { ...signedInOnly, schema: { params: mockInterviewParamsSchema, querystring: conversationPdfQuerySchema } },
+    PDF_DOWNLOADS.mockReport.path,
+    { ...planFeaturesOnly(plans, ...PDF_DOWNLOADS.mockReport.needs), schema: { params: mockInterviewParamsSchema, querystring: conversationPdfQuerySchema } },
     async (request, reply) => {
       const { userId } = requireUser(request);
       const { paper, timeZone } = request.query;
