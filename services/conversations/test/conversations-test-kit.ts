@@ -1,15 +1,18 @@
 import { JOB_MESSAGES } from '@story/proto';
 import { notFound } from '@story/service-kit';
-import { startServiceForTest, type ServiceTestOptions, type ServiceUnderTest } from '@story/service-kit/testing';
+import { StandInPlans, startServiceForTest, type ServiceTestOptions, type ServiceUnderTest } from '@story/service-kit/testing';
 import { conversationsService, type ConversationsDeps } from '../src/app.ts';
 import type { ConversationsConfig } from '../src/config.ts';
 import type { SnippetOwners } from '../src/snippet-conversations/snippet-conversation.service.ts';
 
 export type TestService = ServiceUnderTest<ConversationsConfig, ConversationsDeps>;
 
-/** The real conversations service (SQLite in a temporary folder) as `main.ts` builds it; the purge job is off unless asked for. */
+/**
+ * The real conversations service (SQLite in a temporary folder) as `main.ts` builds it; the purge job
+ * is off unless asked for, and plans give everyone everything unless the test gives its own.
+ */
 export function startTestService(options: ServiceTestOptions<ConversationsDeps> = {}): Promise<TestService> {
-  return startServiceForTest(conversationsService, { ...options, deps: { runPurgeJob: false, ...options.deps } });
+  return startServiceForTest(conversationsService, { ...options, deps: { runPurgeJob: false, plans: new StandInPlans(), ...options.deps } });
 }
 
 /**

@@ -72,8 +72,9 @@ export class PlanFeatureGate implements PlanCheck {
     this.clock = options.clock ?? (() => new Date());
   }
 
-  /** Refuses with 403 when the person's plan lacks any of `features` (one ask of auth for them all). */
+  /** Refuses with 403 when the person's plan lacks any of `features` (one ask of auth for them all; none for no features). */
   async require(userId: number, ...features: PlanFeature[]): Promise<void> {
+    if (features.length === 0) return;
     requireFeature(await this.planOf(userId), ...features);
   }
 

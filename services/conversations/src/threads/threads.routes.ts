@@ -1,6 +1,7 @@
 import {
   SAVED_CONVERSATION_BODY_LIMIT,
   CONVERSATION_MESSAGES,
+  PDF_DOWNLOADS,
   conversationPdfQuerySchema,
   THREAD_MESSAGES,
   createThreadResponseSchema,
@@ -15,7 +16,7 @@ import {
   threadSchema,
   updateThreadTitleRequestSchema,
 } from '@story/proto';
-import { badRequest, requireUser, signedInOnly, type ServiceApp } from '@story/service-kit';
+import { badRequest, planFeaturesOnly, requireUser, signedInOnly, type PlanCheck, type ServiceApp } from '@story/service-kit';
 import { pdfFileName, renderTranscriptPdf, sendPdf } from '@story/service-kit/pdf';
 import { PDF_CREATOR } from '../config.ts';
 import { presentThread, presentThreadItem } from './thread.presenter.ts';
@@ -35,7 +36,7 @@ function idempotencyKey(header: string | string[] | undefined): string | undefin
 }
 
 /** `/api/conversation-threads` (with a saved reply's audio and the thread as a PDF) and `/api/conversations`: thin routes over ThreadService. */
-export function registerThreadRoutes(app: ServiceApp, threads: ThreadService): void {
+export function registerThreadRoutes(app: ServiceApp, threads: ThreadService, plans: PlanCheck): void {
   app.get(
     '/api/conversation-threads',
     { ...signedInOnly, schema: { querystring: threadListQuerySchema, response: { 200: threadListResponseSchema } } },
@@ -64,9 +65,10 @@ export function registerThreadRoutes(app: ServiceApp, threads: ThreadService): v
   );
 
   // A deleted thread's PDF is served like its messages: it is still the person's until it is purged.
+  // The PDF needs what PDF_DOWNLOADS says (Export to PDF, issue 36, 4); the thread itself is everybody's.
   app.get(
-    '/api/conversation-threads/:threadId/pdf',
-    { ...signedInOnly, schema: { params: threadIdParamsSchema, querystring: conversationPdfQuerySchema } },
+    PDF_DOWNLOADS.thread.path,
+    { ...planFeaturesOnly(plans, ...PDF_DOWNLOADS.thread.needs), schema: { params: threadIdParamsSchema, querystring: conversationPdfQuerySchema } },
     async (request, reply) => {
       const { userId } = requireUser(request);
       const { paper, timeZone } = request.query;
