@@ -117,6 +117,8 @@ export const SHORT_LIMIT_USER = 3;
 export const HALF_MINUTE_USER = 4;
 /** Replies with voice, but an admin took voice replies and interview practice out of the plan. */
 export const LOCKED_USER = 5;
+/** A plan an admin gave mock interviews (issue 36). */
+export const MOCK_USER = 6;
 
 /** The test users: replies with voice (5 min), text only (5 min), text only with a 10 s limit, and a half-minute month. */
 export const TEST_USERS: ReadonlyMap<number, UserVoiceSettings> = new Map([
@@ -125,6 +127,7 @@ export const TEST_USERS: ReadonlyMap<number, UserVoiceSettings> = new Map([
   [SHORT_LIMIT_USER, { timeLimit: 10, responseType: 'text' as const }],
   [HALF_MINUTE_USER, { timeLimit: 300, responseType: 'text' as const, monthlyMinutes: 0.5 }],
   [LOCKED_USER, { timeLimit: 300, responseType: 'text_and_voice' as const, features: { voiceReplies: false, interviewPractice: false } }],
+  [MOCK_USER, { timeLimit: 300, responseType: 'text' as const, features: { mockInterviews: true } }],
 ]);
 
 /** Everything a speech test talks to, real: nats-server, conversations, the speech front and (unless `workers: 0`) one in-process worker. */

@@ -3,6 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   SPEECH_MESSAGES,
   SUBJECTS,
+  featuresOfOpening,
+  featuresOfTurn,
   type ChatTurn,
   type OpeningRequest,
   type ReplyAudioPart,
@@ -81,6 +83,15 @@ export class VoiceTurnService {
     return this.deps.settings.settingsOf(userId);
   }
 
+  /**
+   * Refuses (403, the plan's sentence) a turn whose plan lacks what it needs (issue 36, 4): an answer
+   * in a mock interview needs mock interviews, practice needs interview practice. Checked before any
+   * audio is decoded; the service that answers the turn checks again.
+   */
+  requirePlanFor(settings: VoiceSettings, turn: { context?: string | undefined; snippetId?: number | undefined; mockInterviewId?: number | undefined }): void {
+    requireFeature(planFrom(settings), ...featuresOfTurn(turn));
+  }
+
   /** Refuses at once (429) while the person's audio budget for the hour is spent. */
   checkAudioBudget(userId: number): Promise<void> {
     return this.deps.limits.checkAudioBudget(userId);
@@ -124,11 +135,12 @@ export class VoiceTurnService {
 
   /**
    * An uploaded file (or a recording sent whole): transcribed on a worker, then answered. `signal`:
-   * the request ended. Refused before any work while the month's minutes are used; counted once,
-   * under its recording id, when transcribed.
+   * the request ended. Refused before any work when the plan lacks what the turn needs or the month's
+   * minutes are used; counted once, under its recording id, when transcribed.
    */
   async fromUpload(userId: number, upload: AudioUpload, signal?: AbortSignal): Promise<TranscribeResponse> {
     const settings = await this.settingsOf(userId);
+    this.requirePlanFor(settings, upload.fields);
     await this.checkAudioBudget(userId);
     const vocabulary = await this.vocabularyOf(userId, upload.fields.snippetId, upload.fields.mockInterviewId);
     const recordingId = upload.fields.recordingId ?? (await uploadRecordingId(upload.path, this.deps.clock()));
@@ -237,9 +249,8 @@ export class VoiceTurnService {
    */
   async opening(userId: number, input: OpeningRequest, signal?: AbortSignal): Promise<SpokenOpeningResponse> {
     const settings = await this.settingsOf(userId);
-    // Interview practice (a mock interview too) is a plan feature, refused before the coach is asked; a story about a résumé line or a requirement is none.
-    const story = (input.resumeBullet || input.storyRequirement) && input.mockInterviewId === undefined;
-    if (!story || input.context || input.snippetId !== undefined) requireFeature(planFrom(settings), 'interviewPractice');
+    // A mock interview's opening needs mock interviews, a practice's interview practice, a story's (a résumé line, a requirement) nothing: refused before the coach is asked.
+    requireFeature(planFrom(settings), ...featuresOfOpening(input));
     // A mock interview's interviewer says its current question (issue 23); else the coach's opening.
     const { aiResponse } =
       input.mockInterviewId !== undefined

@@ -52,7 +52,11 @@ export class VoiceSessionService {
     return this.deps.sessions.sendChunk(userId, sessionId, seq, chunk);
   }
 
-  /** Stop was pressed after `chunkCount` chunks: the transcript from the worker, charged to the audio budget, then answered. */
+  /**
+   * Stop was pressed after `chunkCount` chunks: the transcript from the worker, charged to the audio
+   * budget, then answered. A turn the plan does not include (a mock interview's answer, practice) is
+   * refused first (403), and the recording is dropped without being finished (issue 36, 4).
+   */
   async finish(
     userId: number,
     sessionId: number,
@@ -64,6 +68,12 @@ export class VoiceSessionService {
     const recordingId = request.recordingId ?? sessionRecordingId(sessionId);
     const { signal } = options;
     const settings = await turns.settingsOf(userId);
+    try {
+      turns.requirePlanFor(settings, { context, snippetId, mockInterviewId: mockInterview?.id });
+    } catch (error) {
+      await this.cancel(userId, sessionId, request.recordingId).catch(() => undefined);
+      throw error;
+    }
     const vocabulary = await turns.vocabularyOf(userId, snippetId, mockInterview?.id).catch(async (error: unknown) => {
       // Another person's snippet: the recording is dropped, and nothing of it is transcribed.
       await this.cancel(userId, sessionId, request.recordingId).catch(() => undefined);
