@@ -38,6 +38,13 @@ describe('plan gates of the conversations service', () => {
     stand = await connect({ servers: nats.url });
     plans.answerOn(stand);
     standInSnippetOwners(stand, (snippetId) => snippetId === SNIPPET, { snippetText: CONTEXT, jobDescriptionId: 3 });
+    // Profile, as it answers a person whose plan has no résumés: nothing known, and a bullet refused with the plan's sentence.
+    stand.subscribe(SUBJECTS.resumeContext, {
+      callback: (_error, message) => {
+        const { bullet } = message.json<{ bullet?: unknown }>();
+        message.respond(JSON.stringify(bullet ? { ok: false, status: 403, ...locked('resume', 'plus') } : { ok: true, roles: [] }));
+      },
+    });
     await stand.flush();
     service = await startServiceForTest(conversationsService, { natsUrl: nats.url, dataDir: join(dir, 'service'), deps: { runPurgeJob: false } });
     for (const person of [STARTER, PRO, ESSENTIALS]) headers[person] = await service.as(person);
@@ -117,6 +124,10 @@ describe('plan gates of the conversations service', () => {
       expect((await graphql(query)).errors?.[0], query).toMatchObject({ message: practice.message, extensions: { code: 'FORBIDDEN' } });
     }
 
+    // A story about a résumé line needs the résumé, which profile refuses to a plan without résumés: its sentence comes through.
+    const bulletStory = await call(STARTER, 'POST', '/api/process-text', { text: 'I cut build times.', resumeBullet: { resumeId: 4, bulletId: 'b1' } });
+    expect(bulletStory.statusCode).toBe(403);
+    expect(bulletStory.json()).toEqual(locked('resume', 'plus'));
     // A story, with no requirements: every plan.
     expect((await call(ESSENTIALS, 'POST', '/api/process-text', { text: 'I led the migration of our database.' })).statusCode).toBe(200);
     expect((await call(ESSENTIALS, 'POST', '/api/process-text/opening', { storyRequirement: 'Lead teams through change' })).statusCode).toBe(200);
