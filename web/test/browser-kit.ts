@@ -5,17 +5,17 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { expectNoAxeViolations, expectNoSidewaysScroll, launchChromium } from '../../infra/src/browser.ts';
 import { ApiClient, GOOD_PASSWORD, startTestStack, uniqueEmail } from '../../infra/src/test-stack.ts';
-import type { StackHandle } from '../../infra/src/stack.ts';
+import type { StackHandle, StackOptions } from '../../infra/src/stack.ts';
 
 /**
- * Starts the whole stack and Chromium before a file's tests (hands both to `started`) and stops
- * them after: the set-up every browser test file shares.
+ * Starts the whole stack (with `options`, such as its admins) and Chromium before a file's tests
+ * (hands both to `started`) and stops them after: the set-up every browser test file shares.
  */
-export function withBrowserStack(started: (stack: StackHandle, browser: Browser) => void): void {
+export function withBrowserStack(started: (stack: StackHandle, browser: Browser) => void, options: Partial<StackOptions> = {}): void {
   let stack: StackHandle | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    [stack, browser] = await Promise.all([startTestStack(), launchChromium()]);
+    [stack, browser] = await Promise.all([startTestStack(options), launchChromium()]);
     started(stack, browser);
   });
   afterAll(async () => {
