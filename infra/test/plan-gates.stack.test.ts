@@ -61,7 +61,11 @@ describe('plan gates through the gateway', () => {
     expect(taken.status, JSON.stringify(taken.body)).toBe(200);
 
     // Pro: a description, a thread, a mock interview.
-    const confirmed = await pro.client.post('/api/confirm-job-description', { formattedContent: POSTING, jobTitle: 'Platform Engineer', companyName: 'Northwind' });
+    const confirmed = await pro.client.post('/api/confirm-job-description', {
+      formattedContent: POSTING,
+      jobTitle: 'Platform Engineer',
+      companyName: 'Northwind',
+    });
     expect(confirmed.status).toBe(201);
     const jobDescriptionId: number = confirmed.body.id;
     const planned = await pro.client.post('/api/mock-interviews', { jobDescriptionId, questionCount: 5 });
@@ -90,7 +94,9 @@ describe('plan gates through the gateway', () => {
 
     // Starter: every PDF, each refused as the plan table says.
     const thread = await starter.client.post('/api/conversation-threads');
-    expect((await starter.client.post('/api/conversations', { threadId: thread.body.threadId, userMessage: ANSWER, aiResponse: 'What did you learn?' })).status).toBe(201);
+    expect(
+      (await starter.client.post('/api/conversations', { threadId: thread.body.threadId, userMessage: ANSWER, aiResponse: 'What did you learn?' })).status,
+    ).toBe(201);
     const starterPosting = await starter.client.post('/api/confirm-job-description', { formattedContent: POSTING, jobTitle: 'Lead', companyName: 'Acme' });
     const snippet = await starter.client.post('/api/job-description-snippets', { jobDescriptionId: starterPosting.body.id, snippetText: '- Lead migrations' });
     expect(snippet.status).toBe(201);
@@ -127,16 +133,27 @@ describe('plan gates through the gateway', () => {
     expect(spoken.status, JSON.stringify(spoken.body)).toBe(200);
     expect(spoken.body.answerId).toMatch(/^[0-9a-f-]{36}$/);
     const current = mockInterviewSchema.parse((await pro.client.get(`/api/mock-interviews/${interview.id}`)).body);
-    const typed = await pro.client.post(`/api/mock-interviews/${interview.id}/answers`, { questionIndex: current.currentIndex, part: current.expecting ?? 'answer', text: ANSWER });
+    const typed = await pro.client.post(`/api/mock-interviews/${interview.id}/answers`, {
+      questionIndex: current.currentIndex,
+      part: current.expecting ?? 'answer',
+      text: ANSWER,
+    });
     expect(typed.status, JSON.stringify(typed.body)).toBe(200);
     expect((await pro.client.post(`/api/mock-interviews/${interview.id}/finish`)).status).toBe(200);
     expect((await pro.client.get(`/api/job-descriptions/${jobDescriptionId}/readiness`)).status).toBe(200);
     const proThread = await pro.client.post('/api/conversation-threads');
-    expect((await pro.client.post('/api/conversations', { threadId: proThread.body.threadId, userMessage: ANSWER, aiResponse: 'What did you learn?' })).status).toBe(201);
+    expect(
+      (await pro.client.post('/api/conversations', { threadId: proThread.body.threadId, userMessage: ANSWER, aiResponse: 'What did you learn?' })).status,
+    ).toBe(201);
     for (const path of [`/api/mock-interviews/${interview.id}/pdf`, `/api/conversation-threads/${proThread.body.threadId}/pdf`]) {
       const pdf = await fetch(`${stack.gatewayUrl}${path}`, { headers: { cookie: pro.client.cookieHeader() } });
       expect(pdf.status, path).toBe(200);
-      expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString('latin1'), path).toBe('%PDF-');
+      expect(
+        Buffer.from(await pdf.arrayBuffer())
+          .subarray(0, 5)
+          .toString('latin1'),
+        path,
+      ).toBe('%PDF-');
     }
   }, 240_000);
 });

@@ -43,7 +43,13 @@ describe('what each PDF needs', () => {
     const starter = DEFAULT_PLAN_FEATURES.standard;
     const sentence = (needs: readonly (keyof typeof starter)[]) => {
       const missing = firstMissingFeature(starter, needs);
-      return missing && featureLockedMessage(missing, cheapestPlanWith(missing, (type) => DEFAULT_PLAN_FEATURES[type]));
+      return (
+        missing &&
+        featureLockedMessage(
+          missing,
+          cheapestPlanWith(missing, (type) => DEFAULT_PLAN_FEATURES[type]),
+        )
+      );
     };
     expect(sentence(PDF_DOWNLOADS.thread.needs)).toBe('Export to PDF is part of the Pro plan.');
     expect(sentence(PDF_DOWNLOADS.practice.needs)).toBe('Export to PDF is part of the Pro plan.');

@@ -22,9 +22,17 @@ const ESSENTIALS = 83;
 const SNIPPET = 7;
 const CONTEXT = '- Lead cross-functional teams through change';
 
-const plans = new StandInPlans().put(STARTER, 'standard').put(PRO, 'pro').put(ESSENTIALS, 'plus').include('plus', { pdfExport: true, interviewPractice: false });
+const plans = new StandInPlans()
+  .put(STARTER, 'standard')
+  .put(PRO, 'pro')
+  .put(ESSENTIALS, 'plus')
+  .include('plus', { pdfExport: true, interviewPractice: false });
 const locked = (feature: PlanFeature, plan: UserType) => ({ message: featureLockedMessage(feature, plan) });
-const exchange = { userMessage: 'I led the café’s move to a new till.', aiResponse: 'How did you bring the night shift along?', timestamp: '2026-11-02T10:00:00.000Z' };
+const exchange = {
+  userMessage: 'I led the café’s move to a new till.',
+  aiResponse: 'How did you bring the night shift along?',
+  timestamp: '2026-11-02T10:00:00.000Z',
+};
 
 describe('plan gates of the conversations service', () => {
   const dir = tempDataDir('conversations-plans-');
@@ -62,7 +70,9 @@ describe('plan gates of the conversations service', () => {
   async function savedThread(person: number): Promise<number> {
     const created = await call(person, 'POST', '/api/conversation-threads');
     const threadId = created.json<{ threadId: number }>().threadId;
-    expect((await call(person, 'POST', '/api/conversations', { threadId, userMessage: exchange.userMessage, aiResponse: exchange.aiResponse })).statusCode).toBe(201);
+    expect(
+      (await call(person, 'POST', '/api/conversations', { threadId, userMessage: exchange.userMessage, aiResponse: exchange.aiResponse })).statusCode,
+    ).toBe(201);
     return threadId;
   }
 
@@ -113,7 +123,11 @@ describe('plan gates of the conversations service', () => {
       expect(typed.json()).toEqual(practice);
       const opening = await call(ESSENTIALS, 'POST', '/api/process-text/opening', turn);
       expect(opening.json(), JSON.stringify(turn)).toEqual(practice);
-      expect(await ask(SUBJECTS.chatReply, { userId: ESSENTIALS, text: 'I led the migration.', conversationHistory: [], ...turn })).toEqual({ ok: false, status: 403, ...practice });
+      expect(await ask(SUBJECTS.chatReply, { userId: ESSENTIALS, text: 'I led the migration.', conversationHistory: [], ...turn })).toEqual({
+        ok: false,
+        status: 403,
+        ...practice,
+      });
       expect(await ask(SUBJECTS.chatOpening, { userId: ESSENTIALS, ...turn })).toEqual({ ok: false, status: 403, ...practice });
     }
     const graphql = (query: string) => subgraphQuery<Record<string, unknown>>(service.app, headers[ESSENTIALS] ?? {}, query, { context: CONTEXT });

@@ -56,7 +56,11 @@ const ANSWER =
   'At Café Nord customers waited forty minutes at the morning peak. My task was to cut waits without new hires. ' +
   'I rebuilt the rota with the baristas and moved two shifts to the peak. Within six weeks waits fell from 40 to 12 minutes.';
 
-const plans = new StandInPlans().put(STARTER, 'standard').put(PRO, 'pro').put(ESSENTIALS, 'plus').include('plus', { mockInterviews: true, answerFeedback: false });
+const plans = new StandInPlans()
+  .put(STARTER, 'standard')
+  .put(PRO, 'pro')
+  .put(ESSENTIALS, 'plus')
+  .include('plus', { mockInterviews: true, answerFeedback: false });
 /** The sentence a refusal of `feature` says, with the plans as the admin set them. */
 const locked = (feature: PlanFeature, plan: UserType) => ({ message: featureLockedMessage(feature, plan) });
 
@@ -73,7 +77,11 @@ describe('plan gates of the feedback service', () => {
     auth = await connect({ servers: nats.url });
     plans.answerOn(auth);
     await auth.flush();
-    service = await startServiceForTest(feedbackService, { natsUrl: nats.url, dataDir: join(dir, 'feedback'), deps: { interviewSources: sources, findStories: async () => new Map() } });
+    service = await startServiceForTest(feedbackService, {
+      natsUrl: nats.url,
+      dataDir: join(dir, 'feedback'),
+      deps: { interviewSources: sources, findStories: async () => new Map() },
+    });
     for (const person of [STARTER, PRO, ESSENTIALS]) headers[person] = await service.as(person);
     const planned = await call(PRO, 'POST', '/api/mock-interviews', { jobDescriptionId: DESCRIPTION, questionCount: 5 });
     expect(planned.statusCode, planned.body).toBe(201);
@@ -110,7 +118,9 @@ describe('plan gates of the feedback service', () => {
       expect(refused.json(), `${door.method} ${door.url}`).toEqual(locked('mockInterviews', 'plus'));
     }
     // A refusal comes before the body is read: a broken body is refused the same way.
-    expect((await call(STARTER, 'POST', `/api/mock-interviews/${interview.id}/answers`, { questionIndex: 'x' })).json()).toEqual(locked('mockInterviews', 'plus'));
+    expect((await call(STARTER, 'POST', `/api/mock-interviews/${interview.id}/answers`, { questionIndex: 'x' })).json()).toEqual(
+      locked('mockInterviews', 'plus'),
+    );
     const unchanged = mockInterviewSchema.parse((await call(PRO, 'GET', `/api/mock-interviews/${interview.id}`)).json());
     expect(unchanged.questions.every((question) => question.answer === null)).toBe(true);
   });
@@ -118,7 +128,11 @@ describe('plan gates of the feedback service', () => {
   it('refuses Starter on the speech service’s NATS questions of a mock interview (a spoken answer, the interviewer’s line)', async () => {
     const answer = { userId: STARTER, interviewId: interview.id, questionIndex: 0, part: 'answer', text: ANSWER };
     expect(await ask(MOCK_SUBJECTS.mockAnswer, answer)).toEqual({ ok: false, status: 403, ...locked('mockInterviews', 'plus') });
-    expect(await ask(MOCK_SUBJECTS.mockLine, { userId: STARTER, interviewId: interview.id })).toEqual({ ok: false, status: 403, ...locked('mockInterviews', 'plus') });
+    expect(await ask(MOCK_SUBJECTS.mockLine, { userId: STARTER, interviewId: interview.id })).toEqual({
+      ok: false,
+      status: 403,
+      ...locked('mockInterviews', 'plus'),
+    });
   });
 
   it('lets Pro through every door: answer spoken over NATS, typed, finish, the report as a PDF, readiness', async () => {
@@ -127,7 +141,11 @@ describe('plan gates of the feedback service', () => {
     const spoken = await ask(MOCK_SUBJECTS.mockAnswer, { userId: PRO, interviewId: interview.id, questionIndex: 0, part: 'answer', text: ANSWER });
     expect(spoken).toMatchObject({ ok: true });
     const current = mockInterviewSchema.parse((await call(PRO, 'GET', `/api/mock-interviews/${interview.id}`)).json());
-    const typed = await call(PRO, 'POST', `/api/mock-interviews/${interview.id}/answers`, { questionIndex: current.currentIndex, part: current.expecting ?? 'answer', text: ANSWER });
+    const typed = await call(PRO, 'POST', `/api/mock-interviews/${interview.id}/answers`, {
+      questionIndex: current.currentIndex,
+      part: current.expecting ?? 'answer',
+      text: ANSWER,
+    });
     expect(typed.statusCode, typed.body).toBe(200);
     expect((await call(PRO, 'POST', `/api/mock-interviews/${interview.id}/finish`)).statusCode).toBe(200);
     const pdf = await call(PRO, 'GET', `/api/mock-interviews/${interview.id}/pdf`);
@@ -150,7 +168,12 @@ describe('plan gates of the feedback service', () => {
   });
 
   it('refuses feedback on interview answers where the admin took it out of the plan (REST and GraphQL), never feedback on a story', async () => {
-    const practice = answerEvent({ userId: ESSENTIALS, snippetId: 5, source: 'spoken', delivery: { wordTimings: [{ word: 'at', start: 0.2, end: 0.4 }], durationSeconds: 1 } });
+    const practice = answerEvent({
+      userId: ESSENTIALS,
+      snippetId: 5,
+      source: 'spoken',
+      delivery: { wordTimings: [{ word: 'at', start: 0.2, end: 0.4 }], durationSeconds: 1 },
+    });
     const story = answerEvent({ userId: ESSENTIALS, kind: 'story', threadId: 9 });
     const pros = answerEvent({ userId: PRO, snippetId: 5 });
     for (const event of [practice, story, pros]) await scoreAnswer(service, event);
@@ -168,12 +191,16 @@ describe('plan gates of the feedback service', () => {
     expect((await call(PRO, 'GET', `/api/feedback/${pros.answerId}`)).statusCode).toBe(200);
     expect((await call(PRO, 'GET', '/api/feedback/snippets/5/progress')).statusCode).toBe(200);
 
-    const graphql = (query: string, variables: Record<string, unknown>) => subgraphQuery<Record<string, unknown>>(service.app, headers[ESSENTIALS] ?? {}, query, variables);
+    const graphql = (query: string, variables: Record<string, unknown>) =>
+      subgraphQuery<Record<string, unknown>>(service.app, headers[ESSENTIALS] ?? {}, query, variables);
     for (const [query, variables] of [
       ['query($id: ID!) { answerFeedback(answerId: $id) { overall } }', { id: practice.answerId }],
       ['query($id: ID!) { snippetProgress(snippetId: $id) { questions { question } } }', { id: '5' }],
       ['mutation($id: ID!, $t: String!) { correctAnswer(answerId: $id, transcript: $t) { overall } }', { id: practice.answerId, t: ANSWER }],
-      ['query($r: [_Any!]!) { _entities(representations: $r) { ... on Answer { feedback { overall } } } }', { r: [{ __typename: 'Answer', id: practice.answerId }] }],
+      [
+        'query($r: [_Any!]!) { _entities(representations: $r) { ... on Answer { feedback { overall } } } }',
+        { r: [{ __typename: 'Answer', id: practice.answerId }] },
+      ],
     ] as const) {
       const answer = await graphql(query, variables);
       expect(answer.errors?.[0], query).toMatchObject({ message: refusal.message, extensions: { code: 'FORBIDDEN' } });

@@ -74,7 +74,9 @@ describe('plan gates of the jobs service', () => {
       expect(refused.json(), `${method} ${url}`).toEqual(refusal);
     }
     // Starter's description is still there: nothing of it was touched.
-    expect((await call(STARTER, 'GET', '/api/formatted-job-descriptions')).json()).toEqual([expect.objectContaining({ id: jobDescriptionId, isArchived: false })]);
+    expect((await call(STARTER, 'GET', '/api/formatted-job-descriptions')).json()).toEqual([
+      expect.objectContaining({ id: jobDescriptionId, isArchived: false }),
+    ]);
     expect((await call(STARTER, 'GET', `/api/job-description-snippets/single/${snippetId}`)).statusCode).toBe(200);
   });
 
@@ -95,7 +97,11 @@ describe('plan gates of the jobs service', () => {
       const answer = await subgraphQuery<Record<string, unknown>>(service.app, headers[ESSENTIALS] ?? {}, query, variables);
       expect(answer.errors?.[0], query).toMatchObject({ message: refusal.message, extensions: { code: 'FORBIDDEN' } });
     }
-    const starters = await subgraphQuery<{ formattedJobDescriptions: { id: string }[] }>(service.app, headers[STARTER] ?? {}, 'query { formattedJobDescriptions { id } }');
+    const starters = await subgraphQuery<{ formattedJobDescriptions: { id: string }[] }>(
+      service.app,
+      headers[STARTER] ?? {},
+      'query { formattedJobDescriptions { id } }',
+    );
     expect(starters.data?.formattedJobDescriptions).toEqual([{ id: String(jobDescriptionId) }]);
   });
 });

@@ -32,7 +32,12 @@ describe('the résumé over NATS follows the plan', () => {
     const uploaded = await uploadResume(service, await service.as(PERSON), 'resume.txt', Buffer.from(TEXT_RESUME));
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     resume = resumeResponseSchema.parse(uploaded.json()).resume;
-    const reviewed = await service.app.inject({ method: 'PUT', url: `/api/resumes/${resume.id}`, headers: await service.as(PERSON), payload: { content: resume.content, basedOn: 1 } });
+    const reviewed = await service.app.inject({
+      method: 'PUT',
+      url: `/api/resumes/${resume.id}`,
+      headers: await service.as(PERSON),
+      payload: { content: resume.content, basedOn: 1 },
+    });
     expect(reviewed.statusCode, reviewed.body).toBe(200);
   });
   afterAll(async () => {
@@ -46,7 +51,10 @@ describe('the résumé over NATS follows the plan', () => {
   const bulletId = () => resume.content.roles[0]?.bullets[0]?.id ?? '';
 
   it('tells the coach and the planner the résumé while the plan has résumés', async () => {
-    expect(await ask(SUBJECTS.resumeContext, { userId: PERSON })).toMatchObject({ ok: true, roles: expect.arrayContaining([expect.objectContaining({ company: 'Northwind Traders' })]) });
+    expect(await ask(SUBJECTS.resumeContext, { userId: PERSON })).toMatchObject({
+      ok: true,
+      roles: expect.arrayContaining([expect.objectContaining({ company: 'Northwind Traders' })]),
+    });
     expect(await ask(MOCK_SUBJECTS.resumeLines, { userId: PERSON })).toMatchObject({ ok: true, resumeId: resume.id });
   });
 
@@ -55,7 +63,10 @@ describe('the résumé over NATS follows the plan', () => {
     try {
       expect(await ask(SUBJECTS.resumeContext, { userId: PERSON })).toEqual({ ok: true, roles: [] });
       expect(await ask(SUBJECTS.resumeContext, { userId: PERSON, bullet: { resumeId: resume.id, bulletId: bulletId() } })).toEqual(refusal);
-      expect(await ask(SUBJECTS.resumeThreadLink, { userId: PERSON, resumeId: resume.id, bulletId: bulletId(), threadId: 3 })).toEqual({ ok: false, message: refusal.message });
+      expect(await ask(SUBJECTS.resumeThreadLink, { userId: PERSON, resumeId: resume.id, bulletId: bulletId(), threadId: 3 })).toEqual({
+        ok: false,
+        message: refusal.message,
+      });
       expect(await ask(MOCK_SUBJECTS.resumeLines, { userId: PERSON })).toEqual({ ok: true, resumeId: null, lines: [] });
       expect(await ask(MOCK_SUBJECTS.resumeLines, { userId: PERSON, resumeId: resume.id })).toEqual(refusal);
     } finally {

@@ -49,7 +49,11 @@ export async function answerSpokenMockAnswer(
 }
 
 /** What the interviewer says now, for the speech service to speak (a plan without mock interviews: 403). */
-export async function answerMockLine({ interviews, plans }: MockAnswerDeps, body: unknown, log: FastifyBaseLogger): Promise<z.infer<typeof mockLineReplySchema>> {
+export async function answerMockLine(
+  { interviews, plans }: MockAnswerDeps,
+  body: unknown,
+  log: FastifyBaseLogger,
+): Promise<z.infer<typeof mockLineReplySchema>> {
   const request = mockLineRequestSchema.safeParse(body);
   if (!request.success) return { ok: false, status: 400, message: describeZodError(request.error) };
   try {

@@ -6,7 +6,10 @@ import { cleanJobDescription, type ProcessJobDescriptionDeps } from './process-j
 export function registerProcessJobDescriptionRoutes(app: ServiceApp, deps: ProcessJobDescriptionDeps, plans: PlanCheck): void {
   app.post(
     '/api/process-job-description',
-    { ...planFeaturesOnly(plans, 'interviewPractice'), schema: { body: processJobDescriptionRequestSchema, response: { 200: processJobDescriptionResponseSchema } } },
+    {
+      ...planFeaturesOnly(plans, 'interviewPractice'),
+      schema: { body: processJobDescriptionRequestSchema, response: { 200: processJobDescriptionResponseSchema } },
+    },
     async (request) => ({ cleanedDescription: await cleanJobDescription(deps, request.body, request.log) }),
   );
 }

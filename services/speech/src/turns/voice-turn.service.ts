@@ -3,8 +3,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   SPEECH_MESSAGES,
   SUBJECTS,
-  featuresOfOpening,
-  featuresOfTurn,
   type ChatTurn,
   type OpeningRequest,
   type ReplyAudioPart,
@@ -16,7 +14,7 @@ import {
   type TranscribeResponse,
   type WordTiming,
 } from '@story/proto';
-import { HttpError, planFrom, requireFeature } from '@story/service-kit';
+import { HttpError } from '@story/service-kit';
 import type { ChatReplyClient } from '../nats/chat-reply.client.ts';
 import type { SpeechAudioStore } from '../nats/speech-audio.store.ts';
 import type { SpeechJobResult, SpeechJobClient } from '../nats/speech-job.client.ts';
@@ -27,6 +25,7 @@ import type { AudioUpload } from '../transcribe/audio-upload.ts';
 import type { MonthlyUsageService } from '../usage/monthly-usage.service.ts';
 import { uploadRecordingId } from '../usage/recording-id.ts';
 import { replyParts } from './reply-parts.ts';
+import { requirePlanFor, requirePlanForOpening } from './turn-plan.ts';
 import { cleanSoloMemo } from './solo-memo.ts';
 import { deliveryOf, mockInterviewTurnOf, transcriptWordsOf } from './transcript-words.ts';
 
@@ -83,15 +82,6 @@ export class VoiceTurnService {
     return this.deps.settings.settingsOf(userId);
   }
 
-  /**
-   * Refuses (403, the plan's sentence) a turn whose plan lacks what it needs (issue 36, 4): an answer
-   * in a mock interview needs mock interviews, practice needs interview practice. Checked before any
-   * audio is decoded; the service that answers the turn checks again.
-   */
-  requirePlanFor(settings: VoiceSettings, turn: { context?: string | undefined; snippetId?: number | undefined; mockInterviewId?: number | undefined }): void {
-    requireFeature(planFrom(settings), ...featuresOfTurn(turn));
-  }
-
   /** Refuses at once (429) while the person's audio budget for the hour is spent. */
   checkAudioBudget(userId: number): Promise<void> {
     return this.deps.limits.checkAudioBudget(userId);
@@ -140,7 +130,7 @@ export class VoiceTurnService {
    */
   async fromUpload(userId: number, upload: AudioUpload, signal?: AbortSignal): Promise<TranscribeResponse> {
     const settings = await this.settingsOf(userId);
-    this.requirePlanFor(settings, upload.fields);
+    requirePlanFor(settings, upload.fields);
     await this.checkAudioBudget(userId);
     const vocabulary = await this.vocabularyOf(userId, upload.fields.snippetId, upload.fields.mockInterviewId);
     const recordingId = upload.fields.recordingId ?? (await uploadRecordingId(upload.path, this.deps.clock()));
@@ -249,8 +239,7 @@ export class VoiceTurnService {
    */
   async opening(userId: number, input: OpeningRequest, signal?: AbortSignal): Promise<SpokenOpeningResponse> {
     const settings = await this.settingsOf(userId);
-    // A mock interview's opening needs mock interviews, a practice's interview practice, a story's (a résumé line, a requirement) nothing: refused before the coach is asked.
-    requireFeature(planFrom(settings), ...featuresOfOpening(input));
+    requirePlanForOpening(settings, input);
     // A mock interview's interviewer says its current question (issue 23); else the coach's opening.
     const { aiResponse } =
       input.mockInterviewId !== undefined

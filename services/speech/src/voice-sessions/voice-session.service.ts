@@ -1,5 +1,6 @@
 import { speechSessionSubject, type FinishVoiceSessionRequest, type ReplyAudioPart, type StreamedTurn, type TranscribeResponse } from '@story/proto';
 import type { SpeechJobClient } from '../nats/speech-job.client.ts';
+import { requirePlanFor } from '../turns/turn-plan.ts';
 import type { VoiceTurnService } from '../turns/voice-turn.service.ts';
 import { sessionRecordingId } from '../usage/recording-id.ts';
 import type { VoiceSessionClient } from './voice-session.client.ts';
@@ -69,7 +70,7 @@ export class VoiceSessionService {
     const { signal } = options;
     const settings = await turns.settingsOf(userId);
     try {
-      turns.requirePlanFor(settings, { context, snippetId, mockInterviewId: mockInterview?.id });
+      requirePlanFor(settings, { context, snippetId, mockInterviewId: mockInterview?.id });
     } catch (error) {
       await this.cancel(userId, sessionId, request.recordingId).catch(() => undefined);
       throw error;
