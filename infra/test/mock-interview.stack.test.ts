@@ -64,7 +64,8 @@ describe('mock interviews through the gateway', () => {
     const admin = await signUp(adminEmail);
     const ada = await signUp(uniqueEmail('mock'));
     const bob = await signUp(uniqueEmail('mock-bob'));
-    expect((await admin.client.patch(`/api/users/${ada.id}`, { userType: 'pro' })).status).toBe(200);
+    // Mock interviews are Pro's (issue 36): both on Pro, so that Bob is refused Ada's interview for being hers, not for his plan.
+    for (const person of [ada, bob]) expect((await admin.client.patch(`/api/users/${person.id}`, { userType: 'pro' })).status).toBe(200);
     // Pro replies by voice: the interviewer is heard.
     expect((await admin.client.patch('/api/user-type-settings/pro', { timeLimit: 300, responseType: 'text_and_voice' })).status).toBe(200);
 

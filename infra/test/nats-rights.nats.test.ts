@@ -17,7 +17,7 @@ import {
 import { generateSigningKeyPair } from '@story/service-kit/identity';
 import { ensureEventsStream } from '@story/service-kit/nats';
 import { SharedRateLimiter, openSharedBucket, updateShared } from '@story/service-kit/shared-counters';
-import { startServiceForTest } from '@story/testing/service-under-test';
+import { StandInPlans, startServiceForTest } from '@story/testing/service-under-test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authService } from '../../services/auth/src/app.ts';
 import { conversationsService } from '../../services/conversations/src/app.ts';
@@ -175,6 +175,10 @@ describe('answers: conversations publishes, feedback scores them', () => {
       answeredAt: new Date().toISOString(),
     };
     await jetstream(conversations, { timeout: 2000 }).publish(EVENT_SUBJECTS.answerGiven, JSON.stringify(event));
+    // Feedback on an interview answer asks auth whether the plan includes it (issue 36): answered as the auth user.
+    const auth = await nats.connectAs('auth');
+    new StandInPlans().put(43, 'standard').answerOn(auth);
+    await auth.flush();
     const feedback = await startServiceForTest(feedbackService, { natsUrl: nats.server.url, env: natsEnv('feedback') });
     try {
       const headers = await feedback.as(43);

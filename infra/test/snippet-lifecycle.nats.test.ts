@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServiceForTest, type ServiceUnderTest } from '@story/testing/service-under-test';
+import { StandInPlans, startServiceForTest, type ServiceUnderTest } from '@story/testing/service-under-test';
 import { conversationsService, type ConversationsDeps } from '../../services/conversations/src/app.ts';
 import type { ConversationsConfig } from '../../services/conversations/src/config.ts';
 import { jobsService, type JobsDeps } from '../../services/jobs/src/app.ts';
@@ -13,7 +13,8 @@ const STRANGER = 72;
  * A snippet's life across two services, each connected as its own NATS user with the registry's
  * permissions: conversations asks jobs who owns a snippet (request/reply), and deleting the job
  * description in jobs deletes the snippet's practice conversations in conversations (an outbox
- * event on EVENTS, read by conversations' durable consumer).
+ * event on EVENTS, read by conversations' durable consumer). Both ask auth for the person's plan
+ * (interview practice, issue 36), which the test answers as the auth user.
  */
 describe('snippet conversations follow their snippet, each service as its own NATS user', () => {
   let nats: UsersNats;
@@ -25,6 +26,9 @@ describe('snippet conversations follow their snippet, each service as its own NA
 
   beforeAll(async () => {
     nats = await startUsersNats();
+    const auth = await nats.connectAs('auth');
+    new StandInPlans().put(OWNER, 'standard').put(STRANGER, 'standard').answerOn(auth);
+    await auth.flush();
     jobs = await startServiceForTest(jobsService, { natsUrl: nats.server.url, env: natsEnv('jobs') });
     conversations = await startServiceForTest(conversationsService, { natsUrl: nats.server.url, env: natsEnv('conversations'), deps: { runPurgeJob: false } });
     for (const service of [jobs, conversations]) {

@@ -117,8 +117,8 @@ export const SERVICE_NATS_RIGHTS = {
   jobs: rights('jobs', {
     // A snippet's owner and text; a description's requirements, for a mock interview's plan (issue 23).
     subscribe: [SUBJECTS.snippetOwner, MOCK_SUBJECTS.jobRequirements, EXPORT_SUBJECTS.jobs],
-    // Its durable consumer forgets deleted accounts.
-    publish: [...eventsOf('jobs'), ...durableConsumer(EVENTS_STREAM, EVENT_CONSUMERS.jobsUserDeletion)],
+    // Its durable consumer forgets deleted accounts; it asks auth for the person's plan (interview practice, issue 36).
+    publish: [...eventsOf('jobs'), SUBJECTS.userSettings, ...durableConsumer(EVENTS_STREAM, EVENT_CONSUMERS.jobsUserDeletion)],
     respond: true,
   }),
   /** The speech front and its workers: requests to the workers' queue group go out and come in under one user. */
@@ -156,13 +156,15 @@ export const SERVICE_NATS_RIGHTS = {
    * Reads events (answers to score, deletions to follow), never writes them: a durable consumer with
    * explicit acks. Tells its own instances when feedback is stored (the streams waiting for it).
    * Plans mock interviews (issue 23) from jobs' requirements, profile's résumé lines and search's
-   * stories, and answers the speech service's spoken answers of them.
+   * stories, and answers the speech service's spoken answers of them. Asks auth for the person's plan
+   * (mock interviews, feedback on interview answers, PDFs: issue 36).
    */
   feedback: rights('feedback', {
     subscribe: [SUBJECTS.feedbackStored, MOCK_SUBJECTS.mockAnswer, MOCK_SUBJECTS.mockLine, EXPORT_SUBJECTS.feedback],
     respond: true,
     publish: [
       SUBJECTS.feedbackStored,
+      SUBJECTS.userSettings,
       MOCK_SUBJECTS.jobRequirements,
       MOCK_SUBJECTS.resumeLines,
       SUBJECTS.storiesMatch,

@@ -36,7 +36,8 @@ export const resumeContextReplySchema = z.union([
     /** The bullet asked about, with its role. */
     bullet: z.object({ resumeId: z.number(), bulletId: z.string(), text: z.string(), role: coachRoleSchema.omit({ bullets: true }) }).optional(),
   }),
-  z.object({ ok: z.literal(false), message: z.string() }),
+  /** Refused: the bullet is not the person's (no status: 404), or their plan has no résumés (403, issue 36). */
+  z.object({ ok: z.literal(false), status: z.number().int().optional(), message: z.string() }),
 ]);
 export type ResumeContextReply = z.infer<typeof resumeContextReplySchema>;
 export const resumeThreadLinkRequestSchema = resumeBulletRefSchema.extend({ userId: z.number().int().positive(), threadId: z.number().int().positive() });

@@ -239,3 +239,5 @@ export function multipartForm(files: readonly FormFile[], fields: Record<string,
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
 }
+
+export { StandInPlans } from './stand-in-plans.ts';

@@ -2,22 +2,36 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { ApiClient } from '@story/testing/api-client';
-import type { StandardStack } from '@story/testing/standard-stack';
+import { ApiClient, GOOD_PASSWORD } from '@story/testing/api-client';
+import { reserveAdminEmail, type StandardStack } from '@story/testing/standard-stack';
 import { VIEWPORTS, checkPage, savedSnippet, signedInPage, waitForToast, withBrowserStack } from '@story/testing/browser-kit';
 
 /**
  * Issue 24, 2 in Chromium: "Download PDF" on a saved thread (the saved-conversations list) and on a
  * snippet's conversation history, at 1280 and 390 px; the download is a PDF, and a refusal is told in
  * a toast in the service's words. Screenshots go to `PDF_SCREENSHOT_DIR` (default /tmp/pdf-shots).
+ * PDFs are the Pro plan's (issue 36): the admin puts each new person on Pro before they ask for one.
  */
 let stack: StandardStack;
 let browser: Browser;
+let adminEmail: string;
 
 withBrowserStack((started, chromium) => {
   stack = started;
   browser = chromium;
+  adminEmail = reserveAdminEmail(stack);
 });
+
+/** Puts the person of `api` on Pro, as an admin does on /admin (the first admin call signs the admin up). */
+async function onPro(api: ApiClient): Promise<void> {
+  const admin = new ApiClient(stack.gatewayUrl);
+  const signedIn = await admin.post('/api/users/login', { email: adminEmail, password: GOOD_PASSWORD });
+  if (signedIn.status !== 200) {
+    expect((await admin.post('/api/users/register', { email: adminEmail, firstName: 'Ada', lastName: 'Admin', password: GOOD_PASSWORD })).status).toBe(201);
+  }
+  const me = await api.get('/api/users/me');
+  expect((await admin.patch(`/api/users/${me.body.id}`, { userType: 'pro' })).status).toBe(200);
+}
 
 const SHOTS = process.env.PDF_SCREENSHOT_DIR ?? '/tmp/pdf-shots';
 mkdirSync(SHOTS, { recursive: true });
@@ -50,6 +64,7 @@ describe('conversation PDFs in the browser', () => {
   for (const viewport of VIEWPORTS) {
     it(`downloads a thread’s PDF and a snippet practice’s PDF at ${viewport.width} px`, async () => {
       const { page, api } = await signedInPage(browser, stack, viewport);
+      await onPro(api);
       await savedThread(api, 'The big switch');
 
       await page.goto('/welcome?view=saved');

@@ -67,6 +67,77 @@ const FEATURE_PHRASES: Readonly<Record<PlanFeature, string>> = {
   publicProfile: 'The public profile is',
 };
 
+/** The first of `needs` that `features` lacks (the one a refusal names), if any. */
+export function firstMissingFeature(features: PlanFeatures, needs: readonly PlanFeature[]): PlanFeature | undefined {
+  return needs.find((feature) => !features[feature]);
+}
+
+/** A PDF the product makes: its route (fastify's syntax), the service that makes it, and the plan features its download needs, in the order a refusal names them. */
+export interface PdfDownload {
+  /** How the plan table names it, in the middle of a sentence after a capital. */
+  name: string;
+  path: string;
+  service: 'conversations' | 'feedback' | 'profile';
+  needs: readonly PlanFeature[];
+}
+
+/**
+ * Every PDF (issue 36, 4), one source for the gates and the plan table: Export to PDF for each, and
+ * first the feature whose content it prints (a person without mock interviews hears that, not that
+ * their plan lacks PDFs). A saved conversation is everybody's, so its PDF needs Export to PDF alone.
+ */
+export const PDF_DOWNLOADS = {
+  thread: { name: 'Conversation transcripts', path: '/api/conversation-threads/:threadId/pdf', service: 'conversations', needs: ['pdfExport'] },
+  practice: {
+    name: 'Interview-practice transcripts',
+    path: '/api/snippet-conversations/:snippetId/pdf',
+    service: 'conversations',
+    needs: ['interviewPractice', 'pdfExport'],
+  },
+  mockReport: { name: 'Mock interview reports', path: '/api/mock-interviews/:id/pdf', service: 'feedback', needs: ['mockInterviews', 'pdfExport'] },
+  resume: { name: 'Résumés', path: '/api/resumes/:id/pdf', service: 'profile', needs: ['resume', 'pdfExport'] },
+} as const satisfies Record<string, PdfDownload>;
+
+/** "mock interview reports (with Mock interviews)": a PDF as the plan table lists it. */
+function pdfLine(pdf: PdfDownload): string {
+  const others = pdf.needs.filter((feature) => feature !== 'pdfExport').map((feature) => PLAN_FEATURE_NAMES[feature]);
+  return `${pdf.name.charAt(0).toLowerCase()}${pdf.name.slice(1)}${others.length > 0 ? ` (with ${others.join(' and ')})` : ''}`;
+}
+
+/** What a feature's row of the plan table says beneath its name, where the name alone leaves it open (which PDFs Export to PDF gives). */
+export const PLAN_FEATURE_NOTES: Readonly<Partial<Record<PlanFeature, string>>> = {
+  pdfExport: `Every PDF: ${Object.values(PDF_DOWNLOADS).map(pdfLine).join('; ')}.`,
+};
+
+/**
+ * The plan features a coach's turn needs (issue 36, 4), the same rule at the speech service (before
+ * any audio is decoded) and at the service that answers it: an answer in a mock interview needs mock
+ * interviews; one about requirements (a context) or a practised snippet needs interview practice; a
+ * story (a thread's, a résumé line's) needs none.
+ */
+export function featuresOfTurn(turn: { context?: string | undefined; snippetId?: number | undefined; mockInterviewId?: number | undefined }): PlanFeature[] {
+  if (turn.mockInterviewId !== undefined) return ['mockInterviews'];
+  if (turn.context?.trim() || turn.snippetId !== undefined) return ['interviewPractice'];
+  return [];
+}
+
+/**
+ * The plan features an opening needs: a mock interview's needs mock interviews; the opening of a story
+ * (about a résumé line, or a requirement with no story yet) needs none; any other is the
+ * interviewer's first question, interview practice.
+ */
+export function featuresOfOpening(opening: {
+  context?: string | undefined;
+  snippetId?: number | undefined;
+  mockInterviewId?: number | undefined;
+  resumeBullet?: unknown;
+  storyRequirement?: string | undefined;
+}): PlanFeature[] {
+  if (opening.mockInterviewId !== undefined) return ['mockInterviews'];
+  const story = Boolean(opening.resumeBullet || opening.storyRequirement);
+  return story && !opening.context?.trim() && opening.snippetId === undefined ? [] : ['interviewPractice'];
+}
+
 /** The cheapest user type whose features include `feature` (types are listed cheapest first), if any does. */
 export function cheapestPlanWith(feature: PlanFeature, featuresOf: (userType: UserType) => PlanFeatures): UserType | undefined {
   return USER_TYPES.find((userType) => featuresOf(userType)[feature]);

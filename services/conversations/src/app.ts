@@ -3,7 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { EVENT_CONSUMERS } from '@story/proto';
 import { subgraphSdl } from '@story/proto/graphql';
 import {
+  PlanFeatureGate,
   registerSubgraph,
+  type PlanCheck,
   type ServiceApp,
   type ServiceDefinition,
   type RelayedServiceDeps,
@@ -42,6 +44,8 @@ export interface ConversationsDeps extends RelayedServiceDeps<ConversationsStora
   snippetOwners: SnippetOwners;
   /** What the coach may know of a person's résumé: the profile service, asked over NATS. */
   resumes: ResumeKnowledgeSource;
+  /** What each person's plan includes: auth, asked over NATS (issue 36, 4: interview practice, PDFs). */
+  plans: PlanCheck;
   /** Who this instance is for the purge lease (default: host, pid and a random id). */
   instanceId: string;
   /** Run the purge job (default true; tests that do not test it turn it off). */
@@ -78,7 +82,15 @@ export async function buildConversationsApp(config: ConversationsConfig, deps: C
   });
   const answers = new AnswerEventPublisher({ events: storage.events, onEventsWritten, clock });
   // One answer to "whose snippet is it?" for snippet conversations and for every turn that names a snippet.
-  const chat = { chatModel: deps.chatModel, threads, snippets: deps.snippetOwners, resumes: deps.resumes, timeoutMs: config.CHAT_TIMEOUT_MS, answers };
+  const chat = {
+    chatModel: deps.chatModel,
+    threads,
+    snippets: deps.snippetOwners,
+    resumes: deps.resumes,
+    plans: deps.plans,
+    timeoutMs: config.CHAT_TIMEOUT_MS,
+    answers,
+  };
   const snippets = new SnippetConversationService({ repository: storage.snippetConversations, owners: deps.snippetOwners, clock, onEventsWritten });
   const purge = new ThreadPurgeJob({
     threads: storage.threads,
@@ -93,9 +105,9 @@ export async function buildConversationsApp(config: ConversationsConfig, deps: C
   });
 
   const pdfs = transcriptPdfRenderer(config);
-  registerThreadRoutes(app, threads, pdfs);
+  registerThreadRoutes(app, threads, pdfs, deps.plans);
   registerProcessTextRoutes(app, chat);
-  registerSnippetConversationRoutes(app, snippets, pdfs);
+  registerSnippetConversationRoutes(app, snippets, pdfs, deps.plans);
   registerSnippetCleanup(app, nats, storage.snippetConversations);
   // A deleted account (issue 24): its threads, messages, spoken replies and practice conversations.
   registerUserDeletion(app, nats, EVENT_CONSUMERS.conversationsUserDeletion, async (userId) => {
@@ -152,6 +164,7 @@ export const conversationsService: ServiceDefinition<ConversationsConfig, Conver
       ...relayed,
       snippetOwners: overrides.snippetOwners ?? new SnippetOwnerClient(relayed.nats),
       resumes: overrides.resumes ?? new ResumeContextClient(relayed.nats),
+      plans: overrides.plans ?? new PlanFeatureGate(relayed.nats),
     };
   },
   buildApp: buildConversationsApp,

@@ -1,6 +1,6 @@
 import { JOB_MESSAGES } from '@story/proto';
 import { notFound } from '@story/service-kit';
-import { startServiceForTest, type ServiceTestOptions, type ServiceUnderTest } from '@story/testing/service-under-test';
+import { StandInPlans, startServiceForTest, type ServiceTestOptions, type ServiceUnderTest } from '@story/testing/service-under-test';
 import { UNTIMED_PDF_DEADLINE_MS } from '@story/service-kit/pdf/pdf-renderer';
 import { conversationsService, type ConversationsDeps } from '../src/app.ts';
 import type { ConversationsConfig } from '../src/config.ts';
@@ -10,14 +10,15 @@ export type TestService = ServiceUnderTest<ConversationsConfig, ConversationsDep
 
 /**
  * The real conversations service (SQLite in a temporary folder) as `main.ts` builds it; the purge job
- * is off unless asked for. PDFs have no deadline to speak of: tests on a shared machine are not timed
- * (service-kit's PdfRenderer tests end a PDF at its deadline with a drawing that never ends).
+ * is off unless asked for, and plans give everyone everything unless the test gives its own. PDFs
+ * have no deadline to speak of: tests on a shared machine are not timed (service-kit's PdfRenderer
+ * tests end a PDF at its deadline with a drawing that never ends).
  */
 export function startTestService(options: ServiceTestOptions<ConversationsDeps> = {}): Promise<TestService> {
   return startServiceForTest(conversationsService, {
     ...options,
     env: { PDF_RENDER_DEADLINE_MS: String(UNTIMED_PDF_DEADLINE_MS), ...options.env },
-    deps: { runPurgeJob: false, ...options.deps },
+    deps: { runPurgeJob: false, plans: new StandInPlans(), ...options.deps },
   });
 }
 

@@ -4,7 +4,7 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDF_LIMITS, PDF_MESSAGES, pdfDocumentCutNote, pdfTurnCutNote } from '@story/proto';
-import { pdfDownloadCounts } from '@story/service-kit/pdf/pdf-downloads.testing';
+import { pdfDownloadCounts } from '@story/testing/pdf-downloads';
 import { flatText, pdfReader } from '@story/service-kit/pdf/pdf-reader.testing';
 import { startNatsServer, type NatsServerHandle } from '@story/testing/nats';
 import { standInSnippetOwners, tempDataDir } from '@story/testing/service-under-test';

@@ -1,11 +1,13 @@
 import { subgraphSdl } from '@story/proto/graphql';
 import {
   NatsLink,
+  PlanFeatureGate,
   registerExportSource,
   registerSubgraph,
   storiesOverNats,
   type ServiceApp,
   type ServiceDefinition,
+  type PlanCheck,
   type ServiceDeps,
   type StoriesFinder,
   createStoredServiceApp,
@@ -44,6 +46,8 @@ export interface FeedbackDeps extends ServiceDeps {
   interviewSources?: InterviewSources;
   /** The person's stories that fit (search over NATS unless a test gives its own). */
   findStories?: StoriesFinder;
+  /** What each person's plan includes: auth, asked over NATS, unless a test gives its own (issue 36, 4). */
+  plans?: PlanCheck;
 }
 
 /** How long the service waits for jobs, profile or search to answer a mock interview's question. */
@@ -67,7 +71,8 @@ export async function buildFeedbackApp(config: FeedbackConfig, deps: FeedbackDep
     log: app.log,
     news: deps.news,
   });
-  const reading = new AnswerFeedbackService(storage.feedback, scoring);
+  const plans = deps.plans ?? new PlanFeatureGate(nats);
+  const reading = new AnswerFeedbackService(storage.feedback, scoring, plans);
   registerFeedbackRoutes(app, reading, deps.news);
   registerFeedbackNews(app, nats, deps.news);
   await registerSubgraph(app, subgraphSdl('feedback'), feedbackResolvers(reading));
@@ -93,12 +98,12 @@ export async function buildFeedbackApp(config: FeedbackConfig, deps: FeedbackDep
     log: app.log,
   });
   const readiness = new ReadinessService({ interviews: storage.mockInterviews, feedback: storage.feedback, sources, findStories, fitStories: storyFitFor });
-  registerMockInterviewRoutes(app, mockInterviews, readiness);
+  registerMockInterviewRoutes(app, mockInterviews, readiness, plans);
   const pdfs = mockReportPdfRenderer(config);
-  registerMockReportPdfRoute(app, mockInterviews, pdfs);
+  registerMockReportPdfRoute(app, mockInterviews, pdfs, plans);
   let stopResponders: (() => Promise<void>) | undefined;
   nats.onConnect((nc, log) => {
-    stopResponders = startMockInterviewResponders(nc, mockInterviews, log);
+    stopResponders = startMockInterviewResponders(nc, { interviews: mockInterviews, plans }, log);
   });
 
   app.addHook('onReady', async () => {

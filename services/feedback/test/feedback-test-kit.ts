@@ -2,16 +2,20 @@ import { randomUUID } from 'node:crypto';
 import type { AnswerGivenEvent } from '@story/proto';
 import { afterAll, beforeAll } from 'vitest';
 import { UNTIMED_PDF_DEADLINE_MS } from '@story/service-kit/pdf/pdf-renderer';
-import { startServiceForTest, type ServiceTestOptions, type ServiceUnderTest } from '@story/testing/service-under-test';
+import { StandInPlans, startServiceForTest, type ServiceTestOptions, type ServiceUnderTest } from '@story/testing/service-under-test';
 import { feedbackService, type FeedbackDeps } from '../src/app.ts';
 import { AnswerScoringService } from '../src/answers/answer-scoring.service.ts';
 import type { FeedbackConfig } from '../src/config.ts';
 
 export type TestFeedback = ServiceUnderTest<FeedbackConfig, FeedbackDeps>;
 
-/** The real feedback service (SQLite in a temporary folder), as `main.ts` builds it; PDFs untimed (tests are never timed). */
+/** The real feedback service (SQLite in a temporary folder), as `main.ts` builds it; plans give everyone everything unless the test gives its own; PDFs untimed (tests are never timed). */
 export function startTestFeedback(options: ServiceTestOptions<FeedbackDeps> = {}): Promise<TestFeedback> {
-  return startServiceForTest(feedbackService, { ...options, env: { PDF_RENDER_DEADLINE_MS: String(UNTIMED_PDF_DEADLINE_MS), ...options.env } });
+  return startServiceForTest(feedbackService, {
+    ...options,
+    env: { PDF_RENDER_DEADLINE_MS: String(UNTIMED_PDF_DEADLINE_MS), ...options.env },
+    deps: { plans: new StandInPlans(), ...options.deps },
+  });
 }
 
 /** The feedback service of one describe block and two people's headers, there once its tests start. */

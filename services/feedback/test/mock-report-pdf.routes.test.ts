@@ -1,6 +1,6 @@
 import { HttpError } from '@story/service-kit';
 import { LIMITS, MOCK_INTERVIEW_MESSAGES as M, mockInterviewSchema, pdfTurnCutNote, type MockInterview } from '@story/proto';
-import { pdfDownloadCounts } from '@story/service-kit/pdf/pdf-downloads.testing';
+import { pdfDownloadCounts } from '@story/testing/pdf-downloads';
 import { flatText, missingInOrder, pdfReader } from '@story/service-kit/pdf/pdf-reader.testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InterviewSources } from '../src/mock-interviews/interview-sources.client.ts';

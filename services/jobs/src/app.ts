@@ -1,7 +1,9 @@
 import { EVENT_CONSUMERS } from '@story/proto';
 import { subgraphSdl } from '@story/proto/graphql';
 import {
+  PlanFeatureGate,
   registerSubgraph,
+  type PlanCheck,
   type ServiceApp,
   type ServiceDefinition,
   type RelayedServiceDeps,
@@ -29,6 +31,8 @@ import { openJobsStorage, type JobsStorage } from './storage/jobs-storage.ts';
 export interface JobsDeps extends RelayedServiceDeps<JobsStorage> {
   /** Cleans pasted descriptions into markdown: OpenAI, or the offline formatter. */
   formatter: JobDescriptionFormatter;
+  /** What each person's plan includes: auth, asked over NATS, unless a test gives its own (issue 36, 4). */
+  plans?: PlanCheck;
 }
 
 /**
@@ -50,14 +54,16 @@ export async function buildJobsApp(config: JobsConfig, deps: JobsDeps): Promise<
   const snippets = new SnippetService({ repository: storage.jobDescriptions, clock, maxPerJobDescription: config.QUOTA_SNIPPETS_PER_JOB_DESCRIPTION });
   const cleaning = { formatter: deps.formatter, timeoutMs: config.FORMAT_TIMEOUT_MS };
 
-  registerProcessJobDescriptionRoutes(app, cleaning);
-  registerJobDescriptionRoutes(app, jobDescriptions);
-  registerSnippetRoutes(app, snippets);
+  // Saved descriptions and their snippets are interview practice, a plan feature (issue 36, 4).
+  const plans = deps.plans ?? new PlanFeatureGate(nats);
+  registerProcessJobDescriptionRoutes(app, cleaning, plans);
+  registerJobDescriptionRoutes(app, jobDescriptions, plans);
+  registerSnippetRoutes(app, snippets, plans);
   // A deleted account (issue 24): its job descriptions and snippets.
   registerUserDeletion(app, nats, EVENT_CONSUMERS.jobsUserDeletion, (userId) => storage.jobDescriptions.forgetUser(userId));
   // The data export (issue 24): job descriptions with their snippets.
   registerExportSource(app, nats, SERVICE_NAME, new JobsExportSource(storage.jobDescriptions));
-  await registerSubgraph(app, subgraphSdl('jobs'), jobsResolvers({ jobDescriptions, snippets, cleaning }));
+  await registerSubgraph(app, subgraphSdl('jobs'), jobsResolvers({ jobDescriptions, snippets, cleaning, plans }));
 
   const requirements = new JobRequirementsService(storage.jobDescriptions);
   let stopResponders: (() => Promise<void>)[] = [];

@@ -1,12 +1,12 @@
-import { startServiceForTest, type ServiceTestOptions, type ServiceUnderTest } from '@story/testing/service-under-test';
+import { StandInPlans, startServiceForTest, type ServiceTestOptions, type ServiceUnderTest } from '@story/testing/service-under-test';
 import { jobsService, type JobsDeps } from '../src/app.ts';
 import type { JobsConfig } from '../src/config.ts';
 
 export type JobsUnderTest = ServiceUnderTest<JobsConfig, JobsDeps>;
 
-/** The real jobs service (SQLite in a temporary folder, the configured formatter) as `main.ts` builds it. */
+/** The real jobs service (SQLite in a temporary folder, the configured formatter) as `main.ts` builds it; plans give everyone everything unless the test gives its own. */
 export function startJobsForTest(options: ServiceTestOptions<JobsDeps> = {}): Promise<JobsUnderTest> {
-  return startServiceForTest(jobsService, options);
+  return startServiceForTest(jobsService, { ...options, deps: { plans: new StandInPlans(), ...options.deps } });
 }
 
 /** A clock that moves one second per reading, so "newest first" is well defined. */

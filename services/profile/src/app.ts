@@ -7,6 +7,7 @@ import {
   registerExportSource,
   registerUserDeletion,
   storiesOverNats,
+  type PlanCheck,
   type RelayedServiceDeps,
   type ServiceApp,
   type ServiceDefinition,
@@ -24,7 +25,7 @@ import { resumePdfRenderer } from './pdf/resume-pdfs.ts';
 import type { ResumeParser, StoriesFinder } from './resumes/resume-engines.ts';
 import { RESUME_MULTIPART_LIMITS } from './resumes/resume-upload.ts';
 import { ResumeService } from './resumes/resume.service.ts';
-import { registerResumeRoutes, type PlanCheck } from './resumes/resumes.routes.ts';
+import { registerResumeRoutes } from './resumes/resumes.routes.ts';
 import { openProfileStorage, type ProfileStorage } from './storage/profile-storage.ts';
 import { createSuggestionEngine } from './suggestions/suggestion-engine.factory.ts';
 import type { SuggestionEngine } from './suggestions/suggestion-engine.ts';
@@ -80,7 +81,7 @@ export async function buildProfileApp(config: ProfileConfig, deps: ProfileDeps):
 
   let stopResponders: (() => Promise<void>)[] = [];
   nats.onConnect((nc, log) => {
-    stopResponders = [startResumeContextResponders(nc, storage.resumes, log), startResumeLinesResponder(nc, storage.resumes, log)];
+    stopResponders = [startResumeContextResponders(nc, storage.resumes, plans, log), startResumeLinesResponder(nc, storage.resumes, plans, log)];
   });
   app.addHook('onReady', async () => nats.start(app.log));
   app.addHook('onClose', async () => {

@@ -1,24 +1,10 @@
-import { featureLockedMessage, type MatchedStory, type PlanFeature } from '@story/proto';
-import { HttpError } from '@story/service-kit';
+import type { MatchedStory } from '@story/proto';
 import { UNTIMED_PDF_DEADLINE_MS } from '@story/service-kit/pdf/pdf-renderer';
-import { multipartForm, startServiceForTest, type ServiceTestOptions, type ServiceUnderTest } from '@story/testing/service-under-test';
+import { StandInPlans, multipartForm, startServiceForTest, type ServiceTestOptions, type ServiceUnderTest } from '@story/testing/service-under-test';
 import { profileService, type ProfileDeps } from '../src/app.ts';
 import type { ProfileConfig } from '../src/config.ts';
 
 export type ProfileUnderTest = ServiceUnderTest<ProfileConfig, ProfileDeps>;
-
-/** Plans for tests: each user id has the features it is given (every feature by default). */
-export class StandInPlans {
-  private readonly lacking = new Map<number, Set<PlanFeature>>();
-
-  lack(userId: number, ...features: PlanFeature[]): void {
-    this.lacking.set(userId, new Set(features));
-  }
-
-  async require(userId: number, feature: PlanFeature): Promise<void> {
-    if (this.lacking.get(userId)?.has(feature)) throw new HttpError(403, featureLockedMessage(feature, 'plus'));
-  }
-}
 
 /** Stories for tests, by user: each bullet query gets the stories whose words it shares most (as the search service would, roughly). */
 export class StandInStories {

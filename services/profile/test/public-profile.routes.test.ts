@@ -9,7 +9,8 @@ import {
   type OwnPublicProfile,
 } from '@story/proto';
 import { sqliteFile } from '@story/service-kit';
-import { TEXT_RESUME, startProfileForTest, uploadResume, type ProfileUnderTest, type StandInPlans, type StandInStories } from './profile-test-kit.ts';
+import { TEXT_RESUME, startProfileForTest, uploadResume, type ProfileUnderTest, type StandInStories } from './profile-test-kit.ts';
+import type { StandInPlans } from '@story/testing/service-under-test';
 
 let service: ProfileUnderTest;
 let plans: StandInPlans;
@@ -299,8 +300,8 @@ describe('bad input and plans', () => {
   it('needs the plan with the public profile to publish or see sources, but never to read or take down', async () => {
     const user = newUser();
     const profile = await publish(user);
-    plans.lack(user, 'publicProfile');
-    const message = featureLockedMessage('publicProfile', 'plus');
+    plans.put(user, 'plus');
+    const message = featureLockedMessage('publicProfile', 'pro');
     expect(await refusal(user, basics)).toEqual([403, message]);
     expect((await call(user, 'GET', '/api/profile/sources')).json()).toEqual({ message });
     expect(publicProfileResponseSchema.parse((await call(user, 'GET', '/api/profile')).json()).published).toBe(true);

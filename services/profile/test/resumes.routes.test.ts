@@ -1,18 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  PDF_DOWNLOADS,
   RESUME_MESSAGES,
   resumeLimitReached,
   resumeStorageLimitReached,
   resumeVersionLimitReached,
+  featureLockedMessage,
   resumeResponseSchema,
   resumeSuggestionsResponseSchema,
   resumeVersionsResponseSchema,
   type Resume,
   type ResumeContent,
 } from '@story/proto';
-import { pdfDownloadCounts } from '@story/service-kit/pdf/pdf-downloads.testing';
+import { pdfDownloadCounts } from '@story/testing/pdf-downloads';
 import { multipartForm } from '@story/testing/service-under-test';
-import { TEXT_RESUME, startProfileForTest, uploadResume, type ProfileUnderTest, type StandInPlans, type StandInStories } from './profile-test-kit.ts';
+import { TEXT_RESUME, startProfileForTest, uploadResume, type ProfileUnderTest, type StandInStories } from './profile-test-kit.ts';
+import type { StandInPlans } from '@story/testing/service-under-test';
 
 let service: ProfileUnderTest;
 let plans: StandInPlans;
@@ -142,14 +145,28 @@ describe('résumé upload and review', () => {
 
   it('refuses a plan without résumés (403 naming the plan) and keeps nothing; the PDF needs PDF export', async () => {
     const starter = newUser();
-    plans.lack(starter, 'resume', 'pdfExport');
+    plans.put(starter, 'standard');
     const refused = await uploadResume(service, await service.as(starter), 'resume.txt', Buffer.from(TEXT_RESUME));
     expect(refused.statusCode).toBe(403);
     expect(refused.json<{ message: string }>().message).toMatch(/Essentials/);
-    plans.lack(starter, 'pdfExport');
+    plans.put(starter, 'plus');
     const resume = await uploaded(starter);
     const pdf = await call(starter, 'GET', `/api/resumes/${resume.id}/pdf`);
     expect(pdf.statusCode).toBe(403);
+    expect(pdf.json()).toEqual({ message: featureLockedMessage('pdfExport', 'pro') });
+  });
+
+  it('gives the résumé PDF to plans with what the plan table says it needs: résumés and PDF export (issue 36, 4)', async () => {
+    expect(PDF_DOWNLOADS.resume.needs).toEqual(['resume', 'pdfExport']);
+    const person = newUser();
+    const resume = await uploaded(person);
+    // An admin gives Starter PDF export: its people still have no résumé feature, so no résumé PDF either.
+    plans.include('standard', { pdfExport: true }).put(person, 'standard');
+    const pdf = await call(person, 'GET', `/api/resumes/${resume.id}/pdf`);
+    expect(pdf.statusCode).toBe(403);
+    expect(pdf.json()).toEqual({ message: featureLockedMessage('resume', 'plus') });
+    plans.include('standard', { pdfExport: false }).put(person, 'pro');
+    expect((await call(person, 'GET', `/api/resumes/${resume.id}/pdf`)).statusCode).toBe(200);
   });
 });
 

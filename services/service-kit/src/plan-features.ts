@@ -3,13 +3,16 @@ import {
   SUBJECTS,
   cheapestPlanWith,
   featureLockedMessage,
+  firstMissingFeature,
   serviceUnavailableMessage,
   userSettingsReplySchema,
   type PlanFeature,
   type PlanFeatures,
   type UserType,
 } from '@story/proto';
+import type { FastifyRequest } from 'fastify';
 import { HttpError } from './errors.ts';
+import { requireUser } from './identity.ts';
 import { timedRequest } from './telemetry/nats-metrics.ts';
 import type { NatsLink } from './nats-link.ts';
 
@@ -25,10 +28,30 @@ export interface PersonsPlan {
 export const PLAN_CACHE_MAX_MS = 60_000;
 const ASK_TIMEOUT_MS = 3000;
 
-/** The 403 of a feature `plan` lacks, naming the cheapest plan that has it: "Mock interviews are part of the Pro plan." */
-export function requireFeature(plan: PersonsPlan, feature: PlanFeature): void {
-  if (plan.features[feature]) return;
-  throw new HttpError(403, featureLockedMessage(feature, cheapestPlanWith(feature, plan.featuresOf)));
+/**
+ * The 403 of the first of `features` that `plan` lacks, naming the cheapest plan that has it:
+ * "Mock interviews are part of the Pro plan."
+ */
+export function requireFeature(plan: PersonsPlan, ...features: PlanFeature[]): void {
+  const missing = firstMissingFeature(plan.features, features);
+  if (missing) throw new HttpError(403, featureLockedMessage(missing, cheapestPlanWith(missing, plan.featuresOf)));
+}
+
+/** Says whether a person's plan includes features: 403 naming the plan that has the first one missing. */
+export interface PlanCheck {
+  require(userId: number, ...features: PlanFeature[]): Promise<void>;
+}
+
+/**
+ * Route options of a feature's routes (issue 36, 4): 401 without a session, then 403 naming the plan
+ * when the person's plan lacks any of `features`, before the body is read or validated.
+ */
+export function planFeaturesOnly(plans: PlanCheck, ...features: PlanFeature[]) {
+  return {
+    onRequest: async (request: FastifyRequest): Promise<void> => {
+      await plans.require(requireUser(request).userId, ...features);
+    },
+  };
 }
 
 /**
@@ -36,7 +59,7 @@ export function requireFeature(plan: PersonsPlan, feature: PlanFeature): void {
  * asked of auth over NATS (`auth.user.settings`) and kept briefly per person (30 s by default, a
  * minute at most), as many checks come in a row. Auth that does not answer is a 503.
  */
-export class PlanFeatureGate {
+export class PlanFeatureGate implements PlanCheck {
   private readonly cache = new Map<number, { until: number; plan: PersonsPlan }>();
   private readonly ttlMs: number;
   private readonly clock: () => Date;
@@ -49,9 +72,10 @@ export class PlanFeatureGate {
     this.clock = options.clock ?? (() => new Date());
   }
 
-  /** Refuses with 403 when the person's plan lacks `feature`. */
-  async require(userId: number, feature: PlanFeature): Promise<void> {
-    requireFeature(await this.planOf(userId), feature);
+  /** Refuses with 403 when the person's plan lacks any of `features` (one ask of auth for them all; none for no features). */
+  async require(userId: number, ...features: PlanFeature[]): Promise<void> {
+    if (features.length === 0) return;
+    requireFeature(await this.planOf(userId), ...features);
   }
 
   /** The person's plan, from the cache while it is fresh. */

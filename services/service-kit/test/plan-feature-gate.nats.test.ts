@@ -53,6 +53,15 @@ describe('PlanFeatureGate', () => {
     expect(await failureOf(gate.require(404, 'resume'))).toEqual({ status: 404, message: 'User not found' });
   });
 
+  it('checks several features in one ask, naming the first the plan lacks (issue 36, 4)', async () => {
+    const gate = new PlanFeatureGate({ nc: service });
+    const before = asked;
+    expect(await failureOf(gate.require(1, 'interviewPractice', 'pdfExport'))).toEqual({ status: 403, message: 'Export to PDF is part of the Pro plan.' });
+    expect(await failureOf(gate.require(1, 'mockInterviews', 'pdfExport'))).toEqual({ status: 403, message: 'Mock interviews are part of the Pro plan.' });
+    await gate.require(2, 'mockInterviews', 'pdfExport');
+    expect(asked).toBe(before + 2);
+  });
+
   it('names the plan that has the feature as the admin set it, and keeps a plan for its time only', async () => {
     let now = new Date('2026-11-25T10:00:00.000Z');
     const gate = new PlanFeatureGate({ nc: service }, { ttlMs: 30_000, clock: () => now });

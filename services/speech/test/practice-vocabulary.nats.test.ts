@@ -4,7 +4,17 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { convertAudio } from '@story/testing/test-audio';
 import { MOCK_SUBJECTS, SUBJECTS, mockAnswerNatsRequestSchema, speechSessionSubject, transcribeResponseSchema } from '@story/proto';
-import { OTHERS_SNIPPET, TEST_SNIPPET, TEXT_USER, chunksOf, liveSessionCalls, startSpeechWorld, transcribeForm, type SpeechWorld } from './speech-test-kit.ts';
+import {
+  MOCK_USER,
+  OTHERS_SNIPPET,
+  TEST_SNIPPET,
+  TEXT_USER,
+  chunksOf,
+  liveSessionCalls,
+  startSpeechWorld,
+  transcribeForm,
+  type SpeechWorld,
+} from './speech-test-kit.ts';
 
 /** The practised snippet: its distinctive words are the practice's vocabulary. */
 const SNIPPET = '- Run our services on Kubernetes and manage cloud infrastructure with Terraform\n- Keep PostgreSQL databases fast and backed up';
@@ -33,12 +43,12 @@ describe('a practice upload hears the words of its snippet', () => {
     await world?.close();
   });
 
-  const upload = async (fields: Record<string, string>) => {
+  const upload = async (fields: Record<string, string>, userId = TEXT_USER) => {
     const form = transcribeForm({ name: 'answer.wav', bytes: wav }, { conversationHistory: '[]', ...fields });
     return world.front.app.inject({
       method: 'POST',
       url: '/api/transcribe',
-      headers: { ...(await world.front.as(TEXT_USER)), 'content-type': form.contentType },
+      headers: { ...(await world.front.as(userId)), 'content-type': form.contentType },
       payload: form.body,
     });
   };
@@ -87,7 +97,8 @@ describe('a practice upload hears the words of its snippet', () => {
     await world.nc.flush();
     let response: Awaited<ReturnType<typeof upload>> | undefined;
     const jobs = await jobsSentDuring(async () => {
-      response = await upload({ mockInterviewId: '5', mockQuestionIndex: '2', mockPart: 'answer' });
+      // Mock interviews are a plan feature (issue 36): this person's plan has them.
+      response = await upload({ mockInterviewId: '5', mockQuestionIndex: '2', mockPart: 'answer' }, MOCK_USER);
     });
     line.unsubscribe();
     answers.unsubscribe();
@@ -98,7 +109,7 @@ describe('a practice upload hears the words of its snippet', () => {
     expect(answer.answerId).toBe('6f1c2f8e-0000-4000-8000-000000000001');
     for (const job of jobs) expect(job).toEqual(expect.objectContaining({ vocabulary: expect.arrayContaining(['Kubernetes', 'Terraform']) }));
     const handed = mockAnswerNatsRequestSchema.parse(asked[0]);
-    expect(handed).toMatchObject({ userId: TEXT_USER, interviewId: 5, questionIndex: 2, part: 'answer', text: answer.transcript });
+    expect(handed).toMatchObject({ userId: MOCK_USER, interviewId: 5, questionIndex: 2, part: 'answer', text: answer.transcript });
     expect(handed.attemptKey).toMatch(/^upload-/);
   });
 

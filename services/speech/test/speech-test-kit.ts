@@ -119,6 +119,8 @@ export const HALF_MINUTE_USER = 4;
 export const LOCKED_USER = 5;
 /** Another half-minute month, for the ledger's attacks (issue 36): new audio under a counted recording id. */
 export const OLD_ID_USER = 6;
+/** A plan an admin gave mock interviews (issue 36). */
+export const MOCK_USER = 7;
 
 /** The test users: replies with voice (5 min), text only (5 min), text only with a 10 s limit, and a half-minute month. */
 export const TEST_USERS: ReadonlyMap<number, UserVoiceSettings> = new Map([
@@ -128,6 +130,7 @@ export const TEST_USERS: ReadonlyMap<number, UserVoiceSettings> = new Map([
   [HALF_MINUTE_USER, { timeLimit: 300, responseType: 'text' as const, monthlyMinutes: 0.5 }],
   [LOCKED_USER, { timeLimit: 300, responseType: 'text_and_voice' as const, features: { voiceReplies: false, interviewPractice: false } }],
   [OLD_ID_USER, { timeLimit: 300, responseType: 'text' as const, monthlyMinutes: 0.5 }],
+  [MOCK_USER, { timeLimit: 300, responseType: 'text' as const, features: { mockInterviews: true } }],
 ]);
 
 /** Everything a speech test talks to, real: nats-server, conversations, the speech front and (unless `workers: 0`) one in-process worker. */

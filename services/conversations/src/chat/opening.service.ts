@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { HttpError, withinTime } from '@story/service-kit';
-import { CONVERSATION_MESSAGES, type OpeningRequest } from '@story/proto';
+import { CONVERSATION_MESSAGES, featuresOfOpening, type OpeningRequest } from '@story/proto';
 import type { ProcessTextDeps } from './process-text.service.ts';
 import { resumeFieldOf } from './resume-knowledge.ts';
 
@@ -10,7 +10,8 @@ import { resumeFieldOf } from './resume-knowledge.ts';
  * interview context when none is sent. A résumé bullet ("Tell the story behind this line") must be the caller's
  * too (else 404): the opening asks for its story. A requirement with no story yet (issue 23) makes the story coach
  * ask for a story that shows it. Nothing is recorded: an opening is no answer. A model that
- * fails or is late gives the specification's message as a 502, as a reply does.
+ * fails or is late gives the specification's message as a 502, as a reply does. An opening that is not
+ * a story's is interview practice: refused first (403 naming the plan) when the plan lacks it.
  */
 export async function openConversation(
   deps: Omit<ProcessTextDeps, 'answers'>,
@@ -18,6 +19,7 @@ export async function openConversation(
   input: OpeningRequest,
   log: FastifyBaseLogger,
 ): Promise<{ aiResponse: string }> {
+  await deps.plans.require(userId, ...featuresOfOpening(input));
   const [snippet, resume] = await Promise.all([
     input.snippetId === undefined ? undefined : deps.snippets.requireOwned(input.snippetId, userId),
     resumeFieldOf(deps.resumes, userId, input.resumeBullet, log),

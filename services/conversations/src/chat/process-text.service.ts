@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { HttpError, withinTime } from '@story/service-kit';
-import { CONVERSATION_MESSAGES, type ProcessTextRequest } from '@story/proto';
+import { HttpError, withinTime, type PlanCheck } from '@story/service-kit';
+import { CONVERSATION_MESSAGES, featuresOfTurn, type ProcessTextRequest } from '@story/proto';
 import { nonAnswerKind } from '@story/proto/story-analysis';
 import { TYPED, questionAnswered, type AnswerEventPublisher, type AnswerOrigin } from './answer-event.publisher.ts';
 import type { ChatModel } from './chat-model.ts';
@@ -14,6 +14,8 @@ export interface ProcessTextDeps extends TurnOwnershipDeps {
   answers: AnswerEventPublisher;
   /** The person's résumé, for the coach (the profile service); without it the coach knows none. */
   resumes?: ResumeKnowledgeSource;
+  /** What the person's plan includes: practice needs interview practice (issue 36, 4). */
+  plans: PlanCheck;
 }
 
 /** The coach's reply, and the id under which feedback on the answer will appear (undefined for what is not an answer, or when it could not be recorded). */
@@ -29,7 +31,8 @@ export interface ProcessedText {
  * the timeout gives the specification's message as a 502, never a hang. Each answer replied to is then recorded for
  * feedback, which follows later: the reply does not wait for it. What is not an answer ("Hi, I'm ready", "Can you
  * repeat the question?", "Give me a second") gets its reply and is never recorded: no grade, no attempt, no place
- * in the progress.
+ * in the progress. A turn about requirements or a snippet is interview practice, refused first (403 naming the plan)
+ * when the person's plan lacks it; REST, GraphQL and the speech service's spoken turns all come here.
  */
 export async function processText(
   deps: ProcessTextDeps,
@@ -38,6 +41,7 @@ export async function processText(
   log: FastifyBaseLogger,
   origin: AnswerOrigin = TYPED,
 ): Promise<ProcessedText> {
+  await deps.plans.require(userId, ...featuresOfTurn(input));
   // The résumé is asked for while ownership is checked: a turn waits for the slower of the two, not both.
   const [, resume] = await Promise.all([requireOwnTurn(deps, userId, input), resumeFieldOf(deps.resumes, userId, input.resumeBullet, log)]);
   const text = input.text.trim();

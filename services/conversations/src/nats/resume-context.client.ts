@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { SUBJECTS, resumeContextReplySchema, type ResumeBulletRef } from '@story/proto';
-import { ask, notFound, type NatsLink } from '@story/service-kit';
+import { HttpError, ask, type NatsLink } from '@story/service-kit';
 import type { ResumeKnowledge, ResumeKnowledgeSource } from '../chat/resume-knowledge.ts';
 
 /** How long a turn waits for the résumé: it is a help to the coach, never a reason to keep the person waiting. */
@@ -9,7 +9,8 @@ const RESUME_TIMEOUT_MS = 1500;
 /**
  * Asks the profile service (`profile.resume.context`) what the coach may know of a person's résumé.
  * Profile not answering, late or answering nonsense means no résumé knowledge (a warning in the log):
- * the conversation goes on. A bullet that is not the person's is refused with profile's message (404).
+ * the conversation goes on. A bullet that is not the person's is refused with profile's message (404);
+ * a plan without résumés with the plan's sentence (403, issue 36).
  */
 export class ResumeContextClient implements ResumeKnowledgeSource {
   constructor(
@@ -31,7 +32,7 @@ export class ResumeContextClient implements ResumeKnowledgeSource {
       return undefined;
     }
     if (!reply.data.ok) {
-      if (bullet) throw notFound(reply.data.message);
+      if (bullet) throw new HttpError(reply.data.status ?? 404, reply.data.message);
       log.warn({ userId, message: reply.data.message }, 'profile refused the résumé: the coach goes on without it');
       return undefined;
     }

@@ -1,12 +1,13 @@
 import {
   CONVERSATION_MESSAGES,
+  PDF_DOWNLOADS,
   conversationPdfQuerySchema,
   saveSnippetConversationRequestSchema,
   saveSnippetConversationResponseSchema,
   snippetConversationsResponseSchema,
   snippetIdParamsSchema,
 } from '@story/proto';
-import { requireUser, signedInOnly, type ServiceApp } from '@story/service-kit';
+import { planFeaturesOnly, requireUser, type PlanCheck, type ServiceApp } from '@story/service-kit';
 import { boundTranscript, pdfFileName, sendPdf } from '@story/service-kit/pdf';
 import type { TranscriptPdfs } from '../pdf/transcript-pdfs.ts';
 import type { SnippetConversationRecord } from './snippet-conversation.repository.ts';
@@ -21,12 +22,16 @@ const presentSnippetConversation = (record: SnippetConversationRecord) => ({
   updatedAt: record.updatedAt,
 });
 
-/** `/api/snippet-conversations`: interview-practice sessions saved per snippet, and all of a snippet's as a PDF. */
-export function registerSnippetConversationRoutes(app: ServiceApp, service: SnippetConversationService, pdfs: TranscriptPdfs): void {
+/**
+ * `/api/snippet-conversations`: interview-practice sessions saved per snippet, and all of a snippet's
+ * as a PDF. They are the plan feature `interviewPractice`; the PDF needs what PDF_DOWNLOADS says (issue 36, 4).
+ */
+export function registerSnippetConversationRoutes(app: ServiceApp, service: SnippetConversationService, pdfs: TranscriptPdfs, plans: PlanCheck): void {
+  const practiceOnly = planFeaturesOnly(plans, 'interviewPractice');
   app.post(
     '/api/snippet-conversations',
     {
-      ...signedInOnly,
+      ...practiceOnly,
       schema: {
         body: saveSnippetConversationRequestSchema,
         response: { 200: saveSnippetConversationResponseSchema, 201: saveSnippetConversationResponseSchema },
@@ -41,7 +46,7 @@ export function registerSnippetConversationRoutes(app: ServiceApp, service: Snip
 
   app.get(
     '/api/snippet-conversations/:snippetId',
-    { ...signedInOnly, schema: { params: snippetIdParamsSchema, response: { 200: snippetConversationsResponseSchema } } },
+    { ...practiceOnly, schema: { params: snippetIdParamsSchema, response: { 200: snippetConversationsResponseSchema } } },
     async (request) => {
       const { userId } = requireUser(request);
       const records = await service.list(userId, request.params.snippetId);
@@ -50,8 +55,8 @@ export function registerSnippetConversationRoutes(app: ServiceApp, service: Snip
   );
 
   app.get(
-    '/api/snippet-conversations/:snippetId/pdf',
-    { ...signedInOnly, schema: { params: snippetIdParamsSchema, querystring: conversationPdfQuerySchema } },
+    PDF_DOWNLOADS.practice.path,
+    { ...planFeaturesOnly(plans, ...PDF_DOWNLOADS.practice.needs), schema: { params: snippetIdParamsSchema, querystring: conversationPdfQuerySchema } },
     async (request, reply) => {
       const { userId } = requireUser(request);
       const { paper, timeZone } = request.query;

@@ -1,6 +1,7 @@
 import {
   SAVED_CONVERSATION_BODY_LIMIT,
   CONVERSATION_MESSAGES,
+  PDF_DOWNLOADS,
   conversationPdfQuerySchema,
   THREAD_MESSAGES,
   createThreadResponseSchema,
@@ -15,7 +16,7 @@ import {
   threadSchema,
   updateThreadTitleRequestSchema,
 } from '@story/proto';
-import { badRequest, requireUser, signedInOnly, type ServiceApp } from '@story/service-kit';
+import { badRequest, planFeaturesOnly, requireUser, signedInOnly, type PlanCheck, type ServiceApp } from '@story/service-kit';
 import { boundTranscript, pdfFileName, sendPdf } from '@story/service-kit/pdf';
 import type { TranscriptPdfs } from '../pdf/transcript-pdfs.ts';
 import { presentThread, presentThreadItem } from './thread.presenter.ts';
@@ -35,7 +36,7 @@ function idempotencyKey(header: string | string[] | undefined): string | undefin
 }
 
 /** `/api/conversation-threads` (with a saved reply's audio and the thread as a PDF) and `/api/conversations`: thin routes over ThreadService. */
-export function registerThreadRoutes(app: ServiceApp, threads: ThreadService, pdfs: TranscriptPdfs): void {
+export function registerThreadRoutes(app: ServiceApp, threads: ThreadService, pdfs: TranscriptPdfs, plans: PlanCheck): void {
   app.get(
     '/api/conversation-threads',
     { ...signedInOnly, schema: { querystring: threadListQuerySchema, response: { 200: threadListResponseSchema } } },
@@ -65,9 +66,10 @@ export function registerThreadRoutes(app: ServiceApp, threads: ThreadService, pd
 
   // A deleted thread's PDF is served like its messages: it is still the person's until it is purged.
   // Drawn on a rendering thread, one at a time per person, and made once while the thread is unchanged.
+  // The PDF needs what PDF_DOWNLOADS says (Export to PDF, issue 36, 4); the thread itself is everybody's.
   app.get(
-    '/api/conversation-threads/:threadId/pdf',
-    { ...signedInOnly, schema: { params: threadIdParamsSchema, querystring: conversationPdfQuerySchema } },
+    PDF_DOWNLOADS.thread.path,
+    { ...planFeaturesOnly(plans, ...PDF_DOWNLOADS.thread.needs), schema: { params: threadIdParamsSchema, querystring: conversationPdfQuerySchema } },
     async (request, reply) => {
       const { userId } = requireUser(request);
       const { paper, timeZone } = request.query;

@@ -49,7 +49,11 @@ export function registerFeedbackRoutes(
     const heard: string[] = [];
     // Listen before the first look, so that feedback stored in between is not missed.
     let stopFollowing = news.follow(answerId, () => heard.push(answerId));
-    const found = await service.find(userId, answerId);
+    const found = await service.find(userId, answerId).catch((error: unknown) => {
+      // Refused (the plan lacks feedback on interview answers): nothing is followed.
+      stopFollowing();
+      throw error;
+    });
     if (!found && (await service.isAnothers(userId, answerId))) {
       stopFollowing();
       throw new HttpError(404, FEEDBACK_MESSAGES.notReady);

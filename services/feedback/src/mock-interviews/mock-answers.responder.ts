@@ -9,7 +9,7 @@ import {
   type mockAnswerNatsReplySchema,
   type mockLineReplySchema,
 } from '@story/proto';
-import { HttpError, describeZodError, startResponders } from '@story/service-kit';
+import { HttpError, describeZodError, startResponders, type PlanCheck } from '@story/service-kit';
 import type { MockInterviewService } from './mock-interview.service.ts';
 
 type Refusal = { ok: false; status: number; message: string };
@@ -21,9 +21,18 @@ function refusalOf(error: unknown, log: FastifyBaseLogger): Refusal {
   return { ok: false, status: 500, message: 'Failed to record your answer. Please try again.' };
 }
 
-/** A spoken answer of a mock interview: recorded and scored as a typed one is; the interviewer's next words are the reply to speak. */
+/** What the speech service asks of a mock interview: the interviews, and the plans that have them (issue 36, 4). */
+export interface MockAnswerDeps {
+  interviews: MockInterviewService;
+  plans: PlanCheck;
+}
+
+/**
+ * A spoken answer of a mock interview: recorded and scored as a typed one is; the interviewer's next
+ * words are the reply to speak. A plan without mock interviews is refused (403) before anything.
+ */
 export async function answerSpokenMockAnswer(
-  interviews: MockInterviewService,
+  { interviews, plans }: MockAnswerDeps,
   body: unknown,
   log: FastifyBaseLogger,
 ): Promise<z.infer<typeof mockAnswerNatsReplySchema>> {
@@ -31,6 +40,7 @@ export async function answerSpokenMockAnswer(
   if (!request.success) return { ok: false, status: 400, message: describeZodError(request.error) };
   const { userId, interviewId, questionIndex, part, text, delivery, attemptKey } = request.data;
   try {
+    await plans.require(userId, 'mockInterviews');
     const answered = await interviews.answer(userId, interviewId, { questionIndex, part, text: text.trim(), source: 'spoken', delivery, attemptKey });
     return { ok: true, aiResponse: answered.next.text, ...(answered.answerId ? { answerId: answered.answerId } : {}) };
   } catch (error) {
@@ -38,11 +48,16 @@ export async function answerSpokenMockAnswer(
   }
 }
 
-/** What the interviewer says now, for the speech service to speak. */
-export async function answerMockLine(interviews: MockInterviewService, body: unknown, log: FastifyBaseLogger): Promise<z.infer<typeof mockLineReplySchema>> {
+/** What the interviewer says now, for the speech service to speak (a plan without mock interviews: 403). */
+export async function answerMockLine(
+  { interviews, plans }: MockAnswerDeps,
+  body: unknown,
+  log: FastifyBaseLogger,
+): Promise<z.infer<typeof mockLineReplySchema>> {
   const request = mockLineRequestSchema.safeParse(body);
   if (!request.success) return { ok: false, status: 400, message: describeZodError(request.error) };
   try {
+    await plans.require(request.data.userId, 'mockInterviews');
     const { line, topic } = await interviews.lineAndTopic(request.data.userId, request.data.interviewId);
     return { ok: true, aiResponse: line, ...(topic ? { topic } : {}) };
   } catch (error) {
@@ -51,13 +66,13 @@ export async function answerMockLine(interviews: MockInterviewService, body: unk
 }
 
 /** Serves `feedback.mock.answer` and `feedback.mock.line` in the `feedback` queue group; returns a function that stops listening. */
-export function startMockInterviewResponders(nc: NatsConnection, interviews: MockInterviewService, log: FastifyBaseLogger): () => Promise<void> {
+export function startMockInterviewResponders(nc: NatsConnection, deps: MockAnswerDeps, log: FastifyBaseLogger): () => Promise<void> {
   return startResponders(
     nc,
     QUEUE_GROUPS.feedback,
     [
-      { subject: MOCK_SUBJECTS.mockAnswer, answer: (body) => answerSpokenMockAnswer(interviews, body, log) },
-      { subject: MOCK_SUBJECTS.mockLine, answer: (body) => answerMockLine(interviews, body, log) },
+      { subject: MOCK_SUBJECTS.mockAnswer, answer: (body) => answerSpokenMockAnswer(deps, body, log) },
+      { subject: MOCK_SUBJECTS.mockLine, answer: (body) => answerMockLine(deps, body, log) },
     ],
     log,
   );

@@ -12,19 +12,21 @@ import {
   readinessParamsSchema,
   readinessResponseSchema,
 } from '@story/proto';
-import { requireUser, signedInOnly, type ServiceApp } from '@story/service-kit';
+import { planFeaturesOnly, requireUser, type PlanCheck, type ServiceApp } from '@story/service-kit';
 import type { MockInterviewService } from './mock-interview.service.ts';
 import type { ReadinessService } from './readiness.service.ts';
 
 /**
  * `/api/mock-interviews` (issue 23): plan one (`POST`), read one or the list, pin a story to a
  * question, answer (typed; spoken answers come through the speech service over NATS), finish with the
- * report; and `GET /api/job-descriptions/{id}/readiness`, the readiness board of a description.
+ * report; and `GET /api/job-descriptions/{id}/readiness`, the readiness board of a description. Each
+ * is the plan feature `mockInterviews` (issue 36, 4), refused before the body is read.
  */
-export function registerMockInterviewRoutes(app: ServiceApp, interviews: MockInterviewService, readiness: ReadinessService): void {
+export function registerMockInterviewRoutes(app: ServiceApp, interviews: MockInterviewService, readiness: ReadinessService, plans: PlanCheck): void {
+  const mockInterviewsOnly = planFeaturesOnly(plans, 'mockInterviews');
   app.post(
     '/api/mock-interviews',
-    { ...signedInOnly, schema: { body: createMockInterviewRequestSchema, response: { 201: mockInterviewSchema } } },
+    { ...mockInterviewsOnly, schema: { body: createMockInterviewRequestSchema, response: { 201: mockInterviewSchema } } },
     async (request, reply) => {
       const planned = await interviews.plan(requireUser(request).userId, request.body);
       return reply.code(201).send(planned);
@@ -33,7 +35,7 @@ export function registerMockInterviewRoutes(app: ServiceApp, interviews: MockInt
 
   app.get(
     '/api/mock-interviews',
-    { ...signedInOnly, schema: { querystring: mockInterviewListQuerySchema, response: { 200: z.array(mockInterviewSummarySchema) } } },
+    { ...mockInterviewsOnly, schema: { querystring: mockInterviewListQuerySchema, response: { 200: z.array(mockInterviewSummarySchema) } } },
     async (request) => {
       const { userId } = requireUser(request);
       const records = await interviews.list(userId, request.query.jobDescriptionId);
@@ -53,32 +55,32 @@ export function registerMockInterviewRoutes(app: ServiceApp, interviews: MockInt
 
   app.get(
     '/api/mock-interviews/:id',
-    { ...signedInOnly, schema: { params: mockInterviewParamsSchema, response: { 200: mockInterviewSchema } } },
+    { ...mockInterviewsOnly, schema: { params: mockInterviewParamsSchema, response: { 200: mockInterviewSchema } } },
     async (request) => interviews.get(requireUser(request).userId, request.params.id),
   );
 
   app.put(
     '/api/mock-interviews/:id/questions/:index/story',
-    { ...signedInOnly, schema: { params: mockQuestionParamsSchema, body: pinStoryRequestSchema, response: { 200: mockInterviewSchema } } },
+    { ...mockInterviewsOnly, schema: { params: mockQuestionParamsSchema, body: pinStoryRequestSchema, response: { 200: mockInterviewSchema } } },
     async (request) => interviews.pin(requireUser(request).userId, request.params.id, request.params.index, request.body.storyId),
   );
 
   app.post(
     '/api/mock-interviews/:id/answers',
-    { ...signedInOnly, schema: { params: mockInterviewParamsSchema, body: mockAnswerRequestSchema, response: { 200: mockAnswerResponseSchema } } },
+    { ...mockInterviewsOnly, schema: { params: mockInterviewParamsSchema, body: mockAnswerRequestSchema, response: { 200: mockAnswerResponseSchema } } },
     async (request) =>
       interviews.answer(requireUser(request).userId, request.params.id, { ...request.body, source: request.body.delivery ? 'spoken' : 'typed' }),
   );
 
   app.post(
     '/api/mock-interviews/:id/finish',
-    { ...signedInOnly, schema: { params: mockInterviewParamsSchema, response: { 200: mockInterviewSchema } } },
+    { ...mockInterviewsOnly, schema: { params: mockInterviewParamsSchema, response: { 200: mockInterviewSchema } } },
     async (request) => interviews.finish(requireUser(request).userId, request.params.id),
   );
 
   app.get(
     '/api/job-descriptions/:id/readiness',
-    { ...signedInOnly, schema: { params: readinessParamsSchema, response: { 200: readinessResponseSchema } } },
+    { ...mockInterviewsOnly, schema: { params: readinessParamsSchema, response: { 200: readinessResponseSchema } } },
     async (request) => readiness.readiness(requireUser(request).userId, request.params.id),
   );
 }

@@ -1,5 +1,5 @@
-import { conversationPdfQuerySchema, mockInterviewParamsSchema, type MockInterview, type PdfPaper } from '@story/proto';
-import { requireUser, signedInOnly, type ServiceApp } from '@story/service-kit';
+import { PDF_DOWNLOADS, conversationPdfQuerySchema, mockInterviewParamsSchema, type MockInterview, type PdfPaper } from '@story/proto';
+import { planFeaturesOnly, requireUser, type PlanCheck, type ServiceApp } from '@story/service-kit';
 import { pdfFileName, sendPdf } from '@story/service-kit/pdf';
 import { PdfRenderer, type PdfRenderingConfig } from '@story/service-kit/pdf/pdf-renderer';
 import type { MockInterviewService } from './mock-interview.service.ts';
@@ -20,13 +20,13 @@ export function mockReportPdfRenderer(config: PdfRenderingConfig): MockReportPdf
 
 /**
  * `GET /api/mock-interviews/{id}/pdf?paper=a4|letter&timeZone=`: the caller's own mock interview's
- * report (404 otherwise, as its GET), drawn on a rendering thread, one at a time per person, and made
- * once while the interview is unchanged.
+ * report (404 otherwise, as its GET), for plans with what PDF_DOWNLOADS says it needs; drawn on a
+ * rendering thread, one at a time per person, and made once while the interview is unchanged.
  */
-export function registerMockReportPdfRoute(app: ServiceApp, interviews: MockInterviewService, pdfs: MockReportPdfs): void {
+export function registerMockReportPdfRoute(app: ServiceApp, interviews: MockInterviewService, pdfs: MockReportPdfs, plans: PlanCheck): void {
   app.get(
-    '/api/mock-interviews/:id/pdf',
-    { ...signedInOnly, schema: { params: mockInterviewParamsSchema, querystring: conversationPdfQuerySchema } },
+    PDF_DOWNLOADS.mockReport.path,
+    { ...planFeaturesOnly(plans, ...PDF_DOWNLOADS.mockReport.needs), schema: { params: mockInterviewParamsSchema, querystring: conversationPdfQuerySchema } },
     async (request, reply) => {
       const { userId } = requireUser(request);
       const { paper, timeZone } = request.query;

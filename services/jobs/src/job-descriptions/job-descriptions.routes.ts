@@ -6,16 +6,20 @@ import {
   jobDescriptionActionResponseSchema,
   jobDescriptionsResponseSchema,
 } from '@story/proto';
-import { requireUser, signedInOnly, type ServiceApp } from '@story/service-kit';
+import { planFeaturesOnly, requireUser, type PlanCheck, type ServiceApp } from '@story/service-kit';
 import { presentJobDescription } from './job-description.presenter.ts';
 import type { JobDescriptionService } from './job-description.service.ts';
 
-/** `/api/confirm-job-description` and `/api/formatted-job-descriptions`: the saved descriptions of the caller. */
-export function registerJobDescriptionRoutes(app: ServiceApp, service: JobDescriptionService): void {
+/**
+ * `/api/confirm-job-description` and `/api/formatted-job-descriptions`: the saved descriptions of the
+ * caller, the plan feature `interviewPractice` (issue 36, 4), refused before the body is read.
+ */
+export function registerJobDescriptionRoutes(app: ServiceApp, service: JobDescriptionService, plans: PlanCheck): void {
+  const practiceOnly = planFeaturesOnly(plans, 'interviewPractice');
   app.post(
     '/api/confirm-job-description',
     {
-      ...signedInOnly,
+      ...practiceOnly,
       schema: { body: confirmJobDescriptionRequestSchema, response: { 200: confirmJobDescriptionResponseSchema, 201: confirmJobDescriptionResponseSchema } },
     },
     async (request, reply) => {
@@ -25,17 +29,17 @@ export function registerJobDescriptionRoutes(app: ServiceApp, service: JobDescri
     },
   );
 
-  app.get('/api/formatted-job-descriptions', { ...signedInOnly, schema: { response: { 200: jobDescriptionsResponseSchema } } }, async (request) => {
+  app.get('/api/formatted-job-descriptions', { ...practiceOnly, schema: { response: { 200: jobDescriptionsResponseSchema } } }, async (request) => {
     const { userId } = requireUser(request);
     return (await service.list(userId, false)).map(presentJobDescription);
   });
 
-  app.get('/api/formatted-job-descriptions/archived', { ...signedInOnly, schema: { response: { 200: jobDescriptionsResponseSchema } } }, async (request) => {
+  app.get('/api/formatted-job-descriptions/archived', { ...practiceOnly, schema: { response: { 200: jobDescriptionsResponseSchema } } }, async (request) => {
     const { userId } = requireUser(request);
     return (await service.list(userId, true)).map(presentJobDescription);
   });
 
-  const action = { ...signedInOnly, schema: { params: idParamsSchema, response: { 200: jobDescriptionActionResponseSchema } } };
+  const action = { ...practiceOnly, schema: { params: idParamsSchema, response: { 200: jobDescriptionActionResponseSchema } } };
 
   app.delete('/api/formatted-job-descriptions/:id', action, async (request) => {
     const { userId } = requireUser(request);

@@ -6,15 +6,16 @@ import {
   snippetIdParamsSchema,
   snippetsResponseSchema,
 } from '@story/proto';
-import { requireUser, signedInOnly, type ServiceApp } from '@story/service-kit';
+import { planFeaturesOnly, requireUser, type PlanCheck, type ServiceApp } from '@story/service-kit';
 import { presentSnippet } from '../job-descriptions/job-description.presenter.ts';
 import type { SnippetService } from './snippet.service.ts';
 
-/** `/api/job-description-snippets`: sections of the caller's descriptions saved to practise against. */
-export function registerSnippetRoutes(app: ServiceApp, service: SnippetService): void {
+/** `/api/job-description-snippets`: sections of the caller's descriptions saved to practise against; interview practice (issue 36, 4). */
+export function registerSnippetRoutes(app: ServiceApp, service: SnippetService, plans: PlanCheck): void {
+  const practiceOnly = planFeaturesOnly(plans, 'interviewPractice');
   app.post(
     '/api/job-description-snippets',
-    { ...signedInOnly, schema: { body: createSnippetRequestSchema, response: { 201: createSnippetResponseSchema } } },
+    { ...practiceOnly, schema: { body: createSnippetRequestSchema, response: { 201: createSnippetResponseSchema } } },
     async (request, reply) => {
       const { userId } = requireUser(request);
       const snippet = await service.create(userId, request.body);
@@ -24,7 +25,7 @@ export function registerSnippetRoutes(app: ServiceApp, service: SnippetService):
 
   app.get(
     '/api/job-description-snippets/:jobDescriptionId',
-    { ...signedInOnly, schema: { params: jobDescriptionIdParamsSchema, response: { 200: snippetsResponseSchema } } },
+    { ...practiceOnly, schema: { params: jobDescriptionIdParamsSchema, response: { 200: snippetsResponseSchema } } },
     async (request) => {
       const { userId } = requireUser(request);
       return (await service.listForJobDescription(userId, request.params.jobDescriptionId)).map(presentSnippet);
@@ -33,7 +34,7 @@ export function registerSnippetRoutes(app: ServiceApp, service: SnippetService):
 
   app.get(
     '/api/job-description-snippets/single/:snippetId',
-    { ...signedInOnly, schema: { params: snippetIdParamsSchema, response: { 200: singleSnippetResponseSchema } } },
+    { ...practiceOnly, schema: { params: snippetIdParamsSchema, response: { 200: singleSnippetResponseSchema } } },
     async (request) => {
       const { userId } = requireUser(request);
       const snippet = await service.get(userId, request.params.snippetId);

@@ -12,19 +12,26 @@ import {
   type ResumeContextReply,
   type resumeThreadLinkReplySchema,
 } from '@story/proto';
-import { describeZodError, startResponders } from '@story/service-kit';
+import { describeZodError, startResponders, type PlanCheck } from '@story/service-kit';
 import type { ResumeRepository } from '../resumes/resume.repository.ts';
+import { resumePlanRefusal } from './resume-plan.ts';
 
 /** The roles as the coach may know them: titles, companies, dates and bullets; never the name or contact lines. */
 export function coachRolesOf(content: ResumeContent): CoachRole[] {
   return content.roles.map((role) => ({ title: role.title, company: role.company, dates: role.dates, bullets: role.bullets.map((bullet) => bullet.text) }));
 }
 
-/** Answers "what does user U's résumé say (and this bullet of it)?" A bullet not theirs, or gone, is answered "no". */
-export async function answerResumeContext(resumes: ResumeRepository, body: unknown): Promise<ResumeContextReply> {
+/**
+ * Answers "what does user U's résumé say (and this bullet of it)?" A bullet not theirs, or gone, is
+ * answered "no". A plan without résumés: the coach knows none, and a story about a bullet is refused
+ * with the plan's sentence (403).
+ */
+export async function answerResumeContext(resumes: ResumeRepository, plans: PlanCheck, body: unknown): Promise<ResumeContextReply> {
   const request = resumeContextRequestSchema.safeParse(body);
   if (!request.success) return { ok: false, message: describeZodError(request.error) };
   const { userId, bullet } = request.data;
+  const refused = await resumePlanRefusal(plans, userId);
+  if (refused) return bullet || refused.status !== 403 ? { ok: false, ...refused } : { ok: true, roles: [] };
   const current = await resumes.current(userId);
   const roles = current && current.reviewed ? coachRolesOf(current.content) : [];
   if (!bullet) return { ok: true, roles };
@@ -36,22 +43,24 @@ export async function answerResumeContext(resumes: ResumeRepository, body: unkno
   return { ok: false, message: RESUME_MESSAGES.notFound };
 }
 
-/** Links a thread to the bullet it was started about. */
-export async function answerThreadLink(resumes: ResumeRepository, body: unknown): Promise<z.infer<typeof resumeThreadLinkReplySchema>> {
+/** Links a thread to the bullet it was started about (not for a plan without résumés). */
+export async function answerThreadLink(resumes: ResumeRepository, plans: PlanCheck, body: unknown): Promise<z.infer<typeof resumeThreadLinkReplySchema>> {
   const request = resumeThreadLinkRequestSchema.safeParse(body);
   if (!request.success) return { ok: false, message: describeZodError(request.error) };
   const { userId, resumeId, bulletId, threadId } = request.data;
+  const refused = await resumePlanRefusal(plans, userId);
+  if (refused) return { ok: false, message: refused.message };
   return (await resumes.linkThread(userId, resumeId, bulletId, threadId)) ? { ok: true } : { ok: false, message: RESUME_MESSAGES.notFound };
 }
 
 /** Serves `profile.resume.context` and `profile.resume.thread-link` in the `profile` queue group; returns a function that stops listening. */
-export function startResumeContextResponders(nc: NatsConnection, resumes: ResumeRepository, log: FastifyBaseLogger): () => Promise<void> {
+export function startResumeContextResponders(nc: NatsConnection, resumes: ResumeRepository, plans: PlanCheck, log: FastifyBaseLogger): () => Promise<void> {
   return startResponders(
     nc,
     QUEUE_GROUPS.profile,
     [
-      { subject: SUBJECTS.resumeContext, answer: (body) => answerResumeContext(resumes, body) },
-      { subject: SUBJECTS.resumeThreadLink, answer: (body) => answerThreadLink(resumes, body) },
+      { subject: SUBJECTS.resumeContext, answer: (body) => answerResumeContext(resumes, plans, body) },
+      { subject: SUBJECTS.resumeThreadLink, answer: (body) => answerThreadLink(resumes, plans, body) },
     ],
     log,
   );

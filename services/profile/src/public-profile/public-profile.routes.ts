@@ -1,7 +1,6 @@
 import { profileSourcesResponseSchema, publicProfileResponseSchema, publishProfileRequestSchema, PUBLIC_PROFILE_MESSAGES } from '@story/proto';
-import { notFound, requireUser, signedInOnly, type ServiceApp } from '@story/service-kit';
+import { notFound, requireUser, signedInOnly, type PlanCheck, type ServiceApp } from '@story/service-kit';
 import type { FastifyRequest } from 'fastify';
-import type { PlanCheck } from '../resumes/resumes.routes.ts';
 import { presentOwnProfile } from './public-profile.presenter.ts';
 import type { PublicProfileService } from './public-profile.service.ts';
 

@@ -1,4 +1,5 @@
 import {
+  PDF_DOWNLOADS,
   RESUME_MESSAGES,
   idParamsSchema,
   messageResponseSchema,
@@ -10,23 +11,21 @@ import {
   suggestionParamsSchema,
   type PlanFeature,
 } from '@story/proto';
-import { requireUser, signedInOnly, type ServiceApp } from '@story/service-kit';
+import { requireUser, signedInOnly, type PlanCheck, type ServiceApp } from '@story/service-kit';
 import { pdfFileName, sendPdf } from '@story/service-kit/pdf';
 import type { FastifyRequest } from 'fastify';
 import { presentResume } from './resume.presenter.ts';
 import { readResumeUpload } from './resume-upload.ts';
 import type { ResumeService } from './resume.service.ts';
 
-/** Says whether a person's plan includes a feature (403 naming the plan that does, when not). */
-export interface PlanCheck {
-  require(userId: number, feature: PlanFeature): Promise<void>;
-}
-
-/** `/api/resumes`: upload, the current résumé, review and edits as versions, suggestions, the PDF. Résumés are part of the plans with `resume`; the PDF of those with `pdfExport`. */
+/**
+ * `/api/resumes`: upload, the current résumé, review and edits as versions, suggestions, the PDF.
+ * Résumés are part of the plans with `resume`; the PDF of those with what PDF_DOWNLOADS says (issue 36, 4).
+ */
 export function registerResumeRoutes(app: ServiceApp, service: ResumeService, plans: PlanCheck): void {
-  const person = async (request: FastifyRequest, feature: PlanFeature = 'resume') => {
+  const person = async (request: FastifyRequest, needs: readonly PlanFeature[] = ['resume']) => {
     const { userId } = requireUser(request);
-    await plans.require(userId, feature);
+    await plans.require(userId, ...needs);
     return userId;
   };
 
@@ -95,8 +94,8 @@ export function registerResumeRoutes(app: ServiceApp, service: ResumeService, pl
     },
   );
 
-  app.get('/api/resumes/:id/pdf', { ...signedInOnly, schema: { params: idParamsSchema, querystring: pdfQuerySchema } }, async (request, reply) => {
-    const userId = await person(request, 'pdfExport');
+  app.get(PDF_DOWNLOADS.resume.path, { ...signedInOnly, schema: { params: idParamsSchema, querystring: pdfQuerySchema } }, async (request, reply) => {
+    const userId = await person(request, PDF_DOWNLOADS.resume.needs);
     const { record, pdf } = await service.pdf(userId, request.params.id, request.query.paper);
     return sendPdf(reply, pdfFileName(record.content.name, 'Resume', '-resume'), pdf);
   });

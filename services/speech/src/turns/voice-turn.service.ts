@@ -14,7 +14,7 @@ import {
   type TranscribeResponse,
   type WordTiming,
 } from '@story/proto';
-import { HttpError, planFrom, requireFeature } from '@story/service-kit';
+import { HttpError } from '@story/service-kit';
 import type { ChatReplyClient } from '../nats/chat-reply.client.ts';
 import type { SpeechAudioStore } from '../nats/speech-audio.store.ts';
 import type { SpeechJobResult, SpeechJobClient } from '../nats/speech-job.client.ts';
@@ -25,6 +25,7 @@ import type { AudioUpload } from '../transcribe/audio-upload.ts';
 import type { MonthlyUsageService } from '../usage/monthly-usage.service.ts';
 import { uploadRecordingId } from '../usage/recording-id.ts';
 import { replyParts } from './reply-parts.ts';
+import { requirePlanFor, requirePlanForOpening } from './turn-plan.ts';
 import { cleanSoloMemo } from './solo-memo.ts';
 import { deliveryOf, mockInterviewTurnOf, transcriptWordsOf } from './transcript-words.ts';
 
@@ -123,12 +124,13 @@ export class VoiceTurnService {
   }
 
   /**
-   * An uploaded file (or a recording sent whole): transcribed on a worker, then answered. `signal`:
-   * the request ended. Refused before any work while the month's minutes are used, unless it retries
-   * the very audio just counted under its id; counted once per id and audio when transcribed.
+   * An uploaded file (or a recording sent whole), transcribed on a worker, then answered (`signal`: the
+   * request ended). Refused before any work when the plan lacks what the turn needs, or when the month
+   * is used (unless it retries the audio just counted under its id); counted once per id and audio.
    */
   async fromUpload(userId: number, upload: AudioUpload, signal?: AbortSignal): Promise<TranscribeResponse> {
     const settings = await this.settingsOf(userId);
+    requirePlanFor(settings, upload.fields);
     await this.checkAudioBudget(userId);
     const vocabulary = await this.vocabularyOf(userId, upload.fields.snippetId, upload.fields.mockInterviewId);
     const recordingId = upload.fields.recordingId ?? uploadRecordingId(upload.sha256, this.deps.clock());
@@ -237,9 +239,7 @@ export class VoiceTurnService {
    */
   async opening(userId: number, input: OpeningRequest, signal?: AbortSignal): Promise<SpokenOpeningResponse> {
     const settings = await this.settingsOf(userId);
-    // Interview practice (a mock interview too) is a plan feature, refused before the coach is asked; a story about a résumé line or a requirement is none.
-    const story = (input.resumeBullet || input.storyRequirement) && input.mockInterviewId === undefined;
-    if (!story || input.context || input.snippetId !== undefined) requireFeature(planFrom(settings), 'interviewPractice');
+    requirePlanForOpening(settings, input);
     // A mock interview's interviewer says its current question (issue 23); else the coach's opening.
     const { aiResponse } =
       input.mockInterviewId !== undefined

@@ -1,5 +1,6 @@
 import { speechSessionSubject, type FinishVoiceSessionRequest, type ReplyAudioPart, type StreamedTurn, type TranscribeResponse } from '@story/proto';
 import type { SpeechJobClient } from '../nats/speech-job.client.ts';
+import { requirePlanFor } from '../turns/turn-plan.ts';
 import type { VoiceTurnService } from '../turns/voice-turn.service.ts';
 import { sessionRecordingId } from '../usage/recording-id.ts';
 import type { VoiceSessionClient } from './voice-session.client.ts';
@@ -55,9 +56,11 @@ export class VoiceSessionService {
 
   /**
    * Stop was pressed after `chunkCount` chunks: the transcript from the worker, charged to the audio
-   * budget, checked against the month with its audio and counted, then answered. The recording is
-   * the one the session was opened as (the worker says which, and the hash of its bytes), never the
-   * id the finish names (issue 36); a finished session is gone from its worker, so it ends once.
+   * budget, checked against the month with its audio and counted, then answered. A turn the plan does
+   * not include (a mock interview's answer, practice) is refused first (403), and the recording is
+   * dropped without being finished (issue 36, 4). The recording is the one the session was opened as
+   * (the worker says which, and the hash of its bytes), never the id the finish names (issue 36); a
+   * finished session is gone from its worker, so it ends once.
    */
   async finish(
     userId: number,
@@ -69,6 +72,12 @@ export class VoiceSessionService {
     const { chunkCount, conversationHistory, context, threadId, snippetId, resumeBullet, mockInterview } = request;
     const { signal } = options;
     const settings = await turns.settingsOf(userId);
+    try {
+      requirePlanFor(settings, { context, snippetId, mockInterviewId: mockInterview?.id });
+    } catch (error) {
+      await this.cancel(userId, sessionId, request.recordingId).catch(() => undefined);
+      throw error;
+    }
     const vocabulary = await turns.vocabularyOf(userId, snippetId, mockInterview?.id).catch(async (error: unknown) => {
       // Another person's snippet: the recording is dropped, and nothing of it is transcribed.
       await this.cancel(userId, sessionId, request.recordingId).catch(() => undefined);

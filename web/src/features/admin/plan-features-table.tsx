@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ADMIN_MESSAGES, PLAN_FEATURES, PLAN_FEATURE_NAMES, PLAN_NAMES, type PlanFeature, type UserType } from '@story/proto';
+import { ADMIN_MESSAGES, PLAN_FEATURES, PLAN_FEATURE_NAMES, PLAN_FEATURE_NOTES, PLAN_NAMES, type PlanFeature, type UserType } from '@story/proto';
 import { styled } from 'styled-components';
 import { CardLabel } from '../../components/card-layout.ts';
 import { notifyFailure, notifySuccess } from '../../components/toast/notify.ts';
@@ -21,6 +21,16 @@ const Check = styled.label`
     accent-color: ${({ theme }) => theme.colors.primary};
     cursor: pointer;
   }
+`;
+
+/** What a feature covers beneath its name (which PDFs Export to PDF gives, and what else each needs). */
+const Note = styled.span`
+  display: block;
+  max-width: 28rem;
+  margin-top: ${({ theme }) => theme.space.xs};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: 400;
+  color: ${({ theme }) => theme.colors.textMuted};
 `;
 
 /** A checkbox being saved: which plan and which feature. */
@@ -64,29 +74,37 @@ export function PlanFeaturesTable({ settings, labelledBy }: { settings: readonly
           </tr>
         </thead>
         <tbody>
-          {PLAN_FEATURES.map((feature) => (
-            <tr key={feature} data-testid={`plan-feature-${feature}`}>
-              <th scope="row">{PLAN_FEATURE_NAMES[feature]}</th>
-              {settings.map((row) => {
-                const included = saving.get(`${row.userType}:${feature}`) ?? row.features[feature];
-                return (
-                  <td key={row.userType}>
-                    <CardLabel>{PLAN_NAMES[row.userType]}</CardLabel>
-                    <Check>
-                      <input
-                        type="checkbox"
-                        checked={included}
-                        aria-busy={saving.has(`${row.userType}:${feature}`) || undefined}
-                        aria-label={`${PLAN_FEATURE_NAMES[feature]} in ${PLAN_NAMES[row.userType]}`}
-                        onChange={(event) => void toggle(row, feature, event.target.checked)}
-                      />
-                      {included ? 'Included' : 'Not included'}
-                    </Check>
-                  </td>
-                );
-              })}
-            </tr>
-          ))}
+          {PLAN_FEATURES.map((feature) => {
+            const note = PLAN_FEATURE_NOTES[feature];
+            const noteId = note ? `${labelledBy}-${feature}-note` : undefined;
+            return (
+              <tr key={feature} data-testid={`plan-feature-${feature}`}>
+                <th scope="row">
+                  {PLAN_FEATURE_NAMES[feature]}
+                  {note && <Note id={noteId}>{note}</Note>}
+                </th>
+                {settings.map((row) => {
+                  const included = saving.get(`${row.userType}:${feature}`) ?? row.features[feature];
+                  return (
+                    <td key={row.userType}>
+                      <CardLabel>{PLAN_NAMES[row.userType]}</CardLabel>
+                      <Check>
+                        <input
+                          type="checkbox"
+                          checked={included}
+                          aria-busy={saving.has(`${row.userType}:${feature}`) || undefined}
+                          aria-label={`${PLAN_FEATURE_NAMES[feature]} in ${PLAN_NAMES[row.userType]}`}
+                          aria-describedby={noteId}
+                          onChange={(event) => void toggle(row, feature, event.target.checked)}
+                        />
+                        {included ? 'Included' : 'Not included'}
+                      </Check>
+                    </td>
+                  );
+                })}
+              </tr>
+            );
+          })}
         </tbody>
       </Table>
     </TableScroll>

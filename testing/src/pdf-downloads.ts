@@ -1,4 +1,4 @@
-import type { ServiceApp } from '../http-app.ts';
+import type { ServiceApp } from '@story/service-kit';
 
 /** How a service answered PDF downloads of one kind so far, as its `/metrics` says (0 for an outcome not seen). */
 export interface PdfDownloadCounts {
