@@ -11,6 +11,7 @@ import type { StackHandle } from '../src/stack.ts';
 let stack: StackHandle & { dataDir: string };
 const AI_PER_MINUTE = 6;
 
+// Owns its stack: it tightens the gateway's budgets, timeouts and circuit breaker for every caller.
 beforeAll(async () => {
   stack = await startTestStack({
     env: {

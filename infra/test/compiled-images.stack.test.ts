@@ -30,6 +30,7 @@ function typeScriptFiles(dir: string): string[] {
   return found;
 }
 
+// Owns its stack: it runs the compiled images' bundles from a copy of the tree, with no TypeScript.
 beforeAll(async () => {
   for (const file of execFileSync('git', ['ls-files'], { cwd: REPO_ROOT, encoding: 'utf8' }).split('\n').filter(Boolean)) {
     if (!existsSync(join(REPO_ROOT, file))) continue;

@@ -33,6 +33,7 @@ let stack: StackHandle & { dataDir: string };
 const audioDir = mkdtempSync(join(tmpdir(), 'export-'));
 const adminEmail = uniqueEmail('export-admin');
 
+// Owns its stack: it shortens the export's page timeout and kills the search service mid-export.
 beforeAll(async () => {
   stack = await startTestStack({ env: { ADMIN_EMAILS: adminEmail, EXPORT_PAGE_TIMEOUT_MS: '2000' } });
 });

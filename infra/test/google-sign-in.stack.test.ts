@@ -25,6 +25,7 @@ const googleIdToken = (claims: Record<string, unknown>, audience = CLIENT_ID) =>
     .setExpirationTime('10m')
     .sign(signingKey);
 
+// Owns its stack: Google sign-in is configured (a client id and a stand-in key set) only here.
 beforeAll(async () => {
   const pair = await generateKeyPair('RS256');
   signingKey = pair.privateKey;

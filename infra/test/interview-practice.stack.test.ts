@@ -15,6 +15,7 @@ const AI_PER_MINUTE = 4;
  */
 let stack: StackHandle & { dataDir: string };
 
+// Owns its stack: it runs the AI budget out on purpose, with a budget of its own.
 beforeAll(async () => {
   stack = await startTestStack({ env: { RATE_LIMIT_AI_PER_MINUTE: String(AI_PER_MINUTE) } });
 });

@@ -1,12 +1,11 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MOCK_INTERVIEW_MESSAGES as M, mockInterviewSchema, readinessResponseSchema, type MockInterview } from '@story/proto';
 import { makeSpokenAnswerWav } from '@story/testing/spoken-answer';
-import { startTestStack } from '@story/testing/test-stack';
 import { uniqueEmail, signedUpPerson } from '@story/testing/api-client';
-import type { StackHandle } from '../src/stack.ts';
+import { reserveAdminEmail, standardStack, type StandardStack } from '@story/testing/standard-stack';
 
 /**
  * Issue 23 across the running system: a person saves a posting (jobs), a story (conversations →
@@ -15,7 +14,7 @@ import type { StackHandle } from '../src/stack.ts';
  * feedback), answers typed and spoken (a recording sent whole, as after a failed live finish), gets
  * the report and the readiness board; deleting the description takes its interviews with it.
  */
-const adminEmail = uniqueEmail('mock-admin');
+let adminEmail: string;
 const POSTING = [
   '# Platform Engineer',
   '',
@@ -49,12 +48,10 @@ const STRONG_ANSWER =
   'At Contoso our checkout database ran on an old MySQL cluster that failed twice a month. My task was to move it to PostgreSQL without downtime. ' +
   'I wrote the dual-write plan, ran shadow reads for two weeks and led the cutover at night. We finished two weeks early and errors dropped by 80 percent.';
 
-let stack: StackHandle;
+let stack: StandardStack;
 beforeAll(async () => {
-  stack = await startTestStack({ env: { ADMIN_EMAILS: adminEmail } });
-});
-afterAll(async () => {
-  await stack?.stop();
+  stack = await standardStack();
+  adminEmail = reserveAdminEmail(stack);
 });
 
 const signUp = (email: string) => signedUpPerson(stack.gatewayUrl, email);
@@ -66,7 +63,7 @@ describe('mock interviews through the gateway', () => {
     const bob = await signUp(uniqueEmail('mock-bob'));
     // Mock interviews are Pro's (issue 36): both on Pro, so that Bob is refused Ada's interview for being hers, not for his plan.
     for (const person of [ada, bob]) expect((await admin.client.patch(`/api/users/${person.id}`, { userType: 'pro' })).status).toBe(200);
-    // Pro replies by voice: the interviewer is heard.
+    // Pro replies by voice, as the pricing copy sells it (the same on every run: safe on the shared stack): the interviewer is heard.
     expect((await admin.client.patch('/api/user-type-settings/pro', { timeLimit: 300, responseType: 'text_and_voice' })).status).toBe(200);
 
     const confirmed = await ada.client.post('/api/confirm-job-description', {

@@ -9,6 +9,7 @@ let stack: StackHandle;
 let restarted: () => void;
 const restartedOnce = new Promise<void>((resolve) => (restarted = resolve));
 
+// Owns its stack: it is the orchestrator's own test (crashes, restarts, shutdown).
 beforeAll(async () => {
   stack = await startTestStack({
     services: ['auth'],

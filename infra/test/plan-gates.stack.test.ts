@@ -24,6 +24,7 @@ const ANSWER =
 
 let stack: StackHandle;
 const dir = mkdtempSync(join(tmpdir(), 'plan-gates-stack-'));
+// Owns its stack: an admin takes features from the Essentials plan, which every person on the stack would see.
 beforeAll(async () => {
   stack = await startTestStack({ env: { ADMIN_EMAILS: adminEmail } });
 });

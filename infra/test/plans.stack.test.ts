@@ -21,6 +21,7 @@ const adminEmail = uniqueEmail('plans-admin');
 let stack: StackHandle;
 let recording: Buffer;
 
+// Owns its stack: an admin changes the Starter plan's minutes, which every person on the stack would see.
 beforeAll(async () => {
   execFileSync('flite', ['-voice', 'rms', '-t', Array(5).fill(SENTENCE).join(' '), '-o', join(dir, 'answer.wav')]);
   convertAudio(join(dir, 'answer.wav'), join(dir, 'answer.webm'), ['-c:a', 'libopus', '-b:a', '48k']);

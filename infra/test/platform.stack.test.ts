@@ -9,6 +9,7 @@ import { REPO_ROOT, type StackHandle } from '../src/stack.ts';
 let stack: StackHandle & { dataDir: string };
 const adminEmail = uniqueEmail('boss');
 
+// Owns its stack: an admin changes the Starter plan's settings, which every person on the stack would see.
 beforeAll(async () => {
   stack = await startTestStack({ env: { ADMIN_EMAILS: adminEmail.toUpperCase() } });
 });

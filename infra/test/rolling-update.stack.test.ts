@@ -66,6 +66,7 @@ async function startJobs(): Promise<Instance> {
   }
 }
 
+// Owns its processes: it updates the jobs service instance by instance behind a round-robin proxy.
 beforeAll(async () => {
   nats = await startNatsServer({ storeDir: join(dataDir, 'nats') });
   asker = await connectNats(nats.url, 'rolling-update-test');

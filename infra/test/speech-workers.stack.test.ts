@@ -22,6 +22,7 @@ const dir = mkdtempSync(join(tmpdir(), 'speech-workers-'));
 let stack: StackHandle;
 let collector: OtlpCollector;
 
+// Owns its stack: it runs several speech workers and stops them, with an OTLP collector of its own.
 beforeAll(async () => {
   execFileSync('flite', ['-voice', 'rms', '-t', SPOKEN, '-o', join(dir, 'answer.wav')]);
   collector = await startOtlpCollector();

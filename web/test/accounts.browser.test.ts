@@ -13,6 +13,7 @@ let stack: StackHandle;
 let browser: Browser;
 const adminEmail = uniqueEmail('admin');
 
+// Owns its stack: an admin changes the Starter plan's time limit, which every person on the stack would see.
 beforeAll(async () => {
   [stack, browser] = await Promise.all([startTestStack({ env: { ADMIN_EMAILS: adminEmail } }), launchChromium()]);
 });

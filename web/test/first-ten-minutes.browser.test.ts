@@ -17,6 +17,7 @@ let stack: StackHandle;
 let browser: Browser;
 const adminEmail = uniqueEmail('admin');
 
+// Owns its stack: the gateway's timeouts are shortened for the slow-service screens.
 beforeAll(async () => {
   [stack, browser] = await Promise.all([
     // Short timeouts, so that a service that stops answering fails a load or a rename within the test.

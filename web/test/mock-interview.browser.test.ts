@@ -44,6 +44,7 @@ const adminEmail = uniqueEmail('mockadmin');
 let stack: StackHandle;
 let browser: Browser;
 
+// Owns its stack: Starter replies by voice and gets mock interviews here, which every person on the stack would see.
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   ({ stack, browser } = await startVoiceBench(dir, SPOKEN, adminEmail));

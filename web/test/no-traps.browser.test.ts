@@ -34,6 +34,7 @@ const adminEmail = uniqueEmail('trapsadmin');
 let stack: StackHandle;
 let browser: Browser;
 
+// Owns its stack: Starter replies by voice here, which every person on the stack would see.
 beforeAll(async () => {
   ({ stack, browser } = await startVoiceBench(dir, SPOKEN, adminEmail));
 });

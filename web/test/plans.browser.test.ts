@@ -16,6 +16,7 @@ let stack: StackHandle;
 let browser: Browser;
 const adminEmail = uniqueEmail('plans-admin');
 
+// Owns its stack: an admin takes interview practice from the Starter plan, which every person on the stack would see.
 beforeAll(async () => {
   [stack, browser] = await Promise.all([
     startTestStack({ services: ['auth', 'conversations', 'speech'], env: { ADMIN_EMAILS: adminEmail } }),

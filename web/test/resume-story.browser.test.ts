@@ -21,6 +21,7 @@ const adminEmail = uniqueEmail('resume-admin');
 let stack: StackHandle;
 let browser: Browser;
 
+// Owns its stack: an admin gives the Starter plan résumés, which every person on the stack would see.
 beforeAll(async () => {
   [stack, browser] = await Promise.all([startTestStack({ services, env: { ADMIN_EMAILS: adminEmail } }), launchChromium()]);
   if (!hasProfile) return;

@@ -21,6 +21,7 @@ const adminEmail = uniqueEmail('voiceadmin');
 let stack: StackHandle;
 let browser: Browser;
 
+// Owns its stack: Starter replies by voice here and its time limit changes, which every person on the stack would see.
 beforeAll(async () => {
   ({ stack, browser } = await startVoiceBench(dir, SPOKEN, adminEmail));
   execFileSync('lame', ['--silent', join(dir, 'spoken.wav'), join(dir, 'spoken.mp3')]);
