@@ -15,6 +15,17 @@ export const RESUME_MESSAGES = {
   docxTooLarge: 'This DOCX file expands to far more than a résumé. Please save it again from your editor, or upload a PDF.',
   notUtf8: "We couldn't read this text file. Please save it as UTF-8 text.",
   tooLittleText: "We couldn't find a résumé in this file. Please check that it is your résumé.",
+  // ---- files that would cost far more to read than a résumé (issue 36) ----
+  /** A PDF page larger than any paper (past 200 inches a side). */
+  pageTooLarge: "This PDF's pages are larger than any paper. Please export your résumé again on A4 or Letter pages.",
+  /** Past the limits on what a file may expand to or hold, or not read within the time allowed. */
+  tooComplex: "This file is too complex for us to read in time. Please save it again from your editor, or upload a DOCX or a simpler PDF.",
+  /** Far more text than a résumé holds. */
+  tooMuchText: 'This file holds far more text than a résumé. Please upload your résumé alone.',
+  /** 429: the same person's previous file is still being read. */
+  alreadyReading: "We're still reading your last résumé. Please wait for it to finish, then try again.",
+  /** 503: every reader is busy and the queue is full. */
+  readersBusy: "We're reading a lot of résumés right now. Please try again in a minute.",
   uploaded: 'Résumé uploaded. Please review it before saving.',
   // ---- review, versions, suggestions, PDF ----
   notFound: 'Résumé not found',

@@ -17,7 +17,7 @@ import { profileExportSource } from './export/profile-export.source.ts';
 import { startResumeContextResponders } from './nats/resume-context.responder.ts';
 import { startResumeLinesResponder } from './nats/resume-lines.responder.ts';
 
-import { createResumeParser, parseResumeUpload } from './parsing/index.ts';
+import { ResumeExtractionPool, createResumeParser, parseResumeUpload } from './parsing/index.ts';
 import { registerPublicPageRoutes } from './public-profile/public-page.routes.ts';
 import { PublicProfileService } from './public-profile/public-profile.service.ts';
 import { registerPublicProfileRoutes } from './public-profile/public-profile.routes.ts';
@@ -32,6 +32,8 @@ import type { SuggestionEngine } from './suggestions/suggestion-engine.ts';
 
 /** The profile service's dependencies; `main.ts` opens the real ones from configuration. */
 export interface ProfileDeps extends RelayedServiceDeps<ProfileStorage> {
+  /** The worker threads that read uploaded files (closed with the app). */
+  resumeExtraction: ResumeExtractionPool;
   parser: ResumeParser;
   suggestions: SuggestionEngine;
   /** The person's plan (auth over NATS by default). */
@@ -88,20 +90,33 @@ export async function buildProfileApp(config: ProfileConfig, deps: ProfileDeps):
     await Promise.all(stopResponders.map((stop) => stop()));
     await pdfs.close();
     await deps.relay.stop();
+    await deps.resumeExtraction.close();
   });
   return app;
 }
 
-/** Uploads read by the configured text parser: OpenAI (checked against the text) with a key, else the offline one. */
-function uploadParser(config: ProfileConfig): ResumeParser {
+/**
+ * Uploads read on the extraction threads, their text parsed by the configured parser: OpenAI
+ * (checked against the text) with a key, else the offline one.
+ */
+function uploadParser(config: ProfileConfig, extraction: ResumeExtractionPool): ResumeParser {
   const text = createResumeParser({
     apiKey: config.OPENAI_API_KEY,
     baseURL: config.OPENAI_BASE_URL,
     model: config.OPENAI_CHAT_MODEL,
     timeoutMs: config.RESUME_AI_TIMEOUT_MS,
   });
-  return { parse: (file) => parseResumeUpload(file, (extracted) => text.parse(extracted)) };
+  return { parse: (file, userId) => parseResumeUpload(file, (extracted) => text.parse(extracted), extraction.extractorFor(userId)) };
 }
+
+/** The extraction threads as configured. */
+const extractionPool = (config: ProfileConfig) =>
+  new ResumeExtractionPool({
+    threads: config.RESUME_PARSE_THREADS,
+    queue: config.RESUME_PARSE_QUEUE,
+    heapMb: config.RESUME_PARSE_HEAP_MB,
+    deadlineMs: config.RESUME_PARSE_DEADLINE_MS,
+  });
 
 /** The profile service as `main.ts` starts it and tests build it. */
 export const profileService: ServiceDefinition<ProfileConfig, ProfileDeps> = {
@@ -109,9 +124,11 @@ export const profileService: ServiceDefinition<ProfileConfig, ProfileDeps> = {
   envSchema: profileEnvSchema,
   async openDeps(config, overrides = {}) {
     const relayed = await openRelayedStorage(SERVICE_NAME, config, overrides, () => openProfileStorage(config, SERVICE_NAME));
+    const resumeExtraction = overrides.resumeExtraction ?? extractionPool(config);
     return {
       clock: () => new Date(),
-      parser: overrides.parser ?? uploadParser(config),
+      resumeExtraction,
+      parser: overrides.parser ?? uploadParser(config, resumeExtraction),
       suggestions: overrides.suggestions ?? createSuggestionEngine(config),
       ...overrides,
       ...relayed,

@@ -17,6 +17,19 @@ export const profileEnvSchema = baseEnvSchema.extend({
   OPENAI_CHAT_MODEL: z.string().min(1).default('gpt-4o-mini'),
   /** How long an OpenAI parse may take before the offline parser answers instead. */
   RESUME_AI_TIMEOUT_MS: positiveInt(20_000, 'RESUME_AI_TIMEOUT_MS'),
+  // Résumé files are read on worker threads (issue 36): a hostile file spends its own thread's heap and time, never the event loop.
+  /** Threads reading résumé files at once (each reads one file at a time). */
+  RESUME_PARSE_THREADS: positiveInt(2, 'RESUME_PARSE_THREADS'),
+  /** Files that may wait for a thread; one more is refused with 503. 0: none wait. */
+  RESUME_PARSE_QUEUE: z.coerce
+    .number('RESUME_PARSE_QUEUE must be a number')
+    .int('RESUME_PARSE_QUEUE must be a whole number')
+    .min(0, 'RESUME_PARSE_QUEUE must not be negative')
+    .default(8),
+  /** Each reading thread's JavaScript heap in MB; a file that needs more is refused (422). */
+  RESUME_PARSE_HEAP_MB: positiveInt(192, 'RESUME_PARSE_HEAP_MB'),
+  /** How long reading one file may take, in ms, before its thread is ended and the file refused (422). */
+  RESUME_PARSE_DEADLINE_MS: positiveInt(10_000, 'RESUME_PARSE_DEADLINE_MS'),
   /** How long the OpenAI suggestions may take before the offline engine answers instead. */
   SUGGESTIONS_TIMEOUT_MS: positiveInt(20_000, 'SUGGESTIONS_TIMEOUT_MS'),
   /** How long the search service may take to find the stories behind the bullets. */

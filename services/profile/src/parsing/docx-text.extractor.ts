@@ -1,15 +1,25 @@
 /**
- * DOCX résumés (issue 22): the ZIP is checked for bombs first, then mammoth turns the document into
- * HTML, whose list items become bullet lines, paragraphs and headings lines, and table rows one line
- * with their cells joined by " | ".
+ * DOCX résumés (issues 22 and 36): the ZIP is checked and inflated by the guard first, then mammoth
+ * reads the guard's parts (never the ZIP) and turns the document into HTML, whose list items become
+ * bullet lines, paragraphs and headings lines, and table rows one line with their cells joined by " | ".
  */
 import mammoth from 'mammoth';
 import { RESUME_MESSAGES } from '@story/proto';
-import { HttpError } from '@story/service-kit';
-import { checkDocxZip } from './docx-zip.guard.ts';
+import { HttpError } from '@story/service-kit/errors';
+import { checkDocxZip, type DocxParts } from './docx-zip.guard.ts';
 
 // Images are not text: mammoth would inline them as data: URIs.
 const noImages = mammoth.images.imgElement(() => Promise.resolve({ src: '' }));
+
+/**
+ * mammoth 1.x reads any object with `exists(name)` and `read(name, encoding)` as the unzipped package
+ * (`options.file` in its lib/unzip.js), which lets it read what the guard checked; its typings list
+ * only a path or a buffer.
+ */
+const convertPartsToHtml = mammoth.convertToHtml as unknown as (
+  input: { file: DocxParts },
+  options: Parameters<typeof mammoth.convertToHtml>[1],
+) => ReturnType<typeof mammoth.convertToHtml>;
 
 /** Lines of the HTML mammoth writes: one per paragraph, heading and list item; table rows joined by " | ". */
 export function htmlToLines(html: string): string[] {
@@ -28,14 +38,15 @@ export function htmlToLines(html: string): string[] {
   return marked.split('\n').map((line) => line.replace(/[ \t]+/g, ' ').trim());
 }
 
-/** The lines of a DOCX; 413 `docxTooLarge` for a bomb, 422 `unreadableDocx` for anything mammoth cannot read. */
+/** The lines of a DOCX; 413 `docxTooLarge` past the guard's limits, 422 `unreadableDocx` for anything the guard or mammoth cannot read. */
 export async function extractDocxLines(bytes: Uint8Array): Promise<string[]> {
-  checkDocxZip(bytes);
+  const parts = checkDocxZip(bytes);
   let html: string;
   try {
-    const result = await mammoth.convertToHtml({ buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) }, { convertImage: noImages });
-    html = result.value;
-  } catch {
+    html = (await convertPartsToHtml({ file: parts }, { convertImage: noImages })).value;
+  } catch (error) {
+    // The guard's own refusal (mammoth read past the limit) keeps its status.
+    if (error instanceof HttpError) throw error;
     throw new HttpError(422, RESUME_MESSAGES.unreadableDocx);
   }
   return htmlToLines(html);

@@ -19,6 +19,13 @@ describe('pdf layout', () => {
     expect(lines.slice(14)).toEqual(Array.from({ length: 8 }, (_, row) => `side ${row}`));
   });
 
+  it('finds the gutter from the items, not by stepping across the page: coordinates past 2^53 read the same', () => {
+    // The old search stepped x += 2 from one edge to the other: 45 s at 1e9 units, and past 2^53 x + 2 === x.
+    const wide = sidebarPage().map((each) => ({ ...each, x: each.x * 1e15, width: each.width * 1e15 }));
+    expect(findGutter(groupRows(wide))).toBeGreaterThan(40 * 1e15);
+    expect(pageLines(wide).map((line) => line.text)).toEqual(pageLines(sidebarPage()).map((line) => line.text));
+  });
+
   it('keeps a single column with right-aligned dates as one line per row', () => {
     const items: PdfTextItem[] = [];
     for (let row = 0; row < 12; row++) {

@@ -73,6 +73,80 @@ export function rowText(items: readonly PdfTextItem[]): string {
 
 const crosses = (row: Row, x: number) => row.items.some((item) => item.x < x - 1 && item.x + item.width > x + 1);
 
+/** The smallest and largest of some numbers (a loop: spreading a page's items into Math.min overflows the stack). */
+export function extentOf(values: Iterable<number>): { min: number; max: number } {
+  let min = Infinity;
+  let max = -Infinity;
+  for (const value of values) {
+    if (value < min) min = value;
+    if (value > max) max = value;
+  }
+  return { min, max };
+}
+
+/**
+ * The stretches of [from, to] that at most `maxCrossed` rows cross, longest first on ties by position:
+ * a row crosses x where one of its items covers x with a unit to spare on each side. One sweep over
+ * the rows' merged spans, O(n log n) in the items, whatever the page's width.
+ */
+function freeStretches(rows: readonly Row[], from: number, to: number, maxCrossed: number): { start: number; end: number }[] {
+  const changes: [number, number][] = [];
+  for (const row of rows) {
+    const spans = row.items
+      .map((item): [number, number] => [item.x + 1, item.x + item.width - 1])
+      .filter(([start, end]) => start < end)
+      .sort((a, b) => a[0] - b[0]);
+    let open: [number, number] | null = null;
+    for (const span of spans) {
+      if (open && span[0] < open[1]) open[1] = Math.max(open[1], span[1]);
+      else {
+        if (open) changes.push([open[0], 1], [open[1], -1]);
+        open = [span[0], span[1]];
+      }
+    }
+    if (open) changes.push([open[0], 1], [open[1], -1]);
+  }
+  changes.sort((a, b) => a[0] - b[0]);
+  const stretches: { start: number; end: number }[] = [];
+  let crossed = 0;
+  let at = from;
+  let runStart: number | null = null;
+  const extend = (end: number, free: boolean) => {
+    if (end <= at) return;
+    if (free) runStart ??= at;
+    else if (runStart !== null) {
+      stretches.push({ start: runStart, end: at });
+      runStart = null;
+    }
+    at = end;
+  };
+  for (let index = 0; index < changes.length && at < to; ) {
+    const x = changes[index]?.[0] ?? to;
+    // Between two changes the number of rows crossing stays the same.
+    extend(Math.min(x, to), crossed <= maxCrossed);
+    for (; index < changes.length && changes[index]?.[0] === x; index++) crossed += changes[index]?.[1] ?? 0;
+  }
+  extend(to, crossed <= maxCrossed);
+  if (runStart !== null) stretches.push({ start: runStart, end: to });
+  return stretches;
+}
+
+/** Whether any of `left` shares its baseline with one of `right` (within 0.6), in O(n log n). */
+function shareBaseline(left: readonly PdfTextItem[], right: readonly PdfTextItem[]): boolean {
+  if (left.length === 0 || right.length === 0) return false;
+  const ys = right.map((item) => item.y).sort((a, b) => a - b);
+  return left.some((item) => {
+    let low = 0;
+    let high = ys.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if ((ys[middle] ?? 0) <= item.y - 0.6) low = middle + 1;
+      else high = middle;
+    }
+    return low < ys.length && (ys[low] ?? 0) < item.y + 0.6;
+  });
+}
+
 /**
  * The x of a gutter splitting the rows into two columns, or null. A gutter is crossed by at most 8%
  * of the rows, has at least four rows' text on each side, and its right side starts at one x (a
@@ -80,25 +154,17 @@ const crosses = (row: Row, x: number) => row.items.some((item) => item.x < x - 1
  * text on both sides).
  */
 export function findGutter(rows: readonly Row[]): number | null {
-  const items = rows.flatMap((row) => row.items);
-  if (rows.length < 8 || items.length === 0) return null;
-  const left = Math.min(...items.map((item) => item.x));
-  const right = Math.max(...items.map((item) => item.x + item.width));
+  if (rows.length < 8) return null;
+  const { min: left } = extentOf(rows.flatMap((row) => row.items.map((item) => item.x)));
+  const { max: right } = extentOf(rows.flatMap((row) => row.items.map((item) => item.x + item.width)));
+  if (!Number.isFinite(left) || !Number.isFinite(right)) return null;
   const width = right - left;
-  let best: { x: number; run: number } | null = null;
-  let runStart: number | null = null;
-  const step = 2;
-  for (let x = left + 0.15 * width; x <= right - 0.15 * width + step; x += step) {
-    const free = x <= right - 0.15 * width && rows.filter((row) => crosses(row, x)).length <= 0.08 * rows.length;
-    if (free && runStart === null) runStart = x;
-    if (!free && runStart !== null) {
-      const run = x - runStart;
-      if (!best || run > best.run) best = { x: runStart + run / 2, run };
-      runStart = null;
-    }
+  let best: { start: number; end: number } | null = null;
+  for (const stretch of freeStretches(rows, left + 0.15 * width, right - 0.15 * width, 0.08 * rows.length)) {
+    if (!best || stretch.end - stretch.start > best.end - best.start) best = stretch;
   }
-  if (!best || best.run < 6) return null;
-  const gutter = best.x;
+  if (!best || best.end - best.start < 6) return null;
+  const gutter = best.start + (best.end - best.start) / 2;
   const sides = rows.map((row) => ({ left: row.items.filter((i) => i.x + i.width <= gutter), right: row.items.filter((i) => i.x >= gutter) }));
   const rightRows = sides.filter((side) => side.right.length > 0);
   const leftRows = sides.filter((side) => side.left.length > 0);
@@ -108,9 +174,9 @@ export function findGutter(rows: readonly Row[]): number | null {
     const start = Math.round((side.right[0]?.x ?? 0) / 3);
     starts.set(start, (starts.get(start) ?? 0) + 1);
   }
-  if (Math.max(...starts.values()) < 0.4 * rightRows.length) return null;
+  if (extentOf(starts.values()).max < 0.4 * rightRows.length) return null;
   // Cells of one table row share their baseline exactly; two independent columns meet on one only by chance.
-  const both = sides.filter((side) => side.left.some((l) => side.right.some((r) => Math.abs(l.y - r.y) < 0.6))).length;
+  const both = sides.filter((side) => shareBaseline(side.left, side.right)).length;
   if (both >= 0.6 * Math.min(rightRows.length, leftRows.length)) return null;
   return gutter;
 }
@@ -121,7 +187,7 @@ const toLine = (items: PdfTextItem[], row: Row, page: number, column = 0, second
   if (!text || !first) return null;
   const second = items[1];
   const textX = BULLET_GLYPH.test(first.text.trim()) && second ? second.x : first.x;
-  const right = Math.max(...items.map((item) => item.x + item.width));
+  const right = extentOf(items.map((item) => item.x + item.width)).max;
   return { text, x: first.x, y: row.y, height: row.height, textX, right, column, page, secondary };
 };
 
@@ -185,6 +251,47 @@ export function joinWrappedBullets(lines: readonly PdfLine[]): PdfLine[] {
 
 const TERMINAL = /[.!?;:]["”)]?$/;
 
+/** The left and right edge of each column's lines (0 for a page without columns, 1 the left column, 2 the right). */
+export type ColumnEdges = ReadonlyMap<number, { left: number; right: number }>;
+
+/** Each column's edges over `lines`, found once for the lines that are compared with them. */
+export function columnEdges(lines: readonly PdfLine[]): ColumnEdges {
+  const edges = new Map<number, { left: number; right: number }>();
+  for (const line of lines) {
+    const edge = edges.get(line.column);
+    if (edge) {
+      edge.left = Math.min(edge.left, line.x);
+      edge.right = Math.max(edge.right, line.right);
+    } else edges.set(line.column, { left: line.x, right: line.right });
+  }
+  return edges;
+}
+
+/** How many of the sorted `xs` lie within `distance` of `x` (two binary searches). */
+function countNear(xs: readonly number[], x: number, distance: number): number {
+  const firstAtLeast = (value: number) => {
+    let low = 0;
+    let high = xs.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if ((xs[middle] ?? 0) < value) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  };
+  const firstAbove = (value: number) => {
+    let low = 0;
+    let high = xs.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if ((xs[middle] ?? 0) <= value) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  };
+  return firstAbove(x + distance) - firstAtLeast(x - distance);
+}
+
 /**
  * List items whose bullets were drawn, not written (Chromium draws list markers as shapes): lines
  * indented past their column's left edge at an x that three or more lines share get a "• ", and a
@@ -192,16 +299,16 @@ const TERMINAL = /[.!?;:]["”)]?$/;
  */
 export function markListLines(lines: readonly PdfLine[]): PdfLine[] {
   const marked: PdfLine[] = [];
+  const edges = columnEdges(lines);
   for (const column of new Set(lines.map((line) => line.column))) {
     const own = lines.filter((line) => line.column === column);
     // A page without columns shares its left margin with the left column of the pages that have them.
-    const base = Math.min(...lines.filter((line) => line.column === column || (column === 0 && line.column === 1)).map((line) => line.x));
-    const right = Math.max(...own.map((line) => line.right));
-    const width = right - base;
-    const atX = (x: number) => own.filter((line) => Math.abs(line.x - x) <= 1.5).length;
+    const base = Math.min(edges.get(column)?.left ?? Infinity, column === 0 ? (edges.get(1)?.left ?? Infinity) : Infinity);
+    const width = (edges.get(column)?.right ?? base) - base;
+    const xs = own.map((line) => line.x).sort((a, b) => a - b);
     for (const line of own) {
       const indent = line.x - base;
-      if (indent < 6 || indent > 0.45 * width || atX(line.x) < 3 || line.textX > line.x + 1 || /^[•◦▪■●○◆►▸‣⁃∙·*–—-]\s/.test(line.text)) continue;
+      if (indent < 6 || indent > 0.45 * width || countNear(xs, line.x, 1.5) < 3 || line.textX > line.x + 1 || /^[•◦▪■●○◆►▸‣⁃∙·*–—-]\s/.test(line.text)) continue;
       marked.push(line);
     }
   }
@@ -216,7 +323,7 @@ export function markListLines(lines: readonly PdfLine[]): PdfLine[] {
       Math.abs(previous.x - line.x) <= 1.5 &&
       previous.text.startsWith('• ') &&
       // A sidebar's list items are short: one of them wraps only into a lowercase word.
-      (line.secondary ? /^\p{Ll}/u.test(line.text) && continuesLine(previous, line, lines) : continuesLine(previous, line, lines))
+      (line.secondary ? /^\p{Ll}/u.test(line.text) && continuesLine(previous, line, edges) : continuesLine(previous, line, edges))
     ) {
       const glue = /\p{L}-$/u.test(previous.text) && /^\p{Ll}/u.test(line.text) ? '' : ' ';
       result[result.length - 1] = { ...previous, text: previous.text + glue + line.text, y: line.y, right: line.right };
@@ -227,17 +334,17 @@ export function markListLines(lines: readonly PdfLine[]): PdfLine[] {
 
 /**
  * Whether `line` wraps on from `previous`: right below it, and either starting lowercase or with a first
- * word too wide for the room left at the end of `previous` (so the line had to break there).
+ * word too wide for the room left at the end of `previous` (so the line had to break there). `edges`
+ * are the columns' edges over the lines being read (`columnEdges`).
  */
-export function continuesLine(previous: PdfLine, line: PdfLine, lines: readonly PdfLine[]): boolean {
+export function continuesLine(previous: PdfLine, line: PdfLine, edges: ColumnEdges): boolean {
   const gap = previous.y - line.y;
   if (previous.page !== line.page || gap <= 0 || gap > 1.6 * Math.max(previous.height, line.height) || Math.abs(previous.height - line.height) > 0.5)
     return false;
   // A heading or a contact line never continues anything, nor is continued.
   if (headingKind(line.text) || hasContactDetail(line.text) || hasContactDetail(previous.text)) return false;
-  const column = lines.filter((other) => other.column === line.column);
-  const columnRight = Math.max(...column.map((other) => other.right));
-  const columnLeft = Math.min(...column.map((other) => other.x));
+  const columnRight = edges.get(line.column)?.right ?? line.right;
+  const columnLeft = edges.get(line.column)?.left ?? line.x;
   // A short line ended on purpose (a headline, a label), whatever comes after it.
   if (previous.right - columnLeft < 0.75 * (columnRight - columnLeft)) return false;
   if (/^\p{Ll}/u.test(line.text)) return true;
@@ -253,6 +360,7 @@ export function continuesLine(previous: PdfLine, line: PdfLine, lines: readonly 
  */
 export function joinWrappedLines(lines: readonly PdfLine[]): PdfLine[] {
   const joined: PdfLine[] = [];
+  const edges = columnEdges(lines);
   for (const line of lines) {
     const previous = joined.at(-1);
     const lastCell = previous?.text.split(' | ').at(-1) ?? '';
@@ -265,7 +373,7 @@ export function joinWrappedLines(lines: readonly PdfLine[]): PdfLine[] {
       line.x >= previous.x - 1 &&
       !afterDates &&
       // A sidebar's list items are short: one of them wraps only into a lowercase word.
-      (line.secondary ? /^\p{Ll}/u.test(line.text) && continuesLine(previous, line, lines) : continuesLine(previous, line, lines))
+      (line.secondary ? /^\p{Ll}/u.test(line.text) && continuesLine(previous, line, edges) : continuesLine(previous, line, edges))
     ) {
       const glue = /\p{L}-$/u.test(previous.text) && /^\p{Ll}/u.test(line.text) ? '' : ' ';
       joined[joined.length - 1] = { ...previous, text: previous.text + glue + line.text, y: line.y, right: line.right };

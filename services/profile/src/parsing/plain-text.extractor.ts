@@ -1,6 +1,6 @@
 /** TXT and Markdown résumés (issue 22): strict UTF-8, lines as written (the parser reads Markdown syntax). */
 import { RESUME_MESSAGES } from '@story/proto';
-import { HttpError } from '@story/service-kit';
+import { HttpError } from '@story/service-kit/errors';
 
 const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 

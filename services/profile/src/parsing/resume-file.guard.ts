@@ -3,7 +3,7 @@
  * formats; an empty, oversized or unknown file is refused before any parser sees it.
  */
 import { RESUME_EXTENSIONS, RESUME_FORMATS, RESUME_MAX_BYTES, RESUME_MESSAGES, type ResumeFormat } from '@story/proto';
-import { HttpError } from '@story/service-kit';
+import { HttpError } from '@story/service-kit/errors';
 
 /** What the first bytes of a file say it is. */
 export type SniffedContent = 'pdf' | 'zip' | 'binary' | 'text';

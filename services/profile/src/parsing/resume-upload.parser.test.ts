@@ -3,6 +3,15 @@ import { zipSync } from 'fflate';
 import { RESUME_MAX_BYTES, RESUME_MESSAGES } from '@story/proto';
 import { HttpError } from '@story/service-kit';
 import { DOCX_ZIP_LIMITS, checkDocxZip } from './docx-zip.guard.ts';
+import {
+  manyItemsPdf,
+  offPageTextPdf,
+  sharedStreamPdf,
+  smuggledDocx,
+  plainDocx,
+  widePagePdf,
+  wordyDocx,
+} from './hostile-resume-files.fixtures.ts';
 import { PNG_BYTES, SHORT_RESUME, makePdf, textDocx, textPdf, zipBombDocx } from './resume-files.fixtures.ts';
 import { parseResumeUpload } from './resume-upload.parser.ts';
 
@@ -99,13 +108,13 @@ describe('parseResumeUpload refuses bad files with the right status and message'
     const bomb = zipBombDocx(30);
     expect(bomb.length).toBeLessThan(200_000);
     expect(await refusal('cv.docx', bomb)).toMatchObject({ statusCode: 413, message: RESUME_MESSAGES.docxTooLarge });
-    // Headers that lie (declared sizes zeroed) change nothing: the guard counts what it inflates.
+    // Headers that lie (declared sizes changed) are refused: the local header no longer agrees with the central directory.
     const lying = new Uint8Array(bomb);
     const view = new DataView(lying.buffer);
     for (let at = 0; at + 30 < lying.length; at++) if (view.getUint32(at, true) === 0x04034b50) view.setUint32(at + 22, 10, true);
-    expect(() => checkDocxZip(lying)).toThrow(RESUME_MESSAGES.docxTooLarge);
-    // Below the limits a big but honest document passes the guard.
-    expect(() => checkDocxZip(zipBombDocx(1), { ...DOCX_ZIP_LIMITS, ratioFloorBytes: 2 * 1024 * 1024 })).not.toThrow();
+    expect(() => checkDocxZip(lying)).toThrow(RESUME_MESSAGES.unreadableDocx);
+    // Within the limits a big but honest document passes the guard.
+    expect(() => checkDocxZip(zipBombDocx(1), { ...DOCX_ZIP_LIMITS, readBytes: 2 * 1024 * 1024 })).not.toThrow();
   });
 
   it('a corrupt DOCX and a ZIP without word/document.xml (422)', async () => {
@@ -123,6 +132,50 @@ describe('parseResumeUpload refuses bad files with the right status and message'
       statusCode: 422,
       message: RESUME_MESSAGES.tooLittleText,
     });
+  });
+});
+
+describe('parseResumeUpload refuses hostile files before they cost (issue 36)', () => {
+  it('a PDF page wider than any paper (422), whatever its text; an A4 page keeps only the text on it', async () => {
+    expect(await refusal('cv.pdf', widePagePdf(150_000_000))).toMatchObject({ statusCode: 422, message: RESUME_MESSAGES.pageTooLarge });
+    expect(await refusal('cv.pdf', widePagePdf(20_000))).toMatchObject({ statusCode: 422, message: RESUME_MESSAGES.pageTooLarge });
+    // Text drawn far off an A4 page is not on the page: it is not read, and the layout never sees its coordinates.
+    const { text, content } = await parseResumeUpload({ fileName: 'cv.pdf', bytes: offPageTextPdf(150_000_000) });
+    expect(content.name).toBe('Maria Lopez');
+    expect(text).not.toContain('Side');
+  });
+
+  it('one Flate stream that every page reads, counted as each page inflates it (422)', async () => {
+    expect(await refusal('cv.pdf', sharedStreamPdf(10, 12))).toMatchObject({ statusCode: 422, message: RESUME_MESSAGES.tooComplex });
+    expect(await refusal('cv.pdf', sharedStreamPdf(1, 40))).toMatchObject({ statusCode: 422, message: RESUME_MESSAGES.tooComplex });
+    // A page that reads a little drawing is a résumé like any other.
+    expect((await parseResumeUpload({ fileName: 'cv.pdf', bytes: sharedStreamPdf(2, 1) })).content.name).toBe('Maria Lopez');
+  });
+
+  it('a page of a hundred thousand text items (422)', async () => {
+    expect(await refusal('cv.pdf', manyItemsPdf(100_000))).toMatchObject({ statusCode: 422, message: RESUME_MESSAGES.tooComplex });
+  });
+
+  it('far more text than a résumé, in any format (422)', async () => {
+    const long = Array.from({ length: 1500 }, (_, row) => `• Line ${row}: cared for 6 patients per shift on a 30-bed surgical ward, every week.`);
+    for (const [fileName, bytes] of [
+      ['cv.txt', utf8([...SHORT_RESUME, ...long].join('\n'))],
+      ['cv.docx', await textDocx([...SHORT_RESUME, ...long])],
+    ] as const) {
+      expect(await refusal(fileName, bytes), fileName).toMatchObject({ statusCode: 422, message: RESUME_MESSAGES.tooMuchText });
+    }
+  });
+
+  it("a DOCX whose central directory points into another entry's data (422), where its honest twin is too large (413)", async () => {
+    expect(await refusal('cv.docx', plainDocx(3))).toMatchObject({ statusCode: 413, message: RESUME_MESSAGES.docxTooLarge });
+    expect(await refusal('cv.docx', smuggledDocx(3))).toMatchObject({ statusCode: 422, message: RESUME_MESSAGES.unreadableDocx });
+    expect(await refusal('cv.docx', smuggledDocx(3, { listCarrier: true }))).toMatchObject({ statusCode: 422, message: RESUME_MESSAGES.unreadableDocx });
+  });
+
+  it('a DOCX of honest but huge XML, past what a résumé needs (413)', async () => {
+    expect(await refusal('cv.docx', wordyDocx(20_000))).toMatchObject({ statusCode: 413, message: RESUME_MESSAGES.docxTooLarge });
+    // A long résumé's document is well within the limits.
+    expect((await parseResumeUpload({ fileName: 'cv.docx', bytes: wordyDocx(300) })).content.name).toBe('Maria Lopez');
   });
 });
 

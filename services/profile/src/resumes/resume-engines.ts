@@ -8,7 +8,8 @@ export interface ResumeFile {
 
 /** Reads an uploaded file into a résumé's sections, or refuses it with an HttpError naming what is wrong. */
 export interface ResumeParser {
-  parse(file: ResumeFile): Promise<{ format: ResumeFormat; content: ResumeContent }>;
+  /** `userId`: whose file it is (one file per person is read at a time). */
+  parse(file: ResumeFile, userId: number): Promise<{ format: ResumeFormat; content: ResumeContent }>;
 }
 
 /** A person's saved stories that best match each text, by the text's key (the search service answers). */

@@ -56,7 +56,7 @@ export class ResumeService {
   async upload(userId: number, file: ResumeFile): Promise<ResumeRecord> {
     // Counted before the parse as well, so a person at the limit costs no parsing; the store checks again as it writes.
     if ((await this.deps.repository.countOf(userId)) >= this.quotas.resumesPerUser) throw this.refusal('resumesPerUser');
-    const { format, content } = await this.deps.parser.parse(file);
+    const { format, content } = await this.deps.parser.parse(file, userId);
     return this.withinQuotas(() => this.deps.repository.create({ userId, fileName: file.fileName, format, content, now: this.now(), quotas: this.quotas }));
   }
 

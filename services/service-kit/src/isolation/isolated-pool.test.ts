@@ -59,6 +59,21 @@ describe('IsolatedPool', () => {
     await expect(work.run({ kind: 'echo', bytes: new Uint8Array([7]) })).resolves.toEqual({ length: 1, sum: 7 });
   });
 
+  it("starts a task's deadline once its thread has loaded its module, not while it loads", async () => {
+    const slowStart = new IsolatedPool<string, string>(new URL('../../test/slow-start-task.thread.ts', import.meta.url), {
+      size: 1,
+      maxWaiting: 1,
+      heapMb: 64,
+      deadlineMs: 300,
+      purpose: 'slow start',
+    });
+    try {
+      await expect(slowStart.run('ready')).resolves.toBe('READY');
+    } finally {
+      await slowStart.close();
+    }
+  });
+
   it('ends a task that fills its heap and serves the next one', async () => {
     const work = pool({ heapMb: 32 });
     expect(await reason(work.run({ kind: 'hoard' }))).toBe('memory');
