@@ -27,7 +27,7 @@ export const profileEnvSchema = baseEnvSchema.extend({
     .min(0, 'RESUME_PARSE_QUEUE must not be negative')
     .default(8),
   /** Each reading thread's JavaScript heap in MB; a file that needs more is refused (422). */
-  RESUME_PARSE_HEAP_MB: positiveInt(192, 'RESUME_PARSE_HEAP_MB'),
+  RESUME_PARSE_HEAP_MB: positiveInt(128, 'RESUME_PARSE_HEAP_MB'),
   /** How long reading one file may take, in ms, before its thread is ended and the file refused (422). */
   RESUME_PARSE_DEADLINE_MS: positiveInt(10_000, 'RESUME_PARSE_DEADLINE_MS'),
   /** How long the OpenAI suggestions may take before the offline engine answers instead. */
