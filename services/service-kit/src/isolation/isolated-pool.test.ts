@@ -120,6 +120,15 @@ describe('threadStart', () => {
     expect(start.sourceModule).toBeUndefined();
   });
 
+  it('says so when a running bundle has no bundle of the thread beside it, rather than falling back to tsx', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bundles-'));
+    made.push(dir);
+    mkdirSync(join(dir, 'dist/services/profile/src'), { recursive: true });
+    writeFileSync(join(dir, 'dist/services/profile/src/main.mjs'), '');
+    const source = pathToFileURL('/build/app/services/profile/src/parsing/reading.thread.ts');
+    expect(() => threadStart(source, join(dir, 'dist/services/profile/src/main.mjs'))).toThrow(/no services\/profile\/src\/parsing\/reading.thread.mjs beside/);
+  });
+
   it('runs the TypeScript source through the tsx bootstrap when no bundle is running', () => {
     const source = pathToFileURL('/repo/services/profile/src/parsing/reading.thread.ts');
     const start = threadStart(source, '/repo/node_modules/vitest/dist/workers/forks.js');

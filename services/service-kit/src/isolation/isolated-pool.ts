@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { HttpError } from '../errors.ts';
-import { threadStart } from './thread-script.ts';
+import { threadStart, type ThreadStart } from './thread-script.ts';
 
 /** What one task may use before it is ended: heap, and wall-clock time from when it starts running on a ready thread. */
 export interface IsolatedTaskLimits {
@@ -70,11 +70,15 @@ export class IsolatedPool<I, O> {
   private readonly keys = new Set<string>();
   private nextId = 1;
   private closed = false;
+  /** Found once, when the pool is made: a bundle missing its thread's bundle fails the service's start, not a task. */
+  private readonly start: ThreadStart;
 
   constructor(
-    private readonly script: URL,
+    script: URL,
     private readonly options: IsolatedPoolOptions,
-  ) {}
+  ) {
+    this.start = threadStart(script);
+  }
 
   /** Tasks running and waiting now (metrics and tests). */
   get load(): { running: number; waiting: number } {
@@ -136,9 +140,8 @@ export class IsolatedPool<I, O> {
   }
 
   private spawn(): Slot<I, O> {
-    const start = threadStart(this.script);
-    const worker = new Worker(start.file, {
-      workerData: { sourceModule: start.sourceModule },
+    const worker = new Worker(this.start.file, {
+      workerData: { sourceModule: this.start.sourceModule },
       name: this.options.purpose,
       resourceLimits: { maxOldGenerationSizeMb: this.options.heapMb, maxYoungGenerationSizeMb: Math.max(4, Math.ceil(this.options.heapMb / 8)) },
       stdout: false,

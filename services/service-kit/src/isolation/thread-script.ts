@@ -16,8 +16,9 @@ const SOURCE_BOOT = new URL('./source-thread.boot.mjs', import.meta.url);
  * Where a `*.thread.ts` task module runs from. A stack process started from its esbuild bundle
  * (`…/services/profile/src/main.mjs`) has the thread's bundle beside it at the same relative place
  * (`…/services/profile/src/parsing/resume-extraction.thread.mjs`: `entriesOf` bundles every
- * `*.thread.ts`); it is found by walking up from the running bundle. Anything else (tsx, vitest) runs
- * the TypeScript source through a small bootstrap that loads it with tsx.
+ * `*.thread.ts`); it is found by walking up from the running bundle, and a bundle without it is a
+ * packaging mistake, said at once (an image has no tsx to fall back on). Anything else (tsx, vitest)
+ * runs the TypeScript source through a small bootstrap that loads it with tsx.
  */
 export function threadStart(source: URL, runningScript: string | undefined = process.argv[1]): ThreadStart {
   const sourcePath = fileURLToPath(source);
@@ -29,6 +30,7 @@ export function threadStart(source: URL, runningScript: string | undefined = pro
       if (existsSync(candidate)) return { file: pathToFileURL(candidate) };
       if (dirname(dir) === dir) break;
     }
+    throw new Error(`no ${relativeBundle} beside the running bundle ${runningScript}: bundle every *.thread.ts with its service`);
   }
   return { file: SOURCE_BOOT, sourceModule: source.href };
 }
