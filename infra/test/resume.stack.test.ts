@@ -5,14 +5,16 @@ import { join } from 'node:path';
 import { Document, Packer, Paragraph, TextRun } from 'docx';
 import PDFDocument from 'pdfkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resumeSuggestionsResponseSchema, type ResumeSuggestion } from '@story/proto';
+import { RESUME_MESSAGES, resumeSuggestionsResponseSchema, type ResumeSuggestion } from '@story/proto';
 import { type ApiClient, uniqueEmail, signedUpPerson } from '@story/testing/api-client';
 import { reserveAdminEmail, standardStack, type StandardStack } from '@story/testing/standard-stack';
+import { smuggledDocx, widePagePdf } from '../../services/profile/src/parsing/hostile-resume-files.fixtures.ts';
 
 /**
  * Issue 22 across the running system: a person on Pro uploads a PDF and a DOCX résumé through the
  * gateway, saves a story that holds a number, and the suggestion for a weak bullet quotes it (profile
- * asks search over NATS, each with its own NATS user); the PDF comes back as text; Starter is refused.
+ * asks search over NATS, each with its own NATS user); the PDF comes back as text; Starter is refused;
+ * hostile files are refused by the reading thread that runs from its own bundle (issue 36).
  */
 const dir = mkdtempSync(join(tmpdir(), 'resume-stack-'));
 let adminEmail: string;
@@ -127,5 +129,12 @@ describe('résumés through the gateway', () => {
     const refused = await upload(starter.client, 'ada.pdf', await pdfResume());
     expect(refused.status).toBe(403);
     expect(refused.body.message).toMatch(/part of the Essentials plan/);
+
+    // Issue 36: hostile files are refused by the bundled reading thread, their messages crossing back to the person.
+    const wide = await upload(person.client, 'wide.pdf', Buffer.from(widePagePdf(150_000_000)));
+    expect([wide.status, wide.body]).toEqual([422, { message: RESUME_MESSAGES.pageTooLarge }]);
+    const smuggled = await upload(person.client, 'smuggled.docx', Buffer.from(smuggledDocx(3)));
+    expect([smuggled.status, smuggled.body]).toEqual([422, { message: RESUME_MESSAGES.unreadableDocx }]);
+    expect((await person.client.get('/api/resumes/current')).body.resume.id).toBe(resume.id);
   });
 });
