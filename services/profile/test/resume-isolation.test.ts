@@ -48,5 +48,6 @@ describe('résumé files are read on a worker thread', () => {
     const after = await upload(902, 'cv.txt', Buffer.from(TEXT_RESUME));
     expect(after.statusCode, after.body).toBe(201);
     expect(service.deps.resumeExtraction.load).toEqual({ running: 0, waiting: 0 });
-  });
+    // Two threads start under tsx here (the first, and the one after the deadline), each loading pdfjs and mammoth.
+  }, 90_000);
 });
