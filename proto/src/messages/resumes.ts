@@ -19,7 +19,7 @@ export const RESUME_MESSAGES = {
   /** A PDF page larger than any paper (past 200 inches a side). */
   pageTooLarge: "This PDF's pages are larger than any paper. Please export your résumé again on A4 or Letter pages.",
   /** Past the limits on what a file may expand to or hold, or not read within the time allowed. */
-  tooComplex: "This file is too complex for us to read in time. Please save it again from your editor, or upload a DOCX or a simpler PDF.",
+  tooComplex: 'This file is too complex for us to read in time. Please save it again from your editor, or upload a DOCX or a simpler PDF.',
   /** Far more text than a résumé holds. */
   tooMuchText: 'This file holds far more text than a résumé. Please upload your résumé alone.',
   /** 429: the same person's previous file is still being read. */

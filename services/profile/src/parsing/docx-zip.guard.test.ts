@@ -83,7 +83,10 @@ describe('checkDocxZip', () => {
       ['renamed', concat([renamed, directory, zipEnd(1, directory.length, renamed.length)])],
       ['twice', twice],
     ] as const) {
-      expect(failure(() => checkDocxZip(bytes)), label).toMatchObject(unreadable);
+      expect(
+        failure(() => checkDocxZip(bytes)),
+        label,
+      ).toMatchObject(unreadable);
     }
   });
 
@@ -96,7 +99,8 @@ describe('checkDocxZip', () => {
     ];
     const relationship = ([kind, target]: string[]) =>
       `<Relationship Id="r${kind}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/${kind}" Target="${target}"/>`;
-    const relsXml = (list: string[][]) => `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${list.map(relationship).join('')}</Relationships>`;
+    const relsXml = (list: string[][]) =>
+      `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${list.map(relationship).join('')}</Relationships>`;
     const looping = writeZip([
       zipEntry('_rels/.rels', relsXml(rels.slice(0, 1))),
       zipEntry('word/_rels/document.xml.rels', relsXml(rels.slice(1))),

@@ -246,11 +246,7 @@ export function smuggledDocx(megabytes: number, { listCarrier = false } = {}): U
   const honestLocal = zipLocalPart(honest);
   const hiddenOffset = carrierLocal.length - carrier.data.length;
   const typesOffset = carrierLocal.length;
-  const records = [
-    ...(listCarrier ? [zipCentralRecord(carrier, 0)] : []),
-    zipCentralRecord(types, typesOffset),
-    zipCentralRecord(hidden, hiddenOffset),
-  ];
+  const records = [...(listCarrier ? [zipCentralRecord(carrier, 0)] : []), zipCentralRecord(types, typesOffset), zipCentralRecord(hidden, hiddenOffset)];
   const directory = concat(records);
   const directoryOffset = carrierLocal.length + typesLocal.length + honestLocal.length;
   return concat([carrierLocal, typesLocal, honestLocal, directory, zipEnd(records.length, directory.length, directoryOffset)]);

@@ -62,6 +62,7 @@ describe('countFlate', () => {
   });
 
   it('reads a header pdfjs refuses as an empty stream', () => {
-    for (const header of [[0x78], [0x79, 0x9c], [0x78, 0x9d], [0x78, 0xbb]]) expect(countFlate(new Uint8Array(header), 0, header.length, Infinity).inflated).toBe(0);
+    for (const header of [[0x78], [0x79, 0x9c], [0x78, 0x9d], [0x78, 0xbb]])
+      expect(countFlate(new Uint8Array(header), 0, header.length, Infinity).inflated).toBe(0);
   });
 });

@@ -9,7 +9,12 @@ const MB = 1024 * 1024;
 const zeros = (bytes: number) => new Uint8Array(deflateSync(new Uint8Array(bytes), { level: 9 }));
 /** A PDF of one page and the given stream objects (objects 4 on). */
 const pdfWith = (...streams: Uint8Array[]) =>
-  writePdf(['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>', ...streams]);
+  writePdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>',
+    ...streams,
+  ]);
 const failure = (run: () => unknown) => {
   try {
     run();
@@ -36,8 +41,17 @@ describe('checkPdfStreams', () => {
   });
 
   it('refuses filters that expand but are not counted: LZW, run-length, Flate after another filter, a filter named through a reference', () => {
-    for (const dictionary of ['/Filter /LZWDecode', '/Filter [/RL]', '/Filter [/ASCII85Decode /FlateDecode]', '/Filter 9 0 R', '/Filter [/FlateDecode 9 0 R]']) {
-      expect(failure(() => checkPdfStreams(pdfWith(pdfStream(dictionary, new Uint8Array(10))))), dictionary).toMatchObject({
+    for (const dictionary of [
+      '/Filter /LZWDecode',
+      '/Filter [/RL]',
+      '/Filter [/ASCII85Decode /FlateDecode]',
+      '/Filter 9 0 R',
+      '/Filter [/FlateDecode 9 0 R]',
+    ]) {
+      expect(
+        failure(() => checkPdfStreams(pdfWith(pdfStream(dictionary, new Uint8Array(10))))),
+        dictionary,
+      ).toMatchObject({
         statusCode: 422,
         message: RESUME_MESSAGES.tooComplex,
       });

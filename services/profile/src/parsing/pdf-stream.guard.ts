@@ -34,7 +34,17 @@ type PdfValue =
   | { kind: 'other'; word: string };
 
 const isSpace = (code: number) => code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09 || code === 0x0c || code === 0x00;
-const isDelimiter = (code: number) => code === 0x28 || code === 0x29 || code === 0x3c || code === 0x3e || code === 0x5b || code === 0x5d || code === 0x7b || code === 0x7d || code === 0x2f || code === 0x25;
+const isDelimiter = (code: number) =>
+  code === 0x28 ||
+  code === 0x29 ||
+  code === 0x3c ||
+  code === 0x3e ||
+  code === 0x5b ||
+  code === 0x5d ||
+  code === 0x7b ||
+  code === 0x7d ||
+  code === 0x2f ||
+  code === 0x25;
 const isRegular = (code: number) => !Number.isNaN(code) && !isSpace(code) && !isDelimiter(code);
 const MAX_NESTING = 64;
 

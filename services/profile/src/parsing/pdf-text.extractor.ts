@@ -8,7 +8,8 @@
 import { getDocument, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { RESUME_MESSAGES } from '@story/proto';
 import { HttpError } from '@story/service-kit/errors';
-import { extentOf, joinWrappedBullets, joinWrappedLines, markListLines, pageLines, type PdfLine, type PdfTextItem } from './pdf-layout.ts';
+import { extentOf, joinWrappedBullets, pageLines, type PdfLine, type PdfTextItem } from './pdf-layout.ts';
+import { joinWrappedLines, markListLines } from './pdf-wrapped-lines.ts';
 import { checkInflatedReads, checkPdfStreams } from './pdf-stream.guard.ts';
 
 /** A résumé has at most this many pages; a longer PDF is refused before any text is read. */

@@ -21,11 +21,7 @@ const tooMuchText = () => new HttpError(422, RESUME_MESSAGES.tooMuchText);
 /** The lines of a résumé file in reading order, made plain; 422 `tooMuchText` past `RESUME_MAX_CHARACTERS`. */
 export async function extractResumeLines(format: ResumeFormat, bytes: Uint8Array): Promise<string[]> {
   const lines =
-    format === 'pdf'
-      ? await extractPdfLines(bytes, RESUME_MAX_CHARACTERS)
-      : format === 'docx'
-        ? await extractDocxLines(bytes)
-        : extractPlainTextLines(bytes);
+    format === 'pdf' ? await extractPdfLines(bytes, RESUME_MAX_CHARACTERS) : format === 'docx' ? await extractDocxLines(bytes) : extractPlainTextLines(bytes);
   // Counted before the sanitiser's patterns run over the text, and again after (entities can grow it).
   if (lines.reduce((total, line) => total + line.length, 0) > RESUME_MAX_CHARACTERS * 2) throw tooMuchText();
   const plain = sanitiseLines(lines);
