@@ -21,7 +21,8 @@ class BitWriter {
 
   private push(bit: number): void {
     if (this.bit === 0) this.bytes.push(0);
-    this.bytes[this.bytes.length - 1] |= bit << this.bit;
+    const last = this.bytes.length - 1;
+    this.bytes[last] = (this.bytes[last] ?? 0) | (bit << this.bit);
     this.bit = (this.bit + 1) % 8;
   }
 

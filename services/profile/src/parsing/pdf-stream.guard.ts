@@ -227,8 +227,9 @@ export function checkPdfStreams(bytes: Uint8Array, limits: PdfStreamLimits = PDF
     seen.add(start);
     if (filters.some((filter) => UNCOUNTED.has(filter)) || filters.slice(1).some((filter) => FLATE.has(filter))) throw tooComplex();
     if (!FLATE.has(filters[0] ?? '')) continue;
-    const end = Math.min(bytes.length, start + readBudget - syntax.read - compressedRead);
-    const count = countFlate(bytes, start, end, limits.inflatedBytes - inflated);
+    const readLeft = readBudget - syntax.read - compressedRead;
+    if (readLeft <= 0) throw tooComplex();
+    const count = countFlate(bytes, start, Math.min(bytes.length, start + readLeft), limits.inflatedBytes - inflated);
     inflated += count.inflated;
     compressedRead += count.end - start;
     if (inflated > limits.inflatedBytes) throw tooComplex();
