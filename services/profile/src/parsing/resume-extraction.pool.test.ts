@@ -12,7 +12,6 @@ describe('extractionFailure', () => {
       ['crashed', 422, RESUME_MESSAGES.tooComplex, undefined],
       ['key-busy', 429, RESUME_MESSAGES.alreadyReading, '5'],
       ['pool-busy', 503, RESUME_MESSAGES.readersBusy, '30'],
-      ['not-started', 503, RESUME_MESSAGES.readersBusy, '30'],
     ];
     for (const [reason, status, message, retryAfter] of answers) {
       const answer = extractionFailure(new IsolatedTaskError(reason, 'résumé reading failed'));
