@@ -91,7 +91,10 @@ describe('checkDocxZip', () => {
   });
 
   it('counts what entries really inflate to, within the limits, and what mammoth reads each time it reads', async () => {
-    expect(failure(() => checkDocxZip(plainDocx(1), { ...DOCX_ZIP_LIMITS, totalBytes: 512 * 1024 }))).toMatchObject(tooLarge);
+    expect(failure(() => checkDocxZip(plainDocx(1), { ...DOCX_ZIP_LIMITS, totalBytes: 512 * 1024, readBytes: 4 * 1024 * 1024 }))).toMatchObject(tooLarge);
+    expect(() => checkDocxZip(plainDocx(1), { ...DOCX_ZIP_LIMITS, readBytes: 4 * 1024 * 1024 })).not.toThrow();
+    // A document larger than mammoth may read is refused before anything is inflated.
+    expect(failure(() => checkDocxZip(plainDocx(2)))).toMatchObject(tooLarge);
     // Relationships can name the document as its own styles, numbering, notes and comments: mammoth then reads it six times.
     const rels = [
       ['officeDocument', 'word/document.xml'],

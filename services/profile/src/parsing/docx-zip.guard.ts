@@ -169,6 +169,9 @@ function inflateEntry(bytes: Uint8Array, entry: Entry, budget: { left: number })
  */
 export function checkDocxZip(bytes: Uint8Array, limits: DocxZipLimits = DOCX_ZIP_LIMITS): DocxParts {
   const entries = readDirectory(bytes, limits);
+  // mammoth always reads the document: one larger than it may read is refused before anything is inflated
+  // (its declared size is checked against what it really inflates to).
+  if ((entries.find((entry) => entry.name === 'word/document.xml')?.size ?? 0) > limits.readBytes) throw tooLarge();
   const budget = { left: limits.totalBytes };
   const parts = new Map<string, Uint8Array>();
   for (const entry of entries) parts.set(entry.name, inflateEntry(bytes, entry, budget));
