@@ -95,7 +95,7 @@ export interface ResumeParseBenchResult {
 }
 
 /** The production settings' defaults (services/profile/src/config.ts). */
-const POOL = { threads: 2, queue: 8, heapMb: 128, deadlineMs: 10_000 };
+const POOL = { threads: 2, queue: 8, heapMb: 256, deadlineMs: 10_000 };
 
 const HOSTILE_FILES: [string, string, () => Uint8Array][] = [
   ['page 150,000,000 units wide', 'cv.pdf', () => widePagePdf(150_000_000)],

@@ -80,8 +80,8 @@ export const SERVICE_PROFILES: Record<RegisteredServiceName, WorkloadProfile> = 
   jobs: storing(OPENAI_CHAT, true),
   search: { ...storing(['SEARCH_EMBEDDER', 'OPENAI_BASE_URL'], true), qdrant: true, resources: resources('250m', '384Mi', '2', '1Gi') },
   feedback: storing([...OPENAI_CHAT, 'FEEDBACK_ENGINE'], true),
-  // Résumé files are read on two worker threads of 128 MB heap each, beside the service's own (issue 36).
-  profile: { ...storing([...OPENAI_CHAT, 'PUBLIC_SITE_URL'], true), resources: resources('100m', '256Mi', '1', '768Mi') },
+  // Résumé files are read on two worker threads of up to 256 MB heap each, beside the service's own (issue 36).
+  profile: { ...storing([...OPENAI_CHAT, 'PUBLIC_SITE_URL'], true), resources: resources('100m', '256Mi', '1', '1Gi') },
   // The speech front checks uploads and streams and asks the workers; it keeps only its outbox.
   speech: {
     ...storing(['OPENAI_BASE_URL', 'SPEECH_STT_ENGINE', 'SPEECH_TTS_ENGINE'], true),

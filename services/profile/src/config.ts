@@ -26,8 +26,11 @@ export const profileEnvSchema = baseEnvSchema.extend({
     .int('RESUME_PARSE_QUEUE must be a whole number')
     .min(0, 'RESUME_PARSE_QUEUE must not be negative')
     .default(8),
-  /** Each reading thread's JavaScript heap in MB; a file that needs more is refused (422). */
-  RESUME_PARSE_HEAP_MB: positiveInt(128, 'RESUME_PARSE_HEAP_MB'),
+  /**
+   * Each reading thread's JavaScript heap in MB; a file that needs more is refused (422). pdfjs keeps
+   * caches between files: under 192 MB its collector thrashes (a two-page PDF takes 4 times longer).
+   */
+  RESUME_PARSE_HEAP_MB: positiveInt(256, 'RESUME_PARSE_HEAP_MB'),
   /** How long reading one file may take, in ms, before its thread is ended and the file refused (422). */
   RESUME_PARSE_DEADLINE_MS: positiveInt(10_000, 'RESUME_PARSE_DEADLINE_MS'),
   /** How long the OpenAI suggestions may take before the offline engine answers instead. */
