@@ -38,6 +38,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { prefix: '/api/users/login', service: 'auth', public: true, rateLimit: 'auth' },
   { prefix: '/api/users/google-auth', service: 'auth', public: true, rateLimit: 'auth' },
   { prefix: '/api/users/logout', service: 'auth', public: true },
+  // Forgot password (issue 39, 6): asking for a link, checking it and using it, counted with sign-in per address (auth also counts per e-mail).
+  { prefix: '/api/users/password-reset', service: 'auth', public: true, rateLimit: 'auth' },
   // Deleting the account (DELETE) checks the password: counted with sign-in; reading it is not.
   { prefix: '/api/users/me', service: 'auth', rateLimit: 'auth-changes' },
   // Checks the current password: counted with sign-in per address (the service also counts per account).

@@ -19,8 +19,8 @@ export interface AccountServiceOptions {
 
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
-/** The common-password rule of proto, shared with the web's sign-up form. */
-function refuseCommonPassword(password: string): void {
+/** The common-password rule of proto, shared with the web's sign-up form: 400 with its message. */
+export function refuseCommonPassword(password: string): void {
   const problem = commonPasswordError(password);
   if (problem) throw badRequest(problem);
 }
