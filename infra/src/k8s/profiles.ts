@@ -17,7 +17,7 @@ export const SETTINGS_DEFAULTS = {
   FEEDBACK_ENGINE: 'offline',
   SPEECH_STT_ENGINE: '',
   SPEECH_TTS_ENGINE: '',
-  /** The site's address (`https://story.example.com`): public profile pages' canonical link and og:url, never a request's Host. */
+  /** The site's address (`https://story.example.com`): public profile pages' canonical link and og:url, and the links of password-reset e-mails; never a request's Host. */
   PUBLIC_SITE_URL: '',
   /** An OTLP/HTTP collector in the cluster (`http://otel-collector.monitoring:4318`): every process exports its traces there; empty, tracing is off. */
   OTEL_EXPORTER_OTLP_ENDPOINT: '',
@@ -69,7 +69,7 @@ const storing = (settings: readonly Setting[], openai: boolean): WorkloadProfile
  */
 export const SERVICE_PROFILES: Record<RegisteredServiceName, WorkloadProfile> = {
   auth: {
-    ...storing(['ADMIN_EMAILS', 'GOOGLE_CLIENT_ID'], false),
+    ...storing(['ADMIN_EMAILS', 'GOOGLE_CLIENT_ID', 'PUBLIC_SITE_URL'], false),
     internet: true,
     keys: { 'session.key.pem': 'SESSION_PRIVATE_KEY_FILE', 'session.pub.pem': 'SESSION_PUBLIC_KEY_FILE', ...IDENTITY_PUB },
     env: { COOKIE_SECURE: 'true' },

@@ -1,6 +1,7 @@
 import {
   ACCOUNT_MESSAGES,
   adminUserSchema,
+  adminUsersQuerySchema,
   adminUsersResponseSchema,
   authResponseSchema,
   changePasswordRequestSchema,
@@ -74,8 +75,16 @@ export function registerAccountRoutes(app: ServiceApp, { accounts, sessions, thr
     },
   );
 
-  app.get('/api/users', { ...adminsOnly, schema: { response: { 200: adminUsersResponseSchema } } }, async () =>
-    (await accounts.listUsers()).map(presentAdminUser),
+  // The specification's array of users: all of them, or with `query` and `page` those found, a page at a
+  // time (issue 39, 5); how many were found in all is in X-Total-Count.
+  app.get(
+    '/api/users',
+    { ...adminsOnly, schema: { querystring: adminUsersQuerySchema, response: { 200: adminUsersResponseSchema } } },
+    async (request, reply) => {
+      const found = await accounts.searchUsers(request.query);
+      void reply.header('x-total-count', String(found.total));
+      return found.users.map(presentAdminUser);
+    },
   );
 
   // An admin sets a person's plan (issue 21); a payment integration would call the same command.
