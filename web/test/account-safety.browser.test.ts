@@ -150,7 +150,9 @@ describe('forgot password in the browser (issue 39, 6)', () => {
     await page.getByLabel('Email').fill(nobody);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByRole('heading', { name: 'Check your email' }).waitFor();
-    expect(await page.getByTestId('signup-forgot-sent').innerText()).toContain(`If an account exists for ${nobody}, we have sent it a link to reset the password.`);
+    expect(await page.getByTestId('signup-forgot-sent').innerText()).toContain(
+      `If an account exists for ${nobody}, we have sent it a link to reset the password.`,
+    );
     // A later request's link is logged, so this one's would be there by now.
     const later = uniqueEmail('later');
     const api = new ApiClient(stack.gatewayUrl);
@@ -166,7 +168,12 @@ describe('the admin users table (issue 39, 5)', () => {
   beforeAll(async () => {
     const api = new ApiClient(stack.gatewayUrl);
     for (let i = 0; i < 21; i++) {
-      const response = await api.post('/api/users/register', { email: uniqueEmail(`pager${i}`), firstName: 'Paige', lastName: `Turner ${i}`, password: GOOD_PASSWORD });
+      const response = await api.post('/api/users/register', {
+        email: uniqueEmail(`pager${i}`),
+        firstName: 'Paige',
+        lastName: `Turner ${i}`,
+        password: GOOD_PASSWORD,
+      });
       expect(response.status).toBe(201);
     }
   });

@@ -80,9 +80,7 @@ export const passwordResetRequestSchema = z.object({ email: emailSchema });
 export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
 
 /** A reset link's token: 32 random bytes in base64url. Anything else is answered as a used or expired link. */
-export const passwordResetTokenSchema = z
-  .string(PASSWORD_RESET_MESSAGES.linkInvalid)
-  .regex(/^[A-Za-z0-9_-]{43}$/, PASSWORD_RESET_MESSAGES.linkInvalid);
+export const passwordResetTokenSchema = z.string(PASSWORD_RESET_MESSAGES.linkInvalid).regex(/^[A-Za-z0-9_-]{43}$/, PASSWORD_RESET_MESSAGES.linkInvalid);
 
 /** `POST /api/users/password-reset/check`: whether a link still works, before the person types a new password. */
 export const passwordResetCheckRequestSchema = z.object({ token: passwordResetTokenSchema });
@@ -135,11 +133,7 @@ export const ADMIN_USER_QUERY_MAX = LIMITS.email;
  * every user, as the specification's dashboard reads them.
  */
 export const adminUsersQuerySchema = z.object({
-  query: z
-    .string('query must be text')
-    .trim()
-    .max(ADMIN_USER_QUERY_MAX, `query must be at most ${ADMIN_USER_QUERY_MAX} characters`)
-    .optional(),
+  query: z.string('query must be text').trim().max(ADMIN_USER_QUERY_MAX, `query must be at most ${ADMIN_USER_QUERY_MAX} characters`).optional(),
   page: z.coerce
     .number('page must be a whole number from 1')
     .int('page must be a whole number from 1')

@@ -52,8 +52,7 @@ export const tooManyEmailChecksMessage = (waitSeconds: number) => `Too many chec
 /** Forgot password (issue 39, 6): the request, the link's e-mail, and the "choose a new password" screen. */
 export const PASSWORD_RESET_MESSAGES = {
   /** The same answer whether or not an account exists, so the form tells nobody who has one. */
-  requested:
-    'If an account exists for this email address, we have sent it a link to reset the password. The link works once and expires in one hour.',
+  requested: 'If an account exists for this email address, we have sent it a link to reset the password. The link works once and expires in one hour.',
   linkInvalid: 'This password reset link has expired or has already been used. Please ask for a new one.',
   passwordReset: 'Your password has been reset. Please log in with your new password.',
   /** The request counters (NATS KV) cannot be reached: nothing is sent rather than sent unlimited. */

@@ -27,8 +27,7 @@ export const changePlanDescription = (person: string, email: string, from: strin
 export const planChangedMessage = (email: string, plan: string) => `${email} is now on ${plan}`;
 
 /** Where the users table stands: "Users 21–40 of 45" (or how many the search found). */
-export const usersRangeText = (first: number, last: number, total: number) =>
-  total === 0 ? 'No users' : `Users ${first}–${last} of ${total}`;
+export const usersRangeText = (first: number, last: number, total: number) => (total === 0 ? 'No users' : `Users ${first}–${last} of ${total}`);
 
 /** The pager's place: "Page 2 of 3". */
 export const usersPageText = (page: number, pages: number) => `Page ${page} of ${pages}`;

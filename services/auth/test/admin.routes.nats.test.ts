@@ -88,7 +88,15 @@ describe('GET /api/users (admin)', () => {
       const at = new Date(Date.UTC(2026, 0, 1, 0, i));
       created.push(
         await h.storage.users.createUser(
-          { email: `pager.${i}@gmail.com`, firstName: 'Paige', lastName: `Number${i}`, passwordHash: null, googleId: null, isAdmin: false, authProvider: 'email' },
+          {
+            email: `pager.${i}@gmail.com`,
+            firstName: 'Paige',
+            lastName: `Number${i}`,
+            passwordHash: null,
+            googleId: null,
+            isAdmin: false,
+            authProvider: 'email',
+          },
           at,
         ),
       );
@@ -281,7 +289,10 @@ describe('GraphQL subgraph', () => {
     const all = (await gql(query, admin, {})).data?.usersPage as { total: number; users: unknown[] };
     expect(all.total).toBe((await h.storage.users.listUsers()).length);
     expect(all.users.length).toBe(Math.min(all.total, 20));
-    expect((await gql(query, admin, { p: 0 })).errors?.[0]).toMatchObject({ message: 'page must be a whole number from 1', extensions: { code: 'BAD_USER_INPUT' } });
+    expect((await gql(query, admin, { p: 0 })).errors?.[0]).toMatchObject({
+      message: 'page must be a whole number from 1',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
   });
 
   it('myRecordingSettings and updateUserTypeSetting share the REST behaviour', async () => {

@@ -72,7 +72,9 @@ describe('POST /api/users/password-reset', () => {
   it('answers the same whether or not the account exists, and e-mails a link only to an account with a password', async () => {
     const email = 'forgot.it@gmail.com';
     await register(email);
-    const googleOnly = await post('/api/users/google-auth', { credential: await google.idToken({ claims: { email: 'only.google@gmail.com', sub: 'google-only-1' } }) });
+    const googleOnly = await post('/api/users/google-auth', {
+      credential: await google.idToken({ claims: { email: 'only.google@gmail.com', sub: 'google-only-1' } }),
+    });
     expect(googleOnly.statusCode).toBe(200);
 
     const answers = await Promise.all(['forgot.it@gmail.com', 'nobody.here@gmail.com', 'only.google@gmail.com', 'FORGOT.IT@gmail.com'].map(askForReset));

@@ -176,7 +176,10 @@ export class AccountService {
    * `query` (any case), newest first; a page of ADMIN_USERS_PAGE_SIZE, or all of them when no page is asked for.
    */
   async searchUsers({ query, page }: AdminUsersQuery): Promise<{ users: UserRecord[]; total: number; page: number; pageSize: number }> {
-    const words = (query ?? '').toLowerCase().split(/\s+/).filter((word) => word.length > 0);
+    const words = (query ?? '')
+      .toLowerCase()
+      .split(/\s+/)
+      .filter((word) => word.length > 0);
     const { repository } = this.options;
     if (page === undefined) {
       const found = await repository.searchUsers({ words, offset: 0, limit: EVERY_USER });

@@ -146,7 +146,8 @@ export class MongoUserRepository implements UserRepository {
 
   async searchUsers({ words, offset, limit }: UserSearch): Promise<{ users: UserRecord[]; total: number }> {
     // Built from the parsed words only, each escaped: no operator can come from the input.
-    const filter = words.length > 0 ? { $and: words.map((word) => ({ $or: ['emailLower', 'firstName', 'lastName'].map((field) => ({ [field]: containing(word) })) })) } : {};
+    const filter =
+      words.length > 0 ? { $and: words.map((word) => ({ $or: ['emailLower', 'firstName', 'lastName'].map((field) => ({ [field]: containing(word) })) })) } : {};
     const [docs, total] = await Promise.all([
       this.users.find(filter).sort({ createdAt: -1, _id: -1 }).skip(offset).limit(limit).lean<UserDoc[]>(),
       this.users.countDocuments(filter),

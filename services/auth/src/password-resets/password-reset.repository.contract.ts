@@ -21,7 +21,13 @@ export function describePasswordResetRepositoryContract(name: string, open: () =
     it('finds a link by its token hash until it expires, and uses it once', async () => {
       const ada = await subject.storage.users.createUser(newUser(), at('2024-01-01T09:00:00.000Z'));
       const created = await link(ada.id, 'a'.repeat(64));
-      expect(created).toEqual({ id: expect.any(Number), userId: ada.id, createdAt: at('2024-01-01T10:00:00.000Z'), expiresAt: at('2024-01-01T11:00:00.000Z'), resetAt: null });
+      expect(created).toEqual({
+        id: expect.any(Number),
+        userId: ada.id,
+        createdAt: at('2024-01-01T10:00:00.000Z'),
+        expiresAt: at('2024-01-01T11:00:00.000Z'),
+        resetAt: null,
+      });
       expect(await repo.findUsable('a'.repeat(64), at('2024-01-01T10:59:59.999Z'))).toEqual(created);
       expect(await repo.findUsable('a'.repeat(64), at('2024-01-01T11:00:00.000Z'))).toBeUndefined();
       expect(await repo.findUsable('b'.repeat(64), at('2024-01-01T10:30:00.000Z'))).toBeUndefined();

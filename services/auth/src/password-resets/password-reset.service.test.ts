@@ -85,7 +85,15 @@ describe('PasswordResetService', () => {
       clock: () => NOW,
     });
     await storage.users.createUser(
-      { email: 'ada@gmail.com', firstName: 'Ada', lastName: 'L', passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA', googleId: null, isAdmin: false, authProvider: 'email' },
+      {
+        email: 'ada@gmail.com',
+        firstName: 'Ada',
+        lastName: 'L',
+        passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA',
+        googleId: null,
+        isAdmin: false,
+        authProvider: 'email',
+      },
       NOW,
     );
   });
@@ -111,7 +119,13 @@ describe('PasswordResetService', () => {
     mailer.release();
     await deliveries.idle();
     const logged = lines.map((line) => JSON.parse(line) as { level: number; msg: string; err?: { message: string } });
-    expect(logged).toContainEqual(expect.objectContaining({ level: 50, msg: 'could not send a password reset e-mail', err: expect.objectContaining({ message: 'connect ECONNREFUSED 127.0.0.1:25' }) }));
+    expect(logged).toContainEqual(
+      expect.objectContaining({
+        level: 50,
+        msg: 'could not send a password reset e-mail',
+        err: expect.objectContaining({ message: 'connect ECONNREFUSED 127.0.0.1:25' }),
+      }),
+    );
   });
 
   it('refuses with 503 and sends nothing while the request counts cannot be reached', async () => {

@@ -15,15 +15,11 @@ import type { PasswordResetService } from './password-reset.service.ts';
  * link before choosing a password, and use it. Public routes; the gateway counts them with sign-in per address.
  */
 export function registerPasswordResetRoutes(app: ServiceApp, resets: PasswordResetService, cookie: CookieOptions): void {
-  app.post(
-    '/api/users/password-reset',
-    { schema: { body: passwordResetRequestSchema, response: { 202: messageResponseSchema } } },
-    async (request, reply) => {
-      await resets.request(request.body.email);
-      void reply.status(202);
-      return { message: PASSWORD_RESET_MESSAGES.requested };
-    },
-  );
+  app.post('/api/users/password-reset', { schema: { body: passwordResetRequestSchema, response: { 202: messageResponseSchema } } }, async (request, reply) => {
+    await resets.request(request.body.email);
+    void reply.status(202);
+    return { message: PASSWORD_RESET_MESSAGES.requested };
+  });
 
   app.post(
     '/api/users/password-reset/check',

@@ -8,9 +8,7 @@ export class ResetDeliveries {
 
   /** Runs `work` after the current request's answer is on its way. */
   start(work: () => Promise<void>): void {
-    const done: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(work)
-      .finally(() => this.running.delete(done));
+    const done: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve)).then(work).finally(() => this.running.delete(done));
     this.running.add(done);
   }
 

@@ -77,7 +77,12 @@ export function describeSessionRepositoryContract(name: string, open: () => Prom
       const bob = await users.createUser(newUser({ email: 'bob@gmail.com' }), at('2024-01-01T10:00:00.000Z'));
       const session = (userId: number, expiresAt = '2024-01-08T10:00:00.000Z') =>
         repo.createSession({ id: randomUUID(), userId, createdAt: at('2024-01-01T10:00:00.000Z'), expiresAt: at(expiresAt) });
-      const [phone, laptop, expired, bobs] = await Promise.all([session(ada.id), session(ada.id), session(ada.id, '2024-01-02T09:00:00.000Z'), session(bob.id)]);
+      const [phone, laptop, expired, bobs] = await Promise.all([
+        session(ada.id),
+        session(ada.id),
+        session(ada.id, '2024-01-02T09:00:00.000Z'),
+        session(bob.id),
+      ]);
       const now = at('2024-01-02T10:00:00.000Z');
       expect((await repo.revokeUserSessions(ada.id, now)).sort()).toEqual([phone.id, laptop.id].sort());
       expect((await repo.findSession(phone.id))?.revokedAt).toEqual(now);

@@ -18,7 +18,7 @@ import { notifyFailure, notifySuccess } from '../../components/toast/notify.ts';
 import { useErrorToast } from '../../hooks/use-error-toast.ts';
 import { useUsersUsage } from '../usage/index.ts';
 import { useAdminUsersPage, useSetUserType } from './api/admin.api.ts';
-import type { AdminUserRow } from './api/admin.graphql.ts';
+import type { AdminUserRow, AdminUsersPage } from './api/admin.graphql.ts';
 import { Muted } from './admin-table.ts';
 import { UsersTable } from './users-table.tsx';
 
@@ -66,28 +66,60 @@ interface PendingChange {
   to: UserType;
 }
 
-/**
- * "Registered Users" (issue 39, 5): a search of names and e-mails and pages of 20, both on the server;
- * changing a person's plan asks first, naming the person and both plans.
- */
-export function UsersSection({ labelledBy }: { labelledBy: string }) {
+/** The search of names and e-mails: it runs when submitted (Enter or the button), from the first page. */
+function UsersSearch({ onSearch }: { onSearch: (query: string) => void }) {
   const [typed, setTyped] = useState('');
-  const [search, setSearch] = useState({ query: '', page: 1 });
-  const users = useAdminUsersPage(search.query, search.page);
-  const usage = useUsersUsage();
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch(typed.trim());
+  };
+  return (
+    <SearchForm role="search" aria-label={ADMIN_MESSAGES.searchLabel} onSubmit={handleSubmit}>
+      <div>
+        <Label htmlFor="users-search">{ADMIN_MESSAGES.searchLabel}</Label>
+        <input
+          id="users-search"
+          type="search"
+          autoComplete="off"
+          maxLength={254}
+          placeholder={ADMIN_MESSAGES.searchPlaceholder}
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+        />
+      </div>
+      <Button type="submit" $variant="secondary">
+        {ADMIN_MESSAGES.searchButton}
+      </Button>
+    </SearchForm>
+  );
+}
+
+/** Where the table stands ("Users 21–40 of 45") and the previous and next pages. */
+function UsersPager({ shown, busy, onPage }: { shown: AdminUsersPage; busy: boolean; onPage: (page: number) => void }) {
+  const pages = Math.max(1, Math.ceil(shown.total / shown.pageSize));
+  const first = (shown.page - 1) * shown.pageSize + 1;
+  const last = first + shown.users.length - 1;
+  return (
+    <Pager aria-label="Pages of users">
+      <span role="status">{usersRangeText(Math.min(first, last), last, shown.total)}</span>
+      <div>
+        <Button $variant="secondary" disabled={shown.page <= 1 || busy} onClick={() => onPage(shown.page - 1)}>
+          {ADMIN_MESSAGES.previousPage}
+        </Button>
+        <span>{usersPageText(shown.page, pages)}</span>
+        <Button $variant="secondary" disabled={shown.page >= pages || busy} onClick={() => onPage(shown.page + 1)}>
+          {ADMIN_MESSAGES.nextPage}
+        </Button>
+      </div>
+    </Pager>
+  );
+}
+
+/** A plan chosen in the table, held until the admin confirms it in a dialog naming the person and both plans. */
+function usePlanChange() {
   const setUserType = useSetUserType();
   const [pending, setPending] = useState<PendingChange | undefined>();
   const [changing, setChanging] = useState(false);
-  useErrorToast(users.error, ADMIN_MESSAGES.fetchUsersFailed);
-
-  const secondsById = usage.data ? new Map(usage.data.users.map((row) => [row.userId, row.usedSeconds])) : undefined;
-  // While the next page loads, the one on screen stays (marked busy) rather than blinking away.
-  const shown = users.data?.usersPage ?? users.previousData?.usersPage;
-
-  const handleSearch = (event: FormEvent) => {
-    event.preventDefault();
-    setSearch({ query: typed.trim(), page: 1 });
-  };
 
   const handleConfirm = async () => {
     if (!pending) return;
@@ -103,72 +135,52 @@ export function UsersSection({ labelledBy }: { labelledBy: string }) {
     }
   };
 
-  const pages = shown ? Math.max(1, Math.ceil(shown.total / shown.pageSize)) : 1;
-  const first = shown && shown.users.length > 0 ? (shown.page - 1) * shown.pageSize + 1 : 0;
-  const last = shown ? first + shown.users.length - (shown.users.length > 0 ? 1 : 0) : 0;
+  const dialog = (
+    <ConfirmDialog
+      open={pending !== undefined}
+      title={pending ? changePlanTitle(nameOf(pending.user)) : ''}
+      description={pending ? changePlanDescription(nameOf(pending.user), pending.user.email, PLAN_NAMES[pending.user.userType], PLAN_NAMES[pending.to]) : ''}
+      cancelLabel={ADMIN_MESSAGES.changePlanCancel}
+      confirmLabel={ADMIN_MESSAGES.changePlanConfirm}
+      busy={changing}
+      onCancel={() => setPending(undefined)}
+      onConfirm={() => void handleConfirm()}
+    />
+  );
+  const ask = (user: AdminUserRow, to: UserType) => {
+    if (to !== user.userType) setPending({ user, to });
+  };
+  return { ask, dialog };
+}
+
+/**
+ * "Registered Users" (issue 39, 5): a search of names and e-mails and pages of 20, both on the server;
+ * changing a person's plan asks first, naming the person and both plans.
+ */
+export function UsersSection({ labelledBy }: { labelledBy: string }) {
+  const [search, setSearch] = useState({ query: '', page: 1 });
+  const users = useAdminUsersPage(search.query, search.page);
+  const usage = useUsersUsage();
+  const planChange = usePlanChange();
+  useErrorToast(users.error, ADMIN_MESSAGES.fetchUsersFailed);
+
+  const secondsById = usage.data ? new Map(usage.data.users.map((row) => [row.userId, row.usedSeconds])) : undefined;
+  // While the next page loads, the one on screen stays (marked busy) rather than blinking away.
+  const shown = users.data?.usersPage ?? users.previousData?.usersPage;
 
   return (
     <>
-      <SearchForm role="search" aria-label={ADMIN_MESSAGES.searchLabel} onSubmit={handleSearch}>
-        <div>
-          <Label htmlFor="users-search">{ADMIN_MESSAGES.searchLabel}</Label>
-          <input
-            id="users-search"
-            type="search"
-            autoComplete="off"
-            maxLength={254}
-            placeholder={ADMIN_MESSAGES.searchPlaceholder}
-            value={typed}
-            onChange={(e) => setTyped(e.target.value)}
-          />
-        </div>
-        <Button type="submit" $variant="secondary">
-          {ADMIN_MESSAGES.searchButton}
-        </Button>
-      </SearchForm>
-
+      <UsersSearch onSearch={(query) => setSearch({ query, page: 1 })} />
       {!shown && users.loading && <Spinner label="Loading users" size={24} />}
       {!shown && !users.loading && <Muted>The user list is unavailable.</Muted>}
       {shown && shown.total === 0 && <Muted role="status">{search.query ? ADMIN_MESSAGES.noUsersFound : 'No registered users yet.'}</Muted>}
       {shown && shown.users.length > 0 && (
         <div aria-busy={users.loading || undefined}>
-          <UsersTable
-            users={shown.users}
-            labelledBy={labelledBy}
-            secondsById={secondsById}
-            onSetUserType={(user, to) => {
-              if (to !== user.userType) setPending({ user, to });
-            }}
-          />
+          <UsersTable users={shown.users} labelledBy={labelledBy} secondsById={secondsById} onSetUserType={planChange.ask} />
         </div>
       )}
-      {shown && shown.total > 0 && (
-        <Pager aria-label="Pages of users">
-          <span role="status">{usersRangeText(first, last, shown.total)}</span>
-          <div>
-            <Button $variant="secondary" disabled={shown.page <= 1 || users.loading} onClick={() => setSearch((now) => ({ ...now, page: now.page - 1 }))}>
-              {ADMIN_MESSAGES.previousPage}
-            </Button>
-            <span>{usersPageText(shown.page, pages)}</span>
-            <Button $variant="secondary" disabled={shown.page >= pages || users.loading} onClick={() => setSearch((now) => ({ ...now, page: now.page + 1 }))}>
-              {ADMIN_MESSAGES.nextPage}
-            </Button>
-          </div>
-        </Pager>
-      )}
-
-      <ConfirmDialog
-        open={pending !== undefined}
-        title={pending ? changePlanTitle(nameOf(pending.user)) : ''}
-        description={
-          pending ? changePlanDescription(nameOf(pending.user), pending.user.email, PLAN_NAMES[pending.user.userType], PLAN_NAMES[pending.to]) : ''
-        }
-        cancelLabel={ADMIN_MESSAGES.changePlanCancel}
-        confirmLabel={ADMIN_MESSAGES.changePlanConfirm}
-        busy={changing}
-        onCancel={() => setPending(undefined)}
-        onConfirm={() => void handleConfirm()}
-      />
+      {shown && shown.total > 0 && <UsersPager shown={shown} busy={users.loading} onPage={(page) => setSearch((now) => ({ ...now, page }))} />}
+      {planChange.dialog}
     </>
   );
 }
