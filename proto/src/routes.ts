@@ -86,6 +86,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { prefix: '/api/profile', service: 'profile' },
 ];
 
+/** The web app's screen a password-reset link opens (issue 39, 6); the token follows in the fragment, which no server and no Referer ever sees. */
+export const RESET_PASSWORD_PATH = '/reset-password';
+
 /** A page a service renders itself for anyone, signed in or not: the gateway proxies its GETs, with no session. */
 export interface PublicPageRoute {
   prefix: string;

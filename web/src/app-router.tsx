@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { createBrowserRouter, Outlet, ScrollRestoration, type RouteObject } from 'react-router';
-import { RESET_PASSWORD_PATH } from '@story/proto';
+// The route table alone (no schemas): the entry chunk stays small.
+import { RESET_PASSWORD_PATH } from '@story/proto/routes';
 import { RequireAuth } from './auth/require-auth.tsx';
 import { FullPageSpinner } from './components/full-page-spinner.tsx';
 import { RouteError } from './components/route-error.tsx';

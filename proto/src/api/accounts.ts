@@ -72,8 +72,6 @@ export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
 /** How long a password-reset link works (issue 39, 6). */
 export const PASSWORD_RESET_LINK_LIFETIME_SECONDS = 60 * 60;
-/** The web app's screen a reset link opens; the token follows in the fragment, which no server and no Referer ever sees. */
-export const RESET_PASSWORD_PATH = '/reset-password';
 
 /** `POST /api/users/password-reset`: the e-mail to send a link to (answered alike whether or not it has an account). */
 export const passwordResetRequestSchema = z.object({ email: emailSchema });
