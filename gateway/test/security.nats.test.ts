@@ -155,6 +155,9 @@ describe('rate limits', () => {
       message: expect.stringMatching(/^Too many sign-in attempts in a short time\. Please try again in \d+ seconds?\.$/),
     });
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Asking for a password-reset e-mail is counted with sign-in (issue 39, 6): one address cannot send e-mails unbounded.
+    const reset = await post('/api/users/password-reset', browserHeaders(undefined));
+    expect(reset.status).toBe(429);
     expect(bed.services.auth.received.length).toBe(before);
     // Routes outside the bucket are not limited.
     expect((await fetch(`${bed.gateway.url}/api/users/me`, { headers: browserHeaders(bed.session) })).status).toBe(200);

@@ -238,6 +238,10 @@ export async function startStack(options: StackOptions): Promise<StackHandle> {
   };
 
   try {
+    // The gateway's address is the site's: known before the services start, so that links they
+    // write (password-reset e-mails, public profiles) point at it unless PUBLIC_SITE_URL says otherwise.
+    const gatewayPort = options.gatewayPort ?? (options.fixedPorts ? 8080 : await freePort());
+    env.PUBLIC_SITE_URL ??= `http://localhost:${gatewayPort}`;
     const wanted = options.services ?? STACK_SERVICES.map((s) => s.name);
     const selected = STACK_SERVICES.filter((s) => wanted.includes(s.name));
     // Services start in parallel; each only needs NATS and its own database.
@@ -260,7 +264,6 @@ export async function startStack(options: StackOptions): Promise<StackHandle> {
         }),
       ),
     );
-    const gatewayPort = options.gatewayPort ?? (options.fixedPorts ? 8080 : await freePort());
     const gateway = await launch('gateway', GATEWAY_NATS_USER, GATEWAY_ENTRY, {
       port: gatewayPort,
       metricsPort: options.fixedPorts ? GATEWAY_METRICS_PORT : await freePort(),

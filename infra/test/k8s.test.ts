@@ -286,7 +286,7 @@ describe('infra/k8s overlays', () => {
   it.runIf(commandExists('kubectl'))('render the same objects under `kubectl kustomize` (hash suffixes aside)', () => {
     for (const overlay of OVERLAYS) {
       const text = execFileSync('kubectl', ['kustomize', join(scratch, 'overlays', overlay.name)], { encoding: 'utf8' });
-      const hashless = parseAll(text.replace(/(story-(?:nats-passwords|signing-keys|openai))-[a-z0-9]{10}\b/g, '$1'));
+      const hashless = parseAll(text.replace(/(story-(?:nats-passwords|signing-keys|openai|mail))-[a-z0-9]{10}\b/g, '$1'));
       const key = (o: Manifest) => `${o.kind}/${o.metadata?.name}`;
       const ours = rendered.get(overlay.name) ?? [];
       expect(hashless.map(key).sort(), overlay.name).toEqual(ours.map(key).sort());

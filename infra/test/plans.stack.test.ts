@@ -79,13 +79,16 @@ describe('plans through the whole stack', () => {
     const afterOne = usageResponseSchema.parse((await person.client.get('/api/usage')).body);
     expect(afterOne.usedSeconds).toBeGreaterThan(20);
     expect(afterOne.usedSeconds).toBeLessThan(60);
-    expect(usageMeterText(afterOne.usedSeconds, afterOne.monthlyMinutes)).toBe('0 of 1 minutes used this month');
+    // A minute begun counts as used (issue 39, 7): the meter never says 0 once anything was recorded.
+    expect(usageMeterText(afterOne.usedSeconds, afterOne.monthlyMinutes)).toBe('1 of 1 minutes used this month');
 
     const second = await record(person.client, 'stack-rec-0002');
     expect(second.status, JSON.stringify(second.body)).toBe(200);
     const afterTwo = usageResponseSchema.parse((await person.client.get('/api/usage')).body);
     expect(afterTwo.usedSeconds).toBeGreaterThan(60);
-    expect(usageMeterText(afterTwo.usedSeconds, afterTwo.monthlyMinutes)).toBe('1 of 1 minutes used this month');
+    expect(afterTwo.usedSeconds).toBeLessThanOrEqual(120);
+    // The second recording was let in with time left and counted whole: more than the plan's minute, as the meter says.
+    expect(usageMeterText(afterTwo.usedSeconds, afterTwo.monthlyMinutes)).toBe('2 of 1 minutes used this month');
 
     const third = await record(person.client, 'stack-rec-0003');
     expect(third.status).toBe(403);

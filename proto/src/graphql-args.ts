@@ -6,7 +6,7 @@
  * `parseArgs` (service-kit), which also drops GraphQL's null for an optional argument left out.
  */
 import { z } from 'zod';
-import { updateUserTypeSettingRequestSchema, userTypeSchema } from './api/accounts.ts';
+import { adminUsersQuerySchema, updateUserTypeSettingRequestSchema, userTypeSchema } from './api/accounts.ts';
 import { updateUserRequestSchema } from './api/plans.ts';
 import { answerIdParamsSchema, correctTranscriptRequestSchema } from './api/feedback.ts';
 import { confirmJobDescriptionRequestSchema, createSnippetRequestSchema, processJobDescriptionRequestSchema } from './api/jobs.ts';
@@ -21,6 +21,8 @@ export const idArgsSchema = idParamsSchema;
 
 export const updateUserTypeSettingArgsSchema = z.object({ userType: userTypeSchema }).extend(updateUserTypeSettingRequestSchema.shape);
 export const setUserTypeArgsSchema = idArgsSchema.extend(updateUserRequestSchema.shape);
+/** `usersPage(query: String, page: Int)`: the REST query's rules; a page left out is the first. */
+export const usersPageArgsSchema = adminUsersQuerySchema;
 
 // ---- conversations subgraph -----------------------------------------------------------------------
 

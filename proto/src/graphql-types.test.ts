@@ -12,6 +12,7 @@ import {
   graphqlRecordingSettingsSchema,
   graphqlThreadItemSchema,
   graphqlThreadSchema,
+  graphqlUserPageSchema,
   graphqlUserSchema,
   graphqlUserTypeSettingSchema,
 } from './graphql-types.ts';
@@ -40,6 +41,7 @@ interface Mirror {
 /** Which zod schema mirrors which object type of which subgraph. */
 const MIRRORS: readonly Mirror[] = [
   { subgraph: 'auth', type: 'User', schema: graphqlUserSchema },
+  { subgraph: 'auth', type: 'UserPage', schema: graphqlUserPageSchema },
   { subgraph: 'auth', type: 'UserTypeSetting', schema: graphqlUserTypeSettingSchema },
   { subgraph: 'auth', type: 'RecordingSettings', schema: graphqlRecordingSettingsSchema },
   { subgraph: 'auth', type: 'PlanFeatures', schema: planFeaturesSchema },

@@ -28,6 +28,15 @@ export const graphqlUserSchema = z.object({
 });
 export type GraphqlUser = z.infer<typeof graphqlUserSchema>;
 
+/** A page of the admin's users table (issue 39, 5). */
+export const graphqlUserPageSchema = z.object({
+  users: z.array(graphqlUserSchema),
+  total: graphqlIntSchema,
+  page: graphqlIntSchema,
+  pageSize: graphqlIntSchema,
+});
+export type GraphqlUserPage = z.infer<typeof graphqlUserPageSchema>;
+
 export const graphqlUserTypeSettingSchema = z.object({
   userType: userTypeSchema,
   /** Seconds. */

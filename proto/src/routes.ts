@@ -38,6 +38,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { prefix: '/api/users/login', service: 'auth', public: true, rateLimit: 'auth' },
   { prefix: '/api/users/google-auth', service: 'auth', public: true, rateLimit: 'auth' },
   { prefix: '/api/users/logout', service: 'auth', public: true },
+  // Forgot password (issue 39, 6): asking for a link, checking it and using it, counted with sign-in per address (auth also counts per e-mail).
+  { prefix: '/api/users/password-reset', service: 'auth', public: true, rateLimit: 'auth' },
   // Deleting the account (DELETE) checks the password: counted with sign-in; reading it is not.
   { prefix: '/api/users/me', service: 'auth', rateLimit: 'auth-changes' },
   // Checks the current password: counted with sign-in per address (the service also counts per account).
@@ -83,6 +85,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
   // The public profile (issue 24): the person's own, to edit, publish and take down.
   { prefix: '/api/profile', service: 'profile' },
 ];
+
+/** The web app's screen a password-reset link opens (issue 39, 6); the token follows in the fragment, which no server and no Referer ever sees. */
+export const RESET_PASSWORD_PATH = '/reset-password';
 
 /** A page a service renders itself for anyone, signed in or not: the gateway proxies its GETs, with no session. */
 export interface PublicPageRoute {

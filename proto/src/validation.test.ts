@@ -12,6 +12,7 @@ import {
 } from './validation.ts';
 import { registerRequestSchema, updateUserTypeSettingRequestSchema, storyQueryRequestSchema } from './api/index.ts';
 import { findApiRoute } from './routes.ts';
+import { minutesLeft, usageMeterText, usedMinutes } from './api/plans.ts';
 import { idSchema, idTextSchema } from './ids.ts';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
@@ -109,6 +110,10 @@ describe('route table', () => {
     expect(findApiRoute('/api/conversation-threads/4/title')?.service).toBe('conversations');
     expect(findApiRoute('/api/conversationsX')).toBeUndefined();
     expect(findApiRoute('/api/users/loginx')?.public).toBeUndefined();
+    // Forgot password (issue 39, 6): public, counted with sign-in per address; the signed-in password change is another route.
+    for (const path of ['/api/users/password-reset', '/api/users/password-reset/check', '/api/users/password-reset/complete'])
+      expect(findApiRoute(path), path).toMatchObject({ service: 'auth', public: true, rateLimit: 'auth' });
+    expect(findApiRoute('/api/users/password')?.public).toBeUndefined();
     // Correcting a transcript scores the answer again: the AI budget; reading feedback is not AI work.
     expect(findApiRoute('/api/feedback/6f1c2a4e-0b7d-4c55-9a7e-2f0d8f1b9c31/transcript')).toMatchObject({ service: 'feedback', rateLimit: 'ai' });
     expect(findApiRoute('/api/feedback/6f1c2a4e-0b7d-4c55-9a7e-2f0d8f1b9c31')?.rateLimit).toBeUndefined();
@@ -127,5 +132,18 @@ describe('route table', () => {
   it('sends password changes and session management to auth, signed in, password changes in the auth bucket', () => {
     expect(findApiRoute('/api/users/password')).toEqual({ prefix: '/api/users/password', service: 'auth', rateLimit: 'auth' });
     expect(findApiRoute('/api/users/sessions/revoke-others')).toEqual({ prefix: '/api/users/sessions', service: 'auth' });
+  });
+});
+
+describe('minutes as every screen shows them (issue 39, 7)', () => {
+  it('counts a minute begun as used, so 73 seconds are never 0 minutes, and leaves only whole minutes left', () => {
+    expect([0, 0.1, 59, 60, 60.1, 73, 119.9, 120].map(usedMinutes)).toEqual([0, 1, 1, 1, 2, 2, 2, 2]);
+    expect(usageMeterText(73, 120)).toBe('2 of 120 minutes used this month');
+    expect(usageMeterText(0, 120)).toBe('0 of 120 minutes used this month');
+    expect(minutesLeft(73, 120)).toBe(118);
+    expect(minutesLeft(7200, 120)).toBe(0);
+    expect(minutesLeft(9000, 120)).toBe(0);
+    // What is shown used and left never adds up to more than the plan's minutes.
+    for (const seconds of [1, 59, 61, 3599, 7199]) expect(usedMinutes(seconds) + minutesLeft(seconds, 120)).toBe(120);
   });
 });

@@ -1,5 +1,7 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { createBrowserRouter, Outlet, ScrollRestoration, type RouteObject } from 'react-router';
+// The route table alone (no schemas): the entry chunk stays small.
+import { RESET_PASSWORD_PATH } from '@story/proto/routes';
 import { RequireAuth } from './auth/require-auth.tsx';
 import { FullPageSpinner } from './components/full-page-spinner.tsx';
 import { RouteError } from './components/route-error.tsx';
@@ -39,6 +41,8 @@ export const routes: RouteObject[] = [
       { index: true, element: page(() => import('./features/landing/landing.page.tsx'), 'LandingPage') },
       { path: 'signup', element: page(() => import('./features/signup/signup.page.tsx'), 'SignupPage') },
       { path: 'logout', element: page(() => import('./features/logout/logout.page.tsx'), 'LogoutPage') },
+      // A password-reset e-mail's link (issue 39, 6): public, the token in the fragment.
+      { path: RESET_PASSWORD_PATH.slice(1), element: page(() => import('./features/signup/reset-password.page.tsx'), 'ResetPasswordPage') },
       { path: 'terms', element: page(() => import('./features/legal/terms.page.tsx'), 'TermsPage') },
       { path: 'privacy', element: page(() => import('./features/legal/privacy.page.tsx'), 'PrivacyPage') },
       {

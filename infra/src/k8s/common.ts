@@ -19,6 +19,10 @@ export const PART_OF = 'story';
 export const NATS_PASSWORDS_SECRET = 'story-nats-passwords';
 export const SIGNING_KEYS_SECRET = 'story-signing-keys';
 export const OPENAI_SECRET = 'story-openai';
+/** SMTP_URL of the password-reset e-mails (issue 39, 6): it may carry the mail server's password. */
+export const MAIL_SECRET = 'story-mail';
+/** The mail submission ports a sender reaches outside the cluster: 587 (STARTTLS) and 465 (TLS). */
+export const SMTP_SUBMISSION_PORTS = [587, 465] as const;
 /** Non-secret settings (engines, models, admin e-mails, Google client id). */
 export const SETTINGS_CONFIGMAP = 'story-settings';
 

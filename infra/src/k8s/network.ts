@@ -1,7 +1,7 @@
 import type { INetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy';
 import type { INetworkPolicyEgressRule } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicyEgressRule';
 import type { INetworkPolicyPeer } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicyPeer';
-import { CLIENT_LABEL, GATEWAY, INGRESS_NAMESPACE, MONGO, MONITORING_NAMESPACE, NATS, QDRANT, metadata, selectorOf } from './common.ts';
+import { CLIENT_LABEL, GATEWAY, INGRESS_NAMESPACE, MONGO, MONITORING_NAMESPACE, NATS, QDRANT, SMTP_SUBMISSION_PORTS, metadata, selectorOf } from './common.ts';
 import type { Workload } from './workloads.ts';
 
 /**
@@ -9,8 +9,8 @@ import type { Workload } from './workloads.ts';
  * from the ingress controller's namespace (the only traffic from outside); each service from the
  * gateway only (workers from nothing); every process's metrics port from the monitoring namespace
  * (Prometheus; the gateway's is its own internal port); each process to NATS, to MongoDB if it stores data, to Qdrant
- * if it keeps vectors, and to HTTPS outside the cluster's private ranges if it may call OpenAI or
- * Google; NATS and MongoDB members among themselves. The kubelet's probes are not pod traffic.
+ * if it keeps vectors, to HTTPS outside the cluster's private ranges if it may call OpenAI or
+ * Google, and to mail submission (587, 465) there if it sends e-mail; NATS and MongoDB members among themselves. The kubelet's probes are not pod traffic.
  */
 const policy = (name: string, spec: INetworkPolicy['spec']): INetworkPolicy => ({
   apiVersion: 'networking.k8s.io/v1',
@@ -31,6 +31,7 @@ function egressOf(w: Workload, extra: INetworkPolicyEgressRule[] = []): INetwork
     ...(w.profile.mongo ? [{ to: [pods(MONGO.name)], ports: [tcp(MONGO.port)] }] : []),
     ...(w.profile.qdrant ? [{ to: [pods(QDRANT.name)], ports: [tcp(QDRANT.httpPort)] }] : []),
     ...(w.profile.internet ? [{ to: [{ ipBlock: { cidr: '0.0.0.0/0', except: PRIVATE_RANGES } }], ports: [tcp(443)] }] : []),
+    ...(w.profile.mail ? [{ to: [{ ipBlock: { cidr: '0.0.0.0/0', except: PRIVATE_RANGES } }], ports: SMTP_SUBMISSION_PORTS.map(tcp) }] : []),
     // Traces, when OTEL_EXPORTER_OTLP_ENDPOINT names a collector: its OTLP/HTTP port, in any namespace of the cluster.
     { to: [{ namespaceSelector: {} }], ports: [tcp(OTLP_HTTP_PORT)] },
     ...extra,

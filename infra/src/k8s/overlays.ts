@@ -1,7 +1,7 @@
 import { stringify } from 'yaml';
 import { NATS_USERS } from '@story/proto';
 import { natsPasswordEnv } from '../nats-auth.ts';
-import { NAMESPACE, NATS_PASSWORDS_SECRET, OPENAI_SECRET, SETTINGS_CONFIGMAP, SIGNING_KEYS_SECRET, resources } from './common.ts';
+import { MAIL_SECRET, NAMESPACE, NATS_PASSWORDS_SECRET, OPENAI_SECRET, SETTINGS_CONFIGMAP, SIGNING_KEYS_SECRET, resources } from './common.ts';
 import { workerScaledObject, type KedaScaling } from './keda.ts';
 import { KEY_FILES, SETTINGS_DEFAULTS } from './profiles.ts';
 import { workloads, type Workload } from './workloads.ts';
@@ -56,6 +56,7 @@ export const SECRET_FILES = {
   natsPasswords: 'secrets/nats-passwords.env',
   signingKeys: KEY_FILES.map((file) => `secrets/signing-keys/${file}`),
   openai: 'secrets/openai.env',
+  mail: 'secrets/mail.env',
 } as const;
 export const SETTINGS_FILE = 'settings.env';
 
@@ -123,6 +124,7 @@ export function overlayKustomization(o: OverlayOptions): object {
       { name: NATS_PASSWORDS_SECRET, envs: [SECRET_FILES.natsPasswords] },
       { name: SIGNING_KEYS_SECRET, files: [...SECRET_FILES.signingKeys] },
       { name: OPENAI_SECRET, envs: [SECRET_FILES.openai] },
+      { name: MAIL_SECRET, envs: [SECRET_FILES.mail] },
     ],
   };
 }

@@ -17,8 +17,10 @@ export const SETTINGS_DEFAULTS = {
   FEEDBACK_ENGINE: 'offline',
   SPEECH_STT_ENGINE: '',
   SPEECH_TTS_ENGINE: '',
-  /** The site's address (`https://story.example.com`): public profile pages' canonical link and og:url, never a request's Host. */
+  /** The site's address (`https://story.example.com`): public profile pages' canonical link and og:url, and the links of password-reset e-mails; never a request's Host. */
   PUBLIC_SITE_URL: '',
+  /** The sender of the product's e-mails (password resets). */
+  MAIL_FROM: 'Story Platform <no-reply@localhost>',
   /** An OTLP/HTTP collector in the cluster (`http://otel-collector.monitoring:4318`): every process exports its traces there; empty, tracing is off. */
   OTEL_EXPORTER_OTLP_ENDPOINT: '',
 } as const;
@@ -32,6 +34,8 @@ export interface WorkloadProfile {
   openai: boolean;
   /** May call the internet over HTTPS (OpenAI, Google's token keys). */
   internet: boolean;
+  /** Reads SMTP_URL (optional Secret) and may reach mail submission ports outside the cluster (password-reset e-mails). */
+  mail: boolean;
   /** Keeps its data (or its outbox) in MongoDB. */
   mongo: boolean;
   /** Keeps vectors in Qdrant. */
@@ -53,6 +57,7 @@ const storing = (settings: readonly Setting[], openai: boolean): WorkloadProfile
   settings,
   openai,
   internet: openai,
+  mail: false,
   mongo: true,
   qdrant: false,
   keys: IDENTITY_PUB,
@@ -69,8 +74,9 @@ const storing = (settings: readonly Setting[], openai: boolean): WorkloadProfile
  */
 export const SERVICE_PROFILES: Record<RegisteredServiceName, WorkloadProfile> = {
   auth: {
-    ...storing(['ADMIN_EMAILS', 'GOOGLE_CLIENT_ID'], false),
+    ...storing(['ADMIN_EMAILS', 'GOOGLE_CLIENT_ID', 'PUBLIC_SITE_URL', 'MAIL_FROM'], false),
     internet: true,
+    mail: true,
     keys: { 'session.key.pem': 'SESSION_PRIVATE_KEY_FILE', 'session.pub.pem': 'SESSION_PUBLIC_KEY_FILE', ...IDENTITY_PUB },
     env: { COOKIE_SECURE: 'true' },
     // argon2id hashing is memory- and CPU-hungry.
@@ -99,6 +105,7 @@ export const GATEWAY_PROFILE: WorkloadProfile = {
   settings: [],
   openai: false,
   internet: false,
+  mail: false,
   mongo: false,
   qdrant: false,
   keys: { 'session.pub.pem': 'SESSION_PUBLIC_KEY_FILE', 'identity.key.pem': 'IDENTITY_PRIVATE_KEY_FILE' },

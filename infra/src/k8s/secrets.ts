@@ -6,7 +6,7 @@ import { SECRET_FILES, natsPasswordKeys } from './overlays.ts';
 /**
  * Writes the files an overlay's secretGenerator reads (under `<overlay>/secrets/`, gitignored),
  * keeping those that exist: a random password per NATS user, the session and identity Ed25519 key
- * pairs (as keys-init makes them for compose), and OPENAI_API_KEY from the environment (empty when unset).
+ * pairs (as keys-init makes them for compose), and OPENAI_API_KEY and SMTP_URL from the environment (empty when unset).
  */
 export function writeOverlaySecrets(overlayDir: string): string {
   mkdirSync(join(overlayDir, 'secrets/signing-keys'), { recursive: true, mode: 0o700 });
@@ -24,5 +24,8 @@ export function writeOverlaySecrets(overlayDir: string): string {
   }
   const openai = join(overlayDir, SECRET_FILES.openai);
   if (!existsSync(openai)) writeFileSync(openai, `OPENAI_API_KEY=${process.env.OPENAI_API_KEY ?? ''}\n`, { mode: 0o600 });
+  // Without SMTP_URL the auth service writes reset links to its log: set it before people depend on them.
+  const mail = join(overlayDir, SECRET_FILES.mail);
+  if (!existsSync(mail)) writeFileSync(mail, `SMTP_URL=${process.env.SMTP_URL ?? ''}\n`, { mode: 0o600 });
   return `secrets in ${join(overlayDir, 'secrets')}${missing.length > 0 ? ` (new NATS passwords: ${missing.join(', ')})` : ''}`;
 }

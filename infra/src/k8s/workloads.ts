@@ -11,6 +11,7 @@ import {
   CLIENT_LABEL,
   GATEWAY,
   INTERNET_LABEL,
+  MAIL_SECRET,
   METRICS_PATH,
   MONGODB_URL,
   NATS,
@@ -123,7 +124,8 @@ function environment(w: Workload): IEnvVar[] {
   const openai: IEnvVar[] = w.profile.openai
     ? [{ name: 'OPENAI_API_KEY', valueFrom: { secretKeyRef: { name: OPENAI_SECRET, key: 'OPENAI_API_KEY', optional: true } } }]
     : [];
-  return [...Object.entries(fixed).map(([name, value]) => ({ name, value })), ...settings, ...openai];
+  const mail: IEnvVar[] = w.profile.mail ? [{ name: 'SMTP_URL', valueFrom: { secretKeyRef: { name: MAIL_SECRET, key: 'SMTP_URL', optional: true } } }] : [];
+  return [...Object.entries(fixed).map(([name, value]) => ({ name, value })), ...settings, ...openai, ...mail];
 }
 
 function volumes(w: Workload): IVolume[] {

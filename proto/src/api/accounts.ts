@@ -3,7 +3,7 @@
  * types (their time limits and reply types), as zod schemas of the REST bodies.
  */
 import { z } from 'zod';
-import { ACCOUNT_MESSAGES } from '../messages/accounts.ts';
+import { ACCOUNT_MESSAGES, PASSWORD_RESET_MESSAGES } from '../messages/accounts.ts';
 import { LIMITS, emailSchema, loginFormSchema, passwordSchema, registrationFormSchema } from '../validation.ts';
 import { monthlyMinutesSchema, planFeaturesSchema } from './plans.ts';
 import { userTypeSchema } from './user-types.ts';
@@ -70,6 +70,25 @@ export const changePasswordRequestSchema = z.object({
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
+/** How long a password-reset link works (issue 39, 6). */
+export const PASSWORD_RESET_LINK_LIFETIME_SECONDS = 60 * 60;
+
+/** `POST /api/users/password-reset`: the e-mail to send a link to (answered alike whether or not it has an account). */
+export const passwordResetRequestSchema = z.object({ email: emailSchema });
+export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
+
+/** A reset link's token: 32 random bytes in base64url. Anything else is answered as a used or expired link. */
+export const passwordResetTokenSchema = z.string(PASSWORD_RESET_MESSAGES.linkInvalid).regex(/^[A-Za-z0-9_-]{43}$/, PASSWORD_RESET_MESSAGES.linkInvalid);
+
+/** `POST /api/users/password-reset/check`: whether a link still works, before the person types a new password. */
+export const passwordResetCheckRequestSchema = z.object({ token: passwordResetTokenSchema });
+/** The account the link resets (for the screen, and for password managers). */
+export const passwordResetCheckResponseSchema = z.object({ email: z.string() });
+
+/** `POST /api/users/password-reset/complete`: the link's token and the new password, under the sign-up rules. */
+export const passwordResetCompleteRequestSchema = z.object({ token: passwordResetTokenSchema, password: passwordSchema });
+export type PasswordResetCompleteRequest = z.infer<typeof passwordResetCompleteRequestSchema>;
+
 /**
  * `DELETE /api/users/me` (issue 24): the person's password, or for an account without one a fresh
  * Google ID token. Neither (or no body) is answered as a wrong password.
@@ -100,6 +119,36 @@ export const adminUserSchema = z.object({
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 export const adminUsersResponseSchema = z.array(adminUserSchema);
+
+/** Rows of one page of the admin's users table. */
+export const ADMIN_USERS_PAGE_SIZE = 20;
+/** The longest search of the users table: an e-mail's length. */
+export const ADMIN_USER_QUERY_MAX = LIMITS.email;
+
+/**
+ * `GET /api/users?query=&page=` (issue 39, 5): the users whose e-mail or names contain every word of
+ * `query` (any case), newest first; with `page`, that page of ADMIN_USERS_PAGE_SIZE. Without either,
+ * every user, as the specification's dashboard reads them.
+ */
+export const adminUsersQuerySchema = z.object({
+  query: z.string('query must be text').trim().max(ADMIN_USER_QUERY_MAX, `query must be at most ${ADMIN_USER_QUERY_MAX} characters`).optional(),
+  page: z.coerce
+    .number('page must be a whole number from 1')
+    .int('page must be a whole number from 1')
+    .min(1, 'page must be a whole number from 1')
+    .max(1_000_000, 'page must be at most 1000000')
+    .optional(),
+});
+export type AdminUsersQuery = z.infer<typeof adminUsersQuerySchema>;
+
+/** One page of the users table: its rows, how many users match in all, and which page of how many this is. */
+export const adminUsersPageSchema = z.object({
+  users: z.array(adminUserSchema),
+  total: z.number().int().min(0),
+  page: z.number().int().min(1),
+  pageSize: z.number().int().min(1),
+});
+export type AdminUsersPage = z.infer<typeof adminUsersPageSchema>;
 
 export const userTypeSettingSchema = z.object({
   userType: userTypeSchema,

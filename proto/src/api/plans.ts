@@ -40,10 +40,10 @@ export const MINUTES_STEP = 0.5;
 
 /** Monthly minutes as the admin sets them: the time limit's rules (at least 0, in steps of 0.5). */
 export const monthlyMinutesSchema = z
-  .number('monthlyMinutes must be a number of minutes')
-  .min(0, 'monthlyMinutes must be at least 0')
-  .max(MAX_MONTHLY_MINUTES, `monthlyMinutes must be at most ${MAX_MONTHLY_MINUTES} minutes`)
-  .multipleOf(MINUTES_STEP, 'monthlyMinutes must be a multiple of 0.5');
+  .number('Monthly minutes must be a number')
+  .min(0, 'Monthly minutes must be at least 0')
+  .max(MAX_MONTHLY_MINUTES, `Monthly minutes must be at most ${MAX_MONTHLY_MINUTES}`)
+  .multipleOf(MINUTES_STEP, 'Monthly minutes must be a whole or half number (such as 90 or 90.5)');
 
 /** How a feature is named on its own (the admin page's rows). */
 export const PLAN_FEATURE_NAMES: Readonly<Record<PlanFeature, string>> = {
@@ -161,9 +161,23 @@ export function monthlyMinutesUsedMessage(monthlyMinutes: number, renewsOn: Date
   return `You have used your ${minutesText(monthlyMinutes)} minutes for this month. They renew on ${renewsOn.getUTCDate()} ${MONTHS[renewsOn.getUTCMonth()]}.`;
 }
 
-/** The meter's text: "37 of 120 minutes used this month" (whole minutes used, rounded down). */
+/**
+ * Minutes used as every screen shows them (issue 39, 7): a minute begun counts as used, so 73 seconds
+ * are 2 minutes and only a month with no recording at all shows 0. Together with `minutesLeft`, which
+ * rounds down, what is shown used and left never adds up to more than the plan gives.
+ */
+export function usedMinutes(usedSeconds: number): number {
+  return Math.max(0, Math.ceil(usedSeconds / 60));
+}
+
+/** Whole minutes still left this month, rounded down (a part of a minute is not promised). */
+export function minutesLeft(usedSeconds: number, monthlyMinutes: number): number {
+  return Math.max(0, Math.floor((monthlyMinutes * 60 - usedSeconds) / 60));
+}
+
+/** The meter's text: "38 of 120 minutes used this month" (a minute begun counts as used). */
 export function usageMeterText(usedSeconds: number, monthlyMinutes: number): string {
-  return `${Math.floor(usedSeconds / 60)} of ${minutesText(monthlyMinutes)} minutes used this month`;
+  return `${usedMinutes(usedSeconds)} of ${minutesText(monthlyMinutes)} minutes used this month`;
 }
 
 /** From this share of the month's minutes on, the person is warned. */
@@ -171,7 +185,7 @@ export const USAGE_WARNING_SHARE = 0.8;
 
 /** The warning at 80 %. */
 export function usageWarningMessage(usedSeconds: number, monthlyMinutes: number, renewsOn: Date): string {
-  const left = Math.max(0, Math.floor((monthlyMinutes * 60 - usedSeconds) / 60));
+  const left = minutesLeft(usedSeconds, monthlyMinutes);
   return `You have ${left} of your ${minutesText(monthlyMinutes)} minutes left this month. They renew on ${renewsOn.getUTCDate()} ${MONTHS[renewsOn.getUTCMonth()]}.`;
 }
 

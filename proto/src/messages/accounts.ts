@@ -48,3 +48,46 @@ export const tooManySignInAttemptsMessage = (waitSeconds: number) => `Too many s
 
 /** The answer to a check-email call past the budget of the e-mail it asks about. */
 export const tooManyEmailChecksMessage = (waitSeconds: number) => `Too many checks of this email address. Please try again in ${seconds(waitSeconds)}.`;
+
+/** Forgot password (issue 39, 6): the request, the link's e-mail, and the "choose a new password" screen. */
+export const PASSWORD_RESET_MESSAGES = {
+  /** The same answer whether or not an account exists, so the form tells nobody who has one. */
+  requested: 'If an account exists for this email address, we have sent it a link to reset the password. The link works once and expires in one hour.',
+  linkInvalid: 'This password reset link has expired or has already been used. Please ask for a new one.',
+  passwordReset: 'Your password has been reset. Please log in with your new password.',
+  /** The request counters (NATS KV) cannot be reached: nothing is sent rather than sent unlimited. */
+  unavailable: 'Password reset is unavailable right now. Please try again.',
+  mailSubject: 'Reset your Story Platform password',
+  googleMailSubject: 'Signing in to Story Platform',
+  // ---- web ----
+  forgotHeading: 'Reset your password',
+  forgotIntro: 'Enter the email address of your account and we will send you a link to choose a new password.',
+  sendLink: 'Send reset link',
+  sendingLink: 'Sending link...',
+  sentHeading: 'Check your email',
+  linkExpiry: 'The link works once and expires in one hour. If it does not arrive within a few minutes, check your spam folder or ask for a new one.',
+  chooseHeading: 'Choose a new password',
+  chooseIntro: 'Choosing a new password signs you out everywhere you are signed in.',
+  newPasswordLabel: 'New password',
+  linkInvalidHeading: 'This link no longer works',
+  checkFailedHeading: 'Your link could not be checked',
+  checkFailed: 'Your link could not be checked. Please try again.',
+  tryAgain: 'Try again',
+  resetButton: 'Reset password',
+  resettingButton: 'Resetting password...',
+  checkingLink: 'Checking your link',
+  requestFailed: 'Failed to send the reset link',
+  resetFailed: 'Failed to reset your password',
+  backToLogin: 'Back to log in',
+  askAgain: 'Ask for a new link',
+} as const;
+
+/** What the sent page says about the address it was asked for (the same whether or not it has an account). */
+export const resetLinkSentMessage = (email: string) => `If an account exists for ${email}, we have sent it a link to reset the password.`;
+
+/** The answer to a request past the per-address budget: "Please try again in 20 minutes." */
+export const tooManyResetRequestsMessage = (waitSeconds: number) => {
+  const minutes = Math.ceil(waitSeconds / 60);
+  const wait = waitSeconds < 60 ? seconds(waitSeconds) : `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+  return `Too many password reset requests for this email address. Please try again in ${wait}.`;
+};

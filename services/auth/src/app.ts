@@ -23,7 +23,12 @@ import { createGoogleTokenVerifier } from './accounts/google-token.verifier.ts';
 import { NO_BILLING_PROVIDER, PlanChangeService, type BillingProvider } from './accounts/plan-change.service.ts';
 import { SERVICE_NAME, authEnvSchema, type AuthConfig } from './config.ts';
 import { authResolvers } from './graphql/auth.resolvers.ts';
+import { createMailer } from './mail/mailer.factory.ts';
+import type { Mailer } from './mail/mailer.ts';
 import { startAuthResponders } from './nats/auth.responders.ts';
+import { PasswordResetService } from './password-resets/password-reset.service.ts';
+import { registerPasswordResetRoutes } from './password-resets/password-resets.routes.ts';
+import { ResetDeliveries } from './password-resets/reset-deliveries.ts';
 import { SessionService } from './sessions/session.service.ts';
 import { registerSessionRoutes } from './sessions/sessions.routes.ts';
 import { openAuthStorage, type AuthStorage } from './storage/auth-storage.ts';
@@ -39,6 +44,10 @@ export const AUTH_BODY_LIMIT_BYTES = 64 * 1024;
 export interface AuthDeps extends RelayedServiceDeps<AuthStorage> {
   /** A payment integration that changes plans (issue 21); none by default. */
   billing?: BillingProvider;
+  /** Where e-mails go; by default SMTP when SMTP_URL is set, else the log (issue 39, 6). */
+  mailer?: Mailer;
+  /** The reset e-mails being sent after their answer (tests wait for them to end). */
+  resetDeliveries?: ResetDeliveries;
 }
 
 /**
@@ -63,6 +72,7 @@ export async function buildAuthApp(config: AuthConfig, deps: AuthDeps): Promise<
   const throttles = new AuthThrottleService({
     passwordAttempts: { freeFailures: config.SIGN_IN_FREE_FAILURES, maxDelaySeconds: config.SIGN_IN_MAX_DELAY_SECONDS },
     checkEmailPerMinute: config.CHECK_EMAIL_PER_EMAIL_PER_MINUTE,
+    resetRequestsPerHour: config.PASSWORD_RESETS_PER_EMAIL_PER_HOUR,
     clock,
   });
   const accounts = new AccountService({
@@ -92,14 +102,29 @@ export async function buildAuthApp(config: AuthConfig, deps: AuthDeps): Promise<
   });
   const settings = new UserTypeSettingsService(storage.settings, storage.users, clock);
   const cookie = { secure: config.COOKIE_SECURE };
+  const mailer = deps.mailer ?? createMailer(config, app.log);
+  const resetDeliveries = deps.resetDeliveries ?? new ResetDeliveries();
+  const passwordResets = new PasswordResetService({
+    users: storage.users,
+    resets: storage.passwordResets,
+    sessions,
+    throttles,
+    mailer,
+    deliveries: resetDeliveries,
+    siteUrl: config.PUBLIC_SITE_URL,
+    googleSignInOffered: verifyGoogleToken !== undefined,
+    clock,
+    log: app.log,
+  });
 
   await registerIdentity(app, config.IDENTITY_PUBLIC_KEY);
   registerRetryAfter(app);
   registerAuthConfigRoutes(app, config.GOOGLE_CLIENT_ID);
   const plans = new PlanChangeService(storage.users, app.log);
   const billing = deps.billing ?? NO_BILLING_PROVIDER;
-  registerAccountRoutes(app, { accounts, sessions, throttles, cookie, plans });
+  registerAccountRoutes(app, { accounts, sessions, throttles, cookie, plans, passwordResets });
   registerSessionRoutes(app, { accounts, sessions, cookie });
+  registerPasswordResetRoutes(app, passwordResets, cookie);
   registerAccountDeletionRoutes(app, deletion, cookie);
   registerUserTypeSettingsRoutes(app, settings);
   // The data export (issue 24): auth writes the ZIP, and answers for its own part like every service.
@@ -117,6 +142,9 @@ export async function buildAuthApp(config: AuthConfig, deps: AuthDeps): Promise<
     await plans.connect(billing);
   });
   app.addHook('onClose', async () => {
+    // E-mails already promised are sent before the process goes.
+    await resetDeliveries.idle();
+    mailer.close();
     await stopResponders?.();
     await billing.stop();
     await deps.relay.stop();

@@ -50,6 +50,20 @@ export const authEnvSchema = baseEnvSchema.extend({
   SIGN_IN_FREE_FAILURES: wholeNumber('SIGN_IN_FREE_FAILURES', 0, 100, 5),
   /** The longest wait an account's failures can impose: a delay, never a lockout. */
   SIGN_IN_MAX_DELAY_SECONDS: wholeNumber('SIGN_IN_MAX_DELAY_SECONDS', 1, 3600, 300),
+  /** Password-reset requests per hour about one e-mail, from all addresses together (issue 39, 6). */
+  PASSWORD_RESETS_PER_EMAIL_PER_HOUR: wholeNumber('PASSWORD_RESETS_PER_EMAIL_PER_HOUR', 1, 100, 3),
+  /**
+   * Where password-reset e-mails go: `smtp://user:password@host:587` (STARTTLS when offered) or
+   * `smtps://…:465`. Unset: nothing is sent and each e-mail's link is written to this service's log
+   * instead, as suits one machine (`make run`); set it wherever people must receive their links.
+   */
+  SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp:// or smtps:// URL' }).optional()),
+  /** The sender of the product's e-mails. */
+  MAIL_FROM: optionalText.pipe(z.string().default('Story Platform <no-reply@localhost>')),
+  /** The address people open the site at, for the links in e-mails; never taken from a request's Host. */
+  PUBLIC_SITE_URL: optionalText
+    .pipe(z.url({ protocol: /^https?$/, error: 'PUBLIC_SITE_URL must be an http(s) URL' }).default('http://localhost:8080'))
+    .transform((value) => value.replace(/\/+$/, '')),
   /** check-email calls per minute about one e-mail, from all addresses together. */
   CHECK_EMAIL_PER_EMAIL_PER_MINUTE: wholeNumber('CHECK_EMAIL_PER_EMAIL_PER_MINUTE', 1, 10_000, 10),
   /** How often the outbox relay looks for events it was not told about (a deletion tells it at once). */

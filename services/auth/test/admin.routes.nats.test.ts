@@ -81,6 +81,58 @@ describe('GET /api/users (admin)', () => {
     expect(users.find((u) => u.id === memberId)).toMatchObject({ email: 'member@gmail.com', firstName: 'Member', isAdmin: false, userType: 'standard' });
     expect(response.body).not.toContain('argon2');
   });
+
+  it('searches e-mails and names and answers a page of 20 at a time, newest first, with the total found (issue 39, 5)', async () => {
+    const created = [];
+    for (let i = 0; i < 25; i++) {
+      const at = new Date(Date.UTC(2026, 0, 1, 0, i));
+      created.push(
+        await h.storage.users.createUser(
+          {
+            email: `pager.${i}@gmail.com`,
+            firstName: 'Paige',
+            lastName: `Number${i}`,
+            passwordHash: null,
+            googleId: null,
+            isAdmin: false,
+            authProvider: 'email',
+          },
+          at,
+        ),
+      );
+    }
+    const newestFirst = created.map((user) => user.id).reverse();
+    const page = async (url: string) => {
+      const response = await h.app.inject({ method: 'GET', url, headers: admin });
+      expect(response.statusCode, response.body).toBe(200);
+      return { ids: adminUsersResponseSchema.parse(response.json()).map((user) => user.id), total: response.headers['x-total-count'] };
+    };
+    expect(await page('/api/users?query=PAIGE&page=1')).toEqual({ ids: newestFirst.slice(0, 20), total: '25' });
+    expect(await page('/api/users?query=paige&page=2')).toEqual({ ids: newestFirst.slice(20), total: '25' });
+    expect(await page('/api/users?query=paige&page=3')).toEqual({ ids: [], total: '25' });
+    expect(await page('/api/users?query=paige%20number7')).toEqual({ ids: [created[7]?.id], total: '1' });
+    expect(await page('/api/users?query=member%40gmail')).toEqual({ ids: [memberId], total: '1' });
+    expect(await page('/api/users?query=%25')).toEqual({ ids: [], total: '0' });
+    expect((await page('/api/users')).ids).toHaveLength((await h.storage.users.listUsers()).length);
+  });
+
+  it('refuses a bad query or page with 400 and the rule it breaks', async () => {
+    const cases: [string, string][] = [
+      ['page=0', 'page must be a whole number from 1'],
+      ['page=-2', 'page must be a whole number from 1'],
+      ['page=1.5', 'page must be a whole number from 1'],
+      ['page=abc', 'page must be a whole number from 1'],
+      ['page=99999999', 'page must be at most 1000000'],
+      [`query=${'a'.repeat(255)}`, 'query must be at most 254 characters'],
+      ['query=a&query=b', 'query must be text'],
+    ];
+    for (const [search, message] of cases) {
+      const response = await h.app.inject({ method: 'GET', url: `/api/users?${search}`, headers: admin });
+      expect(response.statusCode, search).toBe(400);
+      expect(response.json()).toEqual({ message });
+    }
+    expect((await h.app.inject({ method: 'GET', url: '/api/users?query=boss&page=1', headers: member })).statusCode).toBe(403);
+  });
 });
 
 describe('user type settings', () => {
@@ -226,6 +278,21 @@ describe('GraphQL subgraph', () => {
     expect((users.data?.users as unknown[]).length).toBe((await h.storage.users.listUsers()).length);
     const settings = await gql('{ userTypeSettings { userType timeLimit responseType } }', admin);
     expect((settings.data?.userTypeSettings as { userType: string }[]).map((s) => s.userType)).toEqual(['standard', 'plus', 'pro']);
+  });
+
+  it('usersPage searches and pages as GET /api/users does, for admins only', async () => {
+    const query = 'query ($q: String, $p: Int) { usersPage(query: $q, page: $p) { total page pageSize users { id email } } }';
+    expect((await gql(query, member, { q: 'boss' })).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    expect((await gql(query, admin, { q: 'member@' })).data).toEqual({
+      usersPage: { total: 1, page: 1, pageSize: 20, users: [{ id: String(memberId), email: 'member@gmail.com' }] },
+    });
+    const all = (await gql(query, admin, {})).data?.usersPage as { total: number; users: unknown[] };
+    expect(all.total).toBe((await h.storage.users.listUsers()).length);
+    expect(all.users.length).toBe(Math.min(all.total, 20));
+    expect((await gql(query, admin, { p: 0 })).errors?.[0]).toMatchObject({
+      message: 'page must be a whole number from 1',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
   });
 
   it('myRecordingSettings and updateUserTypeSetting share the REST behaviour', async () => {

@@ -51,12 +51,12 @@ describe('monthly minutes and features per user type', () => {
   it('refuses negative, huge, non-numeric and off-step minutes and unknown features with the time limit’s kind of message, changing nothing', async () => {
     const before = (await h.storage.settings.findUserTypeSetting('plus'))?.monthlyMinutes;
     const cases: [unknown, string][] = [
-      [-1, 'monthlyMinutes must be at least 0'],
-      [44_641, 'monthlyMinutes must be at most 44640 minutes'],
-      [1e300, 'monthlyMinutes must be at most 44640 minutes'],
-      ['120', 'monthlyMinutes must be a number of minutes'],
-      [null, 'monthlyMinutes must be a number of minutes'],
-      [0.3, 'monthlyMinutes must be a multiple of 0.5'],
+      [-1, 'Monthly minutes must be at least 0'],
+      [44_641, 'Monthly minutes must be at most 44640'],
+      [1e300, 'Monthly minutes must be at most 44640'],
+      ['120', 'Monthly minutes must be a number'],
+      [null, 'Monthly minutes must be a number'],
+      [0.3, 'Monthly minutes must be a whole or half number (such as 90 or 90.5)'],
     ];
     for (const [monthlyMinutes, message] of cases) {
       const response = await patchSettings('plus', { timeLimit: 300, responseType: 'text', monthlyMinutes });

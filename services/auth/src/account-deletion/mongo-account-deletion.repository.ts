@@ -15,9 +15,11 @@ export class MongoAccountDeletionRepository implements AccountDeletionRepository
   async deleteAccount(userId: number, event: OutboxEvent): Promise<DeletedAccount | undefined> {
     const users = this.connection.collection<{ _id: number }>('users');
     const sessions = this.connection.collection<{ _id: string; userId: number }>('sessions');
+    const resets = this.connection.collection<{ _id: number; userId: number }>('password_resets');
     return this.connection.transaction(async (session): Promise<DeletedAccount | undefined> => {
       const sessionIds = (await sessions.find({ userId }, { session, projection: { _id: 1 } }).toArray()).map((doc) => doc._id);
       await sessions.deleteMany({ userId }, { session });
+      await resets.deleteMany({ userId }, { session });
       if ((await users.deleteOne({ _id: userId }, { session })).deletedCount === 0) return undefined;
       await this.outbox.write(event, session);
       return { sessionIds };

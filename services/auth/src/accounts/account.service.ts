@@ -1,5 +1,13 @@
 import { badRequest, conflict, notFound, unauthorized } from '@story/service-kit';
-import { ACCOUNT_MESSAGES, type ChangePasswordRequest, type GoogleAuthRequest, type LoginRequest, type RegisterRequest } from '@story/proto';
+import {
+  ACCOUNT_MESSAGES,
+  ADMIN_USERS_PAGE_SIZE,
+  type AdminUsersQuery,
+  type ChangePasswordRequest,
+  type GoogleAuthRequest,
+  type LoginRequest,
+  type RegisterRequest,
+} from '@story/proto';
 import { commonPasswordError } from '@story/proto/common-passwords';
 import type { PasswordAttemptLimiter } from '../throttles/password-attempt.limiter.ts';
 import type { GoogleIdentity, GoogleTokenVerifier } from './google-token.verifier.ts';
@@ -17,10 +25,13 @@ export interface AccountServiceOptions {
   clock?: () => Date;
 }
 
+/** A limit no installation's user count reaches: the specification's "all registered users". */
+const EVERY_USER = 1_000_000_000;
+
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
-/** The common-password rule of proto, shared with the web's sign-up form. */
-function refuseCommonPassword(password: string): void {
+/** The common-password rule of proto, shared with the web's sign-up form: 400 with its message. */
+export function refuseCommonPassword(password: string): void {
   const problem = commonPasswordError(password);
   if (problem) throw badRequest(problem);
 }
@@ -158,6 +169,24 @@ export class AccountService {
   /** Every account, newest first (admin view). */
   listUsers(): Promise<UserRecord[]> {
     return this.options.repository.listUsers();
+  }
+
+  /**
+   * The admin's users table (issue 39, 5): the accounts whose e-mail or names hold every word of
+   * `query` (any case), newest first; a page of ADMIN_USERS_PAGE_SIZE, or all of them when no page is asked for.
+   */
+  async searchUsers({ query, page }: AdminUsersQuery): Promise<{ users: UserRecord[]; total: number; page: number; pageSize: number }> {
+    const words = (query ?? '')
+      .toLowerCase()
+      .split(/\s+/)
+      .filter((word) => word.length > 0);
+    const { repository } = this.options;
+    if (page === undefined) {
+      const found = await repository.searchUsers({ words, offset: 0, limit: EVERY_USER });
+      return { ...found, page: 1, pageSize: Math.max(found.total, 1) };
+    }
+    const found = await repository.searchUsers({ words, offset: (page - 1) * ADMIN_USERS_PAGE_SIZE, limit: ADMIN_USERS_PAGE_SIZE });
+    return { ...found, page, pageSize: ADMIN_USERS_PAGE_SIZE };
   }
 
   private isListedAdmin(email: string): boolean {

@@ -1,6 +1,7 @@
 import {
   ACCOUNT_MESSAGES,
   adminUserSchema,
+  adminUsersQuerySchema,
   adminUsersResponseSchema,
   authResponseSchema,
   changePasswordRequestSchema,
@@ -18,6 +19,7 @@ import { adminsOnly, requireUser, signedInOnly, type ServiceApp } from '@story/s
 import type { CookieOptions } from '../sessions/session-cookie.ts';
 import type { SessionService } from '../sessions/session.service.ts';
 import { signIn } from '../sessions/sign-in.ts';
+import type { PasswordResetService } from '../password-resets/password-reset.service.ts';
 import type { AuthThrottleService } from '../throttles/auth-throttle.service.ts';
 import type { AccountService } from './account.service.ts';
 import type { PlanChangeService } from './plan-change.service.ts';
@@ -32,10 +34,11 @@ export interface AccountRoutesDeps {
   throttles: AuthThrottleService;
   cookie: CookieOptions;
   plans: PlanChangeService;
+  passwordResets: PasswordResetService;
 }
 
 /** `/api/users/*` of accounts: check-email, sign-up, sign-in (password and Google), password change and the admin's user list. */
-export function registerAccountRoutes(app: ServiceApp, { accounts, sessions, throttles, cookie, plans }: AccountRoutesDeps): void {
+export function registerAccountRoutes(app: ServiceApp, { accounts, sessions, throttles, cookie, plans, passwordResets }: AccountRoutesDeps): void {
   // The gateway limits each address; this limits each e-mail asked about, whatever the address.
   app.get('/api/users/check-email', { schema: { querystring: checkEmailQuerySchema, response: { 200: checkEmailResponseSchema } } }, async (request) => {
     await throttles.countEmailCheck(request.query.email);
@@ -66,12 +69,22 @@ export function registerAccountRoutes(app: ServiceApp, { accounts, sessions, thr
       await accounts.changePassword(identity.userId, request.body);
       // Whoever else holds a session, perhaps the reason for the change, is signed out; this one stays.
       await sessions.revokeOthers(identity.userId, identity.sessionId);
+      // A reset link sent for the old password must not undo the new one.
+      await passwordResets.forgetLinks(identity.userId);
       return { message: ACCOUNT_MESSAGES.passwordChanged };
     },
   );
 
-  app.get('/api/users', { ...adminsOnly, schema: { response: { 200: adminUsersResponseSchema } } }, async () =>
-    (await accounts.listUsers()).map(presentAdminUser),
+  // The specification's array of users: all of them, or with `query` and `page` those found, a page at a
+  // time (issue 39, 5); how many were found in all is in X-Total-Count.
+  app.get(
+    '/api/users',
+    { ...adminsOnly, schema: { querystring: adminUsersQuerySchema, response: { 200: adminUsersResponseSchema } } },
+    async (request, reply) => {
+      const found = await accounts.searchUsers(request.query);
+      void reply.header('x-total-count', String(found.total));
+      return found.users.map(presentAdminUser);
+    },
   );
 
   // An admin sets a person's plan (issue 21); a payment integration would call the same command.

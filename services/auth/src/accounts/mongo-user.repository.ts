@@ -1,7 +1,7 @@
 import mongoose, { type Connection, type Model } from 'mongoose';
 import { USER_TYPES, userTypeSchema, type UserType } from '@story/proto';
 import { isDuplicateKeyError, nextSequence } from '@story/service-kit';
-import { DuplicateUserError, type NewUser, type UserRecord, type UserRepository } from './user.repository.ts';
+import { DuplicateUserError, type NewUser, type UserRecord, type UserRepository, type UserSearch } from './user.repository.ts';
 
 interface UserDoc {
   _id: number;
@@ -51,6 +51,9 @@ const toUser = (doc: UserDoc): UserRecord => ({
   authProvider: doc.authProvider === 'google' ? 'google' : 'email',
   createdAt: doc.createdAt,
 });
+
+/** A case-insensitive pattern that finds `word` anywhere, every character taken literally. */
+const containing = (word: string) => new RegExp(word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i');
 
 /** Maps MongoDB's duplicate-key error to the field it is about. */
 function duplicateField(error: unknown): DuplicateUserError | undefined {
@@ -139,5 +142,16 @@ export class MongoUserRepository implements UserRepository {
   async listUsers(): Promise<UserRecord[]> {
     const docs = await this.users.find().sort({ createdAt: -1, _id: -1 }).lean<UserDoc[]>();
     return docs.map(toUser);
+  }
+
+  async searchUsers({ words, offset, limit }: UserSearch): Promise<{ users: UserRecord[]; total: number }> {
+    // Built from the parsed words only, each escaped: no operator can come from the input.
+    const filter =
+      words.length > 0 ? { $and: words.map((word) => ({ $or: ['emailLower', 'firstName', 'lastName'].map((field) => ({ [field]: containing(word) })) })) } : {};
+    const [docs, total] = await Promise.all([
+      this.users.find(filter).sort({ createdAt: -1, _id: -1 }).skip(offset).limit(limit).lean<UserDoc[]>(),
+      this.users.countDocuments(filter),
+    ]);
+    return { users: docs.map(toUser), total };
   }
 }

@@ -1,6 +1,6 @@
 import { userTypeSchema, type UserType } from '@story/proto';
 import type { SqliteDatabase } from '@story/service-kit';
-import { DuplicateUserError, type AuthProvider, type NewUser, type UserRecord, type UserRepository } from './user.repository.ts';
+import { DuplicateUserError, type AuthProvider, type NewUser, type UserRecord, type UserRepository, type UserSearch } from './user.repository.ts';
 
 interface UserRow {
   id: number;
@@ -37,6 +37,9 @@ function duplicateField(error: unknown): DuplicateUserError | undefined {
   if (error.message.includes('users.google_id')) return new DuplicateUserError('googleId');
   return undefined;
 }
+
+/** A LIKE pattern that finds `word` anywhere, its own % and _ taken literally. */
+const containing = (word: string) => `%${word.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 /** Accounts in auth.sqlite. */
 export class SqliteUserRepository implements UserRepository {
@@ -110,5 +113,17 @@ export class SqliteUserRepository implements UserRepository {
 
   async listUsers(): Promise<UserRecord[]> {
     return this.db.prepare<[], UserRow>('SELECT * FROM users ORDER BY created_at DESC, id DESC').all().map(toUser);
+  }
+
+  async searchUsers({ words, offset, limit }: UserSearch): Promise<{ users: UserRecord[]; total: number }> {
+    // Each word is a bound parameter; only the number of conditions comes from the input.
+    const where = words.map(() => "(email_lower LIKE ? ESCAPE '\\' OR lower(first_name) LIKE ? ESCAPE '\\' OR lower(last_name) LIKE ? ESCAPE '\\')");
+    const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
+    const params = words.flatMap((word) => Array<string>(3).fill(containing(word)));
+    const total = this.db.prepare<unknown[], { n: number }>(`SELECT COUNT(*) AS n FROM users ${clause}`).get(...params)?.n ?? 0;
+    const rows = this.db
+      .prepare<unknown[], UserRow>(`SELECT * FROM users ${clause} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`)
+      .all(...params, limit, offset);
+    return { users: rows.map(toUser), total };
   }
 }

@@ -137,5 +137,30 @@ export function describeUserRepositoryContract(name: string, open: () => Promise
       const middle = await repo.createUser(newUser({ email: 'mid@gmail.com' }), at('2023-12-01T00:00:00.000Z'));
       expect((await repo.listUsers()).map((u) => u.id)).toEqual([newest.id, middle.id, old.id]);
     });
+
+    it('searches e-mails and names for every word in any case, newest first, a slice at a time with the total', async () => {
+      const person = (email: string, firstName: string, lastName: string, createdAt: string) =>
+        repo.createUser(newUser({ email, firstName, lastName }), at(createdAt));
+      const ada = await person('Ada.Lovelace@Gmail.com', 'Ada', 'Lovelace', '2024-01-01T10:00:00.000Z');
+      const adam = await person('adam.smith@yahoo.com', 'Adam', 'Smith', '2024-01-02T10:00:00.000Z');
+      const grace = await person('grace@outlook.com', 'Grace', 'Hopper', '2024-01-03T10:00:00.000Z');
+      const percent = await person('odd_100%@gmail.com', 'Per', 'Cent', '2024-01-04T10:00:00.000Z');
+      const search = (words: string[], offset = 0, limit = 10) => repo.searchUsers({ words, offset, limit });
+      const ids = async (words: string[], offset = 0, limit = 10) => (await search(words, offset, limit)).users.map((user) => user.id);
+
+      expect(await search([])).toEqual({ users: [percent, grace, adam, ada], total: 4 });
+      expect(await ids(['ada'])).toEqual([adam.id, ada.id]);
+      expect(await ids(['ada', 'love'])).toEqual([ada.id]);
+      expect(await ids(['hopper'])).toEqual([grace.id]);
+      expect(await ids(['yahoo.com'])).toEqual([adam.id]);
+      // LIKE's and regular expressions' special characters are only characters.
+      expect(await ids(['%'])).toEqual([percent.id]);
+      expect(await ids(['_100'])).toEqual([percent.id]);
+      expect(await ids(['.*'])).toEqual([]);
+      expect(await ids(['nobody'])).toEqual([]);
+      expect(await search([], 1, 2)).toEqual({ users: [grace, adam], total: 4 });
+      expect(await search(['gmail'], 1, 1)).toEqual({ users: [ada], total: 2 });
+      expect(await search([], 10, 2)).toEqual({ users: [], total: 4 });
+    });
   });
 }

@@ -29,6 +29,14 @@ export class DuplicateUserError extends Error {
   }
 }
 
+/** Which users a search of the admin's table wants: every word in the e-mail or a name (any case), a slice of the newest first. */
+export interface UserSearch {
+  /** Lower-case words, each of which must be in the e-mail, the first or the last name; none: everybody. */
+  words: readonly string[];
+  offset: number;
+  limit: number;
+}
+
 /**
  * The accounts. The only code that touches their table or collection; both drivers pass
  * `user.repository.contract.ts`.
@@ -49,4 +57,6 @@ export interface UserRepository {
   setPasswordHash(userId: number, passwordHash: string): Promise<UserRecord | undefined>;
   /** Every user, newest first. */
   listUsers(): Promise<UserRecord[]>;
+  /** The users a search finds, newest first, sliced; and how many it finds in all. */
+  searchUsers(search: UserSearch): Promise<{ users: UserRecord[]; total: number }>;
 }

@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, idTextSchema, setUserTypeArgsSchema, updateUserTypeSettingArgsSchema } from '@story/proto';
+import { ACCOUNT_MESSAGES, idTextSchema, setUserTypeArgsSchema, updateUserTypeSettingArgsSchema, usersPageArgsSchema } from '@story/proto';
 import { contextUser, forbidden, parseArgs, parseInput, unauthorized, type GraphqlContext, type registerSubgraph } from '@story/service-kit';
 
 import type { AccountService } from '../accounts/account.service.ts';
@@ -59,6 +59,12 @@ export function authResolvers({
       users: async (_parent: unknown, _args: unknown, context: GraphqlContext): Promise<UserNode[]> => {
         contextAdmin(context);
         return (await accounts.listUsers()).map(toUserNode);
+      },
+      usersPage: async (_parent: unknown, args: unknown, context: GraphqlContext) => {
+        contextAdmin(context);
+        const { query, page } = parseArgs(usersPageArgsSchema, args);
+        const found = await accounts.searchUsers({ query, page: page ?? 1 });
+        return { ...found, users: found.users.map(toUserNode) };
       },
       userTypeSettings: async (_parent: unknown, _args: unknown, context: GraphqlContext) => {
         contextAdmin(context);

@@ -1,4 +1,4 @@
-import mongoose, { type Connection, type Model } from 'mongoose';
+import mongoose, { type Connection, type Model, type QueryFilter } from 'mongoose';
 import type { SessionRecord, SessionRepository } from './session.repository.ts';
 
 interface SessionDoc {
@@ -65,8 +65,15 @@ export class MongoSessionRepository implements SessionRepository {
     return result.matchedCount > 0;
   }
 
+  async revokeUserSessions(userId: number, at: Date): Promise<string[]> {
+    return this.revokeLive({ userId, revokedAt: null, expiresAt: { $gt: at } }, at);
+  }
+
   async revokeOtherSessions(userId: number, keepSessionId: string, at: Date): Promise<string[]> {
-    const live = { userId, _id: { $ne: String(keepSessionId) }, revokedAt: null, expiresAt: { $gt: at } };
+    return this.revokeLive({ userId, _id: { $ne: String(keepSessionId) }, revokedAt: null, expiresAt: { $gt: at } }, at);
+  }
+
+  private async revokeLive(live: QueryFilter<SessionDoc>, at: Date): Promise<string[]> {
     const ids = (await this.sessions.find(live, { _id: 1 }).lean<Pick<SessionDoc, '_id'>[]>()).map((doc) => doc._id);
     if (ids.length === 0) return [];
     // One that another request revoked in between keeps its time; it is still reported, and its revocation published again.

@@ -72,6 +72,26 @@ export function describeSessionRepositoryContract(name: string, open: () => Prom
       expect(await repo.revokeOtherSessions(ada.id, kept.id, now)).toEqual([]);
     });
 
+    it('revokes every live session of one user, and nothing of anyone else', async () => {
+      const ada = await users.createUser(newUser(), at('2024-01-01T10:00:00.000Z'));
+      const bob = await users.createUser(newUser({ email: 'bob@gmail.com' }), at('2024-01-01T10:00:00.000Z'));
+      const session = (userId: number, expiresAt = '2024-01-08T10:00:00.000Z') =>
+        repo.createSession({ id: randomUUID(), userId, createdAt: at('2024-01-01T10:00:00.000Z'), expiresAt: at(expiresAt) });
+      const [phone, laptop, expired, bobs] = await Promise.all([
+        session(ada.id),
+        session(ada.id),
+        session(ada.id, '2024-01-02T09:00:00.000Z'),
+        session(bob.id),
+      ]);
+      const now = at('2024-01-02T10:00:00.000Z');
+      expect((await repo.revokeUserSessions(ada.id, now)).sort()).toEqual([phone.id, laptop.id].sort());
+      expect((await repo.findSession(phone.id))?.revokedAt).toEqual(now);
+      expect((await repo.findSession(laptop.id))?.revokedAt).toEqual(now);
+      expect((await repo.findSession(expired.id))?.revokedAt).toBeNull();
+      expect((await repo.findSession(bobs.id))?.revokedAt).toBeNull();
+      expect(await repo.revokeUserSessions(ada.id, now)).toEqual([]);
+    });
+
     it("lists one user's sessions oldest first, revoked ones included, and nobody else's", async () => {
       const ada = await users.createUser(newUser(), at('2024-01-01T10:00:00.000Z'));
       const bob = await users.createUser(newUser({ email: 'bob@gmail.com' }), at('2024-01-01T10:00:00.000Z'));

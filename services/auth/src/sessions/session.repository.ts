@@ -17,6 +17,8 @@ export interface SessionRepository {
   revokeSession(id: string, at: Date): Promise<boolean>;
   /** Moves a live (not revoked) session's expiry; false when it does not exist or was revoked. */
   extendSession(id: string, expiresAt: Date): Promise<boolean>;
+  /** Revokes every live session of a user (not revoked, not expired at `at`); the ids it revoked. */
+  revokeUserSessions(userId: number, at: Date): Promise<string[]>;
   /** Revokes every live session of a user (not revoked, not expired at `at`) except one; the ids it revoked. */
   revokeOtherSessions(userId: number, keepSessionId: string, at: Date): Promise<string[]>;
 }

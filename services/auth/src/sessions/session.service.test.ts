@@ -146,4 +146,22 @@ describe('SessionService', () => {
     expect(await sessions.isValid(bobs.sessionId)).toBe(true);
     expect(await sessions.revokeOthers(user.id, current.sessionId)).toBe(0);
   });
+
+  it('ends every live session of the user and publishes each revocation, leaving other people’s', async () => {
+    const other = await storage.users.createUser(
+      { email: 'bob@gmail.com', firstName: 'Bob', lastName: 'B', passwordHash: null, googleId: null, isAdmin: false, authProvider: 'email' },
+      new Date(START),
+    );
+    const [phone, laptop, bobs] = [await sessions.start(user), await sessions.start(user), await sessions.start(other)];
+    published = [];
+    expect(await sessions.revokeAll(user.id)).toBe(2);
+    expect(published.map((message) => message.data).sort()).toEqual(
+      [JSON.stringify({ sessionId: phone.sessionId }), JSON.stringify({ sessionId: laptop.sessionId })].sort(),
+    );
+    expect(published.every((message) => message.subject === SUBJECTS.sessionRevoked)).toBe(true);
+    expect(await sessions.isValid(phone.sessionId)).toBe(false);
+    expect(await sessions.isValid(laptop.sessionId)).toBe(false);
+    expect(await sessions.isValid(bobs.sessionId)).toBe(true);
+    expect(await sessions.revokeAll(user.id)).toBe(0);
+  });
 });

@@ -136,6 +136,13 @@ export class SessionService {
     return revoked.length;
   }
 
+  /** Ends every live session of the user (a password reset: whoever held one may be why) and tells every listener; how many ended. */
+  async revokeAll(userId: number): Promise<number> {
+    const revoked = await this.options.sessions.revokeUserSessions(userId, this.clock());
+    for (const sessionId of revoked) this.options.publish(SUBJECTS.sessionRevoked, JSON.stringify({ sessionId }));
+    return revoked.length;
+  }
+
   /** Revokes a session and tells every listener (the gateway drops its cached answer at once). */
   async revoke(sessionId: string): Promise<boolean> {
     const revoked = await this.options.sessions.revokeSession(sessionId, this.clock());

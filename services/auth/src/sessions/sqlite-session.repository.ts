@@ -48,6 +48,15 @@ export class SqliteSessionRepository implements SessionRepository {
     return result.changes > 0;
   }
 
+  async revokeUserSessions(userId: number, at: Date): Promise<string[]> {
+    const rows = this.db
+      .prepare<[string, number, string], { id: string }>(
+        'UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL AND expires_at > ? RETURNING id',
+      )
+      .all(at.toISOString(), userId, at.toISOString());
+    return rows.map((row) => row.id);
+  }
+
   async revokeOtherSessions(userId: number, keepSessionId: string, at: Date): Promise<string[]> {
     // ISO-8601 times in UTC compare as text in time order.
     const rows = this.db

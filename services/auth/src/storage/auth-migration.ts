@@ -5,7 +5,7 @@ import { AUTH_SQLITE_MIGRATIONS } from './sqlite-migrations.ts';
 /**
  * What of auth moves to MongoDB (`make migrate-to-mongo`): accounts, sessions (people stay signed in),
  * the plans' settings (the copied ones replace those seeded on open) and events not yet published.
- * Leases (an export in progress) and `password_resets` (nothing reads it) stay behind.
+ * Leases (an export in progress) and `password_resets` (a link lives an hour; a person asks again) stay behind.
  */
 export const AUTH_MIGRATION: ServiceMigration = {
   service: 'auth',

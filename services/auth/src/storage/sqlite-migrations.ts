@@ -57,4 +57,19 @@ export const AUTH_SQLITE_MIGRATIONS: readonly string[] = [
   OUTBOX_TABLE_SQL,
   // Issue 24: one data export at a time per person, across instances (a lease per person).
   LEASES_TABLE_SQL,
+  // Issue 39: forgot password. The first schema's table was never written to: it is made again with
+  // the link's token (its SHA-256 only) and lifetime; reset_at is when the link set a new password.
+  `
+  DROP TABLE password_resets;
+  CREATE TABLE password_resets (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    token_hash TEXT NOT NULL UNIQUE,
+    created_at TEXT NOT NULL,
+    expires_at TEXT NOT NULL,
+    reset_at TEXT
+  );
+  CREATE INDEX password_resets_user_id ON password_resets (user_id);
+  CREATE INDEX password_resets_unused_expiry ON password_resets (expires_at) WHERE reset_at IS NULL;
+  `,
 ];

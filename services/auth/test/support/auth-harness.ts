@@ -8,7 +8,7 @@ import { SESSION_COOKIE, type Identity } from '@story/proto';
 import { generateSigningKeyPair, type ServiceApp } from '@story/service-kit';
 import { startServiceForTest } from '@story/testing/service-under-test';
 import { startNatsServer, type NatsServerHandle } from '@story/testing/nats';
-import { authService } from '../../src/app.ts';
+import { authService, type AuthDeps } from '../../src/app.ts';
 import type { AuthConfig } from '../../src/config.ts';
 import type { AuthStorage } from '../../src/storage/auth-storage.ts';
 
@@ -42,13 +42,18 @@ export interface AuthHarness {
   close(): Promise<void>;
 }
 
-/** A real auth app on a real SQLite file and a real nats-server, built as `main.ts` builds it. */
-export async function startAuthHarness(natsUrl: string, env: Record<string, string> = {}, clock?: () => Date): Promise<AuthHarness> {
+/** A real auth app on a real SQLite file and a real nats-server, built as `main.ts` builds it; `deps` replace any of its dependencies (a captured mailer). */
+export async function startAuthHarness(
+  natsUrl: string,
+  env: Record<string, string> = {},
+  clock?: () => Date,
+  deps: Partial<AuthDeps> = {},
+): Promise<AuthHarness> {
   const sessionKeys = generateSigningKeyPair();
   const service = await startServiceForTest(authService, {
     natsUrl,
     env: { SESSION_PRIVATE_KEY: sessionKeys.privateKey, SESSION_PUBLIC_KEY: sessionKeys.publicKey, ...env },
-    deps: clock ? { clock } : {},
+    deps: { ...(clock ? { clock } : {}), ...deps },
   });
   const client = await connect({ servers: natsUrl });
   return {

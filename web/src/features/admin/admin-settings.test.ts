@@ -65,11 +65,11 @@ describe('monthlyMinutesProblem (issue 21)', () => {
   });
 
   it('refuses negative, huge, non-numeric and off-step minutes with the server’s messages', () => {
-    expect(monthlyMinutesProblem('-1')).toBe('monthlyMinutes must be at least 0');
-    expect(monthlyMinutesProblem('44641')).toBe('monthlyMinutes must be at most 44640 minutes');
-    expect(monthlyMinutesProblem('1e308')).toBe('monthlyMinutes must be at most 44640 minutes');
-    expect(monthlyMinutesProblem('abc')).toBe('monthlyMinutes must be a number of minutes');
-    expect(monthlyMinutesProblem('')).toBe('monthlyMinutes must be a number of minutes');
-    expect(monthlyMinutesProblem('0.3')).toBe('monthlyMinutes must be a multiple of 0.5');
+    expect(monthlyMinutesProblem('-1')).toBe('Monthly minutes must be at least 0');
+    expect(monthlyMinutesProblem('44641')).toBe('Monthly minutes must be at most 44640');
+    expect(monthlyMinutesProblem('1e308')).toBe('Monthly minutes must be at most 44640');
+    expect(monthlyMinutesProblem('abc')).toBe('Monthly minutes must be a number');
+    expect(monthlyMinutesProblem('')).toBe('Monthly minutes must be a number');
+    expect(monthlyMinutesProblem('0.3')).toBe('Monthly minutes must be a whole or half number (such as 90 or 90.5)');
   });
 });

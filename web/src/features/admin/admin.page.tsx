@@ -1,33 +1,20 @@
-import { ADMIN_MESSAGES, PLAN_NAMES, type UserType } from '@story/proto';
+import { ADMIN_MESSAGES } from '@story/proto';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { PageShell } from '../../components/page-shell.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useErrorToast } from '../../hooks/use-error-toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { notifyFailure, notifySuccess } from '../../components/toast/notify.ts';
-import { useUsersUsage } from '../usage/index.ts';
-import { useAdminUsers, useSetUserType, useUserTypeSettings } from './api/admin.api.ts';
-import type { AdminUserRow } from './api/admin.graphql.ts';
+import { useUserTypeSettings } from './api/admin.api.ts';
 import { Muted, Section } from './admin-table.ts';
 import { PlanFeaturesTable } from './plan-features-table.tsx';
 import { UserTypeSettingsTable } from './user-type-settings-table.tsx';
-import { UsersTable } from './users-table.tsx';
+import { UsersSection } from './users-section.tsx';
 
 function AdminDashboard() {
-  const users = useAdminUsers();
   const settings = useUserTypeSettings();
-  const usage = useUsersUsage();
-  const setUserType = useSetUserType();
-  const secondsById = usage.data ? new Map(usage.data.users.map((row) => [row.userId, row.usedSeconds])) : undefined;
-  const handleSetUserType = (user: AdminUserRow, userType: UserType) =>
-    void setUserType(user.id, userType).then(
-      () => notifySuccess(`${user.email} is now on ${PLAN_NAMES[userType]}`),
-      (error: unknown) => notifyFailure('Failed to change the plan', error),
-    );
-  useErrorToast(users.error, ADMIN_MESSAGES.fetchUsersFailed);
   useErrorToast(settings.error, ADMIN_MESSAGES.fetchSettingsFailed);
 
-  if (users.loading || settings.loading) {
+  if (settings.loading) {
     return (
       <div style={{ display: 'grid', placeItems: 'center', minHeight: '30vh' }}>
         <Spinner label="Loading admin data" size={28} />
@@ -53,11 +40,7 @@ function AdminDashboard() {
       )}
       <Section aria-labelledby="users-heading">
         <h2 id="users-heading">Registered Users</h2>
-        {users.data ? (
-          <UsersTable users={users.data.users} labelledBy="users-heading" secondsById={secondsById} onSetUserType={handleSetUserType} />
-        ) : (
-          <Muted>The user list is unavailable.</Muted>
-        )}
+        <UsersSection labelledBy="users-heading" />
       </Section>
     </>
   );

@@ -3,8 +3,8 @@ import { ADMIN_MESSAGES, MINUTES_STEP, type ResponseType, type UserType } from '
 import { styled } from 'styled-components';
 import { Button } from '../../components/button.ts';
 import { CardLabel } from '../../components/card-layout.ts';
-import { Select, compactControlStyles } from '../../components/form-field.tsx';
-import { notifyError, notifyFailure, notifySuccess } from '../../components/toast/notify.ts';
+import { FieldError, Select, compactControlStyles } from '../../components/form-field.tsx';
+import { notifyFailure, notifySuccess } from '../../components/toast/notify.ts';
 import { VisuallyHidden } from '../../components/visually-hidden.ts';
 import { useUpdateUserTypeSetting } from './api/admin.api.ts';
 import type { UserTypeSettingRow } from './api/admin.graphql.ts';
@@ -25,6 +25,17 @@ const MinutesInput = styled.input`
   width: 7rem;
   height: 40px;
   ${compactControlStyles}
+  &[aria-invalid='true'] {
+    border-color: ${({ theme }) => theme.colors.danger};
+  }
+`;
+
+/** A minutes cell: its input, and under it the rule the typed value breaks, kept narrow so the table does not widen. */
+const MinutesCell = styled.td`
+  > p {
+    max-width: 14rem;
+    margin-top: ${({ theme }) => theme.space.xs};
+  }
 `;
 
 interface Draft {
@@ -46,6 +57,9 @@ interface SettingRowProps {
 /** One tier: its time limit and response type, and its Save. */
 function SettingRow({ row, values, pending, onEdit, onSave }: SettingRowProps) {
   const name = capitalize(row.userType);
+  // Shown as it is typed, in the server's own words (the rule is proto's); Save waits until it is fixed.
+  const monthlyProblem = monthlyMinutesProblem(values.monthly);
+  const monthlyErrorId = `monthly-minutes-error-${row.userType}`;
   return (
     <tr data-testid={`user-type-row-${row.userType}`}>
       <th scope="row">{name}</th>
@@ -62,7 +76,7 @@ function SettingRow({ row, values, pending, onEdit, onSave }: SettingRowProps) {
           onChange={(e) => onEdit({ minutes: e.target.value })}
         />
       </td>
-      <td>
+      <MinutesCell>
         <CardLabel>Monthly Minutes</CardLabel>
         <MinutesInput
           type="number"
@@ -70,10 +84,13 @@ function SettingRow({ row, values, pending, onEdit, onSave }: SettingRowProps) {
           min={0}
           step={MINUTES_STEP}
           aria-label={`Monthly minutes for ${name}`}
+          aria-invalid={monthlyProblem ? true : undefined}
+          aria-describedby={monthlyProblem ? monthlyErrorId : undefined}
           value={values.monthly}
           onChange={(e) => onEdit({ monthly: e.target.value })}
         />
-      </td>
+        <FieldError id={monthlyErrorId} message={monthlyProblem} />
+      </MinutesCell>
       <td>
         <CardLabel>Response Type</CardLabel>
         <Select
@@ -89,7 +106,7 @@ function SettingRow({ row, values, pending, onEdit, onSave }: SettingRowProps) {
         </Select>
       </td>
       <td>
-        <Button onClick={onSave} disabled={pending} aria-busy={pending || undefined}>
+        <Button onClick={onSave} disabled={pending || monthlyProblem !== undefined} aria-busy={pending || undefined}>
           Save<VisuallyHidden> {name} settings</VisuallyHidden>
         </Button>
       </td>
@@ -116,12 +133,8 @@ export function UserTypeSettingsTable({ settings, labelledBy }: { settings: read
   const handleSave = async (row: UserTypeSettingRow) => {
     if (pending.has(row.userType)) return;
     const values = rowValues(row);
-    // Refused here with the server's own words (the same rule in proto), before anything is sent.
-    const problem = monthlyMinutesProblem(values.monthly);
-    if (problem) {
-      notifyError(problem, ADMIN_MESSAGES.settingsUpdateFailed);
-      return;
-    }
+    // The row shows the problem and its Save is unavailable; this only guards a save that slipped through.
+    if (monthlyMinutesProblem(values.monthly)) return;
     setPending((previous) => new Map(previous).set(row.userType, true));
     try {
       await updateSetting({

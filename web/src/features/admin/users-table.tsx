@@ -1,4 +1,4 @@
-import { PLAN_NAMES, USER_TYPES, type UserType } from '@story/proto';
+import { PLAN_NAMES, USER_TYPES, usedMinutes, type UserType } from '@story/proto';
 import { styled } from 'styled-components';
 import { Select } from '../../components/form-field.tsx';
 import { CardLabel, narrowScreen } from '../../components/card-layout.ts';
@@ -8,6 +8,10 @@ import { Muted, Table, TableScroll } from './admin-table.ts';
 
 /** On a card, the first and last name side by side as its title; the other cells below, full width. */
 const UsersTableLayout = styled(Table)`
+  td:nth-child(3) {
+    overflow-wrap: anywhere;
+    min-width: 12rem;
+  }
   @media ${narrowScreen} {
     && tr {
       grid-template-columns: auto minmax(0, 1fr);
@@ -27,12 +31,16 @@ interface UsersTableProps {
   labelledBy: string;
   /** Seconds each user transcribed this month, by id (issue 21); undefined while unknown. */
   secondsById?: ReadonlyMap<number, number> | undefined;
+  /** A plan chosen in a row's select (the row keeps showing the current plan until the change is made). */
   onSetUserType: (user: AdminUserRow, userType: UserType) => void;
 }
 
 const planName = (userType: UserType | null) => (userType ? `${PLAN_NAMES[userType]} (${userType})` : '—');
 
-/** Every registered user, their plan (editable), the plan asked for at sign-up and this month's minutes; created time as "MMM dd, yyyy HH:mm". */
+/**
+ * Registered users, their plan (editable), the plan asked for at sign-up and this month's minutes (a
+ * minute begun counts); created time as "MMM dd, yyyy HH:mm". Long e-mails wrap, so the table fits 1280 px.
+ */
 export function UsersTable({ users, labelledBy, secondsById, onSetUserType }: UsersTableProps) {
   if (users.length === 0) return <Muted>No registered users yet.</Muted>;
   return (
@@ -78,7 +86,7 @@ export function UsersTable({ users, labelledBy, secondsById, onSetUserType }: Us
               </td>
               <td>
                 <CardLabel>Minutes this month</CardLabel>
-                {secondsById ? Math.floor((secondsById.get(Number(user.id)) ?? 0) / 60) : '…'}
+                {secondsById ? usedMinutes(secondsById.get(Number(user.id)) ?? 0) : '…'}
               </td>
               <td>
                 <CardLabel>Created</CardLabel>

@@ -6,6 +6,7 @@ import { FullPageSpinner } from '../../components/full-page-spinner.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { DetailsStep } from './components/details-step.tsx';
 import { EmailStep } from './components/email-step.tsx';
+import { ForgotStep } from './components/forgot-step.tsx';
 import { LoginStep } from './components/login-step.tsx';
 import { signupStepOf, signupStepPath, stepStateOf, type SignupStep } from './lib/signup-steps.ts';
 import { useGoogleClientId } from './api/signup.api.ts';
@@ -16,10 +17,12 @@ const TITLES: Record<SignupStep, string> = {
   email: 'Sign up',
   details: 'What is your name?',
   login: 'Log in',
+  forgot: 'Reset your password',
 };
 
 /**
- * /signup: the email step, then login (the account exists) or details (a new account). Each step is
+ * /signup: the email step, then login (the account exists) or details (a new account); from login,
+ * "Forgot Password?" asks for a reset link (issue 39, 6). Each step is
  * its own history entry (`?step=login`, `?step=details`), so the browser's Back returns to the
  * email step; the checked address travels in the entry's state, never in the URL. Someone already
  * signed in is sent on to the app.
@@ -61,6 +64,23 @@ export function SignupPage() {
       if (!state.email) return <Navigate to={signupStepPath('email')} replace />;
       return <DetailsStep key={location.key} email={state.email} onBack={handleBack} />;
     case 'login':
-      return <LoginStep key={location.key} initialEmail={state.email ?? ''} emailLocked={Boolean(state.email && state.locked)} onBack={handleBack} />;
+      return (
+        <LoginStep
+          key={location.key}
+          initialEmail={state.email ?? ''}
+          emailLocked={Boolean(state.email && state.locked)}
+          onBack={handleBack}
+          onForgot={(email) => navigate(signupStepPath('forgot'), { state: { email, fromLoginStep: true } })}
+        />
+      );
+    case 'forgot':
+      return (
+        <ForgotStep
+          key={location.key}
+          initialEmail={state.email ?? ''}
+          onBack={() => (state.fromLoginStep ? navigate(-1) : navigate(signupStepPath('login'), { replace: true }))}
+          onBackToLogin={(email) => navigate(signupStepPath('login'), { state: { email, locked: true } })}
+        />
+      );
   }
 }

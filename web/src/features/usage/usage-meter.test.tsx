@@ -21,13 +21,18 @@ const render = (value: UsageResponse) =>
   );
 
 describe('UsageMeter', () => {
-  it('shows "37 of 120 minutes used this month" as a meter named by that text, without a warning below 80 %', () => {
+  it('shows "38 of 120 minutes used this month" after 37:59 as a meter named by that text, without a warning below 80 %', () => {
     const html = render(usage(37 * 60 + 59));
-    expect(html).toContain('37 of 120 minutes used this month');
-    const labelId = /<span id="([^"]+)">37 of 120/.exec(html)?.[1];
+    expect(html).toContain('38 of 120 minutes used this month');
+    const labelId = /<span id="([^"]+)">38 of 120/.exec(html)?.[1];
     expect(labelId).toBeTruthy();
     expect(html).toMatch(new RegExp(`<meter aria-labelledby="${labelId}" min="0" max="7200"[^>]* value="2279"`));
     expect(html).not.toContain('role="status"');
+  });
+
+  it('never says 0 minutes once anything was recorded: 73 seconds are 2 minutes used (issue 39, 7)', () => {
+    expect(render(usage(73))).toContain('2 of 120 minutes used this month');
+    expect(render(usage(0))).toContain('0 of 120 minutes used this month');
   });
 
   it('warns from 80 % on with what is left and when it renews', () => {

@@ -22,8 +22,8 @@ const Warning = styled.p`
 `;
 
 /**
- * "37 of 120 minutes used this month" as a meter with its text (the text names the meter for screen
- * readers), and from 80 % on a warning of what is left and when it renews.
+ * "38 of 120 minutes used this month" as a meter with its text (the text names the meter for screen
+ * readers; a minute begun counts as used), and from 80 % on a warning of what is left and when it renews.
  */
 export function UsageMeter({ usage }: { usage: UsageResponse }) {
   const labelId = useId();

@@ -2,16 +2,16 @@ import { useCallback } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import type { UserType } from '@story/proto';
 import {
-  ADMIN_USERS_QUERY,
+  ADMIN_USERS_PAGE_QUERY,
   SET_USER_TYPE_MUTATION,
   UPDATE_USER_TYPE_SETTING_MUTATION,
   USER_TYPE_SETTINGS_QUERY,
   type UpdateUserTypeSettingVariables,
 } from './admin.graphql.ts';
 
-/** Every registered user, newest first (admins only). */
-export function useAdminUsers() {
-  return useQuery(ADMIN_USERS_QUERY);
+/** One page of the registered users the search finds, newest first (admins only); the previous page stays on screen while the next loads. */
+export function useAdminUsersPage(query: string, page: number) {
+  return useQuery(ADMIN_USERS_PAGE_QUERY, { variables: { query: query || undefined, page } });
 }
 
 /** The per-tier recording settings (admins only). */

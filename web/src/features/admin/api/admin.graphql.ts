@@ -1,5 +1,5 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
-import type { GraphqlUser, GraphqlUserTypeSetting, PlanFeatures, UserType } from '@story/proto';
+import type { GraphqlUser, GraphqlUserPage, GraphqlUserTypeSetting, PlanFeatures, UserType } from '@story/proto';
 
 /** A row of the users table: the contract's User as the dashboard queries it. */
 export type AdminUserRow = Omit<GraphqlUser, 'isAdmin'>;
@@ -36,11 +36,19 @@ const SETTING_FIELDS = gql`
   }
 `;
 
-/** Every registered user (admins only; newest first). */
-export const ADMIN_USERS_QUERY: TypedDocumentNode<{ users: AdminUserRow[] }, Record<string, never>> = gql`
-  query AdminUsers {
-    users {
-      ...AdminUserFields
+/** A page of the users table: its rows, how many users were found, and which page of what size. */
+export type AdminUsersPage = Omit<GraphqlUserPage, 'users'> & { users: AdminUserRow[] };
+
+/** The users whose e-mail or names hold every word of `query`, newest first, a page at a time (admins only; issue 39, 5). */
+export const ADMIN_USERS_PAGE_QUERY: TypedDocumentNode<{ usersPage: AdminUsersPage }, { query?: string; page: number }> = gql`
+  query AdminUsersPage($query: String, $page: Int!) {
+    usersPage(query: $query, page: $page) {
+      total
+      page
+      pageSize
+      users {
+        ...AdminUserFields
+      }
     }
   }
   ${USER_FIELDS}

@@ -20,8 +20,16 @@ const ForgotRow = styled.div`
   justify-content: flex-end;
 `;
 
+export interface LoginStepProps {
+  initialEmail: string;
+  emailLocked: boolean;
+  onBack: () => void;
+  /** "Forgot Password?": on to the forgot-password step with the address typed so far. */
+  onForgot: (email: string) => void;
+}
+
 /** Step 2b: password login; the e-mail is pre-filled and locked when it came from the email step. */
-export function LoginStep({ initialEmail, emailLocked, onBack }: { initialEmail: string; emailLocked: boolean; onBack: () => void }) {
+export function LoginStep({ initialEmail, emailLocked, onBack, onForgot }: LoginStepProps) {
   const [values, setValues] = useState<LoginValues>({ email: initialEmail, password: '' });
   const [submitAttempted, setSubmitAttempted] = useState(false);
   const [loginError, setLoginError] = useState<string | undefined>();
@@ -91,8 +99,9 @@ export function LoginStep({ initialEmail, emailLocked, onBack }: { initialEmail:
         />
 
         <ForgotRow>
-          {/* No password-reset behaviour is part of the specification. */}
-          <Button $variant="link">Forgot Password?</Button>
+          <Button $variant="link" onClick={() => onForgot(values.email.trim())}>
+            Forgot Password?
+          </Button>
         </ForgotRow>
 
         <SubmitButton busy={submission.busy}>Log in</SubmitButton>

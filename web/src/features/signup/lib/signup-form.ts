@@ -2,7 +2,7 @@
  * Pure rules of the sign-up screens, shared with the server through proto: what counts as valid,
  * which message shows, and what the password checklist and strength bar display.
  */
-import { checkPassword, loginFormSchema, passwordStrength, registrationFormSchema, signupEmailSchema } from '@story/proto';
+import { checkPassword, emailSchema, loginFormSchema, passwordSchema, passwordStrength, registrationFormSchema, signupEmailSchema } from '@story/proto';
 
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
 
@@ -48,6 +48,19 @@ export function registrationErrors(values: RegistrationValues, commonPasswordRul
   const errors = result.success ? {} : firstMessagePerField<RegistrationField>(result.error.issues);
   const tooCommon = errors.password === undefined ? commonPasswordRule?.(values.password) : undefined;
   return tooCommon ? { ...errors, password: tooCommon } : errors;
+}
+
+/** The new password of a reset (issue 39, 6): the sign-up rules, then the common-password rule; undefined when it may be sent. */
+export function newPasswordError(password: string, commonPasswordRule?: CommonPasswordRule): string | undefined {
+  const result = passwordSchema.safeParse(password);
+  if (!result.success) return result.error.issues[0]?.message;
+  return commonPasswordRule?.(password);
+}
+
+/** The forgot-password form's e-mail: any valid address (an account may predate the sign-up domains). */
+export function resetEmailError(email: string): string | undefined {
+  const result = emailSchema.safeParse(email);
+  return result.success ? undefined : result.error.issues[0]?.message;
 }
 
 export type LoginField = 'email' | 'password';

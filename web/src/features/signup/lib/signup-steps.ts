@@ -1,5 +1,5 @@
-/** The steps of /signup, each a URL of its own. */
-export type SignupStep = 'email' | 'details' | 'login';
+/** The steps of /signup, each a URL of its own; `forgot` asks for a password-reset link (issue 39, 6). */
+export type SignupStep = 'email' | 'details' | 'login' | 'forgot';
 
 /** What a step's history entry carries: the checked address, whether it is locked, and where it came from. */
 export interface SignupStepState {
@@ -7,11 +7,13 @@ export interface SignupStepState {
   locked?: boolean;
   /** True when the email step pushed this entry, so Back can simply go back to it. */
   fromEmailStep?: boolean;
+  /** True when the login step pushed this entry (the forgot-password step), so Back returns to it. */
+  fromLoginStep?: boolean;
 }
 
 /** The step a `?step=` value names; anything else is the email step. */
 export function signupStepOf(value: string | null): SignupStep {
-  return value === 'details' || value === 'login' ? value : 'email';
+  return value === 'details' || value === 'login' || value === 'forgot' ? value : 'email';
 }
 
 /** The URL of a step. */
@@ -27,5 +29,6 @@ export function stepStateOf(state: unknown): SignupStepState {
     email: typeof fields.email === 'string' && fields.email ? fields.email : undefined,
     locked: fields.locked === true,
     fromEmailStep: fields.fromEmailStep === true,
+    fromLoginStep: fields.fromLoginStep === true,
   };
 }
