@@ -4,7 +4,8 @@ import { EVENT_SUBJECTS, messageStoryKey, storyContent } from '@story/proto';
 import { WordVectors } from '@story/proto/word-vectors';
 import { z } from 'zod';
 import { EMBEDDING_DIMENSIONS, type Embedder } from '../embedding/embedder.ts';
-import { OfflineEmbedder } from '../embedding/offline.embedder.ts';
+import { SentenceEmbedder } from '../embedding/sentence.embedder.ts';
+import { StoryEmbeddingWorker } from '../indexing/story-embedding.worker.ts';
 import { eventVersion } from '../indexing/event-version.ts';
 import { StoryIndexer } from '../indexing/story-indexer.ts';
 import { StorySearchService, type FoundStory } from '../retrieval/story-search.service.ts';
@@ -118,10 +119,11 @@ function passageOverlaps(content: string, expected: string, found: FoundStory['p
 export async function evaluateConversations(options: { set: ConversationSet; embedder?: Embedder; wordVectors?: WordVectors }): Promise<ConversationFigures> {
   const data = readConversationSet(options.set);
   const wordVectors = options.wordVectors ?? WordVectors.load();
-  const embedder = options.embedder ?? new OfflineEmbedder(wordVectors);
+  const embedder = options.embedder ?? new SentenceEmbedder();
   const storage = openSqliteSearchStorage(':memory:');
   const vectors = EmbeddedVectorStore.open(':memory:', EMBEDDING_DIMENSIONS, 256);
   try {
+    const embedding = new StoryEmbeddingWorker({ stories: storage.stories, vectors, embedder, retry: false });
     const indexer = new StoryIndexer({ stories: storage.stories, vectors, embedder });
     const keyOfThread = new Map<number, string>();
     let messageId = 1;
@@ -144,6 +146,7 @@ export async function evaluateConversations(options: { set: ConversationSet; emb
         await indexer.apply(EVENT_SUBJECTS.storySaved, payload, eventVersion(sequence * 1000, sequence));
       }
     }
+    await embedding.drain();
     const search = new StorySearchService({ stories: storage.stories, vectors, embedder, wordVectors, resultLimit: 10 });
     const ranks: { query: ConversationQuery; rank: number }[] = [];
     let listsWithRepeats = 0;
@@ -163,7 +166,7 @@ export async function evaluateConversations(options: { set: ConversationSet; emb
       const first = found[0];
       if (rank === 1 && query.passage !== null && first && keys[0] === query.relevant[0]) {
         passages.checked++;
-        if (passageOverlaps(first.story.content, query.passage, first.passage)) passages.overlapping++;
+        if (passageOverlaps(first.conversation.content, query.passage, first.passage)) passages.overlapping++;
       }
     }
     const score = (list: typeof ranks) => ({
