@@ -58,7 +58,9 @@ async function run(name: string, convs: Conv[], queries: { query: string; releva
     const found = await search.search(1, q.query, 'fused');
     const rows = found.map((hit) => ({ key: keyOf.get(hit.story.threadId ?? 0), sim: hit.signals.similarity, ev: hit.signals.evidence, cov: hit.coverage, ranks: hit.ranks }));
     if (process.env.DUMP) {
-      process.stdout.write(`${JSON.stringify({ set: name, kind: q.kind, query: q.query, relevant: q.relevant, rows })}\n`);
+      const [qv] = await embedder.embed([q.query], 'query');
+      const all = (await vectors.search(1, embedder.id, qv ?? new Float32Array(EMBEDDING_DIMENSIONS), 1000)).map((hit) => hit.similarity);
+      process.stdout.write(`${JSON.stringify({ set: name, kind: q.kind, query: q.query, relevant: q.relevant, rows, all })}\n`);
       continue;
     }
     const rel = rows.find((row) => q.relevant.includes(row.key ?? ''));

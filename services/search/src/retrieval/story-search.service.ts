@@ -30,6 +30,9 @@ export const FUSION_WEIGHTS = { meaning: 2.5, words: 0.25, coverage: 1 };
 /** Words past this frequency rank in GloVe's vocabulary (or not in it) count as rare. */
 const RARE_WORD_RANK = 10_000;
 
+/** A person's turn of at most this many words is shown whole as the passage. */
+const PASSAGE_WORDS = 80;
+
 export type RetrievalMode = 'fused' | 'meaning' | 'words';
 
 /**
@@ -153,8 +156,8 @@ export class StorySearchService {
 
   /**
    * Where the conversation answers the query: the message whose person's words are closest to it in
-   * meaning and in words, and in it the sentences whose words match the query best (or all its
-   * person's words, when no word matches: a paraphrase).
+   * meaning and in words; its person's words, or in a long turn the sentences whose words match the
+   * query best (all of it when no word matches: a paraphrase).
    */
   private passageOf(
     conversation: ConversationStory,
@@ -176,7 +179,10 @@ export class StorySearchService {
     });
     const message = messages[best] ?? messages[0];
     if (!message) throw new Error(`conversation ${conversation.key} has no message`);
-    const words = matchedPassage(texts[best] ?? '', query, this.deps.wordVectors);
+    const told = texts[best] ?? '';
+    // A short turn is the passage itself (on the tuning conversations the turn was right 20 times of
+    // 26, its best sentences by words 17); in a long one, the sentences whose words match best.
+    const words = told.split(/\s+/).length <= PASSAGE_WORDS ? undefined : matchedPassage(told, query, this.deps.wordVectors);
     const passage = words
       ? { start: message.personStart + words.start, end: message.personStart + words.end }
       : { start: message.personStart, end: message.personEnd };
