@@ -7,10 +7,24 @@ const enc = sharedSentenceEncoder();
 const dir = new URL('../evaluation/', import.meta.url);
 const json = (name: string) => JSON.parse(readFileSync(new URL(name, dir), 'utf8'));
 type Conv = { key: string; title?: string; turns: string[] };
-const sentences = (text: string) => text.match(/[^.!?]+[.!?]*/g)?.map((s) => s.trim()).filter((s) => s.length > 0) ?? [text];
+const sentences = (text: string) =>
+  text
+    .match(/[^.!?]+[.!?]*/g)
+    ?.map((s) => s.trim())
+    .filter((s) => s.length > 0) ?? [text];
 
 async function run(name: string, convs: Conv[], queries: { query: string; relevant: string[] }[]) {
-  const units: Record<string, { conv: number; text: string }[]> = { whole: [], turn: [], sentence: [], window2: [], window3: [], titled: [], prev: [], prev2: [], next: [] };
+  const units: Record<string, { conv: number; text: string }[]> = {
+    whole: [],
+    turn: [],
+    sentence: [],
+    window2: [],
+    window3: [],
+    titled: [],
+    prev: [],
+    prev2: [],
+    next: [],
+  };
   convs.forEach((c, i) => {
     units.whole!.push({ conv: i, text: c.turns.join(' ') });
     c.turns.forEach((t, ti) => {
@@ -32,13 +46,19 @@ async function run(name: string, convs: Conv[], queries: { query: string; releva
   });
   const vec: Record<string, Float32Array[]> = {};
   for (const [k, list] of Object.entries(units)) vec[k] = await enc.embed(list.map((u) => u.text));
-  const qv = await enc.embed(queries.map((q) => q.query), 'query');
+  const qv = await enc.embed(
+    queries.map((q) => q.query),
+    'query',
+  );
   const scoreOf = (kind: string, q: Float32Array) => {
     const best = new Float64Array(convs.length).fill(-1);
     const second = new Float64Array(convs.length).fill(-1);
     units[kind]!.forEach((u, i) => {
       const s = cosine(q, vec[kind]![i]!);
-      if (s > best[u.conv]!) { second[u.conv] = best[u.conv]!; best[u.conv] = s; } else if (s > second[u.conv]!) second[u.conv] = s;
+      if (s > best[u.conv]!) {
+        second[u.conv] = best[u.conv]!;
+        best[u.conv] = s;
+      } else if (s > second[u.conv]!) second[u.conv] = s;
     });
     return { best, second };
   };
@@ -48,20 +68,44 @@ async function run(name: string, convs: Conv[], queries: { query: string; releva
     'with previous turn': (q) => scoreOf('prev', q).best,
     prev2: (q) => scoreOf('prev2', q).best,
     'prev+next': (q) => scoreOf('next', q).best,
-    'turn+prev': (q) => { const a = scoreOf('turn', q).best, b = scoreOf('prev', q).best; return a.map((x, i) => Math.max(x, b[i]!)); },
+    'turn+prev': (q) => {
+      const a = scoreOf('turn', q).best,
+        b = scoreOf('prev', q).best;
+      return a.map((x, i) => Math.max(x, b[i]!));
+    },
     turn: (q) => scoreOf('turn', q).best,
     sentence: (q) => scoreOf('sentence', q).best,
     window2: (q) => scoreOf('window2', q).best,
     window3: (q) => scoreOf('window3', q).best,
-    'turn+sentence': (q) => { const a = scoreOf('turn', q).best, b = scoreOf('sentence', q).best; return a.map((x, i) => Math.max(x, b[i]!)); },
-    'turn+0.5whole': (q) => { const a = scoreOf('turn', q).best, b = scoreOf('whole', q).best; return a.map((x, i) => x + 0.5 * b[i]!); },
-    'turn+window2': (q) => { const a = scoreOf('turn', q).best, b = scoreOf('window2', q).best; return a.map((x, i) => Math.max(x, b[i]!)); },
-    'turn top2': (q) => { const { best, second } = scoreOf('turn', q); return best.map((x, i) => x + 0.3 * Math.max(0, second[i]!)); },
-    'sent+turn avg': (q) => { const a = scoreOf('turn', q).best, b = scoreOf('sentence', q).best; return a.map((x, i) => (x + b[i]!) / 2); },
+    'turn+sentence': (q) => {
+      const a = scoreOf('turn', q).best,
+        b = scoreOf('sentence', q).best;
+      return a.map((x, i) => Math.max(x, b[i]!));
+    },
+    'turn+0.5whole': (q) => {
+      const a = scoreOf('turn', q).best,
+        b = scoreOf('whole', q).best;
+      return a.map((x, i) => x + 0.5 * b[i]!);
+    },
+    'turn+window2': (q) => {
+      const a = scoreOf('turn', q).best,
+        b = scoreOf('window2', q).best;
+      return a.map((x, i) => Math.max(x, b[i]!));
+    },
+    'turn top2': (q) => {
+      const { best, second } = scoreOf('turn', q);
+      return best.map((x, i) => x + 0.3 * Math.max(0, second[i]!));
+    },
+    'sent+turn avg': (q) => {
+      const a = scoreOf('turn', q).best,
+        b = scoreOf('sentence', q).best;
+      return a.map((x, i) => (x + b[i]!) / 2);
+    },
   };
   const line: string[] = [];
   for (const [k, f] of Object.entries(combos)) {
-    let mrr = 0, n = 0;
+    let mrr = 0,
+      n = 0;
     queries.forEach((q, qi) => {
       if (q.relevant.length === 0) return;
       n++;
@@ -75,7 +119,11 @@ async function run(name: string, convs: Conv[], queries: { query: string; releva
   process.stdout.write(`${name}: ${line.join(' | ')}\n`);
 }
 const set = readConversationSet('conversations');
-await run('conversations', set.stories.map((c) => ({ key: c.key, title: c.title, turns: c.turns.filter((t) => t.role === 'me').map((t) => t.text) })), set.queries);
+await run(
+  'conversations',
+  set.stories.map((c) => ({ key: c.key, title: c.title, turns: c.turns.filter((t) => t.role === 'me').map((t) => t.text) })),
+  set.queries,
+);
 const single = ['stories.json', 'held-out/stories.json'].flatMap((f) => json(f)).map((s: { key: string; me: string }) => ({ key: s.key, turns: [s.me] }));
 await run('original', single, json('queries.json'));
 await run('feeling-outcome', single, json('feeling-outcome-queries.json'));

@@ -47,7 +47,15 @@ async function run(name: string, convs: Conv[], queries: { query: string; releva
       seq++;
       await indexer.apply(
         EVENT_SUBJECTS.storySaved,
-        { storyKey: messageStoryKey(id++), userId: 1, threadId: i + 1, title: c.title, sourceType: 'conversation', content: storyContent(m.me, m.coach), createdAt: new Date(seq).toISOString() },
+        {
+          storyKey: messageStoryKey(id++),
+          userId: 1,
+          threadId: i + 1,
+          title: c.title,
+          sourceType: 'conversation',
+          content: storyContent(m.me, m.coach),
+          createdAt: new Date(seq).toISOString(),
+        },
         eventVersion(seq * 1000, seq),
       );
     }
@@ -56,7 +64,13 @@ async function run(name: string, convs: Conv[], queries: { query: string; releva
   const search = new StorySearchService({ stories: storage.stories, vectors, embedder, wordVectors, resultLimit: 30 });
   for (const q of queries) {
     const found = await search.search(1, q.query, 'fused');
-    const rows = found.map((hit) => ({ key: keyOf.get(hit.story.threadId ?? 0), sim: hit.signals.similarity, ev: hit.signals.evidence, cov: hit.coverage, ranks: hit.ranks }));
+    const rows = found.map((hit) => ({
+      key: keyOf.get(hit.story.threadId ?? 0),
+      sim: hit.signals.similarity,
+      ev: hit.signals.evidence,
+      cov: hit.coverage,
+      ranks: hit.ranks,
+    }));
     if (process.env.DUMP) {
       const [qv] = await embedder.embed([q.query], 'query');
       const all = (await vectors.search(1, embedder.id, qv ?? new Float32Array(EMBEDDING_DIMENSIONS), 1000)).map((hit) => hit.similarity);

@@ -128,7 +128,14 @@ export class StoryEmbeddingWorker {
     // A thread deleted or recovered while the batch was embedded: the vectors follow the stories.
     for (const user of new Set(batch.map((story) => story.userId))) {
       const mine = batch.filter((story) => story.userId === user);
-      const visible = new Set((await stories.findVisible(user, mine.map((story) => story.id))).map((story) => story.id));
+      const visible = new Set(
+        (
+          await stories.findVisible(
+            user,
+            mine.map((story) => story.id),
+          )
+        ).map((story) => story.id),
+      );
       const changed = mine.filter((story) => visible.has(story.id) === story.hidden);
       for (const story of changed) await vectors.setHidden([story.id], !visible.has(story.id));
     }

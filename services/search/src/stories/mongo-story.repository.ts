@@ -1,6 +1,16 @@
 import mongoose, { type ClientSession, type Connection } from 'mongoose';
 import { nextSequence } from '@story/service-kit';
-import type { ConversationRef, LexicalHit, RemovedOwner, SavedStory, SaveOutcome, StoryChanges, StoryRecord, StoryRepository, ThreadState } from './story.repository.ts';
+import type {
+  ConversationRef,
+  LexicalHit,
+  RemovedOwner,
+  SavedStory,
+  SaveOutcome,
+  StoryChanges,
+  StoryRecord,
+  StoryRepository,
+  ThreadState,
+} from './story.repository.ts';
 import { ownerFilterOf, practiceKeyPrefix, storyMetadata, tombstoneOf } from './story-rules.ts';
 
 /** A story as MongoDB keeps it: the record, its id as `_id`. */

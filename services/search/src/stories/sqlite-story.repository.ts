@@ -1,5 +1,15 @@
 import type { SqliteDatabase } from '@story/service-kit';
-import type { ConversationRef, LexicalHit, RemovedOwner, SavedStory, SaveOutcome, StoryChanges, StoryRecord, StoryRepository, ThreadState } from './story.repository.ts';
+import type {
+  ConversationRef,
+  LexicalHit,
+  RemovedOwner,
+  SavedStory,
+  SaveOutcome,
+  StoryChanges,
+  StoryRecord,
+  StoryRepository,
+  ThreadState,
+} from './story.repository.ts';
 import { ownerFilterOf, practiceKeyPrefix, storyMetadata, tombstoneOf } from './story-rules.ts';
 
 interface StoryRow {

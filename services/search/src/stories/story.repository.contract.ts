@@ -144,7 +144,12 @@ export function storyRepositoryContract(name: string, open: () => Promise<StoryS
         (await repo.findConversations(owner, conversations)).map((record) => record.id);
       expect(await ids([{ kind: 'thread', threadId: 31 }])).toEqual([first.story.id, second.story.id]);
       expect(await ids([{ kind: 'practice', conversationId: user }])).toEqual([practice.story.id, practiceLater.story.id]);
-      expect(await ids([{ kind: 'story', storyKey: `lone-${user}` }, { kind: 'thread', threadId: 32 }])).toEqual([otherThread.story.id, lone.story.id]);
+      expect(
+        await ids([
+          { kind: 'story', storyKey: `lone-${user}` },
+          { kind: 'thread', threadId: 32 },
+        ]),
+      ).toEqual([otherThread.story.id, lone.story.id]);
       expect(await ids([])).toEqual([]);
       expect(await ids([{ kind: 'thread', threadId: 31 }], newUser())).toEqual([]);
       await repo.applyThreadState(user, 31, 'deleted', v(5));
