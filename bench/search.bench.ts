@@ -11,7 +11,7 @@
  * `POST /api/story-query` directly and through the gateway. Budgets (DESIGN.md): through the
  * gateway under 60 ms at p50 with the neural query embedding; fused MRR at least 0.8.
  *
- *   node --import tsx bench/search.bench.ts [--stories 10000] [--requests 400]
+ *   node --import tsx bench/search.bench.ts [--stories 10000] [--requests 400] [--latency-only]
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -59,8 +59,8 @@ export interface SearchRunFigures {
 }
 
 export interface SearchBenchResult {
-  evaluation: Record<EvaluationSet, EvaluationFigures>;
-  conversations: Record<ConversationSet, ConversationFigures>;
+  evaluation: Partial<Record<EvaluationSet, EvaluationFigures>>;
+  conversations: Partial<Record<ConversationSet, ConversationFigures>>;
   stories: number;
   neural: SearchRunFigures;
   wordOnly: SearchRunFigures;
@@ -148,21 +148,19 @@ async function timedAsync(run: () => Promise<unknown>, times: number): Promise<n
 }
 
 /** Measures everything, prints it and returns the figures. */
-export async function runSearchBench(options: { stories?: number; requests?: number } = {}): Promise<SearchBenchResult> {
+export async function runSearchBench(options: { stories?: number; requests?: number; latencyOnly?: boolean } = {}): Promise<SearchBenchResult> {
   const storyCount = options.stories ?? 10_000;
   const requests = options.requests ?? 400;
   const wordVectors = WordVectors.load();
   // The tuning sets are what retrieval is tuned on; the held-out sets say whether the tuning generalises.
-  const evaluation: Record<EvaluationSet, EvaluationFigures> = {
-    original: await evaluateRetrieval({ set: 'original', wordVectors }),
-    'feeling-outcome': await evaluateRetrieval({ set: 'feeling-outcome', wordVectors }),
-    'held-out': await evaluateRetrieval({ set: 'held-out', wordVectors }),
-  };
+  const evaluation: Partial<Record<EvaluationSet, EvaluationFigures>> = {};
+  const conversations: Partial<Record<ConversationSet, ConversationFigures>> = {};
+  // --latency-only: the quality figures are measured by the evaluation test and its script too.
+  if (!options.latencyOnly) {
+    for (const set of ['original', 'feeling-outcome', 'held-out'] as const) evaluation[set] = await evaluateRetrieval({ set, wordVectors });
+    for (const set of ['conversations', 'held-out-2'] as const) conversations[set] = await evaluateConversations({ set, wordVectors });
+  }
   for (const [set, figuresOfSet] of Object.entries(evaluation)) process.stdout.write(`${formatEvaluation(set, figuresOfSet)}\n\n`);
-  const conversations: Record<ConversationSet, ConversationFigures> = {
-    conversations: await evaluateConversations({ set: 'conversations', wordVectors }),
-    'held-out-2': await evaluateConversations({ set: 'held-out-2', wordVectors }),
-  };
   for (const [set, figuresOfSet] of Object.entries(conversations)) process.stdout.write(`${formatConversations(set, figuresOfSet)}\n\n`);
 
   const wordOnly = await measureSearch('glove', storyCount, requests, wordVectors);
@@ -449,6 +447,6 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     const index = process.argv.indexOf(name);
     return index === -1 ? undefined : Number(process.argv[index + 1]);
   };
-  await runSearchBench({ stories: argument('--stories'), requests: argument('--requests') });
+  await runSearchBench({ stories: argument('--stories'), requests: argument('--requests'), latencyOnly: process.argv.includes('--latency-only') });
   process.exit(0);
 }
