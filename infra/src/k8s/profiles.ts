@@ -84,7 +84,8 @@ export const SERVICE_PROFILES: Record<RegisteredServiceName, WorkloadProfile> = 
   },
   conversations: storing(OPENAI_CHAT, true),
   jobs: storing(OPENAI_CHAT, true),
-  search: { ...storing(['SEARCH_EMBEDDER', 'OPENAI_BASE_URL'], true), qdrant: true, resources: resources('250m', '384Mi', '2', '1Gi') },
+  // The sentence encoder's model (Universal Sentence Encoder Lite on TensorFlow.js) takes 170-200 MB.
+  search: { ...storing(['SEARCH_EMBEDDER', 'OPENAI_BASE_URL'], true), qdrant: true, resources: resources('250m', '640Mi', '2', '1Gi') },
   feedback: storing([...OPENAI_CHAT, 'FEEDBACK_ENGINE'], true),
   // Résumé files are read on two worker threads of up to 256 MB heap each, beside the service's own (issue 36).
   profile: { ...storing([...OPENAI_CHAT, 'PUBLIC_SITE_URL'], true), resources: resources('100m', '256Mi', '1', '1Gi') },
