@@ -293,7 +293,6 @@ export const speechJobEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('failed'), status: z.number().int(), message: z.string() }),
 ]);
 export type SpeechJobEvent = z.infer<typeof speechJobEventSchema>;
-
 /** Open a live session; `recordingId`: the recording it is (issue 36), which its finish reports back whatever the finish names. */
 export const speechStreamOpenRequestSchema = z.object({ userId: z.number(), mimeType: z.string(), maxSeconds: z.number(), recordingId: z.string().optional() });
 export const speechStreamOpenReplySchema = z.union([z.object({ ok: z.literal(true), sessionId: z.string() }), natsRefusalSchema]);
