@@ -3,7 +3,7 @@ import { zipSync } from 'fflate';
 import { RESUME_MAX_BYTES, RESUME_MESSAGES } from '@story/proto';
 import { HttpError } from '@story/service-kit';
 import { DOCX_ZIP_LIMITS, checkDocxZip } from './docx-zip.guard.ts';
-import { PNG_BYTES, SHORT_RESUME, makePdf, textDocx, textPdf, zipBombDocx } from './resume-files.fixtures.ts';
+import { PNG_BYTES, SHORT_RESUME, makePdf, textDocx, textPdf, zipBombDocx } from '@story/testing/fixtures/resume-files';
 import { parseResumeUpload } from './resume-upload.parser.ts';
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
