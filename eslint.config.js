@@ -42,6 +42,8 @@ const restrictedImports = (patterns) => ['error', { patterns }];
 
 // Test harness stays out of the product: nothing under a workspace's src/ (tests aside) imports testing/.
 const testingImport = { group: ['@story/testing', '@story/testing/*', '**/testing/src/**'], message: 'The test harness (testing/) is for tests only.' };
+// A repository contract is a suite of tests (it imports testing/): the product never imports one.
+const contractImport = { group: ['**/*.contract.ts', '**/*.contract'], message: 'A repository contract is test code: only tests run it.' };
 // Tests and evaluations share their harness from testing/, never from the deployment code in infra/.
 const infraImport = {
   group: ['@story/infra', '@story/infra/*', '**/infra/src/**'],
@@ -118,7 +120,7 @@ export default tseslint.config(
   {
     files: ['{proto,services,gateway,infra}/**/src/**/*.{ts,tsx}'],
     ignores: [...TESTS, '**/evaluation/**'],
-    rules: { 'no-restricted-imports': restrictedImports([testingImport]) },
+    rules: { 'no-restricted-imports': restrictedImports([testingImport, contractImport]) },
   },
   {
     files: [...TESTS, '**/evaluation/**/*.ts'],
