@@ -6,7 +6,9 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const TESTS = ['**/*.test.ts', '**/*.test.tsx', '**/test/**/*.ts', '**/test-support/**/*.ts', 'bench/**/*.ts'];
+// Repository contracts (`*.contract.ts`) sit beside the interface they hold each driver to, but they are
+// suites of tests, run only by the storage tests: test code, with the fixtures of testing/ (issue 37, 6).
+const TESTS = ['**/*.test.ts', '**/*.test.tsx', '**/*.contract.ts', '**/test/**/*.ts', '**/test-support/**/*.ts', 'bench/**/*.ts'];
 
 // README, "Adding a screen": a feature's server calls live in its api/ module (and the shared ones in
 // web/src/api/); pages, components, hooks and lib never import the HTTP client nor query or mutate
@@ -40,6 +42,8 @@ const restrictedImports = (patterns) => ['error', { patterns }];
 
 // Test harness stays out of the product: nothing under a workspace's src/ (tests aside) imports testing/.
 const testingImport = { group: ['@story/testing', '@story/testing/*', '**/testing/src/**'], message: 'The test harness (testing/) is for tests only.' };
+// A repository contract is a suite of tests (it imports testing/): the product never imports one.
+const contractImport = { group: ['**/*.contract.ts', '**/*.contract'], message: 'A repository contract is test code: only tests run it.' };
 // Tests and evaluations share their harness from testing/, never from the deployment code in infra/.
 const infraImport = {
   group: ['@story/infra', '@story/infra/*', '**/infra/src/**'],
@@ -116,7 +120,7 @@ export default tseslint.config(
   {
     files: ['{proto,services,gateway,infra}/**/src/**/*.{ts,tsx}'],
     ignores: [...TESTS, '**/evaluation/**'],
-    rules: { 'no-restricted-imports': restrictedImports([testingImport]) },
+    rules: { 'no-restricted-imports': restrictedImports([testingImport, contractImport]) },
   },
   {
     files: [...TESTS, '**/evaluation/**/*.ts'],

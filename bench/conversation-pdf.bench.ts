@@ -16,7 +16,7 @@ import { pathToFileURL } from 'node:url';
 import { boundTranscript, renderTranscriptPdf } from '../services/service-kit/src/pdf/index.ts';
 import { PdfRenderer } from '../services/service-kit/src/pdf/pdf-renderer.ts';
 import type { TranscriptPdfInput } from '../services/conversations/src/pdf/transcript-pdfs.ts';
-import { coachingThread } from '../services/conversations/src/threads/thread-transcript.fixtures.ts';
+import { coachingThread } from '@story/testing/fixtures/threads';
 import { threadTranscript } from '../services/conversations/src/threads/thread-transcript.ts';
 import { timeAlternately, timing, type Timing } from './latency-figures.ts';
 

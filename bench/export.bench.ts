@@ -16,6 +16,7 @@ import type { ResumeContent } from '@story/proto';
 import { exportPage } from '@story/service-kit';
 import { startTestStack } from '@story/testing/test-stack';
 import { ApiClient, GOOD_PASSWORD, uniqueEmail } from '@story/testing/api-client';
+import { SAMPLE_RESUME, resumeContent } from '@story/testing/fixtures/resumes';
 import { profileExportSource } from '../services/profile/src/export/profile-export.source.ts';
 import { openSqliteProfileStorage } from '../services/profile/src/storage/profile-storage.ts';
 import { timing, type Timing } from './latency-figures.ts';
@@ -184,7 +185,7 @@ function longResume(version: number): ResumeContent {
     end: null,
     bullets: Array.from({ length: RESUME_BULLETS_PER_ROLE }, (_, b) => bullet(r + 1, b + 1)),
   }));
-  return { name: 'Ada Park', contact: ['ada@example.com'], summary: 'Engineer.', roles, education: [], skills: ['Go'], extraSections: [] };
+  return resumeContent(SAMPLE_RESUME.name, { roles });
 }
 
 export interface ResumeExportFigures {

@@ -25,9 +25,9 @@ import {
   readPostingCases,
   type PostingFigures,
 } from '../services/jobs/src/formatting/evaluation/posting-evaluation.ts';
-import { LONG_ENTERPRISE } from '../services/jobs/src/formatting/offline/long-posting.fixtures.ts';
+import { LONG_ENTERPRISE } from '@story/testing/fixtures/long-job-posting';
 import { formatPosting } from '../services/jobs/src/formatting/offline/offline-formatter.ts';
-import { LINKEDIN, pasted } from '../services/jobs/src/formatting/offline/postings.fixtures.ts';
+import { LINKEDIN, pasted } from '@story/testing/fixtures/job-postings';
 import { timing, type Timing } from './latency-figures.ts';
 
 const DESCRIPTIONS = 200;

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { countsMatch, migrate, type CollectionReport } from '../infra/src/migrate/migrate.ts';
 import type { MigrationSide } from '../infra/src/migrate/migration-units.ts';
-import { seedInstallation } from '../infra/src/migrate/seeded-installation.ts';
+import { seedInstallation } from '@story/testing/seeded-installation';
 
 const SIZE = { people: 100, messagesPerPerson: 100 };
 

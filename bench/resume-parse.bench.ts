@@ -23,7 +23,7 @@ import {
   smuggledDocx,
   widePagePdf,
   wordyDocx,
-} from '../services/profile/src/parsing/hostile-resume-files.fixtures.ts';
+} from '@story/testing/fixtures/hostile-resume-files';
 import { openPdf } from '../services/profile/src/parsing/pdf-text.extractor.ts';
 import { ResumeExtractionPool } from '../services/profile/src/parsing/resume-extraction.pool.ts';
 import { parseResumeUpload } from '../services/profile/src/parsing/resume-upload.parser.ts';

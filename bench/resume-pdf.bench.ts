@@ -11,7 +11,7 @@
 import { pathToFileURL } from 'node:url';
 import { PdfRenderer } from '../services/service-kit/src/pdf/pdf-renderer.ts';
 import { renderResumePdf } from '../services/profile/src/pdf/resume-pdf.ts';
-import { LONG_RESUME, SHORT_RESUME } from '../services/profile/src/pdf/resume-pdf.fixtures.ts';
+import { LONG_RESUME, SHORT_RESUME } from '@story/testing/fixtures/resume-pdf';
 import type { ResumePdfInput } from '../services/profile/src/pdf/resume-pdfs.ts';
 import { timeAlternately, timing, type Timing } from './latency-figures.ts';
 

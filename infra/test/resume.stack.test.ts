@@ -2,13 +2,13 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Document, Packer, Paragraph, TextRun } from 'docx';
-import PDFDocument from 'pdfkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESUME_MESSAGES, resumeSuggestionsResponseSchema, type ResumeSuggestion } from '@story/proto';
 import { type ApiClient, uniqueEmail, signedUpPerson } from '@story/testing/api-client';
 import { reserveAdminEmail, standardStack, type StandardStack } from '@story/testing/standard-stack';
-import { smuggledDocx, widePagePdf } from '../../services/profile/src/parsing/hostile-resume-files.fixtures.ts';
+import { smuggledDocx, widePagePdf } from '@story/testing/fixtures/hostile-resume-files';
+import { sampleResumeDocx, sampleResumePdf } from '@story/testing/fixtures/resume-files';
+import { SAMPLE_RESUME } from '@story/testing/fixtures/resumes';
 
 /**
  * Issue 22 across the running system: a person on Pro uploads a PDF and a DOCX résumé through the
@@ -19,13 +19,6 @@ import { smuggledDocx, widePagePdf } from '../../services/profile/src/parsing/ho
 const dir = mkdtempSync(join(tmpdir(), 'resume-stack-'));
 let adminEmail: string;
 const STORY = 'The checkout page was slow, so I cached the prices and we got it from 3 seconds down to 800 milliseconds.';
-const ROLES = [
-  {
-    header: 'Software Engineer, Northwind Traders — Jan 2020 – Present',
-    bullets: ['Worked on the checkout page', 'Cut build times 40% by caching dependencies'],
-  },
-  { header: 'Junior Developer, Contoso — Jun 2017 – Dec 2019', bullets: ['Responsible for the internal reporting tool'] },
-];
 let stack: StandardStack;
 
 beforeAll(async () => {
@@ -38,39 +31,7 @@ afterAll(async () => {
 
 const signUp = (email: string) => signedUpPerson(stack.gatewayUrl, email);
 
-/** A one-page PDF résumé written with pdfkit (real text, as an editor exports it). */
-async function pdfResume(): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 50 });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<void>((resolve) => doc.on('end', () => resolve()));
-  doc.fontSize(20).text('Ada Park').fontSize(10).text('ada.park@example.com | +1 555 0100 | Portland, OR').moveDown();
-  doc.fontSize(13).text('EXPERIENCE').fontSize(10);
-  for (const role of ROLES) {
-    doc.moveDown(0.5).text(role.header);
-    for (const bullet of role.bullets) doc.text(`• ${bullet}`);
-  }
-  doc.moveDown().fontSize(13).text('SKILLS').fontSize(10).text('Go, PostgreSQL, Kubernetes');
-  doc.end();
-  await done;
-  return Buffer.concat(chunks);
-}
-
-/** The same résumé as a DOCX with real paragraphs. */
-async function docxResume(): Promise<Buffer> {
-  const lines = [
-    'Ada Park',
-    'ada.park@example.com | Portland, OR',
-    'EXPERIENCE',
-    ...ROLES.flatMap((role) => [role.header, ...role.bullets.map((bullet) => `• ${bullet}`)]),
-    'SKILLS',
-    'Go, PostgreSQL',
-  ];
-  const doc = new Document({ sections: [{ children: lines.map((line) => new Paragraph({ children: [new TextRun(line)] })) }] });
-  return Packer.toBuffer(doc);
-}
-
-async function upload(client: ApiClient, name: string, bytes: Buffer) {
+async function upload(client: ApiClient, name: string, bytes: Uint8Array) {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(bytes)]), name);
   return client.request('POST', '/api/resumes', form);
@@ -89,14 +50,16 @@ describe('résumés through the gateway', () => {
       (await person.client.post('/api/conversations', { threadId: thread.body.threadId, userMessage: STORY, aiResponse: 'How did customers react?' })).status,
     ).toBe(201);
 
-    const fromDocx = await upload(person.client, 'ada.docx', await docxResume());
+    const fromDocx = await upload(person.client, 'ada.docx', await sampleResumeDocx());
     expect(fromDocx.status, JSON.stringify(fromDocx.body)).toBe(201);
     expect(fromDocx.body.resume.content.roles.map((role: { company: string }) => role.company)).toEqual(['Northwind Traders', 'Contoso']);
-    const fromPdf = await upload(person.client, 'ada.pdf', await pdfResume());
+    const fromPdf = await upload(person.client, 'ada.pdf', await sampleResumePdf());
     expect(fromPdf.status, JSON.stringify(fromPdf.body)).toBe(201);
     const resume = fromPdf.body.resume;
     expect(resume.format).toBe('pdf');
-    expect(resume.content.roles[0].bullets.map((bullet: { text: string }) => bullet.text)).toEqual(ROLES[0]?.bullets);
+    expect(resume.content.roles[0].bullets.map((bullet: { text: string }) => bullet.text)).toEqual(
+      SAMPLE_RESUME.roles[0]?.bullets.map((bullet) => bullet.text),
+    );
     expect((await person.client.get('/api/resumes/current')).body.resume.id).toBe(resume.id);
 
     // The story is indexed a moment after it is saved: ask until its quote comes.
@@ -126,7 +89,7 @@ describe('résumés through the gateway', () => {
     expect(text).toContain('Ada Park');
     expect(text).toContain('800');
 
-    const refused = await upload(starter.client, 'ada.pdf', await pdfResume());
+    const refused = await upload(starter.client, 'ada.pdf', await sampleResumePdf());
     expect(refused.status).toBe(403);
     expect(refused.body.message).toMatch(/part of the Essentials plan/);
 

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { StandardStack } from '@story/testing/standard-stack';
 import { ApiClient, GOOD_PASSWORD, uniqueEmail } from '@story/testing/api-client';
-import { LINKEDIN, pasted } from '../../services/jobs/src/formatting/offline/postings.fixtures.ts';
+import { LINKEDIN, pasted } from '@story/testing/fixtures/job-postings';
 import { VIEWPORTS, checkPage, openingQuestion, sendMessage, signedInPage, waitForToast as toast, withBrowserStack } from '@story/testing/browser-kit';
 
 /**

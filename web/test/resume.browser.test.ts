@@ -9,7 +9,9 @@ import { launchChromium } from '@story/testing/chromium';
 import { ApiClient, GOOD_PASSWORD } from '@story/testing/api-client';
 import { reserveAdminEmail, standardStack, type StandardStack } from '@story/testing/standard-stack';
 import { VIEWPORTS, checkPage, focused, waitForToast } from '@story/testing/browser-kit';
-import { CHECKOUT_STORY, RESUME_LINES, RESUME_TEXT, personOnPlan, resumeDocx, resumePdf, savedStory } from './resume-kit.ts';
+import { resumeDocx } from '@story/testing/fixtures/resume-files';
+import { RESUME_CHECKOUT_STORY, RESUME_LINES, RESUME_TEXT } from '@story/testing/fixtures/resumes';
+import { personOnPlan, resumePdf, savedStory } from './resume-kit.ts';
 
 /**
  * Résumés in Chromium against the whole system (issue 22, 8): upload (TXT, DOCX with its progress,
@@ -141,7 +143,7 @@ describe('résumés in the browser', () => {
     it(`uploads a TXT résumé, reviews and saves it, accepts and dismisses suggestions and downloads the PDF at ${viewport.width} px`, async () => {
       const person = await personOnPlan(browser, stack, admin.api, viewport, 'pro');
       const { page } = person;
-      const threadId = await savedStory(person.api, CHECKOUT_STORY, 'checkout page load time');
+      const threadId = await savedStory(person.api, RESUME_CHECKOUT_STORY, 'checkout page load time');
 
       await page.goto('/welcome');
       await page.getByRole('button', { name: 'Open your résumé' }).click();

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installationSnapshot } from './installation-snapshot.ts';
 import { countsMatch, migrate } from './migrate.ts';
 import { SERVICE_MIGRATIONS, type MigrationSide } from './migration-units.ts';
-import { seedInstallation } from './seeded-installation.ts';
+import { seedInstallation } from '@story/testing/seeded-installation';
 
 // `make migrate-to-mongo` against a real MongoDB and Qdrant (MONGODB_URL and QDRANT_URL, else
 // containers when a runtime is present, as the other contract suites find them); says so and skips

@@ -9,7 +9,7 @@ import { installationSnapshot } from './installation-snapshot.ts';
 import { InjectedMigrationFailure, countsMatch, migrate, type CollectionReport } from './migrate.ts';
 import { checkTargetReachable, parseMigrationCommand } from './migration-command.ts';
 import type { MigrationSide } from './migration-units.ts';
-import { seedInstallation } from './seeded-installation.ts';
+import { seedInstallation } from '@story/testing/seeded-installation';
 
 // `make migrate-to-mongo` between two embedded stores (a second data folder of SQLite files and
 // embedded vectors), through the same code as against MongoDB and Qdrant.

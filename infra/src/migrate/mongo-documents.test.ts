@@ -18,7 +18,7 @@ import { MongoResumeRepository } from '../../../services/profile/src/resumes/mon
 import { MongoStoryRepository } from '../../../services/search/src/stories/mongo-story.repository.ts';
 import { MongoUsageLedgerRepository } from '../../../services/speech/src/usage/mongo-usage-ledger.repository.ts';
 import { SERVICE_MIGRATIONS } from './migration-units.ts';
-import { seedInstallation } from './seeded-installation.ts';
+import { seedInstallation } from '@story/testing/seeded-installation';
 
 // Without a MongoDB server: every record of a seeded installation, as the migration writes it to
 // MongoDB, must be a document the service's own mongoose schema accepts (types, required fields, no

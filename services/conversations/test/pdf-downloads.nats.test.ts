@@ -8,7 +8,7 @@ import { pdfDownloadCounts } from '@story/testing/pdf-downloads';
 import { flatText, pdfReader } from '@story/service-kit/pdf/pdf-reader.testing';
 import { startNatsServer, type NatsServerHandle } from '@story/testing/nats';
 import { standInSnippetOwners, tempDataDir } from '@story/testing/service-under-test';
-import { coachingExchanges } from '../src/threads/thread-transcript.fixtures.ts';
+import { coachingExchanges } from '@story/testing/fixtures/threads';
 import { startTestService, type TestService } from './conversations-test-kit.ts';
 
 const ALICE = 41;

@@ -9,7 +9,7 @@ import { startNatsServer, type NatsServerHandle } from '@story/testing/nats';
 import { storySavedEvent } from '../src/nats/domain-events.ts';
 import { startTestService, type TestService } from './conversations-test-kit.ts';
 import { waitFor } from './event-stream-reader.ts';
-import { NO_QUOTAS, UNLIMITED, createdThread, threadsWithRules } from './thread-fixtures.ts';
+import { NO_QUOTAS, UNLIMITED, createdThread, threadsWithRules } from '@story/testing/fixtures/threads';
 
 const exchange = (n: number): SnippetExchange => ({ userMessage: `answer ${n}`, aiResponse: `question ${n}`, timestamp: `2024-05-0${n}T10:00:00.000Z` });
 

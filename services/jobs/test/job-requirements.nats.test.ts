@@ -6,7 +6,7 @@ import { MOCK_INTERVIEW_MESSAGES, MOCK_SUBJECTS, jobRequirementsReplySchema } fr
 import { tempDataDir } from '@story/testing/service-under-test';
 import { startNatsServer, type NatsServerHandle } from '@story/testing/nats';
 import { formatPosting } from '../src/formatting/offline/offline-formatter.ts';
-import { LINKEDIN, pasted } from '../src/formatting/offline/postings.fixtures.ts';
+import { LINKEDIN, pasted } from '@story/testing/fixtures/job-postings';
 import { requester, startJobsForTest, type JobsUnderTest } from './jobs-test-kit.ts';
 
 const OWNER = 31;

@@ -46,25 +46,3 @@ export function uploadResume(service: ProfileUnderTest, headers: Record<string, 
   const form = multipartForm([{ field: 'file', name, bytes }]);
   return service.app.inject({ method: 'POST', url: '/api/resumes', headers: { ...headers, 'content-type': form.contentType }, payload: form.body });
 }
-
-/** A plain-text résumé with a weak bullet about the checkout page and a strong one. */
-export const TEXT_RESUME = `Ada Park
-ada.park@example.com | +1 555 0100 | Portland, OR
-
-SUMMARY
-Backend engineer who likes fast, reliable systems.
-
-EXPERIENCE
-Software Engineer, Northwind Traders — Jan 2020 – Present
-- Worked on the checkout page
-- Cut build times 40% by caching dependencies, saving each engineer 20 minutes a day
-
-Junior Developer, Contoso — Jun 2017 – Dec 2019
-- Responsible for the internal reporting tool
-
-EDUCATION
-State University — BSc Computer Science, 2017
-
-SKILLS
-Go, PostgreSQL, Kubernetes, TypeScript
-`;

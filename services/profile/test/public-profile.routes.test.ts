@@ -9,7 +9,8 @@ import {
   type OwnPublicProfile,
 } from '@story/proto';
 import { sqliteFile } from '@story/service-kit';
-import { TEXT_RESUME, startProfileForTest, uploadResume, type ProfileUnderTest, type StandInStories } from './profile-test-kit.ts';
+import { SAMPLE_RESUME_TEXT } from '@story/testing/fixtures/resumes';
+import { startProfileForTest, uploadResume, type ProfileUnderTest, type StandInStories } from './profile-test-kit.ts';
 import type { StandInPlans } from '@story/testing/service-under-test';
 
 let service: ProfileUnderTest;
@@ -93,7 +94,7 @@ describe('publishing a public profile', () => {
 
   it('copies only the chosen roles from the current résumé, and refuses a role that is not on it', async () => {
     const user = newUser();
-    const uploaded = await uploadResume(service, await service.as(user), 'resume.txt', Buffer.from(TEXT_RESUME));
+    const uploaded = await uploadResume(service, await service.as(user), 'resume.txt', Buffer.from(SAMPLE_RESUME_TEXT));
     const [northwind, contoso] = resumeResponseSchema.parse(uploaded.json()).resume.content.roles;
     if (!northwind || !contoso) throw new Error('two roles expected');
     const profile = await publish(user, { ...basics, roleIds: [contoso.id] });
@@ -116,7 +117,7 @@ describe('publishing a public profile', () => {
 
   it('offers the résumé roles and the stories as titles with short drafted summaries, never the whole telling', async () => {
     const user = newUser();
-    await uploadResume(service, await service.as(user), 'resume.txt', Buffer.from(TEXT_RESUME));
+    await uploadResume(service, await service.as(user), 'resume.txt', Buffer.from(SAMPLE_RESUME_TEXT));
     const telling = `I led the checkout rebuild project at Northwind. ${'We measured every step and fixed the slow parts. '.repeat(12)}In the end checkout errors fell by 80 percent.`;
     stories.tell(user, { storyId: 1, threadId: 31, content: telling, relevance: 0.9 });
     const response = await call(user, 'GET', '/api/profile/sources');

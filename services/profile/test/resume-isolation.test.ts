@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESUME_MESSAGES } from '@story/proto';
-import { repeatedFormPdf } from '../src/parsing/hostile-resume-files.fixtures.ts';
-import { SHORT_RESUME, textPdf } from '../src/parsing/resume-files.fixtures.ts';
-import { TEXT_RESUME, startProfileForTest, uploadResume, type ProfileUnderTest } from './profile-test-kit.ts';
+import { repeatedFormPdf } from '@story/testing/fixtures/hostile-resume-files';
+import { SHORT_RESUME, textPdf } from '@story/testing/fixtures/resume-files';
+import { SAMPLE_RESUME_TEXT } from '@story/testing/fixtures/resumes';
+import { startProfileForTest, uploadResume, type ProfileUnderTest } from './profile-test-kit.ts';
 
 /**
  * Issue 36 through the profile service's HTTP app: an upload is read on a worker thread with a
@@ -34,9 +35,9 @@ describe('résumé files are read on a worker thread', () => {
 
     expect((await current(903)).statusCode).toBe(404);
     answered.push('another person');
-    const again = await upload(902, 'cv.txt', Buffer.from(TEXT_RESUME));
+    const again = await upload(902, 'cv.txt', Buffer.from(SAMPLE_RESUME_TEXT));
     expect([again.statusCode, again.json()]).toEqual([429, { message: RESUME_MESSAGES.alreadyReading }]);
-    const crowded = await upload(904, 'cv.txt', Buffer.from(TEXT_RESUME));
+    const crowded = await upload(904, 'cv.txt', Buffer.from(SAMPLE_RESUME_TEXT));
     expect([crowded.statusCode, crowded.json()]).toEqual([503, { message: RESUME_MESSAGES.readersBusy }]);
     answered.push('refusals');
 
@@ -45,7 +46,7 @@ describe('résumé files are read on a worker thread', () => {
     expect(answered).toEqual(['another person', 'refusals', 'hostile file']);
     // Nothing was kept, and the next file is read on a fresh thread.
     expect((await current(902)).statusCode).toBe(404);
-    const after = await upload(902, 'cv.txt', Buffer.from(TEXT_RESUME));
+    const after = await upload(902, 'cv.txt', Buffer.from(SAMPLE_RESUME_TEXT));
     expect(after.statusCode, after.body).toBe(201);
     expect(service.deps.resumeExtraction.load).toEqual({ running: 0, waiting: 0 });
     // Two threads start under tsx here (the first, and the one after the deadline), each loading pdfjs and mammoth.

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MOCK_INTERVIEW_MESSAGES, MOCK_SUBJECTS, resumeLinesReplySchema, resumeResponseSchema, type Resume } from '@story/proto';
 import { tempDataDir } from '@story/testing/service-under-test';
 import { startNatsServer, type NatsServerHandle } from '@story/testing/nats';
-import { TEXT_RESUME, startProfileForTest, uploadResume, type ProfileUnderTest } from './profile-test-kit.ts';
+import { SAMPLE_RESUME_TEXT } from '@story/testing/fixtures/resumes';
+import { startProfileForTest, uploadResume, type ProfileUnderTest } from './profile-test-kit.ts';
 
 const OWNER = 41;
 const STRANGER = 42;
@@ -39,7 +40,7 @@ describe('profile.resume.lines with a real nats-server', () => {
     nats = await startNatsServer({ storeDir: join(dir, 'nats') });
     ({ service } = await startProfileForTest({ natsUrl: nats.url, dataDir: join(dir, 'service') }));
     asker = await connect({ servers: nats.url });
-    older = await upload(OWNER, TEXT_RESUME);
+    older = await upload(OWNER, SAMPLE_RESUME_TEXT);
     // A reviewed version 2 with an edited bullet: the lines are those of the latest version.
     const content = structuredClone(older.content);
     const bullet = content.roles[0]?.bullets[0];

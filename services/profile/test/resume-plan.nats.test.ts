@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MOCK_SUBJECTS, SUBJECTS, featureLockedMessage, resumeResponseSchema, type Resume } from '@story/proto';
 import { tempDataDir, type StandInPlans } from '@story/testing/service-under-test';
 import { startNatsServer, type NatsServerHandle } from '@story/testing/nats';
-import { TEXT_RESUME, startProfileForTest, uploadResume, type ProfileUnderTest } from './profile-test-kit.ts';
+import { SAMPLE_RESUME_TEXT } from '@story/testing/fixtures/resumes';
+import { startProfileForTest, uploadResume, type ProfileUnderTest } from './profile-test-kit.ts';
 
 const PERSON = 51;
 
@@ -29,7 +30,7 @@ describe('the résumé over NATS follows the plan', () => {
     ({ service, plans } = await startProfileForTest({ natsUrl: nats.url, dataDir: join(dir, 'service') }));
     asker = await connect({ servers: nats.url });
     plans.put(PERSON, 'plus');
-    const uploaded = await uploadResume(service, await service.as(PERSON), 'resume.txt', Buffer.from(TEXT_RESUME));
+    const uploaded = await uploadResume(service, await service.as(PERSON), 'resume.txt', Buffer.from(SAMPLE_RESUME_TEXT));
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     resume = resumeResponseSchema.parse(uploaded.json()).resume;
     const reviewed = await service.app.inject({

@@ -14,7 +14,8 @@ import {
 } from '@story/proto';
 import { pdfDownloadCounts } from '@story/testing/pdf-downloads';
 import { multipartForm } from '@story/testing/service-under-test';
-import { TEXT_RESUME, startProfileForTest, uploadResume, type ProfileUnderTest, type StandInStories } from './profile-test-kit.ts';
+import { SAMPLE_RESUME_TEXT } from '@story/testing/fixtures/resumes';
+import { startProfileForTest, uploadResume, type ProfileUnderTest, type StandInStories } from './profile-test-kit.ts';
 import type { StandInPlans } from '@story/testing/service-under-test';
 
 let service: ProfileUnderTest;
@@ -30,7 +31,7 @@ afterAll(async () => service.close());
 const call = async (userId: number, method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
   service.app.inject({ method, url, headers: await service.as(userId), payload });
 
-async function uploaded(userId: number, text = TEXT_RESUME): Promise<Resume> {
+async function uploaded(userId: number, text = SAMPLE_RESUME_TEXT): Promise<Resume> {
   const response = await uploadResume(service, await service.as(userId), 'resume.txt', Buffer.from(text));
   expect(response.statusCode, response.body).toBe(201);
   return resumeResponseSchema.parse(response.json()).resume;
@@ -128,8 +129,8 @@ describe('résumé upload and review', () => {
       expect([response.statusCode, response.json()], name).toEqual([status, { message }]);
     }
     const two = multipartForm([
-      { field: 'file', name: 'a.txt', bytes: Buffer.from(TEXT_RESUME) },
-      { field: 'file', name: 'b.txt', bytes: Buffer.from(TEXT_RESUME) },
+      { field: 'file', name: 'a.txt', bytes: Buffer.from(SAMPLE_RESUME_TEXT) },
+      { field: 'file', name: 'b.txt', bytes: Buffer.from(SAMPLE_RESUME_TEXT) },
     ]);
     const twice = await service.app.inject({
       method: 'POST',
@@ -146,7 +147,7 @@ describe('résumé upload and review', () => {
   it('refuses a plan without résumés (403 naming the plan) and keeps nothing; the PDF needs PDF export', async () => {
     const starter = newUser();
     plans.put(starter, 'standard');
-    const refused = await uploadResume(service, await service.as(starter), 'resume.txt', Buffer.from(TEXT_RESUME));
+    const refused = await uploadResume(service, await service.as(starter), 'resume.txt', Buffer.from(SAMPLE_RESUME_TEXT));
     expect(refused.statusCode).toBe(403);
     expect(refused.json<{ message: string }>().message).toMatch(/Essentials/);
     plans.put(starter, 'plus');
@@ -321,7 +322,7 @@ describe('résumé quotas per person (issue 36, 6)', () => {
   });
   afterAll(async () => limited.close());
 
-  const upload = async (userId: number) => uploadResume(limited, await limited.as(userId), 'resume.txt', Buffer.from(TEXT_RESUME));
+  const upload = async (userId: number) => uploadResume(limited, await limited.as(userId), 'resume.txt', Buffer.from(SAMPLE_RESUME_TEXT));
   const save = async (userId: number, id: number, content: ResumeContent) =>
     limited.app.inject({ method: 'PUT', url: `/api/resumes/${id}`, headers: await limited.as(userId), payload: { content } });
   const versionsOf = async (userId: number, id: number) =>

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EVENT_SUBJECTS } from '@story/proto';
+import { newSession } from '@story/testing/fixtures/accounts';
 import { at, newUser, type AuthStoreUnderTest } from '../accounts/user.repository.contract.ts';
 
 /** The behaviour every AccountDeletionRepository driver must have; `open` gives a fresh, empty store for each test. */
@@ -16,9 +16,9 @@ export function describeAccountDeletionRepositoryContract(name: string, open: ()
     });
 
     const sessionOf = async (userId: number) => {
-      const id = randomUUID();
-      await subject.storage.sessions.createSession({ id, userId, createdAt: at('2024-01-01T10:00:00.000Z'), expiresAt: at('2024-01-08T10:00:00.000Z') });
-      return id;
+      const session = newSession(userId, at('2024-01-01T10:00:00.000Z'));
+      await subject.storage.sessions.createSession(session);
+      return session.id;
     };
     const event = (userId: number) => ({ subject: EVENT_SUBJECTS.userDeleted, payload: { userId, at: '2024-01-02T10:00:00.000Z' } });
 

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { newUser } from '@story/testing/fixtures/accounts';
 import type { AuthStorage } from '../storage/auth-storage.ts';
-import { DuplicateUserError, type NewUser, type UserRepository } from './user.repository.ts';
+import { DuplicateUserError, type UserRepository } from './user.repository.ts';
 
 /** A fresh, empty auth store for one test, and how to throw it away. */
 export interface AuthStoreUnderTest {
@@ -8,16 +9,8 @@ export interface AuthStoreUnderTest {
   dispose(): Promise<void>;
 }
 
-export const newUser = (overrides: Partial<NewUser> = {}): NewUser => ({
-  email: 'Ada.Lovelace@Gmail.com',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA',
-  googleId: null,
-  isAdmin: false,
-  authProvider: 'email',
-  ...overrides,
-});
+// The person every auth contract signs up, from the accounts fixtures; the contracts beside this one import it from here.
+export { newUser };
 
 export const at = (iso: string) => new Date(iso);
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { newSession } from '@story/testing/fixtures/accounts';
 import type { UserRepository } from '../accounts/user.repository.ts';
 import { at, newUser, type AuthStoreUnderTest } from '../accounts/user.repository.contract.ts';
 import type { SessionRepository } from './session.repository.ts';
@@ -50,7 +51,7 @@ export function describeSessionRepositoryContract(name: string, open: () => Prom
       const ada = await users.createUser(newUser(), at('2024-01-01T10:00:00.000Z'));
       const bob = await users.createUser(newUser({ email: 'bob@gmail.com' }), at('2024-01-01T10:00:00.000Z'));
       const session = (userId: number, expiresAt = '2024-01-08T10:00:00.000Z') =>
-        repo.createSession({ id: randomUUID(), userId, createdAt: at('2024-01-01T10:00:00.000Z'), expiresAt: at(expiresAt) });
+        repo.createSession(newSession(userId, at('2024-01-01T10:00:00.000Z'), { expiresAt: at(expiresAt) }));
       const [kept, phone, laptop, expired, revoked, bobs] = await Promise.all([
         session(ada.id),
         session(ada.id),
@@ -96,7 +97,7 @@ export function describeSessionRepositoryContract(name: string, open: () => Prom
       const ada = await users.createUser(newUser(), at('2024-01-01T10:00:00.000Z'));
       const bob = await users.createUser(newUser({ email: 'bob@gmail.com' }), at('2024-01-01T10:00:00.000Z'));
       const session = (userId: number, createdAt: string) =>
-        repo.createSession({ id: randomUUID(), userId, createdAt: at(createdAt), expiresAt: at('2024-02-01T10:00:00.000Z') });
+        repo.createSession(newSession(userId, at(createdAt), { expiresAt: at('2024-02-01T10:00:00.000Z') }));
       const later = await session(ada.id, '2024-01-03T10:00:00.000Z');
       const earlier = await session(ada.id, '2024-01-02T10:00:00.000Z');
       await session(bob.id, '2024-01-02T11:00:00.000Z');

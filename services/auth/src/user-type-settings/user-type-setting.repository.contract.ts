@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { at, type AuthStoreUnderTest } from '../accounts/user.repository.contract.ts';
 import { DEFAULT_PLAN_FEATURES } from '@story/proto';
+import { userTypeSettingChange } from '@story/testing/fixtures/accounts';
+import { at, type AuthStoreUnderTest } from '../accounts/user.repository.contract.ts';
 import type { UserTypeSettingRepository } from './user-type-setting.repository.ts';
 
 /** The behaviour every UserTypeSettingRepository driver must have; `open` gives a fresh store (seeded) for each test. */
@@ -43,7 +44,7 @@ export function describeUserTypeSettingRepositoryContract(name: string, open: ()
     it('updates one user type setting and leaves the others alone', async () => {
       const before = await repo.findUserTypeSetting('plus');
       const features = { ...DEFAULT_PLAN_FEATURES.plus, mockInterviews: true, voiceReplies: false };
-      const change = { timeLimit: 450, responseType: 'text_and_voice' as const, monthlyMinutes: 0.5, features };
+      const change = userTypeSettingChange('plus', { timeLimit: 450, responseType: 'text_and_voice', monthlyMinutes: 0.5, features });
       const updated = await repo.updateUserTypeSetting('plus', change, at('2030-01-01T00:00:00.000Z'));
       expect(updated).toMatchObject({ userType: 'plus', timeLimit: 450, responseType: 'text_and_voice', monthlyMinutes: 0.5, features });
       expect((await repo.findUserTypeSetting('standard'))?.features).toEqual(DEFAULT_PLAN_FEATURES.standard);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createdThread, NO_QUOTAS, UNLIMITED, type ThreadsWithRules } from '../../test/thread-fixtures.ts';
+import { createdThread, fakeMp3, messageToSave, NO_QUOTAS, UNLIMITED, type ThreadsWithRules } from '@story/testing/fixtures/threads';
 import { storySavedEvent, threadDeletedEvent, threadPurgedEvent } from '../nats/domain-events.ts';
 import type { StoreUnderTest } from '../threads/thread.repository.contract.ts';
 import type { SaveQuotas } from '../threads/thread-write.service.ts';
@@ -13,9 +13,6 @@ export interface AudioStores {
 
 const T0 = Date.parse('2024-04-01T09:00:00.000Z');
 const at = (minutes: number) => new Date(T0 + minutes * 60_000).toISOString();
-
-/** Base64 of `bytes` bytes of fake MP3. */
-const mp3 = (bytes: number, fill = 1) => Buffer.alloc(bytes, fill).toString('base64');
 
 /**
  * The behaviour every MessageAudioRepository must have with its driver's ThreadRepository, run
@@ -37,7 +34,7 @@ export function messageAudioRepositoryContract(name: string, open: () => Promise
 
     const newThread = async (userId: number) => createdThread(await threads.createThread(userId, 'New Conversation', at(0), UNLIMITED));
     const save = (userId: number, threadId: number, audioResponse: string | null, quotas: SaveQuotas = NO_QUOTAS) =>
-      threads.saveMessage({ userId, threadId, userMessage: 'story', aiResponse: 'question?', audioResponse, createdAt: at(1), quotas }, storySavedEvent);
+      threads.saveMessage(messageToSave(userId, threadId, at(1), { audioResponse, quotas }), storySavedEvent);
     const savedId = async (result: ReturnType<typeof save>) => {
       const saved = await result;
       if (saved.kind !== 'saved') throw new Error(`not saved: ${saved.kind}`);
@@ -48,7 +45,7 @@ export function messageAudioRepositoryContract(name: string, open: () => Promise
       const user = newUser();
       const thread = await newThread(user);
       const other = await newThread(user);
-      const spoken = await savedId(save(user, thread.id, mp3(1000)));
+      const spoken = await savedId(save(user, thread.id, fakeMp3(1000)));
       const silent = await savedId(save(user, thread.id, null));
 
       expect((await threads.listMessages(user, thread.id))?.map((m) => [m.id, m.audioBytes])).toEqual([
@@ -60,7 +57,7 @@ export function messageAudioRepositoryContract(name: string, open: () => Promise
         threadId: thread.id,
         userId: user,
         byteSize: 1000,
-        audio: mp3(1000),
+        audio: fakeMp3(1000),
       });
       expect(await audio.findAudio(user + 1, thread.id, spoken)).toBeUndefined();
       expect(await audio.findAudio(user, other.id, spoken)).toBeUndefined();
@@ -73,22 +70,22 @@ export function messageAudioRepositoryContract(name: string, open: () => Promise
       const user = newUser();
       const thread = await newThread(user);
       const quotas = { ...NO_QUOTAS, audioBytesPerUser: 2500 };
-      await savedId(save(user, thread.id, mp3(1000), quotas));
-      const racing = await Promise.all(Array.from({ length: 4 }, () => save(user, thread.id, mp3(1000), quotas)));
+      await savedId(save(user, thread.id, fakeMp3(1000), quotas));
+      const racing = await Promise.all(Array.from({ length: 4 }, () => save(user, thread.id, fakeMp3(1000), quotas)));
       expect(racing.filter((r) => r.kind === 'saved')).toHaveLength(1);
       expect(racing.filter((r) => r.kind === 'audio-limit-reached')).toHaveLength(3);
       expect(await audio.savedAudioBytes(user)).toBe(2000);
       expect(await threads.listMessages(user, thread.id)).toHaveLength(2);
       // Exactly up to the quota is allowed; a reply without audio is not counted.
-      expect((await save(user, thread.id, mp3(500), quotas)).kind).toBe('saved');
-      expect((await save(user, thread.id, mp3(1), quotas)).kind).toBe('audio-limit-reached');
+      expect((await save(user, thread.id, fakeMp3(500), quotas)).kind).toBe('saved');
+      expect((await save(user, thread.id, fakeMp3(1), quotas)).kind).toBe('audio-limit-reached');
       expect((await save(user, thread.id, null, quotas)).kind).toBe('saved');
     });
 
     it('counts the audio of deleted threads until the purge removes it with them', async () => {
       const user = newUser();
       const thread = await newThread(user);
-      const spoken = await savedId(save(user, thread.id, mp3(700)));
+      const spoken = await savedId(save(user, thread.id, fakeMp3(700)));
       await threads.softDeleteThread(user, thread.id, at(2), threadDeletedEvent(user, thread.id, at(2)));
       expect(await audio.savedAudioBytes(user)).toBe(700);
       expect(await audio.findAudio(user, thread.id, spoken)).toMatchObject({ byteSize: 700 });

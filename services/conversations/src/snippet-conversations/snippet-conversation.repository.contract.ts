@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_SUBJECTS, type SnippetExchange } from '@story/proto';
+import { EVENT_SUBJECTS } from '@story/proto';
+import { snippetExchange } from '@story/testing/fixtures/snippet-conversations';
 import { snippetStoryEvents } from '../nats/domain-events.ts';
 import type { StoreUnderTest } from '../threads/thread.repository.contract.ts';
 import type { SnippetConversationRepository } from './snippet-conversation.repository.ts';
 
 const T0 = Date.parse('2024-03-01T09:00:00.000Z');
 const at = (minutes: number) => new Date(T0 + minutes * 60_000).toISOString();
-const exchange = (n: number): SnippetExchange => ({ userMessage: `answer ${n}`, aiResponse: `question ${n}`, timestamp: at(n) });
+const exchange = (n: number) => snippetExchange(n, at(n));
 
 /** The behaviour every SnippetConversationRepository must have, run against each driver. */
 export function snippetConversationRepositoryContract(name: string, open: () => Promise<StoreUnderTest<SnippetConversationRepository>>): void {

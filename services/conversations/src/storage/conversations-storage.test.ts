@@ -8,7 +8,7 @@ import { messageAudioRepositoryContract } from '../message-audio/message-audio.r
 import { snippetConversationRepositoryContract } from '../snippet-conversations/snippet-conversation.repository.contract.ts';
 import type { StoreUnderTest } from '../threads/thread.repository.contract.ts';
 import { threadRepositoryContract } from '../threads/thread.repository.contract.ts';
-import { threadsWithRules } from '../../test/thread-fixtures.ts';
+import { threadsWithRules } from '@story/testing/fixtures/threads';
 import { openMongoConversationsStorage, openSqliteConversationsStorage, type ConversationsStorage } from './conversations-storage.ts';
 
 /** Each repository's contract against one store of a driver. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfDocumentCutNote, pdfTurnCutNote } from '@story/proto';
 import { flatText, missingInOrder, pdfReader } from '@story/service-kit/pdf/pdf-reader.testing';
 import { startTestService, steppingClock, type TestService } from '../../test/conversations-test-kit.ts';
-import { coachingExchanges } from './thread-transcript.fixtures.ts';
+import { coachingExchanges } from '@story/testing/fixtures/threads';
 
 const ALICE = 101;
 const BOB = 202;

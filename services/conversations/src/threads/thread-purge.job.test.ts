@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EVENT_SUBJECTS, threadEventSchema } from '@story/proto';
 import { createServiceApp } from '@story/service-kit';
 import { tempDataDir } from '@story/testing/service-under-test';
-import { NO_QUOTAS, UNLIMITED, createdThread, threadsWithRules, type ThreadsWithRules } from '../../test/thread-fixtures.ts';
+import { NO_QUOTAS, UNLIMITED, createdThread, threadsWithRules, type ThreadsWithRules } from '@story/testing/fixtures/threads';
 import { storySavedEvent, threadDeletedEvent } from '../nats/domain-events.ts';
 import { openSqliteConversationsStorage, type ConversationsStorage } from '../storage/conversations-storage.ts';
 import { PURGE_LEASE, ThreadPurgeJob } from './thread-purge.job.ts';

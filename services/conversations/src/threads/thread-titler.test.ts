@@ -3,7 +3,7 @@ import { THREAD_MESSAGES } from '@story/proto';
 import { OfflineCoachModel } from '../chat/offline-coach/offline-coach.model.ts';
 import { storySavedEvent } from '../nats/domain-events.ts';
 import { openSqliteConversationsStorage, type ConversationsStorage } from '../storage/conversations-storage.ts';
-import { threadsWithRules } from '../../test/thread-fixtures.ts';
+import { threadsWithRules } from '@story/testing/fixtures/threads';
 import { ThreadService } from './thread.service.ts';
 import { ThreadTitler, cleanModelTitle } from './thread-titler.ts';
 

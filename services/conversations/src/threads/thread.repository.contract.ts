@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_SUBJECTS } from '@story/proto';
 import type { OutboxStore } from '@story/service-kit';
+import { NO_QUOTAS, UNLIMITED, createdThread, messageToSave, type ThreadsWithRules } from '@story/testing/fixtures/threads';
 import { storySavedEvent, threadDeletedEvent, threadPurgedEvent, threadRecoveredEvent } from '../nats/domain-events.ts';
-import { NO_QUOTAS, UNLIMITED, createdThread, type ThreadsWithRules } from '../../test/thread-fixtures.ts';
 
 /** A store to run a contract against: the repository, the outbox its writes go to, and how to throw it away. */
 export interface StoreUnderTest<Repository> {
@@ -34,16 +34,11 @@ export function threadRepositoryContract(name: string, open: () => Promise<Store
 
     const save = (userId: number, threadId: number, text: string, minute: number, key?: string) =>
       repo.saveMessage(
-        {
-          userId,
-          threadId,
+        messageToSave(userId, threadId, at(minute), {
           userMessage: text,
           aiResponse: `re: ${text}`,
-          audioResponse: null,
-          createdAt: at(minute),
           idempotency: key ? { key, requestHash: `hash-${text}` } : undefined,
-          quotas: NO_QUOTAS,
-        },
+        }),
         storySavedEvent,
       );
     const createThread = async (userId: number, title: string, createdAt: string) =>

@@ -1,44 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { feedbackRecord } from '@story/testing/fixtures/answer-feedback';
 import type { AnswerFeedbackRepository, FeedbackRecord } from './answer-feedback.repository.ts';
 
 export interface RepositoryUnderTest {
   repository: AnswerFeedbackRepository;
   cleanup(): Promise<void>;
-}
-
-let clock = Date.UTC(2025, 0, 1);
-/** A stored feedback record; each call is a later answer. */
-export function feedbackRecord(overrides: Partial<FeedbackRecord> = {}): FeedbackRecord {
-  clock += 60_000;
-  return {
-    answerId: randomUUID(),
-    userId: 1,
-    threadId: null,
-    snippetId: null,
-    questionKey: 'none|what did you do?',
-    question: 'What did you do?',
-    answer: 'I rebuilt the rota.',
-    source: 'typed',
-    engine: 'offline',
-    overall: 5,
-    findings: {
-      star: [{ part: 'action', present: true, quotes: [{ start: 0, end: 18, text: 'I rebuilt the rota' }], prompt: null }],
-      assessment: [
-        {
-          dimension: 'ownership',
-          score: 8,
-          comment: '“I rebuilt the rota” says what you did.',
-          quote: { start: 0, end: 18, text: 'I rebuilt the rota' },
-          requirement: null,
-        },
-      ],
-      delivery: null,
-    },
-    answeredAt: new Date(clock).toISOString(),
-    scoredAt: new Date(clock + 500).toISOString(),
-    ...overrides,
-  };
 }
 
 /** What every store of feedback must do, whichever database holds it. */
@@ -74,7 +41,7 @@ export function answerFeedbackRepositoryContract(driver: string, open: () => Pro
         engine: 'offline' as const,
         overall: 7,
         findings: { ...record.findings, corrected: true, uncertain: [] },
-        scoredAt: new Date(clock + 9_000).toISOString(),
+        scoredAt: new Date(Date.parse(record.answeredAt) + 9_000).toISOString(),
       };
       expect(await repository.rescore(userId + 1, record.answerId, rescored)).toBe(false);
       expect(await repository.find(userId, record.answerId)).toEqual(record);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { exportedAnswerFeedbackSchema } from '@story/proto';
 import { exportPage } from '@story/service-kit';
-import { feedbackRecord } from '../answers/answer-feedback.repository.contract.ts';
+import { feedbackRecord } from '@story/testing/fixtures/answer-feedback';
 import { openSqliteFeedbackStorage } from '../storage/feedback-storage.ts';
 import { FeedbackExportSource } from './feedback-export.source.ts';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_MESSAGES } from '@story/proto';
 import { ChatLoopback } from '@story/testing/service-under-test';
 import { requester, startJobsForTest, type JobsUnderTest } from '../../test/jobs-test-kit.ts';
-import { LINKEDIN, pasted } from './offline/postings.fixtures.ts';
+import { LINKEDIN, pasted } from '@story/testing/fixtures/job-postings';
 import { formatPosting } from './offline/offline-formatter.ts';
 
 const USER = 501;

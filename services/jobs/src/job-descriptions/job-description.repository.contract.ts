@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_SUBJECTS } from '@story/proto';
 import type { OutboxStore } from '@story/service-kit';
+import { newJobDescription, newSnippet } from '@story/testing/fixtures/job-descriptions';
 import { jobDescriptionDeletedEvents } from '../nats/domain-events.ts';
 import type { JobDescriptionRepository, NewJobDescription } from './job-description.repository.ts';
 import { JobWriteService } from './job-write.service.ts';
@@ -36,21 +37,14 @@ export function jobDescriptionRepositoryContract(name: string, open: () => Promi
     });
     afterAll(async () => store.cleanup());
 
-    const description = (userId: number, minute: number, title = `Role ${minute}`): NewJobDescription => ({
-      userId,
-      companyName: 'Acme',
-      jobTitle: title,
-      formattedContent: `## ${title}\n\n- Lead teams`,
-      originalContent: `${title}\n• Lead teams`,
-      createdAt: at(minute),
-    });
+    const description = (userId: number, minute: number, title = `Role ${minute}`): NewJobDescription => newJobDescription(userId, at(minute), title);
     const created = async (input: NewJobDescription) => {
       const result = await writes.createJobDescription(input, UNLIMITED);
       if (result.kind !== 'created') throw new Error(`not created: ${result.kind}`);
       return result.record;
     };
     const snippet = async (userId: number, jobDescriptionId: number, text: string, minute: number) => {
-      const result = await writes.createSnippet({ userId, jobDescriptionId, snippetText: text, createdAt: at(minute) }, UNLIMITED);
+      const result = await writes.createSnippet(newSnippet(userId, jobDescriptionId, at(minute), text), UNLIMITED);
       if (result.kind !== 'created') throw new Error(`not created: ${result.kind}`);
       return result.snippet;
     };

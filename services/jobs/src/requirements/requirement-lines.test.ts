@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LONG_ENTERPRISE } from '../formatting/offline/long-posting.fixtures.ts';
+import { LONG_ENTERPRISE } from '@story/testing/fixtures/long-job-posting';
 import { formatPosting } from '../formatting/offline/offline-formatter.ts';
 import {
   GREENHOUSE,
@@ -18,7 +18,7 @@ import {
   WTTJ_FR,
   pasted,
   type Posting,
-} from '../formatting/offline/postings.fixtures.ts';
+} from '@story/testing/fixtures/job-postings';
 import { MAX_REQUIREMENT_LINES, requirementLines } from './requirement-lines.ts';
 import { MAX_REQUIREMENT_CHARS } from './requirement-text.ts';
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { exportedResumeVersionSchema, publicProfileResponseSchema, type ResumeContent } from '@story/proto';
 import { exportPage } from '@story/service-kit';
-import { contentSaying } from '../resumes/resume.repository.contract.ts';
+import { profileContent } from '@story/testing/fixtures/public-profiles';
+import { contentSaying } from '@story/testing/fixtures/resumes';
 import type { ResumeRepository } from '../resumes/resume.repository.ts';
 import { openSqliteProfileStorage } from '../storage/profile-storage.ts';
 import { profileExportSource } from './profile-export.source.ts';
@@ -52,15 +53,7 @@ describe('the profile export source (SQLite)', () => {
   it('exports the published profile with its stories’ threads (the owner’s data), and nothing once it is taken down', async () => {
     const storage = openSqliteProfileStorage(':memory:');
     const source = profileExportSource({ resumes: storage.resumes, publicProfiles: storage.publicProfiles });
-    const content = {
-      displayName: 'Ada Park',
-      headline: 'Engineer',
-      about: 'I make deploys boring.',
-      roles: [],
-      stories: [{ title: 'The migration', summary: 'Moved checkout to PostgreSQL.', threadId: 42 }],
-      theme: 'site' as const,
-      allowSearchEngines: false,
-    };
+    const content = profileContent({ roles: [], allowSearchEngines: false });
     await storage.publicProfiles.save({ userId: 1, slug: 'ada-park', customName: true, content, now: '2026-11-03T10:00:00.000Z' });
     await storage.publicProfiles.save({
       userId: 2,

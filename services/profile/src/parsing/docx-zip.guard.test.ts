@@ -12,8 +12,8 @@ import {
   zipEntry,
   zipLocalPart,
   type ZipEntryBytes,
-} from './hostile-resume-files.fixtures.ts';
-import { SHORT_RESUME, textDocx } from './resume-files.fixtures.ts';
+} from '@story/testing/fixtures/hostile-resume-files';
+import { SHORT_RESUME, textDocx } from '@story/testing/fixtures/resume-files';
 
 const concat = (parts: readonly Uint8Array[]) => new Uint8Array(Buffer.concat(parts));
 const failure = (run: () => unknown) => {

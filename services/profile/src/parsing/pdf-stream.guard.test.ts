@@ -1,9 +1,9 @@
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { RESUME_MESSAGES } from '@story/proto';
-import { pdfStream, writePdf } from './hostile-resume-files.fixtures.ts';
+import { pdfStream, writePdf } from '@story/testing/fixtures/hostile-resume-files';
 import { PDF_STREAM_LIMITS, checkInflatedReads, checkPdfStreams } from './pdf-stream.guard.ts';
-import { SHORT_RESUME, textPdf } from './resume-files.fixtures.ts';
+import { SHORT_RESUME, textPdf } from '@story/testing/fixtures/resume-files';
 
 const MB = 1024 * 1024;
 const zeros = (bytes: number) => new Uint8Array(deflateSync(new Uint8Array(bytes), { level: 9 }));

@@ -3,8 +3,8 @@ import { zipSync } from 'fflate';
 import { RESUME_MAX_BYTES, RESUME_MESSAGES } from '@story/proto';
 import { HttpError } from '@story/service-kit';
 import { DOCX_ZIP_LIMITS, checkDocxZip } from './docx-zip.guard.ts';
-import { manyItemsPdf, offPageTextPdf, sharedStreamPdf, smuggledDocx, plainDocx, widePagePdf, wordyDocx } from './hostile-resume-files.fixtures.ts';
-import { PNG_BYTES, SHORT_RESUME, makePdf, textDocx, textPdf, zipBombDocx } from './resume-files.fixtures.ts';
+import { manyItemsPdf, offPageTextPdf, sharedStreamPdf, smuggledDocx, plainDocx, widePagePdf, wordyDocx } from '@story/testing/fixtures/hostile-resume-files';
+import { PNG_BYTES, SHORT_RESUME, makePdf, textDocx, textPdf, zipBombDocx } from '@story/testing/fixtures/resume-files';
 import { parseResumeUpload } from './resume-upload.parser.ts';
 
 const utf8 = (text: string) => new TextEncoder().encode(text);

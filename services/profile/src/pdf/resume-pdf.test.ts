@@ -4,7 +4,7 @@ import type { ResumeContent } from '@story/proto/api/resumes';
 import { DEFAULT_PDF_LIMITS } from '@story/service-kit/pdf';
 import { flatText as flat, pdfReader } from '@story/service-kit/pdf/pdf-reader.testing';
 import { renderResumePdf, type ResumePaper } from './resume-pdf.ts';
-import { LONG_RESUME, SHORT_RESUME } from './resume-pdf.fixtures.ts';
+import { LONG_RESUME, SHORT_RESUME } from '@story/testing/fixtures/resume-pdf';
 
 // Reads the PDFs back with poppler-utils (pdftotext, pdfinfo, pdffonts, pdftoppm), as a person's viewer would.
 const reader = pdfReader('resume-pdf');

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PublicProfileRepository, StoredProfileContent } from './public-profile.repository.ts';
+import { profileContent } from '@story/testing/fixtures/public-profiles';
+import type { PublicProfileRepository } from './public-profile.repository.ts';
 
 /** A store to run the contract against, and how to throw it away. */
 export interface PublicProfileStoreUnderTest {
@@ -10,15 +11,7 @@ export interface PublicProfileStoreUnderTest {
 const T0 = Date.parse('2026-06-01T09:00:00.000Z');
 const at = (minutes: number) => new Date(T0 + minutes * 60_000).toISOString();
 
-const contentWith = (headline: string): StoredProfileContent => ({
-  displayName: 'Ada Park',
-  headline,
-  about: 'I make deploys boring.',
-  roles: [{ id: 'role-1', title: 'Engineer', company: 'Northwind', location: '', dates: '2020 – Present', bullets: ['Cut deploys to 9 minutes'] }],
-  stories: [{ title: 'The migration', summary: 'Moved checkout to PostgreSQL.', threadId: 42 }],
-  theme: 'site',
-  allowSearchEngines: true,
-});
+const contentWith = (headline: string) => profileContent({ headline });
 
 /**
  * The behaviour every PublicProfileRepository must have, run against each driver (SQLite always,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ResumeContent } from '@story/proto';
+import { contentSaying } from '@story/testing/fixtures/resumes';
 import { ResumeQuotaReachedError, storedContentBytes, type ResumeRepository } from './resume.repository.ts';
 
 /** A store to run the contract against, and how to throw it away. */
@@ -10,31 +10,6 @@ export interface ResumeStoreUnderTest {
 
 const T0 = Date.parse('2026-06-01T09:00:00.000Z');
 const at = (minutes: number) => new Date(T0 + minutes * 60_000).toISOString();
-
-/** A small résumé whose first bullet says `first`. */
-export const contentSaying = (first: string): ResumeContent => ({
-  name: 'Ada Park',
-  contact: ['ada@example.com'],
-  summary: 'Engineer.',
-  roles: [
-    {
-      id: 'role-1',
-      title: 'Engineer',
-      company: 'Northwind',
-      location: '',
-      dates: 'Jan 2020 – Present',
-      start: '2020-01',
-      end: null,
-      bullets: [
-        { id: 'role-1-b-1', text: first },
-        { id: 'role-1-b-2', text: 'Cut build times 40% by caching dependencies' },
-      ],
-    },
-  ],
-  education: [{ id: 'edu-1', school: 'State University', degree: 'BSc', dates: '2016', details: [] }],
-  skills: ['Go', 'SQL'],
-  extraSections: [],
-});
 
 /**
  * The behaviour every ResumeRepository must have, run against each driver (SQLite always, MongoDB

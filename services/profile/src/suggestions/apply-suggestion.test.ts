@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applySuggestion, StaleSuggestionError } from './apply-suggestion.ts';
-import { SMALL_RESUME } from './resume-suggestions.fixtures.ts';
+import { SMALL_RESUME } from '@story/testing/fixtures/resume-suggestions';
 
 const suggestion = {
   id: 's-b-oncall-1',

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChatLoopback } from '@story/testing/service-under-test';
 import type { MatchedStory } from '@story/proto/resume-subjects';
 import { OpenAiSuggestionEngine } from './openai-suggestions.engine.ts';
-import { CHECKOUT_STORY, SMALL_RESUME, TEAM_SIZE_STORY } from './resume-suggestions.fixtures.ts';
+import { CHECKOUT_STORY, SMALL_RESUME, TEAM_SIZE_STORY } from '@story/testing/fixtures/resume-suggestions';
 import { suggestForResume, type StoryQuery } from './resume-suggestions.ts';
 import { createSuggestionEngine } from './suggestion-engine.factory.ts';
 

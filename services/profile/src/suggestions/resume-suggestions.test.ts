@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MatchedStory } from '@story/proto/resume-subjects';
 import { numbersIn } from './bullet-rewrite.ts';
-import { CHECKOUT_STORY, SMALL_RESUME, TEAM_SIZE_STORY } from './resume-suggestions.fixtures.ts';
+import { CHECKOUT_STORY, SMALL_RESUME, TEAM_SIZE_STORY } from '@story/testing/fixtures/resume-suggestions';
 import { suggestForResume, suggestionId, type StoryQuery } from './resume-suggestions.ts';
 
 /** A findStories that answers every key with the same stories and records what it was asked. */

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { savedStory, storyVersion } from '@story/testing/fixtures/stories';
 import type { SavedStory, StoryRepository } from './story.repository.ts';
 
 /** A story store to run the contract against, and how to throw it away. */
@@ -7,7 +8,8 @@ export interface StoryStoreUnderTest {
   cleanup(): Promise<void>;
 }
 
-const v = (n: number) => `${String(n).padStart(17, '0')}.${String(n).padStart(15, '0')}`;
+/** The `n`-th version of a story event: the tests name many. */
+const v = storyVersion;
 
 /**
  * What every StoryRepository must do, whichever database holds it (SQLite always, MongoDB when one
@@ -19,20 +21,8 @@ export function storyRepositoryContract(name: string, open: () => Promise<StoryS
     let store: StoryStoreUnderTest;
     let repo: StoryRepository;
     let nextUser = 5000;
-    let nextKey = 0;
     const newUser = () => ++nextUser;
-    const story = (userId: number, extra: Partial<SavedStory> = {}): SavedStory => ({
-      userId,
-      storyKey: `key-${++nextKey}`,
-      sourceType: 'conversation',
-      content: 'Me: I led the migration of our billing database to Postgres.',
-      threadId: null,
-      snippetId: null,
-      jobDescriptionId: null,
-      createdAt: '2024-03-01T09:00:00.000Z',
-      version: v(1),
-      ...extra,
-    });
+    const story = (userId: number, extra: Partial<SavedStory> = {}): SavedStory => savedStory(userId, extra);
     const stored = async (input: SavedStory) => {
       const outcome = await repo.applySaved(input);
       if (outcome.kind !== 'stored') throw new Error(`expected stored, got ${outcome.kind}`);

@@ -1,19 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMBEDDING_DIMENSIONS, normalize } from '../embedding/embedder.ts';
+import { storyVector, vectorAlong } from '@story/testing/fixtures/vectors';
 import type { ExportableVectorStore, StoryVector } from './vector-store.ts';
 
 /** A vector store to run the contract against, and how to throw it away. */
 export interface VectorStoreUnderTest {
   store: ExportableVectorStore;
   cleanup(): Promise<void>;
-}
-
-/** A unit vector pointing mostly along `axis`, a little along `tilt`. */
-function along(axis: number, tilt = 0, amount = 0): Float32Array {
-  const vector = new Float32Array(EMBEDDING_DIMENSIONS);
-  vector[axis] = 1;
-  vector[tilt] = (vector[tilt] ?? 0) + amount;
-  return normalize(vector);
 }
 
 /**
@@ -28,14 +20,7 @@ export function vectorStoreContract(name: string, open: () => Promise<VectorStor
     let nextId = 100;
     let nextUser = 900;
     const newUser = () => ++nextUser;
-    const entry = (userId: number, vector: Float32Array, extra: Partial<StoryVector> = {}): StoryVector => ({
-      storyId: ++nextId,
-      userId,
-      embedder: 'e1',
-      hidden: false,
-      vector,
-      ...extra,
-    });
+    const entry = (userId: number, vector: Float32Array, extra: Partial<StoryVector> = {}): StoryVector => storyVector(++nextId, userId, vector, extra);
 
     beforeAll(async () => {
       under = await open();
@@ -46,41 +31,41 @@ export function vectorStoreContract(name: string, open: () => Promise<VectorStor
 
     it('ranks the user’s vectors by cosine similarity, best first, with the similarity', async () => {
       const user = newUser();
-      const close = entry(user, along(0, 1, 0.1));
-      const closer = entry(user, along(0, 1, 0.01));
-      const far = entry(user, along(5));
-      await store.upsert([close, closer, far, entry(newUser(), along(0))]);
-      const hits = await store.search(user, 'e1', along(0), 10);
+      const close = entry(user, vectorAlong(0, 1, 0.1));
+      const closer = entry(user, vectorAlong(0, 1, 0.01));
+      const far = entry(user, vectorAlong(5));
+      await store.upsert([close, closer, far, entry(newUser(), vectorAlong(0))]);
+      const hits = await store.search(user, 'e1', vectorAlong(0), 10);
       expect(hits.map((hit) => hit.storyId)).toEqual([closer.storyId, close.storyId, far.storyId]);
       expect(hits[0]?.similarity).toBeCloseTo(1, 3);
       expect(hits[2]?.similarity).toBeCloseTo(0, 3);
-      expect(await store.search(user, 'e1', along(0), 1)).toHaveLength(1);
+      expect(await store.search(user, 'e1', vectorAlong(0), 1)).toHaveLength(1);
     });
 
     it('compares only vectors of one embedder, and never another user’s', async () => {
       const user = newUser();
-      const mine = entry(user, along(2), { embedder: 'e1' });
-      const otherEmbedder = entry(user, along(2), { embedder: 'e2' });
+      const mine = entry(user, vectorAlong(2), { embedder: 'e1' });
+      const otherEmbedder = entry(user, vectorAlong(2), { embedder: 'e2' });
       await store.upsert([mine, otherEmbedder]);
-      expect((await store.search(user, 'e1', along(2), 10)).map((hit) => hit.storyId)).toEqual([mine.storyId]);
-      expect((await store.search(user, 'e2', along(2), 10)).map((hit) => hit.storyId)).toEqual([otherEmbedder.storyId]);
-      expect(await store.search(newUser(), 'e1', along(2), 10)).toEqual([]);
+      expect((await store.search(user, 'e1', vectorAlong(2), 10)).map((hit) => hit.storyId)).toEqual([mine.storyId]);
+      expect((await store.search(user, 'e2', vectorAlong(2), 10)).map((hit) => hit.storyId)).toEqual([otherEmbedder.storyId]);
+      expect(await store.search(newUser(), 'e1', vectorAlong(2), 10)).toEqual([]);
     });
 
     it('hides, shows, replaces and removes vectors', async () => {
       const user = newUser();
-      const a = entry(user, along(3));
-      const b = entry(user, along(3, 4, 0.5), { hidden: true });
+      const a = entry(user, vectorAlong(3));
+      const b = entry(user, vectorAlong(3, 4, 0.5), { hidden: true });
       await store.upsert([a, b]);
-      const ids = async () => (await store.search(user, 'e1', along(3), 10)).map((hit) => hit.storyId);
+      const ids = async () => (await store.search(user, 'e1', vectorAlong(3), 10)).map((hit) => hit.storyId);
       expect(await ids()).toEqual([a.storyId]);
       await store.setHidden([b.storyId], false);
       expect(await ids()).toEqual([a.storyId, b.storyId]);
       await store.setHidden([a.storyId], true);
       expect(await ids()).toEqual([b.storyId]);
       // A new vector for the same story replaces the old one.
-      await store.upsert([{ ...b, hidden: false, vector: along(7) }]);
-      expect(await store.search(user, 'e1', along(7), 10)).toEqual([{ storyId: b.storyId, similarity: expect.closeTo(1, 3) }]);
+      await store.upsert([{ ...b, hidden: false, vector: vectorAlong(7) }]);
+      expect(await store.search(user, 'e1', vectorAlong(7), 10)).toEqual([{ storyId: b.storyId, similarity: expect.closeTo(1, 3) }]);
       await store.remove([b.storyId, 999_999]);
       await store.setHidden([a.storyId], false);
       expect(await ids()).toEqual([a.storyId]);
@@ -91,7 +76,7 @@ export function vectorStoreContract(name: string, open: () => Promise<VectorStor
     it('reads its vectors back whole, counted and in story-id order, page by page (make migrate-to-mongo)', async () => {
       const user = newUser();
       const before = await store.countVectors();
-      const [a, b, c] = [entry(user, along(8)), entry(user, along(9), { hidden: true, embedder: 'e2' }), entry(user, along(10))];
+      const [a, b, c] = [entry(user, vectorAlong(8)), entry(user, vectorAlong(9), { hidden: true, embedder: 'e2' }), entry(user, vectorAlong(10))];
       if (!a || !b || !c) throw new Error('three entries');
       await store.upsert([c, a, b]);
       expect(await store.countVectors()).toBe(before + 3);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_SUBJECTS } from '@story/proto';
+import { USAGE_LATER as LATER, USAGE_NOW as NOW, audioHashOf as audio, recordingCount, usageReservation as reservation } from '@story/testing/fixtures/usage';
 import type { SpeechStorage } from '../storage/speech-storage.ts';
-import type { RecordingCount, UsageReservation } from './usage-ledger.repository.ts';
+import type { RecordingCount } from './usage-ledger.repository.ts';
 
 /** A store to run the contract against; `reopen` closes and opens it again (a restart of the service). */
 export interface SpeechStoreUnderTest {
@@ -10,10 +11,6 @@ export interface SpeechStoreUnderTest {
   cleanup(): Promise<void>;
 }
 
-const NOW = new Date('2026-11-20T12:00:00.000Z');
-const LATER = new Date('2026-11-20T12:30:00.000Z');
-/** A moment before NOW: the default start of the retry window and of an id's lifetime. */
-const BEFORE = new Date('2026-11-20T11:50:00.000Z');
 const NOV = '2026-11';
 const DEC = '2026-12';
 
@@ -27,29 +24,8 @@ export function usageLedgerRepositoryContract(name: string, open: () => Promise<
     let nextUser = 5000;
     const newUser = () => ++nextUser;
     const repo = () => store.storage().usage;
-    const reservation = (userId: number, recordingId: string, over: Partial<UsageReservation> = {}): UsageReservation => ({
-      userId,
-      recordingId,
-      period: NOV,
-      seconds: 300,
-      limitSeconds: 600,
-      now: NOW,
-      until: LATER,
-      retriesSince: BEFORE,
-      ...over,
-    });
-    /** A recording's sha-256 stand-in: each recording id its own audio unless a test says otherwise. */
-    const audio = (name: string) => `sha256-of-${name}`;
-    const entry = (userId: number, recordingId: string, seconds: number, period = NOV, over: Partial<RecordingCount> = {}): RecordingCount => ({
-      userId,
-      recordingId,
-      audioSha256: audio(recordingId),
-      period,
-      seconds,
-      at: NOW,
-      sameSince: BEFORE,
-      ...over,
-    });
+    const entry = (userId: number, recordingId: string, seconds: number, period = NOV, over: Partial<RecordingCount> = {}): RecordingCount =>
+      recordingCount(userId, recordingId, seconds, { period, ...over });
 
     beforeAll(async () => {
       store = await open();

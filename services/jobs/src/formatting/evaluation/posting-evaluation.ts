@@ -6,8 +6,8 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { LONG_ENTERPRISE } from '../offline/long-posting.fixtures.ts';
-import * as fixtures from '../offline/postings.fixtures.ts';
+import { LONG_ENTERPRISE } from '@story/testing/fixtures/long-job-posting';
+import * as fixtures from '@story/testing/fixtures/job-postings';
 import { comparableWords, headingsOf, listItemsOf, renderedWords, wordsMissing } from '../offline/rendered-words.ts';
 
 /** The evaluation set in the repository. */
@@ -36,7 +36,7 @@ export function readPostingCases(): PostingCase[] {
     });
 }
 
-/** The formatter's test postings (`offline/*.fixtures.ts`), junk marked, as cases without expected structure. */
+/** The formatter's test postings (`@story/testing/fixtures/job-postings`), junk marked, as cases without expected structure. */
 export function fixturePostingCases(): PostingCase[] {
   const postings = [
     fixtures.LINKEDIN,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LONG_ENTERPRISE } from './long-posting.fixtures.ts';
+import { LONG_ENTERPRISE } from '@story/testing/fixtures/long-job-posting';
 import { formatPosting } from './offline-formatter.ts';
 import {
   GREENHOUSE,
@@ -20,7 +20,7 @@ import {
   contentOf,
   pasted,
   type Posting,
-} from './postings.fixtures.ts';
+} from '@story/testing/fixtures/job-postings';
 import { comparableWords, headingsOf, listItemsOf, listSizesOf, nodesOf, postingWordsLost, renderedWords } from './rendered-words.ts';
 
 const POSTINGS: readonly Posting[] = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LINKEDIN_FURNITURE } from './postings.fixtures.ts';
+import { LINKEDIN_FURNITURE } from '@story/testing/fixtures/job-postings';
 import { findJunkLines, withoutSiteAdditions, withoutTruncationTail } from './site-junk.ts';
 
 describe('site junk', () => {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApolloClient, HttpLink, InMemoryCache } from '@apollo/client';
-import { feedbackFixture } from '../lib/feedback-fixture.ts';
+import { feedbackFixture } from '@story/testing/fixtures/answer-feedback';
 import { FEEDBACK_POLL_DELAYS_MS, pollAnswerFeedback, readAnswerFeedback, type FeedbackState } from './answer-feedback.api.ts';
 
 const feedback = feedbackFixture({

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnswerFeedback } from '@story/proto';
 import { ApiError } from '../../../api/http-client.ts';
-import { feedbackFixture } from '../lib/feedback-fixture.ts';
+import { feedbackFixture } from '@story/testing/fixtures/answer-feedback';
 import { FEEDBACK_POLL_DELAYS_MS, followAnswerFeedback, watchAnswerFeedback, type FeedbackState } from './use-answer-feedback.ts';
 
 const feedback = feedbackFixture();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AnswerFeedback, SnippetProgressResponse } from '@story/proto';
-import { feedbackFixture } from './feedback-fixture.ts';
+import { feedbackFixture } from '@story/testing/fixtures/answer-feedback';
 import { AttemptNews, followAttempt, outdatedBy, progressLacks, type AttemptNewsOptions } from './attempt-news.ts';
 
 const QUESTION = 'q-improve-processes';

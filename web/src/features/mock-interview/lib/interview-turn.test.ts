@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { currentTurn, pinnedStory, progressLine, sourceLine, unansweredCount } from './interview-turn.ts';
-import { answerFixture, interviewFixture, questionFixture } from './mock-interview-fixture.ts';
+import { answerFixture, interviewFixture, questionFixture } from '@story/testing/fixtures/mock-interviews';
 
 describe('where a mock interview is', () => {
   it('resumes at the question and part the server says, with the interviewer’s line', () => {

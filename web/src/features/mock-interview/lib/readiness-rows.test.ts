@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readinessRows, readinessSummary } from './readiness-rows.ts';
-import { readinessFixture } from './mock-interview-fixture.ts';
+import { readinessFixture } from '@story/testing/fixtures/mock-interviews';
 
 describe('the readiness board', () => {
   const readiness = readinessFixture([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { changeText, reportView } from './report-view.ts';
-import { answerFixture, interviewFixture, questionFixture } from './mock-interview-fixture.ts';
+import { answerFixture, interviewFixture, questionFixture } from '@story/testing/fixtures/mock-interviews';
 
 const day = (iso: string) => iso.slice(0, 10);
 

@@ -3,7 +3,7 @@ import { ThemeProvider } from 'styled-components';
 import { describe, expect, it } from 'vitest';
 import { theme } from '../../../theme.ts';
 import { draftOf } from '../lib/resume-draft.ts';
-import { RESUME_CONTENT } from '../lib/resume-fixture.ts';
+import { RESUME_CONTENT } from '@story/testing/fixtures/resumes';
 import { ResumeForm } from './resume-form.tsx';
 
 const html = renderToStaticMarkup(

@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { ThemeProvider } from 'styled-components';
 import { describe, expect, it } from 'vitest';
 import { theme } from '../../../theme.ts';
-import { resumeFixture, suggestionFixture } from '../lib/resume-fixture.ts';
+import { resumeFixture, suggestionFixture } from '@story/testing/fixtures/resumes';
 import { ExperienceView, type SuggestionActions } from './resume-view.tsx';
 import { UploadProgressBar } from './upload-progress.tsx';
 

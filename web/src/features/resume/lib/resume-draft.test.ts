@@ -2,7 +2,7 @@ import { resumeContentSchema } from '@story/proto';
 import { describe, expect, it } from 'vitest';
 import { contentOf, datesRange, draftOf, newPartId, skillsOf } from './resume-draft.ts';
 import { moved, resumeDraftReducer } from './resume-draft-reducer.ts';
-import { RESUME_CONTENT } from './resume-fixture.ts';
+import { RESUME_CONTENT } from '@story/testing/fixtures/resumes';
 
 const PART_ID = /^[a-z][a-z0-9-]{1,39}$/;
 
