@@ -28,3 +28,19 @@ describe('résumé suggestions on the held-out whole conversations (evaluation/h
     expect(figures.figureRate).toBeGreaterThanOrEqual(0.9);
   });
 });
+
+const tuning = readConversationCases(CONVERSATION_EVIDENCE_FILES.tuning);
+
+describe('résumé suggestions on the tuning conversations (evaluation/resume-evidence.tuning.json)', () => {
+  it('quotes the right story, keeps the outcome figures, leaves strong bullets alone', async () => {
+    const figures = await evaluateConversationCases(suggestForResume, tuning, 'conversation');
+    console.log(describeConversationFigures('tuning résumé evidence, whole conversations', figures).join('\n'));
+    expect(figures.quotesNotInStory).toBe(0);
+    expect(figures.inventedNumbers).toBe(0);
+    expect(figures.punctuationOnly).toBe(0);
+    expect(figures.strongWithCard).toBe(0);
+    expect(figures.precision).toBeGreaterThanOrEqual(0.95);
+    expect(figures.recall).toBeGreaterThanOrEqual(0.85);
+    expect(figures.figureRate).toBeGreaterThanOrEqual(0.9);
+  });
+});

@@ -108,7 +108,9 @@ export interface ConversationOutcome {
 /** The figures of one run. */
 export interface ConversationFigures {
   cases: number;
+  /** Quotes of the labelled story over all quotes (a quote where none is labelled is a false one). */
   precision: number;
+  /** Quotes of the labelled story over the weak bullets that have one. */
   recall: number;
   /** Quotes of the labelled story; of them, rewrites holding every outcome figure exactly. */
   grounded: number;
@@ -170,7 +172,8 @@ export async function evaluateConversationCases(
   return {
     cases: cases.length,
     precision: ratio(right, quotes.length),
-    recall: ratio(right, outcomes.filter((outcome) => outcome.expected !== null).length),
+    // Strong bullets get no card, so no quote: recall is over the weak bullets a story grounds.
+    recall: ratio(right, outcomes.filter((outcome) => outcome.expected !== null && outcome.strength === 'weak').length),
     grounded: grounded.length,
     figuresKept: kept,
     figureRate: ratio(kept, grounded.length),
