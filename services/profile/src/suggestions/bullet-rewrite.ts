@@ -169,9 +169,6 @@ export function fixedBullet(text: string, context: RewriteContext = { improved: 
   return capitalised(trimmed(withoutJargon(strongOpener(activeVoice(said), context))));
 }
 
-/** The text without case, punctuation and spacing: two lines that differ only there say the same. */
-export const bareWords = (text: string): string => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
-
 /** The rewrite ended as the bullet was: with its full stop when it had one, without when it had none. */
 export function endedLike(original: string, rewrite: string): string {
   const stop = /[.!]\s*$/.test(original.trim());

@@ -1,12 +1,11 @@
 import OpenAI from 'openai';
 import { zodResponseFormat } from 'openai/helpers/zod';
-import { BULLET_WEAKNESSES, type BulletWeakness, type ResumeSuggestion } from '@story/proto/api/resumes';
+import { BULLET_WEAKNESSES, bareWords, type BulletWeakness, type ResumeSuggestion } from '@story/proto/api/resumes';
 import type { MatchedStory } from '@story/proto/resume-subjects';
 import { locateQuote } from '@story/proto/story-analysis';
 import { openAiClientOptions, withinTime, type OpenAiModelOptions } from '@story/service-kit';
 import { inventedNumbers } from './bullet-rewrite.ts';
 import { SUGGESTIONS_SYSTEM_PROMPT, modelSuggestionsSchema, storiesForModel, suggestionsRequest, type ModelSuggestions } from './openai-suggestions.prompt.ts';
-import { bareWords } from './bullet-rewrite.ts';
 import { evidenceFor, findCandidates, offlineSuggestion, weakBullets, type SuggestInput, type WeakBullet } from './resume-suggestions.ts';
 import type { SuggestionEngine } from './suggestion-engine.ts';
 
@@ -34,7 +33,7 @@ export class OpenAiSuggestionEngine implements SuggestionEngine {
   async suggest(input: SuggestInput): Promise<ResumeSuggestion[]> {
     const weak = weakBullets(input.content, input.dismissed);
     if (weak.length === 0) return [];
-    const candidates = await findCandidates(weak, input.findStories);
+    const candidates = await findCandidates(weak, input.findStories, input.bulletThreads);
     const evidence = await evidenceFor(weak, candidates, input);
     const offline = (entry: WeakBullet) => offlineSuggestion(entry, evidence.get(entry.key)) ?? [];
     let answer: ModelSuggestions;

@@ -1,16 +1,17 @@
 import { createHash } from 'node:crypto';
-import type { ResumeBullet, ResumeContent, ResumeRole, ResumeSuggestion } from '@story/proto/api/resumes';
+import { bareWords, type ResumeAdvice, type ResumeBullet, type ResumeContent, type ResumeRole, type ResumeSuggestion } from '@story/proto/api/resumes';
 import { STORIES_MATCH_LIMITS, type MatchedStory } from '@story/proto/resume-subjects';
 import { analyzeBullet, type BulletFinding } from './bullet-weaknesses.ts';
-import { bareWords, endedLike, fixedBullet, inventedNumbers, withResult } from './bullet-rewrite.ts';
+import { endedLike, fixedBullet, inventedNumbers, withResult } from './bullet-rewrite.ts';
 import { hasFigure, hasResult } from './bullet-weaknesses.ts';
 import { findEvidence, tellsMeasuredOutcome, type FoundEvidence, type MissingFacts } from './story-evidence.ts';
 import { storyMeaning, type MeaningReader } from './story-meaning.ts';
 
-/** One text to match stories to: a weak bullet, by its key. */
+/** One text to match stories to: a weak bullet, by its key, with the threads told for it. */
 export interface StoryQuery {
   key: string;
   text: string;
+  threadIds?: readonly number[];
 }
 
 /** Asks the search service (once, for every weak bullet) for the person's stories that best match each text. */
@@ -73,14 +74,21 @@ export const queryText = (weak: Pick<WeakBullet, 'role' | 'bullet'>): string =>
  * The stories matched to each weak bullet, asked for in one batch (the first STORIES_MATCH_LIMITS.queries
  * bullets that lack a fact; the others get suggestions without stories). A failed search gives none.
  */
-export async function findCandidates(weak: readonly WeakBullet[], findStories: FindStories): Promise<Map<string, MatchedStory[]>> {
+export async function findCandidates(
+  weak: readonly WeakBullet[],
+  findStories: FindStories,
+  bulletThreads: SuggestInput['bulletThreads'] = {},
+): Promise<Map<string, MatchedStory[]>> {
   const queries = weak
     .filter((entry) => {
       const missing = missingFacts(entry.findings);
       return missing.figure || missing.result;
     })
     .slice(0, STORIES_MATCH_LIMITS.queries)
-    .map((entry) => ({ key: entry.key, text: queryText(entry) }));
+    .map((entry) => {
+      const told = bulletThreads[entry.bullet.id] ?? [];
+      return { key: entry.key, text: queryText(entry), ...(told.length > 0 ? { threadIds: told } : {}) };
+    });
   if (queries.length === 0) return new Map();
   try {
     return await findStories(queries);
@@ -147,15 +155,9 @@ export async function evidenceFor(
  */
 export async function suggestForResume(input: SuggestInput): Promise<ResumeSuggestion[]> {
   const weak = weakBullets(input.content, input.dismissed);
-  const candidates = await findCandidates(weak, input.findStories);
+  const candidates = await findCandidates(weak, input.findStories, input.bulletThreads);
   const evidence = await evidenceFor(weak, candidates, input);
   return weak.flatMap((entry) => offlineSuggestion(entry, evidence.get(entry.key)) ?? []);
-}
-
-/** Said once per résumé about the lines that lack a figure or a result and have no story quoted: what to add, and how. */
-export interface ResumeAdvice {
-  message: string;
-  bulletIds: string[];
 }
 
 /**

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import type { ResumeContent, ResumeSuggestion } from '@story/proto/api/resumes';
+import { bareWords, type ResumeContent, type ResumeSuggestion } from '@story/proto/api/resumes';
 import type { MatchedStory } from '@story/proto/resume-subjects';
 import { inventedNumbers } from '../bullet-rewrite.ts';
 import type { SuggestInput } from '../resume-suggestions.ts';
@@ -127,8 +127,6 @@ export interface ConversationFigures {
 }
 
 const ratio = (part: number, whole: number) => (whole === 0 ? 1 : Math.round((part / whole) * 1000) / 1000);
-/** The text without case, punctuation and spacing: two rewrites that differ only there are the same line. */
-export const bareWords = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 
 /** Runs a suggestion engine over the cases (each a one-bullet résumé, its stories as search hands them over) and scores it. */
 export async function evaluateConversationCases(
