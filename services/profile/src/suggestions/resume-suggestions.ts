@@ -5,7 +5,7 @@ import { analyzeBullet, type BulletFinding } from './bullet-weaknesses.ts';
 import { endedLike, fixedBullet, inventedNumbers, withResult } from './bullet-rewrite.ts';
 import { hasFigure, hasResult } from './bullet-weaknesses.ts';
 import { findEvidence, tellsMeasuredOutcome, type FoundEvidence, type MissingFacts } from './story-evidence.ts';
-import { storyMeaning, type MeaningReader } from './story-meaning.ts';
+import { sharedMeaningReader, type MeaningReader } from '@story/service-kit/sentence-encoder';
 
 /** One text to match stories to: a weak bullet, by its key, with the threads told for it. */
 export interface StoryQuery {
@@ -135,7 +135,7 @@ export async function evidenceFor(
   candidates: ReadonlyMap<string, MatchedStory[]>,
   input: Pick<SuggestInput, 'bulletThreads' | 'meaning'>,
 ): Promise<Map<string, FoundEvidence>> {
-  const meaning = input.meaning ?? storyMeaning();
+  const meaning = input.meaning ?? sharedMeaningReader();
   const found = new Map<string, FoundEvidence>();
   for (const entry of weak) {
     const stories = candidates.get(entry.key) ?? [];

@@ -1,7 +1,7 @@
 import type { MatchedStory } from '@story/proto/resume-subjects';
 import { contentWords, sentenceSpans, statesMeasuredResult, stem, words, type SentenceSpan } from '@story/proto/story-analysis';
 import { hasFigure, hasResult } from './bullet-weaknesses.ts';
-import { storyMeaning, type MeaningReader } from './story-meaning.ts';
+import { sharedMeaningReader, type MeaningReader } from '@story/service-kit/sentence-encoder';
 import { namesObject, topicOverlap, topicWords, type TopicWord } from './topic-overlap.ts';
 
 /**
@@ -138,7 +138,7 @@ function outcomeSentences(story: MatchedStory): { sentence: string; quote: strin
 export async function findEvidence(
   question: EvidenceQuestion,
   stories: readonly MatchedStory[],
-  meaning: MeaningReader = storyMeaning(),
+  meaning: MeaningReader = sharedMeaningReader(),
 ): Promise<FoundEvidence | undefined> {
   const { bullet, missing } = question;
   if (!missing.figure && !missing.result) return undefined;

@@ -16,3 +16,13 @@ describe('story fit on the held-out requirements (evaluation/held-out/story-fit.
     expect(figures.precision).toBeGreaterThanOrEqual(0.9);
   });
 });
+
+const tuning = readStoryFitCases(STORY_FIT_FILES.tuning);
+
+describe('story fit on the tuning requirements (evaluation/story-fit.tuning.json)', () => {
+  it('offers as a strong fit only stories labelled strong, and never a story the person says they never did', async () => {
+    const figures = await evaluateStoryFit(storyFitFor, tuning, 'conversation');
+    console.log(`${describeStoryFitFigures('tuning story fit, whole conversations', figures)}\n${figures.lines.join('\n')}`);
+    expect(figures.precision).toBeGreaterThanOrEqual(0.9);
+  });
+});

@@ -1,4 +1,4 @@
-import { cosine, sharedSentenceEncoder, type TextEncoder } from '@story/service-kit/sentence-encoder';
+import { cosine, sharedSentenceEncoder, type TextEncoder } from './sentence-encoder.ts';
 
 /**
  * How close two texts are in meaning, by the sentence encoder every judgment uses (Universal Sentence
@@ -43,8 +43,8 @@ export function meaningReader(encoder: TextEncoder, onFailure?: (error: unknown)
 
 let shared: MeaningReader | undefined;
 
-/** This process's meaning reader, over its one sentence encoder. */
-export function storyMeaning(): MeaningReader {
+/** This process's meaning reader, over its one sentence encoder (résumé evidence, story fit). */
+export function sharedMeaningReader(): MeaningReader {
   shared ??= meaningReader(sharedSentenceEncoder());
   return shared;
 }
