@@ -126,7 +126,9 @@ export function offlineSuggestion(weak: WeakBullet, found: FoundEvidence | undef
   const rewrite = endedLike(weak.bullet.text, fixedBullet(weak.bullet.text));
   // The bullet less its full stop, or with one vague verb for another, is not worth a card.
   if (bareWords(rewrite) === bareWords(weak.bullet.text)) return undefined;
-  return { ...base, rewrite, evidence: null, toAdd: null };
+  // The missing figure and result are said once for the résumé (`resumeAdvice`): the card names what its rewrite fixes.
+  const fixes = base.weaknesses.filter((weakness) => weakness.kind !== 'no-number' && weakness.kind !== 'no-result');
+  return { ...base, weaknesses: fixes.length > 0 ? fixes : base.weaknesses, rewrite, evidence: null, toAdd: null };
 }
 
 /** The evidence for each weak bullet that lacks a fact, from its matched stories (the threads told for it first). */
