@@ -36,12 +36,12 @@ export const EVIDENCE_FLOORS = {
   /** How close in meaning (sentence encoder cosine) the whole story must be to the bullet. */
   meaning: 0.2,
   /** How much the story must be about the bullet: half its meaning, half the bullet's words told in it. */
-  story: 0.3,
+  story: 0.38,
 } as const;
 /** The longest quote: past it, the clauses with the figure alone are quoted. */
 const QUOTE_WORDS = 60;
 /** Two stories whose scores are closer than this compete: neither is quoted, unless they tell the same figures. */
-const COMPETING = 0.08;
+const COMPETING = 0.15;
 /** Fillers a quote need not start with; the quote stays the story's own words. */
 const LEADING_FILLER = /^(?:(?:so|and|but|then|basically|honestly|actually|anyway|well|um|uh|like|yeah|okay|ok)\b[\s,]*)+/i;
 /** Numbers people say in words. */

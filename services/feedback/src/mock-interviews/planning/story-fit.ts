@@ -156,7 +156,8 @@ export async function storyFitFor(
   const [first, second] = judged;
   const clearlyFirst = first !== undefined && first.closeness - (second?.closeness ?? 0) >= FIT_FLOORS.margin;
   return judged.slice(0, MOST).map((entry) => {
-    const strong = entry === first && clearlyFirst && entry.closeness >= FIT_FLOORS.strong && entry.acted && entry.result;
+    // Strong only when it names what is asked too: a story close in meaning alone is a paraphrase to work on.
+    const strong = entry === first && clearlyFirst && entry.touches && entry.closeness >= FIT_FLOORS.strong && entry.acted && entry.result;
     return {
       storyId: entry.story.storyId,
       threadId: entry.story.threadId,
