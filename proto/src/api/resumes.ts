@@ -165,7 +165,11 @@ export const resumeSuggestionSchema = z.object({
 });
 export type ResumeSuggestion = z.infer<typeof resumeSuggestionSchema>;
 /** The words of a line without case, punctuation or spacing: a rewrite that differs only there says the same (web and server). */
-export const bareWords = (text: string): string => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+export const bareWords = (text: string): string =>
+  text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 
 /** Said once per résumé (not on every card): what to add to the lines that lack their outcome, and which lines. */
 export const resumeAdviceSchema = z.object({ message: z.string(), bulletIds: z.array(resumePartIdSchema) });

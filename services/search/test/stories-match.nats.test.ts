@@ -68,7 +68,9 @@ describe(SUBJECTS.storiesMatch, () => {
       queries: [{ key: 'role-1-b-2', text: 'Chef Bistro: Managed the wine list and seasonal menus', threadIds: [52, 61] }],
     });
     if (!reply.ok) throw new Error(reply.message);
-    expect(reply.results[0]?.stories).toEqual([{ storyId: expect.any(Number), threadId: 52, content: 'I trained four new nurses on the night shift.', relevance: 1 }]);
+    expect(reply.results[0]?.stories).toEqual([
+      { storyId: expect.any(Number), threadId: 52, content: 'I trained four new nurses on the night shift.', relevance: 1 },
+    ]);
     const tooMany = await ask({ userId: 5, queries: [{ key: 'a', text: 'checkout', threadIds: Array.from({ length: 11 }, (_, index) => index + 1) }] });
     expect(tooMany.ok).toBe(false);
   });

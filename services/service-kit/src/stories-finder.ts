@@ -22,13 +22,11 @@ export function storiesOverNats(nats: NatsLink, log: FastifyBaseLogger, timeoutM
   return async (userId, queries) => {
     const found = new Map<string, MatchedStory[]>();
     for (let start = 0; start < queries.length; start += STORIES_MATCH_LIMITS.queries) {
-      const batch = queries
-        .slice(start, start + STORIES_MATCH_LIMITS.queries)
-        .map((query) => ({
-          key: query.key,
-          text: query.text.slice(0, STORIES_MATCH_LIMITS.text),
-          ...(query.threadIds?.length ? { threadIds: query.threadIds.slice(-STORIES_MATCH_LIMITS.threadsPerQuery) } : {}),
-        }));
+      const batch = queries.slice(start, start + STORIES_MATCH_LIMITS.queries).map((query) => ({
+        key: query.key,
+        text: query.text.slice(0, STORIES_MATCH_LIMITS.text),
+        ...(query.threadIds?.length ? { threadIds: query.threadIds.slice(-STORIES_MATCH_LIMITS.threadsPerQuery) } : {}),
+      }));
       let raw: unknown;
       try {
         raw = await ask(nats, 'search', SUBJECTS.storiesMatch, { userId, queries: batch, perQuery }, timeoutMs);

@@ -67,7 +67,10 @@ describe('suggestForResume (offline)', () => {
     expect(advice?.bulletIds).toEqual(['b-oncall', 'b-reports']);
     expect(advice?.message).toMatch(/^2 lines say what you did but not what came of it\. Add the result with a number/);
     expect(suggestions.every((suggestion) => suggestion.toAdd === null)).toBe(true);
-    const strongOnly = { ...SMALL_RESUME, roles: [{ ...SMALL_RESUME.roles[0]!, bullets: [{ id: 'b-ok', text: 'Cut build times 60% by caching dependencies' }] }] };
+    const strongOnly = {
+      ...SMALL_RESUME,
+      roles: [{ ...SMALL_RESUME.roles[0]!, bullets: [{ id: 'b-ok', text: 'Cut build times 60% by caching dependencies' }] }],
+    };
     expect(resumeAdvice(strongOnly, [])).toBeNull();
   });
 

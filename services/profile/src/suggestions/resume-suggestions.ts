@@ -167,7 +167,11 @@ export async function suggestForResume(input: SuggestInput): Promise<ResumeSugge
  * them (instead of a card per line with the same words), or null when every line has its outcome or
  * a story quoted for it.
  */
-export function resumeAdvice(content: ResumeContent, suggestions: readonly ResumeSuggestion[], dismissed: ReadonlySet<string> = new Set()): ResumeAdvice | null {
+export function resumeAdvice(
+  content: ResumeContent,
+  suggestions: readonly ResumeSuggestion[],
+  dismissed: ReadonlySet<string> = new Set(),
+): ResumeAdvice | null {
   const grounded = new Set(suggestions.filter((suggestion) => suggestion.evidence !== null).map((suggestion) => suggestion.bulletId));
   const lacking = weakBullets(content, dismissed).filter((entry) => {
     const missing = missingFacts(entry.findings);

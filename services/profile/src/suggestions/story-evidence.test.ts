@@ -76,7 +76,11 @@ describe('tellsMeasuredOutcome', () => {
       'It used to take 12 hours and now it is ready at 7am.',
     ])
       expect(tellsMeasuredOutcome(said), said).toBe(true);
-    for (const said of ['There were five of us on it from March to September.', 'I interviewed about 50 candidates in 2022.', 'We moved 35 people from two floors to one floor.'])
+    for (const said of [
+      'There were five of us on it from March to September.',
+      'I interviewed about 50 candidates in 2022.',
+      'We moved 35 people from two floors to one floor.',
+    ])
       expect(tellsMeasuredOutcome(said), said).toBe(false);
   });
 });

@@ -57,7 +57,10 @@ const SPOKEN_RESULTS = [
   /\b(?:got|get|gets|brought|bring|cut|took|take|went|gone|came|come|dropped|fell|rose|grew|jumped|climbed|was|were)\b[^.;]{0,40}?\b(?:down|up)\s+(?:to|by)\b/i,
   /\b(?:went|gone|came|come|dropped|fell|rose|grew|jumped|climbed|moved|shot)\s+(?:from|to|up|down)\b/i,
   /\b(?:up|down)\s+from\b/i,
-  new RegExp(String.raw`\b(?:went|gone|dropped|fell|rose|grew|cut|reduced|brought|got|came|increased|decreased|improved|climbed|jumped|shrank|down|up|raised|lifted|boosted|lowered|sped|shortened)\b[^.;]{0,40}?\bfrom\s+(?:about\s+|around\s+|roughly\s+|over\s+|nearly\s+|almost\s+)?${FIGURE}[^.;]{0,40}?\bto\s+(?:about\s+|around\s+|roughly\s+|under\s+|below\s+|over\s+|just\s+)?${FIGURE}`, 'i'),
+  new RegExp(
+    String.raw`\b(?:went|gone|dropped|fell|rose|grew|cut|reduced|brought|got|came|increased|decreased|improved|climbed|jumped|shrank|down|up|raised|lifted|boosted|lowered|sped|shortened)\b[^.;]{0,40}?\bfrom\s+(?:about\s+|around\s+|roughly\s+|over\s+|nearly\s+|almost\s+)?${FIGURE}[^.;]{0,40}?\bto\s+(?:about\s+|around\s+|roughly\s+|under\s+|below\s+|over\s+|just\s+)?${FIGURE}`,
+    'i',
+  ),
   new RegExp(String.raw`\bused to\b[^.;]{0,60}?${FIGURE}[^;]{0,80}?${FIGURE}`, 'i'),
   /\b(?:later|by the end|after that|afterwards|within|in (?:\w+ )?(?:days|weeks|months|years|quarters)|the (?:next|following) (?:year|month|quarter|term|season)|the (?:year|month) after)\b[^.;]{0,50}?\b(?:was|were|had|hit|reached)\b\s+(?:at\s+|over\s+|about\s+)?\d/i,
   new RegExp(String.raw`(?:\d|\b${SPELLED})[^.;]{0,40}\binstead of\s+(?:\w+\s+)?(?:\d|${SPELLED}\b)`, 'i'),

@@ -56,12 +56,20 @@ export function storiesOfCase(entry: StoryFitCase, shape: StoryShape): MatchedSt
   });
   return told
     .sort((a, b) => neutralOrder(a.key).localeCompare(neutralOrder(b.key)))
-    .map((story, rank) => ({ storyId: story.storyId, threadId: story.threadId, content: story.content, relevance: Math.round((61 / (61 + rank)) * 1000) / 1000 }));
+    .map((story, rank) => ({
+      storyId: story.storyId,
+      threadId: story.threadId,
+      content: story.content,
+      relevance: Math.round((61 / (61 + rank)) * 1000) / 1000,
+    }));
 }
 
 /** The question the offline planner asks of a requirement line, with the line as its source. */
 export function questionOfCase(entry: StoryFitCase, index: number): { text: string; source: QuestionSource } {
-  return { text: requirementQuestion(readRequirement(entry.requirement), 0), source: { kind: 'requirement', key: `line:${index}`, text: entry.requirement, snippetId: null } };
+  return {
+    text: requirementQuestion(readRequirement(entry.requirement), 0),
+    source: { kind: 'requirement', key: `line:${index}`, text: entry.requirement, snippetId: null },
+  };
 }
 
 export type FitStories = (question: { text: string; source: QuestionSource }, stories: readonly MatchedStory[]) => StoryFit[] | Promise<StoryFit[]>;

@@ -43,7 +43,9 @@ describe('storyFitFor (whole stories, the sentence encoder)', () => {
     const vague = story(4, 'We used Kubernetes for our services at my last job and it was interesting.');
     const [fit] = await storyFitFor(question, [vague]);
     expect(fit).toMatchObject({ storyId: 4, fit: 'workable' });
-    expect(fit?.why).toMatch(/^Close to what is asked: “We used Kubernetes for our services at my last job and it was interesting”; (say what you did yourself|say how it ended)\.$/);
+    expect(fit?.why).toMatch(
+      /^Close to what is asked: “We used Kubernetes for our services at my last job and it was interesting”; (say what you did yourself|say how it ended)\.$/,
+    );
   });
 
   it('gives none for the warm-up about the role, at most three stories, each conversation once, and at most one strong', async () => {

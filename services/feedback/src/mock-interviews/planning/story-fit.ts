@@ -110,7 +110,9 @@ function judge(question: QuestionSource, source: string, story: MatchedStory, me
   const sentences = sentencesOf(story.content);
   const shows = [...sentences].sort((a, b) => meaning.similarity(source, b) - meaning.similarity(source, a))[0] ?? story.content;
   // "I've never used Kafka": said about what is asked (close to it, or naming it), the story is no fit.
-  const denied = sentences.some((sentence) => NEVER_DID.test(sentence) && (meaning.similarity(source, sentence) >= 0.3 || sourceCoverage(source, sentence) > 0));
+  const denied = sentences.some(
+    (sentence) => NEVER_DID.test(sentence) && (meaning.similarity(source, sentence) >= 0.3 || sourceCoverage(source, sentence) > 0),
+  );
   if (denied) return undefined;
   const closeness = MEANING_SHARE * meaning.similarity(source, story.content) + (1 - MEANING_SHARE) * sourceCoverage(source, story.content);
   const said = withDigits(story.content);

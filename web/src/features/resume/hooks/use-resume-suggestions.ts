@@ -9,9 +9,7 @@ import { resumeFailure } from '../lib/resume-failure.ts';
 import { bulletElementId } from '../lib/resume-links.ts';
 
 export type SuggestionsState =
-  | { status: 'loading' }
-  | { status: 'ready'; suggestions: ResumeSuggestion[]; advice: ResumeAdvice | null }
-  | { status: 'failed'; message: string };
+  { status: 'loading' } | { status: 'ready'; suggestions: ResumeSuggestion[]; advice: ResumeAdvice | null } | { status: 'failed'; message: string };
 
 /** After a suggestion is acted on, its bullet gets the focus (the suggestion's buttons are gone). */
 function focusBullet(bulletId: string): void {
