@@ -7,11 +7,20 @@ import { z } from 'zod';
 // Which bullet a story is about: beside the résumé's REST schemas, which name it too (a turn, an opening, a save).
 import { resumeBulletRefSchema } from './api/resumes.ts';
 
-/** The most texts one `search.stories.match` may ask about, and the most stories per text. */
-export const STORIES_MATCH_LIMITS = { queries: 60, perQuery: 5, text: 1000 } as const;
+/** The most texts one `search.stories.match` may ask about, the most stories per text, and the most threads told for one text. */
+export const STORIES_MATCH_LIMITS = { queries: 60, perQuery: 5, text: 1000, threadsPerQuery: 10 } as const;
 export const storiesMatchRequestSchema = z.object({
   userId: z.number().int().positive(),
-  queries: z.array(z.object({ key: z.string().min(1).max(100), text: z.string().min(1).max(STORIES_MATCH_LIMITS.text) })).max(STORIES_MATCH_LIMITS.queries),
+  queries: z
+    .array(
+      z.object({
+        key: z.string().min(1).max(100),
+        text: z.string().min(1).max(STORIES_MATCH_LIMITS.text),
+        /** Threads told for this text ("Tell the story behind this line"): their stories are answered whatever the search finds. */
+        threadIds: z.array(z.number().int().positive()).max(STORIES_MATCH_LIMITS.threadsPerQuery).optional(),
+      }),
+    )
+    .max(STORIES_MATCH_LIMITS.queries),
   perQuery: z.number().int().min(1).max(STORIES_MATCH_LIMITS.perQuery).default(3),
 });
 export type StoriesMatchRequest = z.input<typeof storiesMatchRequestSchema>;

@@ -14,7 +14,8 @@ import { VIEWPORTS, checkPage, openPage, openingQuestion, sendMessage, signInAs,
  * profile service the conversation still starts and saves (the coach then knows no résumé).
  */
 // The profile service joins the registry when its app lands (issue 22); until then only the second part runs.
-const NEEDED: readonly string[] = ['auth', 'conversations', 'profile'];
+// Search finds the told story for the résumé's suggestions (issue 38): the suggestion quotes it.
+const NEEDED: readonly string[] = ['auth', 'conversations', 'profile', 'search'];
 const services = SERVICE_REGISTRY.map((entry) => entry.name).filter((name) => NEEDED.includes(name));
 const hasProfile = services.length === NEEDED.length;
 const adminEmail = uniqueEmail('resume-admin');
@@ -89,8 +90,25 @@ describe.skipIf(!hasProfile)('the story behind a résumé line, with the profile
       expect(first).not.toMatch(/where were you working/i);
       const second = await sendMessage(page, 'I profiled the page and rewrote the slowest queries.');
       expect(second).toMatch(/turn out|outcome|as a result|had worked/i);
+      await sendMessage(page, 'In the end checkout went from 4.2 seconds to 1.8 seconds and fewer people left.');
       const threadId = await saveThread(page);
       await expect.poll(async () => (await api.get(`/api/resumes/${resumeId}`)).body.resume.bulletThreads[bulletId], { timeout: 10_000 }).toEqual([threadId]);
+
+      // Issue 38: the story told for this very line is quoted by its suggestion, its figures as told (once the search has indexed it).
+      const quoted = async () => {
+        const answer = await api.get(`/api/resumes/${resumeId}/suggestions`);
+        return answer.body.suggestions.find((item: { bulletId: string }) => item.bulletId === bulletId)?.evidence?.quote ?? null;
+      };
+      await expect.poll(quoted, { timeout: 60_000, interval: 1000 }).toBe('In the end checkout went from 4.2 seconds to 1.8 seconds and fewer people left.');
+      await page.goto('/resume');
+      const card = page.getByTestId('suggestion');
+      await card.waitFor();
+      expect(await card.getByTestId('rewrite').innerText()).toBe(
+        'Improved the checkout page; checkout went from 4.2 seconds to 1.8 seconds and fewer people left',
+      );
+      expect(await card.innerText()).toContain('From your story: “In the end checkout went from 4.2 seconds to 1.8 seconds and fewer people left.”');
+      await checkPage(page, `the résumé with a suggestion quoting the told story at ${viewport.width} px`);
+      await page.screenshot({ path: `/tmp/resume-suggestion-${viewport.width}.png`, fullPage: true });
       await context.close();
     });
   }

@@ -163,6 +163,10 @@ describe('résumés in the browser', () => {
       await page.getByText(RESUME_LINES.fixed, { exact: true }).waitFor();
       expect(await page.getByText(RESUME_LINES.typo).count()).toBe(0);
       await bulletItem(page, RESUME_LINES.checkout).getByTestId('suggestion').waitFor();
+      // What to add is said once for the résumé (issue 38), and the strong line has no card.
+      expect(await page.getByTestId('resume-advice').innerText()).toMatch(/^\d+ lines say what you did but not what came of it\./);
+      expect(await page.getByTestId('resume-advice').count()).toBe(1);
+      expect(await bulletItem(page, RESUME_LINES.strong).getByTestId('suggestion').count()).toBe(0);
       await checkPage(page, `/resume with suggestions at ${viewport.width} px`);
       await shot(page, `resume-suggestions-${viewport.width}`);
 

@@ -164,7 +164,22 @@ export const resumeSuggestionSchema = z.object({
   toAdd: z.string().nullable(),
 });
 export type ResumeSuggestion = z.infer<typeof resumeSuggestionSchema>;
-export const resumeSuggestionsResponseSchema = z.object({ resumeId: z.number(), version: z.number(), suggestions: z.array(resumeSuggestionSchema) });
+/** The words of a line without case, punctuation or spacing: a rewrite that differs only there says the same (web and server). */
+export const bareWords = (text: string): string =>
+  text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+
+/** Said once per résumé (not on every card): what to add to the lines that lack their outcome, and which lines. */
+export const resumeAdviceSchema = z.object({ message: z.string(), bulletIds: z.array(resumePartIdSchema) });
+export type ResumeAdvice = z.infer<typeof resumeAdviceSchema>;
+export const resumeSuggestionsResponseSchema = z.object({
+  resumeId: z.number(),
+  version: z.number(),
+  suggestions: z.array(resumeSuggestionSchema),
+  advice: resumeAdviceSchema.nullable(),
+});
 export type ResumeSuggestionsResponse = z.infer<typeof resumeSuggestionsResponseSchema>;
 
 export const suggestionParamsSchema = z.object({

@@ -14,6 +14,8 @@ export const RESUME_SCREEN_MESSAGES = {
   reading: 'Reading your résumé...',
   notReviewed: 'Please check what we read from your file, then save it: Edit shows every part.',
   noSuggestions: 'No suggestions: every line already says what you did and what came of it.',
+  /** No rewrite to offer, but lines still lack their outcome (said once below). */
+  noRewrites: 'No rewrite to offer yet: the lines need their outcomes from you.',
   leaveTitle: 'Leave without saving?',
   leaveBody: 'Your changes to the résumé are not saved yet. If you leave now, they will be lost.',
   leaveStay: 'Stay and keep editing',

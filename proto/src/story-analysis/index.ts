@@ -12,3 +12,4 @@ export * from './interview-relevance.ts';
 export * from './non-answers.ts';
 export * from './text-words.ts';
 export * from './quote-location.ts';
+export * from './sentences.ts';

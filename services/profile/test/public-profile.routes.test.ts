@@ -77,6 +77,16 @@ describe('publishing a public profile', () => {
     expect((await call(user, 'DELETE', '/api/profile')).json()).toEqual({ message: PUBLIC_PROFILE_MESSAGES.notPublished });
   });
 
+  it('shows a story chosen twice once, its words and numbers exactly as written (issue 38, 7)', async () => {
+    const user = newUser();
+    const story = { title: 'Month-end reports', summary: 'The report that used to take 45 seconds came back in 1.8 seconds.', threadId: 4242 };
+    const profile = await publish(user, { ...basics, stories: [story, { ...story }] });
+    expect(profile.stories).toEqual([story]);
+    const page = (await visit(`/p/${profile.slug}`)).body;
+    expect(page.split('Month-end reports')).toHaveLength(2);
+    expect(page).toContain('came back in 1.8 seconds.');
+  });
+
   it('keeps its random address across updates, lets search engines in only when asked, and escapes every text', async () => {
     const user = newUser();
     const first = await publish(user);

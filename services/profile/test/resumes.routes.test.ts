@@ -183,16 +183,18 @@ describe('suggestions and the PDF', () => {
     const resume = await uploaded(user);
     const response = await call(user, 'GET', `/api/resumes/${resume.id}/suggestions`);
     expect(response.statusCode, response.body).toBe(200);
-    const { suggestions } = resumeSuggestionsResponseSchema.parse(response.json());
+    const { suggestions, advice } = resumeSuggestionsResponseSchema.parse(response.json());
     const checkout = suggestions.find((item) => item.original === 'Worked on the checkout page');
     expect(checkout?.evidence).toMatchObject({ threadId: 17, storyId: 71 });
     expect('The checkout page was slow, so I cached the prices and we got it from 3 seconds down to 800 milliseconds.').toContain(
       checkout?.evidence?.quote ?? '∅',
     );
     expect(checkout?.rewrite).toMatch(/800/);
-    // The strong bullet gets none; the weak one without a story says what to add.
+    // The strong bullet gets none; the weak one without a story gets its verb, and what to add is said once for the résumé.
     expect(suggestions.some((item) => item.original.startsWith('Cut build times'))).toBe(false);
-    expect(suggestions.find((item) => item.original.includes('reporting tool'))?.toAdd).toBeTruthy();
+    expect(suggestions.find((item) => item.original.includes('reporting tool'))).toMatchObject({ rewrite: 'Ran the internal reporting tool', toAdd: null });
+    expect(advice?.message).toMatch(/^One line says what you did but not what came of it/);
+    expect(advice?.bulletIds).toEqual([bulletSaying(resume.content, 'reporting tool')?.id]);
 
     const accepted = await call(user, 'POST', `/api/resumes/${resume.id}/suggestions/${checkout?.id}/accept`);
     expect(accepted.statusCode, accepted.body).toBe(200);

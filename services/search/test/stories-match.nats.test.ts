@@ -74,6 +74,19 @@ describe(SUBJECTS.storiesMatch, () => {
     expect(story?.content).toBe('I rebuilt the search page of our shop.\n\nSales from search went up by 12 percent.');
   });
 
+  it('answers the threads told for a text whole ("Tell the story behind this line"), even when the search would not find them, and never another person’s', async () => {
+    const reply = await ask({
+      userId: 5,
+      queries: [{ key: 'role-1-b-2', text: 'Chef Bistro: Managed the wine list and seasonal menus', threadIds: [52, 61] }],
+    });
+    if (!reply.ok) throw new Error(reply.message);
+    expect(reply.results[0]?.stories).toEqual([
+      { storyId: expect.any(Number), threadId: 52, content: 'I trained four new nurses on the night shift.', relevance: 1 },
+    ]);
+    const tooMany = await ask({ userId: 5, queries: [{ key: 'a', text: 'checkout', threadIds: Array.from({ length: 11 }, (_, index) => index + 1) }] });
+    expect(tooMany.ok).toBe(false);
+  });
+
   it('answers a malformed question with its problem, and another person’s stories never', async () => {
     const bad = await ask({ userId: -1, queries: 'nope' });
     expect(bad.ok).toBe(false);

@@ -4,7 +4,14 @@ import { ask } from './nats-asker.ts';
 import type { NatsLink } from './nats-link.ts';
 
 /** The person's saved stories that best match each text, by the text's key. */
-export type StoriesFinder = (userId: number, queries: { key: string; text: string }[]) => Promise<Map<string, MatchedStory[]>>;
+export type StoriesFinder = (userId: number, queries: StoryQuestion[]) => Promise<Map<string, MatchedStory[]>>;
+
+/** A text to find stories for, by its key, with the threads told for it (their stories come back whatever the search finds). */
+export interface StoryQuestion {
+  key: string;
+  text: string;
+  threadIds?: readonly number[];
+}
 
 /**
  * The stories that match several texts (a résumé's bullets, an interview's questions), asked of the
@@ -15,9 +22,11 @@ export function storiesOverNats(nats: NatsLink, log: FastifyBaseLogger, timeoutM
   return async (userId, queries) => {
     const found = new Map<string, MatchedStory[]>();
     for (let start = 0; start < queries.length; start += STORIES_MATCH_LIMITS.queries) {
-      const batch = queries
-        .slice(start, start + STORIES_MATCH_LIMITS.queries)
-        .map((query) => ({ key: query.key, text: query.text.slice(0, STORIES_MATCH_LIMITS.text) }));
+      const batch = queries.slice(start, start + STORIES_MATCH_LIMITS.queries).map((query) => ({
+        key: query.key,
+        text: query.text.slice(0, STORIES_MATCH_LIMITS.text),
+        ...(query.threadIds?.length ? { threadIds: query.threadIds.slice(-STORIES_MATCH_LIMITS.threadsPerQuery) } : {}),
+      }));
       let raw: unknown;
       try {
         raw = await ask(nats, 'search', SUBJECTS.storiesMatch, { userId, queries: batch, perQuery }, timeoutMs);

@@ -36,7 +36,7 @@ export interface MockInterviewDeps {
   fallbackPlanner: InterviewPlanner;
   plannerTimeoutMs: number;
   /** The stories of a question that fit it, best first (none: "No story yet: tell one"). */
-  fitStories: (question: { text: string; source: QuestionSource }, stories: MatchedStory[]) => StoryFit[];
+  fitStories: (question: { text: string; source: QuestionSource }, stories: MatchedStory[]) => Promise<StoryFit[]>;
   /** The one follow-up an answer's feedback calls for (a missing STAR part, no number), or null. */
   followUp: (feedback: Pick<AnswerFeedback, 'star' | 'answer'>) => string | null;
   clock: () => Date;
@@ -289,6 +289,6 @@ export class MockInterviewService {
       userId,
       planned.map((question, index) => ({ key: String(index), text: `${question.source.text}. ${question.text}` })),
     );
-    return planned.map((question, index) => this.deps.fitStories(question, found.get(String(index)) ?? []));
+    return Promise.all(planned.map((question, index) => this.deps.fitStories(question, found.get(String(index)) ?? [])));
   }
 }

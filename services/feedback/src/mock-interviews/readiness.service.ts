@@ -11,7 +11,7 @@ export interface ReadinessDeps {
   feedback: AnswerFeedbackRepository;
   sources: InterviewSources;
   findStories: StoriesFinder;
-  fitStories: (question: { text: string; source: QuestionSource }, stories: MatchedStory[]) => StoryFit[];
+  fitStories: (question: { text: string; source: QuestionSource }, stories: MatchedStory[]) => Promise<StoryFit[]>;
 }
 
 /** The words of a requirement, for telling two writings of it apart: lower case, letters and digits only. */
@@ -107,7 +107,7 @@ export class ReadinessService {
         );
       }
       const best = bestAttempt(answers);
-      const fits = fitStories({ text: row.text, source: row }, stories.get(row.key) ?? []);
+      const fits = await fitStories({ text: row.text, source: row }, stories.get(row.key) ?? []);
       const top = fits[0];
       const story =
         best?.pinnedStoryId != null && best.pinnedExcerpt !== null

@@ -46,6 +46,17 @@ describe('renderResumePdf', () => {
     expect(text).toContain('<script>alert("hi")</script> & other “quoted” text stays plain');
   });
 
+  it('keeps numbers, decimals, money and units exactly as written, wherever a line wraps (issue 38, 7)', async () => {
+    const said = 'Resolved database issues; the report that used to take 45 seconds came back in 1.8 seconds, saving $1.2M and 3.5% of compute.';
+    const content = structuredClone(SHORT_RESUME);
+    const role = content.roles[0];
+    if (!role) throw new Error('fixture');
+    role.bullets = [{ id: 'b-decimals', text: said }, ...role.bullets];
+    const text = flat(textOf(await written(content, 'a4')));
+    for (const figure of ['45 seconds', '1.8 seconds', '$1.2M', '3.5%']) expect(text).toContain(figure);
+    expect(text).not.toMatch(/\d\. \d/);
+  });
+
   it('embeds Source Sans 3 (regular, semibold, bold, italic) and sets the title', async () => {
     const file = await written(SHORT_RESUME, 'letter');
     const fonts = reader.fonts(file);

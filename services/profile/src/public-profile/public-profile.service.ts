@@ -12,7 +12,7 @@ import type { ResumeRepository } from '../resumes/resume.repository.ts';
 import type { StoriesFinder } from '../resumes/resume-engines.ts';
 import { randomProfileSlug } from './profile-slug.ts';
 import type { PublicProfileRepository, PublishedProfileRecord } from './public-profile.repository.ts';
-import { candidateQueries, storyCandidates } from './story-candidates.ts';
+import { candidateQueries, storiesOnce, storyCandidates } from './story-candidates.ts';
 
 export type PublishProfileBody = z.output<typeof publishProfileRequestSchema>;
 
@@ -69,7 +69,7 @@ export class PublicProfileService {
       headline: body.headline,
       about: body.about,
       roles,
-      stories: body.stories,
+      stories: storiesOnce(body.stories),
       theme: body.theme,
       allowSearchEngines: body.allowSearchEngines,
     };

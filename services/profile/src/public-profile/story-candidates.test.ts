@@ -16,6 +16,20 @@ describe('story candidates for the public profile', () => {
     expect(draftStorySummary('word '.repeat(100)).length).toBeLessThanOrEqual(281);
   });
 
+  it('keeps numbers, decimals and units exactly as told (issue 38, 7)', () => {
+    const told = 'The report that used to take 45 seconds came back in 1.8 seconds. We saved $1.2M, about 3.5% of the budget.';
+    expect(draftStorySummary(told)).toBe(told);
+    expect(draftStoryTitle('Latency fell to 1.8 seconds. Then more.')).toBe('Latency fell to 1.8 seconds');
+  });
+
+  it('offers a conversation once even when two of its messages were found (issue 38, 7)', () => {
+    const found = new Map([
+      ['role:r1', [{ storyId: 11, threadId: 7, content: 'I led the move. It took 3 weeks.', relevance: 0.8 }]],
+      ['general:0', [{ storyId: 12, threadId: 7, content: 'I led the move. It took 3 weeks.', relevance: 0.9 }]],
+    ]);
+    expect(storyCandidates(found).map((candidate) => candidate.threadId)).toEqual([7]);
+  });
+
   it('offers each story once, at its best relevance, best first', () => {
     const story = (storyId: number, relevance: number) => ({ storyId, threadId: storyId * 10, content: `Story ${storyId}.`, relevance });
     const found = new Map([

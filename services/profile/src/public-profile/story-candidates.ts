@@ -1,5 +1,6 @@
 import type { MatchedStory, ProfileStoryCandidate, PublicProfileRole } from '@story/proto';
 import { PUBLIC_PROFILE_LIMITS } from '@story/proto';
+import { sentencesOf } from '@story/proto/story-analysis';
 
 /** Questions that bring up a person's stories when no résumé line does (the search ranks all of them). */
 const GENERAL_QUESTIONS = [
@@ -21,11 +22,8 @@ export function candidateQueries(roles: PublicProfileRole[]): { key: string; tex
   ];
 }
 
-const sentences = (text: string) =>
-  text
-    .replace(/\s+/g, ' ')
-    .trim()
-    .match(/[^.!?]+[.!?]*/g) ?? [];
+/** The story's sentences, its words as told ("1.8 seconds" stays one number), spaces made single. */
+const sentences = (text: string) => sentencesOf(text.replace(/\s+/g, ' ').trim());
 
 /** A title drafted from the story's first clause (up to 80 characters), else its first nine words; capitalised, without the closing stop. */
 export function draftStoryTitle(content: string): string {
@@ -49,17 +47,35 @@ export function draftStorySummary(content: string): string {
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), 1)).trimEnd()}…`;
 }
 
+/** A story's identity: its conversation (two of its messages found by two queries are one story), else the story itself. */
+const storyKeyOf = (story: MatchedStory) => (story.threadId === null ? `story:${story.storyId}` : `thread:${story.threadId}`);
+
 /** The stories found for all the queries, each once (by its best relevance), as titles and drafted summaries: never the whole telling. */
 export function storyCandidates(found: Map<string, MatchedStory[]>): ProfileStoryCandidate[] {
-  const best = new Map<number, MatchedStory>();
+  const best = new Map<string, MatchedStory>();
   for (const stories of found.values()) {
     for (const story of stories) {
-      const seen = best.get(story.storyId);
-      if (!seen || seen.relevance < story.relevance) best.set(story.storyId, story);
+      const seen = best.get(storyKeyOf(story));
+      if (!seen || seen.relevance < story.relevance) best.set(storyKeyOf(story), story);
     }
   }
   return [...best.values()]
     .sort((a, b) => b.relevance - a.relevance || a.storyId - b.storyId)
     .slice(0, MOST_CANDIDATES)
     .map((story) => ({ threadId: story.threadId, title: draftStoryTitle(story.content), summary: draftStorySummary(story.content) }));
+}
+
+/**
+ * The stories to publish, each once: a conversation chosen twice (offered twice, or picked again after
+ * publishing) is shown once, in the place it was first chosen. Stories written by hand (no thread) are
+ * one when their title and summary are.
+ */
+export function storiesOnce<Story extends { title: string; summary: string; threadId?: number | null }>(stories: readonly Story[]): Story[] {
+  const seen = new Set<string>();
+  return stories.filter((story) => {
+    const key = story.threadId == null ? `written:${story.title}\n${story.summary}` : `thread:${story.threadId}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }

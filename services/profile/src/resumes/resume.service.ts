@@ -5,10 +5,12 @@ import {
   resumeVersionLimitReached,
   resumeContentSchema,
   type ResumeContent,
+  type ResumeAdvice,
   type ResumeSuggestion,
 } from '@story/proto';
 import { badRequest, conflict, describeZodError, notFound } from '@story/service-kit';
 import { StaleSuggestionError, applySuggestion } from '../suggestions/apply-suggestion.ts';
+import { resumeAdvice } from '../suggestions/resume-suggestions.ts';
 import type { SuggestionEngine } from '../suggestions/suggestion-engine.ts';
 import { duplicatePartId } from './part-ids.ts';
 import type { ResumeFile, ResumeParser, ResumePdfRenderer, StoriesFinder } from './resume-engines.ts';
@@ -86,16 +88,22 @@ export class ResumeService {
     return versions;
   }
 
-  /** Suggestions for the weak bullets of the latest version, grounded in the person's stories; kept, so that accepting applies what was shown. */
-  async suggestions(userId: number, id: number): Promise<{ record: ResumeRecord; items: ResumeSuggestion[] }> {
+  /**
+   * Suggestions for the weak bullets of the latest version, grounded in the person's stories (the
+   * threads told for a bullet first); kept, so that accepting applies what was shown. What to add to
+   * the lines with no story quoted is said once (`advice`).
+   */
+  async suggestions(userId: number, id: number): Promise<{ record: ResumeRecord; items: ResumeSuggestion[]; advice: ResumeAdvice | null }> {
     const record = await this.find(userId, id);
+    const dismissed = new Set(record.dismissed);
     const items = await this.deps.suggestions.suggest({
       content: record.content,
       findStories: (queries) => this.deps.findStories(userId, queries),
-      dismissed: new Set(record.dismissed),
+      dismissed,
+      bulletThreads: record.bulletThreads,
     });
     await this.deps.repository.storeSuggestions(userId, id, { version: record.version, items });
-    return { record, items };
+    return { record, items, advice: resumeAdvice(record.content, items, dismissed) };
   }
 
   /** Applies a shown suggestion's rewrite to its bullet: a new version. */

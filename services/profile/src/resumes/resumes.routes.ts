@@ -69,8 +69,8 @@ export function registerResumeRoutes(app: ServiceApp, service: ResumeService, pl
     { ...signedInOnly, schema: { params: idParamsSchema, response: { 200: resumeSuggestionsResponseSchema } } },
     async (request) => {
       const userId = await person(request);
-      const { record, items } = await service.suggestions(userId, request.params.id);
-      return { resumeId: record.id, version: record.version, suggestions: items };
+      const { record, items, advice } = await service.suggestions(userId, request.params.id);
+      return { resumeId: record.id, version: record.version, suggestions: items, advice };
     },
   );
 

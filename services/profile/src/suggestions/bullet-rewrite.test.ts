@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeVoice, fixedBullet, inventedNumbers, resultClause, strongOpener, trimmed, withResult, withoutJargon } from './bullet-rewrite.ts';
+import { activeVoice, endedLike, fixedBullet, inventedNumbers, resultClause, strongOpener, trimmed, withResult, withoutJargon } from './bullet-rewrite.ts';
 
 describe('the offline rewrite', () => {
   it('puts a strong verb where the vague one was, and claims no result that was only aimed at', () => {
@@ -30,9 +30,25 @@ describe('the offline rewrite', () => {
     );
   });
 
+  it('gives a vague opener a verb that fits its object, or none (never "Developed database issues")', () => {
+    expect(fixedBullet('Worked on database issues.')).toBe('Resolved database issues');
+    expect(fixedBullet('Worked on the checkout service.')).toBe('Worked on the checkout service');
+    expect(fixedBullet('Worked on the checkout service.', { improved: true })).toBe('Improved the checkout service');
+    expect(fixedBullet('Helped with patient handovers', { improved: true })).toBe('Improved patient handovers with the team');
+    expect(fixedBullet('Worked with hiring managers', { improved: true })).toBe('Worked with hiring managers');
+    expect(fixedBullet('Dealt with customer complaints')).toBe('Resolved customer complaints');
+    expect(fixedBullet('Responsible for the office move')).toBe('Ran the office move');
+    expect(endedLike('Worked on database issues.', 'Resolved database issues')).toBe('Resolved database issues.');
+    expect(endedLike('Worked on database issues', 'Resolved database issues.')).toBe('Resolved database issues');
+  });
+
   it('joins the result from the person’s words, and knows a number it made up', () => {
+    // Short enough to keep whole: the person's words as said, every figure kept.
     expect(resultClause('I trained the 14 new baristas on a set layout and average prep time came down by about 30 seconds a drink.')).toBe(
-      'average prep time came down by about 30 seconds a drink',
+      'I trained the 14 new baristas on a set layout and average prep time came down by about 30 seconds a drink',
+    );
+    expect(withResult('Resolved database issues', 'The report that used to take 45 seconds came back in 1.8 seconds, and rollbacks took half an hour.')).toBe(
+      'Resolved database issues; the report that used to take 45 seconds came back in 1.8 seconds, and rollbacks took half an hour',
     );
     expect(withResult('Audited expense claims', 'in the first quarter I caught $45k in duplicate payments')).toBe(
       'Audited expense claims, catching $45k in duplicate payments in the first quarter',

@@ -10,16 +10,41 @@ import { baseOfGerund, capitalised, ingOfPast, pastOf, pastOfGerund } from './ve
  * It never adds a figure of its own: every number in a rewrite is one the bullet or the quote holds.
  */
 
-/** Vague openers, and the verb that stands for them before a noun; `shared` ones did the work with others. */
-const OPENERS: readonly { pattern: RegExp; noun: string; shared: boolean }[] = [
+/**
+ * Vague openers, and the verb that stands for them before a noun: `noun` when a plain verb fits any
+ * object ("Responsible for the payroll" → "Ran the payroll"), null when none does ("Worked on database
+ * issues" is not "Developed database issues"): then only an object that says which verb fits gets one
+ * (see `verbForObject`), else the opener stays. `shared` ones did the work with others.
+ */
+const OPENERS: readonly { pattern: RegExp; noun: string | null; shared: boolean }[] = [
   { pattern: /^(?:was |were )?(?:responsible for|in charge of|tasked with|charged with)\s+/i, noun: 'Ran', shared: false },
   { pattern: /^duties included\s+/i, noun: 'Ran', shared: false },
-  { pattern: /^(?:worked|working) with\s+/i, noun: 'Partnered with', shared: false },
-  { pattern: /^(?:worked|working) on\s+/i, noun: 'Developed', shared: false },
-  { pattern: /^(?:handled|dealt with)\s+/i, noun: 'Managed', shared: false },
-  { pattern: /^(?:was |were )?(?:involved in|participated in|took part in|(?:a )?(?:part|member) of)\s+/i, noun: 'Contributed to', shared: true },
-  { pattern: /^(?:helped|assisted)(?: to| with| in)?\s+/i, noun: 'Supported', shared: true },
+  { pattern: /^(?:worked|working) with\s+/i, noun: null, shared: false },
+  { pattern: /^(?:worked|working) on\s+/i, noun: null, shared: false },
+  { pattern: /^(?:handled|dealt with)\s+/i, noun: null, shared: false },
+  { pattern: /^(?:was |were )?(?:involved in|participated in|took part in|(?:a )?(?:part|member) of)\s+/i, noun: null, shared: true },
+  { pattern: /^(?:helped|assisted)(?: to| with| in)?\s+/i, noun: null, shared: true },
 ];
+
+/** Objects that are trouble to be dealt with: "Resolved" fits them ("customer complaints", "stock discrepancies", "database issues"). */
+const TROUBLE =
+  /^(?:(?:the|a|an|our|all|any|various|several|many|daily|recurring|customer|client|technical|production|\w+)\s+){0,3}(?:issues?|problems?|bugs?|errors?|complaints?|discrepanc(?:y|ies)|incidents?|outages?|defects?|faults?|failures?|escalations?|disputes?|queries|query|tickets?|backlogs?)\b/i;
+
+/** Objects that are people: nobody "improved the customers". */
+const NOUN_STARTS_PEOPLE =
+  /^(?:(?:the|our|my|new|senior|junior)\s+)?(?:customers?|clients?|staff|students?|pupils?|children|patients?|users?|colleagues|guests|members|teams?|managers?|people|hiring managers?|stakeholders?|volunteers|interns?)(?=\s*$|[,;.]|\s+(?:with|to|in|on|for|at|through|across|from|and|who|that)\b)/i;
+
+/** What the rewrite knows beyond the bullet: whether the person's story tells a measured improvement. */
+export interface RewriteContext {
+  improved: boolean;
+}
+
+/** The verb that fits an object after a vague opener: "Resolved" for trouble, "Improved" when the story measures an improvement, else none. */
+export function verbForObject(object: string, context: RewriteContext): string | undefined {
+  if (TROUBLE.test(object)) return 'Resolved';
+  if (context.improved && !NOUN_STARTS_PEOPLE.test(object)) return 'Improved';
+  return undefined;
+}
 
 /** Words that start a noun phrase, not a verb ("helped the team", "helped customers"). */
 const NOUN_STARTS =
@@ -61,8 +86,8 @@ export function activeVoice(text: string): string {
   return `${capitalised(verb)} ${object}${rest}${team}`;
 }
 
-/** The bullet with a strong verb for its vague opener ("Responsible for managing a team" → "Managed a team"). */
-export function strongOpener(text: string): string {
+/** The bullet with a strong verb for its vague opener ("Responsible for managing a team" → "Managed a team"), or as it is when no verb fits. */
+export function strongOpener(text: string, context: RewriteContext = { improved: false }): string {
   for (const opener of OPENERS) {
     const match = opener.pattern.exec(text);
     if (!match) continue;
@@ -87,7 +112,10 @@ export function strongOpener(text: string): string {
     if (opener.shared && verb?.[1] && !NOUN_STARTS.test(rest) && /^(?:helped|assisted)(?: to)?\s+$/i.test(match[0]) && !/s$/.test(verb[1])) {
       return `${capitalised(pastOf(verb[1]))} ${rest.slice(verb[0].length)}${team}`;
     }
-    return `${opener.noun} ${rest}`;
+    // "Responsible for the payroll" → "Ran the payroll"; trouble is resolved; else a verb only when the object says which.
+    const fitting = TROUBLE.test(rest) ? 'Resolved' : (opener.noun ?? verbForObject(rest, context));
+    if (fitting) return `${fitting} ${rest}${fitting === 'Improved' ? team : ''}`;
+    return text;
   }
   return text;
 }
@@ -135,10 +163,17 @@ export function trimmed(text: string, limit: number = BULLET_LIMITS.words): stri
   return cut.join(' ').replace(/[,;:]$/, '');
 }
 
-/** The bullet with what can be fixed offline fixed: strong verb, active voice, no buzzwords, trimmed. */
-export function fixedBullet(text: string): string {
+/** The bullet with what can be fixed offline fixed: strong verb, active voice, no buzzwords, trimmed (its closing stop left off). */
+export function fixedBullet(text: string, context: RewriteContext = { improved: false }): string {
   const said = text.trim().replace(/[.;,\s]+$/, '');
-  return capitalised(trimmed(withoutJargon(strongOpener(activeVoice(said)))));
+  return capitalised(trimmed(withoutJargon(strongOpener(activeVoice(said), context))));
+}
+
+/** The rewrite ended as the bullet was: with its full stop when it had one, without when it had none. */
+export function endedLike(original: string, rewrite: string): string {
+  const stop = /[.!]\s*$/.test(original.trim());
+  const bare = rewrite.trim().replace(/[.;,:\s]+$/, '');
+  return stop ? `${bare}.` : bare;
 }
 
 /** Fillers a spoken sentence starts with ("so basically", "and then", "in the end"). */
@@ -156,15 +191,41 @@ const clean = (part: string) =>
     .trim();
 const tellsMeasured = (part: string) => hasFigure(part) && (hasResult(part) || /\b(?:down|up|from|to)\b/i.test(part));
 
-/** The part of a quote that tells the result: the shortest clause with the figure (else with an outcome), fillers taken off. */
+/** A quote this short is joined whole. */
+const QUOTE_WHOLE_WORDS = 30;
+
+/** The figures of a text, as written ("45", "1.8", "3,000"). */
+const figuresIn = (text: string) => text.match(/\d[\d,.]*\d|\d/g) ?? [];
+
+/**
+ * The part of a quote that tells the result, fillers taken off: every clause with a measured change
+ * (the whole quote when all of them do), so no figure of the outcome is dropped; else the clause with
+ * an outcome. Narrowed inside a clause only when the narrower part keeps every figure.
+ */
 export function resultClause(quote: string): string {
+  // A quote short enough to keep whole is the person's words as they said them, contrast and all.
+  if (words(clean(quote)).length <= QUOTE_WHOLE_WORDS) return clean(quote);
   const parts = quote.split(CLAUSE_BREAK).map(clean).filter(Boolean);
-  const chosen = parts.find(statesMeasuredResult) ?? parts.find(tellsMeasured) ?? parts.find(hasResult) ?? parts.find(hasFigure) ?? parts.at(-1) ?? quote;
+  const measured = parts.filter((part) => statesMeasuredResult(part) || tellsMeasured(part));
+  if (measured.length > 1) return measured.length === parts.length ? clean(quote) : measured.join(', ');
+  const chosen = measured[0] ?? parts.find(hasResult) ?? parts.find(hasFigure) ?? parts.at(-1) ?? quote;
   const inner = chosen
     .split(INNER_BREAK)
     .map(clean)
     .filter((part) => words(part).length >= 3);
-  return inner.length > 1 ? (inner.find(statesMeasuredResult) ?? inner.find(tellsMeasured) ?? chosen) : chosen;
+  const narrower = inner.length > 1 ? (inner.find(statesMeasuredResult) ?? inner.find(tellsMeasured)) : undefined;
+  return narrower && figuresIn(chosen).every((figure) => narrower.includes(figure)) ? narrower : chosen;
+}
+
+/** A sentence going on after a semicolon: its first word in lower case, unless it is "I" or a name ("Python", "Google"). */
+function sentenceInside(clause: string, context: string): string {
+  const first = /^[A-Z][a-z]+\b/.exec(clause)?.[0];
+  if (!first) return clause;
+  const rank = topicWordVectors().rank(first.toLowerCase());
+  // Written in lower case elsewhere in the quote ("Handovers went… handovers"), it is no name either.
+  const lowerElsewhere = new RegExp(String.raw`\b${first.toLowerCase()}\b`).test(`${clause.slice(first.length)} ${context}`);
+  const common = DETERMINERS.test(clause) || lowerElsewhere || (rank !== undefined && rank < COMMON_WORD_RANK);
+  return common ? clause.charAt(0).toLowerCase() + clause.slice(1) : clause;
 }
 
 /** A clause led by the person ("in the first quarter I caught $45k…"): what comes before "I", the verb, and the rest. */
@@ -180,12 +241,12 @@ export function withResult(fixed: string, quote: string): string {
   const led = LED_BY_PERSON.exec(clause);
   const ing = led?.[2] ? ingOfPast(led[2]) : undefined;
   const before = led?.[1]?.trim() ?? '';
-  const tail = ing
-    ? `, ${ing} ${led?.[3] ?? ''}${before ? ` ${before.toLowerCase()}` : ''}`
-    : `; ${/^I\b/.test(clause) ? clause : clause.charAt(0).toLowerCase() + clause.slice(1)}`;
-  const result = tidy(`${fixed}${tail}`);
+  // The person's words are joined as they said them: tidying is for the bullet's part only ("half an hour" stays).
+  const tail = ing ? `, ${ing} ${led?.[3] ?? ''}${before ? ` ${before.toLowerCase()}` : ''}` : `; ${sentenceInside(clause, fixed)}`;
+  const joined = (head: string) => `${tidy(head)}${tail.replace(/\s+/g, ' ').trimEnd()}`;
+  const result = joined(fixed);
   if (words(result).length <= BULLET_LIMITS.words + 6) return result;
-  return tidy(`${trimmed(fixed, 12)}${tail}`);
+  return joined(trimmed(fixed, 12));
 }
 
 /** Numbers (digits) of a text, written alike ("1,200" and "1200" are one number). */

@@ -1,12 +1,12 @@
 import OpenAI from 'openai';
 import { zodResponseFormat } from 'openai/helpers/zod';
-import { BULLET_WEAKNESSES, type BulletWeakness, type ResumeSuggestion } from '@story/proto/api/resumes';
+import { BULLET_WEAKNESSES, bareWords, type BulletWeakness, type ResumeSuggestion } from '@story/proto/api/resumes';
 import type { MatchedStory } from '@story/proto/resume-subjects';
 import { locateQuote } from '@story/proto/story-analysis';
 import { openAiClientOptions, withinTime, type OpenAiModelOptions } from '@story/service-kit';
 import { inventedNumbers } from './bullet-rewrite.ts';
 import { SUGGESTIONS_SYSTEM_PROMPT, modelSuggestionsSchema, storiesForModel, suggestionsRequest, type ModelSuggestions } from './openai-suggestions.prompt.ts';
-import { findCandidates, missingFacts, offlineSuggestion, toAddFor, weakBullets, type SuggestInput, type WeakBullet } from './resume-suggestions.ts';
+import { evidenceFor, findCandidates, offlineSuggestion, weakBullets, type SuggestInput, type WeakBullet } from './resume-suggestions.ts';
 import type { SuggestionEngine } from './suggestion-engine.ts';
 
 type ModelSuggestion = ModelSuggestions['suggestions'][number];
@@ -33,15 +33,16 @@ export class OpenAiSuggestionEngine implements SuggestionEngine {
   async suggest(input: SuggestInput): Promise<ResumeSuggestion[]> {
     const weak = weakBullets(input.content, input.dismissed);
     if (weak.length === 0) return [];
-    const candidates = await findCandidates(weak, input.findStories);
-    const offline = (entry: WeakBullet) => offlineSuggestion(entry, candidates.get(entry.key) ?? []);
+    const candidates = await findCandidates(weak, input.findStories, input.bulletThreads);
+    const evidence = await evidenceFor(weak, candidates, input);
+    const offline = (entry: WeakBullet) => offlineSuggestion(entry, evidence.get(entry.key)) ?? [];
     let answer: ModelSuggestions;
     try {
       answer = await withinTime(this.ask(weak, candidates), this.options.timeoutMs, 'the model did not answer');
     } catch {
-      return weak.map(offline);
+      return weak.flatMap(offline);
     }
-    return weak.map((entry) => {
+    return weak.flatMap((entry) => {
       const said = answer.suggestions.find((suggestion) => suggestion.key === entry.key);
       return (said && grounded(entry, said, candidates.get(entry.key) ?? [])) ?? offline(entry);
     });
@@ -73,7 +74,8 @@ export function grounded(entry: WeakBullet, said: ModelSuggestion, stories: read
   const quote = story && said.quote ? locateQuote(story.content, said.quote) : undefined;
   const evidence = story && story.threadId !== null && quote ? { threadId: story.threadId, storyId: story.storyId, quote: quote.text } : null;
   const rewrite = said.rewrite.trim();
-  if (!rewrite || rewrite.length > REWRITE_LIMIT) return undefined;
+  // A rewrite that is the bullet less its punctuation is not worth a card.
+  if (!rewrite || rewrite.length > REWRITE_LIMIT || bareWords(rewrite) === bareWords(entry.bullet.text)) return undefined;
   if (inventedNumbers(rewrite, [entry.bullet.text, evidence?.quote ?? '']).length > 0) return undefined;
   return {
     id: entry.id,
@@ -83,6 +85,7 @@ export function grounded(entry: WeakBullet, said: ModelSuggestion, stories: read
     weaknesses: weaknesses.length > 0 ? weaknesses : entry.findings.map(({ kind, message }) => ({ kind, message })),
     rewrite,
     evidence,
-    toAdd: evidence ? null : said.toAdd?.trim() || toAddFor(missingFacts(entry.findings)),
+    // What to add is said once per résumé (`resumeAdvice`), not on every card.
+    toAdd: null,
   };
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { MatchedStory } from '@story/proto/resume-subjects';
 import { numbersIn } from './bullet-rewrite.ts';
 import { CHECKOUT_STORY, SMALL_RESUME, TEAM_SIZE_STORY } from '@story/testing/fixtures/resume-suggestions';
-import { suggestForResume, suggestionId, type StoryQuery } from './resume-suggestions.ts';
+import { resumeAdvice, suggestForResume, suggestionId, type StoryQuery } from './resume-suggestions.ts';
 
 /** A findStories that answers every key with the same stories and records what it was asked. */
 function storiesFor(stories: Record<string, MatchedStory[]>) {
@@ -22,8 +22,8 @@ describe('suggestForResume (offline)', () => {
     expect(calls[0]?.map((query) => query.key)).toEqual(['role-shopco:b-checkout', 'role-shopco:b-oncall', 'role-tally:b-reports']);
     expect(calls[0]?.[0]?.text).toBe('Senior Software Engineer — ShopCo — Worked on the checkout service');
     for (const query of calls[0] ?? []) for (const line of [...SMALL_RESUME.contact, SMALL_RESUME.name]) expect(query.text).not.toContain(line);
-    // The strong bullet gets no suggestion.
-    expect(suggestions.map((suggestion) => suggestion.bulletId)).toEqual(['b-checkout', 'b-oncall', 'b-reports']);
+    // The strong bullet gets no suggestion; nor does "Worked on the checkout service" without a story (no verb fits it for sure).
+    expect(suggestions.map((suggestion) => suggestion.bulletId)).toEqual(['b-oncall', 'b-reports']);
   });
 
   it('grounds a rewrite in the story that holds the missing figure, quoting its exact words', async () => {
@@ -42,10 +42,36 @@ describe('suggestForResume (offline)', () => {
     const practice = { ...CHECKOUT_STORY, storyId: 13, threadId: null };
     const faint = { ...CHECKOUT_STORY, storyId: 14, relevance: 0.1 };
     const { findStories } = storiesFor({ 'role-shopco:b-checkout': [TEAM_SIZE_STORY, practice, faint] });
-    const [checkout] = await suggestForResume({ content: SMALL_RESUME, findStories });
-    expect(checkout?.evidence).toBeNull();
-    expect(checkout?.toAdd).toBe('Add the result with a number: how much faster, how many people, how much saved.');
-    expect(checkout?.rewrite).toBe('Developed the checkout service');
+    const suggestions = await suggestForResume({ content: SMALL_RESUME, findStories });
+    // Nothing to quote and no verb that surely fits "the checkout service": no card, and no "Developed the checkout service".
+    expect(suggestions.find((suggestion) => suggestion.bulletId === 'b-checkout')).toBeUndefined();
+  });
+
+  it('quotes the story told for that very bullet ("Tell the story behind this line"), its figure two turns after the bullet\'s words', async () => {
+    const told: MatchedStory = {
+      storyId: 21,
+      threadId: 301,
+      relevance: 0.3,
+      content: 'The checkout service was my main job at ShopCo.\n\nI moved the price lookups into a cache.\n\nIt went from 3.2 seconds to 0.9 seconds.',
+    };
+    const { findStories } = storiesFor({ 'role-shopco:b-checkout': [told] });
+    const [checkout] = await suggestForResume({ content: SMALL_RESUME, findStories, bulletThreads: { 'b-checkout': [301] } });
+    expect(checkout?.evidence).toEqual({ threadId: 301, storyId: 21, quote: 'It went from 3.2 seconds to 0.9 seconds.' });
+    expect(checkout?.rewrite).toContain('from 3.2 seconds to 0.9 seconds');
+  });
+
+  it('says once per résumé what to add, for every line that lacks its outcome and has no story quoted', async () => {
+    const { findStories } = storiesFor({ 'role-shopco:b-checkout': [CHECKOUT_STORY] });
+    const suggestions = await suggestForResume({ content: SMALL_RESUME, findStories });
+    const advice = resumeAdvice(SMALL_RESUME, suggestions);
+    expect(advice?.bulletIds).toEqual(['b-oncall', 'b-reports']);
+    expect(advice?.message).toMatch(/^2 lines say what you did but not what came of it\. Add the result with a number/);
+    expect(suggestions.every((suggestion) => suggestion.toAdd === null)).toBe(true);
+    const strongOnly = {
+      ...SMALL_RESUME,
+      roles: [{ ...SMALL_RESUME.roles[0]!, bullets: [{ id: 'b-ok', text: 'Cut build times 60% by caching dependencies' }] }],
+    };
+    expect(resumeAdvice(strongOnly, [])).toBeNull();
   });
 
   it('fixes what it can without a story: the vague verb, the passive', async () => {
@@ -62,22 +88,19 @@ describe('suggestForResume (offline)', () => {
     expect(again.map((suggestion) => suggestion.id)).toEqual(first.map((suggestion) => suggestion.id));
     for (const suggestion of first) expect(suggestion.id).toMatch(/^s-[a-z0-9-]{1,80}$/);
     const dismissed = new Set([first[0]?.id ?? '']);
-    expect((await suggestForResume({ content: SMALL_RESUME, findStories, dismissed })).map((suggestion) => suggestion.bulletId)).toEqual([
-      'b-oncall',
-      'b-reports',
-    ]);
+    expect((await suggestForResume({ content: SMALL_RESUME, findStories, dismissed })).map((suggestion) => suggestion.bulletId)).toEqual(['b-reports']);
     const edited = structuredClone(SMALL_RESUME);
-    const bullet = edited.roles[0]?.bullets[0];
-    if (bullet) bullet.text = 'Worked on the checkout service and its tests';
+    const bullet = edited.roles[0]?.bullets[2];
+    if (bullet) bullet.text = 'Responsible for the on-call rota and its runbooks';
     const afterEdit = await suggestForResume({ content: edited, findStories, dismissed });
-    expect(afterEdit[0]?.bulletId).toBe('b-checkout');
+    expect(afterEdit[0]?.bulletId).toBe('b-oncall');
     expect(afterEdit[0]?.id).not.toBe(first[0]?.id);
     expect(suggestionId('b-x', ' same text ')).toBe(suggestionId('b-x', 'same text'));
   });
 
   it('still suggests when the search fails, with no evidence', async () => {
     const suggestions = await suggestForResume({ content: SMALL_RESUME, findStories: () => Promise.reject(new Error('search down')) });
-    expect(suggestions).toHaveLength(3);
+    expect(suggestions.map((suggestion) => suggestion.bulletId)).toEqual(['b-oncall', 'b-reports']);
     expect(suggestions.every((suggestion) => suggestion.evidence === null)).toBe(true);
   });
 

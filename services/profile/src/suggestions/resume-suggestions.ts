@@ -1,24 +1,31 @@
 import { createHash } from 'node:crypto';
-import type { ResumeBullet, ResumeContent, ResumeRole, ResumeSuggestion } from '@story/proto/api/resumes';
+import { bareWords, type ResumeAdvice, type ResumeBullet, type ResumeContent, type ResumeRole, type ResumeSuggestion } from '@story/proto/api/resumes';
 import { STORIES_MATCH_LIMITS, type MatchedStory } from '@story/proto/resume-subjects';
 import { analyzeBullet, type BulletFinding } from './bullet-weaknesses.ts';
-import { fixedBullet, inventedNumbers, withResult } from './bullet-rewrite.ts';
-import { findEvidence, type MissingFacts } from './story-evidence.ts';
+import { endedLike, fixedBullet, inventedNumbers, withResult } from './bullet-rewrite.ts';
+import { hasFigure, hasResult } from './bullet-weaknesses.ts';
+import { findEvidence, tellsMeasuredOutcome, type FoundEvidence, type MissingFacts } from './story-evidence.ts';
+import { sharedMeaningReader, type MeaningReader } from '@story/service-kit/sentence-encoder';
 
-/** One text to match stories to: a weak bullet, by its key. */
+/** One text to match stories to: a weak bullet, by its key, with the threads told for it. */
 export interface StoryQuery {
   key: string;
   text: string;
+  threadIds?: readonly number[];
 }
 
 /** Asks the search service (once, for every weak bullet) for the person's stories that best match each text. */
 export type FindStories = (queries: StoryQuery[]) => Promise<Map<string, MatchedStory[]>>;
 
-/** What suggestions are made from: the résumé, how to find stories, and the suggestions dismissed before. */
+/** What suggestions are made from: the résumé, how to find stories, the suggestions dismissed before, and the threads told per bullet. */
 export interface SuggestInput {
   content: ResumeContent;
   findStories: FindStories;
   dismissed?: ReadonlySet<string>;
+  /** Bullet id → the threads started with "Tell the story behind this line" for it: their story is quoted first. */
+  bulletThreads?: Readonly<Record<string, readonly number[]>>;
+  /** How close texts are in meaning (the sentence encoder); the process's own by default. */
+  meaning?: MeaningReader;
 }
 
 /** A bullet with something weak in it, and where it stands. */
@@ -36,12 +43,15 @@ export function suggestionId(bulletId: string, text: string): string {
   return `s-${bulletId}-${hash}`;
 }
 
-/** The bullets of a résumé with something weak, less the ones whose suggestion was dismissed. */
+/** True when a bullet already tells a measured outcome (a figure and a result, "94% passed, up from 78%" too): a strong line gets no suggestion. */
+export const isStrongBullet = (text: string): boolean => hasFigure(text) && (hasResult(text) || tellsMeasuredOutcome(text));
+
+/** The bullets of a résumé with something weak (strong ones, with a figure and a result, left alone), less the ones whose suggestion was dismissed. */
 export function weakBullets(content: ResumeContent, dismissed: ReadonlySet<string> = new Set()): WeakBullet[] {
   return content.roles.flatMap((role) =>
     role.bullets.flatMap((bullet) => {
       const id = suggestionId(bullet.id, bullet.text);
-      if (dismissed.has(id)) return [];
+      if (dismissed.has(id) || isStrongBullet(bullet.text)) return [];
       const findings = analyzeBullet(bullet.text);
       return findings.length > 0 ? [{ id, key: `${role.id}:${bullet.id}`, role, bullet, findings }] : [];
     }),
@@ -64,14 +74,21 @@ export const queryText = (weak: Pick<WeakBullet, 'role' | 'bullet'>): string =>
  * The stories matched to each weak bullet, asked for in one batch (the first STORIES_MATCH_LIMITS.queries
  * bullets that lack a fact; the others get suggestions without stories). A failed search gives none.
  */
-export async function findCandidates(weak: readonly WeakBullet[], findStories: FindStories): Promise<Map<string, MatchedStory[]>> {
+export async function findCandidates(
+  weak: readonly WeakBullet[],
+  findStories: FindStories,
+  bulletThreads: SuggestInput['bulletThreads'] = {},
+): Promise<Map<string, MatchedStory[]>> {
   const queries = weak
     .filter((entry) => {
       const missing = missingFacts(entry.findings);
       return missing.figure || missing.result;
     })
     .slice(0, STORIES_MATCH_LIMITS.queries)
-    .map((entry) => ({ key: entry.key, text: queryText(entry) }));
+    .map((entry) => {
+      const told = bulletThreads[entry.bullet.id] ?? [];
+      return { key: entry.key, text: queryText(entry), ...(told.length > 0 ? { threadIds: told } : {}) };
+    });
   if (queries.length === 0) return new Map();
   try {
     return await findStories(queries);
@@ -81,43 +98,89 @@ export async function findCandidates(weak: readonly WeakBullet[], findStories: F
   }
 }
 
-/** What to add to a bullet whose facts no story holds. */
-export function toAddFor(missing: MissingFacts): string | null {
-  if (missing.figure && missing.result) return 'Add the result with a number: how much faster, how many people, how much saved.';
-  if (missing.figure) return 'Add a number to the result: by how much, for how many, or how often.';
-  if (missing.result) return 'Add what came of it: what changed for the team, the customers or the business.';
-  return null;
-}
-
-/** The offline suggestion for one weak bullet, from its matched stories. */
-export function offlineSuggestion(weak: WeakBullet, stories: readonly MatchedStory[]): ResumeSuggestion {
-  const missing = missingFacts(weak.findings);
-  const fixed = fixedBullet(weak.bullet.text);
-  const base = {
+/** The suggestion's parts that come from the bullet alone. */
+function suggestionBase(weak: WeakBullet) {
+  return {
     id: weak.id,
     roleId: weak.role.id,
     bulletId: weak.bullet.id,
     original: weak.bullet.text,
     weaknesses: weak.findings.map(({ kind, message }) => ({ kind, message })),
   };
-  const found = findEvidence(weak.bullet.text, stories, missing);
-  if (found) {
-    const rewrite = withResult(fixed, found.quote);
-    if (inventedNumbers(rewrite, [weak.bullet.text, found.quote]).length === 0) {
-      // A result told without a figure: the person still has the number to add.
-      const toAdd = missing.figure && !found.measured ? toAddFor({ figure: true, result: false }) : null;
-      return { ...base, rewrite, evidence: { threadId: found.story.threadId, storyId: found.story.storyId, quote: found.quote }, toAdd };
-    }
-  }
-  return { ...base, rewrite: fixed, evidence: null, toAdd: toAddFor(missing) };
 }
 
 /**
- * Suggestions for a résumé, offline: one per weak bullet not dismissed, its rewrite grounded in the
- * person's own story where one holds the missing facts, else saying what to add. Strong bullets get none.
+ * The offline suggestion for one weak bullet, or none when it has nothing worth accepting: a rewrite
+ * with the outcome and its figures from the person's story (the verb fitting its object), or, without
+ * a story, a rewrite that changes more than punctuation. What to add is said once per résumé
+ * (`resumeAdvice`), not on every card.
+ */
+export function offlineSuggestion(weak: WeakBullet, found: FoundEvidence | undefined): ResumeSuggestion | undefined {
+  const base = suggestionBase(weak);
+  if (found) {
+    const rewrite = endedLike(weak.bullet.text, withResult(fixedBullet(weak.bullet.text, { improved: true }), found.quote));
+    if (inventedNumbers(rewrite, [weak.bullet.text, found.quote]).length === 0 && bareWords(rewrite) !== bareWords(weak.bullet.text)) {
+      return { ...base, rewrite, evidence: { threadId: found.story.threadId, storyId: found.story.storyId, quote: found.quote }, toAdd: null };
+    }
+  }
+  const rewrite = endedLike(weak.bullet.text, fixedBullet(weak.bullet.text));
+  // The bullet less its full stop, or with one vague verb for another, is not worth a card.
+  if (bareWords(rewrite) === bareWords(weak.bullet.text)) return undefined;
+  // The missing figure and result are said once for the résumé (`resumeAdvice`): the card names what its rewrite fixes.
+  const fixes = base.weaknesses.filter((weakness) => weakness.kind !== 'no-number' && weakness.kind !== 'no-result');
+  return { ...base, weaknesses: fixes.length > 0 ? fixes : base.weaknesses, rewrite, evidence: null, toAdd: null };
+}
+
+/** The evidence for each weak bullet that lacks a fact, from its matched stories (the threads told for it first). */
+export async function evidenceFor(
+  weak: readonly WeakBullet[],
+  candidates: ReadonlyMap<string, MatchedStory[]>,
+  input: Pick<SuggestInput, 'bulletThreads' | 'meaning'>,
+): Promise<Map<string, FoundEvidence>> {
+  const meaning = input.meaning ?? sharedMeaningReader();
+  const found = new Map<string, FoundEvidence>();
+  for (const entry of weak) {
+    const stories = candidates.get(entry.key) ?? [];
+    if (stories.length === 0) continue;
+    const toldFor = new Set(input.bulletThreads?.[entry.bullet.id] ?? []);
+    const question = { bullet: entry.bullet.text, role: roleLine(entry.role), missing: missingFacts(entry.findings), toldFor };
+    const evidence = await findEvidence(question, stories, meaning);
+    if (evidence) found.set(entry.key, evidence);
+  }
+  return found;
+}
+
+/**
+ * Suggestions for a résumé, offline: one per weak bullet not dismissed that has something worth
+ * accepting, its rewrite grounded in the person's own story where one tells the missing outcome.
+ * Strong bullets get none.
  */
 export async function suggestForResume(input: SuggestInput): Promise<ResumeSuggestion[]> {
   const weak = weakBullets(input.content, input.dismissed);
-  const candidates = await findCandidates(weak, input.findStories);
-  return weak.map((entry) => offlineSuggestion(entry, candidates.get(entry.key) ?? []));
+  const candidates = await findCandidates(weak, input.findStories, input.bulletThreads);
+  const evidence = await evidenceFor(weak, candidates, input);
+  return weak.flatMap((entry) => offlineSuggestion(entry, evidence.get(entry.key)) ?? []);
+}
+
+/**
+ * What to add to the résumé's lines that say what was done but not what came of it, once for all of
+ * them (instead of a card per line with the same words), or null when every line has its outcome or
+ * a story quoted for it.
+ */
+export function resumeAdvice(
+  content: ResumeContent,
+  suggestions: readonly ResumeSuggestion[],
+  dismissed: ReadonlySet<string> = new Set(),
+): ResumeAdvice | null {
+  const grounded = new Set(suggestions.filter((suggestion) => suggestion.evidence !== null).map((suggestion) => suggestion.bulletId));
+  const lacking = weakBullets(content, dismissed).filter((entry) => {
+    const missing = missingFacts(entry.findings);
+    return (missing.figure || missing.result) && !grounded.has(entry.bullet.id);
+  });
+  if (lacking.length === 0) return null;
+  const lines = lacking.length === 1 ? 'One line says' : `${lacking.length} lines say`;
+  return {
+    message: `${lines} what you did but not what came of it. Add the result with a number (how much faster, how many people, how much saved), or tell the story behind the line and its figures can be quoted.`,
+    bulletIds: lacking.map((entry) => entry.bullet.id),
+  };
 }

@@ -1,12 +1,16 @@
 import type { MatchedStory } from '@story/proto/resume-subjects';
-import { contentWords, statesMeasuredResult, stem, words } from '@story/proto/story-analysis';
+import { contentWords, sentenceSpans, statesMeasuredResult, stem, words, type SentenceSpan } from '@story/proto/story-analysis';
 import { hasFigure, hasResult } from './bullet-weaknesses.ts';
+import { sharedMeaningReader, type MeaningReader } from '@story/service-kit/sentence-encoder';
 import { namesObject, topicOverlap, topicWords, type TopicWord } from './topic-overlap.ts';
 
 /**
- * Finding, among the stories the search service matched to a bullet, the person's own sentence that
- * holds what the bullet lacks (a figure, a result) about the same thing. A wrong quote is worse than
- * none: a story must be relevant, about the bullet's subject, and the sentence itself must be too.
+ * Finding, among the stories the search service matched to a bullet (whole conversations: the
+ * person's words of every turn), the person's own sentence that tells the outcome the bullet lacks,
+ * with its figures. The story is chosen by meaning (the sentence encoder: the bullet against the whole
+ * story) and by the bullet's own words told anywhere in it, so a figure told two turns after the
+ * bullet's words counts. A wrong quote is worse than none: the story must be clearly the one, and the
+ * sentence must tell a measured outcome (a change, with its figures), not a team size or a date.
  */
 
 /** What a bullet lacks, and so what a quote must hold. */
@@ -20,90 +24,54 @@ export interface FoundEvidence {
   story: MatchedStory & { threadId: number };
   /** The story's exact words (a substring of its content). */
   quote: string;
-  /** False when the quote tells the result without a figure (the person still has a number to add). */
+  /** The quote tells a measured outcome (always, since issue 38: a result without its figure is not quoted). */
   measured: boolean;
   score: number;
 }
 
-/** Thresholds chosen on the evaluation's tuning cases (`evaluation/evidence-cases`). */
+/** Thresholds chosen on the tuning sets (`evaluation/evidence-cases.json`, `evaluation/resume-evidence.tuning.json`). */
 export const EVIDENCE_FLOORS = {
   /** The search service's relevance below which a story is not looked at. */
   relevance: 0.25,
-  /** How much of the bullet's subject the whole story must be about. */
-  story: 0.3,
-  /** How much of it the quoted sentence must be about. */
-  sentence: 0.25,
-  /** Or, with the sentence before it ("The stockroom was a disaster… I set up…"), how much the two must be about. */
-  context: 0.35,
-  /** And then how much the whole story must be. */
-  contextStory: 0.45,
+  /** How close in meaning (sentence encoder cosine) the whole story must be to the bullet. */
+  meaning: 0.2,
+  /** How much the story must be about the bullet: half its meaning, half the bullet's words told in it. */
+  story: 0.38,
 } as const;
-/** The longest quote: past it, the clause with the figure alone is quoted. */
+/** The longest quote: past it, the clauses with the figure alone are quoted. */
 const QUOTE_WORDS = 60;
-/** A sentence that goes on with a story about the bullet counts this share of the story's overlap. */
-const STORY_CONTEXT_SHARE = 0.7;
-/** Two stories whose best quotes score closer than this compete: neither is quoted. */
-const COMPETING = 0.1;
-/** A result without a figure counts for less than a measured one. */
-const UNMEASURED_PENALTY = 0.15;
+/** Two stories whose scores are closer than this compete: neither is quoted, unless they tell the same figures. */
+const COMPETING = 0.15;
 /** Fillers a quote need not start with; the quote stays the story's own words. */
 const LEADING_FILLER = /^(?:(?:so|and|but|then|basically|honestly|actually|anyway|well|um|uh|like|yeah|okay|ok)\b[\s,]*)+/i;
 /** Numbers people say in words. */
 const SPELLED = '(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|a dozen|half)';
+/** A figure that measures (a count, money, a share, a time), not a year on its own. */
+const FIGURE = String.raw`(?:[$€£]\s?\d|\b(?!(?:19|20)\d\d\b)\d[\d,.]*|\b${SPELLED}\b)`;
 /**
  * How people say a result out loud: "we got it down to 5 a week", "went from one a week to two",
- * "up from 70%", "81% passed", ", so the team had it on Monday", "a year later it was at 45,000", "one a month instead of five".
+ * "up from 70%", "81% passed", "used to take 45 seconds … 1.8 seconds", "from 14% to 29%",
+ * "a year later it was at 45,000", "one a month instead of five", "went six months without".
  */
 const SPOKEN_RESULTS = [
-  /\b(?:got|get|gets|brought|bring|cut|took|take|went|gone|came|come|dropped|fell|rose|grew|jumped|climbed)\b[^.;]{0,40}?\b(?:down|up)\s+(?:to|by)\b/i,
-  /\b(?:went|gone|came|come|dropped|fell|rose|grew|jumped|climbed)\s+(?:from|to|up|down)\b/i,
+  /\b(?:got|get|gets|brought|bring|cut|took|take|went|gone|came|come|dropped|fell|rose|grew|jumped|climbed|was|were)\b[^.;]{0,40}?\b(?:down|up)\s+(?:to|by)\b/i,
+  /\b(?:went|gone|came|come|dropped|fell|rose|grew|jumped|climbed|moved|shot)\s+(?:from|to|up|down)\b/i,
   /\b(?:up|down)\s+from\b/i,
-  // A before and an after told apart in time: "…like 2,000 followers. Eighteen months later our Instagram was at 45,000."
-  /\b(?:later|by the end|after that|afterwards|the (?:next|following) (?:year|month|quarter|term|season)|the (?:year|month) after)\b[^.;]{0,50}?\b(?:was|were|had|hit|reached)\b\s+(?:at\s+|over\s+|about\s+)?\d/i,
-  // "one stock-out a month instead of five or six", "went six months without a single outage".
-  new RegExp(`(?:\\d|\\b${SPELLED})[^.;]{0,40}\\binstead of\\s+(?:\\w+\\s+)?(?:\\d|${SPELLED}\\b)`, 'i'),
-  new RegExp(`\\bwent\\s+(?:\\d+|${SPELLED})\\s+(?:days|weeks|months|years)\\s+without\\b`, 'i'),
-  /\b\d[\d,.]*\s?%?\s+(?:of (?:them|us|the \w+)\s+)?(?:passed|finished|completed|stayed|came back|signed up|joined)\b/i,
-  // A consequence of the person's step ("I wrote a job that built it overnight, so the team had it Monday"), not a filler ("Right, so we had…").
+  new RegExp(
+    String.raw`\b(?:went|gone|dropped|fell|rose|grew|cut|reduced|brought|got|came|increased|decreased|improved|climbed|jumped|shrank|down|up|raised|lifted|boosted|lowered|sped|shortened)\b[^.;]{0,40}?\bfrom\s+(?:about\s+|around\s+|roughly\s+|over\s+|nearly\s+|almost\s+)?${FIGURE}[^.;]{0,40}?\bto\s+(?:about\s+|around\s+|roughly\s+|under\s+|below\s+|over\s+|just\s+)?${FIGURE}`,
+    'i',
+  ),
+  new RegExp(String.raw`\bused to\b[^.;]{0,60}?${FIGURE}[^;]{0,80}?${FIGURE}`, 'i'),
+  /\b(?:later|by the end|after that|afterwards|within|in (?:\w+ )?(?:days|weeks|months|years|quarters)|the (?:next|following) (?:year|month|quarter|term|season)|the (?:year|month) after)\b[^.;]{0,50}?\b(?:was|were|had|hit|reached)\b\s+(?:at\s+|over\s+|about\s+)?\d/i,
+  new RegExp(String.raw`(?:\d|\b${SPELLED})[^.;]{0,40}\binstead of\s+(?:\w+\s+)?(?:\d|${SPELLED}\b)`, 'i'),
+  new RegExp(String.raw`\bwent\s+(?:\d+|${SPELLED})\s+(?:days|weeks|months|years)\s+without\b`, 'i'),
+  /\b\d[\d,.]*\s?%?\s+(?:of (?:them|us|the \w+)\s+)?(?:passed|finished|completed|stayed|came back|signed up|joined|moved up|improved)\b/i,
   /\b(?:i|we)\s+\w+[^,.;]{3,},\s+so\s+(?:that\s+)?(?:the|they|our|everyone|people|it)\b/i,
 ];
-/**
- * A sentence that goes on with the one before: the person's next step ("So I brought in a sheet…")
- * or a word pointing back ("we got it down to 5"). "Over that year the team grew to 23" starts
- * another subject, whatever the sentence before was about.
- */
-const CONTINUES = /^(?:(?:so|and|then|after that|eventually|in the end)\b[\s,]*)*(?:i|we)\b|\b(?:it|they|them)\b/i;
-/** How a result was got ("…by moving the fast movers next to the benches"): it names the means, not the thing improved. */
-const MEANS = /\bby\s+[a-z]+ing\b[^,.;!?]*/gi;
 const spokenResult = (sentence: string) => SPOKEN_RESULTS.some((pattern) => pattern.test(sentence));
 
-interface Span {
-  start: number;
-  end: number;
-}
-
-/** The story's sentences as spans of its content. */
-function sentenceSpans(content: string): Span[] {
-  const spans: Span[] = [];
-  const pattern = /[^.!?\n]+(?:[.!?]+|$)/g;
-  for (const match of content.matchAll(pattern)) {
-    const text = match[0];
-    const lead = text.length - text.trimStart().length;
-    const start = match.index + lead;
-    const end = match.index + text.trimEnd().length;
-    if (end > start && words(content.slice(start, end)).length > 0) spans.push({ start, end });
-  }
-  return spans;
-}
-
-/** What a sentence holds of what the bullet lacks: a measured result, a result without a figure, or nothing. */
-function holds(sentence: string, missing: MissingFacts): 'measured' | 'result' | undefined {
-  // Not story-signals' reading of a result: to a coach "how it worked" may be one, to a résumé it is not.
-  const result = hasResult(sentence) || spokenResult(sentence);
-  if (statesMeasuredResult(sentence) || (result && hasFigure(sentence))) return 'measured';
-  // A result without a figure still answers half of "no result, no number"; a figure alone answers neither.
-  return result && (missing.result || !missing.figure) ? 'result' : undefined;
-}
+/** How a result was got ("…by moving the fast movers next to the benches"): it names the means, not the thing improved. */
+const MEANS = /\bby\s+[a-z]+ing\b[^,.;!?]*/gi;
 
 /**
  * The text less its means clauses ("by moving the fast movers"), unless one tells the bullet's own
@@ -115,73 +83,90 @@ function withoutOtherMeans(text: string, topic: readonly TopicWord[]): string {
   return text.replace(MEANS, (clause) => (contentWords(clause).some((word) => actions.includes(stem(word))) ? clause : ' '));
 }
 
-/** The span as a quote: fillers off its start, trailing punctuation off its end, narrowed to the figure's clause when long. */
-function quoteOf(content: string, span: Span): string {
+/** True when a sentence tells a measured outcome: a result (said as résumés or as people say it) with its figure. */
+export function tellsMeasuredOutcome(sentence: string): boolean {
+  if (statesMeasuredResult(sentence)) return true;
+  return (hasResult(sentence) || spokenResult(sentence)) && hasFigure(sentence);
+}
+
+/** The span as a quote: fillers off its start, trailing punctuation off its end, narrowed to the figure's clauses when long. */
+function quoteOf(content: string, span: SentenceSpan): string {
   let text = content.slice(span.start, span.end);
   text = text.slice(text.length - text.replace(LEADING_FILLER, '').length);
   text = text.replace(/[\s,;:]+$/, '');
   if (words(text).length <= QUOTE_WORDS) return text;
   const clauses = text.split(/,\s+|;\s+|\s+[-–—]\s+/);
-  const best = clauses.find((clause) => hasFigure(clause) && hasResult(clause)) ?? clauses.find(hasFigure) ?? text;
+  const best = clauses.find(tellsMeasuredOutcome) ?? clauses.find(hasFigure) ?? text;
   return best.replace(LEADING_FILLER, '').replace(/[\s,;:]+$/, '');
 }
 
-/** The best quote for a bullet in one matched story, or undefined when none of its sentences is about it. */
-function bestInStory(story: MatchedStory, topic: readonly TopicWord[], missing: MissingFacts): FoundEvidence | undefined {
-  const { threadId } = story;
-  if (threadId === null || story.relevance < EVIDENCE_FLOORS.relevance) return undefined;
-  const storyOverlap = topicOverlap(topic, story.content);
-  if (storyOverlap < EVIDENCE_FLOORS.story) return undefined;
-  let best: FoundEvidence | undefined;
-  const spans = sentenceSpans(story.content);
-  spans.forEach((span, index) => {
-    const sentence = story.content.slice(span.start, span.end);
-    const held = holds(sentence, missing);
-    if (!held) return;
-    let overlap = topicOverlap(topic, sentence);
-    let quoted = span;
-    /** The text that must name the bullet's thing: the sentence, the two quoted, or the story the sentence goes on with. */
-    let naming = sentence;
-    const previous = spans[index - 1];
-    // "The stockroom was a disaster… I set up labels and shrinkage dropped to 1%": the subject is in the sentence before.
-    if (overlap < EVIDENCE_FLOORS.sentence && storyOverlap >= EVIDENCE_FLOORS.contextStory && CONTINUES.test(sentence)) {
-      const withPrevious = previous ? { start: previous.start, end: span.end } : span;
-      const context = 0.8 * topicOverlap(topic, story.content.slice(withPrevious.start, withPrevious.end));
-      // The sentence before names the subject: quote both. Else the story does, further up: the sentence goes on with it.
-      if (context >= EVIDENCE_FLOORS.context) [overlap, quoted, naming] = [context, withPrevious, story.content.slice(withPrevious.start, span.end)];
-      else [overlap, naming] = [STORY_CONTEXT_SHARE * storyOverlap, story.content.slice(0, span.end)];
-    }
-    if (overlap < EVIDENCE_FLOORS.sentence) return;
-    // Everyday neighbours ("move" and "came") make a sentence look on topic without naming the thing improved.
-    if (!namesObject(topic, withoutOtherMeans(naming, topic))) return;
-    const score = 0.6 * overlap + 0.2 * storyOverlap + 0.2 * Math.min(1, story.relevance) + (held === 'measured' ? 0.1 : -UNMEASURED_PENALTY);
-    if (best && best.score >= score) return;
-    const quote = quoteOf(story.content, quoted);
-    if (words(quote).length >= 3) best = { story: { ...story, threadId }, quote, measured: held === 'measured', score };
-  });
-  return best;
-}
-
-/** The figures a quote tells ("3%", "45,000"), to tell two stories with the same result from two with different ones. */
-const figuresOf = (quote: string) =>
+/** The figures a quote tells ("3%", "45,000", "1.8"), to tell two stories with the same result from two with different ones. */
+export const figuresOf = (quote: string): string =>
   [...quote.matchAll(/\d[\d,.]*/g)]
     .map((match) => match[0].replace(/[,.]$/, ''))
     .sort()
     .join(' ');
 
+/** What the evidence is asked: the bullet, its role line, what it lacks, and the threads told for this very bullet. */
+export interface EvidenceQuestion {
+  bullet: string;
+  role?: string;
+  missing: MissingFacts;
+  /** Threads started with "Tell the story behind this line" for this bullet: their story is the one to quote. */
+  toldFor?: ReadonlySet<number>;
+}
+
+interface Judged {
+  story: MatchedStory & { threadId: number };
+  score: number;
+  quote: string;
+  toldFor: boolean;
+}
+
+/** The sentences of a story that tell a measured outcome, as spans and as quotes. */
+function outcomeSentences(story: MatchedStory): { sentence: string; quote: string }[] {
+  return sentenceSpans(story.content).flatMap((span) => {
+    const sentence = story.content.slice(span.start, span.end);
+    if (!tellsMeasuredOutcome(sentence)) return [];
+    const quote = quoteOf(story.content, span);
+    return words(quote).length < 3 ? [] : [{ sentence, quote }];
+  });
+}
+
 /**
- * The best quote for a bullet among its matched stories, or undefined when none is about it, or when
- * two stories with different figures come within COMPETING of each other: a wrong quote is worse than none.
+ * The best quote for a bullet among its matched stories, or undefined when none is clearly about it,
+ * none tells a measured outcome, or two stories with different figures come within COMPETING of each
+ * other. A story told for this very bullet is quoted whenever it tells a measured outcome.
  */
-export function findEvidence(
-  bullet: string,
+export async function findEvidence(
+  question: EvidenceQuestion,
   stories: readonly MatchedStory[],
-  missing: MissingFacts,
-  topic: readonly TopicWord[] = topicWords(bullet),
-): FoundEvidence | undefined {
-  if (topic.length === 0 || (!missing.figure && !missing.result)) return undefined;
-  const found = stories.flatMap((story) => bestInStory(story, topic, missing) ?? []).sort((a, b) => b.score - a.score);
-  const [best, next] = found;
-  if (best && next && best.score - next.score < COMPETING && figuresOf(best.quote) !== figuresOf(next.quote)) return undefined;
-  return best;
+  meaning: MeaningReader = sharedMeaningReader(),
+): Promise<FoundEvidence | undefined> {
+  const { bullet, missing } = question;
+  if (!missing.figure && !missing.result) return undefined;
+  const topic = topicWords(bullet);
+  const asked = [question.role, bullet].filter(Boolean).join(' — ');
+  const usable = stories.flatMap((story) => (story.threadId === null ? [] : [{ ...story, threadId: story.threadId, outcomes: outcomeSentences(story) }]));
+  const told = usable.filter((story) => story.outcomes.length > 0);
+  await meaning.read([asked, bullet, ...told.flatMap((story) => [story.content, ...story.outcomes.map((outcome) => outcome.sentence)])]);
+  const judged: Judged[] = [];
+  for (const { outcomes, ...story } of told) {
+    const toldFor = question.toldFor?.has(story.threadId) ?? false;
+    const similarity = Math.max(meaning.similarity(asked, story.content), meaning.similarity(bullet, story.content));
+    const score = 0.5 * similarity + 0.5 * topicOverlap(topic, story.content);
+    // The story must name the bullet's thing ("office move"), not only sound like it through everyday neighbours.
+    const about = score >= EVIDENCE_FLOORS.story && similarity >= EVIDENCE_FLOORS.meaning && namesObject(topic, withoutOtherMeans(story.content, topic));
+    if (!toldFor && (story.relevance < EVIDENCE_FLOORS.relevance || !about)) continue;
+    // The outcome most about the bullet: by meaning, and by its words.
+    const aboutBullet = (sentence: string) => meaning.similarity(bullet, sentence) + 0.5 * topicOverlap(topic, sentence);
+    const best = [...outcomes].sort((a, b) => aboutBullet(b.sentence) - aboutBullet(a.sentence))[0];
+    if (best) judged.push({ story, score, quote: best.quote, toldFor });
+  }
+  const toldForIt = judged.find((entry) => entry.toldFor);
+  if (toldForIt) return { story: toldForIt.story, quote: toldForIt.quote, measured: true, score: toldForIt.score };
+  const [first, second] = judged.sort((a, b) => b.score - a.score);
+  if (!first) return undefined;
+  if (second && first.score - second.score < COMPETING && figuresOf(first.quote) !== figuresOf(second.quote)) return undefined;
+  return { story: first.story, quote: first.quote, measured: true, score: first.score };
 }

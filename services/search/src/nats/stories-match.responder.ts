@@ -2,7 +2,8 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import type { FastifyBaseLogger } from 'fastify';
 import { QUEUE_GROUPS, SUBJECTS, personsWordsOf, storiesMatchRequestSchema, type StoriesMatchReply } from '@story/proto';
 import { describeZodError, startResponders } from '@story/service-kit';
-import type { FoundStory, StorySearchService } from '../retrieval/story-search.service.ts';
+import type { ConversationStory } from '../retrieval/conversation-story.ts';
+import type { StorySearchService } from '../retrieval/story-search.service.ts';
 
 /**
  * Answers "which of user U's stories match each of these texts?" (the profile service asks it for a
@@ -17,12 +18,16 @@ export async function answerStoriesMatch(search: StorySearchService, body: unkno
   const results = [];
   for (const query of queries) {
     const found = await search.search(userId, query.text, 'fused', log);
-    results.push({
-      key: query.key,
-      stories: found
-        .slice(0, perQuery)
-        .map((hit) => ({ storyId: hit.story.id, threadId: hit.story.threadId, content: personsWordsOfStory(hit), relevance: hit.relevance })),
-    });
+    const stories = found
+      .slice(0, perQuery)
+      .map((hit) => ({ storyId: hit.story.id, threadId: hit.story.threadId, content: personsWordsOfStory(hit.conversation), relevance: hit.relevance }));
+    // The threads told for this text come back too, whatever the search ranked: the person told them for it.
+    const missing = (query.threadIds ?? []).filter((threadId) => !stories.some((story) => story.threadId === threadId));
+    for (const conversation of missing.length > 0 ? await search.threadConversations(userId, missing) : []) {
+      const first = conversation.messages[0]?.story;
+      if (first) stories.push({ storyId: first.id, threadId: first.threadId, content: personsWordsOfStory(conversation), relevance: 1 });
+    }
+    results.push({ key: query.key, stories });
   }
   return { ok: true, results };
 }
@@ -31,8 +36,7 @@ export async function answerStoriesMatch(search: StorySearchService, body: unkno
  * The person's words of the whole story (every message of the conversation, the title left out): the
  * evidence reads all of it, so a number told two turns after the bullet's words counts.
  */
-function personsWordsOfStory(found: FoundStory): string {
-  const { conversation } = found;
+function personsWordsOfStory(conversation: ConversationStory): string {
   return conversation.messages.map((message) => personsWordsOf(message.story.content)).join('\n\n');
 }
 

@@ -134,6 +134,15 @@ export class StorySearchService {
     return withPassages(onceEach(relevant, candidates)).slice(0, this.deps.resultLimit);
   }
 
+  /** The user's visible conversations of these threads, whole (those the user does not own, or that are gone, are left out). */
+  async threadConversations(userId: number, threadIds: readonly number[]): Promise<ConversationStory[]> {
+    const told = await this.deps.stories.findConversations(
+      userId,
+      threadIds.map((threadId) => ({ kind: 'thread' as const, threadId })),
+    );
+    return assembleConversations(told);
+  }
+
   private found(
     hits: readonly FusedHit<string>[],
     candidates: ReadonlyMap<string, Candidate>,

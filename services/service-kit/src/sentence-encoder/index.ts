@@ -1,1 +1,2 @@
 export * from './sentence-encoder.ts';
+export * from './meaning-reader.ts';

@@ -16,8 +16,8 @@ describe('the planning evaluation set', () => {
     }
   });
 
-  it('quotes every source, mixes the sources as asked, and fits the right story when there is one and none when there is none', () => {
-    const figures = evaluatePlanning();
+  it('quotes every source, mixes the sources as asked, and fits the right story when there is one and none when there is none', async () => {
+    const figures = await evaluatePlanning();
     console.log(
       `planning evaluation: ${figures.cases} cases, ${figures.questions} questions; quote ${figures.quoteRate}, mix ${figures.mixRate}; ` +
         `story fit top-1 ${figures.storyTop1} over ${figures.withStory}, none correct ${figures.noneCorrect} over ${figures.withoutStory}` +

@@ -76,7 +76,7 @@ export interface PlanningFigures {
 const share = (hits: number, total: number) => (total === 0 ? 1 : Math.round((hits / total) * 1000) / 1000);
 
 /** Plans every case offline and measures the plans and their story fit. */
-export function evaluatePlanning(cases: readonly PlanningCase[] = PLANNING_CASES): PlanningFigures {
+export async function evaluatePlanning(cases: readonly PlanningCase[] = PLANNING_CASES): Promise<PlanningFigures> {
   const planner = new OfflineInterviewPlanner();
   const misses: string[] = [];
   let questions = 0;
@@ -96,7 +96,7 @@ export function evaluatePlanning(cases: readonly PlanningCase[] = PLANNING_CASES
       if (quotesItsSource(question)) quoted++;
       else misses.push(`${entry.name}: no quote: ${question.text}`);
       if (question.source.kind === 'role') continue;
-      const fits = storyFitFor(question, entry.stories);
+      const fits = await storyFitFor(question, entry.stories);
       const right = entry.right[question.source.key];
       if (right === undefined) {
         withoutStory++;

@@ -30,14 +30,14 @@ describe('offline suggestion evidence on the evaluation set (services/profile/ev
 
   /**
    * Each part's floors, a little below its figures after the last change (the same with the cases'
-   * candidates and with them handed over as the search service does):
-   * - tuning: precision 1, recall 1 (0.91 before: Instagram was unknown to the word vectors);
-   * - held-out: 1, 0.875 (0.75, 0.75 before: two distractors quoted through everyday GloVe neighbours);
-   * - held-out-2: 1, 0.875 (1, 0.625 before: results said as "the next year", "instead of", "went … without");
-   * - held-out-3, written before those changes and run once before and once after: 1, 0.8 (1, 0.7 before).
+   * candidates and with them handed over as the search service does). Issue 38 (the sentence encoder,
+   * whole stories, measured outcomes only, a story floor of 0.38) moved them to: tuning 1 / 0.818 (the
+   * Monday report is a result without a figure, no longer quoted; partner tiers score 0.36, under the floor); held-out 1 / 0.875; held-out-2 1 / 0.875; held-out-3
+   * 1 / 0.9. These parts were held out for issue 22 and read since: issue 38's held-out set is
+   * `evaluation/held-out/resume-evidence.json` (`held-out-evidence.test.ts`).
    */
   const parts = [
-    { label: 'tuning part', cases: tuning, precision: 0.95, recall: 0.95 },
+    { label: 'tuning part', cases: tuning, precision: 0.95, recall: 0.8 },
     { label: 'held-out part', cases: heldOut, precision: 0.95, recall: 0.85 },
     { label: 'held-out part 2', cases: heldOutLater, precision: 0.95, recall: 0.85 },
     { label: 'held-out part 3', cases: heldOutThird, precision: 0.95, recall: 0.75 },

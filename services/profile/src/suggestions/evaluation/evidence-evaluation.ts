@@ -105,12 +105,12 @@ export async function evaluateEvidence(
       return story ? [{ ...story, relevance: candidate.relevance }] : [];
     });
     const findStories = async (queries: { key: string }[]) => new Map(queries.map((query) => [query.key, matched]));
+    // No card (nothing worth accepting) quotes nothing.
     const [suggestion] = await suggest({ content: caseResume(entry), findStories });
-    if (!suggestion) throw new Error(`"${entry.bullet}" got no suggestion: the case's bullet must be weak`);
-    const evidence = suggestion.evidence;
+    const evidence = suggestion?.evidence ?? null;
     if (evidence && !stories.get(evidence.storyId)?.content.includes(evidence.quote)) notInStory++;
-    if (inventedNumbers(suggestion.rewrite, [entry.bullet, evidence?.quote ?? '']).length === 0) clean++;
-    outcomes.push({ bullet: entry.bullet, expected: entry.expected, quoted: evidence?.storyId ?? null, rewrite: suggestion.rewrite, quote: evidence?.quote ?? null });
+    if (inventedNumbers(suggestion?.rewrite ?? '', [entry.bullet, evidence?.quote ?? '']).length === 0) clean++;
+    outcomes.push({ bullet: entry.bullet, expected: entry.expected, quoted: evidence?.storyId ?? null, rewrite: suggestion?.rewrite ?? '', quote: evidence?.quote ?? null });
   }
   const quoted = outcomes.filter((outcome) => outcome.quoted !== null);
   const right = quoted.filter((outcome) => outcome.quoted === outcome.expected).length;

@@ -1,4 +1,4 @@
-import type { ResumeSuggestion } from '@story/proto';
+import { bareWords, type ResumeSuggestion } from '@story/proto';
 import { Link, useNavigate } from 'react-router';
 import { styled } from 'styled-components';
 import { Button } from '../../../components/button.ts';
@@ -70,8 +70,8 @@ export function SuggestionCard({ resumeId, suggestion, busy, acting, onAccept, o
   const navigate = useNavigate();
   const { evidence } = suggestion;
   const bulletTextId = bulletElementId(suggestion.bulletId);
-  // A rewrite that changes nothing (only the facts to add are missing) has nothing to accept.
-  const rewritten = suggestion.rewrite.trim() !== suggestion.original.trim();
+  // A rewrite that changes nothing but punctuation has nothing to accept.
+  const rewritten = bareWords(suggestion.rewrite) !== bareWords(suggestion.original);
   return (
     <Card data-testid="suggestion">
       <h4>Suggestion</h4>

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { RESUME_MESSAGES, type Resume, type ResumeSuggestion } from '@story/proto';
+import { RESUME_MESSAGES, type Resume, type ResumeAdvice, type ResumeSuggestion } from '@story/proto';
 import { RESUME_SCREEN_MESSAGES } from '@story/proto/messages/resume-screens';
 import { notifyFailure, notifySuccess } from '../../../components/toast/notify.ts';
 import { useAsyncEffect } from '../../../hooks/use-async-effect.ts';
@@ -8,7 +8,8 @@ import { acceptSuggestion, dismissSuggestion, fetchResumeSuggestions } from '../
 import { resumeFailure } from '../lib/resume-failure.ts';
 import { bulletElementId } from '../lib/resume-links.ts';
 
-export type SuggestionsState = { status: 'loading' } | { status: 'ready'; suggestions: ResumeSuggestion[] } | { status: 'failed'; message: string };
+export type SuggestionsState =
+  { status: 'loading' } | { status: 'ready'; suggestions: ResumeSuggestion[]; advice: ResumeAdvice | null } | { status: 'failed'; message: string };
 
 /** After a suggestion is acted on, its bullet gets the focus (the suggestion's buttons are gone). */
 function focusBullet(bulletId: string): void {
@@ -33,7 +34,7 @@ export function useResumeSuggestions(resume: Resume, onNewVersion: (resume: Resu
       return fetchResumeSuggestions(resume.id);
     },
     {
-      onSuccess: (answer) => setState({ status: 'ready', suggestions: answer.suggestions }),
+      onSuccess: (answer) => setState({ status: 'ready', suggestions: answer.suggestions, advice: answer.advice }),
       onError: (error) => {
         const { message } = resumeFailure(error, RESUME_MESSAGES.suggestionsFailed);
         notifyFailure(message, error);
@@ -45,7 +46,7 @@ export function useResumeSuggestions(resume: Resume, onNewVersion: (resume: Resu
 
   const drop = (suggestion: ResumeSuggestion) =>
     setState((current) =>
-      current.status === 'ready' ? { status: 'ready', suggestions: current.suggestions.filter((item) => item.id !== suggestion.id) } : current,
+      current.status === 'ready' ? { ...current, suggestions: current.suggestions.filter((item) => item.id !== suggestion.id) } : current,
     );
 
   const act = (suggestion: ResumeSuggestion, run: () => Promise<void>, failure: string) =>
