@@ -12,3 +12,6 @@ export * from './interview-relevance.ts';
 export * from './non-answers.ts';
 export * from './text-words.ts';
 export * from './quote-location.ts';
+export * from './admissions.ts';
+export * from './story-openings.ts';
+export * from './section-headings.ts';

@@ -3,6 +3,7 @@ import { classify, continuesAction, extractRequirements, requirementEvidence, wo
 import type { AnswerToAssess } from '../feedback-engine.ts';
 import { certainStretch, clauseSpans, wordsOf, type Span } from './answer-spans.ts';
 import { withDigits } from './spelled-numbers.ts';
+import { placeInStory, type OrderedClause } from './story-order.ts';
 
 /** A clause and the parts of a story it speaks to. */
 export interface ReadSpan extends Span {
@@ -66,6 +67,12 @@ const OUTCOME =
 const STOPPED_HAPPENING = /\b(?:didn't|did not|never|haven't|hasn't|no longer)\b[^.;]{0,40}\b(?:again|once|since)\b/i;
 /** A deadline or target the person had, said as a fact of the situation ("We had a go-live date six weeks out"). */
 const HAD_TARGET = /\b(?:i|we) (?:had|were given) (?:a |an |the |only |just )?(?:[\w-]+ ){0,2}(?:deadline|go-live(?: date)?|launch date|target|budget|goal)\b/i;
+/**
+ * A clause that goes on with the step before it names what the step was done to ("grouped the SKUs",
+ * "then fixed it"); "Abandoned carts went down" opens with an adjective, not a step.
+ */
+const OBJECT_AFTER_VERB =
+  /^(?:(?:and|then|also|so|but)\s+)*(?:\w+ly\s+)?[a-z]+\s+(?:the|a|an|our|my|their|his|her|its|it|them|him|us|all|every|each|everything|everyone|some|up|out|on|in|with|to|back|down|over|off|through|this|that|these|those|what|how|\d)\b/i;
 const OBJECT_STEP = /\bi (?:then |also |quickly )?(?:moved|used|changed|switched|introduced) (?:the|our|my|it|them|all|every|each|everything|him|her|a|an)\b/i;
 const HYPOTHETICAL = /\b(?:i would|i'd|i will|i'll|i always|i usually|i generally|i normally|i try to|i tend to|i like to|you always have to|you have to)\b/i;
 const ASKS_FOR_EVENT =
@@ -140,6 +147,7 @@ export function readAnswer(input: AnswerToAssess): AnswerReading {
   const opening = turns[0]?.question ?? input.question;
   const question = kind === 'story' && !ASKS_FOR_EVENT.test(opening) ? '' : opening;
   const spans: ReadSpan[] = [];
+  const ordered: OrderedClause[] = [];
   let turnIndex = -1;
   let inTurn = 0;
   for (const span of clauseSpans(answer)) {
@@ -155,12 +163,14 @@ export function readAnswer(input: AnswerToAssess): AnswerReading {
     if (OBJECT_STEP.test(span.text)) elements.add('action');
     // "I pulled the data, grouped the SKUs…": the second step is the same person's.
     const before = spans.at(-1)?.elements;
-    if (before && continuesAction(span.text)) {
+    if (before && continuesAction(span.text) && OBJECT_AFTER_VERB.test(span.text)) {
       if (before.has('action')) elements.add('action');
       else if (before.has('teamAction')) elements.add('teamAction');
     }
     spans.push({ ...span, elements, quotable: certainStretch(answer, span, unsure) });
+    ordered.push({ text, elements });
   }
+  placeInStory(ordered);
   const acts = spans.some((span) => span.elements.has('action') || span.elements.has('teamAction'));
   return {
     kind,

@@ -1,0 +1,87 @@
+import { admitsNotHaving, namesOutcome, statesMeasuredResult, tellsFinding, tellsSetback, type StoryElement } from '@story/proto/story-analysis';
+
+/** A clause as the story's order reads it: its text and the elements found in it (changed in place). */
+export interface OrderedClause {
+  text: string;
+  elements: Set<StoryElement>;
+}
+
+const STAR_ELEMENTS: readonly StoryElement[] = ['situation', 'task', 'action', 'teamAction', 'result'];
+const isStep = (clause: OrderedClause): boolean => clause.elements.has('action') || clause.elements.has('teamAction');
+const tellsPart = (clause: OrderedClause): boolean => STAR_ELEMENTS.some((element) => clause.elements.has(element));
+
+/** What the person would do or usually does: told of no event, so no part of a story. */
+const WOULD_DO = /\b(?:i would|i'd|i will|i'll|i usually|i normally|i generally|i tend to|i always|you (?:always )?have to|you should)\b/i;
+/** A clause of the person's own doing said in the present, as speakers of other languages often tell the past ("i call the technician"). */
+const PRESENT_STEP =
+  /^(?:(?:and|then|so|after that|first|next)\s+)*(i|we)\s+(?:then\s+|also\s+|first\s+)?(?:call|move|check|fix|talk|ask|tell|send|write|build|make|create|organi[sz]e|train|show|explain|meet|prepare|plan|contact|speak|put|take|give|bring|change|replace|clean|test|review|sit|decide|start|stop|open|close|cancel|book|order|update|install|find)\b/i;
+/**
+ * A step that tells how it ended, said last ("We restored the service in two hours", "we reached the
+ * semi-finals", "I passed the second time"): an achievement, or a step done by a time or within a budget.
+ */
+const ACHIEVED =
+  /\b(?:i|we|they|everyone|everybody)\s+(?:\w+\s+)?(?:reached|won|kept|finished|met|passed|hit|restored|recovered|saved|secured|beat|got (?:the|a|an|our|my|first|second|third|top|best|highest|through|back|it|everything)|made it|managed to|completed|closed (?:the|a|an|every|all)|delivered|launched|shipped|reopened|signed (?:with|the|a)|solved|resolved|fixed)\b/i;
+const BY_A_TIME =
+  /\b(?:on time|in time|ahead of|under budget|on budget|within (?:the|a|an|\d|one|two|three|four|five|six|seven|eight|nine|ten|hours?|days?|weeks?|minutes?)|in (?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|a few|a couple of|under an?|less than an?|just) ?(?:\w+ )?(?:minutes?|hours?|days?|weeks?|months?)|the same (?:day|night|week|afternoon|evening|morning)|the next (?:day|morning|week|month)|by (?:the end of|friday|monday|the deadline)|first time|with no (?:faults|errors|downtime|issues|problems)|without (?:delay|a hitch|downtime|issues))\b/i;
+/** Words of a clause that tell how it ended. */
+const tellsAnEnding = (text: string): boolean => ACHIEVED.test(text) || BY_A_TIME.test(text) || namesOutcome(text) || statesMeasuredResult(text);
+/** A lesson, said as such ("I learned to…"): a result only when it says what changed. */
+const LESSON = /\b(?:i|we) (?:learned|learnt|realised|realized)\b/i;
+
+/**
+ * Gives the clauses the STAR parts their place in the story tells, the way an interview coach reads
+ * one (issue 38, 3): what the person would do, or says they have not done, tells no part; what a look
+ * at the problem found is a step; what is said before the first step sets the scene (a setback or a
+ * figure there is the situation, not the outcome); what is said after the last step tells how it
+ * ended, numbers or not, and so does a last step done by a time or reaching something ("We restored
+ * the service in two hours").
+ */
+export function placeInStory(clauses: readonly OrderedClause[]): void {
+  for (const clause of clauses) {
+    if ((WOULD_DO.test(clause.text) && !isStep(clause)) || admitsNotHaving(clause.text)) {
+      for (const element of STAR_ELEMENTS) clause.elements.delete(element);
+      continue;
+    }
+    const present = PRESENT_STEP.exec(clause.text)?.[1]?.toLowerCase();
+    if (present && !isStep(clause)) clause.elements.add(present === 'i' ? 'action' : 'teamAction');
+    if (tellsFinding(clause.text) && !namesOutcome(clause.text)) {
+      clause.elements.delete('result');
+      clause.elements.delete('situation');
+      if (!isStep(clause)) clause.elements.add('action');
+    }
+  }
+  const told = clauses.filter((clause) => !admitsNotHaving(clause.text));
+  const firstStep = told.findIndex(isStep);
+  if (firstStep < 0) return;
+  // The last steps of the story, said as how it ended.
+  for (let index = told.length - 1; index > firstStep; index--) {
+    const clause = told[index];
+    if (!clause || !isStep(clause)) continue;
+    // A step done in a time tells the ending only as the story's last words ("We restored the service in two hours.").
+    const ends = ACHIEVED.test(clause.text) || namesOutcome(clause.text) || statesMeasuredResult(clause.text) || (index === told.length - 1 && BY_A_TIME.test(clause.text));
+    if (!ends || tellsFinding(clause.text)) break;
+    clause.elements.delete('action');
+    clause.elements.delete('teamAction');
+    clause.elements.delete('situation');
+    clause.elements.add('result');
+  }
+  const lastStep = told.findLastIndex(isStep);
+  told.forEach((clause, index) => {
+    if (WOULD_DO.test(clause.text)) return;
+    if (index < firstStep) {
+      // Before anything was done: the scene, a figure or a setback included, unless the words name the outcome.
+      if (clause.elements.has('result') && !namesOutcome(clause.text)) clause.elements.delete('result');
+      if (!clause.elements.has('task')) clause.elements.add('situation');
+      return;
+    }
+    if (index > lastStep) {
+      if (clause.text.trim().endsWith('?') || clause.text.split(/\s+/).length < 3) return;
+      if (LESSON.test(clause.text) && !tellsAnEnding(clause.text)) return;
+      // After the last step: how it ended, even where it names a place or a team.
+      clause.elements.delete('situation');
+      if (!clause.elements.has('task')) clause.elements.add('result');
+      return;
+    }
+    if (!tellsPart(clause) && tellsSetback(clause.text)) clause.elements.add('situation');
+  });
+}
