@@ -90,7 +90,7 @@ function tellsResult(said: string): boolean {
 }
 /** Something that went wrong ("the launch failed", "we lost the client"): the scene the person acted in, never the outcome. */
 const SETBACK =
-  /\b(?:failed|didn't work|did not work|fell through|was cancell?ed|got cancell?ed|we lost|i lost|they lost|missed the deadline|stopped working|broke down|(?:site|server|service|system|app|network|database|line|website) went down|crashed|ran out of)\b/i;
+  /\b(?:failed|didn't work|did not work|fell through|was cancell?ed|got cancell?ed|we lost|i lost|they lost|missed the deadline|stopped working|broke down|(?:cut|slashed|pulled|froze) (?:the|our|their|its) (?:budget|funding|headcount|team)|laid (?:\w+ )?off|went over budget|(?:was|were|got) delayed|(?:site|server|service|system|app|network|database|line|website) went down|crashed|ran out of)\b/i;
 /**
  * What a look at the problem found ("I found that the pool was exhausted", "the test showed it slowed
  * down", "the cause was a loose guide"): a step of the work, never how it turned out.

@@ -80,9 +80,32 @@ const ASKS_FOR_EVENT =
 const QUESTION_SUBJECT =
   /^(?:(?:can|could) you |please )?(?:tell me about|describe|talk me through|walk me through|share|give me an example of|what happened (?:with|when)|how (?:did|do|would) you|what (?:is|was|were))\s+(?:(?:a|an|the|one|your) )?(?:time|occasion|situation|project|example)?\s*(?:when |where |in which |that )?(?:you\s+)?(.+?)[.?!]*$/i;
 
+/** A sentence that asks: a question, or a request to tell ("Tell me about…", "First, describe…"). */
+const ASKING =
+  /^(?:tell me|describe|talk me|walk me|share|give me|can you|could you|would you|what|how|why|when|where|which|who|have you|did you|do you|are you|is there|please)\b/i;
+/** Words that lead into the question without being part of it ("First, ", "Now, ", "OK so "). */
+const QUESTION_LEAD = /^(?:(?:so|now|next|first|then|ok(?:ay)?|great|alright|right|and|to start|to begin|let's start with this)\b[,:]?\s+)+/i;
+
+/**
+ * The interviewer's question in its turn (issue 38, 3): of a turn that greets, introduces itself and
+ * then asks ("Hi, I'm Sam… Let's begin. Tell me about a time you handled an outage."), the sentence
+ * that asks, without its lead-in; the whole turn when no sentence asks.
+ */
+export function askedQuestion(turn: string): string {
+  const sentences = turn
+    .trim()
+    .replace(/\s+/g, ' ')
+    .split(/(?<=[.!?])\s+/)
+    .map((sentence) => sentence.replace(QUESTION_LEAD, '').trim())
+    .filter(Boolean);
+  const asking = sentences.findLast((sentence) => sentence.endsWith('?')) ?? sentences.findLast((sentence) => ASKING.test(sentence));
+  const question = asking ?? turn.trim();
+  return question.charAt(0).toUpperCase() + question.slice(1);
+}
+
 /** The subject of a question as comments name it: "Tell me about a time you dealt with X." → "dealt with X". */
-export function questionSubject(question: string): string | undefined {
-  const clean = question.trim().replace(/\s+/g, ' ');
+export function questionSubject(turn: string): string | undefined {
+  const clean = askedQuestion(turn);
   if (!clean) return undefined;
   const subject = QUESTION_SUBJECT.exec(clean)?.[1] ?? clean.replace(/[.?!]+$/, '');
   return words(subject).length > 0 ? subject : undefined;
@@ -106,8 +129,10 @@ const sharedStems = (a: string, b: string): number => {
 export function targetOf(input: AnswerToAssess): AnswerTarget | undefined {
   const requirements = input.requirements ? extractRequirements(input.requirements) : [];
   if (requirements.length > 0) {
-    const byQuestion = [...requirements].sort((a, b) => sharedStems(b.label, input.question) - sharedStems(a.label, input.question))[0];
-    const asked = byQuestion && sharedStems(byQuestion.label, input.question) > 0 ? byQuestion : undefined;
+    // The question itself, not the turn's intro that lists every requirement.
+    const question = askedQuestion(input.question);
+    const byQuestion = [...requirements].sort((a, b) => sharedStems(b.label, question) - sharedStems(a.label, question))[0];
+    const asked = byQuestion && sharedStems(byQuestion.label, question) > 0 ? byQuestion : undefined;
     const candidates = asked ? [asked] : requirements;
     const read = candidates.map((requirement): AnswerTarget => ({
       kind: 'requirement',

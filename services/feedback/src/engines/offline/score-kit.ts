@@ -1,6 +1,6 @@
 import type { AnswerQuote, AssessmentDimension, AssessmentScore } from '@story/proto';
-import type { AnswerReading, ReadSpan } from './answer-reading.ts';
-import { bestQuote, quoteOf } from './answer-spans.ts';
+import { isInAnswer, type AnswerReading, type ReadSpan } from './answer-reading.ts';
+import { bestQuote, quoteOf, type Span } from './answer-spans.ts';
 import { named } from './feedback-phrases.ts';
 
 /** A score kept to the scale: a whole number from 0 to 10. */
@@ -19,8 +19,14 @@ export const quoteFrom = (
   shows?: (text: string) => boolean,
   from?: RegExp,
 ): AnswerQuote | null => {
-  // Only words that were heard are quoted: a clause's stretch without unsure words, else the next clause that has one.
-  const span = spans.find((candidate) => candidate?.quotable !== undefined)?.quotable ?? reading.spans.find((candidate) => candidate.quotable)?.quotable;
+  // Only words that were heard are quoted: a clause's stretch without unsure words, else the next clause that has one;
+  // and only the answer's own words, never an earlier turn's (issue 38, 3: a comment on an answer quotes that answer).
+  const own = (candidate: ReadSpan | undefined): candidate is ReadSpan & { quotable: Span } =>
+    candidate?.quotable !== undefined && isInAnswer(reading, candidate.quotable);
+  const span =
+    spans.find(own)?.quotable ??
+    (shows ? reading.spans.find((candidate) => own(candidate) && shows(candidate.text))?.quotable : undefined) ??
+    reading.spans.find(own)?.quotable;
   if (!span) return null;
   return shows ? bestQuote(span, shows, from ? { from } : {}) : quoteOf(span);
 };
@@ -38,6 +44,7 @@ export function scored(
 ): AssessmentScore {
   const what = named(reading.target);
   const unheard = !quote && reading.spans.some((span) => span.quotable !== span);
-  const said = quote ?? { start: 0, end: reading.answer.length, text: reading.answer };
+  const start = reading.turns.at(-1)?.start ?? 0;
+  const said = quote ?? { start, end: reading.answer.length, text: reading.answer.slice(start) };
   return { dimension, score: toScale(score), comment: unheard ? UNHEARD : sentence(said, what), quote, requirement: reading.target?.name ?? null };
 }

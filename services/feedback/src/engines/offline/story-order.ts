@@ -19,12 +19,18 @@ const PRESENT_STEP =
  * A step that tells how it ended, said last ("We restored the service in two hours", "we reached the
  * semi-finals", "I passed the second time"): an achievement, or a step done by a time or within a budget.
  */
+/** Verbs that tell an outcome reached wherever they stand after the first step ("we restored the service", "we won the account"). */
+const REACHED =
+  /\b(?:i|we|they|everyone|everybody)\s+(?:\w+\s+)?(?:restored|recovered|reached(?! out)|won|passed|secured|beat|hit (?:the|our|every)|met (?:the|our|every|all) (?:deadline|target|goal|sla)|kept (?:every|all|the|our) (?:\w+ )?(?:clients?|customers?|jobs?|staff|accounts?))\b/i;
 const ACHIEVED =
   /\b(?:i|we|they|everyone|everybody)\s+(?:\w+\s+)?(?:reached|won|kept|finished|met|passed|hit|restored|recovered|saved|secured|beat|got (?:the|a|an|our|my|first|second|third|top|best|highest|through|back|it|everything)|made it|managed to|completed|closed (?:the|a|an|every|all)|delivered|launched|shipped|reopened|signed (?:with|the|a)|solved|resolved|fixed)\b/i;
 const BY_A_TIME =
   /\b(?:on time|in time|ahead of|under budget|on budget|within (?:the|a|an|\d|one|two|three|four|five|six|seven|eight|nine|ten|hours?|days?|weeks?|minutes?)|in (?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|a few|a couple of|under an?|less than an?|just) ?(?:\w+ )?(?:minutes?|hours?|days?|weeks?|months?)|the same (?:day|night|week|afternoon|evening|morning)|the next (?:day|morning|week|month)|by (?:the end of|friday|monday|the deadline)|first time|with no (?:faults|errors|downtime|issues|problems)|without (?:delay|a hitch|downtime|issues))\b/i;
 /** Words of a clause that tell how it ended. */
 const tellsAnEnding = (text: string): boolean => ACHIEVED.test(text) || BY_A_TIME.test(text) || namesOutcome(text) || statesMeasuredResult(text);
+/** A test, a measurement or a survey run: a step of the work, not the scene and not the outcome ("We did a load test of 40 scanners"). */
+const TEST_RUN =
+  /\b(?:(?:i|we)\s+(?:\w+\s+)?(?:ran|did|set up|carried out|performed|conducted|organised|organized|started)\s+(?:a|an|the|some|two|three|several)?\s*(?:[\w-]+\s+){0,2}(?:tests?|trials?|benchmarks?|experiments?|pilots?|surveys?|audits?|measurements?)|(?:i|we)\s+(?:\w+\s+)?(?:measured|tested|benchmarked|load-tested|timed|sampled))\b/i;
 /** A lesson, said as such ("I learned to…"): a result only when it says what changed. */
 const LESSON = /\b(?:i|we) (?:learned|learnt|realised|realized)\b/i;
 
@@ -41,6 +47,12 @@ export function placeInStory(clauses: readonly OrderedClause[]): void {
     if ((WOULD_DO.test(clause.text) && !isStep(clause)) || admitsNotHaving(clause.text)) {
       for (const element of STAR_ELEMENTS) clause.elements.delete(element);
       continue;
+    }
+    const tester = TEST_RUN.exec(clause.text)?.[0];
+    if (tester && !namesOutcome(clause.text)) {
+      clause.elements.delete('situation');
+      clause.elements.delete('result');
+      if (!isStep(clause)) clause.elements.add(/^we\b/i.test(tester) ? 'teamAction' : 'action');
     }
     const present = PRESENT_STEP.exec(clause.text)?.[1]?.toLowerCase();
     if (present && !isStep(clause)) clause.elements.add(present === 'i' ? 'action' : 'teamAction');
@@ -65,6 +77,12 @@ export function placeInStory(clauses: readonly OrderedClause[]): void {
     clause.elements.delete('situation');
     clause.elements.add('result');
   }
+  told.forEach((clause, index) => {
+    if (index <= firstStep || !isStep(clause) || !REACHED.test(clause.text) || tellsFinding(clause.text)) return;
+    clause.elements.delete('action');
+    clause.elements.delete('teamAction');
+    clause.elements.add('result');
+  });
   const lastStep = told.findLastIndex(isStep);
   told.forEach((clause, index) => {
     if (WOULD_DO.test(clause.text)) return;
@@ -77,6 +95,12 @@ export function placeInStory(clauses: readonly OrderedClause[]): void {
     if (index > lastStep) {
       if (clause.text.trim().endsWith('?') || clause.text.split(/\s+/).length < 3) return;
       if (LESSON.test(clause.text) && !tellsAnEnding(clause.text)) return;
+      // What went wrong is the scene the person acted in, even said last (issue 38, 3).
+      if (tellsSetback(clause.text) && !namesOutcome(clause.text)) {
+        clause.elements.delete('result');
+        clause.elements.add('situation');
+        return;
+      }
       // After the last step: how it ended, even where it names a place or a team.
       clause.elements.delete('situation');
       if (!clause.elements.has('task')) clause.elements.add('result');
