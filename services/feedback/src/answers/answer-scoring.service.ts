@@ -6,7 +6,7 @@ import { correctedWordTimings, uncertainWords } from '../delivery/uncertain-word
 import { overallScore, type AnswerToAssess, type EngineFeedback, type FeedbackEngine } from '../engines/feedback-engine.ts';
 import { heardAdmission } from '../engines/heard-admission.ts';
 import type { AnswerFeedbackRepository, FeedbackRecord } from './answer-feedback.repository.ts';
-import { answerKindOf, attemptScope, loneAnswerKey, nextStep } from './attempts.ts';
+import { answerKindOf, attemptQuestion, attemptScope, loneAnswerKey, nextStep } from './attempts.ts';
 import { questionKeyIn } from './question-identity.ts';
 import type { FeedbackNews } from './feedback-news.ts';
 
@@ -91,7 +91,7 @@ export class AnswerScoringService {
   private async questionKey(event: AnswerGivenEvent): Promise<string> {
     const scope = attemptScope(event);
     if (!scope) return loneAnswerKey(event.answerId);
-    return questionKeyIn(scope, event.question, event.requirements, await this.deps.feedback.questionGroups(event.userId, scope));
+    return questionKeyIn(scope, attemptQuestion(event), event.requirements, await this.deps.feedback.questionGroups(event.userId, scope));
   }
 
   /**

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { SKIP_QUESTION } from '@story/proto';
+import { isNonAnswer } from '@story/proto/story-analysis';
 import { converse, questions } from './coach-test-kit.ts';
 import { coachTurn } from './offline-coach.model.ts';
 
@@ -67,4 +69,22 @@ describe('offline coach: interview practice with selected requirements', () => {
     const sized = converse(['Hi', 'At my last job I led a team of 12 people across design and engineering.'], CONTEXT);
     expect(questions(sized.replies[1] ?? '')[0]).toMatch(/outcome|end|changed/);
   });
+});
+
+describe('offline interviewer: "skip this one" skips (issue 38, 6)', () => {
+  const CONTEXT = ['- Lead cross-functional teams to deliver features on time', '- 5+ years of experience with TypeScript and React', '- Mentor junior engineers'].join(
+    '\n',
+  );
+
+  for (const skip of ['Can I skip this?', 'Can we skip this one?', "Let's skip this question please.", 'I would like to skip this question.', SKIP_QUESTION.said]) {
+    it(`moves to another question, never the same one again: ${skip}`, () => {
+      const { replies } = converse(['Hi', skip], CONTEXT);
+      const first = questions(replies[0] ?? '').at(-1) ?? replies[0] ?? '';
+      expect(replies[1]).toMatch(/That is fine|No problem/);
+      expect(replies[1]).not.toContain('lead cross-functional teams to deliver features on time.');
+      expect(replies[1]).toContain('TypeScript and React');
+      expect(first).not.toBe('');
+      expect(isNonAnswer(skip, replies[0] ?? '')).toBe(true);
+    });
+  }
 });
