@@ -273,5 +273,7 @@ export function interviewReply(writer: TurnWriter, requirements: readonly Requir
   const praise = declined || words(quote).length < 2 ? writer.pick(INTERVIEW_SKIPS) : writer.pick(INTERVIEW_PRAISE.map((line) => line(quote, current.label)));
   const nextIndex = state.counts.findIndex((count) => count === 0);
   if (nextIndex < 0) return anotherRound(writer, requirements, state.counts, state.current, { praise, quote });
-  return `${praise} ${writer.pick(INTERVIEW_NEXT_LEADS)} ${itemAt(requirements, nextIndex).question}`;
+  // A skip already says another requirement comes ("let's try another requirement"): the question follows it directly.
+  const lead = declined ? '' : `${writer.pick(INTERVIEW_NEXT_LEADS)} `;
+  return `${praise} ${lead}${itemAt(requirements, nextIndex).question}`;
 }
