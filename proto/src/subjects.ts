@@ -136,6 +136,8 @@ export const storySavedEventSchema = z.object({
   jobDescriptionId: z.number().optional(),
   sourceType: z.string(),
   content: z.string(),
+  /** The title of the conversation the message belongs to, when it has one (the thread's, as it was when saved). */
+  title: z.string().max(200).optional(),
   createdAt: z.string(),
 });
 export const threadEventSchema = z.object({ userId: z.number(), threadId: z.number(), at: z.string() });

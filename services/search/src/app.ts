@@ -12,6 +12,7 @@ import type { Embedder } from './embedding/embedder.ts';
 import { createEmbedder } from './embedding/embedder.factory.ts';
 import { WordVectors } from '@story/proto/word-vectors';
 import { SearchExportSource } from './export/search-export.source.ts';
+import { StoryEmbeddingWorker } from './indexing/story-embedding.worker.ts';
 import { StoryIndexer } from './indexing/story-indexer.ts';
 import { StoryEventsConsumer } from './nats/story-events.consumer.ts';
 import { startStoriesMatchResponder } from './nats/stories-match.responder.ts';
@@ -30,6 +31,8 @@ export interface SearchDeps extends ServiceDeps {
   wordVectors: WordVectors;
   /** Applies the domain events to the stores (its `applied` count tells what this instance did). */
   indexer: StoryIndexer;
+  /** Gives saved stories their vectors, in batches, apart from the events (woken by the indexer). */
+  embedding: StoryEmbeddingWorker;
   /** Read the event stream (SEARCH_INDEXER; tests of queries alone turn it off). */
   runIndexer: boolean;
 }
@@ -63,16 +66,20 @@ export async function buildSearchApp(config: SearchConfig, deps: SearchDeps): Pr
 
   app.addHook('onReady', async () => {
     nats.start(app.log);
-    void warnOfMissingVectors(storage.stories, embedder, app);
+    // The model loads now rather than on the first query; stories saved while this instance was down are embedded.
+    void embedder.warm?.().catch((error: unknown) => app.log.warn({ err: error }, 'the embedder could not start; searching by words until it can'));
+    if (deps.runIndexer) deps.embedding.start(app.log);
+    else void warnOfMissingVectors(storage.stories, embedder, app);
   });
   app.addHook('onClose', async () => {
     await stopResponder?.();
     await consumer.stop();
+    await deps.embedding.stop();
   });
   return app;
 }
 
-/** Says at start when stories lack a vector of the configured embedder (SEARCH_EMBEDDER changed: `make reembed`). */
+/** Says at start, on an instance that does not index, when stories lack a vector of the configured embedder (SEARCH_EMBEDDER changed: `make reembed`). */
 async function warnOfMissingVectors(stories: StoryRepository, embedder: Embedder, app: ServiceApp): Promise<void> {
   try {
     const missing = await stories.needingVectors(embedder.id, 0, 1);
@@ -109,6 +116,7 @@ export const searchService: ServiceDefinition<SearchConfig, SearchDeps> = {
     const wordVectors = overrides.wordVectors ?? WordVectors.load();
     const storage = overrides.storage ?? (await openStorageWithVectors(config));
     const embedder = overrides.embedder ?? createEmbedder(config, wordVectors);
+    const embedding = overrides.embedding ?? new StoryEmbeddingWorker({ stories: storage.stories, vectors: storage.vectors, embedder });
     return {
       clock: () => new Date(),
       runIndexer: config.SEARCH_INDEXER,
@@ -116,7 +124,8 @@ export const searchService: ServiceDefinition<SearchConfig, SearchDeps> = {
       wordVectors,
       embedder,
       storage,
-      indexer: overrides.indexer ?? new StoryIndexer({ stories: storage.stories, vectors: storage.vectors, embedder }),
+      embedding,
+      indexer: overrides.indexer ?? new StoryIndexer({ stories: storage.stories, vectors: storage.vectors, embedder, onStoryToEmbed: () => embedding.wake() }),
       nats: overrides.nats ?? NatsLink.forService(config, SERVICE_NAME),
     };
   },

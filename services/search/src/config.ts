@@ -13,12 +13,15 @@ const flag = (fallback: boolean, name: string) =>
     .default(fallback ? 'true' : 'false')
     .transform((value) => value === 'true');
 
-export const EMBEDDER_KINDS = ['offline', 'openai'] as const;
+export const EMBEDDER_KINDS = ['offline', 'glove', 'openai'] as const;
 
 const searchEnvShape = baseEnvSchema.extend({
   PORT: portSchema(4005),
-  /** Which embedder makes the vectors: `offline` (GloVe and hashed n-grams, the default) or `openai`. */
-  SEARCH_EMBEDDER: z.enum(EMBEDDER_KINDS, 'SEARCH_EMBEDDER must be offline or openai').default('offline'),
+  /**
+   * Which embedder makes the vectors: `offline` (the sentence encoder shipped in npm, the default),
+   * `glove` (the older word-vector embedder: GloVe and hashed n-grams) or `openai`.
+   */
+  SEARCH_EMBEDDER: z.enum(EMBEDDER_KINDS, 'SEARCH_EMBEDDER must be offline, glove or openai').default('offline'),
   OPENAI_API_KEY: optionalText(z.string()),
   OPENAI_BASE_URL: optionalText(z.string().url('OPENAI_BASE_URL must be a URL')),
   OPENAI_EMBEDDING_MODEL: z.string().min(1).default('text-embedding-3-small'),

@@ -30,7 +30,8 @@ async function waitReady(url: string, what: () => string): Promise<void> {
 }
 
 describe('search through crashes', () => {
-  it('ends with exactly 500 stories after search and nats-server are killed in the middle of 500 saves', async () => {
+  // Two kills and restarts of two processes: on a busy two-core machine this takes close to the default minute.
+  it('ends with exactly 500 stories after search and nats-server are killed in the middle of 500 saves', { timeout: 180_000 }, async () => {
     const natsPort = await freePort();
     const storeDir = join(dir, 'nats');
     let nats: NatsServerHandle = await startNatsServer({ storeDir, port: natsPort });
@@ -48,6 +49,9 @@ describe('search through crashes', () => {
       IDENTITY_PUBLIC_KEY: generateSigningKeyPair().publicKey,
       LOG_LEVEL: 'warn',
       LOG_REQUESTS: 'false',
+      // What is under test is the event path (outbox, durable consumer, idempotent writes, the
+      // embedding worker catching up after a kill), not the encoder: the fast word-vector embedder.
+      SEARCH_EMBEDDER: 'glove',
     };
     let search = await startSearchProcess(searchEnv);
     cleanups.push(() => killed(search.child));

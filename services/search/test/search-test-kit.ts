@@ -83,3 +83,9 @@ export async function eventually(check: () => Promise<boolean> | boolean, what: 
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+/** Waits until every saved story has its vector (the embedding worker runs apart from the events). */
+export async function everyStoryEmbedded(search: TestSearch, timeoutMs = 60_000): Promise<void> {
+  const { stories } = search.deps.storage;
+  await eventually(async () => (await stories.needingVectors(search.deps.embedder.id, 0, 1)).length === 0, 'every story embedded', timeoutMs);
+}

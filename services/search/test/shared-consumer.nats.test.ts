@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNatsServer, type NatsServerHandle } from '@story/testing/nats';
 import { EventPublisher, eventually, queryStories, startTestSearch, type TestSearch } from './search-test-kit.ts';
 
-/** Two search instances on one durable consumer share the work: each story is indexed once, by one of them. */
+/** Two search instances on one durable consumer share the work: each story (each its own conversation) is indexed once, by one of them. */
 let nats: NatsServerHandle;
 let events: EventPublisher;
 const instances: TestSearch[] = [];
@@ -27,7 +27,7 @@ describe('two search instances', () => {
   it('index each story once between them, and either answers with all of them', async () => {
     await Promise.all(
       Array.from({ length: STORIES }, (_, i) =>
-        events.storySaved(9, `conversation:${9000 + i}`, `Me: Story ${i} about the warehouse forklift training.\n\nCoach: And?`, { threadId: 90 + (i % 3) }),
+        events.storySaved(9, `conversation:${9000 + i}`, `Me: Story ${i} about the warehouse forklift training.\n\nCoach: And?`, { threadId: 9000 + i }),
       ),
     );
     const [first, second] = instances;

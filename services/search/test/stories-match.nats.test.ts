@@ -4,7 +4,7 @@ import { SUBJECTS, storiesMatchReplySchema } from '@story/proto';
 import { tempDataDir } from '@story/testing/service-under-test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNatsServer, type NatsServerHandle } from '@story/testing/nats';
-import { EventPublisher, eventually, startTestSearch, type TestSearch } from './search-test-kit.ts';
+import { EventPublisher, eventually, everyStoryEmbedded, startTestSearch, type TestSearch } from './search-test-kit.ts';
 
 /**
  * `search.stories.match` (issue 22): the profile service asks for the stories behind a résumé's
@@ -32,7 +32,11 @@ beforeAll(async () => {
   );
   await events.storySaved(5, 'conversation:502', 'Me: I trained four new nurses on the night shift.\n\nCoach: What did you teach first?', { threadId: 52 });
   await events.storySaved(6, 'conversation:601', 'Me: I also sped up a checkout page, for another shop.\n\nCoach: Tell me more.', { threadId: 61 });
-  await eventually(async () => (await search.deps.storage.stories.countStories()) === 3, 'three stories');
+  // One story told over two messages: the result comes two turns later.
+  await events.storySaved(7, 'conversation:701', 'Me: I rebuilt the search page of our shop.\n\nCoach: What came of it?', { threadId: 71 });
+  await events.storySaved(7, 'conversation:702', 'Me: Sales from search went up by 12 percent.\n\nCoach: Great.', { threadId: 71 });
+  await eventually(async () => (await search.deps.storage.stories.countStories()) === 5, 'five stories');
+  await everyStoryEmbedded(search);
 });
 afterAll(async () => {
   await client?.close();
@@ -60,6 +64,14 @@ describe(SUBJECTS.storiesMatch, () => {
     expect(checkout?.stories.map((story) => story.content).join(' ')).not.toContain('Coach');
     expect(checkout?.stories.map((story) => story.content).join(' ')).not.toContain('another shop');
     expect(wine).toEqual({ key: 'role-1-b-2', stories: [] });
+  });
+
+  it('reads the whole story behind a bullet: a number told in a later message counts', async () => {
+    const reply = await ask({ userId: 7, queries: [{ key: 'b', text: 'Rebuilt the shop search page' }] });
+    if (!reply.ok) throw new Error(reply.message);
+    const [story] = reply.results[0]?.stories ?? [];
+    expect(story?.threadId).toBe(71);
+    expect(story?.content).toBe('I rebuilt the search page of our shop.\n\nSales from search went up by 12 percent.');
   });
 
   it('answers a malformed question with its problem, and another person’s stories never', async () => {

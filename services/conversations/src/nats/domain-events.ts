@@ -7,14 +7,19 @@ import type { MessageRecord, ThreadRecord } from '../threads/thread.repository.t
 type StorySavedEvent = z.infer<typeof storySavedEventSchema>;
 type ThreadEvent = z.infer<typeof threadEventSchema>;
 
-/** `events.story.saved` for a message pair saved to a thread; the story key makes indexing idempotent. */
-export function storySavedEvent(message: MessageRecord): OutboxEvent {
+/**
+ * `events.story.saved` for a message pair saved to a thread; the story key makes indexing idempotent.
+ * The thread's title goes with it once it has one of its own (a model's or the person's), so that
+ * search shows and searches it with the story.
+ */
+export function storySavedEvent(message: MessageRecord, thread?: Pick<ThreadRecord, 'title' | 'titleSource'>): OutboxEvent {
   const payload: StorySavedEvent = storySavedEventSchema.parse({
     storyKey: messageStoryKey(message.id),
     userId: message.userId,
     threadId: message.threadId,
     sourceType: 'conversation',
     content: storyContent(message.userMessage, message.aiResponse),
+    ...(thread && thread.titleSource !== 'default' ? { title: thread.title.slice(0, 200) } : {}),
     createdAt: message.createdAt,
   });
   return { subject: EVENT_SUBJECTS.storySaved, payload };

@@ -96,11 +96,11 @@ export class ThreadWriteService {
 
   /**
    * Saves a message pair (its spoken reply apart), moves the thread's lastUpdated forward and writes
-   * the event `buildEvent` makes, unless the thread is full or the reply would take the user past
+   * the event `buildEvent` makes (of the message and its thread), unless the thread is full or the reply would take the user past
    * their audio. With an idempotency key already used by the same user for the same request, returns
    * the first result and writes nothing; for another request, refuses.
    */
-  async saveMessage(input: SaveMessageInput, buildEvent: (message: MessageRecord) => OutboxEvent): Promise<SaveMessageResult> {
+  async saveMessage(input: SaveMessageInput, buildEvent: (message: MessageRecord, thread: ThreadRecord) => OutboxEvent): Promise<SaveMessageResult> {
     const { repository, audio: savedAudio } = this.deps;
     const audio = input.audioResponse ? { base64: input.audioResponse, byteSize: decodedByteLength(input.audioResponse) } : null;
     return this.untilCommitted(input.userId, async (version) => {
@@ -118,7 +118,7 @@ export class ThreadWriteService {
       const message = await repository.insertMessage(
         { userId, threadId, userMessage, aiResponse, audio, answerId: input.answerId ?? null, createdAt, idempotency },
         version,
-        buildEvent,
+        (saved) => buildEvent(saved, thread),
       );
       return message ? { kind: 'saved', message, replayed: false } : STALE;
     });

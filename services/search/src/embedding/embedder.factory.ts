@@ -2,9 +2,10 @@ import type { SearchConfig } from '../config.ts';
 import type { Embedder } from './embedder.ts';
 import { OfflineEmbedder } from './offline.embedder.ts';
 import { OpenAiEmbedder } from './openai.embedder.ts';
+import { SentenceEmbedder } from './sentence.embedder.ts';
 import type { WordVectors } from '@story/proto/word-vectors';
 
-/** The embedder the configuration picks (SEARCH_EMBEDDER). */
+/** The embedder the configuration picks (SEARCH_EMBEDDER): the sentence encoder unless told otherwise. */
 export function createEmbedder(
   config: Pick<SearchConfig, 'SEARCH_EMBEDDER' | 'OPENAI_API_KEY' | 'OPENAI_BASE_URL' | 'OPENAI_EMBEDDING_MODEL' | 'EMBEDDING_TIMEOUT_MS'>,
   wordVectors: WordVectors,
@@ -17,5 +18,6 @@ export function createEmbedder(
       timeoutMs: config.EMBEDDING_TIMEOUT_MS,
     });
   }
-  return new OfflineEmbedder(wordVectors);
+  if (config.SEARCH_EMBEDDER === 'glove') return new OfflineEmbedder(wordVectors);
+  return new SentenceEmbedder();
 }

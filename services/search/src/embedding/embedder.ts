@@ -1,3 +1,4 @@
+import type { EncodingPriority } from '@story/service-kit/sentence-encoder';
 import type { MatchSimilarity } from '../retrieval/relevance-floor.ts';
 
 /** Every vector of the search service has this many dimensions (spec section 9), whichever embedder made it. */
@@ -13,7 +14,10 @@ export interface Embedder {
   readonly minSimilarity: number;
   /** The similarities that count as evidence that a story really matches a query (see `isRealMatch`). */
   readonly matchSimilarity: MatchSimilarity;
-  embed(texts: readonly string[]): Promise<Float32Array[]>;
+  /** Unit vectors of the texts, in order; `query` asks to be served before texts being stored (indexing). */
+  embed(texts: readonly string[], priority?: EncodingPriority): Promise<Float32Array[]>;
+  /** Gets ready to answer (loads a model) so that the first query does not wait for it. */
+  warm?(): Promise<void>;
 }
 
 /** The embedder could not answer (OpenAI down or too slow): the caller answers 503 or tries again later. */

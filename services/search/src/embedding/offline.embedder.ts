@@ -49,7 +49,7 @@ export class OfflineEmbedder implements Embedder {
     private readonly vectors: WordVectors = WordVectors.load(),
     private readonly weights: OfflineBlockWeights = DEFAULT_BLOCK_WEIGHTS,
   ) {
-    this.id = `offline-glove-hash-v2:${vectors.words.length}:${weights.meaning}/${weights.concepts}/${weights.words}/${weights.characters}`;
+    this.id = `offline-glove-hash-v3:${vectors.words.length}:${weights.meaning}/${weights.concepts}/${weights.words}/${weights.characters}`;
     this.common = this.commonDirection();
   }
 

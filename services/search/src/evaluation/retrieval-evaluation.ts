@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { EVENT_SUBJECTS } from '@story/proto';
 import { z } from 'zod';
 import { EMBEDDING_DIMENSIONS, type Embedder } from '../embedding/embedder.ts';
-import { OfflineEmbedder } from '../embedding/offline.embedder.ts';
+import { SentenceEmbedder } from '../embedding/sentence.embedder.ts';
+import { StoryEmbeddingWorker } from '../indexing/story-embedding.worker.ts';
 import { WordVectors } from '@story/proto/word-vectors';
 import { eventVersion } from '../indexing/event-version.ts';
 import { StoryIndexer } from '../indexing/story-indexer.ts';
@@ -116,7 +117,7 @@ export async function evaluateRetrieval(options: { set?: EvaluationSet; embedder
   const unknown = queries.flatMap((query) => query.relevant).filter((key) => !keys.has(key));
   if (unknown.length > 0 || keys.size !== stories.length) throw new Error(`evaluation set: unknown or repeated story keys (${unknown.join(', ')})`);
   const wordVectors = options.wordVectors ?? WordVectors.load();
-  const embedder = options.embedder ?? new OfflineEmbedder(wordVectors);
+  const embedder = options.embedder ?? new SentenceEmbedder();
   const figures = await withSearch(stories, embedder, wordVectors, async (search) => {
     const run = async (mode: RetrievalMode) => {
       const ranks = [];
@@ -148,6 +149,7 @@ async function withSearch<T>(stories: readonly EvaluationStory[], embedder: Embe
   const storage = openSqliteSearchStorage(':memory:');
   const vectors = EmbeddedVectorStore.open(':memory:', EMBEDDING_DIMENSIONS, 256);
   try {
+    const embedding = new StoryEmbeddingWorker({ stories: storage.stories, vectors, embedder, retry: false });
     const indexer = new StoryIndexer({ stories: storage.stories, vectors, embedder });
     let sequence = 0;
     for (const story of stories) {
@@ -155,6 +157,7 @@ async function withSearch<T>(stories: readonly EvaluationStory[], embedder: Embe
       const payload = { storyKey: story.key, userId: USER, threadId: sequence, sourceType: story.sourceType, content: `Me: ${story.me}\n\nCoach: ${story.coach}`, createdAt: new Date(0).toISOString() };
       await indexer.apply(EVENT_SUBJECTS.storySaved, payload, eventVersion(sequence * 1000, sequence));
     }
+    await embedding.drain();
     // Recall@5 needs at least five results; the service's own limit is the same ten.
     return await use(new StorySearchService({ stories: storage.stories, vectors, embedder, wordVectors, resultLimit: 10 }));
   } finally {

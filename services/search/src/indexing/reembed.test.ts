@@ -38,6 +38,8 @@ describe('reembedStories', () => {
         eventVersion(i, i + 1),
       );
     }
+    // The stories' first vectors, made by the worker the indexer wakes in the service.
+    expect(await reembedStories({ stories: storage.stories, vectors, embedder: before })).toBe(3);
     await indexer.apply(EVENT_SUBJECTS.threadDeleted, { userId: 1, threadId: 3, at: new Date(0).toISOString() }, eventVersion(10, 10));
 
     // The new embedder finds nothing by meaning until the vectors are made again: no mixing of embedders.
@@ -52,6 +54,7 @@ describe('reembedStories', () => {
     expect(found).toHaveLength(2);
     expect((await storage.stories.findVisible(1, [found[0]?.storyId ?? 0]))[0]?.content).toContain('Postgres');
     expect(await vectors.search(1, before.id, query, 10)).toEqual([]);
+    expect(await storage.stories.needingVectors(before.id, 0, 10)).toHaveLength(3);
     expect(await reembedStories({ stories: storage.stories, vectors, embedder: after })).toBe(0);
   });
 });

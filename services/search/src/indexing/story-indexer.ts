@@ -18,6 +18,8 @@ export interface StoryIndexerDeps {
   stories: StoryRepository;
   vectors: VectorStore;
   embedder: Embedder;
+  /** A saved story needs a vector (of `embedder`): wakes the StoryEmbeddingWorker. */
+  onStoryToEmbed?: () => void;
 }
 
 type StorySaved = z.infer<typeof storySavedEventSchema>;
@@ -25,8 +27,8 @@ type StorySaved = z.infer<typeof storySavedEventSchema>;
 /**
  * Applies the domain events to the stories and their vectors. Every step is idempotent and ordered
  * by the event's version, so an event delivered twice, or after a newer one, changes nothing more:
- * the consumer can redeliver after any crash. Errors (database, embedder) throw: the event is
- * delivered again later.
+ * the consumer can redeliver after any crash. Errors (database) throw: the event is delivered again
+ * later. Vectors are made apart (StoryEmbeddingWorker), so the encoder never holds the stream up.
  */
 export class StoryIndexer {
   /** Events applied by this instance (tests: two instances share the work, each event once). */
@@ -87,6 +89,7 @@ export class StoryIndexer {
       snippetId: event.snippetId ?? null,
       jobDescriptionId: event.jobDescriptionId ?? null,
       createdAt: event.createdAt,
+      title: event.title,
       version,
     });
     if (outcome.kind === 'dropped') return this.follow({ hidden: [], shown: [], removed: outcome.removedIds });
@@ -97,13 +100,8 @@ export class StoryIndexer {
       await this.deps.vectors.setHidden([story.id], story.hidden);
       return;
     }
-    const [vector] = await this.deps.embedder.embed([story.content]);
-    if (!vector) throw new Error('the embedder returned no vector');
-    await this.deps.vectors.upsert([{ storyId: story.id, userId: story.userId, embedder: this.deps.embedder.id, hidden: story.hidden, vector }]);
-    await this.deps.stories.markEmbedded(story.id, this.deps.embedder.id, story.version);
-    // Another instance may have deleted or recovered the thread while this one embedded: follow it.
-    const visible = (await this.deps.stories.findVisible(story.userId, [story.id])).length > 0;
-    if (visible === story.hidden) await this.deps.vectors.setHidden([story.id], !visible);
+    // The vector is made apart, in batches (StoryEmbeddingWorker): the story is found by its words meanwhile.
+    this.deps.onStoryToEmbed?.();
   }
 
   /** Makes the vectors follow what the stories did. */

@@ -2,7 +2,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import type { FastifyBaseLogger } from 'fastify';
 import { QUEUE_GROUPS, SUBJECTS, personsWordsOf, storiesMatchRequestSchema, type StoriesMatchReply } from '@story/proto';
 import { describeZodError, startResponders } from '@story/service-kit';
-import type { StorySearchService } from '../retrieval/story-search.service.ts';
+import type { FoundStory, StorySearchService } from '../retrieval/story-search.service.ts';
 
 /**
  * Answers "which of user U's stories match each of these texts?" (the profile service asks it for a
@@ -21,10 +21,19 @@ export async function answerStoriesMatch(search: StorySearchService, body: unkno
       key: query.key,
       stories: found
         .slice(0, perQuery)
-        .map((hit) => ({ storyId: hit.story.id, threadId: hit.story.threadId, content: personsWordsOf(hit.story.content), relevance: hit.relevance })),
+        .map((hit) => ({ storyId: hit.story.id, threadId: hit.story.threadId, content: personsWordsOfStory(hit), relevance: hit.relevance })),
     });
   }
   return { ok: true, results };
+}
+
+/**
+ * The person's words of the whole story (every message of the conversation, the title left out): the
+ * evidence reads all of it, so a number told two turns after the bullet's words counts.
+ */
+function personsWordsOfStory(found: FoundStory): string {
+  const { conversation } = found;
+  return conversation.messages.map((message) => personsWordsOf(message.story.content)).join('\n\n');
 }
 
 /** Serves `search.stories.match` in the `search` queue group; returns a function that stops listening. */

@@ -1,8 +1,8 @@
 /** The usual constant of reciprocal rank fusion: a rank r counts 1 / (k + r). */
 export const RRF_K = 60;
 
-export interface FusedHit {
-  id: number;
+export interface FusedHit<Id = number> {
+  id: Id;
   /** The fused score scaled to 0–1: 1 is first in every list. */
   relevance: number;
   /** The lists (by name) that found it. */
@@ -14,11 +14,15 @@ export interface FusedHit {
  * sum of weight / (k + rank) over the lists that found it (weight 1 unless given), divided by the most any story could score, so the
  * result is 0–1 and falls in the fused order.
  */
-export function fuseRankings(lists: Readonly<Record<string, readonly number[]>>, weights: Readonly<Record<string, number>> = {}, k = RRF_K): FusedHit[] {
+export function fuseRankings<Id = number>(
+  lists: Readonly<Record<string, readonly Id[]>>,
+  weights: Readonly<Record<string, number>> = {},
+  k = RRF_K,
+): FusedHit<Id>[] {
   const names = Object.keys(lists);
   const weightOf = (name: string) => weights[name] ?? 1;
   const best = names.reduce((sum, name) => sum + weightOf(name), 0) / (k + 1);
-  const scores = new Map<number, { score: number; foundBy: string[]; firstSeen: number }>();
+  const scores = new Map<Id, { score: number; foundBy: string[]; firstSeen: number }>();
   let seen = 0;
   for (const name of names) {
     (lists[name] ?? []).forEach((id, index) => {

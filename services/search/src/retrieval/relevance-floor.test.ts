@@ -19,4 +19,12 @@ describe('isRealMatch', () => {
     expect(isRealMatch({ evidence: WORDS_SUPPORTED / 2, similarity: 0.3 }, meaning)).toBe(false);
     expect(isRealMatch({ evidence: 0.3, similarity: undefined }, meaning)).toBe(false);
   });
+
+  it('asks as much of the words as the embedder says: more where its meaning speaks for paraphrases', () => {
+    const sentence = { confident: 0.4, supporting: 0.25, wordsAlone: 0.7, wordsSupported: 0.4 };
+    expect(isRealMatch({ evidence: 0.5, similarity: undefined }, sentence)).toBe(false);
+    expect(isRealMatch({ evidence: 0.7, similarity: undefined }, sentence)).toBe(true);
+    expect(isRealMatch({ evidence: 0.4, similarity: 0.25 }, sentence)).toBe(true);
+    expect(isRealMatch({ evidence: 0.39, similarity: 0.3 }, sentence)).toBe(false);
+  });
 });

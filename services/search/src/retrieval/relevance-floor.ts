@@ -12,6 +12,10 @@ export interface MatchSimilarity {
   confident: number;
   /** At or above it, meaning supports a story that matches some of the query's words. */
   supporting: number;
+  /** Words alone are enough at this share of the query's words (default WORDS_ALONE); a stronger embedder asks more of words. */
+  wordsAlone?: number;
+  /** With meaning's support, this share of the query's words is enough (default WORDS_SUPPORTED). */
+  wordsSupported?: number;
 }
 
 /**
@@ -33,7 +37,7 @@ export const WORDS_SUPPORTED = 0.1;
  * of 20 (18 before), one relevant story of 57 lost from the first ten.
  */
 export function isRealMatch({ evidence, similarity }: MatchSignals, meaning: MatchSimilarity): boolean {
-  if (evidence >= WORDS_ALONE) return true;
+  if (evidence >= (meaning.wordsAlone ?? WORDS_ALONE)) return true;
   if (similarity === undefined) return false;
-  return similarity >= meaning.confident || (evidence >= WORDS_SUPPORTED && similarity >= meaning.supporting);
+  return similarity >= meaning.confident || (evidence >= (meaning.wordsSupported ?? WORDS_SUPPORTED) && similarity >= meaning.supporting);
 }

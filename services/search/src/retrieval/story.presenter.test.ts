@@ -1,6 +1,7 @@
 import { exchangeStoryKey, messageStoryKey, storyResultSchema } from '@story/proto';
 import { describe, expect, it } from 'vitest';
 import type { StoryRecord } from '../stories/story.repository.ts';
+import { assembleConversations } from './conversation-story.ts';
 import { presentFoundStory } from './story.presenter.ts';
 
 const story = (fields: Partial<StoryRecord>): StoryRecord => ({
@@ -20,10 +21,12 @@ const story = (fields: Partial<StoryRecord>): StoryRecord => ({
   embedder: 'offline',
   ...fields,
 });
-const present = (record: StoryRecord) =>
-  storyResultSchema.parse(
-    presentFoundStory({ story: record, relevance: 0.75, matchedBy: ['meaning'], passage: { start: 4, end: 13 }, signals: { evidence: 1, similarity: 0.5 } }),
-  );
+const present = (record: StoryRecord, told: StoryRecord[] = [record]) => {
+  const conversation = assembleConversations(told)[0];
+  if (!conversation) throw new Error('one conversation expected');
+  const found = { conversation, story: record, relevance: 0.75, matchedBy: ['meaning' as const], passage: { start: 4, end: 13 } };
+  return storyResultSchema.parse(presentFoundStory({ ...found, signals: { evidence: 1, similarity: 0.5 }, ranks: {}, coverage: 1 }));
+};
 
 describe('presentFoundStory', () => {
   it('says where a thread’s story was told: its thread and its message', () => {
@@ -33,6 +36,19 @@ describe('presentFoundStory', () => {
       passage: { start: 4, end: 13 },
       origin: { kind: 'message', threadId: 5, messageId: 42 },
     });
+  });
+
+  it('shows the whole conversation with its title, told since its first message, opened at the passage’s message', () => {
+    const first = story({ id: 6, storyKey: messageStoryKey(41), content: 'Me: I was a nurse.\n\nCoach: Go on.', createdAt: '2023-12-31T00:00:00.000Z' });
+    const second = story({ metadata: { title: 'Night shift on ward 7' } });
+    expect(present(second, [first, second])).toMatchObject({
+      id: 7,
+      title: 'Night shift on ward 7',
+      content: 'Me: I was a nurse.\n\nCoach: Go on.\n\nMe: I led it.\n\nCoach: How?',
+      createdAt: '2023-12-31T00:00:00.000Z',
+      origin: { kind: 'message', threadId: 5, messageId: 42 },
+    });
+    expect(present(first).title).toBeUndefined();
   });
 
   it('says where a practice conversation’s story was told: its snippet, conversation and exchange', () => {

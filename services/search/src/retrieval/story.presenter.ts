@@ -4,17 +4,20 @@ import type { StoryRecord } from '../stories/story.repository.ts';
 import type { FoundStory } from './story-search.service.ts';
 
 /**
- * A found story as the API shows it: distance is 1 minus its fused relevance, to 4 decimals' worth;
- * `origin` says where to open it (its thread at its message, or its practice conversation).
+ * A found story as the API shows it: the whole conversation with its title, told since its first
+ * message; distance is 1 minus its fused relevance, to 4 decimals' worth; the passage that matched,
+ * and `origin`, where to open it there (its thread at the passage's message, or its practice
+ * conversation at the passage's exchange).
  */
 export function presentFoundStory(found: FoundStory): z.input<typeof storyResultSchema> {
-  const { story } = found;
+  const { story, conversation } = found;
   const origin = originOf(story);
   return {
     id: story.id,
     sourceType: story.sourceType,
-    content: story.content,
-    createdAt: story.createdAt,
+    content: conversation.content,
+    ...(conversation.title ? { title: conversation.title } : {}),
+    createdAt: conversation.messages[0]?.story.createdAt ?? story.createdAt,
     distance: Math.round((1 - found.relevance) * 1e6) / 1e6,
     ...(found.passage ? { passage: found.passage } : {}),
     matchedBy: found.matchedBy,

@@ -1,7 +1,7 @@
 import mongoose, { type ClientSession, type Connection } from 'mongoose';
 import { nextSequence } from '@story/service-kit';
-import type { LexicalHit, RemovedOwner, SavedStory, SaveOutcome, StoryChanges, StoryRecord, StoryRepository, ThreadState } from './story.repository.ts';
-import { ownerFilterOf, storyMetadata, tombstoneOf } from './story-rules.ts';
+import type { ConversationRef, LexicalHit, RemovedOwner, SavedStory, SaveOutcome, StoryChanges, StoryRecord, StoryRepository, ThreadState } from './story.repository.ts';
+import { ownerFilterOf, practiceKeyPrefix, storyMetadata, tombstoneOf } from './story-rules.ts';
 
 /** A story as MongoDB keeps it: the record, its id as `_id`. */
 type StoryDoc = Omit<StoryRecord, 'id'> & { _id: number };
@@ -141,6 +141,22 @@ export class MongoStoryRepository implements StoryRepository {
   async findVisible(userId: number, ids: readonly number[]): Promise<StoryRecord[]> {
     if (ids.length === 0) return [];
     return (await this.stories.find({ userId, hidden: false, _id: { $in: [...ids] } }).lean<StoryDoc[]>()).map(toRecord);
+  }
+
+  async findConversations(userId: number, conversations: readonly ConversationRef[]): Promise<StoryRecord[]> {
+    if (conversations.length === 0) return [];
+    const threadIds = conversations.flatMap((conversation) => (conversation.kind === 'thread' ? [conversation.threadId] : []));
+    const storyKeys = conversations.flatMap((conversation) => (conversation.kind === 'story' ? [conversation.storyKey] : []));
+    // The practice keys' prefix, anchored, reads the unique index on storyKey as a range.
+    const practice = conversations.flatMap((conversation) =>
+      conversation.kind === 'practice' ? [{ storyKey: { $regex: `^${practiceKeyPrefix(conversation.conversationId)}` } }] : [],
+    );
+    const anyOf = [
+      ...(threadIds.length > 0 ? [{ threadId: { $in: threadIds } }] : []),
+      ...(storyKeys.length > 0 ? [{ storyKey: { $in: storyKeys } }] : []),
+      ...practice,
+    ];
+    return (await this.stories.find({ userId, hidden: false, $or: anyOf }).sort({ _id: 1 }).lean<StoryDoc[]>()).map(toRecord);
   }
 
   async storiesOf(userId: number): Promise<StoryRecord[]> {

@@ -1,6 +1,6 @@
 import type { SqliteDatabase } from '@story/service-kit';
-import type { LexicalHit, RemovedOwner, SavedStory, SaveOutcome, StoryChanges, StoryRecord, StoryRepository, ThreadState } from './story.repository.ts';
-import { ownerFilterOf, storyMetadata, tombstoneOf } from './story-rules.ts';
+import type { ConversationRef, LexicalHit, RemovedOwner, SavedStory, SaveOutcome, StoryChanges, StoryRecord, StoryRepository, ThreadState } from './story.repository.ts';
+import { ownerFilterOf, practiceKeyPrefix, storyMetadata, tombstoneOf } from './story-rules.ts';
 
 interface StoryRow {
   id: number;
@@ -125,9 +125,10 @@ export class SqliteStoryRepository implements StoryRepository {
       } else {
         id = Number(this.sql.insert.run(story.userId, story.storyKey, ...storyColumns(story, metadata, hidden)).lastInsertRowid);
       }
-      if (contentChanged) {
+      // The lexical index reads the title too: a conversation's title names what it is about.
+      if (contentChanged || existing?.metadata !== metadata) {
         this.sql.ftsDelete.run(id);
-        this.sql.ftsInsert.run(id, ownerToken(story.userId), story.content);
+        this.sql.ftsInsert.run(id, ownerToken(story.userId), story.title ? `${story.title}\n${story.content}` : story.content);
       }
       const row = this.sql.byId.get(id);
       if (!row) throw new Error(`story ${id} vanished inside its own transaction`);
@@ -172,6 +173,30 @@ export class SqliteStoryRepository implements StoryRepository {
       .prepare<number[], StoryRow>(`SELECT * FROM unified_stories WHERE user_id = ? AND hidden = 0 AND id IN (${ids.map(() => '?').join(', ')})`)
       .all(userId, ...ids);
     return rows.map(toRecord);
+  }
+
+  async findConversations(userId: number, conversations: readonly ConversationRef[]): Promise<StoryRecord[]> {
+    if (conversations.length === 0) return [];
+    const conditions: string[] = [];
+    const params: (number | string)[] = [userId];
+    for (const conversation of conversations) {
+      if (conversation.kind === 'thread') {
+        conditions.push('thread_id = ?');
+        params.push(conversation.threadId);
+      } else if (conversation.kind === 'practice') {
+        // The key's prefix: a range over the unique index on story_key (the prefix has no LIKE wildcard).
+        conditions.push('(story_key >= ? AND story_key < ?)');
+        const prefix = practiceKeyPrefix(conversation.conversationId);
+        params.push(prefix, `${prefix.slice(0, -1)};`);
+      } else {
+        conditions.push('story_key = ?');
+        params.push(conversation.storyKey);
+      }
+    }
+    return this.db
+      .prepare<(number | string)[], StoryRow>(`SELECT * FROM unified_stories WHERE user_id = ? AND hidden = 0 AND (${conditions.join(' OR ')}) ORDER BY id`)
+      .all(...params)
+      .map(toRecord);
   }
 
   async storiesOf(userId: number): Promise<StoryRecord[]> {

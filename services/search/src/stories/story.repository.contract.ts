@@ -130,6 +130,27 @@ export function storyRepositoryContract(name: string, open: () => Promise<StoryS
       expect(await repo.findVisible(newUser(), [postgres.story.id])).toEqual([]);
     });
 
+    it('finds the visible stories of whole conversations (a thread, a practice conversation, a lone story), oldest first, the user’s only', async () => {
+      const user = newUser();
+      const first = await stored(story(user, { threadId: 31, content: 'Me: I was a nurse on nights.' }));
+      const second = await stored(story(user, { threadId: 31, content: 'Me: I called the doctor twice.' }));
+      const otherThread = await stored(story(user, { threadId: 32 }));
+      const practice = await stored(story(user, { storyKey: `snippet-conversation:${user}:0`, snippetId: 4 }));
+      const practiceLater = await stored(story(user, { storyKey: `snippet-conversation:${user}:1`, snippetId: 4 }));
+      // A practice conversation whose id starts with the same digits is another conversation.
+      await stored(story(user, { storyKey: `snippet-conversation:${user}1:0`, snippetId: 4 }));
+      const lone = await stored(story(user, { storyKey: `lone-${user}` }));
+      const ids = async (conversations: Parameters<StoryRepository['findConversations']>[1], owner = user) =>
+        (await repo.findConversations(owner, conversations)).map((record) => record.id);
+      expect(await ids([{ kind: 'thread', threadId: 31 }])).toEqual([first.story.id, second.story.id]);
+      expect(await ids([{ kind: 'practice', conversationId: user }])).toEqual([practice.story.id, practiceLater.story.id]);
+      expect(await ids([{ kind: 'story', storyKey: `lone-${user}` }, { kind: 'thread', threadId: 32 }])).toEqual([otherThread.story.id, lone.story.id]);
+      expect(await ids([])).toEqual([]);
+      expect(await ids([{ kind: 'thread', threadId: 31 }], newUser())).toEqual([]);
+      await repo.applyThreadState(user, 31, 'deleted', v(5));
+      expect(await ids([{ kind: 'thread', threadId: 31 }])).toEqual([]);
+    });
+
     it('lists the stories whose vector is missing or made by another embedder', async () => {
       const user = newUser();
       const a = await stored(story(user));

@@ -24,7 +24,10 @@ export interface StoryRecord {
 export type SavedStory = Pick<
   StoryRecord,
   'userId' | 'storyKey' | 'sourceType' | 'content' | 'threadId' | 'snippetId' | 'jobDescriptionId' | 'createdAt' | 'version'
->;
+> & {
+  /** The conversation's title when the message was saved (kept in `metadata.title`). */
+  title?: string | undefined;
+};
 
 /**
  * What applying a saved story did. `stored`: the story as it is now, and whether its vector must be
@@ -45,6 +48,12 @@ export interface StoryChanges {
 /** What a thing's removal takes with it: a snippet, a job description, or a whole user. */
 export type RemovedOwner = { kind: 'snippet'; id: number } | { kind: 'job-description'; id: number } | { kind: 'user' };
 
+/**
+ * The conversation a story belongs to, told over several saved messages: its thread, its practice
+ * conversation (a snippet's), or for a story of any other kind only itself.
+ */
+export type ConversationRef = { kind: 'thread'; threadId: number } | { kind: 'practice'; conversationId: number } | { kind: 'story'; storyKey: string };
+
 /** A lexical match: the story and its BM25-style score (higher is better). */
 export interface LexicalHit {
   id: number;
@@ -64,6 +73,8 @@ export interface StoryRepository {
   markEmbedded(storyId: number, embedder: string, version: string): Promise<void>;
   /** The user's visible stories among `ids`, in no particular order. */
   findVisible(userId: number, ids: readonly number[]): Promise<StoryRecord[]>;
+  /** The user's visible stories of these conversations, in the order they were first saved (by id). */
+  findConversations(userId: number, conversations: readonly ConversationRef[]): Promise<StoryRecord[]>;
   /** Every story of the user, those of deleted threads too, by id (their data export, issue 24). */
   storiesOf(userId: number): Promise<StoryRecord[]>;
   /** The user's visible stories that contain any of the words, best first. */

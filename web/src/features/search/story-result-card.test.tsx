@@ -25,6 +25,15 @@ describe('StoryResultCard', () => {
     expect(html).toContain('Relevance score: 0.7500');
   });
 
+  it('shows the conversation’s title when it has one, with the passage marked', () => {
+    const html = render({ ...STORY, content: 'Me: I was a nurse.\n\nMe: I led the migration.', title: 'Moving billing', passage: { start: 24, end: 44 } });
+    expect(html).toContain('Moving billing');
+    expect(html).toContain('<mark title="The passage that matched your search">I led the migration.</mark>');
+    // Without a title, no title line.
+    const paragraphs = (markup: string) => markup.match(/<p /g)?.length ?? 0;
+    expect(paragraphs(render(STORY))).toBe(paragraphs(html) - 1);
+  });
+
   it('has no link when the service did not say where the story was told', () => {
     expect(render(STORY)).not.toContain('Open in conversation');
   });

@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { styled } from 'styled-components';
 import { buttonStyles, type ButtonStyleProps } from '../../components/button.ts';
@@ -32,10 +33,17 @@ const Heading = styled.header`
   }
 `;
 
+const Title = styled.p`
+  font-weight: 600;
+`;
+
+/** A whole conversation can be long: it scrolls within the card, opened at the passage. */
 const Content = styled.p`
   white-space: pre-wrap;
   overflow-wrap: anywhere;
   line-height: 1.55;
+  max-height: 16rem;
+  overflow-y: auto;
 
   mark {
     background: ${({ theme }) => theme.colors.primarySoft};
@@ -60,21 +68,35 @@ const Score = styled.p`
 `;
 
 /**
- * One found story: "{sourceType} Story", when, the content with the matched passage marked, its
- * relevance score, and a link that opens its conversation at the message it was told in.
+ * One found story (a whole conversation): "{sourceType} Story", its title, when, the conversation
+ * opened at the matched passage (marked), its relevance score, and a link that opens the
+ * conversation at the message the passage was told in.
  */
 export function StoryResultCard({ story, now }: { story: FoundStory; now: Date }) {
   const [before, passage, after] = splitAtPassage(story.content, story.passage);
   const conversationPath = storyConversationPath(story.origin);
+  const contentRef = useRef<HTMLParagraphElement>(null);
+  const passageRef = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    const content = contentRef.current;
+    const mark = passageRef.current;
+    // Within the card only: scrolling the page to each card's passage would leave it at the last card.
+    if (content && mark) content.scrollTop = Math.max(0, mark.offsetTop - content.offsetTop - 16);
+  }, [story.content, story.passage]);
   return (
     <Card aria-label={`${story.sourceType} Story`}>
       <Heading>
         <h3>{story.sourceType} Story</h3>
         <time dateTime={story.createdAt}>{formatRelative(story.createdAt, now)}</time>
       </Heading>
-      <Content>
+      {story.title && <Title>{story.title}</Title>}
+      <Content ref={contentRef} tabIndex={0} aria-label="The story">
         {before}
-        {passage && <mark title="The passage that matched your search">{passage}</mark>}
+        {passage && (
+          <mark ref={passageRef} title="The passage that matched your search">
+            {passage}
+          </mark>
+        )}
         {after}
       </Content>
       <Footer>
