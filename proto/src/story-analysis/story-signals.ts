@@ -126,7 +126,8 @@ const PATTERNS: Record<(typeof PATTERN_ELEMENTS)[number], RegExp[]> = {
     /\b(?:my|our|the) (?:goal|task|job was|role was|responsibility|mission|objective|aim|brief|assignment|challenge|mandate)\b/i,
     /\b(?:my|our|the) (?:deadline|target) (?:was|is|of)\b/i,
     /\b(?:i|we) (?:needed|had|wanted|was asked|were asked|was supposed|were supposed|was tasked|were tasked|set out|got asked) to\b/i,
-    /\b(?:asked me to|tasked me|put me in charge|in charge of|responsible for|my job was|it was up to me|it fell to me)\b/i,
+    /\b(?:asked me to|asks? me to|tasked me|put me in charge|in charge of|responsible for|my job was|it was up to me|it was on me|it fell to me)\b/i,
+    /\b(?:a|an|the|our|my) (?:hard |tight |fixed )?(?:deadline|target|budget) (?:of|was|for)\b/i,
   ],
   // Outcome language, whoever speaks; verbs of doing that can also tell an outcome are read by `tellsResult`.
   result: [
@@ -152,7 +153,7 @@ const ACTION_PATTERN = new RegExp(
   'gi',
 );
 const ACTION_PHRASES =
-  /\b(?:i (?:started|began) (?:\w+ing|to)\b|what i did was|the first thing i did|my approach was|i decided to|i started by|i began by|i made sure|i took (?:the )?(?:lead|ownership|charge)|i reached out|i set up|i pushed for|i proposed|i suggested|i volunteered|i stayed (?:late|behind|on the (?:call|phone|line)|with (?:her|him|them)))\b/i;
+  /\b(?:i (?:started|began) (?:\w+ing|to)\b|what i did was|the first thing i did|my approach was|i decided to|i started by|i began by|i made sure|i took (?:the )?(?:lead|ownership|charge)|i reached out|i set up|i pushed for|i proposed|i suggested|i volunteered|i stayed (?:late|behind|on the (?:call|phone|line)|with (?:her|him|them))|i (?:started|founded|launched) (?:a|an|our|my) (?!job|role|position|career|internship|degree|course|first|new job))\b/i;
 const TEAM_ACTION_PATTERN = new RegExp(
   String.raw`\b(?:we|(?:our|the|my) (?:team|group|squad|department))\s+${ADVERB}(?:(${IRREGULAR_ACTIONS.map((w) => w.replace(' ', String.raw`\s+`)).join('|')})|([a-z]{3,}ed))\b`,
   'gi',

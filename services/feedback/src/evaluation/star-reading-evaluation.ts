@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { STAR_PARTS, type AnswerGivenEvent, type StarPart } from '@story/proto';
 import { silentLog } from '@story/service-kit';
+import { sharedSentenceEncoder } from '@story/service-kit/sentence-encoder';
 import { AnswerScoringService } from '../answers/answer-scoring.service.ts';
 import { readAnswer } from '../engines/offline/answer-reading.ts';
 import { OfflineFeedbackEngine } from '../engines/offline/offline-feedback.engine.ts';
@@ -139,7 +140,8 @@ function goldSpans(item: LabelledAnswer): { start: number; end: number; part: (t
  */
 export async function measureStarReading(items: readonly LabelledAnswer[]): Promise<StarFigures> {
   const storage = openSqliteFeedbackStorage(':memory:');
-  const engine = new OfflineFeedbackEngine();
+  // The engine as the service builds it: rules and the sentence encoder.
+  const engine = new OfflineFeedbackEngine(sharedSentenceEncoder());
   const scoring = new AnswerScoringService({
     feedback: storage.feedback,
     engine,

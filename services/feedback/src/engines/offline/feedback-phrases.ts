@@ -41,6 +41,7 @@ export const COMMENTS = {
     partly: (quote, what) => `${quoted(quote)} touches on ${what}; make the link plainer, in its own words.`,
     hypothetical: (quote, what) => `${quoted(quote)} says what you would do; ${what} asks for a time you did it.`,
     elsewhere: (quote, what) => `Nothing in the answer shows ${what}: it is about ${quoted(quote)} instead.`,
+    unclear: (quote, what) => `${quoted(quote)} does not plainly show ${what}; say in a sentence how this story shows it.`,
     opening: (quote, what) => `${quoted(quote)} opens ${what}; the coach's next question will draw out the rest.`,
   },
   specificity: {

@@ -31,6 +31,10 @@ const tellsAnEnding = (text: string): boolean => ACHIEVED.test(text) || BY_A_TIM
 /** A test, a measurement or a survey run: a step of the work, not the scene and not the outcome ("We did a load test of 40 scanners"). */
 const TEST_RUN =
   /\b(?:(?:i|we)\s+(?:\w+\s+)?(?:ran|did|set up|carried out|performed|conducted|organised|organized|started)\s+(?:a|an|the|some|two|three|several)?\s*(?:[\w-]+\s+){0,2}(?:tests?|trials?|benchmarks?|experiments?|pilots?|surveys?|audits?|measurements?)|(?:i|we)\s+(?:\w+\s+)?(?:measured|tested|benchmarked|load-tested|timed|sampled))\b/i;
+/** A clause that starts with the person or their team as its subject ("I…", "and then we…"). */
+const PERSON_FIRST = /^\W*(?:(?:and|then|so|but|also|after that)\s+)*(?:i|we)\b/i;
+/** How a scene is set inside a clause that also tells a step ("When I started as a junior accountant I sent…", "At my last job I…"). */
+const SCENE_IN_STEP = /\b(?:when|while|after|before) (?:i|we) (?:was|were|worked|joined|started|moved|had)\b|^(?:\W*(?:so|but)\s+)?(?:at|in|during|on) (?:my|our|the|a|an)\b/i;
 /** A lesson, said as such ("I learned to…"): a result only when it says what changed. */
 const LESSON = /\b(?:i|we) (?:learned|learnt|realised|realized)\b/i;
 
@@ -69,8 +73,11 @@ export function placeInStory(clauses: readonly OrderedClause[]): void {
   for (let index = told.length - 1; index > firstStep; index--) {
     const clause = told[index];
     if (!clause || !isStep(clause)) continue;
-    // A step done in a time tells the ending only as the story's last words ("We restored the service in two hours.").
-    const ends = ACHIEVED.test(clause.text) || namesOutcome(clause.text) || statesMeasuredResult(clause.text) || (index === told.length - 1 && BY_A_TIME.test(clause.text));
+    // A step done in a time tells the ending only as the story's last words ("We restored the service in two hours.");
+    // what others did last, read as an outcome ("The team agreed to change only the payment page"), is how it ended.
+    const byOthers = clause.elements.has('result') && !PERSON_FIRST.test(clause.text);
+    const ends =
+      byOthers || ACHIEVED.test(clause.text) || namesOutcome(clause.text) || statesMeasuredResult(clause.text) || (index === told.length - 1 && BY_A_TIME.test(clause.text));
     if (!ends || tellsFinding(clause.text)) break;
     clause.elements.delete('action');
     clause.elements.delete('teamAction');
@@ -84,6 +91,12 @@ export function placeInStory(clauses: readonly OrderedClause[]): void {
     clause.elements.add('result');
   });
   const lastStep = told.findLastIndex(isStep);
+  // A story that opens with what was done, then says how things stood, before more steps: the opening sets the scene too
+  // ("We planned an outdoor event for three hundred people. The morning of the event it started raining hard. I called…").
+  const opening = told[0];
+  const then = told[1];
+  if (firstStep === 0 && opening && then && !isStep(then) && !then.elements.has('result') && lastStep > 1 && !opening.elements.has('task'))
+    opening.elements.add('situation');
   told.forEach((clause, index) => {
     if (WOULD_DO.test(clause.text)) return;
     if (index < firstStep) {
@@ -107,5 +120,7 @@ export function placeInStory(clauses: readonly OrderedClause[]): void {
       return;
     }
     if (!tellsPart(clause) && tellsSetback(clause.text)) clause.elements.add('situation');
+    // A later step names the client or the team it was done with; that sets no scene unless the clause opens one.
+    if (index > firstStep && isStep(clause) && !SCENE_IN_STEP.test(clause.text) && !tellsSetback(clause.text)) clause.elements.delete('situation');
   });
 }
