@@ -10,8 +10,14 @@
 const DOING =
   'done|did|do|run|ran|used|use|worked|work|managed|manage|led|lead|owned|own|hired|hire|built|build|presented|present|handled|handle|dealt|written|wrote|configured|deployed|administered|supervised|taught|trained|negotiated|coded|programmed|designed|set up|been (?:responsible|in charge|a|an|the|involved)|had (?:the (?:chance|opportunity)|a chance|to)|touched|tried|worked with|gotten to|got to|needed to';
 const ADMISSIONS: readonly RegExp[] = [
-  new RegExp(String.raw`\bi(?:\s+have|'ve|’ve)?\s+(?:not|never)\s+(?:actually\s+|really\s+|personally\s+|yet\s+|ever\s+|directly\s+|formally\s+)?(?:${DOING})\b`, 'i'),
-  new RegExp(String.raw`\bi\s+(?:haven't|haven’t|didn't|didn’t|did not)\s+(?:actually\s+|really\s+|personally\s+|yet\s+|ever\s+|directly\s+|got(?:ten)? (?:the chance|to)\s+)?(?:${DOING})\b`, 'i'),
+  new RegExp(
+    String.raw`\bi(?:\s+have|'ve|’ve)?\s+(?:not|never)\s+(?:actually\s+|really\s+|personally\s+|yet\s+|ever\s+|directly\s+|formally\s+)?(?:${DOING})\b`,
+    'i',
+  ),
+  new RegExp(
+    String.raw`\bi\s+(?:haven't|haven’t|didn't|didn’t|did not)\s+(?:actually\s+|really\s+|personally\s+|yet\s+|ever\s+|directly\s+|got(?:ten)? (?:the chance|to)\s+)?(?:${DOING})\b`,
+    'i',
+  ),
   /\b(?:i\s+(?:do not|don't|don’t|did not|didn't|didn’t)\s+have|i\s+(?:have|had)\s+no|i've\s+no|i’ve\s+no)\s+(?:real\s+|direct\s+|professional\s+|hands-on\s+|practical\s+|much\s+|any\s+|formal\s+|work\s+)*(?:experience|background|track record|exposure)\b/i,
   /^\s*(?:(?:honestly|to be honest|sadly|unfortunately)[,\s]+)?no\s+(?:real\s+|direct\s+|professional\s+|hands-on\s+|practical\s+|formal\s+)*(?:experience|background|exposure)\b/i,
   /\b(?:i\s+lack|i'm\s+lacking|i am lacking)\s+(?:[\w-]+\s+)?experience\b/i,
@@ -29,7 +35,8 @@ const ADMISSIONS: readonly RegExp[] = [
   /\bnever\s+had\s+the\s+(?:chance|opportunity)\b/i,
 ];
 /** "Not really", "No," or "Not yet" opening an answer to a question about having done something. */
-const PLAIN_NO = /^\s*(?:(?:honestly|to be honest|well|um+|uh+|sadly|unfortunately)[,\s]+)?(?:(?:no|nope)[,.!—–-]|(?:not really|not yet|not as such|not directly|not personally|not exactly)\b)/i;
+const PLAIN_NO =
+  /^\s*(?:(?:honestly|to be honest|well|um+|uh+|sadly|unfortunately)[,\s]+)?(?:(?:no|nope)[,.!—–-]|(?:not really|not yet|not as such|not directly|not personally|not exactly)\b)/i;
 /**
  * The answer's opening sentence saying the person did not or never did something ("I did not write
  * one myself", "I've never organised one", "I have not been part of an audit"): the reply to the
@@ -38,7 +45,8 @@ const PLAIN_NO = /^\s*(?:(?:honestly|to be honest|well|um+|uh+|sadly|unfortunate
  */
 const OPENING_NEGATION =
   /^\W*(?:(?:honestly|to be honest|unfortunately|sadly|actually|well|so|um+|uh+|no|nope)[,\s]+)*i(?:(?:'ve|’ve|\s+have|\s+had|\s+did|\s+was|\s+am|'m|’m)?\s+(?:not|never)\b|\s+(?:haven't|haven’t|didn't|didn’t|wasn't|wasn’t|dont|don't|don’t)\b)/i;
-const CLAIM_OR_SCENE = /\b(?:not|never|n't|nt)\s+(?:only|just|once|stop|stopped|give up|gave up|forget|forgot|let|regret|regretted|hesitate|hesitated|doubt|doubted|expect|expected|think|thought|imagine|imagined|know|knew|want|wanted|like|liked|miss|missed|lose|lost|fail|failed|see|saw|hear|heard|mind|believe|sure)\b/i;
+const CLAIM_OR_SCENE =
+  /\b(?:not|never|n't|nt)\s+(?:only|just|once|stop|stopped|give up|gave up|forget|forgot|let|regret|regretted|hesitate|hesitated|doubt|doubted|expect|expected|think|thought|imagine|imagined|know|knew|want|wanted|like|liked|miss|missed|lose|lost|fail|failed|see|saw|hear|heard|mind|believe|sure)\b/i;
 /** A question that asks whether the person has done or knows something ("Have you run…?", "Do you have experience with…?"). */
 const ASKS_HAVE_YOU = /\b(?:have you(?: ever)?|do you have|did you(?: ever)?|are you familiar|have you had|any experience)\b/i;
 /** Said of what came later, these tell a result, not an admission ("I have not made that mistake again"). */

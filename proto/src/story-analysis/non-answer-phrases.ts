@@ -102,7 +102,10 @@ export const PHRASES: readonly Phrase[] = [
   ),
   phrase('ideas', String.raw`where (?:do|should|can) i (?:start|begin)|help(?: me)?(?: (?:start|get started|think|out))?`),
   phrase('wait', String.raw`(?:i )?(?:lost|have lost|'ve lost) my (?:train of thought|thread|thoughts)`),
-  phrase('clarify', String.raw`(?:${I_AM} )?not sure (?:i |that i )?(?:understand|follow|get) (?:the question|your question|you|what you mean)|(?:i )?${DONT} (?:quite |really )?(?:understand|follow|get) (?:the question|your question|what you mean)`),
+  phrase(
+    'clarify',
+    String.raw`(?:${I_AM} )?not sure (?:i |that i )?(?:understand|follow|get) (?:the question|your question|you|what you mean)|(?:i )?${DONT} (?:quite |really )?(?:understand|follow|get) (?:the question|your question|what you mean)`,
+  ),
   // ---- no answer to give
   phrase('decline', String.raw`(?:i )?${DONT} (?:really )?know(?: (?:really|honestly|sorry))?`),
   phrase('decline', String.raw`(?:i )?(?:${DONT}|${CANT}) (?:really )?(?:remember|recall)(?: (?:it|that|anything|much|the details|one))?`),
@@ -127,7 +130,10 @@ export const PHRASES: readonly Phrase[] = [
     { yesNo: true },
   ),
   phrase('decline', String.raw`(?:skip|next)(?: (?:it|this|that|one|question|this one|that one|this question|the question))?`),
-  phrase('decline', String.raw`(?:i'd|i would|id) (?:rather|prefer to) (?:talk|speak) about (?:something|anything) else(?: (?:if (?:that's|that is|thats) (?:ok(?:ay)?|alright|fine)|please))?`),
+  phrase(
+    'decline',
+    String.raw`(?:i'd|i would|id) (?:rather|prefer to) (?:talk|speak) about (?:something|anything) else(?: (?:if (?:that's|that is|thats) (?:ok(?:ay)?|alright|fine)|please))?`,
+  ),
   // "Can I skip this?", "Let's skip this question please", "I'd like to pass on this one": skipping (issue 38, 6).
   phrase(
     'decline',

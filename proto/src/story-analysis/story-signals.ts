@@ -98,7 +98,8 @@ const SETBACK =
 const FINDING =
   /\b(?:found (?:out )?(?:that|the|it|they|out|we|our|a|an)|(?:showed|revealed|proved|confirmed) (?:me |us )?(?:that|the|it|they|we|her|his|a|an|most|there)|turned out (?:that|the|it|they|there|to be (?!a success|the right))|(?:the|that|this|its) (?:root )?(?:cause|problem|issue|diagnosis|bug|fault|culprit) was|came from|was caused by|were caused by)\b/i;
 /** Words that say the outcome outright, whatever else the clause tells ("as a result", "in the end"). */
-const OUTRIGHT_RESULT = /\b(?:the result|the outcome|in the end|as a result|ended up|which meant|this meant|that meant|paid off|it worked|resulting in|which led to|that led to|this led to|leading to)\b/i;
+const OUTRIGHT_RESULT =
+  /\b(?:the result|the outcome|in the end|as a result|ended up|which meant|this meant|that meant|paid off|it worked|resulting in|which led to|that led to|this led to|leading to)\b/i;
 
 /** True when the text tells what a look at the problem found: a step, not an outcome. */
 export const tellsFinding = (text: string): boolean => FINDING.test(text);

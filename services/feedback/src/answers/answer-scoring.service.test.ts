@@ -84,8 +84,7 @@ describe('scoring what is not an answer', () => {
 
 describe('scoring a story’s first reply to the coach (issue 38, 3)', () => {
   const world = scriptedScoring();
-  const FIRST =
-    'Probably the night our payment service went down during my first week. I rolled back the release and we had it running again by midnight.';
+  const FIRST = 'Probably the night our payment service went down during my first week. I rolled back the release and we had it running again by midnight.';
 
   it('grades no first reply to an open invitation, and grades the story from its next turn on', async () => {
     world.engine.behaviour = 'answer';

@@ -89,7 +89,10 @@ describe('readiness per requirement (issue 38, 4)', () => {
   });
 
   it('still reads a snippet copied from one line as that line: one row', async () => {
-    world = readinessWorld([{ id: 4, text: '- Improve scheduling and reduce patient wait times' }], ['Improve scheduling and reduce patient wait times.', 'Mentor new nurses']);
+    world = readinessWorld(
+      [{ id: 4, text: '- Improve scheduling and reduce patient wait times' }],
+      ['Improve scheduling and reduce patient wait times.', 'Mentor new nurses'],
+    );
     const rows = await world.rows();
     expect(rows.map((row) => row.text)).toEqual(['- Improve scheduling and reduce patient wait times', 'Mentor new nurses']);
   });

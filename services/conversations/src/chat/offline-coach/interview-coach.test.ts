@@ -72,11 +72,19 @@ describe('offline coach: interview practice with selected requirements', () => {
 });
 
 describe('offline interviewer: "skip this one" skips (issue 38, 6)', () => {
-  const CONTEXT = ['- Lead cross-functional teams to deliver features on time', '- 5+ years of experience with TypeScript and React', '- Mentor junior engineers'].join(
-    '\n',
-  );
+  const CONTEXT = [
+    '- Lead cross-functional teams to deliver features on time',
+    '- 5+ years of experience with TypeScript and React',
+    '- Mentor junior engineers',
+  ].join('\n');
 
-  for (const skip of ['Can I skip this?', 'Can we skip this one?', "Let's skip this question please.", 'I would like to skip this question.', SKIP_QUESTION.said]) {
+  for (const skip of [
+    'Can I skip this?',
+    'Can we skip this one?',
+    "Let's skip this question please.",
+    'I would like to skip this question.',
+    SKIP_QUESTION.said,
+  ]) {
     it(`moves to another question, never the same one again: ${skip}`, () => {
       const { replies } = converse(['Hi', skip], CONTEXT);
       const first = questions(replies[0] ?? '').at(-1) ?? replies[0] ?? '';

@@ -22,7 +22,9 @@ describe('offline interviewer: every requirement covered only when each was aske
       const { replies } = converse(['Hi', ...ANSWERS, ...ANSWERS], context.join('\n'));
       const wrapUp = replies.findIndex((reply) => /covers every requirement/.test(reply));
       const before = replies.slice(0, wrapUp < 0 ? replies.length : wrapUp + 1).join(' ');
-      if (wrapUp >= 0) for (const requirement of requirements) expect(before, requirement.label).toContain(requirement.question.replace(/^./, (c) => c.toLowerCase()).slice(1));
+      if (wrapUp >= 0)
+        for (const requirement of requirements)
+          expect(before, requirement.label).toContain(requirement.question.replace(/^./, (c) => c.toLowerCase()).slice(1));
     });
   }
 });

@@ -24,7 +24,8 @@ function topicEncoder(topics: Record<string, readonly string[]>): TextEncoder {
 
 const OUTAGE = {
   question: 'Tell me about a time you handled an outage.',
-  answer: 'Last winter our payment service went down on a Friday evening. I checked the dashboards and rolled back the release. We restored the service in two hours.',
+  answer:
+    'Last winter our payment service went down on a Friday evening. I checked the dashboards and rolled back the release. We restored the service in two hours.',
 };
 const relevance = async (engine: OfflineFeedbackEngine, input: typeof OUTAGE) =>
   (await engine.assess(input)).assessment.find((score) => score.dimension === 'relevance');
@@ -39,7 +40,10 @@ describe('relevance by meaning (issue 38, 4)', () => {
   });
 
   it('still says an answer far in meaning is about something else', async () => {
-    const far = await relevance(new OfflineFeedbackEngine(topicEncoder({ outage: ['outage'], cooking: ['dashboards', 'release', 'service', 'winter'] })), OUTAGE);
+    const far = await relevance(
+      new OfflineFeedbackEngine(topicEncoder({ outage: ['outage'], cooking: ['dashboards', 'release', 'service', 'winter'] })),
+      OUTAGE,
+    );
     expect(far?.comment).toMatch(/^Nothing in the answer shows/);
   });
 

@@ -43,14 +43,20 @@ describe('STAR reading a coach would sign (issue 38, 3)', () => {
     const input = { question: 'Tell me about a time you tested a system under load.', answer: 'We did a load test of 40 scanners at the warehouse in Leeds.' };
     expect(part(input, 'situation')?.present).toBe(false);
     expect(part(input, 'result')?.present).toBe(false);
-    const own = { question: input.question, answer: 'I ran a load test with 40 scanners at once. The test showed the server slowed down after 25 connections.' };
+    const own = {
+      question: input.question,
+      answer: 'I ran a load test with 40 scanners at once. The test showed the server slowed down after 25 connections.',
+    };
     expect(part(own, 'action')?.quotes.map((quote) => quote.text)).toContain('I ran a load test with 40 scanners at once');
   });
 
   it('names the interviewer’s question as “the question”, never the greeting before it', () => {
     const turn = "Hi, I'm Sam and I'll be your interviewer today. Great to meet you! Let's begin. Tell me about a time you handled an outage.";
     expect(askedQuestion(turn)).toBe('Tell me about a time you handled an outage.');
-    const found = engine.assessNow({ question: turn, answer: 'Our payment service went down. I rolled back the release. We restored the service in two hours.' });
+    const found = engine.assessNow({
+      question: turn,
+      answer: 'Our payment service went down. I rolled back the release. We restored the service in two hours.',
+    });
     for (const score of found.assessment) {
       expect(score.comment).not.toMatch(/Hi, I'm Sam|Great to meet you|Let's begin/);
       if (score.comment.includes('the question')) expect(score.comment).toContain('the question (“handled an outage”)');
@@ -61,7 +67,8 @@ describe('STAR reading a coach would sign (issue 38, 3)', () => {
     const weak = 'um so there was an outage and I fixed it I guess';
     const found = engine.assessNow({
       question: 'What was the measurable outcome?',
-      answer: 'We restored the service in two hours and lost no orders. The next week I added alerts on the connection pool, and there has been no outage since.',
+      answer:
+        'We restored the service in two hours and lost no orders. The next week I added alerts on the connection pool, and there has been no outage since.',
       earlier: [{ question: 'Tell me about a time you handled an outage.', answer: weak }],
     });
     for (const score of found.assessment) {

@@ -34,7 +34,8 @@ const TEST_RUN =
 /** A clause that starts with the person or their team as its subject ("I…", "and then we…"). */
 const PERSON_FIRST = /^\W*(?:(?:and|then|so|but|also|after that)\s+)*(?:i|we)\b/i;
 /** How a scene is set inside a clause that also tells a step ("When I started as a junior accountant I sent…", "At my last job I…"). */
-const SCENE_IN_STEP = /\b(?:when|while|after|before) (?:i|we) (?:was|were|worked|joined|started|moved|had)\b|^(?:\W*(?:so|but)\s+)?(?:at|in|during|on) (?:my|our|the|a|an)\b/i;
+const SCENE_IN_STEP =
+  /\b(?:when|while|after|before) (?:i|we) (?:was|were|worked|joined|started|moved|had)\b|^(?:\W*(?:so|but)\s+)?(?:at|in|during|on) (?:my|our|the|a|an)\b/i;
 /** A lesson, said as such ("I learned to…"): a result only when it says what changed. */
 const LESSON = /\b(?:i|we) (?:learned|learnt|realised|realized)\b/i;
 
@@ -77,7 +78,11 @@ export function placeInStory(clauses: readonly OrderedClause[]): void {
     // what others did last, read as an outcome ("The team agreed to change only the payment page"), is how it ended.
     const byOthers = clause.elements.has('result') && !PERSON_FIRST.test(clause.text);
     const ends =
-      byOthers || ACHIEVED.test(clause.text) || namesOutcome(clause.text) || statesMeasuredResult(clause.text) || (index === told.length - 1 && BY_A_TIME.test(clause.text));
+      byOthers ||
+      ACHIEVED.test(clause.text) ||
+      namesOutcome(clause.text) ||
+      statesMeasuredResult(clause.text) ||
+      (index === told.length - 1 && BY_A_TIME.test(clause.text));
     if (!ends || tellsFinding(clause.text)) break;
     clause.elements.delete('action');
     clause.elements.delete('teamAction');
