@@ -4,6 +4,7 @@
  * fast (well under a millisecond per turn) and easy to pin in tests.
  */
 
+import { admitsNotHaving } from './admissions.ts';
 import { expressesFeeling } from './story-feelings.ts';
 import { hasNumber, statesMeasuredResult, withoutSettingChanges } from './story-figures.ts';
 
@@ -193,6 +194,8 @@ export function classify(text: string): ReadonlySet<StoryElement> {
 
 function classifyUncached(text: string): Set<StoryElement> {
   const found = new Set<StoryElement>();
+  // "I have not improved processes with data myself" tells no part of a story: not what was done, not how it ended (issue 38, 4).
+  if (admitsNotHaving(text)) return found;
   for (const element of PATTERN_ELEMENTS) {
     if (PATTERNS[element].some((pattern) => pattern.test(text))) found.add(element);
   }

@@ -96,3 +96,14 @@ describe('offline interviewer: "skip this one" skips (issue 38, 6)', () => {
     });
   }
 });
+
+describe('offline interviewer: an admission is not how it landed (issue 38, 4)', () => {
+  it('never reads "I have not … myself" as the outcome', () => {
+    const { replies } = converse(
+      ['Hi', 'I have not led cross-functional projects myself. I helped my manager collect the numbers for her weekly report.'],
+      '- Lead cross-functional projects to on-time delivery\n- Improve operational processes with data',
+    );
+    expect(replies[1]).not.toMatch(/how it landed|the outcome was|where it ended up|measurable outcome, and it shows/);
+    expect(replies[1]).not.toContain('“I have not led cross-functional projects myself”');
+  });
+});

@@ -1,5 +1,6 @@
 import { isDecline, isSubstantive, isThin, namedPosition } from './coach-intents.ts';
 import {
+  INTERVIEW_ADMISSION_FOLLOW_UP,
   INTERVIEW_CHOICE_LEADS,
   INTERVIEW_DETAIL_QUESTIONS,
   INTERVIEW_EXAMPLE_PROMPTS,
@@ -27,6 +28,7 @@ import {
   quoting,
 } from './coach-phrases.ts';
 import {
+  admitsNotHaving,
   classify,
   clauses,
   hasNumber,
@@ -264,6 +266,9 @@ export function interviewReply(writer: TurnWriter, requirements: readonly Requir
     const prompt = writer.fresh(INTERVIEW_EXAMPLE_PROMPTS);
     if (prompt) return `${writer.pick(INTERVIEW_PATIENCE)} ${prompt}`;
   }
+  // "I have not done that myself" is heard as said (issue 38, 4): once per requirement, the nearest thing done instead.
+  const nearest = INTERVIEW_ADMISSION_FOLLOW_UP(current.label);
+  if (!declined && admitsNotHaving(text, asked ?? '') && !writer.wasAsked(nearest)) return nearest;
   if (!declined && state.followUps < 2) {
     const question = followUp(writer, state, current);
     if (question) return question;

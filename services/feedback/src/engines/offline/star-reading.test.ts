@@ -80,4 +80,23 @@ describe('STAR reading a coach would sign (issue 38, 3)', () => {
       for (const quote of entry.quotes) expect(weak).not.toContain(quote.text);
     }
   });
+
+  it('never quotes an admission as evidence, and points to the earlier answer instead of quoting other words for it', async () => {
+    const input = {
+      question: 'What was the measurable outcome?',
+      answer: 'I have not improved operational processes with data myself. I helped my manager collect the numbers for her weekly report.',
+      requirements: '- Lead cross-functional projects to on-time delivery',
+      earlier: [
+        {
+          question: 'Tell me about a time you had to lead cross-functional projects to on-time delivery.',
+          answer: 'Our dispatch system went down during peak season. I called the design and IT leads together. We restored the service in two hours.',
+        },
+      ],
+    };
+    const found = engine.assessNow(input);
+    for (const score of found.assessment) expect(score.comment, score.dimension).not.toContain('I have not improved operational processes');
+    const impact = found.assessment.find((score) => score.dimension === 'impact');
+    expect(impact?.comment).toMatch(/^What you said in your earlier answer/);
+    expect(impact?.quote).toBeNull();
+  });
 });
