@@ -33,3 +33,9 @@ export const CONVERSATION_MESSAGES = {
 
 /** "Recording failed: {reason}" */
 export const recordingFailed = (reason: string) => `Recording failed: ${reason}`;
+
+/**
+ * What the Skip Question button of an interview practice sends for the person (issue 38, 6): the
+ * interviewer hears a skip, moves to the next question, and grades nothing.
+ */
+export const SKIP_QUESTION = { label: 'Skip Question', said: 'Skip this question, please.' } as const;

@@ -13,3 +13,6 @@ export * from './non-answers.ts';
 export * from './text-words.ts';
 export * from './quote-location.ts';
 export * from './sentences.ts';
+export * from './admissions.ts';
+export * from './story-openings.ts';
+export * from './section-headings.ts';

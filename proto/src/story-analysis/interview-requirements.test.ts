@@ -60,4 +60,14 @@ describe('requirements read from a pasted job-description section', () => {
     expect(extractRequirements('')).toEqual([]);
     expect(extractRequirements('Benefits:\n- Health insurance\n- 25 days PTO')).toEqual([]);
   });
+
+  it('leaves out a section heading standing on its own line, bulleted or not (issue 38, 4)', () => {
+    const labels = (text: string) => extractRequirements(text).map((requirement) => requirement.label);
+    expect(labels('What You Bring\nRun Kubernetes across regions\nOn-call incident response')).toEqual([
+      'Run Kubernetes across regions',
+      'On-call incident response',
+    ]);
+    expect(labels('- What you bring\n- Run Kubernetes across regions')).toEqual(['Run Kubernetes across regions']);
+    expect(labels('Requirements\nStrong communication skills with customers')).toEqual(['Strong communication skills with customers']);
+  });
 });

@@ -1,3 +1,4 @@
+import { isSectionHeading } from './section-headings.ts';
 import { words } from './story-signals.ts';
 
 /** One requirement read from the selected part of a job description, with the behavioural question built from it. */
@@ -127,6 +128,8 @@ export function extractRequirements(context: string, max = 8): Requirement[] {
   for (const piece of pieces) {
     const cleaned = clean(piece.text);
     if (!cleaned || /:$/.test(piece.text.trim()) || BOILERPLATE.test(cleaned) || SELF_DESCRIPTION.test(cleaned) || words(cleaned).length < 2) continue;
+    // "What You Bring" on a line of its own names a section, bulleted or not (issue 38, 4).
+    if (isSectionHeading(cleaned)) continue;
     // Among bullets, a short line without one is a heading ("About the role"), not a requirement.
     if (hasBullets && !piece.bullet && words(cleaned).length <= 4) continue;
     const requirement = toRequirement(cleaned);

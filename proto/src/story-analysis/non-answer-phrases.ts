@@ -101,6 +101,11 @@ export const PHRASES: readonly Phrase[] = [
     String.raw`(?:can you )?(?:give me|any|got any|do you have) (?:an? |some )?(?:idea|ideas|suggestion|suggestions|topic|topics|prompt|hint|hints|example)`,
   ),
   phrase('ideas', String.raw`where (?:do|should|can) i (?:start|begin)|help(?: me)?(?: (?:start|get started|think|out))?`),
+  phrase('wait', String.raw`(?:i )?(?:lost|have lost|'ve lost) my (?:train of thought|thread|thoughts)`),
+  phrase(
+    'clarify',
+    String.raw`(?:${I_AM} )?not sure (?:i |that i )?(?:understand|follow|get) (?:the question|your question|you|what you mean)|(?:i )?${DONT} (?:quite |really )?(?:understand|follow|get) (?:the question|your question|what you mean)`,
+  ),
   // ---- no answer to give
   phrase('decline', String.raw`(?:i )?${DONT} (?:really )?know(?: (?:really|honestly|sorry))?`),
   phrase('decline', String.raw`(?:i )?(?:${DONT}|${CANT}) (?:really )?(?:remember|recall)(?: (?:it|that|anything|much|the details|one))?`),
@@ -125,6 +130,15 @@ export const PHRASES: readonly Phrase[] = [
     { yesNo: true },
   ),
   phrase('decline', String.raw`(?:skip|next)(?: (?:it|this|that|one|question|this one|that one|this question|the question))?`),
+  phrase(
+    'decline',
+    String.raw`(?:i'd|i would|id) (?:rather|prefer to) (?:talk|speak) about (?:something|anything) else(?: (?:if (?:that's|that is|thats) (?:ok(?:ay)?|alright|fine)|please))?`,
+  ),
+  // "Can I skip this?", "Let's skip this question please", "I'd like to pass on this one": skipping (issue 38, 6).
+  phrase(
+    'decline',
+    String.raw`(?:${LETS} |(?:can|could|may|shall) (?:i|we) |(?:i'd|i would|id|we'd|we would) (?:like|prefer|rather) (?:to )?|i want to |(?:please )?(?:just )?)(?:skip|pass on|pass|move past|move on from|leave|drop)(?: (?:this question|that question|the question|this one|that one|for now|for the moment|it|this|that|one))*(?: (?:please|for now|if that's ok(?:ay)?|if that is ok(?:ay)?|if possible))*`,
+  ),
   phrase(
     'decline',
     String.raw`(?:(?:i'd|i would|id) like |can i have |could i (?:have|get) |(?:please )?give me )?(?:(?:another|a different|the next|a new|an easier|a simpler) (?:one|question))(?: please)?|(?:can|could|shall|may) (?:we|i) (?:skip|move on|pass|do (?:another|a different|the next) (?:one|question)|try (?:another|a different) (?:one|question)|have (?:another|a different) (?:one|question))(?: (?:this one|that one|this question|it|to the next (?:one|question)))?`,

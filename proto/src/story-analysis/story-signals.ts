@@ -4,6 +4,7 @@
  * fast (well under a millisecond per turn) and easy to pin in tests.
  */
 
+import { admitsNotHaving } from './admissions.ts';
 import { expressesFeeling } from './story-feelings.ts';
 import { hasNumber, statesMeasuredResult, withoutSettingChanges } from './story-figures.ts';
 
@@ -88,6 +89,26 @@ function tellsResult(said: string): boolean {
   }
   return false;
 }
+/** Something that went wrong ("the launch failed", "we lost the client"): the scene the person acted in, never the outcome. */
+const SETBACK =
+  /\b(?:failed|didn't work|did not work|fell through|was cancell?ed|got cancell?ed|we lost|i lost|they lost|missed the deadline|stopped working|broke down|(?:cut|slashed|pulled|froze) (?:the|our|their|its) (?:budget|funding|headcount|team)|laid (?:\w+ )?off|went over budget|(?:was|were|got) delayed|(?:site|server|service|system|app|network|database|line|website) went down|crashed|ran out of)\b/i;
+/**
+ * What a look at the problem found ("I found that the pool was exhausted", "the test showed it slowed
+ * down", "the cause was a loose guide"): a step of the work, never how it turned out.
+ */
+const FINDING =
+  /\b(?:found (?:out )?(?:that|the|it|they|out|we|our|a|an)|(?:showed|revealed|proved|confirmed) (?:me |us )?(?:that|the|it|they|we|her|his|a|an|most|there)|turned out (?:that|the|it|they|there|to be (?!a success|the right))|(?:the|that|this|its) (?:root )?(?:cause|problem|issue|diagnosis|bug|fault|culprit) was|came from|was caused by|were caused by)\b/i;
+/** Words that say the outcome outright, whatever else the clause tells ("as a result", "in the end"). */
+const OUTRIGHT_RESULT =
+  /\b(?:the result|the outcome|in the end|as a result|ended up|which meant|this meant|that meant|paid off|it worked|resulting in|which led to|that led to|this led to|leading to)\b/i;
+
+/** True when the text tells what a look at the problem found: a step, not an outcome. */
+export const tellsFinding = (text: string): boolean => FINDING.test(text);
+/** True when the text tells something that went wrong: the scene, not an outcome. */
+export const tellsSetback = (text: string): boolean => SETBACK.test(text);
+/** True when the text names the outcome outright ("as a result", "in the end"). */
+export const namesOutcome = (text: string): boolean => OUTRIGHT_RESULT.test(text);
+
 const PATTERNS: Record<(typeof PATTERN_ELEMENTS)[number], RegExp[]> = {
   situation: [
     /\b(?:when|while|after|before) (?:i|we) (?:was|were|worked|joined|started|moved|had)\b/i,
@@ -98,21 +119,24 @@ const PATTERNS: Record<(typeof PATTERN_ELEMENTS)[number], RegExp[]> = {
     /\b(?:the company|our company|the team|our team|the project|our project|the client|the situation|the context|the problem was|the issue was|there was|there were|we had a|we were using)\b/i,
     /\b(?:we were|it was|they were|the team was|the company was) (?:struggling|facing|dealing|running|using|stuck|losing|behind|growing|migrating|moving|short|understaffed|under pressure|about to)\b/i,
     /\bworking (?:at|for|on|as)\b/i,
+    /\bi (?:work|am working|'m working) (?:in|at|for|as|on)\b/i,
+    // A setback is part of the scene the person acted in, not how it turned out (issue 38, 3).
+    SETBACK,
     /\b(?:i|we) (?:was|were) \w+ing (?:at|for|in|on|with|as)\b/i,
   ],
   task: [
     /\b(?:my|our|the) (?:goal|task|job was|role was|responsibility|mission|objective|aim|brief|assignment|challenge|mandate)\b/i,
     /\b(?:my|our|the) (?:deadline|target) (?:was|is|of)\b/i,
     /\b(?:i|we) (?:needed|had|wanted|was asked|were asked|was supposed|were supposed|was tasked|were tasked|set out|got asked) to\b/i,
-    /\b(?:asked me to|tasked me|put me in charge|in charge of|responsible for|my job was|it was up to me|it fell to me)\b/i,
+    /\b(?:asked me to|asks? me to|tasked me|put me in charge|in charge of|responsible for|my job was|it was up to me|it was on me|it fell to me)\b/i,
+    /\b(?:a|an|the|our|my) (?:hard |tight |fixed )?(?:deadline|target|budget) (?:of|was|for)\b/i,
   ],
   // Outcome language, whoever speaks; verbs of doing that can also tell an outcome are read by `tellsResult`.
   result: [
-    /\b(?:the result|the outcome|in the end|as a result|ended up|turned out|which meant|this meant|that meant|the impact|it worked|paid off|we managed to|i managed to|so that|which led to|that led to|this led to|leading to|resulting in|went live|went on to)\b/i,
+    /\b(?:the result|the outcome|in the end|as a result|ended up|turned out (?:well|fine|great|to be (?:a|the) (?:success|hit|win|right call))|which meant|this meant|that meant|the impact|it worked|paid off|we managed to|i managed to|so that|which led to|that led to|this led to|leading to|resulting in|went live|went on to)\b/i,
     /\b(?:was (?:happy|pleased|delighted)|were (?:happy|pleased|delighted)|worked out|got better|calmed down|turned around|got promoted)\b/i,
     /\bpassed (?:the |my |an |a |our |their )?(?:[\w-]+ )?(?:exam|test|audit|review|inspection|certification|assessment|probation)\b/i,
     /\b(?:hit|met|beat|reached|smashed|made) (?:our|the|my|their|its|every|each) (?:[\w-]+ ){0,2}(?:target|targets|goal|goals|deadline|quota|numbers|kpis?|okrs?|sla|budget)\b/i,
-    /\b(?:failed|didn't work|did not work|fell through|was cancell?ed|got cancell?ed|we lost|i lost|missed the deadline)\b/i,
   ],
   learning: [
     /\b(?:i|we) (?:learned|learnt|realised|realized|discovered|understood|figured out) (?:that|how|to|the|a|what|why)\b/i,
@@ -131,7 +155,7 @@ const ACTION_PATTERN = new RegExp(
   'gi',
 );
 const ACTION_PHRASES =
-  /\b(?:i (?:started|began) (?:\w+ing|to)\b|what i did was|the first thing i did|my approach was|i decided to|i started by|i began by|i made sure|i took (?:the )?(?:lead|ownership|charge)|i reached out|i set up|i pushed for|i proposed|i suggested|i volunteered)\b/i;
+  /\b(?:i (?:started|began) (?:\w+ing|to)\b|what i did was|the first thing i did|my approach was|i decided to|i started by|i began by|i made sure|i took (?:the )?(?:lead|ownership|charge)|i reached out|i set up|i pushed for|i proposed|i suggested|i volunteered|i stayed (?:late|behind|on the (?:call|phone|line)|with (?:her|him|them))|i (?:started|founded|launched) (?:a|an|our|my) (?!job|role|position|career|internship|degree|course|first|new job))\b/i;
 const TEAM_ACTION_PATTERN = new RegExp(
   String.raw`\b(?:we|(?:our|the|my) (?:team|group|squad|department))\s+${ADVERB}(?:(${IRREGULAR_ACTIONS.map((w) => w.replace(' ', String.raw`\s+`)).join('|')})|([a-z]{3,}ed))\b`,
   'gi',
@@ -170,12 +194,16 @@ export function classify(text: string): ReadonlySet<StoryElement> {
 
 function classifyUncached(text: string): Set<StoryElement> {
   const found = new Set<StoryElement>();
+  // "I have not improved processes with data myself" tells no part of a story: not what was done, not how it ended (issue 38, 4).
+  if (admitsNotHaving(text)) return found;
   for (const element of PATTERN_ELEMENTS) {
     if (PATTERNS[element].some((pattern) => pattern.test(text))) found.add(element);
   }
   if (tellsResult(text)) found.add('result');
   // A figure is a result only as an outcome or a change: "a team of 200 people" sizes the situation.
   if (statesMeasuredResult(text)) found.add('result');
+  // What was found, and what went wrong, are not how it turned out unless the words say so.
+  if ((FINDING.test(text) || SETBACK.test(text)) && !OUTRIGHT_RESULT.test(text) && !statesMeasuredResult(text)) found.delete('result');
   if (expressesFeeling(text)) found.add('feeling');
   if (TOPIC_INTRO.test(text)) return found;
   if (matchesAction(text, ACTION_PATTERN) || ACTION_PHRASES.test(text)) found.add('action');

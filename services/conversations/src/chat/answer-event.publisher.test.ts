@@ -2,7 +2,7 @@ import { EVENT_SUBJECTS, answerGivenEventSchema } from '@story/proto';
 import { silentLog } from '@story/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSqliteConversationsStorage, type ConversationsStorage } from '../storage/conversations-storage.ts';
-import { AnswerEventPublisher, answerKind, asksForWholeAnswer, earlierStoryTurns, questionAnswered } from './answer-event.publisher.ts';
+import { AnswerEventPublisher, answerKind, asksForWholeAnswer, earlierStoryTurns, opensStory, questionAnswered } from './answer-event.publisher.ts';
 import { INTERVIEW_EXAMPLE_PROMPTS, INTERVIEW_FOLLOW_UPS, INTERVIEW_RELEVANCE_FOLLOW_UPS, PRACTICE_AGAIN_QUESTIONS } from './offline-coach/coach-phrases.ts';
 import { extractRequirements } from '@story/proto/story-analysis';
 
@@ -158,5 +158,31 @@ describe('answer events', () => {
       clock: () => at,
     });
     expect(await failing.record(5, { text: 'hi', conversationHistory: [] }, { source: 'typed' }, silent)).toBeUndefined();
+  });
+});
+
+describe('a story’s first reply to the coach’s open invitation (issue 38, 3)', () => {
+  const opening = (question: string, extra: { context?: string } = {}) => ({
+    conversationHistory: [{ role: 'assistant' as const, content: question }],
+    ...extra,
+  });
+
+  it('opens a story and is not recorded as an answer to grade', () => {
+    expect(opensStory(opening('Welcome back! What story do you tell friends about your work?'))).toBe(true);
+    expect(opensStory(opening('What is a moment from your work or life that you would like to tell me about?'))).toBe(true);
+  });
+
+  it('is an answer when the coach asked an interview question, in practice, or later in the story', () => {
+    expect(opensStory(opening('Tell me about a time you handled an outage.'))).toBe(false);
+    expect(opensStory(opening('What story do you tell friends about your work?', { context: '- Incident response' }))).toBe(false);
+    expect(
+      opensStory({
+        conversationHistory: [
+          { role: 'assistant', content: 'What story do you tell friends about your work?' },
+          { role: 'user', content: 'The night our payment service went down and I rolled back the release.' },
+          { role: 'assistant', content: 'Which experience would you like to capture next?' },
+        ],
+      }),
+    ).toBe(false);
   });
 });

@@ -11,7 +11,7 @@ import {
   type ProcessTextRequest,
   type StoryTurn,
 } from '@story/proto';
-import { isNonAnswer } from '@story/proto/story-analysis';
+import { isNonAnswer, isOpenInvitation } from '@story/proto/story-analysis';
 import type { StandaloneEventWriter } from '../storage/conversations-storage.ts';
 import { questionOf } from './offline-coach/coach-phrases.ts';
 import { isSummary } from './offline-coach/story-state.ts';
@@ -87,6 +87,14 @@ function latestWithinLimits(told: StoryTurn[]): StoryTurn[] {
   }
   return kept;
 }
+
+/**
+ * True when the turn is the first reply of a story thread to the coach's open invitation ("What story
+ * do you tell friends about your work?"): it starts a story and is not graded as an interview answer
+ * (issue 38, 3); the story's feedback, from its next turn on, reads it with the rest.
+ */
+export const opensStory = (input: Pick<ProcessTextRequest, 'context' | 'snippetId' | 'conversationHistory'>): boolean =>
+  answerKind(input) === 'story' && earlierStoryTurns(input.conversationHistory).length === 0 && isOpenInvitation(questionAnswered(input.conversationHistory));
 
 export interface AnswerEventPublisherDeps {
   events: StandaloneEventWriter;

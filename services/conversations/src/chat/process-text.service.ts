@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { HttpError, withinTime, type PlanCheck } from '@story/service-kit';
 import { CONVERSATION_MESSAGES, featuresOfTurn, type ProcessTextRequest } from '@story/proto';
 import { nonAnswerKind } from '@story/proto/story-analysis';
-import { TYPED, questionAnswered, type AnswerEventPublisher, type AnswerOrigin } from './answer-event.publisher.ts';
+import { TYPED, opensStory, questionAnswered, type AnswerEventPublisher, type AnswerOrigin } from './answer-event.publisher.ts';
 import type { ChatModel } from './chat-model.ts';
 import { resumeFieldOf, type ResumeKnowledgeSource } from './resume-knowledge.ts';
 import { requireOwnTurn, type TurnOwnershipDeps } from './turn-ownership.ts';
@@ -58,6 +58,6 @@ export async function processText(
     log.warn({ err: error, model: deps.chatModel.name }, 'chat reply failed');
     throw new HttpError(502, CONVERSATION_MESSAGES.processTextFailed);
   }
-  if (nonAnswer) return { aiResponse, answerId: undefined };
+  if (nonAnswer || opensStory(input)) return { aiResponse, answerId: undefined };
   return { aiResponse, answerId: await deps.answers.record(userId, input, origin, log) };
 }

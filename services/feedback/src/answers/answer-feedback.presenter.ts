@@ -8,16 +8,16 @@ const questionIdOf = (questionKey: string): string => createHash('sha256').updat
 
 /**
  * Feedback on one answer as the API gives it, with its place among the attempts at its question.
- * Attempts exist in practice only: a turn of a story thread, or an answer to a follow-up, is 1 of 1
- * and never "Best".
+ * Attempts exist in practice only: a turn of a story thread is 1 of 1 and never "Best"; an answer
+ * to a follow-up is an attempt at the question it follows up.
  */
 export function presentFeedback(record: FeedbackRecord, attempts: readonly AttemptRecord[]): AnswerFeedback {
   const { findings } = record;
   const kind = findings.kind ?? 'practice';
   const star = findings.star.map((part) => ({ ...part, earlier: part.earlier ?? [] }));
   const index = attempts.findIndex((attempt) => attempt.answerId === record.answerId);
-  // An answer to a follow-up goes on with the answer before it: it is no attempt.
-  const practice = kind === 'practice' && index >= 0 && (findings.turns ?? 1) === 1;
+  // Every graded practice answer is an attempt, an answer to a follow-up included (issue 38, 6).
+  const practice = kind === 'practice' && index >= 0;
   return {
     answerId: record.answerId,
     question: record.question,
@@ -43,7 +43,7 @@ export function presentFeedback(record: FeedbackRecord, attempts: readonly Attem
 
 /**
  * A snippet's attempts grouped by question, the questions in the order first answered, each attempt
- * numbered and the best marked; answers that are no attempt (to a follow-up) have no place in it.
+ * numbered and the best (the highest) marked; answers to follow-ups are attempts at their question.
  */
 export function presentProgress(attempts: readonly AttemptRecord[]): SnippetProgressResponse {
   const byQuestion = new Map<string, AttemptRecord[]>();

@@ -29,6 +29,8 @@ export const storedFindingsSchema = z.object({
   uncertain: z.array(answerQuoteSchema).optional(),
   /** The person corrected the transcript. */
   corrected: z.boolean().optional(),
+  /** The answer says the person has not done what was asked (issue 38, 4): it never makes a requirement Ready. */
+  admission: z.boolean().optional(),
   /** What the answer was scored with besides its text, kept so a correction scores it again the same way (absent before issue 19). */
   scoredWith: z
     .object({ requirements: z.string().optional(), earlierTurns: z.array(storyTurnSchema).optional(), delivery: answerDeliveryInputSchema.optional() })

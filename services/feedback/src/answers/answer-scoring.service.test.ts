@@ -81,3 +81,66 @@ describe('scoring what is not an answer', () => {
     expect(await world.scoring.score(answerEvent({ userId: 7, snippetId: 3, answer: 'I led the migration and cut costs by 30%.' }))).toBe('scored');
   });
 });
+
+describe('scoring a story’s first reply to the coach (issue 38, 3)', () => {
+  const world = scriptedScoring();
+  const FIRST = 'Probably the night our payment service went down during my first week. I rolled back the release and we had it running again by midnight.';
+
+  it('grades no first reply to an open invitation, and grades the story from its next turn on', async () => {
+    world.engine.behaviour = 'answer';
+    for (const question of [
+      'What story do you tell friends about your work?',
+      'What is a story from your career that you find yourself telling friends?',
+      'Which experience would you like to capture today: a success, a setback, or a turning point?',
+    ]) {
+      const event = answerEvent({ userId: 11, kind: 'story', question, answer: FIRST });
+      expect(await world.scoring.score(event), question).toBe('not-an-answer');
+      expect(await world.service.deps.storage.feedback.find(11, event.answerId)).toBeUndefined();
+    }
+    const next = answerEvent({
+      userId: 11,
+      kind: 'story',
+      question: 'What was your part in it?',
+      answer: 'I checked the dashboards, found the pool was exhausted and restarted the workers.',
+      earlierTurns: [{ question: 'What story do you tell friends about your work?', answer: FIRST }],
+    });
+    expect(await world.scoring.score(next)).toBe('scored');
+  });
+
+  it('still grades an interview question answered in a story thread', async () => {
+    const event = answerEvent({ userId: 12, kind: 'story', question: 'Tell me about a time you handled an outage.', answer: FIRST });
+    expect(await world.scoring.score(event)).toBe('scored');
+  });
+});
+
+describe('an answer that says the person has not done it (issue 38, 4)', () => {
+  const world = scriptedScoring();
+
+  it('is heard as an admission: relevance low and quoted, stored as one, whatever the engine said', async () => {
+    world.engine.behaviour = 'answer';
+    const event = answerEvent({
+      userId: 13,
+      snippetId: 9,
+      requirements: '- Run Kubernetes across regions',
+      question: 'Tell me about a time you ran Kubernetes across regions.',
+      answer: 'I have not run Kubernetes across regions myself. I ran our single cluster in one region and wrote the Helm charts for all 30 services.',
+    });
+    expect(await world.scoring.score(event)).toBe('scored');
+    const saved = await world.service.deps.storage.feedback.find(13, event.answerId);
+    expect(saved?.findings.admission).toBe(true);
+    const relevance = saved?.findings.assessment.find((score) => score.dimension === 'relevance');
+    expect(relevance?.score).toBeLessThanOrEqual(3);
+    expect(relevance?.quote?.text).toBe('I have not run Kubernetes across regions myself');
+    expect(relevance?.comment).toContain('“I have not run Kubernetes across regions myself”');
+    expect(saved?.overall ?? 10).toBeLessThan(5);
+  });
+
+  it('reads "I have not made that mistake again" as an outcome, not an admission', async () => {
+    const event = answerEvent({
+      userId: 14,
+      answer: 'I sent a client the wrong invoice. I called them the same day and added a second check to my routine. I have not made that mistake again.',
+    });
+    await world.scoring.score(event);
+    expect((await world.service.deps.storage.feedback.find(14, event.answerId))?.findings.admission).toBe(false);
+  });
+});

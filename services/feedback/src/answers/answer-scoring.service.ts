@@ -1,11 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AnswerGivenEvent } from '@story/proto';
-import { isNonAnswer } from '@story/proto/story-analysis';
+import { isNonAnswer, isOpenInvitation } from '@story/proto/story-analysis';
 import { deliveryFeedback } from '../delivery/delivery-metrics.ts';
 import { correctedWordTimings, uncertainWords } from '../delivery/uncertain-words.ts';
 import { overallScore, type AnswerToAssess, type EngineFeedback, type FeedbackEngine } from '../engines/feedback-engine.ts';
+import { heardAdmission } from '../engines/heard-admission.ts';
 import type { AnswerFeedbackRepository, FeedbackRecord } from './answer-feedback.repository.ts';
-import { answerKindOf, attemptScope, loneAnswerKey, nextStep } from './attempts.ts';
+import { answerKindOf, attemptQuestion, attemptScope, loneAnswerKey, nextStep } from './attempts.ts';
 import { questionKeyIn } from './question-identity.ts';
 import type { FeedbackNews } from './feedback-news.ts';
 
@@ -43,9 +44,11 @@ export class AnswerScoringService {
     if (await feedback.has(event.answerId)) return 'already-scored';
     const kind = answerKindOf(event);
     const earlier = event.earlierTurns ?? [];
+    // The first reply to the coach's open invitation starts a story; the story is judged from its next turn on (issue 38, 3).
+    if (kind === 'story' && earlier.length === 0 && isOpenInvitation(event.question)) return 'not-an-answer';
     const uncertain = uncertainWords(event.answer, event.delivery);
     const input: AnswerToAssess = { question: event.question, answer: event.answer, requirements: event.requirements, kind, earlier, uncertain };
-    const found = await this.assess(input);
+    const { feedback: found, admission } = heardAdmission(await this.assess(input), input);
     const saved = await feedback.save({
       answerId: event.answerId,
       userId: event.userId,
@@ -66,6 +69,7 @@ export class AnswerScoringService {
         turns: earlier.length + 1,
         next: nextStep(found.star),
         uncertain,
+        admission,
         scoredWith: {
           ...(event.requirements ? { requirements: event.requirements } : {}),
           ...(earlier.length > 0 ? { earlierTurns: earlier } : {}),
@@ -87,7 +91,7 @@ export class AnswerScoringService {
   private async questionKey(event: AnswerGivenEvent): Promise<string> {
     const scope = attemptScope(event);
     if (!scope) return loneAnswerKey(event.answerId);
-    return questionKeyIn(scope, event.question, event.requirements, await this.deps.feedback.questionGroups(event.userId, scope));
+    return questionKeyIn(scope, attemptQuestion(event), event.requirements, await this.deps.feedback.questionGroups(event.userId, scope));
   }
 
   /**
@@ -105,7 +109,10 @@ export class AnswerScoringService {
     const kind = findings.kind ?? 'practice';
     const scoredWith = findings.scoredWith ?? {};
     const earlier = scoredWith.earlierTurns ?? [];
-    const found = await this.assess({ question: record.question, answer: transcript, requirements: scoredWith.requirements, kind, earlier, uncertain: [] });
+    const { feedback: found, admission } = heardAdmission(
+      await this.assess({ question: record.question, answer: transcript, requirements: scoredWith.requirements, kind, earlier, uncertain: [] }),
+      { question: record.question, answer: transcript },
+    );
     const heard = scoredWith.delivery;
     // The words' times stay those heard; the words are the person's. (Feedback from before issue 19 kept no times: its delivery stays as it was.)
     const delivery = heard ? { ...heard, wordTimings: correctedWordTimings(transcript, heard.wordTimings) } : undefined;
@@ -121,6 +128,7 @@ export class AnswerScoringService {
         next: nextStep(found.star),
         uncertain: [],
         corrected: true,
+        admission,
       },
       scoredAt: clock().toISOString(),
     };

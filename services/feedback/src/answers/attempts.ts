@@ -20,13 +20,17 @@ type AttemptEvent = Pick<AnswerGivenEvent, 'answerId' | 'question' | 'snippetId'
 /**
  * The practice scope an answer is an attempt in (a snippet's practice, or practising without a
  * snippet the same requirements), or undefined when it is no attempt: attempts exist only in
- * interview practice, so a story turn, an answer to a follow-up (it goes on with the answer before
- * it) or an answer that belongs to no practice is an attempt of its own, never counted with others.
+ * interview practice, so a story turn or an answer that belongs to no practice is an attempt of its
+ * own, never counted with others. An answer to a follow-up is an attempt too (issue 38, 6): it is
+ * scored with the answer it follows up, as a better answer to the same question.
  */
 export function attemptScope(event: AttemptEvent): string | undefined {
-  if (answerKindOf(event) !== 'practice' || event.earlierTurns?.length) return undefined;
+  if (answerKindOf(event) !== 'practice') return undefined;
   return practiceScope(event);
 }
+
+/** The question an answer is an attempt at: the one it answers, or, for an answer to a follow-up, the question that was followed up. */
+export const attemptQuestion = (event: Pick<AnswerGivenEvent, 'question' | 'earlierTurns'>): string => event.earlierTurns?.[0]?.question || event.question;
 
 /** The key of an answer that is an attempt of its own (see attemptScope). */
 export const loneAnswerKey = (answerId: string): string => `answer:${answerId}`;
@@ -38,7 +42,7 @@ export const loneAnswerKey = (answerId: string): string => `answer:${answerId}`;
  */
 export function attemptKey(event: AttemptEvent): string {
   const scope = attemptScope(event);
-  return scope ? `${scope}|${normalisedQuestion(event.question)}` : loneAnswerKey(event.answerId);
+  return scope ? `${scope}|${normalisedQuestion(attemptQuestion(event))}` : loneAnswerKey(event.answerId);
 }
 
 /** True for the key of an answer that is an attempt of its own, counted with no other (see attemptKey). */

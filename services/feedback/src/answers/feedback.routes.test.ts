@@ -202,7 +202,7 @@ describe('feedback routes', () => {
     expect([second.kind, second.attempt, second.attempts]).toEqual(['practice', 2, 2]);
   });
 
-  it('judges a practice answer to a follow-up with the answer it follows up: no length target, no attempt, no place in the progress', async () => {
+  it('judges a practice answer to a follow-up with the answer it follows up, as an attempt at its question (issue 38, 6): no length target, in the progress, Best when highest', async () => {
     const snippetId = 42;
     const question = 'Tell me about a time you improved a process.';
     const main = answerEvent({
@@ -226,13 +226,20 @@ describe('feedback routes', () => {
     });
     for (const event of [main, followUp]) await scoreAnswer(world.service, event);
     const feedback = answerFeedbackSchema.parse((await get(`/api/feedback/${followUp.answerId}`, world.alice)).json());
-    expect(feedback).toMatchObject({ kind: 'practice', turns: 2, attempt: 1, attempts: 1, best: false });
+    const first = answerFeedbackSchema.parse((await get(`/api/feedback/${main.answerId}`, world.alice)).json());
+    expect(feedback.overall).toBeGreaterThan(first.overall);
+    expect(feedback).toMatchObject({ kind: 'practice', turns: 2, attempt: 2, attempts: 2, best: true });
+    expect(first).toMatchObject({ attempt: 1, attempts: 2, best: false });
     expect(feedback.star.find((part) => part.part === 'action')?.earlier[0]?.text).toMatch(/I grouped the fastest SKUs/);
     expect(feedback.star.find((part) => part.part === 'result')?.quotes[0]?.text).toMatch(/Pick time fell from 11 minutes to 7/);
     expect(feedback.delivery?.length).toBeNull();
     expect(feedback.assessment.find((score) => score.dimension === 'structure')?.comment).not.toMatch(/too little/);
     const progress = snippetProgressResponseSchema.parse((await get(`/api/feedback/snippets/${snippetId}/progress`, world.alice)).json());
-    expect(progress.questions.map((entry) => [entry.question, entry.attempts.map((attempt) => attempt.answerId)])).toEqual([[question, [main.answerId]]]);
+    expect(progress.questions.map((entry) => [entry.question, entry.attempts.map((attempt) => attempt.answerId)])).toEqual([
+      [question, [main.answerId, followUp.answerId]],
+    ]);
+    expect(progress.questions[0]?.bestAnswerId).toBe(followUp.answerId);
+    expect(progress.questions[0]?.attempts.map((attempt) => attempt.best)).toEqual([false, true]);
   });
 
   it('does not judge a spoken story turn against the 1–2 minute target', async () => {

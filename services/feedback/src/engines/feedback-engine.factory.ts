@@ -1,3 +1,4 @@
+import { sharedSentenceEncoder } from '@story/service-kit/sentence-encoder';
 import type { FeedbackConfig } from '../config.ts';
 import type { FeedbackEngine } from './feedback-engine.ts';
 import { OfflineFeedbackEngine } from './offline/offline-feedback.engine.ts';
@@ -7,7 +8,8 @@ import { OpenAiFeedbackEngine } from './openai/openai-feedback.engine.ts';
 export function createFeedbackEngines(
   config: Pick<FeedbackConfig, 'FEEDBACK_ENGINE' | 'OPENAI_API_KEY' | 'OPENAI_BASE_URL' | 'OPENAI_CHAT_MODEL' | 'FEEDBACK_TIMEOUT_MS'>,
 ): { engine: FeedbackEngine; fallback: OfflineFeedbackEngine } {
-  const offline = new OfflineFeedbackEngine();
+  // Relevance by meaning as well as words: the process's one sentence encoder, loaded on first use.
+  const offline = new OfflineFeedbackEngine(sharedSentenceEncoder());
   if (config.FEEDBACK_ENGINE !== 'openai' || !config.OPENAI_API_KEY) return { engine: offline, fallback: offline };
   const engine = new OpenAiFeedbackEngine({
     apiKey: config.OPENAI_API_KEY,

@@ -58,8 +58,11 @@ export class ReadinessService {
     }));
     // A line the person saved as a snippet is one requirement: its row is the snippet's, and answers to the line count there.
     const sameAs = new Map<string, string>();
+    // A snippet that holds several lines ("5+ years of Python; strong SQL") is not any one of them: each line keeps its row,
+    // Ready only from answers to it (issue 38, 4).
+    const linesHeld = (row: QuestionSource) => description.requirements.filter((line) => sameRequirement(row.text, line.text)).length;
     const lineRows = description.requirements.flatMap((line): QuestionSource[] => {
-      const snippet = snippetRows.find((row) => sameRequirement(row.text, line.text));
+      const snippet = snippetRows.find((row) => sameRequirement(row.text, line.text) && linesHeld(row) === 1);
       if (snippet) {
         sameAs.set(line.key, snippet.key);
         return [];

@@ -278,4 +278,15 @@ describe('requirementLines over messy markdown', () => {
   it('folds lazy and indented continuation lines into their item', () => {
     expect(linesOf('## Qualifications\n- Five years of\n  TypeScript\n- SQL and\nPostgres')).toEqual(['Five years of TypeScript', 'SQL and Postgres']);
   });
+
+  it('never lists a section heading as a requirement, even written as a paragraph of its own (issue 38, 4)', () => {
+    expect(linesOf('What You Bring\n\nKubernetes across regions in production\n\nOn-call incident response')).toEqual([
+      'Kubernetes across regions in production',
+      'On-call incident response',
+    ]);
+    expect(linesOf('## About the job\n\n**Requirements**\n\nFive years of Python.\n\nNice to have\n\nTerraform on AWS.')).toEqual([
+      'Five years of Python.',
+      'Terraform on AWS.',
+    ]);
+  });
 });

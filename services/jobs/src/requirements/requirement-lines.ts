@@ -24,6 +24,7 @@
  * from 0: `line:0`, `line:1`, ...
  */
 import type { JobRequirement } from '@story/proto';
+import { isSectionHeading } from '@story/proto/story-analysis';
 import { fieldsOf } from '../formatting/offline/line-keys.ts';
 import { isDetailLabel } from '../formatting/offline/section-names.ts';
 import { readOutline, type OutlineItem, type OutlineSection } from './markdown-outline.ts';
@@ -111,7 +112,8 @@ function tidy(lines: readonly string[]): string[] {
   const kept: { text: string; words: string[] }[] = [];
   for (const line of lines) {
     const text = capLength(line.replace(/\s+/gu, ' ').trim());
-    if (!hasWords(text) || isLeadIn(text)) continue;
+    // A section's heading standing as a line of text ("What You Bring") is no requirement (issue 38, 4).
+    if (!hasWords(text) || isLeadIn(text) || isSectionHeading(text)) continue;
     const words = comparableWords(text);
     if (kept.some((other) => nearlySame(other.words, words))) continue;
     kept.push({ text, words });

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { SKIP_QUESTION } from '@story/proto';
+import { isNonAnswer } from '@story/proto/story-analysis';
 import { converse, questions } from './coach-test-kit.ts';
 import { coachTurn } from './offline-coach.model.ts';
 
@@ -66,5 +68,42 @@ describe('offline coach: interview practice with selected requirements', () => {
     expect(replies[2]).toContain('Tell me about a project where you drew on your experience with TypeScript and React.');
     const sized = converse(['Hi', 'At my last job I led a team of 12 people across design and engineering.'], CONTEXT);
     expect(questions(sized.replies[1] ?? '')[0]).toMatch(/outcome|end|changed/);
+  });
+});
+
+describe('offline interviewer: "skip this one" skips (issue 38, 6)', () => {
+  const CONTEXT = [
+    '- Lead cross-functional teams to deliver features on time',
+    '- 5+ years of experience with TypeScript and React',
+    '- Mentor junior engineers',
+  ].join('\n');
+
+  for (const skip of [
+    'Can I skip this?',
+    'Can we skip this one?',
+    "Let's skip this question please.",
+    'I would like to skip this question.',
+    SKIP_QUESTION.said,
+  ]) {
+    it(`moves to another question, never the same one again: ${skip}`, () => {
+      const { replies } = converse(['Hi', skip], CONTEXT);
+      const first = questions(replies[0] ?? '').at(-1) ?? replies[0] ?? '';
+      expect(replies[1]).toMatch(/That is fine|No problem/);
+      expect(replies[1]).not.toContain('lead cross-functional teams to deliver features on time.');
+      expect(replies[1]).toContain('TypeScript and React');
+      expect(first).not.toBe('');
+      expect(isNonAnswer(skip, replies[0] ?? '')).toBe(true);
+    });
+  }
+});
+
+describe('offline interviewer: an admission is not how it landed (issue 38, 4)', () => {
+  it('never reads "I have not … myself" as the outcome', () => {
+    const { replies } = converse(
+      ['Hi', 'I have not led cross-functional projects myself. I helped my manager collect the numbers for her weekly report.'],
+      '- Lead cross-functional projects to on-time delivery\n- Improve operational processes with data',
+    );
+    expect(replies[1]).not.toMatch(/how it landed|the outcome was|where it ended up|measurable outcome, and it shows/);
+    expect(replies[1]).not.toContain('“I have not led cross-functional projects myself”');
   });
 });

@@ -1,5 +1,6 @@
 import { isDecline, isSubstantive, isThin, namedPosition } from './coach-intents.ts';
 import {
+  INTERVIEW_ADMISSION_FOLLOW_UP,
   INTERVIEW_CHOICE_LEADS,
   INTERVIEW_DETAIL_QUESTIONS,
   INTERVIEW_EXAMPLE_PROMPTS,
@@ -27,6 +28,7 @@ import {
   quoting,
 } from './coach-phrases.ts';
 import {
+  admitsNotHaving,
   classify,
   clauses,
   hasNumber,
@@ -59,28 +61,46 @@ const RESULT_FOLLOW_UPS = INTERVIEW_FOLLOW_UPS.result.map(normalize);
 const asks = (turn: Turn | undefined, questions: readonly string[]) =>
   turn?.role === 'assistant' && questions.some((question) => normalize(turn.content).includes(question));
 
-/** How often each requirement has been asked about, and which one the conversation is on now. */
+/**
+ * The requirement a coach's turn asks about: of those it names, the one whose words end last (an
+ * intro lists them all before its first question), the longer of two that end together ("Python
+ * scripting and SQL" over "SQL"); undefined when it names none.
+ */
+function askedAbout(turn: string, requirements: readonly Requirement[]): number | undefined {
+  const key = normalize(turn);
+  let found: number | undefined;
+  let end = -1;
+  let length = 0;
+  requirements.forEach((requirement, i) => {
+    const core = normalize(requirement.core);
+    const pos = core ? key.lastIndexOf(core) : -1;
+    if (pos < 0) return;
+    if (pos + core.length > end || (pos + core.length === end && core.length > length)) {
+      found = i;
+      end = pos + core.length;
+      length = core.length;
+    }
+  });
+  return found;
+}
+
+/**
+ * How often each requirement has been asked about, and which one the conversation is on now. A turn
+ * counts for the one requirement its question is about, so "every requirement" is covered only once
+ * each was asked (issue 38, 6): an intro that lists them, or a requirement whose words another
+ * holds, asks none of the others.
+ */
 function readInterview(writer: TurnWriter, requirements: readonly Requirement[]): InterviewState {
-  const counts = requirements.map((requirement) => writer.asked.filter((turn) => turn.includes(normalize(requirement.core))).length);
+  const counts = requirements.map(() => 0);
   let current: number | undefined;
   let askedAt = -1;
   writer.history.forEach((turn, index) => {
     if (turn.role !== 'assistant') return;
-    const key = normalize(turn.content);
-    // The last requirement named in a turn is the one its question is about (intros list them all first).
-    let last: number | undefined;
-    let lastPos = -1;
-    requirements.forEach((requirement, i) => {
-      const pos = key.lastIndexOf(normalize(requirement.core));
-      if (pos > lastPos) {
-        lastPos = pos;
-        last = i;
-      }
-    });
-    if (last !== undefined) {
-      current = last;
-      askedAt = index;
-    }
+    const about = askedAbout(turn.content, requirements);
+    if (about === undefined) return;
+    counts[about] = (counts[about] ?? 0) + 1;
+    current = about;
+    askedAt = index;
   });
   const since = askedAt >= 0 ? writer.history.slice(askedAt + 1) : [];
   // What was not an answer ("Can you repeat that?") is no part of the answer, and the question asked again after it no new follow-up.
@@ -246,6 +266,9 @@ export function interviewReply(writer: TurnWriter, requirements: readonly Requir
     const prompt = writer.fresh(INTERVIEW_EXAMPLE_PROMPTS);
     if (prompt) return `${writer.pick(INTERVIEW_PATIENCE)} ${prompt}`;
   }
+  // "I have not done that myself" is heard as said (issue 38, 4): once per requirement, the nearest thing done instead.
+  const nearest = INTERVIEW_ADMISSION_FOLLOW_UP(current.label);
+  if (!declined && admitsNotHaving(text, asked ?? '') && !writer.wasAsked(nearest)) return nearest;
   if (!declined && state.followUps < 2) {
     const question = followUp(writer, state, current);
     if (question) return question;
@@ -255,5 +278,7 @@ export function interviewReply(writer: TurnWriter, requirements: readonly Requir
   const praise = declined || words(quote).length < 2 ? writer.pick(INTERVIEW_SKIPS) : writer.pick(INTERVIEW_PRAISE.map((line) => line(quote, current.label)));
   const nextIndex = state.counts.findIndex((count) => count === 0);
   if (nextIndex < 0) return anotherRound(writer, requirements, state.counts, state.current, { praise, quote });
-  return `${praise} ${writer.pick(INTERVIEW_NEXT_LEADS)} ${itemAt(requirements, nextIndex).question}`;
+  // A skip already says another requirement comes ("let's try another requirement"): the question follows it directly.
+  const lead = declined ? '' : `${writer.pick(INTERVIEW_NEXT_LEADS)} `;
+  return `${praise} ${lead}${itemAt(requirements, nextIndex).question}`;
 }

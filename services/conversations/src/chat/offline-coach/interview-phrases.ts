@@ -102,3 +102,7 @@ export const INTERVIEW_GOODBYES = [
   'Thank you for practising today — well done. Come back any time to practise again.',
   'Good work today. Come back whenever you want another round.',
 ];
+
+/** Asked once after an answer that says the person has not done it (issue 38, 4): the nearest thing they have done. */
+export const INTERVIEW_ADMISSION_FOLLOW_UP = (requirement: string): string =>
+  `Thank you for saying so plainly. What is the closest thing you have done to “${requirement}”, and what did you do yourself?`;

@@ -54,11 +54,25 @@ describe('offline coach: a setback', () => {
       'Nobody used it. We built what we thought was cool without talking to customers.',
       'I started doing five customer interviews every week after that.',
       'Now I never start building before I have talked to at least ten users.',
+      'The next product I built had forty paying customers in its first month.',
     ]);
     expect(questions(replies[1] ?? '')[0]).toMatch(/yours|personally|your own part/);
     expect(replies[2]).toContain('“I started doing five customer interviews every week after that”');
-    expect(replies[3]).toMatch(/here it is in short|as I heard it|play that back/);
-    expect(replies[3]).toContain('Now I never start building');
+    // The failed launch is the setback the story starts from, not how it turned out (issue 38, 3): the coach asks for the outcome.
+    expect(replies[3]).not.toMatch(/here it is in short|as I heard it|play that back|how it landed/);
+    expect(replies[4]).toMatch(/here it is in short|as I heard it|play that back/);
+    expect(replies[4]).toContain('Now I never start building');
+  });
+
+  it('never reads a setback or a diagnosis as how it landed (issue 38, 3)', () => {
+    for (const said of [
+      'We started the migration and then the database crashed on the second night.',
+      'I looked at the logs and found that the connection pool was exhausted.',
+      'The load test showed the server slowed down after 25 connections.',
+    ]) {
+      const { replies } = converse(['At my last job I looked after the warehouse systems.', said]);
+      expect(replies[1], said).not.toMatch(/how it landed|the outcome was|where it ended up/);
+    }
   });
 
   it('summarises at once when one message tells the whole story', () => {

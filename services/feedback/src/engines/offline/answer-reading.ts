@@ -3,6 +3,7 @@ import { classify, continuesAction, extractRequirements, requirementEvidence, wo
 import type { AnswerToAssess } from '../feedback-engine.ts';
 import { certainStretch, clauseSpans, wordsOf, type Span } from './answer-spans.ts';
 import { withDigits } from './spelled-numbers.ts';
+import { placeInStory, type OrderedClause } from './story-order.ts';
 
 /** A clause and the parts of a story it speaks to. */
 export interface ReadSpan extends Span {
@@ -66,6 +67,12 @@ const OUTCOME =
 const STOPPED_HAPPENING = /\b(?:didn't|did not|never|haven't|hasn't|no longer)\b[^.;]{0,40}\b(?:again|once|since)\b/i;
 /** A deadline or target the person had, said as a fact of the situation ("We had a go-live date six weeks out"). */
 const HAD_TARGET = /\b(?:i|we) (?:had|were given) (?:a |an |the |only |just )?(?:[\w-]+ ){0,2}(?:deadline|go-live(?: date)?|launch date|target|budget|goal)\b/i;
+/**
+ * A clause that goes on with the step before it names what the step was done to ("grouped the SKUs",
+ * "then fixed it"); "Abandoned carts went down" opens with an adjective, not a step.
+ */
+const OBJECT_AFTER_VERB =
+  /^(?:(?:and|then|also|so|but)\s+)*(?:\w+ly\s+)?[a-z]+\s+(?:the|a|an|our|my|their|his|her|its|it|them|him|us|all|every|each|everything|everyone|some|up|out|on|in|with|to|back|down|over|off|through|this|that|these|those|what|how|\d)\b/i;
 const OBJECT_STEP = /\bi (?:then |also |quickly )?(?:moved|used|changed|switched|introduced) (?:the|our|my|it|them|all|every|each|everything|him|her|a|an)\b/i;
 const HYPOTHETICAL = /\b(?:i would|i'd|i will|i'll|i always|i usually|i generally|i normally|i try to|i tend to|i like to|you always have to|you have to)\b/i;
 const ASKS_FOR_EVENT =
@@ -73,9 +80,32 @@ const ASKS_FOR_EVENT =
 const QUESTION_SUBJECT =
   /^(?:(?:can|could) you |please )?(?:tell me about|describe|talk me through|walk me through|share|give me an example of|what happened (?:with|when)|how (?:did|do|would) you|what (?:is|was|were))\s+(?:(?:a|an|the|one|your) )?(?:time|occasion|situation|project|example)?\s*(?:when |where |in which |that )?(?:you\s+)?(.+?)[.?!]*$/i;
 
+/** A sentence that asks: a question, or a request to tell ("Tell me about…", "First, describe…"). */
+const ASKING =
+  /^(?:tell me|describe|talk me|walk me|share|give me|can you|could you|would you|what|how|why|when|where|which|who|have you|did you|do you|are you|is there|please)\b/i;
+/** Words that lead into the question without being part of it ("First, ", "Now, ", "OK so "). */
+const QUESTION_LEAD = /^(?:(?:so|now|next|first|then|ok(?:ay)?|great|alright|right|and|to start|to begin|let's start with this)\b[,:]?\s+)+/i;
+
+/**
+ * The interviewer's question in its turn (issue 38, 3): of a turn that greets, introduces itself and
+ * then asks ("Hi, I'm Sam… Let's begin. Tell me about a time you handled an outage."), the sentence
+ * that asks, without its lead-in; the whole turn when no sentence asks.
+ */
+export function askedQuestion(turn: string): string {
+  const sentences = turn
+    .trim()
+    .replace(/\s+/g, ' ')
+    .split(/(?<=[.!?])\s+/)
+    .map((sentence) => sentence.replace(QUESTION_LEAD, '').trim())
+    .filter(Boolean);
+  const asking = sentences.findLast((sentence) => sentence.endsWith('?')) ?? sentences.findLast((sentence) => ASKING.test(sentence));
+  const question = asking ?? turn.trim();
+  return question.charAt(0).toUpperCase() + question.slice(1);
+}
+
 /** The subject of a question as comments name it: "Tell me about a time you dealt with X." → "dealt with X". */
-export function questionSubject(question: string): string | undefined {
-  const clean = question.trim().replace(/\s+/g, ' ');
+export function questionSubject(turn: string): string | undefined {
+  const clean = askedQuestion(turn);
   if (!clean) return undefined;
   const subject = QUESTION_SUBJECT.exec(clean)?.[1] ?? clean.replace(/[.?!]+$/, '');
   return words(subject).length > 0 ? subject : undefined;
@@ -99,8 +129,10 @@ const sharedStems = (a: string, b: string): number => {
 export function targetOf(input: AnswerToAssess): AnswerTarget | undefined {
   const requirements = input.requirements ? extractRequirements(input.requirements) : [];
   if (requirements.length > 0) {
-    const byQuestion = [...requirements].sort((a, b) => sharedStems(b.label, input.question) - sharedStems(a.label, input.question))[0];
-    const asked = byQuestion && sharedStems(byQuestion.label, input.question) > 0 ? byQuestion : undefined;
+    // The question itself, not the turn's intro that lists every requirement.
+    const question = askedQuestion(input.question);
+    const byQuestion = [...requirements].sort((a, b) => sharedStems(b.label, question) - sharedStems(a.label, question))[0];
+    const asked = byQuestion && sharedStems(byQuestion.label, question) > 0 ? byQuestion : undefined;
     const candidates = asked ? [asked] : requirements;
     const read = candidates.map((requirement): AnswerTarget => ({
       kind: 'requirement',
@@ -140,6 +172,7 @@ export function readAnswer(input: AnswerToAssess): AnswerReading {
   const opening = turns[0]?.question ?? input.question;
   const question = kind === 'story' && !ASKS_FOR_EVENT.test(opening) ? '' : opening;
   const spans: ReadSpan[] = [];
+  const ordered: OrderedClause[] = [];
   let turnIndex = -1;
   let inTurn = 0;
   for (const span of clauseSpans(answer)) {
@@ -155,12 +188,14 @@ export function readAnswer(input: AnswerToAssess): AnswerReading {
     if (OBJECT_STEP.test(span.text)) elements.add('action');
     // "I pulled the data, grouped the SKUs…": the second step is the same person's.
     const before = spans.at(-1)?.elements;
-    if (before && continuesAction(span.text)) {
+    if (before && continuesAction(span.text) && OBJECT_AFTER_VERB.test(span.text)) {
       if (before.has('action')) elements.add('action');
       else if (before.has('teamAction')) elements.add('teamAction');
     }
     spans.push({ ...span, elements, quotable: certainStretch(answer, span, unsure) });
+    ordered.push({ text, elements });
   }
+  placeInStory(ordered);
   const acts = spans.some((span) => span.elements.has('action') || span.elements.has('teamAction'));
   return {
     kind,

@@ -5,8 +5,14 @@
 import type { AnswerQuote, AssessmentDimension, StarPart } from '@story/proto';
 import type { AnswerTarget } from './answer-reading.ts';
 
-/** A quote as a sentence shows it. */
-export const quoted = (quote: AnswerQuote): string => `“${quote.text}”`;
+/**
+ * What a comment points to when its evidence was said in an earlier turn (the answer a follow-up goes
+ * on with): no quote from another answer (issue 38, 3), only where it was said.
+ */
+export const SAID_EARLIER: AnswerQuote = { start: -1, end: -1, text: 'What you said in your earlier answer' };
+
+/** A quote as a sentence shows it; what was said earlier, by where it was said. */
+export const quoted = (quote: AnswerQuote): string => (quote === SAID_EARLIER ? quote.text : `“${quote.text}”`);
 
 /** How a sentence names what the answer is measured against. */
 export function named(target: AnswerTarget | undefined): string {
@@ -41,6 +47,7 @@ export const COMMENTS = {
     partly: (quote, what) => `${quoted(quote)} touches on ${what}; make the link plainer, in its own words.`,
     hypothetical: (quote, what) => `${quoted(quote)} says what you would do; ${what} asks for a time you did it.`,
     elsewhere: (quote, what) => `Nothing in the answer shows ${what}: it is about ${quoted(quote)} instead.`,
+    unclear: (quote, what) => `${quoted(quote)} does not plainly show ${what}; say in a sentence how this story shows it.`,
     opening: (quote, what) => `${quoted(quote)} opens ${what}; the coach's next question will draw out the rest.`,
   },
   specificity: {

@@ -1,5 +1,7 @@
 import type { AssessmentScore } from '@story/proto';
+import type { TextEncoder } from '@story/service-kit/sentence-encoder';
 import type { AnswerToAssess, EngineFeedback, FeedbackEngine } from '../feedback-engine.ts';
+import { answerMeaning, type AnswerMeaning } from './answer-meaning.ts';
 import { inAnswer, readAnswer, type AnswerReading } from './answer-reading.ts';
 import { ownershipScore, specificityScore } from './detail-scores.ts';
 import { impactScore, structureScore } from './outcome-scores.ts';
@@ -13,25 +15,32 @@ const withQuoteInAnswer = (reading: AnswerReading, score: AssessmentScore): Asse
 });
 
 /**
- * The default engine: reads the answer with the story signals the offline coach uses (no model, no
- * network), so it is deterministic, fast (well under a millisecond per answer) and private. In a
+ * The default engine: reads the answer with the story signals the offline coach uses, and, given the
+ * sentence encoder, how near in meaning the answer comes to its requirement or question (issue 38:
+ * relevance is judged by meaning where no word of the requirement is said). No network; private; in a
  * story thread it reads the story told so far.
  */
 export class OfflineFeedbackEngine implements FeedbackEngine {
   readonly name = 'offline' as const;
 
+  constructor(private readonly encoder?: TextEncoder) {}
+
   async assess(input: AnswerToAssess): Promise<EngineFeedback> {
-    return this.assessNow(input);
+    const reading = readAnswer(input);
+    return this.feedbackOf(reading, this.encoder ? await answerMeaning(reading, this.encoder) : undefined);
   }
 
-  /** The same feedback, synchronously (the benchmark and the OpenAI engine's fallback use it). */
+  /** The same feedback by the rules alone, synchronously (the benchmark and the OpenAI engine's fallback use it). */
   assessNow(input: AnswerToAssess): EngineFeedback {
-    const reading = readAnswer(input);
+    return this.feedbackOf(readAnswer(input), undefined);
+  }
+
+  private feedbackOf(reading: AnswerReading, meaning: AnswerMeaning | undefined): EngineFeedback {
     return {
       engine: this.name,
       star: starParts(reading),
-      assessment: [relevanceScore(reading), specificityScore(reading), ownershipScore(reading), impactScore(reading), structureScore(reading)].map((score) =>
-        withQuoteInAnswer(reading, score),
+      assessment: [relevanceScore(reading, meaning), specificityScore(reading), ownershipScore(reading), impactScore(reading), structureScore(reading)].map(
+        (score) => withQuoteInAnswer(reading, score),
       ),
     };
   }

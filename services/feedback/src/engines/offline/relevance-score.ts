@@ -1,5 +1,6 @@
 import type { AssessmentScore } from '@story/proto';
 import { requirementEvidence } from '@story/proto/story-analysis';
+import { MEANING, type AnswerMeaning } from './answer-meaning.ts';
 import { tellsStory, type AnswerReading, type ReadSpan } from './answer-reading.ts';
 import { COMMENTS } from './feedback-phrases.ts';
 import { quoteFrom, scored } from './score-kit.ts';
@@ -12,7 +13,7 @@ const isStoryClause = (span: ReadSpan) => STORY_ELEMENTS.some((element) => span.
  * interview practice, the question's subject), in its words or the words of the kind of thing it is
  * about, and whether that evidence sits in the story itself rather than in a general statement.
  */
-export function relevanceScore(reading: AnswerReading): AssessmentScore {
+export function relevanceScore(reading: AnswerReading, meaning?: AnswerMeaning): AssessmentScore {
   const { target } = reading;
   const story = tellsStory(reading);
   if (!target) return scored(reading, 'relevance', story ? 7 : 5, quoteFrom(reading, []), COMMENTS.relevance.opening);
@@ -21,6 +22,15 @@ export function relevanceScore(reading: AnswerReading): AssessmentScore {
   const shown = target.shown;
   if (shown === undefined)
     return scored(reading, 'relevance', story ? 7 : 5, quoteFrom(reading, [reading.spans.find(isStoryClause)]), COMMENTS.relevance.partly);
+  if (shown.length === 0 && meaning && meaning.nearness >= MEANING.near) {
+    // No word of it said, yet a clause speaks to it in other words ("the service went down" for "handled an outage").
+    const inStory = isStoryClause(meaning.span);
+    return scored(reading, 'relevance', 5 + (inStory ? 2 : 1), quoteFrom(reading, [meaning.span]), COMMENTS.relevance.partly);
+  }
+  if (shown.length === 0 && meaning && meaning.nearness >= MEANING.far) {
+    // Neither near nor far in meaning: say less than "nothing in the answer shows it".
+    return scored(reading, 'relevance', story ? 4 : 3, quoteFrom(reading, [meaning.span]), COMMENTS.relevance.unclear);
+  }
   if (shown.length === 0) {
     // A question's subject gives fewer words to look for than a requirement: be less sure it was missed.
     const score = target.kind === 'question' ? (story ? 4 : 2) : story ? 2 : 1;

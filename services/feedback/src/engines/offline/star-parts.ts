@@ -17,7 +17,8 @@ const PROMPT_QUOTE_WORDS = 8;
  */
 export function starParts(reading: AnswerReading): StarPartFeedback[] {
   const first = (element: StoryElement) => {
-    const span = spansWith(reading, element).find((candidate) => candidate.quotable)?.quotable;
+    // A prompt is built on the answer's own words, never an earlier answer's.
+    const span = spansWith(reading, element).find((candidate) => candidate.quotable && isInAnswer(reading, candidate.quotable))?.quotable;
     return span && quoteOf(span, PROMPT_QUOTE_WORDS);
   };
   const prompts: Record<StarPart, () => string> = {

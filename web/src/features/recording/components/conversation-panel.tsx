@@ -1,4 +1,6 @@
+import { SKIP_QUESTION } from '@story/proto';
 import { styled } from 'styled-components';
+import { Button } from '../../../components/button.ts';
 import { CardSection } from '../../../components/card-section.ts';
 import { BusyStatus } from '../../../components/spinner.tsx';
 import type { Conversation } from '../hooks/use-conversation.ts';
@@ -10,6 +12,12 @@ import { TextComposer } from './text-composer.tsx';
 const Muted = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
   font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+/** The Skip Question button's row, under the exchanges. */
+const SkipRow = styled.div`
+  display: flex;
+  justify-content: flex-end;
 `;
 
 /** Where the composer keeps its unsent text: one draft per conversation (a new one until it is saved). */
@@ -29,7 +37,8 @@ export interface ConversationPanelProps {
 
 /**
  * The conversation itself: the saved history loading, the interviewer's first question on its way,
- * a hint before anything is said, or the exchanges; and the text composer on a text conversation.
+ * a hint before anything is said, or the exchanges; in interview practice a Skip Question button
+ * (issue 38, 6) that tells the interviewer to move on; and the text composer on a text conversation.
  * Nothing while there is neither a conversation nor a composer to show.
  */
 export function ConversationPanel({ conversation, params, panel, focusedMessage, spoken }: ConversationPanelProps) {
@@ -59,6 +68,18 @@ export function ConversationPanel({ conversation, params, panel, focusedMessage,
           // A practice saves itself again with the correction; a thread's exchange, until it is saved.
           canCorrect={(message) => practice || !message.isSaved}
         />
+      )}
+      {practice && messages.length > 0 && !loadingHistory && (
+        <SkipRow>
+          <Button
+            type="button"
+            $variant="secondary"
+            disabled={pendingText !== null || openingPending}
+            onClick={() => void conversation.sendText(SKIP_QUESTION.said)}
+          >
+            {SKIP_QUESTION.label}
+          </Button>
+        </SkipRow>
       )}
       {panel === 'text' && !loadingHistory && (
         <TextComposer processing={pendingText !== null || openingPending} onSend={conversation.sendText} draftKey={draftKeyOf(params)} />
