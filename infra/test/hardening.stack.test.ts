@@ -14,10 +14,10 @@ import { reserveAdminEmail, standardStack, type StandardStack } from '@story/tes
  * since tests are never timed).
  */
 let stack: StandardStack;
-let adminEmail: string;
+let admin: ApiClient;
 beforeAll(async () => {
   stack = await standardStack();
-  adminEmail = reserveAdminEmail(stack);
+  admin = (await signedUpPerson(stack.gatewayUrl, reserveAdminEmail(stack))).client;
 });
 const waits: number[] = [];
 afterAll(() => {
@@ -34,7 +34,7 @@ async function upload(client: ApiClient, name: string, bytes: Uint8Array) {
 }
 
 /** A person on Pro (every feature), as an admin puts them there. */
-async function proPerson(admin: ApiClient, prefix: string): Promise<ApiClient> {
+async function proPerson(prefix: string): Promise<ApiClient> {
   const person = await signedUpPerson(stack.gatewayUrl, uniqueEmail(prefix));
   expect((await admin.patch(`/api/users/${person.id}`, { userType: 'pro' })).status).toBe(200);
   return person.client;
@@ -55,9 +55,8 @@ async function hugeThread(client: ApiClient, exchanges: number): Promise<number>
 
 describe('one person cannot stop a service for everyone (issue 36)', () => {
   it('answers another person while one uploads hostile files and asks for five large PDFs at once', { timeout: 300_000 }, async () => {
-    const admin = (await signedUpPerson(stack.gatewayUrl, adminEmail)).client;
-    const attacker = await proPerson(admin, 'hardening-attacker');
-    const other = await proPerson(admin, 'hardening-other');
+    const attacker = await proPerson('hardening-attacker');
+    const other = await proPerson('hardening-other');
     expect((await upload(other, 'resume.txt', Buffer.from(SAMPLE_RESUME_TEXT))).status).toBe(201);
     const threadId = await hugeThread(attacker, 40);
 
@@ -97,8 +96,7 @@ describe('one person cannot stop a service for everyone (issue 36)', () => {
   });
 
   it('serves every service, REST and GraphQL, after callers drop their requests half-way', { timeout: 180_000 }, async () => {
-    const admin = (await signedUpPerson(stack.gatewayUrl, adminEmail)).client;
-    const person = await proPerson(admin, 'hardening-dropper');
+    const person = await proPerson('hardening-dropper');
     const threadId = await hugeThread(person, 3);
     const cookie = person.cookieHeader();
     const csrf = person.cookie('csrf_token') ?? '';
@@ -133,7 +131,7 @@ describe('one person cannot stop a service for everyone (issue 36)', () => {
     }
 
     // Every service answers everyone afterwards.
-    const again = await proPerson(admin, 'hardening-after');
+    const again = await proPerson('hardening-after');
     const answers = await Promise.all([
       again.get('/api/users/me'),
       again.get('/api/conversation-threads'),
