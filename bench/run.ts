@@ -23,6 +23,7 @@ const benches: { name: string; module: string; run: string }[] = [
   { name: 'mock-planning', module: './mock-planning.bench.ts', run: 'runMockPlanningBench' },
   { name: 'mock-interview-voice', module: './mock-interview-voice.bench.ts', run: 'runMockInterviewVoiceBench' },
   { name: 'migrate', module: './migrate.bench.ts', run: 'runMigrateBench' },
+  { name: 'hardening', module: './hardening.bench.ts', run: 'runHardeningBench' },
 ];
 
 const only = process.argv[2];
