@@ -1,5 +1,5 @@
-import { convertAudio } from './test-audio.ts';
-import { execFileSync } from 'node:child_process';
+import { convertedAudio, spokenWav } from './test-audio.ts';
+import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -192,9 +192,9 @@ export async function sendMessage(page: Page, text: string): Promise<string> {
  * who made the standard user type reply with voice. `dir` keeps the recordings (`spoken.wav`).
  */
 export async function startVoiceBench(dir: string, spoken: string, adminEmail: string): Promise<{ stack: StackHandle; browser: Browser }> {
-  const wav = join(dir, 'spoken.wav');
-  execFileSync('flite', ['-voice', 'rms', '-t', spoken, '-o', wav]);
-  convertAudio(wav, join(dir, 'microphone.wav'), ['-af', 'apad=pad_dur=1', '-ar', '48000', '-ac', '1']);
+  const wav = spokenWav(spoken);
+  copyFileSync(wav, join(dir, 'spoken.wav'));
+  copyFileSync(convertedAudio(wav, 'wav', ['-af', 'apad=pad_dur=1', '-ar', '48000', '-ac', '1']), join(dir, 'microphone.wav'));
   const [stack, browser] = await Promise.all([
     startTestStack({ env: { ADMIN_EMAILS: adminEmail } }),
     launchChromium([
