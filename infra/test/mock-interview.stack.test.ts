@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MOCK_INTERVIEW_MESSAGES as M, mockInterviewSchema, readinessResponseSchema, type MockInterview } from '@story/proto';
-import { makeSpokenAnswerWav } from '@story/testing/spoken-answer';
+import { scriptedSpeechEnv } from '@story/testing/scripted-speech';
+import { SPOKEN_ANSWER_PARTS, makeSpokenAnswerWav, spokenAnswerWav } from '@story/testing/spoken-answer';
 import { startTestStack } from '@story/testing/test-stack';
 import { uniqueEmail, signedUpPerson } from '@story/testing/api-client';
 import type { StackHandle } from '../src/stack.ts';
@@ -13,7 +14,10 @@ import type { StackHandle } from '../src/stack.ts';
  * search) and a résumé (profile), plans a mock interview through the gateway (feedback asks jobs,
  * profile and search over NATS, each with its own NATS user), hears the question (speech asks
  * feedback), answers typed and spoken (a recording sent whole, as after a failed live finish), gets
- * the report and the readiness board; deleting the description takes its interviews with it.
+ * the report and the readiness board; deleting the description takes its interviews with it. The
+ * speech worker runs the scripted engines (the recording measured by ffmpeg, its words the script's,
+ * the interviewer's line a hum as long as festival would take): the voice interview with the real
+ * engines is mock-interview.browser's.
  */
 const adminEmail = uniqueEmail('mock-admin');
 const POSTING = [
@@ -49,12 +53,16 @@ const STRONG_ANSWER =
   'At Contoso our checkout database ran on an old MySQL cluster that failed twice a month. My task was to move it to PostgreSQL without downtime. ' +
   'I wrote the dual-write plan, ran shadow reads for two weeks and led the cutover at night. We finished two weeks early and errors dropped by 80 percent.';
 
+const SPOKEN = SPOKEN_ANSWER_PARTS.join(' ');
+const scriptDir = mkdtempSync(join(tmpdir(), 'mock-stack-script-'));
 let stack: StackHandle;
 beforeAll(async () => {
-  stack = await startTestStack({ env: { ADMIN_EMAILS: adminEmail } });
+  const engines = scriptedSpeechEnv(scriptDir, [{ audio: spokenAnswerWav(), words: SPOKEN }]);
+  stack = await startTestStack({ env: { ADMIN_EMAILS: adminEmail, ...engines } });
 });
 afterAll(async () => {
   await stack?.stop();
+  rmSync(scriptDir, { recursive: true, force: true });
 });
 
 const signUp = (email: string) => signedUpPerson(stack.gatewayUrl, email);
@@ -134,6 +142,7 @@ describe('mock interviews through the gateway', () => {
       spoken.set('mockPart', current.expecting ?? 'answer');
       const reply = await ada.client.request('POST', '/api/transcribe', spoken);
       expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+      expect(reply.body.transcript).toBe(SPOKEN);
       expect(reply.body.answerId).toMatch(/^[0-9a-f-]{36}$/);
       const after = mockInterviewSchema.parse((await ada.client.get(`/api/mock-interviews/${interview.id}`)).body);
       expect(reply.body.aiResponse).toContain(after.interviewerLine);
