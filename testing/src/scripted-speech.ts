@@ -24,7 +24,11 @@ export interface ScriptedSpeechOptions {
   tts?: 'scripted' | 'offline';
 }
 
-/** Writes the script of `lines` (by each recording's SHA-256) to `file`, whole (a worker reading it meanwhile sees the old or the new). */
+/**
+ * Writes the script of `lines` (by each recording's SHA-256) to `file`, whole (a worker reading it
+ * meanwhile sees the old or the new). With SPEECH_SCRIPTED_TRANSCRIPTS a folder, each test file
+ * writes its own `<name>.json` there.
+ */
 export function writeSpeechScript(file: string, lines: readonly ScriptedLine[]): void {
   const script = speechScriptSchema.parse(Object.fromEntries(lines.map((line) => [audioSha256(line.audio), line.words])));
   writeFileSync(`${file}.tmp`, JSON.stringify(script, null, 2));

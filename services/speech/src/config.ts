@@ -29,7 +29,7 @@ export const speechEnvSchema = baseEnvSchema
     SPEECH_STT_ENGINE: engineSchema('SPEECH_STT_ENGINE'),
     /** Unset: OpenAI when OPENAI_API_KEY is set, else offline (festival + lame). */
     SPEECH_TTS_ENGINE: engineSchema('SPEECH_TTS_ENGINE'),
-    /** Tests only, the scripted speech-to-text: a JSON file of the words heard in each recording, by the SHA-256 of its bytes (proto's speech-script.ts). */
+    /** Tests only, the scripted speech-to-text: a JSON file of the words heard in each recording, by the SHA-256 of its bytes (proto's speech-script.ts), or a folder of such files. */
     SPEECH_SCRIPTED_TRANSCRIPTS: optionalText(z.string()),
     /** Tests only: what the scripted speech-to-text hears in a recording with voice that its script does not name. */
     SPEECH_SCRIPTED_DEFAULT_TRANSCRIPT: z.string().min(1).default(DEFAULT_SCRIPTED_TRANSCRIPT),

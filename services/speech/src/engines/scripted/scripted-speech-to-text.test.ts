@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -152,6 +152,18 @@ describe('ScriptedSpeechToText', () => {
     request.abort();
     await expect(transcription).rejects.toBeInstanceOf(WorkCancelledError);
     await expect.poll(() => engineProcesses()).toEqual([]);
+  });
+
+  it('reads a folder of scripts together, each test file writing its own part', async () => {
+    const folder = join(dir, 'script-parts');
+    mkdirSync(folder);
+    writeSpeechScript(join(folder, 'one.json'), [{ audio: recordings.wav, words: 'From part one.' }]);
+    writeSpeechScript(join(folder, 'two.json'), [{ audio: recordings.mp3, words: 'From part two.' }]);
+    writeFileSync(join(folder, 'notes.txt'), 'not a script');
+    const stt = sttWith({ scriptFile: folder });
+    expect((await stt.transcribeFile(recordings.wav, 'wav', 60)).text).toBe('From part one.');
+    expect((await stt.transcribeFile(recordings.mp3, 'mp3', 60)).text).toBe('From part two.');
+    expect((await stt.transcribeFile(recordings.webm, 'webm', 60)).text).toBe(DEFAULT);
   });
 
   it('fails clearly on a script it cannot read', async () => {

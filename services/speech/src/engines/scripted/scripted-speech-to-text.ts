@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFile, readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { speechScriptSchema, type SpeechScript } from '@story/proto/speech-script';
 import type { AudioKind } from '../../transcribe/audio-format.ts';
@@ -10,7 +11,7 @@ import { decodeDeadlineMs, type LiveTranscription, type SpeechToText, type Trans
 import { VoiceActivity, wordsOverVoice } from './voice-activity.ts';
 
 export interface ScriptedSpeechToTextOptions {
-  /** The script (`speechScriptSchema`), read at each transcription so that a test may add to it; unset: no recording is named. */
+  /** The script (`speechScriptSchema`), a file or a folder of them, read at each transcription so that a test may add to it; unset: no recording is named. */
   scriptFile?: string | undefined;
   /** What a recording with voice that the script does not name is heard to say. */
   defaultTranscript: string;
@@ -50,16 +51,30 @@ function paced(secondsPerAudioSecond: number, clock: PacingClock): PcmInspector 
   };
 }
 
-/** The script's words for a recording: undefined when it does not name it. A script that cannot be read fails the transcription, saying why. */
-async function scriptedWords(scriptFile: string | undefined, audioSha256: string): Promise<string | undefined> {
-  if (!scriptFile) return undefined;
-  let script: SpeechScript;
+/** One script file, checked. */
+async function readScript(file: string): Promise<SpeechScript> {
   try {
-    script = speechScriptSchema.parse(JSON.parse(await readFile(scriptFile, 'utf8')));
+    return speechScriptSchema.parse(JSON.parse(await readFile(file, 'utf8')));
   } catch (error) {
-    throw new Error(`the scripted engine's script ${scriptFile} cannot be read: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(`the scripted engine's script ${file} cannot be read: ${error instanceof Error ? error.message : String(error)}`);
   }
-  return script[audioSha256];
+}
+
+/**
+ * The script's words for a recording: undefined when it does not name it. The script is a file, or
+ * a folder of `*.json` files read together (so test files sharing one stack each write their own
+ * part, and none overwrites another's). A script that cannot be read fails the transcription, saying why.
+ */
+async function scriptedWords(script: string | undefined, audioSha256: string): Promise<string | undefined> {
+  if (!script) return undefined;
+  const files = (await stat(script)).isDirectory()
+    ? (await readdir(script)).filter((name) => name.endsWith('.json')).map((name) => join(script, name))
+    : [script];
+  for (const file of files) {
+    const words = (await readScript(file))[audioSha256];
+    if (words !== undefined) return words;
+  }
+  return undefined;
 }
 
 /**
