@@ -2,9 +2,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeSpokenAnswerWav } from '@story/testing/spoken-answer';
+import { SPOKEN_ANSWER_PARTS, makeSpokenAnswerWav, spokenAnswerWav } from '@story/testing/spoken-answer';
 import { ApiClient, signedUpClient } from '@story/testing/api-client';
-import { standardStack, type StandardStack } from '@story/testing/standard-stack';
+import { scriptSpeech, standardStack, type StandardStack } from '@story/testing/standard-stack';
 import { samplesOf, scrape, type Sample } from './support/prometheus-text.ts';
 
 /**
@@ -17,6 +17,8 @@ let stack: StandardStack;
 
 beforeAll(async () => {
   stack = await standardStack();
+  // The standard stack's speech is scripted: the spoken answer is heard as it was said, fillers and pause included.
+  scriptSpeech(stack, [{ audio: spokenAnswerWav(), words: SPOKEN_ANSWER_PARTS.join(' ') }]);
 });
 afterAll(async () => {});
 

@@ -3,16 +3,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MOCK_INTERVIEW_MESSAGES as M, mockInterviewSchema, readinessResponseSchema, type MockInterview } from '@story/proto';
-import { makeSpokenAnswerWav } from '@story/testing/spoken-answer';
+import { SPOKEN_ANSWER_PARTS, makeSpokenAnswerWav, spokenAnswerWav } from '@story/testing/spoken-answer';
 import { uniqueEmail, signedUpPerson } from '@story/testing/api-client';
-import { reserveAdminEmail, standardStack, type StandardStack } from '@story/testing/standard-stack';
+import { reserveAdminEmail, scriptSpeech, standardStack, type StandardStack } from '@story/testing/standard-stack';
 
 /**
  * Issue 23 across the running system: a person saves a posting (jobs), a story (conversations →
  * search) and a résumé (profile), plans a mock interview through the gateway (feedback asks jobs,
  * profile and search over NATS, each with its own NATS user), hears the question (speech asks
  * feedback), answers typed and spoken (a recording sent whole, as after a failed live finish), gets
- * the report and the readiness board; deleting the description takes its interviews with it.
+ * the report and the readiness board; deleting the description takes its interviews with it. The
+ * speech worker runs the scripted engines (the recording measured by ffmpeg, its words the script's,
+ * the interviewer's line a hum as long as festival would take): the voice interview with the real
+ * engines is mock-interview.browser's.
  */
 let adminEmail: string;
 const POSTING = [
@@ -48,10 +51,12 @@ const STRONG_ANSWER =
   'At Contoso our checkout database ran on an old MySQL cluster that failed twice a month. My task was to move it to PostgreSQL without downtime. ' +
   'I wrote the dual-write plan, ran shadow reads for two weeks and led the cutover at night. We finished two weeks early and errors dropped by 80 percent.';
 
+const SPOKEN = SPOKEN_ANSWER_PARTS.join(' ');
 let stack: StandardStack;
 beforeAll(async () => {
   stack = await standardStack();
   adminEmail = reserveAdminEmail(stack);
+  scriptSpeech(stack, [{ audio: spokenAnswerWav(), words: SPOKEN }]);
 });
 
 const signUp = (email: string) => signedUpPerson(stack.gatewayUrl, email);
@@ -132,6 +137,7 @@ describe('mock interviews through the gateway', () => {
       spoken.set('mockPart', current.expecting ?? 'answer');
       const reply = await ada.client.request('POST', '/api/transcribe', spoken);
       expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+      expect(reply.body.transcript).toBe(SPOKEN);
       expect(reply.body.answerId).toMatch(/^[0-9a-f-]{36}$/);
       const after = mockInterviewSchema.parse((await ada.client.get(`/api/mock-interviews/${interview.id}`)).body);
       expect(reply.body.aiResponse).toContain(after.interviewerLine);

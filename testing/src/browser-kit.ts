@@ -1,5 +1,6 @@
-import { convertAudio } from './test-audio.ts';
-import { execFileSync } from 'node:child_process';
+import { convertedAudio, spokenWav } from './test-audio.ts';
+import { scriptedSpeechEnv, type ScriptedSpeechOptions } from './scripted-speech.ts';
+import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -190,13 +191,21 @@ export async function sendMessage(page: Page, text: string): Promise<string> {
  * The whole stack and a Chromium whose fake microphone says `spoken` (flite's `rms` voice, not the
  * replies' voice, then a second of silence, since Chromium plays the file in a loop), with an admin
  * who made the standard user type reply with voice. `dir` keeps the recordings (`spoken.wav`).
+ * `scripted`: the speech worker runs the scripted engines (for tests of screens, not of recognition),
+ * hearing `spoken` in `spoken.wav` and in whatever the microphone records.
  */
-export async function startVoiceBench(dir: string, spoken: string, adminEmail: string): Promise<{ stack: StackHandle; browser: Browser }> {
-  const wav = join(dir, 'spoken.wav');
-  execFileSync('flite', ['-voice', 'rms', '-t', spoken, '-o', wav]);
-  convertAudio(wav, join(dir, 'microphone.wav'), ['-af', 'apad=pad_dur=1', '-ar', '48000', '-ac', '1']);
+export async function startVoiceBench(
+  dir: string,
+  spoken: string,
+  adminEmail: string,
+  options: { scripted?: ScriptedSpeechOptions } = {},
+): Promise<{ stack: StackHandle; browser: Browser }> {
+  const wav = spokenWav(spoken);
+  copyFileSync(wav, join(dir, 'spoken.wav'));
+  copyFileSync(convertedAudio(wav, 'wav', ['-af', 'apad=pad_dur=1', '-ar', '48000', '-ac', '1']), join(dir, 'microphone.wav'));
+  const engines = options.scripted ? scriptedSpeechEnv(dir, [{ audio: wav, words: spoken }], { defaultWords: spoken, ...options.scripted }) : {};
   const [stack, browser] = await Promise.all([
-    startTestStack({ env: { ADMIN_EMAILS: adminEmail } }),
+    startTestStack({ env: { ADMIN_EMAILS: adminEmail, ...engines } }),
     launchChromium([
       '--use-fake-device-for-media-stream',
       `--use-file-for-fake-audio-capture=${join(dir, 'microphone.wav')}`,

@@ -1,8 +1,8 @@
-import { rmSync, writeFileSync, renameSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync, renameSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { STANDARD_STACK_ENV, type StandardStackState } from './standard-stack.ts';
+import { standardStackEnv, type StandardStackState } from './standard-stack.ts';
 import { startTestStack } from './test-stack.ts';
 
 /**
@@ -19,11 +19,12 @@ export default function setup(project: TestProject): () => Promise<void> {
     writeFileSync(`${file}.tmp`, JSON.stringify(state));
     renameSync(`${file}.tmp`, file);
   };
-  const starting = startTestStack({ env: STANDARD_STACK_ENV }).then(
+  const speechScripts = mkdtempSync(join(tmpdir(), `story-speech-scripts-${project.name}-`));
+  const starting = startTestStack({ env: standardStackEnv(speechScripts) }).then(
     (stack) => {
       const serviceUrls = Object.fromEntries(stack.processes.map((running) => [running.name, running.url]));
       const processes = stack.processes.map(({ name, url, metricsUrl }) => ({ name, url, metricsUrl }));
-      write({ ready: true, gatewayUrl: stack.gatewayUrl, natsUrl: stack.natsUrl, dataDir: stack.dataDir, serviceUrls, processes });
+      write({ ready: true, gatewayUrl: stack.gatewayUrl, natsUrl: stack.natsUrl, dataDir: stack.dataDir, serviceUrls, processes, speechScripts });
       return stack;
     },
     (error: unknown) => {
@@ -35,5 +36,6 @@ export default function setup(project: TestProject): () => Promise<void> {
     const stack = await starting;
     await stack?.stop();
     rmSync(file, { force: true });
+    rmSync(speechScripts, { recursive: true, force: true });
   };
 }

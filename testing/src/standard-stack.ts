@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, openSync, closeSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inject } from 'vitest';
+import { writeSpeechScript, type ScriptedLine } from './scripted-speech.ts';
 
 /**
  * The standard stack of a vitest project (`stack`, `browser`): started once per run by
@@ -18,6 +20,8 @@ export interface StandardStack {
   serviceUrls: Record<string, string>;
   /** Every process, with where its Prometheus metrics are (the gateway's on its internal port). */
   processes: { name: string; url: string; metricsUrl: string }[];
+  /** The folder of the scripted speech engine's scripts: each file writes its own (`scriptSpeech`). */
+  speechScripts: string;
 }
 
 /** Where a running stack answers: all a test needs of it to sign people up and open pages. */
@@ -34,10 +38,26 @@ const adminEmailAt = (slot: number) => `admin.${String(slot).padStart(3, '0')}.s
 /** ADMIN_EMAILS of the standard stack. */
 export const STANDARD_ADMIN_EMAILS = Array.from({ length: STANDARD_ADMIN_SLOTS }, (_, slot) => adminEmailAt(slot));
 
-/** The environment every standard stack runs with, over `startTestStack`'s own defaults. */
-export const STANDARD_STACK_ENV: Readonly<Record<string, string>> = {
-  ADMIN_EMAILS: STANDARD_ADMIN_EMAILS.join(','),
-};
+/**
+ * The environment every standard stack runs with, over `startTestStack`'s own defaults. Speech runs
+ * the scripted engines (real audio measured, the words each file's script says, spoken replies a hum
+ * of the right length): the standard stacks test what surrounds recognition. Recognition and speech
+ * themselves are tested with the real engines where they are what is tested (the speech service's
+ * transcription, live-session and worker tests, the speech-workers stack, the voice browser flows).
+ */
+export function standardStackEnv(speechScripts: string): Record<string, string> {
+  return {
+    ADMIN_EMAILS: STANDARD_ADMIN_EMAILS.join(','),
+    SPEECH_STT_ENGINE: 'scripted',
+    SPEECH_TTS_ENGINE: 'scripted',
+    SPEECH_SCRIPTED_TRANSCRIPTS: speechScripts,
+  };
+}
+
+/** Tells the standard stack's scripted speech what these recordings say (a file of this caller's own in its scripts folder). */
+export function scriptSpeech(stack: StandardStack, lines: readonly ScriptedLine[]): void {
+  writeSpeechScript(join(stack.speechScripts, `${randomUUID()}.json`), lines);
+}
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -68,8 +88,10 @@ export async function standardStack(): Promise<StandardStack> {
   const deadline = Date.now() + START_WAIT_MS;
   for (;;) {
     const state = readState(file);
-    if (state?.ready)
-      return { gatewayUrl: state.gatewayUrl, natsUrl: state.natsUrl, dataDir: state.dataDir, serviceUrls: state.serviceUrls, processes: state.processes };
+    if (state?.ready) {
+      const { gatewayUrl, natsUrl, dataDir, serviceUrls, processes, speechScripts } = state;
+      return { gatewayUrl, natsUrl, dataDir, serviceUrls, processes, speechScripts };
+    }
     if (state && !state.ready) throw new Error(`The standard stack did not start:\n${state.error}`);
     if (Date.now() > deadline) throw new Error(`The standard stack was not ready within ${START_WAIT_MS / 1000} s (${file})`);
     await new Promise((resolve) => setTimeout(resolve, 200));

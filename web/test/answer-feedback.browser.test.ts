@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '@story/testing/chromium';
-import { makeSpokenAnswerWav } from '@story/testing/spoken-answer';
-import { standardStack, type StandardStack } from '@story/testing/standard-stack';
+import { SPOKEN_ANSWER_PARTS, makeSpokenAnswerWav } from '@story/testing/spoken-answer';
+import { scriptSpeech, standardStack, type StandardStack } from '@story/testing/standard-stack';
 import type { ApiClient } from '@story/testing/api-client';
 import { checkPage, messages, onlyAt, openingQuestion, savedSnippet, sendMessage, signedInPage, VIEWPORTS, type Viewport } from '@story/testing/browser-kit';
 
@@ -14,6 +14,9 @@ import { checkPage, messages, onlyAt, openingQuestion, savedSnippet, sendMessage
  * STAR chips), which opens into the full feedback and marks the quoted words in the answer; "Answer
  * this again" asks the same question, the new attempt is scored (the first attempt's line follows
  * live: "attempt 1 of 2", no longer Best) and the snippet's progress chart shows both attempts (with a table for screen readers); an uploaded spoken answer shows its delivery.
+ * What is checked is the screens: the speech worker runs the scripted engines (the recording measured
+ * by ffmpeg, its words the script's, placed where its voice is, so its pause shows); delivery feedback
+ * from real recognition is answer-feedback.stack's.
  */
 const REQUIREMENTS = '- Lead cross-functional projects to on-time delivery\n- Improve operational processes with data';
 const WEAK = 'We changed a few things and it got better.';
@@ -29,6 +32,7 @@ let wav = '';
 beforeAll(async () => {
   wav = makeSpokenAnswerWav(dir);
   [stack, browser] = await Promise.all([standardStack(), launchChromium()]);
+  scriptSpeech(stack, [{ audio: wav, words: SPOKEN_ANSWER_PARTS.join(' ') }]);
 });
 afterAll(async () => {
   await browser?.close();

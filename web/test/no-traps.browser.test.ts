@@ -27,6 +27,9 @@ import {
  * close once what they complained about is put right; the mute button says what it will do; the
  * spoken word's mark stands out from its bubble; auto-saved practice says "Saved"; Send Message waits
  * for words; the countdown shows its 0 and every upload step shows; Watch Demo shows a demo.
+ * These are screens: the speech worker runs the scripted engines (real audio, the words of SPOKEN, a
+ * reply spoken as a hum with its words marked in time); the voice flow with the real engines is
+ * voice.browser's.
  */
 const SPOKEN = 'I led the migration of our checkout database to a new system. We finished two weeks early.';
 const dir = mkdtempSync(join(tmpdir(), 'no-traps-browser-'));
@@ -36,7 +39,7 @@ let browser: Browser;
 
 // Owns its stack: Starter replies by voice here, which every person on the stack would see.
 beforeAll(async () => {
-  ({ stack, browser } = await startVoiceBench(dir, SPOKEN, adminEmail));
+  ({ stack, browser } = await startVoiceBench(dir, SPOKEN, adminEmail, { scripted: {} }));
 });
 afterAll(async () => {
   await browser?.close();

@@ -12,7 +12,11 @@ const optionalText = <S extends z.ZodType>(schema: S) => z.preprocess((value) =>
 const positiveInt = (fallback: number, name: string) =>
   z.coerce.number(`${name} must be a number`).int(`${name} must be a whole number`).positive(`${name} must be positive`).default(fallback);
 
-const engineSchema = (name: string) => optionalText(z.enum(['offline', 'openai'], { error: `${name} must be offline or openai` }));
+/** `scripted`: the tests' engine (engines/scripted), refused outside NODE_ENV=test. */
+const engineSchema = (name: string) => optionalText(z.enum(['offline', 'openai', 'scripted'], { error: `${name} must be offline or openai` }));
+
+/** What the scripted engine hears in a recording with voice that its script does not name. */
+export const DEFAULT_SCRIPTED_TRANSCRIPT = 'I led the migration of our checkout database to a new system and we finished two weeks early.';
 
 /**
  * The environment of the speech service's HTTP front and of its workers (one image, two entry
@@ -25,6 +29,16 @@ export const speechEnvSchema = baseEnvSchema
     SPEECH_STT_ENGINE: engineSchema('SPEECH_STT_ENGINE'),
     /** Unset: OpenAI when OPENAI_API_KEY is set, else offline (festival + lame). */
     SPEECH_TTS_ENGINE: engineSchema('SPEECH_TTS_ENGINE'),
+    /** Tests only, the scripted speech-to-text: a JSON file of the words heard in each recording, by the SHA-256 of its bytes (proto's speech-script.ts), or a folder of such files. */
+    SPEECH_SCRIPTED_TRANSCRIPTS: optionalText(z.string()),
+    /** Tests only: what the scripted speech-to-text hears in a recording with voice that its script does not name. */
+    SPEECH_SCRIPTED_DEFAULT_TRANSCRIPT: z.string().min(1).default(DEFAULT_SCRIPTED_TRANSCRIPT),
+    /** Tests only: seconds of work per second of audio for the scripted speech-to-text, so that queued work lasts (0: as fast as ffmpeg decodes). */
+    SPEECH_SCRIPTED_SECONDS_PER_AUDIO_SECOND: z.coerce
+      .number('SPEECH_SCRIPTED_SECONDS_PER_AUDIO_SECOND must be a number')
+      .min(0, 'SPEECH_SCRIPTED_SECONDS_PER_AUDIO_SECOND must be from 0 to 10')
+      .max(10, 'SPEECH_SCRIPTED_SECONDS_PER_AUDIO_SECOND must be from 0 to 10')
+      .default(0),
     OPENAI_API_KEY: optionalText(z.string()),
     OPENAI_BASE_URL: optionalText(z.string().url('OPENAI_BASE_URL must be a URL')),
     OPENAI_TRANSCRIBE_MODEL: z.string().min(1).default('gpt-4o-mini-transcribe'),
@@ -85,13 +99,24 @@ export const speechEnvSchema = baseEnvSchema
   .refine((env) => (env.SPEECH_STT_ENGINE !== 'openai' && env.SPEECH_TTS_ENGINE !== 'openai') || Boolean(env.OPENAI_API_KEY), {
     message: 'OPENAI_API_KEY is required when SPEECH_STT_ENGINE or SPEECH_TTS_ENGINE is openai',
     path: ['OPENAI_API_KEY'],
+  })
+  // The scripted engines hear nothing and say nothing: a person must never meet them.
+  .refine((env) => env.NODE_ENV === 'test' || env.SPEECH_STT_ENGINE !== 'scripted', {
+    message: "SPEECH_STT_ENGINE=scripted is the tests' engine: it runs only with NODE_ENV=test (use offline or openai)",
+    path: ['SPEECH_STT_ENGINE'],
+  })
+  .refine((env) => env.NODE_ENV === 'test' || env.SPEECH_TTS_ENGINE !== 'scripted', {
+    message: "SPEECH_TTS_ENGINE=scripted is the tests' engine: it runs only with NODE_ENV=test (use offline or openai)",
+    path: ['SPEECH_TTS_ENGINE'],
   });
 export type SpeechConfig = z.infer<typeof speechEnvSchema>;
+/** The engines a configuration may pick for each direction. */
+export type SpeechEngineName = NonNullable<SpeechConfig['SPEECH_STT_ENGINE']>;
 
 /** The engines a configuration picks: as set, else OpenAI when OPENAI_API_KEY is set, else offline. */
 export function engineChoice(config: Pick<SpeechConfig, 'SPEECH_STT_ENGINE' | 'SPEECH_TTS_ENGINE' | 'OPENAI_API_KEY'>): {
-  stt: 'offline' | 'openai';
-  tts: 'offline' | 'openai';
+  stt: SpeechEngineName;
+  tts: SpeechEngineName;
 } {
   const fallback = config.OPENAI_API_KEY ? 'openai' : 'offline';
   return { stt: config.SPEECH_STT_ENGINE ?? fallback, tts: config.SPEECH_TTS_ENGINE ?? fallback };

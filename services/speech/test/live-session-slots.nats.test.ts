@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPEECH_MESSAGES } from '@story/proto';
-import { OfflineSpeechToText } from '../src/engines/pocketsphinx/offline-speech-to-text.ts';
-import { DEBIAN_MODEL_DIR } from '../src/engines/pocketsphinx/pocketsphinx-recognizer.ts';
+import { DEFAULT_SCRIPTED_TRANSCRIPT } from '../src/config.ts';
+import { ScriptedSpeechToText } from '../src/engines/scripted/scripted-speech-to-text.ts';
 import { JobRunner } from '../src/worker/job-runner.ts';
 import { LiveSessionService } from '../src/worker/live-session.service.ts';
 import { SHORT_LIMIT_USER, TEXT_USER, VOICE_USER, chunksOf, startSpeechWorld, type SpeechWorld, liveSessionCalls } from './speech-test-kit.ts';
@@ -11,7 +11,8 @@ const LIFETIME_MARGIN_SECONDS = 5;
 
 /**
  * Issue 18, point 4: a worker's few live-recording slots cannot be hoarded. The worker's sessions
- * run on a clock the test moves (nats-server, the speech front and the recogniser are real): only
+ * run on a clock the test moves (nats-server and the speech front are real; the engine is the
+ * scripted one, ffmpeg decoding each recording as it comes, since no recording here is finished): only
  * the owner's new bytes keep a session alive, every session ends at its time limit plus a margin,
  * and a person who finds every slot taken is told so, not that a recording of theirs is running.
  */
@@ -24,7 +25,12 @@ describe('live recording slots', () => {
   beforeAll(async () => {
     world = await startSpeechWorld({ workers: 0 });
     runner = new JobRunner(world.nc, { worker: 'slots-test', concurrency: 1, maxWaiting: 2, heartbeatMs: 1000, log: world.front.app.log });
-    const stt = new OfflineSpeechToText({ modelDir: DEBIAN_MODEL_DIR, toleranceSeconds: 0, deadlineMarginSeconds: 30 });
+    const stt = new ScriptedSpeechToText({
+      defaultTranscript: DEFAULT_SCRIPTED_TRANSCRIPT,
+      secondsPerAudioSecond: 0,
+      toleranceSeconds: 0,
+      deadlineMarginSeconds: 30,
+    });
     sessions = new LiveSessionService(world.nc, stt, runner, {
       maxSessions: 2,
       idleSeconds: IDLE_SECONDS,

@@ -8,7 +8,8 @@ const ROLE = { title: 'Software Engineer', company: 'Northwind', dates: '2019 �
 
 /**
  * The story behind a résumé line, spoken (issue 22, 4): the spoken opening, an uploaded turn and a live recording carry
- * the bullet through the speech service to conversations, which asks profile (a stand-in here) about it.
+ * the bullet through the speech service to conversations, which asks profile (a stand-in here) about it. What
+ * is carried is the bullet, not the words: the worker runs the scripted engines.
  */
 describe('spoken turns about a résumé line', () => {
   let world: SpeechWorld;
@@ -16,7 +17,7 @@ describe('spoken turns about a résumé line', () => {
   const asked: unknown[] = [];
 
   beforeAll(async () => {
-    world = await startSpeechWorld();
+    world = await startSpeechWorld({ scripted: {} });
     world.nc.subscribe(SUBJECTS.resumeContext, {
       queue: QUEUE_GROUPS.profile,
       callback: (_error, message) => {

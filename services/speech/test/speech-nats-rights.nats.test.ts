@@ -10,12 +10,14 @@ import type { ConversationsConfig } from '../../conversations/src/config.ts';
 import { speechService, type SpeechDeps } from '../src/app.ts';
 import type { SpeechConfig } from '../src/config.ts';
 import { speechWorkerService, type SpeechWorkerDeps } from '../src/worker/worker-app.ts';
-import { TEST_USERS, VOICE_USER, answerUserSettings, chunksOf, makeRecordings, transcribeForm, type Recordings } from './speech-test-kit.ts';
+import { scriptedSpeechEnv } from '@story/testing/scripted-speech';
+import { TEST_USERS, VOICE_USER, answerUserSettings, chunksOf, makeRecordings, recordingsScript, transcribeForm, type Recordings } from './speech-test-kit.ts';
 
 /**
  * The speech front and its worker as NATS's `speech` user (the rights of proto/src/nats-rights.ts,
  * enforced by nats-server): an upload through the object store, a spoken reply and a live recording
- * work, and the server reports no permission violation.
+ * work, and the server reports no permission violation. The messages are what is tested, not the
+ * engines: the worker runs the scripted ones (real audio, scripted words, a hum for the reply).
  */
 describe('speech with its own NATS user', () => {
   const dir = mkdtempSync(join(tmpdir(), 'speech-rights-'));
@@ -31,7 +33,8 @@ describe('speech with its own NATS user', () => {
     nats = await startUsersNats();
     answerUserSettings(await nats.connectAs('auth'), TEST_USERS);
     const as = (user: string) => ({ NATS_USER: user, NATS_PASSWORD: nats.credentials(user).pass });
-    const speechEnv = { ...as('speech'), SPEECH_TMP_DIR: join(dir, 'tmp'), SPEECH_INLINE_AUDIO_BYTES: '4096' };
+    const engines = scriptedSpeechEnv(dir, recordingsScript(recordings));
+    const speechEnv = { ...as('speech'), ...engines, SPEECH_TMP_DIR: join(dir, 'tmp'), SPEECH_INLINE_AUDIO_BYTES: '4096' };
     [conversations, worker, front] = await Promise.all([
       startServiceForTest(conversationsService, { natsUrl: nats.server.url, env: as('conversations'), deps: { runPurgeJob: false } }),
       startServiceForTest(speechWorkerService, { natsUrl: nats.server.url, env: speechEnv }),

@@ -3,9 +3,9 @@
  * voice, which pocketsphinx understands well; never the replies' own voice), in every format the
  * service takes, and a stand-in for auth's `auth.user.settings` answer.
  */
-import { convertAudio } from '@story/testing/test-audio';
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { convertedAudio, lameMp3, spokenWav } from '@story/testing/test-audio';
+import { scriptedSpeechEnv, type ScriptedLine, type ScriptedSpeechOptions } from '@story/testing/scripted-speech';
+import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import {
@@ -43,19 +43,22 @@ export interface Recordings {
   longWebm: string;
 }
 
-/** Makes the recordings in `dir` (flite, then ffmpeg and lame): a second or two. */
+/** Makes the recordings in `dir`: copies of the ones made once (`@story/testing/test-audio`: flite, then ffmpeg and lame). */
 export function makeRecordings(dir: string, text = SPOKEN_ANSWER): Recordings {
   const path = (name: string) => join(dir, name);
-  execFileSync('flite', ['-voice', 'rms', '-t', text, '-o', path('answer.wav')]);
-  execFileSync('flite', ['-voice', 'rms', '-t', `${text} ${text} ${text}`, '-o', path('long.wav')]);
-  execFileSync('lame', ['--silent', path('answer.wav'), path('answer.mp3')]);
-  const ffmpeg = (args: string[], out: string) => convertAudio(path('answer.wav'), path(out), args);
-  ffmpeg(['-c:a', 'aac', '-b:a', '96k'], 'answer.m4a');
-  ffmpeg(['-c:a', 'aac', '-b:a', '96k', '-f', 'adts'], 'answer.aac');
-  ffmpeg(['-c:a', 'libopus', '-b:a', '128k'], 'answer.webm');
-  ffmpeg(['-c:a', 'libopus', '-b:a', '64k'], 'answer.ogg');
-  convertAudio(path('long.wav'), path('long.webm'), ['-c:a', 'libopus', '-b:a', '64k']);
-  return {
+  const answer = spokenWav(text);
+  const long = spokenWav(`${text} ${text} ${text}`);
+  const made: Recordings = {
+    wav: answer,
+    mp3: lameMp3(answer),
+    m4a: convertedAudio(answer, 'm4a', ['-c:a', 'aac', '-b:a', '96k']),
+    aac: convertedAudio(answer, 'aac', ['-c:a', 'aac', '-b:a', '96k', '-f', 'adts']),
+    webm: convertedAudio(answer, 'webm', ['-c:a', 'libopus', '-b:a', '128k']),
+    ogg: convertedAudio(answer, 'ogg', ['-c:a', 'libopus', '-b:a', '64k']),
+    longWav: long,
+    longWebm: convertedAudio(long, 'webm', ['-c:a', 'libopus', '-b:a', '64k']),
+  };
+  const names: Recordings = {
     wav: path('answer.wav'),
     mp3: path('answer.mp3'),
     m4a: path('answer.m4a'),
@@ -65,6 +68,17 @@ export function makeRecordings(dir: string, text = SPOKEN_ANSWER): Recordings {
     longWav: path('long.wav'),
     longWebm: path('long.webm'),
   };
+  for (const kind of Object.keys(names) as (keyof Recordings)[]) copyFileSync(made[kind], names[kind]);
+  return names;
+}
+
+/** What each recording says (`text` as `makeRecordings` was given it): the script of the scripted speech engine. */
+export function recordingsScript(recordings: Recordings, text = SPOKEN_ANSWER): ScriptedLine[] {
+  const { longWav, longWebm, ...answers } = recordings;
+  return [
+    ...Object.values(answers).map((audio) => ({ audio, words: text })),
+    ...[longWav, longWebm].map((audio) => ({ audio, words: `${text} ${text} ${text}` })),
+  ];
 }
 
 /** A file's bytes cut into `parts` pieces, as a recorder's one-second chunks come. */
@@ -148,13 +162,24 @@ export interface SpeechWorld {
   close(): Promise<void>;
 }
 
-export async function startSpeechWorld(
-  options: { env?: Record<string, string>; frontEnv?: Record<string, string>; workers?: 0 | 1; snippetText?: string } = {},
-): Promise<SpeechWorld> {
+export interface SpeechWorldOptions {
+  env?: Record<string, string>;
+  frontEnv?: Record<string, string>;
+  workers?: 0 | 1;
+  snippetText?: string;
+  /**
+   * The scripted engines instead of the real ones (`@story/testing/scripted-speech`), for tests of
+   * what surrounds recognition: each recording of the world is heard to say its text.
+   */
+  scripted?: ScriptedSpeechOptions;
+}
+
+export async function startSpeechWorld(options: SpeechWorldOptions = {}): Promise<SpeechWorld> {
   const dir = tempDataDir('speech-world-');
   const tmp = join(dir, 'tmp');
   mkdirSync(tmp, { recursive: true });
   const recordings = makeRecordings(dir);
+  const engines = options.scripted ? scriptedSpeechEnv(dir, recordingsScript(recordings), options.scripted) : {};
   const nats = await startNatsServer({ storeDir: join(dir, 'nats') });
   const nc = await connect({ servers: nats.url });
   answerUserSettings(nc, TEST_USERS);
@@ -163,7 +188,7 @@ export async function startSpeechWorld(
     snippetText: options.snippetText ?? '- Lead a migration',
     jobDescriptionId: 1,
   });
-  const env = { SPEECH_TMP_DIR: tmp, ...options.env };
+  const env = { SPEECH_TMP_DIR: tmp, ...engines, ...options.env };
   const [conversations, front, worker] = await Promise.all([
     startServiceForTest(conversationsService, { natsUrl: nats.url, dataDir: join(dir, 'conversations'), deps: { runPurgeJob: false } }),
     startServiceForTest(speechService, { natsUrl: nats.url, dataDir: join(dir, 'front'), env: { ...env, ...options.frontEnv } }),

@@ -7,6 +7,8 @@ import { OpenAiSpeechToText } from './openai/openai-speech-to-text.ts';
 import { OpenAiTextToSpeech } from './openai/openai-text-to-speech.ts';
 import { configuredRecognizerModel } from './pocketsphinx/language-model/language-model-paths.ts';
 import { OfflineSpeechToText } from './pocketsphinx/offline-speech-to-text.ts';
+import { ScriptedSpeechToText } from './scripted/scripted-speech-to-text.ts';
+import { ScriptedTextToSpeech } from './scripted/scripted-text-to-speech.ts';
 import type { RecognizerModel } from './pocketsphinx/pocketsphinx-recognizer.ts';
 import type { SpeechToText, TextToSpeech } from './speech-engines.ts';
 
@@ -32,28 +34,26 @@ function offlineWordModel(config: SpeechConfig): WordModelPaths | undefined {
   return undefined;
 }
 
-/** The engines the configuration picks, writing their temporary files in `tmpDir` (SPEECH_STT_ENGINE, SPEECH_TTS_ENGINE; OpenAI when OPENAI_API_KEY is set). */
+/** The engines the configuration picks, writing their temporary files in `tmpDir` (SPEECH_STT_ENGINE, SPEECH_TTS_ENGINE; OpenAI when OPENAI_API_KEY is set; `scripted` in tests). */
 export function createSpeechEngines(config: SpeechConfig, tmpDir: string): SpeechEngines {
   const choice = engineChoice(config);
   const client = () => new OpenAI({ apiKey: config.OPENAI_API_KEY, baseURL: config.OPENAI_BASE_URL, timeout: config.SPEECH_ENGINE_TIMEOUT_MS, maxRetries: 0 });
-  const stt =
-    choice.stt === 'openai'
-      ? new OpenAiSpeechToText({
-          client: client(),
-          model: config.OPENAI_TRANSCRIBE_MODEL,
-          toleranceSeconds: config.SPEECH_TIME_LIMIT_TOLERANCE_SECONDS,
-          deadlineMarginSeconds: config.SPEECH_DECODE_MARGIN_SECONDS,
-          tmpDir,
-        })
-      : new OfflineSpeechToText({
-          ...offlineRecognizerModel(config),
-          wordModel: offlineWordModel(config),
-          toleranceSeconds: config.SPEECH_TIME_LIMIT_TOLERANCE_SECONDS,
-          deadlineMarginSeconds: config.SPEECH_DECODE_MARGIN_SECONDS,
-        });
-  const tts =
-    choice.tts === 'openai'
-      ? new OpenAiTextToSpeech({ client: client(), model: config.OPENAI_SPEECH_MODEL, voice: config.OPENAI_SPEECH_VOICE })
-      : new OfflineTextToSpeech({ voice: config.FESTIVAL_VOICE, tmpDir, timeoutMs: config.SPEECH_ENGINE_TIMEOUT_MS });
+  const limits = { toleranceSeconds: config.SPEECH_TIME_LIMIT_TOLERANCE_SECONDS, deadlineMarginSeconds: config.SPEECH_DECODE_MARGIN_SECONDS };
+  const stt = {
+    openai: () => new OpenAiSpeechToText({ client: client(), model: config.OPENAI_TRANSCRIBE_MODEL, ...limits, tmpDir }),
+    offline: () => new OfflineSpeechToText({ ...offlineRecognizerModel(config), wordModel: offlineWordModel(config), ...limits }),
+    scripted: () =>
+      new ScriptedSpeechToText({
+        scriptFile: config.SPEECH_SCRIPTED_TRANSCRIPTS,
+        defaultTranscript: config.SPEECH_SCRIPTED_DEFAULT_TRANSCRIPT,
+        secondsPerAudioSecond: config.SPEECH_SCRIPTED_SECONDS_PER_AUDIO_SECOND,
+        ...limits,
+      }),
+  }[choice.stt]();
+  const tts = {
+    openai: () => new OpenAiTextToSpeech({ client: client(), model: config.OPENAI_SPEECH_MODEL, voice: config.OPENAI_SPEECH_VOICE }),
+    offline: () => new OfflineTextToSpeech({ voice: config.FESTIVAL_VOICE, tmpDir, timeoutMs: config.SPEECH_ENGINE_TIMEOUT_MS }),
+    scripted: () => new ScriptedTextToSpeech({ timeoutMs: config.SPEECH_ENGINE_TIMEOUT_MS }),
+  }[choice.tts]();
   return { stt, tts };
 }
