@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 NODE := node --import tsx
 
-.PHONY: run test check build deps deps-test bench typecheck lint format admin clean-data test-unit nats-conf compose-secrets reembed k8s k8s-secrets migrate-to-mongo
+.PHONY: run test check build deps deps-test bench typecheck lint format admin clean-data test-unit nats-conf compose-secrets reembed k8s k8s-secrets migrate-to-mongo docs
 
 deps:
 	@bash infra/scripts/install-system-packages.sh run
@@ -52,7 +52,7 @@ format:
 	@npx prettier --write --log-level warn .
 	@npx prettier --write --log-level warn .
 
-## Benchmarks against the budgets of DESIGN.md (prints figures and ratios).
+## Benchmarks against the budgets of docs/architecture.md (prints figures and ratios; docs/performance.md).
 bench: build
 	@$(NODE) bench/run.ts
 
@@ -68,13 +68,18 @@ reembed: deps
 	@$(NODE) services/search/src/cli/reembed.ts
 
 ## Move a one-machine installation (SQLite files and vectors under DATA_DIR) into MongoDB (MONGODB_URL)
-## and Qdrant (QDRANT_URL); README, "Moving to MongoDB and Qdrant". Idempotent and resumable;
+## and Qdrant (QDRANT_URL); docs/operations/migration.md. Idempotent and resumable;
 ## make migrate-to-mongo ARGS=--dry-run prints the counts only.
 migrate-to-mongo: deps
 	@$(NODE) infra/src/migrate/migrate.cli.ts $(ARGS)
 
 clean-data:
 	rm -rf data
+
+## Rewrite docs/configuration.md and .env.example from the processes' zod schemas (their .describe());
+## infra/src/config-docs/config-docs.test.ts fails while the committed files differ from what this makes.
+docs: deps
+	@$(NODE) infra/src/config-docs.cli.ts
 
 ## Rewrite infra/nats/accounts.conf (compose's NATS users and permissions) from proto/src/services.ts.
 nats-conf: deps

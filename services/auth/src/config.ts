@@ -28,48 +28,66 @@ const wholeNumber = (name: string, min: number, max: number, fallback: number) =
 /** The auth service's environment: the shared settings plus session keys, admins, Google sign-in and throttles. */
 export const authEnvSchema = baseEnvSchema.extend({
   PORT: portSchema(4001),
-  /** Ed25519 private key (PEM, PKCS#8) that signs session cookies; the gateway holds the public half. */
-  SESSION_PRIVATE_KEY: z.string().min(1, 'SESSION_PRIVATE_KEY is required (PEM of the session signing key)'),
-  SESSION_PUBLIC_KEY: z.string().min(1, 'SESSION_PUBLIC_KEY is required (PEM of the session verification key)'),
-  /** Accounts with these e-mails become admins when they register or sign in. */
-  ADMIN_EMAILS: optionalText.transform((value) => commaList(value).map((email) => email.toLowerCase())),
-  /** Without a client id, Google sign-in is switched off and the web hides its button. */
-  GOOGLE_CLIENT_ID: optionalText,
-  GOOGLE_JWKS_URL: optionalText.pipe(z.url('GOOGLE_JWKS_URL must be an http(s) URL').default(GOOGLE_DEFAULT_JWKS_URL)),
-  GOOGLE_ISSUERS: optionalText.transform((value) => {
-    const issuers = commaList(value);
-    return issuers.length > 0 ? issuers : [...GOOGLE_DEFAULT_ISSUERS];
-  }),
-  /** Adds `Secure` to the session cookie; on for anything served over HTTPS. */
+  SESSION_PRIVATE_KEY: z
+    .string()
+    .min(1, 'SESSION_PRIVATE_KEY is required (PEM of the session signing key)')
+    .describe('Ed25519 private key (PEM, PKCS#8) that signs session cookies; the gateway holds the public half. make run makes it under DATA_DIR/keys'),
+  SESSION_PUBLIC_KEY: z
+    .string()
+    .min(1, 'SESSION_PUBLIC_KEY is required (PEM of the session verification key)')
+    .describe('The public half of the session key (PEM, SPKI)'),
+  ADMIN_EMAILS: optionalText
+    .transform((value) => commaList(value).map((email) => email.toLowerCase()))
+    .describe('Comma-separated e-mails that become admins when they sign up or sign in'),
+  GOOGLE_CLIENT_ID: optionalText.describe("Enables Google sign-in (ID tokens verified against Google's keys, audience this id); unset: no Google button"),
+  GOOGLE_JWKS_URL: optionalText
+    .pipe(z.url('GOOGLE_JWKS_URL must be an http(s) URL').default(GOOGLE_DEFAULT_JWKS_URL))
+    .describe("Where Google's token-signing keys are read (tests point it at a loopback key set)"),
+  GOOGLE_ISSUERS: optionalText
+    .transform((value) => {
+      const issuers = commaList(value);
+      return issuers.length > 0 ? issuers : [...GOOGLE_DEFAULT_ISSUERS];
+    })
+    .describe('Comma-separated issuers a Google ID token may name'),
   COOKIE_SECURE: optionalText
     .pipe(z.enum(['true', 'false'], { error: 'COOKIE_SECURE must be true or false' }).default('false'))
-    .transform((value) => value === 'true'),
-  /** A session ends this many days after sign-in, however often its sliding expiry was renewed. */
-  SESSION_ABSOLUTE_LIFETIME_DAYS: wholeNumber('SESSION_ABSOLUTE_LIFETIME_DAYS', 1, 3650, 30),
-  /** Wrong passwords per account that cost no wait; each further one doubles the wait from 2 s. */
-  SIGN_IN_FREE_FAILURES: wholeNumber('SIGN_IN_FREE_FAILURES', 0, 100, 5),
-  /** The longest wait an account's failures can impose: a delay, never a lockout. */
-  SIGN_IN_MAX_DELAY_SECONDS: wholeNumber('SIGN_IN_MAX_DELAY_SECONDS', 1, 3600, 300),
-  /** Password-reset requests per hour about one e-mail, from all addresses together (issue 39, 6). */
-  PASSWORD_RESETS_PER_EMAIL_PER_HOUR: wholeNumber('PASSWORD_RESETS_PER_EMAIL_PER_HOUR', 1, 100, 3),
-  /**
-   * Where password-reset e-mails go: `smtp://user:password@host:587` (STARTTLS when offered) or
-   * `smtps://…:465`. Unset: nothing is sent and each e-mail's link is written to this service's log
-   * instead, as suits one machine (`make run`); set it wherever people must receive their links.
-   */
-  SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp:// or smtps:// URL' }).optional()),
-  /** The sender of the product's e-mails. */
-  MAIL_FROM: optionalText.pipe(z.string().default('Story Platform <no-reply@localhost>')),
-  /** The address people open the site at, for the links in e-mails; never taken from a request's Host. */
+    .transform((value) => value === 'true')
+    .describe('Set true behind HTTPS: the session cookie gets Secure'),
+  SESSION_ABSOLUTE_LIFETIME_DAYS: wholeNumber('SESSION_ABSOLUTE_LIFETIME_DAYS', 1, 3650, 30).describe(
+    'A session ends this long after sign-in, however often its 7-day sliding expiry was renewed',
+  ),
+  SIGN_IN_FREE_FAILURES: wholeNumber('SIGN_IN_FREE_FAILURES', 0, 100, 5).describe(
+    'Wrong passwords per account (sign-in and password change, from any address) before it must wait; each further one doubles the wait from 2 s',
+  ),
+  SIGN_IN_MAX_DELAY_SECONDS: wholeNumber('SIGN_IN_MAX_DELAY_SECONDS', 1, 3600, 300).describe(
+    'The longest such wait: a delay, never a lockout; a successful sign-in resets the count',
+  ),
+  PASSWORD_RESETS_PER_EMAIL_PER_HOUR: wholeNumber('PASSWORD_RESETS_PER_EMAIL_PER_HOUR', 1, 100, 3).describe(
+    '"Forgot Password?" requests per hour about one e-mail, counted alike whether or not it has an ' +
+      "account (429 beyond); each address is also held to the gateway's RATE_LIMIT_AUTH_PER_MINUTE",
+  ),
+  SMTP_URL: optionalText
+    .pipe(z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp:// or smtps:// URL' }).optional())
+    .describe(
+      'Where password-reset e-mails go: smtp://user:password@host:587 (STARTTLS when offered) or ' +
+        "smtps://…:465. Unset, nothing is sent and each link is written to this service's log (make run " +
+        'prints it): set it wherever people must get their links, since anyone who reads that log could use ' +
+        'them',
+    ),
+  MAIL_FROM: optionalText.pipe(z.string().default('Story Platform <no-reply@localhost>')).describe("The sender of the product's e-mails"),
   PUBLIC_SITE_URL: optionalText
     .pipe(z.url({ protocol: /^https?$/, error: 'PUBLIC_SITE_URL must be an http(s) URL' }).default('http://localhost:8080'))
-    .transform((value) => value.replace(/\/+$/, '')),
-  /** check-email calls per minute about one e-mail, from all addresses together. */
-  CHECK_EMAIL_PER_EMAIL_PER_MINUTE: wholeNumber('CHECK_EMAIL_PER_EMAIL_PER_MINUTE', 1, 10_000, 10),
-  /** How often the outbox relay looks for events it was not told about (a deletion tells it at once). */
-  OUTBOX_RELAY_INTERVAL_MS: wholeNumber('OUTBOX_RELAY_INTERVAL_MS', 10, 60_000, 500),
-  /** How long the data export waits for one page of a service's part before it fails (issue 24). */
-  EXPORT_PAGE_TIMEOUT_MS: wholeNumber('EXPORT_PAGE_TIMEOUT_MS', 100, 120_000, 10_000),
+    .transform((value) => value.replace(/\/+$/, ''))
+    .describe("The address people open the site at, for the links of password-reset e-mails (make run: the gateway's address); a request's Host is never used"),
+  CHECK_EMAIL_PER_EMAIL_PER_MINUTE: wholeNumber('CHECK_EMAIL_PER_EMAIL_PER_MINUTE', 1, 10_000, 10).describe(
+    'check-email calls per minute about one e-mail, from all addresses together (429 beyond)',
+  ),
+  OUTBOX_RELAY_INTERVAL_MS: wholeNumber('OUTBOX_RELAY_INTERVAL_MS', 10, 60_000, 500).describe(
+    'How often the outbox relay looks for events it was not told about (a write tells it at once)',
+  ),
+  EXPORT_PAGE_TIMEOUT_MS: wholeNumber('EXPORT_PAGE_TIMEOUT_MS', 100, 120_000, 10_000).describe(
+    "How long the data export waits for one page of a service's part before the download is aborted",
+  ),
 });
 export type AuthConfig = z.infer<typeof authEnvSchema>;
 

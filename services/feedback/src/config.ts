@@ -13,13 +13,20 @@ const positiveInt = (fallback: number, name: string) =>
 export const feedbackEnvSchema = baseEnvSchema
   .extend({
     PORT: portSchema(4006),
-    /** Which engine reads the answers: `offline` (the default: no account, nothing leaves the machine) or `openai`. */
-    FEEDBACK_ENGINE: z.enum(FEEDBACK_ENGINES, 'FEEDBACK_ENGINE must be offline or openai').default('offline'),
-    OPENAI_API_KEY: optionalText(z.string()),
-    OPENAI_BASE_URL: optionalText(z.string().url('OPENAI_BASE_URL must be a URL')),
-    OPENAI_CHAT_MODEL: z.string().min(1).default('gpt-4o-mini'),
-    /** How long the OpenAI engine may take for one answer before the offline scorer gives the feedback instead. */
-    FEEDBACK_TIMEOUT_MS: positiveInt(20_000, 'FEEDBACK_TIMEOUT_MS'),
+    FEEDBACK_ENGINE: z
+      .enum(FEEDBACK_ENGINES, 'FEEDBACK_ENGINE must be offline or openai')
+      .default('offline')
+      .describe(
+        'What reads the answers and plans mock interviews: offline (the story signals of the offline coach: ' +
+          'no account, nothing leaves the machine) or openai (structured output from OPENAI_CHAT_MODEL, needs ' +
+          'OPENAI_API_KEY)',
+      ),
+    OPENAI_API_KEY: optionalText(z.string()).describe('Needed by FEEDBACK_ENGINE=openai'),
+    OPENAI_BASE_URL: optionalText(z.string().url('OPENAI_BASE_URL must be a URL')).describe('Any OpenAI-compatible server (Ollama, vLLM, …) instead of OpenAI'),
+    OPENAI_CHAT_MODEL: z.string().min(1).default('gpt-4o-mini').describe('The chat model of FEEDBACK_ENGINE=openai'),
+    FEEDBACK_TIMEOUT_MS: positiveInt(20_000, 'FEEDBACK_TIMEOUT_MS').describe(
+      'How long the openai engine may take for one answer (or one interview plan) before the offline engine answers instead',
+    ),
     ...pdfRenderingEnvShape,
   })
   .superRefine((env, context) => {

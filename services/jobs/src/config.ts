@@ -10,19 +10,24 @@ const positiveInt = (fallback: number, name: string) =>
 /** The environment of the jobs service, validated once at start-up. */
 export const jobsEnvSchema = baseEnvSchema.extend({
   PORT: portSchema(4003),
-  /** Set: job descriptions are cleaned by the OpenAI model (or a compatible server); unset: by the offline formatter. */
-  OPENAI_API_KEY: optionalText(z.string()),
-  OPENAI_BASE_URL: optionalText(z.string().url('OPENAI_BASE_URL must be a URL')),
-  OPENAI_CHAT_MODEL: z.string().min(1).default('gpt-4o-mini'),
-  /** How long cleaning one description may take before the person gets the specification's error. */
-  FORMAT_TIMEOUT_MS: positiveInt(60_000, 'FORMAT_TIMEOUT_MS'),
-  /** How often the outbox relay looks for events it was not told about (a write tells it at once). */
-  OUTBOX_RELAY_INTERVAL_MS: positiveInt(500, 'OUTBOX_RELAY_INTERVAL_MS'),
+  OPENAI_API_KEY: optionalText(z.string()).describe(
+    'Set: pasted job descriptions are cleaned by the OpenAI model (or a compatible server); unset: by the offline formatter',
+  ),
+  OPENAI_BASE_URL: optionalText(z.string().url('OPENAI_BASE_URL must be a URL')).describe('Any OpenAI-compatible server (Ollama, vLLM, …) instead of OpenAI'),
+  OPENAI_CHAT_MODEL: z.string().min(1).default('gpt-4o-mini').describe('The chat model that cleans job descriptions'),
+  FORMAT_TIMEOUT_MS: positiveInt(60_000, 'FORMAT_TIMEOUT_MS').describe(
+    'How long cleaning one pasted description may take before the person gets "Failed to process job description. Please try again."',
+  ),
+  OUTBOX_RELAY_INTERVAL_MS: positiveInt(500, 'OUTBOX_RELAY_INTERVAL_MS').describe(
+    'How often the outbox relay looks for events it was not told about (a write tells it at once)',
+  ),
   // Per-user quotas (DESIGN.md, "Identity and security"): far above what a person's job search produces.
-  /** Saved job descriptions per user, archived ones included: ten a week for two years. */
-  QUOTA_JOB_DESCRIPTIONS_PER_USER: positiveInt(1000, 'QUOTA_JOB_DESCRIPTIONS_PER_USER'),
-  /** Snippets saved from one job description. */
-  QUOTA_SNIPPETS_PER_JOB_DESCRIPTION: positiveInt(200, 'QUOTA_SNIPPETS_PER_JOB_DESCRIPTION'),
+  QUOTA_JOB_DESCRIPTIONS_PER_USER: positiveInt(1000, 'QUOTA_JOB_DESCRIPTIONS_PER_USER').describe(
+    'Saved job descriptions per user, archived ones included (ten a week for two years); a save past it is refused with a 409',
+  ),
+  QUOTA_SNIPPETS_PER_JOB_DESCRIPTION: positiveInt(200, 'QUOTA_SNIPPETS_PER_JOB_DESCRIPTION').describe(
+    'Snippets saved from one job description; a save past it is refused with a 409',
+  ),
 });
 export type JobsConfig = z.infer<typeof jobsEnvSchema>;
 

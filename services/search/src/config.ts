@@ -17,28 +17,35 @@ export const EMBEDDER_KINDS = ['offline', 'glove', 'openai'] as const;
 
 const searchEnvShape = baseEnvSchema.extend({
   PORT: portSchema(4005),
-  /**
-   * Which embedder makes the vectors: `offline` (the sentence encoder shipped in npm, the default),
-   * `glove` (the older word-vector embedder: GloVe and hashed n-grams) or `openai`.
-   */
-  SEARCH_EMBEDDER: z.enum(EMBEDDER_KINDS, 'SEARCH_EMBEDDER must be offline, glove or openai').default('offline'),
-  OPENAI_API_KEY: optionalText(z.string()),
-  OPENAI_BASE_URL: optionalText(z.string().url('OPENAI_BASE_URL must be a URL')),
-  OPENAI_EMBEDDING_MODEL: z.string().min(1).default('text-embedding-3-small'),
-  EMBEDDING_TIMEOUT_MS: positiveInt(10_000, 'EMBEDDING_TIMEOUT_MS'),
-  /** Qdrant holds the vectors when set; else the embedded store (SQLite, cached in memory). */
-  QDRANT_URL: optionalText(z.string().url('QDRANT_URL must be a URL')),
-  QDRANT_API_KEY: optionalText(z.string()),
+  SEARCH_EMBEDDER: z
+    .enum(EMBEDDER_KINDS, 'SEARCH_EMBEDDER must be offline, glove or openai')
+    .default('offline')
+    .describe(
+      'What makes the story vectors: offline (the sentence encoder shipped in npm, Universal Sentence ' +
+        'Encoder Lite, no account, no download), glove (the older GloVe word vectors and hashed n-grams) or ' +
+        'openai (needs OPENAI_API_KEY). After a change the service embeds every story again in the background ' +
+        '(make reembed does it at once); until then stories are found by their words only',
+    ),
+  OPENAI_API_KEY: optionalText(z.string()).describe('Needed by SEARCH_EMBEDDER=openai'),
+  OPENAI_BASE_URL: optionalText(z.string().url('OPENAI_BASE_URL must be a URL')).describe('Any OpenAI-compatible server for the embeddings'),
+  OPENAI_EMBEDDING_MODEL: z.string().min(1).default('text-embedding-3-small').describe('The embeddings model (asked for 1536 dimensions)'),
+  EMBEDDING_TIMEOUT_MS: positiveInt(10_000, 'EMBEDDING_TIMEOUT_MS').describe(
+    'How long one embeddings call may take; a query then answers by words alone, an event is tried again later',
+  ),
+  QDRANT_URL: optionalText(z.string().url('QDRANT_URL must be a URL')).describe(
+    'Keep the vectors in Qdrant (the collection and its payload indexes are made at start); unset: the embedded store (SQLite, cached in memory)',
+  ),
+  QDRANT_API_KEY: optionalText(z.string()).describe("Qdrant's API key"),
   QDRANT_COLLECTION: z
     .string()
     .regex(/^[A-Za-z0-9_-]{1,64}$/, 'QDRANT_COLLECTION must be letters, digits, _ or -')
-    .default('stories'),
-  /** Results one search returns at most. */
-  SEARCH_RESULT_LIMIT: positiveInt(10, 'SEARCH_RESULT_LIMIT'),
-  /** Memory the embedded vector store may use for its per-user caches. */
-  SEARCH_VECTOR_CACHE_MB: positiveInt(1024, 'SEARCH_VECTOR_CACHE_MB'),
-  /** Read the event stream (default true; a second instance for queries only may turn it off). */
-  SEARCH_INDEXER: flag(true, 'SEARCH_INDEXER'),
+    .default('stories')
+    .describe('The Qdrant collection of the story vectors'),
+  SEARCH_RESULT_LIMIT: positiveInt(10, 'SEARCH_RESULT_LIMIT').describe('Stories one query returns at most'),
+  SEARCH_VECTOR_CACHE_MB: positiveInt(1024, 'SEARCH_VECTOR_CACHE_MB').describe(
+    "Memory the embedded store may use for users' vectors (least recently searched users are dropped first; 10,000 stories take 77 MB)",
+  ),
+  SEARCH_INDEXER: flag(true, 'SEARCH_INDEXER').describe('Read the event stream (instances share the durable consumer); false makes a query-only instance'),
 });
 
 /** The openai embedder needs its key. */

@@ -37,7 +37,8 @@ export function loadConfig<S extends z.ZodType>(name: string, schema: S, env: No
 }
 
 /** A port number from the environment. */
-export const portSchema = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
+export const portSchema = (fallback: number) =>
+  z.coerce.number().int().min(0).max(65535).default(fallback).describe('The port this process listens on (0: any free port)');
 
 /** An optional setting; an empty value (compose's `${X:-}`) counts as absent. */
 const optionalText = (message: string) => z.preprocess((value) => (value === '' ? undefined : value), z.string(message).trim().min(1, message).optional());
@@ -52,7 +53,11 @@ export const jetstreamReplicasSchema = z.coerce
   .int('JETSTREAM_REPLICAS must be a whole number')
   .min(1, 'JETSTREAM_REPLICAS must be from 1 to 5')
   .max(5, 'JETSTREAM_REPLICAS must be from 1 to 5')
-  .default(1);
+  .default(1)
+  .describe(
+    'How many NATS servers keep each stream, KV bucket and object store this process creates (1 to 5; a single server ' +
+      'refuses more than 1; infra/k8s sets 3). An existing stream is changed to it at start',
+  );
 
 /**
  * How long a process told to stop (SIGTERM) keeps serving with `/readyz` at 503 before it stops
@@ -63,7 +68,8 @@ export const shutdownDrainSchema = z.coerce
   .int('SHUTDOWN_DRAIN_MS must be a whole number')
   .min(0, 'SHUTDOWN_DRAIN_MS must be from 0 to 60000')
   .max(60_000, 'SHUTDOWN_DRAIN_MS must be from 0 to 60000')
-  .default(0);
+  .default(0)
+  .describe('After SIGTERM, how long the process keeps serving with /readyz at 503 before it stops accepting (0 to 60000; infra/k8s sets 5000)');
 
 /**
  * Once the drain is over, how long closing may take (requests in flight, a speech job finishing, NATS
@@ -75,26 +81,46 @@ export const shutdownTimeoutSchema = z.coerce
   .int('SHUTDOWN_TIMEOUT_MS must be a whole number')
   .min(1000, 'SHUTDOWN_TIMEOUT_MS must be from 1000 to 600000')
   .max(600_000, 'SHUTDOWN_TIMEOUT_MS must be from 1000 to 600000')
-  .default(10_000);
+  .default(10_000)
+  .describe(
+    'After the drain, how long closing may take (requests and speech jobs in flight, NATS, the database) before the process ' +
+      'exits anyway (1000 to 600000; infra/k8s sets the grace period less the drain and 5 s)',
+  );
 
 /** Settings every service process shares. */
 export const baseEnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  HOST: z.string().default('127.0.0.1'),
-  DATA_DIR: z.string().default('./data'),
-  NATS_URL: z.string().min(1, 'NATS_URL is required (make run starts a nats-server and sets it)'),
-  /** This process's own NATS user (make run and compose give every process one); unset: connect without credentials. */
-  NATS_USER: optionalText('NATS_USER must be a user name'),
-  NATS_PASSWORD: optionalText('NATS_PASSWORD must not be empty'),
-  MONGODB_URL: z.string().url('MONGODB_URL must be a mongodb:// URL').optional(),
-  /** An OTLP/HTTP collector (`http://collector:4318`): set, every process exports its traces there; unset, tracing is off. */
-  OTEL_EXPORTER_OTLP_ENDPOINT: z.preprocess((value) => (value === '' ? undefined : value), z.url('OTEL_EXPORTER_OTLP_ENDPOINT must be a URL').optional()),
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'])
+    .default('development')
+    .describe('`production` under make run; `development` turns on GraphQL introspection and field suggestions at /graphql'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').describe("pino's log level"),
+  HOST: z.string().default('127.0.0.1').describe('The address this process listens on (0.0.0.0 in containers)'),
+  DATA_DIR: z.string().default('./data').describe('Where SQLite files, the NATS store and the keys are kept (make run: ./data)'),
+  NATS_URL: z
+    .string()
+    .min(1, 'NATS_URL is required (make run starts a nats-server and sets it)')
+    .describe('The NATS server (JetStream on, with the users of infra/nats/accounts.conf); make run starts one and sets it'),
+  NATS_USER: optionalText('NATS_USER must be a user name').describe(
+    "This process's own NATS user (make run and compose give every process one); unset: connect without credentials",
+  ),
+  NATS_PASSWORD: optionalText('NATS_PASSWORD must not be empty').describe(
+    "That user's password; compose passes it as a secret file (NATS_PASSWORD_FILE); make run makes one per user under DATA_DIR/keys",
+  ),
+  MONGODB_URL: z
+    .string()
+    .url('MONGODB_URL must be a mongodb:// URL')
+    .optional()
+    .describe('Store documents in MongoDB (a database per service, w: majority); unset: a SQLite file per service under DATA_DIR'),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z
+    .preprocess((value) => (value === '' ? undefined : value), z.url('OTEL_EXPORTER_OTLP_ENDPOINT must be a URL').optional())
+    .describe('An OTLP/HTTP collector (http://collector:4318): every process exports its traces there; unset: tracing is off'),
   JETSTREAM_REPLICAS: jetstreamReplicasSchema,
   SHUTDOWN_DRAIN_MS: shutdownDrainSchema,
   SHUTDOWN_TIMEOUT_MS: shutdownTimeoutSchema,
-  /** The gateway's public key (PEM, SPKI) that signs forwarded identities. */
-  IDENTITY_PUBLIC_KEY: z.string().min(1, 'IDENTITY_PUBLIC_KEY is required (PEM of the gateway identity key)'),
+  IDENTITY_PUBLIC_KEY: z
+    .string()
+    .min(1, 'IDENTITY_PUBLIC_KEY is required (PEM of the gateway identity key)')
+    .describe("The gateway's public key (PEM, SPKI) that signs the identities it forwards; make run makes it under DATA_DIR/keys"),
 });
 export type BaseEnv = z.infer<typeof baseEnvSchema>;
 

@@ -16,15 +16,18 @@ const count = (name: string, fallback: number, min: number, max: number) =>
 
 /** The settings of a service that makes PDFs; its environment schema extends itself with them. */
 export const pdfRenderingEnvShape = {
-  /** Threads that draw PDFs at once in one instance (each one person's PDF). */
-  PDF_RENDER_THREADS: count('PDF_RENDER_THREADS', 2, 1, 16),
-  /**
-   * How long drawing one PDF may take before its thread is ended (503): below the gateway's read
-   * timeout (5 s), so that the person reads why. A 100-page PDF takes about half a second.
-   */
-  PDF_RENDER_DEADLINE_MS: count('PDF_RENDER_DEADLINE_MS', 4_000, 500, 120_000),
-  /** Memory for PDFs made before, kept to answer an unchanged document's next download (0: none kept). */
-  PDF_CACHE_MB: count('PDF_CACHE_MB', 32, 0, 4_096),
+  PDF_RENDER_THREADS: count('PDF_RENDER_THREADS', 2, 1, 16).describe(
+    'Worker threads that draw PDFs at once in one instance (as many more may wait; past that, 503 "Many PDFs are being made right now…")',
+  ),
+  // Below the gateway's read timeout (5 s), so that the person reads why. A 100-page PDF takes about half a second.
+  PDF_RENDER_DEADLINE_MS: count('PDF_RENDER_DEADLINE_MS', 4_000, 500, 120_000).describe(
+    'How long drawing one PDF may take before its thread is ended (503 "This PDF took too long to make…"); ' +
+      "below the gateway's UPSTREAM_READ_TIMEOUT_MS. A thread's start is not counted",
+  ),
+  PDF_CACHE_MB: count('PDF_CACHE_MB', 32, 0, 4_096).describe(
+    "Memory for PDFs made before (least recently used dropped first, none kept over 15 minutes): an unchanged document's " +
+      'next download is not drawn again; 0 keeps none',
+  ),
 };
 export type PdfRenderingConfig = { [K in keyof typeof pdfRenderingEnvShape]: z.infer<(typeof pdfRenderingEnvShape)[K]> };
 
