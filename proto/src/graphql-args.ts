@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { updateUserTypeSettingRequestSchema, userTypeSchema } from './api/accounts.ts';
+import { createPlanRequestSchema } from './api/plan-requests.ts';
 import { updateUserRequestSchema } from './api/plans.ts';
 import { answerIdParamsSchema, correctTranscriptRequestSchema } from './api/feedback.ts';
 import { confirmJobDescriptionRequestSchema, createSnippetRequestSchema, processJobDescriptionRequestSchema } from './api/jobs.ts';
@@ -21,6 +22,8 @@ export const idArgsSchema = idParamsSchema;
 
 export const updateUserTypeSettingArgsSchema = z.object({ userType: userTypeSchema }).extend(updateUserTypeSettingRequestSchema.shape);
 export const setUserTypeArgsSchema = idArgsSchema.extend(updateUserRequestSchema.shape);
+/** `requestPlan(userType)`: the body of `POST /api/plan-requests`. */
+export const requestPlanArgsSchema = createPlanRequestSchema;
 
 // ---- conversations subgraph -----------------------------------------------------------------------
 

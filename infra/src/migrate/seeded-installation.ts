@@ -109,6 +109,13 @@ async function seedAuth(dataDir: string, size: InstallationSize): Promise<number
     { timeLimit: 240, responseType: 'text_and_voice', monthlyMinutes: 90, features: { ...plus.features, pdfExport: true } },
     new Date(at(5)),
   );
+  // A plan request granted and one waiting for an admin (issue 39).
+  const [first, second] = ids;
+  if (first !== undefined && second !== undefined) {
+    const granted = await auth.planRequests.open({ userId: first, userType: 'plus', fromUserType: 'standard' }, new Date(at(2)));
+    await auth.planRequests.decide(granted.id, { status: 'granted', at: new Date(at(3)), decidedBy: first, told: false });
+    await auth.planRequests.open({ userId: second, userType: 'pro', fromUserType: 'standard' }, new Date(at(4)));
+  }
   // An account deleted just before the move: its event is still in the outbox.
   const leaving = await auth.users.createUser(
     { email: 'leaving@example.com', firstName: 'Lee', lastName: 'Ving', passwordHash: 'h', googleId: null, isAdmin: false, authProvider: 'email' },

@@ -4,6 +4,7 @@ import { sqliteFile } from '@story/service-kit';
 import { dropMongoDatabase, tempDataDir, withMongo } from '@story/testing/service-under-test';
 import { describeAccountDeletionRepositoryContract } from '../account-deletion/account-deletion.repository.contract.ts';
 import { describeUserRepositoryContract, type AuthStoreUnderTest } from '../accounts/user.repository.contract.ts';
+import { describePlanRequestRepositoryContract } from '../plan-requests/plan-request.repository.contract.ts';
 import { describeSessionRepositoryContract } from '../sessions/session.repository.contract.ts';
 import { describeUserTypeSettingRepositoryContract } from '../user-type-settings/user-type-setting.repository.contract.ts';
 import { openMongoAuthStorage, openSqliteAuthStorage } from './auth-storage.ts';
@@ -14,6 +15,7 @@ function runContracts(driver: string, open: () => Promise<AuthStoreUnderTest>): 
   describeSessionRepositoryContract(driver, open);
   describeUserTypeSettingRepositoryContract(driver, open);
   describeAccountDeletionRepositoryContract(driver, open);
+  describePlanRequestRepositoryContract(driver, open);
 }
 
 runContracts('sqlite', async () => {

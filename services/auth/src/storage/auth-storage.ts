@@ -15,6 +15,9 @@ import { SqliteAccountDeletionRepository } from '../account-deletion/sqlite-acco
 import { MongoUserRepository } from '../accounts/mongo-user.repository.ts';
 import { SqliteUserRepository } from '../accounts/sqlite-user.repository.ts';
 import type { UserRepository } from '../accounts/user.repository.ts';
+import { MongoPlanRequestRepository } from '../plan-requests/mongo-plan-request.repository.ts';
+import type { PlanRequestRepository } from '../plan-requests/plan-request.repository.ts';
+import { SqlitePlanRequestRepository } from '../plan-requests/sqlite-plan-request.repository.ts';
 import { MongoSessionRepository } from '../sessions/mongo-session.repository.ts';
 import type { SessionRepository } from '../sessions/session.repository.ts';
 import { SqliteSessionRepository } from '../sessions/sqlite-session.repository.ts';
@@ -28,6 +31,8 @@ export interface AuthStorage extends StorageLifecycle {
   users: UserRepository;
   sessions: SessionRepository;
   settings: UserTypeSettingRepository;
+  /** Requests to change plan (issue 39). */
+  planRequests: PlanRequestRepository;
   /** Deletes an account with its event (issue 24). */
   accountDeletions: AccountDeletionRepository;
   /** `events.user.deleted`, until the relay publishes it. */
@@ -42,6 +47,7 @@ export function openSqliteAuthStorage(file: string): AuthStorage {
     users: new SqliteUserRepository(db),
     sessions: new SqliteSessionRepository(db),
     settings: new SqliteUserTypeSettingRepository(db),
+    planRequests: new SqlitePlanRequestRepository(db),
     accountDeletions: new SqliteAccountDeletionRepository(db, outbox),
     leases: new SqliteLeaseStore(db),
   }));
@@ -53,6 +59,7 @@ export async function openMongoAuthStorage(url: string, dbName = 'auth'): Promis
     users: new MongoUserRepository(connection),
     sessions: new MongoSessionRepository(connection),
     settings: new MongoUserTypeSettingRepository(connection),
+    planRequests: new MongoPlanRequestRepository(connection),
     accountDeletions: new MongoAccountDeletionRepository(connection, outbox),
     leases: new MongoLeaseStore(connection),
   }));
