@@ -89,7 +89,7 @@ export const adminUserSchema = z.object({
   lastName: z.string(),
   email: z.string(),
   userType: userTypeSchema,
-  /** The plan chosen at sign-up, if any (issue 21). */
+  /** The plan the person asked for that waits for an admin, if any (chosen at sign-up, issue 21, or on the plan page, issue 39). */
   requestedPlan: userTypeSchema.nullable(),
   isAdmin: z.boolean(),
   createdAt: z.string(),

@@ -146,6 +146,8 @@ function pdfLine(pdf: PdfDownload): string {
 
 /** What a feature's row of the plan table says beneath its name, where the name alone leaves it open (which PDFs Export to PDF gives). */
 export const PLAN_FEATURE_NOTES: Readonly<Partial<Record<PlanFeature, string>>> = {
+  // One setting with the reply type (issue 39, 4): either control changes both.
+  voiceReplies: 'The same setting as the Response Type: included is Text + Voice, not included is Text Only.',
   pdfExport: `Every PDF: ${Object.values(PDF_DOWNLOADS).map(pdfLine).join('; ')}.`,
 };
 

@@ -23,8 +23,10 @@ export class PlanChangeService {
     if (!changed) throw notFound(ACCOUNT_MESSAGES.userNotFound);
     this.deps.log.info({ userId, userType, source }, 'plan changed');
     const open = await this.deps.requests.findOpen(userId);
-    if (open?.userType === userType) await this.deps.requests.decide(open.id, { status: 'granted', at: this.deps.clock(), decidedBy, told: false });
-    return changed;
+    if (open?.userType !== userType) return changed;
+    await this.deps.requests.decide(open.id, { status: 'granted', at: this.deps.clock(), decidedBy, told: false });
+    // Nothing waits any more: the account as it is now (its requested plan cleared).
+    return (await this.deps.users.findUserById(userId)) ?? changed;
   }
 
   /** Lets `provider` change plans (at start-up). */

@@ -51,12 +51,18 @@ const toRequest = (doc: PlanRequestDoc): PlanRequestRecord => ({
   toldAt: doc.toldAt ?? null,
 });
 
-/** Plan requests in the auth database of MongoDB, numeric ids from a counter. */
+/**
+ * Plan requests in the auth database of MongoDB, numeric ids from a counter. The account's
+ * `requestedPlan` follows the open request right after each change (a display, which the request decides).
+ */
 export class MongoPlanRequestRepository implements PlanRequestRepository {
   private readonly requests: Model<PlanRequestDoc>;
+  /** The accounts, whose `requestedPlan` mirrors the open request (the admins' users table shows it). */
+  private readonly users;
 
   constructor(private readonly connection: Connection) {
     this.requests = connection.model<PlanRequestDoc>('PlanRequest', planRequestSchema, 'plan_requests');
+    this.users = connection.collection<{ _id: number; requestedPlan: string | null }>('users');
   }
 
   /** Builds the indexes (the partial unique one keeps one open request per person). */
@@ -84,6 +90,7 @@ export class MongoPlanRequestRepository implements PlanRequestRepository {
       if (isDuplicateKeyError(error)) throw new OpenPlanRequestError();
       throw error;
     }
+    await this.users.updateOne({ _id: request.userId }, { $set: { requestedPlan: request.userType } });
     return toRequest(doc);
   }
 
@@ -105,7 +112,9 @@ export class MongoPlanRequestRepository implements PlanRequestRepository {
         { returnDocument: 'after' },
       )
       .lean<PlanRequestDoc>();
-    return doc ? toRequest(doc) : undefined;
+    if (!doc) return undefined;
+    await this.users.updateOne({ _id: doc.userId }, { $set: { requestedPlan: null } });
+    return toRequest(doc);
   }
 
   async findUntold(userId: number): Promise<PlanRequestRecord | undefined> {

@@ -57,6 +57,14 @@ export function describePlanRequestRepositoryContract(name: string, open: () => 
       expect(await repo.listOpen()).toHaveLength(2);
     });
 
+    it('shows the open request as the account’s requested plan, and none once it is closed', async () => {
+      const opened = await repo.open({ userId: ada, userType: 'plus', fromUserType: 'standard' }, at('2024-02-01T09:00:00.000Z'));
+      expect((await subject.storage.users.findUserById(ada))?.requestedPlan).toBe('plus');
+      expect((await subject.storage.users.findUserById(bob))?.requestedPlan).toBeNull();
+      await repo.decide(opened.id, { status: 'refused', at: at('2024-02-02T09:00:00.000Z'), decidedBy: bob, told: false });
+      expect((await subject.storage.users.findUserById(ada))?.requestedPlan).toBeNull();
+    });
+
     it('closes an open request once, and lets the person open another afterwards', async () => {
       const opened = await repo.open({ userId: ada, userType: 'pro', fromUserType: 'standard' }, at('2024-02-01T09:00:00.000Z'));
       const granted = await repo.decide(opened.id, { status: 'granted', at: at('2024-02-02T09:00:00.000Z'), decidedBy: bob, told: false });
@@ -108,7 +116,10 @@ export function describePlanRequestRepositoryContract(name: string, open: () => 
 
     it('forgets a person’s requests with their account', async () => {
       await repo.open({ userId: ada, userType: 'pro', fromUserType: 'standard' }, at('2024-02-01T09:00:00.000Z'));
-      await subject.storage.accountDeletions.deleteAccount(ada, { subject: EVENT_SUBJECTS.userDeleted, payload: { userId: ada, at: '2024-02-02T09:00:00.000Z' } });
+      await subject.storage.accountDeletions.deleteAccount(ada, {
+        subject: EVENT_SUBJECTS.userDeleted,
+        payload: { userId: ada, at: '2024-02-02T09:00:00.000Z' },
+      });
       expect(await repo.listForUser(ada)).toEqual([]);
       expect(await repo.listOpen()).toEqual([]);
     });

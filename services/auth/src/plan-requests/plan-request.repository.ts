@@ -43,7 +43,8 @@ export class OpenPlanRequestError extends Error {
 
 /**
  * The plan requests; the only code that touches their table or collection. Both drivers pass
- * `plan-request.repository.contract.ts`. A person's requests go with their account.
+ * `plan-request.repository.contract.ts`. A person's requests go with their account, whose
+ * `requestedPlan` mirrors the open one (the admins' users table shows it).
  */
 export interface PlanRequestRepository {
   /** Opens a request; throws OpenPlanRequestError when the person has one open (the store enforces it). */

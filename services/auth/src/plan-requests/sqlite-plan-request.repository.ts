@@ -37,19 +37,26 @@ const toRequest = (row: PlanRequestRow): PlanRequestRecord => ({
 const isOpenRequestConflict = (error: unknown) =>
   error instanceof Error && (error as { code?: unknown }).code === 'SQLITE_CONSTRAINT_UNIQUE' && error.message.includes('plan_requests.user_id');
 
-/** Plan requests in auth.sqlite; the partial unique index `plan_requests_one_open` keeps one open per person. */
+/**
+ * Plan requests in auth.sqlite; the partial unique index `plan_requests_one_open` keeps one open per
+ * person. The account's `requested_plan` mirrors the open request, in the same transaction.
+ */
 export class SqlitePlanRequestRepository implements PlanRequestRepository {
   constructor(private readonly db: SqliteDatabase) {}
 
   async open(request: NewPlanRequest, at: Date): Promise<PlanRequestRecord> {
-    try {
+    const opened = this.db.transaction(() => {
       const row = this.db
         .prepare<[number, string, string, string], PlanRequestRow>(
           `INSERT INTO plan_requests (user_id, user_type, from_user_type, status, created_at) VALUES (?, ?, ?, 'open', ?) RETURNING *`,
         )
         .get(request.userId, request.userType, request.fromUserType, at.toISOString());
       if (!row) throw new Error('insert returned no row');
-      return toRequest(row);
+      this.db.prepare<[string, number]>('UPDATE users SET requested_plan = ? WHERE id = ?').run(request.userType, request.userId);
+      return row;
+    });
+    try {
+      return toRequest(opened());
     } catch (error) {
       if (isOpenRequestConflict(error)) throw new OpenPlanRequestError();
       throw error;
@@ -68,11 +75,16 @@ export class SqlitePlanRequestRepository implements PlanRequestRepository {
 
   async decide(id: number, decision: PlanRequestDecision): Promise<PlanRequestRecord | undefined> {
     const at = decision.at.toISOString();
-    const row = this.db
-      .prepare<[string, string, number | null, string | null, number], PlanRequestRow>(
-        `UPDATE plan_requests SET status = ?, decided_at = ?, decided_by = ?, told_at = ? WHERE id = ? AND status = 'open' RETURNING *`,
-      )
-      .get(decision.status, at, decision.decidedBy, decision.told ? at : null, id);
+    const decided = this.db.transaction(() => {
+      const row = this.db
+        .prepare<[string, string, number | null, string | null, number], PlanRequestRow>(
+          `UPDATE plan_requests SET status = ?, decided_at = ?, decided_by = ?, told_at = ? WHERE id = ? AND status = 'open' RETURNING *`,
+        )
+        .get(decision.status, at, decision.decidedBy, decision.told ? at : null, id);
+      if (row) this.db.prepare<[number]>('UPDATE users SET requested_plan = NULL WHERE id = ?').run(row.user_id);
+      return row;
+    });
+    const row = decided();
     return row && toRequest(row);
   }
 
@@ -109,6 +121,9 @@ export class SqlitePlanRequestRepository implements PlanRequestRepository {
   }
 
   async listForUser(userId: number): Promise<PlanRequestRecord[]> {
-    return this.db.prepare<[number], PlanRequestRow>('SELECT * FROM plan_requests WHERE user_id = ? ORDER BY created_at DESC, id DESC').all(userId).map(toRequest);
+    return this.db
+      .prepare<[number], PlanRequestRow>('SELECT * FROM plan_requests WHERE user_id = ? ORDER BY created_at DESC, id DESC')
+      .all(userId)
+      .map(toRequest);
   }
 }

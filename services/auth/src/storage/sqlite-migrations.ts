@@ -58,7 +58,7 @@ export const AUTH_SQLITE_MIGRATIONS: readonly string[] = [
   // Issue 24: one data export at a time per person, across instances (a lease per person).
   LEASES_TABLE_SQL,
   // Issue 39: plan requests, one open per person (the partial unique index). A plan chosen at sign-up
-  // and not granted yet becomes an open request. Whether replies are spoken becomes one setting, the
+  // and not granted yet becomes an open request; users.requested_plan mirrors the open request from now on. Whether replies are spoken becomes one setting, the
   // reply type: rows never changed by an admin take the new defaults (Starter text, Essentials and Pro
   // text and voice); the others keep what they did (spoken only with both the reply type and the
   // feature), and the feature is no longer stored apart.
@@ -78,6 +78,7 @@ export const AUTH_SQLITE_MIGRATIONS: readonly string[] = [
   CREATE INDEX plan_requests_open_by_age ON plan_requests (created_at) WHERE status = 'open';
   INSERT INTO plan_requests (user_id, user_type, from_user_type, status, created_at)
     SELECT id, requested_plan, user_type, 'open', created_at FROM users WHERE requested_plan IS NOT NULL AND requested_plan <> user_type;
+  UPDATE users SET requested_plan = NULL WHERE requested_plan = user_type;
   UPDATE user_type_settings SET response_type = 'text_and_voice'
     WHERE user_type IN ('plus', 'pro') AND response_type = 'text' AND features IS NULL AND updated_at = created_at;
   UPDATE user_type_settings SET response_type = 'text'

@@ -10,6 +10,7 @@ import { useAdminUsers, useSetUserType, useUserTypeSettings } from './api/admin.
 import type { AdminUserRow } from './api/admin.graphql.ts';
 import { Muted, Section } from './admin-table.ts';
 import { PlanFeaturesTable } from './plan-features-table.tsx';
+import { PlanRequestsSection } from './plan-requests-section.tsx';
 import { UserTypeSettingsTable } from './user-type-settings-table.tsx';
 import { UsersTable } from './users-table.tsx';
 
@@ -37,6 +38,10 @@ function AdminDashboard() {
 
   return (
     <>
+      <Section aria-labelledby="requests-heading">
+        <h2 id="requests-heading">Plan Requests</h2>
+        <PlanRequestsSection labelledBy="requests-heading" />
+      </Section>
       <Section aria-labelledby="settings-heading">
         <h2 id="settings-heading">User Type Settings</h2>
         {settings.data ? (
