@@ -140,7 +140,7 @@ export function PlanChoices({
                 {name}
                 {offer.userType === mine.userType && <Tag>Your plan</Tag>}
                 {offer.userType === mine.request?.userType && <Tag>Asked for</Tag>}
-                {isChosen && offer.userType !== mine.userType && <Tag>Chosen</Tag>}
+                {isChosen && offer.userType !== mine.userType && offer.userType !== mine.request?.userType && <Tag>Chosen</Tag>}
               </h3>
               <Price>
                 <strong>{pricingOf(offer.userType).price}</strong> <span>per month</span>

@@ -4,7 +4,7 @@ import { useAuth } from '../../../auth/auth-context.tsx';
 import { homePathFor } from '../../../auth/home-path.ts';
 import { readDraft } from '../../../hooks/use-session-draft.ts';
 import { plansPath } from '../../../lib/plans-path.ts';
-import { SIGNUP_DRAFT, chosenPlanOf, leaveSignup } from '../lib/signup-drafts.ts';
+import { SIGNUP_DRAFT, chosenPlanOf, enterAt, leaveSignup } from '../lib/signup-drafts.ts';
 import { notifySuccess } from '../../../components/toast/notify.ts';
 
 /**
@@ -18,9 +18,11 @@ export function useEnterApp(): (user: SessionUser, isAdmin: boolean, welcome?: s
   const navigate = useNavigate();
   return (user, isAdmin, welcome) => {
     const chosenPlan = chosenPlanOf(readDraft(SIGNUP_DRAFT.plan));
+    const target = chosenPlan && !isAdmin ? plansPath({ plan: chosenPlan }) : homePathFor(isAdmin);
     leaveSignup();
     if (welcome) notifySuccess(welcome);
+    enterAt(target);
     signIn(user);
-    void navigate(chosenPlan && !isAdmin ? plansPath({ plan: chosenPlan }) : homePathFor(isAdmin));
+    void navigate(target);
   };
 }
