@@ -11,7 +11,8 @@ import type { StackHandle } from '../src/stack.ts';
 /**
  * Issue 36, 4 through the gateway, everything real: each plan feature is checked by the service that
  * owns it, whatever the door. A Starter person is refused mock interviews (REST, readiness, a spoken
- * answer through the transcribe form, before any of its audio is heard) and every PDF, with the
+ * answer through the transcribe form and a live recording's finish, before any of its audio is heard;
+ * GraphQL has no mock interview field) and every PDF, with the
  * sentence naming the plan that has what they lack; a person on Essentials, from which an admin took
  * interview practice and feedback on interview answers, is refused them through REST and GraphQL;
  * a Pro person goes through every one of those doors, a spoken mock interview answer included.
@@ -92,7 +93,32 @@ describe('plan gates through the gateway', () => {
     const spokenByStarter = await starter.client.request('POST', '/api/transcribe', mockAnswerForm(interview.id));
     expect(spokenByStarter.status).toBe(403);
     expect(spokenByStarter.body).toEqual(mockLocked);
+    // By voice, live (issue 39): a recording opened and stopped as an answer of the interview is refused at its finish.
+    const session = await starter.client.post('/api/transcribe/sessions', { mimeType: 'audio/webm;codecs=opus', recordingId: 'gates-live-0001' });
+    expect(session.status, JSON.stringify(session.body)).toBe(201);
+    const finished = await starter.client.post(`/api/transcribe/sessions/${session.body.sessionId}/finish`, {
+      chunkCount: 1,
+      recordingId: 'gates-live-0001',
+      mockInterview: { id: interview.id, questionIndex: 0, part: 'answer' },
+    });
+    expect(finished.status).toBe(403);
+    expect(finished.body).toEqual(mockLocked);
+    expect((await starter.client.request('DELETE', `/api/transcribe/sessions/${session.body.sessionId}?recordingId=gates-live-0001`)).status).toBe(204);
     expect(await usedSeconds(starter.client)).toBe(0);
+    // By GraphQL: the graph has no door to mock interviews (they are REST's and voice's only), so a document asking for one gets no data.
+    const graphDoor = await starter.client.post('/graphql', { query: `{ mockInterview(id: "${interview.id}") { id } }` });
+    expect(graphDoor.body.data ?? null).toBeNull();
+    expect(graphDoor.body.errors?.[0]?.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
+    // The graph tells the plans as the gates read them: mock interviews are Pro's, the plan the sentence names.
+    const plans = await starter.client.post('/graphql', { query: '{ myPlan { userType } plans { userType features { mockInterviews } } }' });
+    expect(plans.body.data).toEqual({
+      myPlan: { userType: 'standard' },
+      plans: [
+        { userType: 'standard', features: { mockInterviews: false } },
+        { userType: 'plus', features: { mockInterviews: false } },
+        { userType: 'pro', features: { mockInterviews: true } },
+      ],
+    });
 
     // Starter: every PDF, each refused as the plan table says.
     const thread = await starter.client.post('/api/conversation-threads');

@@ -102,7 +102,8 @@ describe('the running system', () => {
     expect(settings.body).toContainEqual(
       expect.objectContaining({ userType: 'standard', timeLimit: 150, responseType: 'text_and_voice', monthlyMinutes: 120 }),
     );
-    expect(settings.body).toContainEqual(expect.objectContaining({ userType: 'pro', timeLimit: 300, responseType: 'text', monthlyMinutes: 1500 }));
+    // Pro replies by voice by default, as the pricing copy sells it (issue 39).
+    expect(settings.body).toContainEqual(expect.objectContaining({ userType: 'pro', timeLimit: 300, responseType: 'text_and_voice', monthlyMinutes: 1500 }));
   });
 
   it('applies a promotion to a signed-in user within seconds, without signing in again', async () => {

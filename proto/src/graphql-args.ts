@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { adminUsersQuerySchema, updateUserTypeSettingRequestSchema, userTypeSchema } from './api/accounts.ts';
+import { createPlanRequestSchema } from './api/plan-requests.ts';
 import { updateUserRequestSchema } from './api/plans.ts';
 import { answerIdParamsSchema, correctTranscriptRequestSchema } from './api/feedback.ts';
 import { confirmJobDescriptionRequestSchema, createSnippetRequestSchema, processJobDescriptionRequestSchema } from './api/jobs.ts';
@@ -23,6 +24,8 @@ export const updateUserTypeSettingArgsSchema = z.object({ userType: userTypeSche
 export const setUserTypeArgsSchema = idArgsSchema.extend(updateUserRequestSchema.shape);
 /** `usersPage(query: String, page: Int)`: the REST query's rules; a page left out is the first. */
 export const usersPageArgsSchema = adminUsersQuerySchema;
+/** `requestPlan(userType)`: the body of `POST /api/plan-requests`. */
+export const requestPlanArgsSchema = createPlanRequestSchema;
 
 // ---- conversations subgraph -----------------------------------------------------------------------
 

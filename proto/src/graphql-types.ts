@@ -4,8 +4,9 @@
  * `graphql-types.test.ts` parses the SDL and fails when the two disagree.
  */
 import { z } from 'zod';
-import { responseTypeSchema, userTypeSchema } from './api/accounts.ts';
-import { planFeaturesSchema } from './api/plans.ts';
+import { userTypeSchema } from './api/accounts.ts';
+import { planRequestStatusSchema } from './api/plan-requests.ts';
+import { planFeaturesSchema, responseTypeSchema } from './api/plans.ts';
 import { jobDescriptionSchema } from './api/jobs.ts';
 
 /** A GraphQL `ID`: always a string on the wire, whatever the database keeps. */
@@ -46,6 +47,25 @@ export const graphqlUserTypeSettingSchema = z.object({
   features: planFeaturesSchema,
 });
 export type GraphqlUserTypeSetting = z.infer<typeof graphqlUserTypeSettingSchema>;
+
+/** A plan request (issue 39) with the person who asked. */
+export const graphqlPlanRequestSchema = z.object({
+  id: graphqlIdSchema,
+  userType: userTypeSchema,
+  fromUserType: userTypeSchema,
+  status: planRequestStatusSchema,
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+  user: graphqlUserSchema,
+});
+export type GraphqlPlanRequest = z.infer<typeof graphqlPlanRequestSchema>;
+
+/** The caller's plan and plan requests; `request` and `decision` without their `user` (the caller). */
+export const graphqlMyPlanSchema = z.object({
+  userType: userTypeSchema,
+  request: graphqlPlanRequestSchema.nullable(),
+  decision: graphqlPlanRequestSchema.nullable(),
+});
 
 export const graphqlRecordingSettingsSchema = z.object({
   /** Seconds. */

@@ -49,6 +49,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { prefix: '/api/users', service: 'auth' },
   { prefix: '/api/user-type-settings', service: 'auth' },
   { prefix: '/api/user/time-limit', service: 'auth' },
+  // Every plan as admins set it, and the requests to change plan that admins grant or refuse (issue 39).
+  { prefix: '/api/plans', service: 'auth' },
+  { prefix: '/api/plan-requests', service: 'auth' },
   // Everything the person keeps, as a ZIP streamed while every service hands its part (issue 24).
   { prefix: '/api/export', service: 'auth', streamed: true },
   { prefix: '/api/conversation-threads', service: 'conversations' },

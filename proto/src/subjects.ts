@@ -5,8 +5,8 @@
 import { z } from 'zod';
 import { ANSWER_KINDS, ANSWER_SOURCES, STORY_TURNS_LIMIT, answerDeliveryInputSchema, storyTurnSchema } from './api/feedback.ts';
 import { answerIdSchema } from './ids.ts';
-import { responseTypeSchema, userTypeSchema } from './api/accounts.ts';
-import { planFeaturesSchema } from './api/plans.ts';
+import { userTypeSchema } from './api/accounts.ts';
+import { planFeaturesSchema, responseTypeSchema } from './api/plans.ts';
 import { transcriptWordSchema, wordTimingSchema } from './api/speech.ts';
 import { resumeBulletRefSchema } from './api/resumes.ts';
 import { chatHistorySchema } from './api/threads.ts';

@@ -66,6 +66,13 @@ async function seedAuth(dataDir: string, size: InstallationSize): Promise<number
     features: { ...DEFAULT_PLAN_FEATURES.plus, pdfExport: true },
   });
   await auth.settings.updateUserTypeSetting('plus', plus, new Date(at(5)));
+  // A plan request granted and one waiting for an admin (issue 39).
+  const [first, second] = ids;
+  if (first !== undefined && second !== undefined) {
+    const granted = await auth.planRequests.open({ userId: first, userType: 'plus', fromUserType: 'standard' }, new Date(at(2)));
+    await auth.planRequests.decide(granted.id, { status: 'granted', at: new Date(at(3)), decidedBy: first, told: false });
+    await auth.planRequests.open({ userId: second, userType: 'pro', fromUserType: 'standard' }, new Date(at(4)));
+  }
   // An account deleted just before the move: its event is still in the outbox.
   const leaving = await auth.users.createUser(newUser({ email: 'leaving@example.com', firstName: 'Lee', lastName: 'Ving' }), new Date(at(1)));
   await auth.accountDeletions.deleteAccount(leaving.id, { subject: EVENT_SUBJECTS.userDeleted, payload: { userId: leaving.id } });

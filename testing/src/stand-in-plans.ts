@@ -11,6 +11,7 @@ import {
   QUEUE_GROUPS,
   SUBJECTS,
   USER_TYPES,
+  responseTypeFor,
   userSettingsRequestSchema,
   type PlanFeature,
   type PlanFeatures,
@@ -67,7 +68,8 @@ export class StandInPlans implements PlanCheck {
           featuresOf: (type: UserType) => this.included[type],
         };
         const plans = USER_TYPES.map((userType) => ({ userType, features: plan.featuresOf(userType) }));
-        const settings = { timeLimit: 300, responseType: 'text', monthlyMinutes: DEFAULT_MONTHLY_MINUTES[plan.userType] };
+        // The reply type is AI voice replies seen as a setting (issue 39): the two always agree.
+        const settings = { timeLimit: 300, responseType: responseTypeFor(plan.features.voiceReplies), monthlyMinutes: DEFAULT_MONTHLY_MINUTES[plan.userType] };
         message.respond(JSON.stringify({ ok: true, userType: plan.userType, ...settings, features: plan.features, plans }));
       },
     });

@@ -15,6 +15,7 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
 }
 
 const GraphqlOutlet = lazy(async () => ({ default: (await import('./api/graphql-outlet.tsx')).GraphqlOutlet }));
+const PlanDecisionNotice = lazy(async () => ({ default: (await import('./features/plans/index.ts')).PlanDecisionNotice }));
 
 function RootLayout() {
   useRouteFocus();
@@ -29,8 +30,16 @@ function RootLayout() {
   );
 }
 
+/** A signed-in page, with the answer to the person's plan request above it when one waits to be told (issue 39). */
 function SignedIn({ children }: { children: ReactNode }) {
-  return <RequireAuth>{children}</RequireAuth>;
+  return (
+    <RequireAuth>
+      <Suspense fallback={null}>
+        <PlanDecisionNotice />
+      </Suspense>
+      {children}
+    </RequireAuth>
+  );
 }
 
 export const routes: RouteObject[] = [
@@ -57,6 +66,7 @@ export const routes: RouteObject[] = [
           { path: 'admin', element: page(() => import('./features/admin/admin.page.tsx'), 'AdminPage') },
           { path: 'search', element: page(() => import('./features/search/search.page.tsx'), 'SearchPage') },
           { path: 'account', element: page(() => import('./features/account/account.page.tsx'), 'AccountPage') },
+          { path: 'plans', element: page(() => import('./features/plans/plans.page.tsx'), 'PlansPage') },
           { path: 'profile', element: page(() => import('./features/public-profile/public-profile.page.tsx'), 'PublicProfilePage') },
           {
             path: 'resume',

@@ -331,7 +331,8 @@ describe.each(VIEWPORTS)('no traps on the way at $width px', (viewport) => {
 
   onDesktop('the mute button says what pressing it will do and has aria-pressed', async () => {
     const { page } = await userPage(viewport);
-    await page.goto('/recording?mode=new&type=text');
+    // Where replies can be spoken (issue 39: a typed conversation's replies are never spoken, so it has no mute).
+    await page.goto('/recording?mode=new&type=upload');
     const mute = page.getByRole('button', { name: 'Mute spoken replies', exact: true });
     expect(await mute.getAttribute('aria-pressed')).toBe('false');
     await mute.click();

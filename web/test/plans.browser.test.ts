@@ -92,7 +92,8 @@ describe('plans in the browser', () => {
     const email = uniqueEmail('chooser');
     await fillSignupDetails(page, email);
     await page.getByRole('button', { name: 'Continue' }).click();
-    await page.waitForURL('**/welcome');
+    // Issue 39: the plan page, with the request made.
+    await page.waitForURL('**/plans?plan=pro');
     const admin = new ApiClient(stack.gatewayUrl);
     await admin.post('/api/users/login', { email: adminEmail, password: GOOD_PASSWORD });
     const users = await admin.get('/api/users');

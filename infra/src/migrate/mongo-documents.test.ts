@@ -5,6 +5,7 @@ import { MongoOutbox, SqliteTableMigratable, documentOf, openSqlite, rowOf, sqli
 import { tempDataDir } from '@story/testing/service-under-test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MongoUserRepository } from '../../../services/auth/src/accounts/mongo-user.repository.ts';
+import { MongoPlanRequestRepository } from '../../../services/auth/src/plan-requests/mongo-plan-request.repository.ts';
 import { MongoSessionRepository } from '../../../services/auth/src/sessions/mongo-session.repository.ts';
 import { MongoUserTypeSettingRepository } from '../../../services/auth/src/user-type-settings/mongo-user-type-setting.repository.ts';
 import { MongoMessageAudioRepository } from '../../../services/conversations/src/message-audio/mongo-message-audio.repository.ts';
@@ -26,7 +27,14 @@ import { seedInstallation } from '@story/testing/seeded-installation';
 
 /** Each service's MongoDB repositories, made on a connection that never connects: their models are all this needs. */
 const REPOSITORIES: Record<string, (connection: Connection) => void> = {
-  auth: (c) => void [new MongoUserRepository(c), new MongoSessionRepository(c), new MongoUserTypeSettingRepository(c), new MongoOutbox(c)],
+  auth: (c) =>
+    void [
+      new MongoUserRepository(c),
+      new MongoSessionRepository(c),
+      new MongoUserTypeSettingRepository(c),
+      new MongoPlanRequestRepository(c),
+      new MongoOutbox(c),
+    ],
   conversations: (c) => {
     const outbox = new MongoOutbox(c);
     const audio = new MongoMessageAudioRepository(c);

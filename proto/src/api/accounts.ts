@@ -5,14 +5,10 @@
 import { z } from 'zod';
 import { ACCOUNT_MESSAGES, PASSWORD_RESET_MESSAGES } from '../messages/accounts.ts';
 import { LIMITS, emailSchema, loginFormSchema, passwordSchema, registrationFormSchema } from '../validation.ts';
-import { monthlyMinutesSchema, planFeaturesSchema } from './plans.ts';
+import { monthlyMinutesSchema, planFeaturesSchema, responseTypeSchema } from './plans.ts';
 import { userTypeSchema } from './user-types.ts';
 
 export { USER_TYPES, userTypeSchema, type UserType } from './user-types.ts';
-
-export const RESPONSE_TYPES = ['text', 'text_and_voice'] as const;
-export const responseTypeSchema = z.enum(RESPONSE_TYPES, { error: 'responseType must be text or text_and_voice' });
-export type ResponseType = z.infer<typeof responseTypeSchema>;
 
 export const DEFAULT_TIME_LIMIT_SECONDS = 300;
 /** One day: no plan records longer than that in one go. */
@@ -112,7 +108,7 @@ export const adminUserSchema = z.object({
   lastName: z.string(),
   email: z.string(),
   userType: userTypeSchema,
-  /** The plan chosen at sign-up, if any (issue 21). */
+  /** The plan the person asked for that waits for an admin, if any (chosen at sign-up, issue 21, or on the plan page, issue 39). */
   requestedPlan: userTypeSchema.nullable(),
   isAdmin: z.boolean(),
   createdAt: z.string(),

@@ -7,11 +7,12 @@ import { adminUserSchema, userTypeSettingSchema } from './accounts.ts';
 import { answerFeedbackSchema } from './feedback.ts';
 import { jobDescriptionSchema, snippetSchema } from './jobs.ts';
 import { mockInterviewSchema } from './mock-interviews.ts';
+import { planRequestSchema } from './plan-requests.ts';
 import { resumeSchema, resumeSuggestionSchema } from './resumes.ts';
 import { snippetConversationSchema, threadItemSchema, threadSchema } from './threads.ts';
 
-/** `auth/account.json`: the account as the admin list shows it (never a password hash), and its plan. */
-export const exportedAccountSchema = z.object({ account: adminUserSchema, plan: userTypeSettingSchema });
+/** `auth/account.json`: the account as the admin list shows it (never a password hash), its plan, and its plan requests (newest first). */
+export const exportedAccountSchema = z.object({ account: adminUserSchema, plan: userTypeSettingSchema, planRequests: z.array(planRequestSchema) });
 export type ExportedAccount = z.infer<typeof exportedAccountSchema>;
 /** `auth/sessions.json`: every sign-in, when it ended or ends (the session ids are secrets, left out). */
 export const exportedSessionsSchema = z.object({

@@ -10,6 +10,7 @@ export * from './jobs.ts';
 export * from './search.ts';
 export * from './feedback.ts';
 export * from './plans.ts';
+export * from './plan-requests.ts';
 export * from './resumes.ts';
 export * from './mock-interviews.ts';
 export * from './public-profile.ts';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_PLAN_FEATURES,
+  DEFAULT_RESPONSE_TYPES,
   PDF_DOWNLOADS,
   PLAN_FEATURE_NAMES,
   PLAN_FEATURE_NOTES,
@@ -9,6 +10,9 @@ import {
   featuresOfOpening,
   featuresOfTurn,
   firstMissingFeature,
+  responseTypeFor,
+  voiceSettingConflict,
+  withVoiceRepliesOf,
 } from './plans.ts';
 
 /** Issue 36, 4: what each door needs is said once here, and the plan table says the same. */
@@ -75,5 +79,40 @@ describe('what a coach turn needs', () => {
     expect(featuresOfOpening({ resumeBullet: { resumeId: 1, bulletId: 'b1' } })).toEqual([]);
     expect(featuresOfOpening({ storyRequirement: 'Lead teams' })).toEqual([]);
     expect(featuresOfOpening({ storyRequirement: 'Lead teams', snippetId: 3 })).toEqual(['interviewPractice']);
+  });
+});
+
+/** Issue 39, 4: one setting decides whether replies are spoken, and the defaults follow the pricing copy. */
+describe('one voice setting', () => {
+  it('speaks replies on Essentials and Pro by default, never on Starter ("Text-only AI conversation")', () => {
+    expect(DEFAULT_RESPONSE_TYPES).toEqual({ standard: 'text', plus: 'text_and_voice', pro: 'text_and_voice' });
+    expect([DEFAULT_PLAN_FEATURES.standard.voiceReplies, DEFAULT_PLAN_FEATURES.plus.voiceReplies, DEFAULT_PLAN_FEATURES.pro.voiceReplies]).toEqual([
+      false,
+      true,
+      true,
+    ]);
+    expect(
+      featureLockedMessage(
+        'voiceReplies',
+        cheapestPlanWith('voiceReplies', (type) => DEFAULT_PLAN_FEATURES[type]),
+      ),
+    ).toBe('AI voice replies are part of the Essentials plan.');
+  });
+
+  it('reads AI voice replies from the reply type, whatever the features said', () => {
+    expect(withVoiceRepliesOf({ ...DEFAULT_PLAN_FEATURES.pro, voiceReplies: false }, 'text_and_voice').voiceReplies).toBe(true);
+    expect(withVoiceRepliesOf(DEFAULT_PLAN_FEATURES.pro, 'text')).toEqual({ ...DEFAULT_PLAN_FEATURES.pro, voiceReplies: false });
+    expect(responseTypeFor(true)).toBe('text_and_voice');
+    expect(responseTypeFor(false)).toBe('text');
+  });
+
+  it('finds a change that says both disagreeing, and lets one that says one, or both alike, through', () => {
+    expect(voiceSettingConflict({ responseType: 'text' })).toBeUndefined();
+    expect(voiceSettingConflict({ responseType: 'text', features: { resume: true } })).toBeUndefined();
+    expect(voiceSettingConflict({ responseType: 'text_and_voice', features: { voiceReplies: true } })).toBeUndefined();
+    expect(voiceSettingConflict({ responseType: 'text', features: { voiceReplies: true } })).toBe(
+      'features.voiceReplies true disagrees with responseType text: replies are spoken exactly when responseType is text_and_voice',
+    );
+    expect(voiceSettingConflict({ responseType: 'text_and_voice', features: { voiceReplies: false } })).toMatch(/^features.voiceReplies false disagrees/);
   });
 });

@@ -6,6 +6,11 @@
 import { z } from 'zod';
 import { USER_TYPES, userTypeSchema, type UserType } from './user-types.ts';
 
+/** How a plan's AI replies come: `text` alone, or `text_and_voice` (spoken as well). */
+export const RESPONSE_TYPES = ['text', 'text_and_voice'] as const;
+export const responseTypeSchema = z.enum(RESPONSE_TYPES, { error: 'responseType must be text or text_and_voice' });
+export type ResponseType = z.infer<typeof responseTypeSchema>;
+
 /** What the web app calls each user type. */
 export const PLAN_NAMES: Readonly<Record<UserType, string>> = { standard: 'Starter', plus: 'Essentials', pro: 'Pro' };
 
@@ -22,14 +27,49 @@ export type PlanFeatures = z.infer<typeof planFeaturesSchema>;
 
 const featuresWith = (...on: PlanFeature[]): PlanFeatures =>
   Object.fromEntries(PLAN_FEATURES.map((feature) => [feature, on.includes(feature)])) as PlanFeatures;
-const EVERYONE: PlanFeature[] = ['interviewPractice', 'answerFeedback', 'voiceReplies'];
+const EVERYONE: PlanFeature[] = ['interviewPractice', 'answerFeedback'];
 
-/** The defaults: what everybody had stays on for every plan; résumé from Essentials; the rest with Pro (the pricing copy). */
+/**
+ * The defaults: what everybody had stays on for every plan; voice replies and résumé from Essentials;
+ * the rest with Pro (the pricing copy: Starter's "Text-only AI conversation", Essentials' "AI voice
+ * replies as well as text").
+ */
 export const DEFAULT_PLAN_FEATURES: Readonly<Record<UserType, PlanFeatures>> = {
   standard: featuresWith(...EVERYONE),
-  plus: featuresWith(...EVERYONE, 'resume'),
-  pro: featuresWith(...EVERYONE, 'resume', 'mockInterviews', 'pdfExport', 'publicProfile'),
+  plus: featuresWith(...EVERYONE, 'voiceReplies', 'resume'),
+  pro: featuresWith(...EVERYONE, 'voiceReplies', 'resume', 'mockInterviews', 'pdfExport', 'publicProfile'),
 };
+
+/**
+ * Whether replies are spoken is one setting (issue 39, 4): a plan's reply type. "AI voice replies"
+ * among its features is that same setting seen as a feature, never stored apart, so the two cannot
+ * disagree. The reply type a plan has when AI voice replies are in or out of it:
+ */
+export function responseTypeFor(voiceReplies: boolean): ResponseType {
+  return voiceReplies ? 'text_and_voice' : 'text';
+}
+
+/** A plan's features with AI voice replies read from its reply type (the one setting). */
+export function withVoiceRepliesOf<F extends Omit<PlanFeatures, 'voiceReplies'>>(features: F, responseType: ResponseType): PlanFeatures {
+  return { ...features, voiceReplies: responseType === 'text_and_voice' };
+}
+
+/** Each plan's reply type by default: text for Starter, text and voice for Essentials and Pro. */
+export const DEFAULT_RESPONSE_TYPES: Readonly<Record<UserType, ResponseType>> = {
+  standard: responseTypeFor(DEFAULT_PLAN_FEATURES.standard.voiceReplies),
+  plus: responseTypeFor(DEFAULT_PLAN_FEATURES.plus.voiceReplies),
+  pro: responseTypeFor(DEFAULT_PLAN_FEATURES.pro.voiceReplies),
+};
+
+/**
+ * A change of a plan's settings that says both (the reply type, and AI voice replies among the
+ * features) must say the same: the refusal's words, or undefined when they agree or only one is said.
+ */
+export function voiceSettingConflict(change: { responseType: ResponseType; features?: Partial<PlanFeatures> | undefined }): string | undefined {
+  const voice = change.features?.voiceReplies;
+  if (voice === undefined || responseTypeFor(voice) === change.responseType) return undefined;
+  return `features.voiceReplies ${voice} disagrees with responseType ${change.responseType}: replies are spoken exactly when responseType is text_and_voice`;
+}
 
 /** Monthly minutes of recording and transcription by default (Starter's 120 is the pricing copy's). */
 export const DEFAULT_MONTHLY_MINUTES: Readonly<Record<UserType, number>> = { standard: 120, plus: 600, pro: 1500 };
@@ -106,6 +146,8 @@ function pdfLine(pdf: PdfDownload): string {
 
 /** What a feature's row of the plan table says beneath its name, where the name alone leaves it open (which PDFs Export to PDF gives). */
 export const PLAN_FEATURE_NOTES: Readonly<Partial<Record<PlanFeature, string>>> = {
+  // One setting with the reply type (issue 39, 4): either control changes both.
+  voiceReplies: 'The same setting as the Response Type: included is Text + Voice, not included is Text Only.',
   pdfExport: `Every PDF: ${Object.values(PDF_DOWNLOADS).map(pdfLine).join('; ')}.`,
 };
 

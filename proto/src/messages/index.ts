@@ -12,3 +12,4 @@ export * from './resumes.ts';
 export * from './mock-interviews.ts';
 export * from './public-profile.ts';
 export * from './pdf.ts';
+export * from './plans.ts';

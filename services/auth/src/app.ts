@@ -20,7 +20,11 @@ import { registerDataExportRoutes } from './export/data-export.routes.ts';
 import { registerAccountRoutes } from './accounts/accounts.routes.ts';
 import { registerAuthConfigRoutes } from './accounts/auth-config.routes.ts';
 import { createGoogleTokenVerifier } from './accounts/google-token.verifier.ts';
-import { NO_BILLING_PROVIDER, PlanChangeService, type BillingProvider } from './accounts/plan-change.service.ts';
+import { PlanChangeService } from './accounts/plan-change.service.ts';
+import type { BillingProvider } from './billing/billing-provider.ts';
+import { ManualBillingProvider } from './billing/manual-billing.provider.ts';
+import { PlanRequestService } from './plan-requests/plan-request.service.ts';
+import { registerPlanRequestRoutes } from './plan-requests/plan-requests.routes.ts';
 import { SERVICE_NAME, authEnvSchema, type AuthConfig } from './config.ts';
 import { authResolvers } from './graphql/auth.resolvers.ts';
 import { createMailer } from './mail/mailer.factory.ts';
@@ -42,7 +46,7 @@ export const AUTH_BODY_LIMIT_BYTES = 64 * 1024;
 
 /** The auth service's dependencies; `main.ts` opens the real ones from configuration. */
 export interface AuthDeps extends RelayedServiceDeps<AuthStorage> {
-  /** A payment integration that changes plans (issue 21); none by default. */
+  /** What settles plan requests and changes plans (issue 39): `manual` (admins grant requests on /admin) by default. */
   billing?: BillingProvider;
   /** Where e-mails go; by default SMTP when SMTP_URL is set, else the log (issue 39, 6). */
   mailer?: Mailer;
@@ -120,17 +124,24 @@ export async function buildAuthApp(config: AuthConfig, deps: AuthDeps): Promise<
   await registerIdentity(app, config.IDENTITY_PUBLIC_KEY);
   registerRetryAfter(app);
   registerAuthConfigRoutes(app, config.GOOGLE_CLIENT_ID);
-  const plans = new PlanChangeService(storage.users, app.log);
-  const billing = deps.billing ?? NO_BILLING_PROVIDER;
-  registerAccountRoutes(app, { accounts, sessions, throttles, cookie, plans, passwordResets });
+  const plans = new PlanChangeService({ users: storage.users, requests: storage.planRequests, clock, log: app.log });
+  const billing = deps.billing ?? new ManualBillingProvider();
+  const planRequests = new PlanRequestService({ requests: storage.planRequests, users: storage.users, billing, clock, log: app.log });
+  registerAccountRoutes(app, { accounts, sessions, throttles, cookie, plans, passwordResets, planRequests });
   registerSessionRoutes(app, { accounts, sessions, cookie });
   registerPasswordResetRoutes(app, passwordResets, cookie);
   registerAccountDeletionRoutes(app, deletion, cookie);
   registerUserTypeSettingsRoutes(app, settings);
+  registerPlanRequestRoutes(app, { requests: planRequests, settings });
   // The data export (issue 24): auth writes the ZIP, and answers for its own part like every service.
   registerDataExportRoutes(app, new DataExportService({ leases: storage.leases, nats, clock, pageTimeoutMs: config.EXPORT_PAGE_TIMEOUT_MS }), clock);
-  registerExportSource(app, nats, SERVICE_NAME, new AuthExportSource({ users: storage.users, sessions: storage.sessions, settings }));
-  await registerSubgraph(app, subgraphSdl('auth'), authResolvers({ accounts, settings, plans }));
+  registerExportSource(
+    app,
+    nats,
+    SERVICE_NAME,
+    new AuthExportSource({ users: storage.users, sessions: storage.sessions, settings, planRequests: storage.planRequests }),
+  );
+  await registerSubgraph(app, subgraphSdl('auth'), authResolvers({ accounts, settings, plans, planRequests }));
 
   let stopResponders: (() => Promise<void>) | undefined;
   nats.onConnect((nc) => throttles.open(nc));

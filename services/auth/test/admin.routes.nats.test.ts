@@ -150,8 +150,8 @@ describe('user type settings', () => {
     }
     expect(await settingsRows()).toEqual([
       ['standard', 300, 'text'],
-      ['plus', 300, 'text'],
-      ['pro', 300, 'text'],
+      ['plus', 300, 'text_and_voice'],
+      ['pro', 300, 'text_and_voice'],
     ]);
   });
 
@@ -160,8 +160,8 @@ describe('user type settings', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual([
       { userType: 'standard', timeLimit: 300, responseType: 'text', monthlyMinutes: 120, features: DEFAULT_PLAN_FEATURES.standard },
-      { userType: 'plus', timeLimit: 300, responseType: 'text', monthlyMinutes: 600, features: DEFAULT_PLAN_FEATURES.plus },
-      { userType: 'pro', timeLimit: 300, responseType: 'text', monthlyMinutes: 1500, features: DEFAULT_PLAN_FEATURES.pro },
+      { userType: 'plus', timeLimit: 300, responseType: 'text_and_voice', monthlyMinutes: 600, features: DEFAULT_PLAN_FEATURES.plus },
+      { userType: 'pro', timeLimit: 300, responseType: 'text_and_voice', monthlyMinutes: 1500, features: DEFAULT_PLAN_FEATURES.pro },
     ]);
   });
 
@@ -199,13 +199,14 @@ describe('user type settings', () => {
       timeLimit: 150,
       responseType: 'text_and_voice',
       monthlyMinutes: 120,
-      features: DEFAULT_PLAN_FEATURES.standard,
+      // Replies spoken: AI voice replies are in the plan with them (issue 39, 4).
+      features: { ...DEFAULT_PLAN_FEATURES.standard, voiceReplies: true },
       plans: expect.any(Array),
     });
     expect(await settingsRows()).toEqual([
       ['standard', 150, 'text_and_voice'],
       ['plus', 900, 'text_and_voice'],
-      ['pro', 300, 'text'],
+      ['pro', 300, 'text_and_voice'],
     ]);
   });
 

@@ -231,7 +231,7 @@ describe('monthly minutes', () => {
     expect(locked.json()).toEqual({
       locked: {
         interviewPractice: 'Interview practice is part of the Starter plan.',
-        voiceReplies: 'AI voice replies are part of the Starter plan.',
+        voiceReplies: 'AI voice replies are part of the Essentials plan.',
         resume: 'Résumé upload and suggestions are part of the Essentials plan.',
         mockInterviews: 'Mock interviews are part of the Pro plan.',
         pdfExport: 'Export to PDF is part of the Pro plan.',

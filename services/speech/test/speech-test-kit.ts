@@ -93,11 +93,11 @@ export interface UserVoiceSettings {
   responseType: ResponseType;
   /** The plan's minutes a month (default: Starter's 120). */
   monthlyMinutes?: number;
-  /** Features switched from Starter's defaults. */
-  features?: Partial<PlanFeatures>;
+  /** Features switched from Starter's defaults (AI voice replies follow the reply type). */
+  features?: Partial<Omit<PlanFeatures, 'voiceReplies'>>;
 }
 
-/** Answers `auth.user.settings` as auth would, from a table of users. */
+/** Answers `auth.user.settings` as auth would, from a table of users: AI voice replies are the reply type (issue 39). */
 export function answerUserSettings(nc: NatsConnection, users: ReadonlyMap<number, UserVoiceSettings>): void {
   nc.subscribe(SUBJECTS.userSettings, {
     queue: QUEUE_GROUPS.auth,
@@ -105,7 +105,7 @@ export function answerUserSettings(nc: NatsConnection, users: ReadonlyMap<number
       const request = userSettingsRequestSchema.safeParse(msg.json());
       const user = request.success ? users.get(request.data.userId) : undefined;
       const plan = { userType: 'standard', monthlyMinutes: 120 };
-      const features = { ...DEFAULT_PLAN_FEATURES.standard, ...user?.features };
+      const features = { ...DEFAULT_PLAN_FEATURES.standard, ...user?.features, voiceReplies: user?.responseType === 'text_and_voice' };
       msg.respond(JSON.stringify(user ? { ok: true, ...plan, ...user, features } : { ok: false, message: 'User not found' }));
     },
   });
@@ -129,7 +129,7 @@ export const TEXT_USER = 2;
 export const SHORT_LIMIT_USER = 3;
 /** A plan of half a minute a month (issue 21): one long recording fits, the next overshoots, the third is refused. */
 export const HALF_MINUTE_USER = 4;
-/** Replies with voice, but an admin took voice replies and interview practice out of the plan. */
+/** Text replies: an admin took voice replies and interview practice out of the plan. */
 export const LOCKED_USER = 5;
 /** Another half-minute month, for the ledger's attacks (issue 36): new audio under a counted recording id. */
 export const OLD_ID_USER = 6;
@@ -142,7 +142,7 @@ export const TEST_USERS: ReadonlyMap<number, UserVoiceSettings> = new Map([
   [TEXT_USER, { timeLimit: 300, responseType: 'text' as const }],
   [SHORT_LIMIT_USER, { timeLimit: 10, responseType: 'text' as const }],
   [HALF_MINUTE_USER, { timeLimit: 300, responseType: 'text' as const, monthlyMinutes: 0.5 }],
-  [LOCKED_USER, { timeLimit: 300, responseType: 'text_and_voice' as const, features: { voiceReplies: false, interviewPractice: false } }],
+  [LOCKED_USER, { timeLimit: 300, responseType: 'text' as const, features: { interviewPractice: false } }],
   [OLD_ID_USER, { timeLimit: 300, responseType: 'text' as const, monthlyMinutes: 0.5 }],
   [MOCK_USER, { timeLimit: 300, responseType: 'text' as const, features: { mockInterviews: true } }],
 ]);

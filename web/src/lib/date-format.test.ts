@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distanceInWords, formatDateTime24, formatDateTimeWithZone, formatRelative } from './date-format.ts';
+import { distanceInWords, formatDate, formatDateTime24, formatDateTimeWithZone, formatRelative } from './date-format.ts';
 
 describe('formatDateTimeWithZone ("MMM d, yyyy h:mm a zzz")', () => {
   it('formats with a 12-hour clock, no day padding and the short zone name', () => {
@@ -11,6 +11,14 @@ describe('formatDateTimeWithZone ("MMM d, yyyy h:mm a zzz")', () => {
 
   it('gives an empty string for an invalid date', () => {
     expect(formatDateTimeWithZone('not a date', 'UTC')).toBe('');
+  });
+});
+
+describe('formatDate ("MMM d, yyyy")', () => {
+  it('formats a day in the given time zone, and nothing for a bad date', () => {
+    expect(formatDate('2025-03-04T23:30:00Z', 'UTC')).toBe('Mar 4, 2025');
+    expect(formatDate('2025-03-04T23:30:00Z', 'Asia/Tokyo')).toBe('Mar 5, 2025');
+    expect(formatDate('not a date')).toBe('');
   });
 });
 

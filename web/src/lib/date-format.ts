@@ -31,6 +31,14 @@ export function formatDateTimeWithZone(value: DateInput, timeZone?: string): str
   return `${p.get('month')} ${p.get('day')}, ${p.get('year')} ${p.get('hour')}:${p.get('minute')} ${p.get('dayPeriod')} ${p.get('timeZoneName')}`;
 }
 
+/** "Nov 3, 2025": a day, as a plan request's date is told. */
+export function formatDate(value: DateInput, timeZone?: string): string {
+  const date = toDate(value);
+  if (Number.isNaN(date.getTime())) return '';
+  const p = partsOf(date, { timeZone, month: 'short', day: 'numeric', year: 'numeric' });
+  return `${p.get('month')} ${p.get('day')}, ${p.get('year')}`;
+}
+
 /** "Nov 03, 2025 17:07": the admin user list's created time. */
 export function formatDateTime24(value: DateInput, timeZone?: string): string {
   const date = toDate(value);

@@ -20,6 +20,7 @@ export class MongoAccountDeletionRepository implements AccountDeletionRepository
       const sessionIds = (await sessions.find({ userId }, { session, projection: { _id: 1 } }).toArray()).map((doc) => doc._id);
       await sessions.deleteMany({ userId }, { session });
       await resets.deleteMany({ userId }, { session });
+      await this.connection.collection('plan_requests').deleteMany({ userId }, { session });
       if ((await users.deleteOne({ _id: userId }, { session })).deletedCount === 0) return undefined;
       await this.outbox.write(event, session);
       return { sessionIds };

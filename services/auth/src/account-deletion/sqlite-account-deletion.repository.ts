@@ -13,6 +13,7 @@ export class SqliteAccountDeletionRepository implements AccountDeletionRepositor
       sessionIds: db.prepare<[number], { id: string }>('SELECT id FROM sessions WHERE user_id = ?'),
       deleteSessions: db.prepare<[number]>('DELETE FROM sessions WHERE user_id = ?'),
       deleteResets: db.prepare<[number]>('DELETE FROM password_resets WHERE user_id = ?'),
+      deletePlanRequests: db.prepare<[number]>('DELETE FROM plan_requests WHERE user_id = ?'),
       deleteUser: db.prepare<[number]>('DELETE FROM users WHERE id = ?'),
     };
   }
@@ -23,6 +24,7 @@ export class SqliteAccountDeletionRepository implements AccountDeletionRepositor
         const sessionIds = this.statements.sessionIds.all(userId).map((row) => row.id);
         this.statements.deleteSessions.run(userId);
         this.statements.deleteResets.run(userId);
+        this.statements.deletePlanRequests.run(userId);
         if (this.statements.deleteUser.run(userId).changes === 0) return undefined;
         this.outbox.write(event);
         return { sessionIds };

@@ -65,8 +65,8 @@ export class AccountService {
           googleId: null,
           isAdmin: this.isListedAdmin(input.email),
           authProvider: 'email',
-          // Kept for an admin to act on (issue 21): choosing a plan at sign-up grants nothing by itself.
-          requestedPlan: input.requestedPlan ?? null,
+          // The plan chosen at sign-up is asked for as a plan request once the account exists (issue 39),
+          // which sets the requested plan the admins see: choosing grants nothing by itself.
         },
         this.clock(),
       );

@@ -20,6 +20,7 @@ import type { CookieOptions } from '../sessions/session-cookie.ts';
 import type { SessionService } from '../sessions/session.service.ts';
 import { signIn } from '../sessions/sign-in.ts';
 import type { PasswordResetService } from '../password-resets/password-reset.service.ts';
+import type { PlanRequestService } from '../plan-requests/plan-request.service.ts';
 import type { AuthThrottleService } from '../throttles/auth-throttle.service.ts';
 import type { AccountService } from './account.service.ts';
 import type { PlanChangeService } from './plan-change.service.ts';
@@ -35,10 +36,14 @@ export interface AccountRoutesDeps {
   cookie: CookieOptions;
   plans: PlanChangeService;
   passwordResets: PasswordResetService;
+  planRequests: PlanRequestService;
 }
 
 /** `/api/users/*` of accounts: check-email, sign-up, sign-in (password and Google), password change and the admin's user list. */
-export function registerAccountRoutes(app: ServiceApp, { accounts, sessions, throttles, cookie, plans, passwordResets }: AccountRoutesDeps): void {
+export function registerAccountRoutes(
+  app: ServiceApp,
+  { accounts, sessions, throttles, cookie, plans, passwordResets, planRequests }: AccountRoutesDeps,
+): void {
   // The gateway limits each address; this limits each e-mail asked about, whatever the address.
   app.get('/api/users/check-email', { schema: { querystring: checkEmailQuerySchema, response: { 200: checkEmailResponseSchema } } }, async (request) => {
     await throttles.countEmailCheck(request.query.email);
@@ -47,6 +52,8 @@ export function registerAccountRoutes(app: ServiceApp, { accounts, sessions, thr
 
   app.post('/api/users/register', { schema: { body: serverRegisterSchema, response: { 201: authResponseSchema } } }, async (request, reply) => {
     const user = await accounts.register(request.body);
+    // The plan chosen on the landing page is asked for at once (issue 39): the person lands on the plan page with it waiting.
+    await planRequests.askAtSignUp(user, request.body.requestedPlan);
     void reply.status(201);
     return signIn(sessions, cookie, reply, user, ACCOUNT_MESSAGES.registered);
   });
@@ -91,6 +98,6 @@ export function registerAccountRoutes(app: ServiceApp, { accounts, sessions, thr
   app.patch(
     '/api/users/:id',
     { ...adminsOnly, schema: { params: idParamsSchema, body: updateUserRequestSchema, response: { 200: adminUserSchema } } },
-    async (request) => presentAdminUser(await plans.changePlan(request.params.id, request.body.userType, 'admin')),
+    async (request) => presentAdminUser(await plans.changePlan(request.params.id, request.body.userType, 'admin', requireUser(request).userId)),
   );
 }

@@ -12,7 +12,7 @@ export interface UserRecord {
   googleId: string | null;
   isAdmin: boolean;
   userType: UserType;
-  /** The plan chosen at sign-up (issue 21), for an admin to act on; null when none was chosen. */
+  /** The plan asked for and waiting for an admin (issue 39: mirrors the open plan request; set at sign-up by issue 21); null when none. */
   requestedPlan: UserType | null;
   authProvider: AuthProvider;
   createdAt: Date;

@@ -40,6 +40,7 @@ describe('DataExportService with auth’s part (SQLite)', () => {
       users: storage.users,
       sessions: storage.sessions,
       settings: new UserTypeSettingsService(storage.settings, storage.users, () => NOW),
+      planRequests: storage.planRequests,
     });
   });
   afterEach(async () => storage.close());
@@ -52,6 +53,7 @@ describe('DataExportService with auth’s part (SQLite)', () => {
     expect(Object.keys(files)).toEqual(['README.md', 'auth/account.json', 'auth/sessions.json']);
     const account = exportedAccountSchema.parse(JSON.parse(strFromU8(files['auth/account.json']!)));
     expect(account).toMatchObject({ account: { id: userId, email: 'Ada.Lovelace@Gmail.com', userType: 'standard' }, plan: { userType: 'standard' } });
+    expect(account.planRequests).toEqual([]);
     expect(strFromU8(files['auth/account.json']!)).not.toContain('argon2');
     expect(exportedSessionsSchema.parse(JSON.parse(strFromU8(files['auth/sessions.json']!))).sessions).toEqual([
       { createdAt: '2026-11-01T10:00:00.000Z', expiresAt: '2026-12-01T10:00:00.000Z', revokedAt: null },

@@ -5,7 +5,7 @@ export function exportReadme(exportedAt: Date): string {
 Exported ${exportedAt.toISOString()}. Every folder is the part one of our services keeps; the JSON files
 follow the same shapes as the app's API answers.
 
-- \`auth/account.json\`: your account (name, email, plan and when you joined) and your plan's settings. Never your password.
+- \`auth/account.json\`: your account (name, email, plan and when you joined), your plan's settings and the plans you asked for. Never your password.
 - \`auth/sessions.json\`: every sign-in, when it started and when it ended or ends.
 - \`conversations/threads/<id>.json\`: each conversation thread with its messages (deleted ones still in the deleted folder included).
 - \`conversations/threads/<id>/audio/<messageId>.mp3\`: the spoken replies, as they were saved.

@@ -4,7 +4,7 @@ import { AUTH_SQLITE_MIGRATIONS } from './sqlite-migrations.ts';
 
 /**
  * What of auth moves to MongoDB (`make migrate-to-mongo`): accounts, sessions (people stay signed in),
- * the plans' settings (the copied ones replace those seeded on open) and events not yet published.
+ * the plans' settings (the copied ones replace those seeded on open), plan requests and events not yet published.
  * Leases (an export in progress) and `password_resets` (a link lives an hour; a person asks again) stay behind.
  */
 export const AUTH_MIGRATION: ServiceMigration = {
@@ -55,6 +55,23 @@ export const AUTH_MIGRATION: ServiceMigration = {
         field('features', 'json', true),
         field('created_at', 'date'),
         field('updated_at', 'date'),
+      ],
+    },
+    {
+      collection: 'plan_requests',
+      table: 'plan_requests',
+      key: ['id'],
+      idColumn: 'id',
+      counter: 'plan_requests',
+      fields: [
+        field('user_id', 'int'),
+        field('user_type', 'text'),
+        field('from_user_type', 'text'),
+        field('status', 'text'),
+        field('created_at', 'date'),
+        field('decided_at', 'date'),
+        field('decided_by', 'int'),
+        field('told_at', 'date'),
       ],
     },
     OUTBOX_TABLE_SPEC,

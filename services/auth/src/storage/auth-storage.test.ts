@@ -5,6 +5,7 @@ import { dropMongoDatabase, tempDataDir, withMongo } from '@story/testing/servic
 import { describeAccountDeletionRepositoryContract } from '../account-deletion/account-deletion.repository.contract.ts';
 import { describeUserRepositoryContract, type AuthStoreUnderTest } from '../accounts/user.repository.contract.ts';
 import { describePasswordResetRepositoryContract } from '../password-resets/password-reset.repository.contract.ts';
+import { describePlanRequestRepositoryContract } from '../plan-requests/plan-request.repository.contract.ts';
 import { describeSessionRepositoryContract } from '../sessions/session.repository.contract.ts';
 import { describeUserTypeSettingRepositoryContract } from '../user-type-settings/user-type-setting.repository.contract.ts';
 import { openMongoAuthStorage, openSqliteAuthStorage } from './auth-storage.ts';
@@ -16,6 +17,7 @@ function runContracts(driver: string, open: () => Promise<AuthStoreUnderTest>): 
   describeUserTypeSettingRepositoryContract(driver, open);
   describeAccountDeletionRepositoryContract(driver, open);
   describePasswordResetRepositoryContract(driver, open);
+  describePlanRequestRepositoryContract(driver, open);
 }
 
 runContracts('sqlite', async () => {

@@ -18,6 +18,9 @@ import type { UserRepository } from '../accounts/user.repository.ts';
 import { MongoPasswordResetRepository } from '../password-resets/mongo-password-reset.repository.ts';
 import type { PasswordResetRepository } from '../password-resets/password-reset.repository.ts';
 import { SqlitePasswordResetRepository } from '../password-resets/sqlite-password-reset.repository.ts';
+import { MongoPlanRequestRepository } from '../plan-requests/mongo-plan-request.repository.ts';
+import type { PlanRequestRepository } from '../plan-requests/plan-request.repository.ts';
+import { SqlitePlanRequestRepository } from '../plan-requests/sqlite-plan-request.repository.ts';
 import { MongoSessionRepository } from '../sessions/mongo-session.repository.ts';
 import type { SessionRepository } from '../sessions/session.repository.ts';
 import { SqliteSessionRepository } from '../sessions/sqlite-session.repository.ts';
@@ -33,6 +36,8 @@ export interface AuthStorage extends StorageLifecycle {
   settings: UserTypeSettingRepository;
   /** Forgot-password links (issue 39, 6). */
   passwordResets: PasswordResetRepository;
+  /** Requests to change plan (issue 39). */
+  planRequests: PlanRequestRepository;
   /** Deletes an account with its event (issue 24). */
   accountDeletions: AccountDeletionRepository;
   /** `events.user.deleted`, until the relay publishes it. */
@@ -48,6 +53,7 @@ export function openSqliteAuthStorage(file: string): AuthStorage {
     sessions: new SqliteSessionRepository(db),
     settings: new SqliteUserTypeSettingRepository(db),
     passwordResets: new SqlitePasswordResetRepository(db),
+    planRequests: new SqlitePlanRequestRepository(db),
     accountDeletions: new SqliteAccountDeletionRepository(db, outbox),
     leases: new SqliteLeaseStore(db),
   }));
@@ -60,6 +66,7 @@ export async function openMongoAuthStorage(url: string, dbName = 'auth'): Promis
     sessions: new MongoSessionRepository(connection),
     settings: new MongoUserTypeSettingRepository(connection),
     passwordResets: new MongoPasswordResetRepository(connection),
+    planRequests: new MongoPlanRequestRepository(connection),
     accountDeletions: new MongoAccountDeletionRepository(connection, outbox),
     leases: new MongoLeaseStore(connection),
   }));

@@ -72,4 +72,32 @@ export const AUTH_SQLITE_MIGRATIONS: readonly string[] = [
   CREATE INDEX password_resets_user_id ON password_resets (user_id);
   CREATE INDEX password_resets_unused_expiry ON password_resets (expires_at) WHERE reset_at IS NULL;
   `,
+  // Issue 39: plan requests, one open per person (the partial unique index). A plan chosen at sign-up
+  // and not granted yet becomes an open request; users.requested_plan mirrors the open request from now on. Whether replies are spoken becomes one setting, the
+  // reply type: rows never changed by an admin take the new defaults (Starter text, Essentials and Pro
+  // text and voice); the others keep what they did (spoken only with both the reply type and the
+  // feature), and the feature is no longer stored apart.
+  `
+  CREATE TABLE plan_requests (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    user_type TEXT NOT NULL CHECK (user_type IN ('standard', 'plus', 'pro')),
+    from_user_type TEXT NOT NULL CHECK (from_user_type IN ('standard', 'plus', 'pro')),
+    status TEXT NOT NULL CHECK (status IN ('open', 'granted', 'refused', 'withdrawn')),
+    created_at TEXT NOT NULL,
+    decided_at TEXT,
+    decided_by INTEGER,
+    told_at TEXT
+  );
+  CREATE UNIQUE INDEX plan_requests_one_open ON plan_requests (user_id) WHERE status = 'open';
+  CREATE INDEX plan_requests_open_by_age ON plan_requests (created_at) WHERE status = 'open';
+  INSERT INTO plan_requests (user_id, user_type, from_user_type, status, created_at)
+    SELECT id, requested_plan, user_type, 'open', created_at FROM users WHERE requested_plan IS NOT NULL AND requested_plan <> user_type;
+  UPDATE users SET requested_plan = NULL WHERE requested_plan = user_type;
+  UPDATE user_type_settings SET response_type = 'text_and_voice'
+    WHERE user_type IN ('plus', 'pro') AND response_type = 'text' AND features IS NULL AND updated_at = created_at;
+  UPDATE user_type_settings SET response_type = 'text'
+    WHERE response_type = 'text_and_voice' AND features IS NOT NULL AND json_extract(features, '$.voiceReplies') = 0;
+  UPDATE user_type_settings SET features = json_remove(features, '$.voiceReplies') WHERE features IS NOT NULL;
+  `,
 ];

@@ -1,16 +1,16 @@
 import mongoose, { type Connection, type Model } from 'mongoose';
 import {
   DEFAULT_MONTHLY_MINUTES,
-  DEFAULT_PLAN_FEATURES,
+  DEFAULT_RESPONSE_TYPES,
   DEFAULT_TIME_LIMIT_SECONDS,
   USER_TYPES,
-  planFeaturesSchema,
   responseTypeSchema,
   userTypeSchema,
   type PlanFeatures,
   type UserType,
 } from '@story/proto';
 import { isDuplicateKeyError, nextSequence } from '@story/service-kit';
+import { storedFeatures, storedFeaturesOf } from './stored-features.ts';
 import type { UserTypeSettingChange, UserTypeSettingRecord, UserTypeSettingRepository } from './user-type-setting.repository.ts';
 
 interface SettingDoc {
@@ -20,6 +20,7 @@ interface SettingDoc {
   responseType: string;
   /** Absent: the plan's default (documents from before issue 21). */
   monthlyMinutes?: number;
+  /** Without AI voice replies, which the reply type says (issue 39, 4); absent: the plan's defaults. */
   features?: Partial<PlanFeatures>;
   createdAt: Date;
   updatedAt: Date;
@@ -41,13 +42,14 @@ const settingSchema = new mongoose.Schema<SettingDoc>(
 
 const toSetting = (doc: SettingDoc): UserTypeSettingRecord => {
   const userType = userTypeSchema.parse(doc.userType);
+  const responseType = responseTypeSchema.parse(doc.responseType);
   return {
     id: doc._id,
     userType,
     timeLimit: doc.timeLimit,
-    responseType: responseTypeSchema.parse(doc.responseType),
+    responseType,
     monthlyMinutes: doc.monthlyMinutes ?? DEFAULT_MONTHLY_MINUTES[userType],
-    features: planFeaturesSchema.parse({ ...DEFAULT_PLAN_FEATURES[userType], ...doc.features }),
+    features: storedFeaturesOf(userType, doc.features, responseType),
     createdAt: doc.createdAt,
     updatedAt: doc.updatedAt,
   };
@@ -61,9 +63,10 @@ export class MongoUserTypeSettingRepository implements UserTypeSettingRepository
     this.settings = connection.model<SettingDoc>('UserTypeSetting', settingSchema, 'user_type_settings');
   }
 
-  /** Builds the unique index and seeds the types that are missing. */
+  /** Builds the unique index, seeds the types that are missing, and brings older documents to one voice setting. */
   async init(): Promise<void> {
     await this.settings.init();
+    await this.mergeVoiceSettings();
     for (const userType of USER_TYPES) {
       if (await this.settings.exists({ userType })) continue;
       const now = new Date();
@@ -72,13 +75,37 @@ export class MongoUserTypeSettingRepository implements UserTypeSettingRepository
       await this.settings
         .updateOne(
           { userType },
-          { $setOnInsert: { _id: id, userType, timeLimit: DEFAULT_TIME_LIMIT_SECONDS, responseType: 'text', createdAt: now, updatedAt: now } },
+          {
+            $setOnInsert: {
+              _id: id,
+              userType,
+              timeLimit: DEFAULT_TIME_LIMIT_SECONDS,
+              responseType: DEFAULT_RESPONSE_TYPES[userType],
+              createdAt: now,
+              updatedAt: now,
+            },
+          },
           { upsert: true },
         )
         .catch((error: unknown) => {
           if (!isDuplicateKeyError(error)) throw error;
         });
     }
+  }
+
+  /**
+   * Issue 39, 4, as auth.sqlite's migration does it (idempotent, run at each start): documents no
+   * admin changed take the new defaults; the others keep what they did (spoken only with both the
+   * reply type and the feature); the feature is no longer stored apart.
+   */
+  private async mergeVoiceSettings(): Promise<void> {
+    const raw = this.connection.collection<SettingDoc>('user_type_settings');
+    await raw.updateMany(
+      { userType: { $in: ['plus', 'pro'] }, responseType: 'text', features: { $exists: false }, $expr: { $eq: ['$createdAt', '$updatedAt'] } },
+      { $set: { responseType: 'text_and_voice' } },
+    );
+    await raw.updateMany({ responseType: 'text_and_voice', 'features.voiceReplies': false }, { $set: { responseType: 'text' } });
+    await raw.updateMany({ 'features.voiceReplies': { $exists: true } }, { $unset: { 'features.voiceReplies': '' } });
   }
 
   async listUserTypeSettings(): Promise<UserTypeSettingRecord[]> {
@@ -92,7 +119,12 @@ export class MongoUserTypeSettingRepository implements UserTypeSettingRepository
   }
 
   async updateUserTypeSetting(userType: UserType, change: UserTypeSettingChange, at: Date): Promise<UserTypeSettingRecord> {
-    const fields = { timeLimit: change.timeLimit, responseType: change.responseType, monthlyMinutes: change.monthlyMinutes, features: { ...change.features } };
+    const fields = {
+      timeLimit: change.timeLimit,
+      responseType: change.responseType,
+      monthlyMinutes: change.monthlyMinutes,
+      features: storedFeatures(change.features),
+    };
     const existing = await this.settings
       .findOneAndUpdate({ userType: String(userType) }, { $set: { ...fields, updatedAt: at } }, { returnDocument: 'after' })
       .lean<SettingDoc>();

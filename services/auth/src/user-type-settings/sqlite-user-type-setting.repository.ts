@@ -1,13 +1,6 @@
-import {
-  DEFAULT_MONTHLY_MINUTES,
-  DEFAULT_PLAN_FEATURES,
-  USER_TYPES,
-  planFeaturesSchema,
-  responseTypeSchema,
-  userTypeSchema,
-  type UserType,
-} from '@story/proto';
+import { DEFAULT_MONTHLY_MINUTES, USER_TYPES, responseTypeSchema, userTypeSchema, type UserType } from '@story/proto';
 import type { SqliteDatabase } from '@story/service-kit';
+import { storedFeatures, storedFeaturesOf } from './stored-features.ts';
 import type { UserTypeSettingChange, UserTypeSettingRecord, UserTypeSettingRepository } from './user-type-setting.repository.ts';
 
 interface SettingRow {
@@ -17,7 +10,7 @@ interface SettingRow {
   response_type: string;
   /** NULL: the plan's default. */
   monthly_minutes: number | null;
-  /** JSON; NULL: the plan's default. */
+  /** JSON, without AI voice replies (the reply type says it); NULL: the plan's default. */
   features: string | null;
   created_at: string;
   updated_at: string;
@@ -25,14 +18,14 @@ interface SettingRow {
 
 const toSetting = (row: SettingRow): UserTypeSettingRecord => {
   const userType = userTypeSchema.parse(row.user_type);
+  const responseType = responseTypeSchema.parse(row.response_type);
   return {
     id: row.id,
     userType,
     timeLimit: row.time_limit,
-    responseType: responseTypeSchema.parse(row.response_type),
+    responseType,
     monthlyMinutes: row.monthly_minutes ?? DEFAULT_MONTHLY_MINUTES[userType],
-    features:
-      row.features === null ? DEFAULT_PLAN_FEATURES[userType] : planFeaturesSchema.parse({ ...DEFAULT_PLAN_FEATURES[userType], ...JSON.parse(row.features) }),
+    features: storedFeaturesOf(userType, row.features === null ? undefined : JSON.parse(row.features), responseType),
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
   };
@@ -62,7 +55,7 @@ export class SqliteUserTypeSettingRepository implements UserTypeSettingRepositor
            monthly_minutes = excluded.monthly_minutes, features = excluded.features, updated_at = excluded.updated_at
          RETURNING *`,
       )
-      .get(userType, change.timeLimit, change.responseType, change.monthlyMinutes, JSON.stringify(change.features), stamp, stamp);
+      .get(userType, change.timeLimit, change.responseType, change.monthlyMinutes, JSON.stringify(storedFeatures(change.features)), stamp, stamp);
     if (!row) throw new Error('upsert returned no row');
     return toSetting(row);
   }

@@ -1,12 +1,16 @@
 import {
   DEFAULT_MONTHLY_MINUTES,
   DEFAULT_PLAN_FEATURES,
+  DEFAULT_RESPONSE_TYPES,
   DEFAULT_TIME_LIMIT_SECONDS,
+  voiceSettingConflict,
+  withVoiceRepliesOf,
   type PlanFeatures,
   type ResponseType,
   type UpdateUserTypeSettingRequest,
   type UserType,
 } from '@story/proto';
+import { badRequest } from '@story/service-kit';
 import type { UserRepository } from '../accounts/user.repository.ts';
 import type { UserTypeSettingRecord, UserTypeSettingRepository } from './user-type-setting.repository.ts';
 
@@ -34,12 +38,16 @@ export class UserTypeSettingsService {
   }
 
   /**
-   * Changes one type; monthly minutes and features the request leaves out stay as they are. Users of
-   * that type see it on their next request here; other services cache a plan for at most a minute.
+   * Changes one type; monthly minutes and features the request leaves out stay as they are. The reply
+   * type decides whether replies are spoken, AI voice replies included (issue 39, 4): a request that
+   * also names that feature must agree with it (400 otherwise). Users of that type see it on their next
+   * request here; other services cache a plan for at most a minute.
    */
   async update(userType: UserType, change: UpdateUserTypeSettingRequest): Promise<UserTypeSettingRecord> {
+    const disagreement = voiceSettingConflict(change);
+    if (disagreement) throw badRequest(disagreement);
     const current = await this.settings.findUserTypeSetting(userType);
-    const features = { ...(current?.features ?? DEFAULT_PLAN_FEATURES[userType]), ...change.features };
+    const features = withVoiceRepliesOf({ ...(current?.features ?? DEFAULT_PLAN_FEATURES[userType]), ...change.features }, change.responseType);
     return this.settings.updateUserTypeSetting(
       userType,
       {
@@ -61,7 +69,7 @@ export class UserTypeSettingsService {
     return {
       userType: user.userType,
       timeLimit: setting?.timeLimit ?? DEFAULT_TIME_LIMIT_SECONDS,
-      responseType: setting?.responseType ?? 'text',
+      responseType: setting?.responseType ?? DEFAULT_RESPONSE_TYPES[user.userType],
       monthlyMinutes: setting?.monthlyMinutes ?? DEFAULT_MONTHLY_MINUTES[user.userType],
       features: setting?.features ?? DEFAULT_PLAN_FEATURES[user.userType],
     };

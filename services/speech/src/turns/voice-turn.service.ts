@@ -61,8 +61,8 @@ export interface HeardTurn {
   heard?: { wordTimings?: HeardWord[] | undefined; durationSeconds: number } | undefined;
 }
 
-/** Whether replies are spoken: the type's reply setting, and AI voice replies in the person's plan (issue 21). */
-const speaks = (settings: VoiceSettings) => settings.responseType === 'text_and_voice' && settings.features.voiceReplies;
+/** Whether replies are spoken: AI voice replies in the person's plan, which is its reply type (one setting, issue 39). */
+const speaks = (settings: VoiceSettings) => settings.features.voiceReplies;
 
 /** A job's result of the kind expected, else the worker broke the contract (a 500, never a wrong answer). */
 function expectResult<T extends SpeechJobResult['type']>(result: SpeechJobResult, type: T): Extract<SpeechJobResult, { type: T }> {

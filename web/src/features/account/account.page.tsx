@@ -8,6 +8,7 @@ import { DangerButton } from '../../components/confirm-dialog.tsx';
 import { PageShell } from '../../components/page-shell.tsx';
 import { notifyError } from '../../components/toast/notify.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { PlanSummary } from '../plans/index.ts';
 import { deleteAccount } from './api/account.api.ts';
 import { DeleteAccountDialog } from './delete-account-dialog.tsx';
 import { ExportDataSection } from './export-data-section.tsx';
@@ -40,7 +41,7 @@ const ExportSection = styled(ExportDataSection)`
   justify-items: start;
 `;
 
-/** /account: who is signed in, exporting everything they keep, and deleting the account (issue 24) after the password. */
+/** /account: who is signed in, their plan (issue 39), exporting everything they keep, and deleting the account (issue 24) after the password. */
 export function AccountPage() {
   useDocumentTitle('Your account');
   const { user, signOut } = useAuth();
@@ -75,6 +76,9 @@ export function AccountPage() {
           <dt>Email</dt>
           <dd>{user?.email}</dd>
         </Details>
+      </CardSection>
+      <CardSection aria-labelledby="account-plan">
+        <PlanSummary headingId="account-plan" />
       </CardSection>
       <ExportSection />
       <DangerZone aria-labelledby="delete-account">

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { RESPONSE_TYPE_OPTIONS, capitalize, minutesToSeconds, monthlyMinutesProblem, responseTypeOrDefault, secondsToMinutesInput } from './admin-settings.ts';
+import { DEFAULT_PLAN_FEATURES } from '@story/proto';
+import {
+  RESPONSE_TYPE_OPTIONS,
+  capitalize,
+  featureChange,
+  minutesToSeconds,
+  monthlyMinutesProblem,
+  responseTypeOrDefault,
+  secondsToMinutesInput,
+} from './admin-settings.ts';
 
 describe('minutesToSeconds', () => {
   it('multiplies minutes by 60', () => {
@@ -71,5 +80,27 @@ describe('monthlyMinutesProblem (issue 21)', () => {
     expect(monthlyMinutesProblem('abc')).toBe('Monthly minutes must be a number');
     expect(monthlyMinutesProblem('')).toBe('Monthly minutes must be a number');
     expect(monthlyMinutesProblem('0.3')).toBe('Monthly minutes must be a whole or half number (such as 90 or 90.5)');
+  });
+});
+
+/** Issue 39, 4: the plan table's AI voice replies and the settings' reply type are one setting. */
+describe('featureChange', () => {
+  const row = { userType: 'plus' as const, timeLimit: 240, responseType: 'text_and_voice' as const, monthlyMinutes: 600, features: DEFAULT_PLAN_FEATURES.plus };
+
+  it('saves one feature with the row as it is', () => {
+    expect(featureChange(row, 'mockInterviews', true)).toEqual({
+      userType: 'plus',
+      timeLimit: 240,
+      responseType: 'text_and_voice',
+      features: { mockInterviews: true },
+    });
+  });
+
+  it('sets the reply type with AI voice replies, so the two never disagree', () => {
+    expect(featureChange(row, 'voiceReplies', false)).toEqual({ userType: 'plus', timeLimit: 240, responseType: 'text', features: { voiceReplies: false } });
+    expect(featureChange({ ...row, responseType: 'text' }, 'voiceReplies', true)).toMatchObject({
+      responseType: 'text_and_voice',
+      features: { voiceReplies: true },
+    });
   });
 });

@@ -1,5 +1,6 @@
 /** Pure rules of the admin dashboard's settings rows (spec sections 5 and 9). */
-import { monthlyMinutesSchema, type ResponseType } from '@story/proto';
+import { monthlyMinutesSchema, responseTypeFor, type PlanFeature, type ResponseType } from '@story/proto';
+import type { UpdateUserTypeSettingVariables, UserTypeSettingRow } from './api/admin.graphql.ts';
 
 export const DEFAULT_TIME_LIMIT_MINUTES = 5;
 export const TIME_LIMIT_STEP_MINUTES = 0.5;
@@ -47,4 +48,13 @@ export function withoutKey<K, V>(saving: ReadonlyMap<K, V>, key: K): ReadonlyMap
   const next = new Map(saving);
   next.delete(key);
   return next;
+}
+
+/**
+ * The change a checkbox of the plan table saves: that feature alone, with the row's other settings as
+ * they are. AI voice replies is the reply type (issue 39, 4): its checkbox sets the reply type too.
+ */
+export function featureChange(row: UserTypeSettingRow, feature: PlanFeature, included: boolean): UpdateUserTypeSettingVariables {
+  const responseType = feature === 'voiceReplies' ? responseTypeFor(included) : row.responseType;
+  return { userType: row.userType, timeLimit: row.timeLimit, responseType, features: { [feature]: included } };
 }

@@ -7,6 +7,7 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useUserTypeSettings } from './api/admin.api.ts';
 import { Muted, Section } from './admin-table.ts';
 import { PlanFeaturesTable } from './plan-features-table.tsx';
+import { PlanRequestsSection } from './plan-requests-section.tsx';
 import { UserTypeSettingsTable } from './user-type-settings-table.tsx';
 import { UsersSection } from './users-section.tsx';
 
@@ -24,6 +25,10 @@ function AdminDashboard() {
 
   return (
     <>
+      <Section aria-labelledby="requests-heading">
+        <h2 id="requests-heading">Plan Requests</h2>
+        <PlanRequestsSection labelledBy="requests-heading" />
+      </Section>
       <Section aria-labelledby="settings-heading">
         <h2 id="settings-heading">User Type Settings</h2>
         {settings.data ? (

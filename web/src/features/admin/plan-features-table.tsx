@@ -5,7 +5,7 @@ import { CardLabel } from '../../components/card-layout.ts';
 import { notifyFailure, notifySuccess } from '../../components/toast/notify.ts';
 import { useUpdateUserTypeSetting } from './api/admin.api.ts';
 import type { UserTypeSettingRow } from './api/admin.graphql.ts';
-import { withoutKey } from './admin-settings.ts';
+import { featureChange, withoutKey } from './admin-settings.ts';
 import { Table, TableScroll } from './admin-table.ts';
 
 const Check = styled.label`
@@ -51,7 +51,7 @@ export function PlanFeaturesTable({ settings, labelledBy }: { settings: readonly
     if (saving.has(key)) return;
     setSaving((previous) => new Map(previous).set(key, included));
     try {
-      await updateSetting({ userType: row.userType, timeLimit: row.timeLimit, responseType: row.responseType, features: { [feature]: included } });
+      await updateSetting(featureChange(row, feature, included));
       notifySuccess(`${PLAN_FEATURE_NAMES[feature]} ${included ? 'added to' : 'removed from'} ${PLAN_NAMES[row.userType]}`);
     } catch (error) {
       notifyFailure(ADMIN_MESSAGES.settingsUpdateFailed, error);

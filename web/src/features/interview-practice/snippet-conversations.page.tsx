@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
-import { JOB_MESSAGES, THREAD_MESSAGES } from '@story/proto';
+import { JOB_MESSAGES, THREAD_MESSAGES, PDF_DOWNLOADS } from '@story/proto';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { styled } from 'styled-components';
 import { Button } from '../../components/button.ts';
@@ -162,6 +162,7 @@ export function SnippetConversationsPage() {
               <HistoryActions>
                 <PdfDownloadButton
                   path={snippetPracticePdfPath(id, browserTimeZone())}
+                  needs={PDF_DOWNLOADS.practice.needs}
                   fallbackName="Interview-practice.pdf"
                   failedMessage={THREAD_MESSAGES.pdfFailed}
                 />

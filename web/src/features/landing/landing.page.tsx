@@ -8,10 +8,11 @@ import { CheckIcon } from '../../components/icons.tsx';
 import { PageFrame } from '../../components/page-frame.tsx';
 import { PublicHeader } from '../../components/public-header.tsx';
 import { MAIN_CONTENT_ID } from '../../components/skip-link.tsx';
+import { plansPath } from '../../lib/plans-path.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { showFarewell } from '../account/index.ts';
 import { DemoDialog } from './demo-dialog.tsx';
-import { PLANS } from './plans.ts';
+import { PLANS } from '../../lib/pricing.ts';
 
 const Hero = styled.section`
   background:
@@ -199,8 +200,9 @@ export function LandingPage() {
                     </li>
                   ))}
                 </Features>
+                {/* Signed in: the plan page with this plan chosen, one click from asking for it (issue 39). */}
                 <PlanAction
-                  to={status === 'signed-in' ? startPath : `/signup?plan=${plan.userType}`}
+                  to={status === 'signed-in' ? plansPath({ plan: plan.userType }) : `/signup?plan=${plan.userType}`}
                   $variant={plan.name === 'Essentials' ? 'primary' : 'secondary'}
                   $block
                 >

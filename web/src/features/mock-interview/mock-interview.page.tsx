@@ -21,6 +21,7 @@ import {
   type ConversationMessage,
   type Speaking,
 } from '../recording/index.ts';
+import { useUsage } from '../usage/index.ts';
 import { finishMockInterview } from './api/mock-interviews.api.ts';
 import { Actions, Hint } from './components/form-parts.ts';
 import { InterviewFrame } from './components/interview-frame.tsx';
@@ -213,6 +214,8 @@ function InterviewScreen({
   const heard = useLineHeard(line, spoken.speaking, muted);
   const answers = useInterviewAnswers(interview, lines, { replace, reload });
   const timeLimit = useTimeLimit();
+  // The interviewer speaks on plans with voice replies (issue 39, 4): only there is it muted.
+  const planSpeaks = useUsage().data?.features.voiceReplies === true;
   const { confirming, setConfirming, finishing, finish } = useFinishInterview(interview.id, spoken.stop);
   const left = unansweredCount(interview);
 
@@ -230,7 +233,7 @@ function InterviewScreen({
     <>
       <TopRow>
         <Progress aria-live="polite">{progressLine(interview, turn)}</Progress>
-        {interview.mode === 'voice' && (
+        {interview.mode === 'voice' && planSpeaks && (
           <Button $variant="ghost" aria-pressed={muted} onClick={() => setMuted((value) => !value)}>
             <SpeakerIcon muted={muted} />
             {muted ? 'Unmute the interviewer' : 'Mute the interviewer'}

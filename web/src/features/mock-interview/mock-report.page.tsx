@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { styled } from 'styled-components';
-import { THREAD_MESSAGES, type MockInterview } from '@story/proto';
+import { THREAD_MESSAGES, type MockInterview, PDF_DOWNLOADS } from '@story/proto';
 import { CardSection } from '../../components/card-section.ts';
 import { PdfDownloadButton, browserTimeZone } from '../../components/pdf-download-button.tsx';
 import { VisuallyHidden } from '../../components/visually-hidden.ts';
@@ -155,6 +155,7 @@ function ReportScreen({ interview }: { interview: MockInterview }) {
       <Actions>
         <PdfDownloadButton
           path={mockReportPdfPath(interview.id, browserTimeZone())}
+          needs={PDF_DOWNLOADS.mockReport.needs}
           fallbackName="Mock-interview-report.pdf"
           failedMessage={THREAD_MESSAGES.pdfFailed}
         />

@@ -6,11 +6,15 @@ import { serverMessageOr } from '../../api/failure.ts';
 import { Button } from '../../components/button.ts';
 import { CardSection } from '../../components/card-section.ts';
 import { PageShell } from '../../components/page-shell.tsx';
+import { PlanNotice } from '../../components/plan-notice.tsx';
+import { BusyStatus } from '../../components/spinner.tsx';
 import { notifyError, notifyFailure, notifySuccess } from '../../components/toast/notify.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useLockedFeatures } from '../usage/index.ts';
 import { createMockInterview } from './api/mock-interviews.api.ts';
 import { Actions, FieldRow } from './components/form-parts.ts';
 import { AnswerModeFields, DescriptionField, NumberField, RequirementChoice, ResumeNote, TargetRoleField } from './components/start-fields.tsx';
+import { loadFailureOf } from './lib/load-failure.ts';
 import { mockPreparePath, positiveId } from './lib/mock-links.ts';
 import { checkStartForm, initialStartForm, type StartField, type StartFormValues } from './lib/start-form.ts';
 
@@ -19,8 +23,11 @@ const Form = styled.form`
   gap: ${({ theme }) => theme.space.lg};
 `;
 
-/** Plans the interview the form describes: its first problem told (toast and field), or the plan made and its story-fit step opened. */
-function usePlanInterview(values: StartFormValues) {
+/**
+ * Plans the interview the form describes: its first problem told (toast and field), or the plan made
+ * and its story-fit step opened. The plan's refusal (403) is handed to `onLocked`, which shows it in place of the form.
+ */
+function usePlanInterview(values: StartFormValues, onLocked: (message: string) => void) {
   const navigate = useNavigate();
   const [problem, setProblem] = useState<{ field: StartField; message: string } | null>(null);
   const [planning, setPlanning] = useState(false);
@@ -38,7 +45,9 @@ function usePlanInterview(values: StartFormValues) {
       notifySuccess(M.planned);
       await navigate(mockPreparePath(interview.id));
     } catch (error) {
-      notifyFailure(serverMessageOr(error, M.planFailed), error);
+      const failure = loadFailureOf(error, M.planFailed);
+      if (failure.locked) onLocked(failure.message);
+      else notifyFailure(serverMessageOr(error, M.planFailed), error);
       setPlanning(false);
     }
   };
@@ -49,14 +58,33 @@ function usePlanInterview(values: StartFormValues) {
  * /interview-practice/mock/new: a mock interview planned from a saved description (its chosen
  * requirements, or all), the target role, the current résumé, how many questions, the think time,
  * voice or text, and hands-free. The rules are the API's own (checked before sending); a refusal
- * says the API's message.
+ * says the API's message. A plan without mock interviews sees the plan's sentence and the way to
+ * the plans instead of the form (issue 39, 3).
  */
 export function MockStartPage() {
   useDocumentTitle('Start a mock interview');
+  const locked = useLockedFeatures();
+  const [refused, setRefused] = useState<string | null>(null);
+  const sentence = refused ?? locked.data?.locked.mockInterviews;
+  return (
+    <PageShell title="Start a mock interview">
+      {sentence ? (
+        <PlanNotice message={sentence} features={['mockInterviews']} />
+      ) : locked.data || locked.failed ? (
+        <StartForm onLocked={setRefused} />
+      ) : (
+        <BusyStatus>Checking your plan...</BusyStatus>
+      )}
+    </PageShell>
+  );
+}
+
+/** The start form itself. */
+function StartForm({ onLocked }: { onLocked: (message: string) => void }) {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const [values, setValues] = useState<StartFormValues>(() => initialStartForm(positiveId(searchParams.get('jobDescriptionId'))));
-  const { problem, clearProblem, planning, plan } = usePlanInterview(values);
+  const { problem, clearProblem, planning, plan } = usePlanInterview(values, onLocked);
   const change = (next: Partial<StartFormValues>) => {
     setValues((current) => ({ ...current, ...next }));
     clearProblem();
@@ -68,56 +96,54 @@ export function MockStartPage() {
   };
 
   return (
-    <PageShell title="Start a mock interview">
-      <CardSection aria-label="Plan your mock interview">
-        <Form onSubmit={handleSubmit} noValidate>
-          <DescriptionField
-            value={values.jobDescriptionId}
-            error={errorOf('jobDescriptionId')}
-            onChange={(jobDescriptionId) => change({ jobDescriptionId, snippetIds: [] })}
+    <CardSection aria-label="Plan your mock interview">
+      <Form onSubmit={handleSubmit} noValidate>
+        <DescriptionField
+          value={values.jobDescriptionId}
+          error={errorOf('jobDescriptionId')}
+          onChange={(jobDescriptionId) => change({ jobDescriptionId, snippetIds: [] })}
+        />
+
+        {values.jobDescriptionId !== null && (
+          <RequirementChoice jobDescriptionId={values.jobDescriptionId} selected={values.snippetIds} onChange={(snippetIds) => change({ snippetIds })} />
+        )}
+
+        <TargetRoleField value={values.targetRole} error={errorOf('targetRole')} onChange={(targetRole) => change({ targetRole })} />
+
+        <ResumeNote useResume={values.useResume} onChange={(useResume) => change({ useResume })} />
+
+        <FieldRow>
+          <NumberField
+            label="Questions"
+            value={values.questionCount}
+            min={MOCK_INTERVIEW_LIMITS.questions.min}
+            max={MOCK_INTERVIEW_LIMITS.questions.max}
+            hint="5 to 8"
+            error={errorOf('questionCount')}
+            onChange={(questionCount) => change({ questionCount })}
           />
+          <NumberField
+            label="Think time (seconds)"
+            value={values.thinkSeconds}
+            min={MOCK_INTERVIEW_LIMITS.thinkSeconds.min}
+            max={MOCK_INTERVIEW_LIMITS.thinkSeconds.max}
+            hint="Before each answer starts: 0 to 60"
+            error={errorOf('thinkSeconds')}
+            onChange={(thinkSeconds) => change({ thinkSeconds })}
+          />
+        </FieldRow>
 
-          {values.jobDescriptionId !== null && (
-            <RequirementChoice jobDescriptionId={values.jobDescriptionId} selected={values.snippetIds} onChange={(snippetIds) => change({ snippetIds })} />
-          )}
+        <AnswerModeFields values={values} error={errorOf('silenceSeconds')} onChange={change} />
 
-          <TargetRoleField value={values.targetRole} error={errorOf('targetRole')} onChange={(targetRole) => change({ targetRole })} />
-
-          <ResumeNote useResume={values.useResume} onChange={(useResume) => change({ useResume })} />
-
-          <FieldRow>
-            <NumberField
-              label="Questions"
-              value={values.questionCount}
-              min={MOCK_INTERVIEW_LIMITS.questions.min}
-              max={MOCK_INTERVIEW_LIMITS.questions.max}
-              hint="5 to 8"
-              error={errorOf('questionCount')}
-              onChange={(questionCount) => change({ questionCount })}
-            />
-            <NumberField
-              label="Think time (seconds)"
-              value={values.thinkSeconds}
-              min={MOCK_INTERVIEW_LIMITS.thinkSeconds.min}
-              max={MOCK_INTERVIEW_LIMITS.thinkSeconds.max}
-              hint="Before each answer starts: 0 to 60"
-              error={errorOf('thinkSeconds')}
-              onChange={(thinkSeconds) => change({ thinkSeconds })}
-            />
-          </FieldRow>
-
-          <AnswerModeFields values={values} error={errorOf('silenceSeconds')} onChange={change} />
-
-          <Actions>
-            <Button type="submit" $size="lg" disabled={planning} aria-busy={planning || undefined}>
-              {planning ? 'Planning your interview...' : 'Plan my interview'}
-            </Button>
-            <Button type="button" $variant="secondary" $size="lg" onClick={() => void navigate('/interview-practice/saved')}>
-              Back to saved jobs
-            </Button>
-          </Actions>
-        </Form>
-      </CardSection>
-    </PageShell>
+        <Actions>
+          <Button type="submit" $size="lg" disabled={planning} aria-busy={planning || undefined}>
+            {planning ? 'Planning your interview...' : 'Plan my interview'}
+          </Button>
+          <Button type="button" $variant="secondary" $size="lg" onClick={() => void navigate('/interview-practice/saved')}>
+            Back to saved jobs
+          </Button>
+        </Actions>
+      </Form>
+    </CardSection>
   );
 }

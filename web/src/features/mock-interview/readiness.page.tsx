@@ -2,16 +2,17 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { styled } from 'styled-components';
 import { MOCK_INTERVIEW_MESSAGES as M, type ReadinessResponse } from '@story/proto';
-import { serverMessageOr } from '../../api/failure.ts';
 import { Button } from '../../components/button.ts';
 import { CardSection } from '../../components/card-section.ts';
 import { PageShell } from '../../components/page-shell.tsx';
+import { PlanNotice } from '../../components/plan-notice.tsx';
 import { BusyStatus } from '../../components/spinner.tsx';
 import { useAsyncEffect } from '../../hooks/use-async-effect.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { requirementStoryLink } from '../recording/index.ts';
 import { fetchReadiness } from './api/mock-interviews.api.ts';
 import { Actions, dataTableStyles, Badge, Hint } from './components/form-parts.ts';
+import { loadFailureOf, type LoadFailure } from './lib/load-failure.ts';
 import { mockStartPath, positiveId } from './lib/mock-links.ts';
 import { readinessRows, readinessSummary, type ReadinessRow } from './lib/readiness-rows.ts';
 
@@ -121,14 +122,14 @@ export function ReadinessPage() {
   const { jobDescriptionId } = useParams();
   const id = positiveId(jobDescriptionId);
   const [readiness, setReadiness] = useState<ReadinessResponse | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<LoadFailure | null>(null);
   useAsyncEffect(
     () => (id === null ? Promise.reject(new Error('no such job description')) : fetchReadiness(id)),
     {
       onSuccess: setReadiness,
       onError: (error) => {
         console.error(M.jobDescriptionNotFound, error);
-        setFailure(serverMessageOr(error, M.jobDescriptionNotFound));
+        setFailure(loadFailureOf(error, M.jobDescriptionNotFound));
       },
     },
     [id],
@@ -141,8 +142,10 @@ export function ReadinessPage() {
           {readiness.jobTitle} at {readiness.companyName} · {readinessSummary(readiness)}
         </Hint>
       )}
-      {failure ? (
-        <Problem role="alert">{failure}</Problem>
+      {failure?.locked ? (
+        <PlanNotice message={failure.message} features={['mockInterviews']} />
+      ) : failure ? (
+        <Problem role="alert">{failure.message}</Problem>
       ) : readiness ? (
         <CardSection aria-label="Readiness per requirement">
           <ReadinessTable readiness={readiness} />
@@ -151,7 +154,7 @@ export function ReadinessPage() {
         <BusyStatus>Loading your readiness...</BusyStatus>
       )}
       <Actions>
-        {id !== null && <Button onClick={() => void navigate(mockStartPath(id))}>Start a mock interview</Button>}
+        {id !== null && !failure?.locked && <Button onClick={() => void navigate(mockStartPath(id))}>Start a mock interview</Button>}
         <Button $variant="secondary" onClick={() => void navigate('/interview-practice/saved')}>
           Back to saved jobs
         </Button>

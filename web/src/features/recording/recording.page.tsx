@@ -76,7 +76,8 @@ export function RecordingPage() {
   useDocumentTitle('Practice Conversations');
   const [searchParams, setSearchParams] = useSearchParams();
   const params = useMemo(() => parseRecordingParams(searchParams), [searchParams]);
-  const conversation = useConversation(params, { spoken: params.type !== 'text' });
+  const spokenConversation = params.type !== 'text';
+  const conversation = useConversation(params, { spoken: spokenConversation });
   const { messages, pendingText, loadingHistory, pendingVoice, historyFailed, openingPending } = conversation;
   // Continuing a thread with nothing saved in it starts it as a new conversation would: no choice to make.
   const panel = recordingPanel(params, messages.length > 0);
@@ -112,6 +113,7 @@ export function RecordingPage() {
     <PageShell title="Practice Conversations" logoutViaRoute>
       <RecordingToolbar
         ref={toolbarRef}
+        canSpeak={spokenConversation && usage.data?.features.voiceReplies === true}
         muted={muted}
         onToggleMute={() => setMuted((value) => !value)}
         canSave={conversation.atRisk}

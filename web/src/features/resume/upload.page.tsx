@@ -11,7 +11,7 @@ export function ResumeUploadPage() {
   const [locked, setLocked] = useState<ResumeFailure | null>(null);
   return (
     <PageShell title="Upload Your Résumé">
-      {locked ? <PlanNotice message={locked.message} /> : <ResumeUploader heading="Choose your résumé file" onLocked={setLocked} />}
+      {locked ? <PlanNotice message={locked.message} features={['resume']} /> : <ResumeUploader heading="Choose your résumé file" onLocked={setLocked} />}
     </PageShell>
   );
 }

@@ -10,7 +10,7 @@ import { ForgotStep } from './components/forgot-step.tsx';
 import { LoginStep } from './components/login-step.tsx';
 import { signupStepOf, signupStepPath, stepStateOf, type SignupStep } from './lib/signup-steps.ts';
 import { useGoogleClientId } from './api/signup.api.ts';
-import { SIGNUP_DRAFT, chosenPlanOf } from './lib/signup-drafts.ts';
+import { SIGNUP_DRAFT, chosenPlanOf, enteringAt, forgetEntering } from './lib/signup-drafts.ts';
 import { writeDraft } from '../../hooks/use-session-draft.ts';
 
 const TITLES: Record<SignupStep, string> = {
@@ -38,12 +38,14 @@ export function SignupPage() {
   useEffect(() => {
     if (chosenPlan) writeDraft(SIGNUP_DRAFT.plan, chosenPlan);
   }, [chosenPlan]);
+  useEffect(() => forgetEntering, []);
   const state = stepStateOf(location.state);
   const googleClientId = useGoogleClientId();
   useDocumentTitle(TITLES[step]);
 
   if (status === 'loading') return <FullPageSpinner label="Checking your session" />;
-  if (status === 'signed-in') return <Navigate to={homePath(user)} replace />;
+  // Signed in now (or already): where the sign-in was taking them (the plan page after "Choose …"), else home.
+  if (status === 'signed-in') return <Navigate to={enteringAt() ?? homePath(user)} replace />;
 
   // Back on a step reached from the email step is the browser's Back; a step opened directly has no such entry.
   const handleBack = () => (state.fromEmailStep ? navigate(-1) : navigate(signupStepPath('email'), { replace: true }));

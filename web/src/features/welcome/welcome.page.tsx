@@ -9,12 +9,14 @@ import { LoadError } from '../../components/load-error.tsx';
 import { PageFrame } from '../../components/page-frame.tsx';
 import { MAIN_CONTENT_ID } from '../../components/skip-link.tsx';
 import { VisuallyHidden } from '../../components/visually-hidden.ts';
+import { PlanLockedLine } from '../../components/plan-notice.tsx';
 import { useErrorToast } from '../../hooks/use-error-toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { PlanSummary } from '../plans/index.ts';
 import { PUBLIC_PROFILE_PATH } from '../public-profile/index.ts';
 import { bulletStoryPath, requirementStoryPath } from '../recording/index.ts';
 import { ThreadList, useThreads } from '../threads/index.ts';
-import { UsageMeter, useLockedFeatures, useUsage } from '../usage/index.ts';
+import { useLockedFeatures } from '../usage/index.ts';
 
 /** At most 1200 px wide (spec section 9); two cards side by side, one column in saved mode. */
 const Main = styled.main<{ $single: boolean }>`
@@ -127,15 +129,7 @@ function ContinueStories({ savedMode }: { savedMode: boolean }) {
   );
 }
 
-/** A plan without interview practice is told which plan has it, instead of buttons that would fail (issue 21). */
-const LockedNote = styled.p`
-  padding: ${({ theme }) => theme.space.md};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.warningSoft};
-  color: ${({ theme }) => theme.colors.warning};
-`;
-
-/** "Practice for an interview": a new job description, or the saved ones; locked with the plan's sentence when the plan lacks it. */
+/** "Practice for an interview": a new job description, or the saved ones; a plan without it gets the plan's sentence, not buttons that fail. */
 function PracticeCard({ locked }: { locked: string | undefined }) {
   return (
     <Card aria-labelledby="practice-interview">
@@ -143,7 +137,7 @@ function PracticeCard({ locked }: { locked: string | undefined }) {
         <BriefcaseIcon />
       </CardIcon>
       <h2 id="practice-interview">Practice for an interview</h2>
-      {locked ? <LockedNote data-testid="feature-locked">{locked}</LockedNote> : <PracticeActions />}
+      {locked ? <PlanLockedLine message={locked} features={['interviewPractice']} testId="feature-locked" /> : <PracticeActions />}
     </Card>
   );
 }
@@ -175,6 +169,13 @@ const WideCard = styled(Card)`
   }
 `;
 
+/** "Your plan" (issue 39, 1): the whole width, its parts in a column. */
+const PlanCard = styled(Card)`
+  @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
+    grid-column: 1 / -1;
+  }
+`;
+
 const CardText = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space.sm};
@@ -191,7 +192,7 @@ function ResumeCard({ locked }: { locked: string | undefined }) {
       <CardText>
         <h2 id="your-resume">Your résumé</h2>
         {locked ? (
-          <LockedNote data-testid="resume-locked">{locked}</LockedNote>
+          <PlanLockedLine message={locked} features={['resume']} testId="resume-locked" />
         ) : (
           <Lead>Upload your résumé and make each line stronger with the stories you have told</Lead>
         )}
@@ -214,7 +215,7 @@ function PublicProfileCard({ locked }: { locked: string | undefined }) {
       <CardText>
         <h2 id="your-public-profile">Your public profile</h2>
         {locked ? (
-          <LockedNote data-testid="public-profile-locked">{locked}</LockedNote>
+          <PlanLockedLine message={locked} features={['publicProfile']} testId="public-profile-locked" />
         ) : (
           <Lead>Publish a profile page with your roles and the stories you choose, and share its link</Lead>
         )}
@@ -249,7 +250,6 @@ function WelcomeCards({ searchParams }: { searchParams: URLSearchParams }) {
   const hasThreads = (allThreads.data?.threads.length ?? 0) > 0;
   // Not knowing whether anything is saved is said, with a retry, rather than hiding the way back to it.
   const loadFailed = Boolean(allThreads.error) && !allThreads.data;
-  const usage = useUsage();
   const locked = useLockedFeatures();
 
   // Home leaves saved mode (spec section 2, "Shared header") with a new entry, like any link.
@@ -276,7 +276,6 @@ function WelcomeCards({ searchParams }: { searchParams: URLSearchParams }) {
               Upload an audio file
             </Button>
           </Actions>
-          {usage.data && <UsageMeter usage={usage.data} />}
           {loadFailed && !savedMode && <LoadError message={THREAD_MESSAGES.welcomeLoadFailed} onRetry={() => allThreads.refetch()} />}
           {(hasThreads || savedMode) && <ContinueStories savedMode={savedMode} />}
         </Card>
@@ -287,6 +286,11 @@ function WelcomeCards({ searchParams }: { searchParams: URLSearchParams }) {
           </SavedList>
         ) : (
           <PracticeCard locked={locked.data?.locked.interviewPractice} />
+        )}
+        {!savedMode && (
+          <PlanCard aria-labelledby="your-plan">
+            <PlanSummary headingId="your-plan" />
+          </PlanCard>
         )}
         {!savedMode && <ResumeCard locked={locked.data?.locked.resume} />}
         {!savedMode && <PublicProfileCard locked={locked.data?.locked.publicProfile} />}

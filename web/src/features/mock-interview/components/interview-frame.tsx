@@ -3,7 +3,9 @@ import { Link } from 'react-router';
 import { styled } from 'styled-components';
 import type { MockInterview } from '@story/proto';
 import { PageShell } from '../../../components/page-shell.tsx';
+import { PlanNotice } from '../../../components/plan-notice.tsx';
 import { BusyStatus } from '../../../components/spinner.tsx';
+import type { LoadFailure } from '../lib/load-failure.ts';
 
 const Subtitle = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
@@ -15,6 +17,17 @@ const Problem = styled.p`
   font-weight: 600;
 `;
 
+/** Why a mock interview screen shows nothing: the plan's sentence with the way to the plans, or the failure and the way back. */
+export function FailureNotice({ failure }: { failure: LoadFailure }) {
+  if (failure.locked) return <PlanNotice message={failure.message} features={['mockInterviews']} />;
+  return (
+    <>
+      <Problem role="alert">{failure.message}</Problem>
+      <Link to="/interview-practice/saved">Back to saved jobs</Link>
+    </>
+  );
+}
+
 /** A mock-interview screen: its title, the job it is for, and while loading or when it failed, that said. */
 export function InterviewFrame({
   title,
@@ -24,7 +37,7 @@ export function InterviewFrame({
 }: {
   title: string;
   interview: MockInterview | null;
-  failure: string | null;
+  failure: LoadFailure | null;
   children: (interview: MockInterview) => ReactNode;
 }) {
   return (
@@ -35,16 +48,7 @@ export function InterviewFrame({
           {interview.targetRole ? ` · target role: ${interview.targetRole}` : ''}
         </Subtitle>
       )}
-      {failure && !interview ? (
-        <>
-          <Problem role="alert">{failure}</Problem>
-          <Link to="/interview-practice/saved">Back to saved jobs</Link>
-        </>
-      ) : interview ? (
-        children(interview)
-      ) : (
-        <BusyStatus>Loading the interview...</BusyStatus>
-      )}
+      {failure && !interview ? <FailureNotice failure={failure} /> : interview ? children(interview) : <BusyStatus>Loading the interview...</BusyStatus>}
     </PageShell>
   );
 }

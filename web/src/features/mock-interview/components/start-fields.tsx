@@ -3,11 +3,13 @@ import { Link } from 'react-router';
 import { styled } from 'styled-components';
 import { JOB_MESSAGES, MOCK_INTERVIEW_LIMITS, type Resume } from '@story/proto';
 import { FieldError, FieldGroup, Label, Select, TextInput } from '../../../components/form-field.tsx';
+import { PlanLockedLine } from '../../../components/plan-notice.tsx';
 import { BusyStatus } from '../../../components/spinner.tsx';
 import { useAsyncEffect } from '../../../hooks/use-async-effect.ts';
 import { useErrorToast } from '../../../hooks/use-error-toast.ts';
 import { useJobDescriptions, useJobDescriptionSnippets } from '../../interview-practice/index.ts';
 import { fetchCurrentResume } from '../../resume/index.ts';
+import { loadFailureOf, type LoadFailure } from '../lib/load-failure.ts';
 import { positiveId } from '../lib/mock-links.ts';
 import type { StartFormValues } from '../lib/start-form.ts';
 import { Choice, Fieldset, Hint } from './form-parts.ts';
@@ -57,12 +59,22 @@ export function RequirementChoice({
   );
 }
 
-/** Whether the current résumé is used, said plainly, with the choice not to be asked about it (the contract uses the current one unless told not to). */
+/**
+ * Whether the current résumé is used, said plainly, with the choice not to be asked about it (the
+ * contract uses the current one unless told not to). A plan without résumés is told so, with the way
+ * to the plans (issue 39, 3), not that the résumé "could not be read".
+ */
 export function ResumeNote({ useResume, onChange }: { useResume: boolean; onChange: (useResume: boolean) => void }) {
-  const [resume, setResume] = useState<Resume | null | 'loading' | 'failed'>('loading');
-  useAsyncEffect(() => fetchCurrentResume(), { onSuccess: setResume, onError: () => setResume('failed') }, []);
+  const [resume, setResume] = useState<Resume | null | 'loading' | LoadFailure>('loading');
+  useAsyncEffect(() => fetchCurrentResume(), { onSuccess: setResume, onError: (error) => setResume(loadFailureOf(error, '')) }, []);
   if (resume === 'loading') return <BusyStatus>Checking your résumé...</BusyStatus>;
-  if (resume === 'failed') return <Hint>Your résumé could not be read: the questions come from the requirements and the role.</Hint>;
+  if (resume !== null && 'locked' in resume) {
+    return resume.locked ? (
+      <PlanLockedLine message={`${resume.message} The questions come from the requirements and the role.`} features={['resume']} testId="resume-locked" />
+    ) : (
+      <Hint>Your résumé could not be read: the questions come from the requirements and the role.</Hint>
+    );
+  }
   if (resume === null)
     return (
       <Hint>

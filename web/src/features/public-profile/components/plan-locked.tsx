@@ -21,7 +21,7 @@ export function PlanLocked({
 }) {
   return (
     <>
-      <Locked message={message} />
+      <Locked message={message} features={['publicProfile']} />
       {published && <PublishedBar published={published} busy={busy} onTakeDown={onTakeDown} />}
     </>
   );

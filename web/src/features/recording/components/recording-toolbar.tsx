@@ -22,6 +22,8 @@ const Toolbar = styled.div`
 `;
 
 export interface RecordingToolbarProps {
+  /** Replies can be spoken here: the plan speaks them (issue 39, 4) and the conversation is spoken. Without, there is nothing to mute. */
+  canSpeak: boolean;
   muted: boolean;
   onToggleMute: () => void;
   /** Something is not saved yet. */
@@ -31,15 +33,17 @@ export interface RecordingToolbarProps {
   ref?: Ref<HTMLDivElement>;
 }
 
-/** The conversation screen's toolbar: mute the spoken replies, and Save. */
-export function RecordingToolbar({ muted, onToggleMute, canSave, saving, onSave, ref }: RecordingToolbarProps) {
+/** The conversation screen's toolbar: mute the spoken replies (where they can be spoken), and Save. */
+export function RecordingToolbar({ canSpeak, muted, onToggleMute, canSave, saving, onSave, ref }: RecordingToolbarProps) {
   return (
     <Toolbar ref={ref}>
       {/* Its words say what pressing it does; aria-pressed says whether replies are muted now. */}
-      <Button $variant="secondary" aria-pressed={muted} onClick={onToggleMute}>
-        <SpeakerIcon muted={muted} />
-        {muted ? 'Unmute spoken replies' : 'Mute spoken replies'}
-      </Button>
+      {canSpeak && (
+        <Button $variant="secondary" aria-pressed={muted} onClick={onToggleMute}>
+          <SpeakerIcon muted={muted} />
+          {muted ? 'Unmute spoken replies' : 'Mute spoken replies'}
+        </Button>
+      )}
       <Button onClick={onSave} disabled={!canSave || saving} aria-busy={saving || undefined}>
         {saving ? <Spinner size={16} /> : <SaveIcon />}
         Save

@@ -1,8 +1,9 @@
-import { RESUME_MESSAGES } from '@story/proto';
+import { RESUME_MESSAGES, PDF_DOWNLOADS } from '@story/proto';
 import { useId, useState } from 'react';
 import { styled } from 'styled-components';
 import { Select } from '../../../components/form-field.tsx';
 import { PdfDownloadButton } from '../../../components/pdf-download-button.tsx';
+import { PlanLockedLine } from '../../../components/plan-notice.tsx';
 import { resumePdfPath, type ResumePaper } from '../api/resumes.api.ts';
 import { resumeFailure } from '../lib/resume-failure.ts';
 
@@ -18,20 +19,12 @@ const Row = styled.div`
   }
 `;
 
-const Locked = styled.p`
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  color: ${({ theme }) => theme.colors.warning};
-  background: ${({ theme }) => theme.colors.warningSoft};
-  padding: ${({ theme }) => `${theme.space.xs} ${theme.space.sm}`};
-  border-radius: ${({ theme }) => theme.radii.sm};
-`;
-
 /**
- * "Download PDF" on A4 or Letter paper; a refusal (the plan, the service) is told in a toast. A plan
- * without PDF export (`locked`, the sentence naming the plan that has it) sees that sentence instead.
+ * "Download PDF" on A4 or Letter paper; a refusal (the plan, the service) is told. A plan without PDF
+ * export (`locked`, the sentence naming the plan that has it) sees that sentence instead, with the way to the plans.
  */
 export function PdfDownload({ resumeId, locked }: { resumeId: number; locked?: string }) {
-  if (locked) return <Locked data-testid="pdf-locked">{locked}</Locked>;
+  if (locked) return <PlanLockedLine message={locked} features={PDF_DOWNLOADS.resume.needs} testId="pdf-locked" />;
   return <PdfDownloadControls resumeId={resumeId} />;
 }
 
@@ -48,6 +41,7 @@ function PdfDownloadControls({ resumeId }: { resumeId: number }) {
       </Select>
       <PdfDownloadButton
         path={resumePdfPath(resumeId, paper)}
+        needs={PDF_DOWNLOADS.resume.needs}
         fallbackName={`resume-${paper}.pdf`}
         failedMessage={RESUME_MESSAGES.pdfFailed}
         failureMessage={(error) => resumeFailure(error, RESUME_MESSAGES.pdfFailed).message}

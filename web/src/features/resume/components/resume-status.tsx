@@ -31,7 +31,7 @@ export function ResumeStatus({
     case 'loading':
       return <BusyStatus>Loading your résumé...</BusyStatus>;
     case 'failed':
-      return state.kind === 'locked' ? <PlanNotice message={state.message} /> : <LoadError message={state.message} onRetry={onRetry} />;
+      return state.kind === 'locked' ? <PlanNotice message={state.message} features={['resume']} /> : <LoadError message={state.message} onRetry={onRetry} />;
     case 'none':
       return (
         <Empty>

@@ -26,3 +26,25 @@ export function leaveSignup(): void {
   forgetSessionDrafts('signup.');
   dismissToasts();
 }
+
+/**
+ * Where a sign-in or sign-up that just succeeded is going (the plan page after a plan's "Choose …",
+ * issue 39), set before the session starts: the sign-up page, signed in from then on, sends the
+ * person there too rather than home. Forgotten when the sign-up page goes.
+ */
+let enteringPath: string | null = null;
+
+/** Notes where the person is entering the app. */
+export function enterAt(path: string): void {
+  enteringPath = path;
+}
+
+/** Where the person is entering the app, if a sign-in just succeeded. */
+export function enteringAt(): string | null {
+  return enteringPath;
+}
+
+/** Forgets it (the sign-up page left). */
+export function forgetEntering(): void {
+  enteringPath = null;
+}

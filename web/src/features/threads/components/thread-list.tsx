@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { THREAD_MESSAGES } from '@story/proto';
+import { THREAD_MESSAGES, PDF_DOWNLOADS } from '@story/proto';
 import { useNavigate } from 'react-router';
 import { styled } from 'styled-components';
 import { Button } from '../../../components/button.ts';
@@ -59,6 +59,7 @@ function TitleAndPdf({ thread, children }: { thread: ThreadRow; children: ReactN
         variant="ghost"
         iconOnly
         path={threadPdfPath(thread.id, browserTimeZone())}
+        needs={PDF_DOWNLOADS.thread.needs}
         fallbackName="Conversation.pdf"
         failedMessage={THREAD_MESSAGES.pdfFailed}
         aria-label={`Download PDF of ${thread.title}`}

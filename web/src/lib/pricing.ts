@@ -2,13 +2,13 @@ import type { UserType } from '@story/proto';
 
 export interface Plan {
   name: 'Starter' | 'Essentials' | 'Pro';
-  /** The user type the plan is (issue 21): "Choose …" leads to sign-up with it. */
+  /** The user type the plan is (issue 21): "Choose …" leads to sign-up with it, or to the plan page when signed in. */
   userType: UserType;
   price: string;
   features: readonly string[];
 }
 
-/** The marketing plans of spec section 1 (copy only; billing is not part of the product). */
+/** The marketing plans of spec section 1, as the pricing block and the plan page show them (their copy, word for word). */
 export const PLANS: readonly Plan[] = [
   {
     name: 'Starter',
@@ -47,3 +47,10 @@ export const PLANS: readonly Plan[] = [
     ],
   },
 ];
+
+/** The marketing plan of a user type. */
+export function pricingOf(userType: UserType): Plan {
+  const plan = PLANS.find((candidate) => candidate.userType === userType);
+  if (!plan) throw new Error(`no plan is sold as ${userType}`);
+  return plan;
+}
