@@ -66,7 +66,10 @@ describe('PlanRequestService', () => {
     const asked = await requests.ask(ada.id, 'plus');
     expect(payments.heard.map((request) => request.id)).toEqual([asked.id]);
     for (const answer of [() => requests.grant(asked.id, 1), () => requests.refuse(asked.id, 1)]) {
-      expect(await answer().catch((error: unknown) => error)).toMatchObject({ statusCode: 409, message: 'Plan requests are settled by the payment provider, not by admins.' });
+      expect(await answer().catch((error: unknown) => error)).toMatchObject({
+        statusCode: 409,
+        message: 'Plan requests are settled by the payment provider, not by admins.',
+      });
     }
     // Paid: the provider changes the plan through the one command, which grants the request.
     await payments.changePlan?.(ada.id, 'plus');

@@ -1,12 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import {
-  ACCOUNT_MESSAGES,
-  PLAN_MESSAGES,
-  alreadyOnPlanMessage,
-  requestAlreadyDecidedMessage,
-  requestAlreadyOpenMessage,
-  type UserType,
-} from '@story/proto';
+import { ACCOUNT_MESSAGES, PLAN_MESSAGES, alreadyOnPlanMessage, requestAlreadyDecidedMessage, requestAlreadyOpenMessage, type UserType } from '@story/proto';
 import { conflict, notFound } from '@story/service-kit';
 import type { UserRecord, UserRepository } from '../accounts/user.repository.ts';
 import type { BillingProvider } from '../billing/billing-provider.ts';
@@ -74,7 +67,9 @@ export class PlanRequestService {
    */
   async askAtSignUp(user: UserRecord, userType: UserType | undefined): Promise<void> {
     if (!userType || userType === user.userType) return;
-    await this.ask(user.id, userType).catch((error: unknown) => this.deps.log.warn({ err: error, userId: user.id }, 'the plan chosen at sign-up was not requested'));
+    await this.ask(user.id, userType).catch((error: unknown) =>
+      this.deps.log.warn({ err: error, userId: user.id }, 'the plan chosen at sign-up was not requested'),
+    );
   }
 
   /** Withdraws the person's open request; 404 when none is open. */
