@@ -8,6 +8,7 @@ import { generateSigningKeyPair, importPrivateKey, signIdentity } from '@story/s
 import { connectNats } from '@story/service-kit/nats';
 import { freePort, startNatsServer, type NatsServerHandle } from '@story/testing/nats';
 import { killed, startServiceProcess, type ServiceProcess } from '@story/testing/service-process';
+import { StandInPlans } from '@story/testing/service-under-test';
 import { RoundRobinProxy } from './support/round-robin-proxy.ts';
 
 /**
@@ -16,7 +17,8 @@ import { RoundRobinProxy } from './support/round-robin-proxy.ts';
  * While REST reads and NATS questions (`jobs.snippet.owner`, the `jobs` queue group) flow without
  * pause, one instance is replaced as Kubernetes does it: the new one starts and becomes an endpoint
  * once ready, the old one gets SIGTERM and leaves the endpoints a moment later (endpoint updates are
- * asynchronous). With the drain (SHUTDOWN_DRAIN_MS) no request fails and every one is answered.
+ * asynchronous). With the drain (SHUTDOWN_DRAIN_MS) no request fails and every one is answered. Auth is
+ * not started: the test answers its plan question over NATS (StandInPlans), as jobs asks it of every route.
  */
 const DRAIN_MS = Number(process.env.ROLLING_TEST_DRAIN_MS ?? 1500);
 /** How long after SIGTERM the Service still gives the old instance new connections. */
@@ -70,6 +72,8 @@ async function startJobs(): Promise<Instance> {
 beforeAll(async () => {
   nats = await startNatsServer({ storeDir: join(dataDir, 'nats') });
   asker = await connectNats(nats.url, 'rolling-update-test');
+  // Auth's part, the plans every jobs route checks (issue 36, 4): the person here is on none, so has every feature.
+  new StandInPlans().answerOn(asker);
   const [first, second] = await Promise.all([startJobs(), startJobs()]);
   proxy = new RoundRobinProxy([first.port, second.port]);
   await proxy.listen();

@@ -58,7 +58,8 @@ export async function openPage(
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL, viewport: { width: viewport.width, height: viewport.height }, ...options });
   const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
+  // A ceiling for a state the page announces, not a measure of speed: the suite's own load on two cores can hold a page for seconds.
+  page.setDefaultTimeout(30_000);
   return { context, page };
 }
 

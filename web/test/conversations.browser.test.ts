@@ -103,6 +103,8 @@ describe('story conversations in the browser', () => {
     const threadId = new URL(page.url()).searchParams.get('threadId');
     await checkPage(page, 'the choice of how to continue');
     await page.getByRole('button', { name: 'Continue with Text' }).click();
+    await page.waitForURL(/type=text/);
+    await page.getByRole('textbox', { name: 'Your message' }).waitFor();
     await expect.poll(() => messages(page).count()).toBe(2);
     for (const item of await messages(page).all()) expect(await item.getAttribute('data-saved')).toBe('true');
     await sendMessage(page, 'I learnt to plan rollbacks before every cut-over.');

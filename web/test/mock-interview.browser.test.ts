@@ -48,13 +48,13 @@ let browser: Browser;
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   ({ stack, browser } = await startVoiceBench(dir, SPOKEN, adminEmail));
-  // Mock interviews are the Pro plan's: the admin gives them to everybody for this test, with spoken replies.
+  // Mock interviews (and their report's PDF) are the Pro plan's: the admin gives them to everybody for this test, with spoken replies.
   const admin = new ApiClient(stack.gatewayUrl);
   expect((await admin.post('/api/users/login', { email: adminEmail, password: GOOD_PASSWORD })).status).toBe(200);
   const opened = await admin.patch('/api/user-type-settings/standard', {
     timeLimit: 300,
     responseType: 'text_and_voice',
-    features: { mockInterviews: true, resume: true },
+    features: { mockInterviews: true, resume: true, pdfExport: true },
   });
   expect(opened.status, JSON.stringify(opened.body)).toBe(200);
 });

@@ -199,11 +199,17 @@ describe('résumés in the browser', () => {
       expect(await bulletItem(page, RESUME_LINES.release).getByTestId('suggestion').count()).toBe(0);
       await page.reload();
       await page.getByText(RESUME_LINES.release, { exact: true }).waitFor();
-      await page
+      // The list as read after the reload (not "Looking for suggestions...", which is also a status): its
+      // count line, whichever it is, says as many suggestions as there are cards, and none is the dismissed one.
+      const counted = page
         .getByRole('status')
-        .filter({ hasText: /suggestion/ })
-        .first()
-        .waitFor();
+        .filter({ hasText: /to make your bullets stronger\.$|^No suggestions: |^No rewrite to offer yet/ })
+        .first();
+      await counted.waitFor();
+      const cards = await page.getByTestId('suggestion').count();
+      const line = await counted.innerText();
+      if (cards === 0) expect(line).toMatch(/^No (suggestions|rewrite)/);
+      else expect(line).toBe(`${cards} ${cards === 1 ? 'suggestion' : 'suggestions'} to make your bullets stronger.`);
       expect(await bulletItem(page, RESUME_LINES.release).getByTestId('suggestion').count()).toBe(0);
       await checkPage(page, `/resume after accepting and dismissing at ${viewport.width} px`);
 

@@ -42,7 +42,7 @@ function useContinueAddress(
   setSearchParams: SetURLSearchParams,
 ): void {
   useEffect(() => {
-    if (!savedTo || mode === 'continue' || panel === 'choose') return;
+    if (!savedTo || mode === 'continue' || panel === 'choose' || panel === 'waiting') return;
     setSearchParams((current) => continueSearch(current, savedTo, panel), { replace: true });
   }, [savedTo, mode, panel, setSearchParams]);
 }
@@ -80,7 +80,7 @@ export function RecordingPage() {
   const conversation = useConversation(params, { spoken: spokenConversation });
   const { messages, pendingText, loadingHistory, pendingVoice, historyFailed, openingPending } = conversation;
   // Continuing a thread with nothing saved in it starts it as a new conversation would: no choice to make.
-  const panel = recordingPanel(params, messages.length > 0);
+  const panel = recordingPanel(params, messages.length > 0, loadingHistory);
   const [muted, setMuted] = useState(false);
   const [recording, setRecording] = useState(false);
   const voice = useVoiceInputs(conversation, panel === 'voice' || panel === 'upload');

@@ -58,6 +58,7 @@ export function AnswerPanels({ panel, voice, pendingVoice, autoStart, onChooseTy
         </CardSection>
       );
     case 'text':
+    case 'waiting':
       return null;
   }
 }

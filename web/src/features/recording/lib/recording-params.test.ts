@@ -61,6 +61,11 @@ describe('recordingPanel without saved history', () => {
     expect(recordingPanel({ mode: 'continue', type: null }, false)).toBe('voice');
     expect(recordingPanel({ mode: 'continue', type: 'text' }, false)).toBe('text');
   });
+  it('shows no panel while the thread to continue is read: the recorder never starts before the choice', () => {
+    expect(recordingPanel({ mode: 'continue', type: null }, false, true)).toBe('waiting');
+    expect(recordingPanel({ mode: 'continue', type: 'text' }, false, true)).toBe('text');
+    expect(recordingPanel({ mode: 'new', type: null }, false, true)).toBe('voice');
+  });
 });
 
 describe('continueSearch', () => {

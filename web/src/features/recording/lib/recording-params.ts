@@ -70,17 +70,21 @@ export function focusedMessageOf(search: URLSearchParams): string | null {
   return id === null ? null : String(id);
 }
 
-/** Which panel the screen shows. */
-export type RecordingPanel = 'voice' | 'text' | 'upload' | 'choose';
+/** Which panel the screen shows; `waiting`: none yet, while a thread to continue is read (nothing may start recording before the choice). */
+export type RecordingPanel = 'voice' | 'text' | 'upload' | 'choose' | 'waiting';
 
 /**
  * type=text and type=upload show their panels; type=voice, or no type with mode new, is the voice
  * recorder; continuing without a type offers "Continue with Voice" and "Continue with Text" when
- * there is saved history to continue, and otherwise starts the conversation as a new one would.
+ * there is saved history to continue, and otherwise starts the conversation as a new one would. While
+ * the history is still being read, neither: the recorder must not start by itself on a thread whose
+ * person is about to be asked how to continue.
  */
-export function recordingPanel(params: Pick<RecordingParams, 'mode' | 'type'>, hasHistory = true): RecordingPanel {
+export function recordingPanel(params: Pick<RecordingParams, 'mode' | 'type'>, hasHistory = true, loadingHistory = false): RecordingPanel {
   if (params.type) return params.type;
-  return params.mode === 'continue' && hasHistory ? 'choose' : 'voice';
+  if (params.mode !== 'continue') return 'voice';
+  if (loadingHistory) return 'waiting';
+  return hasHistory ? 'choose' : 'voice';
 }
 
 /** Where a saved conversation lives: a thread, or the practice conversation of a snippet. */
