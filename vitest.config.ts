@@ -14,6 +14,11 @@ const WORKSPACES = '{proto,services/*,gateway,web,infra,bench,testing}';
 const HEAVY = ['**/*.nats.test.ts', '**/*.stack.test.ts', '**/*.browser.test.ts'];
 const EVALUATIONS = [`${WORKSPACES}/src/**/evaluation/**/*.test.ts`, `${WORKSPACES}/src/**/*-evaluation.test.ts`, `${WORKSPACES}/{src,test}/**/*.eval.test.ts`];
 const ALWAYS_EXCLUDED = ['**/node_modules/**', '**/dist/**'];
+/**
+ * `expect.poll` waits up to this for a state in the projects with processes and pages (vitest's default is 1 s):
+ * a ceiling for a loaded two-core machine, where a reload that reads a thread back can take seconds, never a measure.
+ */
+const POLL = { poll: { timeout: 30_000 } };
 
 export default defineConfig({
   test: {
@@ -49,6 +54,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'nats',
+          expect: POLL,
           include: [`${WORKSPACES}/{src,test}/**/*.nats.test.ts`],
           exclude: ALWAYS_EXCLUDED,
           pool: 'forks',
@@ -62,6 +68,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'stack',
+          expect: POLL,
           globalSetup: ['testing/src/standard-stack.global-setup.ts'],
           include: [`${WORKSPACES}/{src,test}/**/*.stack.test.ts`],
           exclude: ALWAYS_EXCLUDED,
@@ -76,6 +83,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'browser',
+          expect: POLL,
           globalSetup: ['testing/src/standard-stack.global-setup.ts'],
           include: [`${WORKSPACES}/{src,test}/**/*.browser.test.ts`],
           exclude: ALWAYS_EXCLUDED,
