@@ -321,7 +321,9 @@ describe('a streamed route (the data export)', () => {
     const headers = browserHeaders(bed.session);
     const exported = await fetch(`${gateway.url}/api/export/slow/900`, { headers });
     expect(exported.status).toBe(200);
-    const read = await fetch(`${gateway.url}/api/users/slow/900`, { headers });
+    // Far past the read timeout: undici times requests out on a coarse clock (its fast timers tick every ~0.5 s),
+    // so a read 600 ms past it could still be answered on a loaded machine.
+    const read = await fetch(`${gateway.url}/api/users/slow/5000`, { headers });
     expect(read.status).toBe(503);
     const refused = await fetch(`${gateway.url}/api/export/status/409`, { headers });
     expect(refused.status).toBe(409);
