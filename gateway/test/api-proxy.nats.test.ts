@@ -154,8 +154,21 @@ describe('identity and request id forwarding', () => {
   });
 
   it('forwards the identity on public routes when a session is present', async () => {
-    await fetch(`${bed.gateway.url}/api/users/logout`, { method: 'POST', headers: browserHeaders(bed.session) });
+    // A session of its own: the logout ends it at the gateway (the next test), and the others keep theirs.
+    const leaving = await bed.world.signSession({ userId: 42, sessionId: 'session-forwarded-logout' });
+    await fetch(`${bed.gateway.url}/api/users/logout`, { method: 'POST', headers: browserHeaders(leaving) });
     expect(lastReceived(bed.services.auth).identity?.userId).toBe(42);
+  });
+
+  it('refuses a session from the moment auth accepted its logout, before the revocation event comes round', async () => {
+    const leaving = await bed.world.signSession({ userId: 42, sessionId: 'session-logged-out' });
+    expect((await fetch(`${bed.gateway.url}/api/users/me`, { headers: browserHeaders(leaving) })).status).toBe(200);
+    // auth (a fake here) publishes no `auth.session.revoked`, and answered "valid" a moment ago (kept 5 s).
+    expect((await fetch(`${bed.gateway.url}/api/users/logout`, { method: 'POST', headers: browserHeaders(leaving) })).status).toBe(200);
+    const replayed = await fetch(`${bed.gateway.url}/api/users/me`, { headers: browserHeaders(leaving) });
+    expect(replayed.status).toBe(401);
+    // Another session of the same person is not touched.
+    expect((await fetch(`${bed.gateway.url}/api/users/me`, { headers: browserHeaders(bed.session) })).status).toBe(200);
   });
 
   it('forwards the request id it was given and answers with it', async () => {

@@ -46,6 +46,8 @@ export interface ApiProxyOptions {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Signing out: the route whose accepted answer ends the caller's session at the gateway too. */
+const LOGOUT_PREFIX = '/api/users/logout';
 
 /**
  * What a request spends: sign-in routes per address, AI routes, PDF downloads and every change per
@@ -174,6 +176,11 @@ export async function apiProxyRoutes(app: FastifyInstance, options: ApiProxyOpti
   // connection that would be read as the next request: close it instead of keeping it alive.
   app.addHook('onSend', async (request, reply) => {
     if (!request.raw.complete) reply.header('connection', 'close');
+    // A logout auth accepted ends the session here before the answer leaves: the caller's next request
+    // (or a replayed cookie) is refused at once, whenever auth's revocation event arrives.
+    const session = request.gatewaySession;
+    if (request.apiRoute?.prefix === LOGOUT_PREFIX && request.method === 'POST' && reply.statusCode < 300 && session?.kind === 'valid')
+      sessions.ended(session.identity.sessionId);
   });
 
   const proxy = (request: FastifyRequest, reply: FastifyReply) => {

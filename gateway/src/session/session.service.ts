@@ -16,6 +16,14 @@ export class SessionService {
     checker.onRevoked((sessionId) => identityTokens.forget(sessionId));
   }
 
+  /**
+   * A session auth has just ended on this gateway's watch (its logout answered 2xx): refused from the
+   * caller's next request on, without waiting for `auth.session.revoked` to come round over NATS.
+   */
+  ended(sessionId: string): void {
+    this.checker.revoke(sessionId);
+  }
+
   /** The session state of a cookie value (undefined when there is no cookie). */
   async resolve(cookie: string | undefined): Promise<SessionState> {
     if (!cookie) return { kind: 'none' };
