@@ -179,9 +179,18 @@ export const openingQuestion = (page: Page) => page.getByRole('list', { name: 'M
 /** Sends a typed message on /recording and waits for the AI's reply; returns the reply's text. */
 export async function sendMessage(page: Page, text: string): Promise<string> {
   const before = await messages(page).count();
+  const toasts = page.getByTestId('toast');
+  const toastsBefore = new Set(await toasts.allInnerTexts());
   await page.getByRole('textbox', { name: 'Your message' }).fill(text);
   await page.getByRole('button', { name: 'Send Message' }).click();
-  await expect.poll(() => messages(page).count()).toBeGreaterThan(before);
+  // The message joins the list; a refusal says so in a toast, and the test fails at once with its words.
+  const outcome = async () => {
+    if ((await messages(page).count()) > before) return 'sent';
+    const refused = (await toasts.allInnerTexts()).filter((toast) => !toastsBefore.has(toast));
+    return refused.length > 0 ? `refused: ${refused.join(' | ')}` : 'waiting';
+  };
+  await expect.poll(outcome).not.toBe('waiting');
+  expect(await outcome()).toBe('sent');
   await page.getByText('Processing your message...').waitFor({ state: 'detached' });
   const item = await messages(page).last().innerText();
   expect(item).toContain(text);

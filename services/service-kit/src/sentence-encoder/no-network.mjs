@@ -4,6 +4,7 @@
 import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
+import { syncBuiltinESMExports } from 'node:module';
 import net from 'node:net';
 import tls from 'node:tls';
 
@@ -13,7 +14,7 @@ const refuse = () => {
   throw new Error(NO_NETWORK_MESSAGE);
 };
 
-/** Makes fetch, HTTP(S), TCP, TLS and DNS throw in this thread. */
+/** Makes fetch, HTTP(S), TCP, TLS and DNS throw in this thread, whether reached by `require` or by `import`. */
 export function forbidNetwork() {
   globalThis.fetch = async () => refuse();
   for (const module of [http, https]) {
@@ -24,4 +25,6 @@ export function forbidNetwork() {
   net.createConnection = refuse;
   tls.connect = refuse;
   dns.lookup = refuse;
+  // ES modules' named imports (`import { get } from 'node:http'`) read copies of these: update them too.
+  syncBuiltinESMExports();
 }

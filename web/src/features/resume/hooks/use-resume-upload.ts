@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { Resume } from '@story/proto';
 import { RESUME_SCREEN_MESSAGES } from '@story/proto/messages/resume-screens';
 import { notifyError } from '../../../components/toast/notify.ts';
@@ -37,7 +38,9 @@ export function useResumeUpload(onLocked: (failure: ResumeFailure) => void) {
     try {
       return await uploadResume(picked.file, {
         onProgress: (fraction) => setPhase({ step: 'sending', percent: Math.round(fraction * 100), fileName }),
-        onSent: () => setPhase({ step: 'reading', fileName }),
+        // Shown at once: the browser may report the last bytes sent just before the answer, and the answer's
+        // page would otherwise replace the bar in the same render, so that it never reached its end.
+        onSent: () => flushSync(() => setPhase({ step: 'reading', fileName })),
       });
     } catch (error) {
       console.error(RESUME_SCREEN_MESSAGES.uploadFailed, error);
