@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import DurationSequencer from './testing/src/sequencer/duration-sequencer.ts';
 
 /**
  * The test kinds as vitest projects, run one kind after another (`sequence.groupOrder`), each with the
@@ -29,6 +30,9 @@ export default defineConfig({
     // thread); processes they start (nats-server, stacks, Chromium) are stopped in afterAll. Shuffled file orders
     // pass: `npx vitest run --project unit --sequence.shuffle.files --sequence.shuffle.tests=false --sequence.seed=N`.
     isolate: false,
+    // Inside each kind, the longest files first by the times measured on the project's machine
+    // (testing/src/sequencer/test-durations.json), so that no long file starts last on a fresh clone.
+    sequence: { sequencer: DurationSequencer },
     projects: [
       {
         extends: true,
