@@ -18,7 +18,13 @@ describe('the run order by measured time', () => {
       file('unit', 0, 'x/long.test.ts'),
       file('eval', 1, 'x/model.eval.test.ts'),
     ];
-    const durations = { 'web/test/a.browser.test.ts': 12, 'web/test/voice.browser.test.ts': 119, 'x/short.test.ts': 0.2, 'x/long.test.ts': 7, 'x/model.eval.test.ts': 30 };
+    const durations = {
+      'web/test/a.browser.test.ts': 12,
+      'web/test/voice.browser.test.ts': 119,
+      'x/short.test.ts': 0.2,
+      'x/long.test.ts': 7,
+      'x/model.eval.test.ts': 30,
+    };
     expect(order(files, durations)).toEqual([
       'unit:x/long.test.ts',
       'unit:x/short.test.ts',
@@ -29,7 +35,12 @@ describe('the run order by measured time', () => {
   });
 
   it('runs a file with no measured time first (a new file may be long), then by path among equals', () => {
-    const files = [file('nats', 2, 'b.nats.test.ts'), file('nats', 2, 'a.nats.test.ts'), file('nats', 2, 'new.nats.test.ts'), file('nats', 2, 'slow.nats.test.ts')];
+    const files = [
+      file('nats', 2, 'b.nats.test.ts'),
+      file('nats', 2, 'a.nats.test.ts'),
+      file('nats', 2, 'new.nats.test.ts'),
+      file('nats', 2, 'slow.nats.test.ts'),
+    ];
     expect(order(files, { 'a.nats.test.ts': 1, 'b.nats.test.ts': 1, 'slow.nats.test.ts': 9 })).toEqual([
       'nats:new.nats.test.ts',
       'nats:slow.nats.test.ts',
