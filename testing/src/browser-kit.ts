@@ -198,8 +198,25 @@ export async function sendMessage(page: Page, text: string): Promise<string> {
 }
 
 /**
- * The whole stack and a Chromium whose fake microphone says `spoken` (flite's `rms` voice, not the
- * replies' voice, then a second of silence, since Chromium plays the file in a loop), with an admin
+ * A Chromium whose fake microphone says `spoken` (flite's `rms` voice, not the replies' voice, then a
+ * second of silence, since Chromium plays the file in a loop). `dir` keeps the recordings: `spoken.wav`
+ * and the microphone's `microphone.wav`. Gives the browser and the recording it speaks (`spoken.wav`'s
+ * bytes are the ones a script names, `scriptSpeech` or `scriptedSpeechEnv`).
+ */
+export async function voiceChromium(dir: string, spoken: string): Promise<{ browser: Browser; wav: string }> {
+  const wav = spokenWav(spoken);
+  copyFileSync(wav, join(dir, 'spoken.wav'));
+  copyFileSync(convertedAudio(wav, 'wav', ['-af', 'apad=pad_dur=1', '-ar', '48000', '-ac', '1']), join(dir, 'microphone.wav'));
+  const browser = await launchChromium([
+    '--use-fake-device-for-media-stream',
+    `--use-file-for-fake-audio-capture=${join(dir, 'microphone.wav')}`,
+    '--autoplay-policy=no-user-gesture-required',
+  ]);
+  return { browser, wav };
+}
+
+/**
+ * The whole stack and a Chromium whose fake microphone says `spoken` (`voiceChromium`), with an admin
  * who made the standard user type reply with voice. `dir` keeps the recordings (`spoken.wav`).
  * `scripted`: the speech worker runs the scripted engines (for tests of screens, not of recognition),
  * hearing `spoken` in `spoken.wav` and in whatever the microphone records.
@@ -210,18 +227,8 @@ export async function startVoiceBench(
   adminEmail: string,
   options: { scripted?: ScriptedSpeechOptions } = {},
 ): Promise<{ stack: StackHandle; browser: Browser }> {
-  const wav = spokenWav(spoken);
-  copyFileSync(wav, join(dir, 'spoken.wav'));
-  copyFileSync(convertedAudio(wav, 'wav', ['-af', 'apad=pad_dur=1', '-ar', '48000', '-ac', '1']), join(dir, 'microphone.wav'));
-  const engines = options.scripted ? scriptedSpeechEnv(dir, [{ audio: wav, words: spoken }], { defaultWords: spoken, ...options.scripted }) : {};
-  const [stack, browser] = await Promise.all([
-    startTestStack({ env: { ADMIN_EMAILS: adminEmail, ...engines } }),
-    launchChromium([
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-audio-capture=${join(dir, 'microphone.wav')}`,
-      '--autoplay-policy=no-user-gesture-required',
-    ]),
-  ]);
+  const engines = options.scripted ? scriptedSpeechEnv(dir, [{ audio: spokenWav(spoken), words: spoken }], { defaultWords: spoken, ...options.scripted }) : {};
+  const [stack, { browser }] = await Promise.all([startTestStack({ env: { ADMIN_EMAILS: adminEmail, ...engines } }), voiceChromium(dir, spoken)]);
   // Replies are spoken for the standard user type.
   const admin = new ApiClient(stack.gatewayUrl);
   expect((await admin.post('/api/users/register', { email: adminEmail, firstName: 'Ada', lastName: 'Admin', password: GOOD_PASSWORD })).status).toBe(201);

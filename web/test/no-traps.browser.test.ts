@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONVERSATION_MESSAGES, MESSAGES } from '@story/proto';
-import { type ApiClient, GOOD_PASSWORD, uniqueEmail } from '@story/testing/api-client';
-import type { StackHandle } from '@story/testing/test-stack';
+import { ApiClient, GOOD_PASSWORD, uniqueEmail } from '@story/testing/api-client';
+import { reserveAdminEmail, scriptSpeech, standardStack, type StandardStack } from '@story/testing/standard-stack';
 import {
   checkPage,
   focused,
@@ -13,8 +13,8 @@ import {
   onlyAt,
   openPage,
   sendMessage,
-  signInAs,
-  startVoiceBench,
+  shareSession,
+  voiceChromium,
   VIEWPORTS,
   waitForToast,
   type Viewport,
@@ -27,30 +27,39 @@ import {
  * close once what they complained about is put right; the mute button says what it will do; the
  * spoken word's mark stands out from its bubble; auto-saved practice says "Saved"; Send Message waits
  * for words; the countdown shows its 0 and every upload step shows; Watch Demo shows a demo.
- * These are screens: the speech worker runs the scripted engines (real audio, the words of SPOKEN, a
- * reply spoken as a hum with its words marked in time); the voice flow with the real engines is
- * voice.browser's.
+ * These are screens: on the standard stack the speech worker runs the scripted engines (real audio,
+ * the words of SPOKEN for spoken.wav, a reply spoken as a hum with its words marked in time); the voice
+ * flow with the real engines is voice.browser's. Each person is on Pro, whose replies are spoken.
  */
 const SPOKEN = 'I led the migration of our checkout database to a new system. We finished two weeks early.';
 const dir = mkdtempSync(join(tmpdir(), 'no-traps-browser-'));
-const adminEmail = uniqueEmail('trapsadmin');
-let stack: StackHandle;
+let stack: StandardStack;
 let browser: Browser;
+let admin: ApiClient;
 
-// Owns its stack: Starter replies by voice here, which every person on the stack would see.
 beforeAll(async () => {
-  ({ stack, browser } = await startVoiceBench(dir, SPOKEN, adminEmail, { scripted: {} }));
+  let wav: string;
+  [stack, { browser, wav }] = await Promise.all([standardStack(), voiceChromium(dir, SPOKEN)]);
+  scriptSpeech(stack, [{ audio: wav, words: SPOKEN }]);
+  admin = new ApiClient(stack.gatewayUrl);
+  const registered = await admin.post('/api/users/register', { email: reserveAdminEmail(stack), firstName: 'Ada', lastName: 'Admin', password: GOOD_PASSWORD });
+  expect(registered.status).toBe(201);
 });
 afterAll(async () => {
   await browser?.close();
-  await stack?.stop();
   rmSync(dir, { recursive: true, force: true });
 });
 
 /** A signed-in page at the viewport (with the microphone allowed unless `permissions` says otherwise). */
 async function userPage(viewport: Viewport, permissions: string[] = ['microphone']): Promise<{ page: Page; api: ApiClient }> {
+  // A new person on Pro, whose replies are spoken (the mute button, the spoken word's mark).
+  const api = new ApiClient(stack.gatewayUrl);
+  const registered = await api.post('/api/users/register', { email: uniqueEmail('traps'), firstName: 'Maya', lastName: 'Angelou', password: GOOD_PASSWORD });
+  expect(registered.status).toBe(201);
+  const moved = await admin.patch(`/api/users/${registered.body.user.id}`, { userType: 'pro' });
+  expect(moved.status, JSON.stringify(moved.body)).toBe(200);
   const { page } = await openPage(browser, stack.gatewayUrl, viewport, { permissions });
-  const { api } = await signInAs(page, stack.gatewayUrl);
+  await shareSession(page, api, stack.gatewayUrl);
   return { page, api };
 }
 
