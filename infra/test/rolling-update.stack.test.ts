@@ -84,7 +84,9 @@ beforeAll(async () => {
   asker = await connectNats(nats.url, 'rolling-update-test');
   // Auth's part, the plans every jobs route checks (issue 36, 4): the person here is on none, so has every feature.
   new StandInPlans().answerOn(asker);
-  const [first, second] = await Promise.all([startJobs(), startJobs()]);
+  // One after another: both open the same SQLite file, whose migrations one process runs at a time.
+  const first = await startJobs();
+  const second = await startJobs();
   proxy = new RoundRobinProxy([first.port, second.port]);
   await proxy.listen();
 });
