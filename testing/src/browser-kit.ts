@@ -87,6 +87,27 @@ export async function signInAs(page: Page, baseURL: string, email = uniqueEmail(
   return { email, api };
 }
 
+/** A new person on `plan` (an admin moves them), with a page of theirs at the viewport (`options`: its permissions…). */
+export async function personOnPlan(
+  browser: Browser,
+  stack: StackAddress,
+  admin: ApiClient,
+  viewport: Viewport,
+  plan: 'standard' | 'plus' | 'pro',
+  options: PageOptions = {},
+): Promise<{ page: Page; api: ApiClient; close: () => Promise<void> }> {
+  const api = new ApiClient(stack.gatewayUrl);
+  const registered = await api.post('/api/users/register', { email: uniqueEmail('person'), firstName: 'Grace', lastName: 'Hopper', password: GOOD_PASSWORD });
+  expect(registered.status).toBe(201);
+  if (plan !== 'standard') {
+    const moved = await admin.patch(`/api/users/${registered.body.user.id}`, { userType: plan });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+  }
+  const { context, page } = await openPage(browser, stack.gatewayUrl, viewport, options);
+  await shareSession(page, api, stack.gatewayUrl);
+  return { page, api, close: () => context.close() };
+}
+
 /**
  * POST `body` to `path` from inside the page, as the app itself does (same origin, the session
  * cookie and the CSRF token); the status and the JSON answer (null when there is none).

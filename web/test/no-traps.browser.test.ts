@@ -13,7 +13,7 @@ import {
   onlyAt,
   openPage,
   sendMessage,
-  shareSession,
+  personOnPlan,
   voiceChromium,
   VIEWPORTS,
   waitForToast,
@@ -53,14 +53,7 @@ afterAll(async () => {
 /** A signed-in page at the viewport (with the microphone allowed unless `permissions` says otherwise). */
 async function userPage(viewport: Viewport, permissions: string[] = ['microphone']): Promise<{ page: Page; api: ApiClient }> {
   // A new person on Pro, whose replies are spoken (the mute button, the spoken word's mark).
-  const api = new ApiClient(stack.gatewayUrl);
-  const registered = await api.post('/api/users/register', { email: uniqueEmail('traps'), firstName: 'Maya', lastName: 'Angelou', password: GOOD_PASSWORD });
-  expect(registered.status).toBe(201);
-  const moved = await admin.patch(`/api/users/${registered.body.user.id}`, { userType: 'pro' });
-  expect(moved.status, JSON.stringify(moved.body)).toBe(200);
-  const { page } = await openPage(browser, stack.gatewayUrl, viewport, { permissions });
-  await shareSession(page, api, stack.gatewayUrl);
-  return { page, api };
+  return personOnPlan(browser, stack, admin, viewport, 'pro', { permissions });
 }
 
 /** Keeps a screenshot to look at and runs the checks of every browser test (axe-core, no sideways scrolling). */

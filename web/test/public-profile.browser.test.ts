@@ -5,8 +5,7 @@ import { PUBLIC_PROFILE_MESSAGES, profileSourcesResponseSchema } from '@story/pr
 import { launchChromium } from '@story/testing/chromium';
 import { ApiClient, GOOD_PASSWORD } from '@story/testing/api-client';
 import { reserveAdminEmail, standardStack, type StandardStack } from '@story/testing/standard-stack';
-import { VIEWPORTS, checkPage, openPage, waitForToast } from '@story/testing/browser-kit';
-import { personOnPlan } from './resume-kit.ts';
+import { VIEWPORTS, checkPage, openPage, personOnPlan, waitForToast } from '@story/testing/browser-kit';
 
 /**
  * The public profile in Chromium against the whole system (issue 24, point 4): a person on Pro

@@ -8,10 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '@story/testing/chromium';
 import { ApiClient, GOOD_PASSWORD } from '@story/testing/api-client';
 import { reserveAdminEmail, standardStack, type StandardStack } from '@story/testing/standard-stack';
-import { VIEWPORTS, checkPage, focused, waitForToast } from '@story/testing/browser-kit';
+import { VIEWPORTS, checkPage, focused, personOnPlan, waitForToast } from '@story/testing/browser-kit';
 import { resumeDocx } from '@story/testing/fixtures/resume-files';
 import { RESUME_CHECKOUT_STORY, RESUME_LINES, RESUME_TEXT } from '@story/testing/fixtures/resumes';
-import { personOnPlan, resumePdf, savedStory } from './resume-kit.ts';
+import { resumePdf, savedStory } from './resume-kit.ts';
 
 /**
  * Résumés in Chromium against the whole system (issue 22, 8): upload (TXT, DOCX with its progress,

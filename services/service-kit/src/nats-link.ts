@@ -82,6 +82,19 @@ export class NatsLink {
     return this.setUp && this.connection && !this.connection.isClosed() ? this.connection : undefined;
   }
 
+  /**
+   * The connection once set up, waiting up to `ms` for a link still coming up (an instance just started,
+   * whose set-up steps may run after HTTP serves). Undefined if it is not set up by then, or is closed.
+   */
+  async setUpWithin(ms: number): Promise<NatsConnection | undefined> {
+    if (this.nc || !this.started || this.closed) return this.nc;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
+    await Promise.race([this.started.catch(() => undefined), late]);
+    clearTimeout(timer);
+    return this.nc;
+  }
+
   /** A readiness check: connected, set up, and a round trip within a second. */
   readiness(): ReadinessCheck {
     return async () => {

@@ -57,7 +57,8 @@ export function planFeaturesOnly(plans: PlanCheck, ...features: PlanFeature[]) {
 /**
  * Checks a person's plan features at the service that owns the feature (issue 21): the plan is
  * asked of auth over NATS (`auth.user.settings`) and kept briefly per person (30 s by default, a
- * minute at most), as many checks come in a row. Auth that does not answer is a 503.
+ * minute at most), as many checks come in a row. A link still coming up is waited for (a new instance's first
+ * requests); auth that does not answer in time is a 503.
  */
 export class PlanFeatureGate implements PlanCheck {
   private readonly cache = new Map<number, { until: number; plan: PersonsPlan }>();
@@ -65,7 +66,7 @@ export class PlanFeatureGate implements PlanCheck {
   private readonly clock: () => Date;
 
   constructor(
-    private readonly nats: Pick<NatsLink, 'nc'>,
+    private readonly nats: Pick<NatsLink, 'nc'> & Partial<Pick<NatsLink, 'setUpWithin'>>,
     options: { ttlMs?: number; clock?: () => Date } = {},
   ) {
     this.ttlMs = Math.min(options.ttlMs ?? 30_000, PLAN_CACHE_MAX_MS);
@@ -90,7 +91,8 @@ export class PlanFeatureGate implements PlanCheck {
   }
 
   private async ask(userId: number): Promise<PersonsPlan> {
-    const nc = this.nats.nc;
+    // A link still coming up (an instance just started, taking traffic) is waited for as long as an answer may take.
+    const nc = this.nats.nc ?? (await this.nats.setUpWithin?.(ASK_TIMEOUT_MS));
     if (!nc) throw new HttpError(503, serviceUnavailableMessage('auth'));
     let body: unknown;
     try {

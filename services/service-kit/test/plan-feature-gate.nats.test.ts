@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PLAN_FEATURES, SUBJECTS, USER_TYPES, type PlanFeatures, type UserType } from '@story/proto';
-import { startNatsServer, type NatsServerHandle } from '@story/testing/nats';
+import { freePort, startNatsServer, type NatsServerHandle } from '@story/testing/nats';
+import { NatsLink, silentLog } from '../src/nats-link.ts';
 import { PlanFeatureGate } from '../src/plan-features.ts';
 import { failureOf } from '@story/testing/service-under-test';
 
@@ -86,5 +87,35 @@ describe('PlanFeatureGate', () => {
     now = new Date(now.getTime() + 60_001);
     expect(await failureOf(gate.require(2, 'publicProfile'))).toEqual({ status: 403, message: 'The public profile is part of the Pro plan.' });
     expect(await failureOf(new PlanFeatureGate({ nc: undefined }).require(1, 'resume'))).toEqual({ status: 503, message: expect.stringContaining('auth') });
+  });
+
+  it('waits for a link still coming up (a new instance taking traffic before its set-up ran), not a 503', async () => {
+    users.set(2, 'pro');
+    const link = new NatsLink({ url: nats.url, name: 'kit-plans-new-instance', retryMs: 50 });
+    let finishSetUp = () => undefined as void;
+    const setUpRuns = new Promise<void>((resolve) => link.onConnect(() => new Promise<void>((done) => ((finishSetUp = done), resolve()))));
+    link.start(silentLog);
+    try {
+      await setUpRuns;
+      expect(link.nc).toBeUndefined();
+      const checked = new PlanFeatureGate(link).require(2, 'mockInterviews').then(() => 'allowed');
+      setTimeout(() => finishSetUp(), 300);
+      expect(await checked).toBe('allowed');
+    } finally {
+      finishSetUp();
+      await link.close();
+    }
+  });
+
+  it('answers 503 when the link does not come up while an answer may take (about 3 s)', async () => {
+    const link = new NatsLink({ url: `nats://127.0.0.1:${await freePort()}`, name: 'kit-plans-no-nats', retryMs: 50 });
+    link.start(silentLog);
+    try {
+      const started = Date.now();
+      expect(await failureOf(new PlanFeatureGate(link).require(1, 'resume'))).toEqual({ status: 503, message: expect.stringContaining('auth') });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(2900);
+    } finally {
+      await link.close();
+    }
   });
 });

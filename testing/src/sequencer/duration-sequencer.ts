@@ -5,7 +5,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 /** Seconds each test file took in a whole run on the project's two-core machine, by its path from the root. */
 export type Durations = Record<string, number>;
 
-/** Where the measured durations are kept (`make test-durations` writes it from a run's JSON report). */
+/** Where the measured durations are kept (`record-durations.cli.ts` writes it from a whole run's JSON report). */
 export const DURATIONS_FILE = new URL('./test-durations.json', import.meta.url);
 
 export function readDurations(file: URL | string = DURATIONS_FILE): Durations {
