@@ -85,6 +85,8 @@ describe.each(VIEWPORTS)('feedback on answers ($name)', (viewport: Viewport) => 
     await expect.poll(async () => feedbackLine(page, 0).innerText()).toMatch(/attempt 1 of 2/);
     expect(await feedbackLine(page, 0).innerText()).not.toMatch(/Best/);
     await checkPage(page, `answered again (${viewport.name})`);
+    // Practice saves itself; until the page knows, leaving asks "Leave site?" first.
+    await messages(page).nth(1).getByText('Saved', { exact: true }).waitFor();
 
     await page.goto(`/interview-practice/conversations/${snippetId}`);
     await page.getByRole('heading', { name: 'Progress' }).waitFor();

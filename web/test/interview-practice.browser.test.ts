@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { StandardStack } from '@story/testing/standard-stack';
 import { ApiClient, GOOD_PASSWORD, uniqueEmail } from '@story/testing/api-client';
 import { LINKEDIN, pasted } from '@story/testing/fixtures/job-postings';
-import { VIEWPORTS, checkPage, openingQuestion, sendMessage, signedInPage, waitForToast as toast, withBrowserStack } from '@story/testing/browser-kit';
+import { VIEWPORTS, checkPage, messages, openingQuestion, sendMessage, signedInPage, waitForToast as toast, withBrowserStack } from '@story/testing/browser-kit';
 
 /**
  * Issue 9 end to end in Chromium: paste a messy description, review and confirm it, save a
@@ -118,6 +118,8 @@ describe('interview practice in the browser', () => {
     expect(followUp).toMatch(/what did you do yourself|which part of that was yours/i);
     await expect.poll(async () => (await api.get(`/api/snippet-conversations/${snippetId}`)).body).toHaveLength(1);
     await expect.poll(async () => (await api.get(`/api/snippet-conversations/${snippetId}`)).body[0].conversationHistory.length).toBe(3);
+    // The page knows it too: until it does, leaving asks "Leave site?" (a navigation then is refused).
+    await messages(page).nth(1).getByText('Saved', { exact: true }).waitFor();
 
     // View Conversations lists it.
     await page.goto('/interview-practice/saved');

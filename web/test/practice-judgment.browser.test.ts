@@ -76,6 +76,7 @@ describe.each(VIEWPORTS)('skipping a practice question ($name)', (viewport: View
     const told = messages(page).nth(0).getByTestId('feedback-line');
     await told.waitFor({ timeout: 20_000 });
     expect(await told.getByRole('group', { name: 'STAR parts' }).textContent()).toMatch(/Result: told/);
+    await messages(page).nth(0).getByText('Saved', { exact: true }).waitFor();
 
     // A new practice: the first question answered by saying it was never done.
     await page.goto(practice);
