@@ -2,8 +2,9 @@ import { defineConfig } from 'vitest/config';
 import DurationSequencer from './testing/src/sequencer/duration-sequencer.ts';
 
 /**
- * The test kinds as vitest projects, run one kind after another (`sequence.groupOrder`), each with the
- * pool, timeouts and worker count its tests need:
+ * The test kinds as vitest projects, each with the pool, timeouts and worker count its tests need. The kinds
+ * without a page run as one group, in blocks (a worker moves from one kind to the next as soon as it is free,
+ * so no kind's last long file leaves a core idle), then the browser (`sequence.groupOrder`):
  * - `unit`: beside the code (`src/**\/*.test.ts`), no processes of their own; the inner loop (`make check`).
  * - `eval`: evaluations of a judgment or an engine against labelled sets (`evaluation/`, `*.eval.test.ts`,
  *   `*-evaluation.test.ts`); their floors fail the run like any test.
@@ -57,7 +58,7 @@ export default defineConfig({
           maxWorkers: 2,
           testTimeout: 300_000,
           hookTimeout: 300_000,
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -71,7 +72,7 @@ export default defineConfig({
           maxWorkers: 2,
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -86,7 +87,7 @@ export default defineConfig({
           maxWorkers: 2,
           testTimeout: 90_000,
           hookTimeout: 180_000,
-          sequence: { groupOrder: 3 },
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -101,7 +102,7 @@ export default defineConfig({
           maxWorkers: 2,
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          sequence: { groupOrder: 4 },
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -3,7 +3,16 @@ import { describe, expect, it } from 'vitest';
 import type { StandardStack } from '@story/testing/standard-stack';
 import { ApiClient, GOOD_PASSWORD, uniqueEmail } from '@story/testing/api-client';
 import { LINKEDIN, pasted } from '@story/testing/fixtures/job-postings';
-import { VIEWPORTS, checkPage, messages, openingQuestion, sendMessage, signedInPage, waitForToast as toast, withBrowserStack } from '@story/testing/browser-kit';
+import {
+  VIEWPORTS,
+  checkPage,
+  messages,
+  openingQuestion,
+  sendMessage,
+  signedInPage,
+  waitForToast as toast,
+  withBrowserStack,
+} from '@story/testing/browser-kit';
 
 /**
  * Issue 9 end to end in Chromium: paste a messy description, review and confirm it, save a

@@ -10,13 +10,15 @@ const order = (files: TestSpecification[], durations: Record<string, number>) =>
   byMeasuredTime(files, durations, ROOT).map((spec) => `${spec.project.name}:${spec.moduleId.slice(ROOT.length + 1)}`);
 
 describe('the run order by measured time', () => {
-  it('runs the kinds in their order, and inside each the longest files first', () => {
+  it('runs the groups in their order; inside a group the kinds in blocks, the block with the longest file first, each longest first', () => {
     const files = [
-      file('browser', 4, 'web/test/a.browser.test.ts'),
+      file('browser', 1, 'web/test/a.browser.test.ts'),
       file('unit', 0, 'x/short.test.ts'),
-      file('browser', 4, 'web/test/voice.browser.test.ts'),
+      file('browser', 1, 'web/test/voice.browser.test.ts'),
       file('unit', 0, 'x/long.test.ts'),
-      file('eval', 1, 'x/model.eval.test.ts'),
+      file('eval', 0, 'x/model.eval.test.ts'),
+      file('nats', 0, 'x/speech.nats.test.ts'),
+      file('eval', 0, 'x/small.eval.test.ts'),
     ];
     const durations = {
       'web/test/a.browser.test.ts': 12,
@@ -24,11 +26,15 @@ describe('the run order by measured time', () => {
       'x/short.test.ts': 0.2,
       'x/long.test.ts': 7,
       'x/model.eval.test.ts': 30,
+      'x/small.eval.test.ts': 1,
+      'x/speech.nats.test.ts': 20,
     };
     expect(order(files, durations)).toEqual([
+      'eval:x/model.eval.test.ts',
+      'eval:x/small.eval.test.ts',
+      'nats:x/speech.nats.test.ts',
       'unit:x/long.test.ts',
       'unit:x/short.test.ts',
-      'eval:x/model.eval.test.ts',
       'browser:web/test/voice.browser.test.ts',
       'browser:web/test/a.browser.test.ts',
     ]);
