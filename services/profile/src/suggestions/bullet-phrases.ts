@@ -134,7 +134,7 @@ export const RESULT_FIGURE =
  * costs". Taken out before looking for a result.
  */
 export const INTENDED_OUTCOME =
-  /\b(?:tasked with|responsible for|in charge of|charged with|worked on|focused on|aim(?:ed|ing)? (?:at|to)|goal (?:of|was to)|to)\s+(?:\w+ing|cut|reduce|increase|improve|save|boost|raise|lower|grow|double|speed up)\b/gi;
+  /\b(?:tasked with|responsible for|in charge of|charged with|(?:worked|working|work) on|focused on|aim(?:ed|ing)? (?:at|to)|goal (?:of|was to)|to)\s+(?:\w+ing|cut|reduce|increase|improve|save|boost|raise|lower|grow|double|speed up)\b/gi;
 
 /** Spelled numbers and multiples a bullet may give its figure in ("doubled", "a dozen", "three"). */
 export const SPELLED_FIGURES =

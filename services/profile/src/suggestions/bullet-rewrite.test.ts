@@ -38,6 +38,9 @@ describe('the offline rewrite', () => {
     expect(fixedBullet('Worked with hiring managers', { improved: true })).toBe('Worked with hiring managers');
     expect(fixedBullet('Dealt with customer complaints')).toBe('Resolved customer complaints');
     expect(fixedBullet('Responsible for the office move')).toBe('Ran the office move');
+    // An aim ("working on reducing") is a result once the person's story measures it, and only then.
+    expect(fixedBullet('Working on reducing waste in the bakery')).toBe('Set out to reduce waste in the bakery');
+    expect(fixedBullet('Working on reducing waste in the bakery', { improved: true })).toBe('Reduced waste in the bakery');
     expect(endedLike('Worked on database issues.', 'Resolved database issues')).toBe('Resolved database issues.');
     expect(endedLike('Worked on database issues', 'Resolved database issues.')).toBe('Resolved database issues');
   });
@@ -52,6 +55,10 @@ describe('the offline rewrite', () => {
     );
     expect(withResult('Audited expense claims', 'in the first quarter I caught $45k in duplicate payments')).toBe(
       'Audited expense claims, catching $45k in duplicate payments in the first quarter',
+    );
+    // A before and an after in two sentences: both kept as one clause, the second up to its last figure.
+    expect(withResult('Ran the returns desk', 'The refunds used to take 9 days. Now they take 2, so the complaints dried up.')).toBe(
+      'Ran the returns desk; the refunds used to take 9 days, now they take 2',
     );
     expect(inventedNumbers('Cut load time from 3 s to 800 ms, saving $1,200', ['we got it from 3 seconds to 800 milliseconds'])).toEqual(['1200']);
     expect(inventedNumbers('Cut load time from 3 s to 800 ms', ['we got it from 3 seconds to 800 milliseconds'])).toEqual([]);

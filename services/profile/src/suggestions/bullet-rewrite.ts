@@ -96,6 +96,8 @@ export function strongOpener(text: string, context: RewriteContext = { improved:
     const gerund = /^(\w+ing)\b(?!\s*(?:$|,|and\b|for\b|of\b|at\b|in\b|across\b|on\b))\s*/.exec(rest);
     const team = opener.shared && !/\b(?:team|with)\b/i.test(rest) ? ' with the team' : '';
     if (gerund?.[1] && OUTCOME_GERUND.test(gerund[1])) {
+      // "Working on reducing scrap" with the story's measured result joined on: it was done.
+      if (context.improved) return `${capitalised(pastOfGerund(gerund[1]))} ${rest.slice(gerund[0].length)}`.trim();
       // "Tasked with reducing turnover": the aim, not the result; the result is for the person to add.
       return `Set out to ${baseOfGerund(gerund[1])} ${rest.slice(gerund[0].length)}`.trim();
     }
@@ -217,6 +219,13 @@ export function resultClause(quote: string): string {
   return narrower && figuresIn(chosen).every((figure) => narrower.includes(figure)) ? narrower : chosen;
 }
 
+/** A sentence's leading clauses up to the last one with a figure: what follows it tells no part of the outcome. */
+function upToLastFigure(sentence: string): string {
+  const clauses = sentence.split(/,\s+(?=(?:and|but|so|which|because|though)\b)/i);
+  const last = clauses.findLastIndex(hasFigure);
+  return last < 0 ? sentence : clauses.slice(0, last + 1).join(', ');
+}
+
 /** A sentence going on after a semicolon: its first word in lower case, unless it is "I" or a name ("Python", "Google"). */
 function sentenceInside(clause: string, context: string): string {
   const first = /^[A-Z][a-z]+\b/.exec(clause)?.[0];
@@ -237,8 +246,12 @@ const LED_BY_PERSON = /^((?:[\w'-]+\s+){0,5}?)(?:we|i)\s+(?:(?:finally|eventuall
  * a result with its own subject ("sign-ups went up 30%") follows a semicolon.
  */
 export function withResult(fixed: string, quote: string): string {
-  const clause = resultClause(quote);
-  const led = LED_BY_PERSON.exec(clause);
+  // A before and an after told as two sentences ("It used to take eight days. Now we close in four.") stay both, as one
+  // clause, each up to its last figure ("…we had just one, and that was a lad twisting his ankle" ends at "one").
+  const told = quote.split(/(?<=[.!?])\s+(?=\S)/);
+  const sentences = told.length > 1 ? told.map((sentence) => upToLastFigure(clean(sentence))) : [resultClause(quote)];
+  const clause = sentences.map((sentence, index) => (index === 0 ? sentence : sentenceInside(sentence, fixed)).replace(/[.!?]+$/, '')).join(', ');
+  const led = sentences.length > 1 ? null : LED_BY_PERSON.exec(clause);
   const ing = led?.[2] ? ingOfPast(led[2]) : undefined;
   const before = led?.[1]?.trim() ?? '';
   // The person's words are joined as they said them: tidying is for the bullet's part only ("half an hour" stays).

@@ -22,6 +22,12 @@ describe('analyzeBullet', () => {
       expect(hasFigure(text), text).toBe(true);
     }
     expect(hasFigure('Launched the new website in 2019')).toBe(false);
+    // A number that names a thing measures nothing: "line 3", "Year 11", "Ward 7", "Q3".
+    for (const text of ['Reduced scrap on line 3', 'Taught maths to Year 11', 'Ran the night shift on Ward 7', 'Planned the Q3 launch'])
+      expect(hasFigure(text), text).toBe(false);
+    expect(hasFigure('Cut scrap on line 3 from 5% to 2%')).toBe(true);
+    // "Working on reducing" is an aim, not a result.
+    expect(kinds('Working on reducing scrap on line 3')).toEqual(expect.arrayContaining(['no-number', 'no-result']));
     expect(kinds('Launched the new website in 2019')).toContain('no-number');
   });
 

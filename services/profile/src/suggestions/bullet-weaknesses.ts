@@ -14,8 +14,15 @@ export const BULLET_LIMITS = { words: 30, characters: 220 } as const;
 /** A digit that is not a year on its own ("in 2019" dates the work, it does not measure it). */
 const DIGIT_FIGURE = /[$€£¥]\s?\d|\d\s?%|\b(?!(?:19|20)\d\d\b)\d[\d,.]*/;
 
+/** A number that names a thing rather than measures it: "line 3", "Year 11", "Ward 7", "phase 2", "Q3". */
+const IDENTIFIER =
+  /\b(?:line|year|ward|phase|level|grade|floor|room|building|version|stage|step|unit|bay|gate|zone|platform|route|terminal|block|class|tier|section|lane|store|branch|site|plant|key stage|q|v)\s?\d+\b/gi;
+
 /** True when the bullet carries a figure: a count, a percentage, money, time, a multiple, spelled or in digits. */
-export const hasFigure = (text: string): boolean => DIGIT_FIGURE.test(text) || SPELLED_FIGURES.test(text);
+export const hasFigure = (text: string): boolean => {
+  const measured = text.replace(IDENTIFIER, ' ');
+  return DIGIT_FIGURE.test(measured) || SPELLED_FIGURES.test(measured);
+};
 
 /** The text without its buzzwords ("cutting-edge" cuts nothing). */
 const withoutBuzzwords = (text: string) => BUZZWORDS.reduce((rest, word) => rest.replace(word.pattern, ' '), text);

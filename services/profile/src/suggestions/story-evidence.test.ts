@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MatchedStory } from '@story/proto/resume-subjects';
-import { findEvidence, tellsMeasuredOutcome, type MissingFacts } from './story-evidence.ts';
+import { findEvidence, tellsBeforeAndAfter, tellsMeasuredOutcome, type MissingFacts } from './story-evidence.ts';
 
 const story = (storyId: number, content: string, relevance = 0.6): MatchedStory => ({ storyId, threadId: storyId * 10, content, relevance });
 const BOTH: MissingFacts = { figure: true, result: true };
@@ -82,5 +82,27 @@ describe('tellsMeasuredOutcome', () => {
       'We moved 35 people from two floors to one floor.',
     ])
       expect(tellsMeasuredOutcome(said), said).toBe(false);
+  });
+});
+
+describe('a before and an after told in two sentences (issue 38, second round)', () => {
+  it('is one outcome when one sentence sets the before apart, or the second refers back to it', () => {
+    expect(tellsBeforeAndAfter('When I took over the desk we had 300 unread emails every Monday.', 'Six weeks later it was zero most weeks.')).toBe(true);
+    expect(tellsBeforeAndAfter('Stock counts used to be off by 40 items a week.', 'By the summer we were off by 5.')).toBe(true);
+    expect(tellsBeforeAndAfter('We were refunding around $8,000 a month.', 'After the new checklist it was about $1,500.')).toBe(true);
+    // Two figures side by side that are no change: a team and a date, a count and a size.
+    expect(tellsBeforeAndAfter('There were 12 of us on the project.', 'We shipped it in 2023 for 40 clinics.')).toBe(false);
+    expect(tellsBeforeAndAfter('I joined with a team of 8.', 'After three months we launched 2 new products.')).toBe(false);
+  });
+
+  it('quotes both sentences, so that neither figure is lost, and never across two turns', async () => {
+    const told = story(
+      30,
+      'The call centre kept dropping calls when the queue got long.\n\nI split the queue by topic and added a callback option.\n\nBack then about 1 call in 6 was abandoned. Last month it was 1 in 25.',
+    );
+    const found = await findEvidence(ask('Worked on the call centre queue'), [told]);
+    expect(found?.quote).toBe('Back then about 1 call in 6 was abandoned. Last month it was 1 in 25.');
+    const split = story(31, 'The call centre kept dropping calls, about 1 call in 6 back then.\n\nLast month it was 1 in 25.');
+    expect((await findEvidence(ask('Worked on the call centre queue'), [split]))?.quote).not.toBe('about 1 call in 6 back then.\n\nLast month it was 1 in 25.');
   });
 });

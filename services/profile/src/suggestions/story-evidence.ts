@@ -45,7 +45,8 @@ const COMPETING = 0.15;
 /** Fillers a quote need not start with; the quote stays the story's own words. */
 const LEADING_FILLER = /^(?:(?:so|and|but|then|basically|honestly|actually|anyway|well|um|uh|like|yeah|okay|ok)\b[\s,]*)+/i;
 /** Numbers people say in words. */
-const SPELLED = '(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|a dozen|half)';
+const SPELLED =
+  '(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|a dozen|half|a third|a quarter)';
 /** A figure that measures (a count, money, a share, a time), not a year on its own. */
 const FIGURE = String.raw`(?:[$€£]\s?\d|\b(?!(?:19|20)\d\d\b)\d[\d,.]*|\b${SPELLED}\b)`;
 /**
@@ -66,6 +67,18 @@ const SPOKEN_RESULTS = [
   new RegExp(String.raw`(?:\d|\b${SPELLED})[^.;]{0,40}\binstead of\s+(?:\w+\s+)?(?:\d|${SPELLED}\b)`, 'i'),
   new RegExp(String.raw`\bwent\s+(?:\d+|${SPELLED})\s+(?:days|weeks|months|years)\s+without\b`, 'i'),
   /\b\d[\d,.]*\s?%?\s+(?:of (?:them|us|the \w+)\s+)?(?:passed|finished|completed|stayed|came back|signed up|joined|moved up|improved)\b/i,
+  // "Twelve of the fifteen got a 4 or better", "9 out of 10 passed".
+  new RegExp(
+    String.raw`(?:\d|\b${SPELLED}\b|\b(?:eleven|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|thirty|forty|fifty)\b)\s+(?:out\s+)?of\s+(?:the|them|our|my|those)?\s*(?:\w+\s+)?(?:got|passed|finished|completed|stayed|kept|reached|made|hit|achieved|moved up|improved)\b`,
+    'i',
+  ),
+  // A before and an after in one sentence: "before we had 30 every week …, after the new pathway around 12 a week".
+  new RegExp(String.raw`\b(?:before|used to|back then)\b[^.;]{0,80}?${FIGURE}[^.;]{0,80}?\b(?:after|now|these days|later)\b[^.;]{0,60}?${FIGURE}`, 'i'),
+  // "we got it to 1 in 1,000 by the spring", "brought them to 3 a week".
+  new RegExp(
+    String.raw`\b(?:got|brought|pushed|took)\s+(?:it|them|this|that|(?:the|our)\s+\w+)\s+(?:down\s+|up\s+)?to\s+(?:about\s+|around\s+|under\s+|below\s+|just\s+)?${FIGURE}`,
+    'i',
+  ),
   /\b(?:i|we)\s+\w+[^,.;]{3,},\s+so\s+(?:that\s+)?(?:the|they|our|everyone|people|it)\b/i,
 ];
 const spokenResult = (sentence: string) => SPOKEN_RESULTS.some((pattern) => pattern.test(sentence));
@@ -86,8 +99,11 @@ function withoutOtherMeans(text: string, topic: readonly TopicWord[]): string {
 /** True when a sentence tells a measured outcome: a result (said as résumés or as people say it) with its figure. */
 export function tellsMeasuredOutcome(sentence: string): boolean {
   if (statesMeasuredResult(sentence)) return true;
-  return (hasResult(sentence) || spokenResult(sentence)) && hasFigure(sentence);
+  return (hasResult(sentence) || spokenResult(sentence)) && hasFigure(sentence.replace(NOT_A_COUNT, ' '));
 }
+
+/** "one" that counts nothing: "one of them told me", "one day", "no one", "the one". */
+const NOT_A_COUNT = /\bone\s+(?:of\b|day\b|time\b|more\b|thing\b|way\b|another\b)|\b(?:no|any|some|every|the|that|this)\s?one\b/gi;
 
 /** The span as a quote: fillers off its start, trailing punctuation off its end, narrowed to the figure's clauses when long. */
 function quoteOf(content: string, span: SentenceSpan): string {
@@ -123,14 +139,59 @@ interface Judged {
   toldFor: boolean;
 }
 
-/** The sentences of a story that tell a measured outcome, as spans and as quotes. */
+/** How people set the figure before apart: "It used to take us eight days", "When I started there were 47", "The year before, about a third". */
+const BEFORE =
+  /\b(?:used to|before|previously|originally|back then|at the (?:start|beginning)|(?:when |the (?:day|week|month|year|season) )(?:i|we) (?:first )?(?:came|come|started|joined|arrived|took over|got there)|the (?:year|month|quarter|week|term|season|day|shift) before|(?:first|that|my first) (?:season|year|month|quarter|winter|summer))\b/i;
+/** …and the figure after, referring back: "Now it's more like £400", "After the new flow it was under £200", "By the autumn it was one in four hundred". */
+const AFTER =
+  /\b(?:now|these days|nowadays|after(?:wards)?|by the (?:end|time|spring|summer|autumn|fall|winter)|since then|later|this (?:year|month|quarter|season|winter|summer)|(?:next|the following) (?:year|month|quarter|season|term)|last (?:year|month|quarter|season|winter|summer|term)|within)\b/i;
+const REFERS_BACK = new RegExp(
+  String.raw`\b(?:it|that|they|we)(?:'s|'ll|\s+(?:was|were|is|are|will|had|have|do|does|did|got|close|closed|get|hit|reached))\b|\b(?:down|up)\s+to\b|\b(?:only|just)\s+(?:\d|${SPELLED}\b)`,
+  'i',
+);
+/** A figure that measures, not a year. */
+const MEASURING = new RegExp(FIGURE, 'i');
+
+/**
+ * Two sentences side by side that tell one measured change, before then after (or after then before):
+ * "It used to take us eight working days. Now we close in four." Each holds a figure; one sets the
+ * before apart ("used to", "when I started", "the year before"), or the second is the after that refers
+ * back ("After the new flow it was under £200").
+ */
+export function tellsBeforeAndAfter(first: string, second: string): boolean {
+  if (!MEASURING.test(first) || !MEASURING.test(second)) return false;
+  if (BEFORE.test(first)) return true;
+  // The before second ("We used to get 20-odd"): the first is then the after ("Last quarter we had only 4"), not a fact beside it.
+  if (BEFORE.test(second)) return AFTER.test(first) || REFERS_BACK.test(first);
+  return AFTER.test(second) && REFERS_BACK.test(second);
+}
+
+/**
+ * The sentences of a story that tell a measured outcome, as spans and as quotes: two side by side told as
+ * before and after are one outcome (quoted together, so neither figure is lost); else each sentence alone.
+ */
 function outcomeSentences(story: MatchedStory): { sentence: string; quote: string }[] {
-  return sentenceSpans(story.content).flatMap((span) => {
-    const sentence = story.content.slice(span.start, span.end);
-    if (!tellsMeasuredOutcome(sentence)) return [];
+  const spans = sentenceSpans(story.content);
+  const text = (span: SentenceSpan) => story.content.slice(span.start, span.end);
+  const found: { sentence: string; quote: string }[] = [];
+  for (let index = 0; index < spans.length; index += 1) {
+    const span = spans[index] as SentenceSpan;
+    const next = spans[index + 1];
+    // Only inside one turn: a quote never runs across two things the person said.
+    if (next && !story.content.slice(span.end, next.start).includes('\n') && tellsBeforeAndAfter(text(span), text(next))) {
+      const pair = { start: span.start, end: next.end };
+      const quote = quoteOf(story.content, pair);
+      if (words(quote).length >= 5 && words(quote).length <= QUOTE_WORDS) {
+        found.push({ sentence: text(pair), quote });
+        index += 1;
+        continue;
+      }
+    }
+    if (!tellsMeasuredOutcome(text(span))) continue;
     const quote = quoteOf(story.content, span);
-    return words(quote).length < 3 ? [] : [{ sentence, quote }];
-  });
+    if (words(quote).length >= 3) found.push({ sentence: text(span), quote });
+  }
+  return found;
 }
 
 /**

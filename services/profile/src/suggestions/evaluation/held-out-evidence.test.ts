@@ -26,8 +26,53 @@ describe('résumé suggestions on the held-out whole conversations (evaluation/h
     expect(figures.punctuationOnly).toBe(0);
     expect(figures.strongWithCard).toBeLessThanOrEqual(1);
     expect(figures.precision).toBeGreaterThanOrEqual(0.85);
-    expect(figures.recall).toBeGreaterThanOrEqual(0.5);
-    expect(figures.figureRate).toBeGreaterThanOrEqual(0.55);
+    expect(figures.recall).toBeGreaterThanOrEqual(0.55);
+    expect(figures.figureRate).toBeGreaterThanOrEqual(0.6);
+  });
+});
+
+const second = readConversationCases(CONVERSATION_EVIDENCE_FILES['held-out-2']);
+
+describe('résumé suggestions on the second set written apart (evaluation/held-out-2, read while its misses were studied: tuning since)', () => {
+  /**
+   * Written by a helper who never saw the rules, and measured before any change: precision 0.75, recall
+   * 0.222, figures in 4 of 6. Its misses were then read to write the before-and-after rule (two sentences
+   * told as one change), numbers that name things ("line 3") and aims made results by a measured story,
+   * so it is a tuning set since; the third set (`held-out-3`) is the one measured once, after.
+   */
+  it('quotes the right story and keeps the outcome figures, told in one sentence or in a before and an after', async () => {
+    const figures = await evaluateConversationCases(suggestForResume, second, 'conversation');
+    console.log(describeConversationFigures('held-out-2 résumé evidence, whole conversations', figures).join('\n'));
+    expect(second).toHaveLength(50);
+    expect(figures.quotesNotInStory).toBe(0);
+    expect(figures.inventedNumbers).toBe(0);
+    expect(figures.punctuationOnly).toBe(0);
+    expect(figures.strongWithCard).toBe(0);
+    expect(figures.precision).toBeGreaterThanOrEqual(0.85);
+    expect(figures.recall).toBeGreaterThanOrEqual(0.48);
+    expect(figures.figureRate).toBeGreaterThanOrEqual(0.9);
+  });
+});
+
+const third = readConversationCases(CONVERSATION_EVIDENCE_FILES['held-out-3']);
+
+describe('résumé suggestions on the third set written apart (evaluation/held-out-3, never tuned on)', () => {
+  /**
+   * Written by a helper who never saw the rules or the other sets, and measured once, after the second
+   * round's rules: precision 0.571, recall 0.182, figures in 3 of 4 (the rules before that round: 0.25,
+   * 0.045, 0 of 1). Every rewrite is listed in `evaluation/held-out-3/rewrites-second-round.md`. The
+   * floors hold what was reached; issue 38's targets (0.95, 0.85, 90 %) are far above them.
+   */
+  it('holds 40 bullets, and no wrong quote is added to the three the rules before made', async () => {
+    expect(third).toHaveLength(40);
+    const figures = await evaluateConversationCases(suggestForResume, third, 'conversation');
+    console.log(describeConversationFigures('held-out-3 résumé evidence, whole conversations', figures).join('\n'));
+    expect(figures.quotesNotInStory).toBe(0);
+    expect(figures.inventedNumbers).toBe(0);
+    expect(figures.punctuationOnly).toBe(0);
+    expect(figures.strongWithCard).toBe(0);
+    expect(figures.precision).toBeGreaterThanOrEqual(0.57);
+    expect(figures.recall).toBeGreaterThanOrEqual(0.18);
   });
 });
 

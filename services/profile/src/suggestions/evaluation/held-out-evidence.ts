@@ -15,6 +15,10 @@ import type { SuggestInput } from '../resume-suggestions.ts';
  */
 export const CONVERSATION_EVIDENCE_FILES = {
   'held-out': fileURLToPath(new URL('../../../evaluation/held-out/resume-evidence.json', import.meta.url)),
+  /** Written by a helper who never saw the rules before the second round of issue 38 (`evaluation/held-out-2/README.md`). */
+  'held-out-2': fileURLToPath(new URL('../../../evaluation/held-out-2/resume-evidence.json', import.meta.url)),
+  /** Written by another helper who never saw the rules or the other sets; measured once, after the second round's rules. */
+  'held-out-3': fileURLToPath(new URL('../../../evaluation/held-out-3/resume-evidence.json', import.meta.url)),
   tuning: fileURLToPath(new URL('../../../evaluation/resume-evidence.tuning.json', import.meta.url)),
 } as const;
 
