@@ -56,14 +56,14 @@ describe('résumé suggestions on the second set written apart (evaluation/held-
 
 const third = readConversationCases(CONVERSATION_EVIDENCE_FILES['held-out-3']);
 
-describe('résumé suggestions on the third set written apart (evaluation/held-out-3, never tuned on)', () => {
+describe('résumé suggestions on the third set written apart (evaluation/held-out-3, read after its one measure: tuning since)', () => {
   /**
-   * Written by a helper who never saw the rules or the other sets, and measured once, after the second
-   * round's rules: precision 0.571, recall 0.182, figures in 3 of 4 (the rules before that round: 0.25,
-   * 0.045, 0 of 1). Every rewrite is listed in `evaluation/held-out-3/rewrites-second-round.md`. The
-   * floors hold what was reached; issue 38's targets (0.95, 0.85, 90 %) are far above them.
+   * Written by a helper who never saw the rules or the other sets, and measured once after the first changes
+   * of the second round: precision 0.571, recall 0.182, figures in 3 of 4 (the rules before: 0.25, 0.045,
+   * 0 of 1; every rewrite in `evaluation/held-out-3/rewrites-second-round.md`). Its misses were then read
+   * (before/after cues, "one of them"): 0.667, 0.182, 4 of 4. The fourth set is the one measured once after.
    */
-  it('holds 40 bullets, and no wrong quote is added to the three the rules before made', async () => {
+  it('holds 40 bullets, and quotes no story the rules before did not', async () => {
     expect(third).toHaveLength(40);
     const figures = await evaluateConversationCases(suggestForResume, third, 'conversation');
     console.log(describeConversationFigures('held-out-3 résumé evidence, whole conversations', figures).join('\n'));
@@ -71,8 +71,30 @@ describe('résumé suggestions on the third set written apart (evaluation/held-o
     expect(figures.inventedNumbers).toBe(0);
     expect(figures.punctuationOnly).toBe(0);
     expect(figures.strongWithCard).toBe(0);
-    expect(figures.precision).toBeGreaterThanOrEqual(0.57);
+    expect(figures.precision).toBeGreaterThanOrEqual(0.66);
     expect(figures.recall).toBeGreaterThanOrEqual(0.18);
+  });
+});
+
+const fourth = readConversationCases(CONVERSATION_EVIDENCE_FILES['held-out-4']);
+
+describe('résumé suggestions on the fourth set written apart (evaluation/held-out-4, never tuned on)', () => {
+  /**
+   * Written by a third helper who never saw the rules or the other sets; measured once, after every rule
+   * of the second round: precision 0.5, recall 0.19, figures in 3 of 4, one strong bullet with a card (the
+   * rules at the round's start: 0.286, 0.095, 2 of 2). Every rewrite is in
+   * `evaluation/held-out-4/rewrites-second-round.md`. Floors at what was reached; the targets are far above.
+   */
+  it('holds 40 bullets, and keeps what the second round reached on it', async () => {
+    expect(fourth).toHaveLength(40);
+    const figures = await evaluateConversationCases(suggestForResume, fourth, 'conversation');
+    console.log(describeConversationFigures('held-out-4 résumé evidence, whole conversations', figures).join('\n'));
+    expect(figures.quotesNotInStory).toBe(0);
+    expect(figures.inventedNumbers).toBe(0);
+    expect(figures.punctuationOnly).toBe(0);
+    expect(figures.strongWithCard).toBeLessThanOrEqual(1);
+    expect(figures.precision).toBeGreaterThanOrEqual(0.5);
+    expect(figures.recall).toBeGreaterThanOrEqual(0.19);
   });
 });
 

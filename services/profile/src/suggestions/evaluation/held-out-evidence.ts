@@ -19,6 +19,8 @@ export const CONVERSATION_EVIDENCE_FILES = {
   'held-out-2': fileURLToPath(new URL('../../../evaluation/held-out-2/resume-evidence.json', import.meta.url)),
   /** Written by another helper who never saw the rules or the other sets; measured once, after the second round's rules. */
   'held-out-3': fileURLToPath(new URL('../../../evaluation/held-out-3/resume-evidence.json', import.meta.url)),
+  /** Written by a third helper who never saw the rules or the other sets; measured once, after the rules read held-out-3. */
+  'held-out-4': fileURLToPath(new URL('../../../evaluation/held-out-4/resume-evidence.json', import.meta.url)),
   tuning: fileURLToPath(new URL('../../../evaluation/resume-evidence.tuning.json', import.meta.url)),
 } as const;
 
