@@ -71,8 +71,24 @@ async function saveThread(page: Page): Promise<number> {
   return Number(new URL(page.url()).searchParams.get('threadId'));
 }
 
+/**
+ * How the person tells the outcome, per width: in one sentence, and as a before and an after in two (issue 38,
+ * second round: both figures quoted and joined as one clause).
+ */
+const TOLD: Record<number, { said: string; rewrite: string }> = {
+  1280: {
+    said: 'In the end checkout went from 4.2 seconds to 1.8 seconds and fewer people left.',
+    rewrite: 'Improved the checkout page; checkout went from 4.2 seconds to 1.8 seconds and fewer people left',
+  },
+  390: {
+    said: 'Before, checkout took 4.2 seconds. Now it takes 1.8 seconds and fewer people leave.',
+    rewrite: 'Improved the checkout page; before, checkout took 4.2 seconds, now it takes 1.8 seconds and fewer people leave',
+  },
+};
+
 describe.skipIf(!hasProfile)('the story behind a résumé line, with the profile service', () => {
   for (const viewport of VIEWPORTS) {
+    const told = TOLD[viewport.width] ?? (TOLD[1280] as { said: string; rewrite: string });
     it(`opens with the line and its role, shows the banner, never asks where the person worked, and links the saved thread at ${viewport.width} px`, async () => {
       const { context, page } = await openPage(browser, stack.gatewayUrl, viewport);
       const { api } = await signInAs(page, stack.gatewayUrl);
@@ -90,7 +106,7 @@ describe.skipIf(!hasProfile)('the story behind a résumé line, with the profile
       expect(first).not.toMatch(/where were you working/i);
       const second = await sendMessage(page, 'I profiled the page and rewrote the slowest queries.');
       expect(second).toMatch(/turn out|outcome|as a result|had worked/i);
-      await sendMessage(page, 'In the end checkout went from 4.2 seconds to 1.8 seconds and fewer people left.');
+      await sendMessage(page, told.said);
       const threadId = await saveThread(page);
       await expect.poll(async () => (await api.get(`/api/resumes/${resumeId}`)).body.resume.bulletThreads[bulletId], { timeout: 10_000 }).toEqual([threadId]);
 
@@ -99,14 +115,12 @@ describe.skipIf(!hasProfile)('the story behind a résumé line, with the profile
         const answer = await api.get(`/api/resumes/${resumeId}/suggestions`);
         return answer.body.suggestions.find((item: { bulletId: string }) => item.bulletId === bulletId)?.evidence?.quote ?? null;
       };
-      await expect.poll(quoted, { timeout: 60_000, interval: 1000 }).toBe('In the end checkout went from 4.2 seconds to 1.8 seconds and fewer people left.');
+      await expect.poll(quoted, { timeout: 60_000, interval: 1000 }).toBe(told.said);
       await page.goto('/resume');
       const card = page.getByTestId('suggestion');
       await card.waitFor();
-      expect(await card.getByTestId('rewrite').innerText()).toBe(
-        'Improved the checkout page; checkout went from 4.2 seconds to 1.8 seconds and fewer people left',
-      );
-      expect(await card.innerText()).toContain('From your story: “In the end checkout went from 4.2 seconds to 1.8 seconds and fewer people left.”');
+      expect(await card.getByTestId('rewrite').innerText()).toBe(told.rewrite);
+      expect(await card.innerText()).toContain(`From your story: “${told.said}”`);
       await checkPage(page, `the résumé with a suggestion quoting the told story at ${viewport.width} px`);
       await page.screenshot({ path: `/tmp/resume-suggestion-${viewport.width}.png`, fullPage: true });
       await context.close();
