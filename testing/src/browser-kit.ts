@@ -1,5 +1,6 @@
 import { convertedAudio, spokenWav } from './test-audio.ts';
 import { scriptedSpeechEnv, type ScriptedSpeechOptions } from './scripted-speech.ts';
+import { execFileSync } from 'node:child_process';
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -216,6 +217,28 @@ export async function sendMessage(page: Page, text: string): Promise<string> {
   const item = await messages(page).last().innerText();
   expect(item).toContain(text);
   return item.slice(item.indexOf(text) + text.length);
+}
+
+/** The seconds the recorder says it has recorded (its timer's label, "Recorded 0:03 of 5:00"). */
+export async function recordedSeconds(page: Page): Promise<number> {
+  const label = (await page.getByRole('timer', { name: /^Recorded / }).getAttribute('aria-label')) ?? '';
+  const [minutes = 0, seconds = 0] = (/Recorded (\d+):(\d+)/.exec(label) ?? []).slice(1).map(Number);
+  return minutes * 60 + seconds;
+}
+
+/** How long the fake microphone's file lasts (`voiceChromium`'s `microphone.wav` in `dir`), in seconds. */
+export function microphoneSeconds(dir: string): number {
+  const probed = execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', join(dir, 'microphone.wav')]);
+  return Number(probed.toString().trim());
+}
+
+/**
+ * Waits while the fake microphone says its words once, by the recorder's own clock (whole seconds): until it
+ * shows the microphone file's length, rounded up. Chromium plays the file in a loop from when it is opened.
+ */
+export async function speakOnce(page: Page, dir: string): Promise<void> {
+  const seconds = Math.ceil(microphoneSeconds(dir));
+  await expect.poll(() => recordedSeconds(page), { timeout: (seconds + 30) * 1000 }).toBeGreaterThanOrEqual(seconds);
 }
 
 /**

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MOCK_INTERVIEW_MESSAGES as M } from '@story/proto';
 import { ApiClient, GOOD_PASSWORD, uniqueEmail } from '@story/testing/api-client';
 import type { StackHandle } from '@story/testing/test-stack';
-import { checkPage, signedInPage, startVoiceBench, VIEWPORTS, waitForToast, type Viewport } from '@story/testing/browser-kit';
+import { checkPage, recordedSeconds, signedInPage, startVoiceBench, VIEWPORTS, waitForToast, type Viewport } from '@story/testing/browser-kit';
 
 /**
  * Mock interviews in Chromium against the whole system (issue 23): planned from a saved description
@@ -66,13 +66,6 @@ afterAll(async () => {
   await stack?.stop();
   rmSync(dir, { recursive: true, force: true });
 });
-
-/** The seconds the recorder says it has recorded (its timer's label, "Recorded 0:03 of 5:00"). */
-async function recordedSeconds(page: Page): Promise<number> {
-  const label = (await page.getByRole('timer', { name: /^Recorded / }).getAttribute('aria-label')) ?? '';
-  const [minutes = 0, seconds = 0] = (/Recorded (\d+):(\d+)/.exec(label) ?? []).slice(1).map(Number);
-  return minutes * 60 + seconds;
-}
 
 /** A screenshot of the whole page, named by screen and width. */
 async function shoot(page: Page, name: string, viewport: Viewport): Promise<void> {

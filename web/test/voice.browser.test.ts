@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, GOOD_PASSWORD, uniqueEmail } from '@story/testing/api-client';
 import type { StackHandle } from '@story/testing/test-stack';
 import { CONVERSATION_MESSAGES, SPEECH_MESSAGES } from '@story/proto';
-import { messages, openingQuestion, postFromPage, signedInPage, startVoiceBench, VIEWPORTS, waitForToast } from '@story/testing/browser-kit';
+import { messages, openingQuestion, postFromPage, signedInPage, speakOnce, startVoiceBench, VIEWPORTS, waitForToast } from '@story/testing/browser-kit';
 
 /**
  * Voice end to end in Chromium (issue 8): a fake microphone plays a WAV spoken by flite's `rms`
@@ -40,8 +40,8 @@ async function voicePage(permissions: string[] = ['microphone']): Promise<Page> 
   return page;
 }
 
-/** Waits while the fake microphone speaks the answer once. */
-const speak = (page: Page) => page.waitForTimeout(10_000);
+/** Waits while the fake microphone speaks the answer once: until the recorder's clock has recorded its length. */
+const speak = (page: Page) => speakOnce(page, dir);
 
 /**
  * Lets the test read the answers of `/finish` as the page gets them: the page's fetch is wrapped so
