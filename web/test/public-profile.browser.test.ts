@@ -96,6 +96,9 @@ describe('the public profile in the browser', () => {
     await chosen.getByRole('checkbox').check();
     await chosen.getByLabel('Summary').fill(EDITED_SUMMARY);
     const preview = page.frameLocator('iframe[title="Preview of your public profile"]');
+    // The person looks at the preview. Off screen, Chromium may leave a frame of another origin (the sandboxed preview) undrawn,
+    // so its text would read as hidden (seen once in a whole run: the text there, "hidden" for 30 s).
+    await page.getByTestId('profile-preview').scrollIntoViewIfNeeded();
     await preview.getByText(EDITED_SUMMARY).waitFor();
     await preview.getByRole('heading', { name: 'Grace Hopper', level: 1 }).waitFor();
     expect(await preview.getByText('negotiated').count()).toBe(0);

@@ -32,21 +32,25 @@ const deleteAccount = async (who: { userId: number; sessionId: string }, payload
   h.app.inject({ method: 'DELETE', url: '/api/users/me', headers: await h.as(who), ...(payload === undefined ? {} : { payload: payload as object }) });
 
 /** The last `events.user.deleted` on EVENTS, once the outbox relay has published it. */
-async function lastUserDeletedEvent(): Promise<unknown> {
+/**
+ * The last `user.deleted` event on the stream, once it is the one for `userId`: the outbox publishes after the
+ * answer, so a test that deleted someone before may still read that earlier event for a moment.
+ */
+async function lastUserDeletedEventFor(userId: number): Promise<unknown> {
   const jsm = await jetstreamManager(h.client);
-  let found: unknown;
+  let found: { userId?: number } | undefined;
   await expect
     .poll(
       async () => {
         found = await jsm.streams
           .getMessage(EVENTS_STREAM, { last_by_subj: EVENT_SUBJECTS.userDeleted })
-          .then((message) => message?.json())
+          .then((message) => message?.json<{ userId?: number }>())
           .catch(() => undefined);
-        return found;
+        return found?.userId;
       },
-      { timeout: 5000, interval: 100 },
+      { timeout: 10_000, interval: 100 },
     )
-    .toBeDefined();
+    .toBe(userId);
   return found;
 }
 
@@ -84,7 +88,7 @@ describe('DELETE /api/users/me', () => {
       expect(await h.storage.sessions.findSession(sessionId)).toBeUndefined();
       expect(await natsRequest(h.client, SUBJECTS.sessionCheck, { sessionId })).toMatchObject({ valid: false });
     }
-    expect(await lastUserDeletedEvent()).toMatchObject({ userId: ada.userId });
+    expect(await lastUserDeletedEventFor(ada.userId)).toMatchObject({ userId: ada.userId });
     expect(await h.storage.outbox.countPendingEvents()).toBe(0);
 
     // Another person is untouched; the deleted one cannot sign in, nor delete twice.
@@ -112,6 +116,6 @@ describe('DELETE /api/users/me', () => {
     const response = await deleteAccount(grace, { googleCredential: fresh });
     expect(response.statusCode).toBe(200);
     expect(await h.storage.users.findUserById(grace.userId)).toBeUndefined();
-    expect(await lastUserDeletedEvent()).toMatchObject({ userId: grace.userId });
+    expect(await lastUserDeletedEventFor(grace.userId)).toMatchObject({ userId: grace.userId });
   });
 });
