@@ -1,6 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { suggestForResume } from '../resume-suggestions.ts';
-import { CONVERSATION_EVIDENCE_FILES, describeConversationFigures, evaluateConversationCases, readConversationCases } from './held-out-evidence.ts';
+import {
+  CONVERSATION_EVIDENCE_FILES,
+  describeConversationFigures,
+  evaluateConversationCases,
+  readConversationCases,
+  type ConversationCase,
+  type ConversationFigures,
+} from './held-out-evidence.ts';
+
+/**
+ * A set's figures through the product's own path (whole conversations, as search hands stories over),
+ * printed, and what no set may ever show: a quote the story does not hold, a number nobody said, a rewrite
+ * that only drops punctuation.
+ */
+async function measured(cases: readonly ConversationCase[], label: string): Promise<ConversationFigures> {
+  const figures = await evaluateConversationCases(suggestForResume, cases, 'conversation');
+  console.log(describeConversationFigures(label, figures).join('\n'));
+  expect(figures.quotesNotInStory).toBe(0);
+  expect(figures.inventedNumbers).toBe(0);
+  expect(figures.punctuationOnly).toBe(0);
+  return figures;
+}
 
 const heldOut = readConversationCases(CONVERSATION_EVIDENCE_FILES['held-out']);
 
@@ -19,11 +40,7 @@ describe('résumé suggestions on the held-out whole conversations (evaluation/h
    * floors hold what was reached, so that a change that loses it fails; they are not the targets.
    */
   it('quotes the right story, keeps the outcome figures, leaves strong bullets alone (floors at the figures reached, below the targets)', async () => {
-    const figures = await evaluateConversationCases(suggestForResume, heldOut, 'conversation');
-    console.log(describeConversationFigures('held-out résumé evidence, whole conversations', figures).join('\n'));
-    expect(figures.quotesNotInStory).toBe(0);
-    expect(figures.inventedNumbers).toBe(0);
-    expect(figures.punctuationOnly).toBe(0);
+    const figures = await measured(heldOut, 'held-out résumé evidence, whole conversations');
     expect(figures.strongWithCard).toBeLessThanOrEqual(1);
     expect(figures.precision).toBeGreaterThanOrEqual(0.85);
     expect(figures.recall).toBeGreaterThanOrEqual(0.55);
@@ -41,12 +58,8 @@ describe('résumé suggestions on the second set written apart (evaluation/held-
    * so it is a tuning set since; the third set (`held-out-3`) is the one measured once, after.
    */
   it('quotes the right story and keeps the outcome figures, told in one sentence or in a before and an after', async () => {
-    const figures = await evaluateConversationCases(suggestForResume, second, 'conversation');
-    console.log(describeConversationFigures('held-out-2 résumé evidence, whole conversations', figures).join('\n'));
     expect(second).toHaveLength(50);
-    expect(figures.quotesNotInStory).toBe(0);
-    expect(figures.inventedNumbers).toBe(0);
-    expect(figures.punctuationOnly).toBe(0);
+    const figures = await measured(second, 'held-out-2 résumé evidence, whole conversations');
     expect(figures.strongWithCard).toBe(0);
     expect(figures.precision).toBeGreaterThanOrEqual(0.85);
     expect(figures.recall).toBeGreaterThanOrEqual(0.48);
@@ -65,11 +78,7 @@ describe('résumé suggestions on the third set written apart (evaluation/held-o
    */
   it('holds 40 bullets, and quotes no story the rules before did not', async () => {
     expect(third).toHaveLength(40);
-    const figures = await evaluateConversationCases(suggestForResume, third, 'conversation');
-    console.log(describeConversationFigures('held-out-3 résumé evidence, whole conversations', figures).join('\n'));
-    expect(figures.quotesNotInStory).toBe(0);
-    expect(figures.inventedNumbers).toBe(0);
-    expect(figures.punctuationOnly).toBe(0);
+    const figures = await measured(third, 'held-out-3 résumé evidence, whole conversations');
     expect(figures.strongWithCard).toBe(0);
     expect(figures.precision).toBeGreaterThanOrEqual(0.66);
     expect(figures.recall).toBeGreaterThanOrEqual(0.18);
@@ -87,11 +96,7 @@ describe('résumé suggestions on the fourth set written apart (evaluation/held-
    */
   it('holds 40 bullets, and keeps what the second round reached on it', async () => {
     expect(fourth).toHaveLength(40);
-    const figures = await evaluateConversationCases(suggestForResume, fourth, 'conversation');
-    console.log(describeConversationFigures('held-out-4 résumé evidence, whole conversations', figures).join('\n'));
-    expect(figures.quotesNotInStory).toBe(0);
-    expect(figures.inventedNumbers).toBe(0);
-    expect(figures.punctuationOnly).toBe(0);
+    const figures = await measured(fourth, 'held-out-4 résumé evidence, whole conversations');
     expect(figures.strongWithCard).toBeLessThanOrEqual(1);
     expect(figures.precision).toBeGreaterThanOrEqual(0.5);
     expect(figures.recall).toBeGreaterThanOrEqual(0.19);
@@ -102,11 +107,7 @@ const tuning = readConversationCases(CONVERSATION_EVIDENCE_FILES.tuning);
 
 describe('résumé suggestions on the tuning conversations (evaluation/resume-evidence.tuning.json)', () => {
   it('quotes the right story, keeps the outcome figures, leaves strong bullets alone', async () => {
-    const figures = await evaluateConversationCases(suggestForResume, tuning, 'conversation');
-    console.log(describeConversationFigures('tuning résumé evidence, whole conversations', figures).join('\n'));
-    expect(figures.quotesNotInStory).toBe(0);
-    expect(figures.inventedNumbers).toBe(0);
-    expect(figures.punctuationOnly).toBe(0);
+    const figures = await measured(tuning, 'tuning résumé evidence, whole conversations');
     expect(figures.strongWithCard).toBe(0);
     expect(figures.precision).toBeGreaterThanOrEqual(0.95);
     expect(figures.recall).toBeGreaterThanOrEqual(0.85);
