@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { CONVERSATION_MESSAGES, DEFAULT_TIME_LIMIT_SECONDS, SPEECH_MESSAGES } from '@story/proto';
 import { notifyFailure } from '../../../components/toast/notify.ts';
 import { useAsyncEffect } from '../../../hooks/use-async-effect.ts';
@@ -62,27 +63,33 @@ export function useVoiceInputs(conversation: Pick<Conversation, 'sendVoice' | 's
 
   const handleUpload = useCallback(
     (file: File, audioType: 'solo') => {
-      const timers: number[] = [];
-      // Every step is shown in its turn, none skipped or flashed, however fast the answer comes.
-      const steps = paceUploadSteps(setPendingVoice);
-      // The bytes going up are followed for real; the server's steps after that are timed from the audio's length.
-      const onUploaded = () => {
-        steps.reach(1);
-        void audioDurationOf(file).then((seconds) => {
-          const transcribed = expectedTranscribingMs(seconds);
-          timers.push(window.setTimeout(() => steps.reach(2), transcribed));
-          timers.push(window.setTimeout(() => steps.reach(3), transcribed + 500));
-        });
-      };
+      // A step is on the page the moment it is shown (flushSync), so the pacer counts its time from its
+      // own paint: a render React put off past the next frame would otherwise count from the step before.
+      const show = (label: string) => flushSync(() => setPendingVoice(label));
       const answer = async (turn: TurnContext) => {
-        const result = await uploadAudioFile(file, turn, audioType, { onUploaded });
-        await steps.finish();
-        return result;
+        show(SPEECH_MESSAGES.uploading);
+        // Every step is shown in its turn, none skipped or flashed, however fast the answer comes.
+        const steps = paceUploadSteps(show);
+        const timers: number[] = [];
+        // The bytes going up are followed for real; the server's steps after that are timed from the audio's length.
+        const onUploaded = () => {
+          steps.reach(1);
+          void audioDurationOf(file).then((seconds) => {
+            const transcribed = expectedTranscribingMs(seconds);
+            timers.push(window.setTimeout(() => steps.reach(2), transcribed));
+            timers.push(window.setTimeout(() => steps.reach(3), transcribed + 500));
+          });
+        };
+        try {
+          const result = await uploadAudioFile(file, turn, audioType, { onUploaded });
+          await steps.finish();
+          return result;
+        } finally {
+          for (const timer of timers) window.clearTimeout(timer);
+          steps.cancel();
+        }
       };
-      void sendVoice(SPEECH_MESSAGES.uploading, answer, CONVERSATION_MESSAGES.processAudioFailed).finally(() => {
-        for (const timer of timers) window.clearTimeout(timer);
-        steps.cancel();
-      });
+      void sendVoice(SPEECH_MESSAGES.uploading, answer, CONVERSATION_MESSAGES.processAudioFailed);
     },
     [sendVoice, setPendingVoice],
   );
