@@ -1,4 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { CONVERSATION_MESSAGES, recordingFailed, timeLimitWarningMessage } from '@story/proto';
 import { notifyError, notifyFailure } from '../../../components/toast/notify.ts';
 import type { ToastHandle } from '../../../components/toast/toast-store.ts';
@@ -231,7 +232,8 @@ export function useRecordingSession(
       return;
     }
     run();
-    setState('recording');
+    // On the page as the recording starts, however late the page would render it.
+    flushSync(() => setState('recording'));
     failureToast.current?.dismiss();
     failureToast.current = null;
     timers.add(window.setInterval(tick, TICK_MS));

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { CONVERSATION_MESSAGES } from '@story/proto';
 import { toast } from '../../../components/toast/toast-store.ts';
 import {
@@ -91,12 +92,20 @@ export function useVoiceRecorder(
       beginWhenOpen();
       return;
     }
-    // 3, 2, 1, then 0 with "Recording starting soon..." for its own step, then the recording.
-    const timer = countDown(setCountdown, (done) => {
-      timers.drop(done);
-      beginWhenOpen();
-    });
-    timers.add(timer);
+    // 3, 2, 1, then 0 with "Recording starting soon..." for its own step, then the recording. Each number
+    // is put on the page when its time starts (flushSync, out of any render: start may run in an effect),
+    // so a busy page whose renders come late still shows each one its quarter, and the recording at 3 s.
+    const show = (left: number) => flushSync(() => setCountdown(left));
+    const launch = window.setTimeout(() => {
+      timers.drop(launch);
+      show(COUNTDOWN_FROM);
+      const timer = countDown(show, (done) => {
+        timers.drop(done);
+        beginWhenOpen();
+      });
+      timers.add(timer);
+    }, 0);
+    timers.add(launch);
   }, [opening, reset, open, timers, begin, release, counts]);
 
   const pause = useCallback(() => {
