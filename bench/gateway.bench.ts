@@ -1,12 +1,14 @@
 /**
  * Gateway overhead: the latency the gateway adds to a REST call and to a one-subgraph GraphQL
- * query, against calling the service directly in the same run. Budgets (DESIGN.md): REST +1 ms at
- * p50, GraphQL +3 ms at p50. Sequential requests over keep-alive connections, after a warm-up;
+ * query, against calling the service directly in the same run. Budgets (issue 40): REST +0.15 ms and
+ * GraphQL +0.4 ms at p50, +1 ms at p99; DESIGN.md's ceilings are +1 ms and +3 ms. Sequential requests over keep-alive connections, after a warm-up;
  * direct and gateway calls alternate so that machine noise hits both alike.
  *
  * Run: node --import tsx bench/gateway.bench.ts [--requests 2000] [--warmup 300]
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -21,7 +23,8 @@ import { contextUser, registerSubgraph, type GraphqlContext } from '@story/servi
 import { buildGateway } from '../gateway/src/app.ts';
 import { gatewayEnvSchema } from '../gateway/src/gateway.config.ts';
 import { composeSupergraph } from '../gateway/src/supergraph/supergraph.ts';
-import { startNatsServer } from '@story/testing/nats';
+import { freePort, startNatsServer } from '@story/testing/nats';
+import { startGatewayProcess } from '@story/testing/service-process';
 import { csrfKeyFrom, csrfTokenFor } from '../gateway/src/security/csrf.hooks.ts';
 
 export interface LatencyFigures {
@@ -45,8 +48,11 @@ export interface OverheadFigures {
 
 export interface GatewayBenchResult {
   requests: number;
+  /** The gateway in the bench's process: the cost of its own code, against the budgets. */
   rest: OverheadFigures;
   graphql: OverheadFigures;
+  /** The gateway as its own process (as it runs): its code plus the hop between processes, as a person meets it. */
+  ownProcess: { rest: OverheadFigures; graphql: OverheadFigures };
 }
 
 export interface GatewayBenchOptions {
@@ -56,8 +62,13 @@ export interface GatewayBenchOptions {
   print?: boolean;
 }
 
-const REST_BUDGET_MS = 1;
-const GRAPHQL_BUDGET_MS = 3;
+/** Issue 40, point 6: what the gateway may add at p50 (REST, GraphQL) and at p99 (both), as on 24 November. */
+const REST_BUDGET_MS = 0.15;
+const GRAPHQL_BUDGET_MS = 0.4;
+const P99_BUDGET_MS = 1;
+
+/** Within the budgets at p50 and at p99. */
+const withP99Budget = (row: OverheadFigures): OverheadFigures => ({ ...row, withinBudget: row.withinBudget && row.addedP99 <= P99_BUDGET_MS });
 const USER = {
   id: '7',
   email: 'ada@gmail.com',
@@ -92,8 +103,20 @@ export async function timeCall(call: Call): Promise<number> {
   return elapsed;
 }
 
-/** Runs both calls alternately: warm-up first, then `requests` measured calls each. */
-export async function compare(name: string, direct: Call, viaGateway: Call, budgetP50: number, requests: number, warmup: number): Promise<OverheadFigures> {
+/**
+ * Runs both calls alternately: warm-up first, then `requests` measured calls each. The gateway's CPU per
+ * call is read from `gatewayCpuMicros` when the gateway is a process of its own (its CPU time so far, in
+ * microseconds); otherwise it is this process's CPU in gateway calls minus in direct ones.
+ */
+export async function compare(
+  name: string,
+  direct: Call,
+  viaGateway: Call,
+  budgetP50: number,
+  requests: number,
+  warmup: number,
+  gatewayCpuMicros?: () => number,
+): Promise<OverheadFigures> {
   for (let index = 0; index < warmup; index += 1) {
     await timeCall(direct);
     await timeCall(viaGateway);
@@ -102,6 +125,7 @@ export async function compare(name: string, direct: Call, viaGateway: Call, budg
   const gatewaySamples: number[] = [];
   const cpu = { direct: 0, gateway: 0 };
   const cpuMicrosOf = (usage: NodeJS.CpuUsage) => usage.user + usage.system;
+  const gatewayCpuBefore = gatewayCpuMicros?.();
   for (let index = 0; index < requests; index += 1) {
     let before = process.cpuUsage();
     directSamples.push(await timeCall(direct));
@@ -119,10 +143,32 @@ export async function compare(name: string, direct: Call, viaGateway: Call, budg
     gateway: gatewayFigures,
     addedP50,
     addedP99: gatewayFigures.p99 - directFigures.p99,
-    addedCpuMs: (cpu.gateway - cpu.direct) / 1000 / requests,
+    addedCpuMs: (gatewayCpuMicros && gatewayCpuBefore !== undefined ? gatewayCpuMicros() - gatewayCpuBefore : cpu.gateway - cpu.direct) / 1000 / requests,
     budgetP50,
     withinBudget: addedP50 <= budgetP50,
   };
+}
+
+/** A process's CPU time so far (user and system), in microseconds, from `/proc/<pid>/stat`. */
+function processCpuMicros(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  // After the name: state is field 3, utime and stime are fields 14 and 15 (1-based), in clock ticks of 10 ms.
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
+/** Waits until the gateway answers `/healthz` (at most 60 s), or fails with what it wrote to stderr. */
+async function waitForHealth(url: string, child: ChildProcess, errors: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the gateway exited (${child.exitCode}): ${errors()}`);
+    const ok = await fetch(`${url}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the gateway did not answer /healthz within 60 s: ${errors()}`);
 }
 
 /** Starts NATS, a session responder, one service (REST + subgraph) and the gateway; measures, prints and returns the figures. */
@@ -162,9 +208,12 @@ async function measureGatewayOverhead(options: GatewayBenchOptions): Promise<Gat
     const serviceAddress = service.server.address();
     const serviceUrl = `http://127.0.0.1:${typeof serviceAddress === 'object' && serviceAddress ? serviceAddress.port : 0}`;
 
+    // The gateway in this process (the measure of its own code that the budgets were set on), and the gateway as it
+    // runs: its own process, from its bundle (stackLauncher, as the stack starts it), whose event loop, garbage
+    // collector and extra hop between processes are what a person meets.
     const gatewayNats = await connect({ servers: nats.url });
     cleanups.unshift(() => gatewayNats.close());
-    const config = gatewayEnvSchema.parse({
+    const env = {
       NATS_URL: nats.url,
       SESSION_PUBLIC_KEY: keys.session.publicKey,
       IDENTITY_PRIVATE_KEY: keys.identity.privateKey,
@@ -172,12 +221,25 @@ async function measureGatewayOverhead(options: GatewayBenchOptions): Promise<Gat
       NODE_ENV: 'production',
       LOG_LEVEL: 'silent',
       WEB_DIST: join(dataDir, 'web'),
+    };
+    const inProcess = await buildGateway(gatewayEnvSchema.parse(env), { nats: gatewayNats, supergraphSdl: composeSupergraph(), logger: false });
+    await inProcess.listen({ host: '127.0.0.1', port: 0 });
+    cleanups.unshift(() => inProcess.close());
+    const inProcessAddress = inProcess.server.address();
+    const inProcessUrl = `http://127.0.0.1:${typeof inProcessAddress === 'object' && inProcessAddress ? inProcessAddress.port : 0}`;
+
+    const gatewayPort = await freePort();
+    const started = await startGatewayProcess({ ...env, HOST: '127.0.0.1', PORT: String(gatewayPort), METRICS_PORT: String(await freePort()) });
+    const gateway = started.child;
+    cleanups.unshift(async () => {
+      if (gateway.exitCode !== null) return;
+      const exited = once(gateway, 'exit');
+      gateway.kill('SIGTERM');
+      await exited;
     });
-    const gateway = await buildGateway(config, { nats: gatewayNats, supergraphSdl: composeSupergraph(), logger: false });
-    await gateway.listen({ host: '127.0.0.1', port: 0 });
-    cleanups.unshift(() => gateway.close());
-    const gatewayAddress = gateway.server.address();
-    const gatewayUrl = `http://127.0.0.1:${typeof gatewayAddress === 'object' && gatewayAddress ? gatewayAddress.port : 0}`;
+    const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
+    await waitForHealth(gatewayUrl, gateway, started.output);
+    const gatewayCpuMicros = () => processCpuMicros(gateway.pid ?? 0);
 
     const session = await new SignJWT({ sid: 'bench-session', adm: false })
       .setProtectedHeader({ alg: 'EdDSA', typ: SESSION_TOKEN_TYPE })
@@ -189,38 +251,44 @@ async function measureGatewayOverhead(options: GatewayBenchOptions): Promise<Gat
     const identity = await signIdentity({ userId: 7, isAdmin: false, sessionId: 'bench-session' }, await importPrivateKey(keys.identity.privateKey));
 
     const directClient = new Client(serviceUrl, { pipelining: 1, keepAliveTimeout: 60_000 });
+    const inProcessClient = new Client(inProcessUrl, { pipelining: 1, keepAliveTimeout: 60_000 });
     const gatewayClient = new Client(gatewayUrl, { pipelining: 1, keepAliveTimeout: 60_000 });
     cleanups.unshift(async () => {
       await directClient.close();
+      await inProcessClient.close();
       await gatewayClient.close();
     });
     const csrfToken = csrfTokenFor(csrfKeyFrom(keys.identity.privateKey), 'bench-session');
     const browser = { cookie: `session=${session}; csrf_token=${csrfToken}`, [CSRF_HEADER]: csrfToken };
     const graphqlBody = JSON.stringify({ query: 'query Me { me { id email firstName lastName isAdmin userType } }', operationName: 'Me' });
+    const directRest: Call = { client: directClient, method: 'GET', path: '/api/users/me', headers: { [IDENTITY_HEADER]: identity } };
+    const directGraphql: Call = {
+      client: directClient,
+      method: 'POST',
+      path: '/graphql',
+      headers: { [IDENTITY_HEADER]: identity, 'content-type': 'application/json' },
+      body: graphqlBody,
+    };
+    const restThrough = (client: Client): Call => ({ client, method: 'GET', path: '/api/users/me', headers: browser });
+    const graphqlThrough = (client: Client): Call => ({
+      client,
+      method: 'POST',
+      path: '/graphql',
+      headers: { ...browser, 'content-type': 'application/json' },
+      body: graphqlBody,
+    });
 
-    const rest = await compare(
-      'REST GET /api/users/me',
-      { client: directClient, method: 'GET', path: '/api/users/me', headers: { [IDENTITY_HEADER]: identity } },
-      { client: gatewayClient, method: 'GET', path: '/api/users/me', headers: browser },
-      REST_BUDGET_MS,
-      requests,
-      warmup,
+    const rest = withP99Budget(await compare('REST GET /api/users/me', directRest, restThrough(inProcessClient), REST_BUDGET_MS, requests, warmup));
+    const graphql = withP99Budget(
+      await compare('GraphQL { me } (one subgraph)', directGraphql, graphqlThrough(inProcessClient), GRAPHQL_BUDGET_MS, requests, warmup),
     );
-    const graphql = await compare(
-      'GraphQL { me } (one subgraph)',
-      {
-        client: directClient,
-        method: 'POST',
-        path: '/graphql',
-        headers: { [IDENTITY_HEADER]: identity, 'content-type': 'application/json' },
-        body: graphqlBody,
-      },
-      { client: gatewayClient, method: 'POST', path: '/graphql', headers: { ...browser, 'content-type': 'application/json' }, body: graphqlBody },
-      GRAPHQL_BUDGET_MS,
-      requests,
-      warmup,
-    );
-    return { requests, rest, graphql };
+    const ownProcess = {
+      rest: withP99Budget(await compare('REST, gateway process', directRest, restThrough(gatewayClient), REST_BUDGET_MS, requests, warmup, gatewayCpuMicros)),
+      graphql: withP99Budget(
+        await compare('GraphQL, gateway process', directGraphql, graphqlThrough(gatewayClient), GRAPHQL_BUDGET_MS, requests, warmup, gatewayCpuMicros),
+      ),
+    };
+    return { requests, rest, graphql, ownProcess };
   } finally {
     for (const cleanup of cleanups) await cleanup().catch(() => undefined);
   }
@@ -229,7 +297,7 @@ async function measureGatewayOverhead(options: GatewayBenchOptions): Promise<Gat
 /** The figures as a table. */
 export function formatGatewayBench(result: GatewayBenchResult): string {
   const ms = (value: number) => `${value.toFixed(2)} ms`;
-  const rows = [result.rest, result.graphql].map((row) => [
+  const rows = [result.rest, result.graphql, result.ownProcess.rest, result.ownProcess.graphql].map((row) => [
     row.name,
     ms(row.direct.p50),
     ms(row.direct.p99),
@@ -238,7 +306,7 @@ export function formatGatewayBench(result: GatewayBenchResult): string {
     `+${ms(row.addedP50)}`,
     `+${ms(row.addedP99)}`,
     `${ms(row.addedCpuMs)}`,
-    `+${row.budgetP50} ms`,
+    `+${row.budgetP50} / +${P99_BUDGET_MS} ms`,
     row.withinBudget ? 'yes' : 'NO',
     `${(row.gateway.p50 / row.direct.p50).toFixed(2)}x`,
   ]);
@@ -251,13 +319,18 @@ export function formatGatewayBench(result: GatewayBenchResult): string {
     'added p50',
     'added p99',
     'gateway CPU/call',
-    'budget p50',
+    'budget p50 / p99',
     'within',
     'ratio p50',
   ];
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)));
   const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ');
-  return [`gateway overhead, ${result.requests} sequential requests each (keep-alive, after warm-up)`, line(header), ...rows.map(line)].join('\n');
+  return [
+    `gateway overhead, ${result.requests} sequential requests each (keep-alive, after warm-up); the first two rows with the gateway in this process (its own code, the budgets),`,
+    `the last two with the gateway as its own process (as it runs: its code plus the hop between processes; CPU/call is that process's own)`,
+    line(header),
+    ...rows.map(line),
+  ].join('\n');
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

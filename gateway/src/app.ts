@@ -13,7 +13,7 @@ import { apiProxyRoutes } from './proxy/api-proxy.routes.ts';
 import { CircuitBreaker } from './proxy/circuit-breaker.ts';
 import { publicPageRoutes } from './proxy/public-page.routes.ts';
 import { UpstreamFailureJudge } from './proxy/upstream-failures.ts';
-import { createUpstreamAgent, upstreamReadiness } from './proxy/upstream.client.ts';
+import { CALLER_HEADER, createUpstreamAgent, upstreamReadiness } from './proxy/upstream.client.ts';
 import { csrfKeyFrom, registerCsrfProtection } from './security/csrf.hooks.ts';
 import { OperationBudgetService } from './security/operation-budget.service.ts';
 import { registerSecurityHeaders } from './security/security-headers.hooks.ts';
@@ -71,9 +71,10 @@ export async function buildGateway(config: GatewayConfig, deps: GatewayDeps): Pr
     if (ownsAgent) await agent.close();
   });
 
-  // An identity header can only ever come from the gateway itself: drop any a client sent, on every route.
+  // An identity header, or the name of a caller, can only ever come from the gateway itself: drop any a client sent, on every route.
   app.addHook('onRequest', async (request) => {
     if (request.headers[IDENTITY_HEADER] !== undefined) delete request.headers[IDENTITY_HEADER];
+    if (request.headers[CALLER_HEADER] !== undefined) delete request.headers[CALLER_HEADER];
   });
   registerSecurityHeaders(app, { strictTransportSecurity: config.COOKIE_SECURE });
   await app.register(fastifyCookie);

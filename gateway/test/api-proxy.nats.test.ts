@@ -4,6 +4,7 @@ import { IDENTITY_HEADER } from '@story/proto';
 import { generateSigningKeyPair, importPrivateKey, signIdentity } from '@story/service-kit/identity';
 import { Client } from 'undici';
 import { freePort } from '@story/testing/nats';
+import { CALLER_HEADER, registeredCallers } from '../src/proxy/upstream.client.ts';
 import { browserHeaders, startGatewayBed, type FakeService, type GatewayBed } from './gateway.fixture.ts';
 
 let bed: GatewayBed<'auth' | 'conversations' | 'speech'>;
@@ -323,6 +324,14 @@ describe('a caller who goes away', () => {
       body: '{}',
     });
     expect(next.status).toBe(200);
+  });
+
+  it('names the caller to its own agent only: the service never sees the name, and a name a client sends is dropped', async () => {
+    const response = await fetch(`${bed.gateway.url}/api/users/check-email?email=a@gmail.com`, { headers: { [CALLER_HEADER]: '1' } });
+    expect(response.status).toBe(200);
+    expect(lastReceived(bed.services.auth).headers[CALLER_HEADER]).toBeUndefined();
+    // Every caller is forgotten once its answer is sent.
+    await expect.poll(() => registeredCallers()).toBe(0);
   });
 });
 

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { serviceEntryFile, type ServiceName } from '@story/proto';
-import { REPO_ROOT, stackLauncher } from '@story/infra/src/stack.ts';
+import { GATEWAY_ENTRY, REPO_ROOT, stackLauncher } from '@story/infra/src/stack.ts';
 
 /** A service started as its own process, and the last 4,000 characters it wrote (for a failing test's message). */
 export interface ServiceProcess {
@@ -9,9 +9,18 @@ export interface ServiceProcess {
 }
 
 /** A service as its own process, as `make run` starts it (its bundled `services/<name>/src/main.ts`), with `env` over this process's environment. */
-export async function startServiceProcess(name: ServiceName, env: Record<string, string>): Promise<ServiceProcess> {
+export function startServiceProcess(name: ServiceName, env: Record<string, string>): Promise<ServiceProcess> {
+  return startEntryProcess(serviceEntryFile(name), env);
+}
+
+/** The gateway as its own process, as `make run` starts it (its bundled `gateway/src/main.ts`), with `env` over this process's environment. */
+export function startGatewayProcess(env: Record<string, string>): Promise<ServiceProcess> {
+  return startEntryProcess(GATEWAY_ENTRY, env);
+}
+
+async function startEntryProcess(entry: string, env: Record<string, string>): Promise<ServiceProcess> {
   let output = '';
-  const child = spawn(process.execPath, await stackLauncher.argsFor(serviceEntryFile(name)), {
+  const child = spawn(process.execPath, await stackLauncher.argsFor(entry), {
     cwd: REPO_ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

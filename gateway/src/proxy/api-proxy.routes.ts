@@ -17,7 +17,7 @@ import { HttpError, notFound } from '@story/service-kit/errors';
 import { setMetricsRoute } from '@story/service-kit/telemetry/http-metrics';
 import type { OperationBudgetService } from '../security/operation-budget.service.ts';
 import type { CircuitBreaker, CircuitCall, UpstreamTimeouts } from './circuit-breaker.ts';
-import { callerGone, callerGoneSignal } from './upstream.client.ts';
+import { CALLER_HEADER, registerCaller } from './upstream.client.ts';
 import { isConnectionLost } from './connection-lost.ts';
 import { isUpstreamTimeout, type UpstreamFailureJudge } from './upstream-failures.ts';
 import { pathOf } from '../security/security-headers.hooks.ts';
@@ -190,46 +190,45 @@ export async function apiProxyRoutes(app: FastifyInstance, options: ApiProxyOpti
     if (!route || !call || !base) throw notFound();
     const service = route.service;
     // The caller going away before the answer (closed tab, dropped connection) ends the service's request too.
-    const caller = callerGoneSignal(reply);
-    return callerGone.run(caller, () =>
-      reply.from(`${base}${pathOf(request.url)}`, {
-        timeout: timeoutFor(route, request.method, timeouts),
-        rewriteHeaders: (headers) => {
-          call.succeeded();
-          return headers;
-        },
-        rewriteRequestHeaders: (proxied, headers) => {
-          // Already removed on arrival; removed again so that no code path can forward a client's claim.
-          delete headers[IDENTITY_HEADER];
-          const session = proxied.gatewaySession;
-          if (session?.kind === 'valid') headers[IDENTITY_HEADER] = session.identityToken;
-          headers[REQUEST_ID_HEADER] = proxied.id;
-          return headers;
-        },
-        // A service's 503 goes back to the caller as it is (reply-from would retry GETs); retrying only
-        // multiplies the load. A read whose connection was lost is asked once more (retryLostRead).
-        retryDelay: retryLostRead,
-        onError: (failedReply, { error }) => {
-          // Nobody to answer, and not the service's fault: no verdict.
-          if (caller.aborted) {
-            call.released();
-            return;
-          }
-          const known = httpErrorIn(error);
-          if (known) {
-            // The caller's body was refused on its way (too large): no verdict on the service either.
-            call.released();
-            void failedReply.code(known.statusCode).send({ message: known.message });
-            return;
-          }
-          // The verdict first (it may ask the service whether it is alive), so the next request meets a circuit that knows.
-          const message = isUpstreamTimeout(error) ? serviceTimeoutMessage(service) : serviceUnavailableMessage(service);
-          void failures
-            .judge(call, service, error, { caller: rateLimitKeyOf(request), expensive: isExpensive(route) })
-            .then(() => failedReply.code(503).send({ message }));
-        },
-      }),
-    );
+    const { key: callerKey, signal: caller } = registerCaller(reply);
+    return reply.from(`${base}${pathOf(request.url)}`, {
+      timeout: timeoutFor(route, request.method, timeouts),
+      rewriteHeaders: (headers) => {
+        call.succeeded();
+        return headers;
+      },
+      rewriteRequestHeaders: (proxied, headers) => {
+        // Already removed on arrival; removed again so that no code path can forward a client's claim.
+        delete headers[IDENTITY_HEADER];
+        const session = proxied.gatewaySession;
+        if (session?.kind === 'valid') headers[IDENTITY_HEADER] = session.identityToken;
+        headers[REQUEST_ID_HEADER] = proxied.id;
+        headers[CALLER_HEADER] = callerKey;
+        return headers;
+      },
+      // A service's 503 goes back to the caller as it is (reply-from would retry GETs); retrying only
+      // multiplies the load. A read whose connection was lost is asked once more (retryLostRead).
+      retryDelay: retryLostRead,
+      onError: (failedReply, { error }) => {
+        // Nobody to answer, and not the service's fault: no verdict.
+        if (caller.aborted) {
+          call.released();
+          return;
+        }
+        const known = httpErrorIn(error);
+        if (known) {
+          // The caller's body was refused on its way (too large): no verdict on the service either.
+          call.released();
+          void failedReply.code(known.statusCode).send({ message: known.message });
+          return;
+        }
+        // The verdict first (it may ask the service whether it is alive), so the next request meets a circuit that knows.
+        const message = isUpstreamTimeout(error) ? serviceTimeoutMessage(service) : serviceUnavailableMessage(service);
+        void failures
+          .judge(call, service, error, { caller: rateLimitKeyOf(request), expensive: isExpensive(route) })
+          .then(() => failedReply.code(503).send({ message }));
+      },
+    });
   };
 
   const methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
