@@ -1,3 +1,7 @@
+import type OpenAI from 'openai';
+import { zodResponseFormat } from 'openai/helpers/zod';
+import type { z } from 'zod';
+
 /** Where and how a service calls OpenAI (or any compatible server at `baseURL`) for one model. */
 export interface OpenAiModelOptions {
   apiKey: string;
@@ -15,4 +19,35 @@ export function openAiClientOptions(
   maxRetries = 0,
 ): { apiKey: string; baseURL: string | undefined; timeout: number; maxRetries: number } {
   return { apiKey: options.apiKey, baseURL: options.baseURL, timeout: options.timeoutMs, maxRetries };
+}
+
+/** One structured-output question to a model: its instructions, the request, and the zod shape the answer must have. */
+export interface StructuredQuestion<Answer> {
+  system: string;
+  user: string;
+  /** The answer's shape (sent as the response format's JSON schema, and checked on the way back). */
+  schema: z.ZodType<Answer>;
+  /** The response format's name (letters, digits, `_` and `-`). */
+  name: string;
+}
+
+/**
+ * Asks `model` one structured-output question at temperature 0 (the same answer for the same input)
+ * and returns the parsed answer. Throws when the model refuses (with its refusal), gives nothing, or
+ * its answer does not fit the schema, so that each caller falls back to its offline engine in one place.
+ */
+export async function askStructured<Answer>(client: OpenAI, model: string, question: StructuredQuestion<Answer>): Promise<Answer> {
+  const completion = await client.chat.completions.parse({
+    model,
+    temperature: 0,
+    messages: [
+      { role: 'system', content: question.system },
+      { role: 'user', content: question.user },
+    ],
+    response_format: zodResponseFormat(question.schema, question.name),
+  });
+  const message = completion.choices[0]?.message;
+  const parsed = message?.parsed;
+  if (parsed === null || parsed === undefined) throw new Error(message?.refusal ?? `the model returned no ${question.name.replace(/_/g, ' ')}`);
+  return parsed;
 }

@@ -5,9 +5,8 @@
  * Name and contact come from the offline parser, which also answers when the model fails or is slow.
  */
 import OpenAI from 'openai';
-import { zodResponseFormat } from 'openai/helpers/zod';
 import { RESUME_LIMITS, resumeContentSchema, type ResumeContent } from '@story/proto';
-import { openAiClientOptions, type OpenAiModelOptions } from '@story/service-kit';
+import { askStructured, openAiClientOptions, type OpenAiModelOptions } from '@story/service-kit';
 import { parseResumeText } from './offline-resume.parser.ts';
 import { RESUME_SYSTEM_PROMPT, modelResumeSchema, resumeRequest, type ModelResume } from './openai-resume.prompt.ts';
 import { findDates } from './resume-dates.ts';
@@ -120,17 +119,12 @@ export class OpenAiResumeParser implements ResumeParser {
     const offline = parseResumeText(text);
     const sent = withoutContact(text, offline);
     try {
-      const completion = await this.client.chat.completions.parse({
-        model: this.options.model,
-        temperature: 0,
-        messages: [
-          { role: 'system', content: RESUME_SYSTEM_PROMPT },
-          { role: 'user', content: resumeRequest(sent) },
-        ],
-        response_format: zodResponseFormat(modelResumeSchema, 'resume_sections'),
+      const parsed = await askStructured(this.client, this.options.model, {
+        system: RESUME_SYSTEM_PROMPT,
+        user: resumeRequest(sent),
+        schema: modelResumeSchema,
+        name: 'resume_sections',
       });
-      const parsed = completion.choices[0]?.message.parsed;
-      if (!parsed) return offline;
       return groundedContent(parsed, sent, offline);
     } catch {
       return offline;

@@ -1,9 +1,8 @@
 import OpenAI from 'openai';
-import { zodResponseFormat } from 'openai/helpers/zod';
 import { BULLET_WEAKNESSES, bareWords, type BulletWeakness, type ResumeSuggestion } from '@story/proto/api/resumes';
 import type { MatchedStory } from '@story/proto/resume-subjects';
 import { locateQuote } from '@story/proto/story-analysis';
-import { openAiClientOptions, withinTime, type OpenAiModelOptions } from '@story/service-kit';
+import { askStructured, openAiClientOptions, withinTime, type OpenAiModelOptions } from '@story/service-kit';
 import { inventedNumbers } from './bullet-rewrite.ts';
 import { SUGGESTIONS_SYSTEM_PROMPT, modelSuggestionsSchema, storiesForModel, suggestionsRequest, type ModelSuggestions } from './openai-suggestions.prompt.ts';
 import { evidenceFor, findCandidates, offlineSuggestion, weakBullets, type SuggestInput, type WeakBullet } from './resume-suggestions.ts';
@@ -49,18 +48,12 @@ export class OpenAiSuggestionEngine implements SuggestionEngine {
   }
 
   private async ask(weak: readonly WeakBullet[], candidates: ReadonlyMap<string, readonly MatchedStory[]>): Promise<ModelSuggestions> {
-    const completion = await this.client.chat.completions.parse({
-      model: this.options.model,
-      temperature: 0,
-      messages: [
-        { role: 'system', content: SUGGESTIONS_SYSTEM_PROMPT },
-        { role: 'user', content: suggestionsRequest(weak, candidates) },
-      ],
-      response_format: zodResponseFormat(modelSuggestionsSchema, 'resume_suggestions'),
+    return askStructured(this.client, this.options.model, {
+      system: SUGGESTIONS_SYSTEM_PROMPT,
+      user: suggestionsRequest(weak, candidates),
+      schema: modelSuggestionsSchema,
+      name: 'resume_suggestions',
     });
-    const parsed = completion.choices[0]?.message.parsed;
-    if (!parsed) throw new Error(completion.choices[0]?.message.refusal ?? 'the model returned no suggestions');
-    return parsed;
   }
 }
 

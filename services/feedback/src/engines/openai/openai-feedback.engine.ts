@@ -1,6 +1,5 @@
 import OpenAI from 'openai';
-import { zodResponseFormat } from 'openai/helpers/zod';
-import { openAiClientOptions, type OpenAiModelOptions } from '@story/service-kit';
+import { askStructured, openAiClientOptions, type OpenAiModelOptions } from '@story/service-kit';
 import { ASSESSMENT_DIMENSIONS, STAR_PARTS, type AnswerQuote, type AssessmentScore, type StarPartFeedback } from '@story/proto';
 import type { AnswerToAssess, EngineFeedback, FeedbackEngine } from '../feedback-engine.ts';
 import type { OfflineFeedbackEngine } from '../offline/offline-feedback.engine.ts';
@@ -30,20 +29,12 @@ export class OpenAiFeedbackEngine implements FeedbackEngine {
   }
 
   async assess(input: AnswerToAssess): Promise<EngineFeedback> {
-    const completion = await this.client.chat.completions.parse({
-      model: this.options.model,
-      temperature: 0,
-      messages: [
-        {
-          role: 'system',
-          content: input.earlier?.length || input.kind === 'story' ? `${FEEDBACK_SYSTEM_PROMPT}\n\n${STORY_TURN_PROMPT}` : FEEDBACK_SYSTEM_PROMPT,
-        },
-        { role: 'user', content: feedbackRequest(input) },
-      ],
-      response_format: zodResponseFormat(modelFeedbackSchema, 'answer_feedback'),
+    const parsed = await askStructured(this.client, this.options.model, {
+      system: input.earlier?.length || input.kind === 'story' ? `${FEEDBACK_SYSTEM_PROMPT}\n\n${STORY_TURN_PROMPT}` : FEEDBACK_SYSTEM_PROMPT,
+      user: feedbackRequest(input),
+      schema: modelFeedbackSchema,
+      name: 'answer_feedback',
     });
-    const parsed = completion.choices[0]?.message.parsed;
-    if (!parsed) throw new Error(completion.choices[0]?.message.refusal ?? 'the model returned no feedback');
     return this.grounded(input, parsed);
   }
 

@@ -5,9 +5,8 @@
  * that fails the check, a model error or a late answer gives way to the offline planner.
  */
 import OpenAI from 'openai';
-import { zodResponseFormat } from 'openai/helpers/zod';
 import type { FastifyBaseLogger } from 'fastify';
-import { openAiClientOptions, withinTime, type OpenAiModelOptions } from '@story/service-kit';
+import { askStructured, openAiClientOptions, withinTime, type OpenAiModelOptions } from '@story/service-kit';
 import type { InterviewPlanner, PlanInput, PlannedQuestion } from './interview-planner.ts';
 import type { OfflineInterviewPlanner } from './offline-planner.ts';
 import { questionCountOf, roleSource } from './offline-planner.ts';
@@ -80,17 +79,11 @@ export class OpenAiInterviewPlanner implements InterviewPlanner {
   }
 
   private async ask(input: PlanInput, sources: PlanInput['requirements'], count: number): Promise<ModelPlan> {
-    const completion = await this.client.chat.completions.parse({
-      model: this.options.model,
-      temperature: 0,
-      messages: [
-        { role: 'system', content: PLANNER_SYSTEM_PROMPT },
-        { role: 'user', content: planRequest(input, sources, count) },
-      ],
-      response_format: zodResponseFormat(modelPlanSchema, 'interview_plan'),
+    return askStructured(this.client, this.options.model, {
+      system: PLANNER_SYSTEM_PROMPT,
+      user: planRequest(input, sources, count),
+      schema: modelPlanSchema,
+      name: 'interview_plan',
     });
-    const parsed = completion.choices[0]?.message.parsed;
-    if (!parsed) throw new Error(completion.choices[0]?.message.refusal ?? 'the model returned no plan');
-    return parsed;
   }
 }
