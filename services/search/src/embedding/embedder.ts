@@ -28,12 +28,5 @@ export class EmbedderUnavailableError extends Error {
   }
 }
 
-/** Scales a vector to unit length in place (a zero vector stays zero). */
-export function normalize(vector: Float32Array): Float32Array {
-  let norm = 0;
-  for (const value of vector) norm += value * value;
-  if (norm === 0) return vector;
-  const inverse = 1 / Math.sqrt(norm);
-  for (let i = 0; i < vector.length; i++) vector[i] = (vector[i] ?? 0) * inverse;
-  return vector;
-}
+/** Scales a vector to unit length in place (a zero vector stays zero): the sentence encoder's own. */
+export { toUnit as normalize } from '@story/service-kit/sentence-encoder';
