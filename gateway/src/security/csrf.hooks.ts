@@ -38,6 +38,36 @@ export function csrfTokenBelongsTo(key: Buffer, token: string, sessionKey: strin
   return sameText(match[2], macOf(key, sessionKey, match[1]));
 }
 
+/**
+ * Tokens already found to belong to their session. Under one key a token and a session verify alike
+ * every time, so each pair's HMAC is computed once, not on every request (it was a tenth of the
+ * gateway's own time per call). Only pairs that verified are kept (nobody can make one without the
+ * key), at most `limit`, the oldest forgotten first.
+ */
+export class VerifiedCsrfTokens {
+  private readonly pairs = new Set<string>();
+
+  constructor(
+    private readonly key: Buffer,
+    private readonly limit = 10_000,
+  ) {}
+
+  /** Whether `token` was made by this deployment for `sessionKey` (as `csrfTokenBelongsTo`). */
+  belongs(token: string, sessionKey: string): boolean {
+    const pair = `${sessionKey}\n${token}`;
+    if (this.pairs.has(pair)) return true;
+    if (!csrfTokenBelongsTo(this.key, token, sessionKey)) return false;
+    if (this.pairs.size >= this.limit) this.pairs.delete(this.pairs.values().next().value ?? '');
+    this.pairs.add(pair);
+    return true;
+  }
+
+  /** How many pairs are kept. */
+  get size(): number {
+    return this.pairs.size;
+  }
+}
+
 function sameText(a: string, b: string): boolean {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
@@ -89,11 +119,13 @@ export function registerCsrfProtection(app: FastifyInstance, options: CsrfOption
     return token;
   };
 
+  const verified = new VerifiedCsrfTokens(options.key);
+
   app.decorateRequest('csrfToken', '');
   app.addHook('onRequest', async (request, reply) => {
     const sessionKey = (await options.sessionIdOf(request.cookies[SESSION_COOKIE])) ?? ANONYMOUS;
     const cookie = request.cookies[cookieName];
-    const valid = typeof cookie === 'string' && csrfTokenBelongsTo(options.key, cookie, sessionKey);
+    const valid = typeof cookie === 'string' && verified.belongs(cookie, sessionKey);
     if (valid) request.csrfToken = cookie;
     else if (isStaticFile(pathOf(request.url))) request.csrfToken = csrfTokenFor(options.key, sessionKey);
     else request.csrfToken = issue(reply, sessionKey);
