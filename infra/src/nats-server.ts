@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { randomInt } from 'node:crypto';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 
 export interface NatsServerHandle {
@@ -9,8 +10,43 @@ export interface NatsServerHandle {
   stop(): Promise<void>;
 }
 
-/** Finds a free TCP port on loopback. */
+/**
+ * The ports the kernel gives outgoing connections (Linux: `ip_local_port_range`), and where it picks a
+ * port asked for as 0. A port found free there may be taken by any connection before the process it was
+ * found for listens on it (a stack process once failed with EADDRINUSE so).
+ */
+function ephemeralPortsStart(): number {
+  try {
+    const low = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    return Number.isInteger(low) && low > 2048 ? low : 32768;
+  } catch {
+    return 32768;
+  }
+}
+
+/** Whether something may listen on `port` of loopback now. */
+async function canListen(port: number): Promise<boolean> {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.unref();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+/**
+ * Finds a free TCP port on loopback for a process to listen on: below the ephemeral range (from
+ * 12,000 ports under it), chosen at random and checked free, so that no outgoing connection can take
+ * it in the moment before the process listens; the kernel's choice only if none is found.
+ */
 export async function freePort(): Promise<number> {
+  const high = ephemeralPortsStart();
+  const low = Math.max(1024, high - 12_000);
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = randomInt(low, high);
+    if (await canListen(port)) return port;
+  }
   const { createServer } = await import('node:net');
   return new Promise((resolve, reject) => {
     const server = createServer();
