@@ -20,6 +20,7 @@ import {
   type StreamedTurn,
 } from '@story/proto';
 import { closeServiceDeps, generateSigningKeyPair, importPrivateKey, signIdentity } from '@story/service-kit';
+import { voiceTurnStageDuration } from '@story/service-kit/telemetry/metrics';
 import { tempDataDir } from '@story/testing/service-under-test';
 import { startNatsServer } from '@story/testing/nats';
 import { conversationsService } from '../services/conversations/src/app.ts';
@@ -62,6 +63,8 @@ export interface VoiceStack {
   startWorker(env?: Record<string, string>): Promise<WorkerProcess>;
   /** Stops every worker started so far (SIGKILL). */
   stopWorkers(): Promise<void>;
+  /** Each stage of the turns' timeline so far (`story_voice_turn_stage_seconds` of `kind`): the front's and every worker's, summed. */
+  stageTotals(kind: 'live' | 'whole'): Promise<StageTotals>;
   /** Stops the workers, the services and NATS. */
   close(): Promise<void>;
 }
@@ -103,6 +106,32 @@ export async function startVoiceStack(name: string, users: ReadonlyMap<number, U
     stopWorkers: async () => {
       await Promise.all(workers.splice(0).map((worker) => worker.kill()));
     },
+    stageTotals: async (kind) => {
+      const totals: StageTotals = new Map();
+      const add = (stage: string, field: 'count' | 'sum', value: number) => {
+        const total = totals.get(stage) ?? { count: 0, sum: 0 };
+        total[field] += value;
+        totals.set(stage, total);
+      };
+      // The front runs in this process: its registry; each worker is its own process: its /metrics.
+      const { values } = await voiceTurnStageDuration.get();
+      for (const value of values) {
+        const field = (value as { metricName?: string }).metricName?.endsWith('_count')
+          ? 'count'
+          : (value as { metricName?: string }).metricName?.endsWith('_sum')
+            ? 'sum'
+            : undefined;
+        if (field && value.labels.kind === kind) add(String(value.labels.stage), field, value.value);
+      }
+      for (const worker of workers) {
+        const text = await fetch(`${worker.url}/metrics`).then((response) => response.text());
+        for (const match of text.matchAll(/^story_voice_turn_stage_seconds_(sum|count)\{([^}]*)\} (\S+)$/gm)) {
+          const labels = Object.fromEntries([...(match[2] ?? '').matchAll(/(\w+)="([^"]*)"/g)].map((label) => [label[1], label[2]]));
+          if (labels.kind === kind) add(labels.stage ?? '', match[1] === 'count' ? 'count' : 'sum', Number(match[3]));
+        }
+      }
+      return totals;
+    },
     close: async () => {
       await Promise.all(workers.map((worker) => worker.kill()));
       await front.close();
@@ -113,6 +142,35 @@ export async function startVoiceStack(name: string, users: ReadonlyMap<number, U
       await nats.stop();
     },
   };
+}
+
+/** How many times each stage of the turn timeline was timed, and its seconds in all. */
+export type StageTotals = Map<string, { count: number; sum: number }>;
+
+/** The order the stages come in: the front's preparing, the worker's (what was left at Stop), then the front's. */
+export const TIMELINE_STAGES = [
+  'prepared',
+  'chunks-in',
+  'decode-backlog',
+  'sphinx-tail',
+  'moonshine-tail',
+  'merge',
+  'recognised',
+  'counted',
+  'replied',
+  'first-speech',
+  'speech',
+  'kept',
+];
+
+/** Each stage's mean milliseconds between two readings of `stageTotals`, in timeline order ("recognised" holds the worker's stages). */
+export function stageMeans(before: StageTotals, after: StageTotals): string {
+  return TIMELINE_STAGES.flatMap((stage) => {
+    const count = (after.get(stage)?.count ?? 0) - (before.get(stage)?.count ?? 0);
+    if (count <= 0) return [];
+    const seconds = (after.get(stage)?.sum ?? 0) - (before.get(stage)?.sum ?? 0);
+    return [`${stage} ${((seconds / count) * 1000).toFixed(0)}`];
+  }).join(', ');
 }
 
 /** One live answer's wait, counted from Stop. */

@@ -18,7 +18,7 @@ import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { transcribeResponseSchema } from '@story/proto';
 import { TEST_USERS, VOICE_USER, transcribeForm } from '../services/speech/test/speech-test-kit.ts';
-import { live, median, record, startVoiceStack, type LiveRun } from './live-voice.ts';
+import { live, median, record, stageMeans, startVoiceStack, type LiveRun } from './live-voice.ts';
 
 const STOP_TO_AUDIO_BUDGET_MS = 1500;
 const UPLOAD_BUDGET_RATIO = 0.5;
@@ -100,7 +100,9 @@ export async function runSpeechBench(log: (line: string) => void = console.log):
       [long, 3],
     ] as const) {
       const streamed: LiveRun[] = [];
+      const stagesBefore = await stack.stageTotals('live');
       for (let run = 0; run < runs; run++) streamed.push(await speak(recording.webm, recording.seconds, true));
+      const timeline = stageMeans(stagesBefore, await stack.stageTotals('live'));
       const oneMp3Ms = (await speak(recording.webm, recording.seconds, false)).firstMs;
       const wholeMs = (await upload(VOICE_USER, recording.webm)).ms;
       const liveMs = streamed.map((run) => run.firstMs);
@@ -112,14 +114,17 @@ export async function runSpeechBench(log: (line: string) => void = console.log):
       log(
         `Stop to reply audio, ${recording.seconds.toFixed(1)} s answer: live ${liveMs.map(ms).join(', ')} ms (median ${ms(median(liveMs))}; budget ${STOP_TO_AUDIO_BUDGET_MS}); ` +
           `reply in ${pieces} pieces, the last in hand after ${ms(lastMs)} ms, a piece late by at most ${ms(stallMs)} ms. ` +
-          `References: the same recording answered with one MP3 ${ms(oneMp3Ms)} ms (${(oneMp3Ms / median(liveMs)).toFixed(1)}x), sent whole after Stop ${ms(wholeMs)} ms (${(wholeMs / median(liveMs)).toFixed(1)}x)`,
+          `References: the same recording answered with one MP3 ${ms(oneMp3Ms)} ms (${(oneMp3Ms / median(liveMs)).toFixed(1)}x), sent whole after Stop ${ms(wholeMs)} ms (${(wholeMs / median(liveMs)).toFixed(1)}x)\n` +
+          `  timeline after Stop, mean ms of the live runs (worker, then front; "recognised" holds the worker's): ${timeline}; first audio in hand ${ms(median(liveMs))}`,
       );
     }
 
+    const wholeBefore = await stack.stageTotals('whole');
     const uploaded = await upload(VOICE_USER, long.mp3);
     const ratio = uploaded.ms / 1000 / long.seconds;
     log(
-      `upload of a ${long.seconds.toFixed(1)} s MP3, whole turn with spoken reply: ${uploaded.ms.toFixed(0)} ms = ${ratio.toFixed(2)}x its length (budget ${UPLOAD_BUDGET_RATIO}x)`,
+      `upload of a ${long.seconds.toFixed(1)} s MP3, whole turn with spoken reply: ${uploaded.ms.toFixed(0)} ms = ${ratio.toFixed(2)}x its length (budget ${UPLOAD_BUDGET_RATIO}x)\n` +
+        `  timeline, ms: ${stageMeans(wholeBefore, await stack.stageTotals('whole'))}`,
     );
 
     const jobs = crowd.length;

@@ -15,6 +15,7 @@ import {
   type AnswerGivenEvent,
   type ReplyAudioPart,
 } from '@story/proto';
+import { voiceTurnStageDuration } from '@story/service-kit/telemetry/metrics';
 import { startServiceForTest } from '@story/testing/service-under-test';
 import { speechService } from '../src/app.ts';
 import { replyParts } from '../src/turns/reply-parts.ts';
@@ -142,6 +143,34 @@ describe('live recording sessions', () => {
     const seconds = Number(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', mp3]).toString());
     expect(seconds).toBeGreaterThan(parts.at(-1)?.offsetSeconds ?? 0);
     expect(seconds).toBeGreaterThanOrEqual(timings.at(-1)?.end ?? 0);
+  });
+
+  /** Each stage of the turn timeline so far (`story_voice_turn_stage_seconds`), for `kind`: how many, and their seconds. */
+  const stagesSoFar = async (kind: string) => {
+    const { values } = await voiceTurnStageDuration.get();
+    const of = (suffix: string) =>
+      Object.fromEntries(
+        values
+          .filter((value) => (value as { metricName?: string }).metricName?.endsWith(suffix) && value.labels.kind === kind)
+          .map((value) => [String(value.labels.stage), value.value]),
+      );
+    return { counts: of('_count'), seconds: of('_sum') };
+  };
+
+  it('times each stage of a turn after Stop, on the worker and on the front, as a metric (issue 40, 1)', async () => {
+    const before = await stagesSoFar('live');
+    await finishStreamed(VOICE_USER);
+    const after = await stagesSoFar('live');
+    const added = (stage: string) => (after.counts[stage] ?? 0) - (before.counts[stage] ?? 0);
+    const took = (stage: string) => (after.seconds[stage] ?? 0) - (before.seconds[stage] ?? 0);
+    // The worker: the last chunk in, the audio still to decode at Stop, each recogniser's tail; the front: the
+    // worker's answer, the minutes counted, the coach's words, the first spoken piece. Once each, for this turn.
+    const worker = ['chunks-in', 'decode-backlog', 'sphinx-tail'];
+    for (const stage of [...worker, 'prepared', 'recognised', 'counted', 'replied', 'first-speech']) expect(added(stage), stage).toBe(1);
+    // The front's "recognised" holds the worker's stages (and the hops between them).
+    const workerSeconds = [...worker, 'moonshine-tail', 'merge'].reduce((sum, stage) => sum + took(stage), 0);
+    expect(took('recognised')).toBeGreaterThanOrEqual(workerSeconds);
+    expect(took('first-speech')).toBeGreaterThan(0);
   });
 
   it('streams a text-only reply as one line without audio', async () => {

@@ -8,6 +8,8 @@ import { REPO_ROOT } from '@story/testing/test-stack';
 export interface WorkerProcess {
   child: ChildProcess;
   pid: number;
+  /** Its health and metrics address (`/metrics`). */
+  url: string;
   /** Ends it at once (SIGKILL), as a crash would. */
   kill(): Promise<void>;
 }
@@ -34,6 +36,7 @@ export async function startWorkerProcess(natsUrl: string, env: Record<string, st
   return {
     child,
     pid: child.pid ?? 0,
+    url: `http://127.0.0.1:${port}`,
     kill: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();

@@ -43,6 +43,19 @@ export const speechJobDuration = new Histogram({
   registers: [metricsRegistry],
 });
 
+export const voiceTurnStageDuration = new Histogram({
+  name: 'story_voice_turn_stage_seconds',
+  help:
+    'Each stage of a spoken turn after Stop, by kind (live: streamed while it was recorded; whole: sent whole) and stage. ' +
+    'On the speech worker: chunks-in (the last chunk into the decoder), decode-backlog (the audio still to decode at Stop), ' +
+    'sphinx-tail and moonshine-tail (each recogniser finishing), merge. On the speech front: recognised (the worker answering ' +
+    "the finish, the stages above and the NATS hops; before it, prepared: the settings, the plan and the vocabulary), counted (the minutes charged and metered), replied (the coach's words), " +
+    "first-speech (the first spoken piece), kept (the reply's audio stored).",
+  labelNames: ['kind', 'stage'] as const,
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+  registers: [metricsRegistry],
+});
+
 export const consumerRedeliveries = new Counter({
   name: 'story_consumer_redeliveries_total',
   help: 'Events a durable JetStream consumer received again (delivery count above 1): a failed or slow handling, or an instance that died holding them.',

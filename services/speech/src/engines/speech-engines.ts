@@ -1,4 +1,5 @@
 import type { HeardWord, WordTiming } from '@story/proto';
+import type { StageTime } from '@story/service-kit/telemetry/stage-timeline';
 import type { AudioKind } from '../transcribe/audio-format.ts';
 import type { WordEvidence } from './pocketsphinx/word-confidence.ts';
 
@@ -14,6 +15,8 @@ export interface Transcription {
   evidence?: WordEvidence[] | undefined;
   /** pocketsphinx's own words, when another recogniser wrote the transcript (for the practice's vocabulary: a term may be heard by one and not the other). */
   alternative?: HeardWord[] | undefined;
+  /** A live recording's stages after Stop (chunks-in, decode-backlog, each recogniser's tail, merge), for the turn's timeline. */
+  stages?: readonly StageTime[] | undefined;
 }
 
 /** A recording longer than the user's limit (plus the service's tolerance): refused, the work stopped. */

@@ -3,14 +3,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   SPEECH_MESSAGES,
   SUBJECTS,
-  type ChatTurn,
   type OpeningRequest,
   type ReplyAudioPart,
-  type ResumeBulletRef,
   type SpokenOpeningResponse,
   type StreamedTurn,
-  type HeardWord,
-  type MockInterviewTurn,
   type TranscribeResponse,
   type WordTiming,
 } from '@story/proto';
@@ -24,10 +20,13 @@ import type { UserSettingsClient, VoiceSettings } from '../nats/user-settings.cl
 import type { AudioUpload } from '../transcribe/audio-upload.ts';
 import type { MonthlyUsageService } from '../usage/monthly-usage.service.ts';
 import { uploadRecordingId } from '../usage/recording-id.ts';
+import type { HeardTurn } from './heard-turn.ts';
 import { replyParts } from './reply-parts.ts';
 import { requirePlanFor, requirePlanForOpening } from './turn-plan.ts';
 import { cleanSoloMemo } from './solo-memo.ts';
 import { deliveryOf, mockInterviewTurnOf, transcriptWordsOf } from './transcript-words.ts';
+import { voiceTurnStageDuration } from '@story/service-kit/telemetry/metrics';
+import { StageTimeline } from '@story/service-kit/telemetry/stage-timeline';
 
 export interface VoiceTurnServiceDeps {
   jobs: SpeechJobClient;
@@ -44,22 +43,7 @@ export interface VoiceTurnServiceDeps {
   log: FastifyBaseLogger;
 }
 
-/** What the person said, and how the turn is to be answered. */
-export interface HeardTurn {
-  transcript: string;
-  conversationHistory: ChatTurn[];
-  context?: string | undefined;
-  solo: boolean;
-  /** The thread or practised snippet the turn belongs to, when the web app said. */
-  threadId?: number | undefined;
-  snippetId?: number | undefined;
-  /** The résumé bullet whose story is told (issue 22). */
-  resumeBullet?: ResumeBulletRef | undefined;
-  /** An answer in a mock interview (issue 23): the interview records it (once per recording), and its interviewer's next words are the reply. */
-  mockInterview?: (MockInterviewTurn & { attemptKey?: string | undefined }) | undefined;
-  /** When each word was said and how long the recording is: the answer's delivery feedback. */
-  heard?: { wordTimings?: HeardWord[] | undefined; durationSeconds: number } | undefined;
-}
+export type { HeardTurn };
 
 /** Whether replies are spoken: AI voice replies in the person's plan, which is its reply type (one setting, issue 39). */
 const speaks = (settings: VoiceSettings) => settings.features.voiceReplies;
@@ -151,6 +135,7 @@ export class VoiceTurnService {
     signal?: AbortSignal,
   ): Promise<TranscribeResponse> {
     return this.hold(userId, async () => {
+      const timeline = new StageTimeline(voiceTurnStageDuration, 'whole', 'voice turn');
       const store = this.deps.audio();
       const audio = await store.putFile(`upload-${randomUUID()}`, upload.path, upload.bytes);
       let heard: SpeechJobResult;
@@ -161,7 +146,9 @@ export class VoiceTurnService {
         await store.remove(audio);
       }
       const { transcript, durationSeconds, wordTimings } = expectResult(heard, 'transcribed');
+      timeline.mark('recognised');
       await Promise.all([this.charge(userId, { durationSeconds }), this.meter(userId, recordingId, { transcript, durationSeconds }, upload.sha256)]);
+      timeline.mark('counted');
       const { conversationHistory, context, threadId, snippetId, audioType, resumeId, bulletId, mockInterviewId, mockQuestionIndex, mockPart } = upload.fields;
       const resumeBullet = resumeId !== undefined && bulletId !== undefined ? { resumeId, bulletId } : undefined;
       const mockInterview = mockInterviewTurnOf(mockInterviewId, mockQuestionIndex, mockPart, recordingId);
@@ -180,16 +167,20 @@ export class VoiceTurnService {
         },
         settings,
         signal,
+        timeline,
       );
     });
   }
 
   /** Replies to what was heard: the coach's words, and their speech when the user's type has voice. */
-  async answer(userId: number, turn: HeardTurn, settings: VoiceSettings, signal?: AbortSignal): Promise<TranscribeResponse> {
+  async answer(userId: number, turn: HeardTurn, settings: VoiceSettings, signal?: AbortSignal, timeline?: StageTimeline): Promise<TranscribeResponse> {
     const answer = await this.reply(userId, turn);
+    timeline?.mark('replied');
     if (!speaks(settings)) return answer;
     const spoken = await this.speak(userId, answer.aiResponse, signal);
+    timeline?.mark('speech');
     const audioId = await this.keepReply(userId, spoken.mp3);
+    timeline?.mark('kept');
     return { ...answer, audioResponse: spoken.mp3.toString('base64'), ...audioId, wordTimings: spoken.wordTimings };
   }
 
@@ -202,14 +193,18 @@ export class VoiceTurnService {
     turn: HeardTurn,
     settings: VoiceSettings,
     signal?: AbortSignal,
+    timeline?: StageTimeline,
   ): Promise<{ first: StreamedTurn; rest: AsyncGenerator<ReplyAudioPart> }> {
     const answer = await this.reply(userId, turn);
+    timeline?.mark('replied');
     const parts = speaks(settings) ? replyParts(answer.aiResponse) : [];
     const [head, ...tail] = parts;
     if (head === undefined) return { first: answer, rest: noParts() };
     const spoken = await this.speak(userId, head, signal);
+    timeline?.mark('first-speech');
     // A reply of one piece is kept at once; a longer one when its last piece is made.
     const audioId = tail.length === 0 ? await this.keepReply(userId, spoken.mp3) : {};
+    if (tail.length === 0) timeline?.mark('kept');
     const first = { ...answer, audioResponse: spoken.mp3.toString('base64'), ...audioId, wordTimings: spoken.wordTimings, audioParts: parts.length };
     return { first, rest: this.speakRest(userId, tail, spoken, signal) };
   }

@@ -4,6 +4,8 @@ import { requirePlanFor } from '../turns/turn-plan.ts';
 import type { VoiceTurnService } from '../turns/voice-turn.service.ts';
 import { sessionRecordingId } from '../usage/recording-id.ts';
 import type { VoiceSessionClient } from './voice-session.client.ts';
+import { voiceTurnStageDuration } from '@story/service-kit/telemetry/metrics';
+import { StageTimeline } from '@story/service-kit/telemetry/stage-timeline';
 
 export interface VoiceSessionServiceDeps {
   sessions: VoiceSessionClient;
@@ -71,6 +73,8 @@ export class VoiceSessionService {
     const { turns, jobs } = this.deps;
     const { chunkCount, conversationHistory, context, threadId, snippetId, resumeBullet, mockInterview } = request;
     const { signal } = options;
+    // The turn's timeline from Stop, stage by stage: a metric, and spans of the turn's trace.
+    const timeline = new StageTimeline(voiceTurnStageDuration, 'live', 'voice turn');
     const settings = await turns.settingsOf(userId);
     try {
       requirePlanFor(settings, { context, snippetId, mockInterviewId: mockInterview?.id });
@@ -85,7 +89,9 @@ export class VoiceSessionService {
     });
     const job = (jobId: string) => ({ jobId, userId, chunkCount, ...(vocabulary ? { vocabulary } : {}) });
     return turns.hold(userId, async (): Promise<FinishedSession> => {
+      timeline.mark('prepared');
       const heard = await jobs.runOnce(speechSessionSubject(String(sessionId), 'finish'), job, { userId, signal });
+      timeline.mark('recognised');
       if (heard.type !== 'transcribed') throw new Error(`a session's finish answered ${heard.type}`);
       const { audioSha256 } = heard;
       // A worker from before issue 36 does not say what it heard: a 500 then, and the web app sends the recording whole.
@@ -96,6 +102,7 @@ export class VoiceSessionService {
       // A finish that fails keeps the recording's hold: the web app sends it whole next, under the same id.
       await turns.admit(userId, recordingId, settings, audioSha256);
       await turns.meter(userId, recordingId, heard, audioSha256);
+      timeline.mark('counted');
       const spoken = { wordTimings: heard.wordTimings, durationSeconds: heard.durationSeconds };
       const mock = mockInterview ? { ...mockInterview, attemptKey: recordingId } : undefined;
       const turn = {
@@ -109,8 +116,8 @@ export class VoiceSessionService {
         solo: false,
         heard: spoken,
       };
-      if (!options.inParts) return { kind: 'whole', turn: await turns.answer(userId, turn, settings, signal) };
-      return { kind: 'parts', ...(await turns.answerInParts(userId, turn, settings, signal)) };
+      if (!options.inParts) return { kind: 'whole', turn: await turns.answer(userId, turn, settings, signal, timeline) };
+      return { kind: 'parts', ...(await turns.answerInParts(userId, turn, settings, signal, timeline)) };
     });
   }
 

@@ -15,6 +15,8 @@ import {
   type NatsRefusal,
 } from '@story/proto';
 import { describeZodError, messageJson } from '@story/service-kit';
+import { StageTimeline } from '@story/service-kit/telemetry/stage-timeline';
+import { voiceTurnStageDuration } from '@story/service-kit/telemetry/metrics';
 import type { LiveTranscription, SpeechToText } from '../engines/speech-engines.ts';
 import { kindOfMimeType, sniffAudioKind, type AudioKind } from '../transcribe/audio-format.ts';
 import { asRefusal } from './engine-refusals.ts';
@@ -193,9 +195,11 @@ export class LiveSessionService {
       { jobId: request.data.jobId, userId: session.userId, startWithinMs: 1, kind: 'live', engine: this.stt.name },
       async (signal) => {
         signal.addEventListener('abort', () => session.live.abort(), { once: true });
-        const { text, durationSeconds, wordTimings } = await session.live.finish(request.data.vocabulary).catch((error: unknown) => {
+        const { text, durationSeconds, wordTimings, stages } = await session.live.finish(request.data.vocabulary).catch((error: unknown) => {
           throw asRefusal(error);
         });
+        // What was left at Stop, stage by stage: this worker's part of the turn's timeline.
+        new StageTimeline(voiceTurnStageDuration, 'live', 'voice turn').add(stages ?? []);
         return { type: 'transcribed', transcript: text, durationSeconds, wordTimings, ...recording };
       },
       false,

@@ -24,6 +24,7 @@ import { correctTranscription } from './vocabulary/vocabulary-correction.ts';
 import { withSecondHearing } from './vocabulary/second-hearing.ts';
 import { join } from 'node:path';
 import type { HeardWord } from '@story/proto';
+import type { StageTime } from '@story/service-kit/telemetry/stage-timeline';
 import { MoonshineRecognizer } from '../moonshine/moonshine-recognizer.ts';
 import { mergeUtterances } from '../moonshine/merge-words.ts';
 import { UtteranceWordsRecognition } from '../moonshine/utterance-words.ts';
@@ -64,6 +65,9 @@ class RecognitionRun implements LiveTranscription {
   private writing: Promise<void> = Promise.resolve();
   /** Why the run was stopped from outside (deadline, cancellation): it outranks what the killed processes said. */
   private stoppedBecause: Error | undefined;
+  /** What was left to do once Stop came (`finish`), stage by stage; nothing is timed before it. */
+  private readonly afterStop: StageTime[] = [];
+  private stageStart: number | undefined;
 
   constructor(
     source: PcmSource,
@@ -98,9 +102,19 @@ class RecognitionRun implements LiveTranscription {
   }
 
   async finish(vocabulary?: readonly string[]): Promise<Transcription> {
+    this.stageStart = performance.now();
     await this.writing;
+    this.stageEnded('chunks-in');
     this.decoder.input.end();
-    return withVocabulary(this.model, await this.result, vocabulary);
+    return { ...withVocabulary(this.model, await this.result, vocabulary), stages: this.afterStop };
+  }
+
+  /** Ends a stage of what was left at Stop (none before Stop: a live recording's decoding while the person speaks is no wait). */
+  private stageEnded(stage: string): void {
+    if (this.stageStart === undefined) return;
+    const now = performance.now();
+    this.afterStop.push({ stage, seconds: (now - this.stageStart) / 1000 });
+    this.stageStart = now;
   }
 
   transcript(): Promise<Transcription> {
@@ -155,12 +169,15 @@ class RecognitionRun implements LiveTranscription {
       await this.decoder.done.catch((error: unknown) => {
         throw new UnreadableAudioError(error instanceof Error ? error.message : String(error));
       });
+      this.stageEnded('decode-backlog');
       recognizer ??= await this.startRecognizer(Buffer.concat(opening.splice(0)));
       const rest = this.cutter.flush();
       this.utteranceWords?.push(rest, this.cutter.cutSamples);
       await recognizer.write(rest);
       const { text, words } = await recognizer.finish();
+      this.stageEnded('sphinx-tail');
       const utterances = await this.utteranceWords?.finish();
+      if (utterances) this.stageEnded('moonshine-tail');
       if (this.stoppedBecause) throw this.stoppedBecause;
       const confidences = wordConfidences(words.map((word) => word.evidence));
       const heard: HeardWord[] = words.map((word, index) => ({
@@ -174,6 +191,7 @@ class RecognitionRun implements LiveTranscription {
       const inRecording = (timed: readonly HeardWord[]) => timed.map((word) => ({ ...word, start: at(word.start), end: at(word.end) }));
       if (utterances) {
         const merged = mergeUtterances(heard, utterances);
+        this.stageEnded('merge');
         return { text: merged.text, durationSeconds: this.cutter.heardSeconds, wordTimings: inRecording(merged.words), alternative: inRecording(heard) };
       }
       return { text, durationSeconds: this.cutter.heardSeconds, wordTimings: inRecording(heard), evidence: words.map((word) => word.evidence) };
