@@ -53,6 +53,7 @@ describe('the metrics the dashboard and the alerts read', () => {
         'story_rate_limit_refusals_total',
         'story_speech_job_duration_seconds',
         'story_speech_queue_depth',
+        'story_voice_turn_stage_seconds',
       ].sort(),
     );
   });
