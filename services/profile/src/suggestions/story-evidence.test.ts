@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MatchedStory } from '@story/proto/resume-subjects';
-import { findEvidence, tellsBeforeAndAfter, tellsMeasuredOutcome, type MissingFacts } from './story-evidence.ts';
+import { creditedToOthers, findEvidence, tellsBeforeAndAfter, tellsMeasuredOutcome, type MissingFacts } from './story-evidence.ts';
 
 const story = (storyId: number, content: string, relevance = 0.6): MatchedStory => ({ storyId, threadId: storyId * 10, content, relevance });
 const BOTH: MissingFacts = { figure: true, result: true };
@@ -74,9 +74,11 @@ describe('tellsMeasuredOutcome', () => {
       'In six months we were at 25,000 followers.',
       'Open rates went from 14% to 29% over six months.',
       'It used to take 12 hours and now it is ready at 7am.',
+      'So seven of the nine from that cohort signed up for the full course afterwards.',
     ])
       expect(tellsMeasuredOutcome(said), said).toBe(true);
     for (const said of [
+      'In March churn jumped, and when I split it by channel most of it came from one affiliate.',
       'There were five of us on it from March to September.',
       'I interviewed about 50 candidates in 2022.',
       'We moved 35 people from two floors to one floor.',
@@ -104,5 +106,51 @@ describe('a before and an after told in two sentences (issue 38, second round)',
     expect(found?.quote).toBe('Back then about 1 call in 6 was abandoned. Last month it was 1 in 25.');
     const split = story(31, 'The call centre kept dropping calls, about 1 call in 6 back then.\n\nLast month it was 1 in 25.');
     expect((await findEvidence(ask('Worked on the call centre queue'), [split]))?.quote).not.toBe('about 1 call in 6 back then.\n\nLast month it was 1 in 25.');
+  });
+});
+
+describe('a before and an after told in other orders (issue 38, third round)', () => {
+  it('pairs an after with a before that refers back, two years side by side, and a before said in the present tense', () => {
+    expect(tellsBeforeAndAfter('Sales came in at 3,400 units for the quarter.', 'The quarter before it had been 2,100.')).toBe(true);
+    expect(tellsBeforeAndAfter('In 2024 we had only 41 late deliveries.', 'In 2023 there were 90.')).toBe(true);
+    expect(tellsBeforeAndAfter('Waiting time is now 12 minutes.', 'When I start here it was 30 minutes.')).toBe(true);
+    // One year, two facts: no change between them.
+    expect(tellsBeforeAndAfter('In 2024 we hired 6 people.', 'In 2024 we also opened 2 sites.')).toBe(false);
+  });
+});
+
+describe('outcomes that are someone else’s work (issue 38, third round)', () => {
+  it('are credited to a colleague, a manager, a body or a team, in the sentence or beside it', () => {
+    expect(creditedToOthers('My colleague Priya cut the backlog from 400 to 150.')).toBe(true);
+    expect(creditedToOthers('The council changed the rules and visits went up 20%.')).toBe(true);
+    expect(creditedToOthers('About 300 people came, but that was the events team’s thing.'.replace('’', "'"))).toBe(true);
+    expect(creditedToOthers('Complaints fell from 30 to 12 a month.', ['The new area manager brought in a script for it.'])).toBe(true);
+  });
+
+  it('are the person’s own when they did it, whoever is named after the figure or only speaks of it', () => {
+    expect(creditedToOthers('Accessories sales were up 23% on last year, so they rolled it out everywhere.')).toBe(false);
+    expect(creditedToOthers('I cut the backlog from 400 to 150, which my boss says is a record.')).toBe(false);
+    expect(creditedToOthers('My manager timed it: the average wait went from about 11 minutes to under 5.')).toBe(false);
+    expect(creditedToOthers('We cut complaints from 30 to 12 a month.', ['The new area manager brought in a script for it.'])).toBe(false);
+  });
+
+  it('are the person’s when either sentence of a before and an after says "I" or "we"', async () => {
+    const told = story(
+      42,
+      'Back then refunds took 9 days because my manager signed off each of the 40 a week. I got it down to one approver and now they go out in 2 days.',
+    );
+    expect((await findEvidence(ask('Handled customer refunds'), [told]))?.story.storyId).toBe(42);
+  });
+
+  it('are never quoted as the person’s evidence', async () => {
+    const colleague = story(
+      40,
+      'I look after the stockroom with two others.\n\nMy colleague Sam moved the fast sellers to the front and shrinkage went from 3% to 1%.',
+    );
+    expect(await findEvidence(ask('In charge of the stockroom'), [colleague])).toBeUndefined();
+    const own = story(41, 'I look after the stockroom with two others.\n\nI moved the fast sellers to the front and shrinkage went from 3% to 1%.');
+    expect((await findEvidence(ask('In charge of the stockroom'), [own]))?.quote).toBe(
+      'I moved the fast sellers to the front and shrinkage went from 3% to 1%.',
+    );
   });
 });

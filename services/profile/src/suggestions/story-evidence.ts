@@ -56,7 +56,9 @@ const FIGURE = String.raw`(?:[$€£]\s?\d|\b(?!(?:19|20)\d\d\b)\d[\d,.]*|\b${SP
  */
 const SPOKEN_RESULTS = [
   /\b(?:got|get|gets|brought|bring|cut|took|take|went|gone|came|come|dropped|fell|rose|grew|jumped|climbed|was|were)\b[^.;]{0,40}?\b(?:down|up)\s+(?:to|by)\b/i,
-  /\b(?:went|gone|came|come|dropped|fell|rose|grew|jumped|climbed|moved|shot)\s+(?:from|to|up|down)\b/i,
+  /\b(?:went|gone|dropped|fell|rose|grew|jumped|climbed|moved|shot)\s+(?:from|to|up|down)\b/i,
+  // "came down to 4", "came from 40 to 12"; not "it came from one affiliate".
+  /\b(?:came|come)\s+(?:down|up|to\b|from\b[^.;]{0,40}?\bto\b)/i,
   /\b(?:up|down)\s+from\b/i,
   new RegExp(
     String.raw`\b(?:went|gone|dropped|fell|rose|grew|cut|reduced|brought|got|came|increased|decreased|improved|climbed|jumped|shrank|down|up|raised|lifted|boosted|lowered|sped|shortened)\b[^.;]{0,40}?\bfrom\s+(?:about\s+|around\s+|roughly\s+|over\s+|nearly\s+|almost\s+)?${FIGURE}[^.;]{0,40}?\bto\s+(?:about\s+|around\s+|roughly\s+|under\s+|below\s+|over\s+|just\s+)?${FIGURE}`,
@@ -69,7 +71,7 @@ const SPOKEN_RESULTS = [
   /\b\d[\d,.]*\s?%?\s+(?:of (?:them|us|the \w+)\s+)?(?:passed|finished|completed|stayed|came back|signed up|joined|moved up|improved)\b/i,
   // "Twelve of the fifteen got a 4 or better", "9 out of 10 passed".
   new RegExp(
-    String.raw`(?:\d|\b${SPELLED}\b|\b(?:eleven|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|thirty|forty|fifty)\b)\s+(?:out\s+)?of\s+(?:the|them|our|my|those)?\s*(?:\w+\s+)?(?:got|passed|finished|completed|stayed|kept|reached|made|hit|achieved|moved up|improved)\b`,
+    String.raw`(?:\d|\b${SPELLED}\b|\b(?:eleven|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|thirty|forty|fifty)\b)\s+(?:out\s+)?of\s+(?:the|them|our|my|those)?\s*(?:\w+\s+)?(?:[^.;]{0,40}?\s)?(?:got|passed|finished|completed|stayed|kept|reached|made|hit|achieved|moved up|improved|bought|signed up|joined|converted|renewed|returned|came back|booked|won|found)\b`,
     'i',
   ),
   // A before and an after in one sentence: "before we had 30 every week …, after the new pathway around 12 a week".
@@ -91,7 +93,7 @@ const MEANS = /\bby\s+[a-z]+ing\b[^,.;!?]*/gi;
  * action ("Automated the reports" and "…by automating the reports"): "Managed the office move" is
  * not named by a pick time cut "by moving" stock.
  */
-function withoutOtherMeans(text: string, topic: readonly TopicWord[]): string {
+export function withoutOtherMeans(text: string, topic: readonly TopicWord[]): string {
   const actions = topic.filter((word) => !word.object).map((word) => word.stem);
   return text.replace(MEANS, (clause) => (contentWords(clause).some((word) => actions.includes(stem(word))) ? clause : ' '));
 }
@@ -141,7 +143,7 @@ interface Judged {
 
 /** How people set the figure before apart: "It used to take us eight days", "When I started there were 47", "The year before, about a third". */
 const BEFORE =
-  /\b(?:used to|before|previously|originally|back then|at the (?:start|beginning)|(?:when |the (?:day|week|month|year|season) )(?:i|we) (?:first )?(?:came|come|started|joined|arrived|took over|got there)|the (?:year|month|quarter|week|term|season|day|shift) before|(?:first|that|my first) (?:season|year|month|quarter|winter|summer))\b/i;
+  /\b(?:used to|before|previously|originally|back then|at the (?:start|beginning)|(?:when |the (?:day|week|month|year|season) )(?:i|we) (?:first )?(?:came|come|started|start|joined|join|arrived|took over|got there)|the (?:year|month|quarter|week|term|season|day|shift) before|(?:first|that|my first) (?:season|year|month|quarter|winter|summer))\b/i;
 /** …and the figure after, referring back: "Now it's more like £400", "After the new flow it was under £200", "By the autumn it was one in four hundred". */
 const AFTER =
   /\b(?:now|these days|nowadays|after(?:wards)?|by the (?:end|time|spring|summer|autumn|fall|winter)|since then|later|this (?:year|month|quarter|season|winter|summer)|(?:next|the following) (?:year|month|quarter|season|term)|last (?:year|month|quarter|season|winter|summer|term)|within)\b/i;
@@ -149,6 +151,9 @@ const REFERS_BACK = new RegExp(
   String.raw`\b(?:it|that|they|we)(?:'s|'ll|\s+(?:was|were|is|are|will|had|have|do|does|did|got|close|closed|get|hit|reached))\b|\b(?:down|up)\s+to\b|\b(?:only|just)\s+(?:\d|${SPELLED}\b)`,
   'i',
 );
+/** A before that opens on the figure it compares with: "The year before it had been 48,000", "Back then it was 17". */
+const BEFORE_REFERRING_BACK =
+  /^\W*(?:the (?:year|month|quarter|week|term|season|day|shift|summer|winter) before|before (?:that|then|the change)|back then|previously|originally)\W*\s+(?:it|that|they|this)\s+(?:had been|was|were|stood at|used to be)\b/i;
 /** A figure that measures, not a year. */
 const MEASURING = new RegExp(FIGURE, 'i');
 
@@ -161,33 +166,90 @@ const MEASURING = new RegExp(FIGURE, 'i');
 export function tellsBeforeAndAfter(first: string, second: string): boolean {
   if (!MEASURING.test(first) || !MEASURING.test(second)) return false;
   if (BEFORE.test(first)) return true;
-  // The before second ("We used to get 20-odd"): the first is then the after ("Last quarter we had only 4"), not a fact beside it.
-  if (BEFORE.test(second)) return AFTER.test(first) || REFERS_BACK.test(first);
-  return AFTER.test(second) && REFERS_BACK.test(second);
+  // The before second ("We used to get 20-odd"): the first is then the after ("Last quarter we had only 4"), not a fact beside it,
+  // or the second opens on the before it compares with ("The RAJAR came in at 61,000 … The year before it had been 48,000").
+  if (BEFORE.test(second)) return AFTER.test(first) || REFERS_BACK.test(first) || BEFORE_REFERRING_BACK.test(second);
+  if (AFTER.test(second) && REFERS_BACK.test(second)) return true;
+  return comparesYears(first, second);
+}
+
+/** The years a sentence names ("In 2025 …"). */
+const yearsOf = (sentence: string): string[] => [...sentence.matchAll(/\b(?:19|20)\d\d\b/g)].map((match) => match[0]);
+
+/**
+ * Two sentences that each name a different year and each count something ("In 2025 we had only 3
+ * complaints … In 2024 it were 17"): one measure, year against year.
+ */
+function comparesYears(first: string, second: string): boolean {
+  const [a] = yearsOf(first);
+  const [b] = yearsOf(second);
+  // Both count something besides their year: MEASURING never takes a year for a figure.
+  return a !== undefined && b !== undefined && a !== b;
+}
+
+/** Someone else, named by their part ("my colleague Dawn", "Gareth, my team leader,", "the box office manager", "the council", "after IT"). */
+const SOMEONE_ELSE = String.raw`(?:\b(?:[Mm]y|[Oo]ur|[Tt]he|[Aa]|[Hh]is|[Hh]er|[Tt]heir)\s+(?:[\w-]+\s+){0,2}?(?:colleague|manager|boss|team leader|supervisor|director|predecessor|head of [\w-]+|lead|team|department|council|contractors?|consultants?|agency|government|trust|board)\b(?:\s+[A-Z][a-z]+)?|\b(?:IT|HR)\b|\b(?:[Aa]fter|[Ww]hen|[Oo]nce|[Ss]ince)\s+they\b)`;
+/**
+ * …doing the work: "my colleague Ana make new packing rules", "The station manager did a big push", "after IT put in" (cased,
+ * for "IT"); not measuring or agreeing to it ("My manager timed it: the wait went from nine minutes to under four").
+ */
+const OTHERS_DID = new RegExp(
+  String.raw`${SOMEONE_ELSE},?\s+(?:[\w-]+\s+)?(?!(?:timed|measured|counted|checked|tracked|calculated|noticed|reckoned|estimated|worked out|reported|confirmed|agreed|signed off|asked|wanted|needed)\b)(?:[a-z]+ed|did|does|do|brought|bring|put|puts|ran|run|runs|made|make|makes|grew|got|set|sets|cut|cuts|took|led|drove|built|won|sold|wrote|found|kept|bought|began|came up|went)\b`,
+);
+/** …or credited by name: "but that was the marketing team's thing". */
+const CREDITED =
+  /\b(?:that|this|it) was (?:all\s+)?(?:the\s+|my\s+|our\s+|his\s+|her\s+)?[\w\s-]{0,30}?'s (?:thing|idea|project|work|doing|push|change|initiative)\b/i;
+/** The person as the one who did it: "I", "we". */
+const FIRST_PERSON = /\b(?:I|I'm|I've|I'd|we|we've|we'd|we're|us)\b/i;
+/** The sentence up to its first figure: who did it is said before what came of it ("The council abolished fines and returns went up 8%"). */
+const beforeFigure = (sentence: string) => sentence.slice(0, Math.max(0, sentence.search(MEASURING)));
+
+/**
+ * True when an outcome is told as someone else's work: the sentence credits another person or body
+ * before its figure ("My colleague Dawn grew plan sales by 40%") or anywhere by name ("that was the
+ * marketing team's thing"), or a sentence beside it in the same turn does while the outcome itself names
+ * no "I" or "we" ("On-time performance went from 72% to 85%. The station manager did a big push on it.").
+ * Their figures are not the person's to put on a résumé.
+ */
+export function creditedToOthers(sentence: string, beside: readonly string[] = []): boolean {
+  if (OTHERS_DID.test(beforeFigure(sentence)) || CREDITED.test(sentence)) return true;
+  return !FIRST_PERSON.test(sentence) && beside.some((other) => OTHERS_DID.test(other) || CREDITED.test(other));
 }
 
 /**
  * The sentences of a story that tell a measured outcome, as spans and as quotes: two side by side told as
  * before and after are one outcome (quoted together, so neither figure is lost); else each sentence alone.
  */
-function outcomeSentences(story: MatchedStory): { sentence: string; quote: string }[] {
+export function outcomeSentences(story: MatchedStory): { sentence: string; quote: string }[] {
   const spans = sentenceSpans(story.content);
   const text = (span: SentenceSpan) => story.content.slice(span.start, span.end);
   const found: { sentence: string; quote: string }[] = [];
+  const sameTurn = (a: SentenceSpan | undefined, b: SentenceSpan | undefined) =>
+    a !== undefined && b !== undefined && !story.content.slice(a.end, b.start).includes('\n');
+  /** The sentences beside `from`..`to` in the same turn. */
+  const beside = (from: number, to: number) =>
+    [
+      spans[from - 1] && sameTurn(spans[from - 1], spans[from]) ? spans[from - 1] : undefined,
+      spans[to + 1] && sameTurn(spans[to], spans[to + 1]) ? spans[to + 1] : undefined,
+    ]
+      .filter((span): span is SentenceSpan => span !== undefined)
+      .map(text);
   for (let index = 0; index < spans.length; index += 1) {
     const span = spans[index] as SentenceSpan;
     const next = spans[index + 1];
     // Only inside one turn: a quote never runs across two things the person said.
-    if (next && !story.content.slice(span.end, next.start).includes('\n') && tellsBeforeAndAfter(text(span), text(next))) {
+    if (next && sameTurn(span, next) && tellsBeforeAndAfter(text(span), text(next))) {
       const pair = { start: span.start, end: next.end };
       const quote = quoteOf(story.content, pair);
       if (words(quote).length >= 5 && words(quote).length <= QUOTE_WORDS) {
-        found.push({ sentence: text(pair), quote });
+        // A pair is the person's when either of its sentences says "I" or "we" ("Back then my manager signed off each one. I got it down to one approver.").
+        const credited = [text(span), text(next)].some((sentence) => creditedToOthers(sentence, beside(index, index + 1))) && !FIRST_PERSON.test(text(pair));
+        if (!credited) found.push({ sentence: text(pair), quote });
         index += 1;
         continue;
       }
     }
-    if (!tellsMeasuredOutcome(text(span))) continue;
+    if (!tellsMeasuredOutcome(text(span)) || creditedToOthers(text(span), beside(index, index))) continue;
     const quote = quoteOf(story.content, span);
     if (words(quote).length >= 3) found.push({ sentence: text(span), quote });
   }

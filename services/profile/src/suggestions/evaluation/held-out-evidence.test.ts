@@ -38,13 +38,17 @@ describe('résumé suggestions on the held-out whole conversations (evaluation/h
    * recall ≥ 0.85 and the outcome figures in ≥ 90 % of grounded rewrites; measured once at its end:
    * 0.875, 0.519, 8 of 14 (before: 0.889, 0.296, 2 of 8; see `evaluation/held-out/README.md`). The
    * floors hold what was reached, so that a change that loses it fails; they are not the targets.
+   * The third round (outcomes credited to someone else are not the person's) took one right quote off this
+   * set, b20, whose figure follows "The head of retention ended the affiliate deal": read alone, that is the
+   * head's outcome, as "My colleague Ana made new packing rules and damaged parcels went down" is in the
+   * fourth set; precision 0.882 → 0.875, recall 0.556 → 0.519, figures 9 of 15 → 8 of 14.
    */
   it('quotes the right story, keeps the outcome figures, leaves strong bullets alone (floors at the figures reached, below the targets)', async () => {
     const figures = await measured(heldOut, 'held-out résumé evidence, whole conversations');
     expect(figures.strongWithCard).toBeLessThanOrEqual(1);
     expect(figures.precision).toBeGreaterThanOrEqual(0.85);
-    expect(figures.recall).toBeGreaterThanOrEqual(0.55);
-    expect(figures.figureRate).toBeGreaterThanOrEqual(0.6);
+    expect(figures.recall).toBeGreaterThanOrEqual(0.51);
+    expect(figures.figureRate).toBeGreaterThanOrEqual(0.57);
   });
 });
 
@@ -92,14 +96,33 @@ describe('résumé suggestions on the fourth set written apart (evaluation/held-
    * Written by a third helper who never saw the rules or the other sets; measured once, after every rule
    * of the second round: precision 0.5, recall 0.19, figures in 3 of 4, one strong bullet with a card (the
    * rules at the round's start: 0.286, 0.095, 2 of 2). Every rewrite is in
-   * `evaluation/held-out-4/rewrites-second-round.md`. Floors at what was reached; the targets are far above.
+   * `evaluation/held-out-4/rewrites-second-round.md`. Its misses were read in the third round (so it is a
+   * tuning set since): 0.625, 0.238, 3 of 5. Floors at what was reached; the targets are far above.
    */
-  it('holds 40 bullets, and keeps what the second round reached on it', async () => {
+  it('holds 40 bullets, and keeps what the third round reached on it', async () => {
     expect(fourth).toHaveLength(40);
     const figures = await measured(fourth, 'held-out-4 résumé evidence, whole conversations');
     expect(figures.strongWithCard).toBeLessThanOrEqual(1);
-    expect(figures.precision).toBeGreaterThanOrEqual(0.5);
-    expect(figures.recall).toBeGreaterThanOrEqual(0.19);
+    expect(figures.precision).toBeGreaterThanOrEqual(0.62);
+    expect(figures.recall).toBeGreaterThanOrEqual(0.23);
+  });
+});
+
+const fifth = readConversationCases(CONVERSATION_EVIDENCE_FILES['held-out-5']);
+
+describe('résumé suggestions on the fifth set written apart (evaluation/held-out-5, never tuned on)', () => {
+  /**
+   * Written by a fourth helper who never saw the rules or the other sets, before the third round changed any
+   * rule; measured once after it: precision 0.444, recall 0.182, figures in 4 of 4, no strong bullet with a
+   * card (the rules before the round: 0.4, 0.182, 4 of 4). Its misses were not read. Every rewrite is in
+   * `evaluation/held-out-5/rewrites-third-round.md`. Floors at what was reached; the targets are far above.
+   */
+  it('holds 40 bullets, and keeps what the third round reached on it', async () => {
+    expect(fifth).toHaveLength(40);
+    const figures = await measured(fifth, 'held-out-5 résumé evidence, whole conversations');
+    expect(figures.strongWithCard).toBe(0);
+    expect(figures.precision).toBeGreaterThanOrEqual(0.44);
+    expect(figures.recall).toBeGreaterThanOrEqual(0.18);
   });
 });
 

@@ -21,6 +21,8 @@ export const CONVERSATION_EVIDENCE_FILES = {
   'held-out-3': fileURLToPath(new URL('../../../evaluation/held-out-3/resume-evidence.json', import.meta.url)),
   /** Written by a third helper who never saw the rules or the other sets; measured once, after the rules read held-out-3. */
   'held-out-4': fileURLToPath(new URL('../../../evaluation/held-out-4/resume-evidence.json', import.meta.url)),
+  /** Written by a fourth helper who never saw the rules or the other sets; measured once, after the third round's rules (outcomes credited to others, before-and-after orders). */
+  'held-out-5': fileURLToPath(new URL('../../../evaluation/held-out-5/resume-evidence.json', import.meta.url)),
   tuning: fileURLToPath(new URL('../../../evaluation/resume-evidence.tuning.json', import.meta.url)),
 } as const;
 
