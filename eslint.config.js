@@ -118,7 +118,7 @@ export default tseslint.config(
   },
   // Issue 37, 6: the harness lives in testing/; the product never imports it, tests never import infra/.
   {
-    files: ['{proto,services,gateway,infra}/**/src/**/*.{ts,tsx}'],
+    files: ['{proto,language,services,gateway,infra}/**/src/**/*.{ts,tsx}'],
     ignores: [...TESTS, '**/evaluation/**'],
     rules: { 'no-restricted-imports': restrictedImports([testingImport, contractImport]) },
   },

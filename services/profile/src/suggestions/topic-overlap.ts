@@ -1,4 +1,4 @@
-import { contentWords, stem } from '@story/proto/story-analysis';
+import { contentWords, stem } from '@story/language';
 import { WordVectors, dotProduct } from '@story/proto/word-vectors';
 
 /** Words a bullet shares with any other (its vague or everyday verbs, résumé boilerplate): they say nothing about what it is about. */

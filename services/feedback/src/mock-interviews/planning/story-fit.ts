@@ -9,7 +9,7 @@
  */
 import type { QuestionSource, StoryFit } from '@story/proto';
 import type { MatchedStory } from '@story/proto/resume-subjects';
-import { classify, sentencesOf, statesMeasuredResult } from '@story/proto/story-analysis';
+import { classify, sentencesOf, statesMeasuredResult } from '@story/language';
 import { WordVectors } from '@story/proto/word-vectors';
 import { sharedMeaningReader, type MeaningReader } from '@story/service-kit/sentence-encoder';
 import { withDigits } from '../../engines/offline/spelled-numbers.ts';
