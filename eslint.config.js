@@ -46,6 +46,13 @@ const webWorkspaceImport = {
   regex: '^@story/(?!proto(/|$)|profile/profile-page$|testing(/|$))',
   message: 'The web app imports @story/proto, and of the services only @story/profile/profile-page (the public page its preview shows).',
 };
+// Issue 41, 5: proto/src holds contracts (proto/src/scope.test.ts lists their kinds): zod schemas, texts and the rules
+// web and services share. Its code imports zod, graphql, the two builtins that read the SDL, and its own files; never
+// another workspace (@story/*), a library that would carry logic, nor a path out of proto/src.
+const protoImport = {
+  regex: '^(?!zod$|graphql$|node:(fs|url)$|\\.\\.?/(?!\\.\\./))',
+  message: 'proto/ holds contracts only (issue 41, 5): it imports zod, graphql and its own files. Logic goes to its service, or to language/.',
+};
 // That page runs in the browser too: it and its styles import the contracts and nothing else.
 const profilePageImport = {
   regex: '^(?!@story/proto$|\\./profile-page\\.styles\\.ts$)',
@@ -137,6 +144,11 @@ export default tseslint.config(
     files: ['{proto,language,services,gateway,infra}/**/src/**/*.{ts,tsx}'],
     ignores: [...TESTS, '**/evaluation/**'],
     rules: { 'no-restricted-imports': restrictedImports([testingImport, contractImport]) },
+  },
+  {
+    files: ['proto/src/**/*.ts'],
+    ignores: TESTS,
+    rules: { 'no-restricted-imports': restrictedImports([protoImport, testingImport, contractImport]) },
   },
   {
     files: ['services/profile/src/public-profile/profile-page.ts', 'services/profile/src/public-profile/profile-page.styles.ts'],
