@@ -53,6 +53,11 @@ const protoImport = {
   regex: '^(?!zod$|graphql$|node:(fs|url)$|\\.\\.?/(?!\\.\\./))',
   message: 'proto/ holds contracts only (issue 41, 5): it imports zod, graphql and its own files. Logic goes to its service, or to language/.',
 };
+// language/ is on the ground floor beside proto/: it may use the contracts, never a service, the gateway or infra.
+const languageImport = {
+  regex: '^@story/(?!proto$)',
+  message: 'language/ sits on the ground floor: it imports @story/proto and nothing else of ours (issue 41, 5).',
+};
 // That page runs in the browser too: it and its styles import the contracts and nothing else.
 const profilePageImport = {
   regex: '^(?!@story/proto$|\\./profile-page\\.styles\\.ts$)',
@@ -149,6 +154,11 @@ export default tseslint.config(
     files: ['proto/src/**/*.ts'],
     ignores: TESTS,
     rules: { 'no-restricted-imports': restrictedImports([protoImport, testingImport, contractImport]) },
+  },
+  {
+    files: ['language/src/**/*.ts'],
+    ignores: TESTS,
+    rules: { 'no-restricted-imports': restrictedImports([languageImport, testingImport, contractImport]) },
   },
   {
     files: ['services/profile/src/public-profile/profile-page.ts', 'services/profile/src/public-profile/profile-page.styles.ts'],
