@@ -40,6 +40,30 @@ const featureInternals = (depth) => ({
 
 const restrictedImports = (patterns) => ['error', { patterns }];
 
+// Issue 41, 5: the web app imports the contracts (@story/proto) and, of a service, only the public profile page the
+// profile service serves (its preview is the same page); never a service's internals nor @story/language.
+const webWorkspaceImport = {
+  regex: '^@story/(?!proto(/|$)|profile/profile-page$|testing(/|$))',
+  message: 'The web app imports @story/proto, and of the services only @story/profile/profile-page (the public page its preview shows).',
+};
+// Issue 41, 5: proto/src holds contracts (proto/src/scope.test.ts lists their kinds): zod schemas, texts and the rules
+// web and services share. Its code imports zod, graphql, the two builtins that read the SDL, and its own files; never
+// another workspace (@story/*), a library that would carry logic, nor a path out of proto/src.
+const protoImport = {
+  regex: '^(?!zod$|graphql$|node:(fs|url)$|\\.\\.?/(?!\\.\\./))',
+  message: 'proto/ holds contracts only (issue 41, 5): it imports zod, graphql and its own files. Logic goes to its service, or to language/.',
+};
+// language/ is on the ground floor beside proto/: it may use the contracts, never a service, the gateway or infra.
+const languageImport = {
+  regex: '^@story/(?!proto$)',
+  message: 'language/ sits on the ground floor: it imports @story/proto and nothing else of ours (issue 41, 5).',
+};
+// That page runs in the browser too: it and its styles import the contracts and nothing else.
+const profilePageImport = {
+  regex: '^(?!@story/proto$|\\./profile-page\\.styles\\.ts$)',
+  message: 'The public profile page also runs in the web app: it imports only @story/proto and its styles.',
+};
+
 // Test harness stays out of the product: nothing under a workspace's src/ (tests aside) imports testing/.
 const testingImport = { group: ['@story/testing', '@story/testing/*', '**/testing/src/**'], message: 'The test harness (testing/) is for tests only.' };
 // A repository contract is a suite of tests (it imports testing/): the product never imports one.
@@ -91,14 +115,14 @@ export default tseslint.config(
     files: ['web/src/**/*.{ts,tsx}'],
     ignores: ['web/src/api/**', 'web/src/features/*/**'],
     rules: {
-      'no-restricted-imports': restrictedImports([httpClientImport, testingImport]),
+      'no-restricted-imports': restrictedImports([httpClientImport, testingImport, webWorkspaceImport]),
       'no-restricted-syntax': ['error', ...serverCallSyntax],
     },
   },
   {
     files: ['web/src/features/*/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': restrictedImports([httpClientImport, featureInternals(1), testingImport]),
+      'no-restricted-imports': restrictedImports([httpClientImport, featureInternals(1), testingImport, webWorkspaceImport]),
       'no-restricted-syntax': ['error', ...serverCallSyntax],
     },
   },
@@ -106,21 +130,39 @@ export default tseslint.config(
     files: ['web/src/features/*/*/**/*.{ts,tsx}'],
     ignores: ['web/src/features/*/api/**'],
     rules: {
-      'no-restricted-imports': restrictedImports([httpClientImport, featureInternals(2), testingImport]),
+      'no-restricted-imports': restrictedImports([httpClientImport, featureInternals(2), testingImport, webWorkspaceImport]),
       'no-restricted-syntax': ['error', ...serverCallSyntax],
     },
   },
   {
     files: ['web/src/features/*/api/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': restrictedImports([featureInternals(2), testingImport]),
+      'no-restricted-imports': restrictedImports([featureInternals(2), testingImport, webWorkspaceImport]),
     },
+  },
+  {
+    files: ['web/src/api/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': restrictedImports([testingImport, webWorkspaceImport]) },
   },
   // Issue 37, 6: the harness lives in testing/; the product never imports it, tests never import infra/.
   {
-    files: ['{proto,services,gateway,infra}/**/src/**/*.{ts,tsx}'],
+    files: ['{proto,language,services,gateway,infra}/**/src/**/*.{ts,tsx}'],
     ignores: [...TESTS, '**/evaluation/**'],
     rules: { 'no-restricted-imports': restrictedImports([testingImport, contractImport]) },
+  },
+  {
+    files: ['proto/src/**/*.ts'],
+    ignores: TESTS,
+    rules: { 'no-restricted-imports': restrictedImports([protoImport, testingImport, contractImport]) },
+  },
+  {
+    files: ['language/src/**/*.ts'],
+    ignores: TESTS,
+    rules: { 'no-restricted-imports': restrictedImports([languageImport, testingImport, contractImport]) },
+  },
+  {
+    files: ['services/profile/src/public-profile/profile-page.ts', 'services/profile/src/public-profile/profile-page.styles.ts'],
+    rules: { 'no-restricted-imports': restrictedImports([profilePageImport]) },
   },
   {
     files: [...TESTS, '**/evaluation/**/*.ts'],

@@ -12,7 +12,7 @@ import DurationSequencer from './testing/src/sequencer/duration-sequencer.ts';
  * - `stack`: the whole system through the gateway (`*.stack.test.ts`); files share one standard stack.
  * - `browser`: Chromium against the whole system (`*.browser.test.ts`); files share one standard stack.
  */
-const WORKSPACES = '{proto,services/*,gateway,web,infra,bench,testing}';
+const WORKSPACES = '{proto,language,services/*,gateway,web,infra,bench,testing}';
 const HEAVY = ['**/*.nats.test.ts', '**/*.stack.test.ts', '**/*.browser.test.ts'];
 const EVALUATIONS = [`${WORKSPACES}/src/**/evaluation/**/*.test.ts`, `${WORKSPACES}/src/**/*-evaluation.test.ts`, `${WORKSPACES}/{src,test}/**/*.eval.test.ts`];
 const ALWAYS_EXCLUDED = ['**/node_modules/**', '**/dist/**'];

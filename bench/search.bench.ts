@@ -31,7 +31,7 @@ import { composeSupergraph } from '../gateway/src/supergraph/supergraph.ts';
 import { startNatsServer } from '@story/testing/nats';
 import { searchService } from '../services/search/src/app.ts';
 import { searchEnvSchema } from '../services/search/src/config.ts';
-import { WordVectors } from '@story/proto/word-vectors';
+import { WordVectors } from '@story/language/word-vectors';
 import { evaluateConversations, type ConversationFigures, type ConversationSet } from '../services/search/src/evaluation/conversation-evaluation.ts';
 import { evaluateRetrieval, type EvaluationFigures, type EvaluationSet } from '../services/search/src/evaluation/retrieval-evaluation.ts';
 import type { ExportableVectorStore } from '../services/search/src/vectors/vector-store.ts';

@@ -20,8 +20,9 @@ RUN if [ -f "services/$SERVICE/src/cli/build-language-model.ts" ]; then \
       apt-get update && apt-get install -y --no-install-recommends $(cat "services/$SERVICE/apt-packages.txt") && \
       node --import tsx "services/$SERVICE/src/cli/build-language-model.ts" && \
       node --import tsx "services/$SERVICE/src/cli/fetch-word-model.ts"; fi
-# What the code reads beside its sources (schemas, word lists, vectors, models), without the sources.
-RUN mkdir -p /files && cp -r --parents proto "services/service-kit" "services/$SERVICE" /files/ \
+# What the code reads beside its sources (schemas, word lists, vectors, models), without the sources: the
+# ground-floor workspaces' (proto's GraphQL SDL, language's word vectors) and the service's.
+RUN mkdir -p /files && cp -r --parents proto language "services/service-kit" "services/$SERVICE" /files/ \
  && find /files \( -name '*.ts' -o -name '*.tsx' -o -name 'node_modules' -o -name 'test' -o -name 'evaluation' \) -prune -exec rm -rf {} +
 
 # Production dependencies of the service alone (its workspace and the workspaces it uses).

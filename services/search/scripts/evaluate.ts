@@ -3,7 +3,7 @@
  * `node --import tsx services/search/scripts/evaluate.ts [set...]`. The held-out sets are measured,
  * never tuned on.
  */
-import { WordVectors } from '@story/proto/word-vectors';
+import { WordVectors } from '@story/language/word-vectors';
 import { CONVERSATION_SETS, evaluateConversations, type ConversationSet } from '../src/evaluation/conversation-evaluation.ts';
 import { EVALUATION_SETS, evaluateRetrieval, type EvaluationSet } from '../src/evaluation/retrieval-evaluation.ts';
 

@@ -10,7 +10,7 @@ import {
 import { SERVICE_NAME, searchEnvSchema, type SearchConfig } from './config.ts';
 import type { Embedder } from './embedding/embedder.ts';
 import { createEmbedder } from './embedding/embedder.factory.ts';
-import { WordVectors } from '@story/proto/word-vectors';
+import { WordVectors } from '@story/language/word-vectors';
 import { SearchExportSource } from './export/search-export.source.ts';
 import { StoryEmbeddingWorker } from './indexing/story-embedding.worker.ts';
 import { StoryIndexer } from './indexing/story-indexer.ts';

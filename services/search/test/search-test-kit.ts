@@ -5,7 +5,7 @@ import { ensureEventsStream } from '@story/service-kit/nats';
 import { startServiceForTest, type ServiceTestOptions, type ServiceUnderTest } from '@story/testing/service-under-test';
 import { searchService, type SearchDeps } from '../src/app.ts';
 import type { SearchConfig } from '../src/config.ts';
-import { WordVectors } from '@story/proto/word-vectors';
+import { WordVectors } from '@story/language/word-vectors';
 
 export type TestSearch = ServiceUnderTest<SearchConfig, SearchDeps>;
 

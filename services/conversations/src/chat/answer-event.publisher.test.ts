@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSqliteConversationsStorage, type ConversationsStorage } from '../storage/conversations-storage.ts';
 import { AnswerEventPublisher, answerKind, asksForWholeAnswer, earlierStoryTurns, opensStory, questionAnswered } from './answer-event.publisher.ts';
 import { INTERVIEW_EXAMPLE_PROMPTS, INTERVIEW_FOLLOW_UPS, INTERVIEW_RELEVANCE_FOLLOW_UPS, PRACTICE_AGAIN_QUESTIONS } from './offline-coach/coach-phrases.ts';
-import { extractRequirements } from '@story/proto/story-analysis';
+import { extractRequirements } from '@story/language';
 
 const silent = silentLog;
 

@@ -11,7 +11,7 @@ import {
   type ProcessTextRequest,
   type StoryTurn,
 } from '@story/proto';
-import { isNonAnswer, isOpenInvitation } from '@story/proto/story-analysis';
+import { isNonAnswer, isOpenInvitation } from '@story/language';
 import type { StandaloneEventWriter } from '../storage/conversations-storage.ts';
 import { questionOf } from './offline-coach/coach-phrases.ts';
 import { isSummary } from './offline-coach/story-state.ts';

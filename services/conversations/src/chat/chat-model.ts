@@ -1,5 +1,5 @@
 import type { ChatTurn } from '@story/proto';
-import type { NonAnswerKind } from '@story/proto/story-analysis';
+import type { NonAnswerKind } from '@story/language';
 import type { ResumeKnowledge } from './resume-knowledge.ts';
 
 /** What a reply is made from: the new message, the conversation so far (oldest first), and optional interview context. */

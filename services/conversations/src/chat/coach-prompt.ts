@@ -1,5 +1,5 @@
 import type { CoachRole } from '@story/proto';
-import type { NonAnswerKind } from '@story/proto/story-analysis';
+import type { NonAnswerKind } from '@story/language';
 import { roleLine, type ToldBullet } from './resume-knowledge.ts';
 
 /** The system prompt of the career-story coach for a language model. */

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { HttpError, withinTime, type PlanCheck } from '@story/service-kit';
 import { CONVERSATION_MESSAGES, featuresOfTurn, type ProcessTextRequest } from '@story/proto';
-import { nonAnswerKind } from '@story/proto/story-analysis';
+import { nonAnswerKind } from '@story/language';
 import { TYPED, opensStory, questionAnswered, type AnswerEventPublisher, type AnswerOrigin } from './answer-event.publisher.ts';
 import type { ChatModel } from './chat-model.ts';
 import { resumeFieldOf, type ResumeKnowledgeSource } from './resume-knowledge.ts';

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AnswerGivenEvent } from '@story/proto';
-import { isNonAnswer, isOpenInvitation } from '@story/proto/story-analysis';
+import { isNonAnswer, isOpenInvitation } from '@story/language';
 import { deliveryFeedback } from '../delivery/delivery-metrics.ts';
 import { correctedWordTimings, uncertainWords } from '../delivery/uncertain-words.ts';
 import { overallScore, type AnswerToAssess, type EngineFeedback, type FeedbackEngine } from '../engines/feedback-engine.ts';

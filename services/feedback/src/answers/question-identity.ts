@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { extractRequirements, type Requirement } from '@story/proto/story-analysis';
+import { extractRequirements, type Requirement } from '@story/language';
 import { REQUIREMENT_FRAME_WORDS, contentTerms, contentWords, type ContentTerm } from './question-words.ts';
 import { termSimilarity } from './word-similarity.ts';
 

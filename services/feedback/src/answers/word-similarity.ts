@@ -1,9 +1,9 @@
-import { WordVectors, dotProduct } from '@story/proto/word-vectors';
+import { WordVectors, dotProduct } from '@story/language/word-vectors';
 import type { ContentTerm } from './question-words.ts';
 
 /**
  * How alike two words of interview questions are in meaning: the cosine of their GloVe vectors
- * (`@story/proto/word-vectors`, the file the search service embeds with), so that "transactions" is
+ * (`@story/language/word-vectors`, the file the search service embeds with), so that "transactions" is
  * near "payments" and "complicated" near "complex" where no synonym list folds them.
  */
 

@@ -1,5 +1,5 @@
 import type { AssessmentScore } from '@story/proto';
-import { admissionIn } from '@story/proto/story-analysis';
+import { admissionIn } from '@story/language';
 import type { AnswerToAssess, EngineFeedback } from './feedback-engine.ts';
 
 /** The highest relevance an admission keeps: at or below it the overall score is capped (see `overallScore`), so it is never Ready. */

@@ -1,4 +1,4 @@
-import type { NonAnswerKind } from '@story/proto/story-analysis';
+import type { NonAnswerKind } from '@story/language';
 import type { AnswerPart } from '@story/proto';
 import type { MockInterviewDoc, StoredMockAnswer } from './mock-interview.repository.ts';
 

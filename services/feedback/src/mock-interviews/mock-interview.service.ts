@@ -13,7 +13,7 @@ import {
   type QuestionSource,
   type StoryFit,
 } from '@story/proto';
-import { nonAnswerKind } from '@story/proto/story-analysis';
+import { nonAnswerKind } from '@story/language';
 import { HttpError, type StoriesFinder } from '@story/service-kit';
 import type { AnswerFeedbackRepository } from '../answers/answer-feedback.repository.ts';
 import type { AnswerScoringService } from '../answers/answer-scoring.service.ts';

@@ -24,7 +24,7 @@
  * from 0: `line:0`, `line:1`, ...
  */
 import type { JobRequirement } from '@story/proto';
-import { isSectionHeading } from '@story/proto/story-analysis';
+import { isSectionHeading } from '@story/language';
 import { fieldsOf } from '../formatting/offline/line-keys.ts';
 import { isDetailLabel } from '../formatting/offline/section-names.ts';
 import { readOutline, type OutlineItem, type OutlineSection } from './markdown-outline.ts';

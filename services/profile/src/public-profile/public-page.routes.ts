@@ -1,5 +1,5 @@
 import { PROFILE_SLUG_PATTERN, PUBLIC_PROFILE_LIMITS } from '@story/proto';
-import { renderProfileNotFoundPage, renderProfilePage } from '@story/proto/public-profile/profile-page';
+import { renderProfileNotFoundPage, renderProfilePage } from './profile-page.ts';
 import type { ServiceApp } from '@story/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { presentPublicContent } from './public-profile.presenter.ts';

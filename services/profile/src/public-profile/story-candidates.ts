@@ -1,6 +1,6 @@
 import type { MatchedStory, ProfileStoryCandidate, PublicProfileRole } from '@story/proto';
 import { PUBLIC_PROFILE_LIMITS } from '@story/proto';
-import { sentencesOf } from '@story/proto/story-analysis';
+import { sentencesOf } from '@story/language';
 
 /** Questions that bring up a person's stories when no résumé line does (the search ranks all of them). */
 const GENERAL_QUESTIONS = [

@@ -1,4 +1,4 @@
-import { statesMeasuredResult, words } from '@story/proto/story-analysis';
+import { statesMeasuredResult, words } from '@story/language';
 import { BUZZWORDS } from './bullet-phrases.ts';
 import { BULLET_LIMITS, hasFigure, hasResult } from './bullet-weaknesses.ts';
 import { topicWordVectors } from './topic-overlap.ts';

@@ -1,5 +1,5 @@
 import type { BulletWeakness } from '@story/proto/api/resumes';
-import { statesMeasuredResult, words } from '@story/proto/story-analysis';
+import { statesMeasuredResult, words } from '@story/language';
 import { BUZZWORDS, INTENDED_OUTCOME, OUTCOME_WORDS, PASSIVE, RESULT_FIGURE, SPELLED_FIGURES, VAGUE_PHRASES } from './bullet-phrases.ts';
 
 /** One thing that makes a bullet weak, said to the person. */

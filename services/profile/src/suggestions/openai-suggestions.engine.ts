@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
 import { BULLET_WEAKNESSES, bareWords, type BulletWeakness, type ResumeSuggestion } from '@story/proto/api/resumes';
 import type { MatchedStory } from '@story/proto/resume-subjects';
-import { locateQuote } from '@story/proto/story-analysis';
+import { locateQuote } from '@story/language';
 import { askStructured, openAiClientOptions, withinTime, type OpenAiModelOptions } from '@story/service-kit';
 import { inventedNumbers } from './bullet-rewrite.ts';
 import { SUGGESTIONS_SYSTEM_PROMPT, modelSuggestionsSchema, storiesForModel, suggestionsRequest, type ModelSuggestions } from './openai-suggestions.prompt.ts';

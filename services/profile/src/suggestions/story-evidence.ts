@@ -1,5 +1,5 @@
 import type { MatchedStory } from '@story/proto/resume-subjects';
-import { contentWords, sentenceSpans, statesMeasuredResult, stem, words, type SentenceSpan } from '@story/proto/story-analysis';
+import { contentWords, sentenceSpans, statesMeasuredResult, stem, words, type SentenceSpan } from '@story/language';
 import { hasFigure, hasResult } from './bullet-weaknesses.ts';
 import { sharedMeaningReader, type MeaningReader } from '@story/service-kit/sentence-encoder';
 import { namesObject, topicOverlap, topicWords, type TopicWord } from './topic-overlap.ts';

@@ -1,5 +1,5 @@
-import { contentWords, stem } from '@story/proto/story-analysis';
-import { WordVectors, dotProduct } from '@story/proto/word-vectors';
+import { contentWords, stem } from '@story/language';
+import { WordVectors, dotProduct } from '@story/language/word-vectors';
 
 /** Words a bullet shares with any other (its vague or everyday verbs, résumé boilerplate): they say nothing about what it is about. */
 const GENERIC_WORDS = new Set(

@@ -7,7 +7,7 @@
 import { loadConfig } from '@story/service-kit';
 import { reembedEnvSchema } from '../config.ts';
 import { createEmbedder } from '../embedding/embedder.factory.ts';
-import { WordVectors } from '@story/proto/word-vectors';
+import { WordVectors } from '@story/language/word-vectors';
 import { reembedStories } from '../indexing/reembed.ts';
 import { openSearchStorage } from '../storage/search-storage.ts';
 import { createVectorStore } from '../vectors/vector-store.factory.ts';

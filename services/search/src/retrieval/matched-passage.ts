@@ -1,4 +1,4 @@
-import type { WordVectors } from '@story/proto/word-vectors';
+import type { WordVectors } from '@story/language/word-vectors';
 import { STOP_WORDS, stem, wordTokens, type WordToken } from '../text/words.ts';
 
 /** Character offsets of a passage in a text. */

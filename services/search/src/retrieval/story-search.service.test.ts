@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMBEDDING_DIMENSIONS } from '../embedding/embedder.ts';
 import { SentenceEmbedder } from '../embedding/sentence.embedder.ts';
 import { StoryEmbeddingWorker } from '../indexing/story-embedding.worker.ts';
-import { WordVectors } from '@story/proto/word-vectors';
+import { WordVectors } from '@story/language/word-vectors';
 import { eventVersion } from '../indexing/event-version.ts';
 import { StoryIndexer } from '../indexing/story-indexer.ts';
 import { openSqliteSearchStorage } from '../storage/search-storage.ts';

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { SEARCH_MESSAGES } from '@story/proto';
 import { HttpError } from '@story/service-kit';
 import { EmbedderUnavailableError, type Embedder } from '../embedding/embedder.ts';
-import type { WordVectors } from '@story/proto/word-vectors';
+import type { WordVectors } from '@story/language/word-vectors';
 import type { StoryRecord, StoryRepository } from '../stories/story.repository.ts';
 import { conversationKey, conversationOf } from '../stories/story-rules.ts';
 import type { VectorHit, VectorStore } from '../vectors/vector-store.ts';

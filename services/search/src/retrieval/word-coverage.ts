@@ -1,4 +1,4 @@
-import { dotProduct, type WordVectors } from '@story/proto/word-vectors';
+import { dotProduct, type WordVectors } from '@story/language/word-vectors';
 import { feelingOf, feelingsIn, type FeelingFamily } from '../text/feeling-words.ts';
 import { tellsAResult } from '../text/outcome-words.ts';
 import { contentWords, stem } from '../text/words.ts';

@@ -1,12 +1,12 @@
 /**
  * Writes `src/vocabulary/common-words.txt`: the COMMON_WORD_COUNT most frequent English words (letters
- * only), most frequent first, taken from the compact GloVe word list (`@story/proto/word-vectors`) (its words are
+ * only), most frequent first, taken from the compact GloVe word list (`@story/language/word-vectors`) (its words are
  * in corpus frequency order). A practice's vocabulary leaves these out. Run once after that list
  * changes: `node --import tsx services/speech/src/cli/build-common-words.ts`.
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { WordVectors } from '@story/proto/word-vectors';
+import { WordVectors } from '@story/language/word-vectors';
 import { COMMON_WORD_COUNT } from '../vocabulary/common-words.ts';
 
 const target = fileURLToPath(new URL('../vocabulary/common-words.txt', import.meta.url));

@@ -1,4 +1,4 @@
-import { words } from '@story/proto/story-analysis';
+import { words } from '@story/language';
 
 /**
  * What a message asks of the coach, apart from telling a story: a greeting, a "no" or "I don't

@@ -4,7 +4,7 @@
  * changes which phrasing a conversation gets.
  */
 
-import type { StoryElement } from '@story/proto/story-analysis';
+import type { StoryElement } from '@story/language';
 
 export * from './interview-phrases.ts';
 

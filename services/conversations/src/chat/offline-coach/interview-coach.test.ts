@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SKIP_QUESTION } from '@story/proto';
-import { isNonAnswer } from '@story/proto/story-analysis';
+import { isNonAnswer } from '@story/language';
 import { converse, questions } from './coach-test-kit.ts';
 import { coachTurn } from './offline-coach.model.ts';
 

@@ -39,7 +39,7 @@ import {
   type Requirement,
   showsRequirement,
   words,
-} from '@story/proto/story-analysis';
+} from '@story/language';
 import { reflection, storyReply } from './story-coach.ts';
 import { itemAt, normalize, type Turn, type TurnWriter } from './turn-writer.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractRequirements } from '@story/proto/story-analysis';
+import { extractRequirements } from '@story/language';
 import { converse } from './coach-test-kit.ts';
 
 const ANSWERS = [

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { converse, questions } from './coach-test-kit.ts';
 import { coachTurn } from './offline-coach.model.ts';
-import { extractRequirements, showsRequirement } from '@story/proto/story-analysis';
+import { extractRequirements, showsRequirement } from '@story/language';
 
 /** A snippet as a person saves it from a cleaned description (markdown bullets under a heading). */
 const SNIPPET = [

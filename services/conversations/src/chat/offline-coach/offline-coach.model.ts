@@ -1,6 +1,6 @@
 import type { ChatModel, ChatRequest, OpeningRequest } from '../chat-model.ts';
 import { interviewOpening, interviewReply } from './interview-coach.ts';
-import { extractRequirements } from '@story/proto/story-analysis';
+import { extractRequirements } from '@story/language';
 import { requirementStoryOpening } from './requirement-story.ts';
 import { bulletOpening, storyKnowledgeOf } from './resume-story.ts';
 import { storyOpeningReply, storyReply } from './story-coach.ts';

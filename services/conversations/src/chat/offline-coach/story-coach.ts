@@ -38,19 +38,7 @@ import {
 } from './coach-phrases.ts';
 import { bulletOpening, NOTHING_KNOWN, slotQuestions, type StoryKnowledge } from './resume-story.ts';
 import { answersWithFigure, isComplete, missingSlots, readStory, type StoryState } from './story-state.ts';
-import {
-  classify,
-  clauses,
-  feelingWord,
-  firstNumber,
-  hasNumber,
-  quotable,
-  quoteFor,
-  type StoryElement,
-  tellsStory,
-  topicOf,
-  words,
-} from '@story/proto/story-analysis';
+import { classify, clauses, feelingWord, firstNumber, hasNumber, quotable, quoteFor, type StoryElement, tellsStory, topicOf, words } from '@story/language';
 import { itemAt, type TurnWriter } from './turn-writer.ts';
 
 /** The parts a reflection quotes when the new text told no result, most telling first. */

@@ -1,6 +1,6 @@
 import { isDecline, isSubstantive } from './coach-intents.ts';
 import { SLOT_QUESTIONS, STORY_SLOTS, SUMMARY_OPENERS, type StorySlot } from './coach-phrases.ts';
-import { classify, hasNumber, isMeasurable, nonAnswerKind, statesMeasuredResult, type StoryElement, tellsStory } from '@story/proto/story-analysis';
+import { classify, hasNumber, isMeasurable, nonAnswerKind, statesMeasuredResult, type StoryElement, tellsStory } from '@story/language';
 import { BULLET_SITUATION_QUESTION, NOTHING_KNOWN, type StoryKnowledge } from './resume-story.ts';
 import { normalize, type Turn } from './turn-writer.ts';
 

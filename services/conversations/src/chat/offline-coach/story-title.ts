@@ -1,5 +1,5 @@
 import { asksAboutCoach, asksForIdeas, isDecline, isGreeting, isThin } from './coach-intents.ts';
-import { clauses, quotable, quoteFor, topicOf, words, type StoryElement } from '@story/proto/story-analysis';
+import { clauses, quotable, quoteFor, topicOf, words, type StoryElement } from '@story/language';
 
 /** The parts of a story that name its subject best, in the order a title prefers them. */
 const SUBJECT_ELEMENTS: readonly StoryElement[] = ['action', 'teamAction', 'task', 'situation', 'result', 'learning'];

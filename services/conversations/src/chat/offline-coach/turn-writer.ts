@@ -1,4 +1,4 @@
-import { nonAnswerKind, words, type NonAnswerKind } from '@story/proto/story-analysis';
+import { nonAnswerKind, words, type NonAnswerKind } from '@story/language';
 import { questionOf } from './coach-phrases.ts';
 
 /** One turn of the conversation, trimmed and never empty. */

@@ -1,5 +1,5 @@
 import type { AnswerKind, AnswerQuote, StoryQuote } from '@story/proto';
-import { classify, continuesAction, extractRequirements, requirementEvidence, words, type StoryElement } from '@story/proto/story-analysis';
+import { classify, continuesAction, extractRequirements, requirementEvidence, words, type StoryElement } from '@story/language';
 import type { AnswerToAssess } from '../feedback-engine.ts';
 import { certainStretch, clauseSpans, wordsOf, type Span } from './answer-spans.ts';
 import { withDigits } from './spelled-numbers.ts';

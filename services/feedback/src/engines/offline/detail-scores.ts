@@ -1,5 +1,5 @@
 import type { AssessmentScore } from '@story/proto';
-import { classify } from '@story/proto/story-analysis';
+import { classify } from '@story/language';
 import { spansWith, type AnswerReading, type ReadSpan } from './answer-reading.ts';
 import { COMMENTS } from './feedback-phrases.ts';
 import { countOf, quoteFrom, scored } from './score-kit.ts';

@@ -1,5 +1,5 @@
 import type { AssessmentScore } from '@story/proto';
-import { requirementEvidence } from '@story/proto/story-analysis';
+import { requirementEvidence } from '@story/language';
 import { MEANING, type AnswerMeaning } from './answer-meaning.ts';
 import { tellsStory, type AnswerReading, type ReadSpan } from './answer-reading.ts';
 import { COMMENTS } from './feedback-phrases.ts';

@@ -1,5 +1,5 @@
 import type { AnswerQuote, AssessmentDimension, AssessmentScore } from '@story/proto';
-import { admitsNotHaving } from '@story/proto/story-analysis';
+import { admitsNotHaving } from '@story/language';
 import { isInAnswer, type AnswerReading, type ReadSpan } from './answer-reading.ts';
 import { bestQuote, quoteOf, type Span } from './answer-spans.ts';
 import { named, SAID_EARLIER } from './feedback-phrases.ts';

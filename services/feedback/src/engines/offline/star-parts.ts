@@ -1,5 +1,5 @@
 import { STAR_PARTS, type StarPart, type StarPartFeedback } from '@story/proto';
-import { classify, type StoryElement } from '@story/proto/story-analysis';
+import { classify, type StoryElement } from '@story/language';
 import { inAnswer, inEarlierTurn, isInAnswer, spansWith, type AnswerReading } from './answer-reading.ts';
 import { bestQuote, quoteOf, type Span } from './answer-spans.ts';
 import { STAR_PROMPTS } from './feedback-phrases.ts';

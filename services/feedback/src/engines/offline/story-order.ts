@@ -1,4 +1,4 @@
-import { admitsNotHaving, namesOutcome, statesMeasuredResult, tellsFinding, tellsSetback, type StoryElement } from '@story/proto/story-analysis';
+import { admitsNotHaving, namesOutcome, statesMeasuredResult, tellsFinding, tellsSetback, type StoryElement } from '@story/language';
 
 /** A clause as the story's order reads it: its text and the elements found in it (changed in place). */
 export interface OrderedClause {

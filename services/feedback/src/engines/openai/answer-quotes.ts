@@ -1,5 +1,5 @@
 import type { AnswerQuote } from '@story/proto';
-import { locateQuote } from '@story/proto/story-analysis';
+import { locateQuote } from '@story/language';
 
 /** Where a quote stands in the answer (shared with the profile service's story quotes). */
 export { locateQuote };

@@ -4,7 +4,7 @@
  * then what the person did themselves; then the situation and the task.
  */
 import type { StarPart } from '@story/proto';
-import { hasNumber, statesMeasuredResult } from '@story/proto/story-analysis';
+import { hasNumber, statesMeasuredResult } from '@story/language';
 import { withDigits } from '../../engines/offline/spelled-numbers.ts';
 
 export const FOLLOW_UPS = {

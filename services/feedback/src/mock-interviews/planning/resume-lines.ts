@@ -3,7 +3,7 @@
  * of the person's own come first, then lines near what the role asks for; a line is quoted as written,
  * shortened at a clause or word boundary when it runs long.
  */
-import { hasNumber, statesMeasuredResult } from '@story/proto/story-analysis';
+import { hasNumber, statesMeasuredResult } from '@story/language';
 import type { ResumeLineSource } from './interview-planner.ts';
 import { distinctiveStems } from './source-words.ts';
 

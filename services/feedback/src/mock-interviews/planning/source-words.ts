@@ -3,7 +3,7 @@
  * the irregular past tenses a story is told in brought back to the verb a requirement names ("led" →
  * "lead"), and without the words every job description says ("experience", "strong", "skills").
  */
-import { contentWords, stem } from '@story/proto/story-analysis';
+import { contentWords, stem } from '@story/language';
 
 /** Past tenses and participles a light stemmer cannot meet with their verb. */
 const IRREGULAR: Readonly<Record<string, string>> = {

@@ -9,8 +9,8 @@
  */
 import type { QuestionSource, StoryFit } from '@story/proto';
 import type { MatchedStory } from '@story/proto/resume-subjects';
-import { classify, sentencesOf, statesMeasuredResult } from '@story/proto/story-analysis';
-import { WordVectors } from '@story/proto/word-vectors';
+import { classify, sentencesOf, statesMeasuredResult } from '@story/language';
+import { WordVectors } from '@story/language/word-vectors';
 import { sharedMeaningReader, type MeaningReader } from '@story/service-kit/sentence-encoder';
 import { withDigits } from '../../engines/offline/spelled-numbers.ts';
 import { readRequirement } from './requirement-lines.ts';

@@ -1,5 +1,5 @@
 import type { PublicProfileContent } from '@story/proto';
-import { renderProfilePage } from '@story/proto/public-profile/profile-page';
+import { renderProfilePage } from '@story/profile/profile-page';
 import { useMemo } from 'react';
 import { styled } from 'styled-components';
 import { cardSurfaceStyles } from '../../../components/card-section.ts';

@@ -1,10 +1,11 @@
 /**
  * The public profile page (issue 24, point 4) as one HTML document: server-rendered by the profile
  * service at `/p/{slug}` and shown by the editor's live preview, so both are the same page. Every
- * piece of the person's text is escaped; the page has no script.
+ * piece of the person's text is escaped; the page has no script. The profile service owns it; the web
+ * app imports it as `@story/profile/profile-page` (the one module of a service it may import, ESLint
+ * holds both), so this file and its styles import nothing but `@story/proto`: they run in the browser too.
  */
-import type { PublicProfileContent, PublicProfileRole } from '../api/public-profile.ts';
-import { PUBLIC_PROFILE_MESSAGES } from '../messages/public-profile.ts';
+import { PUBLIC_PROFILE_MESSAGES, type PublicProfileContent, type PublicProfileRole } from '@story/proto';
 import { profilePageStyles } from './profile-page.styles.ts';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

@@ -9,7 +9,7 @@ const evaluationSetSchema = z.object({
   answers: z.array(z.object({ text: z.string().min(1), question: z.string().optional() })).min(30),
 });
 
-/** The hand-written sets in `proto/evaluation/`: non-answers of every kind against real answers, short and long. */
+/** The hand-written sets in `language/evaluation/`: non-answers of every kind against real answers, short and long. */
 const readSet = (name: string) =>
   evaluationSetSchema.parse(JSON.parse(readFileSync(fileURLToPath(new URL(`../../evaluation/${name}`, import.meta.url)), 'utf8')));
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /**
- * The compact word-vector file (`proto/assets/word-vectors.bin`, made by `services/search/scripts/compact-word-vectors.ts`), shared by every service (search embeds with it, feedback matches question words softly):
+ * The compact word-vector file (`language/assets/word-vectors.bin`, made by `services/search/scripts/compact-word-vectors.ts`), shared by every service (search embeds with it, feedback matches question words softly):
  *
  *   "STWV" | version u32 | words u32 | dimensions u32 | levels u32 | scale f32 x words | int8 x words x dimensions
  *   | per level: clusters u32, cluster u16 x words (padded to 4 bytes) | words, UTF-8, "\n"-separated
@@ -20,7 +20,11 @@ export interface ClusterLevel {
   assignment: Uint16Array;
 }
 
-/** The committed file (a few MB, read in a tenth of a second): the search service's offline embedder reads it, and the feedback service's question identity. */
+/**
+ * The committed file (a few MB, read in a tenth of a second): the search service's offline embedder reads it, the
+ * feedback service's question identity and story fit, and the profile service's topic overlap. Resolved beside this
+ * file; the service bundles keep each file's own `import.meta.url` and the images copy `language/assets/`.
+ */
 export const WORD_VECTORS_FILE = fileURLToPath(new URL('../assets/word-vectors.bin', import.meta.url));
 
 /** Words worth a vector: letters, digits, inner hyphens and apostrophes (no punctuation tokens). */

@@ -1,4 +1,4 @@
-import type { ProfileTheme } from '../api/public-profile.ts';
+import type { ProfileTheme } from '@story/proto';
 
 /** What both themes share: readable type, no horizontal scrolling at 390 px, and a print layout. */
 const BASE = `

@@ -8,7 +8,7 @@ const actionsAndResultsSchema = z.object({
   sentences: z.array(z.object({ told: z.enum(['action', 'result']), text: z.string().min(1), set: z.enum(['first', 'second']) })).min(40),
 });
 
-describe('story signals on the evaluation set of actions and results (proto/evaluation)', () => {
+describe('story signals on the evaluation set of actions and results (language/evaluation)', () => {
   const { sentences } = actionsAndResultsSchema.parse(
     JSON.parse(readFileSync(fileURLToPath(new URL('../../evaluation/actions-and-results.json', import.meta.url)), 'utf8')),
   );

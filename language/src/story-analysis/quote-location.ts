@@ -1,4 +1,4 @@
-import type { AnswerQuote } from '../api/feedback.ts';
+import type { AnswerQuote } from '@story/proto';
 
 const normalise = (text: string) => text.toLowerCase().replace(/[‘’]/g, "'").replace(/[“”]/g, '"');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PublicProfileContent } from '../api/public-profile.ts';
+import type { PublicProfileContent } from '@story/proto';
 import { escapeHtml, profileDescription, renderProfileNotFoundPage, renderProfilePage } from './profile-page.ts';
 
 const content: PublicProfileContent = {

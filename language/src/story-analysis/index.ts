@@ -1,8 +1,8 @@
 /**
  * Reading a person's own words for the parts of a story: the STAR signals, figures, feelings, and
  * the requirements of a pasted job-description section. Pure text analysis with no model, shared by
- * the conversations service's offline coach and the feedback service's offline scorer
- * (`@story/proto/story-analysis`; not part of proto's main export, so the web app does not carry it).
+ * the conversations service's offline coach, the feedback service's offline scorer, the profile
+ * service's suggestions and the jobs and search services (`@story/language`; the web app does not carry it).
  */
 export * from './story-signals.ts';
 export * from './story-figures.ts';
