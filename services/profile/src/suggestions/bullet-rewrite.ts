@@ -28,11 +28,17 @@ const OPENERS: readonly { pattern: RegExp; noun: string | null; shared: boolean 
 
 /** Objects that are trouble to be dealt with: "Resolved" fits them ("customer complaints", "stock discrepancies", "database issues"). */
 const TROUBLE =
-  /^(?:(?:the|a|an|our|all|any|various|several|many|daily|recurring|customer|client|technical|production|\w+)\s+){0,3}(?:issues?|problems?|bugs?|errors?|complaints?|discrepanc(?:y|ies)|incidents?|outages?|defects?|faults?|failures?|escalations?|disputes?|queries|query|tickets?|backlogs?)\b/i;
+  /^(?:(?!(?:with|for|of|on|in|to|at|from|and|or|customers|clients|people|patients|users|staff|students|pupils|guests|members|families|callers|tenants)\b)(?:the|a|an|our|all|any|various|several|many|daily|recurring|customer|client|technical|production|\w+)\s+){0,3}(?:issues?|problems?|bugs?|errors?|complaints?|discrepanc(?:y|ies)|incidents?|outages?|defects?|faults?|failures?|escalations?|disputes?|queries|query|tickets?|backlogs?)\b/i;
 
-/** Objects that are people: nobody "improved the customers". */
+/**
+ * Objects that are people: nobody "improved the customers", nor "improved clients fill roles faster". A plural
+ * ("clients fill roles") is the people themselves; a singular before a noun ("patient handovers") names a thing.
+ */
 const NOUN_STARTS_PEOPLE =
-  /^(?:(?:the|our|my|new|senior|junior)\s+)?(?:customers?|clients?|staff|students?|pupils?|children|patients?|users?|colleagues|guests|members|teams?|managers?|people|hiring managers?|stakeholders?|volunteers|interns?)(?=\s*$|[,;.]|\s+(?:with|to|in|on|for|at|through|across|from|and|who|that)\b)/i;
+  /^(?:(?:the|our|my|new|senior|junior|local|elderly|young|bereaved)\s+)?(?:(?:customers|clients|students|pupils|children|patients|users|colleagues|guests|members|teams|managers|people|stakeholders|volunteers|interns|families|residents|tenants|callers|visitors|drivers|learners|candidates)\b(?!')|(?:customer|client|staff|student|pupil|patient|user|guest|member|team|manager|hiring managers?|stakeholder|volunteer|intern)(?=\s*$|[,;.]|\s+(?:with|to|in|on|for|at|through|across|from|and|who|that)\b))/i;
+/** Work counted one by one ("employee relations cases", "billing calls"): handled, not "improved". */
+const COUNTED_WORK =
+  /\b(?:cases|calls|visits|claims|reports|tickets|queries|accounts|orders|shipments|deliveries|applications|requests|records|documents|contracts|bookings|appointments|enquiries|inquiries)$/i;
 
 /** What the rewrite knows beyond the bullet: whether the person's story tells a measured improvement. */
 export interface RewriteContext {
@@ -42,13 +48,20 @@ export interface RewriteContext {
 /** The verb that fits an object after a vague opener: "Resolved" for trouble, "Improved" when the story measures an improvement, else none. */
 export function verbForObject(object: string, context: RewriteContext): string | undefined {
   if (TROUBLE.test(object)) return 'Resolved';
-  if (context.improved && !NOUN_STARTS_PEOPLE.test(object)) return 'Improved';
+  if (context.improved && !NOUN_STARTS_PEOPLE.test(object) && !COUNTED_WORK.test(object.replace(/[.;,\s]+$/, ''))) return 'Improved';
   return undefined;
 }
 
 /** Words that start a noun phrase, not a verb ("helped the team", "helped customers"). */
 const NOUN_STARTS =
   /^(?:the|a|an|our|my|their|his|her|its|all|every|each|new|senior|junior|other|several|customers?|clients?|staff|students?|patients?|users?|colleagues|guests|members|teams?|managers?|people)\b/i;
+
+/**
+ * -ing words that name a kind of work before a noun ("reading interventions", "picking accuracy", "billing
+ * calls"): the work's name, not a verb to put in the past ("Readed interventions", "Picked accuracy").
+ */
+const NOUN_GERUND =
+  /^(?:during|morning|evening|training|building|meeting|marketing|planning|engineering|accounting|pricing|hiring|reading|picking|packing|billing|booking|cleaning|nursing|teaching|learning|testing|funding|catering|printing|recruiting|recruitment|shipping|parking|housing|banking|lending|licensing|sourcing|staffing|ticketing|invoicing|onboarding|offboarding|safeguarding|tutoring|coaching|mentoring|fundraising|lettings?|listing|landscaping|lighting|plumbing|roofing|wiring|welding|machining|milling|casting|farming|breeding|lambing|calving|milking|dispensing|prescribing|screening|counselling|counseling|caring|dining|seating|opening|closing|returning|routing|scheduling|rostering|ordering|purchasing|receiving|retail|trading|clearing|settling|filing)$/i;
 
 /** Outcomes a bullet may only aim at ("tasked with reducing"): rewritten as the aim, never as done. */
 const OUTCOME_GERUND =
@@ -101,7 +114,7 @@ export function strongOpener(text: string, context: RewriteContext = { improved:
       // "Tasked with reducing turnover": the aim, not the result; the result is for the person to add.
       return `Set out to ${baseOfGerund(gerund[1])} ${rest.slice(gerund[0].length)}`.trim();
     }
-    if (gerund?.[1] && !/^(?:during|morning|evening|training|building|meeting|marketing|planning|engineering|accounting|pricing|hiring)$/i.test(gerund[1])) {
+    if (gerund?.[1] && !NOUN_GERUND.test(gerund[1])) {
       return `${capitalised(pastOfGerund(gerund[1]))} ${rest.slice(gerund[0].length)}${team}`.trim();
     }
     const planning = /^the (\w+ing) of\s+/i.exec(rest);

@@ -15,6 +15,8 @@ describe('verb forms', () => {
     for (const [gerund, past] of Object.entries(pairs)) expect(pastOfGerund(gerund), gerund).toBe(past);
     expect(baseOfGerund('reducing')).toBe('reduce');
     expect(pastOf('lead')).toBe('led');
+    expect(pastOf('read')).toBe('read');
+    expect(pastOf('deal')).toBe('dealt');
   });
 
   it('turns a past tense into the -ing form a result is joined with, and refuses what is not one', () => {

@@ -9,7 +9,7 @@ const IRREGULAR_PAST: Readonly<Record<string, string>> = {
   do: 'did', keep: 'kept', hold: 'held', speak: 'spoke', get: 'got', give: 'gave', bring: 'brought', find: 'found', meet: 'met',
   pay: 'paid', put: 'put', take: 'took', cut: 'cut', grow: 'grew', win: 'won', buy: 'bought', send: 'sent', spend: 'spent',
   begin: 'began', choose: 'chose', fight: 'fought', think: 'thought', rewrite: 'rewrote', rebuild: 'rebuilt', oversee: 'oversaw',
-  undertake: 'undertook', draw: 'drew', feed: 'fed', plan: 'planned', ship: 'shipped', stop: 'stopped', map: 'mapped', scope: 'scoped',
+  undertake: 'undertook', draw: 'drew', feed: 'fed', read: 'read', lend: 'lent', sit: 'sat', show: 'showed', deal: 'dealt', tell: 'told', plan: 'planned', ship: 'shipped', stop: 'stopped', map: 'mapped', scope: 'scoped',
 };
 
 // prettier-ignore
