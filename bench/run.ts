@@ -10,6 +10,7 @@ const benches: { name: string; module: string; run: string }[] = [
   { name: 'feedback', module: './feedback.bench.ts', run: 'runFeedbackBench' },
   { name: 'feedback-arrival', module: './feedback-arrival.bench.ts', run: 'runFeedbackArrivalBench' },
   { name: 'speech', module: './speech.bench.ts', run: 'runSpeechBench' },
+  { name: 'voice-browser', module: './voice-browser.bench.ts', run: 'runVoiceBrowserBench' },
   { name: 'speech-capacity', module: './speech-capacity.bench.ts', run: 'runSpeechCapacityBench' },
   { name: 'speech-voices', module: './speech-voices.bench.ts', run: 'runSpeechVoicesBench' },
   { name: 'speech-recognition', module: './speech-recognition.bench.ts', run: 'runSpeechRecognitionBench' },
