@@ -5,7 +5,7 @@ import { serverMessageOr } from '../../api/http-client.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { CardSection } from '../../components/card-section.ts';
 import { DangerButton } from '../../components/confirm-dialog.tsx';
-import { PageShell } from '../../components/page-shell.tsx';
+import { PageShell } from '../../chrome/page-shell.tsx';
 import { notifyError } from '../../components/toast/notify.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { PlanSummary } from '../plans/index.ts';

@@ -1,7 +1,7 @@
 import { JOB_MESSAGES } from '@story/proto';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/button.ts';
-import { PageShell } from '../../components/page-shell.tsx';
+import { PageShell } from '../../chrome/page-shell.tsx';
 import { BusyStatus } from '../../components/spinner.tsx';
 import { useErrorToast } from '../../hooks/use-error-toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';

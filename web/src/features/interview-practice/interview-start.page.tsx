@@ -5,7 +5,7 @@ import { styled } from 'styled-components';
 import { Button } from '../../components/button.ts';
 import { CardSection } from '../../components/card-section.ts';
 import { FieldGroup, Label, TextArea, TextField } from '../../components/form-field.tsx';
-import { PageShell } from '../../components/page-shell.tsx';
+import { PageShell } from '../../chrome/page-shell.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { notifyFailure } from '../../components/toast/notify.ts';
 import { useExclusiveTask } from '../../hooks/use-exclusive-task.ts';

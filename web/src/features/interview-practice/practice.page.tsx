@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../components/button.ts';
 import { MicIcon } from '../../components/icons.tsx';
-import { PageShell } from '../../components/page-shell.tsx';
+import { PageShell } from '../../chrome/page-shell.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { parsePracticeParams, practiceConversationPath } from './lib/interview-links.ts';
 import { SelectedRequirements, StartButtons } from './components/selected-requirements.tsx';

@@ -2,7 +2,7 @@ import { useMemo, useRef, useState } from 'react';
 import { JOB_MESSAGES, confirmJobDescriptionRequestSchema, createSnippetRequestSchema } from '@story/proto';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { styled } from 'styled-components';
-import { PageShell } from '../../components/page-shell.tsx';
+import { PageShell } from '../../chrome/page-shell.tsx';
 import { notifyFailure } from '../../components/toast/notify.ts';
 import { useProblemToast } from '../../hooks/use-problem-toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';

@@ -5,7 +5,7 @@ import { styled } from 'styled-components';
 import { Button } from '../../components/button.ts';
 import { BackIcon } from '../../components/icons.tsx';
 import { cardSurfaceStyles } from '../../components/card-section.ts';
-import { PageShell } from '../../components/page-shell.tsx';
+import { PageShell } from '../../chrome/page-shell.tsx';
 import { PdfDownloadButton, browserTimeZone } from '../../components/pdf-download-button.tsx';
 import { BusyStatus } from '../../components/spinner.tsx';
 import { notifyFailure } from '../../components/toast/notify.ts';

@@ -5,7 +5,7 @@ import { MOCK_INTERVIEW_LIMITS, MOCK_INTERVIEW_MESSAGES as M } from '@story/prot
 import { serverMessageOr } from '../../api/failure.ts';
 import { Button } from '../../components/button.ts';
 import { CardSection } from '../../components/card-section.ts';
-import { PageShell } from '../../components/page-shell.tsx';
+import { PageShell } from '../../chrome/page-shell.tsx';
 import { PlanNotice } from '../../components/plan-notice.tsx';
 import { BusyStatus } from '../../components/spinner.tsx';
 import { notifyError, notifyFailure, notifySuccess } from '../../components/toast/notify.ts';

@@ -4,7 +4,7 @@ import { styled } from 'styled-components';
 import { MOCK_INTERVIEW_MESSAGES as M, type ReadinessResponse } from '@story/proto';
 import { Button } from '../../components/button.ts';
 import { CardSection } from '../../components/card-section.ts';
-import { PageShell } from '../../components/page-shell.tsx';
+import { PageShell } from '../../chrome/page-shell.tsx';
 import { PlanNotice } from '../../components/plan-notice.tsx';
 import { BusyStatus } from '../../components/spinner.tsx';
 import { useAsyncEffect } from '../../hooks/use-async-effect.ts';

@@ -4,7 +4,7 @@ import { CONVERSATION_MESSAGES } from '@story/proto';
 import { CardSection } from '../../components/card-section.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { PastedText } from '../../components/pasted-text.ts';
-import { PageShell } from '../../components/page-shell.tsx';
+import { PageShell } from '../../chrome/page-shell.tsx';
 import { useLeaveWarning } from '../../hooks/use-leave-warning.ts';
 import { useToastClearance } from '../../hooks/use-toast-clearance.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';

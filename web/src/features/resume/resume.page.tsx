@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { styled } from 'styled-components';
 import { Button } from '../../components/button.ts';
 import { CardSection } from '../../components/card-section.ts';
-import { PageShell } from '../../components/page-shell.tsx';
+import { PageShell } from '../../chrome/page-shell.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useLockedFeatures } from '../usage/index.ts';
 import { ExperienceSection } from './components/experience-section.tsx';

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { styled } from 'styled-components';
 import { Button } from '../../components/button.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { PageShell } from '../../components/page-shell.tsx';
+import { PageShell } from '../../chrome/page-shell.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useLeaveWarning } from '../../hooks/use-leave-warning.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';

@@ -1,13 +1,13 @@
 import { THREAD_MESSAGES } from '@story/proto';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { styled } from 'styled-components';
-import { AppHeader } from '../../components/app-header.tsx';
+import { AppHeader } from '../../chrome/app-header.tsx';
 import { Button } from '../../components/button.ts';
 import { cardSurfaceStyles } from '../../components/card-section.ts';
 import { AccountIcon, BriefcaseIcon, DocumentIcon, MicIcon, SearchIcon } from '../../components/icons.tsx';
 import { LoadError } from '../../components/load-error.tsx';
-import { PageFrame } from '../../components/page-frame.tsx';
-import { MAIN_CONTENT_ID } from '../../components/skip-link.tsx';
+import { PageFrame } from '../../chrome/page-frame.tsx';
+import { MAIN_CONTENT_ID } from '../../chrome/skip-link.tsx';
 import { VisuallyHidden } from '../../components/visually-hidden.ts';
 import { PlanLockedLine } from '../../components/plan-notice.tsx';
 import { useErrorToast } from '../../hooks/use-error-toast.ts';

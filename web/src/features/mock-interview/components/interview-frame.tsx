@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { styled } from 'styled-components';
 import type { MockInterview } from '@story/proto';
-import { PageShell } from '../../../components/page-shell.tsx';
+import { PageShell } from '../../../chrome/page-shell.tsx';
 import { PlanNotice } from '../../../components/plan-notice.tsx';
 import { BusyStatus } from '../../../components/spinner.tsx';
 import type { LoadFailure } from '../lib/load-failure.ts';

@@ -1,7 +1,7 @@
 import { PRODUCT_NAME } from '@story/proto/messages/common';
 import { Link } from 'react-router';
 import { styled } from 'styled-components';
-import { spreadRowStyles } from './spread-row.ts';
+import { spreadRowStyles } from '../components/spread-row.ts';
 
 const Footer = styled.footer`
   border-top: 1px solid ${({ theme }) => theme.colors.border};

@@ -3,9 +3,9 @@ import { useNavigate } from 'react-router';
 import { styled } from 'styled-components';
 import { useAuth } from '../auth/auth-context.tsx';
 import { Brand } from './brand.tsx';
-import { Button } from './button.ts';
-import { AccountIcon, HomeIcon, LogoutIcon } from './icons.tsx';
-import { visuallyHiddenStyles } from './visually-hidden.ts';
+import { Button } from '../components/button.ts';
+import { AccountIcon, HomeIcon, LogoutIcon } from '../components/icons.tsx';
+import { visuallyHiddenStyles } from '../components/visually-hidden.ts';
 
 const Bar = styled.header`
   position: sticky;

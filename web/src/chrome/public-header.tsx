@@ -4,8 +4,8 @@ import { styled } from 'styled-components';
 import { useAuth } from '../auth/auth-context.tsx';
 import { homePath } from '../auth/home-path.ts';
 import { Brand } from './brand.tsx';
-import { buttonStyles, type ButtonStyleProps } from './button.ts';
-import { spreadRowStyles } from './spread-row.ts';
+import { buttonStyles, type ButtonStyleProps } from '../components/button.ts';
+import { spreadRowStyles } from '../components/spread-row.ts';
 
 const Bar = styled.header`
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
