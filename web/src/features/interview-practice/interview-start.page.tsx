@@ -12,8 +12,8 @@ import { useExclusiveTask } from '../../hooks/use-exclusive-task.ts';
 import { useProblemToast } from '../../hooks/use-problem-toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useProcessJobDescription } from './api/job-descriptions.api.ts';
-import { reviewPath } from './lib/interview-links.ts';
 import { refusalOr } from './lib/refusal.ts';
+import { reviewPath } from '../../lib/paths.ts';
 
 const Form = styled.form`
   display: grid;

@@ -14,8 +14,9 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { AnswerWithFeedback, SnippetProgressView } from '../feedback/index.ts';
 import { snippetPracticePdfPath, useSnippetHistory } from './api/job-descriptions.api.ts';
 import type { SnippetConversation } from '../recording/index.ts';
-import { exchangeAnchor, idParam, practiceConversationPath } from './lib/interview-links.ts';
+import { idParam } from './lib/interview-links.ts';
 import { SelectedRequirements, StartButtons } from './components/selected-requirements.tsx';
+import { exchangeAnchor, PATHS, practiceConversationPath } from '../../lib/paths.ts';
 
 const Conversation = styled.article`
   display: grid;
@@ -138,7 +139,7 @@ export function SnippetConversationsPage() {
   return (
     <PageShell title="Conversation History">
       <div>
-        <Button $variant="ghost" onClick={() => navigate('/interview-practice/saved')}>
+        <Button $variant="ghost" onClick={() => navigate(PATHS.interviewSaved)}>
           <BackIcon />
           Back to Job Descriptions
         </Button>

@@ -30,7 +30,8 @@ import { useInterviewAnswers, type FailedAnswer } from './hooks/use-interview-an
 import { lineKeyOf, useInterviewerLines, useLineHeard } from './hooks/use-interviewer-lines.ts';
 import { useMockInterview } from './hooks/use-mock-interview.ts';
 import { currentTurn, pinnedStory, progressLine, sourceLine, unansweredCount, type InterviewTurn } from './lib/interview-turn.ts';
-import { mockReportPath, positiveId } from './lib/mock-links.ts';
+import { positiveId } from './lib/mock-links.ts';
+import { mockReportPath } from '../../lib/paths.ts';
 
 const Progress = styled.p`
   font-weight: 600;

@@ -15,8 +15,9 @@ import { createMockInterview } from './api/mock-interviews.api.ts';
 import { Actions, FieldRow } from './components/form-parts.ts';
 import { AnswerModeFields, DescriptionField, NumberField, RequirementChoice, ResumeNote, TargetRoleField } from './components/start-fields.tsx';
 import { loadFailureOf } from './lib/load-failure.ts';
-import { mockPreparePath, positiveId } from './lib/mock-links.ts';
+import { positiveId } from './lib/mock-links.ts';
 import { checkStartForm, initialStartForm, type StartField, type StartFormValues } from './lib/start-form.ts';
+import { mockPreparePath, PATHS } from '../../lib/paths.ts';
 
 const Form = styled.form`
   display: grid;
@@ -139,7 +140,7 @@ function StartForm({ onLocked }: { onLocked: (message: string) => void }) {
           <Button type="submit" $size="lg" disabled={planning} aria-busy={planning || undefined}>
             {planning ? 'Planning your interview...' : 'Plan my interview'}
           </Button>
-          <Button type="button" $variant="secondary" $size="lg" onClick={() => void navigate('/interview-practice/saved')}>
+          <Button type="button" $variant="secondary" $size="lg" onClick={() => void navigate(PATHS.interviewSaved)}>
             Back to saved jobs
           </Button>
         </Actions>

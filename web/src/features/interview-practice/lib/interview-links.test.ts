@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseRecordingParams } from '../../recording/index.ts';
-import { idParam, parsePracticeParams, parseReviewParams, practiceConversationPath, practicePath, reviewPath } from './interview-links.ts';
+import { idParam, parsePracticeParams, parseReviewParams } from './interview-links.ts';
+import { practiceConversationPath, practicePath, reviewPath } from '../../../lib/paths.ts';
 
 describe('interview-practice links', () => {
   it('reads ids as positive integers, else 0', () => {
