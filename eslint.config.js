@@ -89,7 +89,7 @@ export default tseslint.config(
   // Point 2 of issue 20: where server calls may be made, and how features reach each other.
   {
     files: ['web/src/**/*.{ts,tsx}'],
-    ignores: ['web/src/api/**', 'web/src/features/*/**'],
+    ignores: ['web/src/api/**', 'web/src/voice/api/**', 'web/src/features/*/**'],
     rules: {
       'no-restricted-imports': restrictedImports([httpClientImport, testingImport]),
       'no-restricted-syntax': ['error', ...serverCallSyntax],

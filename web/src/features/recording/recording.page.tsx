@@ -14,11 +14,11 @@ import { AnswerPanels } from './components/answer-panels.tsx';
 import { ContinueFailed } from './components/continue-failed.tsx';
 import { ConversationPanel } from './components/conversation-panel.tsx';
 import { RecordingToolbar } from './components/recording-toolbar.tsx';
-import { ReplyAnnouncer } from './components/reply-announcer.tsx';
+import { ReplyAnnouncer } from '../../voice/components/reply-announcer.tsx';
 import { RequirementStoryBanner } from './components/requirement-story-banner.tsx';
 import { ResumeBulletBanner } from './components/resume-bullet-banner.tsx';
 import { useConversation } from './hooks/use-conversation.ts';
-import { useOpeningHeard, useSpokenReplies } from './hooks/use-spoken-reply.ts';
+import { useOpeningHeard, useSpokenReplies } from '../../voice/hooks/use-spoken-reply.ts';
 import { useVoiceInputs } from './hooks/use-voice-inputs.ts';
 import {
   continueSearch,
