@@ -60,6 +60,22 @@ export const continueThreadPath = (threadId: number | string): string => recordi
 /** A new conversation: by voice, or typed (`text`), or an upload. */
 export const newConversationPath = (type?: 'text' | 'upload'): string => recordingPath(type ? { mode: 'new', type } : { mode: 'new' });
 
+/** `/welcome?resume=…&bullet=…` (the résumé's "Tell the story behind this line"): the typed conversation about that line. */
+export function bulletStoryPath(search: URLSearchParams): string | null {
+  const resume = search.get('resume');
+  const bullet = search.get('bullet');
+  if (!resume || !bullet) return null;
+  const next = new URLSearchParams({ mode: 'new', type: 'text', resume, bullet });
+  return recordingPath(next);
+}
+
+/** `/welcome?requirement=…` ("No story yet: tell one"): the typed story conversation whose coach asks for a story that shows it. */
+export function requirementStoryPath(search: URLSearchParams): string | null {
+  const requirement = search.get('requirement')?.trim();
+  if (!requirement) return null;
+  return recordingPath({ mode: 'new', type: 'text', requirement });
+}
+
 /**
  * The plan page with a plan chosen: one named (the pricing block's "Choose Pro"), or the features a
  * locked screen needs ("See the plans"), of which the page chooses the cheapest plan with them all.

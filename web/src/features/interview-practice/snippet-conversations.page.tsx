@@ -13,7 +13,7 @@ import { formatRelative } from '../../lib/date-format.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { AnswerWithFeedback, SnippetProgressView } from '../feedback/index.ts';
 import { snippetPracticePdfPath, useSnippetHistory } from './api/job-descriptions.api.ts';
-import type { SnippetConversation } from '../recording/index.ts';
+import type { SnippetConversation } from '../../api/snippet-conversations.api.ts';
 import { idParam } from './lib/interview-links.ts';
 import { SelectedRequirements, StartButtons } from './components/selected-requirements.tsx';
 import { exchangeAnchor, PATHS, practiceConversationPath } from '../../lib/paths.ts';

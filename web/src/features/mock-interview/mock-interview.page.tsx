@@ -18,7 +18,7 @@ import { TextComposer } from '../../voice/components/text-composer.tsx';
 import { VoiceRecorder } from '../../voice/components/voice-recorder.tsx';
 import { type Speaking, useSpokenReplies } from '../../voice/hooks/use-spoken-reply.ts';
 import type { ConversationMessage } from '../../voice/lib/conversation-messages.ts';
-import { useUsage } from '../usage/index.ts';
+import { useUsage } from '../../api/usage.api.ts';
 import { finishMockInterview } from './api/mock-interviews.api.ts';
 import { Actions, Hint } from './components/form-parts.ts';
 import { InterviewFrame } from './components/interview-frame.tsx';

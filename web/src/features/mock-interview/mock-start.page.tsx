@@ -10,7 +10,7 @@ import { PlanNotice } from '../../components/plan-notice.tsx';
 import { BusyStatus } from '../../components/spinner.tsx';
 import { notifyError, notifyFailure, notifySuccess } from '../../components/toast/notify.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { useLockedFeatures } from '../usage/index.ts';
+import { useLockedFeatures } from '../../api/usage.api.ts';
 import { createMockInterview } from './api/mock-interviews.api.ts';
 import { Actions, FieldRow } from './components/form-parts.ts';
 import { AnswerModeFields, DescriptionField, NumberField, RequirementChoice, ResumeNote, TargetRoleField } from './components/start-fields.tsx';

@@ -6,7 +6,7 @@ import { Button } from '../../components/button.ts';
 import { CardSection } from '../../components/card-section.ts';
 import { PageShell } from '../../chrome/page-shell.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { useLockedFeatures } from '../usage/index.ts';
+import { useLockedFeatures } from '../../api/usage.api.ts';
 import { ExperienceSection } from './components/experience-section.tsx';
 import { PdfDownload } from './components/pdf-download.tsx';
 import { ResumeHeaderView, ResumeMoreView } from './components/resume-details-view.tsx';

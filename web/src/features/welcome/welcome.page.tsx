@@ -13,10 +13,9 @@ import { PlanLockedLine } from '../../components/plan-notice.tsx';
 import { useErrorToast } from '../../hooks/use-error-toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { PlanSummary } from '../plans/index.ts';
-import { bulletStoryPath, requirementStoryPath } from '../recording/index.ts';
 import { ThreadList, useThreads } from '../threads/index.ts';
-import { useLockedFeatures } from '../usage/index.ts';
-import { newConversationPath, PATHS, SAVED_CONVERSATIONS_PATH } from '../../lib/paths.ts';
+import { useLockedFeatures } from '../../api/usage.api.ts';
+import { bulletStoryPath, newConversationPath, PATHS, requirementStoryPath, SAVED_CONVERSATIONS_PATH } from '../../lib/paths.ts';
 
 /** At most 1200 px wide (spec section 9); two cards side by side, one column in saved mode. */
 const Main = styled.main<{ $single: boolean }>`

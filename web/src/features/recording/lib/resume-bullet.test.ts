@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseRecordingParams } from './recording-params.ts';
-import { tellStoryPath } from '../../../lib/paths.ts';
-import { bulletStoryPath, bulletTextOf } from './resume-bullet.ts';
+import { bulletStoryPath, tellStoryPath } from '../../../lib/paths.ts';
+import { bulletTextOf } from './resume-bullet.ts';
 
 const RESUME = {
   id: 4,
