@@ -1,5 +1,6 @@
 // ESLint flat config for every TypeScript file of the monorepo (`make lint`, run by `make test`).
 // Formatting is Prettier's (.prettierrc); nothing here is about layout.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -74,6 +75,90 @@ const infraImport = {
   message: 'Tests and evaluations import their harness from @story/testing, not from infra/ (the deployment code).',
 };
 
+// Issue 41, 7: the web app's layers, from the bottom (web/README.md, "Layers"):
+//   lib/, api/, hooks/, components/, voice/  shared pieces: no auth, chrome, feature or app import
+//   auth/                                     the session: may import the shared layers
+//   chrome/                                   the page chrome every page composes (headers, shell, frame, footer,
+//                                             skip link): may import auth and the shared layers
+//   features/<name>/                          the screens: may import all of the above, another feature only
+//                                             through its index.ts and only along FEATURE_EDGES
+//   app/ (and main.tsx)                       the router and the app's own wiring: may import everything
+// Imports are relative, so a pattern names the folder an import climbs to: `(../)+<layer>/`.
+const layerImport = (layers, message) => ({ regex: `^(\\.\\./)+(${layers.join('|')})(/|$)`, message });
+const sharedUpward = layerImport(
+  ['auth', 'chrome', 'features', 'app'],
+  'lib/, api/, hooks/, components/ and voice/ are shared layers: they never import auth/, chrome/, features/ or app/ (pass what they need in).',
+);
+const authUpward = layerImport(['chrome', 'features', 'app'], 'auth/ sits below the chrome, the features and the app: it never imports them.');
+const chromeUpward = layerImport(['features', 'app'], 'chrome/ sits below the features and the app: it never imports them.');
+const featureToApp = layerImport(['app'], 'A feature never imports app/ (the router composes the features, not the other way round).');
+
+// The only feature-to-feature imports (each through the other feature's index.ts); every other pair is an
+// error. An edge is added here with the reason, never both ways (checked below). Shared pieces go down a
+// layer (components/, hooks/, lib/, api/, voice/) instead of a new edge.
+const FEATURE_EDGES = {
+  account: ['plans'], // the account page shows "Your plan" (PlanSummary)
+  landing: ['account'], // the farewell after a deleted account, shown where signing out lands
+  'interview-practice': ['feedback'], // a snippet's practice answers with their feedback
+  'mock-interview': ['feedback', 'interview-practice', 'resume'], // the report's feedback; the start form's saved jobs and résumé
+  recording: ['feedback', 'threads'], // answers with their feedback; conversations saved into threads
+  welcome: ['plans', 'threads'], // "Your plan" and the saved conversations
+};
+const FEATURES = readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+for (const [from, targets] of Object.entries(FEATURE_EDGES)) {
+  for (const to of targets) {
+    if (!FEATURES.includes(from) || !FEATURES.includes(to)) throw new Error(`FEATURE_EDGES: no feature ${FEATURES.includes(from) ? to : from}`);
+    if (FEATURE_EDGES[to]?.includes(from)) throw new Error(`FEATURE_EDGES: ${from} and ${to} import each other`);
+  }
+}
+/** The features `feature` may not import, as a pattern for a file `depth` folders below web/src/features/. */
+const otherFeatures = (feature, depth) => {
+  const allowed = new Set([feature, ...(FEATURE_EDGES[feature] ?? [])]);
+  const forbidden = FEATURES.filter((name) => !allowed.has(name));
+  return {
+    regex: `^(\\.\\./){${depth}}(${forbidden.join('|')})(/|$)`,
+    message: `${FEATURE_EDGES[feature] ? `${feature} may import only ${FEATURE_EDGES[feature].join(', ')}` : `${feature} imports no other feature`} (FEATURE_EDGES in eslint.config.js): move what both need to a shared layer.`,
+  };
+};
+/** Per feature: its pages (depth 1), its components, hooks and lib (depth 2), its api/ (depth 2, may call the server). */
+const featureBlocks = FEATURES.flatMap((feature) => [
+  {
+    files: [`web/src/features/${feature}/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': restrictedImports([
+        httpClientImport,
+        featureInternals(1),
+        otherFeatures(feature, 1),
+        featureToApp,
+        testingImport,
+        webWorkspaceImport,
+      ]),
+      'no-restricted-syntax': ['error', ...serverCallSyntax],
+    },
+  },
+  {
+    files: [`web/src/features/${feature}/*/**/*.{ts,tsx}`],
+    ignores: [`web/src/features/${feature}/api/**`],
+    rules: {
+      'no-restricted-imports': restrictedImports([
+        httpClientImport,
+        featureInternals(2),
+        otherFeatures(feature, 2),
+        featureToApp,
+        testingImport,
+        webWorkspaceImport,
+      ]),
+      'no-restricted-syntax': ['error', ...serverCallSyntax],
+    },
+  },
+  {
+    files: [`web/src/features/${feature}/api/**/*.{ts,tsx}`],
+    rules: { 'no-restricted-imports': restrictedImports([featureInternals(2), otherFeatures(feature, 2), featureToApp, testingImport, webWorkspaceImport]) },
+  },
+]);
+
 export default tseslint.config(
   {
     ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/.test-data/**', 'services/speech/models/**', 'test-results/**'],
@@ -110,40 +195,44 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
-  // Point 2 of issue 20: where server calls may be made, and how features reach each other.
+  // Point 2 of issue 20: where server calls may be made (a feature's api/, web/src/api/, web/src/voice/api/), and
+  // issue 41, 7: the layers above and how features reach each other.
+  // Everything else (main.tsx, app/, a new folder); the blocks below replace this for their folders.
   {
     files: ['web/src/**/*.{ts,tsx}'],
-    ignores: ['web/src/api/**', 'web/src/features/*/**'],
+    ignores: ['web/src/api/**', 'web/src/voice/api/**', 'web/src/features/*/**'],
     rules: {
       'no-restricted-imports': restrictedImports([httpClientImport, testingImport, webWorkspaceImport]),
       'no-restricted-syntax': ['error', ...serverCallSyntax],
     },
   },
   {
-    files: ['web/src/features/*/*.{ts,tsx}'],
+    files: ['web/src/{lib,hooks,components,voice}/**/*.{ts,tsx}'],
+    ignores: ['web/src/voice/api/**'],
     rules: {
-      'no-restricted-imports': restrictedImports([httpClientImport, featureInternals(1), testingImport, webWorkspaceImport]),
+      'no-restricted-imports': restrictedImports([httpClientImport, sharedUpward, testingImport, webWorkspaceImport]),
       'no-restricted-syntax': ['error', ...serverCallSyntax],
     },
   },
   {
-    files: ['web/src/features/*/*/**/*.{ts,tsx}'],
-    ignores: ['web/src/features/*/api/**'],
+    files: ['web/src/api/**/*.{ts,tsx}', 'web/src/voice/api/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': restrictedImports([sharedUpward, testingImport, webWorkspaceImport]) },
+  },
+  {
+    files: ['web/src/auth/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': restrictedImports([httpClientImport, featureInternals(2), testingImport, webWorkspaceImport]),
+      'no-restricted-imports': restrictedImports([httpClientImport, authUpward, testingImport, webWorkspaceImport]),
       'no-restricted-syntax': ['error', ...serverCallSyntax],
     },
   },
   {
-    files: ['web/src/features/*/api/**/*.{ts,tsx}'],
+    files: ['web/src/chrome/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': restrictedImports([featureInternals(2), testingImport, webWorkspaceImport]),
+      'no-restricted-imports': restrictedImports([httpClientImport, chromeUpward, testingImport, webWorkspaceImport]),
+      'no-restricted-syntax': ['error', ...serverCallSyntax],
     },
   },
-  {
-    files: ['web/src/api/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': restrictedImports([testingImport, webWorkspaceImport]) },
-  },
+  ...featureBlocks,
   // Issue 37, 6: the harness lives in testing/; the product never imports it, tests never import infra/.
   {
     files: ['{proto,language,services,gateway,infra}/**/src/**/*.{ts,tsx}'],

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { ThemeProvider } from 'styled-components';
-import { createAppRouter } from './app-router.tsx';
+import { createAppRouter } from './app/app-router.tsx';
 import { AuthProvider } from './auth/auth-context.tsx';
 import { Toaster } from './components/toast/toaster.tsx';
 import { GlobalStyle } from './global-style.ts';

@@ -9,6 +9,7 @@ import { findApiRoute } from '@story/proto/routes';
 /** Cookie and header names of the gateway's CSRF defence (the token cookie is `__Host-` prefixed when the site runs on HTTPS). */
 import { CSRF_COOKIE, CSRF_COOKIE_SECURE, CSRF_HEADER } from '@story/proto/identity';
 import { GATEWAY_MESSAGES } from '@story/proto/messages/common';
+import { PATHS } from '../lib/paths.ts';
 
 export { CSRF_COOKIE, CSRF_COOKIE_SECURE, CSRF_HEADER };
 export const CSRF_ENDPOINT = '/api/csrf-token';
@@ -220,6 +221,6 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
 export const httpClient = createHttpClient({
   // Start afresh at sign-in: a full load also drops every cached answer of the previous session.
   onSessionEnded: () => {
-    if (window.location.pathname !== '/signup') window.location.assign('/signup');
+    if (window.location.pathname !== PATHS.signup) window.location.assign(PATHS.signup);
   },
 });

@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useMemo, useRef, useState, type
 import type { SessionUser } from '@story/proto';
 import { fetchCurrentUser, logout } from '../api/session.api.ts';
 import { useAsyncEffect } from '../hooks/use-async-effect.ts';
+import { PATHS } from '../lib/paths.ts';
 
 export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
 
@@ -53,7 +54,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // A full page load to /: no cached data of this user stays in memory (Apollo, React state),
     // and no protected page gets to render signed-out and bounce to /signup on the way.
     decidedRef.current = true;
-    window.location.assign('/');
+    window.location.assign(PATHS.landing);
   }, []);
 
   const value = useMemo<AuthContextValue>(() => ({ status, user, signIn, signOut }), [status, user, signIn, signOut]);

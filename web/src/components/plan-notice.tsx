@@ -2,9 +2,9 @@ import { Link, useNavigate } from 'react-router';
 import { styled } from 'styled-components';
 import { useId } from 'react';
 import type { PlanFeature } from '@story/proto';
-import { plansPath } from '../lib/plans-path.ts';
 import { CardSection } from './card-section.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
+import { PATHS, plansPath } from '../lib/paths.ts';
 
 const Notice = styled.p`
   padding: ${({ theme }) => theme.space.md};
@@ -38,7 +38,7 @@ export function PlanNotice({ message, features, className }: { message: string; 
       <Notice data-testid="feature-locked">{message}</Notice>
       <Links>
         <Link to={plansPath({ features })}>See the plans</Link>
-        <Link to="/welcome">Back to home</Link>
+        <Link to={PATHS.welcome}>Back to home</Link>
       </Links>
     </CardSection>
   );

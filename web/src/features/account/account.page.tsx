@@ -5,7 +5,7 @@ import { serverMessageOr } from '../../api/http-client.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { CardSection } from '../../components/card-section.ts';
 import { DangerButton } from '../../components/confirm-dialog.tsx';
-import { PageShell } from '../../components/page-shell.tsx';
+import { PageShell } from '../../chrome/page-shell.tsx';
 import { notifyError } from '../../components/toast/notify.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { PlanSummary } from '../plans/index.ts';
@@ -13,6 +13,7 @@ import { deleteAccount } from './api/account.api.ts';
 import { DeleteAccountDialog } from './delete-account-dialog.tsx';
 import { ExportDataSection } from './export-data-section.tsx';
 import { leaveFarewell } from './farewell.ts';
+import { PATHS } from '../../lib/paths.ts';
 
 const Details = styled.dl`
   display: grid;
@@ -63,7 +64,7 @@ export function AccountPage() {
     }
     // Signing out loads `/` afresh; the message waits for it there.
     leaveFarewell(message);
-    await signOut().catch(() => window.location.assign('/'));
+    await signOut().catch(() => window.location.assign(PATHS.landing));
   };
 
   return (

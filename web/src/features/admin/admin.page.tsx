@@ -1,6 +1,6 @@
 import { ADMIN_MESSAGES } from '@story/proto';
 import { useAuth } from '../../auth/auth-context.tsx';
-import { PageShell } from '../../components/page-shell.tsx';
+import { PageShell } from '../../chrome/page-shell.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useErrorToast } from '../../hooks/use-error-toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';

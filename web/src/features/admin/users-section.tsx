@@ -16,7 +16,7 @@ import { Label, compactControlStyles } from '../../components/form-field.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { notifyFailure, notifySuccess } from '../../components/toast/notify.ts';
 import { useErrorToast } from '../../hooks/use-error-toast.ts';
-import { useUsersUsage } from '../usage/index.ts';
+import { useUsersUsage } from '../../api/usage.api.ts';
 import { useAdminUsersPage, useSetUserType } from './api/admin.api.ts';
 import type { AdminUserRow, AdminUsersPage } from './api/admin.graphql.ts';
 import { Muted } from './admin-table.ts';

@@ -1,13 +1,14 @@
 import { JOB_MESSAGES } from '@story/proto';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/button.ts';
-import { PageShell } from '../../components/page-shell.tsx';
+import { PageShell } from '../../chrome/page-shell.tsx';
 import { BusyStatus } from '../../components/spinner.tsx';
 import { useErrorToast } from '../../hooks/use-error-toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { CardActions, CardGrid, EmptyText, JobDescriptionCard, PageActions } from './components/job-description-card.tsx';
 import { useJobDescriptions } from './api/job-descriptions.api.ts';
 import { useJobDescriptionActions } from './hooks/use-job-description-actions.ts';
+import { PATHS } from '../../lib/paths.ts';
 
 /** /interview-practice/archived: archived descriptions as cards, each with Unarchive. */
 export function ArchivedPage() {
@@ -21,7 +22,7 @@ export function ArchivedPage() {
   return (
     <PageShell title="Archived Job Descriptions">
       <PageActions>
-        <Button $variant="secondary" onClick={() => navigate('/interview-practice/saved')}>
+        <Button $variant="secondary" onClick={() => navigate(PATHS.interviewSaved)}>
           View Active Jobs
         </Button>
       </PageActions>

@@ -5,15 +5,15 @@ import { styled } from 'styled-components';
 import { Button } from '../../components/button.ts';
 import { CardSection } from '../../components/card-section.ts';
 import { FieldGroup, Label, TextArea, TextField } from '../../components/form-field.tsx';
-import { PageShell } from '../../components/page-shell.tsx';
+import { PageShell } from '../../chrome/page-shell.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { notifyFailure } from '../../components/toast/notify.ts';
 import { useExclusiveTask } from '../../hooks/use-exclusive-task.ts';
 import { useProblemToast } from '../../hooks/use-problem-toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useProcessJobDescription } from './api/job-descriptions.api.ts';
-import { reviewPath } from './lib/interview-links.ts';
 import { refusalOr } from './lib/refusal.ts';
+import { reviewPath } from '../../lib/paths.ts';
 
 const Form = styled.form`
   display: grid;

@@ -2,10 +2,11 @@ import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../components/button.ts';
 import { MicIcon } from '../../components/icons.tsx';
-import { PageShell } from '../../components/page-shell.tsx';
+import { PageShell } from '../../chrome/page-shell.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { parsePracticeParams, practiceConversationPath } from './lib/interview-links.ts';
+import { parsePracticeParams } from './lib/interview-links.ts';
 import { SelectedRequirements, StartButtons } from './components/selected-requirements.tsx';
+import { practiceConversationPath } from '../../lib/paths.ts';
 
 /** /interview-practice/practice: the selected requirements and the two ways to start practising them. */
 export function PracticePage() {

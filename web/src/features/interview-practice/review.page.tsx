@@ -2,7 +2,7 @@ import { useMemo, useRef, useState } from 'react';
 import { JOB_MESSAGES, confirmJobDescriptionRequestSchema, createSnippetRequestSchema } from '@story/proto';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { styled } from 'styled-components';
-import { PageShell } from '../../components/page-shell.tsx';
+import { PageShell } from '../../chrome/page-shell.tsx';
 import { notifyFailure } from '../../components/toast/notify.ts';
 import { useProblemToast } from '../../hooks/use-problem-toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -13,8 +13,9 @@ import { SnippetForm } from './components/snippet-form.tsx';
 import { firstProblem, useConfirmFormatting } from './hooks/use-confirm-formatting.ts';
 import { usePreviewSelection } from './hooks/use-preview-selection.ts';
 import { useRunningSave } from './hooks/use-running-save.ts';
-import { parseReviewParams, practicePath, reviewPath } from './lib/interview-links.ts';
+import { parseReviewParams } from './lib/interview-links.ts';
 import { refusalOr } from './lib/refusal.ts';
+import { PATHS, practicePath, reviewPath } from '../../lib/paths.ts';
 
 const Columns = styled.div`
   display: grid;
@@ -69,7 +70,7 @@ export function ReviewPage() {
 
   const handleConfirm = () =>
     runAs('confirm', async () => {
-      if ((await confirm()) !== null) navigate('/interview-practice/saved');
+      if ((await confirm()) !== null) navigate(PATHS.interviewSaved);
     });
 
   const handleSaveSnippet = () =>

@@ -4,16 +4,15 @@ import { useNavigate } from 'react-router';
 import { styled } from 'styled-components';
 import { Button } from '../../components/button.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { PageShell } from '../../components/page-shell.tsx';
+import { PageShell } from '../../chrome/page-shell.tsx';
 import { BusyStatus } from '../../components/spinner.tsx';
 import { useErrorToast } from '../../hooks/use-error-toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { CardActions, CardGrid, EmptyText, JobDescriptionCard, PageActions } from './components/job-description-card.tsx';
 import { useJobDescriptions } from './api/job-descriptions.api.ts';
-import { mockStartPath, readinessPath } from '../mock-interview/index.ts';
-import { reviewPath } from './lib/interview-links.ts';
 import { SavedSnippets } from './components/saved-snippets.tsx';
 import { useJobDescriptionActions } from './hooks/use-job-description-actions.ts';
+import { mockStartPath, PATHS, readinessPath, reviewPath } from '../../lib/paths.ts';
 
 const Toggle = styled(Button)`
   justify-self: start;
@@ -91,10 +90,10 @@ export function SavedPage() {
   return (
     <PageShell title="Saved Job Descriptions">
       <PageActions>
-        <Button $variant="secondary" onClick={() => navigate('/interview-practice/archived')}>
+        <Button $variant="secondary" onClick={() => navigate(PATHS.interviewArchived)}>
           View Archived Jobs
         </Button>
-        <Button onClick={() => navigate('/interview-practice')}>Add New Job</Button>
+        <Button onClick={() => navigate(PATHS.interviewPractice)}>Add New Job</Button>
       </PageActions>
 
       {list.loading && !list.data ? (

@@ -5,7 +5,7 @@ import { styled } from 'styled-components';
 import { Button } from '../../components/button.ts';
 import { BackIcon } from '../../components/icons.tsx';
 import { cardSurfaceStyles } from '../../components/card-section.ts';
-import { PageShell } from '../../components/page-shell.tsx';
+import { PageShell } from '../../chrome/page-shell.tsx';
 import { PdfDownloadButton, browserTimeZone } from '../../components/pdf-download-button.tsx';
 import { BusyStatus } from '../../components/spinner.tsx';
 import { notifyFailure } from '../../components/toast/notify.ts';
@@ -13,9 +13,10 @@ import { formatRelative } from '../../lib/date-format.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { AnswerWithFeedback, SnippetProgressView } from '../feedback/index.ts';
 import { snippetPracticePdfPath, useSnippetHistory } from './api/job-descriptions.api.ts';
-import type { SnippetConversation } from '../recording/index.ts';
-import { exchangeAnchor, idParam, practiceConversationPath } from './lib/interview-links.ts';
+import type { SnippetConversation } from '../../api/snippet-conversations.api.ts';
+import { idParam } from './lib/interview-links.ts';
 import { SelectedRequirements, StartButtons } from './components/selected-requirements.tsx';
+import { exchangeAnchor, PATHS, practiceConversationPath } from '../../lib/paths.ts';
 
 const Conversation = styled.article`
   display: grid;
@@ -138,7 +139,7 @@ export function SnippetConversationsPage() {
   return (
     <PageShell title="Conversation History">
       <div>
-        <Button $variant="ghost" onClick={() => navigate('/interview-practice/saved')}>
+        <Button $variant="ghost" onClick={() => navigate(PATHS.interviewSaved)}>
           <BackIcon />
           Back to Job Descriptions
         </Button>

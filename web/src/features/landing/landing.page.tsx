@@ -5,14 +5,14 @@ import { useAuth } from '../../auth/auth-context.tsx';
 import { homePath } from '../../auth/home-path.ts';
 import { Button, buttonStyles, type ButtonStyleProps } from '../../components/button.ts';
 import { CheckIcon } from '../../components/icons.tsx';
-import { PageFrame } from '../../components/page-frame.tsx';
-import { PublicHeader } from '../../components/public-header.tsx';
-import { MAIN_CONTENT_ID } from '../../components/skip-link.tsx';
-import { plansPath } from '../../lib/plans-path.ts';
+import { PageFrame } from '../../chrome/page-frame.tsx';
+import { PublicHeader } from '../../chrome/public-header.tsx';
+import { MAIN_CONTENT_ID } from '../../chrome/skip-link.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { showFarewell } from '../account/index.ts';
 import { DemoDialog } from './demo-dialog.tsx';
 import { PLANS } from '../../lib/pricing.ts';
+import { PATHS, plansPath, signupWithPlanPath } from '../../lib/paths.ts';
 
 const Hero = styled.section`
   background:
@@ -151,7 +151,7 @@ export function LandingPage() {
   useDocumentTitle('Your story is more than just a resume');
   const { status, user } = useAuth();
   // Someone already signed in goes on to the app, not through the sign-up form again.
-  const startPath = status === 'signed-in' ? homePath(user) : '/signup';
+  const startPath = status === 'signed-in' ? homePath(user) : PATHS.signup;
   const [demoOpen, setDemoOpen] = useState(false);
   // Arriving here after deleting the account: say it was done.
   useEffect(() => showFarewell(), []);
@@ -202,7 +202,7 @@ export function LandingPage() {
                 </Features>
                 {/* Signed in: the plan page with this plan chosen, one click from asking for it (issue 39). */}
                 <PlanAction
-                  to={status === 'signed-in' ? plansPath({ plan: plan.userType }) : `/signup?plan=${plan.userType}`}
+                  to={status === 'signed-in' ? plansPath({ plan: plan.userType }) : signupWithPlanPath(plan.userType)}
                   $variant={plan.name === 'Essentials' ? 'primary' : 'secondary'}
                   $block
                 >

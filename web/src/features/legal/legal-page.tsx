@@ -3,9 +3,9 @@ import { useLocation, useNavigate } from 'react-router';
 import { styled } from 'styled-components';
 import { Button } from '../../components/button.ts';
 import { BackIcon } from '../../components/icons.tsx';
-import { PageFrame } from '../../components/page-frame.tsx';
-import { PublicHeader } from '../../components/public-header.tsx';
-import { MAIN_CONTENT_ID } from '../../components/skip-link.tsx';
+import { PageFrame } from '../../chrome/page-frame.tsx';
+import { PublicHeader } from '../../chrome/public-header.tsx';
+import { MAIN_CONTENT_ID } from '../../chrome/skip-link.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 const Main = styled.main`

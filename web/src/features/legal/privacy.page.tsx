@@ -1,6 +1,7 @@
 import { PRODUCT_NAME } from '@story/proto/messages/common';
 import { Link } from 'react-router';
 import { LegalPage } from './legal-page.tsx';
+import { PATHS } from '../../lib/paths.ts';
 
 /** What the product stores about a person. */
 function WhatWeStore() {
@@ -107,8 +108,8 @@ function YourRights() {
 
       <h2>Changes</h2>
       <p>
-        When this policy changes in substance, this page shows the new date at the top. The <Link to="/terms">Terms of Service</Link> say what you and we agree
-        to when you use {PRODUCT_NAME}.
+        When this policy changes in substance, this page shows the new date at the top. The <Link to={PATHS.terms}>Terms of Service</Link> say what you and we
+        agree to when you use {PRODUCT_NAME}.
       </p>
     </>
   );

@@ -1,6 +1,7 @@
 import { PRODUCT_NAME } from '@story/proto/messages/common';
 import { Link } from 'react-router';
 import { LegalPage } from './legal-page.tsx';
+import { PATHS } from '../../lib/paths.ts';
 
 /** /terms: what a person agrees to when they use the product, in plain words. */
 export function TermsPage() {
@@ -8,7 +9,7 @@ export function TermsPage() {
     <LegalPage title="Terms of Service" updated="November 2026">
       <p>
         These terms are what you and the people who run {PRODUCT_NAME} agree to when you use it. They are short on purpose; the{' '}
-        <Link to="/privacy">Privacy Policy</Link> says what happens to your data.
+        <Link to={PATHS.privacy}>Privacy Policy</Link> says what happens to your data.
       </p>
 
       <h2>What the service does</h2>

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { FullPageSpinner } from '../../components/full-page-spinner.tsx';
+import { PATHS } from '../../lib/paths.ts';
 
 /** /logout: ends the session, then goes to the landing page (a failure is only logged). */
 export function LogoutPage() {
@@ -15,7 +16,7 @@ export function LogoutPage() {
     started.current = true;
     signOut().catch((error: unknown) => {
       console.error('Logout failed', error);
-      navigate('/', { replace: true });
+      navigate(PATHS.landing, { replace: true });
     });
   }, [signOut, navigate]);
 

@@ -11,17 +11,14 @@ import { BusyStatus } from '../../components/spinner.tsx';
 import { notifyFailure } from '../../components/toast/notify.ts';
 import { useAsyncEffect } from '../../hooks/use-async-effect.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import {
-  ReplyAnnouncer,
-  SpokenReplyText,
-  TextComposer,
-  useFetchRecordingSettings,
-  useSpokenReplies,
-  VoiceRecorder,
-  type ConversationMessage,
-  type Speaking,
-} from '../recording/index.ts';
-import { useUsage } from '../usage/index.ts';
+import { useFetchRecordingSettings } from '../../voice/api/recording-settings.api.ts';
+import { ReplyAnnouncer } from '../../voice/components/reply-announcer.tsx';
+import { SpokenReplyText } from '../../voice/components/spoken-reply-text.tsx';
+import { TextComposer } from '../../voice/components/text-composer.tsx';
+import { VoiceRecorder } from '../../voice/components/voice-recorder.tsx';
+import { type Speaking, useSpokenReplies } from '../../voice/hooks/use-spoken-reply.ts';
+import type { ConversationMessage } from '../../voice/lib/conversation-messages.ts';
+import { useUsage } from '../../api/usage.api.ts';
 import { finishMockInterview } from './api/mock-interviews.api.ts';
 import { Actions, Hint } from './components/form-parts.ts';
 import { InterviewFrame } from './components/interview-frame.tsx';
@@ -30,7 +27,8 @@ import { useInterviewAnswers, type FailedAnswer } from './hooks/use-interview-an
 import { lineKeyOf, useInterviewerLines, useLineHeard } from './hooks/use-interviewer-lines.ts';
 import { useMockInterview } from './hooks/use-mock-interview.ts';
 import { currentTurn, pinnedStory, progressLine, sourceLine, unansweredCount, type InterviewTurn } from './lib/interview-turn.ts';
-import { mockReportPath, positiveId } from './lib/mock-links.ts';
+import { positiveId } from './lib/mock-links.ts';
+import { mockReportPath } from '../../lib/paths.ts';
 
 const Progress = styled.p`
   font-weight: 600;

@@ -13,7 +13,8 @@ import { InterviewFrame } from './components/interview-frame.tsx';
 import { StoryFitList } from './components/story-fit-list.tsx';
 import { useMockInterview } from './hooks/use-mock-interview.ts';
 import { sourceLine } from './lib/interview-turn.ts';
-import { mockInterviewPath, mockReportPath, positiveId } from './lib/mock-links.ts';
+import { positiveId } from './lib/mock-links.ts';
+import { mockInterviewPath, mockReportPath, PATHS } from '../../lib/paths.ts';
 
 const Questions = styled.ol`
   display: grid;
@@ -84,7 +85,7 @@ function StoryFitScreen({ interview, onPinned }: { interview: MockInterview; onP
             {started ? 'Continue the interview' : 'Start the interview'}
           </Button>
         )}
-        <Link to="/interview-practice/saved">Back to saved jobs</Link>
+        <Link to={PATHS.interviewSaved}>Back to saved jobs</Link>
       </Actions>
     </>
   );

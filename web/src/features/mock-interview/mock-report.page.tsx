@@ -11,7 +11,8 @@ import { InterviewFrame } from './components/interview-frame.tsx';
 import { ReportQuestion } from './components/report-question.tsx';
 import { useMockInterview } from './hooks/use-mock-interview.ts';
 import { reportView, type ReportView } from './lib/report-view.ts';
-import { mockInterviewPath, mockReportPdfPath, mockStartPath, positiveId, readinessPath } from './lib/mock-links.ts';
+import { mockReportPdfPath, positiveId } from './lib/mock-links.ts';
+import { mockInterviewPath, mockStartPath, readinessPath } from '../../lib/paths.ts';
 
 const Summary = styled.div`
   display: flex;

@@ -5,18 +5,19 @@ import { MOCK_INTERVIEW_LIMITS, MOCK_INTERVIEW_MESSAGES as M } from '@story/prot
 import { serverMessageOr } from '../../api/failure.ts';
 import { Button } from '../../components/button.ts';
 import { CardSection } from '../../components/card-section.ts';
-import { PageShell } from '../../components/page-shell.tsx';
+import { PageShell } from '../../chrome/page-shell.tsx';
 import { PlanNotice } from '../../components/plan-notice.tsx';
 import { BusyStatus } from '../../components/spinner.tsx';
 import { notifyError, notifyFailure, notifySuccess } from '../../components/toast/notify.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { useLockedFeatures } from '../usage/index.ts';
+import { useLockedFeatures } from '../../api/usage.api.ts';
 import { createMockInterview } from './api/mock-interviews.api.ts';
 import { Actions, FieldRow } from './components/form-parts.ts';
 import { AnswerModeFields, DescriptionField, NumberField, RequirementChoice, ResumeNote, TargetRoleField } from './components/start-fields.tsx';
 import { loadFailureOf } from './lib/load-failure.ts';
-import { mockPreparePath, positiveId } from './lib/mock-links.ts';
+import { positiveId } from './lib/mock-links.ts';
 import { checkStartForm, initialStartForm, type StartField, type StartFormValues } from './lib/start-form.ts';
+import { mockPreparePath, PATHS } from '../../lib/paths.ts';
 
 const Form = styled.form`
   display: grid;
@@ -139,7 +140,7 @@ function StartForm({ onLocked }: { onLocked: (message: string) => void }) {
           <Button type="submit" $size="lg" disabled={planning} aria-busy={planning || undefined}>
             {planning ? 'Planning your interview...' : 'Plan my interview'}
           </Button>
-          <Button type="button" $variant="secondary" $size="lg" onClick={() => void navigate('/interview-practice/saved')}>
+          <Button type="button" $variant="secondary" $size="lg" onClick={() => void navigate(PATHS.interviewSaved)}>
             Back to saved jobs
           </Button>
         </Actions>

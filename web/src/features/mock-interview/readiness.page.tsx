@@ -4,17 +4,17 @@ import { styled } from 'styled-components';
 import { MOCK_INTERVIEW_MESSAGES as M, type ReadinessResponse } from '@story/proto';
 import { Button } from '../../components/button.ts';
 import { CardSection } from '../../components/card-section.ts';
-import { PageShell } from '../../components/page-shell.tsx';
+import { PageShell } from '../../chrome/page-shell.tsx';
 import { PlanNotice } from '../../components/plan-notice.tsx';
 import { BusyStatus } from '../../components/spinner.tsx';
 import { useAsyncEffect } from '../../hooks/use-async-effect.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { requirementStoryLink } from '../recording/index.ts';
 import { fetchReadiness } from './api/mock-interviews.api.ts';
 import { Actions, dataTableStyles, Badge, Hint } from './components/form-parts.ts';
 import { loadFailureOf, type LoadFailure } from './lib/load-failure.ts';
-import { mockStartPath, positiveId } from './lib/mock-links.ts';
+import { positiveId } from './lib/mock-links.ts';
 import { readinessRows, readinessSummary, type ReadinessRow } from './lib/readiness-rows.ts';
+import { mockStartPath, PATHS, requirementStoryLink } from '../../lib/paths.ts';
 
 const Problem = styled.p`
   color: ${({ theme }) => theme.colors.danger};
@@ -155,7 +155,7 @@ export function ReadinessPage() {
       )}
       <Actions>
         {id !== null && !failure?.locked && <Button onClick={() => void navigate(mockStartPath(id))}>Start a mock interview</Button>}
-        <Button $variant="secondary" onClick={() => void navigate('/interview-practice/saved')}>
+        <Button $variant="secondary" onClick={() => void navigate(PATHS.interviewSaved)}>
           Back to saved jobs
         </Button>
       </Actions>

@@ -1,10 +1,11 @@
 import { Link, useLocation } from 'react-router';
 import { styled } from 'styled-components';
 import { buttonStyles, type ButtonStyleProps } from '../../components/button.ts';
-import { PageFrame } from '../../components/page-frame.tsx';
-import { PublicHeader } from '../../components/public-header.tsx';
-import { MAIN_CONTENT_ID } from '../../components/skip-link.tsx';
+import { PageFrame } from '../../chrome/page-frame.tsx';
+import { PublicHeader } from '../../chrome/public-header.tsx';
+import { MAIN_CONTENT_ID } from '../../chrome/skip-link.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { PATHS } from '../../lib/paths.ts';
 
 const Box = styled.main`
   width: 100%;
@@ -48,7 +49,7 @@ export function NotFoundPage() {
         <Hint>
           Did you forget to add the page <Code>{pathname}</Code> to the router?
         </Hint>
-        <HomeLink to="/" $variant="secondary">
+        <HomeLink to={PATHS.landing} $variant="secondary">
           Go to the home page
         </HomeLink>
       </Box>

@@ -4,7 +4,7 @@ import { styled } from 'styled-components';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { Button } from '../../components/button.ts';
 import { LoadError } from '../../components/load-error.tsx';
-import { PageShell } from '../../components/page-shell.tsx';
+import { PageShell } from '../../chrome/page-shell.tsx';
 import { BusyStatus } from '../../components/spinner.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { AddressFields } from './components/address-fields.tsx';

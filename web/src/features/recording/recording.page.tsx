@@ -4,21 +4,22 @@ import { CONVERSATION_MESSAGES } from '@story/proto';
 import { CardSection } from '../../components/card-section.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { PastedText } from '../../components/pasted-text.ts';
-import { PageShell } from '../../components/page-shell.tsx';
+import { PageShell } from '../../chrome/page-shell.tsx';
 import { useLeaveWarning } from '../../hooks/use-leave-warning.ts';
 import { useToastClearance } from '../../hooks/use-toast-clearance.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { UsageMeter, useUsage } from '../usage/index.ts';
+import { useUsage } from '../../api/usage.api.ts';
+import { UsageMeter } from '../../components/usage-meter.tsx';
 import { useResumeBulletText } from './api/resume-bullet.api.ts';
 import { AnswerPanels } from './components/answer-panels.tsx';
 import { ContinueFailed } from './components/continue-failed.tsx';
 import { ConversationPanel } from './components/conversation-panel.tsx';
 import { RecordingToolbar } from './components/recording-toolbar.tsx';
-import { ReplyAnnouncer } from './components/reply-announcer.tsx';
+import { ReplyAnnouncer } from '../../voice/components/reply-announcer.tsx';
 import { RequirementStoryBanner } from './components/requirement-story-banner.tsx';
 import { ResumeBulletBanner } from './components/resume-bullet-banner.tsx';
 import { useConversation } from './hooks/use-conversation.ts';
-import { useOpeningHeard, useSpokenReplies } from './hooks/use-spoken-reply.ts';
+import { useOpeningHeard, useSpokenReplies } from '../../voice/hooks/use-spoken-reply.ts';
 import { useVoiceInputs } from './hooks/use-voice-inputs.ts';
 import {
   continueSearch,

@@ -4,9 +4,9 @@ import { useNavigate } from 'react-router';
 import { styled } from 'styled-components';
 import { Button } from '../../components/button.ts';
 import { CardSection } from '../../components/card-section.ts';
-import { PageShell } from '../../components/page-shell.tsx';
+import { PageShell } from '../../chrome/page-shell.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { useLockedFeatures } from '../usage/index.ts';
+import { useLockedFeatures } from '../../api/usage.api.ts';
 import { ExperienceSection } from './components/experience-section.tsx';
 import { PdfDownload } from './components/pdf-download.tsx';
 import { ResumeHeaderView, ResumeMoreView } from './components/resume-details-view.tsx';
@@ -14,7 +14,7 @@ import { ResumeStatus } from './components/resume-status.tsx';
 import { ResumeUploader } from './components/resume-uploader.tsx';
 import { VersionsList } from './components/versions-list.tsx';
 import { useCurrentResume } from './hooks/use-current-resume.ts';
-import { RESUME_REVIEW_PATH, RESUME_UPLOAD_PATH } from './lib/resume-links.ts';
+import { PATHS } from '../../lib/paths.ts';
 
 const Toolbar = styled.div`
   display: flex;
@@ -45,8 +45,8 @@ function CurrentResumeView({ resume, onNewVersion }: { resume: Resume; onNewVers
     <>
       <Toolbar>
         <Buttons>
-          <Button onClick={() => navigate(RESUME_REVIEW_PATH)}>Edit</Button>
-          <Button $variant="secondary" onClick={() => navigate(RESUME_UPLOAD_PATH)}>
+          <Button onClick={() => navigate(PATHS.resumeReview)}>Edit</Button>
+          <Button $variant="secondary" onClick={() => navigate(PATHS.resumeUpload)}>
             Upload a new résumé
           </Button>
         </Buttons>

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { styled } from 'styled-components';
 import { Button } from '../../components/button.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { PageShell } from '../../components/page-shell.tsx';
+import { PageShell } from '../../chrome/page-shell.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useLeaveWarning } from '../../hooks/use-leave-warning.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -11,7 +11,7 @@ import { ResumeForm } from './components/resume-form.tsx';
 import { ResumeStatus } from './components/resume-status.tsx';
 import { useCurrentResume } from './hooks/use-current-resume.ts';
 import { useResumeReview } from './hooks/use-resume-review.ts';
-import { RESUME_PATH } from './lib/resume-links.ts';
+import { PATHS } from '../../lib/paths.ts';
 
 const Bar = styled.div`
   display: flex;
@@ -52,7 +52,7 @@ export function ResumeReviewPage() {
   const review = useResumeReview(resume);
   const leave = useLeaveWarning(review.dirty && !review.saving);
 
-  const handleSave = () => review.save(() => navigate(RESUME_PATH));
+  const handleSave = () => review.save(() => navigate(PATHS.resume));
 
   return (
     <PageShell title="Review Your Résumé">
@@ -66,7 +66,7 @@ export function ResumeReviewPage() {
               {current.state.resume.reviewed ? '' : ' · not reviewed yet'}
             </Meta>
             <Actions>
-              {current.state.resume.reviewed && <Link to={RESUME_PATH}>Back to your résumé</Link>}
+              {current.state.resume.reviewed && <Link to={PATHS.resume}>Back to your résumé</Link>}
               <Button onClick={handleSave} disabled={review.saving} aria-busy={review.saving || undefined}>
                 {review.saving && <Spinner size={16} />}
                 {review.saving ? 'Saving...' : 'Save résumé'}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { PageShell } from '../../components/page-shell.tsx';
+import { PageShell } from '../../chrome/page-shell.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { PlanNotice } from '../../components/plan-notice.tsx';
 import { ResumeUploader } from './components/resume-uploader.tsx';

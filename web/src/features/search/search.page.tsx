@@ -4,7 +4,7 @@ import { styled } from 'styled-components';
 import { Button } from '../../components/button.ts';
 import { TextInput } from '../../components/form-field.tsx';
 import { SearchIcon } from '../../components/icons.tsx';
-import { PageShell } from '../../components/page-shell.tsx';
+import { PageShell } from '../../chrome/page-shell.tsx';
 import { notifyFailure } from '../../components/toast/notify.ts';
 import { VisuallyHidden } from '../../components/visually-hidden.ts';
 import { useExclusiveTask } from '../../hooks/use-exclusive-task.ts';

@@ -1,5 +1,5 @@
 import type { StoryResultOrigin } from '@story/proto';
-import { snippetExchangePath } from '../interview-practice/index.ts';
+import { recordingPath, snippetExchangePath } from '../../lib/paths.ts';
 
 /** "Relevance score: " is 1 minus the distance, to 4 decimals (spec sections 2 and 9). */
 export function relevanceScore(distance: number): string {
@@ -22,5 +22,5 @@ export function storyConversationPath(origin: StoryResultOrigin | undefined): st
   if (!origin) return undefined;
   if (origin.kind === 'exchange') return snippetExchangePath(origin.snippetId, origin.conversationId, origin.exchange);
   const query = new URLSearchParams({ mode: 'continue', threadId: String(origin.threadId), message: String(origin.messageId) });
-  return `/recording?${query.toString()}`;
+  return recordingPath(query);
 }

@@ -19,7 +19,7 @@ import { SubmitButton } from './components/submit-button.tsx';
 import { useCommonPasswordRule } from './hooks/common-password-rule.ts';
 import { resetTokenOf } from './lib/reset-link.ts';
 import { newPasswordError } from './lib/signup-form.ts';
-import { signupStepPath } from './lib/signup-steps.ts';
+import { signupStepPath } from '../../lib/paths.ts';
 
 const Checking = styled.div`
   display: grid;

@@ -8,10 +8,11 @@ import { DetailsStep } from './components/details-step.tsx';
 import { EmailStep } from './components/email-step.tsx';
 import { ForgotStep } from './components/forgot-step.tsx';
 import { LoginStep } from './components/login-step.tsx';
-import { signupStepOf, signupStepPath, stepStateOf, type SignupStep } from './lib/signup-steps.ts';
+import { signupStepOf, stepStateOf, type SignupStep } from './lib/signup-steps.ts';
 import { useGoogleClientId } from './api/signup.api.ts';
 import { SIGNUP_DRAFT, chosenPlanOf, enteringAt, forgetEntering } from './lib/signup-drafts.ts';
 import { writeDraft } from '../../hooks/use-session-draft.ts';
+import { signupStepPath } from '../../lib/paths.ts';
 
 const TITLES: Record<SignupStep, string> = {
   email: 'Sign up',

@@ -1,22 +1,21 @@
 import { THREAD_MESSAGES } from '@story/proto';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { styled } from 'styled-components';
-import { AppHeader } from '../../components/app-header.tsx';
+import { AppHeader } from '../../chrome/app-header.tsx';
 import { Button } from '../../components/button.ts';
 import { cardSurfaceStyles } from '../../components/card-section.ts';
 import { AccountIcon, BriefcaseIcon, DocumentIcon, MicIcon, SearchIcon } from '../../components/icons.tsx';
 import { LoadError } from '../../components/load-error.tsx';
-import { PageFrame } from '../../components/page-frame.tsx';
-import { MAIN_CONTENT_ID } from '../../components/skip-link.tsx';
+import { PageFrame } from '../../chrome/page-frame.tsx';
+import { MAIN_CONTENT_ID } from '../../chrome/skip-link.tsx';
 import { VisuallyHidden } from '../../components/visually-hidden.ts';
 import { PlanLockedLine } from '../../components/plan-notice.tsx';
 import { useErrorToast } from '../../hooks/use-error-toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { PlanSummary } from '../plans/index.ts';
-import { PUBLIC_PROFILE_PATH } from '../public-profile/index.ts';
-import { bulletStoryPath, requirementStoryPath } from '../recording/index.ts';
 import { ThreadList, useThreads } from '../threads/index.ts';
-import { useLockedFeatures } from '../usage/index.ts';
+import { useLockedFeatures } from '../../api/usage.api.ts';
+import { bulletStoryPath, newConversationPath, PATHS, requirementStoryPath, SAVED_CONVERSATIONS_PATH } from '../../lib/paths.ts';
 
 /** At most 1200 px wide (spec section 9); two cards side by side, one column in saved mode. */
 const Main = styled.main<{ $single: boolean }>`
@@ -100,9 +99,6 @@ const SavedList = styled.div`
   gap: ${({ theme }) => theme.space.md};
 `;
 
-/** The URL of the saved-conversations mode: a history entry of its own, so Back leaves it. */
-export const SAVED_CONVERSATIONS_PATH = '/welcome?view=saved';
-
 /** The way back to saved conversations (or, in saved mode, where to pick one) and to search. */
 function ContinueStories({ savedMode }: { savedMode: boolean }) {
   const navigate = useNavigate();
@@ -121,7 +117,7 @@ function ContinueStories({ savedMode }: { savedMode: boolean }) {
           </Button>
         </>
       )}
-      <Button $block={!savedMode} $variant="ghost" onClick={() => navigate('/search')}>
+      <Button $block={!savedMode} $variant="ghost" onClick={() => navigate(PATHS.search)}>
         <SearchIcon />
         Search your stories
       </Button>
@@ -149,10 +145,10 @@ function PracticeActions() {
     <>
       <Lead>Save job opportunities you&apos;re interested in and document experiences tailored to each one</Lead>
       <Actions>
-        <Button $size="lg" $block onClick={() => navigate('/interview-practice')}>
+        <Button $size="lg" $block onClick={() => navigate(PATHS.interviewPractice)}>
           New job
         </Button>
-        <Button $size="lg" $block $variant="secondary" onClick={() => navigate('/interview-practice/saved')}>
+        <Button $size="lg" $block $variant="secondary" onClick={() => navigate(PATHS.interviewSaved)}>
           Previously saved jobs
         </Button>
       </Actions>
@@ -197,7 +193,7 @@ function ResumeCard({ locked }: { locked: string | undefined }) {
           <Lead>Upload your résumé and make each line stronger with the stories you have told</Lead>
         )}
       </CardText>
-      <Button $size="lg" $variant="secondary" onClick={() => navigate('/resume')}>
+      <Button $size="lg" $variant="secondary" onClick={() => navigate(PATHS.resume)}>
         Open your résumé
       </Button>
     </WideCard>
@@ -220,7 +216,7 @@ function PublicProfileCard({ locked }: { locked: string | undefined }) {
           <Lead>Publish a profile page with your roles and the stories you choose, and share its link</Lead>
         )}
       </CardText>
-      <Button $size="lg" $variant="secondary" onClick={() => navigate(PUBLIC_PROFILE_PATH)}>
+      <Button $size="lg" $variant="secondary" onClick={() => navigate(PATHS.publicProfile)}>
         Edit your public profile
       </Button>
     </WideCard>
@@ -253,7 +249,7 @@ function WelcomeCards({ searchParams }: { searchParams: URLSearchParams }) {
   const locked = useLockedFeatures();
 
   // Home leaves saved mode (spec section 2, "Shared header") with a new entry, like any link.
-  const handleHome = () => navigate('/welcome');
+  const handleHome = () => navigate(PATHS.welcome);
 
   return (
     <PageFrame header={<AppHeader onHome={savedMode ? handleHome : undefined} />}>
@@ -266,13 +262,13 @@ function WelcomeCards({ searchParams }: { searchParams: URLSearchParams }) {
           <h2 id="tell-your-story">Tell Your Story</h2>
           <Lead>Reflect and document your career and life experiences through natural conversations (no job listing needed)</Lead>
           <Actions $wide={savedMode}>
-            <Button $size="lg" $block onClick={() => navigate('/recording?mode=new')}>
+            <Button $size="lg" $block onClick={() => navigate(newConversationPath())}>
               Start a voice conversation
             </Button>
-            <Button $size="lg" $block $variant="secondary" onClick={() => navigate('/recording?mode=new&type=text')}>
+            <Button $size="lg" $block $variant="secondary" onClick={() => navigate(newConversationPath('text'))}>
               Start a text conversation
             </Button>
-            <Button $size="lg" $block $variant="secondary" onClick={() => navigate('/recording?mode=new&type=upload')}>
+            <Button $size="lg" $block $variant="secondary" onClick={() => navigate(newConversationPath('upload'))}>
               Upload an audio file
             </Button>
           </Actions>

@@ -1,10 +1,7 @@
 import type { AnswerFeedback, AnswerQuote } from '@story/proto';
+import type { TextSpan } from '../../../lib/text-span.ts';
 
-/** Characters `start` (inclusive) to `end` (exclusive) of a text. */
-export interface TextSpan {
-  start: number;
-  end: number;
-}
+export type { TextSpan };
 
 /** A piece of the answer's text, marked when feedback quotes it. */
 export interface AnswerPiece {

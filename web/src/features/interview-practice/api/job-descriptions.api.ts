@@ -3,7 +3,7 @@ import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import type { ApolloClient } from '@apollo/client';
 import type { GraphqlSnippet } from '@story/proto';
 import { useAsyncEffect } from '../../../hooks/use-async-effect.ts';
-import { fetchSnippetConversations, type SnippetConversation } from '../../recording/index.ts';
+import { fetchSnippetConversations, type SnippetConversation } from '../../../api/snippet-conversations.api.ts';
 import {
   ARCHIVE_JOB_DESCRIPTION_MUTATION,
   CONFIRM_JOB_DESCRIPTION_MUTATION,

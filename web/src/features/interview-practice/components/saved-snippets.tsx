@@ -5,7 +5,7 @@ import { Button } from '../../../components/button.ts';
 import { BusyStatus } from '../../../components/spinner.tsx';
 import { formatRelative } from '../../../lib/date-format.ts';
 import { useJobDescriptionSnippets } from '../api/job-descriptions.api.ts';
-import { snippetConversationsPath } from '../lib/interview-links.ts';
+import { snippetConversationsPath } from '../../../lib/paths.ts';
 
 const Section = styled.section`
   display: grid;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseRecordingParams } from '../../recording/index.ts';
-import { idParam, parsePracticeParams, parseReviewParams, practiceConversationPath, practicePath, reviewPath } from './interview-links.ts';
+import { idParam, parsePracticeParams, parseReviewParams } from './interview-links.ts';
+import { practicePath, reviewPath } from '../../../lib/paths.ts';
 
 describe('interview-practice links', () => {
   it('reads ids as positive integers, else 0', () => {
@@ -16,20 +16,7 @@ describe('interview-practice links', () => {
     expect(parseReviewParams(new URL(reviewPath({ ...params, id: 9 }), 'http://x').searchParams).id).toBe(9);
   });
 
-  it('links the practice screen and the conversation screen with the snippet as context', () => {
+  it('links the practice screen with its snippet', () => {
     expect(parsePracticeParams(new URL(practicePath('- Lead teams', 5), 'http://x').searchParams)).toEqual({ section: '- Lead teams', snippetId: 5 });
-    const text = new URL(practiceConversationPath('- Lead teams', 5, 'text'), 'http://x');
-    expect(text.pathname).toBe('/recording');
-    expect(parseRecordingParams(text.searchParams)).toEqual({
-      mode: 'new',
-      threadId: null,
-      context: '- Lead teams',
-      snippetId: 5,
-      type: 'text',
-      resumeBullet: null,
-      storyRequirement: null,
-    });
-    const voice = new URL(practiceConversationPath('- Lead teams', 5, 'voice'), 'http://x');
-    expect(parseRecordingParams(voice.searchParams).type).toBeNull();
   });
 });

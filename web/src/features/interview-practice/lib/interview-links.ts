@@ -31,33 +31,7 @@ export function parseReviewParams(search: URLSearchParams): ReviewParams {
   };
 }
 
-/** The review screen of a description: a fresh one (no id) or a saved one (its id). */
-export function reviewPath({ description, jobTitle, companyName, id }: ReviewParams): string {
-  const query = new URLSearchParams({ description, companyName, jobTitle });
-  if (id > 0) query.set('id', String(id));
-  return `/interview-practice/review?${query.toString()}`;
-}
-
 /** /interview-practice/practice: the snippet's text (section) and its id (default 0). */
 export function parsePracticeParams(search: URLSearchParams): { section: string; snippetId: number } {
   return { section: search.get('section') ?? '', snippetId: idParam(search.get('snippetId')) };
 }
-
-export const practicePath = (section: string, snippetId: number): string =>
-  `/interview-practice/practice?${new URLSearchParams({ section, snippetId: String(snippetId) }).toString()}`;
-
-/** A new practice conversation about a snippet: its text as context; type=text for the text variant. */
-export function practiceConversationPath(context: string, snippetId: number, type: 'voice' | 'text'): string {
-  const query = new URLSearchParams({ mode: 'new', context, snippetId: String(snippetId) });
-  if (type === 'text') query.set('type', 'text');
-  return `/recording?${query.toString()}`;
-}
-
-export const snippetConversationsPath = (snippetId: number | string): string => `/interview-practice/conversations/${encodeURIComponent(String(snippetId))}`;
-
-/** The id of an exchange (0-based) of a practice conversation on its snippet's page: where a search result opens it. */
-export const exchangeAnchor = (conversationId: number, exchange: number): string => `exchange-${conversationId}-${exchange}`;
-
-/** A snippet's conversation history, opened at one exchange of one of its practice conversations. */
-export const snippetExchangePath = (snippetId: number, conversationId: number, exchange: number): string =>
-  `${snippetConversationsPath(snippetId)}#${exchangeAnchor(conversationId, exchange)}`;

@@ -2,10 +2,11 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { styled } from 'styled-components';
 import type { MockInterview } from '@story/proto';
-import { PageShell } from '../../../components/page-shell.tsx';
+import { PageShell } from '../../../chrome/page-shell.tsx';
 import { PlanNotice } from '../../../components/plan-notice.tsx';
 import { BusyStatus } from '../../../components/spinner.tsx';
 import type { LoadFailure } from '../lib/load-failure.ts';
+import { PATHS } from '../../../lib/paths.ts';
 
 const Subtitle = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
@@ -23,7 +24,7 @@ export function FailureNotice({ failure }: { failure: LoadFailure }) {
   return (
     <>
       <Problem role="alert">{failure.message}</Problem>
-      <Link to="/interview-practice/saved">Back to saved jobs</Link>
+      <Link to={PATHS.interviewSaved}>Back to saved jobs</Link>
     </>
   );
 }

@@ -13,6 +13,7 @@ import { loadFailureOf, type LoadFailure } from '../lib/load-failure.ts';
 import { positiveId } from '../lib/mock-links.ts';
 import type { StartFormValues } from '../lib/start-form.ts';
 import { Choice, Fieldset, Hint } from './form-parts.ts';
+import { PATHS } from '../../../lib/paths.ts';
 
 /* The fields of the mock interview start form (/interview-practice/mock/new). */
 
@@ -78,7 +79,7 @@ export function ResumeNote({ useResume, onChange }: { useResume: boolean; onChan
   if (resume === null)
     return (
       <Hint>
-        No résumé yet: the questions come from the requirements and the role. <Link to="/resume/upload">Upload a résumé</Link> to be asked about it too.
+        No résumé yet: the questions come from the requirements and the role. <Link to={PATHS.resumeUpload}>Upload a résumé</Link> to be asked about it too.
       </Hint>
     );
   return (

@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 import { styled } from 'styled-components';
 import { MOCK_INTERVIEW_MESSAGES as M, type MockQuestion, type StoryFit } from '@story/proto';
 import { Button } from '../../../components/button.ts';
-import { requirementStoryLink } from '../../recording/index.ts';
 import { Badge } from './form-parts.ts';
+import { requirementStoryLink } from '../../../lib/paths.ts';
 
 const Stories = styled.ul`
   display: grid;

@@ -1,15 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { MockInterview, ReplyAudioPart } from '@story/proto';
+import type { SpokenTurn } from '../../../voice/api/voice.api.ts';
+import type { Speaking } from '../../../voice/hooks/use-spoken-reply.ts';
 import {
+  type ConversationMessage,
   openingMessage,
   spokenReplySource,
   withAudioPiece,
   withFirstAudioPiece,
   withoutPendingAudio,
-  type ConversationMessage,
-  type Speaking,
-  type SpokenTurn,
-} from '../../recording/index.ts';
+} from '../../../voice/lib/conversation-messages.ts';
 import { fetchInterviewerLine } from '../api/mock-interviews.api.ts';
 import type { InterviewTurn } from '../lib/interview-turn.ts';
 

@@ -4,8 +4,8 @@ import { styled } from 'styled-components';
 import { decisionNoticeMessage, type MyPlanRequests, type PlanRequest, type UserType } from '@story/proto';
 import { Button } from '../../../components/button.ts';
 import { useAsyncEffect } from '../../../hooks/use-async-effect.ts';
-import { PLANS_PATH } from '../../../lib/plans-path.ts';
 import { acknowledgePlanDecision, fetchMyPlanRequests } from '../api/plans.api.ts';
+import { PATHS } from '../../../lib/paths.ts';
 
 const Banner = styled.section<{ $granted: boolean }>`
   display: flex;
@@ -70,7 +70,7 @@ export function PlanDecisionNotice() {
   return (
     <Banner $granted={granted} aria-label="Your plan request" data-testid="plan-decision">
       <p role="status">{decisionNoticeMessage(shown.decision, shown.current)}</p>
-      {!granted && <Link to={PLANS_PATH}>See the plans</Link>}
+      {!granted && <Link to={PATHS.plans}>See the plans</Link>}
       <Button $variant="secondary" onClick={() => setShown(null)}>
         Dismiss
       </Button>

@@ -5,12 +5,13 @@ import { buttonStyles, type ButtonStyleProps } from '../../../components/button.
 import { LoadError } from '../../../components/load-error.tsx';
 import { BusyStatus } from '../../../components/spinner.tsx';
 import { formatDate } from '../../../lib/date-format.ts';
-import { PLANS_PATH } from '../../../lib/plans-path.ts';
 import { pricingOf } from '../../../lib/pricing.ts';
-import { UsageMeter, useUsage } from '../../usage/index.ts';
+import { useUsage } from '../../../api/usage.api.ts';
+import { UsageMeter } from '../../../components/usage-meter.tsx';
 import { useMyPlanRequests } from '../api/plans.api.ts';
 import { planIncludes } from '../lib/plan-includes.ts';
 import { PlanIncludesList } from './plan-includes-list.tsx';
+import { PATHS } from '../../../lib/paths.ts';
 
 const Current = styled.p`
   font-size: ${({ theme }) => theme.fontSizes.lg};
@@ -67,7 +68,7 @@ export function PlanSummary({ headingId }: { headingId: string }) {
         </>
       )}
       {waiting && <Waiting data-testid="plan-request-waiting">{requestWaitingMessage(waiting.userType, formatDate(waiting.createdAt))}</Waiting>}
-      <ChangeLink to={PLANS_PATH} $variant="secondary">
+      <ChangeLink to={PATHS.plans} $variant="secondary">
         {waiting ? 'See your request' : 'Change plan'}
       </ChangeLink>
     </>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PLAN_FEATURES, type UserType } from '@story/proto';
-import { plansPath } from '../../../lib/plans-path.ts';
 import { chosenPlanOf, featuresOfQuery } from './plan-choice.ts';
+import { plansPath } from '../../../lib/paths.ts';
 
 const defaults = (userType: UserType) => DEFAULT_PLAN_FEATURES[userType];
 const search = (path: string) => new URL(path, 'http://app').searchParams;

@@ -2,6 +2,7 @@ import type { PublicProfileRole } from '@story/proto';
 import { Link } from 'react-router';
 import type { ProfileDraft } from '../lib/profile-draft.ts';
 import { Choice, ChoiceGroup, EditorCard, Hint } from './editor-parts.ts';
+import { PATHS } from '../../../lib/paths.ts';
 
 type SetDraft = (update: (draft: ProfileDraft) => ProfileDraft) => void;
 
@@ -17,7 +18,7 @@ export function RolePicker({ roles, draft, setDraft }: { roles: PublicProfileRol
       <h2 id="profile-roles">Roles</h2>
       {roles.length === 0 ? (
         <Hint>
-          Your roles come from your résumé. <Link to="/resume">Upload your résumé</Link> to add them.
+          Your roles come from your résumé. <Link to={PATHS.resume}>Upload your résumé</Link> to add them.
         </Hint>
       ) : (
         <ChoiceGroup>

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useApolloClient, useMutation } from '@apollo/client/react';
+import { useMutation } from '@apollo/client/react';
 import {
   openingResponseSchema,
   saveConversationResponseSchema,
@@ -12,7 +12,7 @@ import {
 } from '@story/proto';
 import { httpClient } from '../../../api/http-client.ts';
 import { useSaveThreadItem } from '../../threads/index.ts';
-import { OPEN_CONVERSATION_MUTATION, PROCESS_TEXT_MUTATION, RECORDING_SETTINGS_QUERY } from './conversation.graphql.ts';
+import { OPEN_CONVERSATION_MUTATION, PROCESS_TEXT_MUTATION } from './conversation.graphql.ts';
 
 export interface ProcessTextInput {
   text: string;
@@ -106,14 +106,4 @@ export function useSaveExchange(): (threadId: string, exchange: ExchangeToSave) 
     },
     [saveThreadItem],
   );
-}
-
-/** Reads the user's recording limit (seconds) and reply type from the server (GraphQL `myRecordingSettings`). */
-export function useFetchRecordingSettings(): () => Promise<{ timeLimit: number }> {
-  const client = useApolloClient();
-  return useCallback(async () => {
-    const { data } = await client.query({ query: RECORDING_SETTINGS_QUERY, fetchPolicy: 'network-only' });
-    if (!data) throw new Error('myRecordingSettings returned no data');
-    return data.myRecordingSettings;
-  }, [client]);
 }

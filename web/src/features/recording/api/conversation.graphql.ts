@@ -1,5 +1,5 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
-import type { ChatTurn, GraphqlAiReply, GraphqlRecordingSettings, GraphqlResumeBullet } from '@story/proto';
+import type { ChatTurn, GraphqlAiReply, GraphqlResumeBullet } from '@story/proto';
 
 export interface ProcessTextVariables {
   text: string;
@@ -43,16 +43,6 @@ export const OPEN_CONVERSATION_MUTATION: TypedDocumentNode<
     openConversation(context: $context, snippetId: $snippetId, resumeBullet: $resumeBullet) {
       aiResponse
       answerId
-    }
-  }
-`;
-
-/** The signed-in user's recording limit (seconds) and reply type. */
-export const RECORDING_SETTINGS_QUERY: TypedDocumentNode<{ myRecordingSettings: GraphqlRecordingSettings }, Record<string, never>> = gql`
-  query RecordingSettings {
-    myRecordingSettings {
-      timeLimit
-      responseType
     }
   }
 `;

@@ -4,7 +4,7 @@ import { CardSection } from '../../../components/card-section.ts';
 import type { VoiceInputs } from '../hooks/use-voice-inputs.ts';
 import type { ConversationType, RecordingPanel } from '../lib/recording-params.ts';
 import { UploadPanel } from './upload-panel.tsx';
-import { VoiceRecorder } from './voice-recorder.tsx';
+import { VoiceRecorder } from '../../../voice/components/voice-recorder.tsx';
 
 const Row = styled.div`
   display: flex;

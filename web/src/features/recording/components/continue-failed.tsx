@@ -3,6 +3,7 @@ import { styled } from 'styled-components';
 import { CONVERSATION_MESSAGES } from '@story/proto';
 import { Button, buttonStyles, type ButtonStyleProps } from '../../../components/button.ts';
 import { CardSection } from '../../../components/card-section.ts';
+import { newConversationPath, SAVED_CONVERSATIONS_PATH } from '../../../lib/paths.ts';
 
 const Alert = styled.p`
   color: ${({ theme }) => theme.colors.danger};
@@ -30,10 +31,10 @@ export function ContinueFailed({ onRetry }: { onRetry: () => void }) {
       <Alert role="alert">{CONVERSATION_MESSAGES.cannotContinue}</Alert>
       <Actions>
         <Button onClick={onRetry}>Retry</Button>
-        <ActionLink $variant="secondary" to="/welcome?view=saved">
+        <ActionLink $variant="secondary" to={SAVED_CONVERSATIONS_PATH}>
           {CONVERSATION_MESSAGES.backToConversations}
         </ActionLink>
-        <ActionLink $variant="secondary" to="/recording?mode=new&type=text">
+        <ActionLink $variant="secondary" to={newConversationPath('text')}>
           {CONVERSATION_MESSAGES.startNewConversation}
         </ActionLink>
       </Actions>

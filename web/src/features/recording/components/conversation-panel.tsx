@@ -4,10 +4,10 @@ import { Button } from '../../../components/button.ts';
 import { CardSection } from '../../../components/card-section.ts';
 import { BusyStatus } from '../../../components/spinner.tsx';
 import type { Conversation } from '../hooks/use-conversation.ts';
-import type { SpokenReplies } from '../hooks/use-spoken-reply.ts';
+import type { SpokenReplies } from '../../../voice/hooks/use-spoken-reply.ts';
 import type { RecordingPanel, RecordingParams } from '../lib/recording-params.ts';
 import { MessageList } from './message-list.tsx';
-import { TextComposer } from './text-composer.tsx';
+import { TextComposer } from '../../../voice/components/text-composer.tsx';
 
 const Muted = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};

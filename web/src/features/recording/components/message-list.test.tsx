@@ -4,7 +4,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { ThemeProvider } from 'styled-components';
 import { describe, expect, it } from 'vitest';
 import { theme } from '../../../theme.ts';
-import { savedMessages } from '../lib/conversation-messages.ts';
+import { savedMessages } from '../../../voice/lib/conversation-messages.ts';
 import { MessageList } from './message-list.tsx';
 
 const MESSAGES = savedMessages([

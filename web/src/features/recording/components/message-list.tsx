@@ -1,14 +1,14 @@
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { styled } from 'styled-components';
-import { displayWords } from '@story/proto';
 import { CheckIcon, SpeakerIcon } from '../../../components/icons.tsx';
 import { MarkdownView } from '../../../components/markdown.tsx';
 import { BusyStatus } from '../../../components/spinner.tsx';
 import { formatDateTimeWithZone } from '../../../lib/date-format.ts';
 import { AnswerAgainButton, AnswerWithFeedback, AskedAgain } from '../../feedback/index.ts';
-import { spokenReplySource, type ConversationMessage } from '../lib/conversation-messages.ts';
+import { spokenReplySource, type ConversationMessage } from '../../../voice/lib/conversation-messages.ts';
 import { TranscriptCorrection } from './transcript-correction.tsx';
-import type { Speaking } from '../hooks/use-spoken-reply.ts';
+import { SpokenReplyText } from '../../../voice/components/spoken-reply-text.tsx';
+import type { Speaking } from '../../../voice/hooks/use-spoken-reply.ts';
 import { SpeakerLabel } from '../../../components/speaker-label.ts';
 
 const List = styled.ol`
@@ -86,33 +86,6 @@ const ReplyControl = styled.button`
 const ReplyText = styled(MarkdownView)`
   font-size: ${({ theme }) => theme.fontSizes.md};
 `;
-
-const SpokenText = styled.p`
-  white-space: pre-wrap;
-  overflow-wrap: anywhere;
-  /* The word being said: solid accent, so it stands out from either bubble by far more than 3:1. */
-  mark {
-    background: ${({ theme }) => theme.colors.primary};
-    color: ${({ theme }) => theme.colors.onPrimary};
-    border-radius: 3px;
-    box-shadow: 0 0 0 2px ${({ theme }) => theme.colors.primary};
-  }
-`;
-
-/** A reply as it is spoken: its words, the one being said marked (also a mock interviewer's line). */
-export function SpokenReplyText({ text, wordIndex }: { text: string; wordIndex: number }) {
-  const words = displayWords(text);
-  return (
-    <SpokenText data-testid="spoken-reply">
-      {words.map((word, index) => (
-        <span key={index}>
-          {index === wordIndex ? <mark>{word}</mark> : word}
-          {index < words.length - 1 ? ' ' : ''}
-        </span>
-      ))}
-    </SpokenText>
-  );
-}
 
 export interface MessageListProps {
   messages: readonly ConversationMessage[];

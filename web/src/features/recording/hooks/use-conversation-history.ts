@@ -4,8 +4,8 @@ import { notifyFailure } from '../../../components/toast/notify.ts';
 import type { ToastHandle } from '../../../components/toast/toast-store.ts';
 import { useAsyncEffect } from '../../../hooks/use-async-effect.ts';
 import { useLoadThreadItems } from '../../threads/index.ts';
-import { fetchSnippetHistory } from '../api/snippet-conversations.api.ts';
-import { savedMessages } from '../lib/conversation-messages.ts';
+import { fetchSnippetHistory } from '../../../api/snippet-conversations.api.ts';
+import { savedMessages } from '../../../voice/lib/conversation-messages.ts';
 import type { ConversationAction } from '../lib/conversation-reducer.ts';
 import type { RecordingParams } from '../lib/recording-params.ts';
 

@@ -6,8 +6,8 @@ import { notifyError, notifyFailure, notifySuccess } from '../../../components/t
 import { useExclusiveTask } from '../../../hooks/use-exclusive-task.ts';
 import { useCreateThread, useRefreshThreadLists } from '../../threads/index.ts';
 import { useSaveExchange } from '../api/conversation.api.ts';
-import { saveSnippetConversation } from '../api/snippet-conversations.api.ts';
-import { toSnippetHistory, unsavedMessages, type ConversationMessage } from '../lib/conversation-messages.ts';
+import { saveSnippetConversation } from '../../../api/snippet-conversations.api.ts';
+import { toSnippetHistory, unsavedMessages, type ConversationMessage } from '../../../voice/lib/conversation-messages.ts';
 import type { ConversationAction, ConversationState } from '../lib/conversation-reducer.ts';
 import type { SavedConversation } from '../lib/recording-params.ts';
 import type { ArrivedAudio, AudioArrivals } from './use-voice-turn.ts';

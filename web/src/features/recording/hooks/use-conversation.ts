@@ -1,9 +1,9 @@
 import { useCallback, useReducer, useState } from 'react';
 import { useExclusiveTask } from '../../../hooks/use-exclusive-task.ts';
-import { hasUnsavedAnswers, type ConversationMessage } from '../lib/conversation-messages.ts';
+import { hasUnsavedAnswers, type ConversationMessage } from '../../../voice/lib/conversation-messages.ts';
 import { conversationReducer, initialConversation } from '../lib/conversation-reducer.ts';
 import type { RecordingParams } from '../lib/recording-params.ts';
-import { turnContextOf } from '../lib/turn-context.ts';
+import { turnContextOf } from '../../../voice/lib/turn-context.ts';
 import { useConversationHistory, type ConversationHistory } from './use-conversation-history.ts';
 import { useConversationSave, usePracticeAutoSave, type ConversationSave } from './use-conversation-save.ts';
 import { useOpening } from './use-opening.ts';

@@ -3,7 +3,7 @@ import { CONVERSATION_MESSAGES, type ResumeBulletRef } from '@story/proto';
 import { serverMessageOr } from '../../../api/failure.ts';
 import { notifyFailure } from '../../../components/toast/notify.ts';
 import { useFetchOpening } from '../api/conversation.api.ts';
-import { openingMessage } from '../lib/conversation-messages.ts';
+import { openingMessage } from '../../../voice/lib/conversation-messages.ts';
 import type { ConversationAction } from '../lib/conversation-reducer.ts';
 
 interface OpeningInput {

@@ -3,9 +3,9 @@ import { CONVERSATION_MESSAGES } from '@story/proto';
 import { notifyFailure } from '../../../components/toast/notify.ts';
 import type { ExclusiveTask } from '../../../hooks/use-exclusive-task.ts';
 import { useProcessText } from '../api/conversation.api.ts';
-import { newMessage } from '../lib/conversation-messages.ts';
+import { newMessage } from '../../../voice/lib/conversation-messages.ts';
 import type { ConversationAction } from '../lib/conversation-reducer.ts';
-import type { TurnContext } from '../lib/turn-context.ts';
+import type { TurnContext } from '../../../voice/lib/turn-context.ts';
 
 export interface TypedTurn {
   /** The typed message waiting for its reply, if any. */

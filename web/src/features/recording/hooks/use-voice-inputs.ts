@@ -3,12 +3,12 @@ import { flushSync } from 'react-dom';
 import { CONVERSATION_MESSAGES, DEFAULT_TIME_LIMIT_SECONDS, SPEECH_MESSAGES } from '@story/proto';
 import { notifyFailure } from '../../../components/toast/notify.ts';
 import { useAsyncEffect } from '../../../hooks/use-async-effect.ts';
-import { useFetchRecordingSettings } from '../api/conversation.api.ts';
+import { useFetchRecordingSettings } from '../../../voice/api/recording-settings.api.ts';
 import type { Conversation } from './use-conversation.ts';
-import type { FinishedRecording } from './use-voice-recorder.ts';
+import type { FinishedRecording } from '../../../voice/hooks/use-voice-recorder.ts';
 import { expectedTranscribingMs, paceUploadSteps } from '../lib/upload-steps.ts';
-import { uploadAudioFile } from '../api/voice.api.ts';
-import type { TurnContext } from '../lib/turn-context.ts';
+import { uploadAudioFile } from '../../../voice/api/voice.api.ts';
+import type { TurnContext } from '../../../voice/lib/turn-context.ts';
 
 /** The length of an audio file in seconds, as the browser reads it (0 when it cannot). */
 function audioDurationOf(file: File): Promise<number> {

@@ -3,10 +3,10 @@ import type { ReplyAudioPart } from '@story/proto';
 import { serverMessageOr } from '../../../api/failure.ts';
 import { notifyFailure } from '../../../components/toast/notify.ts';
 import type { ExclusiveTask } from '../../../hooks/use-exclusive-task.ts';
-import type { SpokenTurn } from '../api/voice.api.ts';
-import { newMessage, uncertainSpans, withAudioPiece, withFirstAudioPiece, type ConversationMessage } from '../lib/conversation-messages.ts';
+import type { SpokenTurn } from '../../../voice/api/voice.api.ts';
+import { newMessage, uncertainSpans, withAudioPiece, withFirstAudioPiece, type ConversationMessage } from '../../../voice/lib/conversation-messages.ts';
 import type { ConversationAction } from '../lib/conversation-reducer.ts';
-import type { TurnContext } from '../lib/turn-context.ts';
+import type { TurnContext } from '../../../voice/lib/turn-context.ts';
 
 /** Replies spoken in pieces, by message key: each gives the reply's whole audio once all of it is there (at once, when it already is). */
 /** A reply's whole speech once its last piece came: its MP3 (base64) and the id the server keeps it under. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newMessage, openingMessage, savedMessages, withFirstAudioPiece } from './conversation-messages.ts';
+import { newMessage, openingMessage, savedMessages, withFirstAudioPiece } from '../../../voice/lib/conversation-messages.ts';
 import { conversationReducer, initialConversation, type ConversationAction, type ConversationState } from './conversation-reducer.ts';
 
 const T1 = '2025-01-01T10:00:00.000Z';

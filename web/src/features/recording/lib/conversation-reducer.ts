@@ -1,5 +1,11 @@
 import type { ReplyAudioPart } from '@story/proto';
-import { markSavedThrough, withAudioPiece, withCorrectedTranscript, withoutPendingAudio, type ConversationMessage } from './conversation-messages.ts';
+import {
+  markSavedThrough,
+  withAudioPiece,
+  withCorrectedTranscript,
+  withoutPendingAudio,
+  type ConversationMessage,
+} from '../../../voice/lib/conversation-messages.ts';
 
 /** The conversation on the /recording screen: its exchanges and what the next answer answers. */
 export interface ConversationState {

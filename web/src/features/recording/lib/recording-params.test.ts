@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { practiceConversationPath } from '../../../lib/paths.ts';
 import { continueSearch, focusedMessageOf, parseRecordingParams, recordingPanel } from './recording-params.ts';
 
 const parse = (query: string) => parseRecordingParams(new URLSearchParams(query));
@@ -90,5 +91,23 @@ describe('focusedMessageOf', () => {
     expect(focusedMessageOf(new URLSearchParams('mode=continue&threadId=5&message=42'))).toBe('42');
     for (const bad of ['', 'abc', '0', '-1', '4.2']) expect(focusedMessageOf(new URLSearchParams(`message=${bad}`)), bad).toBeNull();
     expect(focusedMessageOf(new URLSearchParams('threadId=5'))).toBeNull();
+  });
+});
+
+describe('a practice conversation’s link (lib/paths.ts)', () => {
+  it('opens the conversation screen with the snippet as context', () => {
+    const text = new URL(practiceConversationPath('- Lead teams', 5, 'text'), 'http://x');
+    expect(text.pathname).toBe('/recording');
+    expect(parseRecordingParams(text.searchParams)).toEqual({
+      mode: 'new',
+      threadId: null,
+      context: '- Lead teams',
+      snippetId: 5,
+      type: 'text',
+      resumeBullet: null,
+      storyRequirement: null,
+    });
+    const voice = new URL(practiceConversationPath('- Lead teams', 5, 'voice'), 'http://x');
+    expect(parseRecordingParams(voice.searchParams).type).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseRecordingParams } from './recording-params.ts';
-import { bulletStoryLink, bulletStoryPath, bulletTextOf } from './resume-bullet.ts';
+import { bulletStoryPath, tellStoryPath } from '../../../lib/paths.ts';
+import { bulletTextOf } from './resume-bullet.ts';
 
 const RESUME = {
   id: 4,
@@ -34,7 +35,7 @@ describe('the story behind a résumé line', () => {
   });
 
   it('sends /welcome?resume=…&bullet=… to a new typed conversation about the line, which /recording reads', () => {
-    const link = bulletStoryLink({ resumeId: 4, bulletId: 'b-checkout' });
+    const link = tellStoryPath(4, 'b-checkout');
     expect(link).toBe('/welcome?resume=4&bullet=b-checkout');
     const path = bulletStoryPath(new URL(`http://x${link}`).searchParams);
     expect(path).toBe('/recording?mode=new&type=text&resume=4&bullet=b-checkout');

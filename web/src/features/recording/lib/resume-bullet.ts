@@ -9,16 +9,3 @@ export function bulletTextOf(resume: Pick<Resume, 'id' | 'content'>, ref: Resume
   }
   return null;
 }
-
-/** The link of "Tell the story behind this line" on the résumé page. */
-export const bulletStoryLink = ({ resumeId, bulletId }: ResumeBulletRef): string =>
-  `/welcome?${new URLSearchParams({ resume: String(resumeId), bullet: bulletId }).toString()}`;
-
-/** `/welcome?resume=…&bullet=…` (the résumé's "Tell the story behind this line"): the typed conversation about that line. */
-export function bulletStoryPath(search: URLSearchParams): string | null {
-  const resume = search.get('resume');
-  const bullet = search.get('bullet');
-  if (!resume || !bullet) return null;
-  const next = new URLSearchParams({ mode: 'new', type: 'text', resume, bullet });
-  return `/recording?${next.toString()}`;
-}

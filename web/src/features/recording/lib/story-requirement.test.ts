@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseRecordingParams } from './recording-params.ts';
-import { requirementStoryLink, requirementStoryPath } from './story-requirement.ts';
+import { requirementStoryLink, requirementStoryPath } from '../../../lib/paths.ts';
 
 describe('the story for a requirement ("No story yet: tell one", issue 23)', () => {
   it('goes from the welcome link to a typed story conversation that carries the requirement', () => {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SPEECH_MESSAGES } from '@story/proto';
-import { paceUploadSteps, UPLOAD_STEP_MIN_MS } from './upload-steps.ts';
+import { paceUploadSteps, UPLOAD_STEP_MIN_MS, uploadStep } from './upload-steps.ts';
 
 describe('paceUploadSteps', () => {
   beforeEach(() => {
@@ -90,5 +90,16 @@ describe('paceUploadSteps', () => {
     // From one paint to the next: the step's own time on screen.
     for (let index = 1; index < painted.length; index++)
       expect((painted[index]?.at ?? 0) - (painted[index - 1]?.at ?? 0)).toBeGreaterThanOrEqual(UPLOAD_STEP_MIN_MS);
+  });
+});
+
+describe('uploadStep', () => {
+  it('follows the upload’s steps: 25, 50, 75 and 90 percent', () => {
+    expect(
+      [SPEECH_MESSAGES.uploading, SPEECH_MESSAGES.transcribing, SPEECH_MESSAGES.processingTranscript, SPEECH_MESSAGES.generating].map(
+        (label) => uploadStep(label).percent,
+      ),
+    ).toEqual([25, 50, 75, 90]);
+    expect(uploadStep('anything else').percent).toBe(25);
   });
 });

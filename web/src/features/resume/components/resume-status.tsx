@@ -4,8 +4,8 @@ import { styled } from 'styled-components';
 import { LoadError } from '../../../components/load-error.tsx';
 import { BusyStatus } from '../../../components/spinner.tsx';
 import type { CurrentResume } from '../hooks/use-current-resume.ts';
-import { RESUME_UPLOAD_PATH } from '../lib/resume-links.ts';
 import { PlanNotice } from '../../../components/plan-notice.tsx';
+import { PATHS } from '../../../lib/paths.ts';
 
 const Empty = styled.p`
   a {
@@ -35,7 +35,7 @@ export function ResumeStatus({
     case 'none':
       return (
         <Empty>
-          {RESUME_MESSAGES.noResume} {noneLinks && <Link to={RESUME_UPLOAD_PATH}>Upload your résumé</Link>}
+          {RESUME_MESSAGES.noResume} {noneLinks && <Link to={PATHS.resumeUpload}>Upload your résumé</Link>}
         </Empty>
       );
   }

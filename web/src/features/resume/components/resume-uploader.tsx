@@ -4,8 +4,8 @@ import { CardSection } from '../../../components/card-section.ts';
 import { notifySuccess } from '../../../components/toast/notify.ts';
 import { useResumeUpload } from '../hooks/use-resume-upload.ts';
 import type { ResumeFailure } from '../lib/resume-failure.ts';
-import { RESUME_REVIEW_PATH } from '../lib/resume-links.ts';
 import { ResumeDropZone } from './resume-drop-zone.tsx';
+import { PATHS } from '../../../lib/paths.ts';
 
 /** The upload card: choose or drop the file; once it is read, "Résumé uploaded..." and on to its review. */
 export function ResumeUploader({ heading, onLocked }: { heading: string; onLocked: (failure: ResumeFailure) => void }) {
@@ -16,7 +16,7 @@ export function ResumeUploader({ heading, onLocked }: { heading: string; onLocke
     const resume = await upload(files);
     if (!resume) return;
     notifySuccess(RESUME_MESSAGES.uploaded);
-    navigate(RESUME_REVIEW_PATH);
+    navigate(PATHS.resumeReview);
   };
 
   return (

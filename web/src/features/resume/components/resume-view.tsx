@@ -1,8 +1,9 @@
 import type { Resume, ResumeRole, ResumeSuggestion } from '@story/proto';
 import { Link } from 'react-router';
 import { styled } from 'styled-components';
-import { bulletElementId, tellStoryPath } from '../lib/resume-links.ts';
+import { bulletElementId } from '../lib/resume-links.ts';
 import { SuggestionCard } from './suggestion-card.tsx';
+import { tellStoryPath } from '../../../lib/paths.ts';
 
 const Roles = styled.div`
   display: grid;

@@ -3,7 +3,8 @@ import { Link, useNavigate } from 'react-router';
 import { styled } from 'styled-components';
 import { Button } from '../../../components/button.ts';
 import { Spinner } from '../../../components/spinner.tsx';
-import { bulletElementId, tellStoryPath, threadPath } from '../lib/resume-links.ts';
+import { bulletElementId } from '../lib/resume-links.ts';
+import { continueThreadPath, tellStoryPath } from '../../../lib/paths.ts';
 
 const Card = styled.div`
   display: grid;
@@ -90,7 +91,7 @@ export function SuggestionCard({ resumeId, suggestion, busy, acting, onAccept, o
         <>
           <Quote>From your story: “{evidence.quote}”</Quote>
           <p>
-            <Link to={threadPath(evidence.threadId)}>Open the conversation where you told it</Link>
+            <Link to={continueThreadPath(evidence.threadId)}>Open the conversation where you told it</Link>
           </p>
         </>
       )}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tellStoryPath, threadPath } from './resume-links.ts';
+import { continueThreadPath, tellStoryPath } from '../../../lib/paths.ts';
 
 describe('résumé links', () => {
   it('asks the coach about one bullet on /welcome', () => {
@@ -7,6 +7,6 @@ describe('résumé links', () => {
   });
 
   it('opens a story’s thread as the thread list does', () => {
-    expect(threadPath(12)).toBe('/recording?mode=continue&threadId=12');
+    expect(continueThreadPath(12)).toBe('/recording?mode=continue&threadId=12');
   });
 });

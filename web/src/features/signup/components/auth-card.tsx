@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { styled } from 'styled-components';
 import { cardSurfaceStyles } from '../../../components/card-section.ts';
-import { PageFrame } from '../../../components/page-frame.tsx';
-import { PublicHeader } from '../../../components/public-header.tsx';
-import { MAIN_CONTENT_ID } from '../../../components/skip-link.tsx';
+import { PageFrame } from '../../../chrome/page-frame.tsx';
+import { PublicHeader } from '../../../chrome/public-header.tsx';
+import { MAIN_CONTENT_ID } from '../../../chrome/skip-link.tsx';
 
 const Page = styled.main`
   display: grid;

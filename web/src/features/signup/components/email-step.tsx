@@ -14,6 +14,7 @@ import { emailStepError, shouldShowEmailError } from '../lib/signup-form.ts';
 import { SIGNUP_DRAFT } from '../lib/signup-drafts.ts';
 import { checkEmail } from '../api/signup.api.ts';
 import { SubmitButton } from './submit-button.tsx';
+import { PATHS } from '../../../lib/paths.ts';
 
 const Legal = styled.p`
   font-size: ${({ theme }) => theme.fontSizes.xs};
@@ -92,7 +93,7 @@ export function EmailStep({ googleClientId, onChecked, onSignIn }: EmailStepProp
       </Form>
 
       <Legal>
-        By continuing, you agree to our <Link to="/terms">Terms of Service</Link> and <Link to="/privacy">Privacy Policy</Link>.
+        By continuing, you agree to our <Link to={PATHS.terms}>Terms of Service</Link> and <Link to={PATHS.privacy}>Privacy Policy</Link>.
       </Legal>
 
       <SwitchRow>

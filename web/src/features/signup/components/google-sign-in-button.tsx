@@ -12,6 +12,7 @@ import { readGoogleCredential } from '../lib/google-credential.ts';
 import { loadGoogleIdentity, type GoogleCredentialResponse } from '../lib/google-identity.ts';
 import { googleAuth } from '../api/signup.api.ts';
 import { leaveSignup } from '../lib/signup-drafts.ts';
+import { PATHS } from '../../../lib/paths.ts';
 
 const Wrapper = styled.div<{ $busy: boolean }>`
   position: relative;
@@ -71,7 +72,7 @@ export function GoogleSignInButton({ clientId }: { clientId: string }) {
         const result = await googleAuth(response.credential ?? '', profile);
         leaveSignup();
         handlersRef.current.signIn(result.user);
-        handlersRef.current.navigate('/welcome');
+        handlersRef.current.navigate(PATHS.welcome);
       } catch (error) {
         notifyError(errorMessageOr(error, ACCOUNT_MESSAGES.googleFailed), ACCOUNT_MESSAGES.googleFailedTitle);
       }

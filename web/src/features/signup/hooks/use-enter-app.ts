@@ -3,9 +3,9 @@ import { useNavigate } from 'react-router';
 import { useAuth } from '../../../auth/auth-context.tsx';
 import { homePathFor } from '../../../auth/home-path.ts';
 import { readDraft } from '../../../hooks/use-session-draft.ts';
-import { plansPath } from '../../../lib/plans-path.ts';
 import { SIGNUP_DRAFT, chosenPlanOf, enterAt, leaveSignup } from '../lib/signup-drafts.ts';
 import { notifySuccess } from '../../../components/toast/notify.ts';
+import { plansPath } from '../../../lib/paths.ts';
 
 /**
  * After a sign-in or a registration: the sign-up's drafts and toasts are dropped, `welcome` (if any)

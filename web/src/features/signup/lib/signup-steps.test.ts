@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { signupStepOf, signupStepPath, stepStateOf } from './signup-steps.ts';
+import { signupStepOf, stepStateOf } from './signup-steps.ts';
+import { signupStepPath } from '../../../lib/paths.ts';
 
 describe('sign-up steps as URLs', () => {
   it('reads the step from ?step=, the email step for anything else', () => {

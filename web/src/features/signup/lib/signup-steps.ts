@@ -16,11 +16,6 @@ export function signupStepOf(value: string | null): SignupStep {
   return value === 'details' || value === 'login' || value === 'forgot' ? value : 'email';
 }
 
-/** The URL of a step. */
-export function signupStepPath(step: SignupStep): string {
-  return step === 'email' ? '/signup' : `/signup?step=${step}`;
-}
-
 /** The state of a history entry, read defensively: it may come from an older version of the app or be missing. */
 export function stepStateOf(state: unknown): SignupStepState {
   if (typeof state !== 'object' || state === null) return {};

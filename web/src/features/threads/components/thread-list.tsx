@@ -14,6 +14,7 @@ import { ThreadTitleEditor, ThreadTitleText, titleIconButtonStyles } from './thr
 import { threadPdfPath, useThreads } from '../api/threads.api.ts';
 import { useThreadMutations, type ThreadMutations } from '../hooks/use-thread-mutations.ts';
 import type { ThreadRow } from '../api/threads.graphql.ts';
+import { continueThreadPath } from '../../../lib/paths.ts';
 
 const Wrapper = styled.div`
   display: grid;
@@ -145,7 +146,7 @@ export function ThreadList() {
           )}
           renderActions={(thread) => (
             <>
-              <SmallButton onClick={() => navigate(`/recording?mode=continue&threadId=${encodeURIComponent(thread.id)}`)}>Continue</SmallButton>
+              <SmallButton onClick={() => navigate(continueThreadPath(thread.id))}>Continue</SmallButton>
               <SmallButton $variant="secondary" onClick={() => deletion.ask(thread)}>
                 Delete
               </SmallButton>

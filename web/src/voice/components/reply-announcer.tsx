@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { VisuallyHidden } from '../../../components/visually-hidden.ts';
+import { VisuallyHidden } from '../../components/visually-hidden.ts';
 import type { ConversationMessage } from '../lib/conversation-messages.ts';
 import { useNewExchange } from '../hooks/use-new-exchange.ts';
 

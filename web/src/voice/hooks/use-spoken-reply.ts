@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { CONVERSATION_MESSAGES, estimateWordTimings, wordIndexAt, type WordTiming } from '@story/proto';
-import { notifyFailure } from '../../../components/toast/notify.ts';
+import { notifyFailure } from '../../components/toast/notify.ts';
 import { spokenReplySource, type ConversationMessage, type ReplyAudioPiece } from '../lib/conversation-messages.ts';
 import { useNewExchange } from './use-new-exchange.ts';
 

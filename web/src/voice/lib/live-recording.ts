@@ -1,5 +1,5 @@
 import type { TranscribeResponse } from '@story/proto';
-import { ApiError } from '../../../api/http-client.ts';
+import { ApiError } from '../../api/http-client.ts';
 import type { SpokenTurn } from '../api/voice.api.ts';
 import type { TurnContext } from './turn-context.ts';
 

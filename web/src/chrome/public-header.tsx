@@ -4,8 +4,9 @@ import { styled } from 'styled-components';
 import { useAuth } from '../auth/auth-context.tsx';
 import { homePath } from '../auth/home-path.ts';
 import { Brand } from './brand.tsx';
-import { buttonStyles, type ButtonStyleProps } from './button.ts';
-import { spreadRowStyles } from './spread-row.ts';
+import { buttonStyles, type ButtonStyleProps } from '../components/button.ts';
+import { spreadRowStyles } from '../components/spread-row.ts';
+import { PATHS, SIGN_IN_PATH } from '../lib/paths.ts';
 
 const Bar = styled.header`
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
@@ -51,7 +52,7 @@ export function PublicHeader({ children, wayIn = true }: PublicHeaderProps) {
   return (
     <Bar>
       <Inner aria-label="Main">
-        <Brand to="/" />
+        <Brand to={PATHS.landing} />
         <Actions>
           {children}
           {!wayIn ? null : status === 'signed-in' ? (
@@ -59,7 +60,7 @@ export function PublicHeader({ children, wayIn = true }: PublicHeaderProps) {
               Home
             </HeaderLink>
           ) : (
-            <HeaderLink to="/signup?step=login" $variant="secondary">
+            <HeaderLink to={SIGN_IN_PATH} $variant="secondary">
               Sign in
             </HeaderLink>
           )}

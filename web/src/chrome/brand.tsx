@@ -1,8 +1,8 @@
 import { PRODUCT_NAME } from '@story/proto/messages/common';
 import { Link } from 'react-router';
 import { css, styled } from 'styled-components';
-import { LogoMark } from './icons.tsx';
-import { visuallyHiddenStyles } from './visually-hidden.ts';
+import { LogoMark } from '../components/icons.tsx';
+import { visuallyHiddenStyles } from '../components/visually-hidden.ts';
 
 const brandStyles = css<{ $compact: boolean }>`
   display: inline-flex;

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { styled } from 'styled-components';
 import { SPEECH_MESSAGES } from '@story/proto';
-import { Button } from '../../../components/button.ts';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { MicIcon } from '../../../components/icons.tsx';
-import { BusyStatus } from '../../../components/spinner.tsx';
-import { VisuallyHidden } from '../../../components/visually-hidden.ts';
+import { Button } from '../../components/button.ts';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { MicIcon } from '../../components/icons.tsx';
+import { BusyStatus } from '../../components/spinner.tsx';
+import { VisuallyHidden } from '../../components/visually-hidden.ts';
 import { useSilenceStop } from '../hooks/use-silence-stop.ts';
 import { useVoiceRecorder, type FinishedRecording, type RecorderState, type VoiceRecorder as VoiceRecorderState } from '../hooks/use-voice-recorder.ts';
 import { Waveform } from './waveform.tsx';

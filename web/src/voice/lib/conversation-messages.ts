@@ -1,4 +1,4 @@
-import type { TextSpan } from '../../feedback/index.ts';
+import type { TextSpan } from '../../lib/text-span.ts';
 import { LIMITS, joinMp3, type ChatTurn, type ReplyAudioPart, type SnippetExchange, type TranscriptWord, type WordTiming } from '@story/proto';
 
 /** One exchange on the conversation screen (spec section 3, "Client message item"). */

@@ -1,5 +1,5 @@
 import { snippetConversationsResponseSchema, type SnippetExchange } from '@story/proto';
-import { httpClient } from '../../../api/http-client.ts';
+import { httpClient } from './http-client.ts';
 
 /*
  * Snippet conversations (a practice's saved exchanges) are served over REST only: no subgraph has

@@ -1,7 +1,8 @@
 import { PRODUCT_NAME } from '@story/proto/messages/common';
 import { Link } from 'react-router';
 import { styled } from 'styled-components';
-import { spreadRowStyles } from './spread-row.ts';
+import { spreadRowStyles } from '../components/spread-row.ts';
+import { PATHS } from '../lib/paths.ts';
 
 const Footer = styled.footer`
   border-top: 1px solid ${({ theme }) => theme.colors.border};
@@ -45,10 +46,10 @@ export function SiteFooter() {
         <nav aria-label="Legal">
           <Links>
             <li>
-              <Link to="/terms">Terms of Service</Link>
+              <Link to={PATHS.terms}>Terms of Service</Link>
             </li>
             <li>
-              <Link to="/privacy">Privacy Policy</Link>
+              <Link to={PATHS.privacy}>Privacy Policy</Link>
             </li>
           </Links>
         </nav>

@@ -3,9 +3,10 @@ import { useNavigate } from 'react-router';
 import { styled } from 'styled-components';
 import { useAuth } from '../auth/auth-context.tsx';
 import { Brand } from './brand.tsx';
-import { Button } from './button.ts';
-import { AccountIcon, HomeIcon, LogoutIcon } from './icons.tsx';
-import { visuallyHiddenStyles } from './visually-hidden.ts';
+import { Button } from '../components/button.ts';
+import { AccountIcon, HomeIcon, LogoutIcon } from '../components/icons.tsx';
+import { visuallyHiddenStyles } from '../components/visually-hidden.ts';
+import { PATHS } from '../lib/paths.ts';
 
 const Bar = styled.header`
   position: sticky;
@@ -62,13 +63,13 @@ export function AppHeader({ onHome, logoutViaRoute = false }: AppHeaderProps) {
 
   const handleHome = () => {
     if (onHome) onHome();
-    else navigate('/welcome');
+    else navigate(PATHS.welcome);
   };
 
   const handleLogout = async () => {
     if (loggingOut) return;
     if (logoutViaRoute) {
-      navigate('/logout');
+      navigate(PATHS.logout);
       return;
     }
     setLoggingOut(true);
@@ -91,7 +92,7 @@ export function AppHeader({ onHome, logoutViaRoute = false }: AppHeaderProps) {
             <HomeIcon />
             Home
           </Button>
-          <Button $variant="ghost" onClick={() => navigate('/account')}>
+          <Button $variant="ghost" onClick={() => navigate(PATHS.account)}>
             <AccountIcon />
             <ButtonLabel>Account</ButtonLabel>
           </Button>

@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { LIMITS, MESSAGES } from '@story/proto';
 import { styled } from 'styled-components';
-import { Button } from '../../../components/button.ts';
-import { Label } from '../../../components/form-field.tsx';
-import { SpreadRow } from '../../../components/spread-row.ts';
-import { useProblemToast } from '../../../hooks/use-problem-toast.ts';
-import { readDraft, writeDraft } from '../../../hooks/use-session-draft.ts';
+import { Button } from '../../components/button.ts';
+import { Label } from '../../components/form-field.tsx';
+import { SpreadRow } from '../../components/spread-row.ts';
+import { useProblemToast } from '../../hooks/use-problem-toast.ts';
+import { readDraft, writeDraft } from '../../hooks/use-session-draft.ts';
 
 const Form = styled.form`
   display: grid;

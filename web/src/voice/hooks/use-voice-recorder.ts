@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { CONVERSATION_MESSAGES } from '@story/proto';
-import { toast } from '../../../components/toast/toast-store.ts';
+import { toast } from '../../components/toast/toast-store.ts';
 import {
   useMicrophone,
   useRecorderTimers,

@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { ThemeProvider } from 'styled-components';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PLAN_FEATURES, type UsageResponse } from '@story/proto';
-import { theme } from '../../theme.ts';
+import { theme } from '../theme.ts';
 import { UsageMeter } from './usage-meter.tsx';
 
 const usage = (usedSeconds: number, monthlyMinutes = 120): UsageResponse => ({

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CONVERSATION_MESSAGES, SPEECH_MESSAGES } from '@story/proto';
+import { CONVERSATION_MESSAGES } from '@story/proto';
 import { preferredMimeType } from '../lib/microphone-recorder.ts';
-import { uploadStep } from '../lib/upload-steps.ts';
 import { recordingSizeProblem, warningAt } from '../lib/recording-limits.ts';
 import { announcementOf } from './reply-announcer.tsx';
 import { clockTime } from './voice-recorder.tsx';
@@ -18,15 +17,6 @@ describe('the recorder’s texts and times', () => {
     expect(clockTime(0)).toBe('0:00');
     expect(clockTime(65.9)).toBe('1:05');
     expect(clockTime(300)).toBe('5:00');
-  });
-
-  it('follows the upload’s steps: 25, 50, 75 and 90 percent', () => {
-    expect(
-      [SPEECH_MESSAGES.uploading, SPEECH_MESSAGES.transcribing, SPEECH_MESSAGES.processingTranscript, SPEECH_MESSAGES.generating].map(
-        (label) => uploadStep(label).percent,
-      ),
-    ).toEqual([25, 50, 75, 90]);
-    expect(uploadStep('anything else').percent).toBe(25);
   });
 
   it('announces what was heard, then the reply; a typed turn only its reply', () => {

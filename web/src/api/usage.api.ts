@@ -7,7 +7,7 @@ import {
   type UsageResponse,
   type UsersUsageResponse,
 } from '@story/proto';
-import { httpClient } from '../../../api/http-client.ts';
+import { httpClient } from './http-client.ts';
 
 /** A read of the server that may still be on its way, or may have failed. */
 export interface Loaded<T> {

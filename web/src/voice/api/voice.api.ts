@@ -9,7 +9,7 @@ import {
   type ReplyAudioPart,
   type TranscribeResponse,
 } from '@story/proto';
-import { ApiError, httpClient } from '../../../api/http-client.ts';
+import { ApiError, httpClient } from '../../api/http-client.ts';
 import type { TurnContext } from '../lib/turn-context.ts';
 
 /*

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TranscribeResponse } from '@story/proto';
-import { ApiError } from '../../../api/http-client.ts';
+import { ApiError } from '../../api/http-client.ts';
 import { LiveRecording, type LiveRecordingApi } from './live-recording.ts';
 
 const turn = { conversationHistory: [] };

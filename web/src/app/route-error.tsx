@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { styled } from 'styled-components';
-import { Button } from './button.ts';
-import { MAIN_CONTENT_ID } from './skip-link.tsx';
+import { Button } from '../components/button.ts';
+import { MAIN_CONTENT_ID } from '../chrome/skip-link.tsx';
 
 const Box = styled.main`
   max-width: 560px;

@@ -1,8 +1,8 @@
 import { useCallback, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { CONVERSATION_MESSAGES, recordingFailed, timeLimitWarningMessage } from '@story/proto';
-import { notifyError, notifyFailure } from '../../../components/toast/notify.ts';
-import type { ToastHandle } from '../../../components/toast/toast-store.ts';
+import { notifyError, notifyFailure } from '../../components/toast/notify.ts';
+import type { ToastHandle } from '../../components/toast/toast-store.ts';
 import { cancelVoiceSession, finishVoiceSession, openVoiceSession, sendVoiceChunk, transcribeFile } from '../api/voice.api.ts';
 import { LiveRecording } from '../lib/live-recording.ts';
 import type { TurnContext } from '../lib/turn-context.ts';

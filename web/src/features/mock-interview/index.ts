@@ -1,2 +1,0 @@
-/** Mock interviews (issue 23), as other features link to them. */
-export { mockStartPath, readinessPath } from './lib/mock-links.ts';
