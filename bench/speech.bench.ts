@@ -24,9 +24,9 @@ const STOP_TO_AUDIO_BUDGET_MS = 1500;
 const UPLOAD_BUDGET_RATIO = 0.5;
 
 /** About 10 s and about 60 s of an answer, spoken by flite's `rms` voice (not the replies' voice). */
-const SHORT_ANSWER =
+export const SHORT_ANSWER =
   'Last year I led the migration of our checkout database. We finished two weeks early, the error rate dropped by eighty percent, and nobody was woken at night.';
-const LONG_ANSWER = [
+export const LONG_ANSWER = [
   'Last year I led the migration of our checkout database to a new system.',
   'The old one was fragile, and nobody wanted to touch it.',
   'I started by mapping every table and talking to the people who used it every day.',
