@@ -25,6 +25,10 @@ describe('the offline rewrite', () => {
   it('trims a long bullet to its first clause and the clauses with a result', () => {
     const long =
       'Rebuilt the picking routes using order history and shelf heat maps, working closely with the night shift leads and the operations director, which cut pick time from 95 to 60 seconds across both sites';
+    // Never cut after a word that wants its noun ("…with no").
+    expect(trimmed('Grew a bakery delivery round to nine villages in two years with no van of our own at first', 12)).toBe(
+      'Grew a bakery delivery round to nine villages in two years',
+    );
     expect(trimmed(long)).toBe(
       'Rebuilt the picking routes using order history and shelf heat maps, which cut pick time from 95 to 60 seconds across both sites',
     );
@@ -66,6 +70,10 @@ describe('the offline rewrite', () => {
     // A before and an after in two sentences: both kept as one clause, the second up to its last figure.
     expect(withResult('Ran the returns desk', 'The refunds used to take 9 days. Now they take 2, so the complaints dried up.')).toBe(
       'Ran the returns desk; the refunds used to take 9 days, now they take 2',
+    );
+    // A clause with a second subject of its own is joined whole, never as ", selling it we were…".
+    expect(withResult('Built a booking app', 'By the time I sold it we were at about £9,000 a month')).toBe(
+      'Built a booking app; by the time I sold it we were at about £9,000 a month',
     );
     expect(inventedNumbers('Cut load time from 3 s to 800 ms, saving $1,200', ['we got it from 3 seconds to 800 milliseconds'])).toEqual(['1200']);
     expect(inventedNumbers('Cut load time from 3 s to 800 ms', ['we got it from 3 seconds to 800 milliseconds'])).toEqual([]);

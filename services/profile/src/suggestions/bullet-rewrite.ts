@@ -174,7 +174,14 @@ export function trimmed(text: string, limit: number = BULLET_LIMITS.words): stri
   const joined = kept.join(', ');
   if (words(joined).length <= limit) return joined;
   const cut = joined.split(/\s+/).slice(0, limit);
-  while (cut.length > 3 && /^(?:a|an|the|and|or|of|to|in|on|for|with|by|at|from)$/i.test(cut.at(-1) ?? '')) cut.pop();
+  // Never ended on a word that wants its noun ("…with no", "…for our").
+  while (
+    cut.length > 3 &&
+    /^(?:a|an|the|and|or|of|to|in|on|for|with|by|at|from|no|our|their|its|my|his|her|this|that|these|those|any|some|every|each|more|less|than|as|into|over|under|about)$/i.test(
+      cut.at(-1) ?? '',
+    )
+  )
+    cut.pop();
   return cut.join(' ').replace(/[,;:]$/, '');
 }
 
@@ -250,6 +257,9 @@ function sentenceInside(clause: string, context: string): string {
   return common ? clause.charAt(0).toLowerCase() + clause.slice(1) : clause;
 }
 
+/** A subject and its verb inside the rest of a clause: the clause has a second one. */
+const SECOND_SUBJECT = /\b(?:we|i|they|it|he|she)\s+(?:were|was|are|is|had|have|got|did|went|made)\b/i;
+
 /** A clause led by the person ("in the first quarter I caught $45k…"): what comes before "I", the verb, and the rest. */
 const LED_BY_PERSON = /^((?:[\w'-]+\s+){0,5}?)(?:we|i)\s+(?:(?:finally|eventually|actually|basically|managed to|then|also|just)\s+)*(\w+)\b\s*(.*)$/i;
 
@@ -264,7 +274,9 @@ export function withResult(fixed: string, quote: string): string {
   const told = quote.split(/(?<=[.!?])\s+(?=\S)/);
   const sentences = told.length > 1 ? told.map((sentence) => upToLastFigure(clean(sentence))) : [resultClause(quote)];
   const clause = sentences.map((sentence, index) => (index === 0 ? sentence : sentenceInside(sentence, fixed)).replace(/[.!?]+$/, '')).join(', ');
-  const led = sentences.length > 1 ? null : LED_BY_PERSON.exec(clause);
+  // "By the time I sold it we were at £40,000": a clause with a second subject of its own is joined whole, never as ", selling it we were…".
+  const person = sentences.length > 1 ? null : LED_BY_PERSON.exec(clause);
+  const led = person && !SECOND_SUBJECT.test(person[3] ?? '') ? person : null;
   const ing = led?.[2] ? ingOfPast(led[2]) : undefined;
   const before = led?.[1]?.trim() ?? '';
   // The person's words are joined as they said them: tidying is for the bullet's part only ("half an hour" stays).

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { MatchedStory } from '@story/proto/resume-subjects';
 import { numbersIn } from './bullet-rewrite.ts';
 import { CHECKOUT_STORY, SMALL_RESUME, TEAM_SIZE_STORY } from '@story/testing/fixtures/resume-suggestions';
-import { resumeAdvice, suggestForResume, suggestionId, type StoryQuery } from './resume-suggestions.ts';
+import { isStrongBullet, resumeAdvice, suggestForResume, suggestionId, type StoryQuery } from './resume-suggestions.ts';
 
 /** A findStories that answers every key with the same stories and records what it was asked. */
 function storiesFor(stories: Record<string, MatchedStory[]>) {
@@ -109,5 +109,14 @@ describe('suggestForResume (offline)', () => {
     const content = { ...SMALL_RESUME, roles: [{ ...SMALL_RESUME.roles[0]!, bullets: [{ id: 'b-ok', text: 'Cut build times 60% by caching dependencies' }] }] };
     expect(await suggestForResume({ content, findStories })).toEqual([]);
     expect(calls).toHaveLength(0);
+  });
+});
+
+describe('isStrongBullet', () => {
+  it('is a line that tells the figure its work reached, and not one that only tells its scope', () => {
+    expect(isStrongBullet('Grew a cleaning business to £12,000 in monthly revenue in its first year')).toBe(true);
+    expect(isStrongBullet('Restored water to 95% of homes within 6 hours after the burst main')).toBe(true);
+    expect(isStrongBullet('Reported to 3 directors on a team of 14')).toBe(false);
+    expect(isStrongBullet('Managed 14 field crews')).toBe(false);
   });
 });

@@ -43,8 +43,15 @@ export function suggestionId(bulletId: string, text: string): string {
   return `s-${bulletId}-${hash}`;
 }
 
-/** True when a bullet already tells a measured outcome (a figure and a result, "94% passed, up from 78%" too): a strong line gets no suggestion. */
-export const isStrongBullet = (text: string): boolean => hasFigure(text) && (hasResult(text) || tellsMeasuredOutcome(text));
+/**
+ * A figure the bullet's work reached or was done within: "to £40,000 in monthly revenue", "to 98% of customers
+ * within 3 hrs" (a share, money or a time, not "to 3 directors").
+ */
+const REACHED_FIGURE =
+  /\b(?:to|within|under)\s+(?:about\s+|over\s+|nearly\s+|almost\s+)?(?:[$€£]\s?\d|\d[\d,.]*\s*(?:%|percent\b|[km]\b|hrs?\b|hours?\b|minutes?\b|mins?\b|days?\b|weeks?\b|seconds?\b|ms\b))/i;
+
+/** True when a bullet already tells a measured outcome (a figure and a result, "94% passed, up from 78%", "to £40,000 in monthly revenue" too): a strong line gets no suggestion. */
+export const isStrongBullet = (text: string): boolean => hasFigure(text) && (hasResult(text) || tellsMeasuredOutcome(text) || REACHED_FIGURE.test(text));
 
 /** The bullets of a résumé with something weak (strong ones, with a figure and a result, left alone), less the ones whose suggestion was dismissed. */
 export function weakBullets(content: ResumeContent, dismissed: ReadonlySet<string> = new Set()): WeakBullet[] {

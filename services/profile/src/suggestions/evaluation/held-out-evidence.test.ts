@@ -41,14 +41,16 @@ describe('résumé suggestions on the held-out whole conversations (evaluation/h
    * The third round (outcomes credited to someone else are not the person's) took one right quote off this
    * set, b20, whose figure follows "The head of retention ended the affiliate deal": read alone, that is the
    * head's outcome, as "My colleague Ana made new packing rules and damaged parcels went down" is in the
-   * fourth set; precision 0.882 → 0.875, recall 0.556 → 0.519, figures 9 of 15 → 8 of 14.
+   * fourth set; precision 0.882 → 0.875, recall 0.556 → 0.519, figures 9 of 15 → 8 of 14. Then strong bullets that
+   * tell the figure they reached ("…to £40,000 in monthly revenue") got no card, as strong bullets should: b18's card
+   * quoted its right story (counted by the figures), with a garbled rewrite; 0.867, 0.481, 7 of 13, no strong card.
    */
   it('quotes the right story, keeps the outcome figures, leaves strong bullets alone (floors at the figures reached, below the targets)', async () => {
     const figures = await measured(heldOut, 'held-out résumé evidence, whole conversations');
-    expect(figures.strongWithCard).toBeLessThanOrEqual(1);
+    expect(figures.strongWithCard).toBe(0);
     expect(figures.precision).toBeGreaterThanOrEqual(0.85);
-    expect(figures.recall).toBeGreaterThanOrEqual(0.51);
-    expect(figures.figureRate).toBeGreaterThanOrEqual(0.57);
+    expect(figures.recall).toBeGreaterThanOrEqual(0.48);
+    expect(figures.figureRate).toBeGreaterThanOrEqual(0.53);
   });
 });
 
@@ -102,7 +104,7 @@ describe('résumé suggestions on the fourth set written apart (evaluation/held-
   it('holds 40 bullets, and keeps what the third round reached on it', async () => {
     expect(fourth).toHaveLength(40);
     const figures = await measured(fourth, 'held-out-4 résumé evidence, whole conversations');
-    expect(figures.strongWithCard).toBeLessThanOrEqual(1);
+    expect(figures.strongWithCard).toBe(0);
     expect(figures.precision).toBeGreaterThanOrEqual(0.62);
     expect(figures.recall).toBeGreaterThanOrEqual(0.23);
   });
