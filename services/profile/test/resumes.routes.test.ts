@@ -192,7 +192,7 @@ describe('suggestions and the PDF', () => {
     expect(checkout?.rewrite).toMatch(/800/);
     // The strong bullet gets none; the weak one without a story gets its verb, and what to add is said once for the résumé.
     expect(suggestions.some((item) => item.original.startsWith('Cut build times'))).toBe(false);
-    expect(suggestions.find((item) => item.original.includes('reporting tool'))).toMatchObject({ rewrite: 'Ran the internal reporting tool', toAdd: null });
+    expect(suggestions.find((item) => item.original.includes('reporting tool'))).toMatchObject({ rewrite: 'Managed the internal reporting tool', toAdd: null });
     expect(advice?.message).toMatch(/^One line says what you did but not what came of it/);
     expect(advice?.bulletIds).toEqual([bulletSaying(resume.content, 'reporting tool')?.id]);
 

@@ -41,13 +41,14 @@ describe('the offline rewrite', () => {
     expect(fixedBullet('Helped with patient handovers', { improved: true })).toBe('Improved patient handovers with the team');
     expect(fixedBullet('Worked with hiring managers', { improved: true })).toBe('Worked with hiring managers');
     expect(fixedBullet('Dealt with customer complaints')).toBe('Resolved customer complaints');
-    expect(fixedBullet('Responsible for the office move')).toBe('Ran the office move');
+    expect(fixedBullet('Responsible for the office move')).toBe('Managed the office move');
+    expect(fixedBullet('Responsible for rent arrears')).toBe('Managed rent arrears');
     // People are helped, not resolved or improved; work counted case by case is handled, not improved (issue 38, third round).
     expect(fixedBullet('Helped tenants with repair problems', { improved: true })).toBe('Helped tenants with repair problems');
     expect(fixedBullet('helped tenants fill in claims faster', { improved: true })).toBe('Helped tenants fill in claims faster');
     expect(fixedBullet('Handled housing benefit claims', { improved: true })).toBe('Handled housing benefit claims');
     // An -ing word naming a kind of work is no verb: never "Packed quality" or "Readed sessions".
-    expect(fixedBullet('Responsible for packing quality on the late shift')).toBe('Ran packing quality on the late shift');
+    expect(fixedBullet('Responsible for packing quality on the late shift')).toBe('Managed packing quality on the late shift');
     expect(fixedBullet('Helped with reading sessions in Year 3', { improved: true })).toBe('Improved reading sessions in Year 3 with the team');
     // An aim ("working on reducing") is a result once the person's story measures it, and only then.
     expect(fixedBullet('Working on reducing waste in the bakery')).toBe('Set out to reduce waste in the bakery');

@@ -12,13 +12,14 @@ import { baseOfGerund, capitalised, ingOfPast, pastOf, pastOfGerund } from './ve
 
 /**
  * Vague openers, and the verb that stands for them before a noun: `noun` when a plain verb fits any
- * object ("Responsible for the payroll" → "Ran the payroll"), null when none does ("Worked on database
+ * object ("Responsible for the payroll" → "Managed the payroll": it fits arrears, rotas and programmes alike, where
+ * "Ran rent arrears" would not), null when none does ("Worked on database
  * issues" is not "Developed database issues"): then only an object that says which verb fits gets one
  * (see `verbForObject`), else the opener stays. `shared` ones did the work with others.
  */
 const OPENERS: readonly { pattern: RegExp; noun: string | null; shared: boolean }[] = [
-  { pattern: /^(?:was |were )?(?:responsible for|in charge of|tasked with|charged with)\s+/i, noun: 'Ran', shared: false },
-  { pattern: /^duties included\s+/i, noun: 'Ran', shared: false },
+  { pattern: /^(?:was |were )?(?:responsible for|in charge of|tasked with|charged with)\s+/i, noun: 'Managed', shared: false },
+  { pattern: /^duties included\s+/i, noun: 'Managed', shared: false },
   { pattern: /^(?:worked|working) with\s+/i, noun: null, shared: false },
   { pattern: /^(?:worked|working) on\s+/i, noun: null, shared: false },
   { pattern: /^(?:handled|dealt with)\s+/i, noun: null, shared: false },
@@ -127,7 +128,7 @@ export function strongOpener(text: string, context: RewriteContext = { improved:
     if (opener.shared && verb?.[1] && !NOUN_STARTS.test(rest) && /^(?:helped|assisted)(?: to)?\s+$/i.test(match[0]) && !/s$/.test(verb[1])) {
       return `${capitalised(pastOf(verb[1]))} ${rest.slice(verb[0].length)}${team}`;
     }
-    // "Responsible for the payroll" → "Ran the payroll"; trouble is resolved; else a verb only when the object says which.
+    // "Responsible for the payroll" → "Managed the payroll"; trouble is resolved; else a verb only when the object says which.
     const fitting = TROUBLE.test(rest) ? 'Resolved' : (opener.noun ?? verbForObject(rest, context));
     if (fitting) return `${fitting} ${rest}${fitting === 'Improved' ? team : ''}`;
     return text;

@@ -77,7 +77,7 @@ describe('suggestForResume (offline)', () => {
   it('fixes what it can without a story: the vague verb, the passive', async () => {
     const { findStories } = storiesFor({});
     const suggestions = await suggestForResume({ content: SMALL_RESUME, findStories });
-    expect(suggestions.find((suggestion) => suggestion.bulletId === 'b-oncall')?.rewrite).toBe('Ran the on-call rota');
+    expect(suggestions.find((suggestion) => suggestion.bulletId === 'b-oncall')?.rewrite).toBe('Managed the on-call rota');
     expect(suggestions.find((suggestion) => suggestion.bulletId === 'b-reports')?.rewrite).toBe('Generated reports for the finance team');
   });
 
