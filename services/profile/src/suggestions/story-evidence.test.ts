@@ -123,6 +123,7 @@ describe('outcomes that are someone else’s work (issue 38, third round)', () =
   it('are credited to a colleague, a manager, a body or a team, in the sentence or beside it', () => {
     expect(creditedToOthers('My colleague Priya cut the backlog from 400 to 150.')).toBe(true);
     expect(creditedToOthers('The council changed the rules and visits went up 20%.')).toBe(true);
+    expect(creditedToOthers('The company cut its energy use by 12% over three years.')).toBe(true);
     expect(creditedToOthers('About 300 people came, but that was the events team’s thing.'.replace('’', "'"))).toBe(true);
     expect(creditedToOthers('Complaints fell from 30 to 12 a month.', ['The new area manager brought in a script for it.'])).toBe(true);
   });

@@ -188,7 +188,7 @@ function comparesYears(first: string, second: string): boolean {
 }
 
 /** Someone else, named by their part ("my colleague Dawn", "Gareth, my team leader,", "the box office manager", "the council", "after IT"). */
-const SOMEONE_ELSE = String.raw`(?:\b(?:[Mm]y|[Oo]ur|[Tt]he|[Aa]|[Hh]is|[Hh]er|[Tt]heir)\s+(?:[\w-]+\s+){0,2}?(?:colleague|manager|boss|team leader|supervisor|director|predecessor|head of [\w-]+|lead|team|department|council|contractors?|consultants?|agency|government|trust|board)\b(?:\s+[A-Z][a-z]+)?|\b(?:IT|HR)\b|\b(?:[Aa]fter|[Ww]hen|[Oo]nce|[Ss]ince)\s+they\b)`;
+const SOMEONE_ELSE = String.raw`(?:\b(?:[Mm]y|[Oo]ur|[Tt]he|[Aa]|[Hh]is|[Hh]er|[Tt]heir)\s+(?:[\w-]+\s+){0,2}?(?:colleague|manager|boss|team leader|supervisor|director|predecessor|head of [\w-]+|lead|team|department|council|contractors?|consultants?|agency|government|trust|board|company|business|organi[sz]ation|firm|group|charity|university|college)\b(?:\s+[A-Z][a-z]+)?|\b(?:IT|HR)\b|\b(?:[Aa]fter|[Ww]hen|[Oo]nce|[Ss]ince)\s+they\b)`;
 /**
  * …doing the work: "my colleague Ana make new packing rules", "The station manager did a big push", "after IT put in" (cased,
  * for "IT"); not measuring or agreeing to it ("My manager timed it: the wait went from nine minutes to under four").
