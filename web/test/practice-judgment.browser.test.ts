@@ -2,17 +2,8 @@ import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SKIP_QUESTION } from '@story/proto';
 import type { StandardStack } from '@story/testing/standard-stack';
-import {
-  checkPage,
-  messages,
-  openingQuestion,
-  savedSnippet,
-  sendMessage,
-  signedInPage,
-  VIEWPORTS,
-  withBrowserStack,
-  type Viewport,
-} from '@story/testing/browser-kit';
+import { checkPage, messages, openingQuestion, sendMessage, signedInPage, VIEWPORTS, withBrowserStack, type Viewport } from '@story/testing/browser-kit';
+import { REQUIREMENTS, snippetOf, startTextPractice } from './practice-kit.ts';
 
 /**
  * The practice loop as a job seeker met it in issue 38, tried again. Skipping (6): a Skip Question
@@ -21,8 +12,6 @@ import {
  * 4): a result told without numbers is a result; saying one has not done it is heard, quoted, and
  * scored low, so the requirement is never Ready from it.
  */
-const REQUIREMENTS = '- Lead cross-functional projects to on-time delivery\n- Improve operational processes with data';
-
 let stack: StandardStack;
 let browser: Browser;
 
@@ -34,11 +23,7 @@ withBrowserStack((started, chromium) => {
 describe.each(VIEWPORTS)('skipping a practice question ($name)', (viewport: Viewport) => {
   it('Skip Question moves to the next requirement, asks nothing twice and grades nothing', async () => {
     const { page, api } = await signedInPage(browser, stack, viewport);
-    const snippetId = await savedSnippet(api, REQUIREMENTS);
-    await page.goto(`/interview-practice/practice?section=${encodeURIComponent(REQUIREMENTS)}&snippetId=${snippetId}`);
-    await page.getByRole('button', { name: 'Start a text conversation' }).click();
-    const opening = openingQuestion(page);
-    await opening.waitFor();
+    const { opening } = await startTextPractice(page, api);
     expect((await opening.innerText()).toLowerCase()).toContain('lead cross-functional projects to on-time delivery');
 
     const skip = page.getByRole('button', { name: SKIP_QUESTION.label });
@@ -64,7 +49,7 @@ describe.each(VIEWPORTS)('skipping a practice question ($name)', (viewport: View
 
   it('hears a result without numbers, and an admission as an admission', async () => {
     const { page, api } = await signedInPage(browser, stack, viewport);
-    const snippetId = await savedSnippet(api, REQUIREMENTS);
+    const snippetId = await snippetOf(api);
     const practice = `/recording?mode=new&context=${encodeURIComponent(REQUIREMENTS)}&snippetId=${snippetId}&type=text`;
     await page.goto(practice);
     await openingQuestion(page).waitFor();

@@ -1,26 +1,24 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { StandardStack } from '@story/testing/standard-stack';
-import type { ApiClient } from '@story/testing/api-client';
 import {
   checkPage,
   messages,
   onlyAt,
   openingQuestion,
-  savedSnippet,
   sendMessage,
   signedInPage,
   VIEWPORTS,
   withBrowserStack,
   type Viewport,
 } from '@story/testing/browser-kit';
+import { startTextPractice } from './practice-kit.ts';
 
 /**
  * The practice loop as a job seeker meets it (issue 19): the interviewer asks first; what is not an
  * answer ("Hi, I'm ready") gets a fitting reply and no grade; a real answer is graded; "Answer this
  * again" puts the keyboard in the answer box; the practice, saved by itself, keeps the question first.
  */
-const REQUIREMENTS = '- Lead cross-functional projects to on-time delivery\n- Improve operational processes with data';
 const ANSWER =
   'At Harbor Logistics orders left late because pickers walked the whole floor. My goal was same-day dispatch above 95%. ' +
   'I pulled two weeks of pick data and moved the fastest 200 items next to the packing benches. Within a month pick time fell from 11 minutes to 7 and same-day dispatch rose from 82% to 97%.';
@@ -33,9 +31,6 @@ withBrowserStack((started, chromium) => {
   browser = chromium;
 });
 
-/** A saved job description with one snippet of REQUIREMENTS, made through the API; the snippet's id. */
-const snippetOf = (api: ApiClient): Promise<number> => savedSnippet(api, REQUIREMENTS);
-
 const focusedElement = (page: Page) =>
   page.evaluate(() => ({
     tag: document.activeElement?.tagName ?? '',
@@ -47,13 +42,8 @@ describe.each(VIEWPORTS)('the practice loop ($name)', (viewport: Viewport) => {
   const onDesktop = onlyAt(viewport, 'desktop');
   it('the interviewer asks first; "I\'m ready" is answered, not graded; an answer is graded; Answer this again goes to the answer box', async () => {
     const { page, api } = await signedInPage(browser, stack, viewport);
-    const snippetId = await snippetOf(api);
-    await page.goto(`/interview-practice/practice?section=${encodeURIComponent(REQUIREMENTS)}&snippetId=${snippetId}`);
-    await page.getByRole('button', { name: 'Start a text conversation' }).click();
-
     // Before the person says anything, the interviewer's question is on screen, about the first requirement.
-    const opening = openingQuestion(page);
-    await opening.waitFor();
+    const { opening, snippetId } = await startTextPractice(page, api);
     const question = await opening.innerText();
     expect(question).toMatch(/AI · interviewer/i);
     expect(question.toLowerCase()).toContain('lead cross-functional projects to on-time delivery');

@@ -26,77 +26,56 @@ function IconFrame({ size, viewBox, children }: IconFrameProps) {
   );
 }
 
-export function HomeIcon({ size = 18 }: IconProps) {
-  return (
-    <IconFrame size={size} viewBox="0 0 24 24">
-      <path d="M3 11l9-7 9 7v9a1 1 0 01-1 1h-5v-6H9v6H4a1 1 0 01-1-1v-9z" strokeLinejoin="round" />
-    </IconFrame>
-  );
+/** An icon of one drawing: its default size, the drawing's own coordinates and its shapes. */
+function icon(defaultSize: number, viewBox: string, drawing: ReactNode) {
+  return function Icon({ size = defaultSize }: IconProps) {
+    return (
+      <IconFrame size={size} viewBox={viewBox}>
+        {drawing}
+      </IconFrame>
+    );
+  };
 }
 
-export function LogoutIcon({ size = 18 }: IconProps) {
-  return (
-    <IconFrame size={size} viewBox="0 0 24 24">
-      <path d="M9 4H5a1 1 0 00-1 1v14a1 1 0 001 1h4M16 17l5-5-5-5M21 12H9" strokeLinecap="round" strokeLinejoin="round" />
-    </IconFrame>
-  );
-}
+export const HomeIcon = icon(18, '0 0 24 24', <path d="M3 11l9-7 9 7v9a1 1 0 01-1 1h-5v-6H9v6H4a1 1 0 01-1-1v-9z" strokeLinejoin="round" />);
+
+export const LogoutIcon = icon(
+  18,
+  '0 0 24 24',
+  <path d="M9 4H5a1 1 0 00-1 1v14a1 1 0 001 1h4M16 17l5-5-5-5M21 12H9" strokeLinecap="round" strokeLinejoin="round" />,
+);
 
 /** A head and shoulders, for the account. */
-export function AccountIcon({ size = 18 }: IconProps) {
-  return (
-    <IconFrame size={size} viewBox="0 0 24 24">
-      <circle cx="12" cy="8" r="4" />
-      <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7" strokeLinecap="round" />
-    </IconFrame>
-  );
-}
+export const AccountIcon = icon(
+  18,
+  '0 0 24 24',
+  <>
+    <circle cx="12" cy="8" r="4" />
+    <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7" strokeLinecap="round" />
+  </>,
+);
 
 /** A left chevron, for Back. */
-export function BackIcon({ size = 16 }: IconProps) {
-  return (
-    <IconFrame size={size} viewBox="0 0 16 16">
-      <path d="M10 3L5 8l5 5" strokeLinecap="round" strokeLinejoin="round" />
-    </IconFrame>
-  );
-}
+export const BackIcon = icon(16, '0 0 16 16', <path d="M10 3L5 8l5 5" strokeLinecap="round" strokeLinejoin="round" />);
 
 /** A cross, for closing. */
-export function CloseIcon({ size = 14 }: IconProps) {
-  return (
-    <IconFrame size={size} viewBox="0 0 14 14">
-      <path d="M2 2l10 10M12 2L2 12" strokeLinecap="round" />
-    </IconFrame>
-  );
-}
+export const CloseIcon = icon(14, '0 0 14 14', <path d="M2 2l10 10M12 2L2 12" strokeLinecap="round" />);
 
 /** A tick: something is included, met or saved. */
-export function CheckIcon({ size = 16 }: IconProps) {
-  return (
-    <IconFrame size={size} viewBox="0 0 16 16">
-      <path d="M3 8.5l3 3 7-7" strokeLinecap="round" strokeLinejoin="round" />
-    </IconFrame>
-  );
-}
+export const CheckIcon = icon(16, '0 0 16 16', <path d="M3 8.5l3 3 7-7" strokeLinecap="round" strokeLinejoin="round" />);
 
 /** An empty circle: a requirement not met yet. */
-export function CircleIcon({ size = 14 }: IconProps) {
-  return (
-    <IconFrame size={size} viewBox="0 0 14 14">
-      <circle cx="7" cy="7" r="5" strokeWidth="1.5" />
-    </IconFrame>
-  );
-}
+export const CircleIcon = icon(14, '0 0 14 14', <circle cx="7" cy="7" r="5" strokeWidth="1.5" />);
 
 /** A pencil, for editing. */
-export function PencilIcon({ size = 16 }: IconProps) {
-  return (
-    <IconFrame size={size} viewBox="0 0 24 24">
-      <path d="M4 20h4L19 9a2.8 2.8 0 00-4-4L4 16v4z" strokeLinejoin="round" />
-      <path d="M13.5 6.5l4 4" />
-    </IconFrame>
-  );
-}
+export const PencilIcon = icon(
+  16,
+  '0 0 24 24',
+  <>
+    <path d="M4 20h4L19 9a2.8 2.8 0 00-4-4L4 16v4z" strokeLinejoin="round" />
+    <path d="M13.5 6.5l4 4" />
+  </>,
+);
 
 /** A loudspeaker with sound waves, or crossed out when muted. */
 export function SpeakerIcon({ size = 18, muted }: IconProps & { muted: boolean }) {
@@ -109,62 +88,62 @@ export function SpeakerIcon({ size = 18, muted }: IconProps & { muted: boolean }
 }
 
 /** A floppy disk, for saving. */
-export function SaveIcon({ size = 18 }: IconProps) {
-  return (
-    <IconFrame size={size} viewBox="0 0 24 24">
-      <path d="M5 4h11l3 3v12a1 1 0 01-1 1H6a1 1 0 01-1-1V4z" strokeLinejoin="round" />
-      <path d="M8 4v5h7V4M8 20v-6h8v6" strokeLinejoin="round" />
-    </IconFrame>
-  );
-}
+export const SaveIcon = icon(
+  18,
+  '0 0 24 24',
+  <>
+    <path d="M5 4h11l3 3v12a1 1 0 01-1 1H6a1 1 0 01-1-1V4z" strokeLinejoin="round" />
+    <path d="M8 4v5h7V4M8 20v-6h8v6" strokeLinejoin="round" />
+  </>,
+);
 
-export function MicIcon({ size = 22 }: IconProps) {
-  return (
-    <IconFrame size={size} viewBox="0 0 24 24">
-      <rect x="9" y="3" width="6" height="11" rx="3" />
-      <path d="M5 11a7 7 0 0014 0M12 18v3" strokeLinecap="round" />
-    </IconFrame>
-  );
-}
+export const MicIcon = icon(
+  22,
+  '0 0 24 24',
+  <>
+    <rect x="9" y="3" width="6" height="11" rx="3" />
+    <path d="M5 11a7 7 0 0014 0M12 18v3" strokeLinecap="round" />
+  </>,
+);
 
-export function BriefcaseIcon({ size = 22 }: IconProps) {
-  return (
-    <IconFrame size={size} viewBox="0 0 24 24">
-      <rect x="3" y="7" width="18" height="13" rx="2" />
-      <path d="M9 7V5a1 1 0 011-1h4a1 1 0 011 1v2M3 13h18" />
-    </IconFrame>
-  );
-}
+export const BriefcaseIcon = icon(
+  22,
+  '0 0 24 24',
+  <>
+    <rect x="3" y="7" width="18" height="13" rx="2" />
+    <path d="M9 7V5a1 1 0 011-1h4a1 1 0 011 1v2M3 13h18" />
+  </>,
+);
 
 /** A page with lines of text: a résumé. */
-export function DocumentIcon({ size = 22 }: IconProps) {
-  return (
-    <IconFrame size={size} viewBox="0 0 24 24">
-      <path d="M6 3h8l4 4v14H6z" strokeLinejoin="round" />
-      <path d="M14 3v4h4M9 12h6M9 16h6" strokeLinecap="round" />
-    </IconFrame>
-  );
-}
+export const DocumentIcon = icon(
+  22,
+  '0 0 24 24',
+  <>
+    <path d="M6 3h8l4 4v14H6z" strokeLinejoin="round" />
+    <path d="M14 3v4h4M9 12h6M9 16h6" strokeLinecap="round" />
+  </>,
+);
 
 /** An arrow down onto a tray: a download. */
-export function DownloadIcon({ size = 16 }: IconProps) {
-  return (
-    <IconFrame size={size} viewBox="0 0 24 24">
-      <path d="M12 4v11M7 10l5 5 5-5" strokeLinecap="round" strokeLinejoin="round" />
-      <path d="M5 19h14" strokeLinecap="round" />
-    </IconFrame>
-  );
-}
+export const DownloadIcon = icon(
+  16,
+  '0 0 24 24',
+  <>
+    <path d="M12 4v11M7 10l5 5 5-5" strokeLinecap="round" strokeLinejoin="round" />
+    <path d="M5 19h14" strokeLinecap="round" />
+  </>,
+);
 
 /** A magnifying glass. */
-export function SearchIcon({ size = 16 }: IconProps) {
-  return (
-    <IconFrame size={size} viewBox="0 0 24 24">
-      <circle cx="11" cy="11" r="7" />
-      <path d="M20 20l-3.5-3.5" strokeLinecap="round" />
-    </IconFrame>
-  );
-}
+export const SearchIcon = icon(
+  16,
+  '0 0 24 24',
+  <>
+    <circle cx="11" cy="11" r="7" />
+    <path d="M20 20l-3.5-3.5" strokeLinecap="round" />
+  </>,
+);
 
 /**
  * The product's mark: a white speech bubble holding the lines of a story, on a tile of the text

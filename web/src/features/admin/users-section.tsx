@@ -10,6 +10,7 @@ import {
   type UserType,
 } from '@story/proto';
 import { styled } from 'styled-components';
+import { spreadRowStyles } from '../../components/spread-row.ts';
 import { Button } from '../../components/button.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { Label, compactControlStyles } from '../../components/form-field.tsx';
@@ -42,10 +43,7 @@ const SearchForm = styled.form`
 `;
 
 const Pager = styled.nav`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
+  ${spreadRowStyles}
   gap: ${({ theme }) => theme.space.sm};
   font-size: ${({ theme }) => theme.fontSizes.sm};
   color: ${({ theme }) => theme.colors.textMuted};

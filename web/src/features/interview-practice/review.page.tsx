@@ -3,6 +3,7 @@ import { JOB_MESSAGES, confirmJobDescriptionRequestSchema, createSnippetRequestS
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { styled } from 'styled-components';
 import { PageShell } from '../../chrome/page-shell.tsx';
+import { MainSideColumns } from '../../components/main-side-columns.ts';
 import { notifyFailure } from '../../components/toast/notify.ts';
 import { useProblemToast } from '../../hooks/use-problem-toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -16,16 +17,6 @@ import { useRunningSave } from './hooks/use-running-save.ts';
 import { parseReviewParams } from './lib/interview-links.ts';
 import { refusalOr } from './lib/refusal.ts';
 import { PATHS, practicePath, reviewPath } from '../../lib/paths.ts';
-
-const Columns = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space.lg};
-  align-items: start;
-
-  @media (min-width: ${({ theme }) => theme.breakpoints.lg}) {
-    grid-template-columns: minmax(0, 3fr) minmax(0, 2fr);
-  }
-`;
 
 const Meta = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
@@ -99,7 +90,7 @@ export function ReviewPage() {
   return (
     <PageShell title="Review Job Description">
       {(params.jobTitle || params.companyName) && <Meta>{[params.jobTitle, params.companyName].filter(Boolean).join(' · ')}</Meta>}
-      <Columns>
+      <MainSideColumns>
         <FormattedDescription
           content={content}
           onContentChange={setContent}
@@ -111,7 +102,7 @@ export function ReviewPage() {
           onConfirm={handleConfirm}
         />
         <SnippetForm snippetText={snippetText} onChange={setSnippetText} busy={busy} saving={running === 'snippet'} onSave={handleSaveSnippet} />
-      </Columns>
+      </MainSideColumns>
     </PageShell>
   );
 }

@@ -4,7 +4,7 @@ import { styled } from 'styled-components';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { homePath } from '../../auth/home-path.ts';
 import { Button, buttonStyles, type ButtonStyleProps } from '../../components/button.ts';
-import { CheckIcon } from '../../components/icons.tsx';
+import { PlanCard, PlanGrid, PlanIncludesList } from '../../components/plan-card.tsx';
 import { PageFrame } from '../../chrome/page-frame.tsx';
 import { PublicHeader } from '../../chrome/public-header.tsx';
 import { MAIN_CONTENT_ID } from '../../chrome/skip-link.tsx';
@@ -77,24 +77,8 @@ const PricingHeader = styled.header`
   }
 `;
 
-const PlanGrid = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: ${({ theme }) => theme.space.lg};
-  grid-template-columns: repeat(auto-fit, minmax(260px, 1fr));
-`;
-
-const PlanCard = styled.li<{ $featured: boolean }>`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.md};
+const Card = styled(PlanCard)`
   padding: ${({ theme }) => theme.space.xl};
-  background: ${({ theme }) => theme.colors.surface};
-  border: ${({ theme, $featured }) => ($featured ? `2px solid ${theme.colors.primary}` : `1px solid ${theme.colors.border}`)};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  box-shadow: ${({ theme }) => theme.shadows.card};
 `;
 
 /** The card's call to action, at the foot of the card whatever the length of its list. */
@@ -126,24 +110,12 @@ const Price = styled.p`
   }
 `;
 
-const Features = styled.ul`
-  list-style: none;
+/** The list under a rule, set apart from the price above and the action below. */
+const Features = styled(PlanIncludesList)`
   margin: 0 0 ${({ theme }) => theme.space.md};
   padding: ${({ theme }) => theme.space.md} 0 0;
   border-top: 1px solid ${({ theme }) => theme.colors.border};
-  display: grid;
   gap: ${({ theme }) => theme.space.sm};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-
-  li {
-    display: grid;
-    grid-template-columns: 1.25rem 1fr;
-    gap: ${({ theme }) => theme.space.sm};
-  }
-  svg {
-    margin-top: 0.2rem;
-    color: ${({ theme }) => theme.colors.primary};
-  }
 `;
 
 /** The public landing page: header with "Sign in", hero, pricing with a way in on each plan, footer (spec section 1). */
@@ -186,20 +158,13 @@ export function LandingPage() {
           </PricingHeader>
           <PlanGrid>
             {PLANS.map((plan) => (
-              <PlanCard key={plan.name} $featured={plan.name === 'Essentials'}>
+              <Card key={plan.name} $featured={plan.name === 'Essentials'}>
                 <PlanName id={`plan-${plan.name}`}>{plan.name}</PlanName>
                 <Price>
                   <strong>{plan.price}</strong>
                   <span>per month</span>
                 </Price>
-                <Features aria-label={`${plan.name} includes`}>
-                  {plan.features.map((feature) => (
-                    <li key={feature}>
-                      <CheckIcon />
-                      <span>{feature}</span>
-                    </li>
-                  ))}
-                </Features>
+                <Features lines={plan.features} label={`${plan.name} includes`} />
                 {/* Signed in: the plan page with this plan chosen, one click from asking for it (issue 39). */}
                 <PlanAction
                   to={status === 'signed-in' ? plansPath({ plan: plan.userType }) : signupWithPlanPath(plan.userType)}
@@ -208,7 +173,7 @@ export function LandingPage() {
                 >
                   Choose {plan.name}
                 </PlanAction>
-              </PlanCard>
+              </Card>
             ))}
           </PlanGrid>
         </Pricing>

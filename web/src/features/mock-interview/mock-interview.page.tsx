@@ -7,6 +7,7 @@ import { Button } from '../../components/button.ts';
 import { CardSection } from '../../components/card-section.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { SpeakerIcon } from '../../components/icons.tsx';
+import { SpreadRow } from '../../components/spread-row.ts';
 import { BusyStatus } from '../../components/spinner.tsx';
 import { notifyFailure } from '../../components/toast/notify.ts';
 import { useAsyncEffect } from '../../hooks/use-async-effect.ts';
@@ -49,14 +50,6 @@ const Interviewer = styled.section`
     font-size: ${({ theme }) => theme.fontSizes.sm};
     color: ${({ theme }) => theme.colors.textMuted};
   }
-`;
-
-const TopRow = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space.sm};
 `;
 
 const Reminder = styled.aside`
@@ -229,7 +222,7 @@ function InterviewScreen({
 
   return (
     <>
-      <TopRow>
+      <SpreadRow>
         <Progress aria-live="polite">{progressLine(interview, turn)}</Progress>
         {interview.mode === 'voice' && planSpeaks && (
           <Button $variant="ghost" aria-pressed={muted} onClick={() => setMuted((value) => !value)}>
@@ -237,7 +230,7 @@ function InterviewScreen({
             {muted ? 'Unmute the interviewer' : 'Mute the interviewer'}
           </Button>
         )}
-      </TopRow>
+      </SpreadRow>
       {turn.kind !== 'finished' && <InterviewerLine line={line} fallback={turn.line} speaking={spoken.speaking} />}
       {turn.kind === 'asking' && <Hint>{sourceLine(turn.question.source)}</Hint>}
       {pinned && (

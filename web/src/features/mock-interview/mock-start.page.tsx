@@ -117,18 +117,15 @@ function StartForm({ onLocked }: { onLocked: (message: string) => void }) {
           <NumberField
             label="Questions"
             value={values.questionCount}
-            min={MOCK_INTERVIEW_LIMITS.questions.min}
-            max={MOCK_INTERVIEW_LIMITS.questions.max}
-            hint="5 to 8"
+            limits={MOCK_INTERVIEW_LIMITS.questions}
             error={errorOf('questionCount')}
             onChange={(questionCount) => change({ questionCount })}
           />
           <NumberField
             label="Think time (seconds)"
             value={values.thinkSeconds}
-            min={MOCK_INTERVIEW_LIMITS.thinkSeconds.min}
-            max={MOCK_INTERVIEW_LIMITS.thinkSeconds.max}
-            hint="Before each answer starts: 0 to 60"
+            limits={MOCK_INTERVIEW_LIMITS.thinkSeconds}
+            hint="Before each answer starts"
             error={errorOf('thinkSeconds')}
             onChange={(thinkSeconds) => change({ thinkSeconds })}
           />

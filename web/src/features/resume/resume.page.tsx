@@ -2,6 +2,7 @@ import { RESUME_SCREEN_MESSAGES } from '@story/proto/messages/resume-screens';
 import type { Resume } from '@story/proto';
 import { useNavigate } from 'react-router';
 import { styled } from 'styled-components';
+import { spreadRowStyles } from '../../components/spread-row.ts';
 import { Button } from '../../components/button.ts';
 import { CardSection } from '../../components/card-section.ts';
 import { PageShell } from '../../chrome/page-shell.tsx';
@@ -17,10 +18,7 @@ import { useCurrentResume } from './hooks/use-current-resume.ts';
 import { PATHS } from '../../lib/paths.ts';
 
 const Toolbar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
+  ${spreadRowStyles}
   gap: ${({ theme }) => theme.space.md};
 `;
 

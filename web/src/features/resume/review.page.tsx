@@ -1,6 +1,7 @@
 import { RESUME_SCREEN_MESSAGES } from '@story/proto/messages/resume-screens';
 import { Link, useNavigate } from 'react-router';
 import { styled } from 'styled-components';
+import { spreadRowStyles } from '../../components/spread-row.ts';
 import { Button } from '../../components/button.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { PageShell } from '../../chrome/page-shell.tsx';
@@ -14,10 +15,7 @@ import { useResumeReview } from './hooks/use-resume-review.ts';
 import { PATHS } from '../../lib/paths.ts';
 
 const Bar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
+  ${spreadRowStyles}
   gap: ${({ theme }) => theme.space.md};
 `;
 

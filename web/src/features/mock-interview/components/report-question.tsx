@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { styled } from 'styled-components';
+import { spreadRowStyles } from '../../../components/spread-row.ts';
 import { cardSurfaceStyles } from '../../../components/card-section.ts';
 import { FeedbackDetails } from '../../feedback/index.ts';
 import type { ReportAnswerView, ReportQuestionView } from '../lib/report-view.ts';
@@ -14,10 +15,8 @@ const Card = styled.li`
 `;
 
 const Heading = styled.div`
-  display: flex;
-  flex-wrap: wrap;
+  ${spreadRowStyles}
   align-items: baseline;
-  justify-content: space-between;
   gap: ${({ theme }) => theme.space.sm};
 
   h3 {

@@ -93,15 +93,17 @@ export function ResumeNote({ useResume, onChange }: { useResume: boolean; onChan
 interface NumberFieldProps {
   label: string;
   value: string;
-  min: number;
-  max: number;
+  /** The whole numbers it takes, which its hint states ("5 to 8"). */
+  limits: { min: number; max: number };
+  /** Said before the range in the hint: "Before each answer starts" gives "Before each answer starts: 0 to 60". */
+  hint?: string;
   error: string | undefined;
-  hint: string;
   onChange: (value: string) => void;
 }
 
-export function NumberField({ label, value, min, max, error, hint, onChange }: NumberFieldProps) {
+export function NumberField({ label, value, limits: { min, max }, hint, error, onChange }: NumberFieldProps) {
   const id = useId();
+  const range = `${min} to ${max}`;
   return (
     <FieldGroup>
       <Label htmlFor={id}>{label}</Label>
@@ -117,7 +119,7 @@ export function NumberField({ label, value, min, max, error, hint, onChange }: N
         aria-describedby={`${id}-hint ${id}-error`}
         onChange={(event) => onChange(event.target.value)}
       />
-      <Hint id={`${id}-hint`}>{hint}</Hint>
+      <Hint id={`${id}-hint`}>{hint ? `${hint}: ${range}` : range}</Hint>
       <FieldError id={`${id}-error`} message={error} />
     </FieldGroup>
   );
@@ -204,9 +206,7 @@ export function AnswerModeFields({
             <NumberField
               label="Silence that ends an answer (seconds)"
               value={values.silenceSeconds}
-              min={MOCK_INTERVIEW_LIMITS.silenceSeconds.min}
-              max={MOCK_INTERVIEW_LIMITS.silenceSeconds.max}
-              hint="2 to 30"
+              limits={MOCK_INTERVIEW_LIMITS.silenceSeconds}
               error={error}
               onChange={(silenceSeconds) => onChange({ silenceSeconds })}
             />

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { styled } from 'styled-components';
 import { MOCK_INTERVIEW_MESSAGES as M, type MockQuestion, type StoryFit } from '@story/proto';
 import { Button } from '../../../components/button.ts';
+import { SpreadRow } from '../../../components/spread-row.ts';
 import { Badge } from './form-parts.ts';
 import { requirementStoryLink } from '../../../lib/paths.ts';
 
@@ -23,14 +24,6 @@ const Story = styled.li<{ $pinned: boolean }>`
   overflow-wrap: anywhere;
 `;
 
-const Top = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space.sm};
-`;
-
 const Why = styled.p`
   font-size: ${({ theme }) => theme.fontSizes.sm};
   color: ${({ theme }) => theme.colors.textMuted};
@@ -48,12 +41,12 @@ const FIT_WORDS = { strong: 'Strong fit', workable: 'Workable fit' } as const;
 function StoryItem({ fit, pinned, busy, onPin }: { fit: StoryFit; pinned: boolean; busy: boolean; onPin: (storyId: number | null) => void }) {
   return (
     <Story $pinned={pinned}>
-      <Top>
+      <SpreadRow>
         <Badge $tone={fit.fit === 'strong' ? 'good' : 'fair'}>{FIT_WORDS[fit.fit]}</Badge>
         <Button $variant={pinned ? 'primary' : 'secondary'} aria-pressed={pinned} disabled={busy} onClick={() => onPin(pinned ? null : fit.storyId)}>
           {pinned ? 'Unpin' : 'Pin'}
         </Button>
-      </Top>
+      </SpreadRow>
       <p>“{fit.excerpt}”</p>
       <Why>{fit.why}</Why>
     </Story>

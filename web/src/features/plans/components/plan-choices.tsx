@@ -2,9 +2,9 @@ import type { RefObject } from 'react';
 import { styled } from 'styled-components';
 import { PLAN_NAMES, type MyPlanRequests, type PlanOffer, type UserType } from '@story/proto';
 import { Button } from '../../../components/button.ts';
+import { PlanCard, PlanGrid, PlanIncludesList } from '../../../components/plan-card.tsx';
 import { pricingOf } from '../../../lib/pricing.ts';
 import { planIncludes } from '../lib/plan-includes.ts';
-import { PlanIncludesList } from './plan-includes-list.tsx';
 
 const Muted = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
@@ -20,24 +20,8 @@ const Choices = styled.section`
   }
 `;
 
-const Grid = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: ${({ theme }) => theme.space.lg};
-  grid-template-columns: repeat(auto-fit, minmax(260px, 1fr));
-`;
-
-const Card = styled.li<{ $chosen: boolean }>`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.md};
+const Card = styled(PlanCard)`
   padding: ${({ theme }) => theme.space.lg};
-  background: ${({ theme }) => theme.colors.surface};
-  border: ${({ theme, $chosen }) => ($chosen ? `2px solid ${theme.colors.primary}` : `1px solid ${theme.colors.border}`)};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  box-shadow: ${({ theme }) => theme.shadows.card};
   scroll-margin-top: calc(${({ theme }) => theme.sizes.header} + ${({ theme }) => theme.space.md});
 
   h3 {
@@ -124,14 +108,14 @@ export function PlanChoices({
   return (
     <Choices aria-labelledby="choose-plan">
       <h2 id="choose-plan">Choose your plan</h2>
-      <Grid>
+      <PlanGrid>
         {offers.map((offer) => {
           const isChosen = offer.userType === chosen;
           const name = PLAN_NAMES[offer.userType];
           return (
             <Card
               key={offer.userType}
-              $chosen={isChosen}
+              $featured={isChosen}
               ref={isChosen ? chosenRef : undefined}
               data-testid={`plan-card-${offer.userType}`}
               aria-labelledby={`plan-${offer.userType}`}
@@ -150,7 +134,7 @@ export function PlanChoices({
             </Card>
           );
         })}
-      </Grid>
+      </PlanGrid>
     </Choices>
   );
 }

@@ -10,7 +10,7 @@ import { useUsage } from '../../../api/usage.api.ts';
 import { UsageMeter } from '../../../components/usage-meter.tsx';
 import { useMyPlanRequests } from '../api/plans.api.ts';
 import { planIncludes } from '../lib/plan-includes.ts';
-import { PlanIncludesList } from './plan-includes-list.tsx';
+import { PlanIncludesList } from '../../../components/plan-card.tsx';
 import { PATHS } from '../../../lib/paths.ts';
 
 const Current = styled.p`

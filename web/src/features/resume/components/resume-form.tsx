@@ -3,21 +3,12 @@ import { styled } from 'styled-components';
 import { Button } from '../../../components/button.ts';
 import { CardSection } from '../../../components/card-section.ts';
 import { FieldGroup, Label, TextArea, TextField } from '../../../components/form-field.tsx';
+import { MainSideColumns } from '../../../components/main-side-columns.ts';
 import type { DraftAction } from '../lib/resume-draft-reducer.ts';
 import type { ResumeDraft } from '../lib/resume-draft.ts';
 import { EducationEditor, ExtraSectionEditor } from './education-editor.tsx';
 import { Hint, PartActions } from './editor-parts.ts';
 import { RoleEditor } from './role-editor.tsx';
-
-const Columns = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space.lg};
-  align-items: start;
-
-  @media (min-width: ${({ theme }) => theme.breakpoints.lg}) {
-    grid-template-columns: minmax(0, 3fr) minmax(0, 2fr);
-  }
-`;
 
 const Side = styled.div`
   display: grid;
@@ -112,7 +103,7 @@ function MoreCards({ draft, dispatch }: FormProps) {
 export function ResumeForm({ draft, dispatch }: FormProps) {
   const id = useId();
   return (
-    <Columns>
+    <MainSideColumns>
       <CardSection aria-labelledby={`${id}-experience`}>
         <h2 id={`${id}-experience`}>Experience</h2>
         {draft.roles.length === 0 && <Hint>No roles were found in your file. Add each job you want on your résumé.</Hint>}
@@ -129,6 +120,6 @@ export function ResumeForm({ draft, dispatch }: FormProps) {
         <DetailsCard draft={draft} dispatch={dispatch} />
         <MoreCards draft={draft} dispatch={dispatch} />
       </Side>
-    </Columns>
+    </MainSideColumns>
   );
 }

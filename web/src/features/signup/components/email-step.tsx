@@ -80,8 +80,6 @@ export function EmailStep({ googleClientId, onChecked, onSignIn }: EmailStepProp
         <EmailField
           ref={inputRef}
           id="signup-email"
-          // eslint-disable-next-line jsx-a11y/no-autofocus -- the sign-up dialog opens on this field: focus goes into the dialog's first field
-          autoFocus
           value={email}
           onChange={(e) => setEmail(e.target.value)}
           onBlur={() => setTouched(true)}

@@ -94,15 +94,7 @@ export function ForgotStep({ initialEmail, onBack, onBackToLogin }: ForgotStepPr
         <p>{PASSWORD_RESET_MESSAGES.forgotIntro}</p>
       </CardHeader>
       <Form noValidate onSubmit={handleSubmit}>
-        <EmailField
-          ref={inputRef}
-          id="forgot-email"
-          // eslint-disable-next-line jsx-a11y/no-autofocus -- this step replaces the login step: focus goes to its only field
-          autoFocus
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={submitAttempted ? error : undefined}
-        />
+        <EmailField ref={inputRef} id="forgot-email" value={email} onChange={(e) => setEmail(e.target.value)} error={submitAttempted ? error : undefined} />
         <SubmitButton busy={sending.busy}>{sending.busy ? PASSWORD_RESET_MESSAGES.sendingLink : PASSWORD_RESET_MESSAGES.sendLink}</SubmitButton>
       </Form>
     </AuthCard>

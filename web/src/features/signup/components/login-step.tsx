@@ -79,8 +79,7 @@ export function LoginStep({ initialEmail, emailLocked, onBack, onForgot }: Login
         {emailLocked ? (
           <ReadOnlyEmail id="login-email" email={values.email} />
         ) : (
-          // eslint-disable-next-line jsx-a11y/no-autofocus -- this step replaces the previous one: focus goes to its first field, not back to the page
-          <EmailField ref={emailRef} id="login-email" autoFocus value={values.email} onChange={(e) => setField('email', e.target.value)} error={shown.email} />
+          <EmailField ref={emailRef} id="login-email" value={values.email} onChange={(e) => setField('email', e.target.value)} error={shown.email} />
         )}
 
         <TextField
