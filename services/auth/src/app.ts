@@ -5,7 +5,7 @@ import {
   registerExportSource,
   importPublicKey,
   registerIdentity,
-  openRelayedStorage,
+  relayedService,
   registerSubgraph,
   type RelayedServiceDeps,
   type ServiceApp,
@@ -164,12 +164,9 @@ export async function buildAuthApp(config: AuthConfig, deps: AuthDeps): Promise<
 }
 
 /** The auth service as `main.ts` starts it and tests build it. */
-export const authService: ServiceDefinition<AuthConfig, AuthDeps> = {
+export const authService: ServiceDefinition<AuthConfig, AuthDeps> = relayedService({
   name: SERVICE_NAME,
   envSchema: authEnvSchema,
-  async openDeps(config, overrides = {}) {
-    const relayed = await openRelayedStorage(SERVICE_NAME, config, overrides, () => openAuthStorage(config));
-    return { clock: () => new Date(), ...overrides, ...relayed };
-  },
+  openStorage: (config) => openAuthStorage(config),
   buildApp: buildAuthApp,
-};
+});

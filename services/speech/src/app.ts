@@ -3,7 +3,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import { AUDIO_UPLOAD_BODY_LIMIT, EVENT_CONSUMERS, UPLOAD_MAX_BYTES } from '@story/proto';
 import {
   createServiceApp,
-  openRelayedStorage,
+  relayedService,
   registerExportSource,
   registerUserDeletion,
   registerIdentity,
@@ -125,17 +125,10 @@ export async function buildSpeechApp(config: SpeechConfig, deps: SpeechDeps): Pr
 }
 
 /** The speech front as `main.ts` starts it and tests build it. */
-export const speechService: ServiceDefinition<SpeechConfig, SpeechDeps> = {
+export const speechService: ServiceDefinition<SpeechConfig, SpeechDeps> = relayedService({
   name: SERVICE_NAME,
   envSchema: speechEnvSchema,
-  async openDeps(config, overrides = {}) {
-    const relayed = await openRelayedStorage(SERVICE_NAME, config, overrides, () => openSpeechStorage(config, SERVICE_NAME));
-    return {
-      clock: () => new Date(),
-      ...overrides,
-      workDir: overrides.workDir ?? openWorkDir(config.SPEECH_TMP_DIR),
-      ...relayed,
-    };
-  },
+  openStorage: (config) => openSpeechStorage(config, SERVICE_NAME),
+  ownDeps: (config, overrides) => ({ workDir: overrides.workDir ?? openWorkDir(config.SPEECH_TMP_DIR) }),
   buildApp: buildSpeechApp,
-};
+});
