@@ -18,7 +18,7 @@ import { PdfRenderer } from '../services/service-kit/src/pdf/pdf-renderer.ts';
 import type { TranscriptPdfInput } from '../services/conversations/src/pdf/transcript-pdfs.ts';
 import { coachingThread } from '@story/testing/fixtures/threads';
 import { threadTranscript } from '../services/conversations/src/threads/thread-transcript.ts';
-import { timeAlternately, timing, type Timing } from './latency-figures.ts';
+import { timeAlternately, timeEach, type Timing } from './latency-figures.ts';
 
 const ROUNDS = 20;
 const HUGE_ROUNDS = 2;
@@ -64,16 +64,6 @@ function hugeTranscript() {
 }
 
 const pagesOf = (pdf: Buffer) => (pdf.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length;
-
-async function timeEach(rounds: number, work: () => Promise<unknown>): Promise<Timing> {
-  const samples: number[] = [];
-  for (let round = 0; round < rounds; round++) {
-    const started = performance.now();
-    await work();
-    samples.push(performance.now() - started);
-  }
-  return timing(samples, 2);
-}
 
 /** Runs the measurement, prints it and returns the figures. */
 export async function runConversationPdfBench(log: (line: string) => void = console.log): Promise<ConversationPdfFigures> {

@@ -13,7 +13,7 @@ import { PdfRenderer } from '../services/service-kit/src/pdf/pdf-renderer.ts';
 import { renderResumePdf } from '../services/profile/src/pdf/resume-pdf.ts';
 import { LONG_RESUME, SHORT_RESUME } from '@story/testing/fixtures/resume-pdf';
 import type { ResumePdfInput } from '../services/profile/src/pdf/resume-pdfs.ts';
-import { timeAlternately, timing, type Timing } from './latency-figures.ts';
+import { timeAlternately, timeEach, type Timing } from './latency-figures.ts';
 
 const ROUNDS = 40;
 
@@ -25,16 +25,6 @@ export interface ResumePdfFigures {
   bytes: number;
   onThread: Timing;
   kept: Timing;
-}
-
-async function timeEach(rounds: number, work: () => Promise<unknown>): Promise<Timing> {
-  const samples: number[] = [];
-  for (let round = 0; round < rounds; round++) {
-    const started = performance.now();
-    await work();
-    samples.push(performance.now() - started);
-  }
-  return timing(samples, 2);
 }
 
 /** Runs the measurement, prints it and returns the figures. */
