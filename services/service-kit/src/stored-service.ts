@@ -22,6 +22,25 @@ export async function createStoredServiceApp(
   return app;
 }
 
+/**
+ * The app of a service that keeps its own data and cannot serve without NATS (auth checks sessions
+ * over it, speech hands its work to workers): ready when both its database and NATS answer.
+ */
+export function createNatsBoundServiceApp(
+  name: string,
+  config: Pick<BaseEnv, 'LOG_LEVEL'>,
+  deps: { logger?: FastifyServerOptions['logger']; storage: { readiness: ReadinessCheck }; nats: NatsLink },
+  bodyLimit: number,
+): ServiceApp {
+  return createServiceApp({
+    name,
+    logLevel: config.LOG_LEVEL,
+    logger: deps.logger,
+    bodyLimit,
+    readiness: { database: deps.storage.readiness, nats: deps.nats.readiness() },
+  });
+}
+
 /** What a service with an outbox opens first: its storage, its link to NATS and the relay of its outbox over that link. */
 export interface RelayedStorage<Storage> {
   storage: Storage;
