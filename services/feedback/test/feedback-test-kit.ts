@@ -8,6 +8,7 @@ import { feedbackService, type FeedbackDeps } from '../src/app.ts';
 import { AnswerScoringService } from '../src/answers/answer-scoring.service.ts';
 import type { FeedbackConfig } from '../src/config.ts';
 import type { InterviewSources } from '../src/mock-interviews/interview-sources.client.ts';
+import { keyedRequirementLines } from '@story/testing/fixtures/job-descriptions';
 
 export type TestFeedback = ServiceUnderTest<FeedbackConfig, FeedbackDeps>;
 
@@ -78,10 +79,7 @@ export function cafeNordSources(owners: readonly number[], descriptionId: number
       return {
         companyName: 'Café Nord',
         jobTitle: 'Operations Manager',
-        requirements: [
-          { key: 'line:0', text: 'Experience leading cross-functional teams through change' },
-          { key: 'line:1', text: 'Improve scheduling and reduce customer wait times' },
-        ],
+        requirements: keyedRequirementLines(['Experience leading cross-functional teams through change', 'Improve scheduling and reduce customer wait times']),
         snippets: [],
       };
     },
