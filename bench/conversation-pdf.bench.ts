@@ -14,11 +14,11 @@
  */
 import { pathToFileURL } from 'node:url';
 import { boundTranscript, renderTranscriptPdf } from '../services/service-kit/src/pdf/index.ts';
-import { PdfRenderer } from '../services/service-kit/src/pdf/pdf-renderer.ts';
 import type { TranscriptPdfInput } from '../services/conversations/src/pdf/transcript-pdfs.ts';
 import { coachingThread } from '@story/testing/fixtures/threads';
 import { threadTranscript } from '../services/conversations/src/threads/thread-transcript.ts';
-import { timeAlternately, timing, type Timing } from './latency-figures.ts';
+import { timeAlternately, timeEach, type Timing } from './latency-figures.ts';
+import { timePdfThread } from './pdf-thread-figures.ts';
 
 const ROUNDS = 20;
 const HUGE_ROUNDS = 2;
@@ -65,16 +65,6 @@ function hugeTranscript() {
 
 const pagesOf = (pdf: Buffer) => (pdf.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length;
 
-async function timeEach(rounds: number, work: () => Promise<unknown>): Promise<Timing> {
-  const samples: number[] = [];
-  for (let round = 0; round < rounds; round++) {
-    const started = performance.now();
-    await work();
-    samples.push(performance.now() - started);
-  }
-  return timing(samples, 2);
-}
-
 /** Runs the measurement, prints it and returns the figures. */
 export async function runConversationPdfBench(log: (line: string) => void = console.log): Promise<ConversationPdfFigures> {
   // Warm up: the fonts are read and parsed, the code compiled.
@@ -92,36 +82,23 @@ export async function runConversationPdfBench(log: (line: string) => void = cons
   log(`  budget: ${EXCHANGES} exchanges p50 < ${BUDGET_MS} ms → ${withinBudget ? 'PASS' : 'FAIL'} (${longThread.p50} ms)`);
 
   // As the service makes it: on a rendering thread, then kept.
-  const pdfs = new PdfRenderer<TranscriptPdfInput>(
-    new URL('../services/conversations/src/pdf/transcript-pdf.thread.ts', import.meta.url),
-    { PDF_RENDER_THREADS: 1, PDF_RENDER_DEADLINE_MS: 120_000, PDF_CACHE_MB: 32 },
-    { purpose: 'bench PDFs' },
+  const input: TranscriptPdfInput = { transcript: boundTranscript(transcriptOf(EXCHANGES)), paper: 'a4', timeZone: ZONE };
+  const { onThread, kept } = await timePdfThread(new URL('../services/conversations/src/pdf/transcript-pdf.thread.ts', import.meta.url), input, ROUNDS);
+  log(
+    `  as the service makes it: on a rendering thread p50 ${onThread.p50} ms, p99 ${onThread.p99} ms; an unchanged thread's second download p50 ${kept.p50} ms`,
   );
-  const input = { transcript: boundTranscript(transcriptOf(EXCHANGES)), paper: 'a4' as const, timeZone: ZONE };
-  let document = 0;
-  try {
-    // Warm up the thread (its start and the fonts are not what is measured).
-    await pdfs.render({ owner: 1, kind: 'bench', document: ++document, input });
-    const onThread = await timeEach(ROUNDS, () => pdfs.render({ owner: 1, kind: 'bench', document: ++document, input }));
-    const kept = await timeEach(ROUNDS, () => pdfs.render({ owner: 1, kind: 'bench', document, input }));
-    log(
-      `  as the service makes it: on a rendering thread p50 ${onThread.p50} ms, p99 ${onThread.p99} ms; an unchanged thread's second download p50 ${kept.p50} ms`,
-    );
 
-    const huge = hugeTranscript();
-    const uncappedPdf = await renderTranscriptPdf(huge, 'a4', ZONE, 'Story conversations', UNCAPPED);
-    const cappedPdf = await renderTranscriptPdf(huge, 'a4', ZONE, 'Story conversations');
-    const hugeUncapped = await timeEach(HUGE_ROUNDS, () => renderTranscriptPdf(huge, 'a4', ZONE, 'Story conversations', UNCAPPED));
-    const hugeCapped = await timeEach(HUGE_ROUNDS, () => renderTranscriptPdf(huge, 'a4', ZONE, 'Story conversations'));
-    const hugePages = { uncapped: pagesOf(uncappedPdf), capped: pagesOf(cappedPdf) };
-    log(
-      `  40 exchanges of 20,000 characters: in full ${hugePages.uncapped} pages p50 ${hugeUncapped.p50} ms; within the caps ${hugePages.capped} pages p50 ${hugeCapped.p50} ms`,
-    );
-    if (!withinBudget) process.exitCode = 1;
-    return { longThread, referenceOnePage, ratio, bytes, onThread, kept, hugeUncapped, hugeCapped, hugePages, budgetMs: BUDGET_MS, withinBudget };
-  } finally {
-    await pdfs.close();
-  }
+  const huge = hugeTranscript();
+  const uncappedPdf = await renderTranscriptPdf(huge, 'a4', ZONE, 'Story conversations', UNCAPPED);
+  const cappedPdf = await renderTranscriptPdf(huge, 'a4', ZONE, 'Story conversations');
+  const hugeUncapped = await timeEach(HUGE_ROUNDS, () => renderTranscriptPdf(huge, 'a4', ZONE, 'Story conversations', UNCAPPED));
+  const hugeCapped = await timeEach(HUGE_ROUNDS, () => renderTranscriptPdf(huge, 'a4', ZONE, 'Story conversations'));
+  const hugePages = { uncapped: pagesOf(uncappedPdf), capped: pagesOf(cappedPdf) };
+  log(
+    `  40 exchanges of 20,000 characters: in full ${hugePages.uncapped} pages p50 ${hugeUncapped.p50} ms; within the caps ${hugePages.capped} pages p50 ${hugeCapped.p50} ms`,
+  );
+  if (!withinBudget) process.exitCode = 1;
+  return { longThread, referenceOnePage, ratio, bytes, onThread, kept, hugeUncapped, hugeCapped, hugePages, budgetMs: BUDGET_MS, withinBudget };
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await runConversationPdfBench();

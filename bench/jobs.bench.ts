@@ -28,7 +28,7 @@ import {
 import { LONG_ENTERPRISE } from '@story/testing/fixtures/long-job-posting';
 import { formatPosting } from '../services/jobs/src/formatting/offline/offline-formatter.ts';
 import { LINKEDIN, pasted } from '@story/testing/fixtures/job-postings';
-import { timing, type Timing } from './latency-figures.ts';
+import { timeEach, timing, type Timing } from './latency-figures.ts';
 
 const DESCRIPTIONS = 200;
 const SNIPPETS_EACH = 3;
@@ -36,21 +36,11 @@ const LIST_ROUNDS = 30;
 const PROCESS_REQUESTS = 400;
 const CONCURRENCY = 10;
 
-function timeEach(rounds: number, work: () => unknown): Timing {
+function timeEachSync(rounds: number, work: () => unknown): Timing {
   const samples: number[] = [];
   for (let i = 0; i < rounds; i++) {
     const started = performance.now();
     work();
-    samples.push(performance.now() - started);
-  }
-  return timing(samples, 2);
-}
-
-async function timeEachAsync(rounds: number, work: () => Promise<unknown>): Promise<Timing> {
-  const samples: number[] = [];
-  for (let i = 0; i < rounds; i++) {
-    const started = performance.now();
-    await work();
     samples.push(performance.now() - started);
   }
   return timing(samples, 2);
@@ -70,10 +60,10 @@ export async function runJobsBench(log: (line: string) => void = console.log): P
     .join('\n\n')
     .slice(0, 50_000);
   const formatter = [long, huge].map((text) => {
-    timeEach(20, () => formatPosting(text));
-    const format = timeEach(100, () => formatPosting(text));
+    timeEachSync(20, () => formatPosting(text));
+    const format = timeEachSync(100, () => formatPosting(text));
     const output = formatPosting(text);
-    const referenceParse = timeEach(100, () => fromMarkdown(output));
+    const referenceParse = timeEachSync(100, () => fromMarkdown(output));
     const ratio = Math.round((format.p50 / referenceParse.p50) * 100) / 100;
     log(
       `offline formatter, ${text.length} characters: p50 ${format.p50} ms, p99 ${format.p99} ms; parsing its markdown (reference) p50 ${referenceParse.p50} ms; ratio ${ratio}`,
@@ -129,8 +119,8 @@ export async function runJobsBench(log: (line: string) => void = console.log): P
     };
     await graphql();
     await restPerCard();
-    const graphqlOneQuery = await timeEachAsync(LIST_ROUNDS, graphql);
-    const restListPlusPerCard = await timeEachAsync(LIST_ROUNDS, restPerCard);
+    const graphqlOneQuery = await timeEach(LIST_ROUNDS, graphql);
+    const restListPlusPerCard = await timeEach(LIST_ROUNDS, restPerCard);
     const ratio = Math.round((graphqlOneQuery.p50 / restListPlusPerCard.p50) * 1000) / 1000;
     log(
       `saved list of ${DESCRIPTIONS} descriptions with counts: one GraphQL query p50 ${graphqlOneQuery.p50} ms vs REST list + ${DESCRIPTIONS} snippet calls p50 ${restListPlusPerCard.p50} ms; ratio ${ratio}`,

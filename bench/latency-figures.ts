@@ -6,15 +6,36 @@ export interface Timing {
 
 /** The p50 and p99 of `samples` (nearest rank), rounded to `decimals` places. */
 export function timing(samples: number[], decimals: number): Timing {
+  const at = percentiles(samples, decimals);
+  return { p50: at(50), p99: at(99) };
+}
+
+/** The percentiles of `samples` (nearest rank), rounded to `decimals` places: `at(50)` is the median. */
+export function percentiles(samples: readonly number[], decimals: number): (percentile: number) => number {
   const sorted = [...samples].sort((a, b) => a - b);
-  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
   const scale = 10 ** decimals;
-  const round = (n: number) => Math.round(n * scale) / scale;
-  return { p50: round(at(50)), p99: round(at(99)) };
+  return (p) => Math.round((sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0) * scale) / scale;
+}
+
+/** Times `work` `rounds` times in a row. */
+export async function timeEach(rounds: number, work: () => Promise<unknown>): Promise<Timing> {
+  const samples: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const started = performance.now();
+    await work();
+    samples.push(performance.now() - started);
+  }
+  return timing(samples, 2);
 }
 
 /** Times each piece of work in alternate rounds, so that a busy moment of the machine weighs on all alike. */
 export async function timeAlternately<Name extends string>(rounds: number, works: Record<Name, () => Promise<unknown>>): Promise<Record<Name, Timing>> {
+  const samples = await sampleAlternately(rounds, works);
+  return Object.fromEntries(Object.entries<number[]>(samples).map(([name, taken]) => [name, timing(taken, 2)])) as Record<Name, Timing>;
+}
+
+/** Each piece of work's durations in milliseconds, the pieces run in alternate rounds. */
+export async function sampleAlternately<Name extends string>(rounds: number, works: Record<Name, () => Promise<unknown>>): Promise<Record<Name, number[]>> {
   const names = Object.keys(works) as Name[];
   const samples = new Map<Name, number[]>(names.map((name) => [name, []]));
   for (let i = 0; i < rounds; i++) {
@@ -24,5 +45,5 @@ export async function timeAlternately<Name extends string>(rounds: number, works
       samples.get(name)?.push(performance.now() - started);
     }
   }
-  return Object.fromEntries(names.map((name) => [name, timing(samples.get(name) ?? [], 2)])) as Record<Name, Timing>;
+  return Object.fromEntries(samples) as Record<Name, number[]>;
 }

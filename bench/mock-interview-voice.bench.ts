@@ -20,6 +20,7 @@ import { feedbackService } from '../services/feedback/src/app.ts';
 import type { InterviewSources } from '../services/feedback/src/mock-interviews/interview-sources.client.ts';
 import { TEST_USERS, VOICE_USER } from '../services/speech/test/speech-test-kit.ts';
 import { live, median, record, startVoiceStack, type LiveRun } from './live-voice.ts';
+import { keyedRequirementLines } from '@story/testing/fixtures/job-descriptions';
 
 const BUDGET_MS = 1000;
 const MOCK_RUNS = 5;
@@ -38,13 +39,13 @@ const sources: InterviewSources = {
     return {
       companyName: 'Northwind',
       jobTitle: 'Platform Engineer',
-      requirements: [
-        { key: 'line:0', text: 'Experience leading database migrations with zero downtime' },
-        { key: 'line:1', text: 'Strong written communication with product and support teams' },
-        { key: 'line:2', text: 'Comfortable mentoring junior engineers' },
-        { key: 'line:3', text: 'Track record of improving reliability with data' },
-        { key: 'line:4', text: 'Experience running services on Kubernetes' },
-      ],
+      requirements: keyedRequirementLines([
+        'Experience leading database migrations with zero downtime',
+        'Strong written communication with product and support teams',
+        'Comfortable mentoring junior engineers',
+        'Track record of improving reliability with data',
+        'Experience running services on Kubernetes',
+      ]),
       snippets: [],
     };
   },

@@ -27,6 +27,7 @@ import {
 import { openPdf } from '../services/profile/src/parsing/pdf-text.extractor.ts';
 import { ResumeExtractionPool } from '../services/profile/src/parsing/resume-extraction.pool.ts';
 import { parseResumeUpload } from '../services/profile/src/parsing/resume-upload.parser.ts';
+import { percentiles, sampleAlternately } from './latency-figures.ts';
 
 const FILE = 'executive-two-page.pdf';
 const WARMUP = 5;
@@ -39,26 +40,17 @@ export interface ResumeTiming {
   p95: number;
 }
 
-function percentiles(samples: readonly number[]): ResumeTiming {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
-  const round = (n: number) => Math.round(n * 100) / 100;
-  return { p50: round(at(50)), p95: round(at(95)) };
+function percentilesOf(samples: readonly number[]): ResumeTiming {
+  const at = percentiles(samples, 2);
+  return { p50: at(50), p95: at(95) };
 }
 
 /** Times each piece of work in alternate rounds after a warm-up, so that a busy moment of the shared machine weighs on all alike. */
 async function timeAlternately<Name extends string>(rounds: number, works: Record<Name, () => Promise<unknown>>): Promise<Record<Name, ResumeTiming>> {
   const names = Object.keys(works) as Name[];
   for (let i = 0; i < WARMUP; i++) for (const name of names) await works[name]();
-  const samples = new Map<Name, number[]>(names.map((name) => [name, []]));
-  for (let i = 0; i < rounds; i++) {
-    for (const name of names) {
-      const started = performance.now();
-      await works[name]();
-      samples.get(name)?.push(performance.now() - started);
-    }
-  }
-  return Object.fromEntries(names.map((name) => [name, percentiles(samples.get(name) ?? [])])) as Record<Name, ResumeTiming>;
+  const samples = await sampleAlternately(rounds, works);
+  return Object.fromEntries(Object.entries<number[]>(samples).map(([name, taken]) => [name, percentilesOf(taken)])) as Record<Name, ResumeTiming>;
 }
 
 /** pdfjs alone: open the document, read each page's text items, destroy it. */

@@ -9,11 +9,11 @@
  *   node --import tsx bench/resume-pdf.bench.ts
  */
 import { pathToFileURL } from 'node:url';
-import { PdfRenderer } from '../services/service-kit/src/pdf/pdf-renderer.ts';
 import { renderResumePdf } from '../services/profile/src/pdf/resume-pdf.ts';
 import { LONG_RESUME, SHORT_RESUME } from '@story/testing/fixtures/resume-pdf';
 import type { ResumePdfInput } from '../services/profile/src/pdf/resume-pdfs.ts';
-import { timeAlternately, timing, type Timing } from './latency-figures.ts';
+import { timeAlternately, type Timing } from './latency-figures.ts';
+import { timePdfThread } from './pdf-thread-figures.ts';
 
 const ROUNDS = 40;
 
@@ -25,16 +25,6 @@ export interface ResumePdfFigures {
   bytes: number;
   onThread: Timing;
   kept: Timing;
-}
-
-async function timeEach(rounds: number, work: () => Promise<unknown>): Promise<Timing> {
-  const samples: number[] = [];
-  for (let round = 0; round < rounds; round++) {
-    const started = performance.now();
-    await work();
-    samples.push(performance.now() - started);
-  }
-  return timing(samples, 2);
 }
 
 /** Runs the measurement, prints it and returns the figures. */
@@ -51,25 +41,12 @@ export async function runResumePdfBench(log: (line: string) => void = console.lo
   log(
     `résumé PDF, two pages (${Math.round(bytes / 1024)} KB): A4 p50 ${twoPagesA4.p50} ms, p99 ${twoPagesA4.p99} ms; Letter p50 ${twoPagesLetter.p50} ms; one page (reference) p50 ${referenceOnePage.p50} ms; ratio ${ratio}`,
   );
-  const pdfs = new PdfRenderer<ResumePdfInput>(
-    new URL('../services/profile/src/pdf/resume-pdf.thread.ts', import.meta.url),
-    { PDF_RENDER_THREADS: 1, PDF_RENDER_DEADLINE_MS: 120_000, PDF_CACHE_MB: 32 },
-    { purpose: 'bench PDFs' },
+  const input: ResumePdfInput = { content: LONG_RESUME, paper: 'a4' };
+  const { onThread, kept } = await timePdfThread(new URL('../services/profile/src/pdf/resume-pdf.thread.ts', import.meta.url), input, ROUNDS);
+  log(
+    `  as the service makes it: on a rendering thread A4 p50 ${onThread.p50} ms, p99 ${onThread.p99} ms; an unchanged version's second download p50 ${kept.p50} ms`,
   );
-  const input = { content: LONG_RESUME, paper: 'a4' as const };
-  let document = 0;
-  try {
-    // Warm up the thread (its start and the fonts are not what is measured).
-    await pdfs.render({ owner: 1, kind: 'bench', document: ++document, input });
-    const onThread = await timeEach(ROUNDS, () => pdfs.render({ owner: 1, kind: 'bench', document: ++document, input }));
-    const kept = await timeEach(ROUNDS, () => pdfs.render({ owner: 1, kind: 'bench', document, input }));
-    log(
-      `  as the service makes it: on a rendering thread A4 p50 ${onThread.p50} ms, p99 ${onThread.p99} ms; an unchanged version's second download p50 ${kept.p50} ms`,
-    );
-    return { twoPagesA4, twoPagesLetter, referenceOnePage, ratio, bytes, onThread, kept };
-  } finally {
-    await pdfs.close();
-  }
+  return { twoPagesA4, twoPagesLetter, referenceOnePage, ratio, bytes, onThread, kept };
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await runResumePdfBench();

@@ -15,7 +15,7 @@ import type { MatchedStory } from '@story/proto/resume-subjects';
 import { seededRandom } from '@story/service-kit';
 import { suggestForResume, type StoryQuery } from '../services/profile/src/suggestions/resume-suggestions.ts';
 import { topicOverlap, topicWordVectors, topicWords } from '../services/profile/src/suggestions/topic-overlap.ts';
-import { timing, type Timing } from './latency-figures.ts';
+import { timeAlternately, type Timing } from './latency-figures.ts';
 
 const BUDGET_MS = 500;
 const STORIES = 200;
@@ -130,19 +130,6 @@ export interface ResumeSuggestionsFigures {
   bullets: number;
 }
 
-/** Times both pieces of work in alternate rounds, so that a busy moment of the machine weighs on both alike. */
-async function timeAlternately(rounds: number, work: () => Promise<unknown>, reference: () => Promise<unknown>): Promise<[Timing, Timing]> {
-  const samples: [number[], number[]] = [[], []];
-  for (let i = 0; i < rounds; i++) {
-    for (const [index, run] of [work, reference].entries()) {
-      const started = performance.now();
-      await run();
-      samples[index]?.push(performance.now() - started);
-    }
-  }
-  return [timing(samples[0], 2), timing(samples[1], 2)];
-}
-
 /** Runs the measurement, prints it and returns the figures; throws when p50 is over budget. */
 export async function runResumeSuggestionsBench(log: (line: string) => void = console.log): Promise<ResumeSuggestionsFigures> {
   const content = benchResume();
@@ -151,11 +138,10 @@ export async function runResumeSuggestionsBench(log: (line: string) => void = co
   // Warm up (the word vectors load once, about 0.1 s; the code is compiled), keeping the queries the engine asks.
   let queries: StoryQuery[] = [];
   const first = await suggestForResume({ content, findStories: (asked) => ((queries = asked), findStories(asked)) });
-  const [suggestions, referenceSearch] = await timeAlternately(
-    ROUNDS,
-    () => suggestForResume({ content, findStories }),
-    () => findStories(queries),
-  );
+  const { suggestions, referenceSearch } = await timeAlternately(ROUNDS, {
+    suggestions: () => suggestForResume({ content, findStories }),
+    referenceSearch: () => findStories(queries),
+  });
   const ratio = Math.round((suggestions.p50 / referenceSearch.p50) * 100) / 100;
   const withEvidence = first.filter((suggestion) => suggestion.evidence !== null).length;
   // The generator's truth: story n is about subject (n - 1) mod 20, bullet b-r-i about subject 5r + i.

@@ -63,6 +63,13 @@ export const resumeBulletSchema = z.object({
 });
 export type ResumeBullet = z.infer<typeof resumeBulletSchema>;
 
+/** A date read from a role's dates: "YYYY" or "YYYY-MM", null when there is none. */
+const yearMonth = (name: string) =>
+  z
+    .string()
+    .regex(/^\d{4}(-\d{2})?$/, `${name} must be YYYY or YYYY-MM`)
+    .nullable();
+
 /** One job: title, company and dates as written (`start`/`end` are "YYYY-MM" when the dates could be read, `end` null for "Present"). */
 export const resumeRoleSchema = z.object({
   id: resumePartIdSchema,
@@ -70,14 +77,8 @@ export const resumeRoleSchema = z.object({
   company: line('A company'),
   location: line('A location'),
   dates: line('Dates'),
-  start: z
-    .string()
-    .regex(/^\d{4}(-\d{2})?$/, 'start must be YYYY or YYYY-MM')
-    .nullable(),
-  end: z
-    .string()
-    .regex(/^\d{4}(-\d{2})?$/, 'end must be YYYY or YYYY-MM')
-    .nullable(),
+  start: yearMonth('start'),
+  end: yearMonth('end'),
   bullets: z.array(resumeBulletSchema).max(RESUME_LIMITS.bulletsPerRole, `A role may have at most ${RESUME_LIMITS.bulletsPerRole} bullets`),
 });
 export type ResumeRole = z.infer<typeof resumeRoleSchema>;

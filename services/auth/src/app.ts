@@ -1,11 +1,11 @@
 import { subgraphSdl } from '@story/proto/graphql';
 import {
-  createServiceApp,
+  createNatsBoundServiceApp,
   importPrivateKey,
   registerExportSource,
   importPublicKey,
   registerIdentity,
-  openRelayedStorage,
+  relayedService,
   registerSubgraph,
   type RelayedServiceDeps,
   type ServiceApp,
@@ -61,13 +61,7 @@ export interface AuthDeps extends RelayedServiceDeps<AuthStorage> {
  */
 export async function buildAuthApp(config: AuthConfig, deps: AuthDeps): Promise<ServiceApp> {
   const { storage, nats, clock } = deps;
-  const app = createServiceApp({
-    name: SERVICE_NAME,
-    logLevel: config.LOG_LEVEL,
-    logger: deps.logger,
-    bodyLimit: AUTH_BODY_LIMIT_BYTES,
-    readiness: { database: storage.readiness, nats: nats.readiness() },
-  });
+  const app = createNatsBoundServiceApp(SERVICE_NAME, config, deps, AUTH_BODY_LIMIT_BYTES);
 
   const [privateKey, publicKey] = await Promise.all([importPrivateKey(config.SESSION_PRIVATE_KEY), importPublicKey(config.SESSION_PUBLIC_KEY)]);
   const verifyGoogleToken = config.GOOGLE_CLIENT_ID
@@ -164,12 +158,9 @@ export async function buildAuthApp(config: AuthConfig, deps: AuthDeps): Promise<
 }
 
 /** The auth service as `main.ts` starts it and tests build it. */
-export const authService: ServiceDefinition<AuthConfig, AuthDeps> = {
+export const authService: ServiceDefinition<AuthConfig, AuthDeps> = relayedService({
   name: SERVICE_NAME,
   envSchema: authEnvSchema,
-  async openDeps(config, overrides = {}) {
-    const relayed = await openRelayedStorage(SERVICE_NAME, config, overrides, () => openAuthStorage(config));
-    return { clock: () => new Date(), ...overrides, ...relayed };
-  },
+  openStorage: (config) => openAuthStorage(config),
   buildApp: buildAuthApp,
-};
+});

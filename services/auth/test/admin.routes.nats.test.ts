@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PLAN_FEATURES, SUBJECTS, adminUsersResponseSchema } from '@story/proto';
+import { subgraphQuery } from '@story/testing/service-under-test';
 import { natsRequest, registration, sessionOf, startAuthHarness, startTestNats, type AuthHarness } from './support/auth-harness.ts';
 
 let stopNats: () => Promise<void>;
@@ -253,15 +254,8 @@ describe('GET /api/auth/config and Google without a client id', () => {
 });
 
 describe('GraphQL subgraph', () => {
-  const gql = async (query: string, headers: Record<string, string> = {}, variables?: Record<string, unknown>) => {
-    const response = await h.app.inject({
-      method: 'POST',
-      url: '/graphql',
-      headers: { ...headers, 'content-type': 'application/json' },
-      payload: { query, variables },
-    });
-    return response.json() as { data?: Record<string, unknown> | null; errors?: { message: string; extensions?: { code?: string } }[] };
-  };
+  const gql = (query: string, headers: Record<string, string> = {}, variables?: Record<string, unknown>) =>
+    subgraphQuery<Record<string, unknown> | null>(h.app, headers, query, variables);
 
   it('me is the caller, or null without a session', async () => {
     expect((await gql('{ me { id email isAdmin userType } }', member)).data).toEqual({

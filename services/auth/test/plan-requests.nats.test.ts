@@ -7,6 +7,7 @@ import {
   planRequestResponseSchema,
   plansResponseSchema,
 } from '@story/proto';
+import { subgraphQuery } from '@story/testing/service-under-test';
 import { natsRequest, registration, sessionOf, startAuthHarness, startTestNats, type AuthHarness } from './support/auth-harness.ts';
 
 /**
@@ -222,15 +223,8 @@ describe('admins answering requests', () => {
 });
 
 describe('plan requests over GraphQL', () => {
-  const gql = async (query: string, headers: Record<string, string> = {}, variables?: Record<string, unknown>) => {
-    const response = await h.app.inject({
-      method: 'POST',
-      url: '/graphql',
-      headers: { ...headers, 'content-type': 'application/json' },
-      payload: { query, variables },
-    });
-    return response.json() as { data?: Record<string, unknown> | null; errors?: { message: string; extensions?: { code?: string } }[] };
-  };
+  const gql = (query: string, headers: Record<string, string> = {}, variables?: Record<string, unknown>) =>
+    subgraphQuery<Record<string, unknown> | null>(h.app, headers, query, variables);
   const FIELDS = 'id userType fromUserType status decidedAt user { id userType }';
 
   it('does what REST does: ask, see, the admins’ list, grant, acknowledge', async () => {

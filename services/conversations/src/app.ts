@@ -10,7 +10,7 @@ import {
   type ServiceDefinition,
   type RelayedServiceDeps,
   createStoredServiceApp,
-  openRelayedStorage,
+  relayedService,
   registerExportSource,
   registerUserDeletion,
 } from '@story/service-kit';
@@ -150,22 +150,17 @@ export async function buildConversationsApp(config: ConversationsConfig, deps: C
 }
 
 /** The conversations service as `main.ts` starts it and tests build it. */
-export const conversationsService: ServiceDefinition<ConversationsConfig, ConversationsDeps> = {
+export const conversationsService: ServiceDefinition<ConversationsConfig, ConversationsDeps> = relayedService({
   name: SERVICE_NAME,
   envSchema: conversationsEnvSchema,
-  async openDeps(config, overrides = {}) {
-    const relayed = await openRelayedStorage(SERVICE_NAME, config, overrides, () => openConversationsStorage(config, SERVICE_NAME));
-    return {
-      clock: () => new Date(),
-      chatModel: overrides.chatModel ?? createChatModel(config),
-      instanceId: `${hostname()}:${process.pid}:${randomUUID()}`,
-      runPurgeJob: true,
-      ...overrides,
-      ...relayed,
-      snippetOwners: overrides.snippetOwners ?? new SnippetOwnerClient(relayed.nats),
-      resumes: overrides.resumes ?? new ResumeContextClient(relayed.nats),
-      plans: overrides.plans ?? new PlanFeatureGate(relayed.nats),
-    };
-  },
+  openStorage: (config) => openConversationsStorage(config, SERVICE_NAME),
+  ownDeps: (config, overrides, relayed) => ({
+    chatModel: overrides.chatModel ?? createChatModel(config),
+    instanceId: `${hostname()}:${process.pid}:${randomUUID()}`,
+    runPurgeJob: true,
+    snippetOwners: overrides.snippetOwners ?? new SnippetOwnerClient(relayed.nats),
+    resumes: overrides.resumes ?? new ResumeContextClient(relayed.nats),
+    plans: overrides.plans ?? new PlanFeatureGate(relayed.nats),
+  }),
   buildApp: buildConversationsApp,
-};
+});

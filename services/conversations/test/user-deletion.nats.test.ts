@@ -1,13 +1,7 @@
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { jetstream, jetstreamManager } from '@nats-io/jetstream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENTS_STREAM, EVENT_CONSUMERS, EVENT_SUBJECTS, type SnippetExchange } from '@story/proto';
-import { tempDataDir } from '@story/testing/service-under-test';
-import { startNatsServer, type NatsServerHandle } from '@story/testing/nats';
+import { describe, expect, it } from 'vitest';
+import { EVENT_CONSUMERS, EVENT_SUBJECTS, type SnippetExchange } from '@story/proto';
 import { storySavedEvent } from '../src/nats/domain-events.ts';
-import { startTestService, type TestService } from './conversations-test-kit.ts';
+import { eventsOnNats } from './events-on-nats.ts';
 import { waitFor } from './event-stream-reader.ts';
 import { NO_QUOTAS, UNLIMITED, createdThread, threadsWithRules } from '@story/testing/fixtures/threads';
 
@@ -19,17 +13,9 @@ const exchange = (n: number): SnippetExchange => ({ userMessage: `answer ${n}`, 
  * the service was down as the event was published.
  */
 describe('forgetting a deleted account from events.user.deleted, with a real nats-server', () => {
-  const dir = tempDataDir('conversations-user-deletion-');
-  const serviceDir = join(dir, 'service');
-  let nats: NatsServerHandle;
-  let service: TestService | undefined;
-  let publisher: NatsConnection;
-
-  const storage = () => {
-    if (!service) throw new Error('service not started');
-    return service.deps.storage;
-  };
-  const publish = (payload: unknown) => jetstream(publisher).publish(EVENT_SUBJECTS.userDeleted, JSON.stringify(payload));
+  const nats = eventsOnNats('conversations-user-deletion-');
+  const storage = () => nats.service().deps.storage;
+  const publish = (payload: unknown) => nats.publish(EVENT_SUBJECTS.userDeleted, payload);
   /** A thread with one saved message and a practice conversation of the person. */
   const leaveData = async (userId: number) => {
     const threads = threadsWithRules(storage());
@@ -42,23 +28,6 @@ describe('forgetting a deleted account from events.user.deleted, with a real nat
   };
   const rowsOf = async (userId: number) =>
     (await storage().threads.listThreads(userId, 'all')).length + (await storage().snippetConversations.listSnippetConversations(userId, 5)).length;
-  const consumerIdle = async () => {
-    const info = await (await jetstreamManager(publisher)).consumers.info(EVENTS_STREAM, EVENT_CONSUMERS.conversationsUserDeletion);
-    return info.num_ack_pending === 0 && info.num_pending === 0;
-  };
-
-  beforeAll(async () => {
-    nats = await startNatsServer({ storeDir: join(dir, 'nats') });
-    service = await startTestService({ natsUrl: nats.url, dataDir: serviceDir });
-    publisher = await connect({ servers: nats.url });
-  });
-  afterAll(async () => {
-    await publisher?.close();
-    await service?.close();
-    await nats?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
-
   it('forgets the person only, acks a repeat that deletes nothing more, and drops a malformed event', async () => {
     await leaveData(21);
     await leaveData(22);
@@ -67,16 +36,13 @@ describe('forgetting a deleted account from events.user.deleted, with a real nat
     await publish({ userId: 21, at: new Date().toISOString() });
     await waitFor(async () => (await rowsOf(21)) === 0, 'the deleted person’s conversations to go');
     await publish({ userId: 21, at: new Date().toISOString() });
-    await waitFor(consumerIdle, 'every event to be acked or dropped');
+    await waitFor(() => nats.consumerIdle(EVENT_CONSUMERS.conversationsUserDeletion), 'every event to be acked or dropped');
     expect(await rowsOf(22)).toBe(2);
   });
 
   it('forgets a person deleted while the service was down once it is back', async () => {
     await leaveData(23);
-    await service?.close();
-    service = undefined;
-    await publish({ userId: 23, at: new Date().toISOString() });
-    service = await startTestService({ natsUrl: nats.url, dataDir: serviceDir });
+    await nats.outage(() => publish({ userId: 23, at: new Date().toISOString() }));
     await waitFor(async () => (await rowsOf(23)) === 0, 'the deletion published during the outage');
     expect(await rowsOf(22)).toBe(2);
   });

@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { AnswerGivenEvent } from '@story/proto';
+import { MOCK_INTERVIEW_MESSAGES, type AnswerGivenEvent } from '@story/proto';
+import { HttpError } from '@story/service-kit';
 import { afterAll, beforeAll } from 'vitest';
 import { UNTIMED_PDF_DEADLINE_MS } from '@story/service-kit/pdf/pdf-renderer';
 import { StandInPlans, startServiceForTest, type ServiceTestOptions, type ServiceUnderTest } from '@story/testing/service-under-test';
 import { feedbackService, type FeedbackDeps } from '../src/app.ts';
 import { AnswerScoringService } from '../src/answers/answer-scoring.service.ts';
 import type { FeedbackConfig } from '../src/config.ts';
+import type { InterviewSources } from '../src/mock-interviews/interview-sources.client.ts';
+import { keyedRequirementLines } from '@story/testing/fixtures/job-descriptions';
 
 export type TestFeedback = ServiceUnderTest<FeedbackConfig, FeedbackDeps>;
 
@@ -66,4 +69,22 @@ export function scoreAnswer(service: TestFeedback, event: AnswerGivenEvent): Pro
     log: service.app.log,
     news,
   }).score(event);
+}
+
+/** A description at Café Nord (two requirements, no snippets) as jobs would tell it to `owners`, and no résumé; anything else is not found. */
+export function cafeNordSources(owners: readonly number[], descriptionId: number): InterviewSources {
+  return {
+    async requirements(userId, jobDescriptionId) {
+      if (!owners.includes(userId) || jobDescriptionId !== descriptionId) throw new HttpError(404, MOCK_INTERVIEW_MESSAGES.jobDescriptionNotFound);
+      return {
+        companyName: 'Café Nord',
+        jobTitle: 'Operations Manager',
+        requirements: keyedRequirementLines(['Experience leading cross-functional teams through change', 'Improve scheduling and reduce customer wait times']),
+        snippets: [],
+      };
+    },
+    async resumeLines() {
+      return { resumeId: null, lines: [] };
+    },
+  };
 }

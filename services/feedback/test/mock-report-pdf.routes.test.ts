@@ -1,10 +1,8 @@
-import { HttpError } from '@story/service-kit';
 import { LIMITS, MOCK_INTERVIEW_MESSAGES as M, mockInterviewSchema, pdfTurnCutNote, type MockInterview } from '@story/proto';
 import { pdfDownloadCounts } from '@story/testing/pdf-downloads';
 import { flatText, missingInOrder, pdfReader } from '@story/service-kit/pdf/pdf-reader.testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InterviewSources } from '../src/mock-interviews/interview-sources.client.ts';
-import { startTestFeedback, type TestFeedback } from './feedback-test-kit.ts';
+import { cafeNordSources, startTestFeedback, type TestFeedback } from './feedback-test-kit.ts';
 
 // Beside the service's other tests rather than in src/mock-interviews/, which another change is reworking.
 
@@ -12,23 +10,7 @@ const ALICE = 31;
 const BOB = 32;
 const DESCRIPTION = 50;
 
-const sources: InterviewSources = {
-  async requirements(userId, jobDescriptionId) {
-    if (userId !== ALICE || jobDescriptionId !== DESCRIPTION) throw new HttpError(404, M.jobDescriptionNotFound);
-    return {
-      companyName: 'Café Nord',
-      jobTitle: 'Operations Manager',
-      requirements: [
-        { key: 'line:0', text: 'Experience leading cross-functional teams through change' },
-        { key: 'line:1', text: 'Improve scheduling and reduce customer wait times' },
-      ],
-      snippets: [],
-    };
-  },
-  async resumeLines() {
-    return { resumeId: null, lines: [] };
-  },
-};
+const sources = cafeNordSources([ALICE], DESCRIPTION);
 
 const STRONG_ANSWER =
   'At Café Nord customers waited forty minutes at the morning peak and complaints were rising. My task was to cut waits without new hires. ' +

@@ -3,23 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  MOCK_INTERVIEW_MESSAGES as M,
-  MOCK_SUBJECTS,
-  PDF_DOWNLOADS,
-  featureLockedMessage,
-  mockInterviewSchema,
-  type MockInterview,
-  type PlanFeature,
-  type UserType,
-} from '@story/proto';
-import { HttpError } from '@story/service-kit';
+import { MOCK_SUBJECTS, PDF_DOWNLOADS, featureLockedMessage, mockInterviewSchema, type MockInterview, type PlanFeature, type UserType } from '@story/proto';
 import { StandInPlans, startServiceForTest, subgraphQuery, type ServiceUnderTest } from '@story/testing/service-under-test';
 import { startNatsServer, type NatsServerHandle } from '@story/testing/nats';
 import { feedbackService, type FeedbackDeps } from '../src/app.ts';
 import type { FeedbackConfig } from '../src/config.ts';
-import type { InterviewSources } from '../src/mock-interviews/interview-sources.client.ts';
-import { answerEvent, scoreAnswer } from './feedback-test-kit.ts';
+import { cafeNordSources, answerEvent, scoreAnswer } from './feedback-test-kit.ts';
 
 /**
  * Issue 36, 4 at the feedback service, with its real plan check asking auth over a real nats-server
@@ -34,23 +23,7 @@ const ESSENTIALS = 63;
 const DESCRIPTION = 70;
 
 /** Pro's and Essentials' description, as jobs would tell it. */
-const sources: InterviewSources = {
-  async requirements(userId, jobDescriptionId) {
-    if (![PRO, ESSENTIALS].includes(userId) || jobDescriptionId !== DESCRIPTION) throw new HttpError(404, M.jobDescriptionNotFound);
-    return {
-      companyName: 'Café Nord',
-      jobTitle: 'Operations Manager',
-      requirements: [
-        { key: 'line:0', text: 'Experience leading cross-functional teams through change' },
-        { key: 'line:1', text: 'Improve scheduling and reduce customer wait times' },
-      ],
-      snippets: [],
-    };
-  },
-  async resumeLines() {
-    return { resumeId: null, lines: [] };
-  },
-};
+const sources = cafeNordSources([PRO, ESSENTIALS], DESCRIPTION);
 
 const ANSWER =
   'At Café Nord customers waited forty minutes at the morning peak. My task was to cut waits without new hires. ' +

@@ -8,7 +8,7 @@ import {
   type ServiceDefinition,
   type RelayedServiceDeps,
   createStoredServiceApp,
-  openRelayedStorage,
+  relayedService,
   registerExportSource,
   registerUserDeletion,
 } from '@story/service-kit';
@@ -79,17 +79,10 @@ export async function buildJobsApp(config: JobsConfig, deps: JobsDeps): Promise<
 }
 
 /** The jobs service as `main.ts` starts it and tests build it. */
-export const jobsService: ServiceDefinition<JobsConfig, JobsDeps> = {
+export const jobsService: ServiceDefinition<JobsConfig, JobsDeps> = relayedService({
   name: SERVICE_NAME,
   envSchema: jobsEnvSchema,
-  async openDeps(config, overrides = {}) {
-    const relayed = await openRelayedStorage(SERVICE_NAME, config, overrides, () => openJobsStorage(config, SERVICE_NAME));
-    return {
-      clock: () => new Date(),
-      formatter: overrides.formatter ?? createJobFormatter(config),
-      ...overrides,
-      ...relayed,
-    };
-  },
+  openStorage: (config) => openJobsStorage(config, SERVICE_NAME),
+  ownDeps: (config, overrides) => ({ formatter: overrides.formatter ?? createJobFormatter(config) }),
   buildApp: buildJobsApp,
-};
+});

@@ -3,7 +3,7 @@ import { EVENT_CONSUMERS } from '@story/proto';
 import {
   PlanFeatureGate,
   createStoredServiceApp,
-  openRelayedStorage,
+  relayedService,
   registerExportSource,
   registerUserDeletion,
   storiesOverNats,
@@ -119,20 +119,17 @@ const extractionPool = (config: ProfileConfig) =>
   });
 
 /** The profile service as `main.ts` starts it and tests build it. */
-export const profileService: ServiceDefinition<ProfileConfig, ProfileDeps> = {
+export const profileService: ServiceDefinition<ProfileConfig, ProfileDeps> = relayedService({
   name: SERVICE_NAME,
   envSchema: profileEnvSchema,
-  async openDeps(config, overrides = {}) {
-    const relayed = await openRelayedStorage(SERVICE_NAME, config, overrides, () => openProfileStorage(config, SERVICE_NAME));
+  openStorage: (config) => openProfileStorage(config, SERVICE_NAME),
+  ownDeps(config, overrides) {
     const resumeExtraction = overrides.resumeExtraction ?? extractionPool(config);
     return {
-      clock: () => new Date(),
       resumeExtraction,
       parser: overrides.parser ?? uploadParser(config, resumeExtraction),
       suggestions: overrides.suggestions ?? createSuggestionEngine(config),
-      ...overrides,
-      ...relayed,
     };
   },
   buildApp: buildProfileApp,
-};
+});

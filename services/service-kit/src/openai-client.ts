@@ -1,4 +1,4 @@
-import type OpenAI from 'openai';
+import OpenAI from 'openai';
 import { zodResponseFormat } from 'openai/helpers/zod';
 import type { z } from 'zod';
 
@@ -19,6 +19,20 @@ export function openAiClientOptions(
   maxRetries = 0,
 ): { apiKey: string; baseURL: string | undefined; timeout: number; maxRetries: number } {
   return { apiKey: options.apiKey, baseURL: options.baseURL, timeout: options.timeoutMs, maxRetries };
+}
+
+/**
+ * What an engine that asks one OpenAI model (or a compatible server) holds: its name, its options and
+ * its client, without retries, so that a slow model gives way (to the offline engine, or to the
+ * specification's error) within the timeout, not after three of them.
+ */
+export abstract class OpenAiModelClient<Options extends OpenAiModelOptions = OpenAiModelOptions> {
+  readonly name = 'openai' as const;
+  protected readonly client: OpenAI;
+
+  constructor(protected readonly options: Options) {
+    this.client = new OpenAI(openAiClientOptions(options));
+  }
 }
 
 /** One structured-output question to a model: its instructions, the request, and the zod shape the answer must have. */

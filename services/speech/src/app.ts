@@ -2,8 +2,8 @@ import multipart from '@fastify/multipart';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { AUDIO_UPLOAD_BODY_LIMIT, EVENT_CONSUMERS, UPLOAD_MAX_BYTES } from '@story/proto';
 import {
-  createServiceApp,
-  openRelayedStorage,
+  createNatsBoundServiceApp,
+  relayedService,
   registerExportSource,
   registerUserDeletion,
   registerIdentity,
@@ -51,13 +51,7 @@ const MAX_FIELD_BYTES = 5 * 1024 * 1024;
  */
 export async function buildSpeechApp(config: SpeechConfig, deps: SpeechDeps): Promise<ServiceApp> {
   const { nats, storage, clock } = deps;
-  const app = createServiceApp({
-    name: SERVICE_NAME,
-    logLevel: config.LOG_LEVEL,
-    logger: deps.logger,
-    bodyLimit: AUDIO_UPLOAD_BODY_LIMIT,
-    readiness: { database: storage.readiness, nats: nats.readiness() },
-  });
+  const app = createNatsBoundServiceApp(SERVICE_NAME, config, deps, AUDIO_UPLOAD_BODY_LIMIT);
   await registerIdentity(app, config.IDENTITY_PUBLIC_KEY);
   await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 2, fields: 10, parts: 12, fieldSize: MAX_FIELD_BYTES } });
 
@@ -125,17 +119,10 @@ export async function buildSpeechApp(config: SpeechConfig, deps: SpeechDeps): Pr
 }
 
 /** The speech front as `main.ts` starts it and tests build it. */
-export const speechService: ServiceDefinition<SpeechConfig, SpeechDeps> = {
+export const speechService: ServiceDefinition<SpeechConfig, SpeechDeps> = relayedService({
   name: SERVICE_NAME,
   envSchema: speechEnvSchema,
-  async openDeps(config, overrides = {}) {
-    const relayed = await openRelayedStorage(SERVICE_NAME, config, overrides, () => openSpeechStorage(config, SERVICE_NAME));
-    return {
-      clock: () => new Date(),
-      ...overrides,
-      workDir: overrides.workDir ?? openWorkDir(config.SPEECH_TMP_DIR),
-      ...relayed,
-    };
-  },
+  openStorage: (config) => openSpeechStorage(config, SERVICE_NAME),
+  ownDeps: (config, overrides) => ({ workDir: overrides.workDir ?? openWorkDir(config.SPEECH_TMP_DIR) }),
   buildApp: buildSpeechApp,
-};
+});

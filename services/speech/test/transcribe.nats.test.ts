@@ -254,29 +254,16 @@ describe('POST /api/transcribe', () => {
 
   it('answers malformed multipart with a clear 400, not a 500 (issue 18, 8)', async () => {
     const headers = await front.as(TEXT_USER);
-    const noBoundary = await front.app.inject({
-      method: 'POST',
-      url: '/api/transcribe',
-      headers: { ...headers, 'content-type': 'multipart/form-data' },
-      payload: 'hello',
-    });
+    const post = (contentType: string, payload: string | Buffer) =>
+      front.app.inject({ method: 'POST', url: '/api/transcribe', headers: { ...headers, 'content-type': contentType }, payload });
+    const noBoundary = await post('multipart/form-data', 'hello');
     expect(noBoundary.statusCode, noBoundary.body).toBe(400);
     expect(noBoundary.json()).toEqual({ message: 'The upload could not be read. Please choose the file again.' });
     const form = transcribeForm({ name: 'a.wav', bytes: readFileSync(recordings.wav) });
-    const truncated = await front.app.inject({
-      method: 'POST',
-      url: '/api/transcribe',
-      headers: { ...headers, 'content-type': form.contentType },
-      payload: form.body.subarray(0, Math.floor(form.body.length / 2)),
-    });
+    const truncated = await post(form.contentType, form.body.subarray(0, Math.floor(form.body.length / 2)));
     expect(truncated.statusCode, truncated.body).toBe(400);
     expect(truncated.json()).toEqual({ message: 'The upload could not be read. Please choose the file again.' });
-    const garbage = await front.app.inject({
-      method: 'POST',
-      url: '/api/transcribe',
-      headers: { ...headers, 'content-type': 'multipart/form-data; boundary=xyz' },
-      payload: '--xyz\r\nnot a header line\r\n\r\nbody',
-    });
+    const garbage = await post('multipart/form-data; boundary=xyz', '--xyz\r\nnot a header line\r\n\r\nbody');
     expect(garbage.statusCode, garbage.body).toBe(400);
   });
 

@@ -2,11 +2,11 @@ import { Writable } from 'node:stream';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { PASSWORD_RESET_MESSAGES } from '@story/proto';
-import { generateSigningKeyPair, importPrivateKey, importPublicKey } from '@story/service-kit';
 import { failureOf } from '@story/testing/service-under-test';
 import { memoryAttemptStore } from '../../test/support/memory-attempt-store.ts';
 import type { Mailer, OutgoingMail } from '../mail/mailer.ts';
-import { SessionService } from '../sessions/session.service.ts';
+import { sessionServiceOver } from '../../test/support/session-service.ts';
+import type { SessionService } from '../sessions/session.service.ts';
 import { openSqliteAuthStorage, type AuthStorage } from '../storage/auth-storage.ts';
 import { AuthThrottleService } from '../throttles/auth-throttle.service.ts';
 import { PasswordAttemptLimiter } from '../throttles/password-attempt.limiter.ts';
@@ -74,16 +74,7 @@ describe('PasswordResetService', () => {
 
   beforeEach(async () => {
     storage = openSqliteAuthStorage(':memory:');
-    const keys = generateSigningKeyPair();
-    sessions = new SessionService({
-      sessions: storage.sessions,
-      users: storage.users,
-      privateKey: await importPrivateKey(keys.privateKey),
-      publicKey: await importPublicKey(keys.publicKey),
-      publish: () => undefined,
-      absoluteLifetimeSeconds: 30 * 24 * 60 * 60,
-      clock: () => NOW,
-    });
+    sessions = await sessionServiceOver(storage, { absoluteLifetimeSeconds: 30 * 24 * 60 * 60, clock: () => NOW });
     await storage.users.createUser(
       {
         email: 'ada@gmail.com',

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SESSION_TTL_SECONDS, SUBJECTS } from '@story/proto';
-import { generateSigningKeyPair, importPrivateKey, importPublicKey } from '@story/service-kit';
 import type { UserRecord } from '../accounts/user.repository.ts';
 import { openSqliteAuthStorage, type AuthStorage } from '../storage/auth-storage.ts';
-import { SessionService } from './session.service.ts';
+import { sessionServiceOver } from '../../test/support/session-service.ts';
+import type { SessionService } from './session.service.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const START = Date.parse('2024-06-01T12:00:00.000Z');
@@ -19,14 +19,9 @@ describe('SessionService', () => {
 
   beforeEach(async () => {
     storage = openSqliteAuthStorage(':memory:');
-    const keys = generateSigningKeyPair();
     now = START;
     published = [];
-    sessions = new SessionService({
-      sessions: storage.sessions,
-      users: storage.users,
-      privateKey: await importPrivateKey(keys.privateKey),
-      publicKey: await importPublicKey(keys.publicKey),
+    sessions = await sessionServiceOver(storage, {
       publish: (subject, data) => published.push({ subject, data }),
       absoluteLifetimeSeconds: THIRTY_DAYS_SECONDS,
       clock: () => new Date(now),
@@ -80,16 +75,7 @@ describe('SessionService', () => {
 
   it('ignores a cookie it did not sign', async () => {
     const issued = await sessions.start(user);
-    const other = generateSigningKeyPair();
-    const stranger = new SessionService({
-      sessions: storage.sessions,
-      users: storage.users,
-      privateKey: await importPrivateKey(other.privateKey),
-      publicKey: await importPublicKey(other.publicKey),
-      publish: () => undefined,
-      absoluteLifetimeSeconds: THIRTY_DAYS_SECONDS,
-      clock: () => new Date(now),
-    });
+    const stranger = await sessionServiceOver(storage, { absoluteLifetimeSeconds: THIRTY_DAYS_SECONDS, clock: () => new Date(now) });
     const forged = await stranger.start(user);
     await sessions.logout(undefined, forged.token);
     expect(await sessions.sessionIdFromToken(forged.token)).toBeUndefined();
@@ -115,16 +101,7 @@ describe('SessionService', () => {
   });
 
   it('never issues a cookie that outlives a short absolute lifetime', async () => {
-    const keys = generateSigningKeyPair();
-    const short = new SessionService({
-      sessions: storage.sessions,
-      users: storage.users,
-      privateKey: await importPrivateKey(keys.privateKey),
-      publicKey: await importPublicKey(keys.publicKey),
-      publish: () => undefined,
-      absoluteLifetimeSeconds: 2 * 24 * 60 * 60,
-      clock: () => new Date(now),
-    });
+    const short = await sessionServiceOver(storage, { absoluteLifetimeSeconds: 2 * 24 * 60 * 60, clock: () => new Date(now) });
     const issued = await short.start(user);
     expect(issued.maxAgeSeconds).toBe(2 * 24 * 60 * 60);
     now = START + 2 * DAY_MS;

@@ -1,5 +1,4 @@
-import OpenAI from 'openai';
-import { openAiClientOptions, type OpenAiModelOptions } from '@story/service-kit';
+import { OpenAiModelClient } from '@story/service-kit';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { ChatModel, ChatRequest, OpeningRequest } from './chat-model.ts';
 import {
@@ -27,14 +26,7 @@ function instructions({ context, resume, storyRequirement }: OpeningRequest): Ch
 }
 
 /** Replies from OpenAI's chat completions API, or any compatible server at `baseURL`. */
-export class OpenAiChatModel implements ChatModel {
-  readonly name = 'openai';
-  private readonly client: OpenAI;
-
-  constructor(private readonly options: OpenAiModelOptions) {
-    this.client = new OpenAI(openAiClientOptions(options));
-  }
-
+export class OpenAiChatModel extends OpenAiModelClient implements ChatModel {
   async reply(request: ChatRequest): Promise<string> {
     const messages = instructions(request);
     for (const turn of request.history) {

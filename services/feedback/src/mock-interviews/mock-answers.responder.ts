@@ -28,41 +28,48 @@ export interface MockAnswerDeps {
 }
 
 /**
- * A spoken answer of a mock interview: recorded and scored as a typed one is; the interviewer's next
- * words are the reply to speak. A plan without mock interviews is refused (403) before anything.
+ * Answers a question of the speech service about a person's mock interview: the request read with
+ * `schema` (400 when it does not fit), the person's plan checked (403 without mock interviews), then
+ * `answer`; what fails is a refusal.
  */
-export async function answerSpokenMockAnswer(
-  { interviews, plans }: MockAnswerDeps,
+async function answerIfPlanAllows<Request extends { userId: number }, Reply>(
+  schema: z.ZodType<Request>,
+  plans: PlanCheck,
   body: unknown,
   log: FastifyBaseLogger,
-): Promise<z.infer<typeof mockAnswerNatsReplySchema>> {
-  const request = mockAnswerNatsRequestSchema.safeParse(body);
+  answer: (request: Request) => Promise<Reply>,
+): Promise<Reply | Refusal> {
+  const request = schema.safeParse(body);
   if (!request.success) return { ok: false, status: 400, message: describeZodError(request.error) };
-  const { userId, interviewId, questionIndex, part, text, delivery, attemptKey } = request.data;
   try {
-    await plans.require(userId, 'mockInterviews');
-    const answered = await interviews.answer(userId, interviewId, { questionIndex, part, text: text.trim(), source: 'spoken', delivery, attemptKey });
-    return { ok: true, aiResponse: answered.next.text, ...(answered.answerId ? { answerId: answered.answerId } : {}) };
+    await plans.require(request.data.userId, 'mockInterviews');
+    return await answer(request.data);
   } catch (error) {
     return refusalOf(error, log);
   }
 }
 
-/** What the interviewer says now, for the speech service to speak (a plan without mock interviews: 403). */
-export async function answerMockLine(
+/**
+ * A spoken answer of a mock interview: recorded and scored as a typed one is; the interviewer's next
+ * words are the reply to speak. A plan without mock interviews is refused (403) before anything.
+ */
+export function answerSpokenMockAnswer(
   { interviews, plans }: MockAnswerDeps,
   body: unknown,
   log: FastifyBaseLogger,
-): Promise<z.infer<typeof mockLineReplySchema>> {
-  const request = mockLineRequestSchema.safeParse(body);
-  if (!request.success) return { ok: false, status: 400, message: describeZodError(request.error) };
-  try {
-    await plans.require(request.data.userId, 'mockInterviews');
-    const { line, topic } = await interviews.lineAndTopic(request.data.userId, request.data.interviewId);
-    return { ok: true, aiResponse: line, ...(topic ? { topic } : {}) };
-  } catch (error) {
-    return refusalOf(error, log);
-  }
+): Promise<z.infer<typeof mockAnswerNatsReplySchema>> {
+  return answerIfPlanAllows(mockAnswerNatsRequestSchema, plans, body, log, async ({ userId, interviewId, questionIndex, part, text, delivery, attemptKey }) => {
+    const answered = await interviews.answer(userId, interviewId, { questionIndex, part, text: text.trim(), source: 'spoken', delivery, attemptKey });
+    return { ok: true as const, aiResponse: answered.next.text, ...(answered.answerId ? { answerId: answered.answerId } : {}) };
+  });
+}
+
+/** What the interviewer says now, for the speech service to speak (a plan without mock interviews: 403). */
+export function answerMockLine({ interviews, plans }: MockAnswerDeps, body: unknown, log: FastifyBaseLogger): Promise<z.infer<typeof mockLineReplySchema>> {
+  return answerIfPlanAllows(mockLineRequestSchema, plans, body, log, async ({ userId, interviewId }) => {
+    const { line, topic } = await interviews.lineAndTopic(userId, interviewId);
+    return { ok: true as const, aiResponse: line, ...(topic ? { topic } : {}) };
+  });
 }
 
 /** Serves `feedback.mock.answer` and `feedback.mock.line` in the `feedback` queue group; returns a function that stops listening. */

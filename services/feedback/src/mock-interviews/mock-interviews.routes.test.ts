@@ -10,6 +10,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestFeedback, type TestFeedback } from '../../test/feedback-test-kit.ts';
 import type { InterviewSources } from './interview-sources.client.ts';
+import { keyedRequirementLines } from '@story/testing/fixtures/job-descriptions';
 
 const ALICE = 21;
 const BOB = 22;
@@ -25,14 +26,14 @@ const sources: InterviewSources = {
     return {
       companyName: 'Northwind Health',
       jobTitle: 'Operations Manager',
-      requirements: [
-        { key: 'line:0', text: 'Experience leading cross-functional teams through change' },
-        { key: 'line:1', text: 'Track record of improving operational processes with data' },
-        { key: 'line:2', text: 'Strong stakeholder communication skills' },
-        { key: 'line:3', text: 'Comfortable managing budgets over $1M' },
+      requirements: keyedRequirementLines([
+        'Experience leading cross-functional teams through change',
+        'Track record of improving operational processes with data',
+        'Strong stakeholder communication skills',
+        'Comfortable managing budgets over $1M',
         // Saved as snippet 501 too: one requirement, one row on the board.
-        { key: 'line:4', text: 'Improve scheduling and reduce patient wait times.' },
-      ],
+        'Improve scheduling and reduce patient wait times.',
+      ]),
       snippets: [{ id: 501, text: 'Improve scheduling and reduce patient wait times' }],
     };
   },

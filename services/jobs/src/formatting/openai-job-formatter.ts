@@ -1,17 +1,9 @@
-import OpenAI from 'openai';
-import { openAiClientOptions, type OpenAiModelOptions } from '@story/service-kit';
+import { OpenAiModelClient } from '@story/service-kit';
 import { FORMATTING_SYSTEM_PROMPT, formattingUserPrompt, unfenced } from './formatting-prompt.ts';
 import type { JobDescriptionFormatter, PostingContext } from './job-description-formatter.ts';
 
 /** Cleans descriptions with OpenAI's chat completions API, or any compatible server at `baseURL`. */
-export class OpenAiJobFormatter implements JobDescriptionFormatter {
-  readonly name = 'openai';
-  private readonly client: OpenAI;
-
-  constructor(private readonly options: OpenAiModelOptions) {
-    this.client = new OpenAI(openAiClientOptions(options));
-  }
-
+export class OpenAiJobFormatter extends OpenAiModelClient implements JobDescriptionFormatter {
   async format(text: string, context: PostingContext): Promise<string> {
     const completion = await this.client.chat.completions.create({
       model: this.options.model,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LONG_ENTERPRISE } from '@story/testing/fixtures/long-job-posting';
+import { ALL_POSTINGS, LONG_ENTERPRISE } from '@story/testing/fixtures/long-job-posting';
 import { formatPosting } from '../formatting/offline/offline-formatter.ts';
 import {
   GREENHOUSE,
@@ -8,7 +8,6 @@ import {
   JAPANESE,
   LINKEDIN,
   MARKDOWN_PAGE,
-  PDF_WRAPPED,
   SHORT,
   SOCIAL_POST,
   SPANISH_UK,
@@ -26,23 +25,7 @@ import { MAX_REQUIREMENT_CHARS } from './requirement-text.ts';
 const linesOfPosting = (posting: Posting) => requirementLines(formatPosting(pasted(posting))).map((line) => line.text);
 const linesOf = (markdown: string) => requirementLines(markdown).map((line) => line.text);
 
-const POSTINGS: readonly Posting[] = [
-  LINKEDIN,
-  INDEED,
-  GREENHOUSE,
-  WORKDAY,
-  STEPSTONE_DE,
-  WTTJ_FR,
-  PDF_WRAPPED,
-  SHORT,
-  TABLE,
-  JAPANESE,
-  SOCIAL_POST,
-  MARKDOWN_PAGE,
-  HOSTILE,
-  SPANISH_UK,
-  LONG_ENTERPRISE,
-];
+const POSTINGS = ALL_POSTINGS;
 
 describe('requirementLines over the formatter’s postings', () => {
   it('takes what we look for, then what you will do, and nothing about the company, pay or applying (LinkedIn)', () => {

@@ -3,6 +3,7 @@ import { RESUME_MESSAGES } from '@story/proto';
 import { extractDocxLines } from './docx-text.extractor.ts';
 import { DOCX_ZIP_LIMITS, checkDocxZip } from './docx-zip.guard.ts';
 import {
+  failure,
   documentXml,
   plainDocx,
   smuggledDocx,
@@ -16,14 +17,6 @@ import {
 import { SHORT_RESUME, textDocx } from '@story/testing/fixtures/resume-files';
 
 const concat = (parts: readonly Uint8Array[]) => new Uint8Array(Buffer.concat(parts));
-const failure = (run: () => unknown) => {
-  try {
-    run();
-  } catch (error) {
-    return error;
-  }
-  return null;
-};
 const unreadable = { statusCode: 422, message: RESUME_MESSAGES.unreadableDocx };
 const tooLarge = { statusCode: 413, message: RESUME_MESSAGES.docxTooLarge };
 

@@ -4,9 +4,8 @@
  * every title, company, bullet, school and skill it returns must occur in the text, or it is dropped.
  * Name and contact come from the offline parser, which also answers when the model fails or is slow.
  */
-import OpenAI from 'openai';
 import { RESUME_LIMITS, resumeContentSchema, type ResumeContent } from '@story/proto';
-import { askStructured, openAiClientOptions, type OpenAiModelOptions } from '@story/service-kit';
+import { askStructured, OpenAiModelClient, type OpenAiModelOptions } from '@story/service-kit';
 import { parseResumeText } from './offline-resume.parser.ts';
 import { RESUME_SYSTEM_PROMPT, modelResumeSchema, resumeRequest, type ModelResume } from './openai-resume.prompt.ts';
 import { findDates } from './resume-dates.ts';
@@ -106,15 +105,7 @@ export function groundedContent(model: ModelResume, text: string, offline: Resum
 }
 
 /** Parses with OpenAI's structured output; the offline parse on any failure. */
-export class OpenAiResumeParser implements ResumeParser {
-  readonly name = 'openai' as const;
-  private readonly client: OpenAI;
-
-  constructor(private readonly options: OpenAiModelOptions) {
-    // No retries: a slow model gives way to the offline parse within the timeout.
-    this.client = new OpenAI(openAiClientOptions(options));
-  }
-
+export class OpenAiResumeParser extends OpenAiModelClient implements ResumeParser {
   async parse(text: string): Promise<ResumeContent> {
     const offline = parseResumeText(text);
     const sent = withoutContact(text, offline);

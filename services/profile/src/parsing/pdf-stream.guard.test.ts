@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { RESUME_MESSAGES } from '@story/proto';
-import { pdfStream, writePdf } from '@story/testing/fixtures/hostile-resume-files';
+import { failure, pdfStream, writePdf } from '@story/testing/fixtures/hostile-resume-files';
 import { PDF_STREAM_LIMITS, checkInflatedReads, checkPdfStreams } from './pdf-stream.guard.ts';
 import { SHORT_RESUME, textPdf } from '@story/testing/fixtures/resume-files';
 
@@ -15,14 +15,6 @@ const pdfWith = (...streams: Uint8Array[]) =>
     '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>',
     ...streams,
   ]);
-const failure = (run: () => unknown) => {
-  try {
-    run();
-  } catch (error) {
-    return error;
-  }
-  return null;
-};
 
 describe('checkPdfStreams', () => {
   it('adds up what each Flate stream inflates to, once each, whatever its other filters', () => {

@@ -1,8 +1,7 @@
-import OpenAI from 'openai';
 import { BULLET_WEAKNESSES, bareWords, type BulletWeakness, type ResumeSuggestion } from '@story/proto/api/resumes';
 import type { MatchedStory } from '@story/proto/resume-subjects';
 import { locateQuote } from '@story/language';
-import { askStructured, openAiClientOptions, withinTime, type OpenAiModelOptions } from '@story/service-kit';
+import { askStructured, OpenAiModelClient, withinTime } from '@story/service-kit';
 import { inventedNumbers } from './bullet-rewrite.ts';
 import { SUGGESTIONS_SYSTEM_PROMPT, modelSuggestionsSchema, storiesForModel, suggestionsRequest, type ModelSuggestions } from './openai-suggestions.prompt.ts';
 import { evidenceFor, findCandidates, offlineSuggestion, weakBullets, type SuggestInput, type WeakBullet } from './resume-suggestions.ts';
@@ -20,15 +19,7 @@ const REWRITE_LIMIT = 400;
  * the bullet or the quote; anything else is the offline engine's. When the model fails or is slow,
  * the offline engine answers for every bullet.
  */
-export class OpenAiSuggestionEngine implements SuggestionEngine {
-  readonly name = 'openai' as const;
-  private readonly client: OpenAI;
-
-  constructor(private readonly options: OpenAiModelOptions) {
-    // No retries: a slow model must give way to the offline engine within the timeout, not after three.
-    this.client = new OpenAI(openAiClientOptions(options));
-  }
-
+export class OpenAiSuggestionEngine extends OpenAiModelClient implements SuggestionEngine {
   async suggest(input: SuggestInput): Promise<ResumeSuggestion[]> {
     const weak = weakBullets(input.content, input.dismissed);
     if (weak.length === 0) return [];

@@ -74,6 +74,17 @@ describe('offline coach: practising, what is not an answer', () => {
   const OPENING = converse(['Hi'], SNIPPET).replies[0] ?? '';
   const QUESTION = 'tell me about a time you had to own the reliability of our ingestion pipeline.';
   const afterOpening = (text: string) => coachTurn({ text, history: [{ role: 'assistant', content: OPENING }], context: SNIPPET });
+  /** The coach's turn on `text` after the opening, the person's `said` and the coach's `replied`. */
+  const afterExchange = (said: string, replied: string, text: string) =>
+    coachTurn({
+      text,
+      history: [
+        { role: 'assistant', content: OPENING },
+        { role: 'user', content: said },
+        { role: 'assistant', content: replied },
+      ],
+      context: SNIPPET,
+    });
 
   it('asks its question again after a hello or an "I’m ready", and asks nothing else', () => {
     for (const text of ['Hi, I’m ready', 'Hello!', 'ok let’s start', 'Ready when you are.']) {
@@ -91,15 +102,7 @@ describe('offline coach: practising, what is not an answer', () => {
       );
     }
     const followUp = 'You said “I rolled back the deploy” — that is the part that shows what you bring. What was the measurable outcome?';
-    const again = coachTurn({
-      text: 'Could you say that again, please?',
-      history: [
-        { role: 'assistant', content: OPENING },
-        { role: 'user', content: 'I rolled back the deploy.' },
-        { role: 'assistant', content: followUp },
-      ],
-      context: SNIPPET,
-    });
+    const again = afterExchange('I rolled back the deploy.', followUp, 'Could you say that again, please?');
     expect(again).toMatch(/What was the measurable outcome\?$/);
   });
 
@@ -107,15 +110,7 @@ describe('offline coach: practising, what is not an answer', () => {
     const wait = afterOpening('Give me a second to think.');
     expect(wait).toMatch(/take your time|no rush|take a moment/i);
     expect(questions(wait)).toEqual([]);
-    const answer = coachTurn({
-      text: 'At my last job I rebuilt the monitoring for our ingestion pipeline and I added retries.',
-      history: [
-        { role: 'assistant', content: OPENING },
-        { role: 'user', content: 'Give me a second to think.' },
-        { role: 'assistant', content: wait },
-      ],
-      context: SNIPPET,
-    });
+    const answer = afterExchange('Give me a second to think.', wait, 'At my last job I rebuilt the monitoring for our ingestion pipeline and I added retries.');
     expect(questions(answer)[0]).toMatch(/outcome|how did it end|what changed/i);
   });
 

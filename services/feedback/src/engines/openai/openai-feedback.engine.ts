@@ -1,5 +1,4 @@
-import OpenAI from 'openai';
-import { askStructured, openAiClientOptions, type OpenAiModelOptions } from '@story/service-kit';
+import { askStructured, OpenAiModelClient, type OpenAiModelOptions } from '@story/service-kit';
 import { ASSESSMENT_DIMENSIONS, STAR_PARTS, type AnswerQuote, type AssessmentScore, type StarPartFeedback } from '@story/proto';
 import type { AnswerToAssess, EngineFeedback, FeedbackEngine } from '../feedback-engine.ts';
 import type { OfflineFeedbackEngine } from '../offline/offline-feedback.engine.ts';
@@ -19,15 +18,7 @@ const toScale = (score: number) => Math.max(0, Math.min(10, Math.round(score)));
  * `baseURL`). Nothing the model says about the answer is shown unless the answer says it: quotes it
  * made up are dropped, and a part or dimension left without real words is read by the offline scorer.
  */
-export class OpenAiFeedbackEngine implements FeedbackEngine {
-  readonly name = 'openai' as const;
-  private readonly client: OpenAI;
-
-  constructor(private readonly options: OpenAiFeedbackOptions) {
-    // No retries: a slow model must give way to the offline scorer within the timeout, not after three.
-    this.client = new OpenAI(openAiClientOptions(options));
-  }
-
+export class OpenAiFeedbackEngine extends OpenAiModelClient<OpenAiFeedbackOptions> implements FeedbackEngine {
   async assess(input: AnswerToAssess): Promise<EngineFeedback> {
     const parsed = await askStructured(this.client, this.options.model, {
       system: input.earlier?.length || input.kind === 'story' ? `${FEEDBACK_SYSTEM_PROMPT}\n\n${STORY_TURN_PROMPT}` : FEEDBACK_SYSTEM_PROMPT,

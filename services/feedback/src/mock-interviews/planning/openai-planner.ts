@@ -4,9 +4,8 @@
  * in range, texts neither empty nor overlong, each question sharing words with its source). A plan
  * that fails the check, a model error or a late answer gives way to the offline planner.
  */
-import OpenAI from 'openai';
 import type { FastifyBaseLogger } from 'fastify';
-import { askStructured, openAiClientOptions, withinTime, type OpenAiModelOptions } from '@story/service-kit';
+import { askStructured, OpenAiModelClient, withinTime, type OpenAiModelOptions } from '@story/service-kit';
 import type { InterviewPlanner, PlanInput, PlannedQuestion } from './interview-planner.ts';
 import type { OfflineInterviewPlanner } from './offline-planner.ts';
 import { questionCountOf, roleSource } from './offline-planner.ts';
@@ -55,15 +54,7 @@ export function checkedPlan(plan: ModelPlan, sources: readonly PlanInput['requir
 }
 
 /** Plans with OpenAI's chat completions (or a compatible server at `baseURL`), checked; the offline planner stands in. */
-export class OpenAiInterviewPlanner implements InterviewPlanner {
-  readonly name = 'openai' as const;
-  private readonly client: OpenAI;
-
-  constructor(private readonly options: OpenAiPlannerOptions) {
-    // No retries: a slow model must give way to the offline planner within the timeout, not after three.
-    this.client = new OpenAI(openAiClientOptions(options));
-  }
-
+export class OpenAiInterviewPlanner extends OpenAiModelClient<OpenAiPlannerOptions> implements InterviewPlanner {
   async plan(input: PlanInput): Promise<PlannedQuestion[]> {
     const count = questionCountOf(input.count);
     const sources = numberedSources(input, roleSource(input));

@@ -6,7 +6,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { LONG_ENTERPRISE } from '@story/testing/fixtures/long-job-posting';
+import { ALL_POSTINGS } from '@story/testing/fixtures/long-job-posting';
 import * as fixtures from '@story/testing/fixtures/job-postings';
 import { comparableWords, headingsOf, listItemsOf, renderedWords, wordsMissing } from '../offline/rendered-words.ts';
 
@@ -38,24 +38,7 @@ export function readPostingCases(): PostingCase[] {
 
 /** The formatter's test postings (`@story/testing/fixtures/job-postings`), junk marked, as cases without expected structure. */
 export function fixturePostingCases(): PostingCase[] {
-  const postings = [
-    fixtures.LINKEDIN,
-    fixtures.INDEED,
-    fixtures.GREENHOUSE,
-    fixtures.WORKDAY,
-    fixtures.STEPSTONE_DE,
-    fixtures.WTTJ_FR,
-    fixtures.PDF_WRAPPED,
-    fixtures.SHORT,
-    fixtures.TABLE,
-    fixtures.JAPANESE,
-    fixtures.SOCIAL_POST,
-    fixtures.MARKDOWN_PAGE,
-    fixtures.HOSTILE,
-    fixtures.SPANISH_UK,
-    LONG_ENTERPRISE,
-  ];
-  return postings.map((posting) => ({ id: posting.name, pasted: fixtures.pasted(posting), expectedWords: comparableWords(fixtures.contentOf(posting)) }));
+  return ALL_POSTINGS.map((posting) => ({ id: posting.name, pasted: fixtures.pasted(posting), expectedWords: comparableWords(fixtures.contentOf(posting)) }));
 }
 
 /** Matched over expected and over found (a multiset: the same heading twice counts twice). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LONG_ENTERPRISE } from '@story/testing/fixtures/long-job-posting';
+import { ALL_POSTINGS, LONG_ENTERPRISE } from '@story/testing/fixtures/long-job-posting';
 import { formatPosting } from './offline-formatter.ts';
 import {
   GREENHOUSE,
@@ -12,7 +12,6 @@ import {
   PDF_WRAPPED,
   SHORT,
   SOCIAL_POST,
-  SPANISH_UK,
   STEPSTONE_DE,
   TABLE,
   WORKDAY,
@@ -23,23 +22,7 @@ import {
 } from '@story/testing/fixtures/job-postings';
 import { comparableWords, headingsOf, listItemsOf, listSizesOf, nodesOf, postingWordsLost, renderedWords } from './rendered-words.ts';
 
-const POSTINGS: readonly Posting[] = [
-  LINKEDIN,
-  INDEED,
-  GREENHOUSE,
-  WORKDAY,
-  STEPSTONE_DE,
-  WTTJ_FR,
-  PDF_WRAPPED,
-  SHORT,
-  TABLE,
-  JAPANESE,
-  SOCIAL_POST,
-  MARKDOWN_PAGE,
-  HOSTILE,
-  SPANISH_UK,
-  LONG_ENTERPRISE,
-];
+const POSTINGS = ALL_POSTINGS;
 
 const format = (posting: Posting) => formatPosting(pasted(posting));
 
