@@ -93,7 +93,7 @@ const MEANS = /\bby\s+[a-z]+ing\b[^,.;!?]*/gi;
  * action ("Automated the reports" and "…by automating the reports"): "Managed the office move" is
  * not named by a pick time cut "by moving" stock.
  */
-export function withoutOtherMeans(text: string, topic: readonly TopicWord[]): string {
+function withoutOtherMeans(text: string, topic: readonly TopicWord[]): string {
   const actions = topic.filter((word) => !word.object).map((word) => word.stem);
   return text.replace(MEANS, (clause) => (contentWords(clause).some((word) => actions.includes(stem(word))) ? clause : ' '));
 }
@@ -220,7 +220,7 @@ export function creditedToOthers(sentence: string, beside: readonly string[] = [
  * The sentences of a story that tell a measured outcome, as spans and as quotes: two side by side told as
  * before and after are one outcome (quoted together, so neither figure is lost); else each sentence alone.
  */
-export function outcomeSentences(story: MatchedStory): { sentence: string; quote: string }[] {
+function outcomeSentences(story: MatchedStory): { sentence: string; quote: string }[] {
   const spans = sentenceSpans(story.content);
   const text = (span: SentenceSpan) => story.content.slice(span.start, span.end);
   const found: { sentence: string; quote: string }[] = [];
